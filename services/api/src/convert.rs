@@ -1,0 +1,1 @@
+//! Conversions between protobuf and domain types.
