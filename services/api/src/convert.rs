@@ -1,1 +1,310 @@
-//! Conversions between protobuf and domain types.
+//! The one place where protobuf and domain types meet.
+//!
+//! `to_proto_*` functions cannot fail; `*_from_proto` functions validate what a client or a log
+//! sent and say what is wrong with it ([`ConvertError`]).
+
+use std::collections::BTreeMap;
+
+use engine::{
+    Awaiting, Choice, Decision, DecisionOption, DecisionSpec, DrawKind, DrawRequest, Event, Input,
+    MatchConfig, Outcome, PrivatePart, SeatConfig, Step, Viewer,
+};
+
+use crate::match_v1 as m;
+use crate::rules_v1 as r;
+
+/// A protobuf message that cannot become a domain value.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ConvertError(pub String);
+
+fn missing(what: &str) -> ConvertError {
+    ConvertError(format!("{what} is missing"))
+}
+
+fn json_text(v: &serde_json::Value) -> String {
+    if v.is_null() { String::new() } else { v.to_string() }
+}
+
+fn json_value(s: &str, what: &str) -> Result<serde_json::Value, ConvertError> {
+    if s.is_empty() {
+        return Ok(serde_json::Value::Null);
+    }
+    serde_json::from_str(s).map_err(|e| ConvertError(format!("{what} is not valid JSON: {e}")))
+}
+
+// ---- match configuration ----
+
+pub fn config_to_proto(c: &MatchConfig) -> r::MatchConfig {
+    r::MatchConfig {
+        ruleset: c.ruleset.clone(),
+        seats: c.seats.iter().map(|s| m::SeatSpec { name: s.name.clone(), deck: s.deck.clone() }).collect(),
+        options: c.options.iter().map(|(k, v)| (k.clone(), *v)).collect(),
+    }
+}
+
+pub fn config_from_proto(c: &r::MatchConfig) -> MatchConfig {
+    MatchConfig {
+        ruleset: c.ruleset.clone(),
+        seats: c.seats.iter().map(|s| SeatConfig { name: s.name.clone(), deck: s.deck.clone() }).collect(),
+        // BTreeMap: protobuf maps have no order, the domain gets a deterministic one.
+        options: c.options.iter().map(|(k, v)| (k.clone(), *v)).collect::<BTreeMap<_, _>>(),
+    }
+}
+
+// ---- decisions and choices ----
+
+fn option_to_proto(o: &DecisionOption) -> m::DecisionOption {
+    m::DecisionOption { id: o.id.clone(), label: o.label.clone() }
+}
+
+fn option_from_proto(o: &m::DecisionOption) -> DecisionOption {
+    DecisionOption { id: o.id.clone(), label: o.label.clone() }
+}
+
+pub fn decision_to_proto(d: &Decision) -> m::Decision {
+    let spec = match &d.spec {
+        DecisionSpec::Pick { options, min, max } => m::decision::Spec::Pick(m::PickSpec {
+            options: options.iter().map(option_to_proto).collect(),
+            min: *min,
+            max: *max,
+        }),
+        DecisionSpec::Number { min, max } => m::decision::Spec::Number(m::NumberSpec { min: *min, max: *max }),
+        DecisionSpec::Split { amount, targets } => m::decision::Spec::Split(m::SplitSpec {
+            amount: *amount,
+            targets: targets.iter().map(option_to_proto).collect(),
+        }),
+        DecisionSpec::Order { items } => {
+            m::decision::Spec::Order(m::OrderSpec { items: items.iter().map(option_to_proto).collect() })
+        }
+    };
+    m::Decision {
+        decision_id: d.id,
+        seat: d.seat,
+        kind: d.kind.clone(),
+        prompt: d.prompt.clone(),
+        spec: Some(spec),
+    }
+}
+
+/// The pending decision as seen by someone who is not its seat: who decides and what, no options.
+pub fn decision_summary_to_proto(d: &Decision) -> m::Decision {
+    m::Decision { decision_id: d.id, seat: d.seat, kind: d.kind.clone(), prompt: d.prompt.clone(), spec: None }
+}
+
+pub fn decision_from_proto(d: &m::Decision) -> Result<Decision, ConvertError> {
+    let spec = match d.spec.as_ref().ok_or_else(|| missing("decision spec"))? {
+        m::decision::Spec::Pick(p) => DecisionSpec::Pick {
+            options: p.options.iter().map(option_from_proto).collect(),
+            min: p.min,
+            max: p.max,
+        },
+        m::decision::Spec::Number(n) => DecisionSpec::Number { min: n.min, max: n.max },
+        m::decision::Spec::Split(s) => DecisionSpec::Split {
+            amount: s.amount,
+            targets: s.targets.iter().map(option_from_proto).collect(),
+        },
+        m::decision::Spec::Order(o) => DecisionSpec::Order { items: o.items.iter().map(option_from_proto).collect() },
+    };
+    Ok(Decision { id: d.decision_id, seat: d.seat, kind: d.kind.clone(), prompt: d.prompt.clone(), spec })
+}
+
+pub fn choice_to_proto(c: &Choice) -> m::Choice {
+    let value = match c {
+        Choice::Pick(ids) => m::choice::Value::Pick(m::PickChoice { option_ids: ids.clone() }),
+        Choice::Number(n) => m::choice::Value::Number(*n),
+        Choice::Split(parts) => m::choice::Value::Split(m::SplitChoice {
+            parts: parts.iter().map(|(id, n)| m::SplitPart { target_id: id.clone(), amount: *n }).collect(),
+        }),
+        Choice::Order(ids) => m::choice::Value::Order(m::OrderChoice { item_ids: ids.clone() }),
+    };
+    m::Choice { value: Some(value) }
+}
+
+pub fn choice_from_proto(c: Option<&m::Choice>) -> Result<Choice, ConvertError> {
+    let value = c
+        .and_then(|c| c.value.as_ref())
+        .ok_or_else(|| ConvertError("choice is missing: set one of pick, number, split or order".into()))?;
+    Ok(match value {
+        m::choice::Value::Pick(p) => Choice::Pick(p.option_ids.clone()),
+        m::choice::Value::Number(n) => Choice::Number(*n),
+        m::choice::Value::Split(s) => {
+            Choice::Split(s.parts.iter().map(|p| (p.target_id.clone(), p.amount)).collect())
+        }
+        m::choice::Value::Order(o) => Choice::Order(o.item_ids.clone()),
+    })
+}
+
+// ---- draws, outcomes, awaiting ----
+
+pub fn draw_request_to_proto(d: &DrawRequest) -> r::DrawRequest {
+    let kind = match d.kind {
+        DrawKind::Range(n) => r::draw_request::Kind::Range(n),
+        DrawKind::Shuffle(n) => r::draw_request::Kind::Shuffle(n),
+    };
+    r::DrawRequest { index: d.index, purpose: d.purpose.clone(), kind: Some(kind) }
+}
+
+pub fn draw_request_from_proto(d: &r::DrawRequest) -> Result<DrawRequest, ConvertError> {
+    let kind = match d.kind.ok_or_else(|| missing("draw kind"))? {
+        r::draw_request::Kind::Range(n) => DrawKind::Range(n),
+        r::draw_request::Kind::Shuffle(n) => DrawKind::Shuffle(n),
+    };
+    Ok(DrawRequest { index: d.index, purpose: d.purpose.clone(), kind })
+}
+
+pub fn awaiting_to_proto(a: &Awaiting) -> r::Awaiting {
+    let what = match a {
+        Awaiting::Decision(d) => r::awaiting::What::Decision(decision_to_proto(d)),
+        Awaiting::Draw(d) => r::awaiting::What::Draw(draw_request_to_proto(d)),
+        Awaiting::Ended(o) => r::awaiting::What::Ended(r::Outcome { winners: o.winners.clone(), reason: o.reason.clone() }),
+    };
+    r::Awaiting { what: Some(what) }
+}
+
+pub fn awaiting_from_proto(a: Option<&r::Awaiting>) -> Result<Awaiting, ConvertError> {
+    Ok(match a.and_then(|a| a.what.as_ref()).ok_or_else(|| missing("awaiting"))? {
+        r::awaiting::What::Decision(d) => Awaiting::Decision(decision_from_proto(d)?),
+        r::awaiting::What::Draw(d) => Awaiting::Draw(draw_request_from_proto(d)?),
+        r::awaiting::What::Ended(o) => Awaiting::Ended(Outcome { winners: o.winners.clone(), reason: o.reason.clone() }),
+    })
+}
+
+// ---- inputs ----
+
+pub fn input_to_proto(i: &Input) -> r::Input {
+    let input = match i {
+        Input::Decision { decision_id, seat, choice } => r::input::Input::Decision(r::DecisionInput {
+            decision_id: *decision_id,
+            seat: *seat,
+            choice: Some(choice_to_proto(choice)),
+        }),
+        Input::Draw { index, purpose, values } => r::input::Input::Draw(r::DrawInput {
+            index: *index,
+            purpose: purpose.clone(),
+            values: values.clone(),
+        }),
+    };
+    r::Input { input: Some(input) }
+}
+
+pub fn decision_input_from_proto(d: &r::DecisionInput) -> Result<Input, ConvertError> {
+    Ok(Input::Decision { decision_id: d.decision_id, seat: d.seat, choice: choice_from_proto(d.choice.as_ref())? })
+}
+
+pub fn input_from_proto(i: Option<&r::Input>) -> Result<Input, ConvertError> {
+    match i.and_then(|i| i.input.as_ref()).ok_or_else(|| missing("input"))? {
+        r::input::Input::Decision(d) => decision_input_from_proto(d),
+        r::input::Input::Draw(d) => {
+            Ok(Input::Draw { index: d.index, purpose: d.purpose.clone(), values: d.values.clone() })
+        }
+    }
+}
+
+// ---- events ----
+
+pub fn event_to_proto(e: &Event) -> r::RulesEvent {
+    let (private_to, private_text, private_detail_json) = match &e.private {
+        Some(p) => (p.seats.clone(), p.text.clone(), json_text(&p.detail)),
+        None => (Vec::new(), String::new(), String::new()),
+    };
+    r::RulesEvent {
+        kind: e.kind.clone(),
+        text: e.text.clone(),
+        detail_json: json_text(&e.detail),
+        private_to,
+        private_text,
+        private_detail_json,
+    }
+}
+
+pub fn event_from_proto(e: &r::RulesEvent) -> Result<Event, ConvertError> {
+    let private = if e.private_to.is_empty() && e.private_text.is_empty() {
+        None
+    } else {
+        Some(PrivatePart {
+            seats: e.private_to.clone(),
+            text: e.private_text.clone(),
+            detail: json_value(&e.private_detail_json, "private event detail")?,
+        })
+    };
+    Ok(Event { kind: e.kind.clone(), text: e.text.clone(), detail: json_value(&e.detail_json, "event detail")?, private })
+}
+
+/// An event as `viewer` may see it: the private part only for its seats (and auditors).
+pub fn redact_event(e: &r::RulesEvent, viewer: Viewer) -> m::GameEvent {
+    let sees_private = !e.private_to.is_empty() && viewer.sees_private(&e.private_to);
+    if sees_private {
+        m::GameEvent { kind: e.kind.clone(), text: e.private_text.clone(), detail_json: e.private_detail_json.clone() }
+    } else {
+        m::GameEvent { kind: e.kind.clone(), text: e.text.clone(), detail_json: e.detail_json.clone() }
+    }
+}
+
+// ---- steps ----
+
+pub fn step_to_proto(s: &Step, rules_version: &str) -> r::Step {
+    r::Step {
+        rules_version: rules_version.to_string(),
+        state: s.state.clone(),
+        events: s.events.iter().map(event_to_proto).collect(),
+        awaiting: Some(awaiting_to_proto(&s.awaiting)),
+    }
+}
+
+pub fn step_from_proto(s: &r::Step) -> Result<Step, ConvertError> {
+    Ok(Step {
+        state: s.state.clone(),
+        events: s.events.iter().map(event_from_proto).collect::<Result<_, _>>()?,
+        awaiting: awaiting_from_proto(s.awaiting.as_ref())?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn decisions_and_choices_round_trip() {
+        let d = Decision {
+            id: 4,
+            seat: 1,
+            kind: "mainframe.split_damage".into(),
+            prompt: "Split 5 damage".into(),
+            spec: DecisionSpec::Split {
+                amount: 5,
+                targets: vec![DecisionOption::new("c1", "Blocker 1"), DecisionOption::new("c2", "Blocker 2")],
+            },
+        };
+        assert_eq!(decision_from_proto(&decision_to_proto(&d)).unwrap(), d);
+        for c in [
+            Choice::Pick(vec!["a".into()]),
+            Choice::Number(-3),
+            Choice::Split(vec![("c1".into(), 2), ("c2".into(), 3)]),
+            Choice::Order(vec!["x".into(), "y".into()]),
+        ] {
+            assert_eq!(choice_from_proto(Some(&choice_to_proto(&c))).unwrap(), c);
+        }
+        assert!(choice_from_proto(None).is_err());
+    }
+
+    #[test]
+    fn private_parts_reach_only_their_seats() {
+        let e = Event::with_private(
+            "mainframe.card_drawn",
+            "Ana draws a card",
+            json!({"seat": 0}),
+            vec![0],
+            "Ana draws Ghost Wire",
+            json!({"seat": 0, "card": "ghost-wire"}),
+        );
+        let p = event_to_proto(&e);
+        assert_eq!(event_from_proto(&p).unwrap(), e);
+        assert_eq!(redact_event(&p, Viewer::Seat(0)).text, "Ana draws Ghost Wire");
+        assert_eq!(redact_event(&p, Viewer::Seat(1)).text, "Ana draws a card");
+        assert_eq!(redact_event(&p, Viewer::Spectator).text, "Ana draws a card");
+        assert!(!redact_event(&p, Viewer::Seat(1)).detail_json.contains("ghost-wire"));
+        assert_eq!(redact_event(&p, Viewer::Auditor).text, "Ana draws Ghost Wire");
+    }
+}

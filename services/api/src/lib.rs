@@ -37,3 +37,4 @@ pub const FILE_DESCRIPTOR_SET: &[u8] =
     include_bytes!(concat!(env!("OUT_DIR"), "/arbiter_descriptor.bin"));
 
 pub mod convert;
+pub mod server;

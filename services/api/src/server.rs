@@ -1,0 +1,60 @@
+//! What every Arbiter gRPC server has in common: binding (port 0 allowed), health, reflection,
+//! and log set-up. The services add their own service on top.
+
+use std::net::SocketAddr;
+
+use tokio::net::TcpListener;
+use tokio_stream::wrappers::TcpListenerStream;
+
+/// Start `tracing` output on stderr, filtered by `RUST_LOG` (default `info`).
+pub fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // A second init (in tests) is harmless: keep the first subscriber.
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+}
+
+/// Bind `addr` (port 0 picks a free port). Prints `<name> listening on <addr>` on stdout, the
+/// line tools and tests wait for.
+pub async fn bind(name: &str, addr: SocketAddr) -> std::io::Result<(TcpListenerStream, SocketAddr)> {
+    let listener = TcpListener::bind(addr).await?;
+    let local = listener.local_addr()?;
+    println!("{name} listening on {local}");
+    tracing::info!(%local, "{name} listening");
+    Ok((TcpListenerStream::new(listener), local))
+}
+
+/// The gRPC reflection service for every Arbiter proto plus grpc.health.v1, so grpcurl can list
+/// and call every service.
+pub fn reflection() -> Result<
+    tonic_reflection::server::v1::ServerReflectionServer<impl tonic_reflection::server::v1::ServerReflection>,
+    tonic_reflection::server::Error,
+> {
+    tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(crate::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .build_v1()
+}
+
+/// Resolves on Ctrl-C or SIGTERM, for a graceful stop.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+    tracing::info!("shutting down");
+}

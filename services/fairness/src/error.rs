@@ -1,0 +1,92 @@
+use crate::{MAX_ENTROPY_BYTES, MIN_ENTROPY_BYTES};
+
+/// Everything that can go wrong when deriving, drawing or verifying. Messages are written for a
+/// person reading an audit report; draw-level errors name the draw by `index` and `purpose`.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum FairnessError {
+    /// An input had the wrong size (`what` names it, e.g. "secret", "commitment").
+    #[error("{what} must be {expected} bytes, got {got}")]
+    BadLength {
+        what: &'static str,
+        expected: usize,
+        got: usize,
+    },
+
+    /// The revealed secret does not hash to the commitment recorded at match creation.
+    #[error("the revealed secret does not match the commitment recorded at match creation")]
+    CommitmentMismatch,
+
+    /// No seat entropy was given; the key must depend on at least one seat.
+    #[error("no seat entropy was given; at least one seat must contribute entropy")]
+    NoSeats,
+
+    /// A seat's entropy is too short or too long.
+    #[error(
+        "seat {seat} contributed {len} bytes of entropy; each seat must contribute between {} and {} bytes",
+        MIN_ENTROPY_BYTES,
+        MAX_ENTROPY_BYTES
+    )]
+    BadEntropy { seat: usize, len: usize },
+
+    /// A draw kind that has no result or is too large (`Range(0)`, oversized `Shuffle`).
+    #[error("invalid draw kind: {0}")]
+    InvalidKind(String),
+
+    /// A recorded draw cannot be recomputed at all (for example its kind is invalid).
+    #[error("draw {index} ({purpose:?}) cannot be recomputed: {reason}")]
+    InvalidDraw {
+        index: u64,
+        purpose: String,
+        reason: String,
+    },
+
+    /// Two recorded draws share the same address; each `(purpose, index)` may be drawn once.
+    #[error("draw {index} ({purpose:?}) is recorded more than once; each (purpose, index) may be drawn only once")]
+    DuplicateDraw { index: u64, purpose: String },
+
+    /// A recorded draw's values differ from the values the scheme gives for its address.
+    #[error(
+        "draw {index} ({purpose:?}) does not match the recomputed draw: {}",
+        mismatch_summary(.expected, .got)
+    )]
+    DrawMismatch {
+        index: u64,
+        purpose: String,
+        expected: Vec<u32>,
+        got: Vec<u32>,
+    },
+
+    /// A recorded draw's signature does not verify under the randomness service's key.
+    #[error("draw {index} ({purpose:?}) carries a signature that does not verify under the randomness service's public key")]
+    BadSignature { index: u64, purpose: String },
+
+    /// The given bytes are not a usable Ed25519 public key.
+    #[error("the public key is not a valid Ed25519 public key")]
+    InvalidPublicKey,
+
+    /// A signature is malformed or does not verify (from [`crate::verify_signature`]).
+    #[error("the signature does not verify under the given public key")]
+    InvalidSignature,
+
+    /// The draw stream ran out of counter values (2^32 blocks); unreachable for allowed kinds.
+    #[error("the draw stream for draw {index} ({purpose:?}) is exhausted")]
+    StreamExhausted { index: u64, purpose: String },
+}
+
+/// A short, readable description of how two value lists differ (they may be long shuffles).
+fn mismatch_summary(expected: &[u32], got: &[u32]) -> String {
+    if expected.len() != got.len() {
+        return format!(
+            "recorded {} values, the scheme gives {}",
+            got.len(),
+            expected.len()
+        );
+    }
+    match expected.iter().zip(got).position(|(e, g)| e != g) {
+        Some(i) => format!(
+            "value #{i} was recorded as {} but the scheme gives {}",
+            got[i], expected[i]
+        ),
+        None => "values are equal".to_owned(),
+    }
+}

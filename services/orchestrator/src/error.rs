@@ -1,0 +1,77 @@
+//! Orchestrator errors, and the one place where they become gRPC status codes.
+
+use eventlog::LogError;
+use tonic::{Code, Status};
+
+#[derive(Debug, thiserror::Error)]
+pub enum OrchestratorError {
+    #[error("{0}")]
+    InvalidArgument(String),
+    #[error("{0}")]
+    FailedPrecondition(String),
+    /// A stale decision or version; the client should fetch the match again.
+    #[error("{0}")]
+    Aborted(String),
+    #[error("{0}")]
+    Unauthenticated(String),
+    #[error("{0}")]
+    PermissionDenied(String),
+    #[error("the match log is unavailable: {0}")]
+    LogUnavailable(String),
+    /// The log disagrees with what the rules produce on replay: never papered over.
+    #[error("replay check failed for match {match_id} at version {version}: {detail}")]
+    ReplayMismatch { match_id: String, version: u64, detail: String },
+    /// A downstream service (rules, randomness) answered with an error.
+    #[error("{service} service: {status}")]
+    Downstream { service: &'static str, status: Status },
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+pub type Result<T, E = OrchestratorError> = std::result::Result<T, E>;
+
+impl From<LogError> for OrchestratorError {
+    fn from(e: LogError) -> Self {
+        match e {
+            LogError::Conflict { match_id, .. } => OrchestratorError::Aborted(format!(
+                "match {match_id} changed while this request was handled (another decision landed first); \
+                 fetch the pending decision again"
+            )),
+            LogError::Unavailable(m) => OrchestratorError::LogUnavailable(m),
+            LogError::InvalidMatchId(m) => OrchestratorError::InvalidArgument(m),
+            other => OrchestratorError::Internal(other.to_string()),
+        }
+    }
+}
+
+impl From<OrchestratorError> for Status {
+    fn from(e: OrchestratorError) -> Status {
+        let msg = e.to_string();
+        match e {
+            OrchestratorError::InvalidArgument(_) => Status::invalid_argument(msg),
+            OrchestratorError::FailedPrecondition(_) => Status::failed_precondition(msg),
+            OrchestratorError::Aborted(_) => Status::aborted(msg),
+            OrchestratorError::Unauthenticated(_) => Status::unauthenticated(msg),
+            OrchestratorError::PermissionDenied(_) => Status::permission_denied(msg),
+            OrchestratorError::LogUnavailable(_) => Status::unavailable(msg),
+            OrchestratorError::ReplayMismatch { .. } => Status::data_loss(msg),
+            // The rules service already chose the right code for a rules error (illegal move,
+            // stale decision...): pass it on; its own outage is ours too.
+            OrchestratorError::Downstream { service, status } => match status.code() {
+                Code::Unavailable | Code::DeadlineExceeded | Code::Unknown => {
+                    Status::unavailable(format!("the {service} service is unavailable: {}", status.message()))
+                }
+                code => Status::new(code, status.message().to_string()),
+            },
+            OrchestratorError::Internal(_) => Status::internal(msg),
+        }
+    }
+}
+
+pub fn rules_err(status: Status) -> OrchestratorError {
+    OrchestratorError::Downstream { service: "rules", status }
+}
+
+pub fn randomness_err(status: Status) -> OrchestratorError {
+    OrchestratorError::Downstream { service: "randomness", status }
+}

@@ -1,0 +1,73 @@
+//! The orchestrator: Arbiter's public match API and the only writer of match logs.
+//!
+//! Owns: match lifecycle (create, join, decide, watch, export), seat tokens (as hashes),
+//! per-viewer redaction, the conditional append of commits, and rebuilding a match by replay.
+//! Must never: contain rules code (the game state is an opaque blob here, evaluated by the
+//! rules service), produce randomness (the randomness service does), or expose an unredacted
+//! event or view to anyone but an auditor of an ended match.
+
+pub mod auth;
+pub mod error;
+pub mod matches;
+pub mod record;
+pub mod service;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use api::match_v1::match_service_server::MatchServiceServer;
+use api::randomness_v1::randomness_service_client::RandomnessServiceClient;
+use api::rules_v1::rules_service_client::RulesServiceClient;
+use tonic::transport::Endpoint;
+
+/// Command-line options of `arbiter-orchestrator` (also `arbiter serve orchestrator`).
+#[derive(Clone, Debug, clap::Args)]
+pub struct OrchestratorArgs {
+    /// Address to listen on (port 0 picks a free port and prints it).
+    #[arg(long, env = "ARBITER_ORCHESTRATOR_LISTEN", default_value = "127.0.0.1:50051")]
+    pub listen: SocketAddr,
+    /// NATS server holding the match log.
+    #[arg(long, env = "ARBITER_NATS_URL", default_value = "nats://127.0.0.1:4222")]
+    pub nats_url: String,
+    /// JetStream replicas of the MATCHES stream (1 on one machine, 3 in a cluster).
+    #[arg(long, env = "ARBITER_NATS_REPLICAS", default_value_t = 1)]
+    pub replicas: usize,
+    /// The rules service.
+    #[arg(long, env = "ARBITER_RULES_URL", default_value = "http://127.0.0.1:50052")]
+    pub rules_url: String,
+    /// The randomness service.
+    #[arg(long, env = "ARBITER_RANDOMNESS_URL", default_value = "http://127.0.0.1:50053")]
+    pub randomness_url: String,
+}
+
+fn endpoint(url: &str) -> anyhow::Result<Endpoint> {
+    Ok(Endpoint::from_shared(url.to_string())?
+        .connect_timeout(Duration::from_secs(5))
+        .timeout(Duration::from_secs(30)))
+}
+
+/// Connect to the log and the two internal services, then serve the match API until shutdown.
+pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
+    let log = eventlog::JetStreamLog::connect(&args.nats_url, args.replicas)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot use the match log at {}: {e}", args.nats_url))?;
+    // Lazy channels: the orchestrator starts even if a service comes up a moment later, and
+    // each call reports UNAVAILABLE while it is down.
+    let backends = matches::Backends {
+        rules: RulesServiceClient::new(endpoint(&args.rules_url)?.connect_lazy()),
+        randomness: RandomnessServiceClient::new(endpoint(&args.randomness_url)?.connect_lazy()),
+        log: Arc::new(log),
+    };
+    let api = service::MatchApi::new(matches::Matches::new(backends));
+    let (incoming, _) = api::server::bind("arbiter-orchestrator", args.listen).await?;
+    let (reporter, health) = tonic_health::server::health_reporter();
+    reporter.set_serving::<MatchServiceServer<service::MatchApi>>().await;
+    tonic::transport::Server::builder()
+        .add_service(health)
+        .add_service(api::server::reflection()?)
+        .add_service(MatchServiceServer::new(api))
+        .serve_with_incoming_shutdown(incoming, api::server::shutdown_signal())
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,273 @@
+//! Match lifecycle over the log: load (replay with checks), catch up, append commits, and drive
+//! the match through random draws and the final reveal.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use api::log_v1::{commit_input, Commit, CommitInput, RandomDraw, SecretRevealed};
+use api::randomness_v1::randomness_service_client::RandomnessServiceClient;
+use api::randomness_v1 as rnd;
+use api::rules_v1::rules_service_client::RulesServiceClient;
+use api::rules_v1 as r;
+use api::convert;
+use bytes::Bytes;
+use engine::Awaiting;
+use eventlog::{EventLog, StoredCommit};
+use prost::Message;
+use sha2::{Digest, Sha256};
+use tokio::sync::{Mutex, OwnedMutexGuard};
+use tonic::transport::Channel;
+
+use crate::error::{randomness_err, rules_err, OrchestratorError, Result};
+use crate::record::{check_replay, commit_input, MatchRecord};
+
+/// The services and the log the orchestrator works with.
+#[derive(Clone)]
+pub struct Backends {
+    pub rules: RulesServiceClient<Channel>,
+    pub randomness: RandomnessServiceClient<Channel>,
+    pub log: Arc<dyn EventLog>,
+}
+
+pub struct Matches {
+    backends: Backends,
+    /// Matches in memory. Any of them can be dropped at any time: the log has everything.
+    cache: StdMutex<HashMap<String, Arc<Mutex<MatchRecord>>>>,
+}
+
+pub type Locked = OwnedMutexGuard<MatchRecord>;
+
+impl Matches {
+    pub fn new(backends: Backends) -> Self {
+        Matches { backends, cache: StdMutex::new(HashMap::new()) }
+    }
+
+    pub fn backends(&self) -> &Backends {
+        &self.backends
+    }
+
+    /// Run the rules for an input, if the input goes through the rules.
+    async fn rules_step(&self, rec: &MatchRecord, input: &commit_input::Input) -> Result<Option<r::Step>> {
+        let mut rules = self.backends.rules.clone();
+        let step = match input {
+            commit_input::Input::Created(c) => {
+                let req = r::NewMatchRequest { config: c.config.clone() };
+                rules.new_match(req).await.map_err(rules_err)?.into_inner()
+            }
+            commit_input::Input::Decision(d) => {
+                let decision = d.decision.clone().ok_or_else(|| {
+                    OrchestratorError::Internal("a decision commit without its decision".into())
+                })?;
+                let req = r::ApplyRequest {
+                    ruleset: rec.ruleset().to_string(),
+                    state: rec.state.clone(),
+                    input: Some(r::Input { input: Some(r::input::Input::Decision(decision)) }),
+                };
+                rules.apply(req).await.map_err(rules_err)?.into_inner()
+            }
+            commit_input::Input::Draw(d) => {
+                let request = d.request.clone().unwrap_or_default();
+                let req = r::ApplyRequest {
+                    ruleset: rec.ruleset().to_string(),
+                    state: rec.state.clone(),
+                    input: Some(r::Input {
+                        input: Some(r::input::Input::Draw(r::DrawInput {
+                            index: request.index,
+                            purpose: request.purpose,
+                            values: d.values.clone(),
+                        })),
+                    }),
+                };
+                rules.apply(req).await.map_err(rules_err)?.into_inner()
+            }
+            commit_input::Input::Joined(_) | commit_input::Input::Revealed(_) => return Ok(None),
+        };
+        Ok(Some(step))
+    }
+
+    /// Compute the commit for `input`, append it conditionally on the record's last sequence,
+    /// and absorb it. On any error the record is unchanged.
+    pub async fn commit(&self, rec: &mut MatchRecord, input: commit_input::Input) -> Result<u64> {
+        let step = self.rules_step(rec, &input).await?;
+        let (events, awaiting, rules_version) = match &step {
+            Some(s) => (s.events.clone(), s.awaiting.clone(), s.rules_version.clone()),
+            None => (Vec::new(), rec.awaiting.as_ref().map(convert::awaiting_to_proto), String::new()),
+        };
+        let version = rec.version + 1;
+        let commit = Commit {
+            match_id: rec.match_id.clone(),
+            version,
+            input: Some(CommitInput { input: Some(input) }),
+            events,
+            rules_version,
+            trace_context: Default::default(),
+            written_at_ms: now_ms(),
+            awaiting,
+        };
+        let payload = commit.encode_to_vec();
+        // Same content, same id: a retried append is stored once; a different commit for the
+        // same version gets a different id and meets the sequence check instead.
+        let digest = hex::encode(Sha256::digest(&payload));
+        let msg_id = format!("{}/{}/{}", rec.match_id, version, &digest[..16]);
+        let sequence = self
+            .backends
+            .log
+            .append(&rec.match_id, rec.last_sequence, &msg_id, Bytes::from(payload))
+            .await?;
+        tracing::info!(match_id = %rec.match_id, version, sequence, kind = input_kind(&commit), "commit appended");
+        rec.absorb(&commit, step, sequence)?;
+        Ok(version)
+    }
+
+    /// Re-run the rules over logged commits and absorb them, checking each against the log.
+    async fn replay(&self, rec: &mut MatchRecord, commits: Vec<StoredCommit>) -> Result<()> {
+        for stored in commits {
+            let commit = Commit::decode(stored.payload.as_ref()).map_err(|e| {
+                OrchestratorError::Internal(format!("commit {} of match {} does not decode: {e}", stored.version, rec.match_id))
+            })?;
+            if commit.version != stored.version || commit.match_id != rec.match_id {
+                return Err(OrchestratorError::ReplayMismatch {
+                    match_id: rec.match_id.clone(),
+                    version: stored.version,
+                    detail: format!("the commit says it is version {} of match {}", commit.version, commit.match_id),
+                });
+            }
+            let input = commit_input(&commit)?.clone();
+            let step = self.rules_step(rec, &input).await?;
+            check_replay(&rec.match_id, &commit, step.as_ref(), rec.awaiting.as_ref())?;
+            rec.absorb(&commit, step, stored.sequence)?;
+        }
+        Ok(())
+    }
+
+    /// Rebuild a match from its log, up to `upto` commits (all when `None`).
+    pub async fn rebuild(&self, match_id: &str, upto: Option<u64>) -> Result<MatchRecord> {
+        eventlog::validate_match_id(match_id)?;
+        let mut commits = self.backends.log.read(match_id, 1).await?;
+        if commits.is_empty() {
+            return Err(unknown_match(match_id));
+        }
+        if let Some(v) = upto {
+            if v > commits.len() as u64 {
+                return Err(OrchestratorError::InvalidArgument(format!(
+                    "match {match_id} has {} versions; version {v} does not exist yet",
+                    commits.len()
+                )));
+            }
+            commits.truncate(v as usize);
+        }
+        let mut rec = MatchRecord::empty(match_id);
+        self.replay(&mut rec, commits).await?;
+        Ok(rec)
+    }
+
+    /// The match, locked for this request, caught up with the log (another instance may have
+    /// appended) and driven past any draw a crash left pending.
+    pub async fn lock(&self, match_id: &str) -> Result<Locked> {
+        eventlog::validate_match_id(match_id)?;
+        let cached = self.cache.lock().map_err(|_| poisoned())?.get(match_id).cloned();
+        let entry = match cached {
+            Some(e) => e,
+            None => {
+                let rec = self.rebuild(match_id, None).await?;
+                tracing::info!(match_id, version = rec.version, "match rebuilt from the log");
+                let mut cache = self.cache.lock().map_err(|_| poisoned())?;
+                cache.entry(match_id.to_string()).or_insert_with(|| Arc::new(Mutex::new(rec))).clone()
+            }
+        };
+        let mut guard = entry.lock_owned().await;
+        let newer = self.backends.log.read(match_id, guard.version + 1).await?;
+        if !newer.is_empty() {
+            tracing::info!(match_id, from = guard.version + 1, count = newer.len(), "catching up with the log");
+            if let Err(e) = self.replay(&mut guard, newer).await {
+                self.forget(match_id);
+                return Err(e);
+            }
+        }
+        // A read must not fail because the randomness service is down: writers drive again
+        // and report the error.
+        if let Err(e) = self.drive(&mut guard).await {
+            tracing::warn!(match_id, error = %e, "could not drive the match past its pending draw");
+        }
+        Ok(guard)
+    }
+
+    /// Put a freshly created match in the cache.
+    pub fn insert(&self, rec: MatchRecord) -> Result<()> {
+        let mut cache = self.cache.lock().map_err(|_| poisoned())?;
+        cache.insert(rec.match_id.clone(), Arc::new(Mutex::new(rec)));
+        Ok(())
+    }
+
+    pub fn forget(&self, match_id: &str) {
+        if let Ok(mut cache) = self.cache.lock() {
+            cache.remove(match_id);
+        }
+    }
+
+    /// Feed the match every random draw it waits for, and reveal the secret once it has ended.
+    /// Draws are addressed, so asking again after a crash gives the same outcome.
+    pub async fn drive(&self, rec: &mut MatchRecord) -> Result<()> {
+        if !rec.all_joined() {
+            return Ok(());
+        }
+        loop {
+            match rec.awaiting.clone() {
+                Some(Awaiting::Draw(draw)) => {
+                    let request = convert::draw_request_to_proto(&draw);
+                    let kind = match request.kind {
+                        Some(r::draw_request::Kind::Range(n)) => rnd::draw_request::Kind::Range(n),
+                        Some(r::draw_request::Kind::Shuffle(n)) => rnd::draw_request::Kind::Shuffle(n),
+                        None => return Err(OrchestratorError::Internal("a draw request without a kind".into())),
+                    };
+                    let req = rnd::DrawRequest {
+                        match_id: rec.match_id.clone(),
+                        seat_entropies: rec.seat_entropies(),
+                        index: draw.index,
+                        purpose: draw.purpose.clone(),
+                        kind: Some(kind),
+                    };
+                    let mut randomness = self.backends.randomness.clone();
+                    let outcome = randomness.draw(req).await.map_err(randomness_err)?.into_inner();
+                    let input = commit_input::Input::Draw(RandomDraw {
+                        request: Some(request),
+                        values: outcome.values,
+                        signature: outcome.signature,
+                    });
+                    self.commit(rec, input).await?;
+                }
+                Some(Awaiting::Ended(_)) if !rec.secret_revealed => {
+                    let mut randomness = self.backends.randomness.clone();
+                    let req = rnd::RevealRequest { match_id: rec.match_id.clone() };
+                    let secret = randomness.reveal(req).await.map_err(randomness_err)?.into_inner().secret;
+                    self.commit(rec, commit_input::Input::Revealed(SecretRevealed { secret })).await?;
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+}
+
+pub fn unknown_match(match_id: &str) -> OrchestratorError {
+    OrchestratorError::InvalidArgument(format!("there is no match with id \"{match_id}\""))
+}
+
+fn poisoned() -> OrchestratorError {
+    OrchestratorError::Internal("the match cache lock is poisoned".into())
+}
+
+fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
+fn input_kind(c: &Commit) -> &'static str {
+    match c.input.as_ref().and_then(|i| i.input.as_ref()) {
+        Some(commit_input::Input::Created(_)) => "created",
+        Some(commit_input::Input::Joined(_)) => "joined",
+        Some(commit_input::Input::Decision(_)) => "decision",
+        Some(commit_input::Input::Draw(_)) => "draw",
+        Some(commit_input::Input::Revealed(_)) => "revealed",
+        None => "none",
+    }
+}

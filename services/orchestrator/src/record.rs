@@ -1,0 +1,201 @@
+//! A match as the orchestrator knows it: the fold of its commits.
+//!
+//! The same code absorbs a commit that was just appended and a commit read back from the log,
+//! so a match rebuilt by replay is the match that was played. Replay re-runs the rules over
+//! every logged input and checks that they produce the logged events and the logged
+//! "awaiting"; a difference is an error, never papered over.
+
+use std::collections::BTreeMap;
+
+use api::convert;
+use api::log_v1::{commit_input, Commit, CommitInput};
+use api::rules_v1 as r;
+use engine::Awaiting;
+
+use crate::error::{OrchestratorError, Result};
+
+#[derive(Clone, Debug, Default)]
+pub struct Seat {
+    pub name: String,
+    pub entropy: Option<Vec<u8>>,
+    pub token_hash: Option<Vec<u8>>,
+}
+
+/// What a repeated submission with the same idempotency key gets back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Submitted {
+    pub seat: u32,
+    pub decision_id: u64,
+    /// The version of the decision's own commit.
+    pub version: u64,
+}
+
+#[derive(Clone, Debug)]
+pub struct MatchRecord {
+    pub match_id: String,
+    pub config: r::MatchConfig,
+    pub commitment: Vec<u8>,
+    pub scheme: String,
+    pub public_key: Vec<u8>,
+    pub join_code_hashes: Vec<Vec<u8>>,
+    pub seats: Vec<Seat>,
+    /// The rules' state blob (opaque here).
+    pub state: Vec<u8>,
+    pub awaiting: Option<Awaiting>,
+    /// Number of commits absorbed.
+    pub version: u64,
+    /// Stream sequence of the last commit: the expected sequence of the next append.
+    pub last_sequence: Option<u64>,
+    pub secret_revealed: bool,
+    pub submitted: BTreeMap<String, Submitted>,
+    /// Events of each commit (index = version - 1), for idempotent replies.
+    pub events: Vec<Vec<r::RulesEvent>>,
+}
+
+impl MatchRecord {
+    pub fn empty(match_id: &str) -> Self {
+        MatchRecord {
+            match_id: match_id.to_string(),
+            config: r::MatchConfig::default(),
+            commitment: Vec::new(),
+            scheme: String::new(),
+            public_key: Vec::new(),
+            join_code_hashes: Vec::new(),
+            seats: Vec::new(),
+            state: Vec::new(),
+            awaiting: None,
+            version: 0,
+            last_sequence: None,
+            secret_revealed: false,
+            submitted: BTreeMap::new(),
+            events: Vec::new(),
+        }
+    }
+
+    pub fn ruleset(&self) -> &str {
+        &self.config.ruleset
+    }
+
+    pub fn all_joined(&self) -> bool {
+        !self.seats.is_empty() && self.seats.iter().all(|s| s.token_hash.is_some())
+    }
+
+    pub fn ended(&self) -> bool {
+        matches!(self.awaiting, Some(Awaiting::Ended(_)))
+    }
+
+    pub fn seat_entropies(&self) -> Vec<Vec<u8>> {
+        self.seats.iter().map(|s| s.entropy.clone().unwrap_or_default()).collect()
+    }
+
+    /// The seat whose token hashes to `token_hash`.
+    pub fn seat_of_token_hash(&self, token_hash: &[u8]) -> Option<u32> {
+        self.seats.iter().position(|s| s.token_hash.as_deref() == Some(token_hash)).map(|i| i as u32)
+    }
+
+    /// Fold one commit (already checked against the rules) into the record. `step` is what the
+    /// rules produced for the commit's input, if the input goes through the rules.
+    pub fn absorb(&mut self, commit: &Commit, step: Option<r::Step>, sequence: u64) -> Result<()> {
+        let input = commit_input(commit)?;
+        match input {
+            commit_input::Input::Created(c) => {
+                let config = c.config.clone().unwrap_or_default();
+                self.seats = config.seats.iter().map(|s| Seat { name: s.name.clone(), ..Seat::default() }).collect();
+                self.config = config;
+                self.commitment = c.randomness_commitment.clone();
+                self.scheme = c.randomness_scheme.clone();
+                self.public_key = c.randomness_public_key.clone();
+                self.join_code_hashes = c.join_code_hashes.clone();
+            }
+            commit_input::Input::Joined(j) => {
+                let seat = self.seats.get_mut(j.seat as usize).ok_or_else(|| {
+                    OrchestratorError::Internal(format!("commit {} joins unknown seat {}", commit.version, j.seat))
+                })?;
+                seat.entropy = Some(j.entropy.clone());
+                seat.token_hash = Some(j.token_hash.clone());
+            }
+            commit_input::Input::Decision(d) => {
+                if let Some(decision) = &d.decision {
+                    if !d.idempotency_key.is_empty() {
+                        self.submitted.insert(
+                            d.idempotency_key.clone(),
+                            Submitted { seat: decision.seat, decision_id: decision.decision_id, version: commit.version },
+                        );
+                    }
+                }
+            }
+            commit_input::Input::Draw(_) => {}
+            commit_input::Input::Revealed(_) => self.secret_revealed = true,
+        }
+        if let Some(step) = step {
+            self.state = step.state;
+        }
+        let awaiting = convert::awaiting_from_proto(commit.awaiting.as_ref())
+            .map_err(|e| OrchestratorError::Internal(format!("commit {}: {e}", commit.version)))?;
+        self.awaiting = Some(awaiting);
+        self.version = commit.version;
+        self.last_sequence = Some(sequence);
+        self.events.push(commit.events.clone());
+        Ok(())
+    }
+}
+
+pub fn commit_input(commit: &Commit) -> Result<&commit_input::Input> {
+    commit
+        .input
+        .as_ref()
+        .and_then(|i: &CommitInput| i.input.as_ref())
+        .ok_or_else(|| OrchestratorError::Internal(format!("commit {} has no input", commit.version)))
+}
+
+/// Compare what the rules produced now with what the log says they produced then.
+pub fn check_replay(match_id: &str, logged: &Commit, step: Option<&r::Step>, previous: Option<&Awaiting>) -> Result<()> {
+    let mismatch = |detail: String| OrchestratorError::ReplayMismatch {
+        match_id: match_id.to_string(),
+        version: logged.version,
+        detail,
+    };
+    match step {
+        Some(step) => {
+            if step.events != logged.events {
+                let at = step.events.iter().zip(&logged.events).position(|(a, b)| a != b);
+                return Err(mismatch(match at {
+                    Some(i) => format!(
+                        "event {i} differs: logged {:?} \"{}\", the rules now produce {:?} \"{}\" \
+                         (logged with rules {}, now {})",
+                        logged.events[i].kind,
+                        logged.events[i].text,
+                        step.events[i].kind,
+                        step.events[i].text,
+                        logged.rules_version,
+                        step.rules_version
+                    ),
+                    None => format!(
+                        "{} events were logged, the rules now produce {}",
+                        logged.events.len(),
+                        step.events.len()
+                    ),
+                }));
+            }
+            if step.awaiting != logged.awaiting {
+                return Err(mismatch("what the match waits for next differs from the log".into()));
+            }
+        }
+        None => {
+            // Inputs that do not go through the rules keep what the match waited for.
+            if !logged.events.is_empty() {
+                return Err(mismatch("events logged for an input the rules never see".into()));
+            }
+            let logged_awaiting = convert::awaiting_from_proto(logged.awaiting.as_ref())
+                .map_err(|e| mismatch(e.to_string()))?;
+            let expected = match commit_input(logged)? {
+                commit_input::Input::Revealed(_) => previous.filter(|a| matches!(a, Awaiting::Ended(_))),
+                _ => previous,
+            };
+            if expected != Some(&logged_awaiting) {
+                return Err(mismatch("what the match waits for changed without going through the rules".into()));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,414 @@
+//! The public `arbiter.match.v1.MatchService`: validation, authentication and views. Every
+//! handler validates its input before touching the log; on an error nothing is appended.
+
+use std::pin::Pin;
+
+use api::convert;
+use api::log_v1::{commit_input, MatchCreated, MatchExport, SeatDecision, SeatJoined};
+use api::match_v1 as m;
+use api::match_v1::match_service_server::MatchService;
+use api::randomness_v1 as rnd;
+use api::rules_v1 as r;
+use engine::{Awaiting, Viewer};
+use futures::{Stream, StreamExt};
+use prost::Message;
+use tonic::{Request, Response, Status};
+
+use crate::auth;
+use crate::error::{randomness_err, OrchestratorError, Result};
+use crate::matches::{unknown_match, Matches};
+use crate::record::MatchRecord;
+
+/// Most seats any ruleset has; the rules service checks the exact range.
+const MAX_SEATS: usize = 8;
+const MAX_NAME_LEN: usize = 64;
+
+pub struct MatchApi {
+    matches: Matches,
+}
+
+impl MatchApi {
+    pub fn new(matches: Matches) -> Self {
+        MatchApi { matches }
+    }
+}
+
+fn status_of(rec: &MatchRecord) -> m::MatchStatus {
+    if !rec.all_joined() {
+        m::MatchStatus::WaitingForSeats
+    } else if rec.ended() {
+        m::MatchStatus::Ended
+    } else {
+        m::MatchStatus::InProgress
+    }
+}
+
+/// The viewer a request speaks for: its seat if it has a valid token, a spectator without one.
+fn viewer_of<T>(req: &Request<T>, rec: &MatchRecord) -> Result<Viewer> {
+    match auth::bearer_token(req.metadata())? {
+        None => Ok(Viewer::Spectator),
+        Some(token) => rec
+            .seat_of_token_hash(&auth::hash_secret(&token))
+            .map(Viewer::Seat)
+            .ok_or_else(|| OrchestratorError::Unauthenticated(format!(
+                "the seat token is not valid for match {}; use the token JoinMatch returned",
+                rec.match_id
+            ))),
+    }
+}
+
+/// The seat a request acts for: a valid token is required.
+fn seat_of<T>(req: &Request<T>, rec: &MatchRecord) -> Result<u32> {
+    match viewer_of(req, rec)? {
+        Viewer::Seat(s) => Ok(s),
+        _ => Err(OrchestratorError::Unauthenticated(
+            "this call needs a seat token: send \"authorization: Bearer <seat token>\"".into(),
+        )),
+    }
+}
+
+/// The pending decision as `viewer` may see it: its options only for the deciding seat.
+fn pending_for(rec: &MatchRecord, viewer: Viewer) -> Option<m::Decision> {
+    match &rec.awaiting {
+        Some(Awaiting::Decision(d)) if rec.all_joined() => Some(if viewer == Viewer::Seat(d.seat) {
+            convert::decision_to_proto(d)
+        } else {
+            convert::decision_summary_to_proto(d)
+        }),
+        _ => None,
+    }
+}
+
+fn result_text(rec: &MatchRecord) -> String {
+    match &rec.awaiting {
+        Some(Awaiting::Ended(o)) => {
+            let names: Vec<String> = o
+                .winners
+                .iter()
+                .map(|w| rec.seats.get(*w as usize).map(|s| s.name.clone()).unwrap_or_else(|| format!("seat {w}")))
+                .collect();
+            if names.is_empty() {
+                format!("no winner ({})", o.reason)
+            } else {
+                format!("{} won ({})", names.join(", "), o.reason)
+            }
+        }
+        _ => String::new(),
+    }
+}
+
+impl MatchApi {
+    async fn view(&self, rec: &MatchRecord, viewer: Viewer) -> Result<m::MatchView> {
+        let viewer_proto = match viewer {
+            Viewer::Seat(s) => r::view_request::Viewer::Seat(s),
+            Viewer::Spectator => r::view_request::Viewer::Spectator(true),
+            Viewer::Auditor => r::view_request::Viewer::Auditor(true),
+        };
+        let mut rules = self.matches.backends().rules.clone();
+        let view = rules
+            .view(r::ViewRequest { ruleset: rec.ruleset().into(), state: rec.state.clone(), viewer: Some(viewer_proto) })
+            .await
+            .map_err(crate::error::rules_err)?
+            .into_inner();
+        Ok(m::MatchView {
+            match_id: rec.match_id.clone(),
+            ruleset: rec.ruleset().into(),
+            version: rec.version,
+            status: status_of(rec) as i32,
+            seats: rec
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| m::SeatInfo { seat: i as u32, name: s.name.clone(), joined: s.token_hash.is_some() })
+                .collect(),
+            state_json: view.view_json,
+            pending: pending_for(rec, viewer),
+            result: result_text(rec),
+            viewer_seat: match viewer {
+                Viewer::Seat(s) => Some(s),
+                _ => None,
+            },
+        })
+    }
+
+    async fn create(&self, req: m::CreateMatchRequest) -> Result<m::CreateMatchResponse> {
+        if req.ruleset.trim().is_empty() {
+            return Err(OrchestratorError::InvalidArgument("ruleset is required (e.g. \"mainframe\")".into()));
+        }
+        if req.seats.is_empty() || req.seats.len() > MAX_SEATS {
+            return Err(OrchestratorError::InvalidArgument(format!(
+                "a match needs between 1 and {MAX_SEATS} seats, not {}",
+                req.seats.len()
+            )));
+        }
+        let mut seats = req.seats.clone();
+        for (i, s) in seats.iter_mut().enumerate() {
+            if s.name.trim().is_empty() {
+                s.name = format!("Seat {}", i + 1);
+            }
+            if s.name.chars().count() > MAX_NAME_LEN {
+                return Err(OrchestratorError::InvalidArgument(format!(
+                    "seat {i}'s name is longer than {MAX_NAME_LEN} characters"
+                )));
+            }
+        }
+        let match_id = uuid::Uuid::new_v4().simple().to_string();
+        let config = r::MatchConfig { ruleset: req.ruleset.trim().to_string(), seats, options: req.options };
+        let mut randomness = self.matches.backends().randomness.clone();
+        let committed = randomness
+            .commit(rnd::CommitRequest { match_id: match_id.clone() })
+            .await
+            .map_err(randomness_err)?
+            .into_inner();
+        let join_codes: Vec<String> = config.seats.iter().map(|_| auth::new_secret("join_")).collect();
+        let created = MatchCreated {
+            config: Some(config),
+            randomness_commitment: committed.commitment.clone(),
+            randomness_scheme: committed.scheme.clone(),
+            randomness_public_key: committed.public_key.clone(),
+            join_code_hashes: join_codes.iter().map(|c| auth::hash_secret(c)).collect(),
+        };
+        let mut rec = MatchRecord::empty(&match_id);
+        // The rules validate the configuration (decks, seat count, options) before anything is logged.
+        let version = self.matches.commit(&mut rec, commit_input::Input::Created(created)).await?;
+        self.matches.insert(rec)?;
+        tracing::info!(%match_id, ruleset = %req.ruleset, "match created");
+        Ok(m::CreateMatchResponse {
+            match_id,
+            seats: join_codes
+                .into_iter()
+                .enumerate()
+                .map(|(i, join_code)| m::SeatCredential { seat: i as u32, join_code })
+                .collect(),
+            randomness_commitment: committed.commitment,
+            randomness_scheme: committed.scheme,
+            randomness_public_key: committed.public_key,
+            version,
+        })
+    }
+
+    async fn join(&self, req: m::JoinMatchRequest) -> Result<m::JoinMatchResponse> {
+        let len = req.entropy.len();
+        if !(16..=64).contains(&len) {
+            return Err(OrchestratorError::InvalidArgument(format!(
+                "entropy must be 16 to 64 random bytes chosen by the seat, not {len}"
+            )));
+        }
+        let mut rec = self.matches.lock(&req.match_id).await?;
+        let seat = rec.seats.get(req.seat as usize).ok_or_else(|| {
+            OrchestratorError::InvalidArgument(format!("match {} has no seat {} (seats are 0 to {})", req.match_id, req.seat, rec.seats.len().saturating_sub(1)))
+        })?;
+        if seat.token_hash.is_some() {
+            return Err(OrchestratorError::FailedPrecondition(format!("seat {} has already joined", req.seat)));
+        }
+        if rec.join_code_hashes.get(req.seat as usize) != Some(&auth::hash_secret(&req.join_code)) {
+            return Err(OrchestratorError::PermissionDenied(format!(
+                "wrong join code for seat {}: use the code CreateMatch returned for this seat",
+                req.seat
+            )));
+        }
+        let token = auth::new_secret("seat_");
+        let joined = SeatJoined { seat: req.seat, entropy: req.entropy, token_hash: auth::hash_secret(&token) };
+        self.matches.commit(&mut rec, commit_input::Input::Joined(joined)).await?;
+        tracing::info!(match_id = %req.match_id, seat = req.seat, "seat joined");
+        self.matches.drive(&mut rec).await?;
+        Ok(m::JoinMatchResponse { seat_token: token, version: rec.version })
+    }
+
+    async fn submit(&self, req: Request<m::SubmitDecisionRequest>) -> Result<m::SubmitDecisionResponse> {
+        let mut rec = self.matches.lock(&req.get_ref().match_id).await?;
+        let seat = seat_of(&req, &rec)?;
+        let body = req.into_inner();
+        if body.idempotency_key.len() > 128 {
+            return Err(OrchestratorError::InvalidArgument("idempotency_key is longer than 128 bytes".into()));
+        }
+        if let Some(done) = rec.submitted.get(&body.idempotency_key).cloned() {
+            if done.seat != seat || done.decision_id != body.decision_id {
+                return Err(OrchestratorError::InvalidArgument(format!(
+                    "idempotency key \"{}\" was already used for decision {} of seat {}",
+                    body.idempotency_key, done.decision_id, done.seat
+                )));
+            }
+            return Ok(reply(&rec, done.version, Viewer::Seat(seat)));
+        }
+        if matches!(rec.awaiting, Some(Awaiting::Draw(_))) {
+            self.matches.drive(&mut rec).await?;
+        }
+        let pending = match &rec.awaiting {
+            _ if !rec.all_joined() => {
+                return Err(OrchestratorError::FailedPrecondition("the match is waiting for seats to join".into()))
+            }
+            Some(Awaiting::Decision(d)) => d.clone(),
+            Some(Awaiting::Ended(_)) => {
+                return Err(OrchestratorError::FailedPrecondition(format!("the match has ended: {}", result_text(&rec))))
+            }
+            _ => return Err(OrchestratorError::Internal("the match waits for neither a decision nor an end".into())),
+        };
+        if body.decision_id != pending.id {
+            return Err(OrchestratorError::Aborted(format!(
+                "decision {} is not pending any more (the pending decision is {}); fetch it again",
+                body.decision_id, pending.id
+            )));
+        }
+        if pending.seat != seat {
+            return Err(OrchestratorError::PermissionDenied(format!(
+                "decision {} belongs to seat {}, and your token is for seat {seat}",
+                pending.id, pending.seat
+            )));
+        }
+        let choice = convert::choice_from_proto(body.choice.as_ref()).map_err(|e| OrchestratorError::InvalidArgument(e.0))?;
+        let decision = r::DecisionInput {
+            decision_id: body.decision_id,
+            seat,
+            choice: Some(convert::choice_to_proto(&choice)),
+        };
+        let input = commit_input::Input::Decision(SeatDecision { decision: Some(decision), idempotency_key: body.idempotency_key });
+        let first = self.matches.commit(&mut rec, input).await?;
+        self.matches.drive(&mut rec).await?;
+        Ok(reply(&rec, first, Viewer::Seat(seat)))
+    }
+}
+
+/// The reply to a decision: the events of its commit and of everything it set off.
+fn reply(rec: &MatchRecord, first_version: u64, viewer: Viewer) -> m::SubmitDecisionResponse {
+    let events = rec
+        .events
+        .iter()
+        .skip(first_version.saturating_sub(1) as usize)
+        .flatten()
+        .map(|e| convert::redact_event(e, viewer))
+        .collect();
+    m::SubmitDecisionResponse { version: rec.version, events }
+}
+
+type WatchStream = Pin<Box<dyn Stream<Item = Result<m::MatchUpdate, Status>> + Send + 'static>>;
+
+#[tonic::async_trait]
+impl MatchService for MatchApi {
+    async fn create_match(&self, req: Request<m::CreateMatchRequest>) -> Result<Response<m::CreateMatchResponse>, Status> {
+        Ok(Response::new(self.create(req.into_inner()).await?))
+    }
+
+    async fn join_match(&self, req: Request<m::JoinMatchRequest>) -> Result<Response<m::JoinMatchResponse>, Status> {
+        Ok(Response::new(self.join(req.into_inner()).await?))
+    }
+
+    async fn get_match(&self, req: Request<m::GetMatchRequest>) -> Result<Response<m::MatchView>, Status> {
+        let rec = self.matches.lock(&req.get_ref().match_id).await?;
+        let viewer = viewer_of(&req, &rec)?;
+        let version = req.get_ref().version;
+        if version == 0 || version == rec.version {
+            return Ok(Response::new(self.view(&rec, viewer).await?));
+        }
+        let match_id = rec.match_id.clone();
+        drop(rec);
+        let past = self.matches.rebuild(&match_id, Some(version)).await?;
+        Ok(Response::new(self.view(&past, viewer).await?))
+    }
+
+    async fn get_pending_decision(
+        &self,
+        req: Request<m::GetPendingDecisionRequest>,
+    ) -> Result<Response<m::GetPendingDecisionResponse>, Status> {
+        let rec = self.matches.lock(&req.get_ref().match_id).await?;
+        let seat = seat_of(&req, &rec)?;
+        let (decision, waiting_for_seat) = match &rec.awaiting {
+            Some(Awaiting::Decision(d)) if rec.all_joined() => {
+                ((d.seat == seat).then(|| convert::decision_to_proto(d)), Some(d.seat))
+            }
+            _ => (None, None),
+        };
+        Ok(Response::new(m::GetPendingDecisionResponse {
+            version: rec.version,
+            decision,
+            waiting_for_seat,
+            status: status_of(&rec) as i32,
+        }))
+    }
+
+    async fn submit_decision(
+        &self,
+        req: Request<m::SubmitDecisionRequest>,
+    ) -> Result<Response<m::SubmitDecisionResponse>, Status> {
+        Ok(Response::new(self.submit(req).await?))
+    }
+
+    type WatchMatchStream = WatchStream;
+
+    async fn watch_match(&self, req: Request<m::WatchMatchRequest>) -> Result<Response<WatchStream>, Status> {
+        let rec = self.matches.lock(&req.get_ref().match_id).await?;
+        let viewer = viewer_of(&req, &rec)?;
+        let from = req.get_ref().from_version;
+        let seat_count = rec.seats.len();
+        let match_id = rec.match_id.clone();
+        drop(rec);
+        let commits = self.matches.backends().log.watch(&match_id, 1).await.map_err(OrchestratorError::from)?;
+        // Follow the log from the start to know who has joined; send only what is after `from`.
+        let mut joined = vec![false; seat_count];
+        let stream = commits.filter_map(move |item| {
+            let out = match item {
+                Err(e) => Some(Err(Status::from(OrchestratorError::from(e)))),
+                Ok(stored) => match api::log_v1::Commit::decode(stored.payload.as_ref()) {
+                    Err(e) => Some(Err(Status::internal(format!("commit {} does not decode: {e}", stored.version)))),
+                    Ok(commit) => {
+                        if let Some(commit_input::Input::Joined(j)) = commit.input.as_ref().and_then(|i| i.input.as_ref()) {
+                            if let Some(slot) = joined.get_mut(j.seat as usize) {
+                                *slot = true;
+                            }
+                        }
+                        (stored.version > from).then(|| Ok(update_for(&commit, viewer, joined.iter().all(|j| *j))))
+                    }
+                },
+            };
+            futures::future::ready(out)
+        });
+        Ok(Response::new(Box::pin(stream)))
+    }
+
+    async fn export_match(&self, req: Request<m::ExportMatchRequest>) -> Result<Response<m::ExportMatchResponse>, Status> {
+        let rec = self.matches.lock(&req.get_ref().match_id).await?;
+        if !(rec.ended() && rec.secret_revealed) {
+            return Err(OrchestratorError::FailedPrecondition(format!(
+                "match {} has not ended yet; its log can be exported once it has (status {:?})",
+                rec.match_id,
+                status_of(&rec)
+            ))
+            .into());
+        }
+        let stored = self.matches.backends().log.read(&rec.match_id, 1).await.map_err(OrchestratorError::from)?;
+        if stored.is_empty() {
+            return Err(unknown_match(&rec.match_id).into());
+        }
+        let commits = stored
+            .iter()
+            .map(|s| api::log_v1::Commit::decode(s.payload.as_ref()))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| Status::internal(format!("a commit does not decode: {e}")))?;
+        let export = MatchExport { match_id: rec.match_id.clone(), commits };
+        Ok(Response::new(m::ExportMatchResponse { export: export.encode_to_vec() }))
+    }
+}
+
+/// One watched commit as `viewer` may see it.
+fn update_for(commit: &api::log_v1::Commit, viewer: Viewer, all_joined: bool) -> m::MatchUpdate {
+    let awaiting = convert::awaiting_from_proto(commit.awaiting.as_ref()).ok();
+    let (status, pending) = match &awaiting {
+        Some(Awaiting::Ended(_)) => (m::MatchStatus::Ended, None),
+        _ if !all_joined => (m::MatchStatus::WaitingForSeats, None),
+        Some(Awaiting::Decision(d)) => (
+            m::MatchStatus::InProgress,
+            Some(if viewer == Viewer::Seat(d.seat) {
+                convert::decision_to_proto(d)
+            } else {
+                convert::decision_summary_to_proto(d)
+            }),
+        ),
+        _ => (m::MatchStatus::InProgress, None),
+    };
+    m::MatchUpdate {
+        version: commit.version,
+        events: commit.events.iter().map(|e| convert::redact_event(e, viewer)).collect(),
+        status: status as i32,
+        pending,
+    }
+}
