@@ -1,0 +1,286 @@
+//! The end-to-end harness: a real `nats-server` on a free loopback port with a temporary store,
+//! and the rules, randomness and orchestrator services as real processes on free ports. Each
+//! test gets its own system; dropping it stops everything.
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context, Result};
+use api::match_v1::match_service_client::MatchServiceClient;
+use eventlog::server::NatsServer;
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::{Child, Command};
+use tonic::transport::Channel;
+
+/// How long a service may take to print its "listening" line.
+const START_TIMEOUT: Duration = Duration::from_secs(60);
+
+pub struct Service {
+    pub name: &'static str,
+    pub addr: String,
+    child: Child,
+}
+
+impl Service {
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Kill the process at once (SIGKILL): no graceful shutdown, as in a crash.
+    pub async fn kill(mut self) -> Result<()> {
+        self.child.kill().await?;
+        Ok(())
+    }
+}
+
+fn node_binary() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_arbiter-e2e-node"))
+}
+
+/// Spawn `arbiter serve <what> <args>` and wait for its `listening on ADDR` line.
+pub async fn spawn_service(name: &'static str, args: &[String]) -> Result<Service> {
+    let mut child = Command::new(node_binary())
+        .arg("serve")
+        .arg(name)
+        .args(args)
+        .env("RUST_LOG", std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .with_context(|| format!("spawning the {name} service"))?;
+    let stdout = child.stdout.take().ok_or_else(|| anyhow!("no stdout"))?;
+    let mut lines = BufReader::new(stdout).lines();
+    let addr = tokio::time::timeout(START_TIMEOUT, async {
+        while let Some(line) = lines.next_line().await? {
+            if let Some((_, addr)) = line.split_once(" listening on ") {
+                return Ok::<_, anyhow::Error>(addr.trim().to_string());
+            }
+        }
+        bail!("the {name} service exited before listening")
+    })
+    .await
+    .with_context(|| format!("the {name} service did not start within {START_TIMEOUT:?}"))??;
+    // Keep draining stdout so the child never blocks on a full pipe.
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+    Ok(Service { name, addr, child })
+}
+
+/// A whole Arbiter system on loopback.
+pub struct System {
+    pub nats: NatsServer,
+    pub rules: Service,
+    pub randomness: Service,
+    pub orchestrator: Option<Service>,
+    pub dir: tempfile::TempDir,
+}
+
+impl System {
+    pub async fn start() -> Result<System> {
+        let dir = tempfile::tempdir()?;
+        let nats = NatsServer::start_temp().await.map_err(|e| anyhow!("starting nats-server: {e}"))?;
+        let rules = spawn_service("rules", &["--listen".into(), "127.0.0.1:0".into()]).await?;
+        let randomness = spawn_service(
+            "randomness",
+            &[
+                "--listen".into(),
+                "127.0.0.1:0".into(),
+                "--nats-url".into(),
+                nats.url(),
+                "--key-file".into(),
+                dir.path().join("keys.json").display().to_string(),
+            ],
+        )
+        .await?;
+        let mut system = System { nats, rules, randomness, orchestrator: None, dir };
+        system.start_orchestrator().await?;
+        Ok(system)
+    }
+
+    pub async fn start_orchestrator(&mut self) -> Result<()> {
+        let orchestrator = spawn_service(
+            "orchestrator",
+            &[
+                "--listen".into(),
+                "127.0.0.1:0".into(),
+                "--nats-url".into(),
+                self.nats.url(),
+                "--rules-url".into(),
+                self.rules.url(),
+                "--randomness-url".into(),
+                self.randomness.url(),
+            ],
+        )
+        .await?;
+        self.orchestrator = Some(orchestrator);
+        Ok(())
+    }
+
+    /// Kill the orchestrator process (SIGKILL) as in a crash.
+    pub async fn kill_orchestrator(&mut self) -> Result<()> {
+        if let Some(o) = self.orchestrator.take() {
+            o.kill().await?;
+        }
+        Ok(())
+    }
+
+    pub fn orchestrator_url(&self) -> Result<String> {
+        self.orchestrator.as_ref().map(|o| o.url()).ok_or_else(|| anyhow!("the orchestrator is not running"))
+    }
+
+    pub async fn client(&self) -> Result<MatchServiceClient<Channel>> {
+        Ok(MatchServiceClient::connect(self.orchestrator_url()?).await?)
+    }
+
+    /// Every commit of a match as stored in the log, read straight from NATS.
+    pub async fn log_len(&self, match_id: &str) -> Result<usize> {
+        use eventlog::EventLog;
+        let log = eventlog::JetStreamLog::connect(&self.nats.url(), 1).await.map_err(|e| anyhow!("{e}"))?;
+        Ok(log.read(match_id, 1).await.map_err(|e| anyhow!("{e}"))?.len())
+    }
+}
+
+// ---- clients playing a match ----
+
+use api::match_v1 as m;
+use tonic::Request;
+
+/// A request carrying a seat token.
+pub fn with_token<T>(msg: T, token: &str) -> Request<T> {
+    let mut req = Request::new(msg);
+    if let Ok(v) = format!("Bearer {token}").parse() {
+        req.metadata_mut().insert("authorization", v);
+    }
+    req
+}
+
+/// A created match whose seats have all joined.
+pub struct Table {
+    pub match_id: String,
+    pub tokens: Vec<String>,
+    pub public_key: Vec<u8>,
+}
+
+pub async fn create_and_join(client: &mut MatchServiceClient<Channel>, players: usize) -> Result<Table> {
+    let created = client
+        .create_match(m::CreateMatchRequest {
+            ruleset: "mainframe".into(),
+            seats: (0..players).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), deck: String::new() }).collect(),
+            options: Default::default(),
+        })
+        .await?
+        .into_inner();
+    let mut tokens = Vec::new();
+    for seat in &created.seats {
+        let joined = client
+            .join_match(m::JoinMatchRequest {
+                match_id: created.match_id.clone(),
+                seat: seat.seat,
+                join_code: seat.join_code.clone(),
+                entropy: vec![seat.seat as u8 + 1; 32],
+            })
+            .await?
+            .into_inner();
+        tokens.push(joined.seat_token);
+    }
+    Ok(Table { match_id: created.match_id, tokens, public_key: created.randomness_public_key })
+}
+
+/// A small deterministic generator for the bots (tests only).
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
+    }
+}
+
+/// A random legal answer to a decision (among the options the server offered).
+pub fn random_choice(decision: &m::Decision, rng: &mut Rng) -> Result<m::Choice> {
+    use m::decision::Spec;
+    let value = match decision.spec.as_ref().ok_or_else(|| anyhow!("decision without options"))? {
+        Spec::Pick(p) => {
+            let lo = p.min as usize;
+            let hi = (p.max as usize).min(p.options.len());
+            let n = lo + rng.below(hi.saturating_sub(lo) + 1);
+            let mut ids: Vec<String> = p.options.iter().map(|o| o.id.clone()).collect();
+            let mut picked = Vec::new();
+            for _ in 0..n {
+                let i = rng.below(ids.len());
+                picked.push(ids.remove(i));
+            }
+            m::choice::Value::Pick(m::PickChoice { option_ids: picked })
+        }
+        Spec::Number(n) => {
+            let span = (n.max - n.min) as u64 + 1;
+            m::choice::Value::Number(n.min + (rng.next() % span) as i64)
+        }
+        Spec::Split(s) => {
+            let mut parts: Vec<m::SplitPart> =
+                s.targets.iter().map(|t| m::SplitPart { target_id: t.id.clone(), amount: 0 }).collect();
+            for _ in 0..s.amount {
+                let i = rng.below(parts.len());
+                if let Some(p) = parts.get_mut(i) {
+                    p.amount += 1;
+                }
+            }
+            m::choice::Value::Split(m::SplitChoice { parts })
+        }
+        Spec::Order(o) => {
+            let mut ids: Vec<String> = o.items.iter().map(|i| i.id.clone()).collect();
+            let mut order = Vec::new();
+            while !ids.is_empty() {
+                let i = rng.below(ids.len());
+                order.push(ids.remove(i));
+            }
+            m::choice::Value::Order(m::OrderChoice { item_ids: order })
+        }
+    };
+    Ok(m::Choice { value: Some(value) })
+}
+
+/// The seat the match waits for and its decision, or `None` once it has ended.
+pub async fn pending(client: &mut MatchServiceClient<Channel>, table: &Table) -> Result<Option<(usize, m::Decision)>> {
+    let view = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
+    if view.status == m::MatchStatus::Ended as i32 {
+        return Ok(None);
+    }
+    let seat = view.pending.ok_or_else(|| anyhow!("match in progress without a pending decision"))?.seat as usize;
+    let token = table.tokens.get(seat).ok_or_else(|| anyhow!("no token for seat {seat}"))?;
+    let p = client
+        .get_pending_decision(with_token(m::GetPendingDecisionRequest { match_id: table.match_id.clone() }, token))
+        .await?
+        .into_inner();
+    let decision = p.decision.ok_or_else(|| anyhow!("seat {seat} has no decision though the match waits for it"))?;
+    Ok(Some((seat, decision)))
+}
+
+/// Answer the pending decision with a random offered option. Returns the new version, or
+/// `None` if the match has ended.
+pub async fn play_one(client: &mut MatchServiceClient<Channel>, table: &Table, rng: &mut Rng) -> Result<Option<u64>> {
+    let Some((seat, decision)) = pending(client, table).await? else {
+        return Ok(None);
+    };
+    let choice = random_choice(&decision, rng)?;
+    let reply = client
+        .submit_decision(with_token(
+            m::SubmitDecisionRequest {
+                match_id: table.match_id.clone(),
+                decision_id: decision.decision_id,
+                choice: Some(choice),
+                idempotency_key: format!("d{}", decision.decision_id),
+            },
+            &table.tokens[seat],
+        ))
+        .await?
+        .into_inner();
+    Ok(Some(reply.version))
+}

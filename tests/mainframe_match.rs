@@ -1,0 +1,230 @@
+//! End-to-end: whole `mainframe` matches over gRPC through the three services and a real
+//! nats-server, each test with its own system on free loopback ports.
+
+use std::collections::BTreeMap;
+
+use anyhow::{anyhow, Result};
+use api::match_v1 as m;
+use prost::Message;
+use arbiter_e2e::{create_and_join, pending, play_one, random_choice, with_token, Rng, System};
+use tonic::Code;
+
+/// A random-legal bot match ends well within this many decisions.
+const MAX_DECISIONS: usize = 5_000;
+
+async fn play_to_end(system: &System, table: &arbiter_e2e::Table, rng: &mut Rng) -> Result<usize> {
+    let mut client = system.client().await?;
+    for n in 0..MAX_DECISIONS {
+        if play_one(&mut client, table, rng).await?.is_none() {
+            return Ok(n);
+        }
+    }
+    Err(anyhow!("no winner after {MAX_DECISIONS} decisions"))
+}
+
+async fn export(system: &System, match_id: &str) -> Result<Vec<u8>> {
+    let mut client = system.client().await?;
+    Ok(client.export_match(m::ExportMatchRequest { match_id: match_id.into() }).await?.into_inner().export)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_match_over_grpc_ends_with_a_winner_and_passes_the_audit() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let decisions = play_to_end(&system, &table, &mut Rng(7)).await?;
+    assert!(decisions > 0);
+
+    let view = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
+    assert_eq!(view.status, m::MatchStatus::Ended as i32);
+    assert!(!view.result.is_empty(), "an ended match says who won");
+
+    let bytes = export(&system, &table.match_id).await?;
+    let report = cli::audit::audit_proto_bytes(&bytes, Some(&table.public_key))?;
+    assert!(report.draws > 0, "a mainframe match shuffles decks: {report:?}");
+    assert_eq!(report.commits as usize, system.log_len(&table.match_id).await?);
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tampered_draw_fails_the_audit_naming_the_draw() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    play_to_end(&system, &table, &mut Rng(11)).await?;
+    let bytes = export(&system, &table.match_id).await?;
+    let mut export = api::log_v1::MatchExport::decode(bytes.as_slice())?;
+    // Change one value of the second draw (a shuffle): swap its first two positions.
+    let draw = export
+        .commits
+        .iter_mut()
+        .filter_map(|c| match c.input.as_mut().and_then(|i| i.input.as_mut()) {
+            Some(api::log_v1::commit_input::Input::Draw(d)) => Some(d),
+            _ => None,
+        })
+        .nth(1)
+        .ok_or_else(|| anyhow!("the match has fewer than two draws"))?;
+    draw.values.swap(0, 1);
+    let index = draw.request.as_ref().map(|r| r.index).unwrap_or_default();
+    let err = cli::audit::audit_proto_bytes(&export.encode_to_vec(), Some(&table.public_key))
+        .expect_err("a changed draw fails the audit")
+        .to_string();
+    assert!(err.contains(&format!("draw {index}")), "the audit names the draw it rejects: {err}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_orchestrator_killed_mid_match_is_replaced_and_the_match_goes_on_from_the_log() -> Result<()> {
+    let mut system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 3).await?;
+    let mut rng = Rng(3);
+    for _ in 0..40 {
+        play_one(&mut client, &table, &mut rng).await?;
+    }
+    let before = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
+    let logged = system.log_len(&table.match_id).await?;
+
+    system.kill_orchestrator().await?;
+    system.start_orchestrator().await?;
+
+    let mut client = system.client().await?;
+    let after = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
+    assert_eq!(after.version, before.version, "nothing lost, nothing doubled");
+    assert_eq!(after.state_json, before.state_json);
+    assert_eq!(system.log_len(&table.match_id).await?, logged);
+
+    play_to_end(&system, &table, &mut rng).await?;
+    let bytes = export(&system, &table.match_id).await?;
+    let report = cli::audit::audit_proto_bytes(&bytes, Some(&table.public_key))?;
+    assert_eq!(report.commits as usize, system.log_len(&table.match_id).await?);
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_clients_answering_the_same_decision_one_wins_the_other_is_aborted() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let (seat, decision) = pending(&mut client, &table).await?.ok_or_else(|| anyhow!("ended at once"))?;
+    let token = table.tokens[seat].clone();
+    let submit = |key: &str| {
+        let mut c = client.clone();
+        let choice = random_choice(&decision, &mut Rng(5));
+        let req = choice.map(|choice| {
+            with_token(
+                m::SubmitDecisionRequest {
+                    match_id: table.match_id.clone(),
+                    decision_id: decision.decision_id,
+                    choice: Some(choice),
+                    idempotency_key: key.to_string(),
+                },
+                &token,
+            )
+        });
+        async move { c.submit_decision(req?).await.map_err(anyhow::Error::from) }
+    };
+    let (a, b) = tokio::join!(submit("client-a"), submit("client-b"));
+    let codes: Vec<Option<Code>> = [&a, &b]
+        .iter()
+        .map(|r| r.as_ref().err().and_then(|e| e.downcast_ref::<tonic::Status>()).map(|s| s.code()))
+        .collect();
+    assert_eq!(codes.iter().filter(|c| c.is_none()).count(), 1, "exactly one succeeds: {a:?} {b:?}");
+    assert!(codes.contains(&Some(Code::Aborted)), "the other is ABORTED: {a:?} {b:?}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_state_rebuilt_at_every_version_equals_the_state_seen_live() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let mut rng = Rng(21);
+    let mut live = BTreeMap::new();
+    loop {
+        let view = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
+        live.insert(view.version, view.state_json);
+        if play_one(&mut client, &table, &mut rng).await?.is_none() || live.len() > 120 {
+            break;
+        }
+    }
+    for (version, state) in &live {
+        let past = client
+            .get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: *version })
+            .await?
+            .into_inner();
+        assert_eq!(past.version, *version);
+        assert_eq!(&past.state_json, state, "state at version {version}");
+    }
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_gets_a_clear_status_and_leaves_the_log_unchanged() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let id = table.match_id.clone();
+    let (seat, decision) = pending(&mut client, &table).await?.ok_or_else(|| anyhow!("ended at once"))?;
+    let other = 1 - seat;
+    let good = random_choice(&decision, &mut Rng(1))?;
+    let submit = |decision_id: u64, choice: Option<m::Choice>| m::SubmitDecisionRequest {
+        match_id: id.clone(),
+        decision_id,
+        choice,
+        idempotency_key: String::new(),
+    };
+    let before = system.log_len(&id).await?;
+
+    let expect = |r: Result<tonic::Response<m::SubmitDecisionResponse>, tonic::Status>, code: Code, what: &str| {
+        let err = r.expect_err(what);
+        assert_eq!(err.code(), code, "{what}: {}", err.message());
+        assert!(!err.message().is_empty(), "{what}: the message says what is wrong");
+    };
+    // An unknown match.
+    let r = client.get_match(m::GetMatchRequest { match_id: "no-such-match".into(), version: 0 }).await;
+    assert_eq!(r.expect_err("unknown match").code(), Code::InvalidArgument);
+    // No token, then a wrong token.
+    expect(client.submit_decision(submit(decision.decision_id, Some(good.clone()))).await, Code::Unauthenticated, "no token");
+    expect(
+        client.submit_decision(with_token(submit(decision.decision_id, Some(good.clone())), "seat_wrong")).await,
+        Code::Unauthenticated,
+        "wrong token",
+    );
+    // Another seat's decision.
+    expect(
+        client.submit_decision(with_token(submit(decision.decision_id, Some(good.clone())), &table.tokens[other])).await,
+        Code::PermissionDenied,
+        "another seat's decision",
+    );
+    // A malformed choice: an option that was never offered, then no choice at all.
+    let bogus = m::Choice { value: Some(m::choice::Value::Pick(m::PickChoice { option_ids: vec!["no-such-option".into()] })) };
+    expect(
+        client.submit_decision(with_token(submit(decision.decision_id, Some(bogus)), &table.tokens[seat])).await,
+        Code::InvalidArgument,
+        "an option that was not offered",
+    );
+    expect(
+        client.submit_decision(with_token(submit(decision.decision_id, None), &table.tokens[seat])).await,
+        Code::InvalidArgument,
+        "no choice",
+    );
+    // A stale decision id.
+    expect(
+        client.submit_decision(with_token(submit(decision.decision_id.wrapping_sub(1), Some(good.clone())), &table.tokens[seat])).await,
+        Code::Aborted,
+        "a stale decision id",
+    );
+    assert_eq!(system.log_len(&id).await?, before, "refused input changes nothing");
+
+    // A decision after the match ended.
+    play_to_end(&system, &table, &mut Rng(9)).await?;
+    let ended = system.log_len(&id).await?;
+    expect(
+        client.submit_decision(with_token(submit(decision.decision_id, Some(good)), &table.tokens[seat])).await,
+        Code::FailedPrecondition,
+        "a decision after the end",
+    );
+    assert_eq!(system.log_len(&id).await?, ended, "refused input changes nothing");
+    Ok(())
+}
