@@ -1,1 +1,268 @@
-//! placeholder
+//! Arbiter's match log.
+//!
+//! # What this crate owns
+//! - The [`EventLog`] trait: the only way the rest of Arbiter reads and writes match logs
+//!   (append with optimistic concurrency, read, watch, snapshots).
+//! - [`JetStreamLog`]: the production implementation on NATS JetStream. One stream
+//!   ([`STREAM`] = `MATCHES`), one subject per match ([`subject`] = `match.<id>.events`), one
+//!   message per commit. The stream is immutable: file storage, `deny_delete`, `deny_purge`, no
+//!   max age, `discard: new`. Snapshots live in the KV bucket [`SNAPSHOT_BUCKET`]
+//!   (`MATCH_SNAPSHOTS`) and are only a cache: deleting them all loses nothing.
+//! - [`MemoryLog`]: an in-memory implementation with the same semantics, for unit tests.
+//! - [`server`]: starting and stopping a real `nats-server` (for tests and for `arbiter up`),
+//!   including finding or installing the binary.
+//!
+//! # Versions and sequences
+//! A commit's *sequence* is its JetStream stream sequence (global to the stream, so a match's
+//! sequences have gaps). Its *version* is its 1-based position among the match's commits: the
+//! match version is the commit count. Appends are conditional on the stream sequence of the
+//! match's last commit (`Nats-Expected-Last-Subject-Sequence`), so two writers on one version
+//! cannot both win: the loser gets [`LogError::Conflict`]. Each append carries a deterministic
+//! `Nats-Msg-Id`, so a retried append is stored once.
+//!
+//! # What this crate must never do
+//! - Delete, purge, rewrite or reorder a commit, or relax the stream's immutability settings.
+//! - Interpret payloads: commits and snapshot states are opaque bytes here (their protobuf
+//!   schema belongs to `api`).
+//! - Report an append as successful that was not stored exactly as asked (a duplicate `msg_id`
+//!   carrying a *different* payload is a [`LogError::Conflict`], never a silent success).
+//! - Talk to anything but the NATS server it was given (no other I/O, no global state besides
+//!   the `nats-server` tools directory used by [`server`]).
+
+// Lets the shared conformance tests (tests/conformance) name this crate `eventlog` both from
+// the integration tests and from the unit tests inside the crate.
+extern crate self as eventlog;
+
+mod jetstream;
+mod memory;
+pub mod server;
+
+pub use crate::jetstream::JetStreamLog;
+pub use crate::memory::MemoryLog;
+
+use bytes::Bytes;
+use futures::stream::BoxStream;
+
+/// The JetStream stream holding every match log.
+pub const STREAM: &str = "MATCHES";
+/// The subjects of [`STREAM`]: one per match.
+pub const STREAM_SUBJECTS: &str = "match.*.events";
+/// The KV bucket holding the latest snapshot of each match (keyed by match id).
+pub const SNAPSHOT_BUCKET: &str = "MATCH_SNAPSHOTS";
+/// Longest accepted match id.
+pub const MAX_MATCH_ID_LEN: usize = 64;
+
+/// The subject of a match's log: `match.<id>.events`. The id must be valid (see
+/// [`validate_match_id`]); every [`EventLog`] method validates it before use.
+pub fn subject(match_id: &str) -> String {
+    format!("match.{match_id}.events")
+}
+
+/// A match id is 1 to 64 characters of `[A-Za-z0-9_-]`: no dots, wildcards or spaces, so it is
+/// exactly one subject token and a valid KV key.
+pub fn validate_match_id(id: &str) -> Result<(), LogError> {
+    if id.is_empty() {
+        return Err(LogError::InvalidMatchId(
+            "match id is empty: it must be 1 to 64 characters of A-Z, a-z, 0-9, '_' or '-'"
+                .to_string(),
+        ));
+    }
+    if id.len() > MAX_MATCH_ID_LEN {
+        return Err(LogError::InvalidMatchId(format!(
+            "match id is {} characters long: at most {MAX_MATCH_ID_LEN} are allowed",
+            id.len()
+        )));
+    }
+    if let Some(bad) = id
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
+    {
+        return Err(LogError::InvalidMatchId(format!(
+            "match id {id:?} contains {bad:?}: only A-Z, a-z, 0-9, '_' and '-' are allowed"
+        )));
+    }
+    Ok(())
+}
+
+/// A `msg_id` goes into a NATS header: it must be non-empty, at most 256 bytes, printable ASCII.
+fn validate_msg_id(msg_id: &str) -> Result<(), LogError> {
+    if msg_id.is_empty() || msg_id.len() > 256 || !msg_id.bytes().all(|b| (0x21..0x7f).contains(&b))
+    {
+        return Err(LogError::Other(format!(
+            "invalid msg_id {msg_id:?}: it must be 1 to 256 printable ASCII characters without \
+             spaces (e.g. \"<match_id>/<version>\")"
+        )));
+    }
+    Ok(())
+}
+
+/// One commit of a match as stored in the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredCommit {
+    /// 1-based position among the match's commits.
+    pub version: u64,
+    /// Stream sequence (use it as `expected_last_sequence` for the next append).
+    pub sequence: u64,
+    /// The commit, opaque to this crate.
+    pub payload: Bytes,
+}
+
+/// A match state at a version, to speed up rebuilds. Purely a cache.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    /// Version of the last commit included in `state`.
+    pub version: u64,
+    /// Stream sequence of that commit.
+    pub sequence: u64,
+    /// The state blob, opaque to this crate.
+    pub state: Bytes,
+}
+
+/// Errors of the log.
+#[derive(Debug, thiserror::Error)]
+pub enum LogError {
+    /// Someone else appended first (wrong expected sequence). Maps to gRPC ABORTED.
+    #[error(
+        "append conflict on match {match_id}: expected the last commit at {}, but another \
+         writer appended first",
+        fmt_expected(.expected)
+    )]
+    Conflict {
+        match_id: String,
+        expected: Option<u64>,
+    },
+    /// Server down, or timeouts after retries. Maps to gRPC UNAVAILABLE.
+    #[error("match log unavailable: {0}")]
+    Unavailable(String),
+    /// The match id is not 1..=64 characters of `[A-Za-z0-9_-]`. Maps to INVALID_ARGUMENT.
+    #[error("invalid match id: {0}")]
+    InvalidMatchId(String),
+    /// Anything else (misconfiguration, server-side refusal, ...).
+    #[error("match log error: {0}")]
+    Other(String),
+}
+
+fn fmt_expected(expected: &Option<u64>) -> String {
+    match expected {
+        Some(seq) => format!("stream sequence {seq}"),
+        None => "no commit yet (new match)".to_string(),
+    }
+}
+
+/// The match log.
+#[async_trait::async_trait]
+pub trait EventLog: Send + Sync + 'static {
+    /// Append one commit.
+    ///
+    /// `expected_last_sequence`: stream sequence of the match's last commit, or `None` if the
+    /// match must have no commit yet; otherwise [`LogError::Conflict`].
+    ///
+    /// `msg_id` is deterministic (e.g. `"<match_id>/<version>"`): an append retried with the
+    /// same id, payload and expected sequence is not stored twice, and returns the original
+    /// sequence. A publish that times out is retried with the same id a few times with backoff
+    /// (then [`LogError::Unavailable`]). Precisely: when the expected sequence is stale, the
+    /// append still succeeds if the commit right after `expected_last_sequence` carries this
+    /// msg id and this payload (an earlier attempt whose ack was lost); otherwise another
+    /// writer won and the result is [`LogError::Conflict`]. When the expected sequence is
+    /// current but the msg id was already stored (JetStream dedup window, 2 minutes), the
+    /// append succeeds with the original sequence only if that commit has the same match and
+    /// payload, else [`LogError::Conflict`].
+    ///
+    /// Returns the new commit's stream sequence.
+    async fn append(
+        &self,
+        match_id: &str,
+        expected_last_sequence: Option<u64>,
+        msg_id: &str,
+        payload: Bytes,
+    ) -> Result<u64, LogError>;
+
+    /// All commits of the match with `version >= from_version` (1-based; 0 or 1 = from the
+    /// start), in order. Empty for an unknown match. Commits appended while reading may or may
+    /// not be included; the read always terminates.
+    async fn read(&self, match_id: &str, from_version: u64) -> Result<Vec<StoredCommit>, LogError>;
+
+    /// History from `from_version`, then live commits as they are appended, forever (until the
+    /// stream is dropped).
+    async fn watch(
+        &self,
+        match_id: &str,
+        from_version: u64,
+    ) -> Result<BoxStream<'static, Result<StoredCommit, LogError>>, LogError>;
+
+    /// Store the match's snapshot (the last one put wins).
+    async fn put_snapshot(&self, match_id: &str, snapshot: Snapshot) -> Result<(), LogError>;
+
+    /// The match's latest snapshot, if any. A snapshot that cannot be decoded is reported as
+    /// absent (with a warning): snapshots are only a cache.
+    async fn get_snapshot(&self, match_id: &str) -> Result<Option<Snapshot>, LogError>;
+}
+
+/// Snapshot encoding in the KV bucket: format byte 1, version (u64 BE), sequence (u64 BE), state.
+const SNAPSHOT_FORMAT: u8 = 1;
+
+fn encode_snapshot(snapshot: &Snapshot) -> Bytes {
+    let mut out = Vec::with_capacity(17 + snapshot.state.len());
+    out.push(SNAPSHOT_FORMAT);
+    out.extend_from_slice(&snapshot.version.to_be_bytes());
+    out.extend_from_slice(&snapshot.sequence.to_be_bytes());
+    out.extend_from_slice(&snapshot.state);
+    Bytes::from(out)
+}
+
+fn decode_snapshot(raw: &Bytes) -> Option<Snapshot> {
+    if raw.len() < 17 || raw[0] != SNAPSHOT_FORMAT {
+        return None;
+    }
+    let version = u64::from_be_bytes(raw[1..9].try_into().ok()?);
+    let sequence = u64::from_be_bytes(raw[9..17].try_into().ok()?);
+    Some(Snapshot {
+        version,
+        sequence,
+        state: raw.slice(17..),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subjects_and_ids() {
+        assert_eq!(subject("abc-1_2"), "match.abc-1_2.events");
+        assert!(validate_match_id("abc-1_2").is_ok());
+        assert!(validate_match_id(&"a".repeat(64)).is_ok());
+        for bad in ["", "a.b", "*", ">", "a b", "é", "a/b", &"a".repeat(65)] {
+            let err = validate_match_id(bad).unwrap_err();
+            assert!(matches!(err, LogError::InvalidMatchId(_)), "{bad:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn msg_ids() {
+        assert!(validate_msg_id("m1/3").is_ok());
+        assert!(validate_msg_id("").is_err());
+        assert!(validate_msg_id("a b").is_err());
+        assert!(validate_msg_id("a\nb").is_err());
+    }
+
+    #[test]
+    fn snapshot_roundtrip() {
+        let s = Snapshot {
+            version: 7,
+            sequence: 42,
+            state: Bytes::from_static(b"state"),
+        };
+        assert_eq!(decode_snapshot(&encode_snapshot(&s)), Some(s));
+        assert_eq!(decode_snapshot(&Bytes::from_static(b"junk")), None);
+    }
+
+    #[test]
+    fn conflict_message() {
+        let e = LogError::Conflict {
+            match_id: "m".into(),
+            expected: Some(3),
+        };
+        assert!(e.to_string().contains("stream sequence 3"), "{e}");
+    }
+}

@@ -1,0 +1,526 @@
+//! [`EventLog`] on NATS JetStream.
+
+use std::time::Duration;
+
+use async_nats::jetstream::{
+    self,
+    consumer::{pull::OrderedConfig, DeliverPolicy},
+    context::{Publish, PublishErrorKind},
+    kv,
+    stream::{self, DiscardPolicy, LastRawMessageErrorKind, StorageType},
+};
+use bytes::Bytes;
+use futures::stream::BoxStream;
+use futures::StreamExt;
+
+use crate::{
+    decode_snapshot, encode_snapshot, subject, validate_match_id, validate_msg_id, EventLog,
+    LogError, Snapshot, StoredCommit, SNAPSHOT_BUCKET, STREAM, STREAM_SUBJECTS,
+};
+
+/// How many times a publish is sent (same msg id) before giving up as unavailable.
+const PUBLISH_ATTEMPTS: u32 = 3;
+/// First retry delay; doubled on each retry.
+const PUBLISH_BACKOFF: Duration = Duration::from_millis(200);
+/// Timeout of one JetStream API request or publish ack.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
+/// A `read` fails as unavailable when no message arrives for this long.
+const READ_IDLE_TIMEOUT: Duration = Duration::from_secs(20);
+/// JetStream's dedup window: a retried append within it is stored once.
+const DUPLICATE_WINDOW: Duration = Duration::from_secs(120);
+
+/// The match log on NATS JetStream (stream [`STREAM`], KV bucket [`SNAPSHOT_BUCKET`]).
+/// Cloning is cheap and shares the connection.
+#[derive(Clone)]
+pub struct JetStreamLog {
+    context: jetstream::Context,
+    stream: stream::Stream,
+    snapshots: kv::Store,
+}
+
+impl std::fmt::Debug for JetStreamLog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JetStreamLog")
+            .field("stream", &STREAM)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The configuration of the immutable match stream.
+fn stream_config(replicas: usize) -> stream::Config {
+    stream::Config {
+        name: STREAM.to_string(),
+        description: Some(
+            "Arbiter match logs: one subject per match, one message per commit".into(),
+        ),
+        subjects: vec![STREAM_SUBJECTS.to_string()],
+        storage: StorageType::File,
+        num_replicas: replicas,
+        deny_delete: true,
+        deny_purge: true,
+        max_age: Duration::ZERO,
+        max_messages: -1,
+        max_bytes: -1,
+        max_messages_per_subject: -1,
+        discard: DiscardPolicy::New,
+        allow_direct: true,
+        allow_rollup: false,
+        duplicate_window: DUPLICATE_WINDOW,
+        ..Default::default()
+    }
+}
+
+fn snapshot_bucket_config(replicas: usize) -> kv::Config {
+    kv::Config {
+        bucket: SNAPSHOT_BUCKET.to_string(),
+        description: "Arbiter match snapshots (a cache: deleting them loses nothing)".into(),
+        history: 1,
+        storage: StorageType::File,
+        num_replicas: replicas,
+        ..Default::default()
+    }
+}
+
+/// Whether an async-nats error (or anything in its source chain) means "server unreachable,
+/// not ready, or too slow" rather than a refusal.
+fn is_transient(err: &(dyn std::error::Error + 'static)) -> bool {
+    let mut current = Some(err);
+    while let Some(e) = current {
+        if let Some(r) = e.downcast_ref::<jetstream::context::RequestError>() {
+            use jetstream::context::RequestErrorKind as K;
+            if matches!(r.kind(), K::TimedOut | K::NoResponders) {
+                return true;
+            }
+        }
+        if let Some(r) = e.downcast_ref::<async_nats::RequestError>() {
+            use async_nats::RequestErrorKind as K;
+            if matches!(r.kind(), K::TimedOut | K::NoResponders) {
+                return true;
+            }
+        }
+        if e.downcast_ref::<std::io::Error>().is_some() {
+            return true;
+        }
+        let text = e.to_string().to_ascii_lowercase();
+        if [
+            "timed out",
+            "no responders",
+            "broken pipe",
+            "disconnected",
+            "unavailable",
+        ]
+        .iter()
+        .any(|t| text.contains(t))
+        {
+            return true;
+        }
+        current = e.source();
+    }
+    false
+}
+
+/// Map an async-nats error to [`LogError::Unavailable`] or [`LogError::Other`].
+fn classify<E: std::error::Error + 'static>(what: &str, err: E) -> LogError {
+    if is_transient(&err) {
+        LogError::Unavailable(format!("{what}: {err}"))
+    } else {
+        LogError::Other(format!("{what}: {err}"))
+    }
+}
+
+impl JetStreamLog {
+    /// Connect to NATS at `url`, then create the match stream and the snapshot bucket, or use
+    /// them if they exist (an existing stream whose immutability settings differ is used as is,
+    /// with a warning: this never changes a stream's configuration).
+    pub async fn connect(url: &str, replicas: usize) -> Result<Self, LogError> {
+        let replicas = replicas.max(1);
+        let client = async_nats::ConnectOptions::new()
+            .name("arbiter-eventlog")
+            .connection_timeout(REQUEST_TIMEOUT)
+            .connect(url)
+            .await
+            .map_err(|e| LogError::Unavailable(format!("cannot connect to NATS at {url}: {e}")))?;
+        let mut context = jetstream::new(client);
+        context.set_timeout(REQUEST_TIMEOUT);
+
+        let stream = Self::ensure_stream(&context, replicas).await?;
+        let snapshots = Self::ensure_bucket(&context, replicas).await?;
+        Ok(JetStreamLog {
+            context,
+            stream,
+            snapshots,
+        })
+    }
+
+    async fn ensure_stream(
+        context: &jetstream::Context,
+        replicas: usize,
+    ) -> Result<stream::Stream, LogError> {
+        let wanted = stream_config(replicas);
+        let mut stream = match context.get_stream(STREAM).await {
+            Ok(stream) => stream,
+            Err(get_err) => match context.create_stream(wanted.clone()).await {
+                Ok(stream) => {
+                    tracing::info!(stream = STREAM, replicas, "created the match stream");
+                    stream
+                }
+                // Another instance may have created it meanwhile: look again.
+                Err(create_err) => context.get_stream(STREAM).await.map_err(|_| {
+                    let what = format!(
+                        "cannot get or create stream {STREAM} (is JetStream enabled? start \
+                         nats-server with -js); get: {get_err}; create"
+                    );
+                    classify(&what, create_err)
+                })?,
+            },
+        };
+        let info = stream
+            .info()
+            .await
+            .map_err(|e| classify(&format!("stream {STREAM} info"), e))?;
+        let config = &info.config;
+        if !config.deny_delete
+            || !config.deny_purge
+            || config.max_age != Duration::ZERO
+            || config.discard != DiscardPolicy::New
+            || config.storage != StorageType::File
+            || !config.subjects.iter().any(|s| s == STREAM_SUBJECTS)
+        {
+            tracing::warn!(
+                stream = STREAM,
+                deny_delete = config.deny_delete,
+                deny_purge = config.deny_purge,
+                max_age = ?config.max_age,
+                discard = ?config.discard,
+                storage = ?config.storage,
+                subjects = ?config.subjects,
+                "the existing match stream is not configured as an immutable log; using it as is"
+            );
+        }
+        Ok(stream)
+    }
+
+    async fn ensure_bucket(
+        context: &jetstream::Context,
+        replicas: usize,
+    ) -> Result<kv::Store, LogError> {
+        match context.get_key_value(SNAPSHOT_BUCKET).await {
+            Ok(store) => Ok(store),
+            Err(get_err) => match context
+                .create_key_value(snapshot_bucket_config(replicas))
+                .await
+            {
+                Ok(store) => Ok(store),
+                Err(create_err) => context.get_key_value(SNAPSHOT_BUCKET).await.map_err(|_| {
+                    let what = format!(
+                        "cannot get or create KV bucket {SNAPSHOT_BUCKET}; get: {get_err}; create"
+                    );
+                    classify(&what, create_err)
+                }),
+            },
+        }
+    }
+
+    /// Stream sequence of the last message on `subject`, or `None` if there is none.
+    async fn last_sequence(&self, subject: &str) -> Result<Option<u64>, LogError> {
+        match self.stream.get_last_raw_message_by_subject(subject).await {
+            Ok(message) => Ok(Some(message.sequence)),
+            Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => Ok(None),
+            Err(e) => Err(classify(&format!("last message of {subject}"), e)),
+        }
+    }
+
+    /// An ordered consumer over one match subject, from the start, and its (ephemeral) name.
+    async fn ordered(
+        &self,
+        subject: &str,
+    ) -> Result<(async_nats::jetstream::consumer::pull::Ordered, String), LogError> {
+        let consumer = self
+            .stream
+            .create_consumer(OrderedConfig {
+                filter_subject: subject.to_string(),
+                deliver_policy: DeliverPolicy::All,
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| classify(&format!("create consumer on {subject}"), e))?;
+        let name = consumer.cached_info().name.clone();
+        let messages = consumer
+            .messages()
+            .await
+            .map_err(|e| classify(&format!("consume {subject}"), e))?;
+        Ok((messages, name))
+    }
+
+    /// The append was refused because the match's last commit is not `expected`. If the commit
+    /// right after `expected` is this very append (same msg id, same payload: an earlier
+    /// attempt whose ack was lost), the append succeeded; otherwise another writer won.
+    async fn resolve_wrong_sequence(
+        &self,
+        match_id: &str,
+        subject: &str,
+        msg_id: &str,
+        payload: &Bytes,
+        expected: Option<u64>,
+    ) -> Result<u64, LogError> {
+        let conflict = || LogError::Conflict {
+            match_id: match_id.to_string(),
+            expected,
+        };
+        let from = expected.map_or(1, |s| s.saturating_add(1));
+        let next = match self
+            .stream
+            .get_first_raw_message_by_subject(subject, from)
+            .await
+        {
+            Ok(message) => message,
+            Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => return Err(conflict()),
+            Err(e) => {
+                return Err(classify(
+                    &format!("first message of {subject} from {from}"),
+                    e,
+                ))
+            }
+        };
+        let stored_id = next
+            .headers
+            .get(async_nats::header::NATS_MESSAGE_ID)
+            .map(|v| v.as_str().to_string());
+        if stored_id.as_deref() == Some(msg_id) && next.payload == *payload {
+            tracing::debug!(
+                match_id,
+                msg_id,
+                sequence = next.sequence,
+                "append was already stored"
+            );
+            Ok(next.sequence)
+        } else {
+            tracing::debug!(match_id, ?expected, "append conflict");
+            Err(conflict())
+        }
+    }
+
+    /// The append was acked as a duplicate of an earlier message with the same msg id: it is a
+    /// success only if that message is this very commit (same match, same payload).
+    async fn check_duplicate(
+        &self,
+        match_id: &str,
+        subject: &str,
+        sequence: u64,
+        payload: &Bytes,
+        expected: Option<u64>,
+    ) -> Result<u64, LogError> {
+        let stored = self
+            .stream
+            .get_raw_message(sequence)
+            .await
+            .map_err(|e| classify(&format!("get duplicate message {sequence}"), e))?;
+        if stored.subject.as_str() == subject && stored.payload == *payload {
+            Ok(sequence)
+        } else {
+            tracing::debug!(match_id, sequence, "msg id already used by another commit");
+            Err(LogError::Conflict {
+                match_id: match_id.to_string(),
+                expected,
+            })
+        }
+    }
+}
+
+fn to_commit(
+    message: Result<jetstream::Message, impl std::error::Error + 'static>,
+    subject: &str,
+) -> Result<(u64, Bytes), LogError> {
+    let message = message.map_err(|e| classify(&format!("consume {subject}"), e))?;
+    let info = message.info().map_err(|e| {
+        LogError::Other(format!("message on {subject} without JetStream info: {e}"))
+    })?;
+    let sequence = info.stream_sequence;
+    Ok((sequence, message.message.payload.clone()))
+}
+
+#[async_trait::async_trait]
+impl EventLog for JetStreamLog {
+    async fn append(
+        &self,
+        match_id: &str,
+        expected_last_sequence: Option<u64>,
+        msg_id: &str,
+        payload: Bytes,
+    ) -> Result<u64, LogError> {
+        validate_match_id(match_id)?;
+        validate_msg_id(msg_id)?;
+        let subject = subject(match_id);
+        let publish = Publish::build()
+            .payload(payload.clone())
+            .message_id(msg_id)
+            // 0 = the subject must have no message yet.
+            .expected_last_subject_sequence(expected_last_sequence.unwrap_or(0));
+        let mut delay = PUBLISH_BACKOFF;
+        let mut attempt = 1;
+        loop {
+            let result = match self
+                .context
+                .send_publish(subject.clone(), publish.clone())
+                .await
+            {
+                Ok(ack) => ack.await,
+                Err(e) => Err(e),
+            };
+            let error = match result {
+                Ok(ack) if ack.duplicate => {
+                    return self
+                        .check_duplicate(
+                            match_id,
+                            &subject,
+                            ack.sequence,
+                            &payload,
+                            expected_last_sequence,
+                        )
+                        .await;
+                }
+                Ok(ack) => {
+                    tracing::debug!(match_id, msg_id, sequence = ack.sequence, "appended");
+                    return Ok(ack.sequence);
+                }
+                Err(e) => e,
+            };
+            let retry = match error.kind() {
+                PublishErrorKind::WrongLastSequence => {
+                    // JetStream checks the expected sequence before the msg id, so a retry of
+                    // an append whose ack was lost lands here: find out who took the version.
+                    return self
+                        .resolve_wrong_sequence(
+                            match_id,
+                            &subject,
+                            msg_id,
+                            &payload,
+                            expected_last_sequence,
+                        )
+                        .await;
+                }
+                PublishErrorKind::TimedOut
+                | PublishErrorKind::BrokenPipe
+                | PublishErrorKind::StreamNotFound => true,
+                PublishErrorKind::Other | PublishErrorKind::WrongLastMessageId => {
+                    is_transient(&error)
+                }
+            };
+            if !retry {
+                return Err(LogError::Other(format!("append to {subject}: {error}")));
+            }
+            if attempt >= PUBLISH_ATTEMPTS {
+                return Err(LogError::Unavailable(format!(
+                    "append to {subject} failed after {attempt} attempts: {error}"
+                )));
+            }
+            tracing::warn!(match_id, msg_id, attempt, %error, "append failed, retrying with the same msg id");
+            tokio::time::sleep(delay).await;
+            delay *= 2;
+            attempt += 1;
+        }
+    }
+
+    async fn read(&self, match_id: &str, from_version: u64) -> Result<Vec<StoredCommit>, LogError> {
+        validate_match_id(match_id)?;
+        let subject = subject(match_id);
+        // Read up to the last commit that exists now, so the read terminates.
+        let Some(last) = self.last_sequence(&subject).await? else {
+            return Ok(Vec::new());
+        };
+        let (mut messages, consumer) = self.ordered(&subject).await?;
+        let result = async {
+            let mut commits = Vec::new();
+            let mut version = 0u64;
+            loop {
+                let next = tokio::time::timeout(READ_IDLE_TIMEOUT, messages.next())
+                    .await
+                    .map_err(|_| {
+                        LogError::Unavailable(format!(
+                            "reading {subject}: no message for {READ_IDLE_TIMEOUT:?} after \
+                             version {version}"
+                        ))
+                    })?;
+                let Some(message) = next else {
+                    return Err(LogError::Unavailable(format!(
+                        "reading {subject}: the consumer ended after version {version}"
+                    )));
+                };
+                let (sequence, payload) = to_commit(message, &subject)?;
+                version += 1;
+                if version >= from_version {
+                    commits.push(StoredCommit {
+                        version,
+                        sequence,
+                        payload,
+                    });
+                }
+                if sequence >= last {
+                    return Ok(commits);
+                }
+            }
+        }
+        .await;
+        drop(messages);
+        // The ephemeral consumer would expire by itself after 30 s of inactivity; deleting it
+        // now keeps the server's consumer count low under many reads. Best effort.
+        let stream = self.stream.clone();
+        tokio::spawn(async move {
+            if let Err(e) = stream.delete_consumer(&consumer).await {
+                tracing::debug!(consumer, %e, "could not delete a read consumer");
+            }
+        });
+        result
+    }
+
+    async fn watch(
+        &self,
+        match_id: &str,
+        from_version: u64,
+    ) -> Result<BoxStream<'static, Result<StoredCommit, LogError>>, LogError> {
+        validate_match_id(match_id)?;
+        let subject = subject(match_id);
+        let (messages, _consumer) = self.ordered(&subject).await?;
+        let mut version = 0u64;
+        let stream = messages.filter_map(move |message| {
+            let item = match to_commit(message, &subject) {
+                Ok((sequence, payload)) => {
+                    version += 1;
+                    (version >= from_version).then_some(Ok(StoredCommit {
+                        version,
+                        sequence,
+                        payload,
+                    }))
+                }
+                Err(e) => Some(Err(e)),
+            };
+            futures::future::ready(item)
+        });
+        Ok(stream.boxed())
+    }
+
+    async fn put_snapshot(&self, match_id: &str, snapshot: Snapshot) -> Result<(), LogError> {
+        validate_match_id(match_id)?;
+        self.snapshots
+            .put(match_id, encode_snapshot(&snapshot))
+            .await
+            .map_err(|e| classify(&format!("put snapshot of {match_id}"), e))?;
+        Ok(())
+    }
+
+    async fn get_snapshot(&self, match_id: &str) -> Result<Option<Snapshot>, LogError> {
+        validate_match_id(match_id)?;
+        let raw = self
+            .snapshots
+            .get(match_id)
+            .await
+            .map_err(|e| classify(&format!("get snapshot of {match_id}"), e))?;
+        Ok(raw.and_then(|raw| {
+            let snapshot = decode_snapshot(&raw);
+            if snapshot.is_none() {
+                tracing::warn!(match_id, "ignoring an undecodable snapshot");
+            }
+            snapshot
+        }))
+    }
+}

@@ -1,0 +1,268 @@
+//! In-memory [`EventLog`] for unit tests, with the same semantics as the JetStream one:
+//! one global sequence (so a match's sequences have gaps when matches interleave), conditional
+//! appends (expected sequence checked first, then the msg id, like JetStream; here the dedup
+//! window never expires), watch = history then live.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use bytes::Bytes;
+use futures::stream::BoxStream;
+use futures::StreamExt;
+
+use crate::{validate_match_id, validate_msg_id, EventLog, LogError, Snapshot, StoredCommit};
+
+/// In-memory match log. Cloning shares the same log.
+#[derive(Clone, Default)]
+pub struct MemoryLog {
+    inner: Arc<Shared>,
+}
+
+struct Shared {
+    state: Mutex<State>,
+    /// Carries the last stream sequence; watchers wait for it to change.
+    appended: tokio::sync::watch::Sender<u64>,
+}
+
+impl Default for Shared {
+    fn default() -> Self {
+        Shared {
+            state: Mutex::new(State::default()),
+            appended: tokio::sync::watch::Sender::new(0),
+        }
+    }
+}
+
+struct Commit {
+    sequence: u64,
+    msg_id: String,
+    payload: Bytes,
+}
+
+#[derive(Default)]
+struct State {
+    last_sequence: u64,
+    /// Per match, in append order.
+    matches: HashMap<String, Vec<Commit>>,
+    /// msg_id -> (match id, sequence, payload).
+    msg_ids: HashMap<String, (String, u64, Bytes)>,
+    snapshots: HashMap<String, Snapshot>,
+}
+
+impl MemoryLog {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // A panic while holding the lock cannot leave the state half-updated (every update is
+        // a few infallible pushes), so a poisoned lock is still usable.
+        self.inner
+            .state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Commits of `match_id` from 0-based index `from`.
+    fn commits_from(&self, match_id: &str, from: usize) -> Vec<StoredCommit> {
+        let state = self.lock();
+        state
+            .matches
+            .get(match_id)
+            .map(|commits| {
+                commits
+                    .iter()
+                    .enumerate()
+                    .skip(from)
+                    .map(|(i, c)| StoredCommit {
+                        version: i as u64 + 1,
+                        sequence: c.sequence,
+                        payload: c.payload.clone(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+fn first_index(from_version: u64) -> usize {
+    usize::try_from(from_version.saturating_sub(1)).unwrap_or(usize::MAX)
+}
+
+#[async_trait::async_trait]
+impl EventLog for MemoryLog {
+    async fn append(
+        &self,
+        match_id: &str,
+        expected_last_sequence: Option<u64>,
+        msg_id: &str,
+        payload: Bytes,
+    ) -> Result<u64, LogError> {
+        validate_match_id(match_id)?;
+        validate_msg_id(msg_id)?;
+        let conflict = || LogError::Conflict {
+            match_id: match_id.to_string(),
+            expected: expected_last_sequence,
+        };
+        let sequence = {
+            let mut state = self.lock();
+            let commits = state
+                .matches
+                .get(match_id)
+                .map(Vec::as_slice)
+                .unwrap_or(&[]);
+            let last = commits.last().map(|c| c.sequence);
+            if last != expected_last_sequence {
+                // Like JetStream, the expected sequence is checked first. The append succeeded
+                // anyway if the commit right after `expected` is this very append (a retry).
+                let next = commits
+                    .iter()
+                    .find(|c| expected_last_sequence.is_none_or(|e| c.sequence > e));
+                return match next {
+                    Some(c) if c.msg_id == msg_id && c.payload == payload => Ok(c.sequence),
+                    _ => Err(conflict()),
+                };
+            }
+            if let Some((m, seq, stored)) = state.msg_ids.get(msg_id) {
+                // The id was used before: a success only if it was this very commit.
+                return if m == match_id && *stored == payload {
+                    Ok(*seq)
+                } else {
+                    Err(conflict())
+                };
+            }
+            state.last_sequence += 1;
+            let sequence = state.last_sequence;
+            state
+                .matches
+                .entry(match_id.to_string())
+                .or_default()
+                .push(Commit {
+                    sequence,
+                    msg_id: msg_id.to_string(),
+                    payload: payload.clone(),
+                });
+            state.msg_ids.insert(
+                msg_id.to_string(),
+                (match_id.to_string(), sequence, payload),
+            );
+            sequence
+        };
+        self.inner.appended.send_replace(sequence);
+        Ok(sequence)
+    }
+
+    async fn read(&self, match_id: &str, from_version: u64) -> Result<Vec<StoredCommit>, LogError> {
+        validate_match_id(match_id)?;
+        Ok(self.commits_from(match_id, first_index(from_version)))
+    }
+
+    async fn watch(
+        &self,
+        match_id: &str,
+        from_version: u64,
+    ) -> Result<BoxStream<'static, Result<StoredCommit, LogError>>, LogError> {
+        validate_match_id(match_id)?;
+        let log = self.clone();
+        let match_id = match_id.to_string();
+        let rx = self.inner.appended.subscribe();
+        let start = (
+            log,
+            match_id,
+            rx,
+            first_index(from_version),
+            VecDeque::new(),
+        );
+        let stream = futures::stream::unfold(
+            start,
+            |(log, match_id, mut rx, mut next, mut pending): (
+                MemoryLog,
+                String,
+                tokio::sync::watch::Receiver<u64>,
+                usize,
+                VecDeque<StoredCommit>,
+            )| async move {
+                loop {
+                    if let Some(commit) = pending.pop_front() {
+                        return Some((Ok(commit), (log, match_id, rx, next, pending)));
+                    }
+                    // Mark the current value seen *before* looking, so an append racing with
+                    // this look wakes the `changed()` below.
+                    rx.borrow_and_update();
+                    pending = log.commits_from(&match_id, next).into();
+                    next += pending.len();
+                    if pending.is_empty() && rx.changed().await.is_err() {
+                        // The sender lives in `log`, which we hold: this cannot happen.
+                        return None;
+                    }
+                }
+            },
+        );
+        Ok(stream.boxed())
+    }
+
+    async fn put_snapshot(&self, match_id: &str, snapshot: Snapshot) -> Result<(), LogError> {
+        validate_match_id(match_id)?;
+        self.lock().snapshots.insert(match_id.to_string(), snapshot);
+        Ok(())
+    }
+
+    async fn get_snapshot(&self, match_id: &str) -> Result<Option<Snapshot>, LogError> {
+        validate_match_id(match_id)?;
+        Ok(self.lock().snapshots.get(match_id).cloned())
+    }
+}
+
+#[cfg(test)]
+#[path = "../tests/conformance/mod.rs"]
+mod conformance;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn conformance_roundtrip() {
+        conformance::roundtrip(&MemoryLog::new()).await;
+    }
+
+    #[tokio::test]
+    async fn conformance_conflicts() {
+        conformance::conflicts(&MemoryLog::new()).await;
+    }
+
+    #[tokio::test]
+    async fn conformance_racing_writers() {
+        conformance::racing_writers(&MemoryLog::new()).await;
+    }
+
+    #[tokio::test]
+    async fn conformance_dedup() {
+        conformance::dedup(&MemoryLog::new()).await;
+    }
+
+    #[tokio::test]
+    async fn conformance_read_from_version() {
+        conformance::read_from_version(&MemoryLog::new()).await;
+    }
+
+    #[tokio::test]
+    async fn conformance_interleaved_matches() {
+        conformance::interleaved_matches(&MemoryLog::new()).await;
+    }
+
+    #[tokio::test]
+    async fn conformance_watch() {
+        conformance::watch(&MemoryLog::new()).await;
+    }
+
+    #[tokio::test]
+    async fn conformance_snapshots() {
+        conformance::snapshots(&MemoryLog::new()).await;
+    }
+
+    #[tokio::test]
+    async fn conformance_invalid_ids() {
+        conformance::invalid_ids(&MemoryLog::new()).await;
+    }
+}
