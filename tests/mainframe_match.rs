@@ -40,7 +40,7 @@ async fn a_full_match_over_grpc_ends_with_a_winner_and_passes_the_audit() -> Res
     assert!(!view.result.is_empty(), "an ended match says who won");
 
     let bytes = export(&system, &table.match_id).await?;
-    let report = cli::audit::audit_proto_bytes(&bytes, Some(&table.public_key))?;
+    let report = cli::audit::audit_export(&api::log_v1::MatchExport::decode(bytes.as_slice())?, Some(&table.public_key))?;
     assert!(report.draws > 0, "a mainframe match shuffles decks: {report:?}");
     assert_eq!(report.commits as usize, system.log_len(&table.match_id).await?);
     Ok(())
@@ -66,7 +66,7 @@ async fn a_tampered_draw_fails_the_audit_naming_the_draw() -> Result<()> {
         .ok_or_else(|| anyhow!("the match has fewer than two draws"))?;
     draw.values.swap(0, 1);
     let index = draw.request.as_ref().map(|r| r.index).unwrap_or_default();
-    let err = cli::audit::audit_proto_bytes(&export.encode_to_vec(), Some(&table.public_key))
+    let err = cli::audit::audit_export(&export, Some(&table.public_key))
         .expect_err("a changed draw fails the audit")
         .to_string();
     assert!(err.contains(&format!("draw {index}")), "the audit names the draw it rejects: {err}");
@@ -96,7 +96,7 @@ async fn an_orchestrator_killed_mid_match_is_replaced_and_the_match_goes_on_from
 
     play_to_end(&system, &table, &mut rng).await?;
     let bytes = export(&system, &table.match_id).await?;
-    let report = cli::audit::audit_proto_bytes(&bytes, Some(&table.public_key))?;
+    let report = cli::audit::audit_export(&api::log_v1::MatchExport::decode(bytes.as_slice())?, Some(&table.public_key))?;
     assert_eq!(report.commits as usize, system.log_len(&table.match_id).await?);
     Ok(())
 }

@@ -1,0 +1,558 @@
+//! The offline audit of an exported match: no server, only the export (and optionally the
+//! randomness service's public key, pinned by the auditor).
+//!
+//! Checks, in order (every check runs; the error is the first failure):
+//! 1. structure: versions 1, 2, 3, … of one match, created first, every seat joined once before
+//!    any draw or decision, the secret revealed after the end;
+//! 2. the public key equals `--public-key` (when given) and the scheme is the one implemented here;
+//! 3. the commitment logged at creation matches the revealed secret;
+//! 4. every draw recomputed from the secret and the seat entropies, and its signature verified
+//!    ([`fairness::verify_match`]);
+//! 5. draws used in sequence (indices 0, 1, 2, …) with the purpose and kind the engine asked for;
+//! 6. replay: the engine, run in-process over the logged inputs, produces at every commit the
+//!    logged events and the logged "awaiting".
+
+use std::fmt;
+
+use api::convert;
+use api::log_v1::{commit_input::Input as CI, Commit, MatchExport};
+use api::rules_v1 as r;
+use fairness::{DrawRecord, FairnessError};
+
+/// One line of the audit checklist.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    pub ok: bool,
+    pub name: &'static str,
+    pub detail: String,
+}
+
+impl fmt::Display for Check {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}: {}", if self.ok { "✓" } else { "✗" }, self.name, self.detail)
+    }
+}
+
+/// What the audit found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AuditReport {
+    pub match_id: String,
+    pub ruleset: String,
+    /// The rules versions named by the log (usually one).
+    pub logged_rules_versions: Vec<String>,
+    /// The rules version of the engine built into this auditor.
+    pub engine_rules_version: String,
+    pub commits: usize,
+    pub draws: usize,
+    pub decisions: usize,
+    pub seats: usize,
+    /// How the match ended, as text ("seat 0 won (reason)").
+    pub outcome: Option<String>,
+    /// The public key the draws were checked under (hex).
+    pub public_key: String,
+    /// Whether the public key was pinned by the caller.
+    pub public_key_pinned: bool,
+    pub checks: Vec<Check>,
+}
+
+/// The first thing that failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AuditFailure {
+    #[error("the export is malformed{}: {detail}", at(.version))]
+    Structure { version: Option<u64>, detail: String },
+    #[error("the public key in the log ({logged}) is not the expected one ({expected})")]
+    PublicKey { expected: String, logged: String },
+    #[error("the randomness commitment does not hold: {0}")]
+    Commitment(String),
+    #[error("version {version}: {detail}")]
+    Draw { version: u64, index: u64, purpose: String, detail: String },
+    #[error("the randomness check failed: {0}")]
+    Fairness(String),
+    #[error("version {version}: draw {index} ({purpose:?}) is out of sequence: {detail}")]
+    DrawSequence { version: u64, index: u64, purpose: String, detail: String },
+    #[error("replay differs from the log at version {version}: {detail}")]
+    Replay { version: u64, detail: String },
+}
+
+fn at(v: &Option<u64>) -> String {
+    v.map(|v| format!(" at version {v}")).unwrap_or_default()
+}
+
+/// A failed audit: the first failure and the full report (every check that ran).
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("{failure}")]
+pub struct AuditError {
+    pub failure: AuditFailure,
+    /// Every check that ran, the failed ones included.
+    pub report: Box<AuditReport>,
+}
+
+fn structure(version: Option<u64>, detail: impl Into<String>) -> AuditFailure {
+    AuditFailure::Structure { version, detail: detail.into() }
+}
+
+fn input_of(c: &Commit) -> Option<&CI> {
+    c.input.as_ref().and_then(|i| i.input.as_ref())
+}
+
+/// What the structural pass collects for the later checks.
+struct Facts<'a> {
+    config: &'a r::MatchConfig,
+    commitment: &'a [u8],
+    scheme: &'a str,
+    public_key: &'a [u8],
+    entropies: Vec<Vec<u8>>,
+    secret: &'a [u8],
+    draws: Vec<(u64, DrawRecord)>,
+    decisions: usize,
+}
+
+fn collect_facts(export: &MatchExport) -> Result<Facts<'_>, AuditFailure> {
+    let first = export.commits.first().ok_or_else(|| structure(None, "it has no commits"))?;
+    let created = match input_of(first) {
+        Some(CI::Created(c)) => c,
+        _ => return Err(structure(Some(first.version), "the first commit must be the match creation")),
+    };
+    let config = created.config.as_ref().ok_or_else(|| structure(Some(1), "the creation has no match configuration"))?;
+    let seats = config.seats.len();
+    let mut entropies: Vec<Option<Vec<u8>>> = vec![None; seats];
+    let mut secret: Option<&[u8]> = None;
+    let mut draws = Vec::new();
+    let mut decisions = 0;
+    let mut ended = false;
+    for (i, c) in export.commits.iter().enumerate() {
+        let v = c.version;
+        if v != i as u64 + 1 {
+            return Err(structure(Some(v), format!("commit #{} has version {v}; versions must run 1, 2, 3, …", i + 1)));
+        }
+        if c.match_id != export.match_id {
+            return Err(structure(Some(v), format!("the commit belongs to match {:?}, not {:?}", c.match_id, export.match_id)));
+        }
+        let all_joined = entropies.iter().all(Option::is_some);
+        match input_of(c) {
+            None => return Err(structure(Some(v), "the commit has no input")),
+            Some(CI::Created(_)) if i > 0 => return Err(structure(Some(v), "a second match creation")),
+            Some(CI::Created(_)) => {}
+            Some(CI::Joined(j)) => {
+                let slot = entropies
+                    .get_mut(j.seat as usize)
+                    .ok_or_else(|| structure(Some(v), format!("seat {} joins, but the match has {seats} seats", j.seat)))?;
+                if slot.is_some() {
+                    return Err(structure(Some(v), format!("seat {} joins twice", j.seat)));
+                }
+                *slot = Some(j.entropy.clone());
+            }
+            Some(CI::Decision(_)) | Some(CI::Draw(_)) if !all_joined => {
+                return Err(structure(Some(v), "a decision or draw before every seat has joined (and given its entropy)"))
+            }
+            Some(CI::Decision(_)) | Some(CI::Draw(_)) if ended => {
+                return Err(structure(Some(v), "a decision or draw after the match ended"))
+            }
+            Some(CI::Decision(_)) => decisions += 1,
+            Some(CI::Draw(d)) => {
+                let req = d.request.as_ref().ok_or_else(|| structure(Some(v), "a draw without its request"))?;
+                let kind = match req.kind {
+                    Some(r::draw_request::Kind::Range(n)) => fairness::DrawKind::Range(n),
+                    Some(r::draw_request::Kind::Shuffle(n)) => fairness::DrawKind::Shuffle(n),
+                    None => return Err(structure(Some(v), "a draw request without a kind (range or shuffle)")),
+                };
+                draws.push((
+                    v,
+                    DrawRecord {
+                        index: req.index,
+                        purpose: req.purpose.clone(),
+                        kind,
+                        values: d.values.clone(),
+                        signature: d.signature.clone(),
+                    },
+                ));
+            }
+            Some(CI::Revealed(s)) => {
+                if secret.is_some() {
+                    return Err(structure(Some(v), "the secret is revealed twice"));
+                }
+                if !ended {
+                    return Err(structure(Some(v), "the secret is revealed before the match ended"));
+                }
+                secret = Some(&s.secret);
+            }
+        }
+        if matches!(c.awaiting.as_ref().and_then(|a| a.what.as_ref()), Some(r::awaiting::What::Ended(_))) {
+            ended = true;
+        }
+    }
+    let entropies = entropies
+        .into_iter()
+        .enumerate()
+        .map(|(s, e)| e.ok_or_else(|| structure(None, format!("seat {s} never joined"))))
+        .collect::<Result<Vec<_>, _>>()?;
+    if !ended {
+        return Err(structure(None, "the match has not ended; export it after the end"));
+    }
+    let secret = secret.ok_or_else(|| structure(None, "the randomness secret was never revealed"))?;
+    Ok(Facts {
+        config,
+        commitment: &created.randomness_commitment,
+        scheme: &created.randomness_scheme,
+        public_key: &created.randomness_public_key,
+        entropies,
+        secret,
+        draws,
+        decisions,
+    })
+}
+
+fn draw_failure(e: &FairnessError, draws: &[(u64, DrawRecord)]) -> AuditFailure {
+    let named = match e {
+        FairnessError::DrawMismatch { index, purpose, .. }
+        | FairnessError::BadSignature { index, purpose }
+        | FairnessError::InvalidDraw { index, purpose, .. }
+        | FairnessError::StreamExhausted { index, purpose } => Some((*index, purpose.clone(), false)),
+        FairnessError::DuplicateDraw { index, purpose } => Some((*index, purpose.clone(), true)),
+        _ => None,
+    };
+    match named {
+        Some((index, purpose, last)) => {
+            let mut matching = draws.iter().filter(|(_, d)| d.index == index && d.purpose == purpose);
+            let version = if last { matching.next_back() } else { matching.next() }.map(|(v, _)| *v).unwrap_or(0);
+            AuditFailure::Draw { version, index, purpose, detail: e.to_string() }
+        }
+        None if *e == FairnessError::CommitmentMismatch => AuditFailure::Commitment(e.to_string()),
+        None => AuditFailure::Fairness(e.to_string()),
+    }
+}
+
+fn describe_awaiting(a: Option<&r::Awaiting>) -> String {
+    match a.and_then(|a| a.what.as_ref()) {
+        Some(r::awaiting::What::Decision(d)) => {
+            format!("decision {} of seat {} ({})", d.decision_id, d.seat, d.kind)
+        }
+        Some(r::awaiting::What::Draw(d)) => {
+            let kind = match d.kind {
+                Some(r::draw_request::Kind::Range(n)) => format!("range {n}"),
+                Some(r::draw_request::Kind::Shuffle(n)) => format!("shuffle {n}"),
+                None => "no kind".into(),
+            };
+            format!("draw {} ({:?}, {kind})", d.index, d.purpose)
+        }
+        Some(r::awaiting::What::Ended(o)) => format!("the end (winners {:?}, {})", o.winners, o.reason),
+        None => "nothing".into(),
+    }
+}
+
+/// Which part of event `i` differs, with both values.
+fn event_difference(i: usize, logged: &r::RulesEvent, produced: &r::RulesEvent) -> String {
+    let fields: [(&str, String, String); 6] = [
+        ("kind", logged.kind.clone(), produced.kind.clone()),
+        ("text", logged.text.clone(), produced.text.clone()),
+        ("private text", logged.private_text.clone(), produced.private_text.clone()),
+        ("detail", logged.detail_json.clone(), produced.detail_json.clone()),
+        ("private detail", logged.private_detail_json.clone(), produced.private_detail_json.clone()),
+        ("private audience", format!("{:?}", logged.private_to), format!("{:?}", produced.private_to)),
+    ];
+    match fields.iter().find(|(_, a, b)| a != b) {
+        Some((what, a, b)) => format!(
+            "event {i} ({}) differs in its {what}: logged {a:?}, the engine produces {b:?}",
+            logged.kind
+        ),
+        None => format!("event {i} ({}) differs", logged.kind),
+    }
+}
+
+/// Compare a step of the engine with the logged commit.
+fn compare(version: u64, step: &r::Step, logged: &Commit) -> Result<(), AuditFailure> {
+    if step.events != logged.events {
+        let detail = match step.events.iter().zip(&logged.events).position(|(a, b)| a != b) {
+            Some(i) => event_difference(i, &logged.events[i], &step.events[i]),
+            None => format!("{} events were logged, the engine produces {}", logged.events.len(), step.events.len()),
+        };
+        return Err(AuditFailure::Replay { version, detail });
+    }
+    if step.awaiting != logged.awaiting {
+        return Err(AuditFailure::Replay {
+            version,
+            detail: format!(
+                "the log says the match then waits for {}, the engine waits for {}",
+                describe_awaiting(logged.awaiting.as_ref()),
+                describe_awaiting(step.awaiting.as_ref())
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Replay the match through the engine; checks the draw sequence on the way. Returns the
+/// first failure of each kind (sequence, replay).
+fn replay(
+    export: &MatchExport,
+    rules: &dyn engine::Ruleset,
+) -> (Option<AuditFailure>, Option<AuditFailure>) {
+    let mut sequence_failure = None;
+    let mut state: Vec<u8> = Vec::new();
+    let mut awaiting: Option<r::Awaiting> = None;
+    let mut next_index = 0u64;
+    for c in &export.commits {
+        let v = c.version;
+        macro_rules! fail {
+            ($detail:expr) => {
+                (sequence_failure.clone(), Some(AuditFailure::Replay { version: v, detail: $detail }))
+            };
+        }
+        let step = match input_of(c) {
+            Some(CI::Created(created)) => {
+                let config = convert::config_from_proto(created.config.as_ref().unwrap_or(&r::MatchConfig::default()));
+                match rules.new_match(&config) {
+                    Ok(s) => Some(s),
+                    Err(e) => return fail!(format!("the engine refuses the match configuration: {e}")),
+                }
+            }
+            Some(CI::Decision(d)) => {
+                let input = match d.decision.as_ref().map(convert::decision_input_from_proto) {
+                    Some(Ok(i)) => i,
+                    Some(Err(e)) => return fail!(format!("the logged decision is malformed: {e}")),
+                    None => return fail!("a decision commit without its decision".into()),
+                };
+                match rules.apply(&state, &input) {
+                    Ok(s) => Some(s),
+                    Err(e) => return fail!(format!("the engine refuses the logged decision: {e}")),
+                }
+            }
+            Some(CI::Draw(d)) => {
+                let req = d.request.clone().unwrap_or_default();
+                let asked = match awaiting.as_ref().and_then(|a| a.what.as_ref()) {
+                    Some(r::awaiting::What::Draw(asked)) => Some(asked.clone()),
+                    _ => None,
+                };
+                if sequence_failure.is_none() {
+                    let problem = if req.index != next_index {
+                        Some(format!("draw indices must run 0, 1, 2, …: expected index {next_index}"))
+                    } else {
+                        match &asked {
+                            None => Some(format!(
+                                "the engine was not waiting for a draw but for {}",
+                                describe_awaiting(awaiting.as_ref())
+                            )),
+                            Some(a) if *a != req => Some(format!(
+                                "the engine asked for draw {} ({:?}, {:?}), the log used {} ({:?}, {:?})",
+                                a.index, a.purpose, a.kind, req.index, req.purpose, req.kind
+                            )),
+                            Some(_) => None,
+                        }
+                    };
+                    if let Some(detail) = problem {
+                        sequence_failure =
+                            Some(AuditFailure::DrawSequence { version: v, index: req.index, purpose: req.purpose.clone(), detail });
+                    }
+                }
+                next_index = req.index.max(next_index) + 1;
+                let input = engine::Input::Draw { index: req.index, purpose: req.purpose.clone(), values: d.values.clone() };
+                match rules.apply(&state, &input) {
+                    Ok(s) => Some(s),
+                    Err(e) => {
+                        return fail!(format!("the engine refuses draw {} ({:?}): {e}", req.index, req.purpose))
+                    }
+                }
+            }
+            Some(CI::Joined(_)) | Some(CI::Revealed(_)) | None => None,
+        };
+        match step {
+            Some(step) => {
+                let p = convert::step_to_proto(&step, rules.rules_version());
+                if let Err(f) = compare(v, &p, c) {
+                    return (sequence_failure, Some(f));
+                }
+                state = p.state;
+                awaiting = p.awaiting;
+            }
+            None => {
+                if !c.events.is_empty() {
+                    return fail!("events are logged for an input the rules never see (a join or a reveal)".into());
+                }
+                if c.awaiting != awaiting {
+                    return fail!(format!(
+                        "what the match waits for changed from {} to {} without going through the rules",
+                        describe_awaiting(awaiting.as_ref()),
+                        describe_awaiting(c.awaiting.as_ref())
+                    ));
+                }
+            }
+        }
+    }
+    (sequence_failure, None)
+}
+
+fn outcome_text(export: &MatchExport, config: &r::MatchConfig) -> Option<String> {
+    let last = export.commits.last()?;
+    match last.awaiting.as_ref().and_then(|a| a.what.as_ref()) {
+        Some(r::awaiting::What::Ended(o)) => {
+            let names: Vec<String> = o
+                .winners
+                .iter()
+                .map(|w| match config.seats.get(*w as usize) {
+                    Some(s) => format!("{} (seat {w})", s.name),
+                    None => format!("seat {w}"),
+                })
+                .collect();
+            Some(if names.is_empty() {
+                format!("no winner ({})", o.reason)
+            } else {
+                format!("{} won ({})", names.join(", "), o.reason)
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Audit an exported match offline. `public_key`, when given, must equal the key in the log.
+pub fn audit_export(export: &MatchExport, public_key: Option<&[u8]>) -> Result<AuditReport, AuditError> {
+    let mut report = AuditReport {
+        match_id: export.match_id.clone(),
+        commits: export.commits.len(),
+        public_key_pinned: public_key.is_some(),
+        ..AuditReport::default()
+    };
+    let mut failures: Vec<AuditFailure> = Vec::new();
+    let mut check = |report: &mut AuditReport, name: &'static str, result: Result<String, AuditFailure>| match result {
+        Ok(detail) => report.checks.push(Check { ok: true, name, detail }),
+        Err(f) => {
+            report.checks.push(Check { ok: false, name, detail: f.to_string() });
+            failures.push(f);
+        }
+    };
+
+    // 1. Structure.
+    let facts = match collect_facts(export) {
+        Ok(f) => f,
+        Err(f) => {
+            check(&mut report, "structure", Err(f.clone()));
+            return Err(AuditError { failure: f, report: Box::new(report) });
+        }
+    };
+    report.ruleset = facts.config.ruleset.clone();
+    report.seats = facts.config.seats.len();
+    report.draws = facts.draws.len();
+    report.decisions = facts.decisions;
+    report.public_key = hex::encode(facts.public_key);
+    report.outcome = outcome_text(export, facts.config);
+    let mut versions: Vec<String> = Vec::new();
+    for c in &export.commits {
+        if !c.rules_version.is_empty() && !versions.contains(&c.rules_version) {
+            versions.push(c.rules_version.clone());
+        }
+    }
+    report.logged_rules_versions = versions;
+    let detail = format!(
+        "{} commits (versions 1..={}), {} seats joined, {} decisions, {} draws, secret revealed after the end",
+        report.commits, report.commits, report.seats, report.decisions, report.draws
+    );
+    check(&mut report, "structure", Ok(detail));
+
+    // 2. Key and scheme.
+    let key_result = match public_key {
+        Some(expected) if expected != facts.public_key => Err(AuditFailure::PublicKey {
+            expected: hex::encode(expected),
+            logged: hex::encode(facts.public_key),
+        }),
+        Some(_) => Ok(format!("{} (as expected)", hex::encode(facts.public_key))),
+        None => Ok(format!("{} (taken from the log; pin it with --public-key)", hex::encode(facts.public_key))),
+    };
+    check(&mut report, "public key", key_result);
+    let scheme_result = if facts.scheme == fairness::SCHEME {
+        Ok(facts.scheme.to_string())
+    } else {
+        Err(AuditFailure::Fairness(format!(
+            "the match uses the randomness scheme {:?}; this auditor implements {:?}",
+            facts.scheme,
+            fairness::SCHEME
+        )))
+    };
+    check(&mut report, "scheme", scheme_result);
+
+    // 3. Commitment.
+    let commitment_result = match <&[u8; 32]>::try_from(facts.secret) {
+        Err(_) => Err(AuditFailure::Commitment(format!("the revealed secret has {} bytes, not 32", facts.secret.len()))),
+        Ok(secret) if fairness::commitment(&export.match_id, secret).as_slice() != facts.commitment => Err(
+            AuditFailure::Commitment("the revealed secret does not match the commitment logged at creation".into()),
+        ),
+        Ok(_) => Ok(format!("{} = SHA-256 of the revealed secret", hex::encode(facts.commitment))),
+    };
+    check(&mut report, "commitment", commitment_result);
+
+    // 4. Draws.
+    let records: Vec<DrawRecord> = facts.draws.iter().map(|(_, d)| d.clone()).collect();
+    let draws_result = fairness::verify_match(
+        &export.match_id,
+        facts.commitment,
+        facts.secret,
+        &facts.entropies,
+        facts.public_key,
+        &records,
+    )
+    .map(|()| format!("{} draws recomputed from the secret and {} seat entropies; every signature verifies", records.len(), facts.entropies.len()))
+    .map_err(|e| draw_failure(&e, &facts.draws));
+    // A commitment failure is already reported above; do not report it twice.
+    match draws_result {
+        Err(AuditFailure::Commitment(_)) => report.checks.push(Check {
+            ok: false,
+            name: "draws",
+            detail: "not checked: the secret does not match its commitment".into(),
+        }),
+        other => check(&mut report, "draws", other),
+    }
+
+    // 5 and 6. Draw sequence and replay.
+    match engine::ruleset(&facts.config.ruleset) {
+        None => {
+            let known: Vec<_> = engine::rulesets().iter().map(|r| r.name()).collect();
+            let f = AuditFailure::Replay {
+                version: 1,
+                detail: format!(
+                    "this auditor has no ruleset {:?} (it has: {})",
+                    facts.config.ruleset,
+                    known.join(", ")
+                ),
+            };
+            check(&mut report, "replay", Err(f));
+        }
+        Some(rules) => {
+            report.engine_rules_version = rules.rules_version().to_string();
+            let (sequence, replayed) = replay(export, rules);
+            check(
+                &mut report,
+                "draw sequence",
+                match sequence {
+                    Some(f) => Err(f),
+                    None if records.is_empty() => Ok("no draws".into()),
+                    None => Ok(format!(
+                        "indices 0 to {} in order, each with the purpose and kind the engine asked for",
+                        records.len() - 1
+                    )),
+                },
+            );
+            let logged = report.logged_rules_versions.join(", ");
+            check(
+                &mut report,
+                "replay",
+                match replayed {
+                    Some(f) => Err(f),
+                    None => Ok(format!(
+                        "{} commits re-run with {} {} (logged with {logged}): same events and same next decision or draw",
+                        export.commits.len(),
+                        rules.name(),
+                        rules.rules_version(),
+                    )),
+                },
+            );
+        }
+    }
+
+    if let Some(outcome) = &report.outcome {
+        let outcome = outcome.clone();
+        report.checks.push(Check { ok: true, name: "outcome", detail: outcome });
+    }
+
+    match failures.into_iter().next() {
+        Some(failure) => Err(AuditError { failure, report: Box::new(report) }),
+        None => Ok(report),
+    }
+}

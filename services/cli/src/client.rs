@@ -1,0 +1,104 @@
+//! The gRPC client side: connecting to the orchestrator, seat tokens, and readable errors.
+
+use std::time::Duration;
+
+use api::match_v1::match_service_client::MatchServiceClient;
+use tonic::transport::{Channel, Endpoint};
+use tonic::{Code, Request, Status};
+
+/// Default orchestrator address (what `arbiter up` listens on).
+pub const DEFAULT_ORCHESTRATOR: &str = "http://127.0.0.1:50051";
+
+pub type Client = MatchServiceClient<Channel>;
+
+/// A client of the match API at `url`. The connection is made on the first call, so a server
+/// that is down shows up as an `UNAVAILABLE` status of that call.
+pub fn connect(url: &str) -> anyhow::Result<Client> {
+    let url = if url.contains("://") { url.to_string() } else { format!("http://{url}") };
+    let endpoint = Endpoint::from_shared(url.clone())
+        .map_err(|e| anyhow::anyhow!("{url:?} is not a valid orchestrator URL: {e}"))?
+        .connect_timeout(Duration::from_secs(5));
+    Ok(MatchServiceClient::new(endpoint.connect_lazy()))
+}
+
+/// A request carrying `token` as `authorization: Bearer <token>` when there is one.
+pub fn request<T>(msg: T, token: Option<&str>) -> anyhow::Result<Request<T>> {
+    let mut req = Request::new(msg);
+    if let Some(token) = token {
+        let value = format!("Bearer {token}")
+            .parse()
+            .map_err(|_| anyhow::anyhow!("the seat token contains characters that cannot be sent in a header"))?;
+        req.metadata_mut().insert("authorization", value);
+    }
+    Ok(req)
+}
+
+/// The canonical name of a gRPC code (`UNAVAILABLE`).
+pub fn code_name(code: Code) -> &'static str {
+    match code {
+        Code::Ok => "OK",
+        Code::Cancelled => "CANCELLED",
+        Code::Unknown => "UNKNOWN",
+        Code::InvalidArgument => "INVALID_ARGUMENT",
+        Code::DeadlineExceeded => "DEADLINE_EXCEEDED",
+        Code::NotFound => "NOT_FOUND",
+        Code::AlreadyExists => "ALREADY_EXISTS",
+        Code::PermissionDenied => "PERMISSION_DENIED",
+        Code::ResourceExhausted => "RESOURCE_EXHAUSTED",
+        Code::FailedPrecondition => "FAILED_PRECONDITION",
+        Code::Aborted => "ABORTED",
+        Code::OutOfRange => "OUT_OF_RANGE",
+        Code::Unimplemented => "UNIMPLEMENTED",
+        Code::Internal => "INTERNAL",
+        Code::Unavailable => "UNAVAILABLE",
+        Code::DataLoss => "DATA_LOSS",
+        Code::Unauthenticated => "UNAUTHENTICATED",
+    }
+}
+
+/// What to try when a call fails with `code`.
+pub fn hint(code: Code) -> Option<&'static str> {
+    Some(match code {
+        Code::Unavailable => "is `arbiter up` running? (or pass --orchestrator URL)",
+        Code::Unauthenticated => "pass the seat token JoinMatch gave you with --token",
+        Code::PermissionDenied => "check --seat and its --join-code (or --token): they must belong to the same seat",
+        Code::Aborted => "the match moved on meanwhile; fetch the pending decision and try again",
+        Code::FailedPrecondition => "the match is not in a state that allows this (not started, not your turn, or ended)",
+        Code::InvalidArgument => "check the match id and the arguments",
+        Code::DeadlineExceeded => "the server is slow or stuck; try again",
+        Code::Internal => "a server bug or a corrupted log: see the service logs",
+        _ => return None,
+    })
+}
+
+/// `error: <message> (<CODE>)` and a hint line.
+pub fn describe_status(s: &Status) -> String {
+    let mut out = format!("error: {} ({})", s.message(), code_name(s.code()));
+    if let Some(h) = hint(s.code()) {
+        out.push_str("\n  hint: ");
+        out.push_str(h);
+    }
+    out
+}
+
+/// A readable report of any error: gRPC statuses with their code and a hint.
+pub fn describe_error(e: &anyhow::Error) -> String {
+    for cause in e.chain() {
+        if let Some(s) = cause.downcast_ref::<Status>() {
+            let context = e.to_string();
+            let mut out = describe_status(s);
+            if !context.contains(s.message()) && context != s.to_string() {
+                out = format!("error: {context}: {} ({}){}", s.message(), code_name(s.code()), match hint(s.code()) {
+                    Some(h) => format!("\n  hint: {h}"),
+                    None => String::new(),
+                });
+            }
+            return out;
+        }
+    }
+    let mut out = format!("error: {e}");
+    for cause in e.chain().skip(1) {
+        out.push_str(&format!("\n  caused by: {cause}"));
+    }
+    out
+}

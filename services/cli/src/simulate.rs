@@ -1,0 +1,134 @@
+//! A whole match played in-process, with no server: the engine, random bots and the fairness
+//! scheme with fixed keys, logged exactly as the orchestrator logs it. For tests (of the export
+//! format and the audit) and for trying `arbiter audit` without running anything.
+
+use api::convert;
+use api::log_v1::{self as l, commit_input::Input as CI};
+use api::match_v1 as m;
+use api::rules_v1 as r;
+use engine::testing::RandomBot;
+use engine::{Awaiting, DrawKind, Input};
+
+/// The fixed keys of a simulated randomness service.
+pub const MASTER_SECRET: [u8; 32] = [0x11; 32];
+pub const SIGNING_SEED: [u8; 32] = [0x22; 32];
+
+/// The public key that signs simulated draws.
+pub fn public_key() -> [u8; 32] {
+    fairness::Signer::from_seed(&SIGNING_SEED).public_key()
+}
+
+/// Most inputs a simulated match may take before it is abandoned.
+const MAX_INPUTS: usize = 50_000;
+
+#[derive(Debug, thiserror::Error)]
+pub enum SimulateError {
+    #[error("unknown ruleset {0:?}")]
+    UnknownRuleset(String),
+    #[error("the engine refused an input: {0}")]
+    Rules(#[from] engine::RulesError),
+    #[error("randomness: {0}")]
+    Fairness(#[from] fairness::FairnessError),
+    #[error("the match did not end within {MAX_INPUTS} inputs")]
+    TooLong,
+}
+
+struct Log {
+    match_id: String,
+    commits: Vec<l::Commit>,
+    awaiting: Option<r::Awaiting>,
+}
+
+impl Log {
+    fn push(&mut self, input: CI, step: Option<r::Step>) {
+        let (events, awaiting, rules_version) = match step {
+            Some(s) => (s.events, s.awaiting, s.rules_version),
+            None => (Vec::new(), self.awaiting.clone(), String::new()),
+        };
+        self.awaiting = awaiting.clone();
+        self.commits.push(l::Commit {
+            match_id: self.match_id.clone(),
+            version: self.commits.len() as u64 + 1,
+            input: Some(l::CommitInput { input: Some(input) }),
+            events,
+            rules_version,
+            trace_context: Default::default(),
+            written_at_ms: 1_700_000_000_000 + self.commits.len() as i64,
+            awaiting,
+        });
+    }
+}
+
+/// Play a match of `ruleset` with `players` random bots (seeded by `seed`) and return its export.
+pub fn simulate_match(ruleset: &str, players: u32, seed: u64) -> Result<l::MatchExport, SimulateError> {
+    let rules = engine::ruleset(ruleset).ok_or_else(|| SimulateError::UnknownRuleset(ruleset.into()))?;
+    let match_id = format!("sim{seed:016x}");
+    let signer = fairness::Signer::from_seed(&SIGNING_SEED);
+    let secret = fairness::derive_match_secret(&MASTER_SECRET, &match_id);
+    let config = r::MatchConfig {
+        ruleset: ruleset.into(),
+        seats: (0..players).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), deck: String::new() }).collect(),
+        options: Default::default(),
+    };
+    let mut log = Log { match_id: match_id.clone(), commits: Vec::new(), awaiting: None };
+    let first = rules.new_match(&convert::config_from_proto(&config))?;
+    let mut state = first.state.clone();
+    log.push(
+        CI::Created(l::MatchCreated {
+            config: Some(config),
+            randomness_commitment: fairness::commitment(&match_id, &secret).to_vec(),
+            randomness_scheme: fairness::SCHEME.into(),
+            randomness_public_key: signer.public_key().to_vec(),
+            join_code_hashes: (0..players).map(|i| vec![i as u8; 32]).collect(),
+        }),
+        Some(convert::step_to_proto(&first, rules.rules_version())),
+    );
+    let mut awaiting = first.awaiting;
+    let entropies: Vec<Vec<u8>> = (0..players).map(|i| (0..32u8).map(|b| b ^ (i as u8) ^ (seed as u8)).collect()).collect();
+    for (i, e) in entropies.iter().enumerate() {
+        log.push(CI::Joined(l::SeatJoined { seat: i as u32, entropy: e.clone(), token_hash: vec![0xAA; 32] }), None);
+    }
+    let key = fairness::match_key(&secret, &match_id, &entropies)?;
+    let mut bot = RandomBot::new(seed);
+    for n in 0.. {
+        if n >= MAX_INPUTS {
+            return Err(SimulateError::TooLong);
+        }
+        let (input, commit_input) = match &awaiting {
+            Awaiting::Ended(_) => break,
+            Awaiting::Draw(d) => {
+                let kind = match d.kind {
+                    DrawKind::Range(n) => fairness::DrawKind::Range(n),
+                    DrawKind::Shuffle(n) => fairness::DrawKind::Shuffle(n),
+                };
+                let values = fairness::draw(&key, &d.purpose, d.index, kind)?;
+                let signature =
+                    signer.sign(&fairness::outcome_message(&match_id, d.index, &d.purpose, kind, &values)).to_vec();
+                let ci = CI::Draw(l::RandomDraw {
+                    request: Some(convert::draw_request_to_proto(d)),
+                    values: values.clone(),
+                    signature,
+                });
+                (Input::Draw { index: d.index, purpose: d.purpose.clone(), values }, ci)
+            }
+            Awaiting::Decision(d) => {
+                let choice = bot.choose(d);
+                let ci = CI::Decision(l::SeatDecision {
+                    decision: Some(r::DecisionInput {
+                        decision_id: d.id,
+                        seat: d.seat,
+                        choice: Some(convert::choice_to_proto(&choice)),
+                    }),
+                    idempotency_key: format!("sim-{n}"),
+                });
+                (Input::Decision { decision_id: d.id, seat: d.seat, choice }, ci)
+            }
+        };
+        let step = rules.apply(&state, &input)?;
+        state = step.state.clone();
+        awaiting = step.awaiting.clone();
+        log.push(commit_input, Some(convert::step_to_proto(&step, rules.rules_version())));
+    }
+    log.push(CI::Revealed(l::SecretRevealed { secret: secret.to_vec() }), None);
+    Ok(l::MatchExport { match_id, commits: log.commits })
+}

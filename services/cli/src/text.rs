@@ -1,0 +1,232 @@
+//! Text for a person: decisions, events, views, and parsing a typed answer.
+
+use api::match_v1 as m;
+use engine::{Choice, Decision, DecisionSpec};
+
+/// `Bot 1` for a seat, from the seat names when known.
+pub fn seat_name(names: &[String], seat: u32) -> String {
+    names.get(seat as usize).cloned().unwrap_or_else(|| format!("seat {seat}"))
+}
+
+pub fn status_name(status: i32) -> &'static str {
+    match m::MatchStatus::try_from(status) {
+        Ok(m::MatchStatus::WaitingForSeats) => "waiting for seats",
+        Ok(m::MatchStatus::InProgress) => "in progress",
+        Ok(m::MatchStatus::Ended) => "ended",
+        _ => "unknown",
+    }
+}
+
+/// One event as an indented line.
+pub fn event_line(e: &m::GameEvent) -> String {
+    if e.text.is_empty() {
+        format!("  · [{}]", e.kind)
+    } else {
+        format!("  · {}", e.text)
+    }
+}
+
+/// "seat 1 (Bot 2) decides: <prompt>".
+pub fn decision_summary(d: &m::Decision, names: &[String]) -> String {
+    format!("{} (seat {}) to decide: {} [{}]", seat_name(names, d.seat), d.seat, d.prompt, d.kind)
+}
+
+/// A decision with numbered options, and how to answer it.
+pub fn render_decision(d: &Decision) -> String {
+    let mut out = format!("{}\n", d.prompt);
+    let list = |out: &mut String, opts: &[engine::DecisionOption]| {
+        for (i, o) in opts.iter().enumerate() {
+            out.push_str(&format!("  {:>2}. {}\n", i + 1, o.label));
+        }
+    };
+    match &d.spec {
+        DecisionSpec::Pick { options, min, max } => {
+            list(&mut out, options);
+            if *min == 1 && *max == 1 {
+                out.push_str("answer with one number, e.g. 1");
+            } else {
+                out.push_str(&format!(
+                    "pick {min} to {max}: numbers separated by commas, e.g. 1,3{}",
+                    if *min == 0 { " (or an empty line for none)" } else { "" }
+                ));
+            }
+        }
+        DecisionSpec::Number { min, max } => out.push_str(&format!("answer with a whole number from {min} to {max}")),
+        DecisionSpec::Split { amount, targets } => {
+            list(&mut out, targets);
+            out.push_str(&format!(
+                "split {amount} among these: one amount per line item, separated by commas, adding up to {amount} (e.g. {})",
+                example_split(*amount, targets.len())
+            ));
+        }
+        DecisionSpec::Order { items } => {
+            list(&mut out, items);
+            out.push_str(&format!(
+                "put all {} in order: their numbers separated by commas, e.g. {}",
+                items.len(),
+                (1..=items.len()).rev().map(|i| i.to_string()).collect::<Vec<_>>().join(",")
+            ));
+        }
+    }
+    out
+}
+
+fn example_split(amount: u32, n: usize) -> String {
+    let mut parts = vec![0u32; n.max(1)];
+    parts[0] = amount;
+    parts.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(",")
+}
+
+fn numbers(line: &str) -> Result<Vec<i64>, String> {
+    line.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse::<i64>().map_err(|_| format!("{s:?} is not a number")))
+        .collect()
+}
+
+fn pick_index(opts: &[engine::DecisionOption], n: i64) -> Result<&engine::DecisionOption, String> {
+    if n < 1 || n as usize > opts.len() {
+        return Err(format!("{n} is not between 1 and {}", opts.len()));
+    }
+    Ok(&opts[n as usize - 1])
+}
+
+/// Parse a typed answer to `d` into a well-formed choice (checked against the decision).
+pub fn parse_answer(d: &Decision, line: &str) -> Result<Choice, String> {
+    let line = line.trim();
+    let choice = match &d.spec {
+        DecisionSpec::Pick { options, .. } => Choice::Pick(
+            numbers(line)?
+                .into_iter()
+                .map(|n| pick_index(options, n).map(|o| o.id.clone()))
+                .collect::<Result<_, _>>()?,
+        ),
+        DecisionSpec::Number { .. } => match numbers(line)?.as_slice() {
+            [n] => Choice::Number(*n),
+            _ => return Err("answer with exactly one number".into()),
+        },
+        DecisionSpec::Split { targets, .. } => {
+            let amounts = numbers(line)?;
+            if amounts.len() != targets.len() {
+                return Err(format!("give {} amounts, one per target, not {}", targets.len(), amounts.len()));
+            }
+            Choice::Split(
+                targets
+                    .iter()
+                    .zip(amounts)
+                    .map(|(t, a)| u32::try_from(a).map(|a| (t.id.clone(), a)).map_err(|_| format!("{a} is not a valid amount")))
+                    .collect::<Result<_, _>>()?,
+            )
+        }
+        DecisionSpec::Order { items } => Choice::Order(
+            numbers(line)?
+                .into_iter()
+                .map(|n| pick_index(items, n).map(|o| o.id.clone()))
+                .collect::<Result<_, _>>()?,
+        ),
+    };
+    engine::core::validate_choice(&d.spec, &choice).map_err(|e| e.to_string())?;
+    Ok(choice)
+}
+
+/// A compact, readable rendering of a view's JSON (`state_json` of GetMatch). Knows the
+/// `mainframe` layout; falls back to pretty JSON for anything else.
+pub fn render_view(state_json: &str, viewer_seat: Option<u32>) -> String {
+    let v: serde_json::Value = match serde_json::from_str(state_json) {
+        Ok(v) => v,
+        Err(_) => return state_json.to_string(),
+    };
+    let Some(players) = v.get("players").and_then(|p| p.as_array()) else {
+        return serde_json::to_string_pretty(&v).unwrap_or_default();
+    };
+    let s = |x: &serde_json::Value| match x {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Null => "-".into(),
+        other => other.to_string(),
+    };
+    let mut out = String::new();
+    out.push_str(&format!(
+        "turn {} · active seat {} · {}\n",
+        s(&v["turn"]),
+        s(&v["active"]),
+        s(&v["stage"])
+    ));
+    for p in players {
+        let seat = p["seat"].as_u64().unwrap_or(0) as u32;
+        let you = if Some(seat) == viewer_seat { " (you)" } else { "" };
+        out.push_str(&format!(
+            "  seat {} {}{}: mainframe {} · bioframe {} · hand {} · deck {} · RAM {}/{} free{}\n",
+            seat,
+            s(&p["name"]),
+            you,
+            s(&p["mainframe"]),
+            s(&p["bioframe"]),
+            s(&p["hand_count"]),
+            s(&p["cyberdeck_count"]),
+            s(&p["ram_bank"]["refreshed_free"]),
+            s(&p["ram_bank"]["total"]),
+            if p["lost"].as_bool() == Some(true) { " · LOST" } else { "" },
+        ));
+        if let Some(hand) = p.get("hand").and_then(|h| h.as_array()) {
+            let names: Vec<String> = hand.iter().map(|c| s(&c["name"])).collect();
+            out.push_str(&format!("    hand: {}\n", if names.is_empty() { "(empty)".into() } else { names.join(", ") }));
+        }
+    }
+    if let Some(board) = v.get("board").and_then(|b| b.as_array()) {
+        if board.is_empty() {
+            out.push_str("  board: (empty)\n");
+        }
+        for c in board {
+            let stats = if c["attack"].is_null() { String::new() } else { format!(" {}/{}", s(&c["attack"]), s(&c["defense"])) };
+            out.push_str(&format!(
+                "  board: #{} {}{} [{}] of seat {}{}{}\n",
+                s(&c["id"]),
+                s(&c["name"]),
+                stats,
+                s(&c["kind"]),
+                s(&c["controller"]),
+                if c["running"].as_bool() == Some(true) { " · running" } else { "" },
+                match c["damage"].as_u64() {
+                    Some(d) if d > 0 => format!(" · {d} damage"),
+                    _ => String::new(),
+                },
+            ));
+        }
+    }
+    if let Some(cache) = v.get("cache").and_then(|c| c.as_array()) {
+        for it in cache {
+            out.push_str(&format!("  cache: {} ({}) of seat {}\n", s(&it["source"]["name"]), s(&it["kind"]), s(&it["controller"])));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::DecisionOption;
+
+    fn d(spec: DecisionSpec) -> Decision {
+        Decision { id: 1, seat: 0, kind: "k".into(), prompt: "p".into(), spec }
+    }
+
+    #[test]
+    fn answers_parse_per_kind() {
+        let opts = vec![DecisionOption::new("a", "A"), DecisionOption::new("b", "B"), DecisionOption::new("c", "C")];
+        let pick = d(DecisionSpec::Pick { options: opts.clone(), min: 1, max: 2 });
+        assert_eq!(parse_answer(&pick, "1,3"), Ok(Choice::Pick(vec!["a".into(), "c".into()])));
+        assert!(parse_answer(&pick, "4").is_err());
+        assert!(parse_answer(&pick, "").is_err());
+        let split = d(DecisionSpec::Split { amount: 3, targets: opts.clone() });
+        assert_eq!(
+            parse_answer(&split, "1, 0, 2"),
+            Ok(Choice::Split(vec![("a".into(), 1), ("b".into(), 0), ("c".into(), 2)]))
+        );
+        assert!(parse_answer(&split, "1,1,0").is_err());
+        let order = d(DecisionSpec::Order { items: opts });
+        assert_eq!(parse_answer(&order, "2 1 3"), Ok(Choice::Order(vec!["b".into(), "a".into(), "c".into()])));
+        let number = d(DecisionSpec::Number { min: 0, max: 5 });
+        assert_eq!(parse_answer(&number, "4"), Ok(Choice::Number(4)));
+        assert!(parse_answer(&number, "9").is_err());
+    }
+}

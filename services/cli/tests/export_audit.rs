@@ -1,0 +1,178 @@
+//! The export file format and the offline audit, on matches played in-process (engine, random
+//! bots, the fairness scheme with fixed keys): no server needed.
+
+use api::log_v1::{commit_input::Input as CI, MatchExport};
+use cli::audit::{audit_export, AuditFailure};
+use cli::export::{from_json, from_json_str, to_json, to_json_string, MatchExportJson};
+use cli::simulate::{public_key, simulate_match};
+use serde_json::Value;
+
+fn played(seed: u64) -> MatchExport {
+    simulate_match("mainframe", 2, seed).expect("a simulated match")
+}
+
+/// Edit the export as a person would: through its JSON text.
+fn edit(export: &MatchExport, f: impl FnOnce(&mut Value)) -> MatchExport {
+    let mut v: Value = serde_json::from_str(&to_json_string(export).unwrap()).unwrap();
+    f(&mut v);
+    from_json_str(&v.to_string()).expect("the edited file still parses")
+}
+
+/// Position in `commits` of the `n`-th draw commit.
+fn nth_draw(export: &MatchExport, n: usize) -> usize {
+    export
+        .commits
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| matches!(c.input.as_ref().and_then(|i| i.input.as_ref()), Some(CI::Draw(_))))
+        .nth(n)
+        .map(|(i, _)| i)
+        .expect("enough draws")
+}
+
+#[test]
+fn export_json_round_trips_losslessly() {
+    for seed in [1, 2] {
+        let export = played(seed);
+        let text = to_json_string(&export).unwrap();
+        let parsed: MatchExportJson = serde_json::from_str(&text).unwrap();
+        assert_eq!(parsed, to_json(&export));
+        assert_eq!(from_json(&parsed).unwrap(), export);
+        // And through the protobuf bytes, as `arbiter export` gets them.
+        let bytes = prost::Message::encode_to_vec(&export);
+        assert_eq!(cli::export::decode_export(&bytes).unwrap(), export);
+    }
+}
+
+#[test]
+fn export_json_is_readable() {
+    let export = played(3);
+    let text = to_json_string(&export).unwrap();
+    assert!(text.contains("\"format\": \"arbiter-export/v1\""));
+    assert!(text.contains("\"created\""));
+    assert!(text.contains("\"joined\""));
+    assert!(text.contains("\"draw\""));
+    assert!(text.contains("\"revealed\""));
+    assert!(text.contains(&hex::encode(public_key())), "bytes are hex");
+}
+
+#[test]
+fn malformed_files_say_where() {
+    let export = played(4);
+    let i = nth_draw(&export, 0);
+    let mut v: Value = serde_json::from_str(&to_json_string(&export).unwrap()).unwrap();
+    v["commits"][i]["input"]["draw"]["signature"] = Value::String("zz".into());
+    let err = from_json_str(&v.to_string()).unwrap_err().to_string();
+    assert!(err.contains(&format!("version {}", i + 1)) && err.contains("signature"), "{err}");
+    v["format"] = Value::String("other/v9".into());
+    assert!(from_json_str(&v.to_string()).unwrap_err().to_string().contains("other/v9"));
+}
+
+#[test]
+fn an_honest_match_passes_the_audit() {
+    let export = played(5);
+    let report = audit_export(&export, Some(&public_key())).expect("the audit passes");
+    assert!(report.checks.iter().all(|c| c.ok), "{:#?}", report.checks);
+    assert!(report.draws > 0 && report.decisions > 0);
+    assert_eq!(report.commits, export.commits.len());
+    assert!(report.outcome.is_some());
+    // Without a pinned key, the key in the log is used.
+    assert!(audit_export(&export, None).is_ok());
+}
+
+#[test]
+fn a_changed_draw_value_is_named() {
+    let export = played(6);
+    let i = nth_draw(&export, 1);
+    let (index, purpose) = match export.commits[i].input.as_ref().and_then(|x| x.input.as_ref()) {
+        Some(CI::Draw(d)) => {
+            let r = d.request.as_ref().unwrap();
+            (r.index, r.purpose.clone())
+        }
+        _ => unreachable!(),
+    };
+    let tampered = edit(&export, |v| {
+        let values = v["commits"][i]["input"]["draw"]["values"].as_array_mut().unwrap();
+        if values.len() >= 2 {
+            values.swap(0, 1); // a shuffle stays a permutation, so only the audit can tell
+        } else {
+            let x = values[0].as_u64().unwrap();
+            values[0] = Value::from(if x == 0 { 1 } else { x - 1 });
+        }
+    });
+    let err = audit_export(&tampered, Some(&public_key())).unwrap_err();
+    match &err.failure {
+        AuditFailure::Draw { version, index: idx, purpose: p, .. } => {
+            assert_eq!((*version, *idx, p.as_str()), (i as u64 + 1, index, purpose.as_str()));
+        }
+        other => panic!("expected a draw failure, got {other:?}"),
+    }
+    let msg = err.to_string();
+    assert!(msg.contains(&format!("draw {index} ({purpose:?})")), "{msg}");
+    assert!(err.report.checks.iter().any(|c| !c.ok && c.name == "draws"));
+}
+
+#[test]
+fn a_changed_signature_is_named() {
+    let export = played(7);
+    let i = nth_draw(&export, 0);
+    let tampered = edit(&export, |v| {
+        let sig = v["commits"][i]["input"]["draw"]["signature"].as_str().unwrap().to_string();
+        let mut bytes = hex::decode(&sig).unwrap();
+        bytes[0] ^= 1;
+        let flipped = hex::encode(bytes);
+        v["commits"][i]["input"]["draw"]["signature"] = Value::String(flipped);
+    });
+    let err = audit_export(&tampered, None).unwrap_err();
+    assert!(matches!(err.failure, AuditFailure::Draw { index: 0, .. }), "{err}");
+    assert!(err.to_string().contains("signature"), "{err}");
+}
+
+#[test]
+fn a_wrong_secret_or_key_fails() {
+    let export = played(8);
+    let last = export.commits.len() - 1;
+    let tampered = edit(&export, |v| {
+        v["commits"][last]["input"]["revealed"]["secret"] = Value::String("00".repeat(32));
+    });
+    let err = audit_export(&tampered, None).unwrap_err();
+    assert!(matches!(err.failure, AuditFailure::Commitment(_)), "{err}");
+
+    let err = audit_export(&export, Some(&[7u8; 32])).unwrap_err();
+    assert!(matches!(err.failure, AuditFailure::PublicKey { .. }), "{err}");
+}
+
+#[test]
+fn a_changed_event_fails_the_replay_at_its_version() {
+    let export = played(9);
+    let i = export.commits.iter().position(|c| !c.events.is_empty() && c.version > 3).expect("events");
+    let tampered = edit(&export, |v| {
+        v["commits"][i]["events"][0]["text"] = Value::String("Something else happened".into());
+    });
+    let err = audit_export(&tampered, None).unwrap_err();
+    match &err.failure {
+        AuditFailure::Replay { version, detail } => {
+            assert_eq!(*version, i as u64 + 1);
+            assert!(detail.contains("Something else happened"), "{detail}");
+        }
+        other => panic!("expected a replay failure, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_draw_before_every_seat_joined_is_refused() {
+    let mut export = played(10);
+    // Move the last join after the first draw.
+    let join = export
+        .commits
+        .iter()
+        .rposition(|c| matches!(c.input.as_ref().and_then(|i| i.input.as_ref()), Some(CI::Joined(_))))
+        .unwrap();
+    let moved = export.commits.remove(join);
+    export.commits.insert(join + 1, moved);
+    for (i, c) in export.commits.iter_mut().enumerate() {
+        c.version = i as u64 + 1;
+    }
+    let err = audit_export(&export, None).unwrap_err();
+    assert!(matches!(err.failure, AuditFailure::Structure { .. }), "{err}");
+}
