@@ -1,3 +1,4 @@
+#![allow(dead_code)] // each test binary uses its own part of the harness
 //! The end-to-end harness: a real `nats-server` on a free loopback port with a temporary store,
 //! and the rules, randomness and orchestrator services as real processes on free ports. Each
 //! test gets its own system; dropping it stops everything.

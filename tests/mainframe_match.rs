@@ -6,13 +6,15 @@ use std::collections::BTreeMap;
 use anyhow::{anyhow, Result};
 use api::match_v1 as m;
 use prost::Message;
-use arbiter_e2e::{create_and_join, pending, play_one, random_choice, with_token, Rng, System};
+mod harness;
+
+use harness::{create_and_join, pending, play_one, random_choice, with_token, Rng, System};
 use tonic::Code;
 
 /// A random-legal bot match ends well within this many decisions.
 const MAX_DECISIONS: usize = 5_000;
 
-async fn play_to_end(system: &System, table: &arbiter_e2e::Table, rng: &mut Rng) -> Result<usize> {
+async fn play_to_end(system: &System, table: &harness::Table, rng: &mut Rng) -> Result<usize> {
     let mut client = system.client().await?;
     for n in 0..MAX_DECISIONS {
         if play_one(&mut client, table, rng).await?.is_none() {
@@ -144,7 +146,7 @@ async fn the_state_rebuilt_at_every_version_equals_the_state_seen_live() -> Resu
     loop {
         let view = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
         live.insert(view.version, view.state_json);
-        if play_one(&mut client, &table, &mut rng).await?.is_none() || live.len() > 120 {
+        if play_one(&mut client, &table, &mut rng).await?.is_none() || live.len() > 40 {
             break;
         }
     }

@@ -10,6 +10,7 @@
 
 pub mod core;
 pub mod mainframe;
+pub mod testing;
 
 pub use crate::core::{
     Awaiting, Choice, Decision, DecisionOption, DecisionSpec, DrawKind, DrawRequest, Event,

@@ -1,0 +1,310 @@
+//! The `mainframe` ruleset: the Mainframe/Bioframe card game (`shared/rules/mainframe.md`).
+//!
+//! - [`cards`]: the card pool as data, one named effect function per card, the ready decks.
+//! - [`state`]: the match state and its elementary operations.
+//! - [`flow`]: the turn structure (MF-2 … MF-9) as a continuation advanced until an input is needed.
+//! - [`combat`]: combat damage (MF-7).
+//! - [`options`]: named defaults and match options (MF-10, [house] rules).
+
+pub mod cards;
+pub mod combat;
+pub mod flow;
+pub mod options;
+pub mod state;
+
+#[cfg(test)]
+mod tests;
+
+use serde_json::{json, Value};
+
+use self::cards::{Kind, RAM_CARD};
+use self::options::Options;
+use self::state::{Game, Inst, ItemKind, Player, Stage, TargetRef};
+use crate::core::*;
+
+pub use self::options::OPTIONS;
+
+pub const RULES_VERSION: &str = "mainframe-1";
+
+/// The ruleset object registered in [`crate::rulesets`].
+pub struct Mainframe;
+
+/// The ready decks by name.
+pub fn deck_names() -> Vec<&'static str> {
+    cards::DECKS.iter().map(|d| d.name).collect()
+}
+
+/// The deck a seat gets when it names none: the ready decks alternate by seat.
+pub fn default_deck(seat: usize) -> &'static str {
+    let names = deck_names();
+    names.get(seat % names.len().max(1)).copied().unwrap_or("hardwired")
+}
+
+pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
+    serde_json::to_vec(g).map_err(|e| RulesError::CorruptState(format!("cannot encode the state: {e}")))
+}
+
+pub(crate) fn decode(bytes: &[u8]) -> Result<Game, RulesError> {
+    let g: Game = serde_json::from_slice(bytes)
+        .map_err(|e| RulesError::CorruptState(format!("the mainframe state does not decode: {e}")))?;
+    validate(&g)?;
+    Ok(g)
+}
+
+/// Cheap consistency checks on a decoded state, so that garbage is reported, not played.
+fn validate(g: &Game) -> Result<(), RulesError> {
+    let bad = |m: String| Err(RulesError::CorruptState(m));
+    if g.players.len() < 2 || g.players.len() > 4 {
+        return bad(format!("{} players", g.players.len()));
+    }
+    if g.active >= g.seats() {
+        return bad(format!("active seat {} does not exist", g.active));
+    }
+    for (i, inst) in g.instances.iter().enumerate() {
+        if cards::card(&inst.card).is_none() || inst.owner >= g.seats() {
+            return bad(format!("card instance {i} is unknown or has no owner"));
+        }
+    }
+    let n = g.instances.len() as u32;
+    let zone_ok = |v: &[u32]| v.iter().all(|&c| c < n);
+    for p in &g.players {
+        if !zone_ok(&p.hand) || !zone_ok(&p.cyberdeck) || !zone_ok(&p.ram_deck) || !zone_ok(&p.recycle_bin) {
+            return bad(format!("{}'s zones name unknown cards", p.name));
+        }
+    }
+    if g.perms.iter().any(|p| p.id >= n || p.controller >= g.seats()) {
+        return bad("a permanent is unknown".into());
+    }
+    if g.cache.iter().any(|c| c.source >= n || c.controller >= g.seats()) {
+        return bad("a Cache item is unknown".into());
+    }
+    Ok(())
+}
+
+fn step_of(g: &Game, events: Vec<Event>) -> Result<Step, RulesError> {
+    Ok(Step { state: encode(g)?, events, awaiting: g.awaiting.clone() })
+}
+
+/// Build the initial state of a match (before any draw).
+pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
+    let n = config.seats.len();
+    if !(2..=4).contains(&n) {
+        return Err(RulesError::InvalidConfig(format!("mainframe is played by 2 to 4 seats, not {n}")));
+    }
+    let options = Options::from_map(&config.options)?;
+    let mut instances = Vec::new();
+    let mut players = Vec::new();
+    for (seat, sc) in config.seats.iter().enumerate() {
+        let deck_name = if sc.deck.is_empty() { default_deck(seat) } else { sc.deck.as_str() };
+        let Some(list) = cards::deck(deck_name) else {
+            return Err(RulesError::InvalidConfig(format!(
+                "seat {seat} ({}) asks for deck \"{deck_name}\"; the mainframe decks are: {}",
+                sc.name,
+                deck_names().join(", ")
+            )));
+        };
+        let mut cyberdeck = Vec::new();
+        for &(key, copies) in list.cyberdeck {
+            for _ in 0..copies {
+                cyberdeck.push(instances.len() as u32);
+                instances.push(Inst { card: key.to_string(), owner: seat as u32 });
+            }
+        }
+        let mut ram_deck = Vec::new();
+        for _ in 0..list.ram_deck {
+            ram_deck.push(instances.len() as u32);
+            instances.push(Inst { card: RAM_CARD.to_string(), owner: seat as u32 });
+        }
+        let name = if sc.name.is_empty() { format!("Seat {seat}") } else { sc.name.clone() };
+        players.push(Player {
+            name,
+            deck: deck_name.to_string(),
+            mainframe: options.starting_mainframe,
+            bioframe: options.starting_bioframe,
+            hand: vec![],
+            cyberdeck,
+            ram_deck,
+            ram_bank: vec![],
+            recycle_bin: vec![],
+            unstable: false,
+            decked: false,
+            lost: false,
+        });
+    }
+    Ok(Game {
+        options,
+        players,
+        instances,
+        perms: vec![],
+        cache: Default::default(),
+        effects: Default::default(),
+        combat: Default::default(),
+        active: 0,
+        first_player: 0,
+        turn: 0,
+        stage: Stage::Setup { step: 0 },
+        next_draw: 0,
+        next_decision: 0,
+        next_entered: 0,
+        awaiting: Awaiting::Ended(Outcome { winners: vec![], reason: "not started".into() }),
+    })
+}
+
+fn card_json(g: &Game, id: u32) -> Value {
+    let d = g.def(id);
+    json!({"id": id, "key": d.key, "name": d.name})
+}
+
+fn cards_json(g: &Game, ids: &[u32]) -> Value {
+    Value::Array(ids.iter().map(|&c| card_json(g, c)).collect())
+}
+
+/// The state as `viewer` may see it (hands and deck order hidden).
+pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
+    let players: Vec<Value> = g
+        .players
+        .iter()
+        .enumerate()
+        .map(|(s, p)| {
+            let s = s as u32;
+            let refreshed = p.ram_bank.iter().filter(|r| !r.running && r.allocated.is_none()).count();
+            let allocated = p.ram_bank.iter().filter(|r| r.allocated.is_some()).count();
+            let mut v = json!({
+                "seat": s,
+                "name": p.name,
+                "deck": p.deck,
+                "mainframe": p.mainframe,
+                "bioframe": p.bioframe,
+                "unstable": p.unstable,
+                "lost": p.lost,
+                "hand_count": p.hand.len(),
+                "cyberdeck_count": p.cyberdeck.len(),
+                "ram_deck_count": p.ram_deck.len(),
+                "ram_bank": {
+                    "total": p.ram_bank.len(),
+                    "refreshed_free": refreshed,
+                    "running_free": p.ram_bank.len() - refreshed - allocated,
+                    "allocated": allocated,
+                },
+                "recycle_bin": cards_json(g, &p.recycle_bin),
+            });
+            if viewer.sees_private(&[s]) {
+                v["hand"] = cards_json(g, &p.hand);
+            }
+            if viewer == Viewer::Auditor {
+                v["cyberdeck"] = cards_json(g, &p.cyberdeck);
+                v["ram_deck"] = cards_json(g, &p.ram_deck);
+            }
+            v
+        })
+        .collect();
+    let board: Vec<Value> = g
+        .perms
+        .iter()
+        .map(|p| {
+            let d = g.def(p.id);
+            json!({
+                "id": p.id,
+                "key": d.key,
+                "name": d.name,
+                "kind": d.kind.name(),
+                "controller": p.controller,
+                "owner": g.owner(p.id),
+                "attack": if d.kind == Kind::Character { json!(g.attack(p.id)) } else { Value::Null },
+                "defense": if d.kind == Kind::Character { json!(g.defense(p.id)) } else { Value::Null },
+                "attack_type": d.attack_type.map(|t| t.name()),
+                "swift": d.swift,
+                "overrun": d.overrun,
+                "damage": p.damage,
+                "running": p.running,
+                "rebooted": !p.used,
+                "ram_requirement": d.ram,
+                "ram_allocated": g.allocated_to(p.id),
+                "text": d.text,
+            })
+        })
+        .collect();
+    let cache: Vec<Value> = g
+        .cache
+        .iter()
+        .map(|it| {
+            json!({
+                "kind": match it.kind { ItemKind::Card => "card", ItemKind::Ability => "ability", ItemKind::Trigger => "trigger" },
+                "source": card_json(g, it.source),
+                "source_in_play": g.in_play(it.source),
+                "controller": it.controller,
+                "target": match it.target {
+                    None => Value::Null,
+                    Some(TargetRef::Perm(p)) => json!({"card": p}),
+                    Some(TargetRef::Seat(s)) => json!({"seat": s}),
+                },
+            })
+        })
+        .collect();
+    let effects: Vec<Value> = g
+        .effects
+        .iter()
+        .map(|m| json!({"card": m.perm, "attack": m.attack, "defense": m.defense, "source": m.source}))
+        .collect();
+    let stage = match &g.stage {
+        Stage::Window { window, .. } => format!("{window:?}"),
+        other => {
+            let s = format!("{other:?}");
+            s.split([' ', '{']).next().unwrap_or("").to_string()
+        }
+    };
+    json!({
+        "ruleset": "mainframe",
+        "turn": g.turn,
+        "active": g.active,
+        "first_player": g.first_player,
+        "stage": stage,
+        "players": players,
+        "board": board,
+        "cache": cache,
+        "effects": effects,
+        "combat": {"attackers": g.combat.attackers, "blockers": g.combat.blockers},
+        "options": g.options,
+    })
+}
+
+impl Ruleset for Mainframe {
+    fn name(&self) -> &'static str {
+        "mainframe"
+    }
+    fn rules_version(&self) -> &'static str {
+        RULES_VERSION
+    }
+    fn seat_range(&self) -> (u32, u32) {
+        (2, 4)
+    }
+    fn decks(&self) -> Vec<&'static str> {
+        deck_names()
+    }
+    fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
+        let mut g = initial_game(config)?;
+        let mut events = vec![Event::public(
+            "mainframe.match_created",
+            format!(
+                "A mainframe match for {} players: {}",
+                g.players.len(),
+                g.players.iter().map(|p| format!("{} ({})", p.name, p.deck)).collect::<Vec<_>>().join(", ")
+            ),
+            json!({"seats": g.players.len(), "options": g.options}),
+        )];
+        flow::run(&mut g, &mut events)?;
+        step_of(&g, events)
+    }
+    fn apply(&self, state: &[u8], input: &Input) -> Result<Step, RulesError> {
+        let mut g = decode(state)?;
+        check_input(&g.awaiting, input)?;
+        let mut events = Vec::new();
+        flow::on_input(&mut g, input, &mut events)?;
+        flow::run(&mut g, &mut events)?;
+        step_of(&g, events)
+    }
+    fn view(&self, state: &[u8], viewer: Viewer) -> Result<Value, RulesError> {
+        let g = decode(state)?;
+        Ok(view_of(&g, viewer))
+    }
+}

@@ -1,0 +1,104 @@
+//! Named defaults for what the seed does not give (MF-10 and every [house] rule), each one a
+//! constant and a match option (`MatchConfig.options`).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::core::RulesError;
+
+/// MF-10: starting Mainframe.
+pub const STARTING_MAINFRAME: i64 = 12;
+/// MF-10: starting Bioframe.
+pub const STARTING_BIOFRAME: i64 = 12;
+/// MF-10: cards drawn from the Cyberdeck before the first turn.
+pub const OPENING_HAND: i64 = 5;
+/// MF-10: RAM cards installed from the RAM deck before the first turn, so that turn one is not
+/// empty.
+pub const OPENING_RAM: i64 = 2;
+/// MF-10: at the end of their Reset the active player discards down to this many cards.
+pub const HAND_LIMIT: i64 = 7;
+/// House: a seat whose only legal option in a priority window is `pass` passes without being
+/// asked (1), or is asked anyway (0). With 1 the others learn that it had no Swift response.
+pub const AUTO_PASS: i64 = 1;
+/// House (MF-3.2): stability tests crash on a d20 roll of 1..=this (the seed says "0–10").
+pub const STABILITY_CRASH_MAX: i64 = 10;
+/// MF-3.4 [seed]: choices in Draw/Install (the first player's first turn makes one).
+pub const DRAW_INSTALL_CHOICES: u32 = 2;
+
+/// One known option: its name, default, allowed range, and what it means.
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub default: i64,
+    pub min: i64,
+    pub max: i64,
+    pub doc: &'static str,
+}
+
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec { name: "starting_mainframe", default: STARTING_MAINFRAME, min: 1, max: 1000, doc: "starting Mainframe of every player" },
+    OptionSpec { name: "starting_bioframe", default: STARTING_BIOFRAME, min: 1, max: 1000, doc: "starting Bioframe of every player" },
+    OptionSpec { name: "opening_hand", default: OPENING_HAND, min: 0, max: 20, doc: "cards drawn before the first turn" },
+    OptionSpec { name: "opening_ram", default: OPENING_RAM, min: 0, max: 10, doc: "RAM cards installed before the first turn" },
+    OptionSpec { name: "hand_limit", default: HAND_LIMIT, min: 0, max: 100, doc: "hand size kept at the end of one's turn" },
+    OptionSpec { name: "auto_pass", default: AUTO_PASS, min: 0, max: 1, doc: "1: a seat with nothing but pass passes automatically" },
+    OptionSpec { name: "stability_crash_max", default: STABILITY_CRASH_MAX, min: 0, max: 20, doc: "a stability roll of 1..=this crashes the card" },
+];
+
+/// The resolved options of a match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    pub starting_mainframe: i64,
+    pub starting_bioframe: i64,
+    pub opening_hand: i64,
+    pub opening_ram: i64,
+    pub hand_limit: i64,
+    pub auto_pass: bool,
+    pub stability_crash_max: i64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            starting_mainframe: STARTING_MAINFRAME,
+            starting_bioframe: STARTING_BIOFRAME,
+            opening_hand: OPENING_HAND,
+            opening_ram: OPENING_RAM,
+            hand_limit: HAND_LIMIT,
+            auto_pass: AUTO_PASS == 1,
+            stability_crash_max: STABILITY_CRASH_MAX,
+        }
+    }
+}
+
+impl Options {
+    /// Resolve named options over the defaults; unknown names and out-of-range values are refused.
+    pub fn from_map(map: &BTreeMap<String, i64>) -> Result<Options, RulesError> {
+        let known = || OPTIONS.iter().map(|o| o.name).collect::<Vec<_>>().join(", ");
+        let mut o = Options::default();
+        for (name, &value) in map {
+            let Some(spec) = OPTIONS.iter().find(|s| s.name == name) else {
+                return Err(RulesError::InvalidConfig(format!(
+                    "unknown mainframe option \"{name}\"; known options: {}",
+                    known()
+                )));
+            };
+            if value < spec.min || value > spec.max {
+                return Err(RulesError::InvalidConfig(format!(
+                    "option {name} = {value} is outside {}..={} ({})",
+                    spec.min, spec.max, spec.doc
+                )));
+            }
+            match spec.name {
+                "starting_mainframe" => o.starting_mainframe = value,
+                "starting_bioframe" => o.starting_bioframe = value,
+                "opening_hand" => o.opening_hand = value,
+                "opening_ram" => o.opening_ram = value,
+                "hand_limit" => o.hand_limit = value,
+                "auto_pass" => o.auto_pass = value == 1,
+                _ => o.stability_crash_max = value,
+            }
+        }
+        Ok(o)
+    }
+}

@@ -1,0 +1,5 @@
+//! Tests of the `mainframe` ruleset, named by the rule they check.
+
+mod bot;
+mod kit;
+mod rules;
