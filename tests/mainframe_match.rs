@@ -230,3 +230,67 @@ async fn bad_input_gets_a_clear_status_and_leaves_the_log_unchanged() -> Result<
     assert_eq!(system.log_len(&id).await?, ended, "refused input changes nothing");
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_repeated_submission_with_the_same_idempotency_key_is_applied_once() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let (seat, decision) = pending(&mut client, &table).await?.ok_or_else(|| anyhow!("ended at once"))?;
+    let request = m::SubmitDecisionRequest {
+        match_id: table.match_id.clone(),
+        decision_id: decision.decision_id,
+        choice: Some(random_choice(&decision, &mut Rng(2))?),
+        idempotency_key: "retry-me".into(),
+    };
+    let first = client.submit_decision(with_token(request.clone(), &table.tokens[seat])).await?.into_inner();
+    let logged = system.log_len(&table.match_id).await?;
+    let second = client.submit_decision(with_token(request, &table.tokens[seat])).await?.into_inner();
+    assert_eq!(second.events, first.events, "the retry gets the first answer");
+    assert_eq!(system.log_len(&table.match_id).await?, logged, "and nothing is appended twice");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_log_that_disagrees_with_the_rules_is_reported_not_papered_over() -> Result<()> {
+    use eventlog::EventLog;
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let (seat, decision) = pending(&mut client, &table).await?.ok_or_else(|| anyhow!("ended at once"))?;
+
+    // Another writer appends a commit whose events are not what the rules produce.
+    let log = eventlog::JetStreamLog::connect(&system.nats.url(), 1).await.map_err(|e| anyhow!("{e}"))?;
+    let commits = log.read(&table.match_id, 1).await.map_err(|e| anyhow!("{e}"))?;
+    let last = commits.last().ok_or_else(|| anyhow!("empty log"))?;
+    let previous = api::log_v1::Commit::decode(last.payload.as_ref())?;
+    let forged = api::log_v1::Commit {
+        match_id: table.match_id.clone(),
+        version: last.version + 1,
+        input: Some(api::log_v1::CommitInput {
+            input: Some(api::log_v1::commit_input::Input::Decision(api::log_v1::SeatDecision {
+                decision: Some(api::rules_v1::DecisionInput {
+                    decision_id: decision.decision_id,
+                    seat: seat as u32,
+                    choice: Some(random_choice(&decision, &mut Rng(4))?),
+                }),
+                idempotency_key: String::new(),
+            })),
+        }),
+        events: Vec::new(),
+        rules_version: "forged".into(),
+        awaiting: previous.awaiting.clone(),
+        ..Default::default()
+    };
+    log.append(&table.match_id, Some(last.sequence), "forged", forged.encode_to_vec().into())
+        .await
+        .map_err(|e| anyhow!("{e}"))?;
+
+    let err = client
+        .get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 })
+        .await
+        .expect_err("the replay check refuses the forged commit");
+    assert_eq!(err.code(), Code::DataLoss, "{}", err.message());
+    assert!(err.message().contains(&format!("version {}", last.version + 1)), "{}", err.message());
+    Ok(())
+}

@@ -58,3 +58,8 @@ pub async fn shutdown_signal() {
     }
     tracing::info!("shutting down");
 }
+
+/// A span around every RPC, so each log line says which call it belongs to.
+pub fn rpc_span(req: &tonic::codegen::http::Request<()>) -> tracing::Span {
+    tracing::info_span!("rpc", method = %req.uri().path())
+}

@@ -64,6 +64,7 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     let (reporter, health) = tonic_health::server::health_reporter();
     reporter.set_serving::<MatchServiceServer<service::MatchApi>>().await;
     tonic::transport::Server::builder()
+        .trace_fn(api::server::rpc_span)
         .add_service(health)
         .add_service(api::server::reflection()?)
         .add_service(MatchServiceServer::new(api))

@@ -53,7 +53,7 @@ impl Matches {
         let step = match input {
             commit_input::Input::Created(c) => {
                 let req = r::NewMatchRequest { config: c.config.clone() };
-                rules.new_match(req).await.map_err(rules_err)?.into_inner()
+                rules.new_match(req).await.map_err(rules_err)?.into_inner().step
             }
             commit_input::Input::Decision(d) => {
                 let decision = d.decision.clone().ok_or_else(|| {
@@ -64,7 +64,7 @@ impl Matches {
                     state: rec.state.clone(),
                     input: Some(r::Input { input: Some(r::input::Input::Decision(decision)) }),
                 };
-                rules.apply(req).await.map_err(rules_err)?.into_inner()
+                rules.apply(req).await.map_err(rules_err)?.into_inner().step
             }
             commit_input::Input::Draw(d) => {
                 let request = d.request.clone().unwrap_or_default();
@@ -79,11 +79,11 @@ impl Matches {
                         })),
                     }),
                 };
-                rules.apply(req).await.map_err(rules_err)?.into_inner()
+                rules.apply(req).await.map_err(rules_err)?.into_inner().step
             }
             commit_input::Input::Joined(_) | commit_input::Input::Revealed(_) => return Ok(None),
         };
-        Ok(Some(step))
+        step.map(Some).ok_or_else(|| OrchestratorError::Internal("the rules service answered without a step".into()))
     }
 
     /// Compute the commit for `input`, append it conditionally on the record's last sequence,

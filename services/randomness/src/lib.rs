@@ -177,6 +177,7 @@ pub async fn serve(args: RandomnessArgs) -> anyhow::Result<()> {
     let (reporter, health) = tonic_health::server::health_reporter();
     reporter.set_serving::<RandomnessServiceServer<Randomness>>().await;
     tonic::transport::Server::builder()
+        .trace_fn(api::server::rpc_span)
         .add_service(health)
         .add_service(api::server::reflection()?)
         .add_service(RandomnessServiceServer::new(Randomness::new(keys, Arc::new(log))))

@@ -9,8 +9,8 @@ use std::net::SocketAddr;
 use api::convert;
 use api::rules_v1::rules_service_server::{RulesService, RulesServiceServer};
 use api::rules_v1::{
-    view_request, ApplyRequest, ListRulesetsRequest, ListRulesetsResponse, NewMatchRequest, RulesetInfo,
-    Step, ViewRequest, ViewResponse,
+    view_request, ApplyRequest, ApplyResponse, ListRulesetsRequest, ListRulesetsResponse, NewMatchRequest,
+    NewMatchResponse, RulesetInfo, ViewRequest, ViewResponse,
 };
 use engine::{RulesError, Ruleset, Viewer};
 use tonic::{Request, Response, Status};
@@ -39,20 +39,20 @@ pub struct Rules;
 
 #[tonic::async_trait]
 impl RulesService for Rules {
-    async fn new_match(&self, req: Request<NewMatchRequest>) -> Result<Response<Step>, Status> {
+    async fn new_match(&self, req: Request<NewMatchRequest>) -> Result<Response<NewMatchResponse>, Status> {
         let config = req.into_inner().config.ok_or_else(|| Status::invalid_argument("config is missing"))?;
         let config = convert::config_from_proto(&config);
         let rules = ruleset(&config.ruleset)?;
         let step = rules.new_match(&config).map_err(status_of)?;
-        Ok(Response::new(convert::step_to_proto(&step, rules.rules_version())))
+        Ok(Response::new(NewMatchResponse { step: Some(convert::step_to_proto(&step, rules.rules_version())) }))
     }
 
-    async fn apply(&self, req: Request<ApplyRequest>) -> Result<Response<Step>, Status> {
+    async fn apply(&self, req: Request<ApplyRequest>) -> Result<Response<ApplyResponse>, Status> {
         let req = req.into_inner();
         let input = convert::input_from_proto(req.input.as_ref()).map_err(|e| Status::invalid_argument(e.0))?;
         let rules = ruleset(&req.ruleset)?;
         let step = rules.apply(&req.state, &input).map_err(status_of)?;
-        Ok(Response::new(convert::step_to_proto(&step, rules.rules_version())))
+        Ok(Response::new(ApplyResponse { step: Some(convert::step_to_proto(&step, rules.rules_version())) }))
     }
 
     async fn view(&self, req: Request<ViewRequest>) -> Result<Response<ViewResponse>, Status> {
@@ -90,6 +90,7 @@ pub async fn serve(addr: SocketAddr) -> anyhow::Result<()> {
     let (reporter, health) = tonic_health::server::health_reporter();
     reporter.set_serving::<RulesServiceServer<Rules>>().await;
     tonic::transport::Server::builder()
+        .trace_fn(api::server::rpc_span)
         .add_service(health)
         .add_service(api::server::reflection()?)
         .add_service(RulesServiceServer::new(Rules))

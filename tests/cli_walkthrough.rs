@@ -1,0 +1,87 @@
+//! End-to-end: the README's walkthrough with the real `arbiter` command. `arbiter up` brings up
+//! NATS and the three services, `arbiter demo` plays a match over gRPC, `arbiter export` writes
+//! it, `arbiter audit` passes it, and the audit of a file with one draw changed fails naming
+//! that draw.
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context, Result};
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::Command;
+
+fn arbiter() -> Command {
+    let mut c = Command::new(PathBuf::from(env!("CARGO_BIN_EXE_arbiter-e2e-node")));
+    c.env("RUST_LOG", "warn").kill_on_drop(true);
+    c
+}
+
+/// Run `arbiter <args>` to completion; returns (success, stdout + stderr).
+async fn run(args: &[&str]) -> Result<(bool, String)> {
+    let out = arbiter().args(args).output().await?;
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    Ok((out.status.success(), text))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn up_demo_export_audit_and_a_tampered_draw_is_named() -> Result<()> {
+    let data = tempfile::tempdir()?;
+    let mut up = arbiter()
+        .args(["up", "--data-dir"])
+        .arg(data.path())
+        .args(["--nats-port", "0", "--orchestrator-listen", "127.0.0.1:0"])
+        .args(["--rules-listen", "127.0.0.1:0", "--randomness-listen", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()?;
+    let mut lines = BufReader::new(up.stdout.take().ok_or_else(|| anyhow!("no stdout"))?).lines();
+    let orchestrator = tokio::time::timeout(Duration::from_secs(120), async {
+        while let Some(line) = lines.next_line().await? {
+            if let Some(url) = line.trim().strip_prefix("match API (orchestrator)") {
+                return Ok(url.trim().to_string());
+            }
+        }
+        bail!("`arbiter up` exited before it was up")
+    })
+    .await
+    .context("`arbiter up` did not come up in time")??;
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+
+    let (ok, out) = run(&["demo", "--orchestrator", &orchestrator, "--quiet", "--seed", "5"]).await?;
+    assert!(ok, "demo failed:\n{out}");
+    let match_id = out
+        .lines()
+        .find_map(|l| l.strip_prefix("match ").and_then(|r| r.split_once(" ended:")).map(|(id, _)| id.to_string()))
+        .ok_or_else(|| anyhow!("demo printed no result:\n{out}"))?;
+
+    let file = data.path().join("match.json");
+    let file_arg = file.display().to_string();
+    let (ok, out) = run(&["export", &match_id, "--orchestrator", &orchestrator, "-o", &file_arg]).await?;
+    assert!(ok, "export failed:\n{out}");
+    let (ok, out) = run(&["audit", &file_arg]).await?;
+    assert!(ok, "the audit of an honest match passes:\n{out}");
+
+    // Change one value of the first shuffle in the file.
+    let mut doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&file)?)?;
+    let commits = doc["commits"].as_array_mut().ok_or_else(|| anyhow!("no commits in the export"))?;
+    let draw = commits
+        .iter_mut()
+        .find_map(|c| c["input"].get_mut("draw"))
+        .ok_or_else(|| anyhow!("no draw in the export"))?;
+    let index = draw["request"]["index"].as_u64().ok_or_else(|| anyhow!("draw without index"))?;
+    let values = draw["values"].as_array_mut().ok_or_else(|| anyhow!("draw without values"))?;
+    values.swap(0, 1);
+    std::fs::write(&file, serde_json::to_vec_pretty(&doc)?)?;
+    let (ok, out) = run(&["audit", &file_arg]).await?;
+    assert!(!ok, "a changed draw fails the audit:\n{out}");
+    assert!(out.contains(&format!("draw {index}")), "the failure names the draw:\n{out}");
+
+    // A clean stop (SIGTERM, as from Ctrl-C or a service manager) takes NATS and the services down.
+    let pid = up.id().ok_or_else(|| anyhow!("`arbiter up` already exited"))?;
+    let killed = Command::new("kill").args(["-TERM", &pid.to_string()]).status().await?;
+    assert!(killed.success());
+    let status = tokio::time::timeout(Duration::from_secs(30), up.wait()).await.context("`arbiter up` did not stop")??;
+    assert!(status.success(), "`arbiter up` stops cleanly: {status}");
+    Ok(())
+}
