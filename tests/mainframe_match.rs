@@ -294,3 +294,38 @@ async fn a_log_that_disagrees_with_the_rules_is_reported_not_papered_over() -> R
     assert!(err.message().contains(&format!("version {}", last.version + 1)), "{}", err.message());
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_service_serves_health_and_reflection() -> Result<()> {
+    use tonic_health::pb::health_client::HealthClient;
+    use tonic_health::pb::{health_check_response::ServingStatus, HealthCheckRequest};
+    use tonic_reflection::pb::v1::server_reflection_client::ServerReflectionClient;
+    use tonic_reflection::pb::v1::server_reflection_request::MessageRequest;
+    use tonic_reflection::pb::v1::server_reflection_response::MessageResponse;
+    use tonic_reflection::pb::v1::ServerReflectionRequest;
+
+    let system = System::start().await?;
+    let services = [
+        (system.orchestrator_url()?, "arbiter.match.v1.MatchService"),
+        (system.rules.url(), "arbiter.rules.v1.RulesService"),
+        (system.randomness.url(), "arbiter.randomness.v1.RandomnessService"),
+    ];
+    for (url, name) in services {
+        let channel = tonic::transport::Endpoint::from_shared(url)?.connect().await?;
+        let mut health = HealthClient::new(channel.clone());
+        let status = health.check(HealthCheckRequest { service: name.into() }).await?.into_inner().status;
+        assert_eq!(status, ServingStatus::Serving as i32, "{name} reports SERVING");
+
+        let mut reflection = ServerReflectionClient::new(channel);
+        let request = ServerReflectionRequest { host: String::new(), message_request: Some(MessageRequest::ListServices(String::new())) };
+        let mut replies = reflection.server_reflection_info(futures::stream::iter([request])).await?.into_inner();
+        let reply = replies.message().await?.ok_or_else(|| anyhow!("no reflection reply"))?;
+        let Some(MessageResponse::ListServicesResponse(list)) = reply.message_response else {
+            return Err(anyhow!("unexpected reflection reply from {name}"));
+        };
+        let names: Vec<String> = list.service.into_iter().map(|s| s.name).collect();
+        assert!(names.iter().any(|n| n == name), "{name} is listed by reflection: {names:?}");
+        assert!(names.iter().any(|n| n == "grpc.health.v1.Health"), "health is listed too: {names:?}");
+    }
+    Ok(())
+}
