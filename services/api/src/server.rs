@@ -3,7 +3,8 @@
 
 use std::net::SocketAddr;
 
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpStream};
+use tokio_stream::StreamExt;
 use tokio_stream::wrappers::TcpListenerStream;
 
 /// Start `tracing` output on stderr, filtered by `RUST_LOG` (default `info`).
@@ -14,14 +15,23 @@ pub fn init_tracing() {
     let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
 }
 
+/// Accepted connections, with Nagle's algorithm off: gRPC messages are small and
+/// latency-bound, and Nagle plus delayed ACKs would add ~40 ms to many calls.
+pub type Incoming = std::pin::Pin<Box<dyn tokio_stream::Stream<Item = std::io::Result<TcpStream>> + Send>>;
+
 /// Bind `addr` (port 0 picks a free port). Prints `<name> listening on <addr>` on stdout, the
 /// line tools and tests wait for.
-pub async fn bind(name: &str, addr: SocketAddr) -> std::io::Result<(TcpListenerStream, SocketAddr)> {
+pub async fn bind(name: &str, addr: SocketAddr) -> std::io::Result<(Incoming, SocketAddr)> {
     let listener = TcpListener::bind(addr).await?;
     let local = listener.local_addr()?;
     println!("{name} listening on {local}");
     tracing::info!(%local, "{name} listening");
-    Ok((TcpListenerStream::new(listener), local))
+    let incoming = TcpListenerStream::new(listener).map(|conn| {
+        let conn = conn?;
+        conn.set_nodelay(true)?;
+        Ok(conn)
+    });
+    Ok((Box::pin(incoming), local))
 }
 
 /// The gRPC reflection service for every Arbiter proto plus grpc.health.v1, so grpcurl can list

@@ -235,11 +235,20 @@ impl JetStreamLog {
         &self,
         subject: &str,
     ) -> Result<(async_nats::jetstream::consumer::pull::Ordered, String), LogError> {
+        self.ordered_from(subject, DeliverPolicy::All).await
+    }
+
+    /// An ordered consumer over one match subject with the given start, and its name.
+    async fn ordered_from(
+        &self,
+        subject: &str,
+        deliver_policy: DeliverPolicy,
+    ) -> Result<(async_nats::jetstream::consumer::pull::Ordered, String), LogError> {
         let consumer = self
             .stream
             .create_consumer(OrderedConfig {
                 filter_subject: subject.to_string(),
-                deliver_policy: DeliverPolicy::All,
+                deliver_policy,
                 ..Default::default()
             })
             .await
@@ -250,6 +259,66 @@ impl JetStreamLog {
             .await
             .map_err(|e| classify(&format!("consume {subject}"), e))?;
         Ok((messages, name))
+    }
+
+    /// Read a match's commits from `start` (whose first message has version `first_version`)
+    /// up to the last commit that exists now, keeping those with version >= `keep_from`.
+    async fn collect(
+        &self,
+        match_id: &str,
+        start: DeliverPolicy,
+        first_version: u64,
+        keep_from: u64,
+    ) -> Result<Vec<StoredCommit>, LogError> {
+        let subject = subject(match_id);
+        // Read up to the last commit that exists now, so the read terminates.
+        let Some(last) = self.last_sequence(&subject).await? else {
+            return Ok(Vec::new());
+        };
+        if let DeliverPolicy::ByStartSequence { start_sequence } = start {
+            if start_sequence > last {
+                return Ok(Vec::new());
+            }
+        }
+        let (mut messages, consumer) = self.ordered_from(&subject, start).await?;
+        let result = async {
+            let mut commits = Vec::new();
+            let mut version = first_version.saturating_sub(1);
+            loop {
+                let next = tokio::time::timeout(READ_IDLE_TIMEOUT, messages.next())
+                    .await
+                    .map_err(|_| {
+                        LogError::Unavailable(format!(
+                            "reading {subject}: no message for {READ_IDLE_TIMEOUT:?} after \
+                             version {version}"
+                        ))
+                    })?;
+                let Some(message) = next else {
+                    return Err(LogError::Unavailable(format!(
+                        "reading {subject}: the consumer ended after version {version}"
+                    )));
+                };
+                let (sequence, payload) = to_commit(message, &subject)?;
+                version += 1;
+                if version >= keep_from {
+                    commits.push(StoredCommit { version, sequence, payload });
+                }
+                if sequence >= last {
+                    return Ok(commits);
+                }
+            }
+        }
+        .await;
+        drop(messages);
+        // The ephemeral consumer would expire by itself after 30 s of inactivity; deleting it
+        // now keeps the server's consumer count low under many reads. Best effort.
+        let stream = self.stream.clone();
+        tokio::spawn(async move {
+            if let Err(e) = stream.delete_consumer(&consumer).await {
+                tracing::debug!(consumer, %e, "could not delete a read consumer");
+            }
+        });
+        result
     }
 
     /// The append was refused because the match's last commit is not `expected`. If the commit
@@ -423,54 +492,18 @@ impl EventLog for JetStreamLog {
 
     async fn read(&self, match_id: &str, from_version: u64) -> Result<Vec<StoredCommit>, LogError> {
         validate_match_id(match_id)?;
-        let subject = subject(match_id);
-        // Read up to the last commit that exists now, so the read terminates.
-        let Some(last) = self.last_sequence(&subject).await? else {
-            return Ok(Vec::new());
-        };
-        let (mut messages, consumer) = self.ordered(&subject).await?;
-        let result = async {
-            let mut commits = Vec::new();
-            let mut version = 0u64;
-            loop {
-                let next = tokio::time::timeout(READ_IDLE_TIMEOUT, messages.next())
-                    .await
-                    .map_err(|_| {
-                        LogError::Unavailable(format!(
-                            "reading {subject}: no message for {READ_IDLE_TIMEOUT:?} after \
-                             version {version}"
-                        ))
-                    })?;
-                let Some(message) = next else {
-                    return Err(LogError::Unavailable(format!(
-                        "reading {subject}: the consumer ended after version {version}"
-                    )));
-                };
-                let (sequence, payload) = to_commit(message, &subject)?;
-                version += 1;
-                if version >= from_version {
-                    commits.push(StoredCommit {
-                        version,
-                        sequence,
-                        payload,
-                    });
-                }
-                if sequence >= last {
-                    return Ok(commits);
-                }
-            }
-        }
-        .await;
-        drop(messages);
-        // The ephemeral consumer would expire by itself after 30 s of inactivity; deleting it
-        // now keeps the server's consumer count low under many reads. Best effort.
-        let stream = self.stream.clone();
-        tokio::spawn(async move {
-            if let Err(e) = stream.delete_consumer(&consumer).await {
-                tracing::debug!(consumer, %e, "could not delete a read consumer");
-            }
-        });
-        result
+        self.collect(match_id, DeliverPolicy::All, 1, from_version).await
+    }
+
+    async fn read_after(
+        &self,
+        match_id: &str,
+        after_sequence: u64,
+        next_version: u64,
+    ) -> Result<Vec<StoredCommit>, LogError> {
+        validate_match_id(match_id)?;
+        let start = DeliverPolicy::ByStartSequence { start_sequence: after_sequence.saturating_add(1) };
+        self.collect(match_id, start, next_version, 0).await
     }
 
     async fn watch(

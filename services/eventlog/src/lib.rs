@@ -182,6 +182,16 @@ pub trait EventLog: Send + Sync + 'static {
     /// not be included; the read always terminates.
     async fn read(&self, match_id: &str, from_version: u64) -> Result<Vec<StoredCommit>, LogError>;
 
+    /// The commits appended after the one at stream sequence `after_sequence`, whose version is
+    /// `next_version - 1`: how a reader that is up to date to that commit catches up. Costs one
+    /// request when nothing is new, and never re-reads older commits.
+    async fn read_after(
+        &self,
+        match_id: &str,
+        after_sequence: u64,
+        next_version: u64,
+    ) -> Result<Vec<StoredCommit>, LogError>;
+
     /// History from `from_version`, then live commits as they are appended, forever (until the
     /// stream is dropped).
     async fn watch(

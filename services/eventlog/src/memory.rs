@@ -157,6 +157,19 @@ impl EventLog for MemoryLog {
         Ok(self.commits_from(match_id, first_index(from_version)))
     }
 
+    async fn read_after(
+        &self,
+        match_id: &str,
+        after_sequence: u64,
+        _next_version: u64,
+    ) -> Result<Vec<StoredCommit>, LogError> {
+        validate_match_id(match_id)?;
+        // Versions here are positions, so they are right whatever the caller believes.
+        let mut commits = self.commits_from(match_id, 0);
+        commits.retain(|c| c.sequence > after_sequence);
+        Ok(commits)
+    }
+
     async fn watch(
         &self,
         match_id: &str,
@@ -244,6 +257,11 @@ mod tests {
     #[tokio::test]
     async fn conformance_read_from_version() {
         conformance::read_from_version(&MemoryLog::new()).await;
+    }
+
+    #[tokio::test]
+    async fn read_after() {
+        conformance::read_after(&MemoryLog::new()).await;
     }
 
     #[tokio::test]

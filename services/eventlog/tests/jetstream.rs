@@ -85,6 +85,12 @@ async fn read_from_version() {
 }
 
 #[tokio::test]
+async fn read_after() {
+    let (_server, log) = setup().await;
+    conformance::read_after(&log).await;
+}
+
+#[tokio::test]
 async fn interleaved_matches() {
     let (_server, log) = setup().await;
     conformance::interleaved_matches(&log).await;

@@ -177,7 +177,10 @@ impl Matches {
             }
         };
         let mut guard = entry.lock_owned().await;
-        let newer = self.backends.log.read(match_id, guard.version + 1).await?;
+        let newer = match guard.last_sequence {
+            Some(after) => self.backends.log.read_after(match_id, after, guard.version + 1).await?,
+            None => self.backends.log.read(match_id, 1).await?,
+        };
         if !newer.is_empty() {
             tracing::info!(match_id, from = guard.version + 1, count = newer.len(), "catching up with the log");
             if let Err(e) = self.replay(&mut guard, newer).await {

@@ -211,6 +211,21 @@ pub async fn read_from_version<L: EventLog + ?Sized>(log: &L) {
     assert_eq!(log.read("rv-1", u64::MAX).await.expect("read"), vec![]);
 }
 
+/// Catching up from a known commit returns exactly the newer commits, with their versions,
+/// even when other matches' commits sit in between.
+pub async fn read_after<L: EventLog + ?Sized>(log: &L) {
+    let payloads = ["a", "b", "c", "d"];
+    let seqs = append_all(log, "ra-1", &payloads[..2]).await;
+    append_all(log, "ra-other", &["x", "y"]).await;
+    let mut all = seqs.clone();
+    all.extend(append_all(log, "ra-1", &payloads[2..]).await);
+    let got = log.read_after("ra-1", all[1], 3).await.expect("read_after");
+    assert_eq!(got, expected(&all, &payloads, 3));
+    let last = all.last().copied().unwrap_or_default();
+    assert_eq!(log.read_after("ra-1", last, 5).await.expect("nothing new"), vec![]);
+    assert_eq!(log.read_after("ra-none", 0, 1).await.expect("unknown match"), vec![]);
+}
+
 pub async fn interleaved_matches<L: EventLog + ?Sized>(log: &L) {
     let mut last_a = None;
     let mut last_b = None;
