@@ -1,5 +1,5 @@
 //! What every Arbiter gRPC server has in common: binding (port 0 allowed), health, reflection,
-//! and log set-up. The services add their own service on top.
+//! a span per RPC, graceful shutdown and log set-up. A service only brings its own routes.
 
 use std::net::SocketAddr;
 
@@ -72,4 +72,34 @@ pub async fn shutdown_signal() {
 /// A span around every RPC, so each log line says which call it belongs to.
 pub fn rpc_span(req: &tonic::codegen::http::Request<()>) -> tracing::Span {
     tracing::info_span!("rpc", method = %req.uri().path())
+}
+
+/// Why a server could not start or stopped with an error.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot listen on {addr}: {source}")]
+    Bind { addr: SocketAddr, source: std::io::Error },
+    #[error("cannot build the reflection service: {0}")]
+    Reflection(#[from] tonic_reflection::server::Error),
+    #[error("the gRPC server failed: {0}")]
+    Transport(#[from] tonic::transport::Error),
+}
+
+/// Serve `routes` on `addr` with health (reporting `service_name` as SERVING) and reflection,
+/// until Ctrl-C or SIGTERM.
+pub async fn serve(
+    name: &str,
+    addr: SocketAddr,
+    service_name: &str,
+    routes: tonic::service::Routes,
+) -> Result<(), ServeError> {
+    let (incoming, _) = bind(name, addr).await.map_err(|source| ServeError::Bind { addr, source })?;
+    let (reporter, health) = tonic_health::server::health_reporter();
+    reporter.set_service_status(service_name, tonic_health::ServingStatus::Serving).await;
+    tonic::transport::Server::builder()
+        .trace_fn(rpc_span)
+        .add_routes(routes.add_service(health).add_service(reflection()?))
+        .serve_with_incoming_shutdown(incoming, shutdown_signal())
+        .await?;
+    Ok(())
 }

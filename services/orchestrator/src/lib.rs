@@ -59,16 +59,8 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         randomness: RandomnessServiceClient::new(endpoint(&args.randomness_url)?.connect_lazy()),
         log: Arc::new(log),
     };
-    let api = service::MatchApi::new(matches::Matches::new(backends));
-    let (incoming, _) = api::server::bind("arbiter-orchestrator", args.listen).await?;
-    let (reporter, health) = tonic_health::server::health_reporter();
-    reporter.set_serving::<MatchServiceServer<service::MatchApi>>().await;
-    tonic::transport::Server::builder()
-        .trace_fn(api::server::rpc_span)
-        .add_service(health)
-        .add_service(api::server::reflection()?)
-        .add_service(MatchServiceServer::new(api))
-        .serve_with_incoming_shutdown(incoming, api::server::shutdown_signal())
-        .await?;
+    let service = MatchServiceServer::new(service::MatchApi::new(matches::Matches::new(backends)));
+    let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;
+    api::server::serve("arbiter-orchestrator", args.listen, name, tonic::service::Routes::new(service)).await?;
     Ok(())
 }

@@ -173,15 +173,8 @@ pub async fn serve(args: RandomnessArgs) -> anyhow::Result<()> {
     let log = eventlog::JetStreamLog::connect(&args.nats_url, 1)
         .await
         .map_err(|e| anyhow::anyhow!("cannot read the match log at {}: {e}", args.nats_url))?;
-    let (incoming, _) = api::server::bind("arbiter-randomness", args.listen).await?;
-    let (reporter, health) = tonic_health::server::health_reporter();
-    reporter.set_serving::<RandomnessServiceServer<Randomness>>().await;
-    tonic::transport::Server::builder()
-        .trace_fn(api::server::rpc_span)
-        .add_service(health)
-        .add_service(api::server::reflection()?)
-        .add_service(RandomnessServiceServer::new(Randomness::new(keys, Arc::new(log))))
-        .serve_with_incoming_shutdown(incoming, api::server::shutdown_signal())
-        .await?;
+    let service = RandomnessServiceServer::new(Randomness::new(keys, Arc::new(log)));
+    let name = <RandomnessServiceServer<Randomness> as tonic::server::NamedService>::NAME;
+    api::server::serve("arbiter-randomness", args.listen, name, tonic::service::Routes::new(service)).await?;
     Ok(())
 }

@@ -13,7 +13,11 @@ use api::rules_v1::{
     NewMatchResponse, RulesetInfo, ViewRequest, ViewResponse,
 };
 use engine::{RulesError, Ruleset, Viewer};
+use tonic::service::Routes;
+use tonic::server::NamedService;
 use tonic::{Request, Response, Status};
+
+const RULES_SERVICE: &str = <RulesServiceServer<Rules> as NamedService>::NAME;
 
 /// The single place where rules errors become gRPC status codes (ARCHITECTURE.md, gRPC conventions).
 pub fn status_of(e: RulesError) -> Status {
@@ -86,16 +90,8 @@ impl RulesService for Rules {
 
 /// Serve the rules service (plus health and reflection) on `addr` until the process ends.
 pub async fn serve(addr: SocketAddr) -> anyhow::Result<()> {
-    let (incoming, _) = api::server::bind("arbiter-rules", addr).await?;
-    let (reporter, health) = tonic_health::server::health_reporter();
-    reporter.set_serving::<RulesServiceServer<Rules>>().await;
-    tonic::transport::Server::builder()
-        .trace_fn(api::server::rpc_span)
-        .add_service(health)
-        .add_service(api::server::reflection()?)
-        .add_service(RulesServiceServer::new(Rules))
-        .serve_with_incoming_shutdown(incoming, api::server::shutdown_signal())
-        .await?;
+    let service = RulesServiceServer::new(Rules);
+    api::server::serve("arbiter-rules", addr, RULES_SERVICE, Routes::new(service)).await?;
     Ok(())
 }
 
