@@ -22,6 +22,7 @@ use crate::record::MatchRecord;
 /// Most seats any ruleset has; the rules service checks the exact range.
 const MAX_SEATS: usize = 8;
 const MAX_NAME_LEN: usize = 64;
+const MAX_IDEMPOTENCY_KEY_LEN: usize = 128;
 
 pub struct MatchApi {
     matches: Matches,
@@ -189,9 +190,11 @@ impl MatchApi {
 
     async fn join(&self, req: m::JoinMatchRequest) -> Result<m::JoinMatchResponse> {
         let len = req.entropy.len();
-        if !(16..=64).contains(&len) {
+        if !(fairness::MIN_ENTROPY_BYTES..=fairness::MAX_ENTROPY_BYTES).contains(&len) {
             return Err(OrchestratorError::InvalidArgument(format!(
-                "entropy must be 16 to 64 random bytes chosen by the seat, not {len}"
+                "entropy must be {} to {} random bytes chosen by the seat, not {len}",
+                fairness::MIN_ENTROPY_BYTES,
+                fairness::MAX_ENTROPY_BYTES
             )));
         }
         let mut rec = self.matches.lock(&req.match_id).await?;
@@ -219,8 +222,10 @@ impl MatchApi {
         let mut rec = self.matches.lock(&req.get_ref().match_id).await?;
         let seat = seat_of(&req, &rec)?;
         let body = req.into_inner();
-        if body.idempotency_key.len() > 128 {
-            return Err(OrchestratorError::InvalidArgument("idempotency_key is longer than 128 bytes".into()));
+        if body.idempotency_key.len() > MAX_IDEMPOTENCY_KEY_LEN {
+            return Err(OrchestratorError::InvalidArgument(format!(
+                "idempotency_key is longer than {MAX_IDEMPOTENCY_KEY_LEN} bytes"
+            )));
         }
         if let Some(done) = rec.submitted.get(&body.idempotency_key).cloned() {
             if done.seat != seat || done.decision_id != body.decision_id {
