@@ -199,3 +199,67 @@ pub fn check_replay(match_id: &str, logged: &Commit, step: Option<&r::Step>, pre
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use api::log_v1::{commit_input::Input, SeatJoined};
+
+    fn event(text: &str) -> r::RulesEvent {
+        r::RulesEvent { kind: "test.event".into(), text: text.into(), ..Default::default() }
+    }
+
+    fn ended() -> r::Awaiting {
+        r::Awaiting { what: Some(r::awaiting::What::Ended(r::Outcome { winners: vec![0], reason: "test".into() })) }
+    }
+
+    fn commit(input: Input, events: Vec<r::RulesEvent>, awaiting: r::Awaiting) -> Commit {
+        Commit {
+            match_id: "m".into(),
+            version: 3,
+            input: Some(CommitInput { input: Some(input) }),
+            events,
+            awaiting: Some(awaiting),
+            ..Default::default()
+        }
+    }
+
+    fn draw_input() -> Input {
+        Input::Draw(api::log_v1::RandomDraw::default())
+    }
+
+    #[test]
+    fn replay_accepts_what_the_rules_produce_again() {
+        let logged = commit(draw_input(), vec![event("a"), event("b")], ended());
+        let step = r::Step { events: vec![event("a"), event("b")], awaiting: Some(ended()), ..Default::default() };
+        assert!(check_replay("m", &logged, Some(&step), None).is_ok());
+    }
+
+    #[test]
+    fn replay_names_the_first_differing_event_and_the_version() {
+        let logged = commit(draw_input(), vec![event("a"), event("b")], ended());
+        let step = r::Step { events: vec![event("a"), event("c")], awaiting: Some(ended()), ..Default::default() };
+        let err = check_replay("m", &logged, Some(&step), None).expect_err("events differ").to_string();
+        assert!(err.contains("version 3") && err.contains("event 1"), "{err}");
+
+        let shorter = r::Step { events: vec![event("a")], awaiting: Some(ended()), ..Default::default() };
+        assert!(check_replay("m", &logged, Some(&shorter), None).is_err());
+    }
+
+    #[test]
+    fn replay_checks_what_the_match_waits_for() {
+        let logged = commit(draw_input(), vec![], ended());
+        let step = r::Step { awaiting: Some(r::Awaiting::default()), ..Default::default() };
+        assert!(check_replay("m", &logged, Some(&step), None).is_err());
+    }
+
+    #[test]
+    fn inputs_outside_the_rules_must_not_change_the_match() {
+        let joined = Input::Joined(SeatJoined::default());
+        let previous = convert::awaiting_from_proto(Some(&ended())).ok();
+        let quiet = commit(joined.clone(), vec![], ended());
+        assert!(check_replay("m", &quiet, None, previous.as_ref()).is_ok());
+        let noisy = commit(joined, vec![event("x")], ended());
+        assert!(check_replay("m", &noisy, None, previous.as_ref()).is_err());
+    }
+}
