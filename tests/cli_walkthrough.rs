@@ -77,6 +77,19 @@ async fn up_demo_export_audit_and_a_tampered_draw_is_named() -> Result<()> {
     assert!(!ok, "a changed draw fails the audit:\n{out}");
     assert!(out.contains(&format!("draw {index}")), "the failure names the draw:\n{out}");
 
+    // The Netrunner starter game through the same commands.
+    let (ok, out) = run(&["demo", "--orchestrator", &orchestrator, "--ruleset", "netrunner", "--quiet", "--seed", "3"]).await?;
+    assert!(ok, "netrunner demo failed:\n{out}");
+    let netrunner_id = out
+        .lines()
+        .find_map(|l| l.strip_prefix("match ").and_then(|r| r.split_once(" ended:")).map(|(id, _)| id.to_string()))
+        .ok_or_else(|| anyhow!("netrunner demo printed no result:\n{out}"))?;
+    let nr_file = data.path().join("netrunner.json").display().to_string();
+    let (ok, out) = run(&["export", &netrunner_id, "--orchestrator", &orchestrator, "-o", &nr_file]).await?;
+    assert!(ok, "export failed:\n{out}");
+    let (ok, out) = run(&["audit", &nr_file]).await?;
+    assert!(ok, "the audit of a netrunner match passes:\n{out}");
+
     // A clean stop (SIGTERM, as from Ctrl-C or a service manager) takes NATS and the services down.
     let pid = up.id().ok_or_else(|| anyhow!("`arbiter up` already exited"))?;
     let killed = Command::new("kill").args(["-TERM", &pid.to_string()]).status().await?;

@@ -164,9 +164,17 @@ pub struct Table {
 }
 
 pub async fn create_and_join(client: &mut MatchServiceClient<Channel>, players: usize) -> Result<Table> {
+    create_and_join_ruleset(client, "mainframe", players).await
+}
+
+pub async fn create_and_join_ruleset(
+    client: &mut MatchServiceClient<Channel>,
+    ruleset: &str,
+    players: usize,
+) -> Result<Table> {
     let created = client
         .create_match(m::CreateMatchRequest {
-            ruleset: "mainframe".into(),
+            ruleset: ruleset.into(),
             seats: (0..players).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), deck: String::new() }).collect(),
             options: Default::default(),
         })

@@ -1,7 +1,7 @@
 //! The pure rules library of Arbiter.
 //!
 //! Owns: the game-agnostic decision protocol ([`core`]), and one module per game
-//! ([`mainframe`], later `netrunner` and `neonhope`). A ruleset is a pure function from
+//! ([`mainframe`], [`netrunner`], later `neonhope`), plus a random-legal bot ([`testing`]). A ruleset is a pure function from
 //! (state, input) to (new state, events, what the match waits for next).
 //!
 //! Must never: do I/O, read a clock, use a random number generator, iterate a `HashMap`, or use
@@ -10,6 +10,7 @@
 
 pub mod core;
 pub mod mainframe;
+pub mod netrunner;
 pub mod testing;
 
 pub use crate::core::{
@@ -19,7 +20,7 @@ pub use crate::core::{
 
 /// Every ruleset this build knows, by name.
 pub fn rulesets() -> Vec<&'static dyn Ruleset> {
-    vec![&mainframe::Mainframe]
+    vec![&mainframe::Mainframe, &netrunner::Netrunner]
 }
 
 /// The ruleset called `name`, if this build has it.

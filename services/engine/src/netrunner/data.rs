@@ -1,0 +1,313 @@
+//! The card pool as data: numbers and names only (no card text), from our own files
+//! `services/engine/data/netrunner/{sg,decks}.tsv`, parsed at first use into plain structs.
+//! A parse error is a test failure and, at run time, an `InvalidConfig`.
+
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::core::RulesError;
+
+pub const SG_TSV: &str = include_str!("../../data/netrunner/sg.tsv");
+pub const DECKS_TSV: &str = include_str!("../../data/netrunner/decks.tsv");
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Side {
+    Corp,
+    Runner,
+}
+
+impl Side {
+    pub fn seat(self) -> u32 {
+        match self {
+            Side::Corp => 0,
+            Side::Runner => 1,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Corp => "corp",
+            Side::Runner => "runner",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CardType {
+    Identity,
+    Agenda,
+    Asset,
+    Upgrade,
+    Ice,
+    Operation,
+    Event,
+    Hardware,
+    Program,
+    Resource,
+}
+
+impl CardType {
+    fn parse(s: &str) -> Option<CardType> {
+        Some(match s {
+            "identity" => CardType::Identity,
+            "agenda" => CardType::Agenda,
+            "asset" => CardType::Asset,
+            "upgrade" => CardType::Upgrade,
+            "ice" => CardType::Ice,
+            "operation" => CardType::Operation,
+            "event" => CardType::Event,
+            "hardware" => CardType::Hardware,
+            "program" => CardType::Program,
+            "resource" => CardType::Resource,
+            _ => return None,
+        })
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            CardType::Identity => "identity",
+            CardType::Agenda => "agenda",
+            CardType::Asset => "asset",
+            CardType::Upgrade => "upgrade",
+            CardType::Ice => "ice",
+            CardType::Operation => "operation",
+            CardType::Event => "event",
+            CardType::Hardware => "hardware",
+            CardType::Program => "program",
+            CardType::Resource => "resource",
+        }
+    }
+}
+
+/// One card's numbers and names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardData {
+    pub code: String,
+    pub title: String,
+    pub side: Side,
+    pub faction: String,
+    pub ctype: CardType,
+    pub subtypes: Vec<String>,
+    pub unique: bool,
+    /// Play, install or rez cost.
+    pub cost: Option<i64>,
+    pub strength: Option<i64>,
+    pub advancement: Option<i64>,
+    pub points: Option<i64>,
+    pub memory: Option<i64>,
+    pub trash: Option<i64>,
+    pub influence: Option<i64>,
+    pub deck_limit: Option<i64>,
+    pub min_deck: Option<i64>,
+    pub influence_limit: Option<i64>,
+    pub base_link: Option<i64>,
+}
+
+impl CardData {
+    pub fn has_subtype(&self, s: &str) -> bool {
+        self.subtypes.iter().any(|t| t == s)
+    }
+}
+
+/// A ready deck: an identity and (code, copies).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deck {
+    pub name: String,
+    pub side: Side,
+    pub identity: String,
+    pub cards: Vec<(String, u32)>,
+}
+
+impl Deck {
+    pub fn size(&self) -> u32 {
+        self.cards.iter().map(|(_, n)| n).sum()
+    }
+}
+
+#[derive(Debug)]
+pub struct Pool {
+    pub cards: Vec<CardData>,
+    pub decks: Vec<Deck>,
+}
+
+fn num(field: &str, what: &str, line: usize) -> Result<Option<i64>, String> {
+    if field == "-" {
+        return Ok(None);
+    }
+    field
+        .parse::<i64>()
+        .map(Some)
+        .map_err(|_| format!("line {line}: {what} \"{field}\" is not a number"))
+}
+
+/// Parse the card table.
+pub fn parse_cards(text: &str) -> Result<Vec<CardData>, String> {
+    let mut out: Vec<CardData> = Vec::new();
+    let mut header = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        if raw.trim().is_empty() || raw.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = raw.split('\t').collect();
+        if !header {
+            if f.first() != Some(&"code") || f.len() != 18 {
+                return Err(format!("line {line}: expected the 18-column header"));
+            }
+            header = true;
+            continue;
+        }
+        let [code, title, side, faction, ctype, subtypes, unique, cost, strength, adv, points, mem, trash, inf, limit, min_deck, inf_limit, link] =
+            f.as_slice()
+        else {
+            return Err(format!("line {line}: expected 18 columns, found {}", f.len()));
+        };
+        let side = match *side {
+            "corp" => Side::Corp,
+            "runner" => Side::Runner,
+            other => return Err(format!("line {line}: unknown side \"{other}\"")),
+        };
+        let ctype = CardType::parse(ctype).ok_or_else(|| format!("line {line}: unknown type \"{ctype}\""))?;
+        if out.iter().any(|c| c.code == *code) {
+            return Err(format!("line {line}: card {code} appears twice"));
+        }
+        out.push(CardData {
+            code: code.to_string(),
+            title: title.to_string(),
+            side,
+            faction: faction.to_string(),
+            ctype,
+            subtypes: if *subtypes == "-" { vec![] } else { subtypes.split('|').map(str::to_string).collect() },
+            unique: *unique == "1",
+            cost: num(cost, "cost", line)?,
+            strength: num(strength, "strength", line)?,
+            advancement: num(adv, "advancement", line)?,
+            points: num(points, "points", line)?,
+            memory: num(mem, "memory", line)?,
+            trash: num(trash, "trash", line)?,
+            influence: num(inf, "influence", line)?,
+            deck_limit: num(limit, "deck limit", line)?,
+            min_deck: num(min_deck, "minimum deck size", line)?,
+            influence_limit: num(inf_limit, "influence limit", line)?,
+            base_link: num(link, "base link", line)?,
+        });
+    }
+    if !header {
+        return Err("the card table has no header".into());
+    }
+    Ok(out)
+}
+
+/// Parse the deck table (`deck side code count|identity`).
+pub fn parse_decks(text: &str, cards: &[CardData]) -> Result<Vec<Deck>, String> {
+    let mut decks: Vec<Deck> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        if raw.trim().is_empty() || raw.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = raw.split('\t').collect();
+        let [name, side, code, count] = f.as_slice() else {
+            return Err(format!("decks line {line}: expected 4 columns"));
+        };
+        let side = match *side {
+            "corp" => Side::Corp,
+            "runner" => Side::Runner,
+            other => return Err(format!("decks line {line}: unknown side \"{other}\"")),
+        };
+        if !cards.iter().any(|c| c.code == *code) {
+            return Err(format!("decks line {line}: unknown card {code}"));
+        }
+        let idx = match decks.iter().position(|d| d.name == *name) {
+            Some(i) => i,
+            None => {
+                decks.push(Deck { name: name.to_string(), side, identity: String::new(), cards: vec![] });
+                decks.len() - 1
+            }
+        };
+        let deck = decks.get_mut(idx).ok_or("deck index")?;
+        if *count == "identity" {
+            deck.identity = code.to_string();
+        } else {
+            let n: u32 = count.parse().map_err(|_| format!("decks line {line}: bad count \"{count}\""))?;
+            deck.cards.push((code.to_string(), n));
+        }
+    }
+    if let Some(d) = decks.iter().find(|d| d.identity.is_empty()) {
+        return Err(format!("deck {} has no identity", d.name));
+    }
+    Ok(decks)
+}
+
+static POOL: OnceLock<Result<Pool, String>> = OnceLock::new();
+
+fn build() -> Result<Pool, String> {
+    let cards = parse_cards(SG_TSV)?;
+    let decks = parse_decks(DECKS_TSV, &cards)?;
+    Ok(Pool { cards, decks })
+}
+
+/// The parsed pool, or why it does not parse.
+pub fn pool() -> Result<&'static Pool, RulesError> {
+    POOL.get_or_init(build)
+        .as_ref()
+        .map_err(|e| RulesError::InvalidConfig(format!("the netrunner card data does not parse: {e}")))
+}
+
+/// A card's data by code.
+pub fn card(code: &str) -> Option<&'static CardData> {
+    pool().ok()?.cards.iter().find(|c| c.code == code)
+}
+
+/// A ready deck by name.
+pub fn deck(name: &str) -> Option<&'static Deck> {
+    pool().ok()?.decks.iter().find(|d| d.name == name)
+}
+
+/// NR-10: a deck is legal if its identity is of its side, every card is of that side, known,
+/// **implemented**, within its deck limit, the deck has the identity's minimum size, influence
+/// within the identity's limit, and (Corp) the agenda points fit the deck size.
+pub fn validate_deck(deck: &Deck, implemented: impl Fn(&str) -> bool) -> Result<(), String> {
+    let id = card(&deck.identity).ok_or_else(|| format!("unknown identity {}", deck.identity))?;
+    if id.ctype != CardType::Identity || id.side != deck.side {
+        return Err(format!("{} is not a {} identity", id.title, deck.side.name()));
+    }
+    if !implemented(&id.code) {
+        return Err(format!("the identity {} ({}) is not implemented", id.title, id.code));
+    }
+    let mut influence = 0;
+    let mut points = 0;
+    for (code, n) in &deck.cards {
+        let c = card(code).ok_or_else(|| format!("unknown card {code}"))?;
+        if c.side != deck.side || c.ctype == CardType::Identity {
+            return Err(format!("{} ({code}) cannot be in a {} deck", c.title, deck.side.name()));
+        }
+        if !implemented(code) {
+            return Err(format!("{} ({code}) is not implemented", c.title));
+        }
+        if i64::from(*n) > c.deck_limit.unwrap_or(3) {
+            return Err(format!("{} copies of {} exceed its deck limit", n, c.title));
+        }
+        if c.faction != id.faction {
+            influence += c.influence.unwrap_or(0) * i64::from(*n);
+        }
+        points += c.points.unwrap_or(0) * i64::from(*n);
+    }
+    let size = i64::from(deck.size());
+    if let Some(min) = id.min_deck {
+        if size < min {
+            return Err(format!("{} cards is below {}'s minimum deck size {min}", size, id.title));
+        }
+    }
+    if let Some(limit) = id.influence_limit {
+        if influence > limit {
+            return Err(format!("influence {influence} exceeds {}'s limit {limit}", id.title));
+        }
+    }
+    if deck.side == Side::Corp {
+        let need = 2 * (size / 5) + 2;
+        if points < need || points > need + 1 {
+            return Err(format!("a {size}-card Corp deck needs {need} or {} agenda points, not {points}", need + 1));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,1739 @@
+//! The turn and run structure (NR-1 … NR-9): a continuation (`Stage`) plus a LIFO list of
+//! pending `Task`s, advanced until the match needs a decision or a random draw.
+
+use serde_json::json;
+
+use super::cards;
+use super::data::{CardType, Side};
+use super::state::{
+    Access, At, CorpZone, DamageKind, Game, Run, RunSource, Server, Slot, Stage, Task, TraceEffect, TurnFlags,
+    ARCHIVES, CORP, HQ, RD, RUNNER,
+};
+use crate::core::stack::PriorityRound;
+use crate::core::{
+    Awaiting, Choice, Decision, DecisionOption, DecisionSpec, DrawKind, DrawRequest, Event, Input, Outcome,
+    RulesError,
+};
+
+/// A guard against a corrupted state that would make the engine loop forever.
+const MAX_STEPS_PER_INPUT: u32 = 100_000;
+
+fn public(kind: &str, text: impl Into<String>, detail: serde_json::Value) -> Event {
+    Event::public(format!("netrunner.{kind}"), text, detail)
+}
+
+fn corrupt(m: &str) -> RulesError {
+    RulesError::CorruptState(m.to_string())
+}
+
+fn ask(g: &mut Game, seat: u32, kind: &str, prompt: String, spec: DecisionSpec) {
+    let id = g.next_decision;
+    g.next_decision += 1;
+    g.awaiting = Awaiting::Decision(Decision { id, seat, kind: format!("netrunner.{kind}"), prompt, spec });
+}
+
+fn request_draw(g: &mut Game, purpose: &str, kind: DrawKind) {
+    let index = g.next_draw;
+    g.next_draw += 1;
+    g.awaiting = Awaiting::Draw(DrawRequest { index, purpose: purpose.to_string(), kind });
+}
+
+fn pick_one(options: Vec<DecisionOption>) -> DecisionSpec {
+    DecisionSpec::Pick { options, min: 1, max: 1 }
+}
+
+fn opt(id: impl Into<String>, label: impl Into<String>) -> DecisionOption {
+    DecisionOption::new(id, label)
+}
+
+fn other(seat: u32) -> u32 {
+    if seat == CORP {
+        RUNNER
+    } else {
+        CORP
+    }
+}
+
+// --- runs ------------------------------------------------------------------------------------------
+
+/// NR-6.1: the Runner initiates a run on `server`.
+pub fn start_run(g: &mut Game, server: u32, source: RunSource, ev: &mut Vec<Event>) {
+    let ice = g.server(server).map_or(0, |s| s.ice.len());
+    g.run = Some(Run {
+        server,
+        source,
+        pos: ice,
+        current: None,
+        approached: 0,
+        bp_credits: g.corp.bad_publicity.max(0),
+        temp_credits: 0,
+        broken: vec![],
+        pumps: vec![],
+        mayflies: vec![],
+        ice_rez_extra: 0,
+        stop: false,
+        successful: false,
+    });
+    g.flags.runs.push(server);
+    ev.push(public(
+        "run_started",
+        format!("The Runner runs on {}", Game::server_name(server)),
+        json!({"server": server, "ice": ice}),
+    ));
+    g.stage = Stage::RunInit;
+}
+
+fn is_run_stage(s: &Stage) -> bool {
+    match s {
+        Stage::Window { at, .. } => matches!(at, At::Run21 | At::Run23 | At::Run31 | At::Run41 | At::Run43),
+        Stage::RunInit
+        | Stage::ApproachIce
+        | Stage::Continue { .. }
+        | Stage::PassIce
+        | Stage::Encounter
+        | Stage::Subs { .. }
+        | Stage::ApproachServer
+        | Stage::Success => true,
+        _ => false,
+    }
+}
+
+/// The breaker's strength in this encounter.
+pub fn breaker_strength(g: &Game, b: u32) -> i64 {
+    let base = g.def(b).strength.unwrap_or(0);
+    base + g.run.as_ref().map_or(0, |r| r.pumps.iter().filter(|(p, _)| *p == b).map(|(_, n)| n).sum::<i64>())
+}
+
+fn interfaces(g: &Game, breaker: &cards::Breaker, ice: u32) -> bool {
+    breaker.breaks.is_none_or(|t| g.def(ice).has_subtype(t))
+}
+
+// --- paid-ability windows ----------------------------------------------------------------------------
+
+/// A paid ability or other non-action a seat may use in a window (NR-2.4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Paid {
+    Pass,
+    Rez(u32),
+    Score(u32),
+    Break { breaker: u32, subs: Vec<usize> },
+    Pump(u32),
+    ClickBreak(usize),
+}
+
+/// The options of `seat` holding priority in window `at`: `pass` first.
+pub fn paid_options(g: &Game, seat: u32, at: At) -> Vec<(DecisionOption, Paid)> {
+    let mut out = vec![(opt("pass", "Pass"), Paid::Pass)];
+    if seat == CORP {
+        // NR-5: assets and upgrades in any window.
+        for c in g.installed_corp() {
+            let d = g.def(c);
+            if g.rezzed(c) || !matches!(d.ctype, CardType::Asset | CardType::Upgrade) {
+                continue;
+            }
+            let cost = d.cost.unwrap_or(0);
+            if g.corp.credits >= cost {
+                out.push((opt(format!("rez:{c}"), format!("Rez {} for {cost}", g.label(c))), Paid::Rez(c)));
+            }
+        }
+        // NR-5 / NR-6.2.3: the approached ice, only at 2.3.
+        if at == At::Run23 {
+            if let Some(run) = &g.run {
+                if let Some(ice) = run.current.filter(|&i| !g.rezzed(i)) {
+                    let cost = g.def(ice).cost.unwrap_or(0) + run.ice_rez_extra;
+                    if g.corp.credits >= cost {
+                        out.push((opt(format!("rez:{ice}"), format!("Rez {} for {cost}", g.label(ice))), Paid::Rez(ice)));
+                    }
+                }
+            }
+        }
+        // NR-4: scoring, in the Corp's own turn outside a run.
+        if g.active == CORP && g.run.is_none() && matches!(at, At::TurnBegin | At::Action | At::TurnEnd) {
+            for c in g.installed_corp() {
+                let d = g.def(c);
+                if d.ctype == CardType::Agenda && i64::from(g.adv(c)) >= d.advancement.unwrap_or(i64::MAX) {
+                    out.push((opt(format!("score:{c}"), format!("Score {}", g.label(c))), Paid::Score(c)));
+                }
+            }
+        }
+    } else if at == At::Run31 {
+        // NR-6.3.1: breaking only during the encounter.
+        let Some(run) = &g.run else { return out };
+        let Some(ice) = run.current.filter(|&i| g.rezzed(i)) else { return out };
+        let unbroken: Vec<usize> = run.broken.iter().enumerate().filter(|(_, b)| !**b).map(|(i, _)| i).collect();
+        let ice_str = g.ice_strength(ice);
+        let avail = g.runner_available();
+        for &b in &g.runner.programs {
+            let Some(br) = cards::breaker(g.code(b)) else { continue };
+            if !interfaces(g, &br, ice) {
+                continue;
+            }
+            if breaker_strength(g, b) >= ice_str && avail >= br.break_cost {
+                let mut groups: Vec<Vec<usize>> = unbroken.iter().map(|&i| vec![i]).collect();
+                if br.subs_per_use >= 2 {
+                    for (x, &i) in unbroken.iter().enumerate() {
+                        for &j in unbroken.iter().skip(x + 1) {
+                            groups.push(vec![i, j]);
+                        }
+                    }
+                }
+                for subs in groups {
+                    let ids: Vec<String> = subs.iter().map(|s| s.to_string()).collect();
+                    let texts: Vec<String> =
+                        subs.iter().map(|&s| format!("\"{}\"", cards::subroutine_text(g.code(ice), s))).collect();
+                    out.push((
+                        opt(
+                            format!("break:{b}:{}", ids.join("+")),
+                            format!("{} ({}): break {} for {}", g.label(b), br.break_cost, texts.join(" and "), br.break_cost),
+                        ),
+                        Paid::Break { breaker: b, subs },
+                    ));
+                }
+            }
+            if avail >= br.pump_cost {
+                out.push((
+                    opt(
+                        format!("pump:{b}"),
+                        format!("{}: +{} strength for {} (now {})", g.label(b), cards::pump_amount(g, g.code(b)), br.pump_cost, breaker_strength(g, b)),
+                    ),
+                    Paid::Pump(b),
+                ));
+            }
+        }
+        // Brân 1.0: the Runner may lose a click to break one of its subroutines.
+        if g.is(ice, cards::BRAN_1_0) && g.runner.clicks > 0 {
+            for &s in &unbroken {
+                out.push((
+                    opt(format!("click-break:{s}"), format!("Lose a click: break \"{}\"", cards::subroutine_text(cards::BRAN_1_0, s))),
+                    Paid::ClickBreak(s),
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
+    match p {
+        Paid::Pass => {}
+        Paid::Rez(c) => {
+            let c = *c;
+            let d = g.def(c);
+            let extra = if d.ctype == CardType::Ice { g.run.as_ref().map_or(0, |r| r.ice_rez_extra) } else { 0 };
+            let cost = d.cost.unwrap_or(0) + extra;
+            if !g.corp_pay(cost) {
+                return;
+            }
+            if let Some(k) = g.card_mut(c) {
+                k.rezzed = true;
+            }
+            ev.push(public("rezzed", format!("The Corp rezzes {} for {cost}", g.label(c)), json!({"card": c, "code": g.code(c), "cost": cost})));
+            cards::on_rez(g, c, ev);
+        }
+        Paid::Score(c) => score(g, *c, ev),
+        Paid::Break { breaker, subs } => {
+            let br = cards::breaker(g.code(*breaker));
+            let cost = br.map_or(1, |b| b.break_cost);
+            if !g.runner_pay(cost) {
+                return;
+            }
+            let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
+            let is_mayfly = g.is(*breaker, cards::MAYFLY);
+            if let Some(run) = g.run.as_mut() {
+                for &s in subs {
+                    if let Some(b) = run.broken.get_mut(s) {
+                        *b = true;
+                    }
+                }
+                if is_mayfly && !run.mayflies.contains(breaker) {
+                    run.mayflies.push(*breaker);
+                }
+            }
+            let texts: Vec<&str> = subs.iter().map(|&s| cards::subroutine_text(g.code(ice), s)).collect();
+            ev.push(public(
+                "subroutine_broken",
+                format!("{} breaks \"{}\" on {} for {cost}", g.label(*breaker), texts.join("\" and \""), g.label(ice)),
+                json!({"breaker": *breaker, "ice": ice, "subroutines": subs}),
+            ));
+        }
+        Paid::Pump(b) => {
+            let cost = cards::breaker(g.code(*b)).map_or(1, |x| x.pump_cost);
+            if !g.runner_pay(cost) {
+                return;
+            }
+            let n = cards::pump_amount(g, g.code(*b));
+            if let Some(run) = g.run.as_mut() {
+                run.pumps.push((*b, n));
+            }
+            ev.push(public(
+                "strength_pumped",
+                format!("{} gets +{n} strength for {cost} (now {})", g.label(*b), breaker_strength(g, *b)),
+                json!({"card": *b, "amount": n, "strength": breaker_strength(g, *b)}),
+            ));
+        }
+        Paid::ClickBreak(s) => {
+            g.runner.clicks -= 1;
+            if let Some(b) = g.run.as_mut().and_then(|r| r.broken.get_mut(*s)) {
+                *b = true;
+            }
+            ev.push(public(
+                "subroutine_broken",
+                format!("The Runner loses a click to break subroutine {} of Brân 1.0", s + 1),
+                json!({"seat": seat, "subroutines": [s]}),
+            ));
+        }
+    }
+}
+
+fn score(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
+    let pts = g.def(c).points.unwrap_or(0);
+    g.take_corp(c);
+    if let Some(k) = g.card_mut(c) {
+        k.adv = 0;
+        k.rezzed = false;
+    }
+    g.corp.score.push(c);
+    g.corp.points += pts;
+    ev.push(public(
+        "scored",
+        format!("The Corp scores {} ({pts} point(s), now {})", g.label(c), g.corp.points),
+        json!({"card": c, "code": g.code(c), "points": pts, "total": g.corp.points}),
+    ));
+    cards::on_score(g, c, ev);
+}
+
+fn steal(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
+    let pts = g.def(c).points.unwrap_or(0);
+    g.take_corp(c);
+    if let Some(k) = g.card_mut(c) {
+        k.adv = 0;
+        k.rezzed = false;
+        k.faceup = true;
+    }
+    g.runner.score.push(c);
+    g.runner.points += pts;
+    ev.push(public(
+        "stolen",
+        format!("The Runner steals {} ({pts} point(s), now {})", g.label(c), g.runner.points),
+        json!({"card": c, "code": g.code(c), "points": pts, "total": g.runner.points}),
+    ));
+    cards::on_steal(g, c);
+}
+
+fn open(g: &mut Game, at: At) {
+    let a = g.active;
+    g.stage = Stage::Window { at, round: PriorityRound::new(vec![a, other(a)]) };
+}
+
+fn close_window(g: &mut Game, at: At) {
+    g.stage = match at {
+        At::TurnBegin => Stage::TurnBeginTriggers,
+        At::Action => {
+            let clicks = if g.active == CORP { g.corp.clicks } else { g.runner.clicks };
+            if clicks > 0 {
+                Stage::Action
+            } else {
+                Stage::Discard
+            }
+        }
+        At::TurnEnd => Stage::EndTurn,
+        At::Run21 => {
+            if g.run.as_ref().is_some_and(|r| r.approached >= 2) {
+                Stage::Continue { at_server: false }
+            } else {
+                let a = g.active;
+                Stage::Window { at: At::Run23, round: PriorityRound::new(vec![a, other(a)]) }
+            }
+        }
+        At::Run23 => {
+            if g.run.as_ref().and_then(|r| r.current).is_some_and(|i| g.rezzed(i)) {
+                Stage::Encounter
+            } else {
+                Stage::PassIce
+            }
+        }
+        At::Run31 => Stage::Subs { next: 0 },
+        At::Run41 => Stage::Continue { at_server: true },
+        At::Run43 => Stage::Success,
+    };
+}
+
+// --- actions ---------------------------------------------------------------------------------------
+
+/// A click action (NR-3) or a card's click ability.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Act {
+    Credit,
+    Draw,
+    InstallCorp { card: u32, server: Option<u32> },
+    InstallRunner { card: u32 },
+    Play { card: u32, target: Option<u32> },
+    Advance(u32),
+    TrashResource(u32),
+    Purge,
+    Ability { card: u32, server: Option<u32> },
+    Run(u32),
+    RemoveTag,
+}
+
+fn server_ids(g: &Game) -> Vec<u32> {
+    g.corp.servers.iter().map(|s| s.id).collect()
+}
+
+/// The legal actions of the active player with at least one click.
+pub fn action_options(g: &Game) -> Vec<(DecisionOption, Act)> {
+    let mut out = Vec::new();
+    if g.active == CORP {
+        let c = &g.corp;
+        out.push((opt("credit", "Gain 1 credit"), Act::Credit));
+        if !c.rd.is_empty() {
+            out.push((opt("draw", "Draw 1 card"), Act::Draw));
+        }
+        for &card in &c.hq {
+            let d = g.def(card);
+            let label = g.label(card);
+            match d.ctype {
+                CardType::Agenda | CardType::Asset | CardType::Upgrade | CardType::Ice => {
+                    for s in &c.servers {
+                        let ok = match d.ctype {
+                            CardType::Agenda | CardType::Asset => Game::is_remote(s.id),
+                            CardType::Ice => c.credits >= s.ice.len() as i64,
+                            _ => true,
+                        };
+                        if ok {
+                            let what = if d.ctype == CardType::Ice {
+                                format!("Install {label} protecting {} (cost {})", Game::server_name(s.id), s.ice.len())
+                            } else {
+                                format!("Install {label} in {}", Game::server_name(s.id))
+                            };
+                            out.push((opt(format!("install:{card}:{}", s.id), what), Act::InstallCorp { card, server: Some(s.id) }));
+                        }
+                    }
+                    out.push((opt(format!("install:{card}:new"), format!("Install {label} in a new remote server")), Act::InstallCorp { card, server: None }));
+                }
+                CardType::Operation => {
+                    if c.credits < d.cost.unwrap_or(0) {
+                        continue;
+                    }
+                    if g.is(card, cards::SEAMLESS_LAUNCH) {
+                        for t in cards::seamless_launch_targets(g) {
+                            out.push((
+                                opt(format!("play:{card}:{t}"), format!("Play {label} on {}", g.label(t))),
+                                Act::Play { card, target: Some(t) },
+                            ));
+                        }
+                    } else {
+                        out.push((opt(format!("play:{card}"), format!("Play {label} (cost {})", d.cost.unwrap_or(0))), Act::Play { card, target: None }));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if c.credits >= 1 {
+            for card in g.installed_corp() {
+                let d = g.def(card);
+                if d.ctype == CardType::Agenda || cards::advanceable_asset(&d.code) {
+                    out.push((opt(format!("advance:{card}"), format!("Advance {} (1 credit)", g.label(card))), Act::Advance(card)));
+                }
+            }
+        }
+        if g.tagged() && c.credits >= 2 {
+            for &r in &g.runner.resources {
+                out.push((opt(format!("trash-resource:{r}"), format!("Trash {} (2 credits, the Runner is tagged)", g.label(r))), Act::TrashResource(r)));
+            }
+        }
+        if c.clicks >= 3 {
+            out.push((opt("purge", "Purge virus counters (3 clicks)"), Act::Purge));
+        }
+        for card in g.installed_corp() {
+            if g.is(card, cards::REGOLITH_MINING_LICENSE) && g.rezzed(card) && g.hosted(card) > 0 {
+                out.push((opt(format!("ability:{card}"), format!("{}: take 3 credits", g.label(card))), Act::Ability { card, server: None }));
+            }
+        }
+    } else {
+        let r = &g.runner;
+        out.push((opt("credit", "Gain 1 credit"), Act::Credit));
+        if !r.stack.is_empty() {
+            out.push((opt("draw", "Draw 1 card"), Act::Draw));
+        }
+        for &card in &r.grip {
+            let d = g.def(card);
+            let label = g.label(card);
+            let cost = cards::runner_install_cost(g, card);
+            match d.ctype {
+                CardType::Program => {
+                    let mem = d.memory.unwrap_or(0);
+                    if r.credits >= cost && mem <= g.memory_limit() {
+                        out.push((opt(format!("install:{card}"), format!("Install {label} (cost {cost}, {mem} MU)")), Act::InstallRunner { card }));
+                    }
+                }
+                CardType::Hardware => {
+                    let console = d.has_subtype("Console");
+                    let has_console = r.hardware.iter().any(|&h| g.def(h).has_subtype("Console"));
+                    if r.credits >= cost && !(console && has_console) {
+                        out.push((opt(format!("install:{card}"), format!("Install {label} (cost {cost})")), Act::InstallRunner { card }));
+                    }
+                }
+                CardType::Resource if r.credits >= cost => {
+                    out.push((opt(format!("install:{card}"), format!("Install {label} (cost {cost})")), Act::InstallRunner { card }));
+                }
+                CardType::Event => {
+                    if r.credits < cost {
+                        continue;
+                    }
+                    match cards::run_event_servers(g, &d.code) {
+                        Some(servers) => {
+                            for s in servers {
+                                out.push((
+                                    opt(format!("play:{card}:{s}"), format!("Play {label} on {}", Game::server_name(s))),
+                                    Act::Play { card, target: Some(s) },
+                                ));
+                            }
+                        }
+                        None => out.push((opt(format!("play:{card}"), format!("Play {label} (cost {cost})")), Act::Play { card, target: None })),
+                    }
+                }
+                _ => {}
+            }
+        }
+        for s in server_ids(g) {
+            out.push((opt(format!("run:{s}"), format!("Run {}", Game::server_name(s))), Act::Run(s)));
+        }
+        if r.tags > 0 && r.credits >= 2 {
+            out.push((opt("remove-tag", "Remove 1 tag (2 credits)"), Act::RemoveTag));
+        }
+        for card in g.installed_runner() {
+            let label = g.label(card);
+            match g.code(card) {
+                cards::PENNYSHAVER => out.push((opt(format!("ability:{card}"), format!("{label}: place 1 credit, then take all")), Act::Ability { card, server: None })),
+                cards::SMARTWARE_DISTRIBUTOR => out.push((opt(format!("ability:{card}"), format!("{label}: place 3 credits")), Act::Ability { card, server: None })),
+                cards::TELEWORK_CONTRACT if !g.flags.telework_used.contains(&card) => {
+                    out.push((opt(format!("ability:{card}"), format!("{label}: take 3 credits")), Act::Ability { card, server: None }))
+                }
+                cards::RED_TEAM => {
+                    for s in [HQ, RD, ARCHIVES] {
+                        if !g.flags.runs.contains(&s) {
+                            out.push((
+                                opt(format!("ability:{card}:{s}"), format!("{label}: run {}", Game::server_name(s))),
+                                Act::Ability { card, server: Some(s) },
+                            ));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+fn install_corp(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    let d = g.def(card);
+    let sid = match server {
+        Some(s) => s,
+        None => {
+            let id = 3 + g.corp.next_remote;
+            g.corp.next_remote += 1;
+            g.corp.servers.push(Server { id, ice: vec![], root: vec![] });
+            id
+        }
+    };
+    let is_ice = d.ctype == CardType::Ice;
+    if is_ice {
+        // NR-3.4: 1 credit per ice already protecting the server.
+        let cost = g.server(sid).map_or(0, |s| s.ice.len() as i64);
+        if !g.corp_pay(cost) {
+            return Err(RulesError::Illegal(format!("installing this ice costs {cost} credits")));
+        }
+    }
+    g.corp.hq.retain(|&x| x != card);
+    let turn = g.turn;
+    if let Some(k) = g.card_mut(card) {
+        k.rezzed = false;
+        k.adv = 0;
+        k.credits = 0;
+        k.faceup = false;
+        k.installed_turn = turn;
+    }
+    // A remote holds one agenda or asset: the old one is trashed.
+    let replaced: Vec<u32> = if matches!(d.ctype, CardType::Agenda | CardType::Asset) {
+        g.server(sid)
+            .map(|s| s.root.iter().copied().filter(|&c| matches!(g.def(c).ctype, CardType::Agenda | CardType::Asset)).collect())
+            .unwrap_or_default()
+    } else {
+        vec![]
+    };
+    let where_ = Game::server_name(sid);
+    if let Some(s) = g.server_mut(sid) {
+        if is_ice {
+            s.ice.push(card);
+        } else {
+            s.root.push(card);
+        }
+    }
+    let what = if is_ice { format!("an ice protecting {where_}") } else { format!("a card in {where_}") };
+    ev.push(Event::with_private(
+        "netrunner.corp_installed",
+        format!("The Corp installs {what}"),
+        json!({"card": card, "server": sid, "ice": is_ice}),
+        vec![CORP],
+        format!("The Corp installs {} in {where_}", g.label(card)),
+        json!({"card": card, "server": sid, "ice": is_ice, "code": g.code(card)}),
+    ));
+    for old in replaced {
+        g.trash(old, "replaced by a new card in its remote server", ev);
+    }
+    Ok(())
+}
+
+/// Install a Runner card from the grip, paying its cost (MU already checked).
+fn install_runner_now(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
+    let cost = cards::runner_install_cost(g, card);
+    if !g.runner_pay(cost) {
+        ev.push(public("install_failed", format!("The Runner cannot pay for {}", g.label(card)), json!({"card": card})));
+        return;
+    }
+    g.take_runner(card);
+    match g.def(card).ctype {
+        CardType::Program => g.runner.programs.push(card),
+        CardType::Hardware => g.runner.hardware.push(card),
+        _ => g.runner.resources.push(card),
+    }
+    let turn = g.turn;
+    if let Some(k) = g.card_mut(card) {
+        k.installed_turn = turn;
+        k.credits = 0;
+    }
+    ev.push(public(
+        "runner_installed",
+        format!("The Runner installs {} for {cost}", g.label(card)),
+        json!({"card": card, "code": g.code(card), "cost": cost}),
+    ));
+    cards::on_install_runner(g, card, ev);
+}
+
+fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    let seat = g.active;
+    let clicks = if *act == Act::Purge { 3 } else { 1 };
+    if seat == CORP {
+        g.corp.clicks -= clicks;
+    } else {
+        g.runner.clicks -= clicks;
+    }
+    let name = g.seat_name(seat);
+    open(g, At::Action);
+    match act {
+        Act::Credit => g.gain(seat, 1, "the basic action", ev),
+        Act::Draw => {
+            let n = if seat == RUNNER { cards::verbal_plasticity(g) } else { 1 };
+            g.draw(seat, n, ev);
+        }
+        Act::InstallCorp { card, server } => install_corp(g, *card, *server, ev)?,
+        Act::InstallRunner { card } => {
+            let mem = g.def(*card).memory.unwrap_or(0);
+            if g.def(*card).ctype == CardType::Program && g.memory_used() + mem > g.memory_limit() {
+                g.tasks.push(Task::MakeRoom { program: *card });
+            } else {
+                install_runner_now(g, *card, ev);
+            }
+        }
+        Act::Play { card, target } => {
+            let card = *card;
+            let cost = g.def(card).cost.unwrap_or(0);
+            let paid = if seat == CORP { g.corp_pay(cost) } else { g.runner_pay(cost) };
+            if !paid {
+                return Err(RulesError::Illegal(format!("{} costs {cost}", g.label(card))));
+            }
+            if seat == CORP {
+                g.to_archives(card, true);
+            } else {
+                g.to_heap(card);
+            }
+            ev.push(public(
+                "played",
+                format!("{name} plays {}{}", g.label(card), target.map_or(String::new(), |t| format!(" ({t})"))),
+                json!({"seat": seat, "card": card, "code": g.code(card), "target": target}),
+            ));
+            cards::play(g, card, *target, ev);
+        }
+        Act::Advance(card) => {
+            if !g.corp_pay(1) {
+                return Err(RulesError::Illegal("advancing costs 1 credit".into()));
+            }
+            if let Some(k) = g.card_mut(*card) {
+                k.adv += 1;
+            }
+            ev.push(public(
+                "advanced",
+                format!("The Corp advances {} (now {})", g.corp_public_label(*card), g.adv(*card)),
+                json!({"card": *card, "adv": g.adv(*card)}),
+            ));
+        }
+        Act::TrashResource(r) => {
+            if !g.corp_pay(2) {
+                return Err(RulesError::Illegal("trashing a resource costs 2 credits".into()));
+            }
+            g.trash(*r, "the Corp's basic action: the Runner is tagged", ev);
+        }
+        Act::Purge => ev.push(public("purged", "The Corp purges virus counters", json!({}))),
+        Act::Ability { card, server } => {
+            let card = *card;
+            match g.code(card) {
+                cards::REGOLITH_MINING_LICENSE => cards::regolith_mining_license(g, card, ev),
+                cards::PENNYSHAVER => cards::pennyshaver(g, card, ev),
+                cards::SMARTWARE_DISTRIBUTOR => cards::smartware_distributor(g, card, ev),
+                cards::TELEWORK_CONTRACT => cards::telework_contract(g, card, ev),
+                cards::RED_TEAM => cards::red_team(g, card, server.unwrap_or(HQ), ev),
+                _ => {}
+            }
+        }
+        Act::Run(s) => start_run(g, *s, RunSource::Basic, ev),
+        Act::RemoveTag => {
+            if !g.runner_pay(2) {
+                return Err(RulesError::Illegal("removing a tag costs 2 credits".into()));
+            }
+            g.runner.tags -= 1;
+            ev.push(public("tag_removed", format!("The Runner removes a tag ({} left)", g.runner.tags), json!({"tags": g.runner.tags})));
+        }
+    }
+    Ok(())
+}
+
+// --- access ------------------------------------------------------------------------------------------
+
+fn begin_access(g: &mut Game, ev: &mut Vec<Event>) {
+    let Some(run) = g.run.clone() else {
+        g.stage = Stage::RunEnd;
+        return;
+    };
+    let server = run.server;
+    let root: Vec<u32> = g.server(server).map(|s| s.root.clone()).unwrap_or_default();
+    let jail = u32::from(run.source == RunSource::Jailbreak);
+    let mut slots = Vec::new();
+    match server {
+        HQ => {
+            let n = (1 + jail + cards::docklands_pass(g)).min(g.corp.hq.len() as u32);
+            slots.extend((0..n).map(|_| Slot::HqRandom));
+        }
+        RD => {
+            let n = (1 + jail).min(g.corp.rd.len() as u32);
+            slots.extend((0..n).map(|_| Slot::RdTop));
+        }
+        ARCHIVES => {
+            let all = g.corp.archives.clone();
+            for &c in &all {
+                if let Some(k) = g.card_mut(c) {
+                    k.faceup = true;
+                }
+            }
+            let names: Vec<String> = all.iter().map(|&c| g.label(c)).collect();
+            ev.push(public(
+                "archives_turned_up",
+                format!("Every card in Archives is turned face up: {}", if names.is_empty() { "none".into() } else { names.join(", ") }),
+                json!({"cards": all}),
+            ));
+            slots.extend(all.into_iter().map(Slot::Card));
+        }
+        _ => {}
+    }
+    slots.extend(root.into_iter().map(Slot::Card));
+    ev.push(public(
+        "access_begins",
+        format!("The Runner will access {} card(s) in {}", slots.len(), Game::server_name(server)),
+        json!({"server": server, "count": slots.len()}),
+    ));
+    let distinct_cards = slots.iter().filter(|s| matches!(s, Slot::Card(_))).count();
+    let needs_order = distinct_cards >= 2 || (distinct_cards == 1 && slots.len() >= 2);
+    g.access = Some(Access { server, slots, hq_seen: vec![], rd_depth: 0, ordered: !needs_order });
+    g.stage = Stage::Accessing;
+}
+
+fn slot_label(g: &Game, s: &Slot) -> String {
+    match s {
+        Slot::HqRandom => "A random card from HQ".into(),
+        Slot::RdTop => "The next card of R&D".into(),
+        Slot::Card(c) => {
+            if g.card(*c).is_some_and(|k| k.faceup || k.rezzed) {
+                g.label(*c)
+            } else {
+                format!("Face-down card #{c} in the root")
+            }
+        }
+    }
+}
+
+fn access_card(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
+    let zone = g.corp_zone(c);
+    let faceup = g.card(c).is_some_and(|k| k.faceup || k.rezzed);
+    let wher = match zone {
+        CorpZone::Hq => "HQ".to_string(),
+        CorpZone::Rd => "R&D".to_string(),
+        CorpZone::Archives => "Archives".to_string(),
+        CorpZone::Root(s) | CorpZone::Ice(s) => Game::server_name(s),
+        _ => "nowhere".to_string(),
+    };
+    let detail = json!({"card": c, "code": g.code(c), "from": wher});
+    if faceup {
+        ev.push(Event::public("netrunner.accessed", format!("The Runner accesses {} in {wher}", g.label(c)), detail));
+    } else {
+        ev.push(Event::with_private(
+            "netrunner.accessed",
+            format!("The Runner accesses a card in {wher}"),
+            json!({"from": wher}),
+            vec![CORP, RUNNER],
+            format!("The Runner accesses {} in {wher}", g.label(c)),
+            detail,
+        ));
+    }
+    g.tasks.push(Task::AccessDecision { card: c });
+    // NR-7.3: "when accessed" abilities, even face down.
+    cards::on_access(g, c);
+}
+
+fn access_options(g: &Game, c: u32) -> Vec<DecisionOption> {
+    let d = g.def(c);
+    let mut o = Vec::new();
+    if d.ctype == CardType::Agenda {
+        return o;
+    }
+    if let Some(t) = d.trash {
+        if g.corp_zone(c) != CorpZone::Archives && g.runner_available() >= t {
+            o.push(opt("trash", format!("Trash {} for {t}", g.label(c))));
+            o.push(opt("leave", "Leave it"));
+        }
+    }
+    o
+}
+
+/// After the access decision on `c` (its task already popped): a card left in R&D moves the
+/// next R&D access one deeper; a stolen or trashed one does not.
+fn finish_access_decision(g: &mut Game, c: u32) {
+    let in_rd = g.corp.rd.contains(&c);
+    if let Some(a) = g.access.as_mut() {
+        if in_rd {
+            a.rd_depth += 1;
+        }
+    }
+}
+
+// --- tasks -------------------------------------------------------------------------------------------
+
+fn send_a_message_options(g: &Game) -> Vec<DecisionOption> {
+    let mut o = vec![opt("none", "Rez nothing")];
+    for c in g.installed_corp() {
+        if g.def(c).ctype == CardType::Ice && !g.rezzed(c) {
+            o.push(opt(format!("rez:{c}"), format!("Rez {} for free", g.label(c))));
+        }
+    }
+    o
+}
+
+fn bran_options(g: &Game) -> Vec<DecisionOption> {
+    let mut o = vec![opt("none", "Install nothing")];
+    for &c in g.corp.hq.iter().chain(g.corp.archives.iter()) {
+        if g.def(c).ctype == CardType::Ice {
+            let from = if g.corp.hq.contains(&c) { "HQ" } else { "Archives" };
+            o.push(opt(format!("install:{c}"), format!("Install {} from {from}", g.label(c))));
+        }
+    }
+    o
+}
+
+fn manegarm_options(g: &Game) -> Vec<DecisionOption> {
+    let mut o = Vec::new();
+    if g.runner_available() >= 5 {
+        o.push(opt("pay", "Pay 5 credits"));
+    }
+    if g.runner.clicks >= 2 {
+        o.push(opt("clicks", "Spend 2 clicks"));
+    }
+    o.push(opt("end", "Let the run end"));
+    o
+}
+
+/// Process the top task; true when it waits for an input.
+fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
+    match task {
+        Task::Damage { kind, left, source, .. } => {
+            if left == 0 {
+                g.tasks.pop();
+                return false;
+            }
+            if g.runner.grip.is_empty() {
+                // NR-1.4: more damage than cards in the grip.
+                g.runner.flatlined = true;
+                ev.push(public(
+                    "flatlined",
+                    format!("The Runner takes {left} {} damage from {source} with an empty grip and is flatlined", kind.name()),
+                    json!({"source": source}),
+                ));
+                g.tasks.pop();
+                return false;
+            }
+            let n = g.runner.grip.len() as u32;
+            request_draw(g, &format!("{}-damage", kind.name()), DrawKind::Range(n));
+            true
+        }
+        Task::Trace { base, corp_bid, source, .. } => {
+            match corp_bid {
+                None => ask(
+                    g,
+                    CORP,
+                    "trace_corp",
+                    format!("Trace {base} ({source}): how many credits do you spend?"),
+                    DecisionSpec::Number { min: 0, max: g.corp.credits.max(0) },
+                ),
+                Some(b) => ask(
+                    g,
+                    RUNNER,
+                    "trace_runner",
+                    format!("Trace strength {} against your link {}: how many credits do you spend?", base + b, g.runner.link),
+                    DecisionSpec::Number { min: 0, max: g.runner_available().max(0) },
+                ),
+            }
+            true
+        }
+        Task::AccessDecision { card } => {
+            let zone = g.corp_zone(card);
+            if matches!(zone, CorpZone::None | CorpZone::Score) {
+                g.tasks.pop();
+                return false;
+            }
+            if g.def(card).ctype == CardType::Agenda {
+                // NR-7.4: an accessed agenda must be stolen.
+                g.tasks.pop();
+                steal(g, card, ev);
+                finish_access_decision(g, card);
+                return false;
+            }
+            let o = access_options(g, card);
+            if o.is_empty() {
+                g.tasks.pop();
+                finish_access_decision(g, card);
+                return false;
+            }
+            ask(g, RUNNER, "access", format!("You access {}", g.label(card)), pick_one(o));
+            true
+        }
+        Task::SendMessageRez => {
+            let o = send_a_message_options(g);
+            if o.len() <= 1 {
+                g.tasks.pop();
+                return false;
+            }
+            ask(g, CORP, "send_a_message", "Send a Message: you may rez an installed ice for free".into(), pick_one(o));
+            true
+        }
+        Task::HubDraw => {
+            ask(
+                g,
+                CORP,
+                "superconducting_hub",
+                "Superconducting Hub: draw 2 cards?".into(),
+                pick_one(vec![opt("draw", "Draw 2 cards"), opt("none", "Do not draw")]),
+            );
+            true
+        }
+        Task::BranInstall { ice } => {
+            let o = bran_options(g);
+            if o.len() <= 1 || !matches!(g.corp_zone(ice), CorpZone::Ice(_)) {
+                g.tasks.pop();
+                return false;
+            }
+            ask(g, CORP, "bran_install", "Brân 1.0: install an ice from HQ or Archives inward, for free?".into(), pick_one(o));
+            true
+        }
+        Task::KarunaJackOut => {
+            if g.run.as_ref().is_none_or(|r| r.stop) {
+                g.tasks.pop();
+                return false;
+            }
+            ask(
+                g,
+                RUNNER,
+                "karuna",
+                "Karunā: you may jack out".into(),
+                pick_one(vec![opt("continue", "Continue the run"), opt("jack_out", "Jack out")]),
+            );
+            true
+        }
+        Task::Manegarm { card } => {
+            if g.run.as_ref().is_none_or(|r| r.stop) {
+                g.tasks.pop();
+                return false;
+            }
+            ask(
+                g,
+                RUNNER,
+                "manegarm",
+                format!("{}: the run ends unless you pay 5 credits or spend 2 clicks", g.label(card)),
+                pick_one(manegarm_options(g)),
+            );
+            true
+        }
+        Task::MakeRoom { program } => {
+            let mem = g.def(program).memory.unwrap_or(0);
+            if g.memory_used() + mem <= g.memory_limit() || g.runner.programs.is_empty() {
+                g.tasks.pop();
+                if g.memory_used() + mem <= g.memory_limit() {
+                    install_runner_now(g, program, ev);
+                }
+                return false;
+            }
+            let o = g
+                .runner
+                .programs
+                .iter()
+                .map(|&p| opt(format!("trash:{p}"), format!("Trash {} ({} MU)", g.label(p), g.def(p).memory.unwrap_or(0))))
+                .collect();
+            ask(
+                g,
+                RUNNER,
+                "make_room",
+                format!("{} needs {mem} MU: trash a program ({} of {} MU used)", g.label(program), g.memory_used(), g.memory_limit()),
+                pick_one(o),
+            );
+            true
+        }
+    }
+}
+
+fn picks(input: &Input) -> Result<Vec<String>, RulesError> {
+    match input {
+        Input::Decision { choice: Choice::Pick(ids), .. } => Ok(ids.clone()),
+        _ => Err(RulesError::Malformed("this decision expects a pick".into())),
+    }
+}
+
+fn one_pick(input: &Input) -> Result<String, RulesError> {
+    picks(input)?.into_iter().next().ok_or_else(|| RulesError::Malformed("pick one option".into()))
+}
+
+fn number(input: &Input) -> Result<i64, RulesError> {
+    match input {
+        Input::Decision { choice: Choice::Number(n), .. } => Ok(*n),
+        _ => Err(RulesError::Malformed("this decision expects a number".into())),
+    }
+}
+
+fn draw_value(input: &Input) -> Result<u32, RulesError> {
+    match input {
+        Input::Draw { values, .. } => values.first().copied().ok_or_else(|| RulesError::Malformed("empty draw".into())),
+        _ => Err(RulesError::Malformed("this step expects a draw".into())),
+    }
+}
+
+fn id_num(id: &str, prefix: &str) -> Option<u32> {
+    id.strip_prefix(prefix)?.parse().ok()
+}
+
+fn task_input(g: &mut Game, task: Task, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    match task {
+        Task::Damage { kind, left, source, diviner } => {
+            let v = draw_value(input)?;
+            let card = *g.runner.grip.get(v as usize).ok_or_else(|| RulesError::Malformed("damage draw out of range".into()))?;
+            g.to_heap(card);
+            if kind == DamageKind::Core {
+                g.runner.core_damage += 1;
+            }
+            ev.push(public(
+                "damage",
+                format!("{source}: 1 {} damage trashes {} from the grip", kind.name(), g.label(card)),
+                json!({"kind": kind.name(), "card": card, "code": g.code(card), "source": source}),
+            ));
+            g.tasks.pop();
+            if left > 1 {
+                g.tasks.push(Task::Damage { kind, left: left - 1, source, diviner: false });
+            }
+            if diviner && g.def(card).cost.unwrap_or(0) % 2 != 0 {
+                cards::end_the_run(g, "Diviner (an odd-cost card was trashed)", ev);
+            }
+        }
+        Task::Trace { base, corp_bid, effect, source } => {
+            let n = number(input)?;
+            match corp_bid {
+                None => {
+                    if !g.corp_pay(n) {
+                        return Err(RulesError::Illegal(format!("the Corp has only {} credits", g.corp.credits)));
+                    }
+                    ev.push(public("trace_bid", format!("The Corp spends {n} on the trace (strength {})", base + n), json!({"seat": CORP, "bid": n})));
+                    if let Some(Task::Trace { corp_bid, .. }) = g.tasks.last_mut() {
+                        *corp_bid = Some(n);
+                    }
+                }
+                Some(b) => {
+                    if !g.runner_pay(n) {
+                        return Err(RulesError::Illegal("the Runner cannot pay that much".into()));
+                    }
+                    let trace = base + b;
+                    let link = g.runner.link + n;
+                    // NR-8: succeeds only if strictly greater.
+                    let ok = trace > link;
+                    ev.push(public(
+                        "trace",
+                        format!(
+                            "{source}: trace {trace} against link {link}: {}",
+                            if ok { "the trace succeeds" } else { "the trace fails" }
+                        ),
+                        json!({"trace": trace, "link": link, "success": ok, "runner_bid": n}),
+                    ));
+                    g.tasks.pop();
+                    if ok {
+                        match effect {
+                            TraceEffect::Tags(t) => {
+                                g.runner.tags += t;
+                                ev.push(public("tagged", format!("The Runner takes {t} tag(s)"), json!({"tags": g.runner.tags})));
+                            }
+                            TraceEffect::Damage(kind, k) => g.tasks.push(Task::Damage { kind, left: k, source, diviner: false }),
+                        }
+                    }
+                }
+            }
+        }
+        Task::AccessDecision { card } => {
+            let id = one_pick(input)?;
+            if id == "trash" {
+                let cost = g.def(card).trash.unwrap_or(0);
+                if !g.runner_pay(cost) {
+                    return Err(RulesError::Illegal(format!("trashing costs {cost}")));
+                }
+                g.tasks.pop();
+                g.trash(card, &format!("the Runner paid {cost} to trash it"), ev);
+            } else {
+                g.tasks.pop();
+            }
+            finish_access_decision(g, card);
+        }
+        Task::SendMessageRez => {
+            let id = one_pick(input)?;
+            g.tasks.pop();
+            if let Some(c) = id_num(&id, "rez:") {
+                if let Some(k) = g.card_mut(c) {
+                    k.rezzed = true;
+                }
+                ev.push(public("rezzed", format!("Send a Message: the Corp rezzes {} for free", g.label(c)), json!({"card": c, "code": g.code(c), "cost": 0})));
+            }
+        }
+        Task::HubDraw => {
+            let id = one_pick(input)?;
+            g.tasks.pop();
+            if id == "draw" {
+                g.draw(CORP, 2, ev);
+            }
+        }
+        Task::BranInstall { ice } => {
+            let id = one_pick(input)?;
+            g.tasks.pop();
+            if let Some(c) = id_num(&id, "install:") {
+                let CorpZone::Ice(sid) = g.corp_zone(ice) else { return Ok(()) };
+                let from = if g.corp.hq.contains(&c) { "HQ" } else { "Archives" };
+                let was_up = g.card(c).is_some_and(|k| k.faceup);
+                g.corp.hq.retain(|&x| x != c);
+                g.corp.archives.retain(|&x| x != c);
+                let turn = g.turn;
+                if let Some(k) = g.card_mut(c) {
+                    k.rezzed = false;
+                    k.adv = 0;
+                    k.faceup = false;
+                    k.installed_turn = turn;
+                }
+                let mut at = 0;
+                if let Some(s) = g.server_mut(sid) {
+                    at = s.ice.iter().position(|&x| x == ice).unwrap_or(0);
+                    s.ice.insert(at, c);
+                }
+                if let Some(r) = g.run.as_mut() {
+                    if r.server == sid && at <= r.pos {
+                        r.pos += 1;
+                    }
+                }
+                let text = format!("Brân 1.0: the Corp installs an ice from {from} inward, protecting {}", Game::server_name(sid));
+                if was_up {
+                    ev.push(public("corp_installed", format!("{text}: {}", g.label(c)), json!({"card": c, "server": sid, "ice": true, "code": g.code(c)})));
+                } else {
+                    ev.push(Event::with_private(
+                        "netrunner.corp_installed",
+                        text.clone(),
+                        json!({"card": c, "server": sid, "ice": true}),
+                        vec![CORP],
+                        format!("{text}: {}", g.label(c)),
+                        json!({"card": c, "server": sid, "ice": true, "code": g.code(c)}),
+                    ));
+                }
+            }
+        }
+        Task::KarunaJackOut => {
+            let id = one_pick(input)?;
+            g.tasks.pop();
+            if id == "jack_out" {
+                if let Some(r) = g.run.as_mut() {
+                    r.stop = true;
+                }
+                ev.push(public("jacked_out", "The Runner jacks out (Karunā)", json!({})));
+            }
+        }
+        Task::Manegarm { card } => {
+            let id = one_pick(input)?;
+            g.tasks.pop();
+            match id.as_str() {
+                "pay" if g.runner_pay(5) => {
+                    ev.push(public("manegarm", format!("The Runner pays 5 credits for {}", g.label(card)), json!({"card": card, "paid": "credits"})));
+                }
+                "clicks" if g.runner.clicks >= 2 => {
+                    g.runner.clicks -= 2;
+                    ev.push(public("manegarm", format!("The Runner spends 2 clicks for {}", g.label(card)), json!({"card": card, "paid": "clicks"})));
+                }
+                _ => cards::end_the_run(g, "Manegarm Skunkworks", ev),
+            }
+        }
+        Task::MakeRoom { .. } => {
+            let id = one_pick(input)?;
+            let p = id_num(&id, "trash:").ok_or_else(|| RulesError::Malformed(format!("unknown option {id}")))?;
+            if !g.runner.programs.contains(&p) {
+                return Err(RulesError::Illegal(format!("{} is not an installed program", g.label(p))));
+            }
+            g.trash(p, "to make room in memory", ev);
+        }
+    }
+    Ok(())
+}
+
+// --- the engine loop -----------------------------------------------------------------------------------
+
+/// Advance until the match needs an input.
+pub fn run(g: &mut Game, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    for _ in 0..MAX_STEPS_PER_INPUT {
+        if step(g, ev)? {
+            return Ok(());
+        }
+    }
+    Err(corrupt("the rules engine did not settle"))
+}
+
+/// NR-1.2 … NR-1.4: who has won, if anyone.
+pub fn end_reason(g: &Game) -> Option<(u32, String)> {
+    let target = g.options.agenda_points_to_win;
+    if g.corp.points >= target {
+        return Some((CORP, format!("agenda points: the Corp has {} of {target}", g.corp.points)));
+    }
+    if g.runner.points >= target {
+        return Some((RUNNER, format!("agenda points: the Runner has {} of {target}", g.runner.points)));
+    }
+    if g.corp.decked {
+        return Some((RUNNER, "decking: the Corp had to draw from an empty R&D".into()));
+    }
+    if g.runner.flatlined {
+        return Some((CORP, "flatline: the Runner is flatlined".into()));
+    }
+    None
+}
+
+fn shuffle(deck: &mut Vec<u32>, values: &[u32]) -> Result<(), RulesError> {
+    let old = deck.clone();
+    if values.len() != old.len() {
+        return Err(RulesError::Malformed("shuffle of the wrong size".into()));
+    }
+    let mut new = Vec::with_capacity(old.len());
+    for &v in values {
+        new.push(*old.get(v as usize).ok_or_else(|| RulesError::Malformed("shuffle value out of range".into()))?);
+    }
+    *deck = new;
+    Ok(())
+}
+
+fn discard_options(g: &Game) -> Vec<DecisionOption> {
+    let hand = if g.active == CORP { &g.corp.hq } else { &g.runner.grip };
+    hand.iter().map(|&c| opt(format!("discard:{c}"), format!("Discard {}", g.label(c)))).collect()
+}
+
+/// One step; true when waiting for an input.
+fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
+    if g.stage != Stage::Over {
+        if let Some((w, reason)) = end_reason(g) {
+            g.tasks.clear();
+            g.winner = Some((w, reason.clone()));
+            ev.push(public("game_over", format!("{} wins: {reason}", g.seat_name(w)), json!({"winner": w, "reason": reason})));
+            g.stage = Stage::Over;
+        }
+    }
+    if g.stage != Stage::Over {
+        if let Some(task) = g.tasks.last().cloned() {
+            return Ok(step_task(g, task, ev));
+        }
+        if is_run_stage(&g.stage) && g.run.as_ref().is_some_and(|r| r.stop) {
+            g.stage = Stage::RunEnd;
+        }
+    }
+    let active = g.active;
+    match g.stage.clone() {
+        Stage::Setup { step } => {
+            if step == 0 {
+                let n = g.corp.rd.len() as u32;
+                request_draw(g, "shuffle-rd", DrawKind::Shuffle(n));
+            } else {
+                let n = g.runner.stack.len() as u32;
+                request_draw(g, "shuffle-stack", DrawKind::Shuffle(n));
+            }
+            Ok(true)
+        }
+        Stage::Mulligan { seat } => {
+            let name = g.seat_name(seat);
+            ask(
+                g,
+                seat,
+                "mulligan",
+                format!("{name}: keep your opening hand, or shuffle it back and draw a new one (once)?"),
+                pick_one(vec![opt("keep", "Keep"), opt("mulligan", "Mulligan")]),
+            );
+            Ok(true)
+        }
+        Stage::MulliganShuffle { seat } => {
+            let n = if seat == CORP { g.corp.rd.len() } else { g.runner.stack.len() } as u32;
+            request_draw(g, if seat == CORP { "mulligan-shuffle-rd" } else { "mulligan-shuffle-stack" }, DrawKind::Shuffle(n));
+            Ok(true)
+        }
+        Stage::TurnBegin => {
+            g.turn = g.turn.saturating_add(1);
+            g.flags = TurnFlags::default();
+            let clicks = if active == CORP { g.options.corp_clicks } else { g.options.runner_clicks };
+            if active == CORP {
+                g.corp.clicks = clicks;
+            } else {
+                g.runner.clicks = clicks;
+            }
+            ev.push(public(
+                "turn_started",
+                format!("Turn {}: {} gains {clicks} clicks", g.turn, g.seat_name(active)),
+                json!({"seat": active, "turn": g.turn, "clicks": clicks}),
+            ));
+            open(g, At::TurnBegin);
+            Ok(false)
+        }
+        Stage::Window { at, mut round } => {
+            let holder = round.holder().ok_or_else(|| corrupt("empty priority round"))?;
+            let opts = paid_options(g, holder, at);
+            if opts.len() <= 1 && g.options.auto_pass {
+                if round.pass() {
+                    close_window(g, at);
+                } else {
+                    g.stage = Stage::Window { at, round };
+                }
+                return Ok(false);
+            }
+            let options = opts.into_iter().map(|(o, _)| o).collect();
+            ask(g, holder, "window", format!("Paid-ability window ({at:?}): use a paid ability or pass"), pick_one(options));
+            Ok(true)
+        }
+        Stage::TurnBeginTriggers => {
+            cards::on_turn_begin(g, ev);
+            if active == CORP {
+                g.stage = Stage::MandatoryDraw;
+            } else {
+                open(g, At::Action);
+            }
+            Ok(false)
+        }
+        Stage::MandatoryDraw => {
+            // NR-2.2: the Corp's mandatory draw.
+            g.draw(CORP, 1, ev);
+            open(g, At::Action);
+            Ok(false)
+        }
+        Stage::Action => {
+            let clicks = if active == CORP { g.corp.clicks } else { g.runner.clicks };
+            if clicks <= 0 {
+                g.stage = Stage::Discard;
+                return Ok(false);
+            }
+            let options = action_options(g).into_iter().map(|(o, _)| o).collect();
+            ask(g, active, "action", format!("{} has {clicks} click(s): take an action", g.seat_name(active)), pick_one(options));
+            Ok(true)
+        }
+        Stage::Discard => {
+            if active == RUNNER && g.max_hand(RUNNER) < 0 {
+                g.runner.flatlined = true;
+                ev.push(public("flatlined", "The Runner's maximum hand size is below 0: flatlined", json!({})));
+                return Ok(false);
+            }
+            let hand = if active == CORP { g.corp.hq.len() } else { g.runner.grip.len() } as i64;
+            let excess = hand - g.max_hand(active);
+            if excess <= 0 {
+                open(g, At::TurnEnd);
+                return Ok(false);
+            }
+            let options = discard_options(g);
+            ask(
+                g,
+                active,
+                "discard",
+                format!("Maximum hand size {}: discard {excess} card(s)", g.max_hand(active)),
+                DecisionSpec::Pick { options, min: excess as u32, max: excess as u32 },
+            );
+            Ok(true)
+        }
+        Stage::EndTurn => {
+            if active == CORP {
+                g.corp.clicks = 0;
+            } else {
+                g.runner.clicks = 0;
+            }
+            ev.push(public("turn_ended", format!("{}'s turn ends", g.seat_name(active)), json!({"seat": active})));
+            g.active = other(active);
+            g.stage = Stage::TurnBegin;
+            Ok(false)
+        }
+        Stage::RunInit => {
+            let (bp, ice) = g.run.as_ref().map_or((0, 0), |r| (r.bp_credits, r.pos));
+            if bp > 0 {
+                ev.push(public("bad_publicity_credits", format!("The Runner collects {bp} bad publicity credit(s) for this run"), json!({"credits": bp})));
+            }
+            g.stage = if ice > 0 { Stage::ApproachIce } else { Stage::ApproachServer };
+            Ok(false)
+        }
+        Stage::ApproachIce => {
+            let Some(run) = g.run.as_mut() else {
+                g.stage = Stage::RunEnd;
+                return Ok(false);
+            };
+            if run.pos == 0 {
+                g.stage = Stage::ApproachServer;
+                return Ok(false);
+            }
+            run.pos -= 1;
+            run.approached += 1;
+            run.pumps.clear();
+            run.broken.clear();
+            let (server, pos, n) = (run.server, run.pos, run.approached);
+            let ice = g.server(server).and_then(|s| s.ice.get(pos).copied());
+            if let Some(r) = g.run.as_mut() {
+                r.current = ice;
+            }
+            let Some(ice) = ice else {
+                g.stage = Stage::PassIce;
+                return Ok(false);
+            };
+            ev.push(public(
+                "approach_ice",
+                format!("The Runner approaches {} (ice {n} of this run)", g.corp_public_label(ice)),
+                json!({"ice": ice, "position": pos, "approached": n}),
+            ));
+            open(g, At::Run21);
+            Ok(false)
+        }
+        Stage::Continue { at_server } => {
+            let o = vec![opt("continue", "Continue the run"), opt("jack_out", "Jack out")];
+            let where_ = if at_server { "before the server" } else { "at this ice" };
+            ask(g, RUNNER, "continue", format!("Continue the run or jack out {where_}?"), pick_one(o));
+            Ok(true)
+        }
+        Stage::PassIce => {
+            let pos = if let Some(r) = g.run.as_mut() {
+                r.current = None;
+                r.pumps.clear();
+                r.broken.clear();
+                r.pos
+            } else {
+                0
+            };
+            g.stage = if pos > 0 { Stage::ApproachIce } else { Stage::ApproachServer };
+            Ok(false)
+        }
+        Stage::Encounter => {
+            let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
+            let n = cards::subroutines(g.code(ice));
+            if let Some(r) = g.run.as_mut() {
+                r.broken = vec![false; n];
+            }
+            ev.push(public("encounter", format!("The Runner encounters {}", g.label(ice)), json!({"ice": ice, "subroutines": n})));
+            open(g, At::Run31);
+            Ok(false)
+        }
+        Stage::Subs { next } => {
+            let Some(run) = g.run.clone() else {
+                g.stage = Stage::RunEnd;
+                return Ok(false);
+            };
+            let ice = run.current.unwrap_or(0);
+            let found = run.broken.iter().enumerate().skip(next).find(|(_, b)| !**b).map(|(i, _)| i);
+            match found {
+                Some(i) if g.rezzed(ice) => {
+                    ev.push(public(
+                        "subroutine",
+                        format!("{}: subroutine {} resolves: {}", g.label(ice), i + 1, cards::subroutine_text(g.code(ice), i)),
+                        json!({"ice": ice, "subroutine": i}),
+                    ));
+                    g.stage = Stage::Subs { next: i + 1 };
+                    cards::resolve_subroutine(g, ice, i, ev);
+                }
+                _ => {
+                    ev.push(public("pass_ice", format!("The Runner passes {}", g.corp_public_label(ice)), json!({"ice": ice})));
+                    g.stage = Stage::PassIce;
+                }
+            }
+            Ok(false)
+        }
+        Stage::ApproachServer => {
+            let server = g.run.as_ref().map_or(HQ, |r| r.server);
+            if let Some(r) = g.run.as_mut() {
+                r.current = None;
+            }
+            ev.push(public("approach_server", format!("The Runner approaches {}", Game::server_name(server)), json!({"server": server})));
+            let manegarms: Vec<u32> = g
+                .server(server)
+                .map(|s| s.root.iter().copied().filter(|&c| g.is(c, cards::MANEGARM_SKUNKWORKS) && g.rezzed(c)).collect())
+                .unwrap_or_default();
+            for m in manegarms {
+                cards::manegarm_skunkworks(g, m);
+            }
+            open(g, At::Run41);
+            Ok(false)
+        }
+        Stage::Success => {
+            if let Some(r) = g.run.as_mut() {
+                r.successful = true;
+            }
+            g.flags.successful_run = true;
+            ev.push(public("run_successful", "The run is successful", json!({})));
+            cards::on_successful_run(g, ev);
+            g.stage = Stage::AccessBegin;
+            Ok(false)
+        }
+        Stage::AccessBegin => {
+            begin_access(g, ev);
+            Ok(false)
+        }
+        Stage::Accessing => {
+            let Some(acc) = g.access.clone() else {
+                g.stage = Stage::RunEnd;
+                return Ok(false);
+            };
+            if !acc.ordered {
+                let items = acc.slots.iter().enumerate().map(|(i, s)| opt(format!("slot:{i}"), slot_label(g, s))).collect();
+                ask(g, RUNNER, "access_order", "Choose the order in which you access these".into(), DecisionSpec::Order { items });
+                return Ok(true);
+            }
+            let Some(slot) = acc.slots.first().cloned() else {
+                g.stage = Stage::RunEnd;
+                return Ok(false);
+            };
+            match slot {
+                Slot::HqRandom => {
+                    let unseen = g.corp.hq.iter().filter(|c| !acc.hq_seen.contains(c)).count() as u32;
+                    if unseen == 0 {
+                        if let Some(a) = g.access.as_mut() {
+                            if !a.slots.is_empty() {
+                a.slots.remove(0);
+            }
+                        }
+                        return Ok(false);
+                    }
+                    // NR-7.2: HQ at random, one draw per card.
+                    request_draw(g, "hq-access", DrawKind::Range(unseen));
+                    Ok(true)
+                }
+                Slot::RdTop => {
+                    if let Some(a) = g.access.as_mut() {
+                        if !a.slots.is_empty() {
+                a.slots.remove(0);
+            }
+                    }
+                    if let Some(&c) = g.corp.rd.get(acc.rd_depth) {
+                        access_card(g, c, ev);
+                    }
+                    Ok(false)
+                }
+                Slot::Card(c) => {
+                    if let Some(a) = g.access.as_mut() {
+                        if !a.slots.is_empty() {
+                a.slots.remove(0);
+            }
+                    }
+                    let here = match g.corp_zone(c) {
+                        CorpZone::Archives => acc.server == ARCHIVES,
+                        CorpZone::Root(s) => s == acc.server,
+                        _ => false,
+                    };
+                    if here {
+                        access_card(g, c, ev);
+                    }
+                    Ok(false)
+                }
+            }
+        }
+        Stage::RunEnd => {
+            let Some(run) = g.run.take() else {
+                open(g, At::Action);
+                return Ok(false);
+            };
+            g.access = None;
+            let how = if run.successful { "successful" } else { "unsuccessful" };
+            ev.push(public(
+                "run_ended",
+                format!("The run on {} ends ({how}); unspent run credits are lost", Game::server_name(run.server)),
+                json!({"server": run.server, "successful": run.successful}),
+            ));
+            for m in run.mayflies {
+                if g.runner.programs.contains(&m) {
+                    g.trash(m, "Mayfly is trashed when the run ends", ev);
+                }
+            }
+            open(g, At::Action);
+            Ok(false)
+        }
+        Stage::Over => {
+            let (w, reason) = g.winner.clone().unwrap_or((CORP, "the game stopped".into()));
+            g.awaiting = Awaiting::Ended(Outcome { winners: vec![w], reason });
+            Ok(true)
+        }
+    }
+}
+
+/// Apply a checked input to the task or stage waiting for it.
+pub fn on_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    if let Some(task) = g.tasks.last().cloned() {
+        return task_input(g, task, input, ev);
+    }
+    let active = g.active;
+    match (g.stage.clone(), input) {
+        (Stage::Setup { step }, Input::Draw { values, .. }) => {
+            if step == 0 {
+                shuffle(&mut g.corp.rd, values)?;
+                ev.push(public("shuffled", "R&D is shuffled", json!({"seat": CORP})));
+                g.stage = Stage::Setup { step: 1 };
+            } else {
+                shuffle(&mut g.runner.stack, values)?;
+                ev.push(public("shuffled", "The stack is shuffled", json!({"seat": RUNNER})));
+                let n = g.options.opening_hand.max(0) as u32;
+                g.draw(CORP, n, ev);
+                g.draw(RUNNER, n, ev);
+                g.stage = Stage::Mulligan { seat: CORP };
+            }
+        }
+        (Stage::Mulligan { seat }, Input::Decision { .. }) => {
+            let id = one_pick(input)?;
+            let name = g.seat_name(seat);
+            if id == "mulligan" {
+                if seat == CORP {
+                    let mut hand = std::mem::take(&mut g.corp.hq);
+                    hand.append(&mut g.corp.rd);
+                    g.corp.rd = hand;
+                } else {
+                    let mut hand = std::mem::take(&mut g.runner.grip);
+                    hand.append(&mut g.runner.stack);
+                    g.runner.stack = hand;
+                }
+                ev.push(public("mulligan", format!("{name} takes a mulligan"), json!({"seat": seat})));
+                g.stage = Stage::MulliganShuffle { seat };
+            } else {
+                ev.push(public("kept", format!("{name} keeps the opening hand"), json!({"seat": seat})));
+                g.stage = if seat == CORP { Stage::Mulligan { seat: RUNNER } } else { Stage::TurnBegin };
+            }
+        }
+        (Stage::MulliganShuffle { seat }, Input::Draw { values, .. }) => {
+            let n = g.options.opening_hand.max(0) as u32;
+            if seat == CORP {
+                shuffle(&mut g.corp.rd, values)?;
+            } else {
+                shuffle(&mut g.runner.stack, values)?;
+            }
+            g.draw(seat, n, ev);
+            g.stage = if seat == CORP { Stage::Mulligan { seat: RUNNER } } else { Stage::TurnBegin };
+        }
+        (Stage::Window { at, mut round }, Input::Decision { seat, .. }) => {
+            let id = one_pick(input)?;
+            let Some((_, paid)) = paid_options(g, *seat, at).into_iter().find(|(o, _)| o.id == id) else {
+                return Err(RulesError::Illegal(format!("\"{id}\" is not a legal paid ability now")));
+            };
+            if paid == Paid::Pass {
+                ev.push(public("passed", format!("{} passes", g.seat_name(*seat)), json!({"seat": *seat})));
+                if round.pass() {
+                    close_window(g, at);
+                } else {
+                    g.stage = Stage::Window { at, round };
+                }
+            } else {
+                use_paid(g, *seat, &paid, ev);
+                // The user keeps priority; both must pass in succession again.
+                round.passes = 0;
+                g.stage = Stage::Window { at, round };
+            }
+        }
+        (Stage::Action, Input::Decision { .. }) => {
+            let id = one_pick(input)?;
+            let Some((_, act)) = action_options(g).into_iter().find(|(o, _)| o.id == id) else {
+                return Err(RulesError::Illegal(format!("\"{id}\" is not a legal action now")));
+            };
+            do_action(g, &act, ev)?;
+        }
+        (Stage::Discard, Input::Decision { .. }) => {
+            let ids = picks(input)?;
+            let hand = if active == CORP { g.corp.hq.clone() } else { g.runner.grip.clone() };
+            for c in hand {
+                if !ids.contains(&format!("discard:{c}")) {
+                    continue;
+                }
+                if active == CORP {
+                    g.to_archives(c, false);
+                    ev.push(Event::with_private(
+                        "netrunner.discarded",
+                        "The Corp discards a card to Archives, face down",
+                        json!({"seat": CORP}),
+                        vec![CORP],
+                        format!("The Corp discards {}", g.label(c)),
+                        json!({"seat": CORP, "card": c, "code": g.code(c)}),
+                    ));
+                } else {
+                    g.to_heap(c);
+                    ev.push(public("discarded", format!("The Runner discards {}", g.label(c)), json!({"seat": RUNNER, "card": c, "code": g.code(c)})));
+                }
+            }
+            open(g, At::TurnEnd);
+        }
+        (Stage::Continue { at_server }, Input::Decision { .. }) => {
+            let id = one_pick(input)?;
+            if id == "jack_out" {
+                if let Some(r) = g.run.as_mut() {
+                    r.stop = true;
+                }
+                ev.push(public("jacked_out", "The Runner jacks out", json!({})));
+                g.stage = Stage::RunEnd;
+            } else {
+                open(g, if at_server { At::Run43 } else { At::Run23 });
+            }
+        }
+        (Stage::Accessing, Input::Decision { choice: Choice::Order(ids), .. }) => {
+            let Some(acc) = g.access.as_mut() else { return Err(corrupt("no access")) };
+            let mut slots = Vec::new();
+            for id in ids {
+                let i = id_num(id, "slot:").ok_or_else(|| RulesError::Malformed(format!("unknown item {id}")))?;
+                slots.push(acc.slots.get(i as usize).cloned().ok_or_else(|| RulesError::Malformed(format!("unknown item {id}")))?);
+            }
+            acc.slots = slots;
+            acc.ordered = true;
+        }
+        (Stage::Accessing, Input::Draw { .. }) => {
+            let v = draw_value(input)?;
+            let seen = g.access.as_ref().map(|a| a.hq_seen.clone()).unwrap_or_default();
+            let unseen: Vec<u32> = g.corp.hq.iter().copied().filter(|c| !seen.contains(c)).collect();
+            let c = *unseen.get(v as usize).ok_or_else(|| RulesError::Malformed("access draw out of range".into()))?;
+            if let Some(a) = g.access.as_mut() {
+                if !a.slots.is_empty() {
+                a.slots.remove(0);
+            }
+                a.hq_seen.push(c);
+            }
+            access_card(g, c, ev);
+        }
+        _ => return Err(corrupt("the state does not wait for this input")),
+    }
+    Ok(())
+}
+
+/// Which side a seat plays.
+pub fn side_of(seat: u32) -> Side {
+    if seat == CORP {
+        Side::Corp
+    } else {
+        Side::Runner
+    }
+}

@@ -1,0 +1,370 @@
+//! The `netrunner` ruleset: Android: Netrunner, the System Gateway starter game
+//! (`shared/rules/netrunner.md`): The Syndicate (Corp, seat 0) against The Catalyst (Runner,
+//! seat 1), to 6 agenda points.
+//!
+//! - [`data`]: the card numbers and names (our own TSV, no card text) and the ready decks.
+//! - [`cards`]: one named function per card effect.
+//! - [`state`]: the match state and its elementary operations.
+//! - [`flow`]: turns, paid-ability windows, actions, runs, access, damage, traces.
+//! - [`options`]: named defaults and match options.
+
+pub mod cards;
+pub mod data;
+pub mod flow;
+pub mod options;
+pub mod state;
+
+#[cfg(test)]
+mod tests;
+
+use serde_json::{json, Value};
+
+use self::data::Side;
+use self::options::Options;
+use self::state::{Card, Corp, Game, Runner, Server, Stage, ARCHIVES, CORP, HQ, RD, RUNNER};
+use crate::core::*;
+
+pub use self::options::OPTIONS;
+
+pub const RULES_VERSION: &str = "netrunner-1";
+
+/// The ready Corp deck.
+pub const CORP_DECK: &str = "syndicate-starter";
+/// The ready Runner deck.
+pub const RUNNER_DECK: &str = "catalyst-starter";
+
+/// The ruleset object (registered by the lead in [`crate::rulesets`]).
+pub struct Netrunner;
+
+pub fn deck_names() -> Vec<&'static str> {
+    vec![CORP_DECK, RUNNER_DECK]
+}
+
+pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
+    serde_json::to_vec(g).map_err(|e| RulesError::CorruptState(format!("cannot encode the state: {e}")))
+}
+
+pub(crate) fn decode(bytes: &[u8]) -> Result<Game, RulesError> {
+    let g: Game = serde_json::from_slice(bytes)
+        .map_err(|e| RulesError::CorruptState(format!("the netrunner state does not decode: {e}")))?;
+    validate(&g)?;
+    Ok(g)
+}
+
+/// Cheap consistency checks on a decoded state, so that garbage is reported, not played.
+fn validate(g: &Game) -> Result<(), RulesError> {
+    let n = g.cards.len() as u32;
+    let ok = |v: &[u32]| v.iter().all(|&c| c < n);
+    let c = &g.corp;
+    let r = &g.runner;
+    let zones_ok = ok(&c.hq)
+        && ok(&c.rd)
+        && ok(&c.archives)
+        && ok(&c.score)
+        && c.servers.iter().all(|s| ok(&s.ice) && ok(&s.root))
+        && ok(&r.grip)
+        && ok(&r.stack)
+        && ok(&r.heap)
+        && ok(&r.programs)
+        && ok(&r.hardware)
+        && ok(&r.resources)
+        && ok(&r.score);
+    if !zones_ok {
+        return Err(RulesError::CorruptState("a zone names an unknown card".into()));
+    }
+    if g.active > 1 {
+        return Err(RulesError::CorruptState(format!("active seat {} does not exist", g.active)));
+    }
+    if g.cards.iter().any(|k| data::card(&k.code).is_none()) {
+        return Err(RulesError::CorruptState("a card has an unknown code".into()));
+    }
+    Ok(())
+}
+
+fn step_of(g: &Game, events: Vec<Event>) -> Result<Step, RulesError> {
+    Ok(Step { state: encode(g)?, events, awaiting: g.awaiting.clone() })
+}
+
+/// Build the initial state (before the shuffles).
+pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
+    if config.seats.len() != 2 {
+        return Err(RulesError::InvalidConfig(format!(
+            "netrunner is played by exactly 2 seats (seat 0 the Corp, seat 1 the Runner), not {}",
+            config.seats.len()
+        )));
+    }
+    let options = Options::from_map(&config.options)?;
+    data::pool()?;
+    let mut cards: Vec<Card> = Vec::new();
+    let mut zones: Vec<(String, String, Vec<u32>)> = Vec::new();
+    for (seat, sc) in config.seats.iter().enumerate() {
+        let side = if seat == 0 { Side::Corp } else { Side::Runner };
+        let default = if seat == 0 { CORP_DECK } else { RUNNER_DECK };
+        let name = if sc.deck.is_empty() { default } else { sc.deck.as_str() };
+        let Some(deck) = data::deck(name) else {
+            return Err(RulesError::InvalidConfig(format!(
+                "seat {seat} ({}) asks for deck \"{name}\"; the netrunner decks are: {}",
+                sc.name,
+                deck_names().join(", ")
+            )));
+        };
+        if deck.side != side {
+            return Err(RulesError::InvalidConfig(format!(
+                "seat {seat} plays the {}, but \"{name}\" is a {} deck",
+                if seat == 0 { "Corp" } else { "Runner" },
+                deck.side.name()
+            )));
+        }
+        // NR-10: a deck with an unimplemented card is refused by name.
+        data::validate_deck(deck, cards::implemented)
+            .map_err(|e| RulesError::InvalidConfig(format!("deck \"{name}\" is not legal: {e}")))?;
+        let mut ids = Vec::new();
+        for (code, n) in &deck.cards {
+            for _ in 0..*n {
+                ids.push(cards.len() as u32);
+                cards.push(Card { code: code.clone(), side, rezzed: false, adv: 0, credits: 0, installed_turn: 0, faceup: false });
+            }
+        }
+        let pname = if sc.name.is_empty() { if seat == 0 { "Corp".to_string() } else { "Runner".to_string() } } else { sc.name.clone() };
+        zones.push((pname, format!("{name}|{}", deck.identity), ids));
+    }
+    let mut it = zones.into_iter();
+    let (Some((cname, cdeck, rd)), Some((rname, rdeck, stack))) = (it.next(), it.next()) else {
+        return Err(RulesError::InvalidConfig("two seats are needed".into()));
+    };
+    let split = |s: &str| -> (String, String) {
+        let mut p = s.splitn(2, '|');
+        (p.next().unwrap_or("").to_string(), p.next().unwrap_or("").to_string())
+    };
+    let (cdeck, cid) = split(&cdeck);
+    let (rdeck, rid) = split(&rdeck);
+    let link = data::card(&rid).and_then(|c| c.base_link).unwrap_or(0);
+    let credits = options.starting_credits;
+    Ok(Game {
+        corp: Corp {
+            name: cname,
+            deck: cdeck,
+            identity: cid,
+            credits,
+            clicks: 0,
+            hq: vec![],
+            rd,
+            archives: vec![],
+            servers: [HQ, RD, ARCHIVES].iter().map(|&id| Server { id, ice: vec![], root: vec![] }).collect(),
+            score: vec![],
+            points: 0,
+            bad_publicity: 0,
+            next_remote: 1,
+            decked: false,
+        },
+        runner: Runner {
+            name: rname,
+            deck: rdeck,
+            identity: rid,
+            credits,
+            clicks: 0,
+            grip: vec![],
+            stack,
+            heap: vec![],
+            programs: vec![],
+            hardware: vec![],
+            resources: vec![],
+            score: vec![],
+            points: 0,
+            tags: 0,
+            core_damage: 0,
+            link,
+            flatlined: false,
+        },
+        options,
+        cards,
+        active: CORP,
+        turn: 0,
+        stage: Stage::Setup { step: 0 },
+        tasks: vec![],
+        run: None,
+        access: None,
+        flags: Default::default(),
+        winner: None,
+        next_draw: 0,
+        next_decision: 0,
+        awaiting: Awaiting::Ended(Outcome { winners: vec![], reason: "not started".into() }),
+    })
+}
+
+fn card_json(g: &Game, c: u32) -> Value {
+    let d = g.def(c);
+    let k = g.card(c);
+    json!({
+        "id": c,
+        "code": d.code,
+        "title": d.title,
+        "type": d.ctype.name(),
+        "subtypes": d.subtypes,
+        "rezzed": k.is_some_and(|k| k.rezzed),
+        "advancement": k.map_or(0, |k| k.adv),
+        "hosted_credits": k.map_or(0, |k| k.credits),
+    })
+}
+
+fn cards_json(g: &Game, ids: &[u32]) -> Value {
+    Value::Array(ids.iter().map(|&c| card_json(g, c)).collect())
+}
+
+/// An installed Corp card as `viewer` may see it: the Corp (and auditor) always, others only
+/// when rezzed.
+fn corp_installed_json(g: &Game, c: u32, viewer: Viewer) -> Value {
+    if g.rezzed(c) || viewer.sees_private(&[CORP]) {
+        let mut v = card_json(g, c);
+        if g.def(c).ctype == data::CardType::Ice {
+            v["strength"] = json!(g.ice_strength(c));
+        }
+        v
+    } else {
+        json!({"id": c, "face_down": true, "advancement": g.adv(c)})
+    }
+}
+
+/// The state as `viewer` may see it.
+pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
+    let corp_sees = viewer.sees_private(&[CORP]);
+    let runner_sees = viewer.sees_private(&[RUNNER]);
+    let c = &g.corp;
+    let r = &g.runner;
+    let servers: Vec<Value> = c
+        .servers
+        .iter()
+        .map(|s| {
+            json!({
+                "id": s.id,
+                "name": Game::server_name(s.id),
+                "ice_outermost_last": s.ice.iter().map(|&i| corp_installed_json(g, i, viewer)).collect::<Vec<_>>(),
+                "root": s.root.iter().map(|&i| corp_installed_json(g, i, viewer)).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let archives: Vec<Value> = c
+        .archives
+        .iter()
+        .map(|&a| if corp_sees || g.card(a).is_some_and(|k| k.faceup) { card_json(g, a) } else { json!({"id": a, "face_down": true}) })
+        .collect();
+    let mut corp = json!({
+        "seat": CORP,
+        "name": c.name,
+        "deck": c.deck,
+        "identity": data::card(&c.identity).map(|d| d.title.clone()),
+        "credits": c.credits,
+        "clicks": c.clicks,
+        "hq_count": c.hq.len(),
+        "rd_count": c.rd.len(),
+        "archives": archives,
+        "servers": servers,
+        "score_area": cards_json(g, &c.score),
+        "agenda_points": c.points,
+        "bad_publicity": c.bad_publicity,
+        "max_hand_size": g.max_hand(CORP),
+    });
+    if corp_sees {
+        corp["hq"] = cards_json(g, &c.hq);
+    }
+    if viewer == Viewer::Auditor {
+        corp["rd"] = cards_json(g, &c.rd);
+    }
+    let mut runner = json!({
+        "seat": RUNNER,
+        "name": r.name,
+        "deck": r.deck,
+        "identity": data::card(&r.identity).map(|d| d.title.clone()),
+        "credits": r.credits,
+        "clicks": r.clicks,
+        "grip_count": r.grip.len(),
+        "stack_count": r.stack.len(),
+        "heap": cards_json(g, &r.heap),
+        "programs": cards_json(g, &r.programs),
+        "hardware": cards_json(g, &r.hardware),
+        "resources": cards_json(g, &r.resources),
+        "score_area": cards_json(g, &r.score),
+        "agenda_points": r.points,
+        "tags": r.tags,
+        "core_damage": r.core_damage,
+        "link": r.link,
+        "memory": {"used": g.memory_used(), "limit": g.memory_limit()},
+        "max_hand_size": g.max_hand(RUNNER),
+    });
+    if runner_sees {
+        runner["grip"] = cards_json(g, &r.grip);
+    }
+    if viewer == Viewer::Auditor {
+        runner["stack"] = cards_json(g, &r.stack);
+    }
+    let run = g.run.as_ref().map(|run| {
+        json!({
+            "server": run.server,
+            "server_name": Game::server_name(run.server),
+            "approached": run.approached,
+            "current_ice": run.current,
+            "broken": run.broken,
+            "bad_publicity_credits": run.bp_credits,
+            "run_credits": run.temp_credits,
+            "successful": run.successful,
+            "ending": run.stop,
+            "breaker_strength": run.pumps.iter().map(|(b, _)| json!({"card": b, "strength": flow::breaker_strength(g, *b)})).collect::<Vec<_>>(),
+        })
+    });
+    let stage = {
+        let s = format!("{:?}", g.stage);
+        match &g.stage {
+            Stage::Window { at, .. } => format!("Window({at:?})"),
+            _ => s.split([' ', '{']).next().unwrap_or("").to_string(),
+        }
+    };
+    json!({
+        "ruleset": "netrunner",
+        "rules_version": RULES_VERSION,
+        "turn": g.turn,
+        "active": g.active,
+        "stage": stage,
+        "corp": corp,
+        "runner": runner,
+        "run": run,
+        "winner": g.winner.as_ref().map(|(w, why)| json!({"seat": w, "reason": why})),
+        "options": g.options,
+    })
+}
+
+impl Ruleset for Netrunner {
+    fn name(&self) -> &'static str {
+        "netrunner"
+    }
+    fn rules_version(&self) -> &'static str {
+        RULES_VERSION
+    }
+    fn seat_range(&self) -> (u32, u32) {
+        (2, 2)
+    }
+    fn decks(&self) -> Vec<&'static str> {
+        deck_names()
+    }
+    fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
+        let mut g = initial_game(config)?;
+        let mut events = vec![Event::public(
+            "netrunner.match_created",
+            format!("A netrunner match: {} (Corp, {}) against {} (Runner, {}), to {} agenda points", g.corp.name, g.corp.deck, g.runner.name, g.runner.deck, g.options.agenda_points_to_win),
+            json!({"options": g.options}),
+        )];
+        flow::run(&mut g, &mut events)?;
+        step_of(&g, events)
+    }
+    fn apply(&self, state: &[u8], input: &Input) -> Result<Step, RulesError> {
+        let mut g = decode(state)?;
+        check_input(&g.awaiting, input)?;
+        let mut events = Vec::new();
+        flow::on_input(&mut g, input, &mut events)?;
+        flow::run(&mut g, &mut events)?;
+        step_of(&g, events)
+    }
+    fn view(&self, state: &[u8], viewer: Viewer) -> Result<Value, RulesError> {
+        let g = decode(state)?;
+        Ok(view_of(&g, viewer))
+    }
+}

@@ -1,0 +1,98 @@
+//! Named defaults for what the rules page leaves to us, each a constant and a match option
+//! (`MatchConfig.options`).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::core::RulesError;
+
+/// NR-1.2: agenda points to win; 6 in the beginner game of the starter decks.
+pub const AGENDA_POINTS_TO_WIN: i64 = 6;
+/// NR-1.1: credits each player starts with.
+pub const STARTING_CREDITS: i64 = 5;
+/// NR-1.1: cards each player draws before the first turn.
+pub const OPENING_HAND: i64 = 5;
+/// NR-2.5: maximum hand size of both players before modifiers.
+pub const MAX_HAND_SIZE: i64 = 5;
+/// NR-2.1: clicks the Corp gains at the start of its turn.
+pub const CORP_CLICKS: i64 = 3;
+/// NR-2.1: clicks the Runner gains at the start of its turn.
+pub const RUNNER_CLICKS: i64 = 4;
+/// House: a seat whose only legal option in a paid-ability window is `pass` passes without
+/// being asked (1), or is asked anyway (0). With 1 the other seat learns that it had nothing.
+pub const AUTO_PASS: i64 = 1;
+
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub default: i64,
+    pub min: i64,
+    pub max: i64,
+    pub doc: &'static str,
+}
+
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec { name: "agenda_points_to_win", default: AGENDA_POINTS_TO_WIN, min: 1, max: 50, doc: "agenda points a player needs to win" },
+    OptionSpec { name: "starting_credits", default: STARTING_CREDITS, min: 0, max: 100, doc: "credits each player starts with" },
+    OptionSpec { name: "opening_hand", default: OPENING_HAND, min: 0, max: 20, doc: "cards drawn before the first turn" },
+    OptionSpec { name: "max_hand_size", default: MAX_HAND_SIZE, min: 0, max: 100, doc: "maximum hand size before card effects" },
+    OptionSpec { name: "corp_clicks", default: CORP_CLICKS, min: 1, max: 10, doc: "clicks of the Corp per turn" },
+    OptionSpec { name: "runner_clicks", default: RUNNER_CLICKS, min: 1, max: 10, doc: "clicks of the Runner per turn" },
+    OptionSpec { name: "auto_pass", default: AUTO_PASS, min: 0, max: 1, doc: "1: a seat with nothing but pass in a window passes automatically" },
+];
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    pub agenda_points_to_win: i64,
+    pub starting_credits: i64,
+    pub opening_hand: i64,
+    pub max_hand_size: i64,
+    pub corp_clicks: i64,
+    pub runner_clicks: i64,
+    pub auto_pass: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            agenda_points_to_win: AGENDA_POINTS_TO_WIN,
+            starting_credits: STARTING_CREDITS,
+            opening_hand: OPENING_HAND,
+            max_hand_size: MAX_HAND_SIZE,
+            corp_clicks: CORP_CLICKS,
+            runner_clicks: RUNNER_CLICKS,
+            auto_pass: AUTO_PASS == 1,
+        }
+    }
+}
+
+impl Options {
+    /// Resolve named options over the defaults; unknown names and out-of-range values are refused.
+    pub fn from_map(map: &BTreeMap<String, i64>) -> Result<Options, RulesError> {
+        let mut o = Options::default();
+        for (name, &value) in map {
+            let Some(spec) = OPTIONS.iter().find(|s| s.name == name) else {
+                return Err(RulesError::InvalidConfig(format!(
+                    "unknown netrunner option \"{name}\"; known options: {}",
+                    OPTIONS.iter().map(|o| o.name).collect::<Vec<_>>().join(", ")
+                )));
+            };
+            if value < spec.min || value > spec.max {
+                return Err(RulesError::InvalidConfig(format!(
+                    "option {name} = {value} is outside {}..={} ({})",
+                    spec.min, spec.max, spec.doc
+                )));
+            }
+            match spec.name {
+                "agenda_points_to_win" => o.agenda_points_to_win = value,
+                "starting_credits" => o.starting_credits = value,
+                "opening_hand" => o.opening_hand = value,
+                "max_hand_size" => o.max_hand_size = value,
+                "corp_clicks" => o.corp_clicks = value,
+                "runner_clicks" => o.runner_clicks = value,
+                _ => o.auto_pass = value == 1,
+            }
+        }
+        Ok(o)
+    }
+}

@@ -1,0 +1,628 @@
+//! The `netrunner` match state (serialized with `serde_json` as the state blob) and the small
+//! operations the rules are made of: zones, credits, servers, drawing, trashing.
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::data::{self, CardData, CardType, Side};
+use super::options::Options;
+use crate::core::stack::PriorityRound;
+use crate::core::{Awaiting, Event};
+
+/// Seats: the Corp is seat 0, the Runner seat 1.
+pub const CORP: u32 = 0;
+pub const RUNNER: u32 = 1;
+
+/// Server ids: the three centrals, then remotes from 3 on.
+pub const HQ: u32 = 0;
+pub const RD: u32 = 1;
+pub const ARCHIVES: u32 = 2;
+
+/// One physical card and its per-zone state (reset when it moves).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Card {
+    pub code: String,
+    pub side: Side,
+    pub rezzed: bool,
+    /// Advancement counters.
+    pub adv: u32,
+    /// Hosted credits.
+    pub credits: u32,
+    /// Turn number it was installed on.
+    pub installed_turn: u32,
+    /// In Archives: face up.
+    pub faceup: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Server {
+    pub id: u32,
+    /// Innermost first: the last one is the outermost.
+    pub ice: Vec<u32>,
+    /// Cards in the root (centrals: upgrades) or in the remote.
+    pub root: Vec<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Corp {
+    pub name: String,
+    pub deck: String,
+    pub identity: String,
+    pub credits: i64,
+    pub clicks: i64,
+    pub hq: Vec<u32>,
+    /// Top first.
+    pub rd: Vec<u32>,
+    pub archives: Vec<u32>,
+    pub servers: Vec<Server>,
+    pub score: Vec<u32>,
+    pub points: i64,
+    pub bad_publicity: i64,
+    pub next_remote: u32,
+    /// NR-1.3: had to draw from an empty R&D.
+    pub decked: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Runner {
+    pub name: String,
+    pub deck: String,
+    pub identity: String,
+    pub credits: i64,
+    pub clicks: i64,
+    pub grip: Vec<u32>,
+    /// Top first.
+    pub stack: Vec<u32>,
+    pub heap: Vec<u32>,
+    pub programs: Vec<u32>,
+    pub hardware: Vec<u32>,
+    pub resources: Vec<u32>,
+    pub score: Vec<u32>,
+    pub points: i64,
+    pub tags: i64,
+    pub core_damage: i64,
+    pub link: i64,
+    /// NR-1.4.
+    pub flatlined: bool,
+}
+
+/// What began a run, for the cards that say "during that run" / "if successful".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RunSource {
+    Basic,
+    Jailbreak,
+    TreadLightly,
+    Overclock,
+    RedTeam(u32),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Run {
+    pub server: u32,
+    pub source: RunSource,
+    /// Ice not yet approached are at indices `0..pos`; the current ice is at `pos`.
+    pub pos: usize,
+    /// The ice being approached or encountered.
+    pub current: Option<u32>,
+    pub approached: u32,
+    /// NR-6.1: bad publicity credits, usable only during this run.
+    pub bp_credits: i64,
+    /// Overclock's hosted credits, usable only during this run.
+    pub temp_credits: i64,
+    /// Subroutines of the encountered ice broken so far.
+    pub broken: Vec<bool>,
+    /// Breaker strength boosts for this encounter: (breaker, amount).
+    pub pumps: Vec<(u32, i64)>,
+    /// Mayfly copies used this run (trashed when it ends).
+    pub mayflies: Vec<u32>,
+    /// Tread Lightly: extra rez cost of ice during this run.
+    pub ice_rez_extra: i64,
+    /// The run was ended (by a subroutine or a card) or the Runner jacked out.
+    pub stop: bool,
+    pub successful: bool,
+}
+
+/// One thing to access (NR-7.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Slot {
+    HqRandom,
+    RdTop,
+    Card(u32),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Access {
+    pub server: u32,
+    /// Still to access, in order.
+    pub slots: Vec<Slot>,
+    /// HQ cards already accessed (not accessed again).
+    pub hq_seen: Vec<u32>,
+    /// R&D cards accessed and left in place, from the top.
+    pub rd_depth: usize,
+    /// Whether the Runner has ordered the slots.
+    pub ordered: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DamageKind {
+    Net,
+    Meat,
+    Core,
+}
+
+impl DamageKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            DamageKind::Net => "net",
+            DamageKind::Meat => "meat",
+            DamageKind::Core => "core",
+        }
+    }
+}
+
+/// What a successful trace does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TraceEffect {
+    Tags(i64),
+    Damage(DamageKind, u32),
+}
+
+/// Pending work resolved before the stage continues, last pushed first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Task {
+    /// NR-9.1: one random card of the grip per point.
+    Damage { kind: DamageKind, left: u32, source: String, diviner: bool },
+    /// NR-8.
+    Trace { base: i64, corp_bid: Option<i64>, effect: TraceEffect, source: String },
+    /// NR-7.4: the Runner decides what to do with an accessed card.
+    AccessDecision { card: u32 },
+    /// Send a Message: the Corp may rez an installed ice for free.
+    SendMessageRez,
+    /// Superconducting Hub: the Corp may draw 2.
+    HubDraw,
+    /// Brân 1.0, first subroutine: the Corp may install an ice inward of `ice`.
+    BranInstall { ice: u32 },
+    /// Karunā, first subroutine: the Runner may jack out.
+    KarunaJackOut,
+    /// Manegarm Skunkworks: end the run unless the Runner pays.
+    Manegarm { card: u32 },
+    /// NR-3.4: trash programs until `program` fits, then install it.
+    MakeRoom { program: u32 },
+}
+
+/// Which paid-ability window is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum At {
+    /// NR-2.2/2.3: after gaining clicks.
+    TurnBegin,
+    /// Before each action.
+    Action,
+    /// After discarding.
+    TurnEnd,
+    /// NR-6.2.1.
+    Run21,
+    /// NR-6.2.3: the approached ice may be rezzed.
+    Run23,
+    /// NR-6.3.1: breaking.
+    Run31,
+    /// NR-6.4.1.
+    Run41,
+    /// NR-6.4.3.
+    Run43,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    /// 0: shuffle R&D, 1: shuffle the stack.
+    Setup { step: u32 },
+    Mulligan { seat: u32 },
+    MulliganShuffle { seat: u32 },
+    TurnBegin,
+    Window { at: At, round: PriorityRound },
+    TurnBeginTriggers,
+    MandatoryDraw,
+    Action,
+    Discard,
+    EndTurn,
+    RunInit,
+    ApproachIce,
+    /// NR-6.2.2 / 6.4.2.
+    Continue { at_server: bool },
+    PassIce,
+    Encounter,
+    Subs { next: usize },
+    ApproachServer,
+    Success,
+    AccessBegin,
+    Accessing,
+    RunEnd,
+    Over,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnFlags {
+    pub successful_run: bool,
+    pub runs: Vec<u32>,
+    pub docklands_used: bool,
+    pub verbal_used: bool,
+    pub telework_used: Vec<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    pub options: Options,
+    pub corp: Corp,
+    pub runner: Runner,
+    pub cards: Vec<Card>,
+    /// The active seat.
+    pub active: u32,
+    /// Player turns so far (the Corp's first turn is 1).
+    pub turn: u32,
+    pub stage: Stage,
+    pub tasks: Vec<Task>,
+    pub run: Option<Run>,
+    pub access: Option<Access>,
+    pub flags: TurnFlags,
+    pub winner: Option<(u32, String)>,
+    pub next_draw: u64,
+    pub next_decision: u64,
+    pub awaiting: Awaiting,
+}
+
+static BLANK: CardData = CardData {
+    code: String::new(),
+    title: String::new(),
+    side: Side::Corp,
+    faction: String::new(),
+    ctype: CardType::Identity,
+    subtypes: Vec::new(),
+    unique: false,
+    cost: None,
+    strength: None,
+    advancement: None,
+    points: None,
+    memory: None,
+    trash: None,
+    influence: None,
+    deck_limit: None,
+    min_deck: None,
+    influence_limit: None,
+    base_link: None,
+};
+
+/// Where a Corp card is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CorpZone {
+    Hq,
+    Rd,
+    Archives,
+    Ice(u32),
+    Root(u32),
+    Score,
+    None,
+}
+
+impl Game {
+    // --- lookups -----------------------------------------------------------------------------
+
+    pub fn def(&self, c: u32) -> &'static CardData {
+        self.cards.get(c as usize).and_then(|k| data::card(&k.code)).unwrap_or(&BLANK)
+    }
+    pub fn code(&self, c: u32) -> &str {
+        self.cards.get(c as usize).map_or("", |k| k.code.as_str())
+    }
+    pub fn is(&self, c: u32, code: &str) -> bool {
+        self.code(c) == code
+    }
+    pub fn card(&self, c: u32) -> Option<&Card> {
+        self.cards.get(c as usize)
+    }
+    pub fn card_mut(&mut self, c: u32) -> Option<&mut Card> {
+        self.cards.get_mut(c as usize)
+    }
+    pub fn rezzed(&self, c: u32) -> bool {
+        self.card(c).is_some_and(|k| k.rezzed)
+    }
+    pub fn adv(&self, c: u32) -> u32 {
+        self.card(c).map_or(0, |k| k.adv)
+    }
+    pub fn hosted(&self, c: u32) -> u32 {
+        self.card(c).map_or(0, |k| k.credits)
+    }
+    /// "Hedge Fund #12".
+    pub fn label(&self, c: u32) -> String {
+        format!("{} #{c}", self.def(c).title)
+    }
+    pub fn seat_name(&self, seat: u32) -> String {
+        if seat == CORP {
+            self.corp.name.clone()
+        } else {
+            self.runner.name.clone()
+        }
+    }
+    pub fn server(&self, id: u32) -> Option<&Server> {
+        self.corp.servers.iter().find(|s| s.id == id)
+    }
+    pub fn server_mut(&mut self, id: u32) -> Option<&mut Server> {
+        self.corp.servers.iter_mut().find(|s| s.id == id)
+    }
+    pub fn server_name(id: u32) -> String {
+        match id {
+            HQ => "HQ".into(),
+            RD => "R&D".into(),
+            ARCHIVES => "Archives".into(),
+            n => format!("Server {}", n - 2),
+        }
+    }
+    pub fn is_remote(id: u32) -> bool {
+        id > ARCHIVES
+    }
+    pub fn corp_zone(&self, c: u32) -> CorpZone {
+        if self.corp.hq.contains(&c) {
+            return CorpZone::Hq;
+        }
+        if self.corp.rd.contains(&c) {
+            return CorpZone::Rd;
+        }
+        if self.corp.archives.contains(&c) {
+            return CorpZone::Archives;
+        }
+        if self.corp.score.contains(&c) {
+            return CorpZone::Score;
+        }
+        for s in &self.corp.servers {
+            if s.ice.contains(&c) {
+                return CorpZone::Ice(s.id);
+            }
+            if s.root.contains(&c) {
+                return CorpZone::Root(s.id);
+            }
+        }
+        CorpZone::None
+    }
+    pub fn installed_corp(&self) -> Vec<u32> {
+        self.corp.servers.iter().flat_map(|s| s.ice.iter().chain(s.root.iter()).copied()).collect()
+    }
+    pub fn installed_runner(&self) -> Vec<u32> {
+        let r = &self.runner;
+        r.programs.iter().chain(r.hardware.iter()).chain(r.resources.iter()).copied().collect()
+    }
+    pub fn is_installed(&self, c: u32) -> bool {
+        matches!(self.corp_zone(c), CorpZone::Ice(_) | CorpZone::Root(_)) || self.installed_runner().contains(&c)
+    }
+    /// Ice strength, with Palisade's bonus on a remote.
+    pub fn ice_strength(&self, ice: u32) -> i64 {
+        let base = self.def(ice).strength.unwrap_or(0);
+        let bonus = match self.corp_zone(ice) {
+            CorpZone::Ice(s) if Self::is_remote(s) && self.is(ice, super::cards::PALISADE) => 2,
+            _ => 0,
+        };
+        base + bonus
+    }
+    /// NR-2.5.
+    pub fn max_hand(&self, seat: u32) -> i64 {
+        if seat == CORP {
+            let hubs = self.corp.score.iter().filter(|&&c| self.is(c, super::cards::SUPERCONDUCTING_HUB)).count() as i64;
+            self.options.max_hand_size + 2 * hubs
+        } else {
+            self.options.max_hand_size - self.runner.core_damage
+        }
+    }
+    /// NR-3.4: memory units.
+    pub fn memory_limit(&self) -> i64 {
+        let consoles = self.runner.hardware.iter().filter(|&&c| self.is(c, super::cards::PENNYSHAVER)).count() as i64;
+        4 + consoles
+    }
+    pub fn memory_used(&self) -> i64 {
+        self.runner.programs.iter().map(|&p| self.def(p).memory.unwrap_or(0)).sum()
+    }
+    /// Credits the Runner can spend now (with run-only credits during a run).
+    pub fn runner_available(&self) -> i64 {
+        self.runner.credits + self.run.as_ref().map_or(0, |r| r.bp_credits + r.temp_credits)
+    }
+    pub fn tagged(&self) -> bool {
+        self.runner.tags > 0
+    }
+
+    // --- credits ---------------------------------------------------------------------------------
+
+    /// Pay `n` as the Runner: run-only credits first (they are lost when the run ends).
+    pub fn runner_pay(&mut self, n: i64) -> bool {
+        if n <= 0 {
+            return true;
+        }
+        if self.runner_available() < n {
+            return false;
+        }
+        let mut left = n;
+        if let Some(r) = self.run.as_mut() {
+            let a = left.min(r.bp_credits);
+            r.bp_credits -= a;
+            left -= a;
+            let b = left.min(r.temp_credits);
+            r.temp_credits -= b;
+            left -= b;
+        }
+        self.runner.credits -= left;
+        true
+    }
+    pub fn corp_pay(&mut self, n: i64) -> bool {
+        if n <= 0 {
+            return true;
+        }
+        if self.corp.credits < n {
+            return false;
+        }
+        self.corp.credits -= n;
+        true
+    }
+    pub fn gain(&mut self, seat: u32, n: i64, source: &str, ev: &mut Vec<Event>) {
+        if n <= 0 {
+            return;
+        }
+        let total = if seat == CORP {
+            self.corp.credits += n;
+            self.corp.credits
+        } else {
+            self.runner.credits += n;
+            self.runner.credits
+        };
+        ev.push(Event::public(
+            "netrunner.credits",
+            format!("{} gains {n} credit(s) from {source} (now {total})", self.seat_name(seat)),
+            json!({"seat": seat, "change": n, "credits": total, "source": source}),
+        ));
+    }
+    pub fn lose_credits(&mut self, seat: u32, n: i64, source: &str, ev: &mut Vec<Event>) {
+        let pool = if seat == CORP { &mut self.corp.credits } else { &mut self.runner.credits };
+        let lost = n.min(*pool).max(0);
+        *pool -= lost;
+        let total = *pool;
+        ev.push(Event::public(
+            "netrunner.credits",
+            format!("{} loses {lost} credit(s) to {source} (now {total})", self.seat_name(seat)),
+            json!({"seat": seat, "change": -lost, "credits": total, "source": source}),
+        ));
+    }
+    /// Take up to `n` hosted credits from `card` into `seat`'s pool.
+    pub fn take_hosted(&mut self, seat: u32, card: u32, n: u32, ev: &mut Vec<Event>) -> u32 {
+        let Some(k) = self.card_mut(card) else { return 0 };
+        let got = n.min(k.credits);
+        k.credits -= got;
+        let label = self.label(card);
+        self.gain(seat, i64::from(got), &label, ev);
+        got
+    }
+    pub fn load(&mut self, card: u32, n: u32, ev: &mut Vec<Event>) {
+        if let Some(k) = self.card_mut(card) {
+            k.credits += n;
+            let total = k.credits;
+            let label = self.label(card);
+            ev.push(Event::public(
+                "netrunner.hosted_credits",
+                format!("{n} credit(s) are placed on {label} ({total} hosted)"),
+                json!({"card": card, "change": n, "hosted": total}),
+            ));
+        }
+    }
+
+    // --- zones -----------------------------------------------------------------------------------
+
+    fn reset(&mut self, c: u32) {
+        if let Some(k) = self.card_mut(c) {
+            k.rezzed = false;
+            k.adv = 0;
+            k.credits = 0;
+            k.faceup = false;
+        }
+    }
+
+    /// Take a Corp card out of wherever it is (removing a remote left empty).
+    pub fn take_corp(&mut self, c: u32) {
+        let corp = &mut self.corp;
+        corp.hq.retain(|&x| x != c);
+        corp.rd.retain(|&x| x != c);
+        corp.archives.retain(|&x| x != c);
+        corp.score.retain(|&x| x != c);
+        for s in &mut corp.servers {
+            s.ice.retain(|&x| x != c);
+            s.root.retain(|&x| x != c);
+        }
+        corp.servers.retain(|s| !Self::is_remote(s.id) || !s.ice.is_empty() || !s.root.is_empty());
+    }
+
+    /// A Corp card goes to Archives (face up or down).
+    pub fn to_archives(&mut self, c: u32, faceup: bool) {
+        self.take_corp(c);
+        self.reset(c);
+        if let Some(k) = self.card_mut(c) {
+            k.faceup = faceup;
+        }
+        self.corp.archives.push(c);
+    }
+
+    pub fn take_runner(&mut self, c: u32) {
+        let r = &mut self.runner;
+        r.grip.retain(|&x| x != c);
+        r.stack.retain(|&x| x != c);
+        r.heap.retain(|&x| x != c);
+        r.programs.retain(|&x| x != c);
+        r.hardware.retain(|&x| x != c);
+        r.resources.retain(|&x| x != c);
+    }
+
+    pub fn to_heap(&mut self, c: u32) {
+        self.take_runner(c);
+        self.reset(c);
+        self.runner.heap.push(c);
+    }
+
+    /// Trash an installed or accessed card of either side, publicly.
+    pub fn trash(&mut self, c: u32, why: &str, ev: &mut Vec<Event>) {
+        let label = self.label(c);
+        let side = self.def(c).side;
+        if side == Side::Corp {
+            self.to_archives(c, true);
+        } else {
+            self.to_heap(c);
+        }
+        ev.push(Event::public(
+            "netrunner.trashed",
+            format!("{label} is trashed ({why})"),
+            json!({"card": c, "code": self.code(c), "reason": why}),
+        ));
+    }
+
+    /// Draw `n` cards for `seat`. The Corp drawing from an empty R&D is decked (NR-1.3); the
+    /// Runner drawing from an empty stack draws nothing.
+    pub fn draw(&mut self, seat: u32, n: u32, ev: &mut Vec<Event>) {
+        for _ in 0..n {
+            let name = self.seat_name(seat);
+            if seat == CORP {
+                if self.corp.rd.is_empty() {
+                    self.corp.decked = true;
+                    ev.push(Event::public(
+                        "netrunner.rd_empty",
+                        format!("{name} must draw from an empty R&D"),
+                        json!({"seat": seat}),
+                    ));
+                    return;
+                }
+                let c = self.corp.rd.remove(0);
+                self.corp.hq.push(c);
+            } else {
+                if self.runner.stack.is_empty() {
+                    ev.push(Event::public(
+                        "netrunner.stack_empty",
+                        format!("{name} has no card left to draw"),
+                        json!({"seat": seat}),
+                    ));
+                    return;
+                }
+                let c = self.runner.stack.remove(0);
+                self.runner.grip.push(c);
+            }
+            let c = if seat == CORP { self.corp.hq.last() } else { self.runner.grip.last() }.copied().unwrap_or(0);
+            let left = if seat == CORP { self.corp.rd.len() } else { self.runner.stack.len() };
+            ev.push(Event::with_private(
+                "netrunner.card_drawn",
+                format!("{name} draws a card"),
+                json!({"seat": seat, "deck_left": left}),
+                vec![seat],
+                format!("{name} draws {}", self.label(c)),
+                json!({"seat": seat, "deck_left": left, "card": c, "code": self.code(c)}),
+            ));
+        }
+    }
+
+    /// Public description of a Corp card: its name if rezzed/face up, else "a card".
+    pub fn corp_public_label(&self, c: u32) -> String {
+        let k = self.card(c);
+        let visible = k.is_some_and(|k| k.rezzed || k.faceup) || self.corp.score.contains(&c);
+        if visible {
+            self.label(c)
+        } else {
+            format!("face-down card #{c}")
+        }
+    }
+}

@@ -1,0 +1,6 @@
+//! Tests of the `netrunner` ruleset, named by the rule or the card they check.
+
+mod bot;
+mod cards;
+mod kit;
+mod rules;

@@ -1,0 +1,635 @@
+//! One or more tests per rule, named by rule id. Each builds a state directly (or starts a real
+//! match) and feeds inputs through `apply`.
+
+use crate::core::*;
+use crate::netrunner::cards as c;
+use crate::netrunner::state::{At, DamageKind, Stage, Task, TraceEffect, ARCHIVES, CORP, HQ, RD, RUNNER};
+use crate::netrunner::{data, Netrunner};
+
+use super::kit::{config, Match, Scenario};
+
+fn new_match(options: &[(&str, i64)]) -> Match {
+    let step = Netrunner.new_match(&config(options)).expect("new match");
+    Match { state: step.state, events: step.events.clone(), awaiting: step.awaiting, log: step.events }
+}
+
+fn identity(n: u32) -> Vec<u32> {
+    (0..n).collect()
+}
+
+// --- NR-1 ----------------------------------------------------------------------------------------
+
+#[test]
+fn nr_1_1_setup_shuffles_five_credits_five_cards_mulligan_corp_first() {
+    let mut m = new_match(&[]);
+    assert_eq!(m.kind(), "draw:shuffle-rd");
+    assert_eq!(m.draw_kind(), DrawKind::Shuffle(34), "the Syndicate starter deck has 34 cards");
+    m.draw(&identity(34));
+    assert_eq!(m.draw_kind(), DrawKind::Shuffle(30), "the Catalyst starter deck has 30 cards");
+    m.draw(&identity(30));
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.runner.credits), (5, 5));
+    assert_eq!((g.corp.hq.len(), g.runner.grip.len()), (5, 5));
+    assert_eq!((m.kind().as_str(), m.seat()), ("netrunner.mulligan", CORP), "the Corp decides first");
+    let first_hand = g.corp.hq.clone();
+    m.pick(&["mulligan"]);
+    assert_eq!(m.draw_kind(), DrawKind::Shuffle(34), "the hand is shuffled back");
+    let mut rev = identity(34);
+    rev.reverse();
+    m.draw(&rev);
+    let g = m.game();
+    assert_eq!(g.corp.hq.len(), 5);
+    assert_ne!(g.corp.hq, first_hand);
+    assert_eq!((m.kind().as_str(), m.seat()), ("netrunner.mulligan", RUNNER), "once only, then the Runner");
+    m.pick(&["keep"]);
+    let g = m.game();
+    assert_eq!((g.active, g.turn, g.corp.clicks), (CORP, 1, 3), "the Corp takes the first turn");
+}
+
+#[test]
+fn nr_1_2_six_agenda_points_win_the_starter_game_and_the_option_changes_it() {
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    s.g.corp.points = 4;
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    s.g.cards[a as usize].adv = 4;
+    let mut m = s.start(Stage::Window { at: At::Action, round: crate::core::stack::PriorityRound::new(vec![0, 1]) });
+    m.pick(&[&format!("score:{a}")]);
+    match &m.awaiting {
+        Awaiting::Ended(o) => {
+            assert_eq!(o.winners, vec![CORP]);
+            assert!(o.reason.starts_with("agenda points"));
+        }
+        other => panic!("the game should be over: {other:?}"),
+    }
+    let step = Netrunner.new_match(&config(&[("agenda_points_to_win", 7)])).unwrap();
+    assert_eq!(Netrunner.view(&step.state, Viewer::Spectator).unwrap()["options"]["agenda_points_to_win"], 7);
+}
+
+#[test]
+fn nr_1_3_the_corp_drawing_from_an_empty_rd_loses() {
+    let s = Scenario::new().auto_pass();
+    let m = s.start(Stage::MandatoryDraw);
+    match &m.awaiting {
+        Awaiting::Ended(o) => {
+            assert_eq!(o.winners, vec![RUNNER]);
+            assert!(o.reason.starts_with("decking"));
+        }
+        other => panic!("expected the end, got {other:?}"),
+    }
+}
+
+#[test]
+fn nr_1_4_more_damage_than_cards_in_the_grip_flatlines() {
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    s.grip(c::SURE_GAMBLE);
+    s.g.tasks.push(Task::Damage { kind: DamageKind::Net, left: 2, source: "test".into(), diviner: false });
+    let mut m = s.at_action();
+    assert_eq!(m.draw_kind(), DrawKind::Range(1));
+    m.draw(&[0]);
+    match &m.awaiting {
+        Awaiting::Ended(o) => assert!(o.winners == vec![CORP] && o.reason.starts_with("flatline")),
+        other => panic!("expected a flatline, got {other:?}"),
+    }
+    // Exactly as much damage as cards does not flatline.
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    s.grip(c::SURE_GAMBLE);
+    s.g.tasks.push(Task::Damage { kind: DamageKind::Net, left: 1, source: "test".into(), diviner: false });
+    let mut m = s.at_action();
+    m.draw(&[0]);
+    assert_eq!(m.kind(), "netrunner.action");
+}
+
+#[test]
+fn nr_1_4_maximum_hand_size_below_zero_flatlines_at_discard() {
+    let mut s = Scenario::new().auto_pass().runner_turn(0);
+    s.g.runner.core_damage = 6;
+    let m = s.start(Stage::Discard);
+    assert!(matches!(&m.awaiting, Awaiting::Ended(o) if o.reason.starts_with("flatline")));
+}
+
+// --- NR-2 ----------------------------------------------------------------------------------------
+
+#[test]
+fn nr_2_1_corp_gains_3_clicks_runner_4_and_clicks_only_in_own_turn() {
+    let mut s = Scenario::new().auto_pass();
+    for _ in 0..5 {
+        s.rd(c::HEDGE_FUND);
+    }
+    let mut m = s.start(Stage::TurnBegin);
+    assert_eq!(m.game().corp.clicks, 3);
+    for _ in 0..3 {
+        assert_eq!((m.kind().as_str(), m.seat()), ("netrunner.action", CORP));
+        m.pick(&["credit"]);
+    }
+    // Discard (nothing to discard), end of turn, the Runner's turn.
+    let g = m.game();
+    assert_eq!((g.active, g.runner.clicks, g.corp.clicks), (RUNNER, 4, 0));
+    assert_eq!(m.seat(), RUNNER);
+}
+
+#[test]
+fn nr_2_2_mandatory_draw_then_discard_to_archives_face_down() {
+    let mut s = Scenario::new().auto_pass();
+    for _ in 0..6 {
+        s.hq(c::HEDGE_FUND);
+    }
+    let top = s.rd(c::PALISADE);
+    let mut m = s.start(Stage::TurnBegin);
+    assert!(m.game().corp.hq.contains(&top), "the mandatory draw costs no click");
+    assert_eq!(m.game().corp.clicks, 3);
+    for _ in 0..3 {
+        m.pick(&["credit"]);
+    }
+    assert_eq!(m.kind(), "netrunner.discard");
+    let ids = m.option_ids();
+    m.choose(Choice::Pick(ids[..2].to_vec()));
+    let g = m.game();
+    assert_eq!(g.corp.hq.len(), 5);
+    assert_eq!(g.corp.archives.len(), 2);
+    assert!(g.corp.archives.iter().all(|&a| !g.cards[a as usize].faceup), "discards go face down");
+    let ev = m.log.iter().find(|e| e.kind == "netrunner.discarded").unwrap();
+    assert!(ev.private.as_ref().is_some_and(|p| p.seats == vec![CORP]), "only the Corp sees what it discarded");
+}
+
+#[test]
+fn nr_2_4_window_active_player_first_closes_after_both_pass_in_succession() {
+    let mut s = Scenario::new().runner_turn(4);
+    let nico = s.root(3, c::NICO_CAMPAIGN, false);
+    let mut m = s.start(Stage::Window { at: At::Action, round: crate::core::stack::PriorityRound::new(vec![1, 0]) });
+    assert_eq!((m.kind().as_str(), m.seat()), ("netrunner.window", RUNNER), "the active player first");
+    m.pick(&["pass"]);
+    assert_eq!(m.seat(), CORP);
+    m.pick(&[&format!("rez:{nico}")]);
+    assert_eq!(m.seat(), CORP, "the Corp keeps priority after using an ability");
+    m.pick(&["pass"]);
+    assert_eq!((m.kind().as_str(), m.seat()), ("netrunner.window", RUNNER), "the Runner must pass again");
+    m.pick(&["pass"]);
+    assert_eq!(m.kind(), "netrunner.action");
+}
+
+#[test]
+fn nr_2_5_maximum_hand_size_is_5_and_core_damage_lowers_the_runners() {
+    let mut s = Scenario::new();
+    s.g.runner.core_damage = 2;
+    assert_eq!(s.g.max_hand(CORP), 5);
+    assert_eq!(s.g.max_hand(RUNNER), 3);
+}
+
+// --- NR-3 ----------------------------------------------------------------------------------------
+
+#[test]
+fn nr_3_1_basic_actions_gain_a_credit_and_draw() {
+    let mut s = Scenario::new().auto_pass().runner_turn(2);
+    let top = s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    assert!(m.offers("credit") && m.offers("draw"));
+    m.pick(&["credit"]);
+    m.pick(&["draw"]);
+    let g = m.game();
+    assert_eq!(g.runner.credits, 6);
+    assert_eq!(g.runner.grip, vec![top]);
+}
+
+#[test]
+fn nr_3_2_advance_costs_a_click_and_a_credit_trash_resource_needs_a_tag_purge_three_clicks() {
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    let a = s.root(3, c::SEND_A_MESSAGE, false);
+    let r = s.installed(c::SMARTWARE_DISTRIBUTOR);
+    let mut m = s.at_action();
+    assert!(!m.offers(&format!("trash-resource:{r}")), "not without a tag");
+    assert!(m.offers("purge"));
+    m.pick(&[&format!("advance:{a}")]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.corp.clicks, g.adv(a)), (4, 2, 1));
+    assert!(!m.offers("purge"), "purging takes 3 clicks");
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    let r = s.installed(c::SMARTWARE_DISTRIBUTOR);
+    s.g.runner.tags = 1;
+    let mut m = s.at_action();
+    m.pick(&[&format!("trash-resource:{r}")]);
+    let g = m.game();
+    assert!(g.runner.heap.contains(&r));
+    assert_eq!(g.corp.credits, 3);
+}
+
+#[test]
+fn nr_3_3_the_runner_runs_any_server_and_removes_tags() {
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    s.root(3, c::NICO_CAMPAIGN, false);
+    s.g.runner.tags = 1;
+    let mut m = s.at_action();
+    for id in ["run:0", "run:1", "run:2", "run:3", "remove-tag"] {
+        assert!(m.offers(id), "{id} offered");
+    }
+    m.pick(&["remove-tag"]);
+    assert_eq!((m.game().runner.tags, m.game().runner.credits), (0, 3));
+}
+
+#[test]
+fn nr_3_4_ice_costs_one_per_ice_already_there_and_programs_need_memory() {
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    s.ice(HQ, c::PALISADE, false);
+    s.ice(HQ, c::TITHE, false);
+    let w = s.hq(c::WHITESPACE);
+    s.g.corp.credits = 2;
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{w}:0")]);
+    assert_eq!(m.game().corp.credits, 0, "2 ice already: costs 2");
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    s.ice(HQ, c::PALISADE, false);
+    s.ice(HQ, c::TITHE, false);
+    let w = s.hq(c::WHITESPACE);
+    s.g.corp.credits = 1;
+    let m = s.at_action();
+    assert!(!m.offers(&format!("install:{w}:0")), "1 credit cannot pay for a third ice");
+    assert!(m.offers(&format!("install:{w}:1")), "R&D has no ice: free");
+    // Memory: Mayflies take 2 MU each; a third program needs room.
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    let m1 = s.installed(c::MAYFLY);
+    s.installed(c::MAYFLY);
+    let cl = s.grip(c::CLEAVER);
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{cl}")]);
+    assert_eq!(m.kind(), "netrunner.make_room");
+    m.pick(&[&format!("trash:{m1}")]);
+    let g = m.game();
+    assert!(g.runner.programs.contains(&cl) && g.runner.heap.contains(&m1));
+    assert_eq!(g.memory_used(), 3);
+}
+
+#[test]
+fn nr_3_4_an_agenda_or_asset_replaces_the_one_in_its_remote() {
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    let old = s.root(3, c::NICO_CAMPAIGN, false);
+    let new = s.hq(c::OFFWORLD_OFFICE);
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{new}:3")]);
+    let g = m.game();
+    assert_eq!(g.server(3).unwrap().root, vec![new]);
+    assert!(g.corp.archives.contains(&old));
+}
+
+// --- NR-4 / NR-5 ---------------------------------------------------------------------------------
+
+#[test]
+fn nr_4_advancing_never_scores_scoring_is_a_choice_in_the_corps_windows() {
+    let mut s = Scenario::new().corp_turn(3);
+    let a = s.root(3, c::SUPERCONDUCTING_HUB, false);
+    s.g.cards[a as usize].adv = 2;
+    let mut m = s.at_action();
+    m.pick(&[&format!("advance:{a}")]);
+    assert_eq!(m.game().corp.points, 0, "advancing does not score");
+    assert_eq!(m.seat(), CORP);
+    assert!(m.offers(&format!("score:{a}")), "the Corp may score in its next window");
+    m.pick(&[&format!("score:{a}")]);
+    assert_eq!(m.game().corp.points, 1);
+    // Not in the Runner's turn.
+    let mut s = Scenario::new().runner_turn(4);
+    let a = s.root(3, c::SUPERCONDUCTING_HUB, false);
+    s.g.cards[a as usize].adv = 3;
+    let mut m = s.start(Stage::Window { at: At::Action, round: crate::core::stack::PriorityRound::new(vec![1, 0]) });
+    m.pick(&["pass"]);
+    assert_eq!(m.seat(), CORP);
+    assert!(!m.offers(&format!("score:{a}")));
+}
+
+#[test]
+fn nr_5_assets_rez_in_windows_ice_only_on_approach() {
+    let mut s = Scenario::new().corp_turn(3);
+    let asset = s.root(3, c::REGOLITH_MINING_LICENSE, false);
+    let ice = s.ice(3, c::PALISADE, false);
+    let mut m = s.start(Stage::Window { at: At::Action, round: crate::core::stack::PriorityRound::new(vec![0, 1]) });
+    assert!(m.offers(&format!("rez:{asset}")));
+    assert!(!m.offers(&format!("rez:{ice}")), "ice is rezzed only when approached");
+    m.pick(&[&format!("rez:{asset}")]);
+    let g = m.game();
+    assert!(g.rezzed(asset));
+    assert_eq!((g.corp.credits, g.hosted(asset)), (3, 15));
+}
+
+// --- NR-6 ----------------------------------------------------------------------------------------
+
+/// A run on HQ over two unrezzed ice, every window asked: what each decision offers at each step.
+#[test]
+fn nr_6_a_run_over_two_ice_walks_every_step() {
+    let mut s = Scenario::new().runner_turn(4);
+    let inner = s.ice(HQ, c::PALISADE, false);
+    let outer = s.ice(HQ, c::WHITESPACE, false);
+    s.hq(c::HEDGE_FUND);
+    s.hq(c::HEDGE_FUND);
+    let unity = s.installed(c::UNITY);
+    s.g.runner.credits = 10;
+    s.g.corp.credits = 10;
+    let mut m = s.at_action();
+    m.pick(&["run:0"]);
+    // Step 2 on the outer ice, 2.1: only pass, for both; no rez of ice yet.
+    assert!(m.has_event("netrunner.approach_ice"));
+    assert_eq!(m.game().run.as_ref().unwrap().current, Some(outer));
+    assert_eq!((m.seat(), m.option_ids()), (RUNNER, vec!["pass".to_string()]), "2.1: no breaking on approach");
+    m.pick(&["pass"]);
+    assert_eq!((m.seat(), m.option_ids()), (CORP, vec!["pass".to_string()]), "2.1: no rez yet");
+    m.pick(&["pass"]);
+    // 2.2 is skipped at the first ice: no jack-out decision.
+    assert_eq!(m.kind(), "netrunner.window", "no jack out at the first ice");
+    assert_eq!((m.seat(), m.option_ids()), (RUNNER, vec!["pass".to_string()]));
+    m.pick(&["pass"]);
+    // 2.3: the Corp may rez the approached ice.
+    assert_eq!(m.seat(), CORP);
+    assert!(m.offers(&format!("rez:{outer}")) && !m.offers(&format!("rez:{inner}")));
+    m.pick(&[&format!("rez:{outer}")]);
+    m.pick(&["pass"]);
+    m.pick(&["pass"]); // the Runner
+    // Step 3: encounter; 3.1 breaking is offered now.
+    assert!(m.has_event("netrunner.encounter"));
+    assert_eq!(m.seat(), RUNNER);
+    assert!(m.offers(&format!("break:{unity}:0")) && m.offers(&format!("pump:{unity}")));
+    assert!(!m.offers("jack_out"));
+    m.pick(&[&format!("break:{unity}:0")]);
+    m.pick(&["pass"]);
+    m.pick(&["pass"]); // the Corp
+    // 3.2: the second subroutine resolves (9 credits: the run goes on); the Runner passes it.
+    assert_eq!(m.game().runner.credits, 9, "the first subroutine was broken");
+    assert!(m.has_event("netrunner.pass_ice"));
+    // The inner ice: 2.1, then 2.2 offers jack out.
+    assert_eq!(m.game().run.as_ref().unwrap().current, Some(inner));
+    m.pick(&["pass"]);
+    m.pick(&["pass"]);
+    assert_eq!(m.kind(), "netrunner.continue");
+    assert_eq!(m.option_ids(), vec!["continue", "jack_out"]);
+    m.pick(&["continue"]);
+    m.pick(&["pass"]); // Runner at 2.3
+    assert!(m.offers(&format!("rez:{inner}")));
+    m.pick(&["pass"]); // the Corp leaves it unrezzed: the Runner passes it
+    // Step 4: approach the server; 4.1, 4.2 (jack out offered), 4.3, then success and access.
+    assert!(m.has_event("netrunner.approach_server"));
+    assert_eq!((m.seat(), m.option_ids()), (RUNNER, vec!["pass".to_string()]), "no breaking at the server");
+    m.pick(&["pass"]);
+    m.pick(&["pass"]);
+    assert_eq!(m.kind(), "netrunner.continue");
+    m.pick(&["continue"]);
+    m.pick(&["pass"]);
+    m.pick(&["pass"]);
+    assert!(m.has_event("netrunner.run_successful"));
+    let begins = m.log.iter().filter(|e| e.kind == "netrunner.access_begins").collect::<Vec<_>>();
+    assert_eq!(begins.len(), 1);
+    assert_eq!(begins[0].detail["count"], 1, "the number of accesses is fixed once, when access begins");
+    assert_eq!(m.draw_kind(), DrawKind::Range(2), "one random card of the two in HQ");
+    m.draw(&[1]);
+    assert!(m.has_event("netrunner.accessed"));
+    assert!(m.has_event("netrunner.run_ended"));
+    assert!(m.game().run.is_none());
+    assert_eq!(m.kind(), "netrunner.window", "back to the Runner's action phase");
+}
+
+#[test]
+fn nr_6_1_bad_publicity_credits_are_usable_in_the_run_and_lost_after() {
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    s.g.corp.bad_publicity = 2;
+    s.g.corp.credits = 0;
+    s.g.runner.credits = 0;
+    let a = s.root(3, c::NICO_CAMPAIGN, false);
+    let mut m = s.at_action();
+    m.pick(&["run:3"]);
+    m.pick(&["continue"]);
+    assert!(m.has_event("netrunner.bad_publicity_credits"));
+    assert_eq!(m.kind(), "netrunner.access", "2 bad publicity credits pay Nico's trash cost");
+    m.pick(&["trash"]);
+    let g = m.game();
+    assert!(g.corp.archives.contains(&a));
+    assert_eq!(g.runner.credits, 0);
+}
+
+#[test]
+fn nr_6_3_2_unbroken_subroutines_resolve_in_order_and_end_the_run() {
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    s.ice(RD, c::BRAN_1_0, true);
+    let spare = s.hq(c::TITHE);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.pick(&["run:1"]);
+    assert!(m.offers("click-break:0"), "Brân: the Runner may lose a click to break");
+    m.pick(&["pass"]);
+    // First subroutine: the Corp chooses to install Tithe inward.
+    assert_eq!((m.kind().as_str(), m.seat()), ("netrunner.bran_install", CORP));
+    m.pick(&[&format!("install:{spare}")]);
+    // Second subroutine ends the run; the third does not resolve.
+    let subs: Vec<u64> = m.log.iter().filter(|e| e.kind == "netrunner.subroutine").map(|e| e.detail["subroutine"].as_u64().unwrap()).collect();
+    assert_eq!(subs, vec![0, 1]);
+    assert!(m.game().run.is_none());
+    assert_eq!(m.game().server(RD).unwrap().ice.len(), 2);
+}
+
+// --- NR-7 ----------------------------------------------------------------------------------------
+
+#[test]
+fn nr_7_2_rd_is_accessed_from_the_top_in_order() {
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    let top = s.rd(c::NICO_CAMPAIGN);
+    let second = s.rd(c::HEDGE_FUND);
+    let j = s.grip(c::JAILBREAK);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{j}:1")]);
+    m.pick(&["continue"]);
+    assert_eq!(m.kind(), "netrunner.access");
+    let accessed: Vec<u64> = m.log.iter().filter(|e| e.kind == "netrunner.accessed").map(|e| e.private.as_ref().unwrap().detail["card"].as_u64().unwrap()).collect();
+    assert_eq!(accessed, vec![u64::from(top)]);
+    m.pick(&["leave"]);
+    let accessed: Vec<u64> = m.log.iter().filter(|e| e.kind == "netrunner.accessed").map(|e| e.private.as_ref().unwrap().detail["card"].as_u64().unwrap()).collect();
+    assert_eq!(accessed, vec![u64::from(top), u64::from(second)], "Jailbreak: one more, the next from the top");
+}
+
+#[test]
+fn nr_7_2_archives_all_cards_face_up_in_the_runners_order_agendas_stolen() {
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    let a = s.archives(c::HEDGE_FUND, false);
+    let b = s.archives(c::OFFWORLD_OFFICE, false);
+    let mut m = s.at_action();
+    m.pick(&["run:2"]);
+    m.pick(&["continue"]);
+    assert_eq!(m.kind(), "netrunner.access_order");
+    m.choose(Choice::Order(vec!["slot:1".into(), "slot:0".into()]));
+    let g = m.game();
+    assert!(g.cards[a as usize].faceup, "turned face up");
+    assert_eq!(g.runner.score, vec![b], "the agenda must be stolen");
+    assert_eq!(g.runner.points, 2);
+    let order: Vec<u64> = m.log.iter().filter(|e| e.kind == "netrunner.accessed").map(|e| e.detail["card"].as_u64().unwrap()).collect();
+    assert_eq!(order, vec![u64::from(b), u64::from(a)]);
+}
+
+#[test]
+fn nr_7_4_trash_by_paying_the_cost_or_leave_it_in_its_previous_state() {
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    let nico = s.root(3, c::NICO_CAMPAIGN, true);
+    s.g.cards[nico as usize].credits = 6;
+    s.g.corp.credits = 0;
+    let mut m = s.at_action();
+    m.pick(&["run:3"]);
+    m.pick(&["continue"]);
+    assert_eq!(m.option_ids(), vec!["trash", "leave"]);
+    m.pick(&["leave"]);
+    let g = m.game();
+    assert!(g.rezzed(nico) && g.hosted(nico) == 6, "returned in its previous state");
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    s.root(3, c::NICO_CAMPAIGN, false);
+    s.g.runner.credits = 1;
+    s.g.corp.credits = 0;
+    let mut m = s.at_action();
+    m.pick(&["run:3"]);
+    m.pick(&["continue"]);
+    assert_ne!(m.kind(), "netrunner.access", "no trash option without 2 credits");
+}
+
+#[test]
+fn nr_7_2_a_stolen_rd_agenda_does_not_skip_the_next_card() {
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    s.g.corp.credits = 0;
+    let a = s.rd(c::OFFWORLD_OFFICE);
+    let next = s.rd(c::NICO_CAMPAIGN);
+    s.rd(c::HEDGE_FUND);
+    let j = s.grip(c::JAILBREAK);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{j}:1")]);
+    m.pick(&["continue"]);
+    assert_eq!(m.game().runner.score, vec![a]);
+    assert_eq!(m.kind(), "netrunner.access", "the second access is the card under the stolen agenda");
+    let last = m.log.iter().rev().find(|e| e.kind == "netrunner.accessed").unwrap();
+    assert_eq!(last.private.as_ref().unwrap().detail["card"], next);
+}
+
+// --- NR-8 ----------------------------------------------------------------------------------------
+
+fn trace(base: i64, corp: i64, runner: i64) -> i64 {
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    s.g.corp.credits = 10;
+    s.g.tasks.push(Task::Trace { base, corp_bid: None, effect: TraceEffect::Tags(1), source: "test trace".into() });
+    let mut m = s.at_action();
+    assert_eq!((m.kind().as_str(), m.seat()), ("netrunner.trace_corp", CORP), "the Corp bids first");
+    m.number(corp);
+    assert_eq!((m.kind().as_str(), m.seat()), ("netrunner.trace_runner", RUNNER));
+    m.number(runner);
+    let g = m.game();
+    assert_eq!(g.corp.credits, 10 - corp);
+    g.runner.tags
+}
+
+#[test]
+fn nr_8_a_trace_succeeds_only_when_strictly_greater_than_link() {
+    assert_eq!(trace(2, 1, 3), 0, "3 against 3: equal link stops it");
+    assert_eq!(trace(2, 2, 3), 1, "4 against 3 succeeds");
+    assert_eq!(trace(0, 0, 0), 0, "0 against 0 fails");
+}
+
+// --- NR-9 ----------------------------------------------------------------------------------------
+
+#[test]
+fn nr_9_1_damage_trashes_random_grip_cards_core_lowers_hand_size() {
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    let a = s.grip(c::SURE_GAMBLE);
+    let b = s.grip(c::JAILBREAK);
+    s.g.tasks.push(Task::Damage { kind: DamageKind::Core, left: 1, source: "test".into(), diviner: false });
+    s.g.tasks.push(Task::Damage { kind: DamageKind::Meat, left: 1, source: "test".into(), diviner: false });
+    let mut m = s.at_action();
+    assert_eq!(m.draw_kind(), DrawKind::Range(2), "a random card of two");
+    m.draw(&[1]);
+    assert_eq!(m.game().runner.heap, vec![b]);
+    assert_eq!(m.draw_kind(), DrawKind::Range(1));
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!(g.runner.heap, vec![b, a]);
+    assert_eq!(g.max_hand(RUNNER), 4, "core damage: -1 maximum hand size");
+}
+
+#[test]
+fn nr_9_2_tags_enable_the_corps_trash_action() {
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    let r = s.installed(c::TELEWORK_CONTRACT);
+    s.g.runner.tags = 1;
+    let m = s.at_action();
+    assert!(m.offers(&format!("trash-resource:{r}")));
+}
+
+// --- NR-10 and the API ---------------------------------------------------------------------------
+
+#[test]
+fn nr_10_a_deck_with_an_unimplemented_card_is_refused_by_name() {
+    let mut deck = data::deck("catalyst-starter").unwrap().clone();
+    assert!(data::validate_deck(&deck, c::implemented).is_ok());
+    deck.cards.push(("30002".into(), 1));
+    let err = data::validate_deck(&deck, c::implemented).unwrap_err();
+    assert!(err.contains("Wildcat Strike") && err.contains("not implemented"), "{err}");
+    let corp = data::deck("syndicate-starter").unwrap();
+    assert!(data::validate_deck(corp, c::implemented).is_ok());
+    assert_eq!(corp.size(), 34);
+}
+
+#[test]
+fn nr_10_the_card_data_parses_with_77_cards_and_no_text() {
+    let pool = data::pool().expect("the card data parses");
+    assert_eq!(pool.cards.len(), 77);
+    assert!(!data::SG_TSV.contains("Gain 9"), "no card text");
+    let hedge = data::card(c::HEDGE_FUND).unwrap();
+    assert_eq!((hedge.title.as_str(), hedge.cost), ("Hedge Fund", Some(5)));
+    assert!(data::parse_cards("code\tbad").is_err());
+    assert!(data::parse_cards("nonsense").is_err());
+    for (code, _) in c::IMPLEMENTED {
+        assert!(data::card(code).is_some(), "{code}");
+    }
+}
+
+#[test]
+fn nr_config_seat_count_decks_and_options_are_checked() {
+    let mut cfg = config(&[]);
+    cfg.seats.pop();
+    assert!(matches!(Netrunner.new_match(&cfg), Err(RulesError::InvalidConfig(_))));
+    let mut cfg = config(&[]);
+    cfg.seats[0].deck = "catalyst-starter".into();
+    assert!(matches!(Netrunner.new_match(&cfg), Err(RulesError::InvalidConfig(_))));
+    let mut cfg = config(&[]);
+    cfg.seats[1].deck = "nope".into();
+    assert!(matches!(Netrunner.new_match(&cfg), Err(RulesError::InvalidConfig(m)) if m.contains("catalyst-starter")));
+    assert!(matches!(Netrunner.new_match(&config(&[("frobs", 1)])), Err(RulesError::InvalidConfig(m)) if m.contains("agenda_points_to_win")));
+}
+
+#[test]
+fn nr_hidden_information_in_views_and_events() {
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    let face_down = s.root(3, c::URTICA_CIPHER, false);
+    let hq_card = s.hq(c::HEDGE_FUND);
+    let grip_card = s.grip(c::SURE_GAMBLE);
+    s.rd(c::PALISADE);
+    let m = s.at_action();
+    let st = &m.state;
+    let corp = Netrunner.view(st, Viewer::Seat(0)).unwrap();
+    let runner = Netrunner.view(st, Viewer::Seat(1)).unwrap();
+    let spec = Netrunner.view(st, Viewer::Spectator).unwrap();
+    let aud = Netrunner.view(st, Viewer::Auditor).unwrap();
+    let remote = |v: &serde_json::Value| v["corp"]["servers"][3]["root"][0].clone();
+    assert_eq!(remote(&corp)["code"], c::URTICA_CIPHER, "the Corp sees its own face-down card");
+    assert_eq!(remote(&runner)["face_down"], true);
+    assert!(remote(&runner).get("code").is_none());
+    assert!(remote(&spec).get("code").is_none());
+    assert_eq!(corp["corp"]["hq"][0]["id"], hq_card);
+    assert!(runner["corp"].get("hq").is_none() && spec["corp"].get("hq").is_none());
+    assert_eq!(runner["runner"]["grip"][0]["id"], grip_card);
+    assert!(corp["runner"].get("grip").is_none() && spec["runner"].get("grip").is_none());
+    assert!(corp["corp"].get("rd").is_none() && runner["corp"].get("rd").is_none(), "nobody sees R&D order");
+    assert!(aud["corp"].get("rd").is_some() && aud["runner"].get("stack").is_some());
+    let _ = face_down;
+    // The Corp's install is private to the Corp.
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    let a = s.hq(c::OFFWORLD_OFFICE);
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{a}:new")]);
+    let e = m.log.iter().find(|e| e.kind == "netrunner.corp_installed").unwrap();
+    assert!(!e.text.contains("Offworld"));
+    assert!(e.private.as_ref().is_some_and(|p| p.seats == vec![CORP] && p.text.contains("Offworld")));
+}
+
+#[test]
+fn nr_garbage_and_stale_inputs_are_refused() {
+    let m = new_match(&[]);
+    assert!(matches!(Netrunner.apply(b"{}", &Input::Draw { index: 0, purpose: "x".into(), values: vec![] }), Err(RulesError::CorruptState(_))));
+    let bad = Input::Draw { index: 0, purpose: "shuffle-rd".into(), values: vec![0, 0] };
+    assert!(matches!(Netrunner.apply(&m.state, &bad), Err(RulesError::Malformed(_))));
+    let _ = ARCHIVES;
+}
