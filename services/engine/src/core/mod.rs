@@ -8,6 +8,7 @@
 
 pub mod decision;
 pub mod effects;
+pub mod options;
 pub mod event;
 pub mod stack;
 

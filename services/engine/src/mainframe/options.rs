@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::core::options::OptionSpec;
+use crate::core::options::{self as core_options, GameOptions};
 use crate::core::RulesError;
 
 /// MF-10: starting Mainframe.
@@ -25,15 +27,6 @@ pub const AUTO_PASS: i64 = 1;
 pub const STABILITY_CRASH_MAX: i64 = 10;
 /// MF-3.4 [seed]: choices in Draw/Install (the first player's first turn makes one).
 pub const DRAW_INSTALL_CHOICES: u32 = 2;
-
-/// One known option: its name, default, allowed range, and what it means.
-pub struct OptionSpec {
-    pub name: &'static str,
-    pub default: i64,
-    pub min: i64,
-    pub max: i64,
-    pub doc: &'static str,
-}
 
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec { name: "starting_mainframe", default: STARTING_MAINFRAME, min: 1, max: 1000, doc: "starting Mainframe of every player" },
@@ -71,34 +64,25 @@ impl Default for Options {
     }
 }
 
+impl GameOptions for Options {
+    const GAME: &'static str = "mainframe";
+    const SPECS: &'static [OptionSpec] = OPTIONS;
+    fn set(&mut self, name: &str, value: i64) {
+        match name {
+            "starting_mainframe" => self.starting_mainframe = value,
+            "starting_bioframe" => self.starting_bioframe = value,
+            "opening_hand" => self.opening_hand = value,
+            "opening_ram" => self.opening_ram = value,
+            "hand_limit" => self.hand_limit = value,
+            "auto_pass" => self.auto_pass = value == 1,
+            _ => self.stability_crash_max = value,
+        }
+    }
+}
+
 impl Options {
     /// Resolve named options over the defaults; unknown names and out-of-range values are refused.
     pub fn from_map(map: &BTreeMap<String, i64>) -> Result<Options, RulesError> {
-        let known = || OPTIONS.iter().map(|o| o.name).collect::<Vec<_>>().join(", ");
-        let mut o = Options::default();
-        for (name, &value) in map {
-            let Some(spec) = OPTIONS.iter().find(|s| s.name == name) else {
-                return Err(RulesError::InvalidConfig(format!(
-                    "unknown mainframe option \"{name}\"; known options: {}",
-                    known()
-                )));
-            };
-            if value < spec.min || value > spec.max {
-                return Err(RulesError::InvalidConfig(format!(
-                    "option {name} = {value} is outside {}..={} ({})",
-                    spec.min, spec.max, spec.doc
-                )));
-            }
-            match spec.name {
-                "starting_mainframe" => o.starting_mainframe = value,
-                "starting_bioframe" => o.starting_bioframe = value,
-                "opening_hand" => o.opening_hand = value,
-                "opening_ram" => o.opening_ram = value,
-                "hand_limit" => o.hand_limit = value,
-                "auto_pass" => o.auto_pass = value == 1,
-                _ => o.stability_crash_max = value,
-            }
-        }
-        Ok(o)
+        core_options::parse(map)
     }
 }

@@ -226,6 +226,9 @@ pub fn parse_decks(text: &str, cards: &[CardData]) -> Result<Vec<Deck>, String> 
         };
         let deck = decks.get_mut(idx).ok_or("deck index")?;
         if *count == "identity" {
+            if !deck.identity.is_empty() {
+                return Err(format!("decks line {line}: deck {name} has a second identity (a deck has exactly one)"));
+            }
             deck.identity = code.to_string();
         } else {
             let n: u32 = count.parse().map_err(|_| format!("decks line {line}: bad count \"{count}\""))?;
@@ -263,7 +266,7 @@ pub fn deck(name: &str) -> Option<&'static Deck> {
     pool().ok()?.decks.iter().find(|d| d.name == name)
 }
 
-/// NR-10: a deck is legal if its identity is of its side, every card is of that side, known,
+/// NR-10: a deck is legal if it has one identity (`parse_decks` refuses a second), its identity is of its side, every card is of that side, known,
 /// **implemented**, within its deck limit, the deck has the identity's minimum size, influence
 /// within the identity's limit, and (Corp) the agenda points fit the deck size.
 pub fn validate_deck(deck: &Deck, implemented: impl Fn(&str) -> bool) -> Result<(), String> {
@@ -284,8 +287,11 @@ pub fn validate_deck(deck: &Deck, implemented: impl Fn(&str) -> bool) -> Result<
         if !implemented(code) {
             return Err(format!("{} ({code}) is not implemented", c.title));
         }
-        if i64::from(*n) > c.deck_limit.unwrap_or(3) {
-            return Err(format!("{} copies of {} exceed its deck limit", n, c.title));
+        // The same card may be listed on several lines: its copies add up.
+        let copies: u32 = deck.cards.iter().filter(|(k, _)| k == code).map(|(_, m)| m).sum();
+        let limit = c.deck_limit.unwrap_or(3);
+        if i64::from(copies) > limit {
+            return Err(format!("{copies} copies of {} exceed its deck limit of {limit}", c.title));
         }
         if c.faction != id.faction {
             influence += c.influence.unwrap_or(0) * i64::from(*n);

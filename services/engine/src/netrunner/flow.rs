@@ -6,7 +6,7 @@ use serde_json::json;
 use super::cards;
 use super::data::{CardType, Side};
 use super::state::{
-    Access, At, CorpZone, DamageKind, Game, Run, RunSource, Server, Slot, Stage, Task, TraceEffect, TurnFlags,
+    Access, At, CorpZone, DamageKind, Game, Run, RunSource, Server, Slot, Stage, Task, TraceEffect, TrashKind, TurnFlags,
     ARCHIVES, CORP, HQ, RD, RUNNER,
 };
 use crate::core::stack::PriorityRound;
@@ -73,6 +73,11 @@ pub fn start_run(g: &mut Game, server: u32, source: RunSource, ev: &mut Vec<Even
         ice_rez_extra: 0,
         stop: false,
         successful: false,
+        ice_minus: 0,
+        no_steal_trash: false,
+        accessed: 0,
+        stolen: 0,
+        amaze: false,
     });
     g.flags.runs.push(server);
     ev.push(public(
@@ -100,7 +105,7 @@ fn is_run_stage(s: &Stage) -> bool {
 
 /// The breaker's strength in this encounter.
 pub fn breaker_strength(g: &Game, b: u32) -> i64 {
-    let base = g.def(b).strength.unwrap_or(0);
+    let base = g.def(b).strength.unwrap_or(0) + cards::strength_bonus(g, g.code(b));
     base + g.run.as_ref().map_or(0, |r| r.pumps.iter().filter(|(p, _)| *p == b).map(|(_, n)| n).sum::<i64>())
 }
 
@@ -119,6 +124,12 @@ pub enum Paid {
     Break { breaker: u32, subs: Vec<usize> },
     Pump(u32),
     ClickBreak(usize),
+    /// Botulus: a hosted virus counter breaks a subroutine of its host.
+    VirusBreak { card: u32, sub: usize },
+    /// Leech: a hosted virus counter gives the encountered ice -1 strength.
+    Leech(u32),
+    /// Spin Doctor: remove it from the game.
+    SpinDoctor(u32),
 }
 
 /// The options of `seat` holding priority in window `at`: `pass` first.
@@ -147,8 +158,13 @@ pub fn paid_options(g: &Game, seat: u32, at: At) -> Vec<(DecisionOption, Paid)> 
                 }
             }
         }
+        for c in g.installed_corp() {
+            if g.is(c, cards::SPIN_DOCTOR) && g.rezzed(c) {
+                out.push((opt(format!("spin-doctor:{c}"), format!("{}: remove it from the game to shuffle up to 2 cards from Archives into R&D", g.label(c))), Paid::SpinDoctor(c)));
+            }
+        }
         // NR-4: scoring, in the Corp's own turn outside a run.
-        if g.active == CORP && g.run.is_none() && matches!(at, At::TurnBegin | At::Action | At::TurnEnd) {
+        if g.active == CORP && g.run.is_none() && !g.flags.no_scoring && matches!(at, At::TurnBegin | At::Action | At::TurnEnd) {
             for c in g.installed_corp() {
                 let d = g.def(c);
                 if d.ctype == CardType::Agenda && i64::from(g.adv(c)) >= d.advancement.unwrap_or(i64::MAX) {
@@ -168,7 +184,8 @@ pub fn paid_options(g: &Game, seat: u32, at: At) -> Vec<(DecisionOption, Paid)> 
             if !interfaces(g, &br, ice) {
                 continue;
             }
-            if breaker_strength(g, b) >= ice_str && avail >= br.break_cost {
+            let cost = cards::break_cost(g, g.code(b));
+            if breaker_strength(g, b) >= ice_str && avail >= cost {
                 let mut groups: Vec<Vec<usize>> = unbroken.iter().map(|&i| vec![i]).collect();
                 if br.subs_per_use >= 2 {
                     for (x, &i) in unbroken.iter().enumerate() {
@@ -184,7 +201,7 @@ pub fn paid_options(g: &Game, seat: u32, at: At) -> Vec<(DecisionOption, Paid)> 
                     out.push((
                         opt(
                             format!("break:{b}:{}", ids.join("+")),
-                            format!("{} ({}): break {} for {}", g.label(b), br.break_cost, texts.join(" and "), br.break_cost),
+                            format!("{}: break {} for {cost}", g.label(b), texts.join(" and ")),
                         ),
                         Paid::Break { breaker: b, subs },
                     ));
@@ -200,13 +217,30 @@ pub fn paid_options(g: &Game, seat: u32, at: At) -> Vec<(DecisionOption, Paid)> 
                 ));
             }
         }
-        // Brân 1.0: the Runner may lose a click to break one of its subroutines.
-        if g.is(ice, cards::BRAN_1_0) && g.runner.clicks > 0 {
+        // Bioroid ice (Brân 1.0, Ansel 1.0): the Runner may lose a click to break a subroutine.
+        if g.def(ice).has_subtype("Bioroid") && g.runner.clicks > 0 {
             for &s in &unbroken {
                 out.push((
-                    opt(format!("click-break:{s}"), format!("Lose a click: break \"{}\"", cards::subroutine_text(cards::BRAN_1_0, s))),
+                    opt(format!("click-break:{s}"), format!("Lose a click: break \"{}\"", cards::subroutine_text(g.code(ice), s))),
                     Paid::ClickBreak(s),
                 ));
+            }
+        }
+        for &p in &g.runner.programs {
+            let Some(k) = g.card(p) else { continue };
+            if k.virus == 0 {
+                continue;
+            }
+            if g.is(p, cards::BOTULUS) && k.host == Some(ice) {
+                for &s in &unbroken {
+                    out.push((
+                        opt(format!("botulus:{p}:{s}"), format!("{}: spend a virus counter to break \"{}\"", g.label(p), cards::subroutine_text(g.code(ice), s))),
+                        Paid::VirusBreak { card: p, sub: s },
+                    ));
+                }
+            }
+            if g.is(p, cards::LEECH) && ice_str > 0 {
+                out.push((opt(format!("leech:{p}"), format!("{}: spend a virus counter: the ice gets -1 strength", g.label(p))), Paid::Leech(p)));
             }
         }
     }
@@ -232,8 +266,7 @@ fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
         }
         Paid::Score(c) => score(g, *c, ev),
         Paid::Break { breaker, subs } => {
-            let br = cards::breaker(g.code(*breaker));
-            let cost = br.map_or(1, |b| b.break_cost);
+            let cost = cards::break_cost(g, g.code(*breaker));
             if !g.runner_pay(cost) {
                 return;
             }
@@ -278,15 +311,42 @@ fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
             }
             ev.push(public(
                 "subroutine_broken",
-                format!("The Runner loses a click to break subroutine {} of Brân 1.0", s + 1),
+                format!("The Runner loses a click to break subroutine {} of the Bioroid ice", s + 1),
                 json!({"seat": seat, "subroutines": [s]}),
             ));
         }
+        Paid::VirusBreak { card, sub } => {
+            if !cards::remove_virus(g, *card) {
+                return;
+            }
+            if let Some(b) = g.run.as_mut().and_then(|r| r.broken.get_mut(*sub)) {
+                *b = true;
+            }
+            ev.push(public(
+                "subroutine_broken",
+                format!("{} spends a virus counter to break subroutine {}", g.label(*card), sub + 1),
+                json!({"breaker": *card, "subroutines": [sub]}),
+            ));
+        }
+        Paid::Leech(card) => {
+            if !cards::remove_virus(g, *card) {
+                return;
+            }
+            if let Some(r) = g.run.as_mut() {
+                r.ice_minus += 1;
+            }
+            ev.push(public("ice_weakened", format!("{} spends a virus counter: the encountered ice gets -1 strength", g.label(*card)), json!({"card": *card})));
+        }
+        Paid::SpinDoctor(card) => cards::spin_doctor_ability(g, *card, ev),
     }
 }
 
 fn score(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
     let pts = g.def(c).points.unwrap_or(0);
+    let malapert = match g.corp_zone(c) {
+        CorpZone::Root(s) => g.server(s).is_some_and(|sv| sv.root.iter().any(|&u| g.is(u, cards::MALAPERT_DATA_VAULT) && g.rezzed(u))),
+        _ => false,
+    };
     g.take_corp(c);
     if let Some(k) = g.card_mut(c) {
         k.adv = 0;
@@ -300,6 +360,9 @@ fn score(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
         json!({"card": c, "code": g.code(c), "points": pts, "total": g.corp.points}),
     ));
     cards::on_score(g, c, ev);
+    if malapert {
+        cards::malapert_data_vault(g);
+    }
 }
 
 fn steal(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
@@ -317,7 +380,7 @@ fn steal(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
         format!("The Runner steals {} ({pts} point(s), now {})", g.label(c), g.runner.points),
         json!({"card": c, "code": g.code(c), "points": pts, "total": g.runner.points}),
     ));
-    cards::on_steal(g, c);
+    cards::on_steal(g, c, ev);
 }
 
 fn open(g: &mut Game, at: At) {
@@ -366,7 +429,7 @@ pub enum Act {
     Credit,
     Draw,
     InstallCorp { card: u32, server: Option<u32> },
-    InstallRunner { card: u32 },
+    InstallRunner { card: u32, host: Option<u32> },
     Play { card: u32, target: Option<u32> },
     Advance(u32),
     TrashResource(u32),
@@ -415,7 +478,11 @@ pub fn action_options(g: &Game) -> Vec<(DecisionOption, Act)> {
                     if c.credits < d.cost.unwrap_or(0) {
                         continue;
                     }
-                    if g.is(card, cards::SEAMLESS_LAUNCH) {
+                    if let Some(targets) = cards::play_targets(g, &d.code) {
+                        for (t, what) in targets {
+                            out.push((opt(format!("play:{card}:{t}"), format!("Play {label}: {what}")), Act::Play { card, target: Some(t) }));
+                        }
+                    } else if g.is(card, cards::SEAMLESS_LAUNCH) {
                         for t in cards::seamless_launch_targets(g) {
                             out.push((
                                 opt(format!("play:{card}:{t}"), format!("Play {label} on {}", g.label(t))),
@@ -464,21 +531,36 @@ pub fn action_options(g: &Game) -> Vec<(DecisionOption, Act)> {
                 CardType::Program => {
                     let mem = d.memory.unwrap_or(0);
                     if r.credits >= cost && mem <= g.memory_limit() {
-                        out.push((opt(format!("install:{card}"), format!("Install {label} (cost {cost}, {mem} MU)")), Act::InstallRunner { card }));
+                        if cards::is_trojan(g, card) {
+                            for ice in g.installed_corp().into_iter().filter(|&i| g.def(i).ctype == CardType::Ice) {
+                                out.push((
+                                    opt(format!("install:{card}:{ice}"), format!("Install {label} on {} (cost {cost}, {mem} MU)", g.corp_public_label(ice))),
+                                    Act::InstallRunner { card, host: Some(ice) },
+                                ));
+                            }
+                        } else {
+                            out.push((opt(format!("install:{card}"), format!("Install {label} (cost {cost}, {mem} MU)")), Act::InstallRunner { card, host: None }));
+                        }
                     }
                 }
                 CardType::Hardware => {
                     let console = d.has_subtype("Console");
                     let has_console = r.hardware.iter().any(|&h| g.def(h).has_subtype("Console"));
                     if r.credits >= cost && !(console && has_console) {
-                        out.push((opt(format!("install:{card}"), format!("Install {label} (cost {cost})")), Act::InstallRunner { card }));
+                        out.push((opt(format!("install:{card}"), format!("Install {label} (cost {cost})")), Act::InstallRunner { card, host: None }));
                     }
                 }
                 CardType::Resource if r.credits >= cost => {
-                    out.push((opt(format!("install:{card}"), format!("Install {label} (cost {cost})")), Act::InstallRunner { card }));
+                    out.push((opt(format!("install:{card}"), format!("Install {label} (cost {cost})")), Act::InstallRunner { card, host: None }));
                 }
                 CardType::Event => {
                     if r.credits < cost {
+                        continue;
+                    }
+                    if let Some(targets) = cards::play_targets(g, &d.code) {
+                        for (t, what) in targets {
+                            out.push((opt(format!("play:{card}:{t}"), format!("Play {label}: {what}")), Act::Play { card, target: Some(t) }));
+                        }
                         continue;
                     }
                     match cards::run_event_servers(g, &d.code) {
@@ -510,6 +592,8 @@ pub fn action_options(g: &Game) -> Vec<(DecisionOption, Act)> {
                 cards::TELEWORK_CONTRACT if !g.flags.telework_used.contains(&card) => {
                     out.push((opt(format!("ability:{card}"), format!("{label}: take 3 credits")), Act::Ability { card, server: None }))
                 }
+                cards::FERMENTER => out.push((opt(format!("ability:{card}"), format!("{label}: trash it to gain 2 credits per virus counter")), Act::Ability { card, server: None })),
+                cards::CONDUIT => out.push((opt(format!("ability:{card}"), format!("{label}: run R&D")), Act::Ability { card, server: None })),
                 cards::RED_TEAM => {
                     for s in [HQ, RD, ARCHIVES] {
                         if !g.flags.runs.contains(&s) {
@@ -586,8 +670,9 @@ fn install_corp(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<Event
     Ok(())
 }
 
-/// Install a Runner card from the grip, paying its cost (MU already checked).
-fn install_runner_now(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
+/// Install a Runner card (from the grip, or the stack for Mutual Favor), paying its cost (MU
+/// already checked); a Trojan goes on `host`.
+fn install_runner_now(g: &mut Game, card: u32, host: Option<u32>, ev: &mut Vec<Event>) {
     let cost = cards::runner_install_cost(g, card);
     if !g.runner_pay(cost) {
         ev.push(public("install_failed", format!("The Runner cannot pay for {}", g.label(card)), json!({"card": card})));
@@ -603,6 +688,8 @@ fn install_runner_now(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     if let Some(k) = g.card_mut(card) {
         k.installed_turn = turn;
         k.credits = 0;
+        k.virus = 0;
+        k.host = host;
     }
     ev.push(public(
         "runner_installed",
@@ -610,6 +697,16 @@ fn install_runner_now(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
         json!({"card": card, "code": g.code(card), "cost": cost}),
     ));
     cards::on_install_runner(g, card, ev);
+}
+
+/// Install a Runner card, first making room in memory for a program that does not fit.
+fn install_runner(g: &mut Game, card: u32, host: Option<u32>, ev: &mut Vec<Event>) {
+    let mem = g.def(card).memory.unwrap_or(0);
+    if g.def(card).ctype == CardType::Program && g.memory_used() + mem > g.memory_limit() {
+        g.tasks.push(Task::MakeRoom { program: card, host });
+    } else {
+        install_runner_now(g, card, host, ev);
+    }
 }
 
 fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), RulesError> {
@@ -629,14 +726,7 @@ fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), RulesEr
             g.draw(seat, n, ev);
         }
         Act::InstallCorp { card, server } => install_corp(g, *card, *server, ev)?,
-        Act::InstallRunner { card } => {
-            let mem = g.def(*card).memory.unwrap_or(0);
-            if g.def(*card).ctype == CardType::Program && g.memory_used() + mem > g.memory_limit() {
-                g.tasks.push(Task::MakeRoom { program: *card });
-            } else {
-                install_runner_now(g, *card, ev);
-            }
-        }
+        Act::InstallRunner { card, host } => install_runner(g, *card, *host, ev),
         Act::Play { card, target } => {
             let card = *card;
             let cost = g.def(card).cost.unwrap_or(0);
@@ -660,9 +750,11 @@ fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), RulesEr
             if !g.corp_pay(1) {
                 return Err(RulesError::Illegal("advancing costs 1 credit".into()));
             }
+            let had = g.adv(*card);
             if let Some(k) = g.card_mut(*card) {
                 k.adv += 1;
             }
+            cards::weyland_consortium_built_to_last(g, had, ev);
             ev.push(public(
                 "advanced",
                 format!("The Corp advances {} (now {})", g.corp_public_label(*card), g.adv(*card)),
@@ -675,7 +767,10 @@ fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), RulesEr
             }
             g.trash(*r, "the Corp's basic action: the Runner is tagged", ev);
         }
-        Act::Purge => ev.push(public("purged", "The Corp purges virus counters", json!({}))),
+        Act::Purge => {
+            cards::purge(g);
+            ev.push(public("purged", "The Corp purges virus counters", json!({})));
+        }
         Act::Ability { card, server } => {
             let card = *card;
             match g.code(card) {
@@ -684,6 +779,8 @@ fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), RulesEr
                 cards::SMARTWARE_DISTRIBUTOR => cards::smartware_distributor(g, card, ev),
                 cards::TELEWORK_CONTRACT => cards::telework_contract(g, card, ev),
                 cards::RED_TEAM => cards::red_team(g, card, server.unwrap_or(HQ), ev),
+                cards::FERMENTER => cards::fermenter_cash_out(g, card, ev),
+                cards::CONDUIT => cards::conduit(g, card, ev),
                 _ => {}
             }
         }
@@ -716,7 +813,11 @@ fn begin_access(g: &mut Game, ev: &mut Vec<Event>) {
             slots.extend((0..n).map(|_| Slot::HqRandom));
         }
         RD => {
-            let n = (1 + jail).min(g.corp.rd.len() as u32);
+            let conduit = match run.source {
+                RunSource::Conduit(c) => g.card(c).map_or(0, |k| k.virus),
+                _ => 0,
+            };
+            let n = (1 + jail + conduit).min(g.corp.rd.len() as u32);
             slots.extend((0..n).map(|_| Slot::RdTop));
         }
         ARCHIVES => {
@@ -793,14 +894,21 @@ fn access_card(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
 fn access_options(g: &Game, c: u32) -> Vec<DecisionOption> {
     let d = g.def(c);
     let mut o = Vec::new();
-    if d.ctype == CardType::Agenda {
+    // Ansel 1.0's third subroutine: nothing is stolen or trashed for the rest of the run.
+    if d.ctype == CardType::Agenda || g.run.as_ref().is_some_and(|r| r.no_steal_trash) {
         return o;
     }
+    let in_archives = g.corp_zone(c) == CorpZone::Archives;
     if let Some(t) = d.trash {
-        if g.corp_zone(c) != CorpZone::Archives && g.runner_available() >= t {
+        if !in_archives && g.runner_available() >= t {
             o.push(opt("trash", format!("Trash {} for {t}", g.label(c))));
-            o.push(opt("leave", "Leave it"));
         }
+    }
+    if !in_archives && cards::carnivore(g) {
+        o.push(opt("carnivore", format!("Carnivore: trash 2 cards from your grip to trash {}", g.label(c))));
+    }
+    if !o.is_empty() {
+        o.push(opt("leave", "Leave it"));
     }
     o
 }
@@ -854,6 +962,26 @@ fn manegarm_options(g: &Game) -> Vec<DecisionOption> {
 /// Process the top task; true when it waits for an input.
 fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
     match task {
+        Task::Shuffle { .. }
+        | Task::PayOrTag { .. }
+        | Task::Funhouse
+        | Task::CorpTrashes { .. }
+        | Task::AnselInstall
+        | Task::RealityPlus
+        | Task::WildcatStrike
+        | Task::MutualFavor
+        | Task::SprintReturn
+        | Task::HanseiTrash
+        | Task::LongevityTrash
+        | Task::ArchivesToRd { .. }
+        | Task::AnoeticVoid { .. }
+        | Task::Clearinghouse { .. }
+        | Task::Malapert
+        | Task::PrecisionDesign
+        | Task::Zahya { .. }
+        | Task::TaoSwap
+        | Task::Pantograph
+        | Task::Carnivore { .. } => step_card_task(g, task, ev),
         Task::Damage { kind, left, source, .. } => {
             if left == 0 {
                 g.tasks.pop();
@@ -900,9 +1028,17 @@ fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 return false;
             }
             if g.def(card).ctype == CardType::Agenda {
-                // NR-7.4: an accessed agenda must be stolen.
+                let blocked = g.run.as_ref().is_some_and(|r| r.no_steal_trash);
+                if !blocked && cards::carnivore(g) && zone != CorpZone::Archives {
+                    let o = vec![opt("steal", "Steal it"), opt("carnivore", "Carnivore: trash 2 cards from your grip to trash it")];
+                    ask(g, RUNNER, "access", format!("You access {}", g.label(card)), pick_one(o));
+                    return true;
+                }
+                // NR-7.4: an accessed agenda must be stolen (unless Ansel 1.0 forbids it).
                 g.tasks.pop();
-                steal(g, card, ev);
+                if !blocked {
+                    steal(g, card, ev);
+                }
                 finish_access_decision(g, card);
                 return false;
             }
@@ -971,12 +1107,12 @@ fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
             );
             true
         }
-        Task::MakeRoom { program } => {
+        Task::MakeRoom { program, host } => {
             let mem = g.def(program).memory.unwrap_or(0);
             if g.memory_used() + mem <= g.memory_limit() || g.runner.programs.is_empty() {
                 g.tasks.pop();
                 if g.memory_used() + mem <= g.memory_limit() {
-                    install_runner_now(g, program, ev);
+                    install_runner_now(g, program, host, ev);
                 }
                 return false;
             }
@@ -1029,6 +1165,26 @@ fn id_num(id: &str, prefix: &str) -> Option<u32> {
 
 fn task_input(g: &mut Game, task: Task, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
     match task {
+        Task::Shuffle { .. }
+        | Task::PayOrTag { .. }
+        | Task::Funhouse
+        | Task::CorpTrashes { .. }
+        | Task::AnselInstall
+        | Task::RealityPlus
+        | Task::WildcatStrike
+        | Task::MutualFavor
+        | Task::SprintReturn
+        | Task::HanseiTrash
+        | Task::LongevityTrash
+        | Task::ArchivesToRd { .. }
+        | Task::AnoeticVoid { .. }
+        | Task::Clearinghouse { .. }
+        | Task::Malapert
+        | Task::PrecisionDesign
+        | Task::Zahya { .. }
+        | Task::TaoSwap
+        | Task::Pantograph
+        | Task::Carnivore { .. } => return card_task_input(g, task, input, ev),
         Task::Damage { kind, left, source, diviner } => {
             let v = draw_value(input)?;
             let card = *g.runner.grip.get(v as usize).ok_or_else(|| RulesError::Malformed("damage draw out of range".into()))?;
@@ -1080,10 +1236,7 @@ fn task_input(g: &mut Game, task: Task, input: &Input, ev: &mut Vec<Event>) -> R
                     g.tasks.pop();
                     if ok {
                         match effect {
-                            TraceEffect::Tags(t) => {
-                                g.runner.tags += t;
-                                ev.push(public("tagged", format!("The Runner takes {t} tag(s)"), json!({"tags": g.runner.tags})));
-                            }
+                            TraceEffect::Tags(t) => cards::give_tags(g, t, &source, ev),
                             TraceEffect::Damage(kind, k) => g.tasks.push(Task::Damage { kind, left: k, source, diviner: false }),
                         }
                     }
@@ -1099,6 +1252,18 @@ fn task_input(g: &mut Game, task: Task, input: &Input, ev: &mut Vec<Event>) -> R
                 }
                 g.tasks.pop();
                 g.trash(card, &format!("the Runner paid {cost} to trash it"), ev);
+                cards::rene_loup_arcemont(g, ev);
+            } else if id == "carnivore" {
+                if !cards::carnivore(g) {
+                    return Err(RulesError::Illegal("Carnivore cannot be used now".into()));
+                }
+                g.tasks.pop();
+                g.flags.carnivore_used = true;
+                g.tasks.push(Task::Carnivore { card });
+                return Ok(());
+            } else if id == "steal" {
+                g.tasks.pop();
+                steal(g, card, ev);
             } else {
                 g.tasks.pop();
             }
@@ -1257,6 +1422,7 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
         }
     }
     if g.stage != Stage::Over {
+        cards::trojan_sweep(g, ev);
         if let Some(task) = g.tasks.last().cloned() {
             return Ok(step_task(g, task, ev));
         }
@@ -1358,6 +1524,9 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
             let hand = if active == CORP { g.corp.hq.len() } else { g.runner.grip.len() } as i64;
             let excess = hand - g.max_hand(active);
             if excess <= 0 {
+                if active == CORP {
+                    cards::jinteki_restoring_humanity(g, ev);
+                }
                 open(g, At::TurnEnd);
                 return Ok(false);
             }
@@ -1376,6 +1545,7 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
                 g.corp.clicks = 0;
             } else {
                 g.runner.clicks = 0;
+                g.runner_success_last_turn = g.flags.successful_run;
             }
             ev.push(public("turn_ended", format!("{}'s turn ends", g.seat_name(active)), json!({"seat": active})));
             g.active = other(active);
@@ -1446,6 +1616,9 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
             }
             ev.push(public("encounter", format!("The Runner encounters {}", g.label(ice)), json!({"ice": ice, "subroutines": n})));
             open(g, At::Run31);
+            if g.is(ice, cards::FUNHOUSE) {
+                g.tasks.push(Task::Funhouse);
+            }
             Ok(false)
         }
         Stage::Subs { next } => {
@@ -1484,6 +1657,13 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
                 .unwrap_or_default();
             for m in manegarms {
                 cards::manegarm_skunkworks(g, m);
+            }
+            let voids: Vec<u32> = g
+                .server(server)
+                .map(|s| s.root.iter().copied().filter(|&c| g.is(c, cards::ANOETIC_VOID) && g.rezzed(c)).collect())
+                .unwrap_or_default();
+            for v in voids {
+                cards::anoetic_void(g, v);
             }
             open(g, At::Run41);
             Ok(false)
@@ -1577,6 +1757,16 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
                     g.trash(m, "Mayfly is trashed when the run ends", ev);
                 }
             }
+            if run.amaze && run.stolen > 0 {
+                cards::amaze_amusements(g, ev);
+            }
+            if run.successful && run.server == RD {
+                let conduits: Vec<u32> = g.runner.programs.iter().copied().filter(|&p| g.is(p, cards::CONDUIT)).collect();
+                for c in conduits {
+                    cards::add_virus(g, c, 1, "Conduit", ev);
+                }
+            }
+            cards::zahya_sadeghi(g, run.server, run.accessed);
             open(g, At::Action);
             Ok(false)
         }
@@ -1687,6 +1877,9 @@ pub fn on_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<(), 
                     ev.push(public("discarded", format!("The Runner discards {}", g.label(c)), json!({"seat": RUNNER, "card": c, "code": g.code(c)})));
                 }
             }
+            if active == CORP {
+                cards::jinteki_restoring_humanity(g, ev);
+            }
             open(g, At::TurnEnd);
         }
         (Stage::Continue { at_server }, Input::Decision { .. }) => {
@@ -1736,4 +1929,529 @@ pub fn side_of(seat: u32) -> Side {
     } else {
         Side::Runner
     }
+}
+
+// --- the choices of the System Gateway faction cards ---------------------------------------------------
+
+fn card_opt(g: &Game, prefix: &str, c: u32) -> DecisionOption {
+    opt(format!("{prefix}:{c}"), g.label(c))
+}
+
+fn pick_range(options: Vec<DecisionOption>, min: u32, max: u32) -> DecisionSpec {
+    DecisionSpec::Pick { options, min, max }
+}
+
+/// Ansel 1.0's install: every card of HQ or Archives (not an operation) in every legal place.
+fn ansel_options(g: &Game) -> Vec<DecisionOption> {
+    let mut o = vec![opt("none", "Install nothing")];
+    for &c in g.corp.hq.iter().chain(g.corp.archives.iter()) {
+        let d = g.def(c);
+        if matches!(d.ctype, CardType::Operation | CardType::Identity) {
+            continue;
+        }
+        for s in &g.corp.servers {
+            let ok = match d.ctype {
+                CardType::Agenda | CardType::Asset => Game::is_remote(s.id),
+                CardType::Ice => g.corp.credits >= s.ice.len() as i64,
+                _ => true,
+            };
+            if ok {
+                o.push(opt(format!("install:{c}:{}", s.id), format!("Install {} in/protecting {}", g.label(c), Game::server_name(s.id))));
+            }
+        }
+        o.push(opt(format!("install:{c}:new"), format!("Install {} in a new remote server", g.label(c))));
+    }
+    o
+}
+
+fn corp_trash_targets(g: &Game, kind: TrashKind) -> Vec<u32> {
+    match kind {
+        TrashKind::Program => g.runner.programs.clone(),
+        TrashKind::Resource => g.runner.resources.clone(),
+        TrashKind::RunnerCard => g.installed_runner(),
+    }
+}
+
+/// Grip cards Pantograph may install (programs that are not Trojans, hardware, resources).
+fn pantograph_options(g: &Game) -> Vec<DecisionOption> {
+    let mut o = vec![opt("none", "Install nothing")];
+    let has_console = g.runner.hardware.iter().any(|&h| g.def(h).has_subtype("Console"));
+    for &c in &g.runner.grip {
+        let d = g.def(c);
+        let ok = match d.ctype {
+            CardType::Program => !cards::is_trojan(g, c) && d.memory.unwrap_or(0) <= g.memory_limit(),
+            CardType::Hardware => !(d.has_subtype("Console") && has_console),
+            CardType::Resource => true,
+            _ => false,
+        };
+        let cost = cards::runner_install_cost(g, c);
+        if ok && g.runner_available() >= cost {
+            o.push(opt(format!("install:{c}"), format!("Install {} (cost {cost})", g.label(c))));
+        }
+    }
+    o
+}
+
+/// Ask for the card tasks; true when waiting for an input.
+fn step_card_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
+    let _ = ev;
+    match task {
+        Task::Shuffle { corp } => {
+            let n = if corp { g.corp.rd.len() } else { g.runner.stack.len() } as u32;
+            if n <= 1 {
+                g.tasks.pop();
+                return false;
+            }
+            request_draw(g, if corp { "shuffle-rd" } else { "shuffle-stack" }, DrawKind::Shuffle(n));
+        }
+        Task::PayOrTag { cost, source } => {
+            let mut o = vec![opt("tag", "Take 1 tag")];
+            if g.runner_available() >= cost {
+                o.insert(0, opt("pay", format!("Pay {cost} credits")));
+            }
+            ask(g, RUNNER, "pay_or_tag", format!("{source}: pay {cost} credits or take 1 tag"), pick_one(o));
+        }
+        Task::Funhouse => {
+            if g.run.as_ref().is_none_or(|r| r.stop) {
+                g.tasks.pop();
+                return false;
+            }
+            let o = vec![opt("tag", "Take 1 tag"), opt("end", "Let the run end")];
+            ask(g, RUNNER, "funhouse", "Funhouse: take 1 tag or the run ends".into(), pick_one(o));
+        }
+        Task::CorpTrashes { kind, or_end, optional, source } => {
+            let mut o: Vec<DecisionOption> = corp_trash_targets(g, kind).into_iter().map(|c| card_opt(g, "trash", c)).collect();
+            if or_end && g.run.as_ref().is_some_and(|r| !r.stop) {
+                o.push(opt("end", "End the run"));
+            }
+            if o.is_empty() {
+                g.tasks.pop();
+                return false;
+            }
+            if optional {
+                o.push(opt("none", "Trash nothing"));
+            }
+            ask(g, CORP, "corp_trashes", format!("{source}: choose what to trash"), pick_one(o));
+        }
+        Task::AnselInstall => {
+            let o = ansel_options(g);
+            if o.len() <= 1 {
+                g.tasks.pop();
+                return false;
+            }
+            ask(g, CORP, "ansel_install", "Ansel 1.0: you may install a card from HQ or Archives".into(), pick_one(o));
+        }
+        Task::RealityPlus => {
+            let o = vec![opt("credits", "Gain 2 credits"), opt("draw", "Draw 2 cards")];
+            ask(g, CORP, "reality_plus", "NBN: Reality Plus: gain 2 credits or draw 2 cards".into(), pick_one(o));
+        }
+        Task::WildcatStrike => {
+            let o = vec![opt("credits", "The Runner gains 6 credits"), opt("draw", "The Runner draws 4 cards")];
+            ask(g, CORP, "wildcat_strike", "Wildcat Strike: choose what the Runner gets".into(), pick_one(o));
+        }
+        Task::MutualFavor => {
+            let found: Vec<u32> = g.runner.stack.iter().copied().filter(|&c| g.def(c).has_subtype("Icebreaker")).collect();
+            if found.is_empty() {
+                g.tasks.pop();
+                return false;
+            }
+            let mut o = Vec::new();
+            for c in found {
+                o.push(opt(format!("grip:{c}"), format!("Add {} to your grip", g.label(c))));
+                let cost = cards::runner_install_cost(g, c);
+                if g.flags.successful_run && g.runner_available() >= cost && g.def(c).memory.unwrap_or(0) <= g.memory_limit() {
+                    o.push(opt(format!("install:{c}"), format!("Install {} (cost {cost})", g.label(c))));
+                }
+            }
+            ask(g, RUNNER, "mutual_favor", "Mutual Favor: choose an icebreaker from your stack".into(), pick_one(o));
+        }
+        Task::SprintReturn => {
+            let n = g.corp.hq.len().min(2) as u32;
+            if n == 0 {
+                g.tasks.pop();
+                return false;
+            }
+            let o = g.corp.hq.iter().map(|&c| card_opt(g, "card", c)).collect();
+            ask(g, CORP, "sprint", format!("Sprint: shuffle {n} card(s) from HQ into R&D"), pick_range(o, n, n));
+        }
+        Task::HanseiTrash => {
+            if g.corp.hq.is_empty() {
+                g.tasks.pop();
+                return false;
+            }
+            let o = g.corp.hq.iter().map(|&c| card_opt(g, "card", c)).collect();
+            ask(g, CORP, "hansei_review", "Hansei Review: trash 1 card from HQ".into(), pick_one(o));
+        }
+        Task::LongevityTrash => {
+            if g.corp.hq.is_empty() {
+                g.tasks.pop();
+                return false;
+            }
+            let n = g.corp.hq.len() as u32;
+            let o = g.corp.hq.iter().map(|&c| card_opt(g, "card", c)).collect();
+            ask(g, CORP, "longevity_serum", "Longevity Serum: trash any number of cards from HQ".into(), pick_range(o, 0, n));
+        }
+        Task::ArchivesToRd { max, source } => {
+            if g.corp.archives.is_empty() {
+                g.tasks.pop();
+                return false;
+            }
+            let n = (g.corp.archives.len() as u32).min(max);
+            let o = g.corp.archives.iter().map(|&c| card_opt(g, "card", c)).collect();
+            ask(g, CORP, "archives_to_rd", format!("{source}: shuffle up to {n} card(s) from Archives into R&D"), pick_range(o, 0, n));
+        }
+        Task::AnoeticVoid { card } => {
+            if g.run.as_ref().is_none_or(|r| r.stop) || g.corp.credits < 2 || g.corp.hq.len() < 2 {
+                g.tasks.pop();
+                return false;
+            }
+            let o = g.corp.hq.iter().map(|&c| card_opt(g, "card", c)).collect();
+            ask(
+                g,
+                CORP,
+                "anoetic_void",
+                format!("{}: pay 2 credits and trash 2 cards from HQ to end the run (pick 2), or pick none", g.label(card)),
+                pick_range(o, 0, 2),
+            );
+        }
+        Task::Clearinghouse { card } => {
+            if !g.rezzed(card) || !g.is_installed(card) {
+                g.tasks.pop();
+                return false;
+            }
+            let o = vec![opt("trash", format!("Trash it: {} meat damage", g.adv(card))), opt("keep", "Keep it")];
+            ask(g, CORP, "clearinghouse", format!("{}: trash it to do meat damage?", g.label(card)), pick_one(o));
+        }
+        Task::Malapert => {
+            let mut o = vec![opt("none", "Take nothing")];
+            o.extend(g.corp.rd.iter().filter(|&&c| g.def(c).ctype != CardType::Agenda).map(|&c| card_opt(g, "take", c)));
+            ask(g, CORP, "malapert", "Malapert Data Vault: you may take a non-agenda card from R&D".into(), pick_one(o));
+        }
+        Task::PrecisionDesign => {
+            if g.corp.archives.is_empty() {
+                g.tasks.pop();
+                return false;
+            }
+            let mut o = vec![opt("none", "Take nothing")];
+            o.extend(g.corp.archives.iter().map(|&c| card_opt(g, "take", c)));
+            ask(g, CORP, "precision_design", "Haas-Bioroid: Precision Design: you may add a card from Archives to HQ".into(), pick_one(o));
+        }
+        Task::Zahya { n } => {
+            let o = vec![opt("gain", format!("Gain {n} credit(s)")), opt("decline", "Not now")];
+            ask(g, RUNNER, "zahya", format!("Zahya Sadeghi: gain {n} credit(s) (once per turn)?"), pick_one(o));
+        }
+        Task::TaoSwap => {
+            let ice: Vec<u32> = g.installed_corp().into_iter().filter(|&c| g.def(c).ctype == CardType::Ice).collect();
+            if ice.len() < 2 {
+                g.tasks.pop();
+                return false;
+            }
+            let o = ice.iter().map(|&c| opt(format!("ice:{c}"), g.corp_public_label(c))).collect();
+            ask(g, RUNNER, "tao_salonga", "Tāo Salonga: pick 2 installed ice to swap, or none".into(), pick_range(o, 0, 2));
+        }
+        Task::Pantograph => {
+            let o = pantograph_options(g);
+            if o.len() <= 1 {
+                g.tasks.pop();
+                return false;
+            }
+            ask(g, RUNNER, "pantograph", "Pantograph: you may install a card from your grip".into(), pick_one(o));
+        }
+        Task::Carnivore { card } => {
+            if g.runner.grip.len() < 2 {
+                g.tasks.pop();
+                return false;
+            }
+            let o = g.runner.grip.iter().map(|&c| card_opt(g, "card", c)).collect();
+            ask(g, RUNNER, "carnivore", format!("Carnivore: trash 2 cards from your grip to trash {}", g.label(card)), pick_range(o, 2, 2));
+        }
+        _ => {
+            g.tasks.pop();
+            return false;
+        }
+    }
+    true
+}
+
+fn picked_cards(input: &Input, prefix: &str, allowed: &[u32]) -> Result<Vec<u32>, RulesError> {
+    let mut out = Vec::new();
+    for id in picks(input)? {
+        let c = id_num(&id, prefix).filter(|c| allowed.contains(c)).ok_or_else(|| RulesError::Illegal(format!("\"{id}\" is not offered")))?;
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    Ok(out)
+}
+
+fn corp_card_private(g: &Game, kind: &str, public_text: String, private_text: String, c: u32) -> Event {
+    Event::with_private(
+        format!("netrunner.{kind}"),
+        public_text,
+        json!({"seat": CORP}),
+        vec![CORP],
+        private_text,
+        json!({"seat": CORP, "card": c, "code": g.code(c)}),
+    )
+}
+
+fn card_task_input(g: &mut Game, task: Task, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    match task {
+        Task::Shuffle { corp } => {
+            let Input::Draw { values, .. } = input else { return Err(RulesError::Malformed("this step expects a draw".into())) };
+            if corp {
+                shuffle(&mut g.corp.rd, values)?;
+            } else {
+                shuffle(&mut g.runner.stack, values)?;
+            }
+            g.tasks.pop();
+            ev.push(public("shuffled", if corp { "R&D is shuffled" } else { "The stack is shuffled" }, json!({"seat": if corp { CORP } else { RUNNER }})));
+        }
+        Task::PayOrTag { cost, source } => {
+            let id = one_pick(input)?;
+            if id == "pay" {
+                if !g.runner_pay(cost) {
+                    return Err(RulesError::Illegal(format!("paying costs {cost}")));
+                }
+                g.tasks.pop();
+                ev.push(public("paid", format!("The Runner pays {cost} credits for {source}"), json!({"cost": cost, "source": source})));
+            } else {
+                g.tasks.pop();
+                cards::give_tags(g, 1, &source, ev);
+            }
+        }
+        Task::Funhouse => {
+            let id = one_pick(input)?;
+            g.tasks.pop();
+            if id == "tag" {
+                cards::give_tags(g, 1, "Funhouse", ev);
+            } else {
+                cards::end_the_run(g, "Funhouse", ev);
+            }
+        }
+        Task::CorpTrashes { kind, source, .. } => {
+            let id = one_pick(input)?;
+            g.tasks.pop();
+            if id == "end" {
+                cards::end_the_run(g, &source, ev);
+            } else if let Some(c) = id_num(&id, "trash:").filter(|c| corp_trash_targets(g, kind).contains(c)) {
+                g.trash(c, &source, ev);
+            }
+        }
+        Task::AnselInstall => {
+            let id = one_pick(input)?;
+            if !ansel_options(g).iter().any(|o| o.id == id) {
+                return Err(RulesError::Illegal(format!("\"{id}\" is not offered")));
+            }
+            g.tasks.pop();
+            let mut parts = id.split(':').skip(1);
+            let card = parts.next().and_then(|c| c.parse::<u32>().ok());
+            let server = parts.next().and_then(|s| s.parse::<u32>().ok());
+            if let Some(c) = card {
+                g.corp.archives.retain(|&x| x != c);
+                install_corp(g, c, server, ev)?;
+            }
+        }
+        Task::RealityPlus => {
+            let id = one_pick(input)?;
+            g.tasks.pop();
+            if id == "draw" {
+                g.draw(CORP, 2, ev);
+            } else {
+                g.gain(CORP, 2, "NBN: Reality Plus", ev);
+            }
+        }
+        Task::WildcatStrike => {
+            let id = one_pick(input)?;
+            g.tasks.pop();
+            if id == "draw" {
+                g.draw(RUNNER, 4, ev);
+            } else {
+                g.gain(RUNNER, 6, "Wildcat Strike", ev);
+            }
+        }
+        Task::MutualFavor => {
+            let id = one_pick(input)?;
+            let stack = g.runner.stack.clone();
+            let (install, c) = match (id_num(&id, "grip:"), id_num(&id, "install:")) {
+                (Some(c), _) => (false, c),
+                (_, Some(c)) => (true, c),
+                _ => return Err(RulesError::Illegal(format!("\"{id}\" is not offered"))),
+            };
+            if !stack.contains(&c) || !g.def(c).has_subtype("Icebreaker") || (install && !g.flags.successful_run) {
+                return Err(RulesError::Illegal(format!("\"{id}\" is not offered")));
+            }
+            g.tasks.pop();
+            ev.push(public("revealed", format!("Mutual Favor reveals {}", g.label(c)), json!({"card": c, "code": g.code(c)})));
+            if install {
+                install_runner(g, c, None, ev);
+            } else {
+                g.take_runner(c);
+                g.runner.grip.push(c);
+            }
+        }
+        Task::SprintReturn => {
+            let hq = g.corp.hq.clone();
+            let cs = picked_cards(input, "card:", &hq)?;
+            if cs.len() != hq.len().min(2) {
+                return Err(RulesError::Illegal("pick exactly 2 cards".into()));
+            }
+            g.tasks.pop();
+            for c in cs {
+                g.corp.hq.retain(|&x| x != c);
+                g.corp.rd.push(c);
+            }
+            ev.push(public("returned", "Sprint: the Corp shuffles 2 cards from HQ into R&D", json!({})));
+            g.tasks.push(Task::Shuffle { corp: true });
+        }
+        Task::HanseiTrash | Task::LongevityTrash => {
+            let hq = g.corp.hq.clone();
+            let cs = picked_cards(input, "card:", &hq)?;
+            if task == Task::HanseiTrash && cs.len() != 1 {
+                return Err(RulesError::Illegal("pick 1 card".into()));
+            }
+            g.tasks.pop();
+            for c in cs {
+                g.to_archives(c, false);
+                ev.push(corp_card_private(g, "discarded", "The Corp trashes a card from HQ".into(), format!("The Corp trashes {} from HQ", g.label(c)), c));
+            }
+        }
+        Task::ArchivesToRd { max, source } => {
+            let arch = g.corp.archives.clone();
+            let cs = picked_cards(input, "card:", &arch)?;
+            if cs.len() as u32 > max {
+                return Err(RulesError::Illegal(format!("at most {max} cards")));
+            }
+            g.tasks.pop();
+            let names: Vec<String> = cs.iter().map(|&c| g.corp_public_label(c)).collect();
+            for &c in &cs {
+                g.take_corp(c);
+                if let Some(k) = g.card_mut(c) {
+                    k.faceup = false;
+                }
+                g.corp.rd.push(c);
+            }
+            ev.push(public("returned", format!("{source}: {} card(s) from Archives are shuffled into R&D ({})", cs.len(), names.join(", ")), json!({"cards": cs})));
+            if !cs.is_empty() {
+                g.tasks.push(Task::Shuffle { corp: true });
+            }
+        }
+        Task::AnoeticVoid { card } => {
+            let hq = g.corp.hq.clone();
+            let cs = picked_cards(input, "card:", &hq)?;
+            if !cs.is_empty() && cs.len() != 2 {
+                return Err(RulesError::Illegal("pick 2 cards or none".into()));
+            }
+            if cs.len() == 2 && !g.corp_pay(2) {
+                return Err(RulesError::Illegal("Anoetic Void costs 2 credits".into()));
+            }
+            g.tasks.pop();
+            if cs.len() == 2 {
+                for c in cs {
+                    g.to_archives(c, false);
+                    ev.push(corp_card_private(g, "discarded", "The Corp trashes a card from HQ".into(), format!("The Corp trashes {} from HQ", g.label(c)), c));
+                }
+                let label = g.label(card);
+                cards::end_the_run(g, &label, ev);
+            }
+        }
+        Task::Clearinghouse { card } => {
+            let id = one_pick(input)?;
+            g.tasks.pop();
+            if id == "trash" {
+                let n = g.adv(card);
+                g.trash(card, "Clearinghouse is used", ev);
+                if n > 0 {
+                    g.tasks.push(Task::Damage { kind: DamageKind::Meat, left: n, source: "Clearinghouse".into(), diviner: false });
+                }
+            }
+        }
+        Task::Malapert | Task::PrecisionDesign => {
+            let id = one_pick(input)?;
+            let from_rd = task == Task::Malapert;
+            let pool = if from_rd { g.corp.rd.clone() } else { g.corp.archives.clone() };
+            g.tasks.pop();
+            if let Some(c) = id_num(&id, "take:") {
+                if !pool.contains(&c) || (from_rd && g.def(c).ctype == CardType::Agenda) {
+                    g.tasks.push(task);
+                    return Err(RulesError::Illegal(format!("\"{id}\" is not offered")));
+                }
+                let shown = from_rd || g.card(c).is_some_and(|k| k.faceup);
+                g.take_corp(c);
+                if let Some(k) = g.card_mut(c) {
+                    k.faceup = false;
+                }
+                g.corp.hq.push(c);
+                let from = if from_rd { "R&D" } else { "Archives" };
+                if shown {
+                    ev.push(public("to_hq", format!("The Corp adds {} from {from} to HQ", g.label(c)), json!({"card": c, "code": g.code(c)})));
+                } else {
+                    ev.push(corp_card_private(g, "to_hq", format!("The Corp adds a card from {from} to HQ"), format!("The Corp adds {} from {from} to HQ", g.label(c)), c));
+                }
+            }
+        }
+        Task::Zahya { n } => {
+            let id = one_pick(input)?;
+            g.tasks.pop();
+            if id == "gain" {
+                g.flags.zahya_used = true;
+                g.gain(RUNNER, i64::from(n), "Zahya Sadeghi", ev);
+            }
+        }
+        Task::TaoSwap => {
+            let ice: Vec<u32> = g.installed_corp().into_iter().filter(|&c| g.def(c).ctype == CardType::Ice).collect();
+            let cs = picked_cards(input, "ice:", &ice)?;
+            let pair = match cs.as_slice() {
+                [] => None,
+                [a, b] => Some((*a, *b)),
+                _ => return Err(RulesError::Illegal("pick 2 ice or none".into())),
+            };
+            g.tasks.pop();
+            if let Some((a, b)) = pair {
+                for s in g.corp.servers.iter_mut() {
+                    for x in s.ice.iter_mut() {
+                        if *x == a {
+                            *x = b;
+                        } else if *x == b {
+                            *x = a;
+                        }
+                    }
+                }
+                ev.push(public(
+                    "ice_swapped",
+                    format!("Tāo Salonga swaps {} and {}", g.corp_public_label(a), g.corp_public_label(b)),
+                    json!({"ice": [a, b]}),
+                ));
+            }
+        }
+        Task::Pantograph => {
+            let id = one_pick(input)?;
+            if !pantograph_options(g).iter().any(|o| o.id == id) {
+                return Err(RulesError::Illegal(format!("\"{id}\" is not offered")));
+            }
+            g.tasks.pop();
+            if let Some(c) = id_num(&id, "install:") {
+                install_runner(g, c, None, ev);
+            }
+        }
+        Task::Carnivore { card } => {
+            let grip = g.runner.grip.clone();
+            let cs = picked_cards(input, "card:", &grip)?;
+            if cs.len() != 2 {
+                return Err(RulesError::Illegal("pick 2 cards".into()));
+            }
+            g.tasks.pop();
+            for c in cs {
+                g.to_heap(c);
+                ev.push(public("discarded", format!("Carnivore: the Runner trashes {} from the grip", g.label(c)), json!({"card": c, "code": g.code(c)})));
+            }
+            if !matches!(g.corp_zone(card), CorpZone::None | CorpZone::Score | CorpZone::Archives) {
+                g.trash(card, "Carnivore", ev);
+                cards::rene_loup_arcemont(g, ev);
+            }
+            finish_access_decision(g, card);
+        }
+        _ => return Err(corrupt("no input expected for this task")),
+    }
+    Ok(())
 }

@@ -1,6 +1,6 @@
-//! The `netrunner` ruleset: Android: Netrunner, the System Gateway starter game
-//! (`shared/rules/netrunner.md`): The Syndicate (Corp, seat 0) against The Catalyst (Runner,
-//! seat 1), to 6 agenda points.
+//! The `netrunner` ruleset: Android: Netrunner, System Gateway (`shared/rules/netrunner.md`):
+//! the Corp is seat 0, the Runner seat 1; the ready decks are the starter game, The Syndicate
+//! against The Catalyst, to 6 agenda points; all 77 cards are implemented.
 //!
 //! - [`data`]: the card numbers and names (our own TSV, no card text) and the ready decks.
 //! - [`cards`]: one named function per card effect.
@@ -122,7 +122,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
         for (code, n) in &deck.cards {
             for _ in 0..*n {
                 ids.push(cards.len() as u32);
-                cards.push(Card { code: code.clone(), side, rezzed: false, adv: 0, credits: 0, installed_turn: 0, faceup: false });
+                cards.push(Card::new(code, side));
             }
         }
         let pname = if sc.name.is_empty() { if seat == 0 { "Corp".to_string() } else { "Runner".to_string() } } else { sc.name.clone() };
@@ -185,6 +185,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
         run: None,
         access: None,
         flags: Default::default(),
+        runner_success_last_turn: false,
         winner: None,
         next_draw: 0,
         next_decision: 0,

@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::core::options::OptionSpec;
+use crate::core::options::{self as core_options, GameOptions};
 use crate::core::RulesError;
 
 /// NR-1.2: agenda points to win; 6 in the beginner game of the starter decks.
@@ -22,14 +24,6 @@ pub const RUNNER_CLICKS: i64 = 4;
 /// House: a seat whose only legal option in a paid-ability window is `pass` passes without
 /// being asked (1), or is asked anyway (0). With 1 the other seat learns that it had nothing.
 pub const AUTO_PASS: i64 = 1;
-
-pub struct OptionSpec {
-    pub name: &'static str,
-    pub default: i64,
-    pub min: i64,
-    pub max: i64,
-    pub doc: &'static str,
-}
 
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec { name: "agenda_points_to_win", default: AGENDA_POINTS_TO_WIN, min: 1, max: 50, doc: "agenda points a player needs to win" },
@@ -66,33 +60,25 @@ impl Default for Options {
     }
 }
 
+impl GameOptions for Options {
+    const GAME: &'static str = "netrunner";
+    const SPECS: &'static [OptionSpec] = OPTIONS;
+    fn set(&mut self, name: &str, value: i64) {
+        match name {
+            "agenda_points_to_win" => self.agenda_points_to_win = value,
+            "starting_credits" => self.starting_credits = value,
+            "opening_hand" => self.opening_hand = value,
+            "max_hand_size" => self.max_hand_size = value,
+            "corp_clicks" => self.corp_clicks = value,
+            "runner_clicks" => self.runner_clicks = value,
+            _ => self.auto_pass = value == 1,
+        }
+    }
+}
+
 impl Options {
     /// Resolve named options over the defaults; unknown names and out-of-range values are refused.
     pub fn from_map(map: &BTreeMap<String, i64>) -> Result<Options, RulesError> {
-        let mut o = Options::default();
-        for (name, &value) in map {
-            let Some(spec) = OPTIONS.iter().find(|s| s.name == name) else {
-                return Err(RulesError::InvalidConfig(format!(
-                    "unknown netrunner option \"{name}\"; known options: {}",
-                    OPTIONS.iter().map(|o| o.name).collect::<Vec<_>>().join(", ")
-                )));
-            };
-            if value < spec.min || value > spec.max {
-                return Err(RulesError::InvalidConfig(format!(
-                    "option {name} = {value} is outside {}..={} ({})",
-                    spec.min, spec.max, spec.doc
-                )));
-            }
-            match spec.name {
-                "agenda_points_to_win" => o.agenda_points_to_win = value,
-                "starting_credits" => o.starting_credits = value,
-                "opening_hand" => o.opening_hand = value,
-                "max_hand_size" => o.max_hand_size = value,
-                "corp_clicks" => o.corp_clicks = value,
-                "runner_clicks" => o.runner_clicks = value,
-                _ => o.auto_pass = value == 1,
-            }
-        }
-        Ok(o)
+        core_options::parse(map)
     }
 }

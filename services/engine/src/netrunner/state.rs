@@ -32,6 +32,18 @@ pub struct Card {
     pub installed_turn: u32,
     /// In Archives: face up.
     pub faceup: bool,
+    /// Virus counters (NR-3.2's purge removes them all).
+    #[serde(default)]
+    pub virus: u32,
+    /// A Trojan program: the ice it is installed on.
+    #[serde(default)]
+    pub host: Option<u32>,
+}
+
+impl Card {
+    pub fn new(code: &str, side: Side) -> Card {
+        Card { code: code.to_string(), side, rezzed: false, adv: 0, credits: 0, installed_turn: 0, faceup: false, virus: 0, host: None }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -94,6 +106,8 @@ pub enum RunSource {
     TreadLightly,
     Overclock,
     RedTeam(u32),
+    /// Conduit: a run on R&D accessing 1 more card per hosted virus counter.
+    Conduit(u32),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -120,6 +134,21 @@ pub struct Run {
     /// The run was ended (by a subroutine or a card) or the Runner jacked out.
     pub stop: bool,
     pub successful: bool,
+    /// Leech: strength taken from the encountered ice for this encounter.
+    #[serde(default)]
+    pub ice_minus: i64,
+    /// Ansel 1.0: the Runner cannot steal or trash Corp cards for the rest of the run.
+    #[serde(default)]
+    pub no_steal_trash: bool,
+    /// Cards accessed during the run (Zahya Sadeghi).
+    #[serde(default)]
+    pub accessed: u32,
+    /// Agendas stolen during the run (AMAZE Amusements).
+    #[serde(default)]
+    pub stolen: u32,
+    /// AMAZE Amusements was rezzed in the server when the run succeeded (persistent).
+    #[serde(default)]
+    pub amaze: bool,
 }
 
 /// One thing to access (NR-7.2).
@@ -186,8 +215,60 @@ pub enum Task {
     KarunaJackOut,
     /// Manegarm Skunkworks: end the run unless the Runner pays.
     Manegarm { card: u32 },
-    /// NR-3.4: trash programs until `program` fits, then install it.
-    MakeRoom { program: u32 },
+    /// NR-3.4: trash programs until `program` fits, then install it (on `host` for a Trojan).
+    MakeRoom {
+        program: u32,
+        #[serde(default)]
+        host: Option<u32>,
+    },
+    /// Shuffle R&D (`corp`) or the stack.
+    Shuffle { corp: bool },
+    /// The Runner pays `cost` or takes a tag (Funhouse, Public Trail).
+    PayOrTag { cost: i64, source: String },
+    /// Funhouse on encounter: the Runner takes a tag or the run ends.
+    Funhouse,
+    /// The Corp trashes an installed Runner card of `kind` (Ansel, Ballista, Above the Law).
+    CorpTrashes { kind: TrashKind, or_end: bool, optional: bool, source: String },
+    /// Ansel 1.0: the Corp may install a card from HQ or Archives.
+    AnselInstall,
+    /// NBN: Reality Plus: gain 2 credits or draw 2.
+    RealityPlus,
+    /// Wildcat Strike: the Corp chooses 6 credits or 4 cards for the Runner.
+    WildcatStrike,
+    /// Mutual Favor: the Runner searches the stack for an icebreaker.
+    MutualFavor,
+    /// Sprint: the Corp shuffles 2 cards from HQ into R&D.
+    SprintReturn,
+    /// Hansei Review: the Corp trashes 1 card from HQ.
+    HanseiTrash,
+    /// Longevity Serum: the Corp trashes any number of cards from HQ.
+    LongevityTrash,
+    /// Shuffle up to `max` cards from Archives into R&D (Longevity Serum, Spin Doctor).
+    ArchivesToRd { max: u32, source: String },
+    /// Anoetic Void: the Corp may pay 2 and trash 2 from HQ to end the run.
+    AnoeticVoid { card: u32 },
+    /// Clearinghouse: the Corp may trash it for meat damage.
+    Clearinghouse { card: u32 },
+    /// Malapert Data Vault: the Corp may take a non-agenda card from R&D.
+    Malapert,
+    /// Haas-Bioroid: Precision Design: the Corp may take a card from Archives.
+    PrecisionDesign,
+    /// Zahya Sadeghi: the Runner may gain `n`.
+    Zahya { n: u32 },
+    /// Tāo Salonga: the Runner may swap 2 installed ice.
+    TaoSwap,
+    /// Pantograph: the Runner may install a card from the grip.
+    Pantograph,
+    /// Carnivore: the Runner trashes 2 cards from the grip to trash `card`.
+    Carnivore { card: u32 },
+}
+
+/// What a Corp effect may trash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TrashKind {
+    Program,
+    RunnerCard,
+    Resource,
 }
 
 /// Which paid-ability window is open.
@@ -246,6 +327,24 @@ pub struct TurnFlags {
     pub docklands_used: bool,
     pub verbal_used: bool,
     pub telework_used: Vec<u32>,
+    /// DZMZ Optimizer: a program was installed this turn.
+    #[serde(default)]
+    pub program_installed: bool,
+    /// Luminal Transubstantiation: no more scoring this turn.
+    #[serde(default)]
+    pub no_scoring: bool,
+    /// Neurospike: printed points of agendas the Corp scored this turn.
+    #[serde(default)]
+    pub scored_points: i64,
+    #[serde(default)]
+    pub carnivore_used: bool,
+    #[serde(default)]
+    pub loup_used: bool,
+    #[serde(default)]
+    pub zahya_used: bool,
+    /// NBN: Reality Plus: the Runner took a tag this turn.
+    #[serde(default)]
+    pub tag_taken: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -263,6 +362,9 @@ pub struct Game {
     pub run: Option<Run>,
     pub access: Option<Access>,
     pub flags: TurnFlags,
+    /// Public Trail: the Runner made a successful run during their last turn.
+    #[serde(default)]
+    pub runner_success_last_turn: bool,
     pub winner: Option<(u32, String)>,
     pub next_draw: u64,
     pub next_decision: u64,
@@ -397,21 +499,25 @@ impl Game {
             CorpZone::Ice(s) if Self::is_remote(s) && self.is(ice, super::cards::PALISADE) => 2,
             _ => 0,
         };
-        base + bonus
+        let pharos = if self.is(ice, super::cards::PHAROS) && self.adv(ice) >= 3 { 5 } else { 0 };
+        let leech = self.run.as_ref().filter(|r| r.current == Some(ice)).map_or(0, |r| r.ice_minus);
+        (base + bonus + pharos - leech).max(0)
     }
     /// NR-2.5.
     pub fn max_hand(&self, seat: u32) -> i64 {
         if seat == CORP {
             let hubs = self.corp.score.iter().filter(|&&c| self.is(c, super::cards::SUPERCONDUCTING_HUB)).count() as i64;
-            self.options.max_hand_size + 2 * hubs
+            let hb = i64::from(self.corp.identity == super::cards::HAAS_BIOROID);
+            self.options.max_hand_size + 2 * hubs + hb
         } else {
-            self.options.max_hand_size - self.runner.core_damage
+            let t400 = self.runner.hardware.iter().filter(|&&c| self.is(c, super::cards::T400_MEMORY_DIAMOND)).count() as i64;
+            self.options.max_hand_size - self.runner.core_damage + t400
         }
     }
     /// NR-3.4: memory units.
     pub fn memory_limit(&self) -> i64 {
-        let consoles = self.runner.hardware.iter().filter(|&&c| self.is(c, super::cards::PENNYSHAVER)).count() as i64;
-        4 + consoles
+        let plus = self.runner.hardware.iter().filter(|&&c| super::cards::adds_memory(self.code(c))).count() as i64;
+        4 + plus
     }
     pub fn memory_used(&self) -> i64 {
         self.runner.programs.iter().map(|&p| self.def(p).memory.unwrap_or(0)).sum()
@@ -514,6 +620,8 @@ impl Game {
             k.adv = 0;
             k.credits = 0;
             k.faceup = false;
+            k.virus = 0;
+            k.host = None;
         }
     }
 

@@ -510,7 +510,7 @@ fn card_unity_pumps_by_the_number_of_installed_icebreakers() {
 
 #[test]
 fn card_every_starter_card_has_a_named_test() {
-    let src = include_str!("cards.rs");
+    let src = [include_str!("cards.rs"), include_str!("cards_sg.rs")].concat();
     for (_, name) in c::IMPLEMENTED {
         let probe = format!("fn card_{name}");
         let ok = src.contains(&probe) || (*name == "the_catalyst" && src.contains("fn card_the_syndicate_and_the_catalyst"));

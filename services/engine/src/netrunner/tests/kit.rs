@@ -68,6 +68,7 @@ impl Scenario {
             run: None,
             access: None,
             flags: Default::default(),
+            runner_success_last_turn: false,
             winner: None,
             next_draw: 0,
             next_decision: 0,
@@ -83,7 +84,7 @@ impl Scenario {
 
     pub fn card(&mut self, code: &str) -> u32 {
         let d = crate::netrunner::data::card(code).unwrap_or_else(|| panic!("unknown card {code}"));
-        self.g.cards.push(Card { code: code.into(), side: d.side, rezzed: false, adv: 0, credits: 0, installed_turn: 0, faceup: false });
+        self.g.cards.push(Card::new(code, d.side));
         self.g.cards.len() as u32 - 1
     }
     pub fn hq(&mut self, code: &str) -> u32 {

@@ -2,5 +2,6 @@
 
 mod bot;
 mod cards;
+mod cards_sg;
 mod kit;
 mod rules;

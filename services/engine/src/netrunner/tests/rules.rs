@@ -555,7 +555,8 @@ fn nr_10_a_deck_with_an_unimplemented_card_is_refused_by_name() {
     let mut deck = data::deck("catalyst-starter").unwrap().clone();
     assert!(data::validate_deck(&deck, c::implemented).is_ok());
     deck.cards.push(("30002".into(), 1));
-    let err = data::validate_deck(&deck, c::implemented).unwrap_err();
+    assert!(data::validate_deck(&deck, c::implemented).is_ok(), "every System Gateway card is implemented");
+    let err = data::validate_deck(&deck, |code| code != "30002" && c::implemented(code)).unwrap_err();
     assert!(err.contains("Wildcat Strike") && err.contains("not implemented"), "{err}");
     let corp = data::deck("syndicate-starter").unwrap();
     assert!(data::validate_deck(corp, c::implemented).is_ok());
@@ -632,4 +633,129 @@ fn nr_garbage_and_stale_inputs_are_refused() {
     let bad = Input::Draw { index: 0, purpose: "shuffle-rd".into(), values: vec![0, 0] };
     assert!(matches!(Netrunner.apply(&m.state, &bad), Err(RulesError::Malformed(_))));
     let _ = ARCHIVES;
+}
+
+// --- NR-10: constructed decks ----------------------------------------------------------------------
+
+fn deck_of(side: data::Side, identity: &str, cards: &[(&str, u32)]) -> data::Deck {
+    data::Deck { name: "test".into(), side, identity: identity.into(), cards: cards.iter().map(|(c, n)| (c.to_string(), *n)).collect() }
+}
+
+/// A legal 40-card Haas-Bioroid deck with 18 agenda points.
+fn hb_deck() -> data::Deck {
+    deck_of(
+        data::Side::Corp,
+        c::HAAS_BIOROID,
+        &[
+            (c::LUMINAL_TRANSUBSTANTIATION, 1),
+            (c::OFFWORLD_OFFICE, 3),
+            (c::ORBITAL_SUPERIORITY, 3),
+            (c::SEND_A_MESSAGE, 1),
+            (c::SUPERCONDUCTING_HUB, 1),
+            (c::NICO_CAMPAIGN, 3),
+            (c::ANSEL_1_0, 3),
+            (c::BRAN_1_0, 3),
+            (c::SEAMLESS_LAUNCH, 3),
+            (c::SPRINT, 3),
+            (c::MANEGARM_SKUNKWORKS, 3),
+            (c::PALISADE, 3),
+            (c::TITHE, 3),
+            (c::WHITESPACE, 3),
+            (c::HEDGE_FUND, 3),
+            (c::REGOLITH_MINING_LICENSE, 1),
+        ],
+    )
+}
+
+/// A legal 40-card Zahya deck: criminal and neutral cards, as many copies as allowed.
+fn zahya_deck() -> data::Deck {
+    let pool = data::pool().unwrap();
+    let mut cards: Vec<(String, u32)> = Vec::new();
+    let mut left = 40;
+    for k in pool.cards.iter().filter(|k| (k.faction == "criminal" || k.faction == "neutral-runner") && k.ctype != data::CardType::Identity) {
+        let n = (k.deck_limit.unwrap_or(3) as u32).min(left);
+        if n > 0 {
+            cards.push((k.code.clone(), n));
+            left -= n;
+        }
+    }
+    assert_eq!(left, 0, "enough criminal and neutral cards");
+    data::Deck { name: "zahya".into(), side: data::Side::Runner, identity: c::ZAHYA.into(), cards }
+}
+
+#[test]
+fn nr_10_legal_constructed_decks_are_accepted() {
+    assert_eq!(data::validate_deck(&hb_deck(), c::implemented), Ok(()));
+    assert_eq!(data::validate_deck(&zahya_deck(), c::implemented), Ok(()));
+}
+
+#[test]
+fn nr_10_minimum_deck_size_of_the_identity() {
+    let mut d = zahya_deck();
+    if let Some(last) = d.cards.last_mut() {
+        last.1 -= 1;
+    }
+    let err = data::validate_deck(&d, c::implemented).unwrap_err();
+    assert!(err.contains("minimum deck size 40"), "{err}");
+}
+
+#[test]
+fn nr_10_influence_limit_counts_out_of_faction_cards() {
+    let mut d = zahya_deck();
+    // Swap 5 criminal/neutral cards for 5 Botulus (anarch, 3 influence each): 15 is the limit.
+    let first = d.cards[0].0.clone();
+    d.cards[0].1 -= 3;
+    d.cards[1].1 -= 2;
+    d.cards.push((c::BOTULUS.into(), 3));
+    d.cards.push((c::TRANQUILIZER.into(), 0));
+    d.cards.push((c::FERMENTER.into(), 2));
+    let inf = data::validate_deck(&d, c::implemented);
+    assert_eq!(inf, Ok(()), "3×3 + 2×2 = 13 influence (first card {first})");
+    d.cards.push((c::CARNIVORE.into(), 1));
+    d.cards[2].1 -= 1;
+    let err = data::validate_deck(&d, c::implemented).unwrap_err();
+    assert!(err.contains("influence 16 exceeds") && err.contains("limit 15"), "{err}");
+}
+
+#[test]
+fn nr_10_deck_limit_per_card_adds_up_lines() {
+    let mut d = hb_deck();
+    d.cards.push((c::HEDGE_FUND.into(), 1));
+    let err = data::validate_deck(&d, c::implemented).unwrap_err();
+    assert!(err.contains("4 copies of Hedge Fund exceed its deck limit of 3"), "{err}");
+    let mut d = hb_deck();
+    d.cards[0].1 = 2;
+    d.cards[15].1 = 0;
+    let err = data::validate_deck(&d, c::implemented).unwrap_err();
+    assert!(err.contains("Luminal Transubstantiation exceed its deck limit of 1"), "{err}");
+}
+
+#[test]
+fn nr_10_one_identity_of_the_right_side_and_cards_of_that_side() {
+    let text = "d\tcorp\t30035\tidentity\nd\tcorp\t30043\tidentity\n";
+    let err = data::parse_decks(text, &data::pool().unwrap().cards).unwrap_err();
+    assert!(err.contains("second identity"), "{err}");
+    let mut d = hb_deck();
+    d.identity = c::ZAHYA.into();
+    assert!(data::validate_deck(&d, c::implemented).unwrap_err().contains("is not a corp identity"));
+    let mut d = hb_deck();
+    d.cards.push((c::SURE_GAMBLE.into(), 1));
+    assert!(data::validate_deck(&d, c::implemented).unwrap_err().contains("cannot be in a corp deck"));
+}
+
+#[test]
+fn nr_10_corp_agenda_points_fit_the_deck_size() {
+    // 40–44 cards: 18 or 19 points (the HB deck has 18 in 40 cards).
+    let mut d = hb_deck();
+    d.cards[4].1 = 2; // a second Superconducting Hub: 19 points, 41 cards
+    assert_eq!(data::validate_deck(&d, c::implemented), Ok(()));
+    d.cards[3].1 = 0; // no Send a Message: 16 points, 40 cards
+    let err = data::validate_deck(&d, c::implemented).unwrap_err();
+    assert!(err.contains("40-card Corp deck needs 18 or 19 agenda points, not 16"), "{err}");
+    // 45 cards: 20 or 21.
+    let mut d = hb_deck();
+    d.cards.push((c::GOVERNMENT_SUBSIDY.into(), 3));
+    d.cards.push((c::SPIN_DOCTOR.into(), 2));
+    let err = data::validate_deck(&d, c::implemented).unwrap_err();
+    assert!(err.contains("45-card Corp deck needs 20 or 21"), "{err}");
 }
