@@ -90,6 +90,26 @@ async fn up_demo_export_audit_and_a_tampered_draw_is_named() -> Result<()> {
     let (ok, out) = run(&["audit", &nr_file]).await?;
     assert!(ok, "the audit of a netrunner match passes:\n{out}");
 
+    // A person plays the Runner against a Corp bot: answer the first option 30 times, then
+    // end the input (the session says how to resume).
+    let mut play = arbiter()
+        .args(["play", "--orchestrator", &orchestrator, "--ruleset", "netrunner", "--seat", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    {
+        use tokio::io::AsyncWriteExt;
+        let mut stdin = play.stdin.take().ok_or_else(|| anyhow!("no stdin"))?;
+        stdin.write_all("1\n".repeat(30).as_bytes()).await?;
+    }
+    let out = tokio::time::timeout(Duration::from_secs(120), play.wait_with_output()).await.context("play did not finish")??;
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "play failed:\n{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("you are You (seat 1)"), "{text}");
+    assert!(text.matches("YOUR TURN").count() >= 2, "the player was asked to decide:\n{text}");
+    assert!(text.contains("resume with"), "{text}");
+
     // A clean stop (SIGTERM, as from Ctrl-C or a service manager) takes NATS and the services down.
     let pid = up.id().ok_or_else(|| anyhow!("`arbiter up` already exited"))?;
     let killed = Command::new("kill").args(["-TERM", &pid.to_string()]).status().await?;

@@ -136,6 +136,9 @@ pub fn render_view(state_json: &str, viewer_seat: Option<u32>) -> String {
         Ok(v) => v,
         Err(_) => return state_json.to_string(),
     };
+    if v.get("corp").is_some() && v.get("runner").is_some() {
+        return render_netrunner(&v);
+    }
     let Some(players) = v.get("players").and_then(|p| p.as_array()) else {
         return serde_json::to_string_pretty(&v).unwrap_or_default();
     };
@@ -229,4 +232,80 @@ mod tests {
         assert_eq!(parse_answer(&number, "4"), Ok(Choice::Number(4)));
         assert!(parse_answer(&number, "9").is_err());
     }
+}
+
+/// A Netrunner view in a few lines: each side's pools, the Corp's servers (face-down cards as
+/// such) and the Runner's rig; hands only where the view has them (your own).
+fn render_netrunner(v: &serde_json::Value) -> String {
+    let text = |x: &serde_json::Value| match x {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Null => "-".into(),
+        other => other.to_string(),
+    };
+    let card = |c: &serde_json::Value| {
+        if c["face_down"].as_bool() == Some(true) {
+            let adv = c["advancement"].as_u64().unwrap_or(0);
+            if adv > 0 { format!("(face down, {adv} adv)") } else { "(face down)".to_string() }
+        } else {
+            let mut t = text(&c["title"]);
+            if c["type"] == "ice" && c["rezzed"].as_bool() != Some(true) {
+                t.push_str(" (unrezzed)");
+            }
+            if let Some(adv) = c["advancement"].as_u64().filter(|a| *a > 0) {
+                t.push_str(&format!(" [{adv} adv]"));
+            }
+            t
+        }
+    };
+    let list = |x: &serde_json::Value| {
+        let items: Vec<String> = x.as_array().map(|a| a.iter().map(card).collect()).unwrap_or_default();
+        if items.is_empty() { "-".to_string() } else { items.join(", ") }
+    };
+    let (c, r) = (&v["corp"], &v["runner"]);
+    let mut out = format!("turn {} · active seat {}\n", text(&v["turn"]), text(&v["active"]));
+    out.push_str(&format!(
+        "  Corp {} ({}): {} credits · {} clicks · {} points · HQ {} · R&D {} · bad publicity {}\n",
+        text(&c["name"]),
+        text(&c["identity"]),
+        text(&c["credits"]),
+        text(&c["clicks"]),
+        text(&c["agenda_points"]),
+        text(&c["hq_count"]),
+        text(&c["rd_count"]),
+        text(&c["bad_publicity"])
+    ));
+    if c.get("hq").is_some() {
+        out.push_str(&format!("    your HQ: {}\n", list(&c["hq"])));
+    }
+    for server in c["servers"].as_array().into_iter().flatten() {
+        let ice = list(&server["ice_outermost_last"]);
+        let root = list(&server["root"]);
+        if ice != "-" || root != "-" {
+            out.push_str(&format!("    {}: ice {} · in root {}\n", text(&server["name"]), ice, root));
+        }
+    }
+    out.push_str(&format!(
+        "  Runner {} ({}): {} credits · {} clicks · {} points · {} tags · grip {} · stack {}\n",
+        text(&r["name"]),
+        text(&r["identity"]),
+        text(&r["credits"]),
+        text(&r["clicks"]),
+        text(&r["agenda_points"]),
+        text(&r["tags"]),
+        text(&r["grip_count"]),
+        text(&r["stack_count"])
+    ));
+    if r.get("grip").is_some() {
+        out.push_str(&format!("    your grip: {}\n", list(&r["grip"])));
+    }
+    out.push_str(&format!(
+        "    programs {} · hardware {} · resources {}\n",
+        list(&r["programs"]),
+        list(&r["hardware"]),
+        list(&r["resources"])
+    ));
+    if !v["run"].is_null() {
+        out.push_str(&format!("  run: {}\n", v["run"]));
+    }
+    out
 }

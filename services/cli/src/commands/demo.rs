@@ -228,3 +228,61 @@ fn describe_choice(d: &engine::Decision, c: &engine::Choice) -> String {
         _ => format!("{c:?}"),
     }
 }
+
+/// Answer, with a random offered option, every decision of the `bots` seats (seat, token) until
+/// the match ends; other seats are left to their players. Used by `arbiter play` against bots.
+pub async fn answer_for_bots(
+    mut api: client::Client,
+    match_id: String,
+    bots: Vec<(u32, String)>,
+    seed: u64,
+) -> anyhow::Result<()> {
+    let mut bot = RandomBot::new(seed);
+    let Some((_, any_token)) = bots.first().cloned() else {
+        return Ok(());
+    };
+    loop {
+        let pending = api
+            .get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(&any_token))?)
+            .await
+            .context("GetPendingDecision")?
+            .into_inner();
+        if pending.status == m::MatchStatus::Ended as i32 {
+            return Ok(());
+        }
+        let bot_seat = pending.waiting_for_seat.and_then(|s| bots.iter().find(|(b, _)| *b == s));
+        let Some((seat, token)) = bot_seat else {
+            // A person's turn, or a draw the orchestrator drives: look again shortly.
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            continue;
+        };
+        let Some(decision) = api
+            .get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(token))?)
+            .await
+            .context("GetPendingDecision")?
+            .into_inner()
+            .decision
+        else {
+            continue;
+        };
+        let decision = convert::decision_from_proto(&decision).map_err(|e| anyhow::anyhow!("malformed decision: {e}"))?;
+        let choice = bot.choose(&decision);
+        let submitted = api
+            .submit_decision(request(
+                m::SubmitDecisionRequest {
+                    match_id: match_id.clone(),
+                    decision_id: decision.id,
+                    choice: Some(convert::choice_to_proto(&choice)),
+                    idempotency_key: format!("bot-{seat}-{}", decision.id),
+                },
+                Some(token),
+            )?)
+            .await;
+        match submitted {
+            Ok(_) => {}
+            // Someone else moved first: the next loop sees the new state.
+            Err(s) if s.code() == Code::Aborted => {}
+            Err(s) => return Err(anyhow::Error::new(s).context("SubmitDecision")),
+        }
+    }
+}

@@ -2,7 +2,7 @@
 
 mod audit;
 mod create;
-mod demo;
+pub mod demo;
 mod export;
 mod play;
 mod serve;

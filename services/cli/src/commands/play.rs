@@ -14,15 +14,21 @@ use crate::client::{self, request, Client};
 use crate::text;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter create                                        # prints the play command of each seat\n  arbiter play 3f2c…e1 --seat 0 --join-code join_…      # join seat 0 and play it\n  arbiter play 3f2c…e1 --seat 0 --token seat_…          # resume after quitting\n\nAnswering a decision: the number of an option (`1`), several for a multi-pick (`1,3`),\none amount per target for a split (`2,0,3`), all the numbers for an order (`2,1,3`).\nAn empty line answers a pick that allows choosing nothing. `q` quits (resume with --token).")]
+#[command(after_help = "Examples:\n  arbiter play --ruleset netrunner --seat 1              # a new match: you are the Runner, a bot the Corp\n  arbiter play --players 3                              # a new mainframe match against two bots\n  arbiter create                                        # prints the play command of each seat\n  arbiter play 3f2c…e1 --seat 0 --join-code join_…      # join seat 0 and play it\n  arbiter play 3f2c…e1 --seat 0 --token seat_…          # resume after quitting\n\nAnswering a decision: the number of an option (`1`), several for a multi-pick (`1,3`),\none amount per target for a split (`2,0,3`), all the numbers for an order (`2,1,3`).\nAn empty line answers a pick that allows choosing nothing. `q` quits (resume with --token).")]
 pub struct PlayCmd {
-    /// The match to play.
-    pub match_id: String,
-    /// Your seat (0-based).
-    #[arg(long)]
+    /// The match to play; without one, a new match is created where bots play the other seats.
+    pub match_id: Option<String>,
+    /// Your seat (0-based). In netrunner seat 0 is the Corp and seat 1 the Runner.
+    #[arg(long, default_value_t = 0)]
     pub seat: u32,
+    /// The ruleset of a new match (without MATCH_ID).
+    #[arg(long, default_value = "mainframe", conflicts_with = "match_id")]
+    pub ruleset: String,
+    /// Seats of a new match (without MATCH_ID), you included.
+    #[arg(long, default_value_t = 2, conflicts_with = "match_id")]
+    pub players: u32,
     /// The seat's join code from `arbiter create` (first time).
-    #[arg(long, conflicts_with = "token", required_unless_present = "token")]
+    #[arg(long, conflicts_with = "token")]
     pub join_code: Option<String>,
     /// The seat token printed when you joined (to resume).
     #[arg(long, env = "ARBITER_TOKEN")]
@@ -88,6 +94,57 @@ impl Session {
 impl PlayCmd {
     pub async fn run(self) -> anyhow::Result<ExitCode> {
         let mut api = client::connect(&self.orchestrator)?;
+        let (match_id, token) = match &self.match_id {
+            Some(id) => (id.clone(), self.join(&mut api, id).await?),
+            None => self.new_match_against_bots(&mut api).await?,
+        };
+        self.play(api, match_id, token).await
+    }
+
+    /// Create a match, join every seat, and let bots answer for every seat but the player's.
+    async fn new_match_against_bots(&self, api: &mut Client) -> anyhow::Result<(String, String)> {
+        if self.seat >= self.players {
+            anyhow::bail!("--seat {} does not exist in a {}-seat match (seats are 0 to {})", self.seat, self.players, self.players - 1);
+        }
+        let names: Vec<String> = (0..self.players)
+            .map(|s| if s == self.seat { "You".to_string() } else { format!("Bot {}", s + 1) })
+            .collect();
+        let created = api
+            .create_match(m::CreateMatchRequest {
+                ruleset: self.ruleset.clone(),
+                seats: names.iter().map(|n| m::SeatSpec { name: n.clone(), deck: String::new() }).collect(),
+                options: Default::default(),
+            })
+            .await
+            .context("CreateMatch")?
+            .into_inner();
+        let match_id = created.match_id.clone();
+        println!("match {match_id} created ({}, {} seats); bots play the other seats", self.ruleset, self.players);
+        let mut tokens = Vec::new();
+        for cred in &created.seats {
+            let mut entropy = vec![0u8; 32];
+            rand::rngs::OsRng.fill_bytes(&mut entropy);
+            let joined = api
+                .join_match(m::JoinMatchRequest { match_id: match_id.clone(), seat: cred.seat, join_code: cred.join_code.clone(), entropy })
+                .await
+                .with_context(|| format!("JoinMatch (seat {})", cred.seat))?
+                .into_inner();
+            tokens.push(joined.seat_token);
+        }
+        let mine = tokens.get(self.seat as usize).cloned().context("no token for your seat")?;
+        let bots: Vec<(u32, String)> =
+            tokens.into_iter().enumerate().filter(|(s, _)| *s as u32 != self.seat).map(|(s, t)| (s as u32, t)).collect();
+        let bot_api = api.clone();
+        let bot_match = match_id.clone();
+        tokio::spawn(async move {
+            if let Err(e) = crate::commands::demo::answer_for_bots(bot_api, bot_match, bots, rand::rngs::OsRng.next_u64()).await {
+                eprintln!("the bots stopped: {e:#}");
+            }
+        });
+        Ok((match_id, mine))
+    }
+
+    async fn join(&self, api: &mut Client, match_id: &str) -> anyhow::Result<String> {
         let token = match (&self.token, &self.join_code) {
             (Some(t), _) => t.clone(),
             (None, Some(code)) => {
@@ -95,7 +152,7 @@ impl PlayCmd {
                 rand::rngs::OsRng.fill_bytes(&mut entropy);
                 let joined = api
                     .join_match(m::JoinMatchRequest {
-                        match_id: self.match_id.clone(),
+                        match_id: match_id.to_string(),
                         seat: self.seat,
                         join_code: code.clone(),
                         entropy: entropy.clone(),
@@ -105,12 +162,16 @@ impl PlayCmd {
                     .into_inner();
                 println!("joined seat {} (your entropy {}, mixed into every draw of the match)", self.seat, hex::encode(&entropy));
                 println!("your seat token (keep it to resume): {}", joined.seat_token);
-                println!("  resume with: arbiter play {} --seat {} --token {}", self.match_id, self.seat, joined.seat_token);
+                println!("  resume with: arbiter play {} --seat {} --token {}", match_id, self.seat, joined.seat_token);
                 joined.seat_token
             }
             (None, None) => anyhow::bail!("pass --join-code (to join) or --token (to resume)"),
         };
-        let mut s = Session { api, match_id: self.match_id.clone(), seat: self.seat, token, names: Vec::new() };
+        Ok(token)
+    }
+
+    async fn play(&self, api: Client, match_id: String, token: String) -> anyhow::Result<ExitCode> {
+        let mut s = Session { api, match_id, seat: self.seat, token, names: Vec::new() };
         let view = s.view().await?;
         if view.viewer_seat != Some(self.seat) {
             anyhow::bail!(
