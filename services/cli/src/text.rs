@@ -204,36 +204,6 @@ pub fn render_view(state_json: &str, viewer_seat: Option<u32>) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use engine::DecisionOption;
-
-    fn d(spec: DecisionSpec) -> Decision {
-        Decision { id: 1, seat: 0, kind: "k".into(), prompt: "p".into(), spec }
-    }
-
-    #[test]
-    fn answers_parse_per_kind() {
-        let opts = vec![DecisionOption::new("a", "A"), DecisionOption::new("b", "B"), DecisionOption::new("c", "C")];
-        let pick = d(DecisionSpec::Pick { options: opts.clone(), min: 1, max: 2 });
-        assert_eq!(parse_answer(&pick, "1,3"), Ok(Choice::Pick(vec!["a".into(), "c".into()])));
-        assert!(parse_answer(&pick, "4").is_err());
-        assert!(parse_answer(&pick, "").is_err());
-        let split = d(DecisionSpec::Split { amount: 3, targets: opts.clone() });
-        assert_eq!(
-            parse_answer(&split, "1, 0, 2"),
-            Ok(Choice::Split(vec![("a".into(), 1), ("b".into(), 0), ("c".into(), 2)]))
-        );
-        assert!(parse_answer(&split, "1,1,0").is_err());
-        let order = d(DecisionSpec::Order { items: opts });
-        assert_eq!(parse_answer(&order, "2 1 3"), Ok(Choice::Order(vec!["b".into(), "a".into(), "c".into()])));
-        let number = d(DecisionSpec::Number { min: 0, max: 5 });
-        assert_eq!(parse_answer(&number, "4"), Ok(Choice::Number(4)));
-        assert!(parse_answer(&number, "9").is_err());
-    }
-}
-
 /// A Netrunner view in a few lines: each side's pools, the Corp's servers (face-down cards as
 /// such) and the Runner's rig; hands only where the view has them (your own).
 fn render_netrunner(v: &serde_json::Value) -> String {
@@ -308,4 +278,34 @@ fn render_netrunner(v: &serde_json::Value) -> String {
         out.push_str(&format!("  run: {}\n", v["run"]));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::DecisionOption;
+
+    fn d(spec: DecisionSpec) -> Decision {
+        Decision { id: 1, seat: 0, kind: "k".into(), prompt: "p".into(), spec }
+    }
+
+    #[test]
+    fn answers_parse_per_kind() {
+        let opts = vec![DecisionOption::new("a", "A"), DecisionOption::new("b", "B"), DecisionOption::new("c", "C")];
+        let pick = d(DecisionSpec::Pick { options: opts.clone(), min: 1, max: 2 });
+        assert_eq!(parse_answer(&pick, "1,3"), Ok(Choice::Pick(vec!["a".into(), "c".into()])));
+        assert!(parse_answer(&pick, "4").is_err());
+        assert!(parse_answer(&pick, "").is_err());
+        let split = d(DecisionSpec::Split { amount: 3, targets: opts.clone() });
+        assert_eq!(
+            parse_answer(&split, "1, 0, 2"),
+            Ok(Choice::Split(vec![("a".into(), 1), ("b".into(), 0), ("c".into(), 2)]))
+        );
+        assert!(parse_answer(&split, "1,1,0").is_err());
+        let order = d(DecisionSpec::Order { items: opts });
+        assert_eq!(parse_answer(&order, "2 1 3"), Ok(Choice::Order(vec!["b".into(), "a".into(), "c".into()])));
+        let number = d(DecisionSpec::Number { min: 0, max: 5 });
+        assert_eq!(parse_answer(&number, "4"), Ok(Choice::Number(4)));
+        assert!(parse_answer(&number, "9").is_err());
+    }
 }
