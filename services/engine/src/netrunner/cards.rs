@@ -4,7 +4,7 @@
 use serde_json::json;
 
 use super::flow;
-use super::data::CardType;
+use super::data::{CardType, Side};
 use super::state::{DamageKind, Game, RunSource, Task, TrashKind, CORP, HQ, RD, RUNNER};
 use crate::core::Event;
 
@@ -994,6 +994,26 @@ pub fn dzmz_optimizer() {}
 pub fn t400_memory_diamond() {}
 
 // --- hardware and resources ------------------------------------------------------------------------
+
+/// NR-10 (published rule, uniqueness): a unique card cannot be active twice. When `card` becomes
+/// active (a Runner card installed, a Corp card rezzed), any older active copy with the same
+/// title is trashed.
+pub fn unique_check(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
+    let d = g.def(card);
+    if !d.unique {
+        return;
+    }
+    let title = d.title.clone();
+    let active = if d.side == Side::Runner {
+        g.installed_runner()
+    } else {
+        g.installed_corp().into_iter().filter(|&c| g.rezzed(c)).collect()
+    };
+    let older: Vec<u32> = active.into_iter().filter(|&c| c != card && g.def(c).title == title).collect();
+    for c in older {
+        g.trash(c, "unique: a newer copy became active", ev);
+    }
+}
 
 /// When a Runner card is installed.
 pub fn on_install_runner(g: &mut Game, card: u32, ev: &mut Vec<Event>) {

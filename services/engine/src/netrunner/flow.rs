@@ -262,6 +262,7 @@ fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
                 k.rezzed = true;
             }
             ev.push(public("rezzed", format!("The Corp rezzes {} for {cost}", g.label(c)), json!({"card": c, "code": g.code(c), "cost": cost})));
+            cards::unique_check(g, c, ev);
             cards::on_rez(g, c, ev);
         }
         Paid::Score(c) => score(g, *c, ev),
@@ -611,7 +612,54 @@ pub fn action_options(g: &Game) -> Vec<(DecisionOption, Act)> {
     out
 }
 
+/// The agenda or asset that installing `card` in `sid` replaces: a remote holds one agenda or
+/// asset, so installing another trashes the old one (NR-3.4).
+fn replaced_by(g: &Game, card: u32, sid: u32) -> Vec<u32> {
+    if !matches!(g.def(card).ctype, CardType::Agenda | CardType::Asset) {
+        return vec![];
+    }
+    g.server(sid)
+        .map(|s| s.root.iter().copied().filter(|&c| matches!(g.def(c).ctype, CardType::Agenda | CardType::Asset)).collect())
+        .unwrap_or_default()
+}
+
+/// NR-3.4 (published rule): the cards the Corp may choose to trash before installing `card` in
+/// `sid`: every card installed in that server (ice and root), except the ones the install
+/// replaces anyway. During a run (Ansel 1.0), the ice of the attacked server is kept: the run
+/// walks that ice by position.
+fn trashable_before_install(g: &Game, card: u32, sid: u32) -> Vec<u32> {
+    let forced = replaced_by(g, card, sid);
+    let keep_ice = g.run.as_ref().is_some_and(|r| r.server == sid);
+    g.server(sid)
+        .map(|s| {
+            let ice: &[u32] = if keep_ice { &[] } else { &s.ice };
+            ice.iter().chain(s.root.iter()).copied().filter(|c| !forced.contains(c) && *c != card).collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The Corp's install action: into an existing server with installed cards, first ask which of
+/// them to trash (NR-3.4); trashing only lowers the ice install cost, so every answer is legal.
 fn install_corp(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    if let Some(sid) = server {
+        if g.server(sid).is_none() {
+            return Err(RulesError::Illegal(format!("there is no server {sid}")));
+        }
+        if g.def(card).ctype == CardType::Ice {
+            let cost = g.server(sid).map_or(0, |s| s.ice.len() as i64);
+            if g.corp.credits < cost {
+                return Err(RulesError::Illegal(format!("installing this ice costs {cost} credits")));
+            }
+        }
+        if !trashable_before_install(g, card, sid).is_empty() {
+            g.tasks.push(Task::TrashBeforeInstall { card, server: sid });
+            return Ok(());
+        }
+    }
+    install_corp_now(g, card, server, ev)
+}
+
+fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<Event>) -> Result<(), RulesError> {
     let d = g.def(card);
     let sid = match server {
         Some(s) => s,
@@ -622,6 +670,11 @@ fn install_corp(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<Event
             id
         }
     };
+    if g.server(sid).is_none() && Game::is_remote(sid) {
+        // The Corp trashed every card of this remote before installing (NR-3.4): it stays.
+        let at = g.corp.servers.iter().position(|s| s.id > sid).unwrap_or(g.corp.servers.len());
+        g.corp.servers.insert(at, Server { id: sid, ice: vec![], root: vec![] });
+    }
     let is_ice = d.ctype == CardType::Ice;
     if is_ice {
         // NR-3.4: 1 credit per ice already protecting the server.
@@ -631,6 +684,7 @@ fn install_corp(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<Event
         }
     }
     g.corp.hq.retain(|&x| x != card);
+    g.corp.archives.retain(|&x| x != card);
     let turn = g.turn;
     if let Some(k) = g.card_mut(card) {
         k.rezzed = false;
@@ -640,13 +694,7 @@ fn install_corp(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<Event
         k.installed_turn = turn;
     }
     // A remote holds one agenda or asset: the old one is trashed.
-    let replaced: Vec<u32> = if matches!(d.ctype, CardType::Agenda | CardType::Asset) {
-        g.server(sid)
-            .map(|s| s.root.iter().copied().filter(|&c| matches!(g.def(c).ctype, CardType::Agenda | CardType::Asset)).collect())
-            .unwrap_or_default()
-    } else {
-        vec![]
-    };
+    let replaced = replaced_by(g, card, sid);
     let where_ = Game::server_name(sid);
     if let Some(s) = g.server_mut(sid) {
         if is_ice {
@@ -665,7 +713,7 @@ fn install_corp(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<Event
         json!({"card": card, "server": sid, "ice": is_ice, "code": g.code(card)}),
     ));
     for old in replaced {
-        g.trash(old, "replaced by a new card in its remote server", ev);
+        g.corp_trash_installed(old, "replaced by a new card in its remote server", ev);
     }
     Ok(())
 }
@@ -696,6 +744,7 @@ fn install_runner_now(g: &mut Game, card: u32, host: Option<u32>, ev: &mut Vec<E
         format!("The Runner installs {} for {cost}", g.label(card)),
         json!({"card": card, "code": g.code(card), "cost": cost}),
     ));
+    cards::unique_check(g, card, ev);
     cards::on_install_runner(g, card, ev);
 }
 
@@ -1107,6 +1156,38 @@ fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
             );
             true
         }
+        Task::TrashBeforeInstall { card, server } => {
+            let o: Vec<DecisionOption> = trashable_before_install(g, card, server)
+                .into_iter()
+                .map(|c| {
+                    let place = if g.server(server).is_some_and(|s| s.ice.contains(&c)) { "ice" } else { "in the root" };
+                    let state = if g.rezzed(c) { "rezzed" } else { "unrezzed" };
+                    opt(format!("trash:{c}"), format!("Trash {} ({place}, {state})", g.label(c)))
+                })
+                .collect();
+            let where_ = Game::server_name(server);
+            let cost = if g.def(card).ctype == CardType::Ice {
+                let n = g.server(server).map_or(0, |s| s.ice.len());
+                format!("; the install costs 1 credit per ice left protecting it, now {n}")
+            } else {
+                String::new()
+            };
+            let replaced: Vec<String> = replaced_by(g, card, server).into_iter().map(|c| g.label(c)).collect();
+            let replaces =
+                if replaced.is_empty() { String::new() } else { format!("; {} is trashed anyway (replaced)", replaced.join(", ")) };
+            let n = o.len() as u32;
+            ask(
+                g,
+                CORP,
+                "trash_before_install",
+                format!(
+                    "Before installing {} in {where_}, you may trash any of the cards installed there (none to keep them all){cost}{replaces}",
+                    g.label(card)
+                ),
+                pick_range(o, 0, n),
+            );
+            true
+        }
         Task::MakeRoom { program, host } => {
             let mem = g.def(program).memory.unwrap_or(0);
             if g.memory_used() + mem <= g.memory_limit() || g.runner.programs.is_empty() {
@@ -1277,6 +1358,7 @@ fn task_input(g: &mut Game, task: Task, input: &Input, ev: &mut Vec<Event>) -> R
                     k.rezzed = true;
                 }
                 ev.push(public("rezzed", format!("Send a Message: the Corp rezzes {} for free", g.label(c)), json!({"card": c, "code": g.code(c), "cost": 0})));
+                cards::unique_check(g, c, ev);
             }
         }
         Task::HubDraw => {
@@ -1350,6 +1432,25 @@ fn task_input(g: &mut Game, task: Task, input: &Input, ev: &mut Vec<Event>) -> R
                 }
                 _ => cards::end_the_run(g, "Manegarm Skunkworks", ev),
             }
+        }
+        Task::TrashBeforeInstall { card, server } => {
+            let allowed = trashable_before_install(g, card, server);
+            let mut chosen: Vec<u32> = Vec::new();
+            for id in picks(input)? {
+                let c = id_num(&id, "trash:").ok_or_else(|| RulesError::Malformed(format!("unknown option {id}")))?;
+                if !allowed.contains(&c) {
+                    return Err(RulesError::Illegal(format!("card #{c} is not installed in {}", Game::server_name(server))));
+                }
+                if chosen.contains(&c) {
+                    return Err(RulesError::Malformed(format!("{id} picked twice")));
+                }
+                chosen.push(c);
+            }
+            g.tasks.pop();
+            for c in chosen {
+                g.corp_trash_installed(c, "trashed by the Corp before installing in its server", ev);
+            }
+            install_corp_now(g, card, Some(server), ev)?;
         }
         Task::MakeRoom { .. } => {
             let id = one_pick(input)?;
@@ -2248,7 +2349,6 @@ fn card_task_input(g: &mut Game, task: Task, input: &Input, ev: &mut Vec<Event>)
             let card = parts.next().and_then(|c| c.parse::<u32>().ok());
             let server = parts.next().and_then(|s| s.parse::<u32>().ok());
             if let Some(c) = card {
-                g.corp.archives.retain(|&x| x != c);
                 install_corp(g, c, server, ev)?;
             }
         }

@@ -221,6 +221,9 @@ pub enum Task {
         #[serde(default)]
         host: Option<u32>,
     },
+    /// NR-3.4 (published rule): before installing `card` in `server`, the Corp may trash cards
+    /// installed there.
+    TrashBeforeInstall { card: u32, server: u32 },
     /// Shuffle R&D (`corp`) or the stack.
     Shuffle { corp: bool },
     /// The Runner pays `cost` or takes a tag (Funhouse, Public Trail).
@@ -678,6 +681,27 @@ impl Game {
             "netrunner.trashed",
             format!("{label} is trashed ({why})"),
             json!({"card": c, "code": self.code(c), "reason": why}),
+        ));
+    }
+
+    /// The Corp trashes one of its installed cards (NR-3.4): an unrezzed, face-down card goes to
+    /// Archives face down and only the Corp learns what it was.
+    pub fn corp_trash_installed(&mut self, c: u32, why: &str, ev: &mut Vec<Event>) {
+        if self.card(c).is_some_and(|k| k.rezzed || k.faceup) {
+            self.trash(c, why, ev);
+            return;
+        }
+        let public_label = self.corp_public_label(c);
+        let label = self.label(c);
+        let code = self.code(c).to_string();
+        self.to_archives(c, false);
+        ev.push(Event::with_private(
+            "netrunner.trashed",
+            format!("{public_label} is trashed face down ({why})"),
+            json!({"card": c, "reason": why, "faceup": false}),
+            vec![CORP],
+            format!("{label} is trashed face down ({why})"),
+            json!({"card": c, "code": code, "reason": why, "faceup": false}),
         ));
     }
 

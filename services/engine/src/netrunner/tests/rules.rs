@@ -234,6 +234,8 @@ fn nr_3_4_ice_costs_one_per_ice_already_there_and_programs_need_memory() {
     s.g.corp.credits = 2;
     let mut m = s.at_action();
     m.pick(&[&format!("install:{w}:0")]);
+    assert_eq!(m.kind(), "netrunner.trash_before_install");
+    m.pick(&[]);
     assert_eq!(m.game().corp.credits, 0, "2 ice already: costs 2");
     let mut s = Scenario::new().auto_pass().corp_turn(3);
     s.ice(HQ, c::PALISADE, false);
@@ -255,6 +257,78 @@ fn nr_3_4_ice_costs_one_per_ice_already_there_and_programs_need_memory() {
     let g = m.game();
     assert!(g.runner.programs.contains(&cl) && g.runner.heap.contains(&m1));
     assert_eq!(g.memory_used(), 3);
+}
+
+#[test]
+fn nr_3_4_corp_may_trash_installed_cards_in_the_server_before_installing() {
+    // Ice: trashing one of two ice makes the third cost 1; the unrezzed one goes face down.
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    let palisade = s.ice(HQ, c::PALISADE, false);
+    let tithe = s.ice(HQ, c::TITHE, true);
+    let up = s.root(HQ, c::MANEGARM_SKUNKWORKS, false);
+    let w = s.hq(c::WHITESPACE);
+    s.g.corp.credits = 2;
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{w}:0")]);
+    assert_eq!(m.kind(), "netrunner.trash_before_install");
+    assert_eq!(m.seat(), CORP);
+    let mut ids = m.option_ids();
+    ids.sort();
+    let mut want = vec![format!("trash:{palisade}"), format!("trash:{tithe}"), format!("trash:{up}")];
+    want.sort();
+    assert_eq!(ids, want, "every card installed in the server, ice and root");
+    m.pick(&[&format!("trash:{palisade}")]);
+    let g = m.game();
+    assert_eq!(g.corp.credits, 1, "one ice left: the install costs 1");
+    assert_eq!(g.server(HQ).unwrap().ice, vec![tithe, w]);
+    assert_eq!(g.server(HQ).unwrap().root, vec![up]);
+    assert!(g.corp.archives.contains(&palisade));
+    assert!(!g.cards[palisade as usize].faceup, "an unrezzed card is trashed face down");
+    // Trashing everything, rezzed ice too: free; the rezzed one goes face up.
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    let palisade = s.ice(HQ, c::PALISADE, false);
+    let tithe = s.ice(HQ, c::TITHE, true);
+    let w = s.hq(c::WHITESPACE);
+    s.g.corp.credits = 2;
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{w}:0")]);
+    m.pick(&[&format!("trash:{palisade}"), &format!("trash:{tithe}")]);
+    let g = m.game();
+    assert_eq!(g.corp.credits, 2, "no ice left: free");
+    assert_eq!(g.server(HQ).unwrap().ice, vec![w]);
+    assert!(g.corp.archives.contains(&palisade) && g.corp.archives.contains(&tithe));
+    assert!(g.cards[tithe as usize].faceup, "a rezzed card is trashed face up");
+    // An asset in a remote with ice and an old asset: the old asset goes anyway, the ice is optional.
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    let ice = s.ice(3, c::PALISADE, false);
+    let old = s.root(3, c::NICO_CAMPAIGN, false);
+    let new = s.hq(c::OFFWORLD_OFFICE);
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{new}:3")]);
+    assert_eq!(m.kind(), "netrunner.trash_before_install");
+    assert_eq!(m.option_ids(), vec![format!("trash:{ice}")], "the replaced asset is not a choice");
+    m.pick(&[]);
+    let g = m.game();
+    assert_eq!(g.server(3).unwrap().root, vec![new]);
+    assert_eq!(g.server(3).unwrap().ice, vec![ice]);
+    assert!(g.corp.archives.contains(&old));
+    // Trashing the only card of a remote keeps the remote for the new card.
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    let ice = s.ice(3, c::PALISADE, false);
+    let new = s.hq(c::OFFWORLD_OFFICE);
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{new}:3")]);
+    m.pick(&[&format!("trash:{ice}")]);
+    let g = m.game();
+    assert_eq!(g.server(3).map(|s| (s.ice.clone(), s.root.clone())), Some((vec![], vec![new])));
+    assert!(g.corp.archives.contains(&ice));
+    // An install into an empty server or a new remote asks nothing.
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    let w = s.hq(c::WHITESPACE);
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{w}:1")]);
+    assert_ne!(m.kind(), "netrunner.trash_before_install");
+    assert_eq!(m.game().server(RD).unwrap().ice, vec![w]);
 }
 
 #[test]
@@ -549,6 +623,42 @@ fn nr_9_2_tags_enable_the_corps_trash_action() {
 }
 
 // --- NR-10 and the API ---------------------------------------------------------------------------
+
+#[test]
+fn nr_10_unique_cards_trash_the_older_copy_when_a_second_becomes_active() {
+    assert!(data::card(c::DOCKLANDS_PASS).is_some_and(|d| d.unique), "Docklands Pass is unique in sg.tsv");
+    assert!(data::card(c::SPIN_DOCTOR).is_some_and(|d| d.unique), "Spin Doctor is unique in sg.tsv");
+    // Runner: installing a second Docklands Pass trashes the first.
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    let old = s.installed(c::DOCKLANDS_PASS);
+    let new = s.grip(c::DOCKLANDS_PASS);
+    s.g.runner.credits = 10;
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{new}")]);
+    let g = m.game();
+    assert_eq!(g.runner.hardware, vec![new]);
+    assert!(g.runner.heap.contains(&old));
+    // Corp: installing a second copy unrezzed keeps both; rezzing it trashes the older one.
+    let mut s = Scenario::new().corp_turn(3);
+    let old = s.root(3, c::SPIN_DOCTOR, true);
+    let new = s.root(4, c::SPIN_DOCTOR, false);
+    s.g.corp.credits = 10;
+    let mut m = s.start(Stage::Window { at: At::Action, round: crate::core::stack::PriorityRound::new(vec![0, 1]) });
+    assert!(m.game().rezzed(old), "an unrezzed copy is not active");
+    m.pick(&[&format!("rez:{new}")]);
+    let g = m.game();
+    assert!(g.rezzed(new));
+    assert!(g.corp.archives.contains(&old) && g.server(3).is_none_or(|s| s.root.is_empty()));
+    // A non-unique card may be active twice.
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    let a = s.installed(c::TELEWORK_CONTRACT);
+    let b = s.grip(c::TELEWORK_CONTRACT);
+    s.g.runner.credits = 10;
+    assert!(!data::card(c::TELEWORK_CONTRACT).is_some_and(|d| d.unique));
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{b}")]);
+    assert!(m.game().runner.resources.contains(&a) && m.game().runner.resources.contains(&b));
+}
 
 #[test]
 fn nr_10_a_deck_with_an_unimplemented_card_is_refused_by_name() {
