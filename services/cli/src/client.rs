@@ -102,3 +102,41 @@ pub fn describe_error(e: &anyhow::Error) -> String {
     }
     out
 }
+
+/// Create a match with one seat per name (default decks) and join every seat, each with its own
+/// entropy from the OS. Returns the creation reply and the seat tokens in seat order.
+pub async fn create_and_join_all(
+    api: &mut Client,
+    ruleset: &str,
+    names: &[String],
+) -> anyhow::Result<(api::match_v1::CreateMatchResponse, Vec<String>)> {
+    use anyhow::Context;
+    use api::match_v1 as m;
+    use rand::RngCore;
+    let created = api
+        .create_match(m::CreateMatchRequest {
+            ruleset: ruleset.to_string(),
+            seats: names.iter().map(|n| m::SeatSpec { name: n.clone(), deck: String::new() }).collect(),
+            options: Default::default(),
+        })
+        .await
+        .context("CreateMatch")?
+        .into_inner();
+    let mut tokens = Vec::new();
+    for cred in &created.seats {
+        let mut entropy = vec![0u8; 32];
+        rand::rngs::OsRng.fill_bytes(&mut entropy);
+        let joined = api
+            .join_match(m::JoinMatchRequest {
+                match_id: created.match_id.clone(),
+                seat: cred.seat,
+                join_code: cred.join_code.clone(),
+                entropy,
+            })
+            .await
+            .with_context(|| format!("JoinMatch (seat {})", cred.seat))?
+            .into_inner();
+        tokens.push(joined.seat_token);
+    }
+    Ok((created, tokens))
+}

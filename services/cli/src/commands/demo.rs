@@ -75,38 +75,16 @@ impl DemoCmd {
         let seed = self.seed.unwrap_or_else(|| rand::rngs::OsRng.next_u64());
         let mut api = client::connect(&self.orchestrator)?;
         let names: Vec<String> = (1..=self.players).map(|i| format!("Bot {i}")).collect();
-        let created = api
-            .create_match(m::CreateMatchRequest {
-                ruleset: self.ruleset.clone(),
-                seats: names.iter().map(|n| m::SeatSpec { name: n.clone(), deck: String::new() }).collect(),
-                options: Default::default(),
-            })
-            .await
-            .context("CreateMatch")?
-            .into_inner();
+        let (created, tokens) = client::create_and_join_all(&mut api, &self.ruleset, &names).await?;
         let match_id = created.match_id.clone();
         println!("match {match_id} created ({}, {} seats, bots seeded with {seed})", self.ruleset, self.players);
         println!("  randomness: {} · commitment {}", created.randomness_scheme, hex::encode(&created.randomness_commitment));
         println!("  public key: {}", hex::encode(&created.randomness_public_key));
 
-        let mut tokens = Vec::new();
-        for cred in &created.seats {
-            let mut entropy = vec![0u8; 32];
-            rand::rngs::OsRng.fill_bytes(&mut entropy);
-            let joined = api
-                .join_match(m::JoinMatchRequest {
-                    match_id: match_id.clone(),
-                    seat: cred.seat,
-                    join_code: cred.join_code.clone(),
-                    entropy,
-                })
-                .await
-                .with_context(|| format!("JoinMatch (seat {})", cred.seat))?
-                .into_inner();
-            if !self.quiet {
-                println!("{} joined seat {} (version {})", text::seat_name(&names, cred.seat), cred.seat, joined.version);
+        if !self.quiet {
+            for (seat, _) in tokens.iter().enumerate() {
+                println!("{} joined seat {seat}", text::seat_name(&names, seat as u32));
             }
-            tokens.push(joined.seat_token);
         }
 
         let mut bot = RandomBot::new(seed);

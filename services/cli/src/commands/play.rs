@@ -109,28 +109,9 @@ impl PlayCmd {
         let names: Vec<String> = (0..self.players)
             .map(|s| if s == self.seat { "You".to_string() } else { format!("Bot {}", s + 1) })
             .collect();
-        let created = api
-            .create_match(m::CreateMatchRequest {
-                ruleset: self.ruleset.clone(),
-                seats: names.iter().map(|n| m::SeatSpec { name: n.clone(), deck: String::new() }).collect(),
-                options: Default::default(),
-            })
-            .await
-            .context("CreateMatch")?
-            .into_inner();
+        let (created, tokens) = client::create_and_join_all(api, &self.ruleset, &names).await?;
         let match_id = created.match_id.clone();
         println!("match {match_id} created ({}, {} seats); bots play the other seats", self.ruleset, self.players);
-        let mut tokens = Vec::new();
-        for cred in &created.seats {
-            let mut entropy = vec![0u8; 32];
-            rand::rngs::OsRng.fill_bytes(&mut entropy);
-            let joined = api
-                .join_match(m::JoinMatchRequest { match_id: match_id.clone(), seat: cred.seat, join_code: cred.join_code.clone(), entropy })
-                .await
-                .with_context(|| format!("JoinMatch (seat {})", cred.seat))?
-                .into_inner();
-            tokens.push(joined.seat_token);
-        }
         let mine = tokens.get(self.seat as usize).cloned().context("no token for your seat")?;
         let bots: Vec<(u32, String)> =
             tokens.into_iter().enumerate().filter(|(s, _)| *s as u32 != self.seat).map(|(s, t)| (s as u32, t)).collect();
