@@ -82,14 +82,23 @@ pub fn decision_to_proto(d: &Decision) -> m::Decision {
         decision_id: d.id,
         seat: d.seat,
         kind: d.kind.clone(),
+        summary: d.summary.clone(),
         prompt: d.prompt.clone(),
         spec: Some(spec),
     }
 }
 
-/// The pending decision as seen by someone who is not its seat: who decides and what, no options.
+/// The pending decision as seen by someone who is not its seat: who decides, the kind and the
+/// public summary. Never the seat's prompt or options: those may name the seat's hidden cards.
 pub fn decision_summary_to_proto(d: &Decision) -> m::Decision {
-    m::Decision { decision_id: d.id, seat: d.seat, kind: d.kind.clone(), prompt: d.prompt.clone(), spec: None }
+    m::Decision {
+        decision_id: d.id,
+        seat: d.seat,
+        kind: d.kind.clone(),
+        summary: d.summary.clone(),
+        prompt: String::new(),
+        spec: None,
+    }
 }
 
 pub fn decision_from_proto(d: &m::Decision) -> Result<Decision, ConvertError> {
@@ -106,7 +115,14 @@ pub fn decision_from_proto(d: &m::Decision) -> Result<Decision, ConvertError> {
         },
         m::decision::Spec::Order(o) => DecisionSpec::Order { items: o.items.iter().map(option_from_proto).collect() },
     };
-    Ok(Decision { id: d.decision_id, seat: d.seat, kind: d.kind.clone(), prompt: d.prompt.clone(), spec })
+    Ok(Decision {
+        id: d.decision_id,
+        seat: d.seat,
+        kind: d.kind.clone(),
+        summary: d.summary.clone(),
+        prompt: d.prompt.clone(),
+        spec,
+    })
 }
 
 pub fn choice_to_proto(c: &Choice) -> m::Choice {
@@ -271,6 +287,7 @@ mod tests {
             id: 4,
             seat: 1,
             kind: "mainframe.split_damage".into(),
+            summary: "Ana splits 5 damage".into(),
             prompt: "Split 5 damage".into(),
             spec: DecisionSpec::Split {
                 amount: 5,
@@ -287,6 +304,25 @@ mod tests {
             assert_eq!(choice_from_proto(Some(&choice_to_proto(&c))).unwrap(), c);
         }
         assert!(choice_from_proto(None).is_err());
+    }
+
+    #[test]
+    fn non_deciders_get_the_summary_never_the_prompt_or_options() {
+        let d = Decision {
+            id: 9,
+            seat: 0,
+            kind: "netrunner.trash_before_install".into(),
+            summary: "The Corp may trash cards installed in Server 1 before installing a card there".into(),
+            prompt: "Before installing Palisade #23 in Server 1, you may trash".into(),
+            spec: DecisionSpec::Pick { options: vec![DecisionOption::new("trash:5", "Trash Palisade #5")], min: 0, max: 1 },
+        };
+        let s = decision_summary_to_proto(&d);
+        assert_eq!(s.summary, d.summary);
+        assert!(s.prompt.is_empty() && s.spec.is_none());
+        assert!(!format!("{s:?}").contains("Palisade"), "{s:?}");
+        let full = decision_to_proto(&d);
+        assert_eq!((full.prompt.as_str(), full.summary.as_str()), (d.prompt.as_str(), d.summary.as_str()));
+        assert!(full.spec.is_some());
     }
 
     #[test]

@@ -232,6 +232,8 @@ pub struct DecisionJson {
     pub seat: u32,
     pub kind: String,
     #[serde(default)]
+    pub summary: String,
+    #[serde(default)]
     pub prompt: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pick: Option<PickSpecJson>,
@@ -322,6 +324,7 @@ fn decision_to_json(d: &m::Decision) -> DecisionJson {
         decision_id: d.decision_id,
         seat: d.seat,
         kind: d.kind.clone(),
+        summary: d.summary.clone(),
         prompt: d.prompt.clone(),
         pick: None,
         number: None,
@@ -489,7 +492,14 @@ fn decision_from_json(at: &str, d: &DecisionJson) -> Result<m::Decision, ExportE
     } else {
         d.order.as_ref().map(|o| m::decision::Spec::Order(m::OrderSpec { items: o.items.iter().map(opt_from_json).collect() }))
     };
-    Ok(m::Decision { decision_id: d.decision_id, seat: d.seat, kind: d.kind.clone(), prompt: d.prompt.clone(), spec })
+    Ok(m::Decision {
+        decision_id: d.decision_id,
+        seat: d.seat,
+        kind: d.kind.clone(),
+        summary: d.summary.clone(),
+        prompt: d.prompt.clone(),
+        spec,
+    })
 }
 
 fn awaiting_from_json(at: &str, a: &AwaitingJson) -> Result<r::Awaiting, ExportError> {

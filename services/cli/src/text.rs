@@ -26,9 +26,10 @@ pub fn event_line(e: &m::GameEvent) -> String {
     }
 }
 
-/// "seat 1 (Bot 2) decides: <prompt>".
+/// "Bot 2 (seat 1) to decide: <summary> [kind]": only the public summary, since another seat's
+/// prompt is not ours to see (and arrives empty).
 pub fn decision_summary(d: &m::Decision, names: &[String]) -> String {
-    format!("{} (seat {}) to decide: {} [{}]", seat_name(names, d.seat), d.seat, d.prompt, d.kind)
+    format!("{} (seat {}) to decide: {} [{}]", seat_name(names, d.seat), d.seat, d.summary, d.kind)
 }
 
 /// A decision with numbered options, and how to answer it.
@@ -286,7 +287,7 @@ mod tests {
     use engine::DecisionOption;
 
     fn d(spec: DecisionSpec) -> Decision {
-        Decision { id: 1, seat: 0, kind: "k".into(), prompt: "p".into(), spec }
+        Decision { id: 1, seat: 0, kind: "k".into(), summary: "s".into(), prompt: "p".into(), spec }
     }
 
     #[test]

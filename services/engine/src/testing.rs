@@ -1,8 +1,11 @@
-//! Test support shared by tests and demos: a deterministic random player.
+//! Test support shared by tests and demos: a deterministic random player, and the leak oracle
+//! ([`leak`]) every game's tests run.
 //!
 //! [`RandomBot`] answers any [`Decision`] with a random *offered* answer and any [`DrawRequest`]
 //! with random valid values, from a tiny xorshift generator seeded by the caller. No floats, no
 //! system randomness: the same seed plays the same game.
+
+pub mod leak;
 
 use crate::core::{Awaiting, Choice, Decision, DecisionSpec, DrawKind, DrawRequest, Input};
 

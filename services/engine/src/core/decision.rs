@@ -35,9 +35,30 @@ pub struct Decision {
     pub seat: u32,
     /// Machine-readable kind, prefixed by the ruleset: `mainframe.priority`.
     pub kind: String,
-    /// What is being decided, for a person.
+    /// What every viewer may know of this decision: who decides what, naming only public facts.
+    /// Non-deciding seats and spectators get this and never `prompt` or `spec`.
+    pub summary: String,
+    /// What is being decided, for the deciding seat only (it may name that seat's hidden cards).
     pub prompt: String,
     pub spec: DecisionSpec,
+}
+
+impl Decision {
+    /// The decision as `viewer` may see it: whole for its seat (and an auditor), else only who
+    /// decides, the kind and the public summary (no prompt, no options).
+    pub fn as_seen_by(&self, viewer: Viewer) -> Decision {
+        if viewer.sees_private(&[self.seat]) {
+            return self.clone();
+        }
+        Decision {
+            id: self.id,
+            seat: self.seat,
+            kind: self.kind.clone(),
+            summary: self.summary.clone(),
+            prompt: String::new(),
+            spec: DecisionSpec::Pick { options: Vec::new(), min: 0, max: 0 },
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -338,6 +359,7 @@ mod tests {
             id: 7,
             seat: 1,
             kind: "k".into(),
+            summary: "s".into(),
             prompt: "p".into(),
             spec: pick(1, 1),
         });

@@ -5,11 +5,13 @@
 //! - [`event`]: events with their audience (public part, private part for some seats).
 //! - [`stack`]: a LIFO stack with priority passing (the Cache of `mainframe`).
 //! - [`effects`]: timed effects that expire at a named moment.
+//! - [`numbering`]: per-match card numbers (a permutation drawn at setup).
 
 pub mod decision;
 pub mod effects;
 pub mod options;
 pub mod event;
+pub mod numbering;
 pub mod stack;
 
 pub use decision::*;

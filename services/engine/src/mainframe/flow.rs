@@ -8,6 +8,7 @@ use super::combat;
 use super::options::DRAW_INSTALL_CHOICES;
 use super::state::{After, CacheItem, Game, ItemKind, Perm, Resolving, Stage, TargetRef, Window};
 use crate::core::effects::Expiry;
+use crate::core::numbering;
 use crate::core::stack::PriorityRound;
 use crate::core::{
     Awaiting, Choice, Decision, DecisionOption, DecisionSpec, DrawKind, DrawRequest, Event, Input,
@@ -27,10 +28,13 @@ fn corrupt(m: &str) -> RulesError {
 
 // --- asking ------------------------------------------------------------------------------------
 
-fn ask(g: &mut Game, seat: u32, kind: &str, prompt: String, spec: DecisionSpec) {
+/// Wait for `seat` to decide. `summary` is what everyone else is told, so it names only public
+/// facts (a decision cannot be asked without one); `prompt` and the options go to `seat` only.
+fn ask(g: &mut Game, seat: u32, kind: &str, summary: String, prompt: String, spec: DecisionSpec) {
     let id = g.next_decision;
     g.next_decision += 1;
-    g.awaiting = Awaiting::Decision(Decision { id, seat, kind: format!("mainframe.{kind}"), prompt, spec });
+    let summary = format!("{} {summary}", g.seat_name(seat));
+    g.awaiting = Awaiting::Decision(Decision { id, seat, kind: format!("mainframe.{kind}"), summary, prompt, spec });
 }
 
 fn request_draw(g: &mut Game, purpose: String, kind: DrawKind) {
@@ -559,6 +563,10 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
     let active = g.active;
     let name = g.seat_name(active);
     match g.stage.clone() {
+        Stage::CardNumbers => {
+            request_draw(g, numbering::PURPOSE.into(), DrawKind::Shuffle(g.instances.len() as u32));
+            Ok(true)
+        }
         Stage::Setup { step } => {
             let n = g.seats();
             if step < 2 * n {
@@ -664,7 +672,7 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
             }
             let options = draw_install_options(g);
             let prompt = format!("Draw/Install ({left} choice{} left): draw a card or install RAM", if left > 1 { "s" } else { "" });
-            ask(g, active, "draw_or_install", prompt, pick_one(options));
+            ask(g, active, "draw_or_install", format!("chooses to draw a card or install RAM ({left} left)"), prompt, pick_one(options));
             Ok(true)
         }
         Stage::ForceQuit => {
@@ -678,6 +686,7 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
                 g,
                 active,
                 "force_quit",
+                "may Force Quit their permanents".into(),
                 "Force Quit: choose any number of your permanents to destroy (or none)".into(),
                 DecisionSpec::Pick { options, min: 0, max },
             );
@@ -704,7 +713,8 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
             } else {
                 format!("Swift Check ({} on the Cache): respond or pass", g.cache.len())
             };
-            ask(g, holder, "priority", prompt, pick_one(options));
+            let summary = if main { "holds priority in Deploy".to_string() } else { format!("holds priority in a Swift Check ({} on the Cache)", g.cache.len()) };
+            ask(g, holder, "priority", summary, prompt, pick_one(options));
             Ok(true)
         }
         Stage::Netcheck => {
@@ -719,6 +729,7 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
                 g,
                 active,
                 "order_triggers",
+                "orders their triggers".into(),
                 "Order your triggers: the first listed resolves first".into(),
                 DecisionSpec::Order { items: order },
             );
@@ -740,7 +751,7 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
                 return Ok(false);
             }
             let options = options.into_iter().map(|(o, _)| o).collect();
-            ask(g, active, "declare_attackers", "Declare attackers: choose an attacker and the opponent it attacks, or done".into(), pick_one(options));
+            ask(g, active, "declare_attackers", "declares attackers".into(), "Declare attackers: choose an attacker and the opponent it attacks, or done".into(), pick_one(options));
             Ok(true)
         }
         Stage::DeclareBlockers { mut defenders } => {
@@ -755,7 +766,7 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
                 return Ok(false);
             }
             let options = options.into_iter().map(|(o, _)| o).collect();
-            ask(g, d, "declare_blockers", "Declare blockers: assign a Refreshed character to an attacker, or done".into(), pick_one(options));
+            ask(g, d, "declare_blockers", "declares blockers".into(), "Declare blockers: assign a Refreshed character to an attacker, or done".into(), pick_one(options));
             Ok(true)
         }
         Stage::CombatDamage => {
@@ -778,6 +789,7 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
                 g,
                 active,
                 "split_damage",
+                format!("splits the {assign} damage of {} among its blockers", g.label(a)),
                 format!("Split the {assign} damage of {} among its blockers", g.label(a)),
                 DecisionSpec::Split { amount: assign.max(0) as u32, targets },
             );
@@ -838,6 +850,7 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
                 g,
                 active,
                 "discard",
+                format!("discards {excess} card(s) to the hand limit"),
                 format!("Hand limit {}: discard {excess} card(s)", g.options.hand_limit),
                 DecisionSpec::Pick { options, min: excess as u32, max: excess as u32 },
             );
@@ -899,6 +912,17 @@ pub fn on_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<(), 
     let active = g.active;
     let name = g.seat_name(active);
     match (g.stage.clone(), input) {
+        (Stage::CardNumbers, Input::Draw { values, .. }) => {
+            g.instances = numbering::renumber(std::mem::take(&mut g.instances), values)?;
+            // Only the decks hold cards before the first draw from them.
+            for p in &mut g.players {
+                for id in p.cyberdeck.iter_mut().chain(p.ram_deck.iter_mut()) {
+                    *id = numbering::number_of(values, *id)?;
+                }
+            }
+            ev.push(public("card_numbers", "Card numbers are drawn for this match", json!({})));
+            g.stage = Stage::Setup { step: 0 };
+        }
         (Stage::Setup { step }, Input::Draw { values, .. }) => {
             let n = g.seats();
             if step < 2 * n {

@@ -24,7 +24,8 @@ use crate::core::*;
 
 pub use self::options::OPTIONS;
 
-pub const RULES_VERSION: &str = "mainframe-1";
+/// mainframe-2: card numbers are drawn per match; decisions carry a public summary.
+pub const RULES_VERSION: &str = "mainframe-2";
 
 /// The ruleset object registered in [`crate::rulesets`].
 pub struct Mainframe;
@@ -107,13 +108,13 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
         for &(key, copies) in list.cyberdeck {
             for _ in 0..copies {
                 cyberdeck.push(instances.len() as u32);
-                instances.push(Inst { card: key.to_string(), owner: seat as u32 });
+                instances.push(Inst { card: key.to_string(), owner: seat as u32, pos: instances.len() as u32 });
             }
         }
         let mut ram_deck = Vec::new();
         for _ in 0..list.ram_deck {
             ram_deck.push(instances.len() as u32);
-            instances.push(Inst { card: RAM_CARD.to_string(), owner: seat as u32 });
+            instances.push(Inst { card: RAM_CARD.to_string(), owner: seat as u32, pos: instances.len() as u32 });
         }
         let name = if sc.name.is_empty() { format!("Seat {seat}") } else { sc.name.clone() };
         players.push(Player {
@@ -142,7 +143,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
         active: 0,
         first_player: 0,
         turn: 0,
-        stage: Stage::Setup { step: 0 },
+        stage: Stage::CardNumbers,
         next_draw: 0,
         next_decision: 0,
         next_entered: 0,
@@ -306,5 +307,37 @@ impl Ruleset for Mainframe {
     fn view(&self, state: &[u8], viewer: Viewer) -> Result<Value, RulesError> {
         let g = decode(state)?;
         Ok(view_of(&g, viewer))
+    }
+}
+
+/// What each viewer may not know (see `docs/mainframe.md`, "What each viewer sees"): the order
+/// and contents of every Cyberdeck (its own included: it knows the list, not the order), and the
+/// other seats' hands. Everything else (the board, the Cache, the Recycle Bins, RAM) is public.
+impl crate::testing::leak::HiddenInfo for Mainframe {
+    fn hidden(&self, state: &[u8], viewer: Viewer) -> Result<Vec<Vec<(u32, String)>>, RulesError> {
+        let g = decode(state)?;
+        if viewer == Viewer::Auditor {
+            return Ok(vec![]);
+        }
+        Ok(g.players
+            .iter()
+            .enumerate()
+            .map(|(s, p)| {
+                let hand = if viewer.sees_private(&[s as u32]) { &[][..] } else { &p.hand[..] };
+                p.cyberdeck.iter().chain(hand).map(|&c| (c, g.label(c))).collect()
+            })
+            .collect())
+    }
+    fn redeal(&self, state: &[u8], moves: &[(u32, u32)]) -> Result<Vec<u8>, RulesError> {
+        let mut g = decode(state)?;
+        let old = g.instances.clone();
+        for &(to, from) in moves {
+            let (Some(src), Some(dst)) = (old.get(from as usize), g.instances.get_mut(to as usize)) else {
+                return Err(RulesError::CorruptState(format!("no card {from} or {to} to re-deal")));
+            };
+            dst.card = src.card.clone();
+            dst.pos = src.pos;
+        }
+        encode(&g)
     }
 }

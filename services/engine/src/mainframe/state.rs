@@ -26,12 +26,16 @@ impl Pool {
     }
 }
 
-/// A card instance: one physical card of the match. Its id is its index in `Game::instances`;
-/// a permanent's id is the id of its card.
+/// A card instance: one physical card of the match. Its id (its card number) is its index in
+/// `Game::instances`, drawn per match ([`crate::core::numbering`]); a permanent's id is the id
+/// of its card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Inst {
     pub card: String,
     pub owner: u32,
+    /// Its position in the deck lists (the seats' lists, in seat order). Never shown to a
+    /// player: it records the card-number permutation for an audit and the leak oracle.
+    pub pos: u32,
 }
 
 /// One RAM card of a RAM Bank.
@@ -155,6 +159,8 @@ pub enum After {
 /// Where the match is: the continuation of the rules engine.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stage {
+    /// The card-number permutation is drawn before anything else (no number is shown before).
+    CardNumbers,
     /// Setup draws: step 2s shuffles seat s's Cyberdeck, 2s+1 its RAM deck, 2n picks the first player.
     Setup { step: u32 },
     TurnStart,

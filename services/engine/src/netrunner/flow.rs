@@ -9,6 +9,7 @@ use super::state::{
     Access, At, CorpZone, DamageKind, Game, Run, RunSource, Server, Slot, Stage, Task, TraceEffect, TrashKind, TurnFlags,
     ARCHIVES, CORP, HQ, RD, RUNNER,
 };
+use crate::core::numbering;
 use crate::core::stack::PriorityRound;
 use crate::core::{
     Awaiting, Choice, Decision, DecisionOption, DecisionSpec, DrawKind, DrawRequest, Event, Input, Outcome,
@@ -26,10 +27,15 @@ fn corrupt(m: &str) -> RulesError {
     RulesError::CorruptState(m.to_string())
 }
 
-fn ask(g: &mut Game, seat: u32, kind: &str, prompt: String, spec: DecisionSpec) {
+/// Wait for `seat` to decide. `summary` is what the other seat and spectators are told, so it
+/// names only public facts (a decision cannot be asked without one); `prompt` and the options go
+/// to `seat` only.
+fn ask(g: &mut Game, seat: u32, kind: &str, summary: String, prompt: String, spec: DecisionSpec) {
     let id = g.next_decision;
     g.next_decision += 1;
-    g.awaiting = Awaiting::Decision(Decision { id, seat, kind: format!("netrunner.{kind}"), prompt, spec });
+    let who = if seat == CORP { "The Corp" } else { "The Runner" };
+    let summary = format!("{who} {summary}");
+    g.awaiting = Awaiting::Decision(Decision { id, seat, kind: format!("netrunner.{kind}"), summary, prompt, spec });
 }
 
 fn request_draw(g: &mut Game, purpose: &str, kind: DrawKind) {
@@ -926,11 +932,14 @@ fn access_card(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
     if faceup {
         ev.push(Event::public("netrunner.accessed", format!("The Runner accesses {} in {wher}", g.label(c)), detail));
     } else {
+        // The Corp knows its HQ, Archives and installed cards, but not the order of R&D: an R&D
+        // access shows the card to the Runner alone (NR-7.2), or the Corp would learn its top card.
+        let seats = if zone == CorpZone::Rd { vec![RUNNER] } else { vec![CORP, RUNNER] };
         ev.push(Event::with_private(
             "netrunner.accessed",
             format!("The Runner accesses a card in {wher}"),
             json!({"from": wher}),
-            vec![CORP, RUNNER],
+            seats,
             format!("The Runner accesses {} in {wher}", g.label(c)),
             detail,
         ));
@@ -1057,6 +1066,7 @@ fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                     g,
                     CORP,
                     "trace_corp",
+                    format!("spends credits on Trace {base} ({source})"),
                     format!("Trace {base} ({source}): how many credits do you spend?"),
                     DecisionSpec::Number { min: 0, max: g.corp.credits.max(0) },
                 ),
@@ -1064,6 +1074,7 @@ fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                     g,
                     RUNNER,
                     "trace_runner",
+                    format!("spends credits against Trace strength {}", base + b),
                     format!("Trace strength {} against your link {}: how many credits do you spend?", base + b, g.runner.link),
                     DecisionSpec::Number { min: 0, max: g.runner_available().max(0) },
                 ),
@@ -1080,7 +1091,7 @@ fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 let blocked = g.run.as_ref().is_some_and(|r| r.no_steal_trash);
                 if !blocked && cards::carnivore(g) && zone != CorpZone::Archives {
                     let o = vec![opt("steal", "Steal it"), opt("carnivore", "Carnivore: trash 2 cards from your grip to trash it")];
-                    ask(g, RUNNER, "access", format!("You access {}", g.label(card)), pick_one(o));
+                    ask(g, RUNNER, "access", "decides what to do with an accessed card".into(), format!("You access {}", g.label(card)), pick_one(o));
                     return true;
                 }
                 // NR-7.4: an accessed agenda must be stolen (unless Ansel 1.0 forbids it).
@@ -1097,7 +1108,7 @@ fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 finish_access_decision(g, card);
                 return false;
             }
-            ask(g, RUNNER, "access", format!("You access {}", g.label(card)), pick_one(o));
+            ask(g, RUNNER, "access", "decides what to do with an accessed card".into(), format!("You access {}", g.label(card)), pick_one(o));
             true
         }
         Task::SendMessageRez => {
@@ -1106,7 +1117,7 @@ fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 g.tasks.pop();
                 return false;
             }
-            ask(g, CORP, "send_a_message", "Send a Message: you may rez an installed ice for free".into(), pick_one(o));
+            ask(g, CORP, "send_a_message", "may rez an installed ice for free (Send a Message)".into(), "Send a Message: you may rez an installed ice for free".into(), pick_one(o));
             true
         }
         Task::HubDraw => {
@@ -1114,6 +1125,7 @@ fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 g,
                 CORP,
                 "superconducting_hub",
+                "may draw 2 cards (Superconducting Hub)".into(),
                 "Superconducting Hub: draw 2 cards?".into(),
                 pick_one(vec![opt("draw", "Draw 2 cards"), opt("none", "Do not draw")]),
             );
@@ -1125,7 +1137,7 @@ fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 g.tasks.pop();
                 return false;
             }
-            ask(g, CORP, "bran_install", "Brân 1.0: install an ice from HQ or Archives inward, for free?".into(), pick_one(o));
+            ask(g, CORP, "bran_install", "may install an ice for free (Brân 1.0)".into(), "Brân 1.0: install an ice from HQ or Archives inward, for free?".into(), pick_one(o));
             true
         }
         Task::KarunaJackOut => {
@@ -1137,6 +1149,7 @@ fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 g,
                 RUNNER,
                 "karuna",
+                "may jack out (Karunā)".into(),
                 "Karunā: you may jack out".into(),
                 pick_one(vec![opt("continue", "Continue the run"), opt("jack_out", "Jack out")]),
             );
@@ -1151,6 +1164,7 @@ fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 g,
                 RUNNER,
                 "manegarm",
+                format!("pays 5 credits, spends 2 clicks or lets the run end ({})", g.corp_public_label(card)),
                 format!("{}: the run ends unless you pay 5 credits or spend 2 clicks", g.label(card)),
                 pick_one(manegarm_options(g)),
             );
@@ -1180,6 +1194,7 @@ fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 g,
                 CORP,
                 "trash_before_install",
+                format!("may trash cards installed in {where_} before installing a card there"),
                 format!(
                     "Before installing {} in {where_}, you may trash any of the cards installed there (none to keep them all){cost}{replaces}",
                     g.label(card)
@@ -1207,6 +1222,7 @@ fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 g,
                 RUNNER,
                 "make_room",
+                format!("trashes a program to make room for {}", g.label(program)),
                 format!("{} needs {mem} MU: trash a program ({} of {} MU used)", g.label(program), g.memory_used(), g.memory_limit()),
                 pick_one(o),
             );
@@ -1533,6 +1549,10 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
     }
     let active = g.active;
     match g.stage.clone() {
+        Stage::CardNumbers => {
+            request_draw(g, numbering::PURPOSE, DrawKind::Shuffle(g.cards.len() as u32));
+            Ok(true)
+        }
         Stage::Setup { step } => {
             if step == 0 {
                 let n = g.corp.rd.len() as u32;
@@ -1549,6 +1569,7 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
                 g,
                 seat,
                 "mulligan",
+                "keeps their opening hand or takes a mulligan".into(),
                 format!("{name}: keep your opening hand, or shuffle it back and draw a new one (once)?"),
                 pick_one(vec![opt("keep", "Keep"), opt("mulligan", "Mulligan")]),
             );
@@ -1588,7 +1609,7 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
                 return Ok(false);
             }
             let options = opts.into_iter().map(|(o, _)| o).collect();
-            ask(g, holder, "window", format!("Paid-ability window ({at:?}): use a paid ability or pass"), pick_one(options));
+            ask(g, holder, "window", format!("may use a paid ability ({at:?})"), format!("Paid-ability window ({at:?}): use a paid ability or pass"), pick_one(options));
             Ok(true)
         }
         Stage::TurnBeginTriggers => {
@@ -1613,7 +1634,7 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
                 return Ok(false);
             }
             let options = action_options(g).into_iter().map(|(o, _)| o).collect();
-            ask(g, active, "action", format!("{} has {clicks} click(s): take an action", g.seat_name(active)), pick_one(options));
+            ask(g, active, "action", format!("takes an action ({clicks} click(s) left)"), format!("{} has {clicks} click(s): take an action", g.seat_name(active)), pick_one(options));
             Ok(true)
         }
         Stage::Discard => {
@@ -1636,6 +1657,7 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
                 g,
                 active,
                 "discard",
+                format!("discards {excess} card(s) to their maximum hand size"),
                 format!("Maximum hand size {}: discard {excess} card(s)", g.max_hand(active)),
                 DecisionSpec::Pick { options, min: excess as u32, max: excess as u32 },
             );
@@ -1694,7 +1716,7 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
         Stage::Continue { at_server } => {
             let o = vec![opt("continue", "Continue the run"), opt("jack_out", "Jack out")];
             let where_ = if at_server { "before the server" } else { "at this ice" };
-            ask(g, RUNNER, "continue", format!("Continue the run or jack out {where_}?"), pick_one(o));
+            ask(g, RUNNER, "continue", format!("continues the run or jacks out {where_}"), format!("Continue the run or jack out {where_}?"), pick_one(o));
             Ok(true)
         }
         Stage::PassIce => {
@@ -1790,7 +1812,7 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
             };
             if !acc.ordered {
                 let items = acc.slots.iter().enumerate().map(|(i, s)| opt(format!("slot:{i}"), slot_label(g, s))).collect();
-                ask(g, RUNNER, "access_order", "Choose the order in which you access these".into(), DecisionSpec::Order { items });
+                ask(g, RUNNER, "access_order", "chooses the order of access".into(), "Choose the order in which you access these".into(), DecisionSpec::Order { items });
                 return Ok(true);
             }
             let Some(slot) = acc.slots.first().cloned() else {
@@ -1886,6 +1908,15 @@ pub fn on_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<(), 
     }
     let active = g.active;
     match (g.stage.clone(), input) {
+        (Stage::CardNumbers, Input::Draw { values, .. }) => {
+            g.cards = numbering::renumber(std::mem::take(&mut g.cards), values)?;
+            // Only R&D and the stack hold cards before the first draw from them.
+            for id in g.corp.rd.iter_mut().chain(g.runner.stack.iter_mut()) {
+                *id = numbering::number_of(values, *id)?;
+            }
+            ev.push(public("card_numbers", "Card numbers are drawn for this match", json!({})));
+            g.stage = Stage::Setup { step: 0 };
+        }
         (Stage::Setup { step }, Input::Draw { values, .. }) => {
             if step == 0 {
                 shuffle(&mut g.corp.rd, values)?;
@@ -2110,7 +2141,7 @@ fn step_card_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
             if g.runner_available() >= cost {
                 o.insert(0, opt("pay", format!("Pay {cost} credits")));
             }
-            ask(g, RUNNER, "pay_or_tag", format!("{source}: pay {cost} credits or take 1 tag"), pick_one(o));
+            ask(g, RUNNER, "pay_or_tag", format!("pays {cost} credits or takes 1 tag ({source})"), format!("{source}: pay {cost} credits or take 1 tag"), pick_one(o));
         }
         Task::Funhouse => {
             if g.run.as_ref().is_none_or(|r| r.stop) {
@@ -2118,7 +2149,7 @@ fn step_card_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 return false;
             }
             let o = vec![opt("tag", "Take 1 tag"), opt("end", "Let the run end")];
-            ask(g, RUNNER, "funhouse", "Funhouse: take 1 tag or the run ends".into(), pick_one(o));
+            ask(g, RUNNER, "funhouse", "takes 1 tag or lets the run end (Funhouse)".into(), "Funhouse: take 1 tag or the run ends".into(), pick_one(o));
         }
         Task::CorpTrashes { kind, or_end, optional, source } => {
             let mut o: Vec<DecisionOption> = corp_trash_targets(g, kind).into_iter().map(|c| card_opt(g, "trash", c)).collect();
@@ -2132,7 +2163,7 @@ fn step_card_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
             if optional {
                 o.push(opt("none", "Trash nothing"));
             }
-            ask(g, CORP, "corp_trashes", format!("{source}: choose what to trash"), pick_one(o));
+            ask(g, CORP, "corp_trashes", format!("chooses what to trash ({source})"), format!("{source}: choose what to trash"), pick_one(o));
         }
         Task::AnselInstall => {
             let o = ansel_options(g);
@@ -2140,15 +2171,15 @@ fn step_card_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 g.tasks.pop();
                 return false;
             }
-            ask(g, CORP, "ansel_install", "Ansel 1.0: you may install a card from HQ or Archives".into(), pick_one(o));
+            ask(g, CORP, "ansel_install", "may install a card from HQ or Archives (Ansel 1.0)".into(), "Ansel 1.0: you may install a card from HQ or Archives".into(), pick_one(o));
         }
         Task::RealityPlus => {
             let o = vec![opt("credits", "Gain 2 credits"), opt("draw", "Draw 2 cards")];
-            ask(g, CORP, "reality_plus", "NBN: Reality Plus: gain 2 credits or draw 2 cards".into(), pick_one(o));
+            ask(g, CORP, "reality_plus", "gains 2 credits or draws 2 cards (NBN: Reality Plus)".into(), "NBN: Reality Plus: gain 2 credits or draw 2 cards".into(), pick_one(o));
         }
         Task::WildcatStrike => {
             let o = vec![opt("credits", "The Runner gains 6 credits"), opt("draw", "The Runner draws 4 cards")];
-            ask(g, CORP, "wildcat_strike", "Wildcat Strike: choose what the Runner gets".into(), pick_one(o));
+            ask(g, CORP, "wildcat_strike", "chooses what the Runner gets (Wildcat Strike)".into(), "Wildcat Strike: choose what the Runner gets".into(), pick_one(o));
         }
         Task::MutualFavor => {
             let found: Vec<u32> = g.runner.stack.iter().copied().filter(|&c| g.def(c).has_subtype("Icebreaker")).collect();
@@ -2164,7 +2195,7 @@ fn step_card_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                     o.push(opt(format!("install:{c}"), format!("Install {} (cost {cost})", g.label(c))));
                 }
             }
-            ask(g, RUNNER, "mutual_favor", "Mutual Favor: choose an icebreaker from your stack".into(), pick_one(o));
+            ask(g, RUNNER, "mutual_favor", "searches their stack for an icebreaker (Mutual Favor)".into(), "Mutual Favor: choose an icebreaker from your stack".into(), pick_one(o));
         }
         Task::SprintReturn => {
             let n = g.corp.hq.len().min(2) as u32;
@@ -2173,7 +2204,7 @@ fn step_card_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 return false;
             }
             let o = g.corp.hq.iter().map(|&c| card_opt(g, "card", c)).collect();
-            ask(g, CORP, "sprint", format!("Sprint: shuffle {n} card(s) from HQ into R&D"), pick_range(o, n, n));
+            ask(g, CORP, "sprint", format!("shuffles {n} card(s) from HQ into R&D (Sprint)"), format!("Sprint: shuffle {n} card(s) from HQ into R&D"), pick_range(o, n, n));
         }
         Task::HanseiTrash => {
             if g.corp.hq.is_empty() {
@@ -2181,7 +2212,7 @@ fn step_card_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 return false;
             }
             let o = g.corp.hq.iter().map(|&c| card_opt(g, "card", c)).collect();
-            ask(g, CORP, "hansei_review", "Hansei Review: trash 1 card from HQ".into(), pick_one(o));
+            ask(g, CORP, "hansei_review", "trashes 1 card from HQ (Hansei Review)".into(), "Hansei Review: trash 1 card from HQ".into(), pick_one(o));
         }
         Task::LongevityTrash => {
             if g.corp.hq.is_empty() {
@@ -2190,7 +2221,7 @@ fn step_card_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
             }
             let n = g.corp.hq.len() as u32;
             let o = g.corp.hq.iter().map(|&c| card_opt(g, "card", c)).collect();
-            ask(g, CORP, "longevity_serum", "Longevity Serum: trash any number of cards from HQ".into(), pick_range(o, 0, n));
+            ask(g, CORP, "longevity_serum", "trashes any number of cards from HQ (Longevity Serum)".into(), "Longevity Serum: trash any number of cards from HQ".into(), pick_range(o, 0, n));
         }
         Task::ArchivesToRd { max, source } => {
             if g.corp.archives.is_empty() {
@@ -2199,7 +2230,7 @@ fn step_card_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
             }
             let n = (g.corp.archives.len() as u32).min(max);
             let o = g.corp.archives.iter().map(|&c| card_opt(g, "card", c)).collect();
-            ask(g, CORP, "archives_to_rd", format!("{source}: shuffle up to {n} card(s) from Archives into R&D"), pick_range(o, 0, n));
+            ask(g, CORP, "archives_to_rd", format!("may shuffle up to {n} card(s) from Archives into R&D ({source})"), format!("{source}: shuffle up to {n} card(s) from Archives into R&D"), pick_range(o, 0, n));
         }
         Task::AnoeticVoid { card } => {
             if g.run.as_ref().is_none_or(|r| r.stop) || g.corp.credits < 2 || g.corp.hq.len() < 2 {
@@ -2211,6 +2242,7 @@ fn step_card_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 g,
                 CORP,
                 "anoetic_void",
+                format!("may pay 2 credits and trash 2 cards from HQ to end the run ({})", g.corp_public_label(card)),
                 format!("{}: pay 2 credits and trash 2 cards from HQ to end the run (pick 2), or pick none", g.label(card)),
                 pick_range(o, 0, 2),
             );
@@ -2221,12 +2253,12 @@ fn step_card_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 return false;
             }
             let o = vec![opt("trash", format!("Trash it: {} meat damage", g.adv(card))), opt("keep", "Keep it")];
-            ask(g, CORP, "clearinghouse", format!("{}: trash it to do meat damage?", g.label(card)), pick_one(o));
+            ask(g, CORP, "clearinghouse", format!("may trash {} to do meat damage", g.corp_public_label(card)), format!("{}: trash it to do meat damage?", g.label(card)), pick_one(o));
         }
         Task::Malapert => {
             let mut o = vec![opt("none", "Take nothing")];
             o.extend(g.corp.rd.iter().filter(|&&c| g.def(c).ctype != CardType::Agenda).map(|&c| card_opt(g, "take", c)));
-            ask(g, CORP, "malapert", "Malapert Data Vault: you may take a non-agenda card from R&D".into(), pick_one(o));
+            ask(g, CORP, "malapert", "may take a non-agenda card from R&D (Malapert Data Vault)".into(), "Malapert Data Vault: you may take a non-agenda card from R&D".into(), pick_one(o));
         }
         Task::PrecisionDesign => {
             if g.corp.archives.is_empty() {
@@ -2235,11 +2267,11 @@ fn step_card_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
             }
             let mut o = vec![opt("none", "Take nothing")];
             o.extend(g.corp.archives.iter().map(|&c| card_opt(g, "take", c)));
-            ask(g, CORP, "precision_design", "Haas-Bioroid: Precision Design: you may add a card from Archives to HQ".into(), pick_one(o));
+            ask(g, CORP, "precision_design", "may add a card from Archives to HQ (Haas-Bioroid: Precision Design)".into(), "Haas-Bioroid: Precision Design: you may add a card from Archives to HQ".into(), pick_one(o));
         }
         Task::Zahya { n } => {
             let o = vec![opt("gain", format!("Gain {n} credit(s)")), opt("decline", "Not now")];
-            ask(g, RUNNER, "zahya", format!("Zahya Sadeghi: gain {n} credit(s) (once per turn)?"), pick_one(o));
+            ask(g, RUNNER, "zahya", format!("may gain {n} credit(s) (Zahya Sadeghi)"), format!("Zahya Sadeghi: gain {n} credit(s) (once per turn)?"), pick_one(o));
         }
         Task::TaoSwap => {
             let ice: Vec<u32> = g.installed_corp().into_iter().filter(|&c| g.def(c).ctype == CardType::Ice).collect();
@@ -2248,7 +2280,7 @@ fn step_card_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 return false;
             }
             let o = ice.iter().map(|&c| opt(format!("ice:{c}"), g.corp_public_label(c))).collect();
-            ask(g, RUNNER, "tao_salonga", "Tāo Salonga: pick 2 installed ice to swap, or none".into(), pick_range(o, 0, 2));
+            ask(g, RUNNER, "tao_salonga", "may swap 2 installed ice (Tāo Salonga)".into(), "Tāo Salonga: pick 2 installed ice to swap, or none".into(), pick_range(o, 0, 2));
         }
         Task::Pantograph => {
             let o = pantograph_options(g);
@@ -2256,7 +2288,7 @@ fn step_card_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 g.tasks.pop();
                 return false;
             }
-            ask(g, RUNNER, "pantograph", "Pantograph: you may install a card from your grip".into(), pick_one(o));
+            ask(g, RUNNER, "pantograph", "may install a card from their grip (Pantograph)".into(), "Pantograph: you may install a card from your grip".into(), pick_one(o));
         }
         Task::Carnivore { card } => {
             if g.runner.grip.len() < 2 {
@@ -2264,7 +2296,7 @@ fn step_card_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 return false;
             }
             let o = g.runner.grip.iter().map(|&c| card_opt(g, "card", c)).collect();
-            ask(g, RUNNER, "carnivore", format!("Carnivore: trash 2 cards from your grip to trash {}", g.label(card)), pick_range(o, 2, 2));
+            ask(g, RUNNER, "carnivore", "may trash 2 cards from their grip to trash the accessed card (Carnivore)".into(), format!("Carnivore: trash 2 cards from your grip to trash {}", g.label(card)), pick_range(o, 2, 2));
         }
         _ => {
             g.tasks.pop();

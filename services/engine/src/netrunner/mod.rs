@@ -26,7 +26,8 @@ use crate::core::*;
 
 pub use self::options::OPTIONS;
 
-pub const RULES_VERSION: &str = "netrunner-1";
+/// netrunner-2: card numbers are drawn per match; decisions carry a public summary.
+pub const RULES_VERSION: &str = "netrunner-2";
 
 /// The ready Corp deck.
 pub const CORP_DECK: &str = "syndicate-starter";
@@ -122,7 +123,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
         for (code, n) in &deck.cards {
             for _ in 0..*n {
                 ids.push(cards.len() as u32);
-                cards.push(Card::new(code, side));
+                cards.push(Card::new(code, side, cards.len() as u32));
             }
         }
         let pname = if sc.name.is_empty() { if seat == 0 { "Corp".to_string() } else { "Runner".to_string() } } else { sc.name.clone() };
@@ -180,7 +181,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
         cards,
         active: CORP,
         turn: 0,
-        stage: Stage::Setup { step: 0 },
+        stage: Stage::CardNumbers,
         tasks: vec![],
         run: None,
         access: None,
@@ -367,5 +368,61 @@ impl Ruleset for Netrunner {
     fn view(&self, state: &[u8], viewer: Viewer) -> Result<Value, RulesError> {
         let g = decode(state)?;
         Ok(view_of(&g, viewer))
+    }
+}
+
+/// What each viewer may not know (see `docs/netrunner.md`, "What each viewer sees"). From the
+/// Runner and spectators: HQ, R&D, unrezzed installed Corp cards and face-down Archives cards,
+/// except a card the Runner is accessing right now (shown to the Runner only). From the Corp and
+/// spectators: the grip and the stack. From each side: the order of its own deck.
+impl crate::testing::leak::HiddenInfo for Netrunner {
+    fn hidden(&self, state: &[u8], viewer: Viewer) -> Result<Vec<Vec<(u32, String)>>, RulesError> {
+        let g = decode(state)?;
+        if viewer == Viewer::Auditor {
+            return Ok(vec![]);
+        }
+        let (corp, runner) = (viewer.sees_private(&[CORP]), viewer.sees_private(&[RUNNER]));
+        let accessing: Vec<u32> = g
+            .tasks
+            .iter()
+            .filter_map(|t| if let state::Task::AccessDecision { card } = t { Some(*card) } else { None })
+            .collect();
+        let mut corp_hidden: Vec<u32> = g.corp.rd.clone();
+        if !corp {
+            corp_hidden.extend(&g.corp.hq);
+            corp_hidden.extend(g.installed_corp().into_iter().filter(|&c| !g.rezzed(c) && !g.card(c).is_some_and(|k| k.faceup)));
+            corp_hidden.extend(g.corp.archives.iter().filter(|&&c| !g.card(c).is_some_and(|k| k.faceup)));
+            if runner {
+                corp_hidden.retain(|c| !accessing.contains(c));
+            }
+        }
+        let mut runner_hidden: Vec<u32> = g.runner.stack.clone();
+        if !runner {
+            runner_hidden.extend(&g.runner.grip);
+        }
+        let label = |v: Vec<u32>| v.into_iter().map(|c| (c, g.label(c))).collect::<Vec<_>>();
+        Ok(vec![label(corp_hidden), label(runner_hidden)])
+    }
+    /// NR-7: an accessed card is shown to the Runner, and to the Corp unless it came from R&D
+    /// (the private part of `netrunner.accessed` lists exactly those seats).
+    fn reveals(&self, event: &Event, viewer: Viewer) -> Vec<u32> {
+        match &event.private {
+            Some(p) if event.kind == "netrunner.accessed" && viewer.sees_private(&p.seats) => {
+                p.detail.get("card").and_then(Value::as_u64).map(|c| c as u32).into_iter().collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+    fn redeal(&self, state: &[u8], moves: &[(u32, u32)]) -> Result<Vec<u8>, RulesError> {
+        let mut g = decode(state)?;
+        let old = g.cards.clone();
+        for &(to, from) in moves {
+            let (Some(src), Some(dst)) = (old.get(from as usize), g.cards.get_mut(to as usize)) else {
+                return Err(RulesError::CorruptState(format!("no card {from} or {to} to re-deal")));
+            };
+            dst.code = src.code.clone();
+            dst.pos = src.pos;
+        }
+        encode(&g)
     }
 }

@@ -23,6 +23,10 @@ pub const ARCHIVES: u32 = 2;
 pub struct Card {
     pub code: String,
     pub side: Side,
+    /// Its position in the deck lists (the Corp's, then the Runner's). Never shown to a player:
+    /// its index in `Game::cards` is its number, drawn per match ([`crate::core::numbering`]);
+    /// this records the permutation for an audit and the leak oracle.
+    pub pos: u32,
     pub rezzed: bool,
     /// Advancement counters.
     pub adv: u32,
@@ -41,8 +45,9 @@ pub struct Card {
 }
 
 impl Card {
-    pub fn new(code: &str, side: Side) -> Card {
-        Card { code: code.to_string(), side, rezzed: false, adv: 0, credits: 0, installed_turn: 0, faceup: false, virus: 0, host: None }
+    /// A card at deck-list position `pos`, before the match's card numbers are drawn.
+    pub fn new(code: &str, side: Side, pos: u32) -> Card {
+        Card { code: code.to_string(), side, pos, rezzed: false, adv: 0, credits: 0, installed_turn: 0, faceup: false, virus: 0, host: None }
     }
 }
 
@@ -297,6 +302,8 @@ pub enum At {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stage {
+    /// The card-number permutation is drawn before anything else (no number is shown before).
+    CardNumbers,
     /// 0: shuffle R&D, 1: shuffle the stack.
     Setup { step: u32 },
     Mulligan { seat: u32 },

@@ -155,7 +155,7 @@ fn mf_3_4_first_player_makes_a_single_draw_install_choice() {
     }
     assert_eq!(
         purposes,
-        ["shuffle-cyberdeck-seat-0", "shuffle-ram-deck-seat-0", "shuffle-cyberdeck-seat-1", "shuffle-ram-deck-seat-1", "first-player"]
+        ["card-numbers", "shuffle-cyberdeck-seat-0", "shuffle-ram-deck-seat-0", "shuffle-cyberdeck-seat-1", "shuffle-ram-deck-seat-1", "first-player"]
     );
     assert_eq!(m.decision().seat, 1, "the first-player draw chose seat 1");
     assert_eq!(m.kind(), "mainframe.draw_or_install");
@@ -661,8 +661,11 @@ fn mf_10_options_override_defaults_and_default_decks_alternate() {
     let decks: Vec<&str> = (0..3).map(|s| v["players"][s]["deck"].as_str().unwrap()).collect();
     assert_eq!(decks, ["hardwired", "wetware", "hardwired"]);
     assert_eq!(Mainframe.decks(), vec!["hardwired", "wetware"]);
-    let Awaiting::Draw(r) = step.awaiting else { panic!("setup starts with a shuffle draw") };
-    assert_eq!((r.index, r.purpose.as_str()), (0, "shuffle-cyberdeck-seat-0"));
+    // Setup starts with the card-number permutation, over every card of every seat.
+    let Awaiting::Draw(r) = step.awaiting else { panic!("setup starts with the card-number draw") };
+    assert_eq!((r.index, r.purpose.as_str()), (0, "card-numbers"));
+    let g = crate::mainframe::decode(&step.state).unwrap();
+    assert_eq!(r.kind, DrawKind::Shuffle(g.instances.len() as u32));
 }
 
 #[test]

@@ -84,7 +84,7 @@ impl Scenario {
 
     pub fn card(&mut self, code: &str) -> u32 {
         let d = crate::netrunner::data::card(code).unwrap_or_else(|| panic!("unknown card {code}"));
-        self.g.cards.push(Card::new(code, d.side));
+        self.g.cards.push(Card::new(code, d.side, self.g.cards.len() as u32));
         self.g.cards.len() as u32 - 1
     }
     pub fn hq(&mut self, code: &str) -> u32 {

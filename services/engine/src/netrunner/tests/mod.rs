@@ -1,6 +1,7 @@
 //! Tests of the `netrunner` ruleset, named by the rule or the card they check.
 
 mod bot;
+mod leaks;
 mod cards;
 mod cards_sg;
 mod kit;

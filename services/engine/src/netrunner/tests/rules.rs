@@ -22,6 +22,9 @@ fn identity(n: u32) -> Vec<u32> {
 #[test]
 fn nr_1_1_setup_shuffles_five_credits_five_cards_mulligan_corp_first() {
     let mut m = new_match(&[]);
+    assert_eq!(m.kind(), "draw:card-numbers");
+    assert_eq!(m.draw_kind(), DrawKind::Shuffle(64), "34 Corp and 30 Runner cards are numbered");
+    m.draw(&identity(64));
     assert_eq!(m.kind(), "draw:shuffle-rd");
     assert_eq!(m.draw_kind(), DrawKind::Shuffle(34), "the Syndicate starter deck has 34 cards");
     m.draw(&identity(34));
@@ -737,10 +740,29 @@ fn nr_hidden_information_in_views_and_events() {
 }
 
 #[test]
+fn card_numbers_are_a_permutation_drawn_before_any_number_is_shown() {
+    let m = new_match(&[]);
+    assert!(m.log.iter().all(|e| !e.text.contains('#')), "no card number before the draw");
+    let mut m = m;
+    // Reverse the numbering: the card at deck-list position p gets number 63 - p.
+    let rev: Vec<u32> = (0..64).rev().collect();
+    m.draw(&rev);
+    let g = m.game();
+    for (n, card) in g.cards.iter().enumerate() {
+        assert_eq!(card.pos, 63 - n as u32, "card number {n}");
+    }
+    // R&D (positions 0..34) is renumbered with its cards: the same cards, new numbers.
+    let mut rd = g.corp.rd.clone();
+    rd.sort();
+    assert_eq!(rd, (30..64).collect::<Vec<u32>>());
+    assert!(g.corp.rd.iter().all(|&c| g.cards[c as usize].side == data::Side::Corp));
+}
+
+#[test]
 fn nr_garbage_and_stale_inputs_are_refused() {
     let m = new_match(&[]);
     assert!(matches!(Netrunner.apply(b"{}", &Input::Draw { index: 0, purpose: "x".into(), values: vec![] }), Err(RulesError::CorruptState(_))));
-    let bad = Input::Draw { index: 0, purpose: "shuffle-rd".into(), values: vec![0, 0] };
+    let bad = Input::Draw { index: 0, purpose: "card-numbers".into(), values: vec![0, 0] };
     assert!(matches!(Netrunner.apply(&m.state, &bad), Err(RulesError::Malformed(_))));
     let _ = ARCHIVES;
 }
