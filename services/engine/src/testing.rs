@@ -5,6 +5,7 @@
 //! with random valid values, from a tiny xorshift generator seeded by the caller. No floats, no
 //! system randomness: the same seed plays the same game.
 
+pub mod fuzz;
 pub mod leak;
 
 use crate::core::{Awaiting, Choice, Decision, DecisionSpec, DrawKind, DrawRequest, Input};

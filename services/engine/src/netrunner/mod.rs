@@ -387,7 +387,10 @@ impl crate::testing::leak::HiddenInfo for Netrunner {
             .iter()
             .filter_map(|t| if let state::Task::AccessDecision { card } = t { Some(*card) } else { None })
             .collect();
-        let mut corp_hidden: Vec<u32> = g.corp.rd.clone();
+        // A search shows the searcher its deck while it chooses (Malapert Data Vault: R&D to
+        // the Corp; Mutual Favor: the stack to the Runner); the deck is shuffled afterwards.
+        let searching = |kind: &str| matches!(&g.awaiting, Awaiting::Decision(d) if d.kind == kind);
+        let mut corp_hidden: Vec<u32> = if corp && searching("netrunner.malapert") { vec![] } else { g.corp.rd.clone() };
         if !corp {
             corp_hidden.extend(&g.corp.hq);
             corp_hidden.extend(g.installed_corp().into_iter().filter(|&c| !g.rezzed(c) && !g.card(c).is_some_and(|k| k.faceup)));
@@ -396,7 +399,8 @@ impl crate::testing::leak::HiddenInfo for Netrunner {
                 corp_hidden.retain(|c| !accessing.contains(c));
             }
         }
-        let mut runner_hidden: Vec<u32> = g.runner.stack.clone();
+        let mut runner_hidden: Vec<u32> =
+            if runner && searching("netrunner.mutual_favor") { vec![] } else { g.runner.stack.clone() };
         if !runner {
             runner_hidden.extend(&g.runner.grip);
         }
@@ -404,12 +408,14 @@ impl crate::testing::leak::HiddenInfo for Netrunner {
         Ok(vec![label(corp_hidden), label(runner_hidden)])
     }
     /// NR-7: an accessed card is shown to the Runner, and to the Corp unless it came from R&D
-    /// (the private part of `netrunner.accessed` lists exactly those seats).
+    /// (the private part of `netrunner.accessed` lists exactly those seats). A searched card
+    /// that the card text reveals is shown to everyone: Mutual Favor (`revealed`), Malapert
+    /// Data Vault (a public `to_hq` from R&D).
     fn reveals(&self, event: &Event, viewer: Viewer) -> Vec<u32> {
-        match &event.private {
-            Some(p) if event.kind == "netrunner.accessed" && viewer.sees_private(&p.seats) => {
-                p.detail.get("card").and_then(Value::as_u64).map(|c| c as u32).into_iter().collect()
-            }
+        let card = |detail: &Value| detail.get("card").and_then(Value::as_u64).map(|c| c as u32);
+        match (&event.private, event.kind.as_str()) {
+            (Some(p), "netrunner.accessed") if viewer.sees_private(&p.seats) => card(&p.detail).into_iter().collect(),
+            (None, "netrunner.revealed" | "netrunner.to_hq") => card(&event.detail).into_iter().collect(),
             _ => Vec::new(),
         }
     }

@@ -31,6 +31,12 @@
 //! and shown to all ([`check_game`] on a ruleset whose summaries copy the prompt) and on numbers
 //! that are deck-list positions (a view showing positions changes under a re-deal); the
 //! netrunner tests plant both leaks and expect the oracle to catch them.
+//!
+//! What it does not prove: facts that the rules let an action show are not hidden facts. A Corp
+//! that installs "an ice protecting HQ" tells everyone that card was an ice; a seat that passes
+//! unasked (`auto_pass`) tells it had nothing to do. So events are not re-dealt (a re-deal that
+//! turned the installed ice into an operation would change such an event legitimately); they are
+//! searched for the hidden cards' identities instead.
 
 use std::collections::BTreeMap;
 

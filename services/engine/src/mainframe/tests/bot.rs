@@ -58,3 +58,17 @@ fn mf_bot_replay_is_byte_identical() {
         }
     }
 }
+
+/// Random and malformed inputs and damaged states at positions of bot games never panic
+/// (`ENGINE_FUZZ_CASES` cases per seat count; a few thousand by default).
+#[test]
+fn mf_fuzz_apply_never_panics() {
+    let n = crate::testing::fuzz::cases_from_env(2_000);
+    for players in 2..=4 {
+        let s = crate::testing::fuzz::fuzz_apply(&Mainframe, &config(players, &[]), u64::from(players), n)
+            .unwrap_or_else(|e| panic!("{players} players: {e}"));
+        assert_eq!(s.cases, n);
+        assert!(s.refused > 0 && s.accepted > 0, "{s:?}");
+        eprintln!("mainframe fuzz, {players} players: {s:?}");
+    }
+}

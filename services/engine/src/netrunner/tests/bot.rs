@@ -51,3 +51,14 @@ fn nr_bot_replay_is_byte_identical() {
         replay_equal(&p);
     }
 }
+
+/// Random and malformed inputs and damaged states at positions of bot games never panic
+/// (`ENGINE_FUZZ_CASES` cases; a few thousand by default).
+#[test]
+fn nr_fuzz_apply_never_panics() {
+    let n = crate::testing::fuzz::cases_from_env(4_000);
+    let s = crate::testing::fuzz::fuzz_apply(&Netrunner, &config(&[]), 1, n).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.cases, n);
+    assert!(s.refused > 0 && s.accepted > 0, "{s:?}");
+    eprintln!("netrunner fuzz: {s:?}");
+}
