@@ -1222,7 +1222,8 @@ fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
                 g,
                 RUNNER,
                 "make_room",
-                format!("trashes a program to make room for {}", g.label(program)),
+                // The program is still in the grip until it is installed: not named yet.
+                "trashes a program to make room for the program it installs".into(),
                 format!("{} needs {mem} MU: trash a program ({} of {} MU used)", g.label(program), g.memory_used(), g.memory_limit()),
                 pick_one(o),
             );

@@ -891,3 +891,44 @@ fn nr_10_corp_agenda_points_fit_the_deck_size() {
     let err = data::validate_deck(&d, c::implemented).unwrap_err();
     assert!(err.contains("45-card Corp deck needs 20 or 21"), "{err}");
 }
+
+// --- What each viewer sees (docs/netrunner.md) -----------------------------------------------------
+
+#[test]
+fn a_corp_prompt_naming_an_hq_card_reaches_only_the_corp() {
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    s.ice(HQ, c::TITHE, false);
+    let p = s.hq(c::PALISADE);
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{p}:0")]);
+    let d = m.decision();
+    assert_eq!(d.kind, "netrunner.trash_before_install");
+    assert!(d.prompt.contains(&format!("Palisade #{p}")), "the Corp's prompt names its card: {}", d.prompt);
+    for v in [Viewer::Seat(RUNNER), Viewer::Spectator] {
+        let seen = serde_json::to_string(&d.as_seen_by(v)).unwrap();
+        assert!(!seen.contains("Palisade") && !seen.contains("Tithe"), "{v:?} sees {seen}");
+        assert!(seen.contains("The Corp may trash cards installed in HQ"), "{seen}");
+    }
+    assert_eq!(d.as_seen_by(Viewer::Seat(CORP)), d);
+}
+
+#[test]
+fn an_access_prompt_reaches_only_the_runner_and_an_rd_access_is_the_runners_alone() {
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    let top = s.rd(c::NICO_CAMPAIGN);
+    let mut m = s.at_action();
+    m.pick(&["run:1"]);
+    while m.kind() == "netrunner.continue" {
+        m.pick(&["continue"]);
+    }
+    let d = m.decision();
+    assert_eq!(d.kind, "netrunner.access");
+    assert!(d.prompt.contains("Nico Campaign"), "{}", d.prompt);
+    for v in [Viewer::Seat(CORP), Viewer::Spectator] {
+        let seen = serde_json::to_string(&d.as_seen_by(v)).unwrap();
+        assert!(!seen.contains("Nico") && !seen.contains(&format!("#{top}")), "{v:?} sees {seen}");
+    }
+    let e = m.log.iter().find(|e| e.kind == "netrunner.accessed").expect("an access event");
+    assert_eq!(e.private.as_ref().map(|p| p.seats.clone()), Some(vec![RUNNER]), "the Corp does not learn its top card");
+    assert!(!e.as_seen_by(Viewer::Seat(CORP)).0.contains("Nico"));
+}
