@@ -28,6 +28,8 @@ pub struct Backends {
     pub rules: RulesServiceClient<Channel>,
     pub randomness: RandomnessServiceClient<Channel>,
     pub log: Arc<dyn EventLog>,
+    /// Signs every commit this orchestrator appends; its public key verifies every commit read.
+    pub signer: Arc<fairness::Signer>,
 }
 
 pub struct Matches {
@@ -104,8 +106,13 @@ impl Matches {
             trace_context: Default::default(),
             written_at_ms: now_ms(),
             awaiting,
+            log_format: fairness::chain::LOG_FORMAT_SIGNED,
+            prev_hash: rec.last_hash.map(|h| h.to_vec()).unwrap_or_default(),
+            // Appended by `seal` after the body, as the last field (docs/log.md).
+            signature: Vec::new(),
         };
-        let payload = commit.encode_to_vec();
+        let payload = fairness::chain::seal(&self.backends.signer, &commit.encode_to_vec());
+        let hash = fairness::chain::commit_hash(&payload);
         // Same content, same id: a retried append is stored once; a different commit for the
         // same version gets a different id and meets the sequence check instead.
         let digest = hex::encode(Sha256::digest(&payload));
@@ -116,16 +123,19 @@ impl Matches {
             .append(&rec.match_id, rec.last_sequence, &msg_id, Bytes::from(payload))
             .await?;
         tracing::info!(match_id = %rec.match_id, version, sequence, kind = input_kind(&commit), "commit appended");
-        rec.absorb(&commit, step, sequence)?;
+        rec.absorb(&commit, step, sequence, hash)?;
         Ok(version)
     }
 
     /// Re-run the rules over logged commits and absorb them, checking each against the log.
     async fn replay(&self, rec: &mut MatchRecord, commits: Vec<StoredCommit>) -> Result<()> {
         for stored in commits {
-            let commit = Commit::decode(stored.payload.as_ref()).map_err(|e| {
-                OrchestratorError::Internal(format!("commit {} of match {} does not decode: {e}", stored.version, rec.match_id))
+            let commit = Commit::decode(stored.payload.as_ref()).map_err(|e| OrchestratorError::Tampered {
+                match_id: rec.match_id.clone(),
+                version: stored.version,
+                detail: format!("the commit does not decode: {e}"),
             })?;
+            let hash = self.check_chain(rec, &stored, &commit)?;
             if commit.version != stored.version || commit.match_id != rec.match_id {
                 return Err(OrchestratorError::ReplayMismatch {
                     match_id: rec.match_id.clone(),
@@ -136,9 +146,40 @@ impl Matches {
             let input = commit_input(&commit)?.clone();
             let step = self.rules_step(rec, &input).await?;
             check_replay(&rec.match_id, &commit, step.as_ref(), rec.awaiting.as_ref())?;
-            rec.absorb(&commit, step, stored.sequence)?;
+            rec.absorb(&commit, step, stored.sequence, hash)?;
         }
         Ok(())
+    }
+
+    /// Check that a stored commit continues the match's signed hash chain under this
+    /// orchestrator's key; returns its hash. Anything appended by someone else fails here.
+    fn check_chain(&self, rec: &MatchRecord, stored: &StoredCommit, commit: &Commit) -> Result<[u8; 32]> {
+        let tampered = |detail: String| OrchestratorError::Tampered {
+            match_id: rec.match_id.clone(),
+            version: stored.version,
+            detail,
+        };
+        let own = self.backends.signer.public_key();
+        if stored.version == 1 && commit.log_format != fairness::chain::LOG_FORMAT_SIGNED {
+            return Err(tampered(
+                "the log is unsigned (format 1, written before logs were signed); this orchestrator serves \
+                 only signed logs (format 2), so audit such a match offline with `arbiter audit`"
+                    .into(),
+            ));
+        }
+        if let Some(commit_input::Input::Created(c)) = commit.input.as_ref().and_then(|i| i.input.as_ref()) {
+            if c.orchestrator_public_key != own {
+                return Err(tampered(format!(
+                    "the match was created under orchestrator key {}, not this orchestrator's key {}; \
+                     every orchestrator of a deployment must use the same --key-file",
+                    short_hex(&c.orchestrator_public_key),
+                    short_hex(&own)
+                )));
+            }
+        }
+        let link = fairness::chain::Link { stored: &stored.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
+        fairness::chain::check_link(link, rec.last_hash.as_ref(), &own).map_err(|e| tampered(format!("the commit: {e}")))?;
+        Ok(fairness::chain::commit_hash(&stored.payload))
     }
 
     /// Rebuild a match from its log, up to `upto` commits (all when `None`).
@@ -253,7 +294,12 @@ impl Matches {
 }
 
 pub fn unknown_match(match_id: &str) -> OrchestratorError {
-    OrchestratorError::InvalidArgument(format!("there is no match with id \"{match_id}\""))
+    OrchestratorError::NotFound(format!("there is no match with id {}", crate::limits::quote(match_id)))
+}
+
+/// The first bytes of a key, in hex, for messages.
+pub fn short_hex(bytes: &[u8]) -> String {
+    format!("{}…", hex::encode(bytes.get(..8).unwrap_or(bytes)))
 }
 
 fn poisoned() -> OrchestratorError {
