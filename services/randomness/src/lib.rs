@@ -314,3 +314,105 @@ pub async fn serve(args: RandomnessArgs) -> anyhow::Result<()> {
     api::server::serve("arbiter-randomness", args.listen, name, tonic::service::Routes::new(service)).await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use api::log_v1 as l;
+    use api::rules_v1 as r;
+
+    const ID: &str = "m1";
+
+    /// A log of a 2-seat match, signed by `orchestrator`, whose last commit awaits draw 0
+    /// ("deal", shuffle 10).
+    async fn log_awaiting_a_draw(orchestrator: &fairness::Signer) -> (Arc<eventlog::MemoryLog>, Vec<Vec<u8>>) {
+        let log = Arc::new(eventlog::MemoryLog::new());
+        let awaiting = r::Awaiting {
+            what: Some(What::Draw(r::DrawRequest { index: 0, purpose: "deal".into(), kind: Some(r::draw_request::Kind::Shuffle(10)) })),
+        };
+        let entropies = vec![vec![1u8; 32], vec![2u8; 32]];
+        let mut inputs = vec![Input::Created(l::MatchCreated {
+            config: Some(r::MatchConfig { ruleset: "mainframe".into(), seats: vec![Default::default(), Default::default()], ..Default::default() }),
+            orchestrator_public_key: orchestrator.public_key().to_vec(),
+            ..Default::default()
+        })];
+        for (seat, e) in entropies.iter().enumerate() {
+            inputs.push(Input::Joined(l::SeatJoined { seat: seat as u32, entropy: e.clone(), token_hash: vec![0; 32] }));
+        }
+        let mut previous: Option<(u64, [u8; 32])> = None;
+        for (i, input) in inputs.into_iter().enumerate() {
+            let commit = Commit {
+                match_id: ID.into(),
+                version: i as u64 + 1,
+                input: Some(l::CommitInput { input: Some(input) }),
+                awaiting: Some(awaiting.clone()),
+                log_format: fairness::chain::LOG_FORMAT_SIGNED,
+                prev_hash: previous.map(|p| p.1.to_vec()).unwrap_or_default(),
+                ..Default::default()
+            };
+            let stored = fairness::chain::seal(orchestrator, &commit.encode_to_vec());
+            let hash = fairness::chain::commit_hash(&stored);
+            let seq = log.append(ID, previous.map(|p| p.0), &format!("c{i}"), stored.into()).await.expect("append");
+            previous = Some((seq, hash));
+        }
+        (log, entropies)
+    }
+
+    fn service(log: Arc<eventlog::MemoryLog>) -> Randomness {
+        Randomness::new(Keys::from_bytes([5; 32], [6; 32]), log)
+    }
+
+    fn draw(index: u64, purpose: &str, kind: rnd::draw_request::Kind, seat_entropies: Vec<Vec<u8>>) -> Request<rnd::DrawRequest> {
+        Request::new(rnd::DrawRequest { match_id: ID.into(), seat_entropies, index, purpose: purpose.into(), kind: Some(kind) })
+    }
+
+    #[tokio::test]
+    async fn only_the_awaited_draw_with_the_logged_entropies_is_answered() {
+        let orchestrator = fairness::Signer::from_seed(&[9; 32]);
+        let (log, entropies) = log_awaiting_a_draw(&orchestrator).await;
+        let svc = service(log);
+        use rnd::draw_request::Kind;
+        let ok = svc.draw(draw(0, "deal", Kind::Shuffle(10), entropies.clone())).await.expect("awaited");
+        assert_eq!(ok.get_ref().values.len(), 10);
+        for (what, req) in [
+            ("next index", draw(1, "deal", Kind::Shuffle(10), entropies.clone())),
+            ("other purpose", draw(0, "d20", Kind::Shuffle(10), entropies.clone())),
+            ("other kind", draw(0, "deal", Kind::Range(10), entropies.clone())),
+            ("other entropies", draw(0, "deal", Kind::Shuffle(10), vec![vec![1; 32], vec![3; 32]])),
+            ("missing entropy", draw(0, "deal", Kind::Shuffle(10), vec![vec![1; 32]])),
+        ] {
+            let err = svc.draw(req).await.expect_err(what);
+            assert_eq!(err.code(), tonic::Code::FailedPrecondition, "{what}: {}", err.message());
+        }
+        let unknown = Request::new(rnd::DrawRequest { match_id: "other".into(), ..draw(0, "deal", Kind::Shuffle(10), entropies).into_inner() });
+        assert_eq!(svc.draw(unknown).await.expect_err("unknown").code(), tonic::Code::NotFound);
+        let err = svc.reveal(Request::new(rnd::RevealRequest { match_id: ID.into() })).await.expect_err("not ended");
+        assert_eq!(err.code(), tonic::Code::FailedPrecondition);
+    }
+
+    #[tokio::test]
+    async fn a_commit_signed_by_another_key_is_not_trusted() {
+        let orchestrator = fairness::Signer::from_seed(&[9; 32]);
+        let (log, entropies) = log_awaiting_a_draw(&orchestrator).await;
+        // A forger appends a commit that awaits a far-future draw, chained but self-signed.
+        let stored = log.read(ID, 1).await.expect("read");
+        let last = stored.last().expect("commits");
+        let forged = Commit {
+            match_id: ID.into(),
+            version: last.version + 1,
+            input: Some(l::CommitInput { input: Some(Input::Joined(l::SeatJoined { seat: 0, entropy: vec![1; 32], token_hash: vec![0; 32] })) }),
+            awaiting: Some(r::Awaiting {
+                what: Some(What::Draw(r::DrawRequest { index: 99, purpose: "deal".into(), kind: Some(r::draw_request::Kind::Shuffle(10)) })),
+            }),
+            log_format: fairness::chain::LOG_FORMAT_SIGNED,
+            prev_hash: fairness::chain::commit_hash(&last.payload).to_vec(),
+            ..Default::default()
+        };
+        let payload = fairness::chain::seal(&fairness::Signer::from_seed(&[7; 32]), &forged.encode_to_vec());
+        log.append(ID, Some(last.sequence), "forged", payload.into()).await.expect("append");
+        let svc = service(log);
+        let err = svc.draw(draw(99, "deal", rnd::draw_request::Kind::Shuffle(10), entropies)).await.expect_err("forged");
+        assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
+        assert!(err.message().contains(&format!("version {}", last.version + 1)), "{}", err.message());
+    }
+}
