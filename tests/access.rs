@@ -9,9 +9,19 @@ use tonic::transport::Channel;
 
 use crate::harness::System;
 
-/// A client of the system's randomness service, as an outsider who reaches its port.
+/// A channel to the system's randomness service, as an outsider who reaches its port.
+pub async fn randomness_channel(system: &System) -> Result<Channel> {
+    Ok(tonic::transport::Endpoint::from_shared(system.randomness.url())?.connect().await?)
+}
+
+/// A client of the system's randomness service (over [`randomness_channel`]).
 pub async fn randomness_client(system: &System) -> Result<RandomnessServiceClient<Channel>> {
-    Ok(RandomnessServiceClient::connect(system.randomness.url()).await?)
+    Ok(RandomnessServiceClient::new(randomness_channel(system).await?))
+}
+
+/// A channel to the system's rules service, as an outsider who reaches its port.
+pub async fn rules_channel(system: &System) -> Result<Channel> {
+    Ok(tonic::transport::Endpoint::from_shared(system.rules.url())?.connect().await?)
 }
 
 /// A connection to the system's NATS log, as anyone who can publish to it.

@@ -17,16 +17,15 @@ use std::collections::BTreeMap;
 use anyhow::{anyhow, Result};
 use api::match_v1 as m;
 use api::match_v1::match_service_client::MatchServiceClient;
-use bytes::{Buf, BufMut};
 use eventlog::EventLog;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
-use tonic::codec::{DecodeBuf, Decoder, EncodeBuf, Encoder};
 use tonic::transport::Channel;
 use tonic::{Code, Status};
 
 mod access;
 mod harness;
+mod raw;
 
 use harness::{create_and_join, play_one, with_token, Rng, System};
 
@@ -37,58 +36,9 @@ fn cases() -> u32 {
     std::env::var("ARBITER_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(100)
 }
 
-// ---- a raw-bytes codec: sends any bytes to a method path ----
-
-#[derive(Clone, Copy, Default)]
-struct RawCodec;
-struct RawEncoder;
-struct RawDecoder;
-
-impl tonic::codec::Codec for RawCodec {
-    type Encode = Vec<u8>;
-    type Decode = Vec<u8>;
-    type Encoder = RawEncoder;
-    type Decoder = RawDecoder;
-    fn encoder(&mut self) -> RawEncoder {
-        RawEncoder
-    }
-    fn decoder(&mut self) -> RawDecoder {
-        RawDecoder
-    }
-}
-
-impl Encoder for RawEncoder {
-    type Item = Vec<u8>;
-    type Error = Status;
-    fn encode(&mut self, item: Vec<u8>, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
-        buf.put_slice(&item);
-        Ok(())
-    }
-}
-
-impl Decoder for RawDecoder {
-    type Item = Vec<u8>;
-    type Error = Status;
-    fn decode(&mut self, buf: &mut DecodeBuf<'_>) -> Result<Option<Vec<u8>>, Status> {
-        let n = buf.remaining();
-        Ok(Some(buf.copy_to_bytes(n).to_vec()))
-    }
-}
-
-
 /// Send `body` as-is to `/arbiter.match.v1.MatchService/<method>`; only the status matters.
 async fn send_raw(channel: &Channel, method: &str, body: Vec<u8>) -> Result<(), Status> {
-    let mut grpc = tonic::client::Grpc::new(channel.clone());
-    grpc.ready().await.map_err(|e| Status::unavailable(e.to_string()))?;
-    let path: tonic::codegen::http::uri::PathAndQuery = format!("/arbiter.match.v1.MatchService/{method}")
-        .parse()
-        .map_err(|_| Status::invalid_argument("bad path"))?;
-    if method == "WatchMatch" {
-        // Only the opening of the stream is checked; it is dropped at once.
-        grpc.server_streaming(tonic::Request::new(body), path, RawCodec).await.map(|_| ())
-    } else {
-        grpc.unary(tonic::Request::new(body), path, RawCodec).await.map(|_| ())
-    }
+    raw::send(channel, &format!("/arbiter.match.v1.MatchService/{method}"), body, method == "WatchMatch").await
 }
 
 // ---- the system under test ----

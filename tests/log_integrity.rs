@@ -16,6 +16,7 @@ use tonic::Code;
 
 mod access;
 mod harness;
+mod raw;
 
 use harness::{create_and_join, pending, play_one, random_choice, with_token, Rng, System, Table};
 
@@ -296,6 +297,30 @@ async fn watch_match_ends_after_the_final_commit() -> Result<()> {
         let items = tokio::time::timeout(STREAM_END, stream.collect::<Vec<_>>()).await?;
         let versions: Vec<u64> = items.into_iter().map(|u| u.map(|u| u.version)).collect::<Result<_, _>>()?;
         assert_eq!(versions, (from + 1..=last).collect::<Vec<_>>(), "from {from}");
+    }
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_server_refuses_bad_bodies_with_a_clear_status() -> Result<()> {
+    let system = System::start().await?;
+    let public = tonic::transport::Endpoint::from_shared(system.orchestrator_url()?)?.connect().await?;
+    let randomness = access::randomness_channel(&system).await?;
+    let rules = access::rules_channel(&system).await?;
+    // Field 1 as a length-delimited field whose length runs past the end: never decodes.
+    let garbage = vec![0x0a, 0xff, 0x01, 0x00];
+    let cases = [
+        (&public, "/arbiter.match.v1.MatchService/GetMatch", garbage.clone(), Code::InvalidArgument),
+        (&public, "/arbiter.match.v1.MatchService/GetMatch", vec![0x0a; 100 * 1024], Code::OutOfRange),
+        (&randomness, "/arbiter.randomness.v1.RandomnessService/Draw", garbage.clone(), Code::InvalidArgument),
+        (&randomness, "/arbiter.randomness.v1.RandomnessService/Draw", vec![0x0a; 100 * 1024], Code::OutOfRange),
+        (&rules, "/arbiter.rules.v1.RulesService/Apply", garbage.clone(), Code::InvalidArgument),
+    ];
+    for (channel, path, body, expected) in cases {
+        let len = body.len();
+        let err = raw::send(channel, path, body, false).await.expect_err("refused");
+        assert_eq!(err.code(), expected, "{path} with {len} bytes: {}", err.message());
+        assert!(err.message().len() < 300, "{}", err.message());
     }
     Ok(())
 }
