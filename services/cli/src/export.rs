@@ -9,8 +9,13 @@
 //! { "format": "arbiter-export/v1", "match_id": "…", "commits": [
 //!   { "version": 5, "input": { "draw": { "request": { "index": 0, "purpose": "…", "shuffle": 40 },
 //!     "values": [3, 17, …], "signature": "9f…" } }, "events": [ … ], "rules_version": "mainframe-1",
-//!     "written_at_ms": 1700000000000, "awaiting": { "draw": { … } } } ] }
+//!     "written_at_ms": 1700000000000, "awaiting": { "draw": { … } },
+//!     "log_format": 2, "prev_hash": "…", "signature": "…", "stored": "0a20…" } ] }
 //! ```
+//!
+//! A signed log (format 2, `docs/log.md`) also carries each commit's stored bytes (`stored`,
+//! hex): the audit checks the hash chain and the signatures on them, and requires the readable
+//! fields to be exactly what they decode to, so an edit of the readable part is caught.
 
 use std::collections::BTreeMap;
 use std::path::Path;
