@@ -5,8 +5,9 @@
 //! is signed and hash-chained, `docs/log.md`), and rebuilding a match by replay, which verifies
 //! that chain.
 //! Must never: contain rules code (the game state is an opaque blob here, evaluated by the
-//! rules service), produce randomness (the randomness service does), or expose an unredacted
-//! event or view to anyone but an auditor of an ended match.
+//! rules service), produce randomness (the randomness service does), expose an unredacted
+//! event or view to anyone but an auditor of an ended match, or act on a commit that fails the
+//! signed hash chain (it reports `DATA_LOSS` instead).
 
 pub mod auth;
 pub mod error;

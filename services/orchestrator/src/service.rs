@@ -15,11 +15,10 @@ use prost::Message;
 use tonic::{Request, Response, Status};
 
 use crate::auth;
-use crate::limits;
 use crate::error::{randomness_err, OrchestratorError, Result};
+use crate::limits;
 use crate::matches::{unknown_match, Matches};
 use crate::record::MatchRecord;
-
 
 pub struct MatchApi {
     matches: Matches,
