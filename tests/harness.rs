@@ -111,6 +111,8 @@ impl System {
                 self.rules.url(),
                 "--randomness-url".into(),
                 self.randomness.url(),
+                "--key-file".into(),
+                self.dir.path().join("orchestrator.json").display().to_string(),
             ],
         )
         .await?;

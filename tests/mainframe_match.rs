@@ -57,17 +57,29 @@ async fn a_tampered_draw_fails_the_audit_naming_the_draw() -> Result<()> {
     let bytes = export(&system, &table.match_id).await?;
     let mut export = api::log_v1::MatchExport::decode(bytes.as_slice())?;
     // Change one value of the second draw (a shuffle): swap its first two positions.
-    let draw = export
+    let (version, draw) = export
         .commits
         .iter_mut()
         .filter_map(|c| match c.input.as_mut().and_then(|i| i.input.as_mut()) {
-            Some(api::log_v1::commit_input::Input::Draw(d)) => Some(d),
+            Some(api::log_v1::commit_input::Input::Draw(d)) => Some((c.version, d)),
             _ => None,
         })
         .nth(1)
         .ok_or_else(|| anyhow!("the match has fewer than two draws"))?;
     draw.values.swap(0, 1);
     let index = draw.request.as_ref().map(|r| r.index).unwrap_or_default();
+    // The signed log: the edited commit no longer matches its stored, signed bytes.
+    let err = cli::audit::audit_export(&export, Some(&table.public_key))
+        .expect_err("a changed draw fails the audit")
+        .to_string();
+    assert!(err.contains(&format!("version {version}")), "the audit names the version it rejects: {err}");
+    // Without the chain (as in an unsigned, format-1 log), the draw check itself names the draw.
+    export.stored_commits.clear();
+    for c in &mut export.commits {
+        c.log_format = 0;
+        c.prev_hash.clear();
+        c.signature.clear();
+    }
     let err = cli::audit::audit_export(&export, Some(&table.public_key))
         .expect_err("a changed draw fails the audit")
         .to_string();
@@ -190,7 +202,7 @@ async fn bad_input_gets_a_clear_status_and_leaves_the_log_unchanged() -> Result<
     };
     // An unknown match.
     let r = client.get_match(m::GetMatchRequest { match_id: "no-such-match".into(), version: 0 }).await;
-    assert_eq!(r.expect_err("unknown match").code(), Code::InvalidArgument);
+    assert_eq!(r.expect_err("unknown match").code(), Code::NotFound);
     // No token, then a wrong token.
     expect(client.submit_decision(submit(decision.decision_id, Some(good.clone()))).await, Code::Unauthenticated, "no token");
     expect(
@@ -329,8 +341,11 @@ async fn every_service_serves_health_and_reflection() -> Result<()> {
             return Err(anyhow!("unexpected reflection reply from {name}"));
         };
         let names: Vec<String> = list.service.into_iter().map(|s| s.name).collect();
-        assert!(names.iter().any(|n| n == name), "{name} is listed by reflection: {names:?}");
-        assert!(names.iter().any(|n| n == "grpc.health.v1.Health"), "health is listed too: {names:?}");
+        let mut names = names;
+        names.sort();
+        let mut expected = vec![name.to_string(), "grpc.health.v1.Health".into(), "grpc.reflection.v1.ServerReflection".into()];
+        expected.sort();
+        assert_eq!(names, expected, "reflection on {name}'s port lists exactly its own service, health and reflection");
     }
     Ok(())
 }

@@ -19,6 +19,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let fds = protox::compile(files, [&root])?;
     let out = PathBuf::from(std::env::var("OUT_DIR")?);
     std::fs::write(out.join("arbiter_descriptor.bin"), fds.encode_to_vec())?;
-    tonic_prost_build::configure().compile_fds(fds)?;
+    // Our codec answers INVALID_ARGUMENT, not INTERNAL, to a body that does not decode.
+    tonic_prost_build::configure().codec_path("crate::codec::Codec").compile_fds(fds)?;
     Ok(())
 }

@@ -36,5 +36,6 @@ pub use arbiter::rules::v1 as rules_v1;
 pub const FILE_DESCRIPTOR_SET: &[u8] =
     include_bytes!(concat!(env!("OUT_DIR"), "/arbiter_descriptor.bin"));
 
+pub mod codec;
 pub mod convert;
 pub mod server;

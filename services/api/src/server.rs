@@ -34,15 +34,18 @@ pub async fn bind(name: &str, addr: SocketAddr) -> std::io::Result<(Incoming, So
     Ok((Box::pin(incoming), local))
 }
 
-/// The gRPC reflection service for every Arbiter proto plus grpc.health.v1, so grpcurl can list
-/// and call every service.
-pub fn reflection() -> Result<
+/// The gRPC reflection service: every Arbiter proto's types, but it lists only `service` (the
+/// one this port serves), health and reflection itself, so grpcurl lists what answers here.
+pub fn reflection(service: &str) -> Result<
     tonic_reflection::server::v1::ServerReflectionServer<impl tonic_reflection::server::v1::ServerReflection>,
     tonic_reflection::server::Error,
 > {
     tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(crate::FILE_DESCRIPTOR_SET)
         .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .with_service_name(service)
+        .with_service_name("grpc.health.v1.Health")
+        .with_service_name("grpc.reflection.v1.ServerReflection")
         .build_v1()
 }
 
@@ -98,7 +101,7 @@ pub async fn serve(
     reporter.set_service_status(service_name, tonic_health::ServingStatus::Serving).await;
     tonic::transport::Server::builder()
         .trace_fn(rpc_span)
-        .add_routes(routes.add_service(health).add_service(reflection()?))
+        .add_routes(routes.add_service(health).add_service(reflection(service_name)?))
         .serve_with_incoming_shutdown(incoming, shutdown_signal())
         .await?;
     Ok(())

@@ -2,6 +2,11 @@
 //! randomness service's public key, pinned by the auditor).
 //!
 //! Checks, in order (every check runs; the error is the first failure):
+//! 0. the log's signed hash chain (format 2, `docs/log.md`): on the stored bytes of each
+//!    commit, the previous commit's SHA-256 and the orchestrator's signature under the key in
+//!    `MatchCreated` (equal to `--orchestrator-key` when given), and the readable commits equal
+//!    to what the stored bytes decode to. A format-1 log (written before logs were signed) has
+//!    nothing to check here, and is refused when an orchestrator key is pinned;
 //! 1. structure: versions 1, 2, 3, … of one match, created first, every seat joined once before
 //!    any draw or decision, the secret revealed after the end;
 //! 2. the public key equals `--public-key` (when given) and the scheme is the one implemented here;
@@ -52,12 +57,22 @@ pub struct AuditReport {
     pub public_key: String,
     /// Whether the public key was pinned by the caller.
     pub public_key_pinned: bool,
+    /// The log format (1: unsigned, 2: signed hash chain).
+    pub log_format: u32,
+    /// The orchestrator key the chain was checked under (hex; empty for format 1).
+    pub orchestrator_key: String,
+    /// Whether the orchestrator key was pinned by the caller.
+    pub orchestrator_key_pinned: bool,
     pub checks: Vec<Check>,
 }
 
 /// The first thing that failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AuditFailure {
+    #[error("the log's signed hash chain breaks at version {version}: {detail}")]
+    Chain { version: u64, detail: String },
+    #[error("the orchestrator key in the log ({logged}) is not the expected one ({expected})")]
+    OrchestratorKey { expected: String, logged: String },
     #[error("the export is malformed{}: {detail}", at(.version))]
     Structure { version: Option<u64>, detail: String },
     #[error("the public key in the log ({logged}) is not the expected one ({expected})")]
@@ -89,6 +104,84 @@ pub struct AuditError {
 
 fn structure(version: Option<u64>, detail: impl Into<String>) -> AuditFailure {
     AuditFailure::Structure { version, detail: detail.into() }
+}
+
+/// What the chain check found: the format, the key (hex) and a one-line summary.
+struct ChainFacts {
+    format: u32,
+    key: String,
+    detail: String,
+}
+
+/// Check 0: the signed hash chain, on the stored bytes (see the module doc).
+fn check_chain(export: &MatchExport, pinned: Option<&[u8]>) -> Result<ChainFacts, AuditFailure> {
+    let chain = |version: u64, detail: String| AuditFailure::Chain { version, detail };
+    let first = export.commits.first().ok_or_else(|| structure(None, "it has no commits"))?;
+    let format = first.log_format;
+    if format != fairness::chain::LOG_FORMAT_SIGNED {
+        if let Some(c) = export.commits.iter().find(|c| c.log_format != format) {
+            return Err(chain(c.version, format!("the log format changes from {format} to {}", c.log_format)));
+        }
+        if format > 1 {
+            return Err(chain(1, format!("unknown log format {format}; this auditor reads formats 1 and 2")));
+        }
+        if pinned.is_some() {
+            return Err(chain(
+                1,
+                "the log is unsigned (format 1), but --orchestrator-key asks for a log signed by that key".into(),
+            ));
+        }
+        return Ok(ChainFacts {
+            format: 1,
+            key: String::new(),
+            detail: "unsigned log (format 1, written before logs were signed): no chain or signature to check".into(),
+        });
+    }
+    let stored = &export.stored_commits;
+    if stored.len() != export.commits.len() {
+        return Err(chain(
+            stored.len() as u64 + 1,
+            format!(
+                "the export carries the stored bytes of {} of its {} commits; a signed log is audited on them",
+                stored.len(),
+                export.commits.len()
+            ),
+        ));
+    }
+    let mut key: Vec<u8> = Vec::new();
+    let mut previous: Option<[u8; 32]> = None;
+    for (i, (bytes, readable)) in stored.iter().zip(&export.commits).enumerate() {
+        let at = i as u64 + 1;
+        let decoded = <Commit as prost::Message>::decode(bytes.as_slice())
+            .map_err(|e| chain(at, format!("the stored bytes do not decode as a commit: {e}")))?;
+        if decoded != *readable {
+            return Err(chain(at, "the readable commit differs from its stored bytes (the file was edited)".into()));
+        }
+        if i == 0 {
+            key = match input_of(&decoded) {
+                Some(CI::Created(c)) => c.orchestrator_public_key.clone(),
+                _ => return Err(chain(at, "the first commit must be the match creation".into())),
+            };
+            if let Some(expected) = pinned {
+                if expected != key.as_slice() {
+                    return Err(AuditFailure::OrchestratorKey { expected: hex::encode(expected), logged: hex::encode(&key) });
+                }
+            }
+        }
+        let link = fairness::chain::Link { stored: bytes, log_format: decoded.log_format, prev_hash: &decoded.prev_hash };
+        fairness::chain::check_link(link, previous.as_ref(), &key).map_err(|e| chain(at, format!("the commit: {e}")))?;
+        previous = Some(fairness::chain::commit_hash(bytes));
+    }
+    Ok(ChainFacts {
+        format: fairness::chain::LOG_FORMAT_SIGNED,
+        key: hex::encode(&key),
+        detail: format!(
+            "{} commits, each holding the SHA-256 of the one before and signed by the orchestrator key {}{}",
+            stored.len(),
+            hex::encode(&key),
+            if pinned.is_some() { " (as expected)" } else { " (taken from the log; pin it with --orchestrator-key)" }
+        ),
+    })
 }
 
 fn input_of(c: &Commit) -> Option<&CI> {
@@ -403,12 +496,24 @@ fn outcome_text(export: &MatchExport, config: &r::MatchConfig) -> Option<String>
     }
 }
 
-/// Audit an exported match offline. `public_key`, when given, must equal the key in the log.
+/// Audit an exported match offline. `public_key`, when given, must equal the randomness key in
+/// the log. The orchestrator key is taken from the log; see [`audit_export_pinned`].
 pub fn audit_export(export: &MatchExport, public_key: Option<&[u8]>) -> Result<AuditReport, AuditError> {
+    audit_export_pinned(export, public_key, None)
+}
+
+/// [`audit_export`], with the orchestrator's key pinned too when `orchestrator_key` is given
+/// (then the log must be signed, by that key).
+pub fn audit_export_pinned(
+    export: &MatchExport,
+    public_key: Option<&[u8]>,
+    orchestrator_key: Option<&[u8]>,
+) -> Result<AuditReport, AuditError> {
     let mut report = AuditReport {
         match_id: export.match_id.clone(),
         commits: export.commits.len(),
         public_key_pinned: public_key.is_some(),
+        orchestrator_key_pinned: orchestrator_key.is_some(),
         ..AuditReport::default()
     };
     let mut failures: Vec<AuditFailure> = Vec::new();
@@ -420,12 +525,21 @@ pub fn audit_export(export: &MatchExport, public_key: Option<&[u8]>) -> Result<A
         }
     };
 
+    // 0. The signed chain: first, since nothing after a broken link can be trusted.
+    let chain = check_chain(export, orchestrator_key).map(|c| {
+        report.log_format = c.format;
+        report.orchestrator_key = c.key;
+        c.detail
+    });
+    check(&mut report, "signed log", chain);
+
     // 1. Structure.
     let facts = match collect_facts(export) {
         Ok(f) => f,
         Err(f) => {
             check(&mut report, "structure", Err(f.clone()));
-            return Err(AuditError { failure: f, report: Box::new(report) });
+            let failure = failures.into_iter().next().unwrap_or(f);
+            return Err(AuditError { failure, report: Box::new(report) });
         }
     };
     report.ruleset = facts.config.ruleset.clone();

@@ -9,8 +9,13 @@
 //! { "format": "arbiter-export/v1", "match_id": "…", "commits": [
 //!   { "version": 5, "input": { "draw": { "request": { "index": 0, "purpose": "…", "shuffle": 40 },
 //!     "values": [3, 17, …], "signature": "9f…" } }, "events": [ … ], "rules_version": "mainframe-1",
-//!     "written_at_ms": 1700000000000, "awaiting": { "draw": { … } } } ] }
+//!     "written_at_ms": 1700000000000, "awaiting": { "draw": { … } },
+//!     "log_format": 2, "prev_hash": "…", "signature": "…", "stored": "0a20…" } ] }
 //! ```
+//!
+//! A signed log (format 2, `docs/log.md`) also carries each commit's stored bytes (`stored`,
+//! hex): the audit checks the hash chain and the signatures on them, and requires the readable
+//! fields to be exactly what they decode to, so an edit of the readable part is caught.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -50,6 +55,10 @@ fn is_zero_i64(v: &i64) -> bool {
     *v == 0
 }
 
+fn is_zero_u32(v: &u32) -> bool {
+    *v == 0
+}
+
 // ---- the JSON mirror ----
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,6 +86,20 @@ pub struct CommitJson {
     pub written_at_ms: i64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub awaiting: Option<AwaitingJson>,
+    /// 2 for the signed hash chain; absent (0) in logs written before it (format 1).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub log_format: u32,
+    /// Hex: SHA-256 of the previous commit's stored bytes (format 2).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub prev_hash: String,
+    /// Hex: the orchestrator's Ed25519 signature (format 2).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub signature: String,
+    /// Hex: the commit's bytes exactly as stored in the log (format 2). The chain and the
+    /// signature are checked on these bytes; the fields above are their readable mirror, and
+    /// the audit requires the two to agree.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stored: Option<String>,
 }
 
 /// The commit's input: exactly one member is set (none only for a malformed commit).
@@ -107,6 +130,9 @@ pub struct CreatedJson {
     /// Hex, in seat order.
     #[serde(default)]
     pub join_code_hashes: Vec<String>,
+    /// Hex: the key that signs every commit (format 2).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub orchestrator_public_key: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -386,6 +412,7 @@ fn input_to_json(i: &l::CommitInput) -> CommitInputJson {
                 randomness_scheme: c.randomness_scheme.clone(),
                 randomness_public_key: h(&c.randomness_public_key),
                 join_code_hashes: c.join_code_hashes.iter().map(|x| h(x)).collect(),
+                orchestrator_public_key: h(&c.orchestrator_public_key),
             })
         }
         Some(Input::Joined(s)) => {
@@ -422,7 +449,8 @@ pub fn to_json(export: &l::MatchExport) -> MatchExportJson {
         commits: export
             .commits
             .iter()
-            .map(|c| CommitJson {
+            .enumerate()
+            .map(|(i, c)| CommitJson {
                 match_id: (c.match_id != export.match_id).then(|| c.match_id.clone()),
                 version: c.version,
                 input: c.input.as_ref().map(input_to_json),
@@ -431,6 +459,10 @@ pub fn to_json(export: &l::MatchExport) -> MatchExportJson {
                 trace_context: c.trace_context.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
                 written_at_ms: c.written_at_ms,
                 awaiting: c.awaiting.as_ref().map(awaiting_to_json),
+                log_format: c.log_format,
+                prev_hash: h(&c.prev_hash),
+                signature: h(&c.signature),
+                stored: export.stored_commits.get(i).map(|b| h(b)),
             })
             .collect(),
     }
@@ -538,6 +570,7 @@ fn input_from_json(at: &str, i: &CommitInputJson) -> Result<l::CommitInput, Expo
                 .iter()
                 .map(|x| unhex(at, "join_code_hashes", x))
                 .collect::<Result<_, _>>()?,
+            orchestrator_public_key: unhex(at, "orchestrator_public_key", &c.orchestrator_public_key)?,
         }))
     } else if let Some(j) = &i.joined {
         Some(Input::Joined(l::SeatJoined {
@@ -600,10 +633,24 @@ pub fn from_json(j: &MatchExportJson) -> Result<l::MatchExport, ExportError> {
                 trace_context: c.trace_context.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
                 written_at_ms: c.written_at_ms,
                 awaiting: c.awaiting.as_ref().map(|a| awaiting_from_json(&at, a)).transpose()?,
+                log_format: c.log_format,
+                prev_hash: unhex(&at, "prev_hash", &c.prev_hash)?,
+                signature: unhex(&at, "signature", &c.signature)?,
             })
         })
         .collect::<Result<Vec<_>, ExportError>>()?;
-    Ok(l::MatchExport { match_id: j.match_id.clone(), commits })
+    // The stored bytes come with every commit or with none (a format-1 export).
+    let mut stored_commits = Vec::new();
+    if j.commits.iter().any(|c| c.stored.is_some()) {
+        for (i, c) in j.commits.iter().enumerate() {
+            let at = format!("commit #{} (version {})", i + 1, c.version);
+            let text = c.stored.as_deref().ok_or_else(|| {
+                ExportError::shape(&at, "\"stored\" is missing, but other commits have it (each commit needs its stored bytes)")
+            })?;
+            stored_commits.push(unhex(&at, "stored", text)?);
+        }
+    }
+    Ok(l::MatchExport { match_id: j.match_id.clone(), commits, stored_commits })
 }
 
 /// Decode the bytes `ExportMatch` returns.

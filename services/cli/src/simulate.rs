@@ -12,6 +12,13 @@ use engine::{Awaiting, DrawKind, Input};
 /// The fixed keys of a simulated randomness service.
 pub const MASTER_SECRET: [u8; 32] = [0x11; 32];
 pub const SIGNING_SEED: [u8; 32] = [0x22; 32];
+/// The fixed key of a simulated orchestrator, which signs the simulated log (format 2).
+pub const ORCHESTRATOR_SEED: [u8; 32] = [0x33; 32];
+
+/// The public key that signs simulated commits.
+pub fn orchestrator_public_key() -> [u8; 32] {
+    fairness::Signer::from_seed(&ORCHESTRATOR_SEED).public_key()
+}
 
 /// The public key that signs simulated draws.
 pub fn public_key() -> [u8; 32] {
@@ -36,7 +43,9 @@ pub enum SimulateError {
 struct Log {
     match_id: String,
     commits: Vec<l::Commit>,
+    stored: Vec<Vec<u8>>,
     awaiting: Option<r::Awaiting>,
+    orchestrator: fairness::Signer,
 }
 
 impl Log {
@@ -46,7 +55,7 @@ impl Log {
             None => (Vec::new(), self.awaiting.clone(), String::new()),
         };
         self.awaiting = awaiting.clone();
-        self.commits.push(l::Commit {
+        let mut commit = l::Commit {
             match_id: self.match_id.clone(),
             version: self.commits.len() as u64 + 1,
             input: Some(l::CommitInput { input: Some(input) }),
@@ -55,12 +64,34 @@ impl Log {
             trace_context: Default::default(),
             written_at_ms: 1_700_000_000_000 + self.commits.len() as i64,
             awaiting,
-        });
+            log_format: fairness::chain::LOG_FORMAT_SIGNED,
+            prev_hash: self.stored.last().map(|p| fairness::chain::commit_hash(p).to_vec()).unwrap_or_default(),
+            signature: Vec::new(),
+        };
+        // Signed as the orchestrator does (docs/log.md); the decoded commit carries the signature.
+        let stored = fairness::chain::seal(&self.orchestrator, &prost::Message::encode_to_vec(&commit));
+        if let Ok((_, sig)) = fairness::chain::split(&stored) {
+            commit.signature = sig.to_vec();
+        }
+        self.commits.push(commit);
+        self.stored.push(stored);
     }
 }
 
 /// Play a match of `ruleset` with `players` random bots (seeded by `seed`) and return its export.
 pub fn simulate_match(ruleset: &str, players: u32, seed: u64) -> Result<l::MatchExport, SimulateError> {
+    simulate_match_with(ruleset, players, seed, seed, &ORCHESTRATOR_SEED)
+}
+
+/// [`simulate_match`] with the bots' seed apart from the match's (same match id, secret and
+/// entropies, other decisions) and a chosen orchestrator key: what a forger could produce.
+pub fn simulate_match_with(
+    ruleset: &str,
+    players: u32,
+    seed: u64,
+    bot_seed: u64,
+    orchestrator_seed: &[u8; 32],
+) -> Result<l::MatchExport, SimulateError> {
     let rules = engine::ruleset(ruleset).ok_or_else(|| SimulateError::UnknownRuleset(ruleset.into()))?;
     let match_id = format!("sim{seed:016x}");
     let signer = fairness::Signer::from_seed(&SIGNING_SEED);
@@ -70,7 +101,9 @@ pub fn simulate_match(ruleset: &str, players: u32, seed: u64) -> Result<l::Match
         seats: (0..players).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), deck: String::new() }).collect(),
         options: Default::default(),
     };
-    let mut log = Log { match_id: match_id.clone(), commits: Vec::new(), awaiting: None };
+    let orchestrator = fairness::Signer::from_seed(orchestrator_seed);
+    let orchestrator_key = orchestrator.public_key().to_vec();
+    let mut log = Log { match_id: match_id.clone(), commits: Vec::new(), stored: Vec::new(), awaiting: None, orchestrator };
     let first = rules.new_match(&convert::config_from_proto(&config))?;
     let mut state = first.state.clone();
     log.push(
@@ -80,6 +113,7 @@ pub fn simulate_match(ruleset: &str, players: u32, seed: u64) -> Result<l::Match
             randomness_scheme: fairness::SCHEME.into(),
             randomness_public_key: signer.public_key().to_vec(),
             join_code_hashes: (0..players).map(|i| vec![i as u8; 32]).collect(),
+            orchestrator_public_key: orchestrator_key,
         }),
         Some(convert::step_to_proto(&first, rules.rules_version())),
     );
@@ -89,7 +123,7 @@ pub fn simulate_match(ruleset: &str, players: u32, seed: u64) -> Result<l::Match
         log.push(CI::Joined(l::SeatJoined { seat: i as u32, entropy: e.clone(), token_hash: vec![0xAA; 32] }), None);
     }
     let key = fairness::match_key(&secret, &match_id, &entropies)?;
-    let mut bot = RandomBot::new(seed);
+    let mut bot = RandomBot::new(bot_seed);
     for n in 0.. {
         if n >= MAX_INPUTS {
             return Err(SimulateError::TooLong);
@@ -130,5 +164,5 @@ pub fn simulate_match(ruleset: &str, players: u32, seed: u64) -> Result<l::Match
         log.push(commit_input, Some(convert::step_to_proto(&step, rules.rules_version())));
     }
     log.push(CI::Revealed(l::SecretRevealed { secret: secret.to_vec() }), None);
-    Ok(l::MatchExport { match_id, commits: log.commits })
+    Ok(l::MatchExport { match_id, commits: log.commits, stored_commits: log.stored })
 }

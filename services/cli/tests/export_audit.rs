@@ -2,17 +2,38 @@
 //! bots, the fairness scheme with fixed keys): no server needed.
 
 use api::log_v1::{commit_input::Input as CI, MatchExport};
-use cli::audit::{audit_export, AuditFailure};
+use cli::audit::{audit_export, audit_export_pinned, AuditFailure};
 use cli::export::{from_json, from_json_str, to_json, to_json_string, MatchExportJson};
-use cli::simulate::{public_key, simulate_match};
+use cli::simulate::{orchestrator_public_key, public_key, simulate_match, simulate_match_with, ORCHESTRATOR_SEED};
 use serde_json::Value;
 
 fn played(seed: u64) -> MatchExport {
     simulate_match("mainframe", 2, seed).expect("a simulated match")
 }
 
-/// Edit the export as a person would: through its JSON text.
+/// The export as a log written before logs were signed (format 1): no chain, no stored bytes.
+/// The checks after the chain are tested on such logs, where an edit reaches them.
+fn unsigned(export: &MatchExport) -> MatchExport {
+    let mut e = export.clone();
+    e.stored_commits.clear();
+    for c in &mut e.commits {
+        c.log_format = 0;
+        c.prev_hash.clear();
+        c.signature.clear();
+        if let Some(CI::Created(created)) = c.input.as_mut().and_then(|i| i.input.as_mut()) {
+            created.orchestrator_public_key.clear();
+        }
+    }
+    e
+}
+
+/// Edit the export as a person would: through its JSON text (of its unsigned form).
 fn edit(export: &MatchExport, f: impl FnOnce(&mut Value)) -> MatchExport {
+    edit_signed(&unsigned(export), f)
+}
+
+/// Edit the export's JSON text as it is (signed exports keep their stored bytes).
+fn edit_signed(export: &MatchExport, f: impl FnOnce(&mut Value)) -> MatchExport {
     let mut v: Value = serde_json::from_str(&to_json_string(export).unwrap()).unwrap();
     f(&mut v);
     from_json_str(&v.to_string()).expect("the edited file still parses")
@@ -161,7 +182,7 @@ fn a_changed_event_fails_the_replay_at_its_version() {
 
 #[test]
 fn a_draw_before_every_seat_joined_is_refused() {
-    let mut export = played(10);
+    let mut export = unsigned(&played(10));
     // Move the last join after the first draw.
     let join = export
         .commits
@@ -175,4 +196,87 @@ fn a_draw_before_every_seat_joined_is_refused() {
     }
     let err = audit_export(&export, None).unwrap_err();
     assert!(matches!(err.failure, AuditFailure::Structure { .. }), "{err}");
+}
+
+#[test]
+fn a_signed_export_names_its_key_and_passes_pinned() {
+    let export = played(11);
+    assert_eq!(export.stored_commits.len(), export.commits.len());
+    let report = audit_export_pinned(&export, Some(&public_key()), Some(&orchestrator_public_key())).expect("passes");
+    assert_eq!(report.log_format, 2);
+    assert_eq!(report.orchestrator_key, hex::encode(orchestrator_public_key()));
+    assert!(report.checks.iter().any(|c| c.ok && c.name == "signed log"), "{:#?}", report.checks);
+    let err = audit_export_pinned(&export, None, Some(&[9u8; 32])).unwrap_err();
+    assert!(matches!(err.failure, AuditFailure::OrchestratorKey { .. }), "{err}");
+}
+
+#[test]
+fn an_unsigned_format_1_export_is_still_audited_but_not_when_a_key_is_pinned() {
+    let old = unsigned(&played(12));
+    let report = audit_export(&old, Some(&public_key())).expect("a format-1 log is still audited");
+    assert_eq!(report.log_format, 1);
+    let err = audit_export_pinned(&old, None, Some(&orchestrator_public_key())).unwrap_err();
+    assert!(matches!(err.failure, AuditFailure::Chain { version: 1, .. }), "{err}");
+}
+
+#[test]
+fn any_edit_of_a_signed_export_is_named_by_version() {
+    let export = played(13);
+    let i = nth_draw(&export, 1);
+    // The readable mirror edited: it no longer matches the stored bytes.
+    let mirror = edit_signed(&export, |v| {
+        v["commits"][i]["events"] = Value::Array(Vec::new());
+    });
+    let err = audit_export(&mirror, None).unwrap_err();
+    assert_eq!(err.failure, AuditFailure::Chain { version: i as u64 + 1, detail: "the readable commit differs from its stored bytes (the file was edited)".into() });
+    // The stored bytes edited too (one byte): the signature no longer holds.
+    let mut bytes = export.clone();
+    let last = bytes.stored_commits[i].len() - 70;
+    bytes.stored_commits[i][last] ^= 1;
+    let mut decoded = bytes.clone();
+    decoded.commits[i] = prost::Message::decode(bytes.stored_commits[i].as_slice()).expect("still decodes");
+    let err = audit_export(&decoded, None).unwrap_err();
+    assert!(matches!(err.failure, AuditFailure::Chain { version, .. } if version == i as u64 + 1), "{err}");
+    // A commit dropped: the next one's prev_hash gives it away.
+    let mut dropped = export.clone();
+    dropped.commits.remove(i);
+    dropped.stored_commits.remove(i);
+    let err = audit_export(&dropped, None).unwrap_err();
+    assert!(matches!(err.failure, AuditFailure::Chain { version, .. } if version == i as u64 + 1), "{err}");
+}
+
+#[test]
+fn a_decision_edited_with_its_events_recomputed_fails_only_because_of_the_signatures() {
+    // The same match (id, secret, entropies) with other decisions: a log that replays
+    // perfectly, as a forger who recomputes the events after an edited decision produces.
+    let honest = played(14);
+    let forged_key = [0x44u8; 32];
+    let forged = (15..40)
+        .map(|bot| simulate_match_with("mainframe", 2, 14, bot, &forged_key).expect("simulated"))
+        .find(|f| f.commits != honest.commits)
+        .expect("another bot seed decides differently");
+    // On its own (unsigned), the forgery passes every other check: replay cannot catch it.
+    assert!(audit_export(&unsigned(&forged), Some(&public_key())).is_ok());
+    // Spliced into the honest signed log from the first differing decision on, with the
+    // readable commits and the stored bytes from the forger's own signing.
+    // (The creations differ only in the orchestrator key the forger signed with.)
+    let first = 1 + honest
+        .commits
+        .iter()
+        .zip(&forged.commits)
+        .skip(1)
+        .position(|(a, b)| a.input != b.input)
+        .expect("they differ in an input");
+    assert!(matches!(honest.commits[first].input.as_ref().and_then(|i| i.input.as_ref()), Some(CI::Decision(_))));
+    let mut spliced = honest.clone();
+    spliced.commits.truncate(first);
+    spliced.stored_commits.truncate(first);
+    spliced.commits.extend(forged.commits[first..].iter().cloned());
+    spliced.stored_commits.extend(forged.stored_commits[first..].iter().cloned());
+    let err = audit_export(&spliced, Some(&public_key())).unwrap_err();
+    assert!(matches!(err.failure, AuditFailure::Chain { version, .. } if version == first as u64 + 1), "{err}");
+    // And the forger's whole log, signed with its own key, fails when the key is pinned.
+    let err = audit_export_pinned(&forged, None, Some(&orchestrator_public_key())).unwrap_err();
+    assert!(matches!(err.failure, AuditFailure::OrchestratorKey { .. }), "{err}");
+    assert_ne!(forged_key, ORCHESTRATOR_SEED);
 }

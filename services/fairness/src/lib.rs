@@ -12,7 +12,9 @@
 //!   rejection sampling and shuffles by our own Fisher–Yates ([`draw`], [`DrawKind`]);
 //! * the canonical **signed outcome** bytes and Ed25519 signing/verification
 //!   ([`outcome_message`], [`Signer`], [`verify_signature`]);
-//! * the **auditor's check** of a whole match ([`verify_match`], [`DrawRecord`]).
+//! * the **auditor's check** of a whole match ([`verify_match`], [`DrawRecord`]);
+//! * the **signed hash chain** of a match log ([`chain`]): what the orchestrator signs and
+//!   how a commit is checked against the previous one.
 //!
 //! Every function is a pure function of its arguments: the same inputs give the same bytes, on
 //! every machine and in every future build. That is what lets an auditor re-run a match offline.
@@ -34,6 +36,7 @@
 //! `u32::MAX` bytes (4 GiB) cannot be encoded and makes the function panic; no other input
 //! panics.
 
+pub mod chain;
 mod commit;
 mod draw;
 mod encoding;

@@ -29,5 +29,13 @@ pub fn bearer_token(metadata: &MetadataMap) -> Result<Option<String>> {
     let token = text.strip_prefix("Bearer ").ok_or_else(|| {
         OrchestratorError::Unauthenticated("the authorization header must be \"Bearer <seat token>\"".into())
     })?;
-    Ok(Some(token.trim().to_string()))
+    let token = token.trim();
+    if token.len() > crate::limits::MAX_TOKEN_LEN {
+        return Err(OrchestratorError::Unauthenticated(format!(
+            "the seat token is {} bytes long; seat tokens are at most {} (use the token JoinMatch returned)",
+            token.len(),
+            crate::limits::MAX_TOKEN_LEN
+        )));
+    }
+    Ok(Some(token.to_string()))
 }

@@ -3,12 +3,20 @@
 use eventlog::LogError;
 use tonic::{Code, Status};
 
+use crate::limits::truncate_message;
+
 #[derive(Debug, thiserror::Error)]
 pub enum OrchestratorError {
     #[error("{0}")]
     InvalidArgument(String),
     #[error("{0}")]
     FailedPrecondition(String),
+    /// No match has this id.
+    #[error("{0}")]
+    NotFound(String),
+    /// An idempotency key already used for a different request.
+    #[error("{0}")]
+    KeyReused(String),
     /// A stale decision or version; the client should fetch the match again.
     #[error("{0}")]
     Aborted(String),
@@ -21,6 +29,10 @@ pub enum OrchestratorError {
     /// The log disagrees with what the rules produce on replay: never papered over.
     #[error("replay check failed for match {match_id} at version {version}: {detail}")]
     ReplayMismatch { match_id: String, version: u64, detail: String },
+    /// A commit that this orchestrator did not write (bad signature or broken hash chain).
+    #[error("the log of match {match_id} fails its integrity check at version {version}: {detail}; \
+             the match stays frozen until an operator investigates")]
+    Tampered { match_id: String, version: u64, detail: String },
     /// A downstream service (rules, randomness) answered with an error.
     #[error("{service} service: {status}")]
     Downstream { service: &'static str, status: Status },
@@ -50,19 +62,25 @@ impl From<OrchestratorError> for Status {
         match e {
             OrchestratorError::InvalidArgument(_) => Status::invalid_argument(msg),
             OrchestratorError::FailedPrecondition(_) => Status::failed_precondition(msg),
+            OrchestratorError::NotFound(_) => Status::not_found(msg),
+            OrchestratorError::KeyReused(_) => Status::already_exists(msg),
             OrchestratorError::Aborted(_) => Status::aborted(msg),
             OrchestratorError::Unauthenticated(_) => Status::unauthenticated(msg),
             OrchestratorError::PermissionDenied(_) => Status::permission_denied(msg),
             OrchestratorError::LogUnavailable(_) => Status::unavailable(msg),
-            OrchestratorError::ReplayMismatch { .. } => Status::data_loss(msg),
+            OrchestratorError::ReplayMismatch { .. } | OrchestratorError::Tampered { .. } => Status::data_loss(msg),
             // The rules service already chose the right code for a rules error (illegal move,
-            // stale decision...): pass it on; its own outage is ours too.
-            OrchestratorError::Downstream { service, status } => match status.code() {
-                Code::Unavailable | Code::DeadlineExceeded | Code::Unknown => {
-                    Status::unavailable(format!("the {service} service is unavailable: {}", status.message()))
+            // stale decision...): pass it on; its own outage is ours too. Its message is cut,
+            // since it may quote our caller's input.
+            OrchestratorError::Downstream { service, status } => {
+                let text = truncate_message(status.message());
+                match status.code() {
+                    Code::Unavailable | Code::DeadlineExceeded | Code::Unknown => {
+                        Status::unavailable(format!("the {service} service is unavailable: {text}"))
+                    }
+                    code => Status::new(code, text),
                 }
-                code => Status::new(code, status.message().to_string()),
-            },
+            }
             OrchestratorError::Internal(_) => Status::internal(msg),
         }
     }

@@ -1,13 +1,18 @@
 //! The orchestrator: Arbiter's public match API and the only writer of match logs.
 //!
 //! Owns: match lifecycle (create, join, decide, watch, export), seat tokens (as hashes),
-//! per-viewer redaction, the conditional append of commits, and rebuilding a match by replay.
+//! per-viewer redaction, the conditional append of commits, the log-signing key (every commit
+//! is signed and hash-chained, `docs/log.md`), and rebuilding a match by replay, which verifies
+//! that chain.
 //! Must never: contain rules code (the game state is an opaque blob here, evaluated by the
-//! rules service), produce randomness (the randomness service does), or expose an unredacted
-//! event or view to anyone but an auditor of an ended match.
+//! rules service), produce randomness (the randomness service does), expose an unredacted
+//! event or view to anyone but an auditor of an ended match, or act on a commit that fails the
+//! signed hash chain (it reports `DATA_LOSS` instead).
 
 pub mod auth;
 pub mod error;
+pub mod keys;
+pub mod limits;
 pub mod matches;
 pub mod record;
 pub mod service;
@@ -39,6 +44,10 @@ pub struct OrchestratorArgs {
     /// The randomness service.
     #[arg(long, env = "ARBITER_RANDOMNESS_URL", default_value = "http://127.0.0.1:50053")]
     pub randomness_url: String,
+    /// The orchestrator's log-signing key file; created with a fresh key if missing. Every
+    /// orchestrator of one deployment must use the same key.
+    #[arg(long, env = "ARBITER_ORCHESTRATOR_KEY_FILE", default_value = ".arbiter/keys/orchestrator.json")]
+    pub key_file: std::path::PathBuf,
 }
 
 fn endpoint(url: &str) -> anyhow::Result<Endpoint> {
@@ -49,6 +58,7 @@ fn endpoint(url: &str) -> anyhow::Result<Endpoint> {
 
 /// Connect to the log and the two internal services, then serve the match API until shutdown.
 pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
+    let signer = keys::load_or_create(&args.key_file)?;
     let log = eventlog::JetStreamLog::connect(&args.nats_url, args.replicas)
         .await
         .map_err(|e| anyhow::anyhow!("cannot use the match log at {}: {e}", args.nats_url))?;
@@ -58,8 +68,10 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         rules: RulesServiceClient::new(endpoint(&args.rules_url)?.connect_lazy()),
         randomness: RandomnessServiceClient::new(endpoint(&args.randomness_url)?.connect_lazy()),
         log: Arc::new(log),
+        signer: Arc::new(signer),
     };
-    let service = MatchServiceServer::new(service::MatchApi::new(matches::Matches::new(backends)));
+    let service = MatchServiceServer::new(service::MatchApi::new(matches::Matches::new(backends)))
+        .max_decoding_message_size(limits::MAX_REQUEST_BYTES);
     let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;
     api::server::serve("arbiter-orchestrator", args.listen, name, tonic::service::Routes::new(service)).await?;
     Ok(())

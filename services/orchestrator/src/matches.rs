@@ -28,6 +28,8 @@ pub struct Backends {
     pub rules: RulesServiceClient<Channel>,
     pub randomness: RandomnessServiceClient<Channel>,
     pub log: Arc<dyn EventLog>,
+    /// Signs every commit this orchestrator appends; its public key verifies every commit read.
+    pub signer: Arc<fairness::Signer>,
 }
 
 pub struct Matches {
@@ -104,8 +106,13 @@ impl Matches {
             trace_context: Default::default(),
             written_at_ms: now_ms(),
             awaiting,
+            log_format: fairness::chain::LOG_FORMAT_SIGNED,
+            prev_hash: rec.last_hash.map(|h| h.to_vec()).unwrap_or_default(),
+            // Appended by `seal` after the body, as the last field (docs/log.md).
+            signature: Vec::new(),
         };
-        let payload = commit.encode_to_vec();
+        let payload = fairness::chain::seal(&self.backends.signer, &commit.encode_to_vec());
+        let hash = fairness::chain::commit_hash(&payload);
         // Same content, same id: a retried append is stored once; a different commit for the
         // same version gets a different id and meets the sequence check instead.
         let digest = hex::encode(Sha256::digest(&payload));
@@ -116,16 +123,19 @@ impl Matches {
             .append(&rec.match_id, rec.last_sequence, &msg_id, Bytes::from(payload))
             .await?;
         tracing::info!(match_id = %rec.match_id, version, sequence, kind = input_kind(&commit), "commit appended");
-        rec.absorb(&commit, step, sequence)?;
+        rec.absorb(&commit, step, sequence, hash)?;
         Ok(version)
     }
 
     /// Re-run the rules over logged commits and absorb them, checking each against the log.
     async fn replay(&self, rec: &mut MatchRecord, commits: Vec<StoredCommit>) -> Result<()> {
         for stored in commits {
-            let commit = Commit::decode(stored.payload.as_ref()).map_err(|e| {
-                OrchestratorError::Internal(format!("commit {} of match {} does not decode: {e}", stored.version, rec.match_id))
+            let commit = Commit::decode(stored.payload.as_ref()).map_err(|e| OrchestratorError::Tampered {
+                match_id: rec.match_id.clone(),
+                version: stored.version,
+                detail: format!("the commit does not decode: {e}"),
             })?;
+            let hash = check_chain(rec, &stored, &commit, &self.backends.signer.public_key())?;
             if commit.version != stored.version || commit.match_id != rec.match_id {
                 return Err(OrchestratorError::ReplayMismatch {
                     match_id: rec.match_id.clone(),
@@ -136,7 +146,7 @@ impl Matches {
             let input = commit_input(&commit)?.clone();
             let step = self.rules_step(rec, &input).await?;
             check_replay(&rec.match_id, &commit, step.as_ref(), rec.awaiting.as_ref())?;
-            rec.absorb(&commit, step, stored.sequence)?;
+            rec.absorb(&commit, step, stored.sequence, hash)?;
         }
         Ok(())
     }
@@ -252,8 +262,43 @@ impl Matches {
     }
 }
 
+/// Check that a stored commit continues the match's signed hash chain under `own`, this
+/// orchestrator's key; returns its hash. Anything appended by someone else fails here.
+pub fn check_chain(rec: &MatchRecord, stored: &StoredCommit, commit: &Commit, own: &[u8; 32]) -> Result<[u8; 32]> {
+    let tampered = |detail: String| OrchestratorError::Tampered {
+        match_id: rec.match_id.clone(),
+        version: stored.version,
+        detail,
+    };
+    if stored.version == 1 && commit.log_format != fairness::chain::LOG_FORMAT_SIGNED {
+        return Err(tampered(
+            "the log is unsigned (format 1, written before logs were signed); this orchestrator serves \
+             only signed logs (format 2), so audit such a match offline with `arbiter audit`"
+                .into(),
+        ));
+    }
+    if let Some(commit_input::Input::Created(c)) = commit.input.as_ref().and_then(|i| i.input.as_ref()) {
+        if c.orchestrator_public_key != own {
+            return Err(tampered(format!(
+                "the match was created under orchestrator key {}, not this orchestrator's key {}; \
+                 every orchestrator of a deployment must use the same --key-file",
+                short_hex(&c.orchestrator_public_key),
+                short_hex(own)
+            )));
+        }
+    }
+    let link = fairness::chain::Link { stored: &stored.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
+    fairness::chain::check_link(link, rec.last_hash.as_ref(), own).map_err(|e| tampered(format!("the commit: {e}")))?;
+    Ok(fairness::chain::commit_hash(&stored.payload))
+}
+
 pub fn unknown_match(match_id: &str) -> OrchestratorError {
-    OrchestratorError::InvalidArgument(format!("there is no match with id \"{match_id}\""))
+    OrchestratorError::NotFound(format!("there is no match with id {}", crate::limits::quote(match_id)))
+}
+
+/// The first bytes of a key, in hex, for messages.
+pub fn short_hex(bytes: &[u8]) -> String {
+    format!("{}…", hex::encode(bytes.get(..8).unwrap_or(bytes)))
 }
 
 fn poisoned() -> OrchestratorError {
@@ -272,5 +317,76 @@ fn input_kind(c: &Commit) -> &'static str {
         Some(commit_input::Input::Draw(_)) => "draw",
         Some(commit_input::Input::Revealed(_)) => "revealed",
         None => "none",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use api::log_v1::{MatchCreated, SeatJoined};
+
+    fn sealed(signer: &fairness::Signer, commit: &Commit) -> StoredCommit {
+        let payload = fairness::chain::seal(signer, &commit.encode_to_vec());
+        StoredCommit { version: commit.version, sequence: commit.version, payload: Bytes::from(payload) }
+    }
+
+    fn commit(version: u64, input: commit_input::Input, prev: Option<&StoredCommit>) -> Commit {
+        Commit {
+            match_id: "m".into(),
+            version,
+            input: Some(CommitInput { input: Some(input) }),
+            log_format: fairness::chain::LOG_FORMAT_SIGNED,
+            prev_hash: prev.map(|p| fairness::chain::commit_hash(&p.payload).to_vec()).unwrap_or_default(),
+            ..Default::default()
+        }
+    }
+
+    fn created(key: [u8; 32]) -> commit_input::Input {
+        commit_input::Input::Created(MatchCreated { orchestrator_public_key: key.to_vec(), ..Default::default() })
+    }
+
+    fn joined() -> commit_input::Input {
+        commit_input::Input::Joined(SeatJoined { seat: 0, entropy: vec![1; 16], token_hash: vec![2; 32] })
+    }
+
+    #[test]
+    fn the_chain_accepts_our_commits_and_names_the_first_foreign_one() {
+        let ours = fairness::Signer::from_seed(&[1; 32]);
+        let own = ours.public_key();
+        let mut rec = MatchRecord::empty("m");
+        let c1 = commit(1, created(own), None);
+        let s1 = sealed(&ours, &c1);
+        rec.last_hash = Some(check_chain(&rec, &s1, &c1, &own).expect("ours"));
+        let c2 = commit(2, joined(), Some(&s1));
+        let s2 = sealed(&ours, &c2);
+        assert!(check_chain(&rec, &s2, &c2, &own).is_ok());
+
+        // Same content, signed by another key.
+        let forged = sealed(&fairness::Signer::from_seed(&[2; 32]), &c2);
+        let err = check_chain(&rec, &forged, &c2, &own).expect_err("foreign").to_string();
+        assert!(err.contains("at version 2") && err.contains("signature"), "{err}");
+        // Our signature, but not chained to the commit before.
+        let unchained = commit(2, joined(), None);
+        let err = check_chain(&rec, &sealed(&ours, &unchained), &unchained, &own).expect_err("unchained").to_string();
+        assert!(err.contains("prev_hash"), "{err}");
+        // A tonic status of DATA_LOSS.
+        let status = tonic::Status::from(check_chain(&rec, &forged, &c2, &own).expect_err("foreign"));
+        assert_eq!(status.code(), tonic::Code::DataLoss);
+    }
+
+    #[test]
+    fn unsigned_logs_and_other_keys_are_refused_at_creation() {
+        let ours = fairness::Signer::from_seed(&[1; 32]);
+        let own = ours.public_key();
+        let rec = MatchRecord::empty("m");
+        let mut old = commit(1, created(own), None);
+        old.log_format = 0;
+        let stored = StoredCommit { version: 1, sequence: 1, payload: Bytes::from(old.encode_to_vec()) };
+        let err = check_chain(&rec, &stored, &old, &own).expect_err("format 1").to_string();
+        assert!(err.contains("format 1") && err.contains("arbiter audit"), "{err}");
+        let other = fairness::Signer::from_seed(&[3; 32]);
+        let theirs = commit(1, created(other.public_key()), None);
+        let err = check_chain(&rec, &sealed(&other, &theirs), &theirs, &own).expect_err("other key").to_string();
+        assert!(err.contains("--key-file"), "{err}");
     }
 }

@@ -22,10 +22,12 @@ pub struct Seat {
 }
 
 /// What a repeated submission with the same idempotency key gets back.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Submitted {
     pub seat: u32,
     pub decision_id: u64,
+    /// The choice as logged, to refuse the same key with another choice.
+    pub choice: Option<api::match_v1::Choice>,
     /// The version of the decision's own commit.
     pub version: u64,
 }
@@ -38,6 +40,8 @@ pub struct MatchRecord {
     pub scheme: String,
     pub public_key: Vec<u8>,
     pub join_code_hashes: Vec<Vec<u8>>,
+    /// The key that signs this match's commits (from its creation).
+    pub orchestrator_public_key: Vec<u8>,
     pub seats: Vec<Seat>,
     /// The rules' state blob (opaque here).
     pub state: Vec<u8>,
@@ -46,6 +50,8 @@ pub struct MatchRecord {
     pub version: u64,
     /// Stream sequence of the last commit: the expected sequence of the next append.
     pub last_sequence: Option<u64>,
+    /// SHA-256 of the last commit's stored bytes: the next commit's `prev_hash`.
+    pub last_hash: Option<[u8; 32]>,
     pub secret_revealed: bool,
     pub submitted: BTreeMap<String, Submitted>,
     /// Events of each commit (index = version - 1), for idempotent replies.
@@ -61,11 +67,13 @@ impl MatchRecord {
             scheme: String::new(),
             public_key: Vec::new(),
             join_code_hashes: Vec::new(),
+            orchestrator_public_key: Vec::new(),
             seats: Vec::new(),
             state: Vec::new(),
             awaiting: None,
             version: 0,
             last_sequence: None,
+            last_hash: None,
             secret_revealed: false,
             submitted: BTreeMap::new(),
             events: Vec::new(),
@@ -94,8 +102,9 @@ impl MatchRecord {
     }
 
     /// Fold one commit (already checked against the rules) into the record. `step` is what the
-    /// rules produced for the commit's input, if the input goes through the rules.
-    pub fn absorb(&mut self, commit: &Commit, step: Option<r::Step>, sequence: u64) -> Result<()> {
+    /// rules produced for the commit's input, if the input goes through the rules; `hash` is the
+    /// SHA-256 of its stored bytes.
+    pub fn absorb(&mut self, commit: &Commit, step: Option<r::Step>, sequence: u64, hash: [u8; 32]) -> Result<()> {
         let input = commit_input(commit)?;
         match input {
             commit_input::Input::Created(c) => {
@@ -106,6 +115,7 @@ impl MatchRecord {
                 self.scheme = c.randomness_scheme.clone();
                 self.public_key = c.randomness_public_key.clone();
                 self.join_code_hashes = c.join_code_hashes.clone();
+                self.orchestrator_public_key = c.orchestrator_public_key.clone();
             }
             commit_input::Input::Joined(j) => {
                 let seat = self.seats.get_mut(j.seat as usize).ok_or_else(|| {
@@ -119,7 +129,12 @@ impl MatchRecord {
                     if !d.idempotency_key.is_empty() {
                         self.submitted.insert(
                             d.idempotency_key.clone(),
-                            Submitted { seat: decision.seat, decision_id: decision.decision_id, version: commit.version },
+                            Submitted {
+                                seat: decision.seat,
+                                decision_id: decision.decision_id,
+                                choice: decision.choice.clone(),
+                                version: commit.version,
+                            },
                         );
                     }
                 }
@@ -135,6 +150,7 @@ impl MatchRecord {
         self.awaiting = Some(awaiting);
         self.version = commit.version;
         self.last_sequence = Some(sequence);
+        self.last_hash = Some(hash);
         self.events.push(commit.events.clone());
         Ok(())
     }

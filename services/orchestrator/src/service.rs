@@ -16,13 +16,9 @@ use tonic::{Request, Response, Status};
 
 use crate::auth;
 use crate::error::{randomness_err, OrchestratorError, Result};
+use crate::limits;
 use crate::matches::{unknown_match, Matches};
 use crate::record::MatchRecord;
-
-/// Most seats any ruleset has; the rules service checks the exact range.
-const MAX_SEATS: usize = 8;
-const MAX_NAME_LEN: usize = 64;
-const MAX_IDEMPOTENCY_KEY_LEN: usize = 128;
 
 pub struct MatchApi {
     matches: Matches,
@@ -133,24 +129,11 @@ impl MatchApi {
     }
 
     async fn create(&self, req: m::CreateMatchRequest) -> Result<m::CreateMatchResponse> {
-        if req.ruleset.trim().is_empty() {
-            return Err(OrchestratorError::InvalidArgument("ruleset is required (e.g. \"mainframe\")".into()));
-        }
-        if req.seats.is_empty() || req.seats.len() > MAX_SEATS {
-            return Err(OrchestratorError::InvalidArgument(format!(
-                "a match needs between 1 and {MAX_SEATS} seats, not {}",
-                req.seats.len()
-            )));
-        }
+        limits::check_create(&req)?;
         let mut seats = req.seats.clone();
         for (i, s) in seats.iter_mut().enumerate() {
             if s.name.trim().is_empty() {
                 s.name = format!("Seat {}", i + 1);
-            }
-            if s.name.chars().count() > MAX_NAME_LEN {
-                return Err(OrchestratorError::InvalidArgument(format!(
-                    "seat {i}'s name is longer than {MAX_NAME_LEN} characters"
-                )));
             }
         }
         let match_id = uuid::Uuid::new_v4().simple().to_string();
@@ -168,12 +151,13 @@ impl MatchApi {
             randomness_scheme: committed.scheme.clone(),
             randomness_public_key: committed.public_key.clone(),
             join_code_hashes: join_codes.iter().map(|c| auth::hash_secret(c)).collect(),
+            orchestrator_public_key: self.matches.backends().signer.public_key().to_vec(),
         };
         let mut rec = MatchRecord::empty(&match_id);
         // The rules validate the configuration (decks, seat count, options) before anything is logged.
         let version = self.matches.commit(&mut rec, commit_input::Input::Created(created)).await?;
         self.matches.insert(rec)?;
-        tracing::info!(%match_id, ruleset = %req.ruleset, "match created");
+        tracing::info!(%match_id, ruleset = %req.ruleset.trim(), "match created");
         Ok(m::CreateMatchResponse {
             match_id,
             seats: join_codes
@@ -189,6 +173,7 @@ impl MatchApi {
     }
 
     async fn join(&self, req: m::JoinMatchRequest) -> Result<m::JoinMatchResponse> {
+        limits::check_join(&req)?;
         let len = req.entropy.len();
         if !(fairness::MIN_ENTROPY_BYTES..=fairness::MAX_ENTROPY_BYTES).contains(&len) {
             return Err(OrchestratorError::InvalidArgument(format!(
@@ -219,19 +204,21 @@ impl MatchApi {
     }
 
     async fn submit(&self, req: Request<m::SubmitDecisionRequest>) -> Result<m::SubmitDecisionResponse> {
+        limits::check_submit(req.get_ref())?;
         let mut rec = self.matches.lock(&req.get_ref().match_id).await?;
         let seat = seat_of(&req, &rec)?;
         let body = req.into_inner();
-        if body.idempotency_key.len() > MAX_IDEMPOTENCY_KEY_LEN {
-            return Err(OrchestratorError::InvalidArgument(format!(
-                "idempotency_key is longer than {MAX_IDEMPOTENCY_KEY_LEN} bytes"
-            )));
-        }
         if let Some(done) = rec.submitted.get(&body.idempotency_key).cloned() {
-            if done.seat != seat || done.decision_id != body.decision_id {
-                return Err(OrchestratorError::InvalidArgument(format!(
-                    "idempotency key \"{}\" was already used for decision {} of seat {}",
-                    body.idempotency_key, done.decision_id, done.seat
+            // The same request again gets the first answer; another request under the same key
+            // is refused, never silently answered with the first one's result.
+            let choice = convert::choice_from_proto(body.choice.as_ref()).ok().map(|c| convert::choice_to_proto(&c));
+            if done.seat != seat || done.decision_id != body.decision_id || done.choice != choice {
+                return Err(OrchestratorError::KeyReused(format!(
+                    "idempotency key {} was already used for another request (decision {} of seat {} with its own \
+                     choice); use a new key for a new request",
+                    limits::quote(&body.idempotency_key),
+                    done.decision_id,
+                    done.seat
                 )));
             }
             return Ok(reply(&rec, done.version, Viewer::Seat(seat)));
@@ -348,26 +335,17 @@ impl MatchService for MatchApi {
         let match_id = rec.match_id.clone();
         drop(rec);
         let commits = self.matches.backends().log.watch(&match_id, 1).await.map_err(OrchestratorError::from)?;
-        // Follow the log from the start to know who has joined; send only what is after `from`.
-        let mut joined = vec![false; seat_count];
-        let stream = commits.filter_map(move |item| {
-            let out = match item {
-                Err(e) => Some(Err(Status::from(OrchestratorError::from(e)))),
-                Ok(stored) => match api::log_v1::Commit::decode(stored.payload.as_ref()) {
-                    Err(e) => Some(Err(Status::internal(format!("commit {} does not decode: {e}", stored.version)))),
-                    Ok(commit) => {
-                        if let Some(commit_input::Input::Joined(j)) = commit.input.as_ref().and_then(|i| i.input.as_ref()) {
-                            if let Some(slot) = joined.get_mut(j.seat as usize) {
-                                *slot = true;
-                            }
-                        }
-                        (stored.version > from).then(|| Ok(update_for(&commit, viewer, joined.iter().all(|j| *j))))
-                    }
-                },
-            };
-            futures::future::ready(out)
-        });
-        Ok(Response::new(Box::pin(stream)))
+        let watch = Watch {
+            commits,
+            match_id,
+            public_key: self.matches.backends().signer.public_key(),
+            viewer,
+            from,
+            joined: vec![false; seat_count],
+            last_hash: None,
+            done: false,
+        };
+        Ok(Response::new(Box::pin(futures::stream::unfold(watch, Watch::next))))
     }
 
     async fn export_match(&self, req: Request<m::ExportMatchRequest>) -> Result<Response<m::ExportMatchResponse>, Status> {
@@ -384,13 +362,80 @@ impl MatchService for MatchApi {
         if stored.is_empty() {
             return Err(unknown_match(&rec.match_id).into());
         }
+        // The replay in `lock` has just checked every one of these commits.
         let commits = stored
             .iter()
             .map(|s| api::log_v1::Commit::decode(s.payload.as_ref()))
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| Status::internal(format!("a commit does not decode: {e}")))?;
-        let export = MatchExport { match_id: rec.match_id.clone(), commits };
+            .map_err(|e| Status::data_loss(format!("a commit of match {} does not decode: {e}", rec.match_id)))?;
+        let stored_commits = stored.iter().map(|s| s.payload.to_vec()).collect();
+        let export = MatchExport { match_id: rec.match_id.clone(), commits, stored_commits };
         Ok(Response::new(m::ExportMatchResponse { export: export.encode_to_vec() }))
+    }
+}
+
+/// A `WatchMatch` stream: follows the log from the start (to know who has joined and to check
+/// the hash chain), sends what is after `from`, and ends after the commit that reveals the
+/// secret, the last commit of a match.
+struct Watch {
+    commits: futures::stream::BoxStream<'static, std::result::Result<eventlog::StoredCommit, eventlog::LogError>>,
+    match_id: String,
+    public_key: [u8; 32],
+    viewer: Viewer,
+    from: u64,
+    joined: Vec<bool>,
+    last_hash: Option<[u8; 32]>,
+    done: bool,
+}
+
+impl Watch {
+    async fn next(mut self) -> Option<(Result<m::MatchUpdate, Status>, Self)> {
+        while !self.done {
+            let stored = match self.commits.next().await? {
+                Ok(stored) => stored,
+                Err(e) => {
+                    self.done = true;
+                    return Some((Err(Status::from(OrchestratorError::from(e))), self));
+                }
+            };
+            match self.check(&stored) {
+                Err(e) => {
+                    // Nothing after a commit that fails the chain can be trusted: stop here.
+                    self.done = true;
+                    return Some((Err(Status::from(e)), self));
+                }
+                Ok(commit) => {
+                    let input = commit.input.as_ref().and_then(|i| i.input.as_ref());
+                    if let Some(commit_input::Input::Joined(j)) = input {
+                        if let Some(slot) = self.joined.get_mut(j.seat as usize) {
+                            *slot = true;
+                        }
+                    }
+                    self.done = matches!(input, Some(commit_input::Input::Revealed(_)));
+                    if stored.version > self.from {
+                        let update = update_for(&commit, self.viewer, self.joined.iter().all(|j| *j));
+                        return Some((Ok(update), self));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Decode a watched commit and check it continues the signed chain.
+    fn check(&mut self, stored: &eventlog::StoredCommit) -> Result<api::log_v1::Commit> {
+        let tampered = |detail: String| OrchestratorError::Tampered {
+            match_id: self.match_id.clone(),
+            version: stored.version,
+            detail,
+        };
+        let commit = api::log_v1::Commit::decode(stored.payload.as_ref())
+            .map_err(|e| tampered(format!("the commit does not decode: {e}")))?;
+        let link = fairness::chain::Link { stored: &stored.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
+        fairness::chain::check_link(link, self.last_hash.as_ref(), &self.public_key)
+            .map_err(|e| tampered(format!("the commit: {e}")))?;
+        self.last_hash = Some(fairness::chain::commit_hash(&stored.payload));
+        Ok(commit)
     }
 }
 

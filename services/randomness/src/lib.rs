@@ -3,13 +3,16 @@
 //!
 //! Owns: the master secret (from which each match's secret is derived, so the service keeps
 //! no per-match state and can restart or scale out) and the signing key, both in one key file.
-//! Must never: reveal a secret before the match's log says it ended, draw with anything but the
-//! `fairness` scheme, or log a secret.
+//! Must never: reveal a secret before the match's log says it ended, draw anything the log does
+//! not await (the last commit's draw, with the logged seat entropies), trust a commit that
+//! fails the log's signed hash chain, draw with anything but the `fairness` scheme, or log a
+//! secret.
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use api::log_v1::commit_input::Input;
 use api::log_v1::Commit;
 use api::randomness_v1 as rnd;
 use api::randomness_v1::randomness_service_server::{RandomnessService, RandomnessServiceServer};
@@ -92,10 +95,140 @@ impl Randomness {
     pub fn new(keys: Keys, log: Arc<dyn EventLog>) -> Self {
         Randomness { keys, log }
     }
+
+    /// The match's commits, decoded, after checking the signed hash chain against the
+    /// orchestrator key in its first commit: a commit appended by anyone else cannot make this
+    /// service draw or reveal.
+    async fn verified_log(&self, match_id: &str) -> Result<Vec<Commit>, RandomnessError> {
+        let stored = self.log.read(match_id, 1).await?;
+        if stored.is_empty() {
+            return Err(RandomnessError::NotFound(format!("there is no match with id \"{match_id}\"")));
+        }
+        let mut commits = Vec::with_capacity(stored.len());
+        let mut key: Vec<u8> = Vec::new();
+        let mut last_hash: Option<[u8; 32]> = None;
+        for s in &stored {
+            let tampered = |detail: String| RandomnessError::Tampered { match_id: match_id.to_string(), version: s.version, detail };
+            let commit = Commit::decode(s.payload.as_ref()).map_err(|e| tampered(format!("the commit does not decode: {e}")))?;
+            if let Some(Input::Created(c)) = commit.input.as_ref().and_then(|i| i.input.as_ref()) {
+                if s.version == 1 {
+                    key = c.orchestrator_public_key.clone();
+                }
+            }
+            let link = fairness::chain::Link { stored: &s.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
+            fairness::chain::check_link(link, last_hash.as_ref(), &key).map_err(|e| tampered(format!("the commit: {e}")))?;
+            last_hash = Some(fairness::chain::commit_hash(&s.payload));
+            commits.push(commit);
+        }
+        Ok(commits)
+    }
 }
 
-fn check_match_id(id: &str) -> Result<(), Status> {
-    eventlog::validate_match_id(id).map_err(|e| Status::invalid_argument(e.to_string()))
+/// Why a request is refused, and the one place where that becomes a gRPC status.
+#[derive(Debug, thiserror::Error)]
+pub enum RandomnessError {
+    #[error("{0}")]
+    InvalidArgument(String),
+    #[error("{0}")]
+    NotFound(String),
+    /// The match's log does not await this (a draw it does not ask for, a reveal before the end).
+    #[error("{0}")]
+    FailedPrecondition(String),
+    #[error("the match log is unavailable: {0}")]
+    LogUnavailable(String),
+    /// A commit the orchestrator did not sign: nothing is drawn or revealed on such a log.
+    #[error("the log of match {match_id} fails its integrity check at version {version}: {detail}")]
+    Tampered { match_id: String, version: u64, detail: String },
+}
+
+impl From<eventlog::LogError> for RandomnessError {
+    fn from(e: eventlog::LogError) -> Self {
+        match e {
+            eventlog::LogError::InvalidMatchId(m) => RandomnessError::InvalidArgument(m),
+            other => RandomnessError::LogUnavailable(other.to_string()),
+        }
+    }
+}
+
+impl From<RandomnessError> for Status {
+    fn from(e: RandomnessError) -> Status {
+        let msg = e.to_string();
+        match e {
+            RandomnessError::InvalidArgument(_) => Status::invalid_argument(msg),
+            RandomnessError::NotFound(_) => Status::not_found(msg),
+            RandomnessError::FailedPrecondition(_) => Status::failed_precondition(msg),
+            RandomnessError::LogUnavailable(_) => Status::unavailable(msg),
+            RandomnessError::Tampered { .. } => Status::data_loss(msg),
+        }
+    }
+}
+
+fn check_match_id(id: &str) -> Result<(), RandomnessError> {
+    eventlog::validate_match_id(id).map_err(RandomnessError::from)
+}
+
+fn kind_text(kind: Option<&rnd::draw_request::Kind>) -> String {
+    match kind {
+        Some(rnd::draw_request::Kind::Range(n)) => format!("range {n}"),
+        Some(rnd::draw_request::Kind::Shuffle(n)) => format!("shuffle {n}"),
+        None => "no kind".into(),
+    }
+}
+
+/// Check that the last commit of `commits` awaits exactly the draw `req` asks for, with the
+/// logged seat entropies.
+fn check_awaited(commits: &[Commit], req: &rnd::DrawRequest) -> Result<(), RandomnessError> {
+    let refuse = |why: String| {
+        RandomnessError::FailedPrecondition(format!(
+            "match {} does not await this draw: {why}; the randomness service draws only what the match's log awaits",
+            req.match_id
+        ))
+    };
+    let last = commits.last().ok_or_else(|| refuse("its log is empty".into()))?;
+    let awaited = match last.awaiting.as_ref().and_then(|a| a.what.as_ref()) {
+        Some(What::Draw(d)) => d,
+        Some(What::Decision(_)) => return Err(refuse(format!("at version {} it awaits a decision", last.version))),
+        Some(What::Ended(_)) => return Err(refuse(format!("it ended at version {}", last.version))),
+        None => return Err(refuse(format!("at version {} it awaits nothing", last.version))),
+    };
+    let asked_kind = match req.kind {
+        Some(rnd::draw_request::Kind::Range(n)) => Some(api::rules_v1::draw_request::Kind::Range(n)),
+        Some(rnd::draw_request::Kind::Shuffle(n)) => Some(api::rules_v1::draw_request::Kind::Shuffle(n)),
+        None => None,
+    };
+    if awaited.index != req.index || awaited.purpose != req.purpose || awaited.kind != asked_kind {
+        let awaited_kind = match awaited.kind {
+            Some(api::rules_v1::draw_request::Kind::Range(n)) => format!("range {n}"),
+            Some(api::rules_v1::draw_request::Kind::Shuffle(n)) => format!("shuffle {n}"),
+            None => "no kind".into(),
+        };
+        let purpose: String = req.purpose.chars().take(24).collect();
+        return Err(refuse(format!(
+            "it awaits draw {} ({:?}, {awaited_kind}), not draw {} ({purpose:?}, {})",
+            awaited.index,
+            awaited.purpose,
+            req.index,
+            kind_text(req.kind.as_ref())
+        )));
+    }
+    let seats = match commits.first().and_then(|c| c.input.as_ref()).and_then(|i| i.input.as_ref()) {
+        Some(Input::Created(c)) => c.config.as_ref().map(|c| c.seats.len()).unwrap_or(0),
+        _ => return Err(refuse("its first commit is not the match creation".into())),
+    };
+    let mut logged: Vec<Option<&[u8]>> = vec![None; seats];
+    for c in commits {
+        if let Some(Input::Joined(j)) = c.input.as_ref().and_then(|i| i.input.as_ref()) {
+            if let Some(slot) = logged.get_mut(j.seat as usize) {
+                *slot = Some(&j.entropy);
+            }
+        }
+    }
+    let same = logged.len() == req.seat_entropies.len()
+        && logged.iter().zip(&req.seat_entropies).all(|(l, r)| *l == Some(r.as_slice()));
+    if !same {
+        return Err(refuse("the seat entropies are not the ones its log records".into()));
+    }
+    Ok(())
 }
 
 #[tonic::async_trait]
@@ -117,12 +250,16 @@ impl RandomnessService for Randomness {
         let kind = match req.kind {
             Some(rnd::draw_request::Kind::Range(n)) => DrawKind::Range(n),
             Some(rnd::draw_request::Kind::Shuffle(n)) => DrawKind::Shuffle(n),
-            None => return Err(Status::invalid_argument("kind is missing: set range or shuffle")),
+            None => return Err(RandomnessError::InvalidArgument("kind is missing: set range or shuffle".into()).into()),
         };
+        // Only what the log awaits, so nobody can compute a future draw of a live match.
+        let commits = self.verified_log(&req.match_id).await?;
+        check_awaited(&commits, &req)?;
         let secret = fairness::derive_match_secret(&self.keys.master, &req.match_id);
         let key = fairness::match_key(&secret, &req.match_id, &req.seat_entropies)
-            .map_err(|e| Status::invalid_argument(e.to_string()))?;
-        let values = fairness::draw(&key, &req.purpose, req.index, kind).map_err(|e| Status::invalid_argument(e.to_string()))?;
+            .map_err(|e| RandomnessError::InvalidArgument(e.to_string()))?;
+        let values = fairness::draw(&key, &req.purpose, req.index, kind)
+            .map_err(|e| RandomnessError::InvalidArgument(e.to_string()))?;
         let message = fairness::outcome_message(&req.match_id, req.index, &req.purpose, kind, &values);
         let signature = self.keys.signer.sign(&message).to_vec();
         tracing::debug!(match_id = %req.match_id, index = req.index, purpose = %req.purpose, "draw");
@@ -132,17 +269,16 @@ impl RandomnessService for Randomness {
     async fn reveal(&self, req: Request<rnd::RevealRequest>) -> Result<Response<rnd::RevealResponse>, Status> {
         let match_id = req.into_inner().match_id;
         check_match_id(&match_id)?;
-        // The log is the only judge of whether a match has ended.
-        let commits = self.log.read(&match_id, 1).await.map_err(|e| Status::unavailable(e.to_string()))?;
-        let last = commits
+        // The log, checked commit by commit, is the only judge of whether a match has ended.
+        let commits = self.verified_log(&match_id).await?;
+        let ended = commits
             .last()
-            .ok_or_else(|| Status::invalid_argument(format!("there is no match with id \"{match_id}\"")))?;
-        let commit = Commit::decode(last.payload.as_ref()).map_err(|e| Status::internal(format!("the last commit does not decode: {e}")))?;
-        let ended = matches!(commit.awaiting.as_ref().and_then(|a| a.what.as_ref()), Some(What::Ended(_)));
+            .is_some_and(|c| matches!(c.awaiting.as_ref().and_then(|a| a.what.as_ref()), Some(What::Ended(_))));
         if !ended {
-            return Err(Status::failed_precondition(format!(
+            return Err(RandomnessError::FailedPrecondition(format!(
                 "match {match_id} has not ended; its secret is revealed only after the end"
-            )));
+            ))
+            .into());
         }
         tracing::info!(%match_id, "secret revealed");
         let secret = fairness::derive_match_secret(&self.keys.master, &match_id);
@@ -173,8 +309,110 @@ pub async fn serve(args: RandomnessArgs) -> anyhow::Result<()> {
     let log = eventlog::JetStreamLog::connect(&args.nats_url, 1)
         .await
         .map_err(|e| anyhow::anyhow!("cannot read the match log at {}: {e}", args.nats_url))?;
-    let service = RandomnessServiceServer::new(Randomness::new(keys, Arc::new(log)));
+    let service = RandomnessServiceServer::new(Randomness::new(keys, Arc::new(log))).max_decoding_message_size(64 * 1024);
     let name = <RandomnessServiceServer<Randomness> as tonic::server::NamedService>::NAME;
     api::server::serve("arbiter-randomness", args.listen, name, tonic::service::Routes::new(service)).await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use api::log_v1 as l;
+    use api::rules_v1 as r;
+
+    const ID: &str = "m1";
+
+    /// A log of a 2-seat match, signed by `orchestrator`, whose last commit awaits draw 0
+    /// ("deal", shuffle 10).
+    async fn log_awaiting_a_draw(orchestrator: &fairness::Signer) -> (Arc<eventlog::MemoryLog>, Vec<Vec<u8>>) {
+        let log = Arc::new(eventlog::MemoryLog::new());
+        let awaiting = r::Awaiting {
+            what: Some(What::Draw(r::DrawRequest { index: 0, purpose: "deal".into(), kind: Some(r::draw_request::Kind::Shuffle(10)) })),
+        };
+        let entropies = vec![vec![1u8; 32], vec![2u8; 32]];
+        let mut inputs = vec![Input::Created(l::MatchCreated {
+            config: Some(r::MatchConfig { ruleset: "mainframe".into(), seats: vec![Default::default(), Default::default()], ..Default::default() }),
+            orchestrator_public_key: orchestrator.public_key().to_vec(),
+            ..Default::default()
+        })];
+        for (seat, e) in entropies.iter().enumerate() {
+            inputs.push(Input::Joined(l::SeatJoined { seat: seat as u32, entropy: e.clone(), token_hash: vec![0; 32] }));
+        }
+        let mut previous: Option<(u64, [u8; 32])> = None;
+        for (i, input) in inputs.into_iter().enumerate() {
+            let commit = Commit {
+                match_id: ID.into(),
+                version: i as u64 + 1,
+                input: Some(l::CommitInput { input: Some(input) }),
+                awaiting: Some(awaiting.clone()),
+                log_format: fairness::chain::LOG_FORMAT_SIGNED,
+                prev_hash: previous.map(|p| p.1.to_vec()).unwrap_or_default(),
+                ..Default::default()
+            };
+            let stored = fairness::chain::seal(orchestrator, &commit.encode_to_vec());
+            let hash = fairness::chain::commit_hash(&stored);
+            let seq = log.append(ID, previous.map(|p| p.0), &format!("c{i}"), stored.into()).await.expect("append");
+            previous = Some((seq, hash));
+        }
+        (log, entropies)
+    }
+
+    fn service(log: Arc<eventlog::MemoryLog>) -> Randomness {
+        Randomness::new(Keys::from_bytes([5; 32], [6; 32]), log)
+    }
+
+    fn draw(index: u64, purpose: &str, kind: rnd::draw_request::Kind, seat_entropies: Vec<Vec<u8>>) -> Request<rnd::DrawRequest> {
+        Request::new(rnd::DrawRequest { match_id: ID.into(), seat_entropies, index, purpose: purpose.into(), kind: Some(kind) })
+    }
+
+    #[tokio::test]
+    async fn only_the_awaited_draw_with_the_logged_entropies_is_answered() {
+        let orchestrator = fairness::Signer::from_seed(&[9; 32]);
+        let (log, entropies) = log_awaiting_a_draw(&orchestrator).await;
+        let svc = service(log);
+        use rnd::draw_request::Kind;
+        let ok = svc.draw(draw(0, "deal", Kind::Shuffle(10), entropies.clone())).await.expect("awaited");
+        assert_eq!(ok.get_ref().values.len(), 10);
+        for (what, req) in [
+            ("next index", draw(1, "deal", Kind::Shuffle(10), entropies.clone())),
+            ("other purpose", draw(0, "d20", Kind::Shuffle(10), entropies.clone())),
+            ("other kind", draw(0, "deal", Kind::Range(10), entropies.clone())),
+            ("other entropies", draw(0, "deal", Kind::Shuffle(10), vec![vec![1; 32], vec![3; 32]])),
+            ("missing entropy", draw(0, "deal", Kind::Shuffle(10), vec![vec![1; 32]])),
+        ] {
+            let err = svc.draw(req).await.expect_err(what);
+            assert_eq!(err.code(), tonic::Code::FailedPrecondition, "{what}: {}", err.message());
+        }
+        let unknown = Request::new(rnd::DrawRequest { match_id: "other".into(), ..draw(0, "deal", Kind::Shuffle(10), entropies).into_inner() });
+        assert_eq!(svc.draw(unknown).await.expect_err("unknown").code(), tonic::Code::NotFound);
+        let err = svc.reveal(Request::new(rnd::RevealRequest { match_id: ID.into() })).await.expect_err("not ended");
+        assert_eq!(err.code(), tonic::Code::FailedPrecondition);
+    }
+
+    #[tokio::test]
+    async fn a_commit_signed_by_another_key_is_not_trusted() {
+        let orchestrator = fairness::Signer::from_seed(&[9; 32]);
+        let (log, entropies) = log_awaiting_a_draw(&orchestrator).await;
+        // A forger appends a commit that awaits a far-future draw, chained but self-signed.
+        let stored = log.read(ID, 1).await.expect("read");
+        let last = stored.last().expect("commits");
+        let forged = Commit {
+            match_id: ID.into(),
+            version: last.version + 1,
+            input: Some(l::CommitInput { input: Some(Input::Joined(l::SeatJoined { seat: 0, entropy: vec![1; 32], token_hash: vec![0; 32] })) }),
+            awaiting: Some(r::Awaiting {
+                what: Some(What::Draw(r::DrawRequest { index: 99, purpose: "deal".into(), kind: Some(r::draw_request::Kind::Shuffle(10)) })),
+            }),
+            log_format: fairness::chain::LOG_FORMAT_SIGNED,
+            prev_hash: fairness::chain::commit_hash(&last.payload).to_vec(),
+            ..Default::default()
+        };
+        let payload = fairness::chain::seal(&fairness::Signer::from_seed(&[7; 32]), &forged.encode_to_vec());
+        log.append(ID, Some(last.sequence), "forged", payload.into()).await.expect("append");
+        let svc = service(log);
+        let err = svc.draw(draw(99, "deal", rnd::draw_request::Kind::Shuffle(10), entropies)).await.expect_err("forged");
+        assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
+        assert!(err.message().contains(&format!("version {}", last.version + 1)), "{}", err.message());
+    }
 }

@@ -90,7 +90,7 @@ impl RulesService for Rules {
 
 /// Serve the rules service (plus health and reflection) on `addr` until the process ends.
 pub async fn serve(addr: SocketAddr) -> anyhow::Result<()> {
-    let service = RulesServiceServer::new(Rules);
+    let service = RulesServiceServer::new(Rules).max_decoding_message_size(64 * 1024 * 1024); // state blobs travel in requests
     api::server::serve("arbiter-rules", addr, RULES_SERVICE, Routes::new(service)).await?;
     Ok(())
 }

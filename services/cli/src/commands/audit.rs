@@ -5,17 +5,20 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::audit::{audit_export, AuditReport};
+use crate::audit::{audit_export_pinned, AuditReport};
 use crate::export;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter audit 3f2c…e1.arbiter-export.json\n  arbiter audit match.json --public-key 8a1f…   # pin the randomness service's key\n\nNo server is needed. Checks: the log's structure; the randomness commitment against the\nrevealed secret; every draw recomputed from the secret and the seats' entropy, and its\nEd25519 signature; draws used in sequence (0, 1, 2, …) with the purpose the engine asked\nfor; and a replay of the whole match through the rules engine, which must produce the\nlogged events and decisions at every version. Exit status 0 when everything holds, 1 when\nsomething does not (the message names the draw or version), 2 when the file cannot be read.")]
+#[command(after_help = "Examples:\n  arbiter audit 3f2c…e1.arbiter-export.json\n  arbiter audit match.json --public-key 8a1f…   # pin the randomness service's key\n  arbiter audit match.json --orchestrator-key 5c0e…   # pin the key that signs the log\n\nNo server is needed. Checks: the log's signed hash chain (each commit holds the SHA-256 of\nthe one before and is signed by the orchestrator; checked on the stored bytes in the export);\nthe log's structure; the randomness commitment against the\nrevealed secret; every draw recomputed from the secret and the seats' entropy, and its\nEd25519 signature; draws used in sequence (0, 1, 2, …) with the purpose the engine asked\nfor; and a replay of the whole match through the rules engine, which must produce the\nlogged events and decisions at every version. Exit status 0 when everything holds, 1 when\nsomething does not (the message names the draw or version), 2 when the file cannot be read.")]
 pub struct AuditCmd {
     /// The export file (`arbiter export` writes it).
     pub file: PathBuf,
     /// The randomness service's Ed25519 public key (hex) that must have signed the draws.
     #[arg(long)]
     pub public_key: Option<String>,
+    /// The orchestrator's Ed25519 public key (hex) that must have signed every commit of the log.
+    #[arg(long)]
+    pub orchestrator_key: Option<String>,
 }
 
 fn print_report(report: &AuditReport) {
@@ -34,6 +37,10 @@ impl AuditCmd {
             Some(k) => Some(hex::decode(k.trim()).map_err(|e| anyhow::anyhow!("--public-key is not hex: {e}"))?),
             None => None,
         };
+        let orchestrator_key = match &self.orchestrator_key {
+            Some(k) => Some(hex::decode(k.trim()).map_err(|e| anyhow::anyhow!("--orchestrator-key is not hex: {e}"))?),
+            None => None,
+        };
         let exported = match export::read_file(&self.file) {
             Ok(e) => e,
             Err(e) => {
@@ -41,12 +48,17 @@ impl AuditCmd {
                 return Ok(ExitCode::from(2));
             }
         };
-        match audit_export(&exported, key.as_deref()) {
+        match audit_export_pinned(&exported, key.as_deref(), orchestrator_key.as_deref()) {
             Ok(report) => {
                 print_report(&report);
                 println!("✓ the match checks out");
                 if !report.public_key_pinned {
                     println!("  (the draws were checked under the key in the log; pass --public-key to pin it)");
+                }
+                if report.log_format < 2 {
+                    println!("  (an unsigned log, format 1: it cannot show that nobody else wrote or edited it)");
+                } else if !report.orchestrator_key_pinned {
+                    println!("  (the log was checked under the orchestrator key it names; pass --orchestrator-key to pin it)");
                 }
                 Ok(ExitCode::SUCCESS)
             }

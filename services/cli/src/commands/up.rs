@@ -222,6 +222,8 @@ impl UpCmd {
                 rules_url,
                 "--randomness-url".into(),
                 randomness_url,
+                "--key-file".into(),
+                self.data_dir.join("keys").join("orchestrator.json").display().to_string(),
             ],
         )
         .await?;
