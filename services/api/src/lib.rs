@@ -38,3 +38,4 @@ pub const FILE_DESCRIPTOR_SET: &[u8] =
 
 pub mod convert;
 pub mod server;
+pub mod tls;

@@ -407,12 +407,24 @@ fn list(items: &[String]) -> String {
 
 /// The `authorization` block: one user per role with its bcrypt-hashed password and permissions.
 pub fn authorization_block(credentials: &NatsCredentials) -> Result<String, LogError> {
-    let mut out = String::from("authorization {\n  users = [\n");
+    let mut hashes = Vec::new();
     for role in Role::ALL {
         let hash = bcrypt::hash_with_result(credentials.password(role), BCRYPT_COST)
             .map_err(|e| LogError::Other(format!("cannot hash the {role} password: {e}")))?
             .format_for_version(bcrypt::Version::TwoA);
-        out.push_str(&format!("    {{\n      user: {}\n      password: {}\n", quote(role.name()), quote(&hash)));
+        hashes.push((role, quote(&hash)));
+    }
+    Ok(authorization_block_with(|role| {
+        hashes.iter().find(|(r, _)| *r == role).map(|(_, h)| h.clone()).unwrap_or_default()
+    }))
+}
+
+/// The `authorization` block with `password(role)` as each user's password value, as written in
+/// the config (quoted hash, or a `$VARIABLE` reference in `deploy/nats-single.conf`).
+pub fn authorization_block_with(password: impl Fn(Role) -> String) -> String {
+    let mut out = String::from("authorization {\n  users = [\n");
+    for role in Role::ALL {
+        out.push_str(&format!("    {{\n      user: {}\n      password: {}\n", quote(role.name()), password(role)));
         if let Some(p) = permissions(role) {
             out.push_str("      permissions: {\n");
             out.push_str(&format!(
@@ -430,7 +442,12 @@ pub fn authorization_block(credentials: &NatsCredentials) -> Result<String, LogE
         out.push_str("    }\n");
     }
     out.push_str("  ]\n}\n");
-    Ok(out)
+    out
+}
+
+/// The variable that stands for `role`'s password hash in `deploy/nats-single.conf`.
+pub fn deploy_placeholder(role: Role) -> String {
+    format!("$ARBITER_NATS_{}_HASH", role.name().to_ascii_uppercase())
 }
 
 /// A whole single-node nats-server config: loopback `port`, JetStream in `store_dir`, the users
@@ -490,6 +507,19 @@ mod tests {
         }
         assert!(config.contains("\"$2a$"), "{config}");
         assert!(config.contains("_INBOX_randomness.>"));
+    }
+
+    /// `deploy/nats-single.conf` carries exactly the permissions this code generates.
+    #[test]
+    fn the_deploy_config_matches_the_code() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy/nats-single.conf");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let block = authorization_block_with(deploy_placeholder);
+        assert!(
+            text.contains(&block),
+            "{} is out of date: replace its authorization block with:\n{block}",
+            path.display()
+        );
     }
 
     #[test]

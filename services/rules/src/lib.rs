@@ -88,10 +88,12 @@ impl RulesService for Rules {
     }
 }
 
-/// Serve the rules service (plus health and reflection) on `addr` until the process ends.
-pub async fn serve(addr: SocketAddr) -> anyhow::Result<()> {
+/// Serve the rules service (plus health and reflection) until the process ends, to clients
+/// with a certificate of Arbiter's CA only (mutual TLS).
+pub async fn serve(args: RulesArgs) -> anyhow::Result<()> {
+    let tls = args.tls.server_config("rules")?;
     let service = RulesServiceServer::new(Rules);
-    api::server::serve("arbiter-rules", addr, RULES_SERVICE, Routes::new(service)).await?;
+    api::server::serve("arbiter-rules", args.listen, RULES_SERVICE, Routes::new(service), Some(tls)).await?;
     Ok(())
 }
 
@@ -101,4 +103,7 @@ pub struct RulesArgs {
     /// Address to listen on (port 0 picks a free port and prints it).
     #[arg(long, env = "ARBITER_RULES_LISTEN", default_value = "127.0.0.1:50052")]
     pub listen: SocketAddr,
+    /// Mutual TLS: only clients with a certificate signed by --internal-ca are served.
+    #[command(flatten)]
+    pub tls: api::tls::InternalTlsArgs,
 }
