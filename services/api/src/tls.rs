@@ -129,7 +129,9 @@ fn create_private_dir(dir: &Path) -> Result<(), TlsError> {
 /// Write `bytes` next to `path` under a temporary name, mode 0600; returns that name.
 fn write_temp(path: &Path, bytes: &[u8]) -> Result<PathBuf, TlsError> {
     use std::io::Write;
-    let temp = path.with_extension(format!("tmp-{}", std::process::id()));
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".tmp-{}", std::process::id()));
+    let temp = path.with_file_name(name);
     let _ = std::fs::remove_file(&temp);
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
@@ -241,6 +243,10 @@ mod tests {
             }
             let mode = std::fs::metadata(tls.join("ca.key")).unwrap().permissions().mode();
             assert_eq!(mode & 0o777, 0o600);
+        }
+        for s in SERVICES {
+            assert!(std::fs::read_to_string(pki.cert(s)).unwrap().starts_with("-----BEGIN CERTIFICATE"), "{s}");
+            assert!(std::fs::read_to_string(pki.key(s)).unwrap().contains("PRIVATE KEY"), "{s}");
         }
         assert!(pki.args("rules").server_config("rules").is_ok());
         assert!(InternalTlsArgs::default().server_config("rules").unwrap_err().to_string().contains("--internal-ca"));

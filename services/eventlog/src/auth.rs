@@ -221,7 +221,9 @@ pub fn write_private_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 /// Replace `path` with `bytes` atomically, mode 0600.
 fn replace_private_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".tmp-{}", std::process::id()));
+    let tmp = path.with_file_name(name);
     let _ = std::fs::remove_file(&tmp);
     write_private_file(&tmp, bytes)?;
     std::fs::rename(&tmp, path)
