@@ -220,3 +220,56 @@ async fn the_orchestrator_inbox_is_its_own() {
     let reader = JetStreamLog::connect_reader(&server.url(), &auth).await.expect("connects");
     assert!(reader.read("i-1", 0).await.is_err(), "its replies would land in a refused inbox");
 }
+
+/// `deploy/nats-single.conf`, with the hashes given as environment variables as its comment
+/// says, admits each role with its password and nobody anonymous.
+#[tokio::test]
+async fn the_deploy_config_works_as_documented() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let creds = eventlog::NatsCredentials::load_or_create(&dir.path().join("secrets")).expect("credentials");
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../deploy/nats-single.conf"))
+        .expect("deploy config")
+        .replace("listen: 127.0.0.1:4222", &format!("listen: 127.0.0.1:{port}"))
+        .replace("\".arbiter/nats\"", &format!("{:?}", dir.path().join("store").display().to_string()));
+    let config = dir.path().join("nats.conf");
+    std::fs::write(&config, text).expect("write config");
+    let binary = eventlog::server::nats_server_binary().expect("nats-server");
+    let mut command = std::process::Command::new(binary);
+    let server_log = dir.path().join("nats.log");
+    let log_file = std::fs::File::create(&server_log).expect("log file");
+    command.arg("-c").arg(&config).stdout(std::process::Stdio::null()).stderr(log_file);
+    for role in Role::ALL {
+        let hash = bcrypt::hash(creds.password(role), 6).expect("hash");
+        // nats-server parses a variable's value as config: the hash must be quoted.
+        command.env(eventlog::auth::deploy_placeholder(role).trim_start_matches('$'), format!("\"{hash}\""));
+    }
+    struct Kill(std::process::Child);
+    impl Drop for Kill {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let _server = Kill(command.spawn().expect("spawn nats-server"));
+    let url = format!("nats://127.0.0.1:{port}");
+    let log = tokio::time::timeout(PATIENCE, async {
+        loop {
+            if let Ok(log) = JetStreamLog::connect(&url, 1, &creds.auth(Role::Orchestrator)).await {
+                return log;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await
+    .unwrap_or_else(|_| {
+        panic!(
+            "the orchestrator cannot connect to a server run from deploy/nats-single.conf:\n{}",
+            std::fs::read_to_string(&server_log).unwrap_or_default()
+        )
+    });
+    log.append("d-1", None, "d-1/1", Bytes::from_static(b"x")).await.expect("append");
+    let reader = JetStreamLog::connect_reader(&url, &creds.auth(Role::Randomness)).await.expect("reader");
+    assert_eq!(reader.read("d-1", 0).await.expect("read").len(), 1);
+    assert!(async_nats::connect(url.clone()).await.is_err(), "anonymous refused");
+}
