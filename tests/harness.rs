@@ -2,6 +2,10 @@
 //! The end-to-end harness: a real `nats-server` on a free loopback port with a temporary store,
 //! and the rules, randomness and orchestrator services as real processes on free ports. Each
 //! test gets its own system; dropping it stops everything.
+//!
+//! The system is secured as `arbiter up` secures it: NATS admits only the generated per-role
+//! users (passwords in `<dir>/secrets/nats`, passed by file), and rules and randomness serve
+//! only mutual-TLS clients with a certificate of the local CA in `<dir>/tls`.
 
 use std::path::PathBuf;
 use std::process::Stdio;
@@ -10,6 +14,7 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use api::match_v1::match_service_client::MatchServiceClient;
 use eventlog::server::NatsServer;
+use eventlog::{NatsAuth, NatsCredentials, Role};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
 use tonic::transport::Channel;
@@ -20,12 +25,15 @@ const START_TIMEOUT: Duration = Duration::from_secs(60);
 pub struct Service {
     pub name: &'static str,
     pub addr: String,
+    /// Served over (mutual) TLS: reach it at `https://`.
+    pub tls: bool,
     child: Child,
 }
 
 impl Service {
     pub fn url(&self) -> String {
-        format!("http://{}", self.addr)
+        let scheme = if self.tls { "https" } else { "http" };
+        format!("{scheme}://{}", self.addr)
     }
 
     /// Kill the process at once (SIGKILL): no graceful shutdown, as in a crash.
@@ -39,9 +47,29 @@ fn node_binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_arbiter-e2e-node"))
 }
 
+/// Variables that would give a service other credentials than the flags the harness passes.
+const CREDENTIAL_ENV: &[&str] = &[
+    "ARBITER_NATS_USER",
+    "ARBITER_NATS_PASSWORD",
+    "ARBITER_NATS_PASSWORD_FILE",
+    "ARBITER_NATS_CREDS",
+    "ARBITER_NATS_TOKEN",
+    "ARBITER_NATS_INBOX_PREFIX",
+    "ARBITER_INTERNAL_CA",
+    "ARBITER_INTERNAL_CERT",
+    "ARBITER_INTERNAL_KEY",
+    "ARBITER_TLS_CERT",
+    "ARBITER_TLS_KEY",
+];
+
 /// Spawn `arbiter serve <what> <args>` and wait for its `listening on ADDR` line.
 pub async fn spawn_service(name: &'static str, args: &[String]) -> Result<Service> {
-    let mut child = Command::new(node_binary())
+    let mut command = Command::new(node_binary());
+    for var in CREDENTIAL_ENV {
+        command.env_remove(var);
+    }
+    let tls = args.iter().any(|a| a == "--internal-ca") && name != "orchestrator";
+    let mut child = command
         .arg("serve")
         .arg(name)
         .args(args)
@@ -65,7 +93,7 @@ pub async fn spawn_service(name: &'static str, args: &[String]) -> Result<Servic
     .with_context(|| format!("the {name} service did not start within {START_TIMEOUT:?}"))??;
     // Keep draining stdout so the child never blocks on a full pipe.
     tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
-    Ok(Service { name, addr, child })
+    Ok(Service { name, addr, tls, child })
 }
 
 /// A whole Arbiter system on loopback.
@@ -74,27 +102,34 @@ pub struct System {
     pub rules: Service,
     pub randomness: Service,
     pub orchestrator: Option<Service>,
+    pub credentials: NatsCredentials,
+    pub pki: api::tls::LocalPki,
     pub dir: tempfile::TempDir,
 }
 
 impl System {
     pub async fn start() -> Result<System> {
         let dir = tempfile::tempdir()?;
-        let nats = NatsServer::start_temp().await.map_err(|e| anyhow!("starting nats-server: {e}"))?;
-        let rules = spawn_service("rules", &["--listen".into(), "127.0.0.1:0".into()]).await?;
+        // The same layout and the same code as `arbiter up`.
+        let credentials = NatsCredentials::load_or_create(&dir.path().join("secrets").join("nats"))
+            .map_err(|e| anyhow!("NATS credentials: {e}"))?;
+        let pki = api::tls::LocalPki::load_or_create(&dir.path().join("tls"), &[])?;
+        let nats = NatsServer::start(&dir.path().join("nats"), 0, &credentials)
+            .await
+            .map_err(|e| anyhow!("starting nats-server: {e}"))?;
+        let rules = spawn_service("rules", &[vec!["--listen".into(), "127.0.0.1:0".into()], tls_args(&pki, "rules")].concat()).await?;
         let randomness = spawn_service(
             "randomness",
             &[
-                "--listen".into(),
-                "127.0.0.1:0".into(),
-                "--nats-url".into(),
-                nats.url(),
-                "--key-file".into(),
-                dir.path().join("keys.json").display().to_string(),
-            ],
+                vec!["--listen".into(), "127.0.0.1:0".into()],
+                nats_args(&nats, &credentials, Role::Randomness),
+                vec!["--key-file".into(), dir.path().join("keys.json").display().to_string()],
+                tls_args(&pki, "randomness"),
+            ]
+            .concat(),
         )
         .await?;
-        let mut system = System { nats, rules, randomness, orchestrator: None, dir };
+        let mut system = System { nats, rules, randomness, orchestrator: None, credentials, pki, dir };
         system.start_orchestrator().await?;
         Ok(system)
     }
@@ -103,17 +138,13 @@ impl System {
         let orchestrator = spawn_service(
             "orchestrator",
             &[
-                "--listen".into(),
-                "127.0.0.1:0".into(),
-                "--nats-url".into(),
-                self.nats.url(),
-                "--rules-url".into(),
-                self.rules.url(),
-                "--randomness-url".into(),
-                self.randomness.url(),
-                "--key-file".into(),
-                self.dir.path().join("orchestrator.json").display().to_string(),
-            ],
+                vec!["--listen".into(), "127.0.0.1:0".into()],
+                nats_args(&self.nats, &self.credentials, Role::Orchestrator),
+                vec!["--rules-url".into(), self.rules.url(), "--randomness-url".into(), self.randomness.url()],
+                tls_args(&self.pki, "orchestrator"),
+                vec!["--key-file".into(), self.dir.path().join("orchestrator.json").display().to_string()],
+            ]
+            .concat(),
         )
         .await?;
         self.orchestrator = Some(orchestrator);
@@ -136,12 +167,67 @@ impl System {
         Ok(MatchServiceClient::connect(self.orchestrator_url()?).await?)
     }
 
+    /// How `role` authenticates to this system's NATS server.
+    pub fn nats_auth(&self, role: Role) -> NatsAuth {
+        self.credentials.auth(role)
+    }
+
+    /// A plain NATS client logged in as `role`.
+    pub async fn nats_client(&self, role: Role) -> Result<async_nats::Client> {
+        Ok(self.nats_auth(role).connect_options().await?.connect(self.nats.url()).await?)
+    }
+
+    /// The match log as an operator sees it (the `admin` user: it may do what no service may,
+    /// such as appending a forged commit in a test).
+    pub async fn admin_log(&self) -> Result<eventlog::JetStreamLog> {
+        eventlog::JetStreamLog::connect(&self.nats.url(), 1, &self.nats_auth(Role::Admin)).await.map_err(|e| anyhow!("{e}"))
+    }
+
     /// Every commit of a match as stored in the log, read straight from NATS.
     pub async fn log_len(&self, match_id: &str) -> Result<usize> {
         use eventlog::EventLog;
-        let log = eventlog::JetStreamLog::connect(&self.nats.url(), 1).await.map_err(|e| anyhow!("{e}"))?;
+        let log = self.admin_log().await?;
         Ok(log.read(match_id, 1).await.map_err(|e| anyhow!("{e}"))?.len())
     }
+
+    /// A mutual-TLS channel to the rules service, as the orchestrator makes it.
+    pub async fn rules_channel(&self) -> Result<Channel> {
+        self.internal_channel(&self.rules).await
+    }
+
+    /// A mutual-TLS channel to the randomness service, as the orchestrator makes it.
+    pub async fn randomness_channel(&self) -> Result<Channel> {
+        self.internal_channel(&self.randomness).await
+    }
+
+    async fn internal_channel(&self, service: &Service) -> Result<Channel> {
+        let tls = self.pki.args("orchestrator").client_config("orchestrator")?;
+        Ok(tonic::transport::Endpoint::from_shared(service.url())?.tls_config(tls)?.connect().await?)
+    }
+}
+
+/// `--internal-ca/--internal-cert/--internal-key` of `service`.
+pub fn tls_args(pki: &api::tls::LocalPki, service: &str) -> Vec<String> {
+    vec![
+        "--internal-ca".into(),
+        pki.ca().display().to_string(),
+        "--internal-cert".into(),
+        pki.cert(service).display().to_string(),
+        "--internal-key".into(),
+        pki.key(service).display().to_string(),
+    ]
+}
+
+/// `--nats-url/--nats-user/--nats-password-file` of `role`.
+pub fn nats_args(nats: &NatsServer, credentials: &NatsCredentials, role: Role) -> Vec<String> {
+    vec![
+        "--nats-url".into(),
+        nats.url(),
+        "--nats-user".into(),
+        role.name().into(),
+        "--nats-password-file".into(),
+        credentials.password_file(role).display().to_string(),
+    ]
 }
 
 // ---- clients playing a match ----

@@ -277,7 +277,7 @@ async fn a_log_that_disagrees_with_the_rules_is_reported_not_papered_over() -> R
     let (seat, decision) = pending(&mut client, &table).await?.ok_or_else(|| anyhow!("ended at once"))?;
 
     // Another writer appends a commit whose events are not what the rules produce.
-    let log = eventlog::JetStreamLog::connect(&system.nats.url(), 1).await.map_err(|e| anyhow!("{e}"))?;
+    let log = system.admin_log().await?;
     let commits = log.read(&table.match_id, 1).await.map_err(|e| anyhow!("{e}"))?;
     let last = commits.last().ok_or_else(|| anyhow!("empty log"))?;
     let previous = api::log_v1::Commit::decode(last.payload.as_ref())?;
@@ -323,12 +323,11 @@ async fn every_service_serves_health_and_reflection() -> Result<()> {
 
     let system = System::start().await?;
     let services = [
-        (system.orchestrator_url()?, "arbiter.match.v1.MatchService"),
-        (system.rules.url(), "arbiter.rules.v1.RulesService"),
-        (system.randomness.url(), "arbiter.randomness.v1.RandomnessService"),
+        (tonic::transport::Endpoint::from_shared(system.orchestrator_url()?)?.connect().await?, "arbiter.match.v1.MatchService"),
+        (system.rules_channel().await?, "arbiter.rules.v1.RulesService"),
+        (system.randomness_channel().await?, "arbiter.randomness.v1.RandomnessService"),
     ];
-    for (url, name) in services {
-        let channel = tonic::transport::Endpoint::from_shared(url)?.connect().await?;
+    for (channel, name) in services {
         let mut health = HealthClient::new(channel.clone());
         let status = health.check(HealthCheckRequest { service: name.into() }).await?.into_inner().status;
         assert_eq!(status, ServingStatus::Serving as i32, "{name} reports SERVING");

@@ -39,3 +39,4 @@ pub const FILE_DESCRIPTOR_SET: &[u8] =
 pub mod codec;
 pub mod convert;
 pub mod server;
+pub mod tls;

@@ -86,20 +86,28 @@ pub enum ServeError {
     Reflection(#[from] tonic_reflection::server::Error),
     #[error("the gRPC server failed: {0}")]
     Transport(#[from] tonic::transport::Error),
+    #[error("TLS: {0}")]
+    Tls(#[from] crate::tls::TlsError),
 }
 
 /// Serve `routes` on `addr` with health (reporting `service_name` as SERVING) and reflection,
-/// until Ctrl-C or SIGTERM.
+/// until Ctrl-C or SIGTERM. With `tls`, every connection (health and reflection too) is TLS,
+/// and mutual TLS if the config names a client CA.
 pub async fn serve(
     name: &str,
     addr: SocketAddr,
     service_name: &str,
     routes: tonic::service::Routes,
+    tls: Option<tonic::transport::ServerTlsConfig>,
 ) -> Result<(), ServeError> {
+    let mut builder = tonic::transport::Server::builder();
+    if let Some(tls) = tls {
+        builder = builder.tls_config(tls)?;
+    }
     let (incoming, _) = bind(name, addr).await.map_err(|source| ServeError::Bind { addr, source })?;
     let (reporter, health) = tonic_health::server::health_reporter();
     reporter.set_service_status(service_name, tonic_health::ServingStatus::Serving).await;
-    tonic::transport::Server::builder()
+    builder
         .trace_fn(rpc_span)
         .add_routes(routes.add_service(health).add_service(reflection(service_name)?))
         .serve_with_incoming_shutdown(incoming, shutdown_signal())

@@ -1,9 +1,10 @@
 //! The gRPC client side: connecting to the orchestrator, seat tokens, and readable errors.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use api::match_v1::match_service_client::MatchServiceClient;
-use tonic::transport::{Channel, Endpoint};
+use tonic::transport::{Certificate, Channel, ClientTlsConfig, Endpoint};
 use tonic::{Code, Request, Status};
 
 /// Default orchestrator address (what `arbiter up` listens on).
@@ -11,13 +12,35 @@ pub const DEFAULT_ORCHESTRATOR: &str = "http://127.0.0.1:50051";
 
 pub type Client = MatchServiceClient<Channel>;
 
+/// The CA certificate that `https://` orchestrator URLs are checked against (`--tls-ca`).
+static TLS_CA: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// Trust the match API certificates signed by the CA in `path` (PEM), for `https://` URLs.
+/// The first call wins.
+pub fn set_tls_ca(path: PathBuf) {
+    let _ = TLS_CA.set(path);
+}
+
 /// A client of the match API at `url`. The connection is made on the first call, so a server
-/// that is down shows up as an `UNAVAILABLE` status of that call.
+/// that is down shows up as an `UNAVAILABLE` status of that call. An `https://` URL is
+/// reached over TLS, trusting the CA given to [`set_tls_ca`].
 pub fn connect(url: &str) -> anyhow::Result<Client> {
     let url = if url.contains("://") { url.to_string() } else { format!("http://{url}") };
-    let endpoint = Endpoint::from_shared(url.clone())
+    let mut endpoint = Endpoint::from_shared(url.clone())
         .map_err(|e| anyhow::anyhow!("{url:?} is not a valid orchestrator URL: {e}"))?
         .connect_timeout(Duration::from_secs(5));
+    if url.starts_with("https://") {
+        let ca = TLS_CA.get().ok_or_else(|| {
+            anyhow::anyhow!(
+                "{url} is served over TLS: pass --tls-ca FILE (or set ARBITER_TLS_CA) with the PEM \
+                 certificate of the CA that signed its certificate"
+            )
+        })?;
+        let pem = std::fs::read(ca).map_err(|e| anyhow::anyhow!("cannot read the CA certificate {}: {e}", ca.display()))?;
+        endpoint = endpoint
+            .tls_config(ClientTlsConfig::new().ca_certificate(Certificate::from_pem(pem)))
+            .map_err(|e| anyhow::anyhow!("cannot use the CA certificate {}: {e}", ca.display()))?;
+    }
     Ok(MatchServiceClient::new(endpoint.connect_lazy()))
 }
 

@@ -37,6 +37,10 @@ pub use commands::{AuditCmd, CreateCmd, DemoCmd, ExportCmd, PlayCmd, ServeCmd, U
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// CA certificate (PEM) to trust for an https:// --orchestrator (a match API served with
+    /// `--tls-cert`).
+    #[arg(long, global = true, env = "ARBITER_TLS_CA")]
+    pub tls_ca: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -61,6 +65,9 @@ pub enum Command {
 
 /// Run the command line in `args` (the first item is the program name).
 pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    if let Some(ca) = cli.tls_ca {
+        client::set_tls_ca(ca);
+    }
     match cli.command {
         Command::Serve(c) => c.run().await,
         Command::Up(c) => c.run().await,

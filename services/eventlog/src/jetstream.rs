@@ -7,12 +7,13 @@ use async_nats::jetstream::{
     consumer::{pull::OrderedConfig, DeliverPolicy},
     context::{Publish, PublishErrorKind},
     kv,
-    stream::{self, DiscardPolicy, LastRawMessageErrorKind, StorageType},
+    stream::{self, DirectGetErrorKind, DiscardPolicy, LastRawMessageErrorKind, StorageType},
 };
 use bytes::Bytes;
 use futures::stream::BoxStream;
 use futures::StreamExt;
 
+use crate::auth::NatsAuth;
 use crate::{
     decode_snapshot, encode_snapshot, subject, validate_match_id, validate_msg_id, EventLog,
     LogError, Snapshot, StoredCommit, SNAPSHOT_BUCKET, STREAM, STREAM_SUBJECTS,
@@ -34,8 +35,9 @@ const DUPLICATE_WINDOW: Duration = Duration::from_secs(120);
 #[derive(Clone)]
 pub struct JetStreamLog {
     context: jetstream::Context,
-    stream: stream::Stream,
-    snapshots: kv::Store,
+    stream: stream::Stream<()>,
+    /// `None` for a reader, which never touches snapshots.
+    snapshots: Option<kv::Store>,
 }
 
 impl std::fmt::Debug for JetStreamLog {
@@ -129,33 +131,68 @@ fn classify<E: std::error::Error + 'static>(what: &str, err: E) -> LogError {
 }
 
 impl JetStreamLog {
-    /// Connect to NATS at `url`, then create the match stream and the snapshot bucket, or use
-    /// them if they exist (an existing stream whose immutability settings differ is used as is,
-    /// with a warning: this never changes a stream's configuration).
-    pub async fn connect(url: &str, replicas: usize) -> Result<Self, LogError> {
+    /// Connect to NATS at `url` as a writer (the orchestrator), then create the match stream and
+    /// the snapshot bucket, or use them if they exist (an existing stream whose immutability
+    /// settings differ is used as is, with a warning: this never changes a stream's
+    /// configuration).
+    pub async fn connect(url: &str, replicas: usize, auth: &NatsAuth) -> Result<Self, LogError> {
         let replicas = replicas.max(1);
-        let client = async_nats::ConnectOptions::new()
-            .name("arbiter-eventlog")
+        let context = Self::context(url, auth, "arbiter-eventlog").await?;
+        Self::ensure_stream(&context, replicas).await?;
+        let snapshots = Self::ensure_bucket(&context, replicas).await?;
+        let stream = Self::stream_handle(&context).await?;
+        Ok(JetStreamLog { context, stream, snapshots: Some(snapshots) })
+    }
+
+    /// Connect to NATS at `url` as a reader (the randomness service): only `read` and
+    /// `read_after` work, through direct gets, so a reader needs no right to create, change or
+    /// consume anything. It neither needs nor checks that the stream exists yet (a match that
+    /// is not in the log reads as empty once the stream exists).
+    pub async fn connect_reader(url: &str, auth: &NatsAuth) -> Result<Self, LogError> {
+        let context = Self::context(url, auth, "arbiter-eventlog-reader").await?;
+        let stream = Self::stream_handle(&context).await?;
+        Ok(JetStreamLog { context, stream, snapshots: None })
+    }
+
+    async fn context(url: &str, auth: &NatsAuth, name: &str) -> Result<jetstream::Context, LogError> {
+        let client = auth
+            .connect_options()
+            .await?
+            .name(name)
             .connection_timeout(REQUEST_TIMEOUT)
             .connect(url)
             .await
-            .map_err(|e| LogError::Unavailable(format!("cannot connect to NATS at {url}: {e}")))?;
+            .map_err(|e| {
+                let hint = match e.kind() {
+                    async_nats::ConnectErrorKind::AuthorizationViolation => {
+                        " (the server refused these credentials: check --nats-user and \
+                         --nats-password-file, or --nats-creds)"
+                    }
+                    _ => "",
+                };
+                LogError::Unavailable(format!("cannot connect to NATS at {url}: {e}{hint}"))
+            })?;
         let mut context = jetstream::new(client);
         context.set_timeout(REQUEST_TIMEOUT);
+        Ok(context)
+    }
 
-        let stream = Self::ensure_stream(&context, replicas).await?;
-        let snapshots = Self::ensure_bucket(&context, replicas).await?;
-        Ok(JetStreamLog {
-            context,
-            stream,
-            snapshots,
-        })
+    async fn stream_handle(context: &jetstream::Context) -> Result<stream::Stream<()>, LogError> {
+        // No request is made (no STREAM.INFO right needed).
+        context
+            .get_stream_no_info(STREAM)
+            .await
+            .map_err(|e| LogError::Other(format!("stream {STREAM}: {e}")))
+    }
+
+    fn is_reader(&self) -> bool {
+        self.snapshots.is_none()
     }
 
     async fn ensure_stream(
         context: &jetstream::Context,
         replicas: usize,
-    ) -> Result<stream::Stream, LogError> {
+    ) -> Result<(), LogError> {
         let wanted = stream_config(replicas);
         let mut stream = match context.get_stream(STREAM).await {
             Ok(stream) => stream,
@@ -197,7 +234,7 @@ impl JetStreamLog {
                 "the existing match stream is not configured as an immutable log; using it as is"
             );
         }
-        Ok(stream)
+        Ok(())
     }
 
     async fn ensure_bucket(
@@ -223,6 +260,13 @@ impl JetStreamLog {
 
     /// Stream sequence of the last message on `subject`, or `None` if there is none.
     async fn last_sequence(&self, subject: &str) -> Result<Option<u64>, LogError> {
+        if self.is_reader() {
+            return match self.stream.direct_get_last_for_subject(subject).await {
+                Ok(message) => Ok(Some(message.sequence)),
+                Err(e) if e.kind() == DirectGetErrorKind::NotFound => Ok(None),
+                Err(e) => Err(classify(&format!("last message of {subject}"), e)),
+            };
+        }
         match self.stream.get_last_raw_message_by_subject(subject).await {
             Ok(message) => Ok(Some(message.sequence)),
             Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => Ok(None),
@@ -280,6 +324,9 @@ impl JetStreamLog {
                 return Ok(Vec::new());
             }
         }
+        if self.is_reader() {
+            return self.collect_direct(&subject, start, last, first_version, keep_from).await;
+        }
         let (mut messages, consumer) = self.ordered_from(&subject, start).await?;
         let result = async {
             let mut commits = Vec::new();
@@ -319,6 +366,39 @@ impl JetStreamLog {
             }
         });
         result
+    }
+
+    /// [`Self::collect`] for a reader: one direct get per commit, from `start` up to `last`.
+    async fn collect_direct(
+        &self,
+        subject: &str,
+        start: DeliverPolicy,
+        last: u64,
+        first_version: u64,
+        keep_from: u64,
+    ) -> Result<Vec<StoredCommit>, LogError> {
+        let mut next = match start {
+            DeliverPolicy::ByStartSequence { start_sequence } => start_sequence,
+            _ => 1,
+        };
+        let mut commits = Vec::new();
+        let mut version = first_version.saturating_sub(1);
+        while next <= last {
+            let message = self
+                .stream
+                .direct_get_next_for_subject(subject, Some(next))
+                .await
+                .map_err(|e| classify(&format!("read {subject} from sequence {next}"), e))?;
+            let message = jetstream::message::StreamMessage::try_from(message.message).map_err(|e| {
+                LogError::Other(format!("a direct get on {subject} returned no stream sequence: {e}"))
+            })?;
+            version += 1;
+            if version >= keep_from {
+                commits.push(StoredCommit { version, sequence: message.sequence, payload: message.payload.clone() });
+            }
+            next = message.sequence.saturating_add(1);
+        }
+        Ok(commits)
     }
 
     /// The append was refused because the match's last commit is not `expected`. If the commit
@@ -396,6 +476,13 @@ impl JetStreamLog {
     }
 }
 
+fn read_only(what: &str) -> LogError {
+    LogError::Other(format!(
+        "{what} is not available on a read-only connection (JetStreamLog::connect_reader): \
+         connect with JetStreamLog::connect as the orchestrator"
+    ))
+}
+
 fn to_commit(
     message: Result<jetstream::Message, impl std::error::Error + 'static>,
     subject: &str,
@@ -419,6 +506,9 @@ impl EventLog for JetStreamLog {
     ) -> Result<u64, LogError> {
         validate_match_id(match_id)?;
         validate_msg_id(msg_id)?;
+        if self.is_reader() {
+            return Err(read_only("append"));
+        }
         let subject = subject(match_id);
         let publish = Publish::build()
             .payload(payload.clone())
@@ -512,6 +602,9 @@ impl EventLog for JetStreamLog {
         from_version: u64,
     ) -> Result<BoxStream<'static, Result<StoredCommit, LogError>>, LogError> {
         validate_match_id(match_id)?;
+        if self.is_reader() {
+            return Err(read_only("watch"));
+        }
         let subject = subject(match_id);
         let (messages, _consumer) = self.ordered(&subject).await?;
         let mut version = 0u64;
@@ -534,7 +627,10 @@ impl EventLog for JetStreamLog {
 
     async fn put_snapshot(&self, match_id: &str, snapshot: Snapshot) -> Result<(), LogError> {
         validate_match_id(match_id)?;
-        self.snapshots
+        let Some(snapshots) = &self.snapshots else {
+            return Err(read_only("put_snapshot"));
+        };
+        snapshots
             .put(match_id, encode_snapshot(&snapshot))
             .await
             .map_err(|e| classify(&format!("put snapshot of {match_id}"), e))?;
@@ -543,8 +639,11 @@ impl EventLog for JetStreamLog {
 
     async fn get_snapshot(&self, match_id: &str) -> Result<Option<Snapshot>, LogError> {
         validate_match_id(match_id)?;
-        let raw = self
-            .snapshots
+        // A reader has no snapshots: it rebuilds from the log.
+        let Some(snapshots) = &self.snapshots else {
+            return Ok(None);
+        };
+        let raw = snapshots
             .get(match_id)
             .await
             .map_err(|e| classify(&format!("get snapshot of {match_id}"), e))?;

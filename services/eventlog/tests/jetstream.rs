@@ -6,14 +6,31 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use eventlog::server::NatsServer;
-use eventlog::{EventLog, JetStreamLog, LogError, Snapshot, StoredCommit, STREAM};
+use eventlog::{EventLog, JetStreamLog, LogError, Role, Snapshot, StoredCommit, STREAM};
 
+/// Every test runs as the orchestrator, with its real permissions.
 async fn setup() -> (NatsServer, JetStreamLog) {
     let server = NatsServer::start_temp().await.expect("start nats-server");
-    let log = JetStreamLog::connect(&server.url(), 1)
-        .await
-        .expect("connect to nats-server");
+    let log = connect(&server).await;
     (server, log)
+}
+
+async fn connect(server: &NatsServer) -> JetStreamLog {
+    JetStreamLog::connect(&server.url(), 1, &server.auth(Role::Orchestrator))
+        .await
+        .expect("connect to nats-server as the orchestrator")
+}
+
+/// An operator's connection (the only one that may inspect the stream's configuration).
+async fn admin(server: &NatsServer) -> async_nats::Client {
+    server
+        .auth(Role::Admin)
+        .connect_options()
+        .await
+        .expect("admin options")
+        .connect(server.url())
+        .await
+        .expect("connect as admin")
 }
 
 #[tokio::test]
@@ -38,9 +55,7 @@ async fn racing_writers() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn racing_connections() {
     let (server, a) = setup().await;
-    let b = JetStreamLog::connect(&server.url(), 1)
-        .await
-        .expect("second connection");
+    let b = connect(&server).await;
     let s1 = a
         .append("rc-1", None, "rc-1/1", Bytes::from_static(b"base"))
         .await
@@ -146,7 +161,7 @@ async fn long_read() {
         vec![598, 599, 600]
     );
     // Read consumers are cleaned up right away (not only after their 30 s inactivity).
-    let js = async_nats::jetstream::new(async_nats::connect(server.url()).await.expect("connect"));
+    let js = async_nats::jetstream::new(admin(&server).await);
     let mut stream = js.get_stream(STREAM).await.expect("stream");
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
     loop {
@@ -170,8 +185,7 @@ async fn stream_is_immutable() {
         .await
         .expect("append");
 
-    let client = async_nats::connect(server.url()).await.expect("connect");
-    let js = async_nats::jetstream::new(client);
+    let js = async_nats::jetstream::new(admin(&server).await);
     let mut stream = js.get_stream(STREAM).await.expect("get stream");
     let info = stream.info().await.expect("info").clone();
     let config = &info.config;
@@ -202,21 +216,18 @@ async fn stream_is_immutable() {
     assert_eq!(log.read("im-1", 0).await.expect("read").len(), 1);
 
     // Connecting again uses the existing stream as it is.
-    let again = JetStreamLog::connect(&server.url(), 1)
-        .await
-        .expect("reconnect");
+    let again = connect(&server).await;
     assert_eq!(again.read("im-1", 0).await.expect("read").len(), 1);
 }
 
 #[tokio::test]
 async fn restart_keeps_the_log() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let server = NatsServer::start(dir.path(), 0).await.expect("start");
+    let creds = eventlog::NatsCredentials::load_or_create(&dir.path().join("secrets")).expect("credentials");
+    let server = NatsServer::start(dir.path(), 0, &creds).await.expect("start");
     let port = server.port();
     assert_eq!(server.store_dir(), dir.path());
-    let log = JetStreamLog::connect(&server.url(), 1)
-        .await
-        .expect("connect");
+    let log = connect(&server).await;
     let s1 = log
         .append("rs-1", None, "rs-1/1", Bytes::from_static(b"one"))
         .await
@@ -237,11 +248,11 @@ async fn restart_keeps_the_log() {
     server.stop().await;
     assert!(dir.path().exists(), "a persistent store survives stop");
 
-    let server = NatsServer::start(dir.path(), port).await.expect("restart");
+    // The same passwords, loaded again from their files.
+    let creds = eventlog::NatsCredentials::load_or_create(&dir.path().join("secrets")).expect("credentials");
+    let server = NatsServer::start(dir.path(), port, &creds).await.expect("restart");
     assert_eq!(server.port(), port);
-    let log = JetStreamLog::connect(&server.url(), 1)
-        .await
-        .expect("connect again");
+    let log = connect(&server).await;
     assert_eq!(
         log.read("rs-1", 0).await.expect("read"),
         vec![
@@ -298,7 +309,7 @@ async fn server_down_is_unavailable() {
         .await
         .expect_err("read with the server down");
     assert!(matches!(err, LogError::Unavailable(_)), "{err:?}");
-    let err = JetStreamLog::connect("nats://127.0.0.1:1", 1)
+    let err = JetStreamLog::connect("nats://127.0.0.1:1", 1, &Default::default())
         .await
         .expect_err("connect");
     assert!(matches!(err, LogError::Unavailable(_)), "{err:?}");

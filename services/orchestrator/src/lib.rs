@@ -35,23 +35,40 @@ pub struct OrchestratorArgs {
     /// NATS server holding the match log.
     #[arg(long, env = "ARBITER_NATS_URL", default_value = "nats://127.0.0.1:4222")]
     pub nats_url: String,
+    /// NATS credentials: the `orchestrator` user, the only writer of the match log.
+    #[command(flatten)]
+    pub nats: eventlog::NatsClientArgs,
     /// JetStream replicas of the MATCHES stream (1 on one machine, 3 in a cluster).
     #[arg(long, env = "ARBITER_NATS_REPLICAS", default_value_t = 1)]
     pub replicas: usize,
-    /// The rules service.
-    #[arg(long, env = "ARBITER_RULES_URL", default_value = "http://127.0.0.1:50052")]
+    /// The rules service (https: it is reached over mutual TLS only).
+    #[arg(long, env = "ARBITER_RULES_URL", default_value = "https://127.0.0.1:50052")]
     pub rules_url: String,
-    /// The randomness service.
-    #[arg(long, env = "ARBITER_RANDOMNESS_URL", default_value = "http://127.0.0.1:50053")]
+    /// The randomness service (https: it is reached over mutual TLS only).
+    #[arg(long, env = "ARBITER_RANDOMNESS_URL", default_value = "https://127.0.0.1:50053")]
     pub randomness_url: String,
     /// The orchestrator's log-signing key file; created with a fresh key if missing. Every
     /// orchestrator of one deployment must use the same key.
     #[arg(long, env = "ARBITER_ORCHESTRATOR_KEY_FILE", default_value = ".arbiter/keys/orchestrator.json")]
     pub key_file: std::path::PathBuf,
+    /// The orchestrator's client certificate for rules and randomness, and the CA they must have.
+    #[command(flatten)]
+    pub internal_tls: api::tls::InternalTlsArgs,
+    /// Optional TLS for the public match API.
+    #[command(flatten)]
+    pub public_tls: api::tls::PublicTlsArgs,
 }
 
-fn endpoint(url: &str) -> anyhow::Result<Endpoint> {
+/// A channel to an internal service over mutual TLS.
+fn endpoint(url: &str, tls: &tonic::transport::ClientTlsConfig) -> anyhow::Result<Endpoint> {
+    if !url.starts_with("https://") {
+        anyhow::bail!(
+            "{url:?}: the rules and randomness services are reached over mutual TLS only; use an \
+             https:// URL"
+        );
+    }
     Ok(Endpoint::from_shared(url.to_string())?
+        .tls_config(tls.clone())?
         .connect_timeout(Duration::from_secs(5))
         .timeout(Duration::from_secs(30)))
 }
@@ -59,20 +76,23 @@ fn endpoint(url: &str) -> anyhow::Result<Endpoint> {
 /// Connect to the log and the two internal services, then serve the match API until shutdown.
 pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     let signer = keys::load_or_create(&args.key_file)?;
-    let log = eventlog::JetStreamLog::connect(&args.nats_url, args.replicas)
+    let internal = args.internal_tls.client_config("orchestrator")?;
+    let public_tls = args.public_tls.server_config()?;
+    let auth = args.nats.auth()?;
+    let log = eventlog::JetStreamLog::connect(&args.nats_url, args.replicas, &auth)
         .await
         .map_err(|e| anyhow::anyhow!("cannot use the match log at {}: {e}", args.nats_url))?;
     // Lazy channels: the orchestrator starts even if a service comes up a moment later, and
     // each call reports UNAVAILABLE while it is down.
     let backends = matches::Backends {
-        rules: RulesServiceClient::new(endpoint(&args.rules_url)?.connect_lazy()),
-        randomness: RandomnessServiceClient::new(endpoint(&args.randomness_url)?.connect_lazy()),
+        rules: RulesServiceClient::new(endpoint(&args.rules_url, &internal)?.connect_lazy()),
+        randomness: RandomnessServiceClient::new(endpoint(&args.randomness_url, &internal)?.connect_lazy()),
         log: Arc::new(log),
         signer: Arc::new(signer),
     };
     let service = MatchServiceServer::new(service::MatchApi::new(matches::Matches::new(backends)))
         .max_decoding_message_size(limits::MAX_REQUEST_BYTES);
     let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;
-    api::server::serve("arbiter-orchestrator", args.listen, name, tonic::service::Routes::new(service)).await?;
+    api::server::serve("arbiter-orchestrator", args.listen, name, tonic::service::Routes::new(service), public_tls).await?;
     Ok(())
 }

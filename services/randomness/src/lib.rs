@@ -299,19 +299,28 @@ pub struct RandomnessArgs {
     /// NATS server holding the match log (read to check that a match ended before a reveal).
     #[arg(long, env = "ARBITER_NATS_URL", default_value = "nats://127.0.0.1:4222")]
     pub nats_url: String,
+    /// NATS credentials: the `randomness` user, which may only read the log.
+    #[command(flatten)]
+    pub nats: eventlog::NatsClientArgs,
     /// The key file (master secret and signing seed); created with fresh keys if missing.
     #[arg(long, env = "ARBITER_KEY_FILE", default_value = ".arbiter/keys/randomness.json")]
     pub key_file: PathBuf,
+    /// Mutual TLS: only clients with a certificate signed by --internal-ca are served.
+    #[command(flatten)]
+    pub tls: api::tls::InternalTlsArgs,
 }
 
 pub async fn serve(args: RandomnessArgs) -> anyhow::Result<()> {
+    let tls = args.tls.server_config("randomness")?;
     let keys = Keys::load_or_create(&args.key_file)?;
-    let log = eventlog::JetStreamLog::connect(&args.nats_url, 1)
+    let auth = args.nats.auth()?;
+    // A reader: this service never writes the log.
+    let log = eventlog::JetStreamLog::connect_reader(&args.nats_url, &auth)
         .await
         .map_err(|e| anyhow::anyhow!("cannot read the match log at {}: {e}", args.nats_url))?;
     let service = RandomnessServiceServer::new(Randomness::new(keys, Arc::new(log))).max_decoding_message_size(64 * 1024);
     let name = <RandomnessServiceServer<Randomness> as tonic::server::NamedService>::NAME;
-    api::server::serve("arbiter-randomness", args.listen, name, tonic::service::Routes::new(service)).await?;
+    api::server::serve("arbiter-randomness", args.listen, name, tonic::service::Routes::new(service), Some(tls)).await?;
     Ok(())
 }
 

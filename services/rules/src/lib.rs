@@ -88,10 +88,13 @@ impl RulesService for Rules {
     }
 }
 
-/// Serve the rules service (plus health and reflection) on `addr` until the process ends.
-pub async fn serve(addr: SocketAddr) -> anyhow::Result<()> {
-    let service = RulesServiceServer::new(Rules).max_decoding_message_size(64 * 1024 * 1024); // state blobs travel in requests
-    api::server::serve("arbiter-rules", addr, RULES_SERVICE, Routes::new(service)).await?;
+/// Serve the rules service (plus health and reflection) until the process ends, to clients
+/// with a certificate of Arbiter's CA only (mutual TLS).
+pub async fn serve(args: RulesArgs) -> anyhow::Result<()> {
+    let tls = args.tls.server_config("rules")?;
+    // State blobs travel in requests: a generous limit, still explicit.
+    let service = RulesServiceServer::new(Rules).max_decoding_message_size(64 * 1024 * 1024);
+    api::server::serve("arbiter-rules", args.listen, RULES_SERVICE, Routes::new(service), Some(tls)).await?;
     Ok(())
 }
 
@@ -101,4 +104,7 @@ pub struct RulesArgs {
     /// Address to listen on (port 0 picks a free port and prints it).
     #[arg(long, env = "ARBITER_RULES_LISTEN", default_value = "127.0.0.1:50052")]
     pub listen: SocketAddr,
+    /// Mutual TLS: only clients with a certificate signed by --internal-ca are served.
+    #[command(flatten)]
+    pub tls: api::tls::InternalTlsArgs,
 }

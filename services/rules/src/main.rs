@@ -13,5 +13,5 @@ struct Cli {
 async fn main() -> anyhow::Result<()> {
     api::server::init_tracing();
     let cli = Cli::parse();
-    rules_service::serve(cli.args.listen).await
+    rules_service::serve(cli.args).await
 }

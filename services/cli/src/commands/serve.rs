@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter serve rules --listen 127.0.0.1:50052\n  arbiter serve randomness --nats-url nats://127.0.0.1:4222 --key-file .arbiter/keys/randomness.json\n  arbiter serve orchestrator --nats-url nats://127.0.0.1:4222 \\\n      --rules-url http://127.0.0.1:50052 --randomness-url http://127.0.0.1:50053\n\nEach service prints `<name> listening on <addr>` on stdout once it accepts calls\n(--listen 127.0.0.1:0 picks a free port). Logs go to stderr (RUST_LOG=debug for more).")]
+#[command(after_help = "Examples (with the files `arbiter up` makes in .arbiter):\n  arbiter serve rules --listen 127.0.0.1:50052 \\\n      --internal-ca .arbiter/tls/ca.pem --internal-cert .arbiter/tls/rules.pem --internal-key .arbiter/tls/rules.key\n  arbiter serve randomness --nats-url nats://127.0.0.1:4222 --key-file .arbiter/keys/randomness.json \\\n      --nats-user randomness --nats-password-file .arbiter/secrets/nats/randomness.password \\\n      --internal-ca .arbiter/tls/ca.pem --internal-cert .arbiter/tls/randomness.pem --internal-key .arbiter/tls/randomness.key\n  arbiter serve orchestrator --nats-url nats://127.0.0.1:4222 \\\n      --nats-user orchestrator --nats-password-file .arbiter/secrets/nats/orchestrator.password \\\n      --rules-url https://127.0.0.1:50052 --randomness-url https://127.0.0.1:50053 \\\n      --internal-ca .arbiter/tls/ca.pem --internal-cert .arbiter/tls/orchestrator.pem --internal-key .arbiter/tls/orchestrator.key\n\nRules and randomness serve only mutual-TLS clients with a certificate of --internal-ca; NATS\nadmits only known users (docs/security.md). Each service prints `<name> listening on <addr>`\non stdout once it accepts calls (--listen 127.0.0.1:0 picks a free port). Logs go to stderr\n(RUST_LOG=debug for more).")]
 pub struct ServeCmd {
     #[command(subcommand)]
     pub service: Service,
@@ -26,7 +26,7 @@ impl ServeCmd {
         api::server::init_tracing();
         match self.service {
             Service::Orchestrator(args) => orchestrator::serve(args).await?,
-            Service::Rules(args) => rules_service::serve(args.listen).await?,
+            Service::Rules(args) => rules_service::serve(args).await?,
             Service::Randomness(args) => randomness_service::serve(args).await?,
         }
         Ok(ExitCode::SUCCESS)

