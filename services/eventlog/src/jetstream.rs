@@ -130,6 +130,27 @@ fn classify<E: std::error::Error + 'static>(what: &str, err: E) -> LogError {
     }
 }
 
+/// Deletes an ephemeral consumer (best effort) when dropped.
+struct DeleteOnDrop {
+    stream: stream::Stream,
+    consumer: String,
+}
+
+impl Drop for DeleteOnDrop {
+    fn drop(&mut self) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let stream = self.stream.clone();
+        let consumer = std::mem::take(&mut self.consumer);
+        runtime.spawn(async move {
+            if let Err(e) = stream.delete_consumer(&consumer).await {
+                tracing::debug!(consumer, %e, "could not delete a watch consumer");
+            }
+        });
+    }
+}
+
 impl JetStreamLog {
     /// Connect to NATS at `url` as a writer (the orchestrator), then create the match stream and
     /// the snapshot bucket, or use them if they exist (an existing stream whose immutability
@@ -606,9 +627,13 @@ impl EventLog for JetStreamLog {
             return Err(read_only("watch"));
         }
         let subject = subject(match_id);
-        let (messages, _consumer) = self.ordered(&subject).await?;
+        let (messages, consumer) = self.ordered(&subject).await?;
+        // Deleted when the watcher goes away, rather than lingering until it expires: a client
+        // that opens and drops many watches must not exhaust the server's consumers.
+        let cleanup = DeleteOnDrop { stream: self.stream.clone(), consumer };
         let mut version = 0u64;
         let stream = messages.filter_map(move |message| {
+            let _cleanup = &cleanup;
             let item = match to_commit(message, &subject) {
                 Ok((sequence, payload)) => {
                     version += 1;

@@ -17,6 +17,9 @@ pub enum OrchestratorError {
     /// An idempotency key already used for a different request.
     #[error("{0}")]
     KeyReused(String),
+    /// A bounded resource of this instance is used up (open watches).
+    #[error("{0}")]
+    Exhausted(String),
     /// A stale decision or version; the client should fetch the match again.
     #[error("{0}")]
     Aborted(String),
@@ -51,7 +54,9 @@ impl From<LogError> for OrchestratorError {
             )),
             LogError::Unavailable(m) => OrchestratorError::LogUnavailable(m),
             LogError::InvalidMatchId(m) => OrchestratorError::InvalidArgument(m),
-            other => OrchestratorError::Internal(other.to_string()),
+            // The log server refused (a limit, a misconfiguration): not the caller's doing, and
+            // possibly temporary.
+            other @ LogError::Other(_) => OrchestratorError::LogUnavailable(other.to_string()),
         }
     }
 }
@@ -64,6 +69,7 @@ impl From<OrchestratorError> for Status {
             OrchestratorError::FailedPrecondition(_) => Status::failed_precondition(msg),
             OrchestratorError::NotFound(_) => Status::not_found(msg),
             OrchestratorError::KeyReused(_) => Status::already_exists(msg),
+            OrchestratorError::Exhausted(_) => Status::resource_exhausted(msg),
             OrchestratorError::Aborted(_) => Status::aborted(msg),
             OrchestratorError::Unauthenticated(_) => Status::unauthenticated(msg),
             OrchestratorError::PermissionDenied(_) => Status::permission_denied(msg),

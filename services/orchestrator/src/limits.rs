@@ -25,6 +25,8 @@ pub const MAX_IDEMPOTENCY_KEY_LEN: usize = 128;
 /// Most ids in one choice (picks, split parts, ordered items).
 pub const MAX_CHOICE_IDS: usize = 256;
 pub const MAX_CHOICE_ID_LEN: usize = 128;
+/// Most `WatchMatch` streams open at once on one orchestrator (each holds a log consumer).
+pub const MAX_OPEN_WATCHES: usize = 1024;
 /// Longest text of another service's error passed on to a client.
 pub const MAX_FORWARDED_MESSAGE: usize = 512;
 

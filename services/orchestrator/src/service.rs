@@ -2,6 +2,7 @@
 //! handler validates its input before touching the log; on an error nothing is appended.
 
 use std::pin::Pin;
+use std::sync::Arc;
 
 use api::convert;
 use api::log_v1::{commit_input, MatchCreated, MatchExport, SeatDecision, SeatJoined};
@@ -12,6 +13,7 @@ use api::rules_v1 as r;
 use engine::{Awaiting, Viewer};
 use futures::{Stream, StreamExt};
 use prost::Message;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tonic::{Request, Response, Status};
 
 use crate::auth;
@@ -22,11 +24,13 @@ use crate::record::MatchRecord;
 
 pub struct MatchApi {
     matches: Matches,
+    /// One permit per open `WatchMatch` stream.
+    watches: Arc<Semaphore>,
 }
 
 impl MatchApi {
     pub fn new(matches: Matches) -> Self {
-        MatchApi { matches }
+        MatchApi { matches, watches: Arc::new(Semaphore::new(limits::MAX_OPEN_WATCHES)) }
     }
 }
 
@@ -328,6 +332,12 @@ impl MatchService for MatchApi {
     type WatchMatchStream = WatchStream;
 
     async fn watch_match(&self, req: Request<m::WatchMatchRequest>) -> Result<Response<WatchStream>, Status> {
+        let permit = self.watches.clone().try_acquire_owned().map_err(|_| {
+            OrchestratorError::Exhausted(format!(
+                "this orchestrator already serves {} open watches; close one or retry later",
+                limits::MAX_OPEN_WATCHES
+            ))
+        })?;
         let rec = self.matches.lock(&req.get_ref().match_id).await?;
         let viewer = viewer_of(&req, &rec)?;
         let from = req.get_ref().from_version;
@@ -344,6 +354,7 @@ impl MatchService for MatchApi {
             joined: vec![false; seat_count],
             last_hash: None,
             done: false,
+            _permit: permit,
         };
         Ok(Response::new(Box::pin(futures::stream::unfold(watch, Watch::next))))
     }
@@ -386,6 +397,8 @@ struct Watch {
     joined: Vec<bool>,
     last_hash: Option<[u8; 32]>,
     done: bool,
+    /// Released when the stream is dropped.
+    _permit: OwnedSemaphorePermit,
 }
 
 impl Watch {
