@@ -40,7 +40,7 @@ pub struct UpCmd {
     pub randomness_listen: SocketAddr,
     /// Extra DNS name or IP address for the services' certificates (besides 127.0.0.1 and
     /// localhost; repeatable). Used only when the certificates are first created.
-    #[arg(long = "cert-name", value_name = "NAME")]
+    #[arg(long = "cert-name", value_name = "NAME", env = "ARBITER_CERT_NAMES", value_delimiter = ',')]
     pub cert_names: Vec<String>,
     /// Optional TLS for the public match API (plaintext on loopback by default).
     #[command(flatten)]
