@@ -1,7 +1,11 @@
 //! Arbiter's generated protobuf and gRPC code, and the one place where protobuf and domain types
 //! meet ([`convert`]).
 //!
-//! Must never: hold game logic or I/O. Services convert at their edge by calling into here.
+//! Also owns what every service's gRPC edge shares: serving ([`server`]) and TLS material
+//! ([`tls`]: the local CA, service certificates, and the TLS flags).
+//!
+//! Must never: hold game logic, or do I/O beyond serving and reading or creating TLS files.
+//! Services convert at their edge by calling into here.
 
 /// Generated code, laid out like the proto packages so cross-package references resolve.
 pub mod arbiter {

