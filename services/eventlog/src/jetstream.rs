@@ -132,7 +132,7 @@ fn classify<E: std::error::Error + 'static>(what: &str, err: E) -> LogError {
 
 /// Deletes an ephemeral consumer (best effort) when dropped.
 struct DeleteOnDrop {
-    stream: stream::Stream,
+    stream: stream::Stream<()>,
     consumer: String,
 }
 

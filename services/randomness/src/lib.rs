@@ -2,15 +2,17 @@
 //! outcomes, and reveals a match's secret once its log records the end.
 //!
 //! Owns: the master secret (from which each match's secret is derived, so the service keeps
-//! no per-match state and can restart or scale out) and the signing key, both in one key file.
+//! no per-match state of its own and can restart or scale out) and the signing key, both in one
+//! key file; a bounded cache of the logs it has already checked (only a cache: the log decides).
 //! Must never: reveal a secret before the match's log says it ended, draw anything the log does
 //! not await (the last commit's draw, with the logged seat entropies), trust a commit that
 //! fails the log's signed hash chain, draw with anything but the `fairness` scheme, or log a
 //! secret.
 
+use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex as StdMutex};
 
 use api::log_v1::commit_input::Input;
 use api::log_v1::Commit;
@@ -89,38 +91,120 @@ fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 pub struct Randomness {
     keys: Keys,
     log: Arc<dyn EventLog>,
+    /// Logs already checked, so a draw reads only the commits appended since the last one.
+    verified: StdMutex<VerifiedCache>,
+}
+
+/// How many matches' checked logs are remembered; past that the oldest entry is dropped (and
+/// that match is checked from its first commit again on its next draw).
+const VERIFIED_CACHE_MATCHES: usize = 10_000;
+
+/// What this service knows of a match's log after checking its signed hash chain up to
+/// `version`: enough to judge a draw or a reveal without reading the log from the start again.
+#[derive(Clone, Debug)]
+struct VerifiedLog {
+    version: u64,
+    /// Stream sequence of the last checked commit (where the next read starts).
+    sequence: u64,
+    /// SHA-256 of the last checked commit's stored bytes (the next commit's `prev_hash`).
+    last_hash: [u8; 32],
+    /// The orchestrator key named by commit 1, which must sign every commit.
+    orchestrator_key: Vec<u8>,
+    /// Each seat's logged entropy, `None` until it has joined.
+    entropies: Vec<Option<Vec<u8>>>,
+    /// What the last checked commit awaits.
+    awaiting: Option<What>,
+}
+
+impl VerifiedLog {
+    /// Check one more commit against the chain and fold it in (`prefix` is `None` for commit 1).
+    fn extend(prefix: Option<&VerifiedLog>, match_id: &str, stored: &eventlog::StoredCommit) -> Result<VerifiedLog, RandomnessError> {
+        let tampered = |detail: String| RandomnessError::Tampered { match_id: match_id.to_string(), version: stored.version, detail };
+        let commit = Commit::decode(stored.payload.as_ref()).map_err(|e| tampered(format!("the commit does not decode: {e}")))?;
+        let input = commit.input.as_ref().and_then(|i| i.input.as_ref());
+        let mut next = match (prefix, input) {
+            (None, Some(Input::Created(c))) if stored.version == 1 => VerifiedLog {
+                version: 0,
+                sequence: 0,
+                last_hash: [0; 32],
+                orchestrator_key: c.orchestrator_public_key.clone(),
+                entropies: vec![None; c.config.as_ref().map(|c| c.seats.len()).unwrap_or(0)],
+                awaiting: None,
+            },
+            (None, _) => return Err(tampered("the first commit of a log must create the match".into())),
+            (Some(p), _) => p.clone(),
+        };
+        let previous_hash = prefix.map(|p| &p.last_hash);
+        let link = fairness::chain::Link { stored: &stored.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
+        fairness::chain::check_link(link, previous_hash, &next.orchestrator_key).map_err(|e| tampered(format!("the commit: {e}")))?;
+        if let Some(Input::Joined(j)) = input {
+            if let Some(slot) = next.entropies.get_mut(j.seat as usize) {
+                *slot = Some(j.entropy.clone());
+            }
+        }
+        next.version = stored.version;
+        next.sequence = stored.sequence;
+        next.last_hash = fairness::chain::commit_hash(&stored.payload);
+        next.awaiting = commit.awaiting.and_then(|a| a.what);
+        Ok(next)
+    }
+}
+
+/// A bounded map of checked logs; the oldest inserted match leaves first.
+#[derive(Default)]
+struct VerifiedCache {
+    logs: HashMap<String, VerifiedLog>,
+    order: VecDeque<String>,
+}
+
+impl VerifiedCache {
+    fn get(&self, match_id: &str) -> Option<VerifiedLog> {
+        self.logs.get(match_id).cloned()
+    }
+
+    /// Remember `log` unless a longer checked prefix is already there (a concurrent draw).
+    fn put(&mut self, match_id: &str, log: VerifiedLog) {
+        match self.logs.get_mut(match_id) {
+            Some(known) if known.version >= log.version => {}
+            Some(known) => *known = log,
+            None => {
+                self.logs.insert(match_id.to_string(), log);
+                self.order.push_back(match_id.to_string());
+                while self.order.len() > VERIFIED_CACHE_MATCHES {
+                    if let Some(old) = self.order.pop_front() {
+                        self.logs.remove(&old);
+                    }
+                }
+            }
+        }
+    }
 }
 
 impl Randomness {
     pub fn new(keys: Keys, log: Arc<dyn EventLog>) -> Self {
-        Randomness { keys, log }
+        Randomness { keys, log, verified: StdMutex::new(VerifiedCache::default()) }
     }
 
-    /// The match's commits, decoded, after checking the signed hash chain against the
-    /// orchestrator key in its first commit: a commit appended by anyone else cannot make this
-    /// service draw or reveal.
-    async fn verified_log(&self, match_id: &str) -> Result<Vec<Commit>, RandomnessError> {
-        let stored = self.log.read(match_id, 1).await?;
-        if stored.is_empty() {
-            return Err(RandomnessError::NotFound(format!("there is no match with id \"{match_id}\"")));
+    /// The match's log, checked commit by commit against the signed hash chain under the
+    /// orchestrator key in its first commit (a commit appended by anyone else cannot make this
+    /// service draw or reveal). Only commits after the last checked one are read.
+    async fn verified_log(&self, match_id: &str) -> Result<VerifiedLog, RandomnessError> {
+        let known = self.verified.lock().ok().and_then(|c| c.get(match_id));
+        let fresh = match &known {
+            Some(k) => self.log.read_after(match_id, k.sequence, k.version + 1).await?,
+            None => self.log.read(match_id, 1).await?,
+        };
+        let mut tip = known;
+        for stored in &fresh {
+            tip = Some(VerifiedLog::extend(tip.as_ref(), match_id, stored)?);
         }
-        let mut commits = Vec::with_capacity(stored.len());
-        let mut key: Vec<u8> = Vec::new();
-        let mut last_hash: Option<[u8; 32]> = None;
-        for s in &stored {
-            let tampered = |detail: String| RandomnessError::Tampered { match_id: match_id.to_string(), version: s.version, detail };
-            let commit = Commit::decode(s.payload.as_ref()).map_err(|e| tampered(format!("the commit does not decode: {e}")))?;
-            if let Some(Input::Created(c)) = commit.input.as_ref().and_then(|i| i.input.as_ref()) {
-                if s.version == 1 {
-                    key = c.orchestrator_public_key.clone();
-                }
+        let tip = tip.ok_or_else(|| RandomnessError::NotFound(format!("there is no match with id \"{match_id}\"")))?;
+        if !fresh.is_empty() {
+            if let Ok(mut cache) = self.verified.lock() {
+                cache.put(match_id, tip.clone());
             }
-            let link = fairness::chain::Link { stored: &s.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
-            fairness::chain::check_link(link, last_hash.as_ref(), &key).map_err(|e| tampered(format!("the commit: {e}")))?;
-            last_hash = Some(fairness::chain::commit_hash(&s.payload));
-            commits.push(commit);
         }
-        Ok(commits)
+        Ok(tip)
     }
 }
 
@@ -175,21 +259,20 @@ fn kind_text(kind: Option<&rnd::draw_request::Kind>) -> String {
     }
 }
 
-/// Check that the last commit of `commits` awaits exactly the draw `req` asks for, with the
+/// Check that the checked log's last commit awaits exactly the draw `req` asks for, with the
 /// logged seat entropies.
-fn check_awaited(commits: &[Commit], req: &rnd::DrawRequest) -> Result<(), RandomnessError> {
+fn check_awaited(log: &VerifiedLog, req: &rnd::DrawRequest) -> Result<(), RandomnessError> {
     let refuse = |why: String| {
         RandomnessError::FailedPrecondition(format!(
             "match {} does not await this draw: {why}; the randomness service draws only what the match's log awaits",
             req.match_id
         ))
     };
-    let last = commits.last().ok_or_else(|| refuse("its log is empty".into()))?;
-    let awaited = match last.awaiting.as_ref().and_then(|a| a.what.as_ref()) {
+    let awaited = match &log.awaiting {
         Some(What::Draw(d)) => d,
-        Some(What::Decision(_)) => return Err(refuse(format!("at version {} it awaits a decision", last.version))),
-        Some(What::Ended(_)) => return Err(refuse(format!("it ended at version {}", last.version))),
-        None => return Err(refuse(format!("at version {} it awaits nothing", last.version))),
+        Some(What::Decision(_)) => return Err(refuse(format!("at version {} it awaits a decision", log.version))),
+        Some(What::Ended(_)) => return Err(refuse(format!("it ended at version {}", log.version))),
+        None => return Err(refuse(format!("at version {} it awaits nothing", log.version))),
     };
     let asked_kind = match req.kind {
         Some(rnd::draw_request::Kind::Range(n)) => Some(api::rules_v1::draw_request::Kind::Range(n)),
@@ -211,20 +294,8 @@ fn check_awaited(commits: &[Commit], req: &rnd::DrawRequest) -> Result<(), Rando
             kind_text(req.kind.as_ref())
         )));
     }
-    let seats = match commits.first().and_then(|c| c.input.as_ref()).and_then(|i| i.input.as_ref()) {
-        Some(Input::Created(c)) => c.config.as_ref().map(|c| c.seats.len()).unwrap_or(0),
-        _ => return Err(refuse("its first commit is not the match creation".into())),
-    };
-    let mut logged: Vec<Option<&[u8]>> = vec![None; seats];
-    for c in commits {
-        if let Some(Input::Joined(j)) = c.input.as_ref().and_then(|i| i.input.as_ref()) {
-            if let Some(slot) = logged.get_mut(j.seat as usize) {
-                *slot = Some(&j.entropy);
-            }
-        }
-    }
-    let same = logged.len() == req.seat_entropies.len()
-        && logged.iter().zip(&req.seat_entropies).all(|(l, r)| *l == Some(r.as_slice()));
+    let same = log.entropies.len() == req.seat_entropies.len()
+        && log.entropies.iter().zip(&req.seat_entropies).all(|(l, r)| l.as_deref() == Some(r.as_slice()));
     if !same {
         return Err(refuse("the seat entropies are not the ones its log records".into()));
     }
@@ -253,8 +324,8 @@ impl RandomnessService for Randomness {
             None => return Err(RandomnessError::InvalidArgument("kind is missing: set range or shuffle".into()).into()),
         };
         // Only what the log awaits, so nobody can compute a future draw of a live match.
-        let commits = self.verified_log(&req.match_id).await?;
-        check_awaited(&commits, &req)?;
+        let log = self.verified_log(&req.match_id).await?;
+        check_awaited(&log, &req)?;
         let secret = fairness::derive_match_secret(&self.keys.master, &req.match_id);
         let key = fairness::match_key(&secret, &req.match_id, &req.seat_entropies)
             .map_err(|e| RandomnessError::InvalidArgument(e.to_string()))?;
@@ -270,10 +341,8 @@ impl RandomnessService for Randomness {
         let match_id = req.into_inner().match_id;
         check_match_id(&match_id)?;
         // The log, checked commit by commit, is the only judge of whether a match has ended.
-        let commits = self.verified_log(&match_id).await?;
-        let ended = commits
-            .last()
-            .is_some_and(|c| matches!(c.awaiting.as_ref().and_then(|a| a.what.as_ref()), Some(What::Ended(_))));
+        let log = self.verified_log(&match_id).await?;
+        let ended = matches!(log.awaiting, Some(What::Ended(_)));
         if !ended {
             return Err(RandomnessError::FailedPrecondition(format!(
                 "match {match_id} has not ended; its secret is revealed only after the end"
@@ -418,7 +487,13 @@ mod tests {
             ..Default::default()
         };
         let payload = fairness::chain::seal(&fairness::Signer::from_seed(&[7; 32]), &forged.encode_to_vec());
+        // This service has already checked the honest prefix: the forged commit is read and
+        // checked on its own, from the remembered chain.
+        let svc = service(log.clone());
+        svc.draw(draw(0, "deal", rnd::draw_request::Kind::Shuffle(10), entropies.clone())).await.expect("the honest log awaits draw 0");
         log.append(ID, Some(last.sequence), "forged", payload.into()).await.expect("append");
+        let err = svc.draw(draw(99, "deal", rnd::draw_request::Kind::Shuffle(10), entropies.clone())).await.expect_err("forged after the cache");
+        assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
         let svc = service(log);
         let err = svc.draw(draw(99, "deal", rnd::draw_request::Kind::Shuffle(10), entropies)).await.expect_err("forged");
         assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
