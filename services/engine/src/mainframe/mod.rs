@@ -328,6 +328,10 @@ impl crate::testing::leak::HiddenInfo for Mainframe {
             })
             .collect())
     }
+    fn labels(&self, state: &[u8]) -> Result<Vec<(u32, String)>, RulesError> {
+        let g = decode(state)?;
+        Ok((0..g.instances.len() as u32).map(|c| (c, g.label(c))).collect())
+    }
     fn redeal(&self, state: &[u8], moves: &[(u32, u32)]) -> Result<Vec<u8>, RulesError> {
         let mut g = decode(state)?;
         let old = g.instances.clone();

@@ -419,6 +419,10 @@ impl crate::testing::leak::HiddenInfo for Netrunner {
             _ => Vec::new(),
         }
     }
+    fn labels(&self, state: &[u8]) -> Result<Vec<(u32, String)>, RulesError> {
+        let g = decode(state)?;
+        Ok((0..g.cards.len() as u32).map(|c| (c, g.label(c))).collect())
+    }
     fn redeal(&self, state: &[u8], moves: &[(u32, u32)]) -> Result<Vec<u8>, RulesError> {
         let mut g = decode(state)?;
         let old = g.cards.clone();

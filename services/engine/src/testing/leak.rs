@@ -20,7 +20,8 @@
 //!    numbering: swapping positions would change the number shown).
 //! 2. **No hidden card is named.** In every event and in the pending decision as the viewer
 //!    sees them, no card that is hidden from it before and after the step may appear by its
-//!    label ("Palisade #23") or as a JSON object giving its number with a key or title. Cards the
+//!    label ("Palisade #23") or as a JSON object giving its number with a key or title; nor may
+//!    the bare name of a card all of whose copies are hidden from it ("installs Palisade"). Cards the
 //!    viewer learns in the step (drawn, accessed, revealed, played) are not hidden afterwards or
 //!    before, so naming them is allowed; nor is naming a card an event shows to the viewer by
 //!    the rules although it stays hidden ([`HiddenInfo::reveals`]: a netrunner access).
@@ -53,6 +54,8 @@ pub trait HiddenInfo: Sync {
     /// `state` with identities moved: for each `(to, from)`, card `to` takes the identity (and
     /// deck-list position) card `from` had. Numbers, zones, counters and status stay.
     fn redeal(&self, state: &[u8], moves: &[(u32, u32)]) -> Result<Vec<u8>, RulesError>;
+    /// Every card of the match with its label, hidden or not.
+    fn labels(&self, state: &[u8]) -> Result<Vec<(u32, String)>, RulesError>;
     /// The cards this event shows to `viewer` by the rules although they stay hidden afterwards
     /// (a netrunner access of a card left in R&D, NR-7). Empty for most events; each game lists
     /// them in its "What each viewer sees". Such cards may be named for the rest of the step.
@@ -96,16 +99,19 @@ pub fn check_game(
     let first = ruleset.new_match(config).map_err(|e| format!("seed {seed}: new match: {e}"))?;
     let mut stats = LeakStats::default();
     let (mut state, mut awaiting) = (first.state.clone(), first.awaiting.clone());
+    let labels = hidden.labels(&first.state).map_err(|e| format!("seed {seed}: labels: {e}"))?;
     for &v in &viewers {
-        check_step(ruleset, hidden, None, &first.state, &first.events, &first.awaiting, v, &mut dealer, &mut stats)
+        check_step(ruleset, hidden, (None, labels.as_slice()), &first.state, &first.events, &first.awaiting, v, &mut dealer, &mut stats)
             .map_err(|e| format!("seed {seed}, setup, {v:?}: {e}"))?;
     }
     for step_no in 0..max_inputs {
         let Some(input) = bot.input(&awaiting) else { return Ok(stats) };
         let step = ruleset.apply(&state, &input).map_err(|e| format!("seed {seed}: offered input refused: {e}"))?;
         stats.steps += 1;
+        let labels = hidden.labels(&step.state).map_err(|e| format!("seed {seed}: labels: {e}"))?;
         for &v in &viewers {
-            check_step(ruleset, hidden, Some(&state), &step.state, &step.events, &step.awaiting, v, &mut dealer, &mut stats)
+            let s = (Some(state.as_slice()), labels.as_slice());
+            check_step(ruleset, hidden, s, &step.state, &step.events, &step.awaiting, v, &mut dealer, &mut stats)
                 .map_err(|e| format!("seed {seed}, input {step_no} ({input:?}), {v:?}: {e}"))?;
         }
         state = step.state;
@@ -122,7 +128,7 @@ pub fn check_game(
 fn check_step(
     ruleset: &dyn Ruleset,
     hidden: &dyn HiddenInfo,
-    before: Option<&[u8]>,
+    (before, labels): (Option<&[u8]>, &[(u32, String)]),
     after: &[u8],
     events: &[Event],
     awaiting: &Awaiting,
@@ -159,15 +165,45 @@ fn check_step(
         for n in hidden.reveals(e, viewer) {
             named.remove(&n);
         }
+    }
+    // A name every copy of which is hidden may not appear even without a number ("installs
+    // Palisade"); a name with a copy in sight may (it could be that copy).
+    let name = |label: &str| label.rsplit_once(" #").map_or(label, |(n, _)| n).to_string();
+    let in_sight: std::collections::BTreeSet<String> =
+        labels.iter().filter(|(n, _)| !named.contains_key(n)).map(|(_, l)| name(l)).collect();
+    let secret: std::collections::BTreeSet<String> =
+        named.values().map(|l| name(l)).filter(|n| !n.is_empty() && !in_sight.contains(n)).collect();
+    for e in events {
         let (text, detail) = e.as_seen_by(viewer);
         no_hidden_card(&named, text, detail).map_err(|m| format!("event {} names {m}", e.kind))?;
+        no_secret_name(&secret, text).map_err(|m| format!("event {} names {m}", e.kind))?;
+        no_secret_name(&secret, &detail.to_string()).map_err(|m| format!("event {} names {m}", e.kind))?;
         stats.events_checked += 1;
     }
     if let Awaiting::Decision(d) = awaiting {
         let seen: Decision = d.as_seen_by(viewer);
         let as_json = serde_json::to_value(&seen).map_err(|e| format!("decision: {e}"))?;
-        no_hidden_card(&named, &as_json.to_string(), &as_json).map_err(|m| format!("decision {} names {m}", d.kind))?;
+        let text = as_json.to_string();
+        no_hidden_card(&named, &text, &as_json).map_err(|m| format!("decision {} names {m}", d.kind))?;
+        no_secret_name(&secret, &text).map_err(|m| format!("decision {} names {m}", d.kind))?;
         stats.decisions_checked += 1;
+    }
+    Ok(())
+}
+
+/// Fails when `text` holds one of `names` as a whole word sequence.
+fn no_secret_name(names: &std::collections::BTreeSet<String>, text: &str) -> Result<(), String> {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
+    for n in names {
+        let mut from = 0;
+        while let Some(at) = text.get(from..).and_then(|t| t.find(n.as_str())) {
+            let start = from + at;
+            let end = start + n.len();
+            if !word(text[..start].chars().next_back()) && !word(text[end..].chars().next()) {
+                return Err(format!("\"{n}\", a card hidden in every copy, in \"{}\"", prefix(text)));
+            }
+            from = end;
+        }
     }
     Ok(())
 }

@@ -31,6 +31,8 @@ struct Leaky {
     prompt_as_summary: bool,
     /// Views number cards by their deck-list position (the second leak found).
     list_positions: bool,
+    /// Private event texts are shown to everyone with the card numbers cut out.
+    names_without_numbers: bool,
 }
 
 impl Ruleset for Leaky {
@@ -53,6 +55,18 @@ impl Ruleset for Leaky {
         let mut step = Netrunner.apply(state, input)?;
         if let (true, Awaiting::Decision(d)) = (self.prompt_as_summary, &mut step.awaiting) {
             d.summary = d.prompt.clone();
+        }
+        if self.names_without_numbers {
+            for e in &mut step.events {
+                if let Some(p) = &e.private {
+                    // "The Corp installs Palisade #23 in HQ" -> "The Corp installs Palisade in HQ".
+                    let mut text = String::new();
+                    for (i, part) in p.text.split(" #").enumerate() {
+                        text.push_str(if i == 0 { part } else { part.trim_start_matches(|c: char| c.is_ascii_digit()) });
+                    }
+                    e.text = text;
+                }
+            }
         }
         Ok(step)
     }
@@ -86,12 +100,21 @@ fn first_leak(r: &Leaky) -> Option<String> {
 
 #[test]
 fn the_oracle_catches_a_prompt_shown_to_non_deciders() {
-    let leak = first_leak(&Leaky { prompt_as_summary: true, list_positions: false }).expect("a planted leak is caught");
+    let leak = first_leak(&Leaky { prompt_as_summary: true, list_positions: false, names_without_numbers: false })
+        .expect("a planted leak is caught");
     assert!(leak.contains("decision netrunner."), "{leak}");
 }
 
 #[test]
 fn the_oracle_catches_numbers_that_are_deck_list_positions() {
-    let leak = first_leak(&Leaky { prompt_as_summary: false, list_positions: true }).expect("a planted leak is caught");
+    let leak = first_leak(&Leaky { prompt_as_summary: false, list_positions: true, names_without_numbers: false })
+        .expect("a planted leak is caught");
     assert!(leak.contains("the view depends on hidden cards"), "{leak}");
+}
+
+#[test]
+fn the_oracle_catches_a_hidden_card_named_without_its_number() {
+    let leak = first_leak(&Leaky { prompt_as_summary: false, list_positions: false, names_without_numbers: true })
+        .expect("a planted leak is caught");
+    assert!(leak.contains("a card hidden in every copy"), "{leak}");
 }
