@@ -213,6 +213,10 @@ pub struct RestartFigures {
 pub struct BenchReport {
     pub arbiter_version: String,
     pub cores: usize,
+    /// The machine's 1-minute load average (`/proc/loadavg`) when the bench started and ended:
+    /// other work on the machine shows here.
+    pub load_average_start: Option<f64>,
+    pub load_average_end: Option<f64>,
     /// Whether the bench started the system itself (`up` in a temporary directory).
     pub own_system: bool,
     pub duration_s: f64,
@@ -273,6 +277,11 @@ fn rss_bytes(pid: u32) -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
+}
+
+/// The 1-minute load average.
+fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg").ok()?.split_whitespace().next()?.parse().ok()
 }
 
 fn progress(text: &str) {
@@ -338,6 +347,8 @@ impl BenchCmd {
         let mut report = BenchReport {
             arbiter_version: env!("CARGO_PKG_VERSION").to_string(),
             cores: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+            load_average_start: load_average(),
+            load_average_end: None,
             own_system: system.is_some(),
             duration_s: self.duration,
             raw_message_bytes: RAW_MESSAGE_BYTES,
@@ -390,6 +401,7 @@ impl BenchCmd {
             let raw_read_ms = median_ms(raw_read(&target.nats, &id, version).await?);
             report.restart = Some(RestartFigures { match_id: id, version, first_request_ms, raw_read_ms });
         }
+        report.load_average_end = load_average();
         Ok(report)
     }
 
@@ -794,7 +806,7 @@ async fn play_one(
             match submitted {
                 Ok(resp) => {
                     let now = Instant::now();
-                    r.submit.push(now - t);
+                    r.submit.push(now.saturating_duration_since(t));
                     r.decisions += 1;
                     shared.decisions.fetch_add(1, Ordering::Relaxed);
                     if watchers > 0 {
@@ -851,9 +863,12 @@ async fn watch(mut api: client::Client, match_id: String, from: u64, mut stop: t
 
 fn print_table(r: &BenchReport) {
     println!();
+    let load = |l: Option<f64>| l.map(|l| format!("{l:.1}")).unwrap_or_else(|| "?".into());
     println!(
-        "arbiter bench · {} cores · {} · {}s per phase · raw = conditional appends of {} B",
+        "arbiter bench · {} cores (load average {} → {}) · {} · {}s per phase · raw = conditional appends of {} B",
         r.cores,
+        load(r.load_average_start),
+        load(r.load_average_end),
         if r.own_system { "own system (arbiter up in a temp dir)" } else { "running system" },
         r.duration_s,
         r.raw_message_bytes
