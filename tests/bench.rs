@@ -71,7 +71,7 @@ async fn bench_reports_every_figure_as_json() -> Result<()> {
     assert!(num(load, "memory.orchestrator_rss_after_bytes")? > 0.0);
 
     // The watchers saw every version after they started, and no INTERNAL.
-    assert!(num(load, "watchers.streams_opened")? >= 2.0, "one watch per match at least");
+    assert!(num(load, "watchers.watch_calls")? >= 2.0, "one watch per match at least");
     assert!(num(load, "watchers.updates_received")? > 0.0);
     assert_eq!(num(load, "watchers.versions_missed")?, 0.0);
     assert_eq!(num(load, "watchers.internal_errors")?, 0.0, "{}", load["watchers"]["first_error"]);

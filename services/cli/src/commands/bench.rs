@@ -175,7 +175,8 @@ pub struct MemoryFigures {
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct WatcherFigures {
     pub watchers: u64,
-    pub streams_opened: u64,
+    /// WatchMatch calls made (refused ones included: see `errors`).
+    pub watch_calls: u64,
     pub updates_received: u64,
     /// Versions a watcher skipped (each watcher should see every version after it started).
     pub versions_missed: u64,
@@ -548,7 +549,7 @@ impl BenchCmd {
             let acks = shared.acks.lock().map(|a| a.clone()).unwrap_or_default();
             for t in watch_tasks {
                 let Ok(r) = t.await else { continue };
-                w.streams_opened += 1;
+                w.watch_calls += 1;
                 w.updates_received += r.received.len() as u64;
                 w.versions_missed += r.missed;
                 if let Some(e) = r.error {
@@ -911,8 +912,8 @@ fn print_table(r: &BenchReport) {
         }
         if let Some(w) = &l.watchers {
             println!(
-                "           watchers: {} streams, {} updates, {} versions missed, delivery p50 {:.2} ms p99 {:.2} ms, {} errors ({} INTERNAL)",
-                w.streams_opened, w.updates_received, w.versions_missed, w.delivery.p50_ms, w.delivery.p99_ms, w.errors, w.internal_errors
+                "           watchers: {} WatchMatch calls, {} updates, {} versions missed, delivery p50 {:.2} ms p99 {:.2} ms, {} errors ({} INTERNAL)",
+                w.watch_calls, w.updates_received, w.versions_missed, w.delivery.p50_ms, w.delivery.p99_ms, w.errors, w.internal_errors
             );
             if let Some(e) = &w.first_error {
                 println!("           first watcher error: {e}");
