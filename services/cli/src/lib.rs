@@ -21,7 +21,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-pub use commands::{AuditCmd, CreateCmd, DemoCmd, ExportCmd, PlayCmd, ServeCmd, UpCmd, WatchCmd};
+pub use commands::{AuditCmd, BenchCmd, CreateCmd, DemoCmd, ExportCmd, PlayCmd, ServeCmd, UpCmd, WatchCmd};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -61,6 +61,8 @@ pub enum Command {
     Export(ExportCmd),
     /// Check an exported match offline: commitment, every draw and signature, and a full replay.
     Audit(AuditCmd),
+    /// Load test: bots play matches in parallel, measured against raw JetStream appends.
+    Bench(BenchCmd),
 }
 
 /// Run the command line in `args` (the first item is the program name).
@@ -77,6 +79,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Watch(c) => c.run().await,
         Command::Export(c) => c.run().await,
         Command::Audit(c) => c.run().await,
+        Command::Bench(c) => c.run().await,
     }
 }
 
@@ -86,7 +89,7 @@ pub fn main_entry() -> ExitCode {
     if !matches!(cli.command, Command::Serve(_)) {
         init_cli_tracing();
     }
-    if !matches!(cli.command, Command::Serve(_) | Command::Up(_)) {
+    if !matches!(cli.command, Command::Serve(_) | Command::Up(_) | Command::Bench(_)) {
         // `arbiter export -o - | head` and the like: end quietly when the reader goes away.
         #[cfg(unix)]
         // SAFETY: restoring the default disposition of SIGPIPE before any thread is started.

@@ -46,6 +46,10 @@ pub struct UpCmd {
     /// Optional TLS for the public match API (plaintext on loopback by default).
     #[command(flatten)]
     pub public_tls: api::tls::PublicTlsArgs,
+    /// Set by `arbiter bench`: the services' stdout is not echoed (bench owns stdout) and they
+    /// log warnings only unless RUST_LOG says otherwise.
+    #[arg(skip)]
+    pub quiet_services: bool,
 }
 
 /// Variables a service would read that `up` sets through flags instead: an inherited value
@@ -77,6 +81,62 @@ struct Service {
     name: &'static str,
     child: Child,
     addr: SocketAddr,
+    /// How it was started, so it can be started again ([`LocalSystem::restart_orchestrator`]).
+    color: u8,
+    args: Vec<String>,
+}
+
+/// NATS and the three services started by [`UpCmd::start`]: what `up` runs until Ctrl-C and
+/// what `bench` measures.
+pub struct LocalSystem {
+    nats: Option<eventlog::server::NatsServer>,
+    services: Vec<Service>,
+    pub nats_url: String,
+    pub credentials: eventlog::NatsCredentials,
+    quiet: bool,
+}
+
+impl LocalSystem {
+    /// The address a service listens on (`orchestrator`, `rules` or `randomness`).
+    pub fn addr(&self, name: &str) -> Option<SocketAddr> {
+        self.services.iter().find(|s| s.name == name).map(|s| s.addr)
+    }
+
+    /// The process id of a service.
+    pub fn pid(&self, name: &str) -> Option<u32> {
+        self.services.iter().find(|s| s.name == name).and_then(|s| s.child.id())
+    }
+
+    /// Stop the orchestrator and start it again on the same address (its cache is empty after).
+    pub async fn restart_orchestrator(&mut self) -> anyhow::Result<()> {
+        let quiet = self.quiet;
+        let Some(service) = self.services.iter_mut().find(|s| s.name == "orchestrator") else {
+            anyhow::bail!("no orchestrator was started here");
+        };
+        stop(service).await;
+        let mut args = service.args.clone();
+        // Same port as before, so clients keep their address.
+        if let Some(pos) = args.iter().position(|a| a == "--listen") {
+            if let Some(v) = args.get_mut(pos + 1) {
+                *v = service.addr.to_string();
+            }
+        }
+        *service = spawn(service.name, service.color, args, quiet).await?;
+        Ok(())
+    }
+
+    /// Stop the services (in reverse order of start) and NATS.
+    pub async fn stop(mut self) {
+        for s in self.services.iter_mut().rev() {
+            stop(s).await;
+        }
+        if let Some(n) = self.nats.take() {
+            if !self.quiet {
+                println!("[up] stopping nats-server");
+            }
+            n.stop().await;
+        }
+    }
 }
 
 fn paint(name: &str, color: u8, tty: bool) -> String {
@@ -88,10 +148,13 @@ fn paint(name: &str, color: u8, tty: bool) -> String {
 }
 
 /// Start `arbiter serve <name> <args>` and wait for its `listening on` line.
-async fn spawn(name: &'static str, color: u8, args: Vec<String>) -> anyhow::Result<Service> {
+async fn spawn(name: &'static str, color: u8, args: Vec<String>, quiet: bool) -> anyhow::Result<Service> {
     let exe = std::env::current_exe().context("cannot find the arbiter executable to start the services")?;
     let tty = std::io::stdout().is_terminal();
     let mut cmd = Command::new(&exe);
+    if quiet && std::env::var_os("RUST_LOG").is_none() {
+        cmd.env("RUST_LOG", "warn");
+    }
     cmd.arg("serve").arg(name).args(&args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     for var in CREDENTIAL_ENV {
         cmd.env_remove(var);
@@ -127,7 +190,9 @@ async fn spawn(name: &'static str, color: u8, args: Vec<String>) -> anyhow::Resu
                         let _ = tx.send(addr);
                     }
                 }
-                println!("{prefix} {line}");
+                if !quiet {
+                    println!("{prefix} {line}");
+                }
             }
         });
     }
@@ -155,7 +220,7 @@ async fn spawn(name: &'static str, color: u8, args: Vec<String>) -> anyhow::Resu
             anyhow::bail!("{name} did not start listening within {READY_DEADLINE:?}");
         }
     };
-    Ok(Service { name, child, addr })
+    Ok(Service { name, child, addr, color, args })
 }
 
 fn describe_exit(status: Option<ExitStatus>) -> String {
@@ -186,6 +251,24 @@ async fn stop(service: &mut Service) {
 
 impl UpCmd {
     pub async fn run(self) -> anyhow::Result<ExitCode> {
+        let mut system = match self.start().await {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("{}", crate::client::describe_error(&e));
+                println!("[up] stopped");
+                return Ok(ExitCode::FAILURE);
+            }
+        };
+        self.summary(&system.nats_url, &system.services);
+        let code = wait(&mut system.services).await;
+        system.stop().await;
+        println!("[up] stopped");
+        Ok(code)
+    }
+
+    /// Start NATS (unless `--nats-url`) and the three services; on failure everything started
+    /// so far is stopped again.
+    pub async fn start(&self) -> anyhow::Result<LocalSystem> {
         std::fs::create_dir_all(&self.data_dir)
             .with_context(|| format!("cannot create the data directory {}", self.data_dir.display()))?;
         // Generated on first start, kept afterwards: restarts reuse the same credentials.
@@ -194,42 +277,35 @@ impl UpCmd {
             .map_err(|e| anyhow::anyhow!("cannot prepare the NATS credentials in {}: {e}", secrets.display()))?;
         let pki = api::tls::LocalPki::load_or_create(&tls_dir(&self.data_dir), &self.cert_names)
             .map_err(|e| anyhow::anyhow!("cannot prepare the TLS certificates: {e}"))?;
+        let quiet = self.quiet_services;
         let mut nats = None;
         let nats_url = match &self.nats_url {
             Some(url) => url.clone(),
             None => {
                 let store = self.data_dir.join("nats");
-                println!("[up] starting nats-server on 127.0.0.1:{} (store {})", self.nats_port, store.display());
+                if !quiet {
+                    println!("[up] starting nats-server on 127.0.0.1:{} (store {})", self.nats_port, store.display());
+                }
                 let server = eventlog::server::NatsServer::start(&store, self.nats_port, &credentials)
                     .await
                     .map_err(|e| anyhow::anyhow!("cannot start nats-server: {e}\n  hint: pass --nats-port N for another port, or --nats-url to use a running server"))?;
                 let url = server.url();
-                println!("[up] nats-server ready at {url} (log {}, users in {})", server.log_path().display(), secrets.display());
+                if !quiet {
+                    println!("[up] nats-server ready at {url} (log {}, users in {})", server.log_path().display(), secrets.display());
+                }
                 nats = Some(server);
                 url
             }
         };
-        let mut services: Vec<Service> = Vec::new();
-        let result = self.start_all(&nats_url, &credentials, &pki, &mut services).await;
-        let code = match result {
+        let mut system = LocalSystem { nats, services: Vec::new(), nats_url, credentials, quiet };
+        let started = self.start_all(&system.nats_url, &system.credentials, &pki, &mut system.services).await;
+        match started {
+            Ok(()) => Ok(system),
             Err(e) => {
-                eprintln!("{}", crate::client::describe_error(&e));
-                ExitCode::FAILURE
+                system.stop().await;
+                Err(e)
             }
-            Ok(()) => {
-                self.summary(&nats_url, &services);
-                wait(&mut services).await
-            }
-        };
-        for s in services.iter_mut().rev() {
-            stop(s).await;
         }
-        if let Some(n) = nats {
-            println!("[up] stopping nats-server");
-            n.stop().await;
-        }
-        println!("[up] stopped");
-        Ok(code)
     }
 
     async fn start_all(
@@ -261,7 +337,8 @@ impl UpCmd {
                 credentials.password_file(role).display().to_string(),
             ]
         };
-        let rules = spawn("rules", 36, [vec!["--listen".into(), self.rules_listen.to_string()], tls_args("rules")].concat()).await?;
+        let quiet = self.quiet_services;
+        let rules = spawn("rules", 36, [vec!["--listen".into(), self.rules_listen.to_string()], tls_args("rules")].concat(), quiet).await?;
         let rules_url = format!("https://{}", rules.addr);
         services.push(rules);
         let key_file = self.data_dir.join("keys").join("randomness.json");
@@ -275,6 +352,7 @@ impl UpCmd {
                 tls_args("randomness"),
             ]
             .concat(),
+            quiet,
         )
         .await?;
         let randomness_url = format!("https://{}", randomness.addr);
@@ -295,6 +373,7 @@ impl UpCmd {
                 vec!["--key-file".into(), self.data_dir.join("keys").join("orchestrator.json").display().to_string()],
             ]
             .concat(),
+            quiet,
         )
         .await?;
         services.push(orchestrator);

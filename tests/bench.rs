@@ -1,0 +1,109 @@
+//! End-to-end: `arbiter bench` starts its own system (as `arbiter up` does), plays two matches
+//! in parallel for a moment with watchers, measures the raw JetStream baseline, and prints every
+//! figure as JSON. Only that the figures are there and sane is checked, never a speed.
+
+use std::path::PathBuf;
+
+use anyhow::{anyhow, Context, Result};
+use serde_json::Value;
+use tokio::process::Command;
+
+fn num(v: &Value, path: &str) -> Result<f64> {
+    let mut cur = v;
+    for key in path.split('.') {
+        cur = cur.get(key).ok_or_else(|| anyhow!("no {path} in the report:\n{v:#}"))?;
+    }
+    cur.as_f64().ok_or_else(|| anyhow!("{path} is not a number: {cur}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bench_reports_every_figure_as_json() -> Result<()> {
+    let out = Command::new(PathBuf::from(env!("CARGO_BIN_EXE_arbiter-e2e-node")))
+        .args(["bench", "--matches", "2", "--duration", "2", "--watchers", "4", "--json"])
+        .env("RUST_LOG", "warn")
+        .kill_on_drop(true)
+        .output()
+        .await?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "bench failed:\n{stderr}");
+    assert!(stderr.contains("[bench] load 2"), "progress lines go to stderr:\n{stderr}");
+    let report: Value = serde_json::from_slice(&out.stdout).context("stdout is one JSON document")?;
+
+    assert_eq!(report["own_system"], Value::Bool(true));
+    assert!(num(&report, "cores")? >= 1.0);
+    let loads = report["loads"].as_array().ok_or_else(|| anyhow!("no loads"))?;
+    assert_eq!(loads.len(), 1, "one load asked for");
+    let load = &loads[0];
+    assert_eq!(num(load, "matches")?, 2.0);
+    assert_eq!(load["ruleset"], Value::String("mainframe".into()));
+
+    // The raw baseline and the matches both ran, without errors.
+    for path in ["raw.appends", "raw.appends_per_s", "raw.append.p50_ms", "raw.append.p99_ms"] {
+        assert!(num(load, path)? > 0.0, "{path} is positive");
+    }
+    assert_eq!(num(load, "raw.errors")?, 0.0);
+    for path in [
+        "arbiter.matches_started",
+        "arbiter.decisions",
+        "arbiter.commits",
+        "arbiter.commits_per_s",
+        "arbiter.submit.p50_ms",
+        "arbiter.submit.p99_ms",
+        "arbiter.calls_per_decision",
+    ] {
+        assert!(num(load, path)? > 0.0, "{path} is positive");
+    }
+    assert_eq!(num(load, "arbiter.errors")?, 0.0, "no call failed: {}", load["arbiter"]["first_error"]);
+    // Every decision is a commit, and creation and joins are commits too.
+    assert!(num(load, "arbiter.commits")? > num(load, "arbiter.decisions")?);
+    assert!(num(load, "arbiter.submit.p99_ms")? >= num(load, "arbiter.submit.p50_ms")?);
+    assert_eq!(num(load, "arbiter.submit.count")?, num(load, "arbiter.decisions")?);
+
+    // The ratios are the quotients of the figures above.
+    let ratio = num(load, "ratios.commits_per_raw_append")?;
+    let expected = num(load, "arbiter.commits_per_s")? / num(load, "raw.appends_per_s")?;
+    assert!((ratio - expected).abs() <= 1e-9 * expected.max(1.0), "{ratio} vs {expected}");
+    assert!(num(load, "ratios.submit_p50_per_raw_p50")? > 0.0);
+    assert!(num(load, "ratios.submit_p99_per_raw_p99")? > 0.0);
+
+    // Memory of the orchestrator the bench started.
+    assert!(num(load, "memory.orchestrator_rss_before_bytes")? > 0.0);
+    assert!(num(load, "memory.orchestrator_rss_after_bytes")? > 0.0);
+
+    // The watchers saw every version after they started, and no INTERNAL.
+    assert!(num(load, "watchers.watch_calls")? >= 2.0, "one watch per match at least");
+    assert!(num(load, "watchers.updates_received")? > 0.0);
+    assert_eq!(num(load, "watchers.versions_missed")?, 0.0);
+    assert_eq!(num(load, "watchers.internal_errors")?, 0.0, "{}", load["watchers"]["first_error"]);
+    assert_eq!(num(load, "watchers.errors")?, 0.0, "{}", load["watchers"]["first_error"]);
+    assert!(num(load, "watchers.delivery.count")? > 0.0);
+
+    // A rebuild and a restart are timed when a match finished within the run (a mainframe match
+    // takes well under a second of play, but nothing here may depend on speed).
+    if num(load, "arbiter.matches_finished")? > 0.0 {
+        assert!(num(load, "rebuild.version")? > 1.0);
+        assert!(num(load, "rebuild.get_match_ms")? > 0.0);
+        assert!(num(load, "rebuild.raw_read_ms")? > 0.0);
+        assert!(num(&report, "restart.first_request_ms")? > 0.0);
+        assert!(num(&report, "restart.raw_read_ms")? > 0.0);
+    } else {
+        assert!(load["rebuild"].is_null());
+    }
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bench_refuses_a_remote_orchestrator() -> Result<()> {
+    let data = tempfile::tempdir()?;
+    let out = Command::new(PathBuf::from(env!("CARGO_BIN_EXE_arbiter-e2e-node")))
+        .args(["bench", "--orchestrator", "http://192.0.2.1:50051", "--data-dir"])
+        .arg(data.path())
+        .args(["--duration", "1"])
+        .kill_on_drop(true)
+        .output()
+        .await?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("only to loopback"), "{stderr}");
+    Ok(())
+}
