@@ -47,20 +47,9 @@ fn node_binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_arbiter-e2e-node"))
 }
 
-/// Variables that would give a service other credentials than the flags the harness passes.
-const CREDENTIAL_ENV: &[&str] = &[
-    "ARBITER_NATS_USER",
-    "ARBITER_NATS_PASSWORD",
-    "ARBITER_NATS_PASSWORD_FILE",
-    "ARBITER_NATS_CREDS",
-    "ARBITER_NATS_TOKEN",
-    "ARBITER_NATS_INBOX_PREFIX",
-    "ARBITER_INTERNAL_CA",
-    "ARBITER_INTERNAL_CERT",
-    "ARBITER_INTERNAL_KEY",
-    "ARBITER_TLS_CERT",
-    "ARBITER_TLS_KEY",
-];
+// Variables that would give a service other credentials than the flags the harness passes
+// (the same list `arbiter up` clears).
+use cli::commands::up::CREDENTIAL_ENV;
 
 /// Spawn `arbiter serve <what> <args>` and wait for its `listening on ADDR` line.
 pub async fn spawn_service(name: &'static str, args: &[String]) -> Result<Service> {

@@ -54,7 +54,7 @@ pub struct UpCmd {
 
 /// Variables a service would read that `up` sets through flags instead: an inherited value
 /// would conflict with them or change which credential a service uses.
-const CREDENTIAL_ENV: &[&str] = &[
+pub const CREDENTIAL_ENV: &[&str] = &[
     "ARBITER_NATS_USER",
     "ARBITER_NATS_PASSWORD",
     "ARBITER_NATS_PASSWORD_FILE",
