@@ -175,18 +175,14 @@ mod tests {
     use api::rules_v1::rules_service_server::RulesServiceServer;
     use engine::testing::play_random_game;
     use engine::{MatchConfig, SeatConfig};
-    use tokio_stream::wrappers::TcpListenerStream;
 
     use super::*;
 
     /// A rules service on a loopback port (plain HTTP/2: the transport is not what is tested).
     async fn rules_service(cache_bytes: usize) -> anyhow::Result<RulesServiceClient<Channel>> {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-        let addr = listener.local_addr()?;
+        let (incoming, addr) = api::server::bind("rules", "127.0.0.1:0".parse()?).await?;
         let service = RulesServiceServer::new(rules_service::Rules::new(cache_bytes));
-        tokio::spawn(
-            tonic::transport::Server::builder().add_service(service).serve_with_incoming(TcpListenerStream::new(listener)),
-        );
+        tokio::spawn(tonic::transport::Server::builder().add_service(service).serve_with_incoming(incoming));
         Ok(RulesServiceClient::connect(format!("http://{addr}")).await?)
     }
 
