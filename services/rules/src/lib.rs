@@ -172,8 +172,12 @@ impl RulesService for Rules {
             Some(view_request::Viewer::Auditor(true)) => Viewer::Auditor,
             _ => Viewer::Spectator,
         };
-        let view = ruleset(&req.ruleset)?.view(&req.state, viewer).map_err(status_of)?;
-        Ok(Response::new(ViewResponse { view_json: view.to_string() }))
+        let rules = ruleset(&req.ruleset)?;
+        let Some(state) = self.state_of(req.state, &req.state_hash)? else {
+            return Ok(Response::new(ViewResponse { view_json: String::new(), state_unknown: true }));
+        };
+        let view = rules.view(&state, viewer).map_err(status_of)?;
+        Ok(Response::new(ViewResponse { view_json: view.to_string(), state_unknown: false }))
     }
 
     async fn list_rulesets(&self, _: Request<ListRulesetsRequest>) -> Result<Response<ListRulesetsResponse>, Status> {

@@ -207,3 +207,22 @@ async fn a_refused_input_ends_the_replay_with_the_error_apply_gives() -> Result<
     ensure!(err.code() == Code::InvalidArgument && err.message().contains("at most"), "{err:?}");
     Ok(())
 }
+
+#[tokio::test]
+async fn a_view_by_hash_is_the_view_of_the_state_sent() -> Result<()> {
+    use api::rules_v1::{view_request, ViewRequest};
+    let played = game("netrunner", 2)?;
+    let cached = Rules::new(16 * 1024 * 1024);
+    let first = new_match(&cached, "netrunner").await?;
+    ensure!(first.state == played.states[0]);
+    for viewer in [view_request::Viewer::Seat(0), view_request::Viewer::Seat(1), view_request::Viewer::Spectator(true)] {
+        let sent = ViewRequest { ruleset: "netrunner".into(), state: played.states[0].clone(), viewer: Some(viewer), state_hash: Vec::new() };
+        let named = ViewRequest { state: Vec::new(), state_hash: hash_of(&played.states[0]).to_vec(), ..sent.clone() };
+        let a = cached.view(Request::new(sent.clone())).await?.into_inner();
+        let b = cached.view(Request::new(named.clone())).await?.into_inner();
+        ensure!(a == b && !a.state_unknown && !a.view_json.is_empty(), "{viewer:?}");
+        let miss = Rules::new(0).view(Request::new(named)).await?.into_inner();
+        ensure!(miss.state_unknown && miss.view_json.is_empty());
+    }
+    Ok(())
+}
