@@ -15,6 +15,7 @@ pub mod keys;
 pub mod limits;
 pub mod matches;
 pub mod record;
+pub mod rules_client;
 pub mod service;
 
 use std::net::SocketAddr;

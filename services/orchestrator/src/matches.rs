@@ -19,8 +19,9 @@ use sha2::{Digest, Sha256};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 use tonic::transport::Channel;
 
-use crate::error::{randomness_err, rules_err, OrchestratorError, Result};
+use crate::error::{randomness_err, OrchestratorError, Result};
 use crate::record::{check_replay, commit_input, MatchRecord};
+use crate::rules_client;
 
 /// The services and the log the orchestrator works with.
 #[derive(Clone)]
@@ -51,41 +52,10 @@ impl Matches {
 
     /// Run the rules for an input, if the input goes through the rules.
     async fn rules_step(&self, rec: &MatchRecord, input: &commit_input::Input) -> Result<Option<r::Step>> {
-        let mut rules = self.backends.rules.clone();
-        let step = match input {
-            commit_input::Input::Created(c) => {
-                let req = r::NewMatchRequest { config: c.config.clone() };
-                rules.new_match(req).await.map_err(rules_err)?.into_inner().step
-            }
-            commit_input::Input::Decision(d) => {
-                let decision = d.decision.clone().ok_or_else(|| {
-                    OrchestratorError::Internal("a decision commit without its decision".into())
-                })?;
-                let req = r::ApplyRequest {
-                    ruleset: rec.ruleset().to_string(),
-                    state: rec.state.clone(),
-                    input: Some(r::Input { input: Some(r::input::Input::Decision(decision)) }),
-                };
-                rules.apply(req).await.map_err(rules_err)?.into_inner().step
-            }
-            commit_input::Input::Draw(d) => {
-                let request = d.request.clone().unwrap_or_default();
-                let req = r::ApplyRequest {
-                    ruleset: rec.ruleset().to_string(),
-                    state: rec.state.clone(),
-                    input: Some(r::Input {
-                        input: Some(r::input::Input::Draw(r::DrawInput {
-                            index: request.index,
-                            purpose: request.purpose,
-                            values: d.values.clone(),
-                        })),
-                    }),
-                };
-                rules.apply(req).await.map_err(rules_err)?.into_inner().step
-            }
-            commit_input::Input::Joined(_) | commit_input::Input::Revealed(_) => return Ok(None),
-        };
-        step.map(Some).ok_or_else(|| OrchestratorError::Internal("the rules service answered without a step".into()))
+        match rules_client::rules_call(input)? {
+            Some(call) => Ok(Some(rules_client::step(&self.backends.rules, rec.ruleset(), &rec.state, call).await?)),
+            None => Ok(None),
+        }
     }
 
     /// Compute the commit for `input`, append it conditionally on the record's last sequence,
@@ -128,14 +98,34 @@ impl Matches {
     }
 
     /// Re-run the rules over logged commits and absorb them, checking each against the log.
+    /// On an error the record is reset to empty (the steps of a batched replay carry no state
+    /// but the last, so a half-replayed record must not be used): drop it or replay again.
     async fn replay(&self, rec: &mut MatchRecord, commits: Vec<StoredCommit>) -> Result<()> {
-        for stored in commits {
-            let commit = Commit::decode(stored.payload.as_ref()).map_err(|e| OrchestratorError::Tampered {
+        let result = self.replay_commits(rec, commits).await;
+        if result.is_err() {
+            *rec = MatchRecord::empty(&rec.match_id);
+        }
+        result
+    }
+
+    async fn replay_commits(&self, rec: &mut MatchRecord, commits: Vec<StoredCommit>) -> Result<()> {
+        let decoded: Vec<_> = commits.iter().map(|stored| Commit::decode(stored.payload.as_ref())).collect();
+        let plan = decoded
+            .iter()
+            .map(|commit| match commit.as_ref().ok().map(|c| commit_input(c).and_then(rules_client::rules_call)) {
+                Some(Ok(Some(call))) => rules_client::Planned::Call(call),
+                Some(Ok(None)) => rules_client::Planned::Skip,
+                _ => rules_client::Planned::Stop,
+            })
+            .collect();
+        let mut steps = rules_client::Replayer::new(self.backends.rules.clone(), plan);
+        for (index, (stored, commit)) in commits.iter().zip(decoded).enumerate() {
+            let commit = commit.map_err(|e| OrchestratorError::Tampered {
                 match_id: rec.match_id.clone(),
                 version: stored.version,
                 detail: format!("the commit does not decode: {e}"),
             })?;
-            let hash = check_chain(rec, &stored, &commit, &self.backends.signer.public_key())?;
+            let hash = check_chain(rec, stored, &commit, &self.backends.signer.public_key())?;
             if commit.version != stored.version || commit.match_id != rec.match_id {
                 return Err(OrchestratorError::ReplayMismatch {
                     match_id: rec.match_id.clone(),
@@ -143,8 +133,10 @@ impl Matches {
                     detail: format!("the commit says it is version {} of match {}", commit.version, commit.match_id),
                 });
             }
-            let input = commit_input(&commit)?.clone();
-            let step = self.rules_step(rec, &input).await?;
+            let step = match rules_client::rules_call(commit_input(&commit)?)? {
+                Some(call) => Some(steps.next(index, call, rec.ruleset(), &rec.state).await?),
+                None => None,
+            };
             check_replay(&rec.match_id, &commit, step.as_ref(), rec.awaiting.as_ref())?;
             rec.absorb(&commit, step, stored.sequence, hash)?;
         }

@@ -107,7 +107,7 @@ impl MatchApi {
         };
         let mut rules = self.matches.backends().rules.clone();
         let view = rules
-            .view(r::ViewRequest { ruleset: rec.ruleset().into(), state: rec.state.clone(), viewer: Some(viewer_proto) })
+            .view(r::ViewRequest { ruleset: rec.ruleset().into(), state: rec.state.clone(), viewer: Some(viewer_proto), state_hash: Vec::new() })
             .await
             .map_err(crate::error::rules_err)?
             .into_inner();

@@ -1,18 +1,31 @@
 //! The rules service: a pure function over gRPC. Given a ruleset, a state and one input it returns
-//! the new state, the events, and what the match waits for next.
+//! the new state, the events, and what the match waits for next; or, for replay, a state and many
+//! inputs in one call, streaming back every step.
 //!
-//! Owns: the gRPC face of the `engine` crate and the mapping of rules errors to gRPC status.
-//! Must never: keep state between calls, do I/O besides answering, or read a clock or RNG.
+//! Owns: the gRPC face of the `engine` crate, the mapping of rules errors to gRPC status, and a
+//! bounded cache of the states it produced ([`cache`]), so that a caller can name a state by its
+//! hash instead of shipping it.
+//! Must never: let anything it keeps change an answer (the same request gets the same answer with
+//! or without the cache), cache a state a caller sent, do I/O besides answering, or read a clock
+//! or RNG.
+
+pub mod cache;
 
 use std::net::SocketAddr;
+use std::ops::Deref;
+use std::pin::Pin;
+use std::sync::Arc;
 
 use api::convert;
 use api::rules_v1::rules_service_server::{RulesService, RulesServiceServer};
 use api::rules_v1::{
-    view_request, ApplyRequest, ApplyResponse, ListRulesetsRequest, ListRulesetsResponse, NewMatchRequest,
-    NewMatchResponse, RulesetInfo, ViewRequest, ViewResponse,
+    self as r, replay_request, view_request, ApplyRequest, ApplyResponse, ListRulesetsRequest, ListRulesetsResponse,
+    NewMatchRequest, NewMatchResponse, ReplayRequest, ReplayResponse, RulesetInfo, ViewRequest, ViewResponse,
 };
 use engine::{RulesError, Ruleset, Viewer};
+use tokio::sync::mpsc;
+use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::Stream;
 use tonic::service::Routes;
 use tonic::server::NamedService;
 use tonic::{Request, Response, Status};
@@ -38,8 +51,60 @@ fn ruleset(name: &str) -> Result<&'static dyn Ruleset, Status> {
     })
 }
 
-#[derive(Default)]
-pub struct Rules;
+/// Most inputs one `Replay` call takes (a longer log is replayed in several calls).
+pub const MAX_REPLAY_INPUTS: usize = 1024;
+
+/// Default byte budget of the state cache: at a few kB per state, thousands of live matches.
+pub const DEFAULT_STATE_CACHE_BYTES: usize = 64 * 1024 * 1024;
+
+pub struct Rules {
+    cache: Arc<cache::StateCache>,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::new(DEFAULT_STATE_CACHE_BYTES)
+    }
+}
+
+/// A state to apply to: the caller's bytes or the cache's.
+enum StateRef {
+    Sent(Vec<u8>),
+    Cached(Arc<[u8]>),
+}
+
+impl Deref for StateRef {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            StateRef::Sent(v) => v,
+            StateRef::Cached(a) => a,
+        }
+    }
+}
+
+impl Rules {
+    /// A service whose state cache holds at most `cache_bytes` (0: no cache, every state sent).
+    pub fn new(cache_bytes: usize) -> Self {
+        Rules { cache: Arc::new(cache::StateCache::new(cache_bytes)) }
+    }
+
+    /// The state a request means: the one it sent, or the one its hash names (`None`: not held).
+    fn state_of(&self, state: Vec<u8>, hash: &[u8]) -> Result<Option<StateRef>, Status> {
+        if hash.is_empty() {
+            return Ok(Some(StateRef::Sent(state)));
+        }
+        if !state.is_empty() {
+            return Err(Status::invalid_argument("send either the state or its hash, not both"));
+        }
+        let hash: cache::StateHash = hash
+            .try_into()
+            .map_err(|_| Status::invalid_argument(format!("a state hash is 32 bytes (SHA-256), not {}", hash.len())))?;
+        Ok(self.cache.get(&hash).map(StateRef::Cached))
+    }
+}
+
+type ReplayStream = Pin<Box<dyn Stream<Item = Result<ReplayResponse, Status>> + Send>>;
 
 #[tonic::async_trait]
 impl RulesService for Rules {
@@ -48,6 +113,7 @@ impl RulesService for Rules {
         let config = convert::config_from_proto(&config);
         let rules = ruleset(&config.ruleset)?;
         let step = rules.new_match(&config).map_err(status_of)?;
+        self.cache.put(&step.state);
         Ok(Response::new(NewMatchResponse { step: Some(convert::step_to_proto(&step, rules.rules_version())) }))
     }
 
@@ -55,8 +121,48 @@ impl RulesService for Rules {
         let req = req.into_inner();
         let input = convert::input_from_proto(req.input.as_ref()).map_err(|e| Status::invalid_argument(e.0))?;
         let rules = ruleset(&req.ruleset)?;
-        let step = rules.apply(&req.state, &input).map_err(status_of)?;
-        Ok(Response::new(ApplyResponse { step: Some(convert::step_to_proto(&step, rules.rules_version())) }))
+        let Some(state) = self.state_of(req.state, &req.state_hash)? else {
+            return Ok(Response::new(ApplyResponse { step: None, state_unknown: true }));
+        };
+        let step = rules.apply(&state, &input).map_err(status_of)?;
+        self.cache.put(&step.state);
+        Ok(Response::new(ApplyResponse { step: Some(convert::step_to_proto(&step, rules.rules_version())), state_unknown: false }))
+    }
+
+    type ReplayStream = ReplayStream;
+
+    async fn replay(&self, req: Request<ReplayRequest>) -> Result<Response<ReplayStream>, Status> {
+        let req = req.into_inner();
+        if req.inputs.len() > MAX_REPLAY_INPUTS {
+            return Err(Status::invalid_argument(format!(
+                "{} inputs in one replay; at most {MAX_REPLAY_INPUTS} (replay a longer log in several calls)",
+                req.inputs.len()
+            )));
+        }
+        let (rules, start) = match req.start {
+            Some(replay_request::Start::Config(config)) => {
+                let config = convert::config_from_proto(&config);
+                (ruleset(&config.ruleset)?, Start::New(config))
+            }
+            Some(replay_request::Start::State(state)) => (ruleset(&req.ruleset)?, Start::From(StateRef::Sent(state))),
+            Some(replay_request::Start::StateHash(hash)) => {
+                let rules = ruleset(&req.ruleset)?;
+                match self.state_of(Vec::new(), &hash)? {
+                    Some(state) => (rules, Start::From(state)),
+                    None => {
+                        let only = ReplayResponse { step: None, state_unknown: true };
+                        return Ok(Response::new(Box::pin(tokio_stream::iter([Ok(only)]))));
+                    }
+                }
+            }
+            None => return Err(Status::invalid_argument("a replay needs a start: a config, a state or a state hash")),
+        };
+        // The rules are CPU work: run them off the async workers, a bounded channel ahead of the
+        // caller (who stops reading, and so stops the work, at the first step it rejects).
+        let (tx, rx) = mpsc::channel(64);
+        let cache = self.cache.clone();
+        tokio::task::spawn_blocking(move || replay_steps(rules, start, &req.inputs, &cache, &tx));
+        Ok(Response::new(Box::pin(ReceiverStream::new(rx))))
     }
 
     async fn view(&self, req: Request<ViewRequest>) -> Result<Response<ViewResponse>, Status> {
@@ -66,8 +172,12 @@ impl RulesService for Rules {
             Some(view_request::Viewer::Auditor(true)) => Viewer::Auditor,
             _ => Viewer::Spectator,
         };
-        let view = ruleset(&req.ruleset)?.view(&req.state, viewer).map_err(status_of)?;
-        Ok(Response::new(ViewResponse { view_json: view.to_string() }))
+        let rules = ruleset(&req.ruleset)?;
+        let Some(state) = self.state_of(req.state, &req.state_hash)? else {
+            return Ok(Response::new(ViewResponse { view_json: String::new(), state_unknown: true }));
+        };
+        let view = rules.view(&state, viewer).map_err(status_of)?;
+        Ok(Response::new(ViewResponse { view_json: view.to_string(), state_unknown: false }))
     }
 
     async fn list_rulesets(&self, _: Request<ListRulesetsRequest>) -> Result<Response<ListRulesetsResponse>, Status> {
@@ -88,12 +198,80 @@ impl RulesService for Rules {
     }
 }
 
+enum Start {
+    New(engine::MatchConfig),
+    From(StateRef),
+}
+
+/// Produce the steps of a replay into `tx`. Each step is sent once the next one is known, so that
+/// only the last step sent (at the end, or before an error) carries the state.
+fn replay_steps(
+    rules: &'static dyn Ruleset,
+    start: Start,
+    inputs: &[r::Input],
+    cache: &cache::StateCache,
+    tx: &mpsc::Sender<Result<ReplayResponse, Status>>,
+) {
+    let version = rules.rules_version();
+    // The step computed but not yet sent, and the state it led to.
+    let mut held: Option<r::Step> = None;
+    let mut state: Vec<u8>;
+    let proto = |mut step: engine::Step| {
+        let state = std::mem::take(&mut step.state);
+        (convert::step_to_proto(&step, version), state)
+    };
+    let send_last = |held: Option<r::Step>, state: Vec<u8>| {
+        if let Some(mut step) = held {
+            cache.put(&state);
+            step.state = state;
+            // An error here means the caller went away: nothing left to do.
+            let _ = tx.blocking_send(Ok(ReplayResponse { step: Some(step), state_unknown: false }));
+        }
+    };
+    let fail = |status: Status| {
+        let _ = tx.blocking_send(Err(status));
+    };
+    match start {
+        Start::New(config) => match rules.new_match(&config) {
+            Ok(step) => {
+                let (step, s) = proto(step);
+                held = Some(step);
+                state = s;
+            }
+            Err(e) => return fail(status_of(e)),
+        },
+        Start::From(s) => state = s.to_vec(),
+    }
+    for input in inputs {
+        let result = convert::input_from_proto(Some(input))
+            .map_err(|e| Status::invalid_argument(e.0))
+            .and_then(|input| rules.apply(&state, &input).map_err(status_of));
+        match result {
+            Ok(step) => {
+                if let Some(before) = held.take() {
+                    if tx.blocking_send(Ok(ReplayResponse { step: Some(before), state_unknown: false })).is_err() {
+                        return;
+                    }
+                }
+                let (step, s) = proto(step);
+                held = Some(step);
+                state = s;
+            }
+            Err(status) => {
+                send_last(held, state);
+                return fail(status);
+            }
+        }
+    }
+    send_last(held, state);
+}
+
 /// Serve the rules service (plus health and reflection) until the process ends, to clients
 /// with a certificate of Arbiter's CA only (mutual TLS).
 pub async fn serve(args: RulesArgs) -> anyhow::Result<()> {
     let tls = args.tls.server_config("rules")?;
     // State blobs travel in requests: a generous limit, still explicit.
-    let service = RulesServiceServer::new(Rules).max_decoding_message_size(64 * 1024 * 1024);
+    let service = RulesServiceServer::new(Rules::new(args.state_cache_bytes)).max_decoding_message_size(64 * 1024 * 1024);
     api::server::serve("arbiter-rules", args.listen, RULES_SERVICE, Routes::new(service), Some(tls)).await?;
     Ok(())
 }
@@ -104,6 +282,10 @@ pub struct RulesArgs {
     /// Address to listen on (port 0 picks a free port and prints it).
     #[arg(long, env = "ARBITER_RULES_LISTEN", default_value = "127.0.0.1:50052")]
     pub listen: SocketAddr,
+    /// Bytes of recently produced states kept so that callers can name them by hash instead of
+    /// sending them (0 turns the cache off; answers are the same either way).
+    #[arg(long, env = "ARBITER_RULES_STATE_CACHE_BYTES", default_value_t = DEFAULT_STATE_CACHE_BYTES)]
+    pub state_cache_bytes: usize,
     /// Mutual TLS: only clients with a certificate signed by --internal-ca are served.
     #[command(flatten)]
     pub tls: api::tls::InternalTlsArgs,

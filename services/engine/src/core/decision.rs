@@ -206,6 +206,12 @@ pub trait Ruleset: Sync {
     fn apply(&self, state: &[u8], input: &Input) -> Result<Step, RulesError>;
     /// The state as `viewer` may see it.
     fn view(&self, state: &[u8], viewer: Viewer) -> Result<Value, RulesError>;
+    /// The whole state as JSON, which `apply` and `view` also accept (the format of earlier
+    /// builds): for debugging and for fuzzing with damaged states that still parse. Never for a
+    /// viewer: it hides nothing.
+    fn state_json(&self, _state: &[u8]) -> Result<Vec<u8>, RulesError> {
+        Err(RulesError::CorruptState(format!("the {} ruleset cannot show its state as JSON", self.name())))
+    }
 }
 
 /// Check that `choice` is a well-formed answer to `spec` (ids exist, counts, sums). Rule

@@ -6,6 +6,7 @@
 //! - [`stack`]: a LIFO stack with priority passing (the Cache of `mainframe`).
 //! - [`effects`]: timed effects that expire at a named moment.
 //! - [`numbering`]: per-match card numbers (a permutation drawn at setup).
+//! - [`state_codec`]: the binary encoding of every game's state blob (tagged postcard).
 
 pub mod decision;
 pub mod effects;
@@ -13,6 +14,7 @@ pub mod options;
 pub mod event;
 pub mod numbering;
 pub mod stack;
+pub mod state_codec;
 
 pub use decision::*;
 pub use event::*;

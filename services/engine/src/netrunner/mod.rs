@@ -42,12 +42,11 @@ pub fn deck_names() -> Vec<&'static str> {
 }
 
 pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
-    serde_json::to_vec(g).map_err(|e| RulesError::CorruptState(format!("cannot encode the state: {e}")))
+    crate::core::state_codec::encode_state(g)
 }
 
 pub(crate) fn decode(bytes: &[u8]) -> Result<Game, RulesError> {
-    let g: Game = serde_json::from_slice(bytes)
-        .map_err(|e| RulesError::CorruptState(format!("the netrunner state does not decode: {e}")))?;
+    let g: Game = crate::core::state_codec::decode_state(bytes, "netrunner")?;
     validate(&g)?;
     Ok(g)
 }
@@ -368,6 +367,9 @@ impl Ruleset for Netrunner {
     fn view(&self, state: &[u8], viewer: Viewer) -> Result<Value, RulesError> {
         let g = decode(state)?;
         Ok(view_of(&g, viewer))
+    }
+    fn state_json(&self, state: &[u8]) -> Result<Vec<u8>, RulesError> {
+        crate::core::state_codec::state_to_json::<Game>(state, "netrunner")
     }
 }
 

@@ -45,7 +45,7 @@ pub fn fuzz_apply(ruleset: &dyn Ruleset, config: &MatchConfig, seed: u64, cases:
                 }
                 let case = stats.cases;
                 stats.cases += 1;
-                let (bytes, input, must_refuse) = make_case(&mut rng, &state, &awaiting, seats, &mut bot.clone());
+                let (bytes, input, must_refuse) = make_case(ruleset, &mut rng, &state, &awaiting, seats, &mut bot.clone());
                 let first = guarded(ruleset, &bytes, &input)
                     .map_err(|p| format!("case {case} (seed {seed}): apply panicked on {}: {p}", short(&input)))?;
                 let again = guarded(ruleset, &bytes, &input)
@@ -90,7 +90,14 @@ fn short(input: &Input) -> String {
 }
 
 /// One case: the state bytes to apply to, the input, and whether it must be refused.
-fn make_case(rng: &mut RandomBot, state: &[u8], awaiting: &Awaiting, seats: u32, bot: &mut RandomBot) -> (Vec<u8>, Input, bool) {
+fn make_case(
+    ruleset: &dyn Ruleset,
+    rng: &mut RandomBot,
+    state: &[u8],
+    awaiting: &Awaiting,
+    seats: u32,
+    bot: &mut RandomBot,
+) -> (Vec<u8>, Input, bool) {
     let offered = bot.input(awaiting);
     let (id, seat, spec) = match awaiting {
         Awaiting::Decision(d) => (d.id, d.seat, Some(&d.spec)),
@@ -164,9 +171,11 @@ fn make_case(rng: &mut RandomBot, state: &[u8], awaiting: &Awaiting, seats: u32,
             let input = offered.unwrap_or(Input::Draw { index, purpose, values: vec![] });
             (bytes, input, false)
         }
-        // A damaged state that still parses: one number or string replaced, or an array cut.
+        // A damaged state that still parses: one number or string replaced, or an array cut,
+        // in the state's JSON form (which the rules also read).
         9..=10 => {
-            let bytes = match serde_json::from_slice::<Value>(state) {
+            let json = ruleset.state_json(state).unwrap_or_default();
+            let bytes = match serde_json::from_slice::<Value>(&json) {
                 Ok(mut v) => {
                     damage(rng, &mut v);
                     serde_json::to_vec(&v).unwrap_or_default()
