@@ -40,6 +40,11 @@ pub struct Matches {
 
 pub type Locked = OwnedMutexGuard<MatchRecord>;
 
+/// How many times one request re-evaluates itself after finding its cached record stale (an
+/// append conflict): each retry has caught up first, so only a match that keeps moving under
+/// another orchestrator's writes exhausts it (then the caller gets ABORTED).
+pub const MAX_CONFLICT_RETRIES: u32 = 3;
+
 impl Matches {
     pub fn new(backends: Backends) -> Self {
         Matches { backends, cache: StdMutex::new(HashMap::new()) }
@@ -117,11 +122,20 @@ impl Matches {
         // same version gets a different id and meets the sequence check instead.
         let digest = hex::encode(Sha256::digest(&payload));
         let msg_id = format!("{}/{}/{}", rec.match_id, version, &digest[..16]);
-        let sequence = self
-            .backends
-            .log
-            .append(&rec.match_id, rec.last_sequence, &msg_id, Bytes::from(payload))
-            .await?;
+        let appended = self.backends.log.append(&rec.match_id, rec.last_sequence, &msg_id, Bytes::from(payload)).await;
+        let sequence = match appended {
+            Ok(sequence) => sequence,
+            // Our cached record was stale: another orchestrator appended first. Catch up so the
+            // caller can re-evaluate its request against the match as it now is.
+            Err(eventlog::LogError::Conflict { match_id, .. }) => {
+                self.catch_up(rec).await?;
+                return Err(OrchestratorError::Stale(format!(
+                    "match {match_id} changed while this request was handled (another decision landed first); \
+                     fetch the pending decision again"
+                )));
+            }
+            Err(e) => return Err(e.into()),
+        };
         tracing::info!(match_id = %rec.match_id, version, sequence, kind = input_kind(&commit), "commit appended");
         rec.absorb(&commit, step, sequence, hash)?;
         Ok(version)
@@ -172,9 +186,11 @@ impl Matches {
         Ok(rec)
     }
 
-    /// The match, locked for this request, caught up with the log (another instance may have
-    /// appended) and driven past any draw a crash left pending.
-    pub async fn lock(&self, match_id: &str) -> Result<Locked> {
+    /// The match as this orchestrator has it cached (rebuilt from the log if it is not), locked
+    /// for this request, without reading the log first: the hot path of writers. A record made
+    /// stale by another orchestrator is detected by the conditional append (see [`Self::commit`]),
+    /// which catches up and lets the caller re-evaluate.
+    pub async fn lock_cached(&self, match_id: &str) -> Result<Locked> {
         eventlog::validate_match_id(match_id)?;
         let cached = self.cache.lock().map_err(|_| poisoned())?.get(match_id).cloned();
         let entry = match cached {
@@ -187,23 +203,47 @@ impl Matches {
             }
         };
         let mut guard = entry.lock_owned().await;
-        let newer = match guard.last_sequence {
-            Some(after) => self.backends.log.read_after(match_id, after, guard.version + 1).await?,
-            None => self.backends.log.read(match_id, 1).await?,
-        };
-        if !newer.is_empty() {
-            tracing::info!(match_id, from = guard.version + 1, count = newer.len(), "catching up with the log");
-            if let Err(e) = self.replay(&mut guard, newer).await {
-                self.forget(match_id);
-                return Err(e);
-            }
-        }
         // A read must not fail because the randomness service is down: writers drive again
         // and report the error.
         if let Err(e) = self.drive(&mut guard).await {
             tracing::warn!(match_id, error = %e, "could not drive the match past its pending draw");
         }
         Ok(guard)
+    }
+
+    /// The match, locked for this request and caught up with the log (another orchestrator may
+    /// have appended): for reads. Catching up costs one request when nothing is new, so a read
+    /// never shows a state older than the log at the time of the read, and a commit this
+    /// orchestrator did not write is checked (and refused if it breaks the chain) before anyone
+    /// sees it.
+    pub async fn lock(&self, match_id: &str) -> Result<Locked> {
+        let mut guard = self.lock_cached(match_id).await?;
+        if self.catch_up(&mut guard).await? {
+            if let Err(e) = self.drive(&mut guard).await {
+                tracing::warn!(match_id, error = %e, "could not drive the match past its pending draw");
+            }
+        }
+        Ok(guard)
+    }
+
+    /// Read and replay (with the chain check) the commits appended after the record's last one.
+    /// Returns whether there were any. On a failed replay the match leaves the cache, so the
+    /// next request rebuilds it from the log (and meets the same error if the log is bad).
+    pub async fn catch_up(&self, rec: &mut MatchRecord) -> Result<bool> {
+        let match_id = rec.match_id.clone();
+        let newer = match rec.last_sequence {
+            Some(after) => self.backends.log.read_after(&match_id, after, rec.version + 1).await?,
+            None => self.backends.log.read(&match_id, 1).await?,
+        };
+        if newer.is_empty() {
+            return Ok(false);
+        }
+        tracing::info!(match_id, from = rec.version + 1, count = newer.len(), "catching up with the log");
+        if let Err(e) = self.replay(rec, newer).await {
+            self.forget(&match_id);
+            return Err(e);
+        }
+        Ok(true)
     }
 
     /// Put a freshly created match in the cache.
@@ -225,6 +265,7 @@ impl Matches {
         if !rec.all_joined() {
             return Ok(());
         }
+        let mut conflicts = 0;
         loop {
             match rec.awaiting.clone() {
                 Some(Awaiting::Draw(draw)) => {
@@ -248,16 +289,29 @@ impl Matches {
                         values: outcome.values,
                         signature: outcome.signature,
                     });
-                    self.commit(rec, input).await?;
+                    self.commit_or_catch_up(rec, input, &mut conflicts).await?;
                 }
                 Some(Awaiting::Ended(_)) if !rec.secret_revealed => {
                     let mut randomness = self.backends.randomness.clone();
                     let req = rnd::RevealRequest { match_id: rec.match_id.clone() };
                     let secret = randomness.reveal(req).await.map_err(randomness_err)?.into_inner().secret;
-                    self.commit(rec, commit_input::Input::Revealed(SecretRevealed { secret })).await?;
+                    let input = commit_input::Input::Revealed(SecretRevealed { secret });
+                    self.commit_or_catch_up(rec, input, &mut conflicts).await?;
                 }
                 _ => return Ok(()),
             }
+        }
+    }
+
+    /// A commit of `drive`: when another orchestrator appended first, the record has caught up
+    /// and the loop looks again at what the match awaits (maybe the same draw, already logged).
+    async fn commit_or_catch_up(&self, rec: &mut MatchRecord, input: commit_input::Input, conflicts: &mut u32) -> Result<()> {
+        match self.commit(rec, input).await {
+            Err(OrchestratorError::Stale(_)) if *conflicts < MAX_CONFLICT_RETRIES => {
+                *conflicts += 1;
+                Ok(())
+            }
+            other => other.map(|_| ()),
         }
     }
 }

@@ -19,7 +19,7 @@ use tonic::{Request, Response, Status};
 use crate::auth;
 use crate::error::{randomness_err, OrchestratorError, Result};
 use crate::limits;
-use crate::matches::{unknown_match, Matches};
+use crate::matches::{unknown_match, Matches, MAX_CONFLICT_RETRIES};
 use crate::record::MatchRecord;
 
 pub struct MatchApi {
@@ -46,10 +46,14 @@ fn status_of(rec: &MatchRecord) -> m::MatchStatus {
 
 /// The viewer a request speaks for: its seat if it has a valid token, a spectator without one.
 fn viewer_of<T>(req: &Request<T>, rec: &MatchRecord) -> Result<Viewer> {
-    match auth::bearer_token(req.metadata())? {
+    viewer_for(auth::bearer_token(req.metadata())?.as_deref(), rec)
+}
+
+fn viewer_for(token: Option<&str>, rec: &MatchRecord) -> Result<Viewer> {
+    match token {
         None => Ok(Viewer::Spectator),
         Some(token) => rec
-            .seat_of_token_hash(&auth::hash_secret(&token))
+            .seat_of_token_hash(&auth::hash_secret(token))
             .map(Viewer::Seat)
             .ok_or_else(|| OrchestratorError::Unauthenticated(format!(
                 "the seat token is not valid for match {}; use the token JoinMatch returned",
@@ -60,7 +64,11 @@ fn viewer_of<T>(req: &Request<T>, rec: &MatchRecord) -> Result<Viewer> {
 
 /// The seat a request acts for: a valid token is required.
 fn seat_of<T>(req: &Request<T>, rec: &MatchRecord) -> Result<u32> {
-    match viewer_of(req, rec)? {
+    seat_for(auth::bearer_token(req.metadata())?.as_deref(), rec)
+}
+
+fn seat_for(token: Option<&str>, rec: &MatchRecord) -> Result<u32> {
+    match viewer_for(token, rec)? {
         Viewer::Seat(s) => Ok(s),
         _ => Err(OrchestratorError::Unauthenticated(
             "this call needs a seat token: send \"authorization: Bearer <seat token>\"".into(),
@@ -78,6 +86,30 @@ fn pending_for(rec: &MatchRecord, viewer: Viewer) -> Option<m::Decision> {
         }),
         _ => None,
     }
+}
+
+/// What `seat` is to do next: the pending decision if it is its own (in full), which seat the
+/// match waits for, and the match status (GetPendingDecision, and the tail of every
+/// SubmitDecision reply).
+fn next_for(rec: &MatchRecord, seat: u32) -> (Option<m::Decision>, Option<u32>, m::MatchStatus) {
+    let (decision, waiting_for_seat) = match &rec.awaiting {
+        Some(Awaiting::Decision(d)) if rec.all_joined() => ((d.seat == seat).then(|| convert::decision_to_proto(d)), Some(d.seat)),
+        _ => (None, None),
+    };
+    (decision, waiting_for_seat, status_of(rec))
+}
+
+/// Whether a refusal may come from a cached record another orchestrator has moved on from, so
+/// that the request deserves one look at the log before it is refused.
+fn may_be_stale(e: &OrchestratorError) -> bool {
+    matches!(
+        e,
+        OrchestratorError::Stale(_)
+            | OrchestratorError::Aborted(_)
+            | OrchestratorError::FailedPrecondition(_)
+            | OrchestratorError::Unauthenticated(_)
+            | OrchestratorError::PermissionDenied(_)
+    )
 }
 
 fn result_text(rec: &MatchRecord) -> String {
@@ -186,7 +218,23 @@ impl MatchApi {
                 fairness::MAX_ENTROPY_BYTES
             )));
         }
-        let mut rec = self.matches.lock(&req.match_id).await?;
+        // The hot path trusts the cached record; a stale one meets an append conflict, has
+        // caught up by then, and the join is evaluated again.
+        let mut rec = self.matches.lock_cached(&req.match_id).await?;
+        let mut retries = 0;
+        let token = loop {
+            match self.join_once(&mut rec, &req).await {
+                Err(OrchestratorError::Stale(_)) if retries < MAX_CONFLICT_RETRIES => retries += 1,
+                other => break other?,
+            }
+        };
+        tracing::info!(match_id = %req.match_id, seat = req.seat, "seat joined");
+        self.matches.drive(&mut rec).await?;
+        Ok(m::JoinMatchResponse { seat_token: token, version: rec.version })
+    }
+
+    /// One evaluation of a join against the record as it is; returns the new seat token.
+    async fn join_once(&self, rec: &mut MatchRecord, req: &m::JoinMatchRequest) -> Result<String> {
         let seat = rec.seats.get(req.seat as usize).ok_or_else(|| {
             OrchestratorError::InvalidArgument(format!("match {} has no seat {} (seats are 0 to {})", req.match_id, req.seat, rec.seats.len().saturating_sub(1)))
         })?;
@@ -200,18 +248,38 @@ impl MatchApi {
             )));
         }
         let token = auth::new_secret("seat_");
-        let joined = SeatJoined { seat: req.seat, entropy: req.entropy, token_hash: auth::hash_secret(&token) };
-        self.matches.commit(&mut rec, commit_input::Input::Joined(joined)).await?;
-        tracing::info!(match_id = %req.match_id, seat = req.seat, "seat joined");
-        self.matches.drive(&mut rec).await?;
-        Ok(m::JoinMatchResponse { seat_token: token, version: rec.version })
+        let joined = SeatJoined { seat: req.seat, entropy: req.entropy.clone(), token_hash: auth::hash_secret(&token) };
+        self.matches.commit(rec, commit_input::Input::Joined(joined)).await?;
+        Ok(token)
     }
 
     async fn submit(&self, req: Request<m::SubmitDecisionRequest>) -> Result<m::SubmitDecisionResponse> {
         limits::check_submit(req.get_ref())?;
-        let mut rec = self.matches.lock(&req.get_ref().match_id).await?;
-        let seat = seat_of(&req, &rec)?;
+        let token = auth::bearer_token(req.metadata())?;
         let body = req.into_inner();
+        // The hot path: the cached record, one rules call, one conditional append. A record
+        // made stale by another orchestrator is caught up (by the append conflict, or by one
+        // look at the log before a refusal) and the request evaluated again, a bounded number
+        // of times.
+        let mut rec = self.matches.lock_cached(&body.match_id).await?;
+        let mut retries = 0;
+        loop {
+            match self.submit_once(&mut rec, token.as_deref(), &body).await {
+                Err(e) if retries < MAX_CONFLICT_RETRIES && may_be_stale(&e) => {
+                    retries += 1;
+                    let caught_up = matches!(e, OrchestratorError::Stale(_)) || self.matches.catch_up(&mut rec).await?;
+                    if !caught_up {
+                        return Err(e);
+                    }
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// One evaluation of a decision against the record as it is.
+    async fn submit_once(&self, rec: &mut MatchRecord, token: Option<&str>, body: &m::SubmitDecisionRequest) -> Result<m::SubmitDecisionResponse> {
+        let seat = seat_for(token, rec)?;
         if let Some(done) = rec.submitted.get(&body.idempotency_key).cloned() {
             // The same request again gets the first answer; another request under the same key
             // is refused, never silently answered with the first one's result.
@@ -225,10 +293,10 @@ impl MatchApi {
                     done.seat
                 )));
             }
-            return Ok(reply(&rec, done.version, Viewer::Seat(seat)));
+            return Ok(reply(rec, done.version, seat));
         }
         if matches!(rec.awaiting, Some(Awaiting::Draw(_))) {
-            self.matches.drive(&mut rec).await?;
+            self.matches.drive(rec).await?;
         }
         let pending = match &rec.awaiting {
             _ if !rec.all_joined() => {
@@ -236,7 +304,7 @@ impl MatchApi {
             }
             Some(Awaiting::Decision(d)) => d.clone(),
             Some(Awaiting::Ended(_)) => {
-                return Err(OrchestratorError::FailedPrecondition(format!("the match has ended: {}", result_text(&rec))))
+                return Err(OrchestratorError::FailedPrecondition(format!("the match has ended: {}", result_text(rec))))
             }
             _ => return Err(OrchestratorError::Internal("the match waits for neither a decision nor an end".into())),
         };
@@ -258,15 +326,20 @@ impl MatchApi {
             seat,
             choice: Some(convert::choice_to_proto(&choice)),
         };
-        let input = commit_input::Input::Decision(SeatDecision { decision: Some(decision), idempotency_key: body.idempotency_key });
-        let first = self.matches.commit(&mut rec, input).await?;
-        self.matches.drive(&mut rec).await?;
-        Ok(reply(&rec, first, Viewer::Seat(seat)))
+        let input = commit_input::Input::Decision(SeatDecision {
+            decision: Some(decision),
+            idempotency_key: body.idempotency_key.clone(),
+        });
+        let first = self.matches.commit(rec, input).await?;
+        self.matches.drive(rec).await?;
+        Ok(reply(rec, first, seat))
     }
 }
 
-/// The reply to a decision: the events of its commit and of everything it set off.
-fn reply(rec: &MatchRecord, first_version: u64, viewer: Viewer) -> m::SubmitDecisionResponse {
+/// The reply to a decision: the events of its commit and of everything it set off, and what
+/// comes next for the caller.
+fn reply(rec: &MatchRecord, first_version: u64, seat: u32) -> m::SubmitDecisionResponse {
+    let viewer = Viewer::Seat(seat);
     let events = rec
         .events
         .iter()
@@ -274,7 +347,8 @@ fn reply(rec: &MatchRecord, first_version: u64, viewer: Viewer) -> m::SubmitDeci
         .flatten()
         .map(|e| convert::redact_event(e, viewer))
         .collect();
-    m::SubmitDecisionResponse { version: rec.version, events }
+    let (next_decision, waiting_for_seat, status) = next_for(rec, seat);
+    m::SubmitDecisionResponse { version: rec.version, events, next_decision, waiting_for_seat, status: status as i32 }
 }
 
 type WatchStream = Pin<Box<dyn Stream<Item = Result<m::MatchUpdate, Status>> + Send + 'static>>;
@@ -308,18 +382,8 @@ impl MatchService for MatchApi {
     ) -> Result<Response<m::GetPendingDecisionResponse>, Status> {
         let rec = self.matches.lock(&req.get_ref().match_id).await?;
         let seat = seat_of(&req, &rec)?;
-        let (decision, waiting_for_seat) = match &rec.awaiting {
-            Some(Awaiting::Decision(d)) if rec.all_joined() => {
-                ((d.seat == seat).then(|| convert::decision_to_proto(d)), Some(d.seat))
-            }
-            _ => (None, None),
-        };
-        Ok(Response::new(m::GetPendingDecisionResponse {
-            version: rec.version,
-            decision,
-            waiting_for_seat,
-            status: status_of(&rec) as i32,
-        }))
+        let (decision, waiting_for_seat, status) = next_for(&rec, seat);
+        Ok(Response::new(m::GetPendingDecisionResponse { version: rec.version, decision, waiting_for_seat, status: status as i32 }))
     }
 
     async fn submit_decision(
