@@ -135,7 +135,14 @@ impl System {
     }
 
     pub async fn start_orchestrator(&mut self) -> Result<()> {
-        let orchestrator = spawn_service(
+        let orchestrator = self.spawn_orchestrator().await?;
+        self.orchestrator = Some(orchestrator);
+        Ok(())
+    }
+
+    /// Another orchestrator process on the same log, services and key (the caller owns it).
+    pub async fn spawn_orchestrator(&self) -> Result<Service> {
+        spawn_service(
             "orchestrator",
             &[
                 vec!["--listen".into(), "127.0.0.1:0".into()],
@@ -146,9 +153,7 @@ impl System {
             ]
             .concat(),
         )
-        .await?;
-        self.orchestrator = Some(orchestrator);
-        Ok(())
+        .await
     }
 
     /// Kill the orchestrator process (SIGKILL) as in a crash.

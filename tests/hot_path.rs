@@ -1,0 +1,110 @@
+//! End-to-end: the decision hot path. A SubmitDecision reply says what comes next (so a client
+//! needs no second call), and an orchestrator whose cached match is stale (another orchestrator
+//! wrote meanwhile) catches up and serves the request instead of refusing it.
+
+use anyhow::{anyhow, Result};
+use api::match_v1 as m;
+use api::match_v1::match_service_client::MatchServiceClient;
+use tonic::transport::Channel;
+mod harness;
+
+use harness::{create_and_join, pending, random_choice, with_token, Rng, System};
+
+const MAX_DECISIONS: usize = 5_000;
+
+async fn ask_pending(client: &mut MatchServiceClient<Channel>, match_id: &str, token: &str) -> Result<m::GetPendingDecisionResponse> {
+    let req = with_token(m::GetPendingDecisionRequest { match_id: match_id.into() }, token);
+    Ok(client.get_pending_decision(req).await?.into_inner())
+}
+
+fn submit(match_id: &str, decision: &m::Decision, choice: m::Choice) -> m::SubmitDecisionRequest {
+    m::SubmitDecisionRequest {
+        match_id: match_id.into(),
+        decision_id: decision.decision_id,
+        choice: Some(choice),
+        idempotency_key: format!("hot-{}", decision.decision_id),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_decision_reply_says_what_comes_next_as_get_pending_decision_would() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 3).await?;
+    let mut rng = Rng(11);
+    let (mut seat, mut decision) = pending(&mut client, &table).await?.ok_or_else(|| anyhow!("ended at once"))?;
+    let mut own_next = 0;
+    for _ in 0..MAX_DECISIONS {
+        let choice = random_choice(&decision, &mut rng)?;
+        let reply = client
+            .submit_decision(with_token(submit(&table.match_id, &decision, choice), &table.tokens[seat]))
+            .await?
+            .into_inner();
+        // What the reply says must be exactly what a second call would have said.
+        let asked = ask_pending(&mut client, &table.match_id, &table.tokens[seat]).await?;
+        assert_eq!(reply.version, asked.version);
+        assert_eq!(reply.status, asked.status);
+        assert_eq!(reply.waiting_for_seat, asked.waiting_for_seat);
+        assert_eq!(reply.next_decision, asked.decision);
+        if reply.status == m::MatchStatus::Ended as i32 {
+            assert_eq!(reply.waiting_for_seat, None);
+            assert!(own_next > 0, "some replies carried the caller's own next decision");
+            return Ok(());
+        }
+        assert_eq!(reply.status, m::MatchStatus::InProgress as i32);
+        let next_seat = reply.waiting_for_seat.ok_or_else(|| anyhow!("in progress but nobody awaited"))? as usize;
+        if next_seat == seat {
+            // The caller's own next decision comes in full: play it without asking.
+            own_next += 1;
+            decision = reply.next_decision.ok_or_else(|| anyhow!("the caller is awaited but got no decision"))?;
+            assert!(decision.spec.is_some(), "the caller's own decision comes with its options");
+        } else {
+            assert!(reply.next_decision.is_none(), "another seat's decision is not shown to the caller");
+            seat = next_seat;
+            decision = ask_pending(&mut client, &table.match_id, &table.tokens[seat])
+                .await?
+                .decision
+                .ok_or_else(|| anyhow!("seat {seat} is awaited but has no decision"))?;
+        }
+    }
+    Err(anyhow!("no end after {MAX_DECISIONS} decisions"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_orchestrators_taking_turns_on_one_match_catch_up_instead_of_refusing() -> Result<()> {
+    let system = System::start().await?;
+    let second = system.spawn_orchestrator().await?;
+    let mut clients = [system.client().await?, MatchServiceClient::connect(second.url()).await?];
+    let table = create_and_join(&mut clients[0], 2).await?;
+    let mut rng = Rng(5);
+    // Both orchestrators cache the match now.
+    for c in clients.iter_mut() {
+        pending(c, &table).await?;
+    }
+    let mut played = 0;
+    for turn in 0..MAX_DECISIONS {
+        // The decision as the other orchestrator sees it (it reads the log before answering).
+        let (seat, decision) = match pending(&mut clients[(turn + 1) % 2], &table).await? {
+            Some(p) => p,
+            None => break,
+        };
+        let choice = random_choice(&decision, &mut rng)?;
+        // Submitted to an orchestrator whose cached match the other one has just moved on: the
+        // append conflicts, it catches up and the decision goes through.
+        let client = &mut clients[turn % 2];
+        let reply = client.submit_decision(with_token(submit(&table.match_id, &decision, choice), &table.tokens[seat])).await?;
+        assert!(reply.into_inner().version > 0);
+        played += 1;
+        if played >= 60 {
+            break;
+        }
+    }
+    assert!(played >= 10, "the match went on through both orchestrators ({played} decisions)");
+    // Each decision was logged once, and both see the same match.
+    let a = clients[0].get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
+    let b = clients[1].get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
+    assert_eq!(a.version as usize, system.log_len(&table.match_id).await?);
+    assert_eq!((a.version, a.state_json), (b.version, b.state_json));
+    second.kill().await?;
+    Ok(())
+}
