@@ -10,6 +10,7 @@
 //! signed hash chain (it reports `DATA_LOSS` instead).
 
 pub mod auth;
+pub mod cache;
 pub mod error;
 pub mod keys;
 pub mod limits;
@@ -54,6 +55,11 @@ pub struct OrchestratorArgs {
     /// The orchestrator's client certificate for rules and randomness, and the CA they must have.
     #[command(flatten)]
     pub internal_tls: api::tls::InternalTlsArgs,
+    /// Byte budget of the match cache: beyond it, ended then least recently used idle matches
+    /// leave memory (they are rebuilt from the log when asked for again). Approximate: counted
+    /// from what each match holds (state, events, idempotency keys).
+    #[arg(long, env = "ARBITER_CACHE_BYTES", default_value_t = cache::DEFAULT_CACHE_BYTES)]
+    pub cache_bytes: usize,
     /// Optional TLS for the public match API.
     #[command(flatten)]
     pub public_tls: api::tls::PublicTlsArgs,
@@ -90,7 +96,7 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         log: Arc::new(log),
         signer: Arc::new(signer),
     };
-    let service = MatchServiceServer::new(service::MatchApi::new(matches::Matches::new(backends)))
+    let service = MatchServiceServer::new(service::MatchApi::new(matches::Matches::with_cache_bytes(backends, args.cache_bytes)))
         .max_decoding_message_size(limits::MAX_REQUEST_BYTES);
     let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;
     api::server::serve("arbiter-orchestrator", args.listen, name, tonic::service::Routes::new(service), public_tls).await?;

@@ -1,8 +1,7 @@
 //! Match lifecycle over the log: load (replay with checks), catch up, append commits, and drive
 //! the match through random draws and the final reveal.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex as StdMutex};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use api::log_v1::{commit_input, Commit, CommitInput, RandomDraw, SecretRevealed};
@@ -16,9 +15,10 @@ use engine::Awaiting;
 use eventlog::{EventLog, StoredCommit};
 use prost::Message;
 use sha2::{Digest, Sha256};
-use tokio::sync::{Mutex, OwnedMutexGuard};
+use tokio::sync::{OwnedMappedMutexGuard, OwnedMutexGuard};
 use tonic::transport::Channel;
 
+use crate::cache::Cache;
 use crate::error::{randomness_err, rules_err, OrchestratorError, Result};
 use crate::record::{check_replay, commit_input, MatchRecord};
 
@@ -34,11 +34,13 @@ pub struct Backends {
 
 pub struct Matches {
     backends: Backends,
-    /// Matches in memory. Any of them can be dropped at any time: the log has everything.
-    cache: StdMutex<HashMap<String, Arc<Mutex<MatchRecord>>>>,
+    /// Matches in memory, within a byte budget. Any of them can be dropped at any time: the log
+    /// has everything.
+    cache: Cache<MatchRecord>,
 }
 
-pub type Locked = OwnedMutexGuard<MatchRecord>;
+/// A match locked for one request.
+pub type Locked = OwnedMappedMutexGuard<Option<MatchRecord>, MatchRecord>;
 
 /// How many times one request re-evaluates itself after finding its cached record stale (an
 /// append conflict): each retry has caught up first, so only a match that keeps moving under
@@ -47,7 +49,22 @@ pub const MAX_CONFLICT_RETRIES: u32 = 3;
 
 impl Matches {
     pub fn new(backends: Backends) -> Self {
-        Matches { backends, cache: StdMutex::new(HashMap::new()) }
+        Self::with_cache_bytes(backends, crate::cache::DEFAULT_CACHE_BYTES)
+    }
+
+    /// With a match cache of at most about `cache_bytes` (idle matches beyond it are evicted).
+    pub fn with_cache_bytes(backends: Backends, cache_bytes: usize) -> Self {
+        Matches { backends, cache: Cache::new(cache_bytes) }
+    }
+
+    /// The cache's approximate bytes and number of matches.
+    pub fn cache_usage(&self) -> (usize, usize) {
+        self.cache.usage()
+    }
+
+    /// Tell the cache what a record now holds (and evict others if over budget).
+    fn note(&self, rec: &MatchRecord) {
+        self.cache.note(&rec.match_id, rec.approx_bytes(), rec.finished());
     }
 
     pub fn backends(&self) -> &Backends {
@@ -138,6 +155,7 @@ impl Matches {
         };
         tracing::info!(match_id = %rec.match_id, version, sequence, kind = input_kind(&commit), "commit appended");
         rec.absorb(&commit, step, sequence, hash)?;
+        self.note(rec);
         Ok(version)
     }
 
@@ -192,17 +210,26 @@ impl Matches {
     /// which catches up and lets the caller re-evaluate.
     pub async fn lock_cached(&self, match_id: &str) -> Result<Locked> {
         eventlog::validate_match_id(match_id)?;
-        let cached = self.cache.lock().map_err(|_| poisoned())?.get(match_id).cloned();
-        let entry = match cached {
-            Some(e) => e,
-            None => {
-                let rec = self.rebuild(match_id, None).await?;
-                tracing::info!(match_id, version = rec.version, "match rebuilt from the log");
-                let mut cache = self.cache.lock().map_err(|_| poisoned())?;
-                cache.entry(match_id.to_string()).or_insert_with(|| Arc::new(Mutex::new(rec))).clone()
+        let slot = self.cache.slot(match_id).map_err(|_| poisoned())?;
+        let mut guard = slot.lock_owned().await;
+        // Single flight: the first request on an uncached match rebuilds it while holding its
+        // slot; concurrent ones wait for that slot and find it filled.
+        if guard.is_none() {
+            match self.rebuild(match_id, None).await {
+                Ok(rec) => {
+                    tracing::info!(match_id, version = rec.version, "match rebuilt from the log");
+                    *guard = Some(rec);
+                }
+                Err(e) => {
+                    drop(guard);
+                    self.forget(match_id);
+                    return Err(e);
+                }
             }
-        };
-        let mut guard = entry.lock_owned().await;
+        }
+        let mut guard = OwnedMutexGuard::try_map(guard, |r| r.as_mut())
+            .map_err(|_| OrchestratorError::Internal("a cached match vanished while locked".into()))?;
+        self.note(&guard);
         // A read must not fail because the randomness service is down: writers drive again
         // and report the error.
         if let Err(e) = self.drive(&mut guard).await {
@@ -243,20 +270,22 @@ impl Matches {
             self.forget(&match_id);
             return Err(e);
         }
+        self.note(rec);
         Ok(true)
     }
 
     /// Put a freshly created match in the cache.
-    pub fn insert(&self, rec: MatchRecord) -> Result<()> {
-        let mut cache = self.cache.lock().map_err(|_| poisoned())?;
-        cache.insert(rec.match_id.clone(), Arc::new(Mutex::new(rec)));
+    pub async fn insert(&self, rec: MatchRecord) -> Result<()> {
+        let match_id = rec.match_id.clone();
+        let slot = self.cache.slot(&match_id).map_err(|_| poisoned())?;
+        let mut guard = slot.lock().await;
+        let rec = guard.insert(rec);
+        self.note(rec);
         Ok(())
     }
 
     pub fn forget(&self, match_id: &str) {
-        if let Ok(mut cache) = self.cache.lock() {
-            cache.remove(match_id);
-        }
+        self.cache.remove(match_id);
     }
 
     /// Feed the match every random draw it waits for, and reveal the secret once it has ended.

@@ -192,7 +192,7 @@ impl MatchApi {
         let mut rec = MatchRecord::empty(&match_id);
         // The rules validate the configuration (decks, seat count, options) before anything is logged.
         let version = self.matches.commit(&mut rec, commit_input::Input::Created(created)).await?;
-        self.matches.insert(rec)?;
+        self.matches.insert(rec).await?;
         tracing::info!(%match_id, ruleset = %req.ruleset.trim(), "match created");
         Ok(m::CreateMatchResponse {
             match_id,
