@@ -17,6 +17,7 @@ pub mod limits;
 pub mod matches;
 pub mod record;
 pub mod service;
+pub mod snapshot;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -60,6 +61,10 @@ pub struct OrchestratorArgs {
     /// from what each match holds (state, events, idempotency keys).
     #[arg(long, env = "ARBITER_CACHE_BYTES", default_value_t = cache::DEFAULT_CACHE_BYTES)]
     pub cache_bytes: usize,
+    /// Ignore snapshots: rebuild every match by replaying (and checking) its whole log, as a
+    /// full check of every match this orchestrator serves. Snapshots are still written.
+    #[arg(long, env = "ARBITER_FULL_REPLAY")]
+    pub full_replay: bool,
     /// Optional TLS for the public match API.
     #[command(flatten)]
     pub public_tls: api::tls::PublicTlsArgs,
@@ -96,7 +101,7 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         log: Arc::new(log),
         signer: Arc::new(signer),
     };
-    let service = MatchServiceServer::new(service::MatchApi::new(matches::Matches::with_cache_bytes(backends, args.cache_bytes)))
+    let service = MatchServiceServer::new(service::MatchApi::new(matches::Matches::with_cache_bytes(backends, args.cache_bytes).full_replay(args.full_replay)))
         .max_decoding_message_size(limits::MAX_REQUEST_BYTES);
     let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;
     api::server::serve("arbiter-orchestrator", args.listen, name, tonic::service::Routes::new(service), public_tls).await?;

@@ -19,6 +19,7 @@ use tokio::sync::{OwnedMappedMutexGuard, OwnedMutexGuard};
 use tonic::transport::Channel;
 
 use crate::cache::Cache;
+use crate::snapshot;
 use crate::error::{randomness_err, rules_err, OrchestratorError, Result};
 use crate::record::{check_replay, commit_input, MatchRecord};
 
@@ -37,6 +38,8 @@ pub struct Matches {
     /// Matches in memory, within a byte budget. Any of them can be dropped at any time: the log
     /// has everything.
     cache: Cache<MatchRecord>,
+    /// Rebuild from the whole log, never from a snapshot (`--full-replay`).
+    full_replay: bool,
 }
 
 /// A match locked for one request.
@@ -54,7 +57,13 @@ impl Matches {
 
     /// With a match cache of at most about `cache_bytes` (idle matches beyond it are evicted).
     pub fn with_cache_bytes(backends: Backends, cache_bytes: usize) -> Self {
-        Matches { backends, cache: Cache::new(cache_bytes) }
+        Matches { backends, cache: Cache::new(cache_bytes), full_replay: false }
+    }
+
+    /// Whether rebuilds ignore snapshots and replay the whole log.
+    pub fn full_replay(mut self, on: bool) -> Self {
+        self.full_replay = on;
+        self
     }
 
     /// The cache's approximate bytes and number of matches.
@@ -156,6 +165,9 @@ impl Matches {
         tracing::info!(match_id = %rec.match_id, version, sequence, kind = input_kind(&commit), "commit appended");
         rec.absorb(&commit, step, sequence, hash)?;
         self.note(rec);
+        if snapshot::due(rec) {
+            self.put_snapshot(rec).await;
+        }
         Ok(version)
     }
 
@@ -183,23 +195,70 @@ impl Matches {
         Ok(())
     }
 
-    /// Rebuild a match from its log, up to `upto` commits (all when `None`).
+    /// Store the record's snapshot. A failure only costs a longer rebuild later: logged, not
+    /// reported.
+    async fn put_snapshot(&self, rec: &MatchRecord) {
+        let Some(sequence) = rec.last_sequence else { return };
+        let state = Bytes::from(snapshot::encode(rec, &self.backends.signer));
+        let snap = eventlog::Snapshot { version: rec.version, sequence, state };
+        match self.backends.log.put_snapshot(&rec.match_id, snap).await {
+            Ok(()) => tracing::debug!(match_id = %rec.match_id, version = rec.version, "snapshot written"),
+            Err(e) => tracing::warn!(match_id = %rec.match_id, version = rec.version, error = %e, "could not write a snapshot"),
+        }
+    }
+
+    /// The record of the match's snapshot, if there is a usable one at or below `upto`.
+    async fn load_snapshot(&self, match_id: &str, upto: Option<u64>) -> Option<MatchRecord> {
+        if self.full_replay {
+            return None;
+        }
+        let snap = match self.backends.log.get_snapshot(match_id).await {
+            Ok(Some(s)) => s,
+            Ok(None) => return None,
+            Err(e) => {
+                tracing::warn!(match_id, error = %e, "could not read the snapshot; replaying the whole log");
+                return None;
+            }
+        };
+        if upto.is_some_and(|v| snap.version > v) {
+            return None;
+        }
+        let own = self.backends.signer.public_key();
+        match snapshot::decode(match_id, &snap.state, &own, snap.version, snap.sequence) {
+            Ok(rec) => Some(rec),
+            Err(why) => {
+                tracing::warn!(match_id, version = snap.version, %why, "ignoring the snapshot; replaying the whole log");
+                None
+            }
+        }
+    }
+
+    /// Rebuild a match from its log, up to `upto` commits (all when `None`): from its snapshot
+    /// when there is a usable one at or below `upto` (then only the commits after it are read
+    /// and replayed, checked against the chain from the hash the snapshot carries), else from
+    /// the first commit.
     pub async fn rebuild(&self, match_id: &str, upto: Option<u64>) -> Result<MatchRecord> {
         eventlog::validate_match_id(match_id)?;
-        let mut commits = self.backends.log.read(match_id, 1).await?;
-        if commits.is_empty() {
+        let (mut rec, mut commits) = match self.load_snapshot(match_id, upto).await {
+            Some(rec) => {
+                let after = rec.last_sequence.unwrap_or_default();
+                let commits = self.backends.log.read_after(match_id, after, rec.version + 1).await?;
+                (rec, commits)
+            }
+            None => (MatchRecord::empty(match_id), self.backends.log.read(match_id, 1).await?),
+        };
+        if rec.version == 0 && commits.is_empty() {
             return Err(unknown_match(match_id));
         }
         if let Some(v) = upto {
-            if v > commits.len() as u64 {
+            let have = rec.version + commits.len() as u64;
+            if v > have {
                 return Err(OrchestratorError::InvalidArgument(format!(
-                    "match {match_id} has {} versions; version {v} does not exist yet",
-                    commits.len()
+                    "match {match_id} has {have} versions; version {v} does not exist yet"
                 )));
             }
-            commits.truncate(v as usize);
+            commits.truncate(v.saturating_sub(rec.version) as usize);
         }
-        let mut rec = MatchRecord::empty(match_id);
         self.replay(&mut rec, commits).await?;
         Ok(rec)
     }

@@ -91,6 +91,19 @@ impl MatchRecord {
         std::mem::size_of::<Self>() + self.state.capacity() + self.grown_bytes
     }
 
+    /// Recompute `grown_bytes` from scratch (a record restored from a snapshot).
+    pub fn recount(&mut self) {
+        let created = self.config.encoded_len() + 64 * self.seats.len() + 32 * self.join_code_hashes.len();
+        let submitted: usize = self
+            .submitted
+            .iter()
+            .map(|(k, s)| 2 * k.len() + 96 + s.choice.as_ref().map_or(0, |c| c.encoded_len()))
+            .sum();
+        let events: usize =
+            self.events.iter().map(|es| 24 + es.iter().map(|e| 64 + e.encoded_len()).sum::<usize>()).sum();
+        self.grown_bytes = created + submitted + events;
+    }
+
     /// Whether nothing more will ever be appended: ended and its secret revealed.
     pub fn finished(&self) -> bool {
         self.ended() && self.secret_revealed
