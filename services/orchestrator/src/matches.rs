@@ -239,14 +239,10 @@ impl Matches {
     /// the first commit.
     pub async fn rebuild(&self, match_id: &str, upto: Option<u64>) -> Result<MatchRecord> {
         eventlog::validate_match_id(match_id)?;
-        let (mut rec, mut commits) = match self.load_snapshot(match_id, upto).await {
-            Some(rec) => {
-                let after = rec.last_sequence.unwrap_or_default();
-                let commits = self.backends.log.read_after(match_id, after, rec.version + 1).await?;
-                (rec, commits)
-            }
-            None => (MatchRecord::empty(match_id), self.backends.log.read(match_id, 1).await?),
-        };
+        let mut rec = self.load_snapshot(match_id, upto).await.unwrap_or_else(|| MatchRecord::empty(match_id));
+        // Read no further than the wanted version.
+        let last = upto.unwrap_or(u64::MAX);
+        let commits = self.backends.log.read_until(match_id, rec.last_sequence, rec.version + 1, last).await?;
         if rec.version == 0 && commits.is_empty() {
             return Err(unknown_match(match_id));
         }
@@ -257,7 +253,6 @@ impl Matches {
                     "match {match_id} has {have} versions; version {v} does not exist yet"
                 )));
             }
-            commits.truncate(v.saturating_sub(rec.version) as usize);
         }
         self.replay(&mut rec, commits).await?;
         Ok(rec)
