@@ -58,6 +58,10 @@ impl From<LogError> for OrchestratorError {
             )),
             LogError::Unavailable(m) => OrchestratorError::LogUnavailable(m),
             LogError::InvalidMatchId(m) => OrchestratorError::InvalidArgument(m),
+            // A server limit (consumers, for watches): say so, as RESOURCE_EXHAUSTED.
+            LogError::Other(m) if m.contains("maximum consumers") => OrchestratorError::Exhausted(format!(
+                "the match log has no room for another consumer ({m}); close some watches or retry later"
+            )),
             // The log server refused (a limit, a misconfiguration): not the caller's doing, and
             // possibly temporary.
             other @ LogError::Other(_) => OrchestratorError::LogUnavailable(other.to_string()),

@@ -12,6 +12,7 @@
 pub mod auth;
 pub mod cache;
 pub mod error;
+pub mod fanout;
 pub mod keys;
 pub mod limits;
 pub mod matches;

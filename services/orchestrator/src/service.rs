@@ -11,13 +11,14 @@ use api::match_v1::match_service_server::MatchService;
 use api::randomness_v1 as rnd;
 use api::rules_v1 as r;
 use engine::{Awaiting, Viewer};
-use futures::{Stream, StreamExt};
+use futures::Stream;
 use prost::Message;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::Semaphore;
 use tonic::{Request, Response, Status};
 
 use crate::auth;
 use crate::error::{randomness_err, OrchestratorError, Result};
+use crate::fanout::Hub;
 use crate::limits;
 use crate::matches::{unknown_match, Matches, MAX_CONFLICT_RETRIES};
 use crate::record::MatchRecord;
@@ -26,11 +27,15 @@ pub struct MatchApi {
     matches: Matches,
     /// One permit per open `WatchMatch` stream.
     watches: Arc<Semaphore>,
+    /// One log subscription per watched match, fanned out to its watchers.
+    hub: Arc<Hub>,
 }
 
 impl MatchApi {
     pub fn new(matches: Matches) -> Self {
-        MatchApi { matches, watches: Arc::new(Semaphore::new(limits::MAX_OPEN_WATCHES)) }
+        let backends = matches.backends();
+        let hub = Hub::new(backends.log.clone(), backends.signer.public_key(), limits::MAX_WATCHED_MATCHES);
+        MatchApi { matches, watches: Arc::new(Semaphore::new(limits::MAX_OPEN_WATCHES)), hub }
     }
 }
 
@@ -405,22 +410,17 @@ impl MatchService for MatchApi {
         let rec = self.matches.lock(&req.get_ref().match_id).await?;
         let viewer = viewer_of(&req, &rec)?;
         let from = req.get_ref().from_version;
-        let seat_count = rec.seats.len();
         let match_id = rec.match_id.clone();
         drop(rec);
-        let commits = self.matches.backends().log.watch(&match_id, 1).await.map_err(OrchestratorError::from)?;
-        let watch = Watch {
-            commits,
-            match_id,
-            public_key: self.matches.backends().signer.public_key(),
-            viewer,
-            from,
-            joined: vec![false; seat_count],
-            last_hash: None,
-            done: false,
-            _permit: permit,
-        };
-        Ok(Response::new(Box::pin(futures::stream::unfold(watch, Watch::next))))
+        let watcher = self.hub.watch(&match_id, from).await?;
+        let stream = futures::stream::unfold((watcher, permit), move |(mut watcher, permit)| async move {
+            let update = match watcher.next().await? {
+                Ok(item) => Ok(update_for(&item.commit, viewer, item.all_joined)),
+                Err(status) => Err(status),
+            };
+            Some((update, (watcher, permit)))
+        });
+        Ok(Response::new(Box::pin(stream)))
     }
 
     async fn export_match(&self, req: Request<m::ExportMatchRequest>) -> Result<Response<m::ExportMatchResponse>, Status> {
@@ -446,73 +446,6 @@ impl MatchService for MatchApi {
         let stored_commits = stored.iter().map(|s| s.payload.to_vec()).collect();
         let export = MatchExport { match_id: rec.match_id.clone(), commits, stored_commits };
         Ok(Response::new(m::ExportMatchResponse { export: export.encode_to_vec() }))
-    }
-}
-
-/// A `WatchMatch` stream: follows the log from the start (to know who has joined and to check
-/// the hash chain), sends what is after `from`, and ends after the commit that reveals the
-/// secret, the last commit of a match.
-struct Watch {
-    commits: futures::stream::BoxStream<'static, std::result::Result<eventlog::StoredCommit, eventlog::LogError>>,
-    match_id: String,
-    public_key: [u8; 32],
-    viewer: Viewer,
-    from: u64,
-    joined: Vec<bool>,
-    last_hash: Option<[u8; 32]>,
-    done: bool,
-    /// Released when the stream is dropped.
-    _permit: OwnedSemaphorePermit,
-}
-
-impl Watch {
-    async fn next(mut self) -> Option<(Result<m::MatchUpdate, Status>, Self)> {
-        while !self.done {
-            let stored = match self.commits.next().await? {
-                Ok(stored) => stored,
-                Err(e) => {
-                    self.done = true;
-                    return Some((Err(Status::from(OrchestratorError::from(e))), self));
-                }
-            };
-            match self.check(&stored) {
-                Err(e) => {
-                    // Nothing after a commit that fails the chain can be trusted: stop here.
-                    self.done = true;
-                    return Some((Err(Status::from(e)), self));
-                }
-                Ok(commit) => {
-                    let input = commit.input.as_ref().and_then(|i| i.input.as_ref());
-                    if let Some(commit_input::Input::Joined(j)) = input {
-                        if let Some(slot) = self.joined.get_mut(j.seat as usize) {
-                            *slot = true;
-                        }
-                    }
-                    self.done = matches!(input, Some(commit_input::Input::Revealed(_)));
-                    if stored.version > self.from {
-                        let update = update_for(&commit, self.viewer, self.joined.iter().all(|j| *j));
-                        return Some((Ok(update), self));
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    /// Decode a watched commit and check it continues the signed chain.
-    fn check(&mut self, stored: &eventlog::StoredCommit) -> Result<api::log_v1::Commit> {
-        let tampered = |detail: String| OrchestratorError::Tampered {
-            match_id: self.match_id.clone(),
-            version: stored.version,
-            detail,
-        };
-        let commit = api::log_v1::Commit::decode(stored.payload.as_ref())
-            .map_err(|e| tampered(format!("the commit does not decode: {e}")))?;
-        let link = fairness::chain::Link { stored: &stored.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
-        fairness::chain::check_link(link, self.last_hash.as_ref(), &self.public_key)
-            .map_err(|e| tampered(format!("the commit: {e}")))?;
-        self.last_hash = Some(fairness::chain::commit_hash(&stored.payload));
-        Ok(commit)
     }
 }
 
