@@ -153,3 +153,53 @@ async fn a_restarted_orchestrator_rebuilds_from_the_snapshot_and_refuses_an_alte
     assert_eq!((again.version, &again.state_json), (live.version, &live.state_json));
     Ok(())
 }
+
+/// The MATCHES stream's consumers right now.
+async fn consumers(system: &System) -> Result<usize> {
+    let client = system.nats_client(eventlog::Role::Admin).await?;
+    let js = async_nats::jetstream::new(client);
+    let mut stream = js.get_stream(eventlog::STREAM).await?;
+    Ok(stream.info().await?.state.consumer_count)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn more_watchers_than_the_server_has_consumers_each_get_every_version() -> Result<()> {
+    use futures::StreamExt;
+    // Beyond the server's default of about 1,000 consumers, which one consumer per watcher hit.
+    const WATCHERS: usize = 1_100;
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let mut channels = Vec::new();
+    for _ in 0..4 {
+        channels.push(system.client().await?);
+    }
+    let mut streams = Vec::new();
+    for i in 0..WATCHERS {
+        let c = &mut channels[i % 4];
+        let req = m::WatchMatchRequest { match_id: table.match_id.clone(), from_version: 0 };
+        streams.push(c.watch_match(req).await?.into_inner());
+    }
+    let open = consumers(&system).await?;
+    assert!(open < 100, "one log consumer for all the watchers of the match, not one each ({open})");
+    let collectors: Vec<_> = streams
+        .into_iter()
+        .map(|s| tokio::spawn(async move { s.map(|u| u.map(|u| u.version)).collect::<Vec<_>>().await }))
+        .collect();
+    let mut rng = Rng(8);
+    while harness::play_one(&mut client, &table, &mut rng).await?.is_some() {}
+    let last = system.log_len(&table.match_id).await? as u64;
+    for c in collectors {
+        let got: Vec<u64> = c.await?.into_iter().collect::<Result<_, _>>()?;
+        assert_eq!(got, (1..=last).collect::<Vec<_>>(), "each watcher gets every version once, in order");
+    }
+    // The feed stopped after the match's last commit and its consumer is gone (deleted in the
+    // background: wait for it, never for a fixed time).
+    for _ in 0..200 {
+        if consumers(&system).await? == 0 {
+            return Ok(());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    Err(anyhow!("{} consumers left on the stream after every watch ended", consumers(&system).await?))
+}
