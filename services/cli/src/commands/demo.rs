@@ -150,7 +150,7 @@ impl DemoCmd {
                     retries = 0;
                     decisions += 1;
                     let resp = resp.into_inner();
-                    next = next_of(&resp);
+                    next = client::next_of(&resp);
                     if self.quiet {
                         if decisions.is_multiple_of(50) {
                             println!("… {decisions} decisions, version {}", resp.version);
@@ -186,17 +186,6 @@ impl DemoCmd {
             .into_inner();
         Ok(DemoSummary { match_id, result: view.result, decisions, version: view.version, elapsed: started.elapsed() })
     }
-}
-
-/// What a SubmitDecision reply says comes next, as GetPendingDecision would say it; `None` from
-/// a server that does not fill it in (status unspecified), which is then asked.
-fn next_of(resp: &m::SubmitDecisionResponse) -> Option<m::GetPendingDecisionResponse> {
-    (resp.status != m::MatchStatus::Unspecified as i32).then(|| m::GetPendingDecisionResponse {
-        version: resp.version,
-        decision: resp.next_decision.clone(),
-        waiting_for_seat: resp.waiting_for_seat,
-        status: resp.status,
-    })
 }
 
 /// The chosen answer as labels.
@@ -283,7 +272,7 @@ pub async fn answer_for_bots(
             )?)
             .await;
         match submitted {
-            Ok(resp) => next = next_of(&resp.into_inner()),
+            Ok(resp) => next = client::next_of(&resp.into_inner()),
             // Someone else moved first: the next loop sees the new state.
             Err(s) if s.code() == Code::Aborted => {}
             Err(s) => return Err(anyhow::Error::new(s).context("SubmitDecision")),
