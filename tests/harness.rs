@@ -142,6 +142,11 @@ impl System {
 
     /// Another orchestrator process on the same log, services and key (the caller owns it).
     pub async fn spawn_orchestrator(&self) -> Result<Service> {
+        self.spawn_orchestrator_with(&[]).await
+    }
+
+    /// Like [`Self::spawn_orchestrator`], with extra command-line arguments.
+    pub async fn spawn_orchestrator_with(&self, extra: &[&str]) -> Result<Service> {
         spawn_service(
             "orchestrator",
             &[
@@ -150,6 +155,7 @@ impl System {
                 vec!["--rules-url".into(), self.rules.url(), "--randomness-url".into(), self.randomness.url()],
                 tls_args(&self.pki, "orchestrator"),
                 vec!["--key-file".into(), self.dir.path().join("orchestrator.json").display().to_string()],
+                extra.iter().map(|a| a.to_string()).collect(),
             ]
             .concat(),
         )

@@ -203,3 +203,35 @@ async fn more_watchers_than_the_server_has_consumers_each_get_every_version() ->
     }
     Err(anyhow!("{} consumers left on the stream after every watch ended", consumers(&system).await?))
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_a_tiny_cache_every_request_rebuilds_and_matches_still_play_to_a_clean_audit() -> Result<()> {
+    use prost::Message;
+    let system = System::start().await?;
+    // A budget of one byte: every idle match leaves the cache, so nearly every request rebuilds
+    // its match (from its snapshot once there is one, and the commits after it).
+    let tiny = system.spawn_orchestrator_with(&["--cache-bytes", "1"]).await?;
+    let mut client = MatchServiceClient::connect(tiny.url()).await?;
+    let tables = [create_and_join(&mut client, 2).await?, create_and_join(&mut client, 3).await?];
+    let mut rng = Rng(13);
+    let mut live = [true, true];
+    let mut decisions = 0;
+    while live.iter().any(|l| *l) && decisions < 2 * MAX_DECISIONS {
+        for (i, table) in tables.iter().enumerate() {
+            if live[i] {
+                live[i] = harness::play_one(&mut client, table, &mut rng).await?.is_some();
+                decisions += 1;
+            }
+        }
+    }
+    assert!(live.iter().all(|l| !*l), "both matches ended");
+    for table in &tables {
+        let export = client.export_match(m::ExportMatchRequest { match_id: table.match_id.clone() }).await?.into_inner().export;
+        let export = api::log_v1::MatchExport::decode(export.as_slice())?;
+        let report = cli::audit::audit_export(&export, Some(&table.public_key))?;
+        assert_eq!(report.commits as usize, system.log_len(&table.match_id).await?);
+        assert!(report.commits > 64, "long enough to have been rebuilt from a mid-match snapshot");
+    }
+    tiny.kill().await?;
+    Ok(())
+}

@@ -109,8 +109,26 @@ impl Hub {
             let commits = match self.log.watch(match_id, 1).await {
                 Ok(c) => c,
                 Err(e) => {
-                    // `membership` drops here and removes the feed again.
-                    return Err(e.into());
+                    // Watchers that joined meanwhile get the error too; later ones start over.
+                    let status = tonic::Status::from(OrchestratorError::from(e));
+                    let failed = (status.code(), status.message().to_string());
+                    let e = match status.code() {
+                        tonic::Code::ResourceExhausted => OrchestratorError::Exhausted(failed.1.clone()),
+                        tonic::Code::InvalidArgument => OrchestratorError::InvalidArgument(failed.1.clone()),
+                        _ => OrchestratorError::LogUnavailable(
+                            failed.1.trim_start_matches("the match log is unavailable: ").to_string(),
+                        ),
+                    };
+                    if let Ok(mut state) = feed.state.lock() {
+                        state.failed = Some(failed.clone());
+                        let _ = feed.tx.send(FeedEvent::Failed(failed.0, failed.1));
+                    }
+                    if let Ok(mut feeds) = self.feeds.lock() {
+                        if feeds.get(match_id).is_some_and(|(f, _)| Arc::ptr_eq(f, &feed)) {
+                            feeds.remove(match_id);
+                        }
+                    }
+                    return Err(e);
                 }
             };
             let task = tokio::spawn(follow(feed.clone(), commits, self.public_key));

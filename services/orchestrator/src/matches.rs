@@ -225,7 +225,10 @@ impl Matches {
         }
         let own = self.backends.signer.public_key();
         match snapshot::decode(match_id, &snap.state, &own, snap.version, snap.sequence) {
-            Ok(rec) => Some(rec),
+            Ok(rec) => {
+                tracing::debug!(match_id, version = rec.version, "rebuilding from the snapshot");
+                Some(rec)
+            }
             Err(why) => {
                 tracing::warn!(match_id, version = snap.version, %why, "ignoring the snapshot; replaying the whole log");
                 None
