@@ -2,12 +2,15 @@
 //!
 //! Owns: match lifecycle (create, join, decide, watch, export), seat tokens (as hashes),
 //! per-viewer redaction, the conditional append of commits, the log-signing key (every commit
-//! is signed and hash-chained, `docs/log.md`), and rebuilding a match by replay, which verifies
-//! that chain.
+//! is signed and hash-chained, `docs/log.md`), rebuilding a match by replay, which verifies
+//! that chain, the signed match snapshots that shorten replays (`snapshot`), the match cache
+//! and its byte budget (`cache`), and the one log subscription per watched match that its
+//! watchers share (`fanout`).
 //! Must never: contain rules code (the game state is an opaque blob here, evaluated by the
 //! rules service), produce randomness (the randomness service does), expose an unredacted
-//! event or view to anyone but an auditor of an ended match, or act on a commit that fails the
-//! signed hash chain (it reports `DATA_LOSS` instead).
+//! event or view to anyone but an auditor of an ended match, act on a commit that fails the
+//! signed hash chain (it reports `DATA_LOSS` instead), or trust a snapshot it did not sign
+//! (it replays the log instead).
 
 pub mod auth;
 pub mod cache;
