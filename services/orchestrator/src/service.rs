@@ -407,11 +407,21 @@ impl MatchService for MatchApi {
                 limits::MAX_OPEN_WATCHES
             ))
         })?;
-        let rec = self.matches.lock(&req.get_ref().match_id).await?;
-        let viewer = viewer_of(&req, &rec)?;
+        // The updates come from the log (the match's feed), so the cached record only has to
+        // name the viewer; a token it does not know yet gets one look at the log first.
+        let match_id = req.get_ref().match_id.clone();
+        let cached = self.matches.lock_cached(&match_id).await?;
+        let viewer = match viewer_of(&req, &cached) {
+            Ok(v) => {
+                drop(cached);
+                v
+            }
+            Err(_) => {
+                drop(cached);
+                viewer_of(&req, &*self.matches.lock(&match_id).await?)?
+            }
+        };
         let from = req.get_ref().from_version;
-        let match_id = rec.match_id.clone();
-        drop(rec);
         let watcher = self.hub.watch(&match_id, from).await?;
         let stream = futures::stream::unfold((watcher, permit), move |(mut watcher, permit)| async move {
             let update = match watcher.next().await? {
