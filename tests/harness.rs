@@ -124,7 +124,19 @@ impl System {
     }
 
     pub async fn start_orchestrator(&mut self) -> Result<()> {
-        let orchestrator = spawn_service(
+        let orchestrator = self.spawn_orchestrator().await?;
+        self.orchestrator = Some(orchestrator);
+        Ok(())
+    }
+
+    /// Another orchestrator process on the same log, services and key (the caller owns it).
+    pub async fn spawn_orchestrator(&self) -> Result<Service> {
+        self.spawn_orchestrator_with(&[]).await
+    }
+
+    /// Like [`Self::spawn_orchestrator`], with extra command-line arguments.
+    pub async fn spawn_orchestrator_with(&self, extra: &[&str]) -> Result<Service> {
+        spawn_service(
             "orchestrator",
             &[
                 vec!["--listen".into(), "127.0.0.1:0".into()],
@@ -132,12 +144,11 @@ impl System {
                 vec!["--rules-url".into(), self.rules.url(), "--randomness-url".into(), self.randomness.url()],
                 tls_args(&self.pki, "orchestrator"),
                 vec!["--key-file".into(), self.dir.path().join("orchestrator.json").display().to_string()],
+                extra.iter().map(|a| a.to_string()).collect(),
             ]
             .concat(),
         )
-        .await?;
-        self.orchestrator = Some(orchestrator);
-        Ok(())
+        .await
     }
 
     /// Kill the orchestrator process (SIGKILL) as in a crash.

@@ -163,3 +163,15 @@ pub async fn create_and_join_all(
     }
     Ok((created, tokens))
 }
+
+/// What a SubmitDecision reply says comes next, as GetPendingDecision would say it, so a client
+/// needs no second call; `None` from a server that does not fill it in (status unspecified).
+pub fn next_of(resp: &api::match_v1::SubmitDecisionResponse) -> Option<api::match_v1::GetPendingDecisionResponse> {
+    use api::match_v1 as m;
+    (resp.status != m::MatchStatus::Unspecified as i32).then(|| m::GetPendingDecisionResponse {
+        version: resp.version,
+        decision: resp.next_decision.clone(),
+        waiting_for_seat: resp.waiting_for_seat,
+        status: resp.status,
+    })
+}

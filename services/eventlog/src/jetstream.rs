@@ -334,6 +334,7 @@ impl JetStreamLog {
         start: DeliverPolicy,
         first_version: u64,
         keep_from: u64,
+        stop_at: u64,
     ) -> Result<Vec<StoredCommit>, LogError> {
         let subject = subject(match_id);
         // Read up to the last commit that exists now, so the read terminates.
@@ -346,7 +347,7 @@ impl JetStreamLog {
             }
         }
         if self.is_reader() {
-            return self.collect_direct(&subject, start, last, first_version, keep_from).await;
+            return self.collect_direct(&subject, start, last, first_version, keep_from, stop_at).await;
         }
         let (mut messages, consumer) = self.ordered_from(&subject, start).await?;
         let result = async {
@@ -371,7 +372,7 @@ impl JetStreamLog {
                 if version >= keep_from {
                     commits.push(StoredCommit { version, sequence, payload });
                 }
-                if sequence >= last {
+                if sequence >= last || version >= stop_at {
                     return Ok(commits);
                 }
             }
@@ -397,6 +398,7 @@ impl JetStreamLog {
         last: u64,
         first_version: u64,
         keep_from: u64,
+        stop_at: u64,
     ) -> Result<Vec<StoredCommit>, LogError> {
         let mut next = match start {
             DeliverPolicy::ByStartSequence { start_sequence } => start_sequence,
@@ -418,6 +420,9 @@ impl JetStreamLog {
                 commits.push(StoredCommit { version, sequence: message.sequence, payload: message.payload.clone() });
             }
             next = message.sequence.saturating_add(1);
+            if version >= stop_at {
+                break;
+            }
         }
         Ok(commits)
     }
@@ -603,7 +608,7 @@ impl EventLog for JetStreamLog {
 
     async fn read(&self, match_id: &str, from_version: u64) -> Result<Vec<StoredCommit>, LogError> {
         validate_match_id(match_id)?;
-        self.collect(match_id, DeliverPolicy::All, 1, from_version).await
+        self.collect(match_id, DeliverPolicy::All, 1, from_version, u64::MAX).await
     }
 
     async fn read_after(
@@ -614,7 +619,27 @@ impl EventLog for JetStreamLog {
     ) -> Result<Vec<StoredCommit>, LogError> {
         validate_match_id(match_id)?;
         let start = DeliverPolicy::ByStartSequence { start_sequence: after_sequence.saturating_add(1) };
-        self.collect(match_id, start, next_version, 0).await
+        self.collect(match_id, start, next_version, 0, u64::MAX).await
+    }
+
+    async fn read_until(
+        &self,
+        match_id: &str,
+        after_sequence: Option<u64>,
+        next_version: u64,
+        last_version: u64,
+    ) -> Result<Vec<StoredCommit>, LogError> {
+        validate_match_id(match_id)?;
+        if last_version < next_version {
+            return Ok(Vec::new());
+        }
+        match after_sequence {
+            Some(after) => {
+                let start = DeliverPolicy::ByStartSequence { start_sequence: after.saturating_add(1) };
+                self.collect(match_id, start, next_version, 0, last_version).await
+            }
+            None => self.collect(match_id, DeliverPolicy::All, 1, 1, last_version).await,
+        }
     }
 
     async fn watch(

@@ -199,6 +199,24 @@ pub trait EventLog: Send + Sync + 'static {
         next_version: u64,
     ) -> Result<Vec<StoredCommit>, LogError>;
 
+    /// Like [`Self::read_after`] (or [`Self::read`] from the start when `after_sequence` is
+    /// `None`), but stops at version `last_version`: a rebuild up to an old version reads no
+    /// further. The default reads on and drops the rest; [`JetStreamLog`] stops reading.
+    async fn read_until(
+        &self,
+        match_id: &str,
+        after_sequence: Option<u64>,
+        next_version: u64,
+        last_version: u64,
+    ) -> Result<Vec<StoredCommit>, LogError> {
+        let mut commits = match after_sequence {
+            Some(after) => self.read_after(match_id, after, next_version).await?,
+            None => self.read(match_id, 1).await?,
+        };
+        commits.retain(|c| c.version <= last_version);
+        Ok(commits)
+    }
+
     /// History from `from_version`, then live commits as they are appended, forever (until the
     /// stream is dropped).
     async fn watch(

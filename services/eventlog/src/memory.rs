@@ -265,6 +265,11 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn conformance_read_until() {
+        conformance::read_until(&MemoryLog::new()).await;
+    }
+
+    #[tokio::test]
     async fn conformance_interleaved_matches() {
         conformance::interleaved_matches(&MemoryLog::new()).await;
     }

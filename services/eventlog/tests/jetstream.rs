@@ -100,6 +100,12 @@ async fn read_from_version() {
 }
 
 #[tokio::test]
+async fn read_until() {
+    let (_server, log) = setup().await;
+    conformance::read_until(&log).await;
+}
+
+#[tokio::test]
 async fn read_after() {
     let (_server, log) = setup().await;
     conformance::read_after(&log).await;

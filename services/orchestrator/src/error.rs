@@ -23,6 +23,10 @@ pub enum OrchestratorError {
     /// A stale decision or version; the client should fetch the match again.
     #[error("{0}")]
     Aborted(String),
+    /// The cached record was stale (an append conflict); it has caught up with the log since,
+    /// so the request may be evaluated again. ABORTED if it reaches the caller.
+    #[error("{0}")]
+    Stale(String),
     #[error("{0}")]
     Unauthenticated(String),
     #[error("{0}")]
@@ -54,6 +58,10 @@ impl From<LogError> for OrchestratorError {
             )),
             LogError::Unavailable(m) => OrchestratorError::LogUnavailable(m),
             LogError::InvalidMatchId(m) => OrchestratorError::InvalidArgument(m),
+            // A server limit (consumers, for watches): say so, as RESOURCE_EXHAUSTED.
+            LogError::Other(m) if m.contains("maximum consumers") => OrchestratorError::Exhausted(format!(
+                "the match log has no room for another consumer ({m}); close some watches or retry later"
+            )),
             // The log server refused (a limit, a misconfiguration): not the caller's doing, and
             // possibly temporary.
             other @ LogError::Other(_) => OrchestratorError::LogUnavailable(other.to_string()),
@@ -70,7 +78,7 @@ impl From<OrchestratorError> for Status {
             OrchestratorError::NotFound(_) => Status::not_found(msg),
             OrchestratorError::KeyReused(_) => Status::already_exists(msg),
             OrchestratorError::Exhausted(_) => Status::resource_exhausted(msg),
-            OrchestratorError::Aborted(_) => Status::aborted(msg),
+            OrchestratorError::Aborted(_) | OrchestratorError::Stale(_) => Status::aborted(msg),
             OrchestratorError::Unauthenticated(_) => Status::unauthenticated(msg),
             OrchestratorError::PermissionDenied(_) => Status::permission_denied(msg),
             OrchestratorError::LogUnavailable(_) => Status::unavailable(msg),

@@ -2,21 +2,27 @@
 //!
 //! Owns: match lifecycle (create, join, decide, watch, export), seat tokens (as hashes),
 //! per-viewer redaction, the conditional append of commits, the log-signing key (every commit
-//! is signed and hash-chained, `docs/log.md`), and rebuilding a match by replay, which verifies
-//! that chain.
+//! is signed and hash-chained, `docs/log.md`), rebuilding a match by replay, which verifies
+//! that chain, the signed match snapshots that shorten replays (`snapshot`), the match cache
+//! and its byte budget (`cache`), and the one log subscription per watched match that its
+//! watchers share (`fanout`).
 //! Must never: contain rules code (the game state is an opaque blob here, evaluated by the
 //! rules service), produce randomness (the randomness service does), expose an unredacted
-//! event or view to anyone but an auditor of an ended match, or act on a commit that fails the
-//! signed hash chain (it reports `DATA_LOSS` instead).
+//! event or view to anyone but an auditor of an ended match, act on a commit that fails the
+//! signed hash chain (it reports `DATA_LOSS` instead), or trust a snapshot it did not sign
+//! (it replays the log instead).
 
 pub mod auth;
+pub mod cache;
 pub mod error;
+pub mod fanout;
 pub mod keys;
 pub mod limits;
 pub mod matches;
 pub mod record;
 pub mod rules_client;
 pub mod service;
+pub mod snapshot;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -55,6 +61,15 @@ pub struct OrchestratorArgs {
     /// The orchestrator's client certificate for rules and randomness, and the CA they must have.
     #[command(flatten)]
     pub internal_tls: api::tls::InternalTlsArgs,
+    /// Byte budget of the match cache: beyond it, ended then least recently used idle matches
+    /// leave memory (they are rebuilt from the log when asked for again). Approximate: counted
+    /// from what each match holds (state, events, idempotency keys).
+    #[arg(long, env = "ARBITER_CACHE_BYTES", default_value_t = cache::DEFAULT_CACHE_BYTES)]
+    pub cache_bytes: usize,
+    /// Ignore snapshots: rebuild every match by replaying (and checking) its whole log, as a
+    /// full check of every match this orchestrator serves. Snapshots are still written.
+    #[arg(long, env = "ARBITER_FULL_REPLAY")]
+    pub full_replay: bool,
     /// Optional TLS for the public match API.
     #[command(flatten)]
     pub public_tls: api::tls::PublicTlsArgs,
@@ -91,7 +106,7 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         log: Arc::new(log),
         signer: Arc::new(signer),
     };
-    let service = MatchServiceServer::new(service::MatchApi::new(matches::Matches::new(backends)))
+    let service = MatchServiceServer::new(service::MatchApi::new(matches::Matches::with_cache_bytes(backends, args.cache_bytes).full_replay(args.full_replay)))
         .max_decoding_message_size(limits::MAX_REQUEST_BYTES);
     let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;
     api::server::serve("arbiter-orchestrator", args.listen, name, tonic::service::Routes::new(service), public_tls).await?;

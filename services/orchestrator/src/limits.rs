@@ -25,8 +25,13 @@ pub const MAX_IDEMPOTENCY_KEY_LEN: usize = 128;
 /// Most ids in one choice (picks, split parts, ordered items).
 pub const MAX_CHOICE_IDS: usize = 256;
 pub const MAX_CHOICE_ID_LEN: usize = 128;
-/// Most `WatchMatch` streams open at once on one orchestrator (each holds a log consumer).
-pub const MAX_OPEN_WATCHES: usize = 1024;
+/// Most `WatchMatch` streams open at once on one orchestrator. Watchers share one log
+/// subscription per match, so this bounds memory and tasks, not log consumers.
+pub const MAX_OPEN_WATCHES: usize = 65_536;
+/// Most matches one orchestrator follows for its watchers at once: each holds one JetStream
+/// consumer, and the server's default limit is about 1,000 consumers on the stream, shared by
+/// every orchestrator and by reads.
+pub const MAX_WATCHED_MATCHES: usize = 512;
 /// Longest text of another service's error passed on to a client.
 pub const MAX_FORWARDED_MESSAGE: usize = 512;
 

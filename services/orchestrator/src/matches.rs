@@ -1,8 +1,7 @@
 //! Match lifecycle over the log: load (replay with checks), catch up, append commits, and drive
 //! the match through random draws and the final reveal.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex as StdMutex};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use api::log_v1::{commit_input, Commit, CommitInput, RandomDraw, SecretRevealed};
@@ -16,9 +15,11 @@ use engine::Awaiting;
 use eventlog::{EventLog, StoredCommit};
 use prost::Message;
 use sha2::{Digest, Sha256};
-use tokio::sync::{Mutex, OwnedMutexGuard};
+use tokio::sync::{OwnedMappedMutexGuard, OwnedMutexGuard};
 use tonic::transport::Channel;
 
+use crate::cache::Cache;
+use crate::snapshot;
 use crate::error::{randomness_err, OrchestratorError, Result};
 use crate::record::{check_replay, commit_input, MatchRecord};
 use crate::rules_client;
@@ -35,15 +36,45 @@ pub struct Backends {
 
 pub struct Matches {
     backends: Backends,
-    /// Matches in memory. Any of them can be dropped at any time: the log has everything.
-    cache: StdMutex<HashMap<String, Arc<Mutex<MatchRecord>>>>,
+    /// Matches in memory, within a byte budget. Any of them can be dropped at any time: the log
+    /// has everything.
+    cache: Cache<MatchRecord>,
+    /// Rebuild from the whole log, never from a snapshot (`--full-replay`).
+    full_replay: bool,
 }
 
-pub type Locked = OwnedMutexGuard<MatchRecord>;
+/// A match locked for one request.
+pub type Locked = OwnedMappedMutexGuard<Option<MatchRecord>, MatchRecord>;
+
+/// How many times one request re-evaluates itself after finding its cached record stale (an
+/// append conflict): each retry has caught up first, so only a match that keeps moving under
+/// another orchestrator's writes exhausts it (then the caller gets ABORTED).
+pub const MAX_CONFLICT_RETRIES: u32 = 3;
 
 impl Matches {
     pub fn new(backends: Backends) -> Self {
-        Matches { backends, cache: StdMutex::new(HashMap::new()) }
+        Self::with_cache_bytes(backends, crate::cache::DEFAULT_CACHE_BYTES)
+    }
+
+    /// With a match cache of at most about `cache_bytes` (idle matches beyond it are evicted).
+    pub fn with_cache_bytes(backends: Backends, cache_bytes: usize) -> Self {
+        Matches { backends, cache: Cache::new(cache_bytes), full_replay: false }
+    }
+
+    /// Whether rebuilds ignore snapshots and replay the whole log.
+    pub fn full_replay(mut self, on: bool) -> Self {
+        self.full_replay = on;
+        self
+    }
+
+    /// The cache's approximate bytes and number of matches.
+    pub fn cache_usage(&self) -> (usize, usize) {
+        self.cache.usage()
+    }
+
+    /// Tell the cache what a record now holds (and evict others if over budget).
+    fn note(&self, rec: &MatchRecord) {
+        self.cache.note(&rec.match_id, rec.approx_bytes(), rec.finished());
     }
 
     pub fn backends(&self) -> &Backends {
@@ -87,13 +118,26 @@ impl Matches {
         // same version gets a different id and meets the sequence check instead.
         let digest = hex::encode(Sha256::digest(&payload));
         let msg_id = format!("{}/{}/{}", rec.match_id, version, &digest[..16]);
-        let sequence = self
-            .backends
-            .log
-            .append(&rec.match_id, rec.last_sequence, &msg_id, Bytes::from(payload))
-            .await?;
+        let appended = self.backends.log.append(&rec.match_id, rec.last_sequence, &msg_id, Bytes::from(payload)).await;
+        let sequence = match appended {
+            Ok(sequence) => sequence,
+            // Our cached record was stale: another orchestrator appended first. Catch up so the
+            // caller can re-evaluate its request against the match as it now is.
+            Err(eventlog::LogError::Conflict { match_id, .. }) => {
+                self.catch_up(rec).await?;
+                return Err(OrchestratorError::Stale(format!(
+                    "match {match_id} changed while this request was handled (another decision landed first); \
+                     fetch the pending decision again"
+                )));
+            }
+            Err(e) => return Err(e.into()),
+        };
         tracing::info!(match_id = %rec.match_id, version, sequence, kind = input_kind(&commit), "commit appended");
         rec.absorb(&commit, step, sequence, hash)?;
+        self.note(rec);
+        if snapshot::due(rec) {
+            self.put_snapshot(rec).await;
+        }
         Ok(version)
     }
 
@@ -143,53 +187,98 @@ impl Matches {
         Ok(())
     }
 
-    /// Rebuild a match from its log, up to `upto` commits (all when `None`).
+    /// Store the record's snapshot. A failure only costs a longer rebuild later: logged, not
+    /// reported.
+    async fn put_snapshot(&self, rec: &MatchRecord) {
+        let Some(sequence) = rec.last_sequence else { return };
+        let state = Bytes::from(snapshot::encode(rec, &self.backends.signer));
+        let snap = eventlog::Snapshot { version: rec.version, sequence, state };
+        match self.backends.log.put_snapshot(&rec.match_id, snap).await {
+            Ok(()) => tracing::debug!(match_id = %rec.match_id, version = rec.version, "snapshot written"),
+            Err(e) => tracing::warn!(match_id = %rec.match_id, version = rec.version, error = %e, "could not write a snapshot"),
+        }
+    }
+
+    /// The record of the match's snapshot, if there is a usable one at or below `upto`.
+    async fn load_snapshot(&self, match_id: &str, upto: Option<u64>) -> Option<MatchRecord> {
+        if self.full_replay {
+            return None;
+        }
+        let snap = match self.backends.log.get_snapshot(match_id).await {
+            Ok(Some(s)) => s,
+            Ok(None) => return None,
+            Err(e) => {
+                tracing::warn!(match_id, error = %e, "could not read the snapshot; replaying the whole log");
+                return None;
+            }
+        };
+        if upto.is_some_and(|v| snap.version > v) {
+            return None;
+        }
+        let own = self.backends.signer.public_key();
+        match snapshot::decode(match_id, &snap.state, &own, snap.version, snap.sequence) {
+            Ok(rec) => {
+                tracing::debug!(match_id, version = rec.version, "rebuilding from the snapshot");
+                Some(rec)
+            }
+            Err(why) => {
+                tracing::warn!(match_id, version = snap.version, %why, "ignoring the snapshot; replaying the whole log");
+                None
+            }
+        }
+    }
+
+    /// Rebuild a match from its log, up to `upto` commits (all when `None`): from its snapshot
+    /// when there is a usable one at or below `upto` (then only the commits after it are read
+    /// and replayed, checked against the chain from the hash the snapshot carries), else from
+    /// the first commit.
     pub async fn rebuild(&self, match_id: &str, upto: Option<u64>) -> Result<MatchRecord> {
         eventlog::validate_match_id(match_id)?;
-        let mut commits = self.backends.log.read(match_id, 1).await?;
-        if commits.is_empty() {
+        let mut rec = self.load_snapshot(match_id, upto).await.unwrap_or_else(|| MatchRecord::empty(match_id));
+        // Read no further than the wanted version.
+        let last = upto.unwrap_or(u64::MAX);
+        let commits = self.backends.log.read_until(match_id, rec.last_sequence, rec.version + 1, last).await?;
+        if rec.version == 0 && commits.is_empty() {
             return Err(unknown_match(match_id));
         }
         if let Some(v) = upto {
-            if v > commits.len() as u64 {
+            let have = rec.version + commits.len() as u64;
+            if v > have {
                 return Err(OrchestratorError::InvalidArgument(format!(
-                    "match {match_id} has {} versions; version {v} does not exist yet",
-                    commits.len()
+                    "match {match_id} has {have} versions; version {v} does not exist yet"
                 )));
             }
-            commits.truncate(v as usize);
         }
-        let mut rec = MatchRecord::empty(match_id);
         self.replay(&mut rec, commits).await?;
         Ok(rec)
     }
 
-    /// The match, locked for this request, caught up with the log (another instance may have
-    /// appended) and driven past any draw a crash left pending.
-    pub async fn lock(&self, match_id: &str) -> Result<Locked> {
+    /// The match as this orchestrator has it cached (rebuilt from the log if it is not), locked
+    /// for this request, without reading the log first: the hot path of writers. A record made
+    /// stale by another orchestrator is detected by the conditional append (see [`Self::commit`]),
+    /// which catches up and lets the caller re-evaluate.
+    pub async fn lock_cached(&self, match_id: &str) -> Result<Locked> {
         eventlog::validate_match_id(match_id)?;
-        let cached = self.cache.lock().map_err(|_| poisoned())?.get(match_id).cloned();
-        let entry = match cached {
-            Some(e) => e,
-            None => {
-                let rec = self.rebuild(match_id, None).await?;
-                tracing::info!(match_id, version = rec.version, "match rebuilt from the log");
-                let mut cache = self.cache.lock().map_err(|_| poisoned())?;
-                cache.entry(match_id.to_string()).or_insert_with(|| Arc::new(Mutex::new(rec))).clone()
-            }
-        };
-        let mut guard = entry.lock_owned().await;
-        let newer = match guard.last_sequence {
-            Some(after) => self.backends.log.read_after(match_id, after, guard.version + 1).await?,
-            None => self.backends.log.read(match_id, 1).await?,
-        };
-        if !newer.is_empty() {
-            tracing::info!(match_id, from = guard.version + 1, count = newer.len(), "catching up with the log");
-            if let Err(e) = self.replay(&mut guard, newer).await {
-                self.forget(match_id);
-                return Err(e);
+        let slot = self.cache.slot(match_id).map_err(|_| poisoned())?;
+        let mut guard = slot.lock_owned().await;
+        // Single flight: the first request on an uncached match rebuilds it while holding its
+        // slot; concurrent ones wait for that slot and find it filled.
+        if guard.is_none() {
+            match self.rebuild(match_id, None).await {
+                Ok(rec) => {
+                    tracing::info!(match_id, version = rec.version, "match rebuilt from the log");
+                    *guard = Some(rec);
+                }
+                Err(e) => {
+                    drop(guard);
+                    self.forget(match_id);
+                    return Err(e);
+                }
             }
         }
+        let mut guard = OwnedMutexGuard::try_map(guard, |r| r.as_mut())
+            .map_err(|_| OrchestratorError::Internal("a cached match vanished while locked".into()))?;
+        self.note(&guard);
         // A read must not fail because the randomness service is down: writers drive again
         // and report the error.
         if let Err(e) = self.drive(&mut guard).await {
@@ -198,17 +287,54 @@ impl Matches {
         Ok(guard)
     }
 
+    /// The match, locked for this request and caught up with the log (another orchestrator may
+    /// have appended): for reads. Catching up costs one request when nothing is new, so a read
+    /// never shows a state older than the log at the time of the read, and a commit this
+    /// orchestrator did not write is checked (and refused if it breaks the chain) before anyone
+    /// sees it.
+    pub async fn lock(&self, match_id: &str) -> Result<Locked> {
+        let mut guard = self.lock_cached(match_id).await?;
+        if self.catch_up(&mut guard).await? {
+            if let Err(e) = self.drive(&mut guard).await {
+                tracing::warn!(match_id, error = %e, "could not drive the match past its pending draw");
+            }
+        }
+        Ok(guard)
+    }
+
+    /// Read and replay (with the chain check) the commits appended after the record's last one.
+    /// Returns whether there were any. On a failed replay the match leaves the cache, so the
+    /// next request rebuilds it from the log (and meets the same error if the log is bad).
+    pub async fn catch_up(&self, rec: &mut MatchRecord) -> Result<bool> {
+        let match_id = rec.match_id.clone();
+        let newer = match rec.last_sequence {
+            Some(after) => self.backends.log.read_after(&match_id, after, rec.version + 1).await?,
+            None => self.backends.log.read(&match_id, 1).await?,
+        };
+        if newer.is_empty() {
+            return Ok(false);
+        }
+        tracing::info!(match_id, from = rec.version + 1, count = newer.len(), "catching up with the log");
+        if let Err(e) = self.replay(rec, newer).await {
+            self.forget(&match_id);
+            return Err(e);
+        }
+        self.note(rec);
+        Ok(true)
+    }
+
     /// Put a freshly created match in the cache.
-    pub fn insert(&self, rec: MatchRecord) -> Result<()> {
-        let mut cache = self.cache.lock().map_err(|_| poisoned())?;
-        cache.insert(rec.match_id.clone(), Arc::new(Mutex::new(rec)));
+    pub async fn insert(&self, rec: MatchRecord) -> Result<()> {
+        let match_id = rec.match_id.clone();
+        let slot = self.cache.slot(&match_id).map_err(|_| poisoned())?;
+        let mut guard = slot.lock().await;
+        let rec = guard.insert(rec);
+        self.note(rec);
         Ok(())
     }
 
     pub fn forget(&self, match_id: &str) {
-        if let Ok(mut cache) = self.cache.lock() {
-            cache.remove(match_id);
-        }
+        self.cache.remove(match_id);
     }
 
     /// Feed the match every random draw it waits for, and reveal the secret once it has ended.
@@ -217,6 +343,7 @@ impl Matches {
         if !rec.all_joined() {
             return Ok(());
         }
+        let mut conflicts = 0;
         loop {
             match rec.awaiting.clone() {
                 Some(Awaiting::Draw(draw)) => {
@@ -240,16 +367,29 @@ impl Matches {
                         values: outcome.values,
                         signature: outcome.signature,
                     });
-                    self.commit(rec, input).await?;
+                    self.commit_or_catch_up(rec, input, &mut conflicts).await?;
                 }
                 Some(Awaiting::Ended(_)) if !rec.secret_revealed => {
                     let mut randomness = self.backends.randomness.clone();
                     let req = rnd::RevealRequest { match_id: rec.match_id.clone() };
                     let secret = randomness.reveal(req).await.map_err(randomness_err)?.into_inner().secret;
-                    self.commit(rec, commit_input::Input::Revealed(SecretRevealed { secret })).await?;
+                    let input = commit_input::Input::Revealed(SecretRevealed { secret });
+                    self.commit_or_catch_up(rec, input, &mut conflicts).await?;
                 }
                 _ => return Ok(()),
             }
+        }
+    }
+
+    /// A commit of `drive`: when another orchestrator appended first, the record has caught up
+    /// and the loop looks again at what the match awaits (maybe the same draw, already logged).
+    async fn commit_or_catch_up(&self, rec: &mut MatchRecord, input: commit_input::Input, conflicts: &mut u32) -> Result<()> {
+        match self.commit(rec, input).await {
+            Err(OrchestratorError::Stale(_)) if *conflicts < MAX_CONFLICT_RETRIES => {
+                *conflicts += 1;
+                Ok(())
+            }
+            other => other.map(|_| ()),
         }
     }
 }

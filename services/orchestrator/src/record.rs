@@ -11,6 +11,7 @@ use api::convert;
 use api::log_v1::{commit_input, Commit, CommitInput};
 use api::rules_v1 as r;
 use engine::Awaiting;
+use prost::Message;
 
 use crate::error::{OrchestratorError, Result};
 
@@ -56,6 +57,9 @@ pub struct MatchRecord {
     pub submitted: BTreeMap<String, Submitted>,
     /// Events of each commit (index = version - 1), for idempotent replies.
     pub events: Vec<Vec<r::RulesEvent>>,
+    /// Approximate heap bytes of what grows with the match (events, idempotency keys, config),
+    /// kept up to date by `absorb`, for the cache's byte budget.
+    pub grown_bytes: usize,
 }
 
 impl MatchRecord {
@@ -77,7 +81,32 @@ impl MatchRecord {
             secret_revealed: false,
             submitted: BTreeMap::new(),
             events: Vec::new(),
+            grown_bytes: 0,
         }
+    }
+
+    /// Approximately how many bytes this record holds in memory: counted, not measured (the
+    /// struct, the state blob, and what `grown_bytes` tracks), for the cache's budget.
+    pub fn approx_bytes(&self) -> usize {
+        std::mem::size_of::<Self>() + self.state.capacity() + self.grown_bytes
+    }
+
+    /// Recompute `grown_bytes` from scratch (a record restored from a snapshot).
+    pub fn recount(&mut self) {
+        let created = self.config.encoded_len() + 64 * self.seats.len() + 32 * self.join_code_hashes.len();
+        let submitted: usize = self
+            .submitted
+            .iter()
+            .map(|(k, s)| 2 * k.len() + 96 + s.choice.as_ref().map_or(0, |c| c.encoded_len()))
+            .sum();
+        let events: usize =
+            self.events.iter().map(|es| 24 + es.iter().map(|e| 64 + e.encoded_len()).sum::<usize>()).sum();
+        self.grown_bytes = created + submitted + events;
+    }
+
+    /// Whether nothing more will ever be appended: ended and its secret revealed.
+    pub fn finished(&self) -> bool {
+        self.ended() && self.secret_revealed
     }
 
     pub fn ruleset(&self) -> &str {
@@ -110,6 +139,8 @@ impl MatchRecord {
             commit_input::Input::Created(c) => {
                 let config = c.config.clone().unwrap_or_default();
                 self.seats = config.seats.iter().map(|s| Seat { name: s.name.clone(), ..Seat::default() }).collect();
+                // Seat names, decks, options, hashes and keys: about their encoded size.
+                self.grown_bytes += c.encoded_len() + 64 * self.seats.len();
                 self.config = config;
                 self.commitment = c.randomness_commitment.clone();
                 self.scheme = c.randomness_scheme.clone();
@@ -127,6 +158,8 @@ impl MatchRecord {
             commit_input::Input::Decision(d) => {
                 if let Some(decision) = &d.decision {
                     if !d.idempotency_key.is_empty() {
+                        // The key twice (map key and node) plus the entry and the choice.
+                        self.grown_bytes += 2 * d.idempotency_key.len() + 96 + decision.encoded_len();
                         self.submitted.insert(
                             d.idempotency_key.clone(),
                             Submitted {
@@ -151,6 +184,8 @@ impl MatchRecord {
         self.version = commit.version;
         self.last_sequence = Some(sequence);
         self.last_hash = Some(hash);
+        // Each event's strings and fields, plus the vectors' own headers.
+        self.grown_bytes += 24 + commit.events.iter().map(|e| 64 + e.encoded_len()).sum::<usize>();
         self.events.push(commit.events.clone());
         Ok(())
     }

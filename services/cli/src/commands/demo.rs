@@ -92,13 +92,18 @@ impl DemoCmd {
         let mut retries = 0;
         let mut idle_polls = 0u32;
         let first_token = tokens.first().cloned().context("the match has no seats")?;
+        // What the last SubmitDecision said comes next: no second call to find out.
+        let mut next: Option<m::GetPendingDecisionResponse> = None;
         loop {
             // Who is to decide? Any seat's token can ask; only the deciding seat sees the options.
-            let pending = api
-                .get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(&first_token))?)
-                .await
-                .context("GetPendingDecision")?
-                .into_inner();
+            let pending = match next.take() {
+                Some(p) => p,
+                None => api
+                    .get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(&first_token))?)
+                    .await
+                    .context("GetPendingDecision")?
+                    .into_inner(),
+            };
             if pending.status == m::MatchStatus::Ended as i32 {
                 break;
             }
@@ -145,6 +150,7 @@ impl DemoCmd {
                     retries = 0;
                     decisions += 1;
                     let resp = resp.into_inner();
+                    next = client::next_of(&resp);
                     if self.quiet {
                         if decisions.is_multiple_of(50) {
                             println!("… {decisions} decisions, version {}", resp.version);
@@ -219,12 +225,16 @@ pub async fn answer_for_bots(
     let Some((_, any_token)) = bots.first().cloned() else {
         return Ok(());
     };
+    let mut next: Option<m::GetPendingDecisionResponse> = None;
     loop {
-        let pending = api
-            .get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(&any_token))?)
-            .await
-            .context("GetPendingDecision")?
-            .into_inner();
+        let pending = match next.take() {
+            Some(p) => p,
+            None => api
+                .get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(&any_token))?)
+                .await
+                .context("GetPendingDecision")?
+                .into_inner(),
+        };
         if pending.status == m::MatchStatus::Ended as i32 {
             return Ok(());
         }
@@ -234,14 +244,19 @@ pub async fn answer_for_bots(
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
             continue;
         };
-        let Some(decision) = api
-            .get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(token))?)
-            .await
-            .context("GetPendingDecision")?
-            .into_inner()
-            .decision
-        else {
-            continue;
+        let known = pending.decision.filter(|d| d.seat == *seat && d.spec.is_some());
+        let decision = match known {
+            Some(d) => d,
+            None => {
+                let asked = api
+                    .get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(token))?)
+                    .await
+                    .context("GetPendingDecision")?
+                    .into_inner()
+                    .decision;
+                let Some(d) = asked else { continue };
+                d
+            }
         };
         let decision = convert::decision_from_proto(&decision).map_err(|e| anyhow::anyhow!("malformed decision: {e}"))?;
         let choice = bot.choose(&decision);
@@ -257,7 +272,7 @@ pub async fn answer_for_bots(
             )?)
             .await;
         match submitted {
-            Ok(_) => {}
+            Ok(resp) => next = client::next_of(&resp.into_inner()),
             // Someone else moved first: the next loop sees the new state.
             Err(s) if s.code() == Code::Aborted => {}
             Err(s) => return Err(anyhow::Error::new(s).context("SubmitDecision")),

@@ -170,8 +170,13 @@ impl PlayCmd {
             self.seat
         );
         let mut stdin = BufReader::new(tokio::io::stdin()).lines();
+        // What the last SubmitDecision said comes next: no second call to find out.
+        let mut next: Option<m::GetPendingDecisionResponse> = None;
         loop {
-            let pending = s.pending().await?;
+            let pending = match next.take() {
+                Some(p) => p,
+                None => s.pending().await?,
+            };
             if pending.status == m::MatchStatus::Ended as i32 {
                 let view = s.view().await?;
                 println!("match over: {}", view.result);
@@ -220,6 +225,7 @@ impl PlayCmd {
                     for e in &resp.events {
                         println!("{}", text::event_line(e));
                     }
+                    next = client::next_of(&resp);
                 }
                 Err(status) => println!("{}", client::describe_status(&status)),
             }

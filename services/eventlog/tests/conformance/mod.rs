@@ -226,6 +226,24 @@ pub async fn read_after<L: EventLog + ?Sized>(log: &L) {
     assert_eq!(log.read_after("ra-none", 0, 1).await.expect("unknown match"), vec![]);
 }
 
+/// Reading up to a version returns exactly the commits up to it, from the start or after a
+/// known commit.
+pub async fn read_until<L: EventLog + ?Sized>(log: &L) {
+    let payloads = ["a", "b", "c", "d", "e"];
+    let seqs = append_all(log, "ru-1", &payloads[..3]).await;
+    append_all(log, "ru-other", &["x"]).await;
+    let mut all = seqs.clone();
+    all.extend(append_all(log, "ru-1", &payloads[3..]).await);
+    let upto = |v: u64| expected(&all, &payloads, 1).into_iter().filter(|c| c.version <= v).collect::<Vec<_>>();
+    for last in 0..=6u64 {
+        assert_eq!(log.read_until("ru-1", None, 1, last).await.expect("read_until"), upto(last), "up to {last}");
+    }
+    let after_two: Vec<_> = upto(4).into_iter().filter(|c| c.version >= 3).collect();
+    assert_eq!(log.read_until("ru-1", Some(all[1]), 3, 4).await.expect("read_until"), after_two);
+    assert_eq!(log.read_until("ru-1", Some(all[1]), 3, 2).await.expect("read_until"), vec![]);
+    assert_eq!(log.read_until("ru-none", None, 1, 3).await.expect("unknown match"), vec![]);
+}
+
 pub async fn interleaved_matches<L: EventLog + ?Sized>(log: &L) {
     let mut last_a = None;
     let mut last_b = None;

@@ -1,0 +1,214 @@
+//! Snapshots of a match record, so a rebuild replays only the commits after the newest one.
+//!
+//! A snapshot is only a cache of what replaying the log gives: it is written every
+//! [`SNAPSHOT_EVERY`] commits and when a match finishes, signed with the orchestrator's key
+//! (the one that signs the commits), and anything wrong with it (missing, undecodable, another
+//! format, another match, a bad signature) means a full replay instead. The commits after it are
+//! still checked against the chain, starting from the hash the snapshot carries.
+
+use std::collections::BTreeMap;
+
+use api::convert;
+use api::log_v1::match_snapshot::{SnapshotEvents, SnapshotSeat, SnapshotSubmission};
+use api::log_v1::{MatchCreated, MatchSnapshot, SignedSnapshot};
+use api::rules_v1 as r;
+use prost::Message;
+
+use crate::record::{MatchRecord, Seat, Submitted};
+
+/// A snapshot every this many commits (and one when the match finishes).
+pub const SNAPSHOT_EVERY: u64 = 64;
+/// The snapshot encoding this orchestrator writes and reads; others are ignored.
+pub const SNAPSHOT_FORMAT: u32 = 1;
+/// Domain separation: a snapshot signature can never pass for a commit signature, or back.
+const SIGNING_CONTEXT: &[u8] = b"arbiter-snapshot-v1\0";
+
+fn signed_message(body: &[u8]) -> Vec<u8> {
+    [SIGNING_CONTEXT, body].concat()
+}
+
+/// Whether a snapshot is due after the record's last commit.
+pub fn due(rec: &MatchRecord) -> bool {
+    rec.version > 0 && (rec.version.is_multiple_of(SNAPSHOT_EVERY) || rec.finished())
+}
+
+/// The record as a signed snapshot, ready for the bucket.
+pub fn encode(rec: &MatchRecord, signer: &fairness::Signer) -> Vec<u8> {
+    let snapshot = MatchSnapshot {
+        snapshot_format: SNAPSHOT_FORMAT,
+        match_id: rec.match_id.clone(),
+        version: rec.version,
+        sequence: rec.last_sequence.unwrap_or_default(),
+        last_hash: rec.last_hash.map(|h| h.to_vec()).unwrap_or_default(),
+        state: rec.state.clone(),
+        awaiting: rec.awaiting.as_ref().map(convert::awaiting_to_proto),
+        created: Some(MatchCreated {
+            config: Some(rec.config.clone()),
+            randomness_commitment: rec.commitment.clone(),
+            randomness_scheme: rec.scheme.clone(),
+            randomness_public_key: rec.public_key.clone(),
+            join_code_hashes: rec.join_code_hashes.clone(),
+            orchestrator_public_key: rec.orchestrator_public_key.clone(),
+        }),
+        seats: rec
+            .seats
+            .iter()
+            .map(|s| SnapshotSeat {
+                joined: s.token_hash.is_some(),
+                entropy: s.entropy.clone().unwrap_or_default(),
+                token_hash: s.token_hash.clone().unwrap_or_default(),
+            })
+            .collect(),
+        secret_revealed: rec.secret_revealed,
+        submitted: rec
+            .submitted
+            .iter()
+            .map(|(key, s)| SnapshotSubmission {
+                idempotency_key: key.clone(),
+                decision: Some(r::DecisionInput { decision_id: s.decision_id, seat: s.seat, choice: s.choice.clone() }),
+                version: s.version,
+            })
+            .collect(),
+        events: rec.events.iter().map(|e| SnapshotEvents { events: e.clone() }).collect(),
+    };
+    let body = snapshot.encode_to_vec();
+    let signature = signer.sign(&signed_message(&body)).to_vec();
+    SignedSnapshot { snapshot: body, signature }.encode_to_vec()
+}
+
+/// Why a snapshot was not used (the rebuild then replays the whole log).
+#[derive(Debug, thiserror::Error)]
+pub enum Refused {
+    #[error("it does not decode: {0}")]
+    Undecodable(String),
+    #[error("its signature is not this orchestrator's")]
+    BadSignature,
+    #[error("it is in snapshot format {0}, this orchestrator reads format {SNAPSHOT_FORMAT}")]
+    Format(u32),
+    #[error("it is not a snapshot of this match, or disagrees with its own header")]
+    Mismatch,
+}
+
+/// The record a stored snapshot describes, if it is one this orchestrator wrote for `match_id`
+/// at `version` and `sequence` (from the bucket's header).
+pub fn decode(match_id: &str, raw: &[u8], own: &[u8; 32], version: u64, sequence: u64) -> Result<MatchRecord, Refused> {
+    let signed = SignedSnapshot::decode(raw).map_err(|e| Refused::Undecodable(e.to_string()))?;
+    fairness::verify_signature(own, &signed_message(&signed.snapshot), &signed.signature)
+        .map_err(|_| Refused::BadSignature)?;
+    let s = MatchSnapshot::decode(signed.snapshot.as_slice()).map_err(|e| Refused::Undecodable(e.to_string()))?;
+    if s.snapshot_format != SNAPSHOT_FORMAT {
+        return Err(Refused::Format(s.snapshot_format));
+    }
+    if s.match_id != match_id || s.version != version || s.sequence != sequence || s.version == 0 {
+        return Err(Refused::Mismatch);
+    }
+    let last_hash: [u8; 32] = s.last_hash.as_slice().try_into().map_err(|_| Refused::Undecodable("last_hash".into()))?;
+    let awaiting =
+        convert::awaiting_from_proto(s.awaiting.as_ref()).map_err(|e| Refused::Undecodable(e.to_string()))?;
+    let created = s.created.unwrap_or_default();
+    let config = created.config.unwrap_or_default();
+    if config.seats.len() != s.seats.len() || s.events.len() as u64 != s.version {
+        return Err(Refused::Mismatch);
+    }
+    let seats = config
+        .seats
+        .iter()
+        .zip(&s.seats)
+        .map(|(spec, seat)| Seat {
+            name: spec.name.clone(),
+            entropy: seat.joined.then(|| seat.entropy.clone()),
+            token_hash: seat.joined.then(|| seat.token_hash.clone()),
+        })
+        .collect();
+    let mut submitted = BTreeMap::new();
+    for sub in s.submitted {
+        let d = sub.decision.unwrap_or_default();
+        submitted.insert(
+            sub.idempotency_key,
+            Submitted { seat: d.seat, decision_id: d.decision_id, choice: d.choice, version: sub.version },
+        );
+    }
+    let mut rec = MatchRecord::empty(match_id);
+    rec.config = config;
+    rec.commitment = created.randomness_commitment;
+    rec.scheme = created.randomness_scheme;
+    rec.public_key = created.randomness_public_key;
+    rec.join_code_hashes = created.join_code_hashes;
+    rec.orchestrator_public_key = created.orchestrator_public_key;
+    rec.seats = seats;
+    rec.state = s.state;
+    rec.awaiting = Some(awaiting);
+    rec.version = s.version;
+    rec.last_sequence = Some(s.sequence);
+    rec.last_hash = Some(last_hash);
+    rec.secret_revealed = s.secret_revealed;
+    rec.submitted = submitted;
+    rec.events = s.events.into_iter().map(|e| e.events).collect();
+    rec.recount();
+    Ok(rec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record() -> MatchRecord {
+        let mut rec = MatchRecord::empty("m1");
+        rec.config = r::MatchConfig {
+            ruleset: "mainframe".into(),
+            seats: vec![api::match_v1::SeatSpec { name: "A".into(), ..Default::default() }, api::match_v1::SeatSpec { name: "B".into(), ..Default::default() }],
+            ..Default::default()
+        };
+        rec.seats = vec![
+            Seat { name: "A".into(), entropy: Some(vec![1; 16]), token_hash: Some(vec![2; 32]) },
+            Seat { name: "B".into(), entropy: None, token_hash: None },
+        ];
+        rec.state = vec![9, 8, 7];
+        rec.awaiting = convert::awaiting_from_proto(Some(&r::Awaiting {
+            what: Some(r::awaiting::What::Ended(r::Outcome { winners: vec![1], reason: "test".into() })),
+        }))
+        .ok();
+        rec.version = 2;
+        rec.last_sequence = Some(40);
+        rec.last_hash = Some([5; 32]);
+        rec.submitted.insert("k".into(), Submitted { seat: 0, decision_id: 3, choice: None, version: 2 });
+        rec.events = vec![vec![], vec![r::RulesEvent { kind: "x".into(), text: "y".into(), ..Default::default() }]];
+        rec
+    }
+
+    #[test]
+    fn a_snapshot_restores_the_record_it_was_taken_of() {
+        let signer = fairness::Signer::from_seed(&[1; 32]);
+        let rec = record();
+        let back = decode("m1", &encode(&rec, &signer), &signer.public_key(), 2, 40).expect("ours");
+        assert_eq!(
+            (back.version, back.last_sequence, back.last_hash, &back.state, &back.awaiting, back.secret_revealed),
+            (rec.version, rec.last_sequence, rec.last_hash, &rec.state, &rec.awaiting, rec.secret_revealed)
+        );
+        assert_eq!(back.submitted, rec.submitted);
+        assert_eq!(back.events, rec.events);
+        assert_eq!(back.seats.iter().map(|s| (&s.name, &s.entropy, &s.token_hash)).collect::<Vec<_>>(),
+            rec.seats.iter().map(|s| (&s.name, &s.entropy, &s.token_hash)).collect::<Vec<_>>());
+        assert_eq!(back.config, rec.config);
+    }
+
+    #[test]
+    fn a_forged_or_altered_snapshot_is_refused() {
+        let ours = fairness::Signer::from_seed(&[1; 32]);
+        let own = ours.public_key();
+        // Written with another key: refused.
+        let forged = encode(&record(), &fairness::Signer::from_seed(&[2; 32]));
+        assert!(matches!(decode("m1", &forged, &own, 2, 40), Err(Refused::BadSignature)));
+        // Ours, with a byte of the snapshot changed: refused.
+        let mut signed = SignedSnapshot::decode(encode(&record(), &ours).as_slice()).expect("decodes");
+        if let Some(b) = signed.snapshot.last_mut() {
+            *b ^= 1;
+        }
+        assert!(matches!(decode("m1", &signed.encode_to_vec(), &own, 2, 40), Err(Refused::BadSignature)));
+        // Ours, but filed under another match or another header: refused.
+        let good = encode(&record(), &ours);
+        assert!(matches!(decode("m2", &good, &own, 2, 40), Err(Refused::Mismatch)));
+        assert!(matches!(decode("m1", &good, &own, 3, 40), Err(Refused::Mismatch)));
+        assert!(matches!(decode("m1", b"junk", &own, 2, 40), Err(Refused::Undecodable(_)) | Err(Refused::BadSignature)));
+    }
+}
