@@ -762,10 +762,18 @@ async fn play_one(
         r.watchers.push(tokio::spawn(watch(client, match_id.clone(), version, shared.stop.subscribe())));
     }
     let mut idle = 0u32;
+    // What the last SubmitDecision reply said comes next: a client needs no second call for it.
+    let mut next: Option<m::GetPendingDecisionResponse> = None;
     let result = async {
         while shared.go_on() {
-            r.calls += 1;
-            let pending = call(api.get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(&first))?)).await?;
+            let pending = match next.take() {
+                Some(known) => known,
+                None => {
+                    r.calls += 1;
+                    call(api.get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(&first))?))
+                        .await?
+                }
+            };
             version = version.max(pending.version);
             if pending.status == m::MatchStatus::Ended as i32 {
                 r.finished.push((match_id.clone(), pending.version));
@@ -818,6 +826,7 @@ async fn play_one(
                         }
                     }
                     version = version.max(resp.version);
+                    next = client::next_of(&resp);
                 }
                 Err(s) if matches!(s.code(), Code::Aborted | Code::FailedPrecondition) => r.retries += 1,
                 Err(s) => return Err(anyhow::Error::new(s).context("SubmitDecision")),
