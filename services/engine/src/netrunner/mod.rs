@@ -3,9 +3,14 @@
 //! against The Catalyst, to 6 agenda points; all 77 cards are implemented.
 //!
 //! - [`data`]: the card numbers and names (our own TSV, no card text) and the ready decks.
-//! - [`cards`]: one named function per card effect.
-//! - [`state`]: the match state and its elementary operations.
-//! - [`flow`]: turns, paid-ability windows, actions, runs, access, damage, traces.
+//! - [`cards`]: every card in one place: one `CardDef` row per card (hooks, subroutines,
+//!   breakers, constant effects, abilities, and a card's question with its typed answer).
+//! - [`state`]: the match state and its elementary operations (naming no card).
+//! - [`flow`]: the rules, one file per concept: turns, actions, installing, windows, runs,
+//!   access, damage, traces, pending tasks. It names no card.
+//!
+//! Imports run one way: `flow` → `cards` → `state` → `data`/`options`. See
+//! `docs/adding-a-card.md`.
 //! - [`options`]: named defaults and match options.
 
 pub mod cards;

@@ -1,5 +1,6 @@
 //! The `netrunner` match state (serialized with `serde_json` as the state blob) and the small
-//! operations the rules are made of: zones, credits, servers, drawing, trashing.
+//! operations the rules are made of: zones, credits, servers, runs, drawing, trashing. It names
+//! no card: what cards change (hand size, memory, strength) is computed in `cards`.
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -103,22 +104,11 @@ pub struct Runner {
     pub flatlined: bool,
 }
 
-/// What began a run, for the cards that say "during that run" / "if successful".
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RunSource {
-    Basic,
-    Jailbreak,
-    TreadLightly,
-    Overclock,
-    RedTeam(u32),
-    /// Conduit: a run on R&D accessing 1 more card per hosted virus counter.
-    Conduit(u32),
-}
-
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Run {
     pub server: u32,
-    pub source: RunSource,
+    /// The card that began the run (an event, a click ability); `None` for the basic action.
+    pub source: Option<u32>,
     /// Ice not yet approached are at indices `0..pos`; the current ice is at `pos`.
     pub pos: usize,
     /// The ice being approached or encountered.
@@ -126,34 +116,35 @@ pub struct Run {
     pub approached: u32,
     /// NR-6.1: bad publicity credits, usable only during this run.
     pub bp_credits: i64,
-    /// Overclock's hosted credits, usable only during this run.
+    /// Credits a card gave for this run only (spent after bad publicity credits).
     pub temp_credits: i64,
     /// Subroutines of the encountered ice broken so far.
     pub broken: Vec<bool>,
     /// Breaker strength boosts for this encounter: (breaker, amount).
     pub pumps: Vec<(u32, i64)>,
-    /// Mayfly copies used this run (trashed when it ends).
-    pub mayflies: Vec<u32>,
-    /// Tread Lightly: extra rez cost of ice during this run.
+    /// Breakers used this run that are trashed when it ends.
+    pub trash_at_end: Vec<u32>,
+    /// Extra rez cost of ice during this run.
     pub ice_rez_extra: i64,
     /// The run was ended (by a subroutine or a card) or the Runner jacked out.
     pub stop: bool,
     pub successful: bool,
-    /// Leech: strength taken from the encountered ice for this encounter.
+    /// Strength taken from the encountered ice for this encounter.
     #[serde(default)]
     pub ice_minus: i64,
-    /// Ansel 1.0: the Runner cannot steal or trash Corp cards for the rest of the run.
+    /// The Runner cannot steal or trash Corp cards for the rest of the run.
     #[serde(default)]
     pub no_steal_trash: bool,
-    /// Cards accessed during the run (Zahya Sadeghi).
+    /// Cards accessed during the run.
     #[serde(default)]
     pub accessed: u32,
-    /// Agendas stolen during the run (AMAZE Amusements).
+    /// Agendas stolen during the run.
     #[serde(default)]
     pub stolen: u32,
-    /// AMAZE Amusements was rezzed in the server when the run succeeded (persistent).
+    /// Corp cards whose "when this run ends" effect the run's success set up (they act even if
+    /// trashed meanwhile).
     #[serde(default)]
-    pub amaze: bool,
+    pub marked: Vec<u32>,
 }
 
 /// One thing to access (NR-7.2).
@@ -210,16 +201,6 @@ pub enum Task {
     Trace { base: i64, corp_bid: Option<i64>, effect: TraceEffect, source: String },
     /// NR-7.4: the Runner decides what to do with an accessed card.
     AccessDecision { card: u32 },
-    /// Send a Message: the Corp may rez an installed ice for free.
-    SendMessageRez,
-    /// Superconducting Hub: the Corp may draw 2.
-    HubDraw,
-    /// Brân 1.0, first subroutine: the Corp may install an ice inward of `ice`.
-    BranInstall { ice: u32 },
-    /// Karunā, first subroutine: the Runner may jack out.
-    KarunaJackOut,
-    /// Manegarm Skunkworks: end the run unless the Runner pays.
-    Manegarm { card: u32 },
     /// NR-3.4: trash programs until `program` fits, then install it (on `host` for a Trojan).
     MakeRoom {
         program: u32,
@@ -231,44 +212,9 @@ pub enum Task {
     TrashBeforeInstall { card: u32, server: u32 },
     /// Shuffle R&D (`corp`) or the stack.
     Shuffle { corp: bool },
-    /// The Runner pays `cost` or takes a tag (Funhouse, Public Trail).
-    PayOrTag { cost: i64, source: String },
-    /// Funhouse on encounter: the Runner takes a tag or the run ends.
-    Funhouse,
-    /// The Corp trashes an installed Runner card of `kind` (Ansel, Ballista, Above the Law).
-    CorpTrashes { kind: TrashKind, or_end: bool, optional: bool, source: String },
-    /// Ansel 1.0: the Corp may install a card from HQ or Archives.
-    AnselInstall,
-    /// NBN: Reality Plus: gain 2 credits or draw 2.
-    RealityPlus,
-    /// Wildcat Strike: the Corp chooses 6 credits or 4 cards for the Runner.
-    WildcatStrike,
-    /// Mutual Favor: the Runner searches the stack for an icebreaker.
-    MutualFavor,
-    /// Sprint: the Corp shuffles 2 cards from HQ into R&D.
-    SprintReturn,
-    /// Hansei Review: the Corp trashes 1 card from HQ.
-    HanseiTrash,
-    /// Longevity Serum: the Corp trashes any number of cards from HQ.
-    LongevityTrash,
-    /// Shuffle up to `max` cards from Archives into R&D (Longevity Serum, Spin Doctor).
-    ArchivesToRd { max: u32, source: String },
-    /// Anoetic Void: the Corp may pay 2 and trash 2 from HQ to end the run.
-    AnoeticVoid { card: u32 },
-    /// Clearinghouse: the Corp may trash it for meat damage.
-    Clearinghouse { card: u32 },
-    /// Malapert Data Vault: the Corp may take a non-agenda card from R&D.
-    Malapert,
-    /// Haas-Bioroid: Precision Design: the Corp may take a card from Archives.
-    PrecisionDesign,
-    /// Zahya Sadeghi: the Runner may gain `n`.
-    Zahya { n: u32 },
-    /// Tāo Salonga: the Runner may swap 2 installed ice.
-    TaoSwap,
-    /// Pantograph: the Runner may install a card from the grip.
-    Pantograph,
-    /// Carnivore: the Runner trashes 2 cards from the grip to trash `card`.
-    Carnivore { card: u32 },
+    /// A card's question (its `cards::Prompt`) at `step`: `code` names the card's row, `card`
+    /// its instance (`cards::NO_CARD` for an identity), `arg` what the card recorded for it.
+    Card { code: String, card: u32, step: u8, arg: u32 },
 }
 
 /// What a Corp effect may trash.
@@ -334,25 +280,22 @@ pub enum Stage {
 pub struct TurnFlags {
     pub successful_run: bool,
     pub runs: Vec<u32>,
-    pub docklands_used: bool,
-    pub verbal_used: bool,
-    pub telework_used: Vec<u32>,
-    /// DZMZ Optimizer: a program was installed this turn.
+    /// Cards (by code) whose once-per-turn ability was used this turn.
+    #[serde(default)]
+    pub used: Vec<String>,
+    /// Card instances whose once-per-turn ability was used this turn.
+    #[serde(default)]
+    pub used_cards: Vec<u32>,
+    /// A program was installed this turn.
     #[serde(default)]
     pub program_installed: bool,
-    /// Luminal Transubstantiation: no more scoring this turn.
+    /// No more scoring this turn.
     #[serde(default)]
     pub no_scoring: bool,
-    /// Neurospike: printed points of agendas the Corp scored this turn.
+    /// Printed points of agendas the Corp scored this turn.
     #[serde(default)]
     pub scored_points: i64,
-    #[serde(default)]
-    pub carnivore_used: bool,
-    #[serde(default)]
-    pub loup_used: bool,
-    #[serde(default)]
-    pub zahya_used: bool,
-    /// NBN: Reality Plus: the Runner took a tag this turn.
+    /// The Runner took a tag this turn.
     #[serde(default)]
     pub tag_taken: bool,
 }
@@ -372,7 +315,7 @@ pub struct Game {
     pub run: Option<Run>,
     pub access: Option<Access>,
     pub flags: TurnFlags,
-    /// Public Trail: the Runner made a successful run during their last turn.
+    /// The Runner made a successful run during their last turn.
     #[serde(default)]
     pub runner_success_last_turn: bool,
     pub winner: Option<(u32, String)>,
@@ -502,33 +445,6 @@ impl Game {
     pub fn is_installed(&self, c: u32) -> bool {
         matches!(self.corp_zone(c), CorpZone::Ice(_) | CorpZone::Root(_)) || self.installed_runner().contains(&c)
     }
-    /// Ice strength, with Palisade's bonus on a remote.
-    pub fn ice_strength(&self, ice: u32) -> i64 {
-        let base = self.def(ice).strength.unwrap_or(0);
-        let bonus = match self.corp_zone(ice) {
-            CorpZone::Ice(s) if Self::is_remote(s) && self.is(ice, super::cards::PALISADE) => 2,
-            _ => 0,
-        };
-        let pharos = if self.is(ice, super::cards::PHAROS) && self.adv(ice) >= 3 { 5 } else { 0 };
-        let leech = self.run.as_ref().filter(|r| r.current == Some(ice)).map_or(0, |r| r.ice_minus);
-        (base + bonus + pharos - leech).max(0)
-    }
-    /// NR-2.5.
-    pub fn max_hand(&self, seat: u32) -> i64 {
-        if seat == CORP {
-            let hubs = self.corp.score.iter().filter(|&&c| self.is(c, super::cards::SUPERCONDUCTING_HUB)).count() as i64;
-            let hb = i64::from(self.corp.identity == super::cards::HAAS_BIOROID);
-            self.options.max_hand_size + 2 * hubs + hb
-        } else {
-            let t400 = self.runner.hardware.iter().filter(|&&c| self.is(c, super::cards::T400_MEMORY_DIAMOND)).count() as i64;
-            self.options.max_hand_size - self.runner.core_damage + t400
-        }
-    }
-    /// NR-3.4: memory units.
-    pub fn memory_limit(&self) -> i64 {
-        let plus = self.runner.hardware.iter().filter(|&&c| super::cards::adds_memory(self.code(c))).count() as i64;
-        4 + plus
-    }
     pub fn memory_used(&self) -> i64 {
         self.runner.programs.iter().map(|&p| self.def(p).memory.unwrap_or(0)).sum()
     }
@@ -538,6 +454,40 @@ impl Game {
     }
     pub fn tagged(&self) -> bool {
         self.runner.tags > 0
+    }
+
+    // --- runs ------------------------------------------------------------------------------------
+
+    /// NR-6.1: the Runner initiates a run on `server`; `source`: the card that began it.
+    pub fn start_run(&mut self, server: u32, source: Option<u32>, ev: &mut Vec<Event>) {
+        let ice = self.server(server).map_or(0, |s| s.ice.len());
+        self.run = Some(Run {
+            server,
+            source,
+            pos: ice,
+            current: None,
+            approached: 0,
+            bp_credits: self.corp.bad_publicity.max(0),
+            temp_credits: 0,
+            broken: vec![],
+            pumps: vec![],
+            trash_at_end: vec![],
+            ice_rez_extra: 0,
+            stop: false,
+            successful: false,
+            ice_minus: 0,
+            no_steal_trash: false,
+            accessed: 0,
+            stolen: 0,
+            marked: vec![],
+        });
+        self.flags.runs.push(server);
+        ev.push(Event::public(
+            "netrunner.run_started",
+            format!("The Runner runs on {}", Self::server_name(server)),
+            json!({"server": server, "ice": ice}),
+        ));
+        self.stage = Stage::RunInit;
     }
 
     // --- credits ---------------------------------------------------------------------------------

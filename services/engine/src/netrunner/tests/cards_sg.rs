@@ -133,7 +133,7 @@ fn card_buzzsaw_breaks_two_code_gate_subroutines_for_1() {
     let g = m.game();
     assert_eq!(g.run.as_ref().unwrap().broken, vec![true, true]);
     assert_eq!(g.runner.credits, 9);
-    assert_eq!(c::buzzsaw().pump_cost, 3);
+    assert_eq!(c::breaker(c::BUZZSAW).map(|b| b.pump_cost), Some(3));
 }
 
 #[test]
@@ -615,8 +615,7 @@ fn card_t400_memory_diamond_adds_1_mu_and_1_hand_size() {
     let mut s = runner();
     s.installed(c::T400_MEMORY_DIAMOND);
     assert_eq!((s.g.memory_limit(), s.g.max_hand(RUNNER)), (5, 6));
-    c::t400_memory_diamond();
-    c::dzmz_optimizer();
+    assert!(c::implemented(c::T400_MEMORY_DIAMOND) && c::implemented(c::DZMZ_OPTIMIZER));
 }
 
 // --- identities ------------------------------------------------------------------------------------

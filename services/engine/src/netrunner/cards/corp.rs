@@ -1,0 +1,1001 @@
+//! The Corp's cards: one row each in [`DEFS`] (identities, agendas, assets and upgrades,
+//! operations, ice), with the functions a row names below it.
+
+use serde_json::json;
+
+use super::helpers::{
+    archives_to_rd_answer, archives_to_rd_ask, card_options, corp_card_private, corp_trashes_answer, corp_trashes_ask, damage,
+    first, note, opt, pay_or_tag_answer, pay_or_tag_ask, picked, trash_from_hq,
+};
+use super::{
+    ask_later, end_the_run, give_tags, Answer, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Static, Sub,
+    Targets, Then, When, BLANK,
+};
+use crate::core::{Event, RulesError};
+use crate::netrunner::data::CardType;
+use crate::netrunner::state::{CorpZone, DamageKind, Game, Run, Task, TrashKind, CORP, RUNNER};
+
+// Corp (The Syndicate starter deck).
+pub const THE_SYNDICATE: &str = "30077";
+pub const OFFWORLD_OFFICE: &str = "30067";
+pub const SEND_A_MESSAGE: &str = "30069";
+pub const SUPERCONDUCTING_HUB: &str = "30070";
+pub const NICO_CAMPAIGN: &str = "30037";
+pub const REGOLITH_MINING_LICENSE: &str = "30071";
+pub const URTICA_CIPHER: &str = "30045";
+pub const GOVERNMENT_SUBSIDY: &str = "30064";
+pub const HEDGE_FUND: &str = "30075";
+pub const SEAMLESS_LAUNCH: &str = "30040";
+pub const MANEGARM_SKUNKWORKS: &str = "30042";
+pub const BRAN_1_0: &str = "30039";
+pub const PALISADE: &str = "30072";
+pub const DIVINER: &str = "30046";
+pub const WHITESPACE: &str = "30074";
+pub const KARUNA: &str = "30047";
+pub const TITHE: &str = "30073";
+// The rest of System Gateway: the four Corp factions.
+pub const HAAS_BIOROID: &str = "30035";
+pub const LUMINAL_TRANSUBSTANTIATION: &str = "30036";
+pub const ANSEL_1_0: &str = "30038";
+pub const SPRINT: &str = "30041";
+pub const JINTEKI: &str = "30043";
+pub const LONGEVITY_SERUM: &str = "30044";
+pub const HANSEI_REVIEW: &str = "30048";
+pub const NEUROSPIKE: &str = "30049";
+pub const ANOETIC_VOID: &str = "30050";
+pub const NBN: &str = "30051";
+pub const TOMORROWS_HEADLINE: &str = "30052";
+pub const SPIN_DOCTOR: &str = "30053";
+pub const FUNHOUSE: &str = "30054";
+pub const PING: &str = "30055";
+pub const PREDICTIVE_PLANOGRAM: &str = "30056";
+pub const PUBLIC_TRAIL: &str = "30057";
+pub const AMAZE_AMUSEMENTS: &str = "30058";
+pub const WEYLAND: &str = "30059";
+pub const ABOVE_THE_LAW: &str = "30060";
+pub const CLEARINGHOUSE: &str = "30061";
+pub const BALLISTA: &str = "30062";
+pub const PHAROS: &str = "30063";
+pub const RETRIBUTION: &str = "30065";
+pub const MALAPERT_DATA_VAULT: &str = "30066";
+pub const ORBITAL_SUPERIORITY: &str = "30068";
+
+const ETR: Sub = Sub { text: "end the run", effect: Effect::EndTheRun };
+
+/// The Corp's card rows. Their order is the order simultaneous triggers of Corp cards in one
+/// root resolve in (Manegarm Skunkworks before Anoetic Void).
+pub static DEFS: &[CardDef] = &[
+    // --- identities
+    CardDef { code: THE_SYNDICATE, name: "The Syndicate", ..BLANK },
+    CardDef {
+        code: HAAS_BIOROID,
+        name: "Haas-Bioroid: Precision Design",
+        statics: &[Static::MaxHand(1)],
+        events: &[(When::CorpScores, Effect::Custom(precision_design))],
+        prompt: Some(Prompt { ask: precision_design_ask, answer: take_to_hq_answer }),
+        ..BLANK
+    },
+    CardDef {
+        code: JINTEKI,
+        name: "Jinteki: Restoring Humanity",
+        events: &[(When::CorpDiscarded, Effect::Custom(restoring_humanity))],
+        ..BLANK
+    },
+    CardDef {
+        code: NBN,
+        name: "NBN: Reality Plus",
+        events: &[(When::FirstTagThisTurn, Effect::Ask(0))],
+        prompt: Some(Prompt { ask: reality_plus_ask, answer: reality_plus_answer }),
+        ..BLANK
+    },
+    CardDef {
+        code: WEYLAND,
+        name: "Weyland Consortium: Built to Last",
+        events: &[(When::Advance, Effect::Custom(built_to_last))],
+        ..BLANK
+    },
+    // --- agendas
+    CardDef { code: OFFWORLD_OFFICE, name: "Offworld Office", on_score: Effect::Gain(CORP, 7), ..BLANK },
+    CardDef {
+        code: SEND_A_MESSAGE,
+        name: "Send a Message",
+        on_score: Effect::Ask(0),
+        on_steal: Effect::Ask(0),
+        prompt: Some(Prompt { ask: send_a_message_ask, answer: send_a_message_answer }),
+        ..BLANK
+    },
+    CardDef {
+        code: SUPERCONDUCTING_HUB,
+        name: "Superconducting Hub",
+        on_score: Effect::Ask(0),
+        statics: &[Static::MaxHand(2)],
+        prompt: Some(Prompt { ask: hub_ask, answer: hub_answer }),
+        ..BLANK
+    },
+    CardDef { code: LUMINAL_TRANSUBSTANTIATION, name: "Luminal Transubstantiation", on_score: Effect::Custom(luminal), ..BLANK },
+    CardDef {
+        code: LONGEVITY_SERUM,
+        name: "Longevity Serum",
+        // Last pushed first: trash from HQ, then Archives into R&D.
+        on_score: Effect::All(&[Effect::Ask(1), Effect::Ask(0)]),
+        prompt: Some(Prompt { ask: longevity_ask, answer: longevity_answer }),
+        ..BLANK
+    },
+    CardDef { code: TOMORROWS_HEADLINE, name: "Tomorrow's Headline", on_score: Effect::Tags(1), on_steal: Effect::Tags(1), ..BLANK },
+    CardDef {
+        code: ABOVE_THE_LAW,
+        name: "Above the Law",
+        on_score: Effect::Custom(above_the_law),
+        prompt: Some(Prompt { ask: above_the_law_ask, answer: above_the_law_answer }),
+        ..BLANK
+    },
+    CardDef { code: ORBITAL_SUPERIORITY, name: "Orbital Superiority", on_score: Effect::Custom(orbital_superiority), ..BLANK },
+    // --- assets and upgrades
+    CardDef {
+        code: NICO_CAMPAIGN,
+        name: "Nico Campaign",
+        on_rez: Effect::Load(9),
+        events: &[(When::TurnBegin, Effect::Custom(nico_campaign))],
+        ..BLANK
+    },
+    CardDef {
+        code: REGOLITH_MINING_LICENSE,
+        name: "Regolith Mining License",
+        on_rez: Effect::Load(15),
+        click: Some(Click { offers: regolith_offers, effect: Effect::Custom(regolith) }),
+        ..BLANK
+    },
+    CardDef {
+        code: URTICA_CIPHER,
+        name: "Urtica Cipher",
+        on_access: Effect::Custom(urtica_cipher),
+        statics: &[Static::Advanceable],
+        ..BLANK
+    },
+    CardDef {
+        code: MANEGARM_SKUNKWORKS,
+        name: "Manegarm Skunkworks",
+        events: &[(When::ApproachServer, Effect::Ask(0))],
+        prompt: Some(Prompt { ask: manegarm_ask, answer: manegarm_answer }),
+        ..BLANK
+    },
+    CardDef {
+        code: ANOETIC_VOID,
+        name: "Anoetic Void",
+        events: &[(When::ApproachServer, Effect::Custom(anoetic_void))],
+        prompt: Some(Prompt { ask: anoetic_void_ask, answer: anoetic_void_answer }),
+        ..BLANK
+    },
+    CardDef {
+        code: AMAZE_AMUSEMENTS,
+        name: "AMAZE Amusements",
+        events: &[(When::SuccessfulRunHere, Effect::Custom(amaze_marks_the_run))],
+        run_ends: Some(amaze_run_ends),
+        ..BLANK
+    },
+    CardDef {
+        code: CLEARINGHOUSE,
+        name: "Clearinghouse",
+        events: &[(When::TurnBegin, Effect::Ask(0))],
+        statics: &[Static::Advanceable],
+        prompt: Some(Prompt { ask: clearinghouse_ask, answer: clearinghouse_answer }),
+        ..BLANK
+    },
+    CardDef {
+        code: MALAPERT_DATA_VAULT,
+        name: "Malapert Data Vault",
+        events: &[(When::ScoredHere, Effect::Custom(malapert))],
+        prompt: Some(Prompt { ask: malapert_ask, answer: take_to_hq_answer }),
+        ..BLANK
+    },
+    CardDef {
+        code: SPIN_DOCTOR,
+        name: "Spin Doctor",
+        on_rez: Effect::Draw(CORP, 2),
+        paid: Some(PaidAbility { offers: spin_doctor_offers, effect: Effect::Custom(spin_doctor) }),
+        prompt: Some(Prompt { ask: spin_doctor_ask, answer: spin_doctor_answer }),
+        ..BLANK
+    },
+    // --- operations
+    CardDef { code: HEDGE_FUND, name: "Hedge Fund", play: Some(Play { targets: Targets::None, effect: Effect::Gain(CORP, 9) }), ..BLANK },
+    CardDef {
+        code: GOVERNMENT_SUBSIDY,
+        name: "Government Subsidy",
+        play: Some(Play { targets: Targets::None, effect: Effect::Gain(CORP, 15) }),
+        ..BLANK
+    },
+    CardDef {
+        code: SEAMLESS_LAUNCH,
+        name: "Seamless Launch",
+        play: Some(Play { targets: Targets::Cards(seamless_launch_targets), effect: Effect::Custom(seamless_launch) }),
+        ..BLANK
+    },
+    CardDef {
+        code: SPRINT,
+        name: "Sprint",
+        play: Some(Play { targets: Targets::None, effect: Effect::All(&[Effect::Draw(CORP, 3), Effect::Ask(0)]) }),
+        prompt: Some(Prompt { ask: sprint_ask, answer: sprint_answer }),
+        ..BLANK
+    },
+    CardDef {
+        code: HANSEI_REVIEW,
+        name: "Hansei Review",
+        play: Some(Play { targets: Targets::None, effect: Effect::All(&[Effect::Gain(CORP, 10), Effect::Custom(hansei_review)]) }),
+        prompt: Some(Prompt { ask: hansei_ask, answer: hansei_answer }),
+        ..BLANK
+    },
+    CardDef { code: NEUROSPIKE, name: "Neurospike", play: Some(Play { targets: Targets::None, effect: Effect::Custom(neurospike) }), ..BLANK },
+    CardDef {
+        code: PREDICTIVE_PLANOGRAM,
+        name: "Predictive Planogram",
+        play: Some(Play { targets: Targets::Labeled(planogram_modes), effect: Effect::Custom(predictive_planogram) }),
+        ..BLANK
+    },
+    CardDef {
+        code: PUBLIC_TRAIL,
+        name: "Public Trail",
+        play: Some(Play { targets: Targets::Labeled(public_trail_targets), effect: Effect::Ask(0) }),
+        prompt: Some(Prompt { ask: public_trail_ask, answer: public_trail_answer }),
+        ..BLANK
+    },
+    CardDef {
+        code: RETRIBUTION,
+        name: "Retribution",
+        play: Some(Play { targets: Targets::Labeled(retribution_targets), effect: Effect::Custom(retribution) }),
+        ..BLANK
+    },
+    // --- ice
+    CardDef {
+        code: BRAN_1_0,
+        name: "Brân 1.0",
+        subroutines: &[Sub { text: "the Corp may install an ice from HQ or Archives inward, for free", effect: Effect::Ask(0) }, ETR, ETR],
+        prompt: Some(Prompt { ask: bran_ask, answer: bran_answer }),
+        ..BLANK
+    },
+    CardDef { code: PALISADE, name: "Palisade", subroutines: &[ETR], statics: &[Static::IceStrength(palisade_strength)], ..BLANK },
+    CardDef {
+        code: DIVINER,
+        name: "Diviner",
+        subroutines: &[Sub { text: "1 net damage; an odd-cost card trashed this way ends the run", effect: Effect::Custom(diviner) }],
+        ..BLANK
+    },
+    CardDef {
+        code: WHITESPACE,
+        name: "Whitespace",
+        subroutines: &[
+            Sub { text: "the Runner loses 3 credits", effect: Effect::Lose(RUNNER, 3) },
+            Sub { text: "end the run if the Runner has 6 credits or less", effect: Effect::Custom(whitespace) },
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: KARUNA,
+        name: "Karunā",
+        subroutines: &[
+            Sub { text: "2 net damage; the Runner may jack out", effect: Effect::Custom(karuna) },
+            Sub { text: "2 net damage", effect: Effect::NetDamage(2) },
+        ],
+        prompt: Some(Prompt { ask: karuna_ask, answer: karuna_answer }),
+        ..BLANK
+    },
+    CardDef {
+        code: TITHE,
+        name: "Tithe",
+        subroutines: &[
+            Sub { text: "1 net damage", effect: Effect::NetDamage(1) },
+            Sub { text: "the Corp gains 1 credit", effect: Effect::Gain(CORP, 1) },
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: ANSEL_1_0,
+        name: "Ansel 1.0",
+        subroutines: &[
+            Sub { text: "trash 1 installed Runner card", effect: Effect::Custom(ansel_trash) },
+            Sub { text: "the Corp may install a card from HQ or Archives", effect: Effect::Ask(1) },
+            Sub { text: "the Runner cannot steal or trash Corp cards for the rest of the run", effect: Effect::Custom(ansel_no_steal) },
+        ],
+        prompt: Some(Prompt { ask: ansel_ask, answer: ansel_answer }),
+        ..BLANK
+    },
+    CardDef {
+        code: FUNHOUSE,
+        name: "Funhouse",
+        events: &[(When::Encounter, Effect::Ask(0))],
+        subroutines: &[Sub { text: "a tag unless the Runner pays 4 credits", effect: Effect::Ask(1) }],
+        prompt: Some(Prompt { ask: funhouse_ask, answer: funhouse_answer }),
+        ..BLANK
+    },
+    CardDef { code: PING, name: "Ping", on_rez: Effect::Custom(ping), subroutines: &[ETR], ..BLANK },
+    CardDef {
+        code: BALLISTA,
+        name: "Ballista",
+        subroutines: &[Sub { text: "trash 1 installed program or end the run", effect: Effect::Ask(0) }],
+        prompt: Some(Prompt { ask: ballista_ask, answer: ballista_answer }),
+        ..BLANK
+    },
+    CardDef {
+        code: PHAROS,
+        name: "Pharos",
+        subroutines: &[Sub { text: "the Runner takes 1 tag", effect: Effect::Tags(1) }, ETR, ETR],
+        statics: &[Static::IceStrength(pharos_strength), Static::Advanceable],
+        ..BLANK
+    },
+];
+
+fn pick_one_of(seat: u32, kind: &'static str, summary: &str, prompt: &str, options: Vec<(crate::core::DecisionOption, Answer)>) -> Question {
+    Question::one(seat, kind, summary, prompt, options)
+}
+
+fn run_going(g: &Game) -> bool {
+    g.run.as_ref().is_some_and(|r| !r.stop)
+}
+
+// --- identities ------------------------------------------------------------------------------------
+
+/// Haas-Bioroid: scoring an agenda, the Corp may take a card from Archives into HQ.
+fn precision_design(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if !g.corp.archives.is_empty() {
+        ask_later(g, c, 0);
+    }
+}
+
+fn precision_design_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
+    if g.corp.archives.is_empty() {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Take nothing"), Answer::No)];
+    o.extend(card_options(g, "take", &g.corp.archives));
+    Some(pick_one_of(
+        CORP,
+        "precision_design",
+        "may add a card from Archives to HQ (Haas-Bioroid: Precision Design)",
+        "Haas-Bioroid: Precision Design: you may add a card from Archives to HQ",
+        o,
+    ))
+}
+
+/// Malapert Data Vault (from R&D, shown) and Precision Design (from Archives) add a card to HQ.
+fn take_to_hq_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(card) = first(a) else { return Ok(Then::Done) };
+    let from_rd = c.def.code == MALAPERT_DATA_VAULT;
+    let shown = from_rd || g.card(card).is_some_and(|k| k.faceup);
+    g.take_corp(card);
+    if let Some(k) = g.card_mut(card) {
+        k.faceup = false;
+    }
+    g.corp.hq.push(card);
+    let from = if from_rd { "R&D" } else { "Archives" };
+    if shown {
+        note(ev, "to_hq", format!("The Corp adds {} from {from} to HQ", g.label(card)), json!({"card": card, "code": g.code(card)}));
+    } else {
+        ev.push(corp_card_private(g, "to_hq", format!("The Corp adds a card from {from} to HQ"), format!("The Corp adds {} from {from} to HQ", g.label(card)), card));
+    }
+    Ok(Then::Done)
+}
+
+/// Jinteki: after the Corp's discard, 1 credit if Archives holds a face-down card.
+fn restoring_humanity(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.corp.archives.iter().any(|&k| g.card(k).is_some_and(|k| !k.faceup)) {
+        g.gain(CORP, 1, c.name(), ev);
+    }
+}
+
+fn reality_plus_ask(_: &Game, c: Ctx, _: u8) -> Option<Question> {
+    let o = vec![(opt("credits", "Gain 2 credits"), Answer::Mode(0)), (opt("draw", "Draw 2 cards"), Answer::Mode(1))];
+    Some(pick_one_of(CORP, "reality_plus", &format!("gains 2 credits or draws 2 cards ({})", c.name()), &format!("{}: gain 2 credits or draw 2 cards", c.name()), o))
+}
+
+fn reality_plus_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Mode(1) {
+        g.draw(CORP, 2, ev);
+    } else {
+        g.gain(CORP, 2, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Weyland: advancing a card without counters gains 2.
+fn built_to_last(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if c.arg == 0 {
+        g.gain(CORP, 2, c.name(), ev);
+    }
+}
+
+// --- agendas ---------------------------------------------------------------------------------------
+
+fn send_a_message_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
+    let mut o = vec![(opt("none", "Rez nothing"), Answer::No)];
+    for c in g.installed_corp() {
+        if g.def(c).ctype == CardType::Ice && !g.rezzed(c) {
+            o.push((opt(format!("rez:{c}"), format!("Rez {} for free", g.label(c))), Answer::Card(c)));
+        }
+    }
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(pick_one_of(CORP, "send_a_message", "may rez an installed ice for free (Send a Message)", "Send a Message: you may rez an installed ice for free", o))
+}
+
+fn send_a_message_answer(g: &mut Game, _: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(c) = first(a) {
+        if let Some(k) = g.card_mut(c) {
+            k.rezzed = true;
+        }
+        note(ev, "rezzed", format!("Send a Message: the Corp rezzes {} for free", g.label(c)), json!({"card": c, "code": g.code(c), "cost": 0}));
+        super::unique_check(g, c, ev);
+    }
+    Ok(Then::Done)
+}
+
+fn hub_ask(_: &Game, _: Ctx, _: u8) -> Option<Question> {
+    let o = vec![(opt("draw", "Draw 2 cards"), Answer::Yes), (opt("none", "Do not draw"), Answer::No)];
+    Some(pick_one_of(CORP, "superconducting_hub", "may draw 2 cards (Superconducting Hub)", "Superconducting Hub: draw 2 cards?", o))
+}
+
+fn hub_answer(g: &mut Game, _: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        g.draw(CORP, 2, ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Luminal Transubstantiation: 3 more clicks and no more scoring this turn.
+fn luminal(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.corp.clicks += 3;
+    g.flags.no_scoring = true;
+    note(ev, "clicks", format!("{}: the Corp gains 3 clicks (now {})", c.name(), g.corp.clicks), json!({"seat": CORP, "clicks": g.corp.clicks}));
+}
+
+/// Longevity Serum: step 0 trashes any cards from HQ, step 1 shuffles up to 3 from Archives.
+fn longevity_ask(g: &Game, c: Ctx, step: u8) -> Option<Question> {
+    if step == 1 {
+        return archives_to_rd_ask(g, 3, c.name());
+    }
+    if g.corp.hq.is_empty() {
+        return None;
+    }
+    let n = g.corp.hq.len() as u32;
+    let o = card_options(g, "card", &g.corp.hq);
+    Some(pick_one_of(CORP, "longevity_serum", "trashes any number of cards from HQ (Longevity Serum)", "Longevity Serum: trash any number of cards from HQ", o).range(0, n))
+}
+
+fn longevity_answer(g: &mut Game, c: Ctx, step: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if step == 1 {
+        archives_to_rd_answer(g, 3, c.name(), a, ev)?;
+    } else {
+        trash_from_hq(g, picked(a), ev);
+    }
+    Ok(Then::Done)
+}
+
+fn above_the_law(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if !g.runner.resources.is_empty() {
+        ask_later(g, c, 0);
+    }
+}
+
+fn above_the_law_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
+    corp_trashes_ask(g, TrashKind::Resource, false, true, c.name())
+}
+
+fn above_the_law_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    corp_trashes_answer(g, TrashKind::Resource, c.name(), a, ev);
+    Ok(Then::Done)
+}
+
+/// Orbital Superiority: 4 meat damage to a tagged Runner, else a tag.
+fn orbital_superiority(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.tagged() {
+        damage(g, DamageKind::Meat, 4, c.name(), false);
+    } else {
+        give_tags(g, 1, c.name(), ev);
+    }
+}
+
+// --- assets and upgrades ---------------------------------------------------------------------------
+
+/// Nico Campaign: 3 taken each Corp turn; trashed when empty, drawing 1.
+fn nico_campaign(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if super::helpers::take_or_trash(g, CORP, c.card, 3, "Nico Campaign is empty", ev) {
+        g.draw(CORP, 1, ev);
+    }
+}
+
+fn regolith_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    if g.rezzed(card) && g.hosted(card) > 0 {
+        vec![(None, format!("{}: take 3 credits", g.label(card)))]
+    } else {
+        vec![]
+    }
+}
+
+fn regolith(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    super::helpers::take_or_trash(g, CORP, c.card, 3, "Regolith Mining License is empty", ev);
+}
+
+/// Urtica Cipher: accessed while installed, 2 net damage plus 1 per advancement counter.
+fn urtica_cipher(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.is_installed(c.card) {
+        let n = 2 + g.adv(c.card);
+        damage(g, DamageKind::Net, n, c.name(), false);
+    }
+}
+
+fn manegarm_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
+    if !run_going(g) {
+        return None;
+    }
+    let mut o = Vec::new();
+    if g.runner_available() >= 5 {
+        o.push((opt("pay", "Pay 5 credits"), Answer::Mode(0)));
+    }
+    if g.runner.clicks >= 2 {
+        o.push((opt("clicks", "Spend 2 clicks"), Answer::Mode(1)));
+    }
+    o.push((opt("end", "Let the run end"), Answer::No));
+    Some(Question::one(
+        RUNNER,
+        "manegarm",
+        format!("pays 5 credits, spends 2 clicks or lets the run end ({})", g.corp_public_label(c.card)),
+        format!("{}: the run ends unless you pay 5 credits or spend 2 clicks", g.label(c.card)),
+        o,
+    ))
+}
+
+fn manegarm_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let card = c.card;
+    match first(a) {
+        Answer::Mode(0) if g.runner_pay(5) => {
+            note(ev, "manegarm", format!("The Runner pays 5 credits for {}", g.label(card)), json!({"card": card, "paid": "credits"}));
+        }
+        Answer::Mode(1) if g.runner.clicks >= 2 => {
+            g.runner.clicks -= 2;
+            note(ev, "manegarm", format!("The Runner spends 2 clicks for {}", g.label(card)), json!({"card": card, "paid": "clicks"}));
+        }
+        _ => end_the_run(g, c.name(), ev),
+    }
+    Ok(Then::Done)
+}
+
+fn anoetic_void(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.corp.credits >= 2 && g.corp.hq.len() >= 2 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn anoetic_void_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
+    if !run_going(g) || g.corp.credits < 2 || g.corp.hq.len() < 2 {
+        return None;
+    }
+    let o = card_options(g, "card", &g.corp.hq);
+    Some(
+        Question::one(
+            CORP,
+            "anoetic_void",
+            format!("may pay 2 credits and trash 2 cards from HQ to end the run ({})", g.corp_public_label(c.card)),
+            format!("{}: pay 2 credits and trash 2 cards from HQ to end the run (pick 2), or pick none", g.label(c.card)),
+            o,
+        )
+        .range(0, 2),
+    )
+}
+
+fn anoetic_void_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let cs = picked(a);
+    if !cs.is_empty() && cs.len() != 2 {
+        return Err(RulesError::Illegal("pick 2 cards or none".into()));
+    }
+    if cs.len() == 2 {
+        if !g.corp_pay(2) {
+            return Err(RulesError::Illegal("Anoetic Void costs 2 credits".into()));
+        }
+        trash_from_hq(g, cs, ev);
+        let label = g.label(c.card);
+        end_the_run(g, &label, ev);
+    }
+    Ok(Then::Done)
+}
+
+/// AMAZE Amusements: rezzed in the server when the run succeeds, it gives 2 tags when that run
+/// ends if an agenda was stolen (even if trashed meanwhile).
+fn amaze_marks_the_run(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if let Some(r) = g.run.as_mut() {
+        if !r.marked.contains(&c.card) {
+            r.marked.push(c.card);
+        }
+    }
+}
+
+fn amaze_run_ends(g: &mut Game, c: Ctx, run: &Run, ev: &mut Vec<Event>) {
+    if run.stolen > 0 {
+        give_tags(g, 2, c.name(), ev);
+    }
+}
+
+fn clearinghouse_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
+    if !g.rezzed(c.card) || !g.is_installed(c.card) {
+        return None;
+    }
+    let o = vec![(opt("trash", format!("Trash it: {} meat damage", g.adv(c.card))), Answer::Yes), (opt("keep", "Keep it"), Answer::No)];
+    Some(Question::one(CORP, "clearinghouse", format!("may trash {} to do meat damage", g.corp_public_label(c.card)), format!("{}: trash it to do meat damage?", g.label(c.card)), o))
+}
+
+fn clearinghouse_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        let n = g.adv(c.card);
+        g.trash(c.card, "Clearinghouse is used", ev);
+        if n > 0 {
+            damage(g, DamageKind::Meat, n, c.name(), false);
+        }
+    }
+    Ok(Then::Done)
+}
+
+/// Malapert Data Vault: scoring from its root, the Corp may fetch a non-agenda card from R&D
+/// (then R&D is shuffled).
+fn malapert(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    g.tasks.push(Task::Shuffle { corp: true });
+    ask_later(g, c, 0);
+}
+
+fn malapert_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
+    let mut o = vec![(opt("none", "Take nothing"), Answer::No)];
+    let rd: Vec<u32> = g.corp.rd.iter().copied().filter(|&c| g.def(c).ctype != CardType::Agenda).collect();
+    o.extend(card_options(g, "take", &rd));
+    Some(pick_one_of(CORP, "malapert", "may take a non-agenda card from R&D (Malapert Data Vault)", "Malapert Data Vault: you may take a non-agenda card from R&D", o))
+}
+
+fn spin_doctor_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    if !g.rezzed(card) {
+        return vec![];
+    }
+    vec![(format!("spin-doctor:{card}"), format!("{}: remove it from the game to shuffle up to 2 cards from Archives into R&D", g.label(card)), 0)]
+}
+
+/// Spin Doctor's paid ability: remove it from the game to shuffle up to 2 from Archives into R&D.
+fn spin_doctor(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.take_corp(c.card);
+    note(ev, "removed_from_game", format!("{} is removed from the game", g.label(c.card)), json!({"card": c.card}));
+    ask_later(g, c, 0);
+}
+
+fn spin_doctor_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
+    archives_to_rd_ask(g, 2, c.name())
+}
+
+fn spin_doctor_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    archives_to_rd_answer(g, 2, c.name(), a, ev)?;
+    Ok(Then::Done)
+}
+
+// --- operations ------------------------------------------------------------------------------------
+
+/// Which installed cards Seamless Launch may target: not installed this turn.
+pub fn seamless_launch_targets(g: &Game) -> Vec<u32> {
+    g.installed_corp().into_iter().filter(|&c| g.card(c).is_some_and(|k| k.installed_turn != g.turn)).collect()
+}
+
+/// Seamless Launch: 2 advancement counters on the target.
+fn seamless_launch(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let target = c.arg;
+    if let Some(k) = g.card_mut(target) {
+        k.adv += 2;
+    }
+    let label = g.corp_public_label(target);
+    note(ev, "advanced", format!("{} places 2 advancement counters on {label}", c.name()), json!({"card": target, "adv": g.adv(target)}));
+}
+
+fn sprint_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
+    let n = g.corp.hq.len().min(2) as u32;
+    if n == 0 {
+        return None;
+    }
+    let o = card_options(g, "card", &g.corp.hq);
+    Some(Question::one(CORP, "sprint", format!("shuffles {n} card(s) from HQ into R&D (Sprint)"), format!("Sprint: shuffle {n} card(s) from HQ into R&D"), o).range(n, n))
+}
+
+/// Sprint: the chosen cards go from HQ into R&D, which is then shuffled.
+fn sprint_answer(g: &mut Game, _: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let cs = picked(a);
+    if cs.len() != g.corp.hq.len().min(2) {
+        return Err(RulesError::Illegal("pick exactly 2 cards".into()));
+    }
+    for c in cs {
+        g.corp.hq.retain(|&x| x != c);
+        g.corp.rd.push(c);
+    }
+    note(ev, "returned", "Sprint: the Corp shuffles 2 cards from HQ into R&D".into(), json!({}));
+    g.tasks.push(Task::Shuffle { corp: true });
+    Ok(Then::Done)
+}
+
+fn hansei_review(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if !g.corp.hq.is_empty() {
+        ask_later(g, c, 0);
+    }
+}
+
+fn hansei_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
+    if g.corp.hq.is_empty() {
+        return None;
+    }
+    let o = card_options(g, "card", &g.corp.hq);
+    Some(pick_one_of(CORP, "hansei_review", "trashes 1 card from HQ (Hansei Review)", "Hansei Review: trash 1 card from HQ", o))
+}
+
+fn hansei_answer(g: &mut Game, _: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let cs = picked(a);
+    if cs.len() != 1 {
+        return Err(RulesError::Illegal("pick 1 card".into()));
+    }
+    trash_from_hq(g, cs, ev);
+    Ok(Then::Done)
+}
+
+/// Neurospike: net damage equal to the printed points the Corp scored this turn.
+fn neurospike(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    let n = g.flags.scored_points.max(0) as u32;
+    if n > 0 {
+        damage(g, DamageKind::Net, n, c.name(), false);
+    }
+}
+
+fn planogram_modes(g: &Game) -> Option<Vec<(u32, String)>> {
+    let mut v = vec![(0, "gain 3 credits".to_string()), (1, "draw 3 cards".to_string())];
+    if g.tagged() {
+        v.push((2, "gain 3 credits and draw 3 cards".to_string()));
+    }
+    Some(v)
+}
+
+/// Predictive Planogram: 3 credits (mode 0), 3 cards (1), or both when the Runner is tagged (2).
+fn predictive_planogram(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if c.arg != 1 {
+        g.gain(CORP, 3, c.name(), ev);
+    }
+    if c.arg != 0 {
+        g.draw(CORP, 3, ev);
+    }
+}
+
+/// Public Trail is played only after a successful Runner turn.
+fn public_trail_targets(g: &Game) -> Option<Vec<(u32, String)>> {
+    if g.runner_success_last_turn {
+        None
+    } else {
+        Some(vec![])
+    }
+}
+
+fn public_trail_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
+    Some(pay_or_tag_ask(g, 8, c.name()))
+}
+
+fn public_trail_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    pay_or_tag_answer(g, 8, c.name(), a, ev)?;
+    Ok(Then::Done)
+}
+
+/// Retribution is played on an installed program or hardware while the Runner is tagged.
+fn retribution_targets(g: &Game) -> Option<Vec<(u32, String)>> {
+    if !g.tagged() {
+        return Some(vec![]);
+    }
+    Some(g.runner.programs.iter().chain(g.runner.hardware.iter()).map(|&c| (c, format!("trash {}", g.label(c)))).collect())
+}
+
+fn retribution(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let target = c.arg;
+    if g.runner.programs.contains(&target) || g.runner.hardware.contains(&target) {
+        g.trash(target, c.name(), ev);
+    }
+}
+
+// --- ice -------------------------------------------------------------------------------------------
+
+fn bran_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    for &k in g.corp.hq.iter().chain(g.corp.archives.iter()) {
+        if g.def(k).ctype == CardType::Ice {
+            let from = if g.corp.hq.contains(&k) { "HQ" } else { "Archives" };
+            o.push((opt(format!("install:{k}"), format!("Install {} from {from}", g.label(k))), Answer::Card(k)));
+        }
+    }
+    if o.len() <= 1 || !matches!(g.corp_zone(c.card), CorpZone::Ice(_)) {
+        return None;
+    }
+    Some(pick_one_of(CORP, "bran_install", "may install an ice for free (Brân 1.0)", "Brân 1.0: install an ice from HQ or Archives inward, for free?", o))
+}
+
+/// Brân 1.0's first subroutine: the chosen ice is installed just inward of Brân, for free.
+fn bran_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    let ice = c.card;
+    let CorpZone::Ice(sid) = g.corp_zone(ice) else { return Ok(Then::Done) };
+    let from = if g.corp.hq.contains(&k) { "HQ" } else { "Archives" };
+    let was_up = g.card(k).is_some_and(|x| x.faceup);
+    g.corp.hq.retain(|&x| x != k);
+    g.corp.archives.retain(|&x| x != k);
+    let turn = g.turn;
+    if let Some(x) = g.card_mut(k) {
+        x.rezzed = false;
+        x.adv = 0;
+        x.faceup = false;
+        x.installed_turn = turn;
+    }
+    let mut at = 0;
+    if let Some(s) = g.server_mut(sid) {
+        at = s.ice.iter().position(|&x| x == ice).unwrap_or(0);
+        s.ice.insert(at, k);
+    }
+    if let Some(r) = g.run.as_mut() {
+        if r.server == sid && at <= r.pos {
+            r.pos += 1;
+        }
+    }
+    let text = format!("Brân 1.0: the Corp installs an ice from {from} inward, protecting {}", Game::server_name(sid));
+    if was_up {
+        note(ev, "corp_installed", format!("{text}: {}", g.label(k)), json!({"card": k, "server": sid, "ice": true, "code": g.code(k)}));
+    } else {
+        ev.push(Event::with_private(
+            "netrunner.corp_installed",
+            text.clone(),
+            json!({"card": k, "server": sid, "ice": true}),
+            vec![CORP],
+            format!("{text}: {}", g.label(k)),
+            json!({"card": k, "server": sid, "ice": true, "code": g.code(k)}),
+        ));
+    }
+    Ok(Then::Done)
+}
+
+fn palisade_strength(g: &Game, ice: u32) -> i64 {
+    if g.on_remote(ice) {
+        2
+    } else {
+        0
+    }
+}
+
+fn pharos_strength(g: &Game, ice: u32) -> i64 {
+    if g.adv(ice) >= 3 {
+        5
+    } else {
+        0
+    }
+}
+
+fn diviner(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    damage(g, DamageKind::Net, 1, c.name(), true);
+}
+
+fn whitespace(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.runner.credits <= 6 {
+        end_the_run(g, c.name(), ev);
+    }
+}
+
+/// Karunā's first subroutine: 2 net damage, then the Runner may jack out (last pushed first).
+fn karuna(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    ask_later(g, c, 0);
+    damage(g, DamageKind::Net, 2, c.name(), false);
+}
+
+fn karuna_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
+    if !run_going(g) {
+        return None;
+    }
+    let o = vec![(opt("continue", "Continue the run"), Answer::No), (opt("jack_out", "Jack out"), Answer::Yes)];
+    Some(pick_one_of(RUNNER, "karuna", "may jack out (Karunā)", "Karunā: you may jack out", o))
+}
+
+fn karuna_answer(g: &mut Game, _: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        if let Some(r) = g.run.as_mut() {
+            r.stop = true;
+        }
+        note(ev, "jacked_out", "The Runner jacks out (Karunā)".into(), json!({}));
+    }
+    Ok(Then::Done)
+}
+
+fn ansel_trash(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if !g.installed_runner().is_empty() {
+        ask_later(g, c, 0);
+    }
+}
+
+fn ansel_no_steal(g: &mut Game, _: Ctx, _: &mut Vec<Event>) {
+    if let Some(r) = g.run.as_mut() {
+        r.no_steal_trash = true;
+    }
+}
+
+/// Ansel 1.0: step 0 trashes an installed Runner card; step 1 may install a card from HQ or
+/// Archives (every card but operations, in every legal place).
+fn ansel_ask(g: &Game, c: Ctx, step: u8) -> Option<Question> {
+    if step == 0 {
+        return corp_trashes_ask(g, TrashKind::RunnerCard, false, false, c.name());
+    }
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    for &k in g.corp.hq.iter().chain(g.corp.archives.iter()) {
+        let d = g.def(k);
+        if matches!(d.ctype, CardType::Operation | CardType::Identity) {
+            continue;
+        }
+        for s in &g.corp.servers {
+            let ok = match d.ctype {
+                CardType::Agenda | CardType::Asset => Game::is_remote(s.id),
+                CardType::Ice => g.corp.credits >= s.ice.len() as i64,
+                _ => true,
+            };
+            if ok {
+                o.push((
+                    opt(format!("install:{k}:{}", s.id), format!("Install {} in/protecting {}", g.label(k), Game::server_name(s.id))),
+                    Answer::Install { card: k, server: Some(s.id) },
+                ));
+            }
+        }
+        o.push((opt(format!("install:{k}:new"), format!("Install {} in a new remote server", g.label(k))), Answer::Install { card: k, server: None }));
+    }
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(pick_one_of(CORP, "ansel_install", "may install a card from HQ or Archives (Ansel 1.0)", "Ansel 1.0: you may install a card from HQ or Archives", o))
+}
+
+fn ansel_answer(g: &mut Game, c: Ctx, step: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if step == 0 {
+        corp_trashes_answer(g, TrashKind::RunnerCard, c.name(), a, ev);
+        return Ok(Then::Done);
+    }
+    Ok(match first(a) {
+        Answer::Install { card, server } => Then::InstallCorp { card, server },
+        _ => Then::Done,
+    })
+}
+
+/// Funhouse: step 0 (on encounter) a tag or the run ends; step 1 (its subroutine) a tag unless
+/// the Runner pays 4.
+fn funhouse_ask(g: &Game, c: Ctx, step: u8) -> Option<Question> {
+    if step == 1 {
+        return Some(pay_or_tag_ask(g, 4, c.name()));
+    }
+    if !run_going(g) {
+        return None;
+    }
+    let o = vec![(opt("tag", "Take 1 tag"), Answer::Yes), (opt("end", "Let the run end"), Answer::No)];
+    Some(pick_one_of(RUNNER, "funhouse", "takes 1 tag or lets the run end (Funhouse)", "Funhouse: take 1 tag or the run ends", o))
+}
+
+fn funhouse_answer(g: &mut Game, c: Ctx, step: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if step == 1 {
+        pay_or_tag_answer(g, 4, c.name(), a, ev)?;
+    } else if first(a) == Answer::Yes {
+        give_tags(g, 1, c.name(), ev);
+    } else {
+        end_the_run(g, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Ping: rezzed during a run against its server, the Runner takes a tag.
+fn ping(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let here = match g.corp_zone(c.card) {
+        CorpZone::Ice(s) => g.run.as_ref().is_some_and(|r| r.server == s),
+        _ => false,
+    };
+    if here {
+        give_tags(g, 1, c.name(), ev);
+    }
+}
+
+fn ballista_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
+    corp_trashes_ask(g, TrashKind::Program, true, false, c.name())
+}
+
+fn ballista_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    corp_trashes_answer(g, TrashKind::Program, c.name(), a, ev);
+    Ok(Then::Done)
+}

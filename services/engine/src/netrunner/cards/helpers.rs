@@ -1,0 +1,260 @@
+//! Building blocks shared by card rows (cf. jinteki's `def_helpers`): tags, ending the run,
+//! damage, virus counters, uniqueness, and the questions several cards ask.
+
+use serde_json::json;
+
+use super::{fire_identity, Answer, Ctx, Question, When};
+use crate::core::{DecisionOption, Event, RulesError};
+use crate::netrunner::data::{CardType, Side};
+use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, TrashKind, CORP, RUNNER};
+
+pub fn note(ev: &mut Vec<Event>, kind: &str, text: String, detail: serde_json::Value) {
+    ev.push(Event::public(format!("netrunner.{kind}"), text, detail));
+}
+
+pub fn opt(id: impl Into<String>, label: impl Into<String>) -> DecisionOption {
+    DecisionOption::new(id, label)
+}
+
+/// An option naming a card: `prefix:card`, labelled with the card.
+pub fn card_opt(g: &Game, prefix: &str, c: u32) -> DecisionOption {
+    opt(format!("{prefix}:{c}"), g.label(c))
+}
+
+/// Options for cards, each answered by the card.
+pub fn card_options(g: &Game, prefix: &str, cards: &[u32]) -> Vec<(DecisionOption, Answer)> {
+    cards.iter().map(|&c| (card_opt(g, prefix, c), Answer::Card(c))).collect()
+}
+
+/// The cards among the answers, in pick order.
+pub fn picked(answers: &[Answer]) -> Vec<u32> {
+    answers.iter().filter_map(|a| if let Answer::Card(c) = a { Some(*c) } else { None }).collect()
+}
+
+pub fn first(answers: &[Answer]) -> Answer {
+    answers.first().cloned().unwrap_or(Answer::No)
+}
+
+/// Tags for the Runner; the first tag each turn fires the Corp identity's trigger.
+pub fn give_tags(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
+    if n <= 0 {
+        return;
+    }
+    g.runner.tags += n;
+    note(ev, "tagged", format!("{source}: the Runner takes {n} tag(s) (now {})", g.runner.tags), json!({"tags": g.runner.tags, "source": source}));
+    if !g.flags.tag_taken {
+        g.flags.tag_taken = true;
+        fire_identity(g, CORP, When::FirstTagThisTurn, 0, ev);
+    }
+}
+
+pub fn end_the_run(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
+    if let Some(r) = g.run.as_mut() {
+        r.stop = true;
+        note(ev, "run_ended_by", format!("{source} ends the run"), json!({"source": source}));
+    }
+}
+
+/// Damage to the Runner (NR-9.1), resolved as a task; `diviner`: an odd-cost card trashed
+/// this way ends the run.
+pub fn damage(g: &mut Game, kind: DamageKind, n: u32, source: &str, diviner: bool) {
+    g.tasks.push(Task::Damage { kind, left: n, source: source.into(), diviner });
+}
+
+pub fn lose_a_remaining_click(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
+    if g.runner.clicks > 0 {
+        g.runner.clicks -= 1;
+        note(ev, "clicks", format!("The Runner loses a click to {source}"), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
+    }
+}
+
+// --- virus counters ----------------------------------------------------------------------------------
+
+pub fn add_virus(g: &mut Game, card: u32, n: u32, source: &str, ev: &mut Vec<Event>) {
+    if let Some(k) = g.card_mut(card) {
+        k.virus += n;
+        let total = k.virus;
+        let label = g.label(card);
+        note(ev, "virus_counters", format!("{source}: {n} virus counter(s) on {label} ({total})"), json!({"card": card, "change": n, "virus": total}));
+    }
+}
+
+/// A virus counter on the card itself (the card's own name as the source).
+pub fn virus_on_self(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    add_virus(g, c.card, 1, c.name(), ev);
+}
+
+pub fn remove_virus(g: &mut Game, card: u32) -> bool {
+    match g.card_mut(card) {
+        Some(k) if k.virus > 0 => {
+            k.virus -= 1;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Purge (NR-3.2): every virus counter is removed.
+pub fn purge(g: &mut Game) {
+    for k in g.cards.iter_mut() {
+        k.virus = 0;
+    }
+}
+
+/// A Trojan whose host is no longer an installed ice is trashed.
+pub fn trojan_sweep(g: &mut Game, ev: &mut Vec<Event>) {
+    let orphans: Vec<u32> = g
+        .runner
+        .programs
+        .iter()
+        .copied()
+        .filter(|&p| g.card(p).and_then(|k| k.host).is_some_and(|h| !matches!(g.corp_zone(h), CorpZone::Ice(_))))
+        .collect();
+    for p in orphans {
+        g.trash(p, "its host ice is no longer installed", ev);
+    }
+}
+
+/// NR-10 (published rule, uniqueness): a unique card cannot be active twice. When `card` becomes
+/// active (a Runner card installed, a Corp card rezzed), any older active copy with the same
+/// title is trashed.
+pub fn unique_check(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
+    let d = g.def(card);
+    if !d.unique {
+        return;
+    }
+    let title = d.title.clone();
+    let active = if d.side == Side::Runner {
+        g.installed_runner()
+    } else {
+        g.installed_corp().into_iter().filter(|&c| g.rezzed(c)).collect()
+    };
+    let older: Vec<u32> = active.into_iter().filter(|&c| c != card && g.def(c).title == title).collect();
+    for c in older {
+        g.trash(c, "unique: a newer copy became active", ev);
+    }
+}
+
+/// Take up to `n` hosted credits; the card is trashed when empty (`why`), returning whether.
+pub fn take_or_trash(g: &mut Game, seat: u32, card: u32, n: u32, why: &str, ev: &mut Vec<Event>) -> bool {
+    g.take_hosted(seat, card, n, ev);
+    if g.hosted(card) == 0 {
+        g.trash(card, why, ev);
+        true
+    } else {
+        false
+    }
+}
+
+// --- questions several cards ask -----------------------------------------------------------------------
+
+/// The Runner pays `cost` or takes a tag (Funhouse, Public Trail).
+pub fn pay_or_tag_ask(g: &Game, cost: i64, source: &str) -> Question {
+    let mut o = vec![(opt("tag", "Take 1 tag"), Answer::No)];
+    if g.runner_available() >= cost {
+        o.insert(0, (opt("pay", format!("Pay {cost} credits")), Answer::Yes));
+    }
+    Question::one(RUNNER, "pay_or_tag", format!("pays {cost} credits or takes 1 tag ({source})"), format!("{source}: pay {cost} credits or take 1 tag"), o)
+}
+
+pub fn pay_or_tag_answer(g: &mut Game, cost: i64, source: &str, a: &[Answer], ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    if first(a) == Answer::Yes {
+        if !g.runner_pay(cost) {
+            return Err(RulesError::Illegal(format!("paying costs {cost}")));
+        }
+        ev.push(Event::public("netrunner.paid", format!("The Runner pays {cost} credits for {source}"), json!({"cost": cost, "source": source})));
+    } else {
+        give_tags(g, 1, source, ev);
+    }
+    Ok(())
+}
+
+fn corp_trash_targets(g: &Game, kind: TrashKind) -> Vec<u32> {
+    match kind {
+        TrashKind::Program => g.runner.programs.clone(),
+        TrashKind::Resource => g.runner.resources.clone(),
+        TrashKind::RunnerCard => g.installed_runner(),
+    }
+}
+
+/// The Corp trashes an installed Runner card of `kind` (Ansel 1.0, Ballista, Above the Law);
+/// `or_end`: or ends the run; `optional`: or trashes nothing.
+pub fn corp_trashes_ask(g: &Game, kind: TrashKind, or_end: bool, optional: bool, source: &str) -> Option<Question> {
+    let mut o = card_options(g, "trash", &corp_trash_targets(g, kind));
+    if or_end && g.run.as_ref().is_some_and(|r| !r.stop) {
+        o.push((opt("end", "End the run"), Answer::Yes));
+    }
+    if o.is_empty() {
+        return None;
+    }
+    if optional {
+        o.push((opt("none", "Trash nothing"), Answer::No));
+    }
+    Some(Question::one(CORP, "corp_trashes", format!("chooses what to trash ({source})"), format!("{source}: choose what to trash"), o))
+}
+
+pub fn corp_trashes_answer(g: &mut Game, kind: TrashKind, source: &str, a: &[Answer], ev: &mut Vec<Event>) {
+    match first(a) {
+        Answer::Yes => end_the_run(g, source, ev),
+        Answer::Card(c) if corp_trash_targets(g, kind).contains(&c) => g.trash(c, source, ev),
+        _ => {}
+    }
+}
+
+/// Shuffle up to `max` cards from Archives into R&D (Longevity Serum, Spin Doctor).
+pub fn archives_to_rd_ask(g: &Game, max: u32, source: &str) -> Option<Question> {
+    if g.corp.archives.is_empty() {
+        return None;
+    }
+    let n = (g.corp.archives.len() as u32).min(max);
+    let o = card_options(g, "card", &g.corp.archives);
+    Some(
+        Question::one(CORP, "archives_to_rd", format!("may shuffle up to {n} card(s) from Archives into R&D ({source})"), format!("{source}: shuffle up to {n} card(s) from Archives into R&D"), o)
+            .range(0, n),
+    )
+}
+
+pub fn archives_to_rd_answer(g: &mut Game, max: u32, source: &str, a: &[Answer], ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    let cs = picked(a);
+    if cs.len() as u32 > max {
+        return Err(RulesError::Illegal(format!("at most {max} cards")));
+    }
+    let names: Vec<String> = cs.iter().map(|&c| g.corp_public_label(c)).collect();
+    for &c in &cs {
+        g.take_corp(c);
+        if let Some(k) = g.card_mut(c) {
+            k.faceup = false;
+        }
+        g.corp.rd.push(c);
+    }
+    note(ev, "returned", format!("{source}: {} card(s) from Archives are shuffled into R&D ({})", cs.len(), names.join(", ")), json!({"cards": cs}));
+    if !cs.is_empty() {
+        g.tasks.push(Task::Shuffle { corp: true });
+    }
+    Ok(())
+}
+
+/// A private Corp event naming a card to the Corp only.
+pub fn corp_card_private(g: &Game, kind: &str, public_text: String, private_text: String, c: u32) -> Event {
+    Event::with_private(
+        format!("netrunner.{kind}"),
+        public_text,
+        json!({"seat": CORP}),
+        vec![CORP],
+        private_text,
+        json!({"seat": CORP, "card": c, "code": g.code(c)}),
+    )
+}
+
+/// The Corp trashes cards from HQ (face down), one private event each.
+pub fn trash_from_hq(g: &mut Game, cards: Vec<u32>, ev: &mut Vec<Event>) {
+    for c in cards {
+        g.to_archives(c, false);
+        ev.push(corp_card_private(g, "discarded", "The Corp trashes a card from HQ".into(), format!("The Corp trashes {} from HQ", g.label(c)), c));
+    }
+}
+
+/// Whether `card` is an ice.
+pub fn is_ice(g: &Game, card: u32) -> bool {
+    g.def(card).ctype == CardType::Ice
+}

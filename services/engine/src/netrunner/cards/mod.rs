@@ -1,0 +1,485 @@
+//! Every netrunner card in one place: one [`CardDef`] row per card in [`corp::DEFS`] and
+//! [`runner::DEFS`], holding all it does (its hooks, subroutines, breaker numbers, constant
+//! effects, abilities) and, for a card that asks, its question and its typed answer together
+//! ([`Prompt`]). Most rows are a few [`Effect`]s; `Effect::Custom` names a function beside the row.
+//!
+//! The numbers printed on a card (costs, strengths, points…) are data (`data.rs`); this module
+//! says what cards do. The turn structure (`flow`) only calls the hooks below and never names a
+//! card; `state` never names one either.
+//!
+//! Owns: card behaviour. Must never: import `flow` (flow calls cards, not the other way: a card
+//! that installs or finishes an access returns a [`Then`] for the flow to carry out).
+
+pub mod corp;
+pub mod helpers;
+pub mod runner;
+mod statics;
+
+use std::sync::OnceLock;
+
+use super::data::Side;
+use super::state::{Game, Run, Task, CORP, RUNNER};
+use crate::core::{DecisionOption, Event, RulesError};
+
+pub use self::corp::{
+    ABOVE_THE_LAW, AMAZE_AMUSEMENTS, ANOETIC_VOID, ANSEL_1_0, BALLISTA, BRAN_1_0, CLEARINGHOUSE, DIVINER, FUNHOUSE,
+    GOVERNMENT_SUBSIDY, HAAS_BIOROID, HANSEI_REVIEW, HEDGE_FUND, JINTEKI, KARUNA, LONGEVITY_SERUM, LUMINAL_TRANSUBSTANTIATION,
+    MALAPERT_DATA_VAULT, MANEGARM_SKUNKWORKS, NBN, NEUROSPIKE, NICO_CAMPAIGN, OFFWORLD_OFFICE, ORBITAL_SUPERIORITY, PALISADE,
+    PHAROS, PING, PREDICTIVE_PLANOGRAM, PUBLIC_TRAIL, REGOLITH_MINING_LICENSE, RETRIBUTION, SEAMLESS_LAUNCH, SEND_A_MESSAGE,
+    SPIN_DOCTOR, SPRINT, SUPERCONDUCTING_HUB, THE_SYNDICATE, TITHE, TOMORROWS_HEADLINE, URTICA_CIPHER, WEYLAND, WHITESPACE,
+};
+pub use self::helpers::{add_virus, end_the_run, give_tags, purge, remove_virus, trojan_sweep, unique_check};
+pub use self::runner::{
+    BOTULUS, BUZZSAW, CARMEN, CARNIVORE, CLEAVER, CONDUIT, COOKBOOK, CREATIVE_COMMISSION, DOCKLANDS_PASS, DZMZ_OPTIMIZER, ECHELON,
+    FERMENTER, JAILBREAK, LEECH, LOUP, MARJANAH, MAYFLY, MUTUAL_FAVOR, OVERCLOCK, PANTOGRAPH, PENNYSHAVER, RED_TEAM,
+    SMARTWARE_DISTRIBUTOR, SURE_GAMBLE, T400_MEMORY_DIAMOND, TAO_SALONGA, TELEWORK_CONTRACT, THE_CATALYST, TRANQUILIZER,
+    TREAD_LIGHTLY, UNITY, VERBAL_PLASTICITY, VRCATION, WILDCAT_STRIKE, ZAHYA,
+};
+
+/// The card instance of an identity (identities are not among `Game::cards`).
+pub const NO_CARD: u32 = u32::MAX;
+
+/// Where a hook runs: the card's row, the card instance, and one number whose meaning the hook
+/// gives (a target, a subroutine's ice, a count; 0 when unused).
+#[derive(Clone, Copy, Debug)]
+pub struct Ctx {
+    pub def: &'static CardDef,
+    pub card: u32,
+    pub arg: u32,
+}
+
+impl Ctx {
+    /// The card's name as event texts give it.
+    pub fn name(&self) -> &'static str {
+        self.def.name
+    }
+}
+
+/// What a hook does. Texts name the source by [`CardDef::name`].
+#[derive(Clone, Copy, Debug)]
+pub enum Effect {
+    None,
+    /// `seat` gains credits.
+    Gain(u32, i64),
+    /// `seat` loses credits.
+    Lose(u32, i64),
+    /// `seat` draws cards.
+    Draw(u32, u32),
+    /// The Runner takes tags.
+    Tags(i64),
+    NetDamage(u32),
+    MeatDamage(u32),
+    EndTheRun,
+    /// Credits placed on the card itself.
+    Load(u32),
+    /// Ask this card's [`Prompt`] at the given step (pushed as a `Task::Card`).
+    Ask(u8),
+    /// Each in order.
+    All(&'static [Effect]),
+    Custom(fn(&mut Game, Ctx, &mut Vec<Event>)),
+}
+
+/// One subroutine: its text (shown and logged) and what it does.
+#[derive(Clone, Copy, Debug)]
+pub struct Sub {
+    pub text: &'static str,
+    pub effect: Effect,
+}
+
+/// A breaker's numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Breaker {
+    /// Ice subtype it interfaces with; `None`: any (AI).
+    pub breaks: Option<&'static str>,
+    pub subs_per_use: usize,
+    pub break_cost: i64,
+    pub pump_cost: i64,
+    pub pump: Pump,
+    /// A break costs this much less after a successful run this turn.
+    pub break_discount_after_run: i64,
+    /// +1 strength per installed icebreaker (outside pumps).
+    pub strength_per_icebreaker: bool,
+    /// Trashed when a run it broke a subroutine in ends.
+    pub trash_after_run: bool,
+}
+
+impl Breaker {
+    /// A plain breaker: `subs` per use for `break_cost`, +1 strength for `pump_cost`.
+    pub const fn new(breaks: Option<&'static str>, subs: usize, break_cost: i64, pump_cost: i64) -> Breaker {
+        Breaker {
+            breaks,
+            subs_per_use: subs,
+            break_cost,
+            pump_cost,
+            pump: Pump::By(1),
+            break_discount_after_run: 0,
+            strength_per_icebreaker: false,
+            trash_after_run: false,
+        }
+    }
+}
+
+/// Strength a pump adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pump {
+    By(i64),
+    PerIcebreaker,
+}
+
+/// A constant effect, active while its card is (a scored Corp agenda, a rezzed Corp card, an
+/// installed Runner card, an identity), or about the card itself.
+#[derive(Clone, Copy, Debug)]
+pub enum Static {
+    /// Its side's maximum hand size.
+    MaxHand(i64),
+    /// The Runner's memory units.
+    Memory(i64),
+    /// This ice's strength bonus.
+    IceStrength(fn(&Game, u32) -> i64),
+    /// This card can be advanced (besides agendas).
+    Advanceable,
+    /// This card costs less to install after a successful run this turn.
+    CheaperAfterRun(i64),
+    /// The first program installed each turn costs less.
+    FirstProgramCheaper(i64),
+    /// The first HQ breach each turn accesses more cards.
+    MoreHqAccessOncePerTurn(u32),
+    /// The first basic draw action each turn draws this many instead of 1.
+    FirstDrawActionDraws(u32),
+    /// A virus program installed gets a virus counter.
+    VirusCounterOnVirusInstall,
+}
+
+/// When a trigger of an active card (or identity) fires.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    /// Its side's turn begins (NR-2.1).
+    TurnBegin,
+    /// A run is successful (NR-6.4.4); installed Runner cards.
+    SuccessfulRun,
+    /// A successful run on the server whose root holds this rezzed card.
+    SuccessfulRunHere,
+    /// The Runner approaches the server whose root holds this rezzed card.
+    ApproachServer,
+    /// The Runner encounters this ice.
+    Encounter,
+    /// An agenda is scored or stolen (Runner identity and installed cards).
+    AgendaChangedHands,
+    /// The Corp scores an agenda (Corp identity).
+    CorpScores,
+    /// An agenda is scored from the root of the server holding this rezzed card.
+    ScoredHere,
+    /// The Runner takes the first tag of a turn (Corp identity).
+    FirstTagThisTurn,
+    /// The Corp has discarded to its maximum hand size (Corp identity).
+    CorpDiscarded,
+    /// The Corp advances a card; `arg` is its count before (Corp identity).
+    Advance,
+    /// The Runner trashes an accessed card (Runner identity).
+    TrashAccessed,
+    /// A Runner card is installed; `arg` is that card (this card itself included).
+    RunnerInstall,
+}
+
+/// The run this card began (an event, a click ability): what it changes.
+#[derive(Clone, Copy, Debug)]
+pub struct RunSource {
+    /// More cards accessed when breaching HQ or R&D.
+    pub more_access: fn(&Game, Ctx, u32) -> u32,
+    /// When the run is successful.
+    pub on_success: Effect,
+}
+
+/// What an operation or event is played on.
+#[derive(Clone, Copy, Debug)]
+pub enum Targets {
+    /// Played on nothing.
+    None,
+    /// A server to run (option "Play X on Server").
+    Servers(fn(&Game) -> Vec<u32>),
+    /// An installed card ("Play X on Card").
+    Cards(fn(&Game) -> Vec<u32>),
+    /// Modes or targets with their own labels ("Play X: label"); an empty list means it cannot be
+    /// played now, `None` that it is played on nothing.
+    Labeled(fn(&Game) -> Option<Vec<(u32, String)>>),
+}
+
+/// Playing an operation or event: its targets and effect (the target in `Ctx::arg`).
+#[derive(Clone, Copy, Debug)]
+pub struct Play {
+    pub targets: Targets,
+    pub effect: Effect,
+}
+
+/// A click ability: the options it offers now (a server target or none, and a label) and what it
+/// does (the server in `Ctx::arg`).
+#[derive(Clone, Copy, Debug)]
+pub struct Click {
+    pub offers: fn(&Game, u32) -> Vec<(Option<u32>, String)>,
+    pub effect: Effect,
+}
+
+/// A paid ability usable in a window (NR-2.4): options as (id, label, arg), and its effect (the
+/// arg in `Ctx::arg`). Corp cards offer in every window; Runner cards while they encounter a
+/// rezzed ice.
+#[derive(Clone, Copy, Debug)]
+pub struct PaidAbility {
+    pub offers: fn(&Game, u32) -> Vec<(String, String, u32)>,
+    pub effect: Effect,
+}
+
+/// An extra choice when the Runner accesses a card (NR-7.4), once per turn: its option id, the
+/// labels (for an agenda, for another card), whether it can be used, and the prompt step that
+/// follows (the accessed card in `Ctx::arg`).
+#[derive(Clone, Copy, Debug)]
+pub struct AccessOption {
+    pub id: &'static str,
+    pub agenda_label: &'static str,
+    pub label: fn(&Game, u32) -> String,
+    pub usable: fn(&Game) -> bool,
+    pub step: u8,
+}
+
+/// A typed answer to a card's question.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The option that declines, or the first of two.
+    No,
+    Yes,
+    /// One of several modes.
+    Mode(u8),
+    /// A card.
+    Card(u32),
+    /// Install a card (in a server; `None`: a new remote).
+    Install { card: u32, server: Option<u32> },
+}
+
+/// A card's question: who answers, its decision kind, texts and options with their answers.
+#[derive(Clone, Debug)]
+pub struct Question {
+    pub seat: u32,
+    pub kind: &'static str,
+    /// What the other seat and spectators are told (after "The Corp"/"The Runner").
+    pub summary: String,
+    pub prompt: String,
+    pub options: Vec<(DecisionOption, Answer)>,
+    pub min: u32,
+    pub max: u32,
+}
+
+impl Question {
+    /// A question answered by exactly one option.
+    pub fn one(seat: u32, kind: &'static str, summary: impl Into<String>, prompt: impl Into<String>, options: Vec<(DecisionOption, Answer)>) -> Question {
+        Question { seat, kind, summary: summary.into(), prompt: prompt.into(), options, min: 1, max: 1 }
+    }
+    /// A question answered by `min..=max` options.
+    pub fn range(mut self, min: u32, max: u32) -> Question {
+        self.min = min;
+        self.max = max;
+        self
+    }
+}
+
+/// What the flow does after a card's answer (so that cards never call the flow).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Then {
+    Done,
+    /// Install a Corp card (NR-3.4), as the install action does.
+    InstallCorp { card: u32, server: Option<u32> },
+    /// Install a Runner card (making room in memory first).
+    InstallRunner { card: u32 },
+    /// The access decision on this card is over.
+    FinishAccess(u32),
+}
+
+/// A card's question and the effect of its answer, side by side. `ask` returns `None` when there
+/// is nothing to ask now (the task is dropped); `answer` gets the chosen answers in pick order.
+#[derive(Clone, Copy, Debug)]
+pub struct Prompt {
+    pub ask: fn(&Game, Ctx, u8) -> Option<Question>,
+    pub answer: fn(&mut Game, Ctx, u8, &[Answer], &mut Vec<Event>) -> Result<Then, RulesError>,
+}
+
+/// Everything a card does.
+#[derive(Clone, Copy, Debug)]
+pub struct CardDef {
+    /// Joins `data/netrunner/sg.tsv`.
+    pub code: &'static str,
+    /// The name event texts use.
+    pub name: &'static str,
+    pub play: Option<Play>,
+    pub on_score: Effect,
+    pub on_steal: Effect,
+    pub on_rez: Effect,
+    pub on_install: Effect,
+    /// When accessed (NR-7.3), even unrezzed.
+    pub on_access: Effect,
+    pub events: &'static [(When, Effect)],
+    /// When a run it is installed for ends (the run in the argument).
+    pub run_ends: Option<fn(&mut Game, Ctx, &Run, &mut Vec<Event>)>,
+    /// A run this card began.
+    pub run: Option<RunSource>,
+    pub subroutines: &'static [Sub],
+    pub breaker: Option<Breaker>,
+    pub statics: &'static [Static],
+    pub click: Option<Click>,
+    pub paid: Option<PaidAbility>,
+    pub access_option: Option<AccessOption>,
+    pub prompt: Option<Prompt>,
+}
+
+/// A row with nothing: `CardDef { code, name, ..BLANK }`.
+pub const BLANK: CardDef = CardDef {
+    code: "",
+    name: "",
+    play: None,
+    on_score: Effect::None,
+    on_steal: Effect::None,
+    on_rez: Effect::None,
+    on_install: Effect::None,
+    on_access: Effect::None,
+    events: &[],
+    run_ends: None,
+    run: None,
+    subroutines: &[],
+    breaker: None,
+    statics: &[],
+    click: None,
+    paid: None,
+    access_option: None,
+    prompt: None,
+};
+
+/// Every card row, Corp then Runner (table order is the order simultaneous Corp triggers use).
+pub fn all() -> impl Iterator<Item = &'static CardDef> {
+    corp::DEFS.iter().chain(runner::DEFS.iter())
+}
+
+/// The row of `code` (a blank row for an unknown code: it does nothing).
+pub fn def(code: &str) -> &'static CardDef {
+    static INDEX: OnceLock<std::collections::BTreeMap<&'static str, &'static CardDef>> = OnceLock::new();
+    INDEX.get_or_init(|| all().map(|d| (d.code, d)).collect()).get(code).copied().unwrap_or(&BLANK)
+}
+
+/// Position of `code` in the table.
+pub fn table_index(code: &str) -> usize {
+    all().position(|d| d.code == code).unwrap_or(usize::MAX)
+}
+
+/// Whether a card is implemented (has a row).
+pub fn implemented(code: &str) -> bool {
+    all().any(|d| d.code == code)
+}
+
+/// The hook context of card instance `card`.
+pub fn ctx(g: &Game, card: u32, arg: u32) -> Ctx {
+    Ctx { def: def(g.code(card)), card, arg }
+}
+
+/// The hook context of `side`'s identity.
+pub fn identity(g: &Game, side: u32, arg: u32) -> Ctx {
+    let code = if side == CORP { &g.corp.identity } else { &g.runner.identity };
+    Ctx { def: def(code), card: NO_CARD, arg }
+}
+
+/// Carry out an effect.
+pub fn apply(g: &mut Game, e: &Effect, c: Ctx, ev: &mut Vec<Event>) {
+    match *e {
+        Effect::None => {}
+        Effect::Gain(seat, n) => g.gain(seat, n, c.name(), ev),
+        Effect::Lose(seat, n) => g.lose_credits(seat, n, c.name(), ev),
+        Effect::Draw(seat, n) => g.draw(seat, n, ev),
+        Effect::Tags(n) => give_tags(g, n, c.name(), ev),
+        Effect::NetDamage(n) => helpers::damage(g, super::state::DamageKind::Net, n, c.name(), false),
+        Effect::MeatDamage(n) => helpers::damage(g, super::state::DamageKind::Meat, n, c.name(), false),
+        Effect::EndTheRun => end_the_run(g, c.name(), ev),
+        Effect::Load(n) => g.load(c.card, n, ev),
+        Effect::Ask(step) => ask_later(g, c, step),
+        Effect::All(list) => {
+            for e in list {
+                apply(g, e, c, ev);
+            }
+        }
+        Effect::Custom(f) => f(g, c, ev),
+    }
+}
+
+/// Push this card's question at `step` (resolved before the stage continues).
+pub fn ask_later(g: &mut Game, c: Ctx, step: u8) {
+    g.tasks.push(Task::Card { code: c.def.code.to_string(), card: c.card, step, arg: c.arg });
+}
+
+/// Fire `when` for one card, if its row has that trigger.
+pub fn fire(g: &mut Game, when: When, c: Ctx, ev: &mut Vec<Event>) {
+    for (w, e) in c.def.events {
+        if *w == when {
+            apply(g, e, c, ev);
+        }
+    }
+}
+
+/// Fire `when` for `side`'s identity.
+pub fn fire_identity(g: &mut Game, side: u32, when: When, arg: u32, ev: &mut Vec<Event>) {
+    let c = identity(g, side, arg);
+    fire(g, when, c, ev);
+}
+
+/// Fire `when` for each of `cards` (in that order).
+pub fn fire_all(g: &mut Game, when: When, cards: &[u32], arg: u32, ev: &mut Vec<Event>) {
+    for &card in cards {
+        let c = ctx(g, card, arg);
+        fire(g, when, c, ev);
+    }
+}
+
+/// The installed Runner cards in trigger order: hardware, programs, resources.
+pub fn runner_trigger_order(g: &Game) -> Vec<u32> {
+    let r = &g.runner;
+    r.hardware.iter().chain(r.programs.iter()).chain(r.resources.iter()).copied().collect()
+}
+
+/// Whether `when` is a trigger of `card`'s row.
+pub fn has_trigger(g: &Game, card: u32, when: When) -> bool {
+    def(g.code(card)).events.iter().any(|(w, _)| *w == when)
+}
+
+/// The side a seat plays.
+pub fn side_of(seat: u32) -> Side {
+    if seat == CORP {
+        Side::Corp
+    } else {
+        Side::Runner
+    }
+}
+
+/// The seat of the other side.
+pub fn other(seat: u32) -> u32 {
+    if seat == CORP {
+        RUNNER
+    } else {
+        CORP
+    }
+}
+
+/// The number of subroutines of an ice.
+pub fn subroutines(code: &str) -> usize {
+    def(code).subroutines.len()
+}
+
+/// The text of subroutine `i` of an ice.
+pub fn subroutine_text(code: &str, i: usize) -> &'static str {
+    def(code).subroutines.get(i).map_or("nothing", |s| s.text)
+}
+
+/// Resolve subroutine `sub` of `ice` (NR-6.3.2).
+pub fn resolve_subroutine(g: &mut Game, ice: u32, sub: usize, ev: &mut Vec<Event>) {
+    let c = ctx(g, ice, sub as u32);
+    if let Some(s) = c.def.subroutines.get(sub) {
+        apply(g, &s.effect, c, ev);
+    }
+}
+
+/// The breaker numbers of a card, if it is one.
+pub fn breaker(code: &str) -> Option<Breaker> {
+    def(code).breaker
+}

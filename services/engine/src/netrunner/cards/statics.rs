@@ -1,0 +1,135 @@
+//! The numbers that constant effects change (NR-2.5 hand size, NR-3.4 memory, ice and breaker
+//! strength, costs), computed from the card rows: methods of `Game` defined here so that
+//! `state` needs no card.
+
+use super::{def, Pump, Static};
+use crate::netrunner::data::CardType;
+use crate::netrunner::state::{CorpZone, Game, CORP};
+
+impl Game {
+    /// The constant effects of `side`'s active cards and identity: Corp agendas in its score
+    /// area and its identity; the Runner's installed cards and identity.
+    fn active_statics(&self, seat: u32) -> Vec<&'static Static> {
+        let (identity, cards): (&str, Vec<u32>) = if seat == CORP {
+            (&self.corp.identity, self.corp.score.clone())
+        } else {
+            (&self.runner.identity, self.installed_runner())
+        };
+        let mut out: Vec<&'static Static> = def(identity).statics.iter().collect();
+        for c in cards {
+            out.extend(def(self.code(c)).statics.iter());
+        }
+        out
+    }
+
+    /// Ice strength, with the ice's own bonus and the strength the Runner took this encounter.
+    pub fn ice_strength(&self, ice: u32) -> i64 {
+        let base = self.def(ice).strength.unwrap_or(0);
+        let bonus: i64 = def(self.code(ice))
+            .statics
+            .iter()
+            .map(|s| if let Static::IceStrength(f) = s { f(self, ice) } else { 0 })
+            .sum();
+        let minus = self.run.as_ref().filter(|r| r.current == Some(ice)).map_or(0, |r| r.ice_minus);
+        (base + bonus - minus).max(0)
+    }
+
+    /// NR-2.5.
+    pub fn max_hand(&self, seat: u32) -> i64 {
+        let plus: i64 = self.active_statics(seat).iter().map(|s| if let Static::MaxHand(n) = s { *n } else { 0 }).sum();
+        if seat == CORP {
+            self.options.max_hand_size + plus
+        } else {
+            self.options.max_hand_size - self.runner.core_damage + plus
+        }
+    }
+
+    /// NR-3.4: memory units.
+    pub fn memory_limit(&self) -> i64 {
+        let plus: i64 = self.active_statics(1).iter().map(|s| if let Static::Memory(n) = s { *n } else { 0 }).sum();
+        4 + plus
+    }
+
+    /// Whether an installed Corp card can be advanced (agendas, and cards that say so).
+    pub fn advanceable(&self, card: u32) -> bool {
+        self.def(card).ctype == CardType::Agenda || def(self.code(card)).statics.iter().any(|s| matches!(s, Static::Advanceable))
+    }
+
+    /// Install cost of a Runner card now.
+    pub fn runner_install_cost(&self, card: u32) -> i64 {
+        let base = self.def(card).cost.unwrap_or(0);
+        let own: i64 = def(self.code(card))
+            .statics
+            .iter()
+            .map(|s| match s {
+                Static::CheaperAfterRun(n) if self.flags.successful_run => *n,
+                _ => 0,
+            })
+            .sum();
+        // The same discount from two copies does not stack.
+        let first_program = if self.def(card).ctype == CardType::Program && !self.flags.program_installed {
+            self.active_statics(1).iter().map(|s| if let Static::FirstProgramCheaper(n) = s { *n } else { 0 }).max().unwrap_or(0)
+        } else {
+            0
+        };
+        (base - own - first_program).max(0)
+    }
+
+    /// Whether a program must be installed on a piece of ice (a Trojan).
+    pub fn is_trojan(&self, card: u32) -> bool {
+        self.def(card).has_subtype("Trojan")
+    }
+
+    fn icebreakers(&self) -> i64 {
+        self.runner.programs.iter().filter(|&&p| self.def(p).has_subtype("Icebreaker")).count() as i64
+    }
+
+    /// A break's cost now.
+    pub fn break_cost(&self, breaker: u32) -> i64 {
+        match def(self.code(breaker)).breaker {
+            Some(b) if self.flags.successful_run => b.break_cost - b.break_discount_after_run,
+            Some(b) => b.break_cost,
+            None => 1,
+        }
+    }
+
+    /// Strength a pump of `breaker` adds.
+    pub fn pump_amount(&self, breaker: u32) -> i64 {
+        match def(self.code(breaker)).breaker.map(|b| b.pump) {
+            Some(Pump::By(n)) => n,
+            Some(Pump::PerIcebreaker) => self.icebreakers(),
+            None => 1,
+        }
+    }
+
+    /// The breaker's strength in this encounter (printed, constant bonus, pumps).
+    pub fn breaker_strength(&self, b: u32) -> i64 {
+        let bonus = if def(self.code(b)).breaker.is_some_and(|x| x.strength_per_icebreaker) { self.icebreakers() } else { 0 };
+        let base = self.def(b).strength.unwrap_or(0) + bonus;
+        base + self.run.as_ref().map_or(0, |r| r.pumps.iter().filter(|(p, _)| *p == b).map(|(_, n)| n).sum::<i64>())
+    }
+
+    /// Whether `ice` is installed protecting a remote server.
+    pub fn on_remote(&self, ice: u32) -> bool {
+        matches!(self.corp_zone(ice), CorpZone::Ice(s) if Self::is_remote(s))
+    }
+
+    /// Whether `code` has a once-per-turn use left this turn, and record its use.
+    pub fn use_once_per_turn(&mut self, code: &str) -> bool {
+        if self.flags.used.iter().any(|u| u == code) {
+            return false;
+        }
+        self.flags.used.push(code.to_string());
+        true
+    }
+
+    /// Whether `code` was used this turn (once-per-turn abilities).
+    pub fn used_this_turn(&self, code: &str) -> bool {
+        self.flags.used.iter().any(|u| u == code)
+    }
+
+    /// The first active Runner card with a constant effect matching `f`.
+    pub fn runner_static<T>(&self, f: impl Fn(&Static) -> Option<T>) -> Option<(u32, T)> {
+        self.installed_runner().into_iter().find_map(|c| def(self.code(c)).statics.iter().find_map(&f).map(|t| (c, t)))
+    }
+}

@@ -1,0 +1,321 @@
+//! NR-7 access: which cards a successful run accesses, in which order, and what the Runner does
+//! with each (steal, trash, leave, or a card's own option).
+
+use serde_json::json;
+
+use super::agendas::steal;
+use super::ask::{ask, corrupt, draw_value, id_num, one_pick, opt, pick_one, public, request_draw};
+use crate::core::{Choice, DecisionOption, DecisionSpec, DrawKind, Event, Input, RulesError};
+use crate::netrunner::cards::{self, AccessOption, Static, When};
+use crate::netrunner::data::CardType;
+use crate::netrunner::state::{Access, CorpZone, Game, Slot, Stage, Task, ARCHIVES, CORP, HQ, RD, RUNNER};
+
+/// More HQ or R&D accesses: from the card that began the run, and the Runner's once-per-turn
+/// HQ bonus (its use recorded).
+fn more_access(g: &mut Game, server: u32) -> u32 {
+    let from_source = match g.run.as_ref().and_then(|r| r.source) {
+        Some(source) => {
+            let c = cards::ctx(g, source, 0);
+            c.def.run.map_or(0, |rs| (rs.more_access)(g, c, server))
+        }
+        None => 0,
+    };
+    let once = if server == HQ {
+        match g.runner_static(|s| if let Static::MoreHqAccessOncePerTurn(n) = s { Some(*n) } else { None }) {
+            Some((card, n)) => {
+                let code = g.code(card).to_string();
+                if g.use_once_per_turn(&code) {
+                    n
+                } else {
+                    0
+                }
+            }
+            None => 0,
+        }
+    } else {
+        0
+    };
+    from_source + once
+}
+
+/// Archives: every card is turned face up and accessed.
+fn archives_slots(g: &mut Game, ev: &mut Vec<Event>) -> Vec<Slot> {
+    let all = g.corp.archives.clone();
+    for &c in &all {
+        if let Some(k) = g.card_mut(c) {
+            k.faceup = true;
+        }
+    }
+    let names: Vec<String> = all.iter().map(|&c| g.label(c)).collect();
+    ev.push(public(
+        "archives_turned_up",
+        format!("Every card in Archives is turned face up: {}", if names.is_empty() { "none".into() } else { names.join(", ") }),
+        json!({"cards": all}),
+    ));
+    all.into_iter().map(Slot::Card).collect()
+}
+
+/// NR-7.1 / 7.2: what the run accesses.
+pub fn begin_access(g: &mut Game, ev: &mut Vec<Event>) {
+    let Some(run) = g.run.clone() else {
+        g.stage = Stage::RunEnd;
+        return;
+    };
+    let server = run.server;
+    let root: Vec<u32> = g.server(server).map(|s| s.root.clone()).unwrap_or_default();
+    let mut slots = Vec::new();
+    match server {
+        HQ => {
+            let n = (1 + more_access(g, HQ)).min(g.corp.hq.len() as u32);
+            slots.extend((0..n).map(|_| Slot::HqRandom));
+        }
+        RD => {
+            let n = (1 + more_access(g, RD)).min(g.corp.rd.len() as u32);
+            slots.extend((0..n).map(|_| Slot::RdTop));
+        }
+        ARCHIVES => slots.extend(archives_slots(g, ev)),
+        _ => {}
+    }
+    slots.extend(root.into_iter().map(Slot::Card));
+    ev.push(public(
+        "access_begins",
+        format!("The Runner will access {} card(s) in {}", slots.len(), Game::server_name(server)),
+        json!({"server": server, "count": slots.len()}),
+    ));
+    let distinct_cards = slots.iter().filter(|s| matches!(s, Slot::Card(_))).count();
+    let needs_order = distinct_cards >= 2 || (distinct_cards == 1 && slots.len() >= 2);
+    g.access = Some(Access { server, slots, hq_seen: vec![], rd_depth: 0, ordered: !needs_order });
+    g.stage = Stage::Accessing;
+}
+
+fn slot_label(g: &Game, s: &Slot) -> String {
+    match s {
+        Slot::HqRandom => "A random card from HQ".into(),
+        Slot::RdTop => "The next card of R&D".into(),
+        Slot::Card(c) => {
+            if g.card(*c).is_some_and(|k| k.faceup || k.rezzed) {
+                g.label(*c)
+            } else {
+                format!("Face-down card #{c} in the root")
+            }
+        }
+    }
+}
+
+fn access_card(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
+    let zone = g.corp_zone(c);
+    let faceup = g.card(c).is_some_and(|k| k.faceup || k.rezzed);
+    let wher = match zone {
+        CorpZone::Hq => "HQ".to_string(),
+        CorpZone::Rd => "R&D".to_string(),
+        CorpZone::Archives => "Archives".to_string(),
+        CorpZone::Root(s) | CorpZone::Ice(s) => Game::server_name(s),
+        _ => "nowhere".to_string(),
+    };
+    let detail = json!({"card": c, "code": g.code(c), "from": wher});
+    if faceup {
+        ev.push(Event::public("netrunner.accessed", format!("The Runner accesses {} in {wher}", g.label(c)), detail));
+    } else {
+        // The Corp knows its HQ, Archives and installed cards, but not the order of R&D: an R&D
+        // access shows the card to the Runner alone (NR-7.2), or the Corp would learn its top card.
+        let seats = if zone == CorpZone::Rd { vec![RUNNER] } else { vec![CORP, RUNNER] };
+        ev.push(Event::with_private(
+            "netrunner.accessed",
+            format!("The Runner accesses a card in {wher}"),
+            json!({"from": wher}),
+            seats,
+            format!("The Runner accesses {} in {wher}", g.label(c)),
+            detail,
+        ));
+    }
+    g.tasks.push(Task::AccessDecision { card: c });
+    // NR-7.3: "when accessed" abilities, even face down.
+    if let Some(r) = g.run.as_mut() {
+        r.accessed += 1;
+    }
+    let ctx = cards::ctx(g, c, 0);
+    cards::apply(g, &ctx.def.on_access, ctx, ev);
+}
+
+/// The installed Runner card offering its own access option now, if any.
+fn access_option(g: &Game) -> Option<(u32, AccessOption)> {
+    g.installed_runner().into_iter().find_map(|c| cards::def(g.code(c)).access_option.filter(|o| (o.usable)(g)).map(|o| (c, o)))
+}
+
+fn access_options(g: &Game, c: u32) -> Vec<DecisionOption> {
+    let d = g.def(c);
+    let mut o = Vec::new();
+    // Nothing is stolen or trashed while the run forbids it (Ansel 1.0's third subroutine).
+    if d.ctype == CardType::Agenda || g.run.as_ref().is_some_and(|r| r.no_steal_trash) {
+        return o;
+    }
+    let in_archives = g.corp_zone(c) == CorpZone::Archives;
+    if let Some(t) = d.trash {
+        if !in_archives && g.runner_available() >= t {
+            o.push(opt("trash", format!("Trash {} for {t}", g.label(c))));
+        }
+    }
+    if let Some((_, a)) = access_option(g).filter(|_| !in_archives) {
+        o.push(opt(a.id, (a.label)(g, c)));
+    }
+    if !o.is_empty() {
+        o.push(opt("leave", "Leave it"));
+    }
+    o
+}
+
+/// After the access decision on `c` (its task already popped): a card left in R&D moves the
+/// next R&D access one deeper; a stolen or trashed one does not.
+pub fn finish_access_decision(g: &mut Game, c: u32) {
+    let in_rd = g.corp.rd.contains(&c);
+    if let Some(a) = g.access.as_mut() {
+        if in_rd {
+            a.rd_depth += 1;
+        }
+    }
+}
+
+fn ask_access(g: &mut Game, card: u32, o: Vec<DecisionOption>) {
+    ask(g, RUNNER, "access", "decides what to do with an accessed card".into(), format!("You access {}", g.label(card)), pick_one(o));
+}
+
+/// NR-7.4: the Runner decides what to do with an accessed card; true when waiting.
+pub fn step_access_decision(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> bool {
+    let zone = g.corp_zone(card);
+    if matches!(zone, CorpZone::None | CorpZone::Score) {
+        g.tasks.pop();
+        return false;
+    }
+    if g.def(card).ctype == CardType::Agenda {
+        let blocked = g.run.as_ref().is_some_and(|r| r.no_steal_trash);
+        if let Some((_, a)) = access_option(g).filter(|_| !blocked && zone != CorpZone::Archives) {
+            ask_access(g, card, vec![opt("steal", "Steal it"), opt(a.id, a.agenda_label)]);
+            return true;
+        }
+        // An accessed agenda must be stolen (unless the run forbids it).
+        g.tasks.pop();
+        if !blocked {
+            steal(g, card, ev);
+        }
+        finish_access_decision(g, card);
+        return false;
+    }
+    let o = access_options(g, card);
+    if o.is_empty() {
+        g.tasks.pop();
+        finish_access_decision(g, card);
+        return false;
+    }
+    ask_access(g, card, o);
+    true
+}
+
+pub fn access_decision_input(g: &mut Game, card: u32, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    let id = one_pick(input)?;
+    g.tasks.pop();
+    match id.as_str() {
+        "trash" => {
+            let cost = g.def(card).trash.unwrap_or(0);
+            if !g.runner_pay(cost) {
+                return Err(RulesError::Illegal(format!("trashing costs {cost}")));
+            }
+            g.trash(card, &format!("the Runner paid {cost} to trash it"), ev);
+            cards::fire_identity(g, RUNNER, When::TrashAccessed, card, ev);
+        }
+        "steal" => steal(g, card, ev),
+        "leave" => {}
+        other => {
+            let Some((by, a)) = access_option(g).filter(|(_, a)| a.id == other) else {
+                return Err(RulesError::Illegal(format!("\"{other}\" cannot be used now")));
+            };
+            let code = g.code(by).to_string();
+            g.use_once_per_turn(&code);
+            let c = cards::ctx(g, by, card);
+            cards::ask_later(g, c, a.step);
+            return Ok(());
+        }
+    }
+    finish_access_decision(g, card);
+    Ok(())
+}
+
+/// The accessing stage: the order of access, then one slot at a time.
+pub fn step_accessing(g: &mut Game, ev: &mut Vec<Event>) -> bool {
+    let Some(acc) = g.access.clone() else {
+        g.stage = Stage::RunEnd;
+        return false;
+    };
+    if !acc.ordered {
+        let items = acc.slots.iter().enumerate().map(|(i, s)| opt(format!("slot:{i}"), slot_label(g, s))).collect();
+        ask(g, RUNNER, "access_order", "chooses the order of access".into(), "Choose the order in which you access these".into(), DecisionSpec::Order { items });
+        return true;
+    }
+    let Some(slot) = acc.slots.first().cloned() else {
+        g.stage = Stage::RunEnd;
+        return false;
+    };
+    if let Slot::HqRandom = slot {
+        let unseen = g.corp.hq.iter().filter(|c| !acc.hq_seen.contains(c)).count() as u32;
+        if unseen > 0 {
+            // NR-7.2: HQ at random, one draw per card.
+            request_draw(g, "hq-access", DrawKind::Range(unseen));
+            return true;
+        }
+    }
+    next_slot(g);
+    match slot {
+        Slot::HqRandom => {}
+        Slot::RdTop => {
+            if let Some(&c) = g.corp.rd.get(acc.rd_depth) {
+                access_card(g, c, ev);
+            }
+        }
+        Slot::Card(c) => {
+            let here = match g.corp_zone(c) {
+                CorpZone::Archives => acc.server == ARCHIVES,
+                CorpZone::Root(s) => s == acc.server,
+                _ => false,
+            };
+            if here {
+                access_card(g, c, ev);
+            }
+        }
+    }
+    false
+}
+
+fn next_slot(g: &mut Game) {
+    if let Some(a) = g.access.as_mut() {
+        if !a.slots.is_empty() {
+            a.slots.remove(0);
+        }
+    }
+}
+
+pub fn accessing_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    match input {
+        Input::Decision { choice: Choice::Order(ids), .. } => {
+            let Some(acc) = g.access.as_mut() else { return Err(corrupt("no access")) };
+            let mut slots = Vec::new();
+            for id in ids {
+                let i = id_num(id, "slot:").ok_or_else(|| RulesError::Malformed(format!("unknown item {id}")))?;
+                slots.push(acc.slots.get(i as usize).cloned().ok_or_else(|| RulesError::Malformed(format!("unknown item {id}")))?);
+            }
+            acc.slots = slots;
+            acc.ordered = true;
+        }
+        Input::Draw { .. } => {
+            let v = draw_value(input)?;
+            let seen = g.access.as_ref().map(|a| a.hq_seen.clone()).unwrap_or_default();
+            let unseen: Vec<u32> = g.corp.hq.iter().copied().filter(|c| !seen.contains(c)).collect();
+            let c = *unseen.get(v as usize).ok_or_else(|| RulesError::Malformed("access draw out of range".into()))?;
+            next_slot(g);
+            if let Some(a) = g.access.as_mut() {
+                a.hq_seen.push(c);
+            }
+            access_card(g, c, ev);
+        }
+        _ => return Err(corrupt("the state does not wait for this input")),
+    }
+    Ok(())
+}

@@ -1,0 +1,321 @@
+//! NR-3 actions: the legal click actions of the active seat (basic actions, playing and
+//! installing cards, card click abilities) and what each does.
+
+use serde_json::json;
+
+use super::ask::{ask, clicks_left, one_pick, opt, pick_one, public};
+use super::install::{install_corp, install_runner};
+use super::windows::open;
+use crate::core::{DecisionOption, Event, Input, RulesError};
+use crate::netrunner::cards::{self, Static, Targets};
+use crate::netrunner::data::CardType;
+use crate::netrunner::state::{At, Game, Stage, CORP, RUNNER};
+
+/// A click action (NR-3) or a card's click ability.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Act {
+    Credit,
+    Draw,
+    InstallCorp { card: u32, server: Option<u32> },
+    InstallRunner { card: u32, host: Option<u32> },
+    Play { card: u32, target: Option<u32> },
+    Advance(u32),
+    TrashResource(u32),
+    Purge,
+    Ability { card: u32, server: Option<u32> },
+    Run(u32),
+    RemoveTag,
+}
+
+type Options = Vec<(DecisionOption, Act)>;
+
+/// The legal actions of the active player with at least one click.
+pub fn action_options(g: &Game) -> Options {
+    let mut out = Vec::new();
+    if g.active == CORP {
+        corp_actions(g, &mut out);
+    } else {
+        runner_actions(g, &mut out);
+    }
+    out
+}
+
+/// The options of playing operation or event `card` (its cost `cost` already affordable).
+fn play_options(g: &Game, card: u32, cost: i64, out: &mut Options) {
+    let label = g.label(card);
+    let targets = cards::def(g.code(card)).play.map_or(Targets::None, |p| p.targets);
+    let plain = |out: &mut Options| out.push((opt(format!("play:{card}"), format!("Play {label} (cost {cost})")), Act::Play { card, target: None }));
+    match targets {
+        Targets::None => plain(out),
+        Targets::Labeled(f) => match f(g) {
+            Some(targets) => {
+                for (t, what) in targets {
+                    out.push((opt(format!("play:{card}:{t}"), format!("Play {label}: {what}")), Act::Play { card, target: Some(t) }));
+                }
+            }
+            None => plain(out),
+        },
+        Targets::Cards(f) => {
+            for t in f(g) {
+                out.push((opt(format!("play:{card}:{t}"), format!("Play {label} on {}", g.label(t))), Act::Play { card, target: Some(t) }));
+            }
+        }
+        Targets::Servers(f) => {
+            for s in f(g) {
+                out.push((opt(format!("play:{card}:{s}"), format!("Play {label} on {}", Game::server_name(s))), Act::Play { card, target: Some(s) }));
+            }
+        }
+    }
+}
+
+/// Click abilities of `installed` cards.
+fn click_abilities(g: &Game, installed: &[u32], out: &mut Options) {
+    for &card in installed {
+        let Some(click) = cards::def(g.code(card)).click else { continue };
+        for (server, label) in (click.offers)(g, card) {
+            let id = match server {
+                Some(s) => format!("ability:{card}:{s}"),
+                None => format!("ability:{card}"),
+            };
+            out.push((opt(id, label), Act::Ability { card, server }));
+        }
+    }
+}
+
+fn corp_install_options(g: &Game, card: u32, out: &mut Options) {
+    let c = &g.corp;
+    let d = g.def(card);
+    let label = g.label(card);
+    for s in &c.servers {
+        let ok = match d.ctype {
+            CardType::Agenda | CardType::Asset => Game::is_remote(s.id),
+            CardType::Ice => c.credits >= s.ice.len() as i64,
+            _ => true,
+        };
+        if ok {
+            let what = if d.ctype == CardType::Ice {
+                format!("Install {label} protecting {} (cost {})", Game::server_name(s.id), s.ice.len())
+            } else {
+                format!("Install {label} in {}", Game::server_name(s.id))
+            };
+            out.push((opt(format!("install:{card}:{}", s.id), what), Act::InstallCorp { card, server: Some(s.id) }));
+        }
+    }
+    out.push((opt(format!("install:{card}:new"), format!("Install {label} in a new remote server")), Act::InstallCorp { card, server: None }));
+}
+
+fn corp_actions(g: &Game, out: &mut Options) {
+    let c = &g.corp;
+    out.push((opt("credit", "Gain 1 credit"), Act::Credit));
+    if !c.rd.is_empty() {
+        out.push((opt("draw", "Draw 1 card"), Act::Draw));
+    }
+    for &card in &c.hq {
+        let d = g.def(card);
+        match d.ctype {
+            CardType::Agenda | CardType::Asset | CardType::Upgrade | CardType::Ice => corp_install_options(g, card, out),
+            CardType::Operation if c.credits >= d.cost.unwrap_or(0) => play_options(g, card, d.cost.unwrap_or(0), out),
+            _ => {}
+        }
+    }
+    if c.credits >= 1 {
+        for card in g.installed_corp() {
+            if g.advanceable(card) {
+                out.push((opt(format!("advance:{card}"), format!("Advance {} (1 credit)", g.label(card))), Act::Advance(card)));
+            }
+        }
+    }
+    if g.tagged() && c.credits >= 2 {
+        for &r in &g.runner.resources {
+            out.push((opt(format!("trash-resource:{r}"), format!("Trash {} (2 credits, the Runner is tagged)", g.label(r))), Act::TrashResource(r)));
+        }
+    }
+    if c.clicks >= 3 {
+        out.push((opt("purge", "Purge virus counters (3 clicks)"), Act::Purge));
+    }
+    click_abilities(g, &g.installed_corp(), out);
+}
+
+/// Installing a Runner card from the grip, if it can be now.
+fn runner_install_options(g: &Game, card: u32, cost: i64, out: &mut Options) {
+    let r = &g.runner;
+    let d = g.def(card);
+    let label = g.label(card);
+    let plain = (opt(format!("install:{card}"), format!("Install {label} (cost {cost})")), Act::InstallRunner { card, host: None });
+    match d.ctype {
+        CardType::Program => {
+            let mem = d.memory.unwrap_or(0);
+            if r.credits < cost || mem > g.memory_limit() {
+                return;
+            }
+            if g.is_trojan(card) {
+                for ice in g.installed_corp().into_iter().filter(|&i| g.def(i).ctype == CardType::Ice) {
+                    let what = format!("Install {label} on {} (cost {cost}, {mem} MU)", g.corp_public_label(ice));
+                    out.push((opt(format!("install:{card}:{ice}"), what), Act::InstallRunner { card, host: Some(ice) }));
+                }
+            } else {
+                out.push((opt(format!("install:{card}"), format!("Install {label} (cost {cost}, {mem} MU)")), Act::InstallRunner { card, host: None }));
+            }
+        }
+        CardType::Hardware => {
+            let console = d.has_subtype("Console");
+            let has_console = r.hardware.iter().any(|&h| g.def(h).has_subtype("Console"));
+            if r.credits >= cost && !(console && has_console) {
+                out.push(plain);
+            }
+        }
+        CardType::Resource if r.credits >= cost => out.push(plain),
+        _ => {}
+    }
+}
+
+fn runner_actions(g: &Game, out: &mut Options) {
+    let r = &g.runner;
+    out.push((opt("credit", "Gain 1 credit"), Act::Credit));
+    if !r.stack.is_empty() {
+        out.push((opt("draw", "Draw 1 card"), Act::Draw));
+    }
+    for &card in &r.grip {
+        let cost = g.runner_install_cost(card);
+        match g.def(card).ctype {
+            CardType::Event if r.credits >= cost => play_options(g, card, cost, out),
+            CardType::Event => {}
+            _ => runner_install_options(g, card, cost, out),
+        }
+    }
+    for s in g.corp.servers.iter().map(|s| s.id) {
+        out.push((opt(format!("run:{s}"), format!("Run {}", Game::server_name(s))), Act::Run(s)));
+    }
+    if r.tags > 0 && r.credits >= 2 {
+        out.push((opt("remove-tag", "Remove 1 tag (2 credits)"), Act::RemoveTag));
+    }
+    click_abilities(g, &g.installed_runner(), out);
+}
+
+/// The basic draw action: the first one each turn may draw more (a constant effect).
+fn draw_action_count(g: &mut Game, seat: u32) -> u32 {
+    if seat != RUNNER {
+        return 1;
+    }
+    match g.runner_static(|s| if let Static::FirstDrawActionDraws(n) = s { Some(*n) } else { None }) {
+        Some((card, n)) => {
+            let code = g.code(card).to_string();
+            if g.use_once_per_turn(&code) {
+                n
+            } else {
+                1
+            }
+        }
+        None => 1,
+    }
+}
+
+fn play(g: &mut Game, seat: u32, card: u32, target: Option<u32>, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    let cost = g.def(card).cost.unwrap_or(0);
+    let paid = if seat == CORP { g.corp_pay(cost) } else { g.runner_pay(cost) };
+    if !paid {
+        return Err(RulesError::Illegal(format!("{} costs {cost}", g.label(card))));
+    }
+    if seat == CORP {
+        g.to_archives(card, true);
+    } else {
+        g.to_heap(card);
+    }
+    let name = g.seat_name(seat);
+    ev.push(public(
+        "played",
+        format!("{name} plays {}{}", g.label(card), target.map_or(String::new(), |t| format!(" ({t})"))),
+        json!({"seat": seat, "card": card, "code": g.code(card), "target": target}),
+    ));
+    let c = cards::ctx(g, card, target.unwrap_or(0));
+    if let Some(p) = c.def.play {
+        cards::apply(g, &p.effect, c, ev);
+    }
+    Ok(())
+}
+
+fn advance(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    if !g.corp_pay(1) {
+        return Err(RulesError::Illegal("advancing costs 1 credit".into()));
+    }
+    let had = g.adv(card);
+    if let Some(k) = g.card_mut(card) {
+        k.adv += 1;
+    }
+    cards::fire_identity(g, CORP, cards::When::Advance, had, ev);
+    ev.push(public(
+        "advanced",
+        format!("The Corp advances {} (now {})", g.corp_public_label(card), g.adv(card)),
+        json!({"card": card, "adv": g.adv(card)}),
+    ));
+    Ok(())
+}
+
+/// Take action `act`: spend its clicks, open the action's window, then do it.
+pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    let seat = g.active;
+    let clicks = if *act == Act::Purge { 3 } else { 1 };
+    if seat == CORP {
+        g.corp.clicks -= clicks;
+    } else {
+        g.runner.clicks -= clicks;
+    }
+    open(g, At::Action);
+    match act {
+        Act::Credit => g.gain(seat, 1, "the basic action", ev),
+        Act::Draw => {
+            let n = draw_action_count(g, seat);
+            g.draw(seat, n, ev);
+        }
+        Act::InstallCorp { card, server } => install_corp(g, *card, *server, ev)?,
+        Act::InstallRunner { card, host } => install_runner(g, *card, *host, ev),
+        Act::Play { card, target } => play(g, seat, *card, *target, ev)?,
+        Act::Advance(card) => advance(g, *card, ev)?,
+        Act::TrashResource(r) => {
+            if !g.corp_pay(2) {
+                return Err(RulesError::Illegal("trashing a resource costs 2 credits".into()));
+            }
+            g.trash(*r, "the Corp's basic action: the Runner is tagged", ev);
+        }
+        Act::Purge => {
+            cards::purge(g);
+            ev.push(public("purged", "The Corp purges virus counters", json!({})));
+        }
+        Act::Ability { card, server } => {
+            let c = cards::ctx(g, *card, server.unwrap_or(crate::netrunner::state::HQ));
+            if let Some(click) = c.def.click {
+                cards::apply(g, &click.effect, c, ev);
+            }
+        }
+        Act::Run(s) => g.start_run(*s, None, ev),
+        Act::RemoveTag => {
+            if !g.runner_pay(2) {
+                return Err(RulesError::Illegal("removing a tag costs 2 credits".into()));
+            }
+            g.runner.tags -= 1;
+            ev.push(public("tag_removed", format!("The Runner removes a tag ({} left)", g.runner.tags), json!({"tags": g.runner.tags})));
+        }
+    }
+    Ok(())
+}
+
+/// The action stage: ask the active seat for an action while it has clicks.
+pub fn step_action(g: &mut Game) -> bool {
+    let active = g.active;
+    let clicks = clicks_left(g);
+    if clicks <= 0 {
+        g.stage = Stage::Discard;
+        return false;
+    }
+    let options = action_options(g).into_iter().map(|(o, _)| o).collect();
+    ask(g, active, "action", format!("takes an action ({clicks} click(s) left)"), format!("{} has {clicks} click(s): take an action", g.seat_name(active)), pick_one(options));
+    true
+}
+
+pub fn action_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    let id = one_pick(input)?;
+    let Some((_, act)) = action_options(g).into_iter().find(|(o, _)| o.id == id) else {
+        return Err(RulesError::Illegal(format!("\"{id}\" is not a legal action now")));
+    };
+    do_action(g, &act, ev)
+}

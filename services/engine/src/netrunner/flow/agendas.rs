@@ -1,0 +1,70 @@
+//! NR-4 scoring and NR-7.4 stealing: an agenda changes hands, and the cards that care react.
+
+use serde_json::json;
+
+use super::ask::public;
+use crate::core::Event;
+use crate::netrunner::cards::{self, When};
+use crate::netrunner::state::{CorpZone, Game, CORP, RUNNER};
+
+/// After any agenda is scored or stolen: the Runner's identity, then installed Runner cards.
+fn agenda_changed_hands(g: &mut Game, ev: &mut Vec<Event>) {
+    cards::fire_identity(g, RUNNER, When::AgendaChangedHands, 0, ev);
+    let installed = cards::runner_trigger_order(g);
+    cards::fire_all(g, When::AgendaChangedHands, &installed, 0, ev);
+}
+
+/// The Corp scores agenda `c` (NR-4).
+pub fn score(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
+    let pts = g.def(c).points.unwrap_or(0);
+    // Cards in the root it is scored from react after the agenda's own effect.
+    let here: Vec<u32> = match g.corp_zone(c) {
+        CorpZone::Root(s) => g
+            .server(s)
+            .map(|sv| sv.root.iter().copied().filter(|&u| g.rezzed(u) && cards::has_trigger(g, u, When::ScoredHere)).collect())
+            .unwrap_or_default(),
+        _ => vec![],
+    };
+    g.take_corp(c);
+    if let Some(k) = g.card_mut(c) {
+        k.adv = 0;
+        k.rezzed = false;
+    }
+    g.corp.score.push(c);
+    g.corp.points += pts;
+    ev.push(public(
+        "scored",
+        format!("The Corp scores {} ({pts} point(s), now {})", g.label(c), g.corp.points),
+        json!({"card": c, "code": g.code(c), "points": pts, "total": g.corp.points}),
+    ));
+    g.flags.scored_points += pts;
+    agenda_changed_hands(g, ev);
+    cards::fire_identity(g, CORP, When::CorpScores, c, ev);
+    let ctx = cards::ctx(g, c, 0);
+    cards::apply(g, &ctx.def.on_score, ctx, ev);
+    cards::fire_all(g, When::ScoredHere, &here, c, ev);
+}
+
+/// The Runner steals agenda `c` (NR-7.4).
+pub fn steal(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
+    let pts = g.def(c).points.unwrap_or(0);
+    g.take_corp(c);
+    if let Some(k) = g.card_mut(c) {
+        k.adv = 0;
+        k.rezzed = false;
+        k.faceup = true;
+    }
+    g.runner.score.push(c);
+    g.runner.points += pts;
+    ev.push(public(
+        "stolen",
+        format!("The Runner steals {} ({pts} point(s), now {})", g.label(c), g.runner.points),
+        json!({"card": c, "code": g.code(c), "points": pts, "total": g.runner.points}),
+    ));
+    if let Some(r) = g.run.as_mut() {
+        r.stolen += 1;
+    }
+    agenda_changed_hands(g, ev);
+    let ctx = cards::ctx(g, c, 0);
+    cards::apply(g, &ctx.def.on_steal, ctx, ev);
+}

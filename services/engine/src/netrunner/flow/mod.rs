@@ -1,0 +1,128 @@
+//! The turn and run structure (NR-1 … NR-9): a continuation (`Stage`) plus a LIFO list of
+//! pending `Task`s, advanced until the match needs a decision or a random draw. Split the way
+//! the rules are: [`turns`] (setup, NR-1/2), [`actions`] (NR-3), [`install`] (NR-3.4),
+//! [`agendas`] (scoring and stealing), [`windows`] (paid abilities, NR-2.4), [`runs`] (NR-6),
+//! [`access`] (NR-7), [`trace`] (NR-8), [`damage`] (NR-9), [`tasks`] (pending steps and card
+//! questions), [`ask`] (asking and reading answers). No file here names a card: cards act
+//! through their rows in `cards`.
+//!
+//! Imports run one way: this loop → tasks → access/damage/trace/install → agendas/windows →
+//! ask; no module imports one that imports it.
+
+pub mod access;
+pub mod actions;
+pub mod agendas;
+pub mod ask;
+pub mod damage;
+pub mod install;
+pub mod runs;
+pub mod tasks;
+pub mod trace;
+pub mod turns;
+pub mod windows;
+
+use serde_json::json;
+
+use self::ask::{corrupt, public};
+use crate::core::{Awaiting, Event, Input, Outcome, RulesError};
+use crate::netrunner::cards;
+use crate::netrunner::state::{Game, Stage, CORP, RUNNER};
+
+pub use self::actions::{action_options, Act};
+pub use self::windows::{paid_options, Paid};
+pub use crate::netrunner::cards::side_of;
+
+/// A guard against a corrupted state that would make the engine loop forever.
+const MAX_STEPS_PER_INPUT: u32 = 100_000;
+
+/// Advance until the match needs an input.
+pub fn run(g: &mut Game, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    for _ in 0..MAX_STEPS_PER_INPUT {
+        if step(g, ev)? {
+            return Ok(());
+        }
+    }
+    Err(corrupt("the rules engine did not settle"))
+}
+
+/// NR-1.2 … NR-1.4: who has won, if anyone.
+pub fn end_reason(g: &Game) -> Option<(u32, String)> {
+    let target = g.options.agenda_points_to_win;
+    if g.corp.points >= target {
+        return Some((CORP, format!("agenda points: the Corp has {} of {target}", g.corp.points)));
+    }
+    if g.runner.points >= target {
+        return Some((RUNNER, format!("agenda points: the Runner has {} of {target}", g.runner.points)));
+    }
+    if g.corp.decked {
+        return Some((RUNNER, "decking: the Corp had to draw from an empty R&D".into()));
+    }
+    if g.runner.flatlined {
+        return Some((CORP, "flatline: the Runner is flatlined".into()));
+    }
+    None
+}
+
+/// The breaker's strength in this encounter.
+pub fn breaker_strength(g: &Game, b: u32) -> i64 {
+    g.breaker_strength(b)
+}
+
+/// One step; true when waiting for an input.
+fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
+    if g.stage != Stage::Over {
+        if let Some((w, reason)) = end_reason(g) {
+            g.tasks.clear();
+            g.winner = Some((w, reason.clone()));
+            ev.push(public("game_over", format!("{} wins: {reason}", g.seat_name(w)), json!({"winner": w, "reason": reason})));
+            g.stage = Stage::Over;
+        }
+    }
+    if g.stage != Stage::Over {
+        cards::trojan_sweep(g, ev);
+        if let Some(task) = g.tasks.last().cloned() {
+            return Ok(tasks::step_task(g, task, ev));
+        }
+        if runs::is_run_stage(&g.stage) && g.run.as_ref().is_some_and(|r| r.stop) {
+            g.stage = Stage::RunEnd;
+        }
+    }
+    let stage = g.stage.clone();
+    Ok(match stage {
+        Stage::Window { at, round } => windows::step_window(g, at, round)?,
+        Stage::Action => actions::step_action(g),
+        Stage::AccessBegin => {
+            access::begin_access(g, ev);
+            false
+        }
+        Stage::Accessing => access::step_accessing(g, ev),
+        Stage::Over => {
+            let (w, reason) = g.winner.clone().unwrap_or((CORP, "the game stopped".into()));
+            g.awaiting = Awaiting::Ended(Outcome { winners: vec![w], reason });
+            true
+        }
+        s if runs::is_run_stage(&s) || s == Stage::RunEnd => runs::step(g, s, ev),
+        s => turns::step(g, s, ev),
+    })
+}
+
+/// Apply a checked input to the task or stage waiting for it.
+pub fn on_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    if let Some(task) = g.tasks.last().cloned() {
+        return tasks::task_input(g, task, input, ev);
+    }
+    match (g.stage.clone(), input) {
+        (s @ (Stage::CardNumbers | Stage::Setup { .. } | Stage::MulliganShuffle { .. }), Input::Draw { values, .. }) => {
+            turns::setup_draw_input(g, s, values, ev)
+        }
+        (Stage::Mulligan { seat }, Input::Decision { .. }) => turns::mulligan_input(g, seat, input, ev),
+        (Stage::Window { at, round }, Input::Decision { seat, .. }) => windows::window_input(g, at, round, *seat, input, ev),
+        (Stage::Action, Input::Decision { .. }) => actions::action_input(g, input, ev),
+        (Stage::Discard, Input::Decision { .. }) => turns::discard_input(g, input, ev),
+        (Stage::Continue { at_server }, Input::Decision { .. }) => runs::continue_input(g, at_server, input, ev),
+        (Stage::Accessing, Input::Decision { choice: crate::core::Choice::Order(_), .. } | Input::Draw { .. }) => {
+            access::accessing_input(g, input, ev)
+        }
+        _ => Err(corrupt("the state does not wait for this input")),
+    }
+}

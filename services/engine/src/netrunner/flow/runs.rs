@@ -1,0 +1,222 @@
+//! NR-6 runs: approaching and passing ice, encounters and subroutines, approaching the server,
+//! success, and the end of the run.
+
+use serde_json::json;
+
+use super::ask::{ask, one_pick, opt, pick_one, public};
+use super::windows::open;
+use crate::core::{Event, Input, RulesError};
+use crate::netrunner::cards::{self, When};
+use crate::netrunner::state::{At, Game, Stage, HQ, RUNNER};
+
+/// Whether the match is inside a run (a run stage or a run's window).
+pub fn is_run_stage(s: &Stage) -> bool {
+    match s {
+        Stage::Window { at, .. } => matches!(at, At::Run21 | At::Run23 | At::Run31 | At::Run41 | At::Run43),
+        Stage::RunInit
+        | Stage::ApproachIce
+        | Stage::Continue { .. }
+        | Stage::PassIce
+        | Stage::Encounter
+        | Stage::Subs { .. }
+        | Stage::ApproachServer
+        | Stage::Success => true,
+        _ => false,
+    }
+}
+
+/// One step of a run stage; true when waiting for an input.
+pub fn step(g: &mut Game, stage: Stage, ev: &mut Vec<Event>) -> bool {
+    match stage {
+        Stage::RunInit => run_init(g, ev),
+        Stage::ApproachIce => approach_ice(g, ev),
+        Stage::Continue { at_server } => {
+            let o = vec![opt("continue", "Continue the run"), opt("jack_out", "Jack out")];
+            let where_ = if at_server { "before the server" } else { "at this ice" };
+            ask(g, RUNNER, "continue", format!("continues the run or jacks out {where_}"), format!("Continue the run or jack out {where_}?"), pick_one(o));
+            return true;
+        }
+        Stage::PassIce => pass_ice(g),
+        Stage::Encounter => encounter(g, ev),
+        Stage::Subs { next } => subroutines(g, next, ev),
+        Stage::ApproachServer => approach_server(g, ev),
+        Stage::Success => success(g, ev),
+        Stage::RunEnd => run_end(g, ev),
+        _ => {}
+    }
+    false
+}
+
+fn run_init(g: &mut Game, ev: &mut Vec<Event>) {
+    let (bp, ice) = g.run.as_ref().map_or((0, 0), |r| (r.bp_credits, r.pos));
+    if bp > 0 {
+        ev.push(public("bad_publicity_credits", format!("The Runner collects {bp} bad publicity credit(s) for this run"), json!({"credits": bp})));
+    }
+    g.stage = if ice > 0 { Stage::ApproachIce } else { Stage::ApproachServer };
+}
+
+/// NR-6.2: the next ice inward.
+fn approach_ice(g: &mut Game, ev: &mut Vec<Event>) {
+    let Some(run) = g.run.as_mut() else {
+        g.stage = Stage::RunEnd;
+        return;
+    };
+    if run.pos == 0 {
+        g.stage = Stage::ApproachServer;
+        return;
+    }
+    run.pos -= 1;
+    run.approached += 1;
+    run.pumps.clear();
+    run.broken.clear();
+    let (server, pos, n) = (run.server, run.pos, run.approached);
+    let ice = g.server(server).and_then(|s| s.ice.get(pos).copied());
+    if let Some(r) = g.run.as_mut() {
+        r.current = ice;
+    }
+    let Some(ice) = ice else {
+        g.stage = Stage::PassIce;
+        return;
+    };
+    ev.push(public(
+        "approach_ice",
+        format!("The Runner approaches {} (ice {n} of this run)", g.corp_public_label(ice)),
+        json!({"ice": ice, "position": pos, "approached": n}),
+    ));
+    open(g, At::Run21);
+}
+
+fn pass_ice(g: &mut Game) {
+    let pos = if let Some(r) = g.run.as_mut() {
+        r.current = None;
+        r.pumps.clear();
+        r.broken.clear();
+        r.pos
+    } else {
+        0
+    };
+    g.stage = if pos > 0 { Stage::ApproachIce } else { Stage::ApproachServer };
+}
+
+/// NR-6.3: the Runner encounters the rezzed ice.
+fn encounter(g: &mut Game, ev: &mut Vec<Event>) {
+    let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
+    let n = cards::subroutines(g.code(ice));
+    if let Some(r) = g.run.as_mut() {
+        r.broken = vec![false; n];
+    }
+    ev.push(public("encounter", format!("The Runner encounters {}", g.label(ice)), json!({"ice": ice, "subroutines": n})));
+    open(g, At::Run31);
+    cards::fire_all(g, When::Encounter, &[ice], 0, ev);
+}
+
+/// NR-6.3.2: unbroken subroutines resolve in order.
+fn subroutines(g: &mut Game, next: usize, ev: &mut Vec<Event>) {
+    let Some(run) = g.run.clone() else {
+        g.stage = Stage::RunEnd;
+        return;
+    };
+    let ice = run.current.unwrap_or(0);
+    let found = run.broken.iter().enumerate().skip(next).find(|(_, b)| !**b).map(|(i, _)| i);
+    match found {
+        Some(i) if g.rezzed(ice) => {
+            ev.push(public(
+                "subroutine",
+                format!("{}: subroutine {} resolves: {}", g.label(ice), i + 1, cards::subroutine_text(g.code(ice), i)),
+                json!({"ice": ice, "subroutine": i}),
+            ));
+            g.stage = Stage::Subs { next: i + 1 };
+            cards::resolve_subroutine(g, ice, i, ev);
+        }
+        _ => {
+            ev.push(public("pass_ice", format!("The Runner passes {}", g.corp_public_label(ice)), json!({"ice": ice})));
+            g.stage = Stage::PassIce;
+        }
+    }
+}
+
+/// NR-6.4.1: the rezzed cards in the root react (in card-table order, then root order).
+fn approach_server(g: &mut Game, ev: &mut Vec<Event>) {
+    let server = g.run.as_ref().map_or(HQ, |r| r.server);
+    if let Some(r) = g.run.as_mut() {
+        r.current = None;
+    }
+    ev.push(public("approach_server", format!("The Runner approaches {}", Game::server_name(server)), json!({"server": server})));
+    let mut here: Vec<u32> = g
+        .server(server)
+        .map(|s| s.root.iter().copied().filter(|&c| g.rezzed(c) && cards::has_trigger(g, c, When::ApproachServer)).collect())
+        .unwrap_or_default();
+    here.sort_by_key(|&c| cards::table_index(g.code(c)));
+    cards::fire_all(g, When::ApproachServer, &here, 0, ev);
+    open(g, At::Run41);
+}
+
+/// NR-6.4.4: the run is successful; "when successful" effects, then access.
+fn success(g: &mut Game, ev: &mut Vec<Event>) {
+    if let Some(r) = g.run.as_mut() {
+        r.successful = true;
+    }
+    g.flags.successful_run = true;
+    ev.push(public("run_successful", "The run is successful", json!({})));
+    let installed = cards::runner_trigger_order(g);
+    cards::fire_all(g, When::SuccessfulRun, &installed, 0, ev);
+    let server = g.run.as_ref().map_or(HQ, |r| r.server);
+    let here: Vec<u32> = g
+        .server(server)
+        .map(|s| s.root.iter().copied().filter(|&c| g.rezzed(c) && cards::has_trigger(g, c, When::SuccessfulRunHere)).collect())
+        .unwrap_or_default();
+    cards::fire_all(g, When::SuccessfulRunHere, &here, 0, ev);
+    if let Some(source) = g.run.as_ref().and_then(|r| r.source) {
+        let c = cards::ctx(g, source, 0);
+        if let Some(rs) = c.def.run {
+            cards::apply(g, &rs.on_success, c, ev);
+        }
+    }
+    g.stage = Stage::AccessBegin;
+}
+
+/// NR-6.5: the run ends; breakers trashed at its end, then "when the run ends" effects.
+fn run_end(g: &mut Game, ev: &mut Vec<Event>) {
+    let Some(run) = g.run.take() else {
+        open(g, At::Action);
+        return;
+    };
+    g.access = None;
+    let how = if run.successful { "successful" } else { "unsuccessful" };
+    ev.push(public(
+        "run_ended",
+        format!("The run on {} ends ({how}); unspent run credits are lost", Game::server_name(run.server)),
+        json!({"server": run.server, "successful": run.successful}),
+    ));
+    for &m in &run.trash_at_end {
+        if g.runner.programs.contains(&m) {
+            let why = format!("{} is trashed when the run ends", cards::def(g.code(m)).name);
+            g.trash(m, &why, ev);
+        }
+    }
+    let installed = cards::runner_trigger_order(g);
+    let identity = cards::identity(g, RUNNER, 0);
+    let mut ends: Vec<cards::Ctx> = run.marked.iter().map(|&c| cards::ctx(g, c, 0)).collect();
+    ends.extend(installed.iter().map(|&c| cards::ctx(g, c, 0)));
+    ends.push(identity);
+    for c in ends {
+        if let Some(f) = c.def.run_ends {
+            f(g, c, &run, ev);
+        }
+    }
+    open(g, At::Action);
+}
+
+pub fn continue_input(g: &mut Game, at_server: bool, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    let id = one_pick(input)?;
+    if id == "jack_out" {
+        if let Some(r) = g.run.as_mut() {
+            r.stop = true;
+        }
+        ev.push(public("jacked_out", "The Runner jacks out", json!({})));
+        g.stage = Stage::RunEnd;
+    } else {
+        open(g, if at_server { At::Run43 } else { At::Run23 });
+    }
+    Ok(())
+}

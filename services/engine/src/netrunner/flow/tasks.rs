@@ -1,0 +1,101 @@
+//! Pending tasks (last pushed first): the rule steps (damage, trace, access decisions, installing,
+//! shuffling) and the cards' questions (`Task::Card`, asked and answered through the card's
+//! `cards::Prompt`).
+
+use serde_json::json;
+
+use super::access::{access_decision_input, finish_access_decision, step_access_decision};
+use super::ask::{ask, corrupt, picks, public, request_draw, shuffle};
+use super::damage::{damage_input, step_damage};
+use super::install::{answer_make_room, answer_trash_before_install, ask_trash_before_install, install_corp, install_runner, step_make_room};
+use super::trace::{step_trace, trace_input};
+use crate::core::{DecisionSpec, DrawKind, Event, Input, RulesError};
+use crate::netrunner::cards::{self, Answer, Ctx, Prompt, Question, Then};
+use crate::netrunner::state::{Game, Task, CORP, RUNNER};
+
+/// Process the top task; true when it waits for an input.
+pub fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
+    match task {
+        Task::Damage { kind, left, source, .. } => step_damage(g, kind, left, &source, ev),
+        Task::Trace { base, corp_bid, source, .. } => {
+            step_trace(g, base, corp_bid, &source);
+            true
+        }
+        Task::AccessDecision { card } => step_access_decision(g, card, ev),
+        Task::TrashBeforeInstall { card, server } => {
+            ask_trash_before_install(g, card, server);
+            true
+        }
+        Task::MakeRoom { program, host } => step_make_room(g, program, host, ev),
+        Task::Shuffle { corp } => {
+            let n = if corp { g.corp.rd.len() } else { g.runner.stack.len() } as u32;
+            if n <= 1 {
+                g.tasks.pop();
+                return false;
+            }
+            request_draw(g, if corp { "shuffle-rd" } else { "shuffle-stack" }, DrawKind::Shuffle(n));
+            true
+        }
+        Task::Card { code, card, step, arg } => step_card(g, &code, card, step, arg),
+    }
+}
+
+/// Apply an input to the top task.
+pub fn task_input(g: &mut Game, task: Task, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    match task {
+        Task::Damage { kind, left, source, diviner } => damage_input(g, kind, left, source, diviner, input, ev),
+        Task::Trace { base, corp_bid, effect, source } => trace_input(g, base, corp_bid, effect, source, input, ev),
+        Task::AccessDecision { card } => access_decision_input(g, card, input, ev),
+        Task::TrashBeforeInstall { card, server } => answer_trash_before_install(g, card, server, input, ev),
+        Task::MakeRoom { .. } => answer_make_room(g, input, ev),
+        Task::Shuffle { corp } => {
+            let Input::Draw { values, .. } = input else { return Err(RulesError::Malformed("this step expects a draw".into())) };
+            if corp {
+                shuffle(&mut g.corp.rd, values)?;
+            } else {
+                shuffle(&mut g.runner.stack, values)?;
+            }
+            g.tasks.pop();
+            ev.push(public("shuffled", if corp { "R&D is shuffled" } else { "The stack is shuffled" }, json!({"seat": if corp { CORP } else { RUNNER }})));
+            Ok(())
+        }
+        Task::Card { code, card, step, arg } => answer_card(g, &code, card, step, arg, input, ev),
+    }
+}
+
+/// The card's question now (`None`: nothing to ask).
+fn question(g: &Game, code: &str, card: u32, step: u8, arg: u32) -> Option<(Prompt, Ctx, Question)> {
+    let def = cards::def(code);
+    let prompt = def.prompt?;
+    let c = Ctx { def, card, arg };
+    (prompt.ask)(g, c, step).map(|q| (prompt, c, q))
+}
+
+fn step_card(g: &mut Game, code: &str, card: u32, step: u8, arg: u32) -> bool {
+    let Some((_, _, q)) = question(g, code, card, step, arg) else {
+        g.tasks.pop();
+        return false;
+    };
+    let options = q.options.into_iter().map(|(o, _)| o).collect();
+    ask(g, q.seat, q.kind, q.summary, q.prompt, DecisionSpec::Pick { options, min: q.min, max: q.max });
+    true
+}
+
+/// Look the picked options up in the card's question (asked again: the state has not changed
+/// since), answer with the typed values, then do what the answer leaves to the flow.
+fn answer_card(g: &mut Game, code: &str, card: u32, step: u8, arg: u32, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    let (prompt, c, q) = question(g, code, card, step, arg).ok_or_else(|| corrupt("a card question with nothing to ask"))?;
+    let mut answers: Vec<Answer> = Vec::new();
+    for id in picks(input)? {
+        let a = q.options.iter().find(|(o, _)| o.id == id).map(|(_, a)| a.clone());
+        answers.push(a.ok_or_else(|| RulesError::Illegal(format!("\"{id}\" is not offered")))?);
+    }
+    g.tasks.pop();
+    match (prompt.answer)(g, c, step, &answers, ev)? {
+        Then::Done => {}
+        Then::InstallCorp { card, server } => install_corp(g, card, server, ev)?,
+        Then::InstallRunner { card } => install_runner(g, card, None, ev),
+        Then::FinishAccess(card) => finish_access_decision(g, card),
+    }
+    Ok(())
+}

@@ -1,0 +1,295 @@
+//! NR-2.4 paid-ability windows: who may do what while holding priority, and what each use does.
+
+use serde_json::json;
+
+use super::agendas::score;
+use super::ask::{ask, clicks_left, corrupt, one_pick, opt, other, pick_one, public};
+use crate::core::stack::PriorityRound;
+use crate::core::{DecisionOption, Event, Input, RulesError};
+use crate::netrunner::cards::{self, Breaker};
+use crate::netrunner::data::CardType;
+use crate::netrunner::state::{At, Game, Stage, CORP};
+
+/// A paid ability or other non-action a seat may use in a window (NR-2.4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Paid {
+    Pass,
+    Rez(u32),
+    Score(u32),
+    Break { breaker: u32, subs: Vec<usize> },
+    Pump(u32),
+    ClickBreak(usize),
+    /// A card's own paid ability (`cards::PaidAbility`), with its argument.
+    Card { card: u32, arg: u32 },
+}
+
+/// Open window `at`, the active seat first.
+pub fn open(g: &mut Game, at: At) {
+    let a = g.active;
+    g.stage = Stage::Window { at, round: PriorityRound::new(vec![a, other(a)]) };
+}
+
+/// The options of `seat` holding priority in window `at`: `pass` first.
+pub fn paid_options(g: &Game, seat: u32, at: At) -> Vec<(DecisionOption, Paid)> {
+    let mut out = vec![(opt("pass", "Pass"), Paid::Pass)];
+    if seat == CORP {
+        corp_options(g, at, &mut out);
+    } else if at == At::Run31 {
+        runner_encounter_options(g, &mut out);
+    }
+    out
+}
+
+fn card_abilities(g: &Game, cards_: &[u32], out: &mut Vec<(DecisionOption, Paid)>) {
+    for &c in cards_ {
+        if let Some(p) = cards::def(g.code(c)).paid {
+            for (id, label, arg) in (p.offers)(g, c) {
+                out.push((opt(id, label), Paid::Card { card: c, arg }));
+            }
+        }
+    }
+}
+
+fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
+    // NR-5: assets and upgrades in any window.
+    for c in g.installed_corp() {
+        let d = g.def(c);
+        if g.rezzed(c) || !matches!(d.ctype, CardType::Asset | CardType::Upgrade) {
+            continue;
+        }
+        let cost = d.cost.unwrap_or(0);
+        if g.corp.credits >= cost {
+            out.push((opt(format!("rez:{c}"), format!("Rez {} for {cost}", g.label(c))), Paid::Rez(c)));
+        }
+    }
+    // NR-5 / NR-6.2.3: the approached ice, only at 2.3.
+    if at == At::Run23 {
+        if let Some(run) = &g.run {
+            if let Some(ice) = run.current.filter(|&i| !g.rezzed(i)) {
+                let cost = g.def(ice).cost.unwrap_or(0) + run.ice_rez_extra;
+                if g.corp.credits >= cost {
+                    out.push((opt(format!("rez:{ice}"), format!("Rez {} for {cost}", g.label(ice))), Paid::Rez(ice)));
+                }
+            }
+        }
+    }
+    card_abilities(g, &g.installed_corp(), out);
+    // NR-4: scoring, in the Corp's own turn outside a run.
+    if g.active == CORP && g.run.is_none() && !g.flags.no_scoring && matches!(at, At::TurnBegin | At::Action | At::TurnEnd) {
+        for c in g.installed_corp() {
+            let d = g.def(c);
+            if d.ctype == CardType::Agenda && i64::from(g.adv(c)) >= d.advancement.unwrap_or(i64::MAX) {
+                out.push((opt(format!("score:{c}"), format!("Score {}", g.label(c))), Paid::Score(c)));
+            }
+        }
+    }
+}
+
+fn interfaces(g: &Game, breaker: &Breaker, ice: u32) -> bool {
+    breaker.breaks.is_none_or(|t| g.def(ice).has_subtype(t))
+}
+
+/// The sets of subroutines one use of a breaker may break: each alone, and pairs for breakers
+/// that break 2 at once.
+fn break_groups(unbroken: &[usize], per_use: usize) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = unbroken.iter().map(|&i| vec![i]).collect();
+    if per_use >= 2 {
+        for (x, &i) in unbroken.iter().enumerate() {
+            for &j in unbroken.iter().skip(x + 1) {
+                groups.push(vec![i, j]);
+            }
+        }
+    }
+    groups
+}
+
+/// NR-6.3.1: breaking, pumping and the other abilities usable during the encounter.
+fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
+    let Some(run) = &g.run else { return };
+    let Some(ice) = run.current.filter(|&i| g.rezzed(i)) else { return };
+    let unbroken: Vec<usize> = run.broken.iter().enumerate().filter(|(_, b)| !**b).map(|(i, _)| i).collect();
+    let ice_str = g.ice_strength(ice);
+    let avail = g.runner_available();
+    for &b in &g.runner.programs {
+        let Some(br) = cards::breaker(g.code(b)) else { continue };
+        if !interfaces(g, &br, ice) {
+            continue;
+        }
+        let cost = g.break_cost(b);
+        if g.breaker_strength(b) >= ice_str && avail >= cost {
+            for subs in break_groups(&unbroken, br.subs_per_use) {
+                let ids: Vec<String> = subs.iter().map(|s| s.to_string()).collect();
+                let texts: Vec<String> = subs.iter().map(|&s| format!("\"{}\"", cards::subroutine_text(g.code(ice), s))).collect();
+                let label = format!("{}: break {} for {cost}", g.label(b), texts.join(" and "));
+                out.push((opt(format!("break:{b}:{}", ids.join("+")), label), Paid::Break { breaker: b, subs }));
+            }
+        }
+        if avail >= br.pump_cost {
+            let label = format!("{}: +{} strength for {} (now {})", g.label(b), g.pump_amount(b), br.pump_cost, g.breaker_strength(b));
+            out.push((opt(format!("pump:{b}"), label), Paid::Pump(b)));
+        }
+    }
+    // Bioroid ice (Brân 1.0, Ansel 1.0): the Runner may lose a click to break a subroutine.
+    if g.def(ice).has_subtype("Bioroid") && g.runner.clicks > 0 {
+        for &s in &unbroken {
+            let label = format!("Lose a click: break \"{}\"", cards::subroutine_text(g.code(ice), s));
+            out.push((opt(format!("click-break:{s}"), label), Paid::ClickBreak(s)));
+        }
+    }
+    card_abilities(g, &g.runner.programs, out);
+}
+
+fn rez(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
+    let d = g.def(c);
+    let extra = if d.ctype == CardType::Ice { g.run.as_ref().map_or(0, |r| r.ice_rez_extra) } else { 0 };
+    let cost = d.cost.unwrap_or(0) + extra;
+    if !g.corp_pay(cost) {
+        return;
+    }
+    if let Some(k) = g.card_mut(c) {
+        k.rezzed = true;
+    }
+    ev.push(public("rezzed", format!("The Corp rezzes {} for {cost}", g.label(c)), json!({"card": c, "code": g.code(c), "cost": cost})));
+    cards::unique_check(g, c, ev);
+    let ctx = cards::ctx(g, c, 0);
+    cards::apply(g, &ctx.def.on_rez, ctx, ev);
+}
+
+fn break_subs(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
+    let cost = g.break_cost(breaker);
+    if !g.runner_pay(cost) {
+        return;
+    }
+    let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
+    let trash_after = cards::breaker(g.code(breaker)).is_some_and(|b| b.trash_after_run);
+    if let Some(run) = g.run.as_mut() {
+        for &s in subs {
+            if let Some(b) = run.broken.get_mut(s) {
+                *b = true;
+            }
+        }
+        if trash_after && !run.trash_at_end.contains(&breaker) {
+            run.trash_at_end.push(breaker);
+        }
+    }
+    let texts: Vec<&str> = subs.iter().map(|&s| cards::subroutine_text(g.code(ice), s)).collect();
+    ev.push(public(
+        "subroutine_broken",
+        format!("{} breaks \"{}\" on {} for {cost}", g.label(breaker), texts.join("\" and \""), g.label(ice)),
+        json!({"breaker": breaker, "ice": ice, "subroutines": subs}),
+    ));
+}
+
+fn pump(g: &mut Game, b: u32, ev: &mut Vec<Event>) {
+    let cost = cards::breaker(g.code(b)).map_or(1, |x| x.pump_cost);
+    if !g.runner_pay(cost) {
+        return;
+    }
+    let n = g.pump_amount(b);
+    if let Some(run) = g.run.as_mut() {
+        run.pumps.push((b, n));
+    }
+    ev.push(public(
+        "strength_pumped",
+        format!("{} gets +{n} strength for {cost} (now {})", g.label(b), g.breaker_strength(b)),
+        json!({"card": b, "amount": n, "strength": g.breaker_strength(b)}),
+    ));
+}
+
+fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
+    match p {
+        Paid::Pass => {}
+        Paid::Rez(c) => rez(g, *c, ev),
+        Paid::Score(c) => score(g, *c, ev),
+        Paid::Break { breaker, subs } => break_subs(g, *breaker, subs, ev),
+        Paid::Pump(b) => pump(g, *b, ev),
+        Paid::ClickBreak(s) => {
+            g.runner.clicks -= 1;
+            if let Some(b) = g.run.as_mut().and_then(|r| r.broken.get_mut(*s)) {
+                *b = true;
+            }
+            ev.push(public(
+                "subroutine_broken",
+                format!("The Runner loses a click to break subroutine {} of the Bioroid ice", s + 1),
+                json!({"seat": seat, "subroutines": [s]}),
+            ));
+        }
+        Paid::Card { card, arg } => {
+            let c = cards::ctx(g, *card, *arg);
+            if let Some(a) = c.def.paid {
+                cards::apply(g, &a.effect, c, ev);
+            }
+        }
+    }
+}
+
+/// Where the match goes when both seats pass in succession.
+pub fn close_window(g: &mut Game, at: At) {
+    g.stage = match at {
+        At::TurnBegin => Stage::TurnBeginTriggers,
+        At::Action => {
+            if clicks_left(g) > 0 {
+                Stage::Action
+            } else {
+                Stage::Discard
+            }
+        }
+        At::TurnEnd => Stage::EndTurn,
+        At::Run21 => {
+            if g.run.as_ref().is_some_and(|r| r.approached >= 2) {
+                Stage::Continue { at_server: false }
+            } else {
+                let a = g.active;
+                Stage::Window { at: At::Run23, round: PriorityRound::new(vec![a, other(a)]) }
+            }
+        }
+        At::Run23 => {
+            if g.run.as_ref().and_then(|r| r.current).is_some_and(|i| g.rezzed(i)) {
+                Stage::Encounter
+            } else {
+                Stage::PassIce
+            }
+        }
+        At::Run31 => Stage::Subs { next: 0 },
+        At::Run41 => Stage::Continue { at_server: true },
+        At::Run43 => Stage::Success,
+    };
+}
+
+/// The window stage: ask the seat holding priority (or pass for it when it can only pass).
+pub fn step_window(g: &mut Game, at: At, mut round: PriorityRound) -> Result<bool, RulesError> {
+    let holder = round.holder().ok_or_else(|| corrupt("empty priority round"))?;
+    let opts = paid_options(g, holder, at);
+    if opts.len() <= 1 && g.options.auto_pass {
+        if round.pass() {
+            close_window(g, at);
+        } else {
+            g.stage = Stage::Window { at, round };
+        }
+        return Ok(false);
+    }
+    let options = opts.into_iter().map(|(o, _)| o).collect();
+    ask(g, holder, "window", format!("may use a paid ability ({at:?})"), format!("Paid-ability window ({at:?}): use a paid ability or pass"), pick_one(options));
+    Ok(true)
+}
+
+pub fn window_input(g: &mut Game, at: At, mut round: PriorityRound, seat: u32, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    let id = one_pick(input)?;
+    let Some((_, paid)) = paid_options(g, seat, at).into_iter().find(|(o, _)| o.id == id) else {
+        return Err(RulesError::Illegal(format!("\"{id}\" is not a legal paid ability now")));
+    };
+    if paid == Paid::Pass {
+        ev.push(public("passed", format!("{} passes", g.seat_name(seat)), json!({"seat": seat})));
+        if round.pass() {
+            close_window(g, at);
+        } else {
+            g.stage = Stage::Window { at, round };
+        }
+    } else {
+        use_paid(g, seat, &paid, ev);
+        // The user keeps priority; both must pass in succession again.
+        round.passes = 0;
+        g.stage = Stage::Window { at, round };
+    }
+    Ok(())
+}
