@@ -196,7 +196,14 @@ pub enum TraceEffect {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Task {
     /// NR-9.1: one random card of the grip per point.
-    Damage { kind: DamageKind, left: u32, source: String, diviner: bool },
+    /// `odd_cost_ends_run`: a card with an odd printed cost trashed by it ends the run.
+    Damage {
+        kind: DamageKind,
+        left: u32,
+        source: String,
+        #[serde(alias = "diviner")]
+        odd_cost_ends_run: bool,
+    },
     /// NR-8.
     Trace { base: i64, corp_bid: Option<i64>, effect: TraceEffect, source: String },
     /// NR-7.4: the Runner decides what to do with an accessed card.

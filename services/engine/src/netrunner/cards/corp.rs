@@ -1,5 +1,5 @@
-//! The Corp's cards: one row each in [`DEFS`] (identities, agendas, assets and upgrades,
-//! operations, ice), with the functions a row names below it.
+//! The Corp's cards but ice: one row each in [`DEFS`] (identities, agendas, assets and
+//! upgrades, operations), with the functions a row names below it. Ice is in `ice.rs`.
 
 use serde_json::json;
 
@@ -8,12 +8,12 @@ use super::helpers::{
     first, note, opt, pay_or_tag_answer, pay_or_tag_ask, picked, trash_from_hq,
 };
 use super::{
-    ask_later, end_the_run, give_tags, Answer, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Static, Sub,
+    ask_later, end_the_run, give_tags, Answer, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Static,
     Targets, Then, When, BLANK,
 };
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
-use crate::netrunner::state::{CorpZone, DamageKind, Game, Run, Task, TrashKind, CORP, RUNNER};
+use crate::netrunner::state::{DamageKind, Game, Run, Task, TrashKind, CORP, RUNNER};
 
 // Corp (The Syndicate starter deck).
 pub const THE_SYNDICATE: &str = "30077";
@@ -27,16 +27,9 @@ pub const GOVERNMENT_SUBSIDY: &str = "30064";
 pub const HEDGE_FUND: &str = "30075";
 pub const SEAMLESS_LAUNCH: &str = "30040";
 pub const MANEGARM_SKUNKWORKS: &str = "30042";
-pub const BRAN_1_0: &str = "30039";
-pub const PALISADE: &str = "30072";
-pub const DIVINER: &str = "30046";
-pub const WHITESPACE: &str = "30074";
-pub const KARUNA: &str = "30047";
-pub const TITHE: &str = "30073";
 // The rest of System Gateway: the four Corp factions.
 pub const HAAS_BIOROID: &str = "30035";
 pub const LUMINAL_TRANSUBSTANTIATION: &str = "30036";
-pub const ANSEL_1_0: &str = "30038";
 pub const SPRINT: &str = "30041";
 pub const JINTEKI: &str = "30043";
 pub const LONGEVITY_SERUM: &str = "30044";
@@ -46,21 +39,15 @@ pub const ANOETIC_VOID: &str = "30050";
 pub const NBN: &str = "30051";
 pub const TOMORROWS_HEADLINE: &str = "30052";
 pub const SPIN_DOCTOR: &str = "30053";
-pub const FUNHOUSE: &str = "30054";
-pub const PING: &str = "30055";
 pub const PREDICTIVE_PLANOGRAM: &str = "30056";
 pub const PUBLIC_TRAIL: &str = "30057";
 pub const AMAZE_AMUSEMENTS: &str = "30058";
 pub const WEYLAND: &str = "30059";
 pub const ABOVE_THE_LAW: &str = "30060";
 pub const CLEARINGHOUSE: &str = "30061";
-pub const BALLISTA: &str = "30062";
-pub const PHAROS: &str = "30063";
 pub const RETRIBUTION: &str = "30065";
 pub const MALAPERT_DATA_VAULT: &str = "30066";
 pub const ORBITAL_SUPERIORITY: &str = "30068";
-
-const ETR: Sub = Sub { text: "end the run", effect: Effect::EndTheRun };
 
 /// The Corp's card rows. Their order is the order simultaneous triggers of Corp cards in one
 /// root resolve in (Manegarm Skunkworks before Anoetic Void).
@@ -242,83 +229,6 @@ pub static DEFS: &[CardDef] = &[
         code: RETRIBUTION,
         name: "Retribution",
         play: Some(Play { targets: Targets::Labeled(retribution_targets), effect: Effect::Custom(retribution) }),
-        ..BLANK
-    },
-    // --- ice
-    CardDef {
-        code: BRAN_1_0,
-        name: "Brân 1.0",
-        subroutines: &[Sub { text: "the Corp may install an ice from HQ or Archives inward, for free", effect: Effect::Ask(0) }, ETR, ETR],
-        prompt: Some(Prompt { ask: bran_ask, answer: bran_answer }),
-        ..BLANK
-    },
-    CardDef { code: PALISADE, name: "Palisade", subroutines: &[ETR], statics: &[Static::IceStrength(palisade_strength)], ..BLANK },
-    CardDef {
-        code: DIVINER,
-        name: "Diviner",
-        subroutines: &[Sub { text: "1 net damage; an odd-cost card trashed this way ends the run", effect: Effect::Custom(diviner) }],
-        ..BLANK
-    },
-    CardDef {
-        code: WHITESPACE,
-        name: "Whitespace",
-        subroutines: &[
-            Sub { text: "the Runner loses 3 credits", effect: Effect::Lose(RUNNER, 3) },
-            Sub { text: "end the run if the Runner has 6 credits or less", effect: Effect::Custom(whitespace) },
-        ],
-        ..BLANK
-    },
-    CardDef {
-        code: KARUNA,
-        name: "Karunā",
-        subroutines: &[
-            Sub { text: "2 net damage; the Runner may jack out", effect: Effect::Custom(karuna) },
-            Sub { text: "2 net damage", effect: Effect::NetDamage(2) },
-        ],
-        prompt: Some(Prompt { ask: karuna_ask, answer: karuna_answer }),
-        ..BLANK
-    },
-    CardDef {
-        code: TITHE,
-        name: "Tithe",
-        subroutines: &[
-            Sub { text: "1 net damage", effect: Effect::NetDamage(1) },
-            Sub { text: "the Corp gains 1 credit", effect: Effect::Gain(CORP, 1) },
-        ],
-        ..BLANK
-    },
-    CardDef {
-        code: ANSEL_1_0,
-        name: "Ansel 1.0",
-        subroutines: &[
-            Sub { text: "trash 1 installed Runner card", effect: Effect::Custom(ansel_trash) },
-            Sub { text: "the Corp may install a card from HQ or Archives", effect: Effect::Ask(1) },
-            Sub { text: "the Runner cannot steal or trash Corp cards for the rest of the run", effect: Effect::Custom(ansel_no_steal) },
-        ],
-        prompt: Some(Prompt { ask: ansel_ask, answer: ansel_answer }),
-        ..BLANK
-    },
-    CardDef {
-        code: FUNHOUSE,
-        name: "Funhouse",
-        events: &[(When::Encounter, Effect::Ask(0))],
-        subroutines: &[Sub { text: "a tag unless the Runner pays 4 credits", effect: Effect::Ask(1) }],
-        prompt: Some(Prompt { ask: funhouse_ask, answer: funhouse_answer }),
-        ..BLANK
-    },
-    CardDef { code: PING, name: "Ping", on_rez: Effect::Custom(ping), subroutines: &[ETR], ..BLANK },
-    CardDef {
-        code: BALLISTA,
-        name: "Ballista",
-        subroutines: &[Sub { text: "trash 1 installed program or end the run", effect: Effect::Ask(0) }],
-        prompt: Some(Prompt { ask: ballista_ask, answer: ballista_answer }),
-        ..BLANK
-    },
-    CardDef {
-        code: PHAROS,
-        name: "Pharos",
-        subroutines: &[Sub { text: "the Runner takes 1 tag", effect: Effect::Tags(1) }, ETR, ETR],
-        statics: &[Static::IceStrength(pharos_strength), Static::Advanceable],
         ..BLANK
     },
 ];
@@ -790,212 +700,4 @@ fn retribution(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if g.runner.programs.contains(&target) || g.runner.hardware.contains(&target) {
         g.trash(target, c.name(), ev);
     }
-}
-
-// --- ice -------------------------------------------------------------------------------------------
-
-fn bran_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
-    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    for &k in g.corp.hq.iter().chain(g.corp.archives.iter()) {
-        if g.def(k).ctype == CardType::Ice {
-            let from = if g.corp.hq.contains(&k) { "HQ" } else { "Archives" };
-            o.push((opt(format!("install:{k}"), format!("Install {} from {from}", g.label(k))), Answer::Card(k)));
-        }
-    }
-    if o.len() <= 1 || !matches!(g.corp_zone(c.card), CorpZone::Ice(_)) {
-        return None;
-    }
-    Some(pick_one_of(CORP, "bran_install", "may install an ice for free (Brân 1.0)", "Brân 1.0: install an ice from HQ or Archives inward, for free?", o))
-}
-
-/// Brân 1.0's first subroutine: the chosen ice is installed just inward of Brân, for free.
-fn bran_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
-    let ice = c.card;
-    let CorpZone::Ice(sid) = g.corp_zone(ice) else { return Ok(Then::Done) };
-    let from = if g.corp.hq.contains(&k) { "HQ" } else { "Archives" };
-    let was_up = g.card(k).is_some_and(|x| x.faceup);
-    g.corp.hq.retain(|&x| x != k);
-    g.corp.archives.retain(|&x| x != k);
-    let turn = g.turn;
-    if let Some(x) = g.card_mut(k) {
-        x.rezzed = false;
-        x.adv = 0;
-        x.faceup = false;
-        x.installed_turn = turn;
-    }
-    let mut at = 0;
-    if let Some(s) = g.server_mut(sid) {
-        at = s.ice.iter().position(|&x| x == ice).unwrap_or(0);
-        s.ice.insert(at, k);
-    }
-    if let Some(r) = g.run.as_mut() {
-        if r.server == sid && at <= r.pos {
-            r.pos += 1;
-        }
-    }
-    let text = format!("Brân 1.0: the Corp installs an ice from {from} inward, protecting {}", Game::server_name(sid));
-    if was_up {
-        note(ev, "corp_installed", format!("{text}: {}", g.label(k)), json!({"card": k, "server": sid, "ice": true, "code": g.code(k)}));
-    } else {
-        ev.push(Event::with_private(
-            "netrunner.corp_installed",
-            text.clone(),
-            json!({"card": k, "server": sid, "ice": true}),
-            vec![CORP],
-            format!("{text}: {}", g.label(k)),
-            json!({"card": k, "server": sid, "ice": true, "code": g.code(k)}),
-        ));
-    }
-    Ok(Then::Done)
-}
-
-fn palisade_strength(g: &Game, ice: u32) -> i64 {
-    if g.on_remote(ice) {
-        2
-    } else {
-        0
-    }
-}
-
-fn pharos_strength(g: &Game, ice: u32) -> i64 {
-    if g.adv(ice) >= 3 {
-        5
-    } else {
-        0
-    }
-}
-
-fn diviner(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
-    damage(g, DamageKind::Net, 1, c.name(), true);
-}
-
-fn whitespace(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if g.runner.credits <= 6 {
-        end_the_run(g, c.name(), ev);
-    }
-}
-
-/// Karunā's first subroutine: 2 net damage, then the Runner may jack out (last pushed first).
-fn karuna(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
-    ask_later(g, c, 0);
-    damage(g, DamageKind::Net, 2, c.name(), false);
-}
-
-fn karuna_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
-    if !run_going(g) {
-        return None;
-    }
-    let o = vec![(opt("continue", "Continue the run"), Answer::No), (opt("jack_out", "Jack out"), Answer::Yes)];
-    Some(pick_one_of(RUNNER, "karuna", "may jack out (Karunā)", "Karunā: you may jack out", o))
-}
-
-fn karuna_answer(g: &mut Game, _: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    if first(a) == Answer::Yes {
-        if let Some(r) = g.run.as_mut() {
-            r.stop = true;
-        }
-        note(ev, "jacked_out", "The Runner jacks out (Karunā)".into(), json!({}));
-    }
-    Ok(Then::Done)
-}
-
-fn ansel_trash(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
-    if !g.installed_runner().is_empty() {
-        ask_later(g, c, 0);
-    }
-}
-
-fn ansel_no_steal(g: &mut Game, _: Ctx, _: &mut Vec<Event>) {
-    if let Some(r) = g.run.as_mut() {
-        r.no_steal_trash = true;
-    }
-}
-
-/// Ansel 1.0: step 0 trashes an installed Runner card; step 1 may install a card from HQ or
-/// Archives (every card but operations, in every legal place).
-fn ansel_ask(g: &Game, c: Ctx, step: u8) -> Option<Question> {
-    if step == 0 {
-        return corp_trashes_ask(g, TrashKind::RunnerCard, false, false, c.name());
-    }
-    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    for &k in g.corp.hq.iter().chain(g.corp.archives.iter()) {
-        let d = g.def(k);
-        if matches!(d.ctype, CardType::Operation | CardType::Identity) {
-            continue;
-        }
-        for s in &g.corp.servers {
-            let ok = match d.ctype {
-                CardType::Agenda | CardType::Asset => Game::is_remote(s.id),
-                CardType::Ice => g.corp.credits >= s.ice.len() as i64,
-                _ => true,
-            };
-            if ok {
-                o.push((
-                    opt(format!("install:{k}:{}", s.id), format!("Install {} in/protecting {}", g.label(k), Game::server_name(s.id))),
-                    Answer::Install { card: k, server: Some(s.id) },
-                ));
-            }
-        }
-        o.push((opt(format!("install:{k}:new"), format!("Install {} in a new remote server", g.label(k))), Answer::Install { card: k, server: None }));
-    }
-    if o.len() <= 1 {
-        return None;
-    }
-    Some(pick_one_of(CORP, "ansel_install", "may install a card from HQ or Archives (Ansel 1.0)", "Ansel 1.0: you may install a card from HQ or Archives", o))
-}
-
-fn ansel_answer(g: &mut Game, c: Ctx, step: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    if step == 0 {
-        corp_trashes_answer(g, TrashKind::RunnerCard, c.name(), a, ev);
-        return Ok(Then::Done);
-    }
-    Ok(match first(a) {
-        Answer::Install { card, server } => Then::InstallCorp { card, server },
-        _ => Then::Done,
-    })
-}
-
-/// Funhouse: step 0 (on encounter) a tag or the run ends; step 1 (its subroutine) a tag unless
-/// the Runner pays 4.
-fn funhouse_ask(g: &Game, c: Ctx, step: u8) -> Option<Question> {
-    if step == 1 {
-        return Some(pay_or_tag_ask(g, 4, c.name()));
-    }
-    if !run_going(g) {
-        return None;
-    }
-    let o = vec![(opt("tag", "Take 1 tag"), Answer::Yes), (opt("end", "Let the run end"), Answer::No)];
-    Some(pick_one_of(RUNNER, "funhouse", "takes 1 tag or lets the run end (Funhouse)", "Funhouse: take 1 tag or the run ends", o))
-}
-
-fn funhouse_answer(g: &mut Game, c: Ctx, step: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    if step == 1 {
-        pay_or_tag_answer(g, 4, c.name(), a, ev)?;
-    } else if first(a) == Answer::Yes {
-        give_tags(g, 1, c.name(), ev);
-    } else {
-        end_the_run(g, c.name(), ev);
-    }
-    Ok(Then::Done)
-}
-
-/// Ping: rezzed during a run against its server, the Runner takes a tag.
-fn ping(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    let here = match g.corp_zone(c.card) {
-        CorpZone::Ice(s) => g.run.as_ref().is_some_and(|r| r.server == s),
-        _ => false,
-    };
-    if here {
-        give_tags(g, 1, c.name(), ev);
-    }
-}
-
-fn ballista_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
-    corp_trashes_ask(g, TrashKind::Program, true, false, c.name())
-}
-
-fn ballista_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    corp_trashes_answer(g, TrashKind::Program, c.name(), a, ev);
-    Ok(Then::Done)
 }

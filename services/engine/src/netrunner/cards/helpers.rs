@@ -55,10 +55,10 @@ pub fn end_the_run(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
     }
 }
 
-/// Damage to the Runner (NR-9.1), resolved as a task; `diviner`: an odd-cost card trashed
-/// this way ends the run.
-pub fn damage(g: &mut Game, kind: DamageKind, n: u32, source: &str, diviner: bool) {
-    g.tasks.push(Task::Damage { kind, left: n, source: source.into(), diviner });
+/// Damage to the Runner (NR-9.1), resolved as a task; `odd_cost_ends_run`: an odd-cost card
+/// trashed this way ends the run.
+pub fn damage(g: &mut Game, kind: DamageKind, n: u32, source: &str, odd_cost_ends_run: bool) {
+    g.tasks.push(Task::Damage { kind, left: n, source: source.into(), odd_cost_ends_run });
 }
 
 pub fn lose_a_remaining_click(g: &mut Game, source: &str, ev: &mut Vec<Event>) {

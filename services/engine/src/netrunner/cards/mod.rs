@@ -1,7 +1,7 @@
-//! Every netrunner card in one place: one [`CardDef`] row per card in [`corp::DEFS`] and
-//! [`runner::DEFS`], holding all it does (its hooks, subroutines, breaker numbers, constant
-//! effects, abilities) and, for a card that asks, its question and its typed answer together
-//! ([`Prompt`]). Most rows are a few [`Effect`]s; `Effect::Custom` names a function beside the row.
+//! Every netrunner card in one place: one [`CardDef`] row per card, holding all it does (its
+//! hooks, subroutines, breaker numbers, constant effects, abilities) and, for a card that asks, its question and its typed answer together
+//! ([`Prompt`]). Rows live in [`corp::DEFS`], [`ice::DEFS`] and [`runner::DEFS`]; most are a
+//! few [`Effect`]s, and `Effect::Custom` names a function beside the row.
 //!
 //! The numbers printed on a card (costs, strengths, points…) are data (`data.rs`); this module
 //! says what cards do. The turn structure (`flow`) only calls the hooks below and never names a
@@ -12,6 +12,7 @@
 
 pub mod corp;
 pub mod helpers;
+pub mod ice;
 pub mod runner;
 mod statics;
 
@@ -22,12 +23,13 @@ use super::state::{Game, Run, Task, CORP, RUNNER};
 use crate::core::{DecisionOption, Event, RulesError};
 
 pub use self::corp::{
-    ABOVE_THE_LAW, AMAZE_AMUSEMENTS, ANOETIC_VOID, ANSEL_1_0, BALLISTA, BRAN_1_0, CLEARINGHOUSE, DIVINER, FUNHOUSE,
-    GOVERNMENT_SUBSIDY, HAAS_BIOROID, HANSEI_REVIEW, HEDGE_FUND, JINTEKI, KARUNA, LONGEVITY_SERUM, LUMINAL_TRANSUBSTANTIATION,
-    MALAPERT_DATA_VAULT, MANEGARM_SKUNKWORKS, NBN, NEUROSPIKE, NICO_CAMPAIGN, OFFWORLD_OFFICE, ORBITAL_SUPERIORITY, PALISADE,
-    PHAROS, PING, PREDICTIVE_PLANOGRAM, PUBLIC_TRAIL, REGOLITH_MINING_LICENSE, RETRIBUTION, SEAMLESS_LAUNCH, SEND_A_MESSAGE,
-    SPIN_DOCTOR, SPRINT, SUPERCONDUCTING_HUB, THE_SYNDICATE, TITHE, TOMORROWS_HEADLINE, URTICA_CIPHER, WEYLAND, WHITESPACE,
+    ABOVE_THE_LAW, AMAZE_AMUSEMENTS, ANOETIC_VOID, CLEARINGHOUSE, GOVERNMENT_SUBSIDY, HAAS_BIOROID, HANSEI_REVIEW, HEDGE_FUND,
+    JINTEKI, LONGEVITY_SERUM, LUMINAL_TRANSUBSTANTIATION, MALAPERT_DATA_VAULT, MANEGARM_SKUNKWORKS, NBN, NEUROSPIKE,
+    NICO_CAMPAIGN, OFFWORLD_OFFICE, ORBITAL_SUPERIORITY, PREDICTIVE_PLANOGRAM, PUBLIC_TRAIL, REGOLITH_MINING_LICENSE,
+    RETRIBUTION, SEAMLESS_LAUNCH, SEND_A_MESSAGE, SPIN_DOCTOR, SPRINT, SUPERCONDUCTING_HUB, THE_SYNDICATE,
+    TOMORROWS_HEADLINE, URTICA_CIPHER, WEYLAND,
 };
+pub use self::ice::{ANSEL_1_0, BALLISTA, BRAN_1_0, DIVINER, FUNHOUSE, KARUNA, PALISADE, PHAROS, PING, TITHE, WHITESPACE};
 pub use self::helpers::{add_virus, end_the_run, give_tags, purge, remove_virus, trojan_sweep, unique_check};
 pub use self::runner::{
     BOTULUS, BUZZSAW, CARMEN, CARNIVORE, CLEAVER, CONDUIT, COOKBOOK, CREATIVE_COMMISSION, DOCKLANDS_PASS, DZMZ_OPTIMIZER, ECHELON,
@@ -352,7 +354,7 @@ pub const BLANK: CardDef = CardDef {
 
 /// Every card row, Corp then Runner (table order is the order simultaneous Corp triggers use).
 pub fn all() -> impl Iterator<Item = &'static CardDef> {
-    corp::DEFS.iter().chain(runner::DEFS.iter())
+    corp::DEFS.iter().chain(ice::DEFS.iter()).chain(runner::DEFS.iter())
 }
 
 /// The row of `code` (a blank row for an unknown code: it does nothing).

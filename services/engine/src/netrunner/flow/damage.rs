@@ -29,8 +29,8 @@ pub fn step_damage(g: &mut Game, kind: DamageKind, left: u32, source: &str, ev: 
     true
 }
 
-/// The drawn card is trashed; `diviner`: an odd printed cost ends the run.
-pub fn damage_input(g: &mut Game, kind: DamageKind, left: u32, source: String, diviner: bool, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+/// The drawn card is trashed; `odd_cost_ends_run`: an odd printed cost ends the run.
+pub fn damage_input(g: &mut Game, kind: DamageKind, left: u32, source: String, odd_cost_ends_run: bool, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
     let v = draw_value(input)?;
     let card = *g.runner.grip.get(v as usize).ok_or_else(|| RulesError::Malformed("damage draw out of range".into()))?;
     g.to_heap(card);
@@ -44,10 +44,11 @@ pub fn damage_input(g: &mut Game, kind: DamageKind, left: u32, source: String, d
     ));
     g.tasks.pop();
     if left > 1 {
-        g.tasks.push(Task::Damage { kind, left: left - 1, source, diviner: false });
+        g.tasks.push(Task::Damage { kind, left: left - 1, source: source.clone(), odd_cost_ends_run: false });
     }
-    if diviner && g.def(card).cost.unwrap_or(0) % 2 != 0 {
-        cards::end_the_run(g, "Diviner (an odd-cost card was trashed)", ev);
+    if odd_cost_ends_run && g.def(card).cost.unwrap_or(0) % 2 != 0 {
+        let why = format!("{source} (an odd-cost card was trashed)");
+        cards::end_the_run(g, &why, ev);
     }
     Ok(())
 }

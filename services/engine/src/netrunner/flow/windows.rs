@@ -129,7 +129,7 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
             out.push((opt(format!("pump:{b}"), label), Paid::Pump(b)));
         }
     }
-    // Bioroid ice (Brân 1.0, Ansel 1.0): the Runner may lose a click to break a subroutine.
+    // Bioroid ice: the Runner may lose a click to break a subroutine.
     if g.def(ice).has_subtype("Bioroid") && g.runner.clicks > 0 {
         for &s in &unbroken {
             let label = format!("Lose a click: break \"{}\"", cards::subroutine_text(g.code(ice), s));

@@ -6,3 +6,4 @@ mod cards;
 mod cards_sg;
 mod kit;
 mod rules;
+mod all_cards;

@@ -1,0 +1,168 @@
+//! Golden digests of every card: random bot games with decks holding 2 copies of every System
+//! Gateway card (the ready decks hold only the starter cards, so the golden logs under
+//! `tests/golden/` do not reach the faction cards). Each game's events and awaited inputs, as
+//! JSON, are digested (FNV-1a 64) and compared with the digests recorded below. The digests were
+//! recorded from the engine before the card table and the flow split (whose full records of 500
+//! such games, `all_cards_dump`, equal the new engine's byte for byte), so they pin
+//! `netrunner-2`'s behaviour; a deliberate change of the events regenerates them with
+//! `cargo test -p engine all_cards_print_digests -- --ignored --nocapture` together with a bumped
+//! `RULES_VERSION`.
+
+use std::fmt::Write as _;
+
+use crate::core::*;
+use crate::netrunner::data::{self, CardType, Side};
+use crate::netrunner::state::Card;
+use crate::netrunner::{encode, flow, initial_game, Netrunner};
+use crate::testing::RandomBot;
+
+use super::kit::config;
+
+/// Most inputs a game may take here.
+const MAX_INPUTS: usize = 4000;
+
+/// The draws' values (xorshift): the engine takes whatever values it is given.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u32) -> u32 {
+        if n == 0 { 0 } else { (self.next() % u64::from(n)) as u32 }
+    }
+}
+
+fn play(seed: u64, out: &mut String) {
+    let pool = data::pool().unwrap();
+    let corp_ids = ["30035", "30043", "30051", "30059", "30077"];
+    let runner_ids = ["30001", "30010", "30019", "30076"];
+    let mut g = initial_game(&config(&[])).unwrap();
+    g.corp.identity = corp_ids[(seed % 5) as usize].into();
+    g.runner.identity = runner_ids[(seed % 4) as usize].into();
+    g.runner.link = data::card(&g.runner.identity).and_then(|c| c.base_link).unwrap_or(0);
+    let mut cards = Vec::new();
+    let mut rd = Vec::new();
+    let mut stack = Vec::new();
+    for side in [Side::Corp, Side::Runner] {
+        for d in pool.cards.iter().filter(|d| d.side == side && d.ctype != CardType::Identity) {
+            for _ in 0..2 {
+                let id = cards.len() as u32;
+                cards.push(Card::new(&d.code, side, id));
+                if side == Side::Corp { rd.push(id) } else { stack.push(id) }
+            }
+        }
+    }
+    g.cards = cards;
+    g.corp.rd = rd;
+    g.runner.stack = stack;
+    g.corp.hq.clear();
+    g.runner.grip.clear();
+    let mut events = Vec::new();
+    flow::run(&mut g, &mut events).unwrap();
+    let mut state = encode(&g).unwrap();
+    let mut awaiting = g.awaiting.clone();
+    let _ = writeln!(out, "seed {seed} {}", serde_json::to_string(&events).unwrap());
+    let mut bot = RandomBot::new(seed);
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    for n in 0..MAX_INPUTS {
+        let input = match &awaiting {
+            Awaiting::Ended(o) => {
+                let _ = writeln!(out, "end {o:?}");
+                return;
+            }
+            Awaiting::Decision(d) => Input::Decision { decision_id: d.id, seat: d.seat, choice: bot.choose(d) },
+            Awaiting::Draw(r) => {
+                let values = match r.kind {
+                    DrawKind::Range(k) => vec![rng.below(k)],
+                    DrawKind::Shuffle(k) => {
+                        let mut v: Vec<u32> = (0..k).collect();
+                        for i in (1..v.len()).rev() {
+                            let j = rng.below(i as u32 + 1) as usize;
+                            v.swap(i, j);
+                        }
+                        v
+                    }
+                };
+                Input::Draw { index: r.index, purpose: r.purpose.clone(), values }
+            }
+        };
+        match Netrunner.apply(&state, &input) {
+            Ok(step) => {
+                let _ = writeln!(out, "{n} {} {}", serde_json::to_string(&step.events).unwrap(), serde_json::to_string(&step.awaiting).unwrap());
+                state = step.state;
+                awaiting = step.awaiting;
+            }
+            Err(e) => {
+                let _ = writeln!(out, "{n} error {e}");
+                return;
+            }
+        }
+    }
+}
+
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+fn digest(seed: u64) -> u64 {
+    let mut out = String::new();
+    play(seed, &mut out);
+    fnv(&out)
+}
+
+#[test]
+fn nr_all_cards_random_games_match_their_recorded_digests() {
+    for (i, want) in DIGESTS.iter().enumerate() {
+        let seed = i as u64 + 1;
+        assert_eq!(digest(seed), *want, "seed {seed}: the events differ from the recorded ones");
+    }
+}
+
+/// Prints `DIGESTS` (see the module doc for when to regenerate).
+#[test]
+#[ignore]
+fn all_cards_print_digests() {
+    let all: Vec<String> = (1..=DIGESTS.len() as u64).map(|s| format!("0x{:016x}", digest(s))).collect();
+    println!("const DIGESTS: [u64; {}] = [{}];", all.len(), all.join(", "));
+}
+
+/// Optional: every game's full record to `$DIFF_OUT` (`$DIFF_SEEDS` games), to compare two builds.
+#[test]
+#[ignore]
+fn all_cards_dump() {
+    let mut out = String::new();
+    let seeds: u64 = std::env::var("DIFF_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(40);
+    for seed in 1..=seeds {
+        play(seed, &mut out);
+    }
+    if let Ok(path) = std::env::var("DIFF_OUT") {
+        std::fs::write(path, out).unwrap();
+    }
+}
+
+/// Recorded from the engine before the card table and the flow split.
+const DIGESTS: [u64; 20] = [
+    0x68972e18a890b066,
+    0x032a19d0a53f4b69,
+    0x233547389d5921d6,
+    0xc38d24354428dad3,
+    0x0313493f973749c4,
+    0x36cfb5aa0fff75cc,
+    0x994abd6b676e417a,
+    0xa15f118b9af9ea9a,
+    0x4184eaf4aa519892,
+    0x9149ce324317ca7d,
+    0x366449118b332176,
+    0x53880102a572e5d4,
+    0xb4a0ebaa62677b56,
+    0x72a2eb2118aeca7d,
+    0x16a816318d85fe4c,
+    0x5d2883613f2b1de6,
+    0x053303001a0e744d,
+    0xf0752fbf2952a9a1,
+    0xb2b514835ddca493,
+    0x19a677b3f72a76b7,
+];
