@@ -47,7 +47,9 @@ fn play(seed: u64, out: &mut String) {
     let mut rd = Vec::new();
     let mut stack = Vec::new();
     for side in [Side::Corp, Side::Runner] {
-        for d in pool.cards.iter().filter(|d| d.side == side && d.ctype != CardType::Identity) {
+        // The System Gateway pool as recorded (a card added later does not change these games).
+        let sg = |code: &str| code.parse::<u32>().is_ok_and(|n| (30001..=30077).contains(&n));
+        for d in pool.cards.iter().filter(|d| d.side == side && d.ctype != CardType::Identity && sg(&d.code)) {
             for _ in 0..2 {
                 let id = cards.len() as u32;
                 cards.push(Card::new(&d.code, side, id));
