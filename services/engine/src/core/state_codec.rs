@@ -2,7 +2,8 @@
 //! take back): one place for `mainframe` and `netrunner` alike.
 //!
 //! A blob is one format tag byte, then the body. Tag [`FORMAT_POSTCARD`] is postcard (the
-//! current format); a blob starting with `{` is the JSON of earlier builds, still read so that a
+//! current format); tag [`FORMAT_POSTCARD_LAYOUT`] is postcard after a byte naming the game's
+//! state layout, for a game whose state shape has changed (netrunner); a blob starting with `{` is the JSON of earlier builds, still read so that a
 //! state kept from before (a cache, a snapshot) stays usable; anything else is refused with a
 //! [`RulesError::CorruptState`] that names the tag, so a future format is detected, not misread.
 //!
@@ -22,6 +23,9 @@ use super::RulesError;
 
 /// The tag of a postcard-encoded state.
 pub const FORMAT_POSTCARD: u8 = 1;
+/// The tag of a postcard-encoded state whose next byte names the game's state layout (see
+/// [`encode_state_with_layout`]).
+pub const FORMAT_POSTCARD_LAYOUT: u8 = 2;
 /// The first byte of a JSON state (every game state is a JSON object), from before the tag.
 const LEGACY_JSON: u8 = b'{';
 
@@ -54,6 +58,45 @@ pub fn decode_state<T: DeserializeOwned>(bytes: &[u8], ruleset: &str) -> Result<
              and JSON from earlier builds); was it written by a newer build?"
         ))),
     }
+}
+
+/// Encode a game state whose serialized shape has changed at least once: tag
+/// [`FORMAT_POSTCARD_LAYOUT`], the game's `layout` number, then postcard. Postcard has no field
+/// names, so a blob of another layout (a snapshot kept from an earlier build) could otherwise
+/// decode into garbage; with the layout byte it is refused by name and rebuilt from the log.
+pub fn encode_state_with_layout<T: Serialize>(game: &T, layout: u8) -> Result<Vec<u8>, RulesError> {
+    let mut out = Vec::with_capacity(4096);
+    out.push(FORMAT_POSTCARD_LAYOUT);
+    out.push(layout);
+    postcard::to_extend(game, out).map_err(|e| RulesError::CorruptState(format!("cannot encode the state: {e}")))
+}
+
+/// Decode a state written by [`encode_state_with_layout`] with this `layout` (or JSON); a blob
+/// of another layout, or untagged postcard from before layouts, is refused by name.
+pub fn decode_state_with_layout<T: DeserializeOwned>(bytes: &[u8], ruleset: &str, layout: u8) -> Result<T, RulesError> {
+    let corrupt = |what: String| RulesError::CorruptState(format!("the {ruleset} state {what}"));
+    match bytes {
+        [FORMAT_POSTCARD_LAYOUT, l, body @ ..] if *l == layout => {
+            let (game, rest) = postcard::take_from_bytes(body).map_err(|e| corrupt(format!("does not decode: {e}")))?;
+            if !rest.is_empty() {
+                return Err(corrupt(format!("has {} bytes after its end", rest.len())));
+            }
+            Ok(game)
+        }
+        [FORMAT_POSTCARD_LAYOUT, l, ..] => Err(corrupt(format!(
+            "has state layout {l}, this build reads layout {layout}: it was written by another build; rebuild the match from its log"
+        ))),
+        [FORMAT_POSTCARD, ..] => Err(corrupt(format!(
+            "is postcard without a layout byte, written by an earlier build (this build reads layout {layout}); rebuild the match from its log"
+        ))),
+        _ => decode_state(bytes, ruleset),
+    }
+}
+
+/// [`state_to_json`] for a state with a layout byte.
+pub fn state_to_json_with_layout<T: DeserializeOwned + Serialize>(bytes: &[u8], ruleset: &str, layout: u8) -> Result<Vec<u8>, RulesError> {
+    let game: T = decode_state_with_layout(bytes, ruleset, layout)?;
+    serde_json::to_vec(&game).map_err(|e| RulesError::CorruptState(format!("cannot encode the state as JSON: {e}")))
 }
 
 /// The JSON form of a state, which [`decode_state`] also reads: for debugging and for the
@@ -100,6 +143,20 @@ mod tests {
         assert_eq!(decode_state::<Toy>(&json, "toy").expect("legacy JSON"), toy());
         let bytes = encode_state(&toy()).expect("encodes");
         assert_eq!(state_to_json::<Toy>(&bytes, "toy").expect("to JSON"), json);
+    }
+
+    #[test]
+    fn a_state_with_a_layout_round_trips_and_another_layout_is_refused_by_name() {
+        let bytes = encode_state_with_layout(&toy(), 7).expect("encodes");
+        assert_eq!(bytes.get(..2), Some(&[FORMAT_POSTCARD_LAYOUT, 7][..]));
+        assert_eq!(decode_state_with_layout::<Toy>(&bytes, "toy", 7).expect("decodes"), toy());
+        let other = decode_state_with_layout::<Toy>(&bytes, "toy", 8).expect_err("another layout");
+        assert!(matches!(other, RulesError::CorruptState(m) if m.contains("layout 7") && m.contains("rebuild")));
+        let old = decode_state_with_layout::<Toy>(&encode_state(&toy()).expect("encodes"), "toy", 7).expect_err("untagged");
+        assert!(matches!(old, RulesError::CorruptState(m) if m.contains("earlier build")));
+        let json = serde_json::to_vec(&toy()).expect("json");
+        assert_eq!(decode_state_with_layout::<Toy>(&json, "toy", 7).expect("JSON"), toy());
+        assert_eq!(state_to_json_with_layout::<Toy>(&bytes, "toy", 7).expect("to JSON"), json);
     }
 
     #[test]

@@ -46,12 +46,17 @@ pub fn deck_names() -> Vec<&'static str> {
     vec![CORP_DECK, RUNNER_DECK]
 }
 
+/// The shape of the serialized `Game`: 2 since the card table (`Task::Card`, generic turn and
+/// run records). Bump it with any change of the state's serialized shape, so that a blob of
+/// another shape (a snapshot from another build) is refused by name rather than misread.
+pub const STATE_LAYOUT: u8 = 2;
+
 pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
-    crate::core::state_codec::encode_state(g)
+    crate::core::state_codec::encode_state_with_layout(g, STATE_LAYOUT)
 }
 
 pub(crate) fn decode(bytes: &[u8]) -> Result<Game, RulesError> {
-    let g: Game = crate::core::state_codec::decode_state(bytes, "netrunner")?;
+    let g: Game = crate::core::state_codec::decode_state_with_layout(bytes, "netrunner", STATE_LAYOUT)?;
     validate(&g)?;
     Ok(g)
 }
@@ -374,7 +379,7 @@ impl Ruleset for Netrunner {
         Ok(view_of(&g, viewer))
     }
     fn state_json(&self, state: &[u8]) -> Result<Vec<u8>, RulesError> {
-        crate::core::state_codec::state_to_json::<Game>(state, "netrunner")
+        crate::core::state_codec::state_to_json_with_layout::<Game>(state, "netrunner", STATE_LAYOUT)
     }
 }
 
