@@ -95,6 +95,39 @@ fn step_of(g: &Game, events: Vec<Event>) -> Result<Step, RulesError> {
     Ok(Step { state: encode(g)?, events, awaiting: g.awaiting.clone() })
 }
 
+/// Seat `seat`'s deck (the ready deck it names, checked): its cards appended to `cards`; returns
+/// the player's name, "deck|identity" and the card ids.
+fn load_deck(seat: usize, sc: &SeatConfig, cards: &mut Vec<Card>) -> Result<(String, String, Vec<u32>), RulesError> {
+    let side = if seat == 0 { Side::Corp } else { Side::Runner };
+    let default = if seat == 0 { CORP_DECK } else { RUNNER_DECK };
+    let name = if sc.deck.is_empty() { default } else { sc.deck.as_str() };
+    let Some(deck) = data::deck(name) else {
+        return Err(RulesError::InvalidConfig(format!(
+            "seat {seat} ({}) asks for deck \"{name}\"; the netrunner decks are: {}",
+            sc.name,
+            deck_names().join(", ")
+        )));
+    };
+    if deck.side != side {
+        return Err(RulesError::InvalidConfig(format!(
+            "seat {seat} plays the {}, but \"{name}\" is a {} deck",
+            if seat == 0 { "Corp" } else { "Runner" },
+            deck.side.name()
+        )));
+    }
+    // NR-10: a deck with an unimplemented card is refused by name.
+    data::validate_deck(deck, cards::implemented).map_err(|e| RulesError::InvalidConfig(format!("deck \"{name}\" is not legal: {e}")))?;
+    let mut ids = Vec::new();
+    for (code, n) in &deck.cards {
+        for _ in 0..*n {
+            ids.push(cards.len() as u32);
+            cards.push(Card::new(code, side, cards.len() as u32));
+        }
+    }
+    let pname = if sc.name.is_empty() { if seat == 0 { "Corp".to_string() } else { "Runner".to_string() } } else { sc.name.clone() };
+    Ok((pname, format!("{name}|{}", deck.identity), ids))
+}
+
 /// Build the initial state (before the shuffles).
 pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
     if config.seats.len() != 2 {
@@ -108,35 +141,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
     let mut cards: Vec<Card> = Vec::new();
     let mut zones: Vec<(String, String, Vec<u32>)> = Vec::new();
     for (seat, sc) in config.seats.iter().enumerate() {
-        let side = if seat == 0 { Side::Corp } else { Side::Runner };
-        let default = if seat == 0 { CORP_DECK } else { RUNNER_DECK };
-        let name = if sc.deck.is_empty() { default } else { sc.deck.as_str() };
-        let Some(deck) = data::deck(name) else {
-            return Err(RulesError::InvalidConfig(format!(
-                "seat {seat} ({}) asks for deck \"{name}\"; the netrunner decks are: {}",
-                sc.name,
-                deck_names().join(", ")
-            )));
-        };
-        if deck.side != side {
-            return Err(RulesError::InvalidConfig(format!(
-                "seat {seat} plays the {}, but \"{name}\" is a {} deck",
-                if seat == 0 { "Corp" } else { "Runner" },
-                deck.side.name()
-            )));
-        }
-        // NR-10: a deck with an unimplemented card is refused by name.
-        data::validate_deck(deck, cards::implemented)
-            .map_err(|e| RulesError::InvalidConfig(format!("deck \"{name}\" is not legal: {e}")))?;
-        let mut ids = Vec::new();
-        for (code, n) in &deck.cards {
-            for _ in 0..*n {
-                ids.push(cards.len() as u32);
-                cards.push(Card::new(code, side, cards.len() as u32));
-            }
-        }
-        let pname = if sc.name.is_empty() { if seat == 0 { "Corp".to_string() } else { "Runner".to_string() } } else { sc.name.clone() };
-        zones.push((pname, format!("{name}|{}", deck.identity), ids));
+        zones.push(load_deck(seat, sc, &mut cards)?);
     }
     let mut it = zones.into_iter();
     let (Some((cname, cdeck, rd)), Some((rname, rdeck, stack))) = (it.next(), it.next()) else {
@@ -236,12 +241,10 @@ fn corp_installed_json(g: &Game, c: u32, viewer: Viewer) -> Value {
     }
 }
 
-/// The state as `viewer` may see it.
-pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
+/// The Corp's side of the view.
+fn corp_view(g: &Game, viewer: Viewer) -> Value {
     let corp_sees = viewer.sees_private(&[CORP]);
-    let runner_sees = viewer.sees_private(&[RUNNER]);
     let c = &g.corp;
-    let r = &g.runner;
     let servers: Vec<Value> = c
         .servers
         .iter()
@@ -281,6 +284,12 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
     if viewer == Viewer::Auditor {
         corp["rd"] = cards_json(g, &c.rd);
     }
+    corp
+}
+
+/// The Runner's side of the view.
+fn runner_view(g: &Game, viewer: Viewer) -> Value {
+    let r = &g.runner;
     let mut runner = json!({
         "seat": RUNNER,
         "name": r.name,
@@ -302,12 +311,17 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
         "memory": {"used": g.memory_used(), "limit": g.memory_limit()},
         "max_hand_size": g.max_hand(RUNNER),
     });
-    if runner_sees {
+    if viewer.sees_private(&[RUNNER]) {
         runner["grip"] = cards_json(g, &r.grip);
     }
     if viewer == Viewer::Auditor {
         runner["stack"] = cards_json(g, &r.stack);
     }
+    runner
+}
+
+/// The state as `viewer` may see it.
+pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
     let run = g.run.as_ref().map(|run| {
         json!({
             "server": run.server,
@@ -319,7 +333,7 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
             "run_credits": run.temp_credits,
             "successful": run.successful,
             "ending": run.stop,
-            "breaker_strength": run.pumps.iter().map(|(b, _)| json!({"card": b, "strength": flow::breaker_strength(g, *b)})).collect::<Vec<_>>(),
+            "breaker_strength": run.pumps.iter().map(|(b, _)| json!({"card": b, "strength": g.breaker_strength(*b)})).collect::<Vec<_>>(),
         })
     });
     let stage = {
@@ -335,8 +349,8 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
         "turn": g.turn,
         "active": g.active,
         "stage": stage,
-        "corp": corp,
-        "runner": runner,
+        "corp": corp_view(g, viewer),
+        "runner": runner_view(g, viewer),
         "run": run,
         "winner": g.winner.as_ref().map(|(w, why)| json!({"seat": w, "reason": why})),
         "options": g.options,
