@@ -3,12 +3,9 @@
 
 use serde_json::json;
 
-use super::helpers::{
-    archives_to_rd_answer, archives_to_rd_ask, card_options, corp_card_private, corp_trashes_answer, corp_trashes_ask, damage,
-    first, note, opt, pay_or_tag_answer, pay_or_tag_ask, picked, trash_from_hq,
-};
+use super::helpers::{card_options, corp_card_private, damage, first, note, opt, picked, trash_from_hq};
 use super::{
-    ask_later, end_the_run, give_tags, Answer, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Static,
+    ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Static,
     Targets, Then, When, BLANK,
 };
 use crate::core::{Event, RulesError};
@@ -59,7 +56,7 @@ pub static DEFS: &[CardDef] = &[
         name: "Haas-Bioroid: Precision Design",
         statics: &[Static::MaxHand(1)],
         events: &[(When::CorpScores, Effect::Custom(precision_design))],
-        prompt: Some(Prompt { ask: precision_design_ask, answer: take_to_hq_answer }),
+        asks: &[Ask::Own(Prompt { ask: precision_design_ask, answer: take_to_hq_answer })],
         ..BLANK
     },
     CardDef {
@@ -72,7 +69,7 @@ pub static DEFS: &[CardDef] = &[
         code: NBN,
         name: "NBN: Reality Plus",
         events: &[(When::FirstTagThisTurn, Effect::Ask(0))],
-        prompt: Some(Prompt { ask: reality_plus_ask, answer: reality_plus_answer }),
+        asks: &[Ask::Own(Prompt { ask: reality_plus_ask, answer: reality_plus_answer })],
         ..BLANK
     },
     CardDef {
@@ -88,7 +85,7 @@ pub static DEFS: &[CardDef] = &[
         name: "Send a Message",
         on_score: Effect::Ask(0),
         on_steal: Effect::Ask(0),
-        prompt: Some(Prompt { ask: send_a_message_ask, answer: send_a_message_answer }),
+        asks: &[Ask::Own(Prompt { ask: send_a_message_ask, answer: send_a_message_answer })],
         ..BLANK
     },
     CardDef {
@@ -96,7 +93,7 @@ pub static DEFS: &[CardDef] = &[
         name: "Superconducting Hub",
         on_score: Effect::Ask(0),
         statics: &[Static::MaxHand(2)],
-        prompt: Some(Prompt { ask: hub_ask, answer: hub_answer }),
+        asks: &[Ask::Own(Prompt { ask: hub_ask, answer: hub_answer })],
         ..BLANK
     },
     CardDef { code: LUMINAL_TRANSUBSTANTIATION, name: "Luminal Transubstantiation", on_score: Effect::Custom(luminal), ..BLANK },
@@ -105,7 +102,7 @@ pub static DEFS: &[CardDef] = &[
         name: "Longevity Serum",
         // Last pushed first: trash from HQ, then Archives into R&D.
         on_score: Effect::All(&[Effect::Ask(1), Effect::Ask(0)]),
-        prompt: Some(Prompt { ask: longevity_ask, answer: longevity_answer }),
+        asks: &[Ask::Own(Prompt { ask: longevity_ask, answer: longevity_answer }), Ask::ArchivesToRd(3)],
         ..BLANK
     },
     CardDef { code: TOMORROWS_HEADLINE, name: "Tomorrow's Headline", on_score: Effect::Tags(1), on_steal: Effect::Tags(1), ..BLANK },
@@ -113,7 +110,7 @@ pub static DEFS: &[CardDef] = &[
         code: ABOVE_THE_LAW,
         name: "Above the Law",
         on_score: Effect::Custom(above_the_law),
-        prompt: Some(Prompt { ask: above_the_law_ask, answer: above_the_law_answer }),
+        asks: &[Ask::CorpTrashes { kind: TrashKind::Resource, or_end: false, optional: true }],
         ..BLANK
     },
     CardDef { code: ORBITAL_SUPERIORITY, name: "Orbital Superiority", on_score: Effect::Custom(orbital_superiority), ..BLANK },
@@ -143,14 +140,14 @@ pub static DEFS: &[CardDef] = &[
         code: MANEGARM_SKUNKWORKS,
         name: "Manegarm Skunkworks",
         events: &[(When::ApproachServer, Effect::Ask(0))],
-        prompt: Some(Prompt { ask: manegarm_ask, answer: manegarm_answer }),
+        asks: &[Ask::Own(Prompt { ask: manegarm_ask, answer: manegarm_answer })],
         ..BLANK
     },
     CardDef {
         code: ANOETIC_VOID,
         name: "Anoetic Void",
         events: &[(When::ApproachServer, Effect::Custom(anoetic_void))],
-        prompt: Some(Prompt { ask: anoetic_void_ask, answer: anoetic_void_answer }),
+        asks: &[Ask::Own(Prompt { ask: anoetic_void_ask, answer: anoetic_void_answer })],
         ..BLANK
     },
     CardDef {
@@ -165,14 +162,14 @@ pub static DEFS: &[CardDef] = &[
         name: "Clearinghouse",
         events: &[(When::TurnBegin, Effect::Ask(0))],
         statics: &[Static::Advanceable],
-        prompt: Some(Prompt { ask: clearinghouse_ask, answer: clearinghouse_answer }),
+        asks: &[Ask::Own(Prompt { ask: clearinghouse_ask, answer: clearinghouse_answer })],
         ..BLANK
     },
     CardDef {
         code: MALAPERT_DATA_VAULT,
         name: "Malapert Data Vault",
         events: &[(When::ScoredHere, Effect::Custom(malapert))],
-        prompt: Some(Prompt { ask: malapert_ask, answer: take_to_hq_answer }),
+        asks: &[Ask::Own(Prompt { ask: malapert_ask, answer: take_to_hq_answer })],
         ..BLANK
     },
     CardDef {
@@ -180,7 +177,7 @@ pub static DEFS: &[CardDef] = &[
         name: "Spin Doctor",
         on_rez: Effect::Draw(CORP, 2),
         paid: Some(PaidAbility { offers: spin_doctor_offers, effect: Effect::Custom(spin_doctor) }),
-        prompt: Some(Prompt { ask: spin_doctor_ask, answer: spin_doctor_answer }),
+        asks: &[Ask::ArchivesToRd(2)],
         ..BLANK
     },
     // --- operations
@@ -201,14 +198,14 @@ pub static DEFS: &[CardDef] = &[
         code: SPRINT,
         name: "Sprint",
         play: Some(Play { targets: Targets::None, effect: Effect::All(&[Effect::Draw(CORP, 3), Effect::Ask(0)]) }),
-        prompt: Some(Prompt { ask: sprint_ask, answer: sprint_answer }),
+        asks: &[Ask::Own(Prompt { ask: sprint_ask, answer: sprint_answer })],
         ..BLANK
     },
     CardDef {
         code: HANSEI_REVIEW,
         name: "Hansei Review",
         play: Some(Play { targets: Targets::None, effect: Effect::All(&[Effect::Gain(CORP, 10), Effect::Custom(hansei_review)]) }),
-        prompt: Some(Prompt { ask: hansei_ask, answer: hansei_answer }),
+        asks: &[Ask::Own(Prompt { ask: hansei_ask, answer: hansei_answer })],
         ..BLANK
     },
     CardDef { code: NEUROSPIKE, name: "Neurospike", play: Some(Play { targets: Targets::None, effect: Effect::Custom(neurospike) }), ..BLANK },
@@ -222,7 +219,7 @@ pub static DEFS: &[CardDef] = &[
         code: PUBLIC_TRAIL,
         name: "Public Trail",
         play: Some(Play { targets: Targets::Labeled(public_trail_targets), effect: Effect::Ask(0) }),
-        prompt: Some(Prompt { ask: public_trail_ask, answer: public_trail_answer }),
+        asks: &[Ask::PayOrTag(8)],
         ..BLANK
     },
     CardDef {
@@ -250,7 +247,7 @@ fn precision_design(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     }
 }
 
-fn precision_design_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
+fn precision_design_ask(g: &Game, _: Ctx) -> Option<Question> {
     if g.corp.archives.is_empty() {
         return None;
     }
@@ -266,7 +263,7 @@ fn precision_design_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
 }
 
 /// Malapert Data Vault (from R&D, shown) and Precision Design (from Archives) add a card to HQ.
-fn take_to_hq_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn take_to_hq_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let Answer::Card(card) = first(a) else { return Ok(Then::Done) };
     let from_rd = c.def.code == MALAPERT_DATA_VAULT;
     let shown = from_rd || g.card(card).is_some_and(|k| k.faceup);
@@ -291,12 +288,12 @@ fn restoring_humanity(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
 }
 
-fn reality_plus_ask(_: &Game, c: Ctx, _: u8) -> Option<Question> {
+fn reality_plus_ask(_: &Game, c: Ctx) -> Option<Question> {
     let o = vec![(opt("credits", "Gain 2 credits"), Answer::Mode(0)), (opt("draw", "Draw 2 cards"), Answer::Mode(1))];
     Some(pick_one_of(CORP, "reality_plus", &format!("gains 2 credits or draws 2 cards ({})", c.name()), &format!("{}: gain 2 credits or draw 2 cards", c.name()), o))
 }
 
-fn reality_plus_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn reality_plus_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if first(a) == Answer::Mode(1) {
         g.draw(CORP, 2, ev);
     } else {
@@ -314,7 +311,7 @@ fn built_to_last(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 // --- agendas ---------------------------------------------------------------------------------------
 
-fn send_a_message_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
+fn send_a_message_ask(g: &Game, _: Ctx) -> Option<Question> {
     let mut o = vec![(opt("none", "Rez nothing"), Answer::No)];
     for c in g.installed_corp() {
         if g.def(c).ctype == CardType::Ice && !g.rezzed(c) {
@@ -327,7 +324,7 @@ fn send_a_message_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
     Some(pick_one_of(CORP, "send_a_message", "may rez an installed ice for free (Send a Message)", "Send a Message: you may rez an installed ice for free", o))
 }
 
-fn send_a_message_answer(g: &mut Game, _: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn send_a_message_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Answer::Card(c) = first(a) {
         if let Some(k) = g.card_mut(c) {
             k.rezzed = true;
@@ -338,12 +335,12 @@ fn send_a_message_answer(g: &mut Game, _: Ctx, _: u8, a: &[Answer], ev: &mut Vec
     Ok(Then::Done)
 }
 
-fn hub_ask(_: &Game, _: Ctx, _: u8) -> Option<Question> {
+fn hub_ask(_: &Game, _: Ctx) -> Option<Question> {
     let o = vec![(opt("draw", "Draw 2 cards"), Answer::Yes), (opt("none", "Do not draw"), Answer::No)];
     Some(pick_one_of(CORP, "superconducting_hub", "may draw 2 cards (Superconducting Hub)", "Superconducting Hub: draw 2 cards?", o))
 }
 
-fn hub_answer(g: &mut Game, _: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn hub_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if first(a) == Answer::Yes {
         g.draw(CORP, 2, ev);
     }
@@ -357,11 +354,9 @@ fn luminal(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     note(ev, "clicks", format!("{}: the Corp gains 3 clicks (now {})", c.name(), g.corp.clicks), json!({"seat": CORP, "clicks": g.corp.clicks}));
 }
 
-/// Longevity Serum: step 0 trashes any cards from HQ, step 1 shuffles up to 3 from Archives.
-fn longevity_ask(g: &Game, c: Ctx, step: u8) -> Option<Question> {
-    if step == 1 {
-        return archives_to_rd_ask(g, 3, c.name());
-    }
+/// Longevity Serum's first question: trash any cards from HQ (then up to 3 from Archives go
+/// into R&D, its second).
+fn longevity_ask(g: &Game, _: Ctx) -> Option<Question> {
     if g.corp.hq.is_empty() {
         return None;
     }
@@ -370,12 +365,8 @@ fn longevity_ask(g: &Game, c: Ctx, step: u8) -> Option<Question> {
     Some(pick_one_of(CORP, "longevity_serum", "trashes any number of cards from HQ (Longevity Serum)", "Longevity Serum: trash any number of cards from HQ", o).range(0, n))
 }
 
-fn longevity_answer(g: &mut Game, c: Ctx, step: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    if step == 1 {
-        archives_to_rd_answer(g, 3, c.name(), a, ev)?;
-    } else {
-        trash_from_hq(g, picked(a), ev);
-    }
+fn longevity_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    trash_from_hq(g, picked(a), ev);
     Ok(Then::Done)
 }
 
@@ -385,14 +376,7 @@ fn above_the_law(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     }
 }
 
-fn above_the_law_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
-    corp_trashes_ask(g, TrashKind::Resource, false, true, c.name())
-}
 
-fn above_the_law_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    corp_trashes_answer(g, TrashKind::Resource, c.name(), a, ev);
-    Ok(Then::Done)
-}
 
 /// Orbital Superiority: 4 meat damage to a tagged Runner, else a tag.
 fn orbital_superiority(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
@@ -432,7 +416,7 @@ fn urtica_cipher(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     }
 }
 
-fn manegarm_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
+fn manegarm_ask(g: &Game, c: Ctx) -> Option<Question> {
     if !run_going(g) {
         return None;
     }
@@ -453,7 +437,7 @@ fn manegarm_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
     ))
 }
 
-fn manegarm_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn manegarm_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let card = c.card;
     match first(a) {
         Answer::Mode(0) if g.runner_pay(5) => {
@@ -474,7 +458,7 @@ fn anoetic_void(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     }
 }
 
-fn anoetic_void_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
+fn anoetic_void_ask(g: &Game, c: Ctx) -> Option<Question> {
     if !run_going(g) || g.corp.credits < 2 || g.corp.hq.len() < 2 {
         return None;
     }
@@ -491,7 +475,7 @@ fn anoetic_void_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
     )
 }
 
-fn anoetic_void_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn anoetic_void_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let cs = picked(a);
     if !cs.is_empty() && cs.len() != 2 {
         return Err(RulesError::Illegal("pick 2 cards or none".into()));
@@ -523,7 +507,7 @@ fn amaze_run_ends(g: &mut Game, c: Ctx, run: &Run, ev: &mut Vec<Event>) {
     }
 }
 
-fn clearinghouse_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
+fn clearinghouse_ask(g: &Game, c: Ctx) -> Option<Question> {
     if !g.rezzed(c.card) || !g.is_installed(c.card) {
         return None;
     }
@@ -531,7 +515,7 @@ fn clearinghouse_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
     Some(Question::one(CORP, "clearinghouse", format!("may trash {} to do meat damage", g.corp_public_label(c.card)), format!("{}: trash it to do meat damage?", g.label(c.card)), o))
 }
 
-fn clearinghouse_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn clearinghouse_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if first(a) == Answer::Yes {
         let n = g.adv(c.card);
         g.trash(c.card, "Clearinghouse is used", ev);
@@ -549,7 +533,7 @@ fn malapert(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     ask_later(g, c, 0);
 }
 
-fn malapert_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
+fn malapert_ask(g: &Game, _: Ctx) -> Option<Question> {
     let mut o = vec![(opt("none", "Take nothing"), Answer::No)];
     let rd: Vec<u32> = g.corp.rd.iter().copied().filter(|&c| g.def(c).ctype != CardType::Agenda).collect();
     o.extend(card_options(g, "take", &rd));
@@ -570,14 +554,7 @@ fn spin_doctor(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     ask_later(g, c, 0);
 }
 
-fn spin_doctor_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
-    archives_to_rd_ask(g, 2, c.name())
-}
 
-fn spin_doctor_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    archives_to_rd_answer(g, 2, c.name(), a, ev)?;
-    Ok(Then::Done)
-}
 
 // --- operations ------------------------------------------------------------------------------------
 
@@ -596,7 +573,7 @@ fn seamless_launch(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     note(ev, "advanced", format!("{} places 2 advancement counters on {label}", c.name()), json!({"card": target, "adv": g.adv(target)}));
 }
 
-fn sprint_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
+fn sprint_ask(g: &Game, _: Ctx) -> Option<Question> {
     let n = g.corp.hq.len().min(2) as u32;
     if n == 0 {
         return None;
@@ -606,7 +583,7 @@ fn sprint_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
 }
 
 /// Sprint: the chosen cards go from HQ into R&D, which is then shuffled.
-fn sprint_answer(g: &mut Game, _: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn sprint_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let cs = picked(a);
     if cs.len() != g.corp.hq.len().min(2) {
         return Err(RulesError::Illegal("pick exactly 2 cards".into()));
@@ -626,7 +603,7 @@ fn hansei_review(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     }
 }
 
-fn hansei_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
+fn hansei_ask(g: &Game, _: Ctx) -> Option<Question> {
     if g.corp.hq.is_empty() {
         return None;
     }
@@ -634,7 +611,7 @@ fn hansei_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
     Some(pick_one_of(CORP, "hansei_review", "trashes 1 card from HQ (Hansei Review)", "Hansei Review: trash 1 card from HQ", o))
 }
 
-fn hansei_answer(g: &mut Game, _: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn hansei_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let cs = picked(a);
     if cs.len() != 1 {
         return Err(RulesError::Illegal("pick 1 card".into()));
@@ -678,14 +655,7 @@ fn public_trail_targets(g: &Game) -> Option<Vec<(u32, String)>> {
     }
 }
 
-fn public_trail_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
-    Some(pay_or_tag_ask(g, 8, c.name()))
-}
 
-fn public_trail_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    pay_or_tag_answer(g, 8, c.name(), a, ev)?;
-    Ok(Then::Done)
-}
 
 /// Retribution is played on an installed program or hardware while the Runner is tagged.
 fn retribution_targets(g: &Game) -> Option<Vec<(u32, String)>> {

@@ -3,8 +3,8 @@
 
 use serde_json::json;
 
-use super::helpers::{corp_trashes_answer, corp_trashes_ask, damage, first, note, opt, pay_or_tag_answer, pay_or_tag_ask};
-use super::{ask_later, end_the_run, give_tags, Answer, CardDef, Ctx, Effect, Prompt, Question, Static, Sub, Then, When, BLANK};
+use super::helpers::{damage, first, note, opt};
+use super::{ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Ctx, Effect, Prompt, Question, Static, Sub, Then, When, BLANK};
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{CorpZone, DamageKind, Game, TrashKind, CORP, RUNNER};
@@ -29,7 +29,7 @@ pub static DEFS: &[CardDef] = &[
         code: BRAN_1_0,
         name: "Brân 1.0",
         subroutines: &[Sub { text: "the Corp may install an ice from HQ or Archives inward, for free", effect: Effect::Ask(0) }, ETR, ETR],
-        prompt: Some(Prompt { ask: bran_ask, answer: bran_answer }),
+        asks: &[Ask::Own(Prompt { ask: bran_ask, answer: bran_answer })],
         ..BLANK
     },
     CardDef { code: PALISADE, name: "Palisade", subroutines: &[ETR], statics: &[Static::IceStrength(palisade_strength)], ..BLANK },
@@ -55,7 +55,7 @@ pub static DEFS: &[CardDef] = &[
             Sub { text: "2 net damage; the Runner may jack out", effect: Effect::Custom(karuna) },
             Sub { text: "2 net damage", effect: Effect::NetDamage(2) },
         ],
-        prompt: Some(Prompt { ask: karuna_ask, answer: karuna_answer }),
+        asks: &[Ask::Own(Prompt { ask: karuna_ask, answer: karuna_answer })],
         ..BLANK
     },
     CardDef {
@@ -75,7 +75,7 @@ pub static DEFS: &[CardDef] = &[
             Sub { text: "the Corp may install a card from HQ or Archives", effect: Effect::Ask(1) },
             Sub { text: "the Runner cannot steal or trash Corp cards for the rest of the run", effect: Effect::Custom(ansel_no_steal) },
         ],
-        prompt: Some(Prompt { ask: ansel_ask, answer: ansel_answer }),
+        asks: &[Ask::CorpTrashes { kind: TrashKind::RunnerCard, or_end: false, optional: false }, Ask::Own(Prompt { ask: ansel_ask, answer: ansel_answer })],
         ..BLANK
     },
     CardDef {
@@ -83,7 +83,7 @@ pub static DEFS: &[CardDef] = &[
         name: "Funhouse",
         events: &[(When::Encounter, Effect::Ask(0))],
         subroutines: &[Sub { text: "a tag unless the Runner pays 4 credits", effect: Effect::Ask(1) }],
-        prompt: Some(Prompt { ask: funhouse_ask, answer: funhouse_answer }),
+        asks: &[Ask::Own(Prompt { ask: funhouse_ask, answer: funhouse_answer }), Ask::PayOrTag(4)],
         ..BLANK
     },
     CardDef { code: PING, name: "Ping", on_rez: Effect::Custom(ping), subroutines: &[ETR], ..BLANK },
@@ -91,7 +91,7 @@ pub static DEFS: &[CardDef] = &[
         code: BALLISTA,
         name: "Ballista",
         subroutines: &[Sub { text: "trash 1 installed program or end the run", effect: Effect::Ask(0) }],
-        prompt: Some(Prompt { ask: ballista_ask, answer: ballista_answer }),
+        asks: &[Ask::CorpTrashes { kind: TrashKind::Program, or_end: true, optional: false }],
         ..BLANK
     },
     CardDef {
@@ -109,7 +109,7 @@ fn run_going(g: &Game) -> bool {
 
 // --- ice -------------------------------------------------------------------------------------------
 
-fn bran_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
+fn bran_ask(g: &Game, c: Ctx) -> Option<Question> {
     let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
     for &k in g.corp.hq.iter().chain(g.corp.archives.iter()) {
         if g.def(k).ctype == CardType::Ice {
@@ -124,7 +124,7 @@ fn bran_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
 }
 
 /// Brân 1.0's first subroutine: the chosen ice is installed just inward of Brân, for free.
-fn bran_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn bran_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
     let ice = c.card;
     let CorpZone::Ice(sid) = g.corp_zone(ice) else { return Ok(Then::Done) };
@@ -197,7 +197,7 @@ fn karuna(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     damage(g, DamageKind::Net, 2, c.name(), false);
 }
 
-fn karuna_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
+fn karuna_ask(g: &Game, _: Ctx) -> Option<Question> {
     if !run_going(g) {
         return None;
     }
@@ -205,7 +205,7 @@ fn karuna_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
     Some(Question::one(RUNNER, "karuna", "may jack out (Karunā)", "Karunā: you may jack out", o))
 }
 
-fn karuna_answer(g: &mut Game, _: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn karuna_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if first(a) == Answer::Yes {
         if let Some(r) = g.run.as_mut() {
             r.stop = true;
@@ -227,12 +227,9 @@ fn ansel_no_steal(g: &mut Game, _: Ctx, _: &mut Vec<Event>) {
     }
 }
 
-/// Ansel 1.0: step 0 trashes an installed Runner card; step 1 may install a card from HQ or
-/// Archives (every card but operations, in every legal place).
-fn ansel_ask(g: &Game, c: Ctx, step: u8) -> Option<Question> {
-    if step == 0 {
-        return corp_trashes_ask(g, TrashKind::RunnerCard, false, false, c.name());
-    }
+/// Ansel 1.0's second question (its first: the Corp trashes an installed Runner card): it may
+/// install a card from HQ or Archives (every card but operations, in every legal place).
+fn ansel_ask(g: &Game, _: Ctx) -> Option<Question> {
     let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
     for &k in g.corp.hq.iter().chain(g.corp.archives.iter()) {
         let d = g.def(k);
@@ -260,23 +257,16 @@ fn ansel_ask(g: &Game, c: Ctx, step: u8) -> Option<Question> {
     Some(Question::one(CORP, "ansel_install", "may install a card from HQ or Archives (Ansel 1.0)", "Ansel 1.0: you may install a card from HQ or Archives", o))
 }
 
-fn ansel_answer(g: &mut Game, c: Ctx, step: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    if step == 0 {
-        corp_trashes_answer(g, TrashKind::RunnerCard, c.name(), a, ev);
-        return Ok(Then::Done);
-    }
+fn ansel_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
     Ok(match first(a) {
         Answer::Install { card, server } => Then::InstallCorp { card, server },
         _ => Then::Done,
     })
 }
 
-/// Funhouse: step 0 (on encounter) a tag or the run ends; step 1 (its subroutine) a tag unless
-/// the Runner pays 4.
-fn funhouse_ask(g: &Game, c: Ctx, step: u8) -> Option<Question> {
-    if step == 1 {
-        return Some(pay_or_tag_ask(g, 4, c.name()));
-    }
+/// Funhouse on encounter: a tag or the run ends (its subroutine, the second question: a tag
+/// unless the Runner pays 4).
+fn funhouse_ask(g: &Game, _: Ctx) -> Option<Question> {
     if !run_going(g) {
         return None;
     }
@@ -284,10 +274,8 @@ fn funhouse_ask(g: &Game, c: Ctx, step: u8) -> Option<Question> {
     Some(Question::one(RUNNER, "funhouse", "takes 1 tag or lets the run end (Funhouse)", "Funhouse: take 1 tag or the run ends", o))
 }
 
-fn funhouse_answer(g: &mut Game, c: Ctx, step: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    if step == 1 {
-        pay_or_tag_answer(g, 4, c.name(), a, ev)?;
-    } else if first(a) == Answer::Yes {
+fn funhouse_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
         give_tags(g, 1, c.name(), ev);
     } else {
         end_the_run(g, c.name(), ev);
@@ -306,11 +294,4 @@ fn ping(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
 }
 
-fn ballista_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
-    corp_trashes_ask(g, TrashKind::Program, true, false, c.name())
-}
 
-fn ballista_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    corp_trashes_answer(g, TrashKind::Program, c.name(), a, ev);
-    Ok(Then::Done)
-}

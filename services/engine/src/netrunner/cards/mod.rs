@@ -1,6 +1,6 @@
 //! Every netrunner card in one place: one [`CardDef`] row per card, holding all it does (its
 //! hooks, subroutines, breaker numbers, constant effects, abilities) and, for a card that asks, its question and its typed answer together
-//! ([`Prompt`]). Rows live in [`corp::DEFS`], [`ice::DEFS`] and [`runner::DEFS`]; most are a
+//! ([`Ask`], [`Prompt`]). Rows live in [`corp::DEFS`], [`ice::DEFS`] and [`runner::DEFS`]; most are a
 //! few [`Effect`]s, and `Effect::Custom` names a function beside the row.
 //!
 //! The numbers printed on a card (costs, strengths, points…) are data (`data.rs`); this module
@@ -19,7 +19,7 @@ mod statics;
 use std::sync::OnceLock;
 
 use super::data::Side;
-use super::state::{Game, Run, Task, CORP, RUNNER};
+use super::state::{Game, Run, Task, TrashKind, CORP, RUNNER};
 use crate::core::{DecisionOption, Event, RulesError};
 
 pub use self::corp::{
@@ -192,6 +192,17 @@ pub struct RunSource {
     pub on_success: Effect,
 }
 
+/// Labelled targets of a play (`None`: played on nothing).
+pub type LabeledTargets = fn(&Game) -> Option<Vec<(u32, String)>>;
+/// A click ability's options now: a server target or none, and a label.
+pub type ClickOffers = fn(&Game, u32) -> Vec<(Option<u32>, String)>;
+/// A paid ability's options now: (option id, label, argument).
+pub type PaidOffers = fn(&Game, u32) -> Vec<(String, String, u32)>;
+/// The effect of an answer to a card's question at a step.
+pub type AnswerFn = fn(&mut Game, Ctx, &[Answer], &mut Vec<Event>) -> Result<Then, RulesError>;
+/// What happens when a run ends (the ended run is an argument).
+pub type RunEnds = fn(&mut Game, Ctx, &Run, &mut Vec<Event>);
+
 /// What an operation or event is played on.
 #[derive(Clone, Copy, Debug)]
 pub enum Targets {
@@ -203,7 +214,7 @@ pub enum Targets {
     Cards(fn(&Game) -> Vec<u32>),
     /// Modes or targets with their own labels ("Play X: label"); an empty list means it cannot be
     /// played now, `None` that it is played on nothing.
-    Labeled(fn(&Game) -> Option<Vec<(u32, String)>>),
+    Labeled(LabeledTargets),
 }
 
 /// Playing an operation or event: its targets and effect (the target in `Ctx::arg`).
@@ -217,7 +228,7 @@ pub struct Play {
 /// does (the server in `Ctx::arg`).
 #[derive(Clone, Copy, Debug)]
 pub struct Click {
-    pub offers: fn(&Game, u32) -> Vec<(Option<u32>, String)>,
+    pub offers: ClickOffers,
     pub effect: Effect,
 }
 
@@ -226,7 +237,7 @@ pub struct Click {
 /// rezzed ice.
 #[derive(Clone, Copy, Debug)]
 pub struct PaidAbility {
-    pub offers: fn(&Game, u32) -> Vec<(String, String, u32)>,
+    pub offers: PaidOffers,
     pub effect: Effect,
 }
 
@@ -298,8 +309,22 @@ pub enum Then {
 /// is nothing to ask now (the task is dropped); `answer` gets the chosen answers in pick order.
 #[derive(Clone, Copy, Debug)]
 pub struct Prompt {
-    pub ask: fn(&Game, Ctx, u8) -> Option<Question>,
-    pub answer: fn(&mut Game, Ctx, u8, &[Answer], &mut Vec<Event>) -> Result<Then, RulesError>,
+    pub ask: fn(&Game, Ctx) -> Option<Question>,
+    pub answer: AnswerFn,
+}
+
+/// One of a card's questions (`Effect::Ask(step)` asks `CardDef::asks[step]`): its own, or one
+/// that several cards ask (the card's name is the source in its texts).
+#[derive(Clone, Copy, Debug)]
+pub enum Ask {
+    Own(Prompt),
+    /// The Runner pays the credits or takes a tag.
+    PayOrTag(i64),
+    /// The Corp trashes an installed Runner card of `kind`; `or_end`: or ends the run;
+    /// `optional`: or trashes nothing.
+    CorpTrashes { kind: TrashKind, or_end: bool, optional: bool },
+    /// The Corp shuffles up to this many cards from Archives into R&D.
+    ArchivesToRd(u32),
 }
 
 /// Everything a card does.
@@ -318,7 +343,7 @@ pub struct CardDef {
     pub on_access: Effect,
     pub events: &'static [(When, Effect)],
     /// When a run it is installed for ends (the run in the argument).
-    pub run_ends: Option<fn(&mut Game, Ctx, &Run, &mut Vec<Event>)>,
+    pub run_ends: Option<RunEnds>,
     /// A run this card began.
     pub run: Option<RunSource>,
     pub subroutines: &'static [Sub],
@@ -327,7 +352,8 @@ pub struct CardDef {
     pub click: Option<Click>,
     pub paid: Option<PaidAbility>,
     pub access_option: Option<AccessOption>,
-    pub prompt: Option<Prompt>,
+    /// Its questions, by step.
+    pub asks: &'static [Ask],
 }
 
 /// A row with nothing: `CardDef { code, name, ..BLANK }`.
@@ -349,7 +375,7 @@ pub const BLANK: CardDef = CardDef {
     click: None,
     paid: None,
     access_option: None,
-    prompt: None,
+    asks: &[],
 };
 
 /// Every card row, Corp then Runner (table order is the order simultaneous Corp triggers use).
@@ -403,6 +429,30 @@ pub fn apply(g: &mut Game, e: &Effect, c: Ctx, ev: &mut Vec<Event>) {
             }
         }
         Effect::Custom(f) => f(g, c, ev),
+    }
+}
+
+/// The card's question at `step` now (`None`: nothing to ask, or no such question).
+pub fn question(g: &Game, c: Ctx, step: u8) -> Option<Question> {
+    match c.def.asks.get(usize::from(step))? {
+        Ask::Own(p) => (p.ask)(g, c),
+        Ask::PayOrTag(cost) => Some(helpers::pay_or_tag_ask(g, *cost, c.name())),
+        Ask::CorpTrashes { kind, or_end, optional } => helpers::corp_trashes_ask(g, *kind, *or_end, *optional, c.name()),
+        Ask::ArchivesToRd(max) => helpers::archives_to_rd_ask(g, *max, c.name()),
+    }
+}
+
+/// The effect of the typed answers to the card's question at `step`.
+pub fn answer(g: &mut Game, c: Ctx, step: u8, answers: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    match c.def.asks.get(usize::from(step)) {
+        Some(Ask::Own(p)) => (p.answer)(g, c, answers, ev),
+        Some(Ask::PayOrTag(cost)) => helpers::pay_or_tag_answer(g, *cost, c.name(), answers, ev).map(|_| Then::Done),
+        Some(Ask::CorpTrashes { kind, .. }) => {
+            helpers::corp_trashes_answer(g, *kind, c.name(), answers, ev);
+            Ok(Then::Done)
+        }
+        Some(Ask::ArchivesToRd(max)) => helpers::archives_to_rd_answer(g, *max, c.name(), answers, ev).map(|_| Then::Done),
+        None => Err(RulesError::CorruptState(format!("{} has no question {step}", c.name()))),
     }
 }
 

@@ -5,7 +5,7 @@ use serde_json::json;
 
 use super::helpers::{add_virus, card_options, first, lose_a_remaining_click, note, opt, picked, remove_virus, take_or_trash, virus_on_self};
 use super::{
-    ask_later, fire_identity, AccessOption, Answer, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question,
+    ask_later, fire_identity, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question,
     RunSource, Static, Targets, Then, When, BLANK,
 };
 use crate::core::{Event, RulesError};
@@ -66,14 +66,14 @@ pub static DEFS: &[CardDef] = &[
         code: ZAHYA,
         name: "Zahya Sadeghi",
         run_ends: Some(zahya_run_ends),
-        prompt: Some(Prompt { ask: zahya_ask, answer: zahya_answer }),
+        asks: &[Ask::Own(Prompt { ask: zahya_ask, answer: zahya_answer })],
         ..BLANK
     },
     CardDef {
         code: TAO_SALONGA,
         name: "Tāo Salonga",
         events: &[(When::AgendaChangedHands, Effect::Custom(tao_salonga))],
-        prompt: Some(Prompt { ask: tao_ask, answer: tao_answer }),
+        asks: &[Ask::Own(Prompt { ask: tao_ask, answer: tao_answer })],
         ..BLANK
     },
     // --- events
@@ -113,14 +113,14 @@ pub static DEFS: &[CardDef] = &[
         code: WILDCAT_STRIKE,
         name: "Wildcat Strike",
         play: Some(Play { targets: Targets::None, effect: Effect::Ask(0) }),
-        prompt: Some(Prompt { ask: wildcat_ask, answer: wildcat_answer }),
+        asks: &[Ask::Own(Prompt { ask: wildcat_ask, answer: wildcat_answer })],
         ..BLANK
     },
     CardDef {
         code: MUTUAL_FAVOR,
         name: "Mutual Favor",
         play: Some(Play { targets: Targets::None, effect: Effect::Custom(mutual_favor) }),
-        prompt: Some(Prompt { ask: mutual_favor_ask, answer: mutual_favor_answer }),
+        asks: &[Ask::Own(Prompt { ask: mutual_favor_ask, answer: mutual_favor_answer })],
         ..BLANK
     },
     // --- hardware
@@ -144,7 +144,7 @@ pub static DEFS: &[CardDef] = &[
             usable: carnivore_usable,
             step: 0,
         }),
-        prompt: Some(Prompt { ask: carnivore_ask, answer: carnivore_answer }),
+        asks: &[Ask::Own(Prompt { ask: carnivore_ask, answer: carnivore_answer })],
         ..BLANK
     },
     CardDef {
@@ -152,7 +152,7 @@ pub static DEFS: &[CardDef] = &[
         name: "Pantograph",
         statics: &[Static::Memory(1)],
         events: &[(When::AgendaChangedHands, Effect::Custom(pantograph))],
-        prompt: Some(Prompt { ask: pantograph_ask, answer: pantograph_answer }),
+        asks: &[Ask::Own(Prompt { ask: pantograph_ask, answer: pantograph_answer })],
         ..BLANK
     },
     CardDef { code: DZMZ_OPTIMIZER, name: "DZMZ Optimizer", statics: &[Static::Memory(1), Static::FirstProgramCheaper(1)], ..BLANK },
@@ -268,13 +268,13 @@ fn zahya_run_ends(g: &mut Game, c: Ctx, run: &Run, _: &mut Vec<Event>) {
     }
 }
 
-fn zahya_ask(_: &Game, c: Ctx, _: u8) -> Option<Question> {
+fn zahya_ask(_: &Game, c: Ctx) -> Option<Question> {
     let n = c.arg;
     let o = vec![(opt("gain", format!("Gain {n} credit(s)")), Answer::Yes), (opt("decline", "Not now"), Answer::No)];
     Some(one(RUNNER, "zahya", &format!("may gain {n} credit(s) (Zahya Sadeghi)"), &format!("Zahya Sadeghi: gain {n} credit(s) (once per turn)?"), o))
 }
 
-fn zahya_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn zahya_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if first(a) == Answer::Yes {
         g.use_once_per_turn(c.def.code);
         g.gain(RUNNER, i64::from(c.arg), c.name(), ev);
@@ -293,7 +293,7 @@ fn tao_salonga(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     }
 }
 
-fn tao_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
+fn tao_ask(g: &Game, _: Ctx) -> Option<Question> {
     let ice = installed_ice(g);
     if ice.len() < 2 {
         return None;
@@ -302,7 +302,7 @@ fn tao_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
     Some(one(RUNNER, "tao_salonga", "may swap 2 installed ice (Tāo Salonga)", "Tāo Salonga: pick 2 installed ice to swap, or none", o).range(0, 2))
 }
 
-fn tao_answer(g: &mut Game, _: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn tao_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let (a, b) = match picked(a).as_slice() {
         [] => return Ok(Then::Done),
         [a, b] => (*a, *b),
@@ -362,12 +362,12 @@ fn overclock(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     note(ev, "hosted_credits", "Overclock holds 5 credits for this run".into(), json!({"run_credits": 5}));
 }
 
-fn wildcat_ask(_: &Game, _: Ctx, _: u8) -> Option<Question> {
+fn wildcat_ask(_: &Game, _: Ctx) -> Option<Question> {
     let o = vec![(opt("credits", "The Runner gains 6 credits"), Answer::Mode(0)), (opt("draw", "The Runner draws 4 cards"), Answer::Mode(1))];
     Some(one(CORP, "wildcat_strike", "chooses what the Runner gets (Wildcat Strike)", "Wildcat Strike: choose what the Runner gets", o))
 }
 
-fn wildcat_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn wildcat_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if first(a) == Answer::Mode(1) {
         g.draw(RUNNER, 4, ev);
     } else {
@@ -383,7 +383,7 @@ fn mutual_favor(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
 }
 
 /// An icebreaker from the stack: into the grip, or installed after a successful run this turn.
-fn mutual_favor_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
+fn mutual_favor_ask(g: &Game, _: Ctx) -> Option<Question> {
     let found: Vec<u32> = g.runner.stack.iter().copied().filter(|&c| g.def(c).has_subtype("Icebreaker")).collect();
     if found.is_empty() {
         return None;
@@ -399,7 +399,7 @@ fn mutual_favor_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
     Some(one(RUNNER, "mutual_favor", "searches their stack for an icebreaker (Mutual Favor)", "Mutual Favor: choose an icebreaker from your stack", o))
 }
 
-fn mutual_favor_answer(g: &mut Game, _: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn mutual_favor_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let (card, install) = match first(a) {
         Answer::Card(c) => (c, false),
         Answer::Install { card, .. } => (card, true),
@@ -436,7 +436,7 @@ fn carnivore_usable(g: &Game) -> bool {
 }
 
 /// Carnivore: trash 2 grip cards to trash the accessed card (in `Ctx::arg`).
-fn carnivore_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
+fn carnivore_ask(g: &Game, c: Ctx) -> Option<Question> {
     if g.runner.grip.len() < 2 {
         return None;
     }
@@ -447,7 +447,7 @@ fn carnivore_ask(g: &Game, c: Ctx, _: u8) -> Option<Question> {
     )
 }
 
-fn carnivore_answer(g: &mut Game, c: Ctx, _: u8, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn carnivore_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let cs = picked(a);
     if cs.len() != 2 {
         return Err(RulesError::Illegal("pick 2 cards".into()));
@@ -472,7 +472,7 @@ fn pantograph(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 }
 
 /// Grip cards Pantograph may install (programs that are not Trojans, hardware, resources).
-fn pantograph_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
+fn pantograph_ask(g: &Game, _: Ctx) -> Option<Question> {
     let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
     let has_console = g.runner.hardware.iter().any(|&h| g.def(h).has_subtype("Console"));
     for &c in &g.runner.grip {
@@ -494,7 +494,7 @@ fn pantograph_ask(g: &Game, _: Ctx, _: u8) -> Option<Question> {
     Some(one(RUNNER, "pantograph", "may install a card from their grip (Pantograph)", "Pantograph: you may install a card from your grip", o))
 }
 
-fn pantograph_answer(_: &mut Game, _: Ctx, _: u8, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn pantograph_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
     Ok(match first(a) {
         Answer::Install { card, .. } => Then::InstallRunner { card },
         _ => Then::Done,

@@ -10,7 +10,7 @@ use super::damage::{damage_input, step_damage};
 use super::install::{answer_make_room, answer_trash_before_install, ask_trash_before_install, install_corp, install_runner, step_make_room};
 use super::trace::{step_trace, trace_input};
 use crate::core::{DecisionSpec, DrawKind, Event, Input, RulesError};
-use crate::netrunner::cards::{self, Answer, Ctx, Prompt, Question, Then};
+use crate::netrunner::cards::{self, Answer, Ctx, Question, Then};
 use crate::netrunner::state::{Game, Task, CORP, RUNNER};
 
 /// Process the top task; true when it waits for an input.
@@ -64,15 +64,13 @@ pub fn task_input(g: &mut Game, task: Task, input: &Input, ev: &mut Vec<Event>) 
 }
 
 /// The card's question now (`None`: nothing to ask).
-fn question(g: &Game, code: &str, card: u32, step: u8, arg: u32) -> Option<(Prompt, Ctx, Question)> {
-    let def = cards::def(code);
-    let prompt = def.prompt?;
-    let c = Ctx { def, card, arg };
-    (prompt.ask)(g, c, step).map(|q| (prompt, c, q))
+fn question(g: &Game, code: &str, card: u32, step: u8, arg: u32) -> Option<(Ctx, Question)> {
+    let c = Ctx { def: cards::def(code), card, arg };
+    cards::question(g, c, step).map(|q| (c, q))
 }
 
 fn step_card(g: &mut Game, code: &str, card: u32, step: u8, arg: u32) -> bool {
-    let Some((_, _, q)) = question(g, code, card, step, arg) else {
+    let Some((_, q)) = question(g, code, card, step, arg) else {
         g.tasks.pop();
         return false;
     };
@@ -84,14 +82,14 @@ fn step_card(g: &mut Game, code: &str, card: u32, step: u8, arg: u32) -> bool {
 /// Look the picked options up in the card's question (asked again: the state has not changed
 /// since), answer with the typed values, then do what the answer leaves to the flow.
 fn answer_card(g: &mut Game, code: &str, card: u32, step: u8, arg: u32, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
-    let (prompt, c, q) = question(g, code, card, step, arg).ok_or_else(|| corrupt("a card question with nothing to ask"))?;
+    let (c, q) = question(g, code, card, step, arg).ok_or_else(|| corrupt("a card question with nothing to ask"))?;
     let mut answers: Vec<Answer> = Vec::new();
     for id in picks(input)? {
         let a = q.options.iter().find(|(o, _)| o.id == id).map(|(_, a)| a.clone());
         answers.push(a.ok_or_else(|| RulesError::Illegal(format!("\"{id}\" is not offered")))?);
     }
     g.tasks.pop();
-    match (prompt.answer)(g, c, step, &answers, ev)? {
+    match cards::answer(g, c, step, &answers, ev)? {
         Then::Done => {}
         Then::InstallCorp { card, server } => install_corp(g, card, server, ev)?,
         Then::InstallRunner { card } => install_runner(g, card, None, ev),
