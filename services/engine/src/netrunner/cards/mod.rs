@@ -179,8 +179,6 @@ pub enum When {
     Advance,
     /// The Runner trashes an accessed card (Runner identity).
     TrashAccessed,
-    /// A Runner card is installed; `arg` is that card (this card itself included).
-    RunnerInstall,
 }
 
 /// The run this card began (an event, a click ability): what it changes.
