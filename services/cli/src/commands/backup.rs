@@ -237,7 +237,7 @@ pub(crate) fn match_of(subject: &str) -> Option<&str> {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter backup --out arbiter.backup                   # every match of `arbiter up` in .arbiter\n  arbiter backup --out m.backup --match 3f2c…e1\n  arbiter backup --out b --nats-url nats://10.0.0.5:4222 --nats-user admin --nats-password-file admin.password\n\nCopies every commit of the match log (stream MATCHES), in stream order and byte for byte\n(payload and msg id), into FILE; the log is signed and hash-chained, so nothing is re-encoded.\nIt reads up to the last commit that exists when it starts; commits appended meanwhile are in\nthe next backup. The file is written next to FILE and renamed when complete, so FILE is never\nhalf-written. Snapshots are not copied (they are rebuilt from the log). Needs the NATS admin\ncredential (only an operator has it). Progress goes to stderr. Restore with `arbiter restore`.\nSee docs/reliability.md (\"Backups\").")]
+#[command(after_help = "Examples:\n  arbiter backup --out arbiter.backup                   # every match of `arbiter up` in .arbiter\n  arbiter backup --out m.backup --match 3f2c…e1\n  arbiter backup --out b --nats-url nats://10.0.0.5:4222 --nats-user admin --nats-password-file admin.password\n\nCopies every commit of the match log (stream MATCHES), in stream order and byte for byte\n(payload and msg id), into FILE; the log is signed and hash-chained, so nothing is re-encoded.\nIt reads up to the last commit that exists when it starts; commits appended meanwhile are in\nthe next backup. The file (mode 0600: the log holds every hidden card) is written next to\nFILE and renamed when complete, so FILE is never\nhalf-written. Snapshots are not copied (they are rebuilt from the log). Needs the NATS admin\ncredential (only an operator has it). Progress goes to stderr. Restore with `arbiter restore`.\nSee docs/reliability.md (\"Backups\").")]
 pub struct BackupCmd {
     /// The backup file to write (replaced atomically when complete).
     #[arg(long, short)]
@@ -288,7 +288,15 @@ impl BackupCmd {
         };
 
         let tmp = temp_path(&self.out);
-        let file = std::fs::File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+        // As private as the store: the log holds every hidden card of every match.
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        let file = options.open(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
         let mut out = BufWriter::new(file);
         let result = async {
             out.write_all(MAGIC)?;
