@@ -280,13 +280,16 @@ async fn up_cluster_3_runs_a_three_replica_log_on_three_nodes() -> Result<()> {
         .spawn()?;
     let mut lines = BufReader::new(up.stdout.take().ok_or_else(|| anyhow!("no stdout"))?).lines();
     let (orchestrator, nats) = tokio::time::timeout(Duration::from_secs(120), async {
-        let mut nats = None;
+        let (mut nats, mut api) = (None, None);
         while let Some(line) = lines.next_line().await? {
             if let Some(rest) = line.trim().strip_prefix("NATS (match log)") {
                 nats = rest.split_whitespace().next().map(str::to_string);
             }
             if let Some(url) = line.trim().strip_prefix("match API (orchestrator)") {
-                return Ok((url.trim().to_string(), nats.ok_or_else(|| anyhow!("no NATS line before the API line"))?));
+                api = Some(url.trim().to_string());
+            }
+            if let (Some(api), Some(nats)) = (&api, &nats) {
+                return Ok((api.clone(), nats.clone()));
             }
         }
         bail!("`arbiter up --cluster 3` exited before it was up")
