@@ -261,6 +261,16 @@ impl JetStreamLog {
                 "the existing match stream is not configured as an immutable log; using it as is"
             );
         }
+        if config.num_replicas < replicas {
+            // Never changed from here (this code never edits a stream): an operator raises it.
+            tracing::warn!(
+                stream = STREAM,
+                replicas = config.num_replicas,
+                wanted = replicas,
+                "the existing match stream has fewer replicas than asked; raise them as the NATS \
+                 admin (e.g. `nats stream edit MATCHES --replicas 3`), see docs/reliability.md"
+            );
+        }
         Ok(())
     }
 
