@@ -30,6 +30,21 @@ async fn append_retrying(
     }
 }
 
+/// Every commit of `match_id`, retrying while the cluster is unavailable (up to a minute).
+async fn read_retrying(log: &JetStreamLog, match_id: &str, what: &str) -> Vec<eventlog::StoredCommit> {
+    let started = Instant::now();
+    loop {
+        match log.read(match_id, 1).await {
+            Ok(r) => return r,
+            Err(e) if started.elapsed() < Duration::from_secs(60) => {
+                eprintln!("{what}: {e}; retrying");
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            Err(e) => panic!("{what}: not readable for a minute: {e}"),
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_replicas_survive_killing_two_nodes_in_turn() {
     let mut cluster = NatsCluster::start_temp(3).await.expect("start a three-node cluster");
@@ -78,25 +93,31 @@ async fn three_replicas_survive_killing_two_nodes_in_turn() {
         cluster.wait_stream_current(STREAM, Duration::from_secs(60)).await.expect("caught up");
     }
 
-    let read = log.read("m1", 1).await.expect("read");
+    let read = read_retrying(&log, "m1", "after two nodes were restarted").await;
     assert_eq!(read.len(), acked.len(), "every acknowledged commit, exactly once");
     for (commit, (_, v, payload)) in read.iter().zip(&acked) {
         assert_eq!(commit.version, *v);
         assert_eq!(&commit.payload, payload);
     }
 
-    // Each node holds the whole log: kill the other two in turn and read from the survivors.
+    // A node whose disk is lost: killed, its store deleted, started again empty. It catches up
+    // from the other two, after which the first two can be lost in turn.
     cluster.kill(2).expect("kill node 2");
-    let read = tokio::time::timeout(Duration::from_secs(60), async {
-        loop {
-            match log.read("m1", 1).await {
-                Ok(r) => return r,
-                Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
-            }
-        }
-    })
-    .await
-    .expect("readable with one node down");
+    let store = cluster.store_dir(2).expect("node 2").join("jetstream");
+    std::fs::remove_dir_all(&store).expect("delete node 2's store");
+    cluster.restart(2).await.expect("restart node 2 on an empty store");
+    cluster.wait_stream_current(STREAM, Duration::from_secs(90)).await.expect("node 2 caught up");
+    for down in [0, 1] {
+        cluster.kill(down).expect("kill");
+        let read = read_retrying(&log, "m1", &format!("node {down} down after node 2's disk was lost")).await;
+        assert_eq!(read.len(), acked.len(), "every commit with node {down} down after node 2's disk was lost");
+        cluster.restart(down).await.expect("restart");
+        cluster.wait_stream_current(STREAM, Duration::from_secs(90)).await.expect("caught up");
+    }
+
+    // And with the rebuilt node 2 down.
+    cluster.kill(2).expect("kill node 2");
+    let read = read_retrying(&log, "m1", "node 2 down").await;
     assert_eq!(read.len(), acked.len());
     cluster.stop().await;
 }
