@@ -62,11 +62,19 @@ pub struct ClusterArgs {
     /// one: separate stores in <data-dir>/nats-cluster/node-<i>, routes on loopback with a
     /// generated route password, the match stream and the snapshot bucket at N replicas, and
     /// the services connected to every node. Node i listens on --nats-port + i - 1.
-    #[arg(long, value_name = "N", conflicts_with = "nats_url")]
+    #[arg(long, value_name = "N", conflicts_with = "nats_url", value_parser = cluster_size)]
     pub cluster: Option<usize>,
     /// Route port of the first --cluster node (node i: this + i - 1; 0 = free ports).
     #[arg(long, default_value_t = 6222, value_name = "PORT")]
     pub cluster_port: u16,
+}
+
+/// `--cluster N`: an odd number of nodes from 3 to 7, so a majority survives a lost node.
+fn cluster_size(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ (3 | 5 | 7)) => Ok(n),
+        _ => Err(format!("{text:?} nodes: use 3 (or 5 or 7), an odd number, so that a majority survives the loss of a node")),
+    }
 }
 
 /// Variables a service would read that `up` sets through flags instead: an inherited value
