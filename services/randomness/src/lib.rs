@@ -102,6 +102,8 @@ const VERIFIED_CACHE_MATCHES: usize = 10_000;
 /// milliseconds behind the leader the orchestrator wrote to: a log that does not await a
 /// request (yet) is read again after these pauses before the request is refused.
 const STALE_READ_PAUSES_MS: [u64; 4] = [20, 60, 150, 400];
+/// An unavailable log that answered faster than this is read again (see above).
+const STALE_READ_QUICK: std::time::Duration = std::time::Duration::from_millis(300);
 
 /// What this service knows of a match's log after checking its signed hash chain up to
 /// `version`: enough to judge a draw or a reveal without reading the log from the start again.
@@ -223,20 +225,20 @@ impl Randomness {
     ) -> Result<VerifiedLog, RandomnessError> {
         let mut pauses = STALE_READ_PAUSES_MS.iter();
         loop {
+            let attempt = std::time::Instant::now();
             let outcome = match self.verified_log(match_id).await {
                 Ok(log) => check(&log).map(|()| log),
                 Err(e) => Err(e),
             };
+            let retry = match &outcome {
+                Err(RandomnessError::FailedPrecondition(_) | RandomnessError::NotFound(_)) => true,
+                // A replica may lack a commit another one just listed: a quick failure is read
+                // again, a slow one (NATS away) is reported at once rather than multiplied.
+                Err(RandomnessError::LogUnavailable(_)) => attempt.elapsed() < STALE_READ_QUICK,
+                _ => false,
+            };
             match (outcome, pauses.next()) {
-                // LogUnavailable too: a replica may miss a commit another one just listed.
-                (
-                    Err(
-                        RandomnessError::FailedPrecondition(_)
-                        | RandomnessError::NotFound(_)
-                        | RandomnessError::LogUnavailable(_),
-                    ),
-                    Some(ms),
-                ) => {
+                (Err(_), Some(ms)) if retry => {
                     tokio::time::sleep(std::time::Duration::from_millis(*ms)).await;
                 }
                 (outcome, _) => return outcome,
