@@ -101,33 +101,36 @@ async fn player(url: String, seed: u64, stop: Arc<AtomicBool>, journal: Arc<Mute
             };
             sent = Some((decision.decision_id, choice.clone()));
             let token = table.tokens.get(seat).ok_or_else(|| anyhow!("no token for seat {seat}"))?;
-            let reply = client
-                .submit_decision(with_token(
-                    m::SubmitDecisionRequest {
-                        match_id: table.match_id.clone(),
-                        decision_id: decision.decision_id,
-                        choice: Some(choice),
-                        idempotency_key: format!("d{}", decision.decision_id),
-                    },
-                    token,
-                ))
-                .await;
-            match reply {
-                Ok(_) => {
-                    note_ok(&mut failing_since)?;
-                    let mut j = journal.lock().map_err(|_| anyhow!("journal poisoned"))?;
-                    j.acked.push((table.match_id.clone(), decision.decision_id));
-                }
-                Err(status) => {
-                    let code = status.code();
-                    let e = anyhow::Error::new(status);
-                    note_error("SubmitDecision", &e, &mut failing_since)?;
-                    journal
-                        .lock()
-                        .map_err(|_| anyhow!("journal poisoned"))?
-                        .refused
-                        .push((table.match_id.clone(), decision.decision_id, code));
-                    tokio::time::sleep(Duration::from_millis(100)).await;
+            let request = m::SubmitDecisionRequest {
+                match_id: table.match_id.clone(),
+                decision_id: decision.decision_id,
+                choice: Some(choice),
+                idempotency_key: format!("d{}", decision.decision_id),
+            };
+            // UNAVAILABLE leaves the outcome unknown: a careful client sends the very same
+            // request again (same idempotency key) until it gets a definite answer.
+            loop {
+                match client.submit_decision(with_token(request.clone(), token)).await {
+                    Ok(_) => {
+                        note_ok(&mut failing_since)?;
+                        let mut j = journal.lock().map_err(|_| anyhow!("journal poisoned"))?;
+                        j.acked.push((table.match_id.clone(), decision.decision_id));
+                        break;
+                    }
+                    Err(status) => {
+                        let code = status.code();
+                        let e = anyhow::Error::new(status);
+                        note_error("SubmitDecision", &e, &mut failing_since)?;
+                        journal
+                            .lock()
+                            .map_err(|_| anyhow!("journal poisoned"))?
+                            .refused
+                            .push((table.match_id.clone(), decision.decision_id, code));
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                        if code != tonic::Code::Unavailable {
+                            break;
+                        }
+                    }
                 }
             }
         }
