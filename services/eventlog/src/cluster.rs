@@ -205,7 +205,7 @@ impl NatsCluster {
         route_port: u16,
         credentials: &NatsCredentials,
     ) -> Result<NatsCluster, LogError> {
-        if size < 3 || size % 2 == 0 || size > 7 {
+        if size < 3 || size.is_multiple_of(2) || size > 7 {
             return Err(LogError::Other(format!(
                 "a cluster of {size} nodes makes no sense here: use 3 (or 5 or 7) nodes, so a \
                  majority survives the loss of a node"
