@@ -381,3 +381,108 @@ pub async fn play_one(client: &mut MatchServiceClient<Channel>, table: &Table, r
         .into_inner();
     Ok(Some(reply.version))
 }
+
+// ---- a three-node JetStream cluster (issue 8, "cluster") ----
+
+use eventlog::cluster::NatsCluster;
+
+/// Start the randomness service and an orchestrator on the NATS at `nats_url` (one URL or a
+/// cluster's URLs separated by commas), with `System`'s key files in `dir`; the orchestrator
+/// creates the stream and the snapshot bucket with `replicas` replicas.
+pub async fn start_log_services(
+    dir: &std::path::Path,
+    nats_url: &str,
+    credentials: &NatsCredentials,
+    pki: &api::tls::LocalPki,
+    rules: &Service,
+    replicas: usize,
+) -> Result<(Service, Service)> {
+    let nats = |role: Role| {
+        vec![
+            "--nats-url".to_string(),
+            nats_url.to_string(),
+            "--nats-user".into(),
+            role.name().into(),
+            "--nats-password-file".into(),
+            credentials.password_file(role).display().to_string(),
+        ]
+    };
+    let randomness = spawn_service(
+        "randomness",
+        &[
+            vec!["--listen".into(), "127.0.0.1:0".into()],
+            nats(Role::Randomness),
+            vec!["--key-file".into(), dir.join("keys.json").display().to_string()],
+            tls_args(pki, "randomness"),
+        ]
+        .concat(),
+    )
+    .await?;
+    let orchestrator = spawn_service(
+        "orchestrator",
+        &[
+            vec!["--listen".into(), "127.0.0.1:0".into()],
+            nats(Role::Orchestrator),
+            vec!["--replicas".into(), replicas.to_string()],
+            vec!["--rules-url".into(), rules.url(), "--randomness-url".into(), randomness.url()],
+            tls_args(pki, "orchestrator"),
+            vec!["--key-file".into(), dir.join("orchestrator.json").display().to_string()],
+        ]
+        .concat(),
+    )
+    .await?;
+    Ok((randomness, orchestrator))
+}
+
+/// A whole Arbiter system on a three-node JetStream cluster: the services connect to every
+/// node, the stream and the snapshot bucket have three replicas.
+pub struct ClusterSystem {
+    pub cluster: NatsCluster,
+    pub rules: Service,
+    pub randomness: Service,
+    pub orchestrator: Service,
+    pub credentials: NatsCredentials,
+    pub pki: api::tls::LocalPki,
+    pub dir: tempfile::TempDir,
+}
+
+impl ClusterSystem {
+    pub async fn start() -> Result<ClusterSystem> {
+        let dir = tempfile::tempdir()?;
+        let credentials = NatsCredentials::load_or_create(&dir.path().join("secrets").join("nats"))
+            .map_err(|e| anyhow!("NATS credentials: {e}"))?;
+        let pki = api::tls::LocalPki::load_or_create(&dir.path().join("tls"), &[])?;
+        let cluster = NatsCluster::start(&dir.path().join("nats-cluster"), 3, 0, 0, &credentials)
+            .await
+            .map_err(|e| anyhow!("starting the NATS cluster: {e}"))?;
+        let rules = spawn_service("rules", &[vec!["--listen".into(), "127.0.0.1:0".into()], tls_args(&pki, "rules")].concat()).await?;
+        let (randomness, orchestrator) =
+            start_log_services(dir.path(), &cluster.url(), &credentials, &pki, &rules, 3).await?;
+        Ok(ClusterSystem { cluster, rules, randomness, orchestrator, credentials, pki, dir })
+    }
+
+    pub async fn client(&self) -> Result<MatchServiceClient<Channel>> {
+        Ok(MatchServiceClient::connect(self.orchestrator.url()).await?)
+    }
+
+    /// The match log as the admin sees it, through every node.
+    pub async fn admin_log(&self) -> Result<eventlog::JetStreamLog> {
+        eventlog::JetStreamLog::connect(&self.cluster.url(), 3, &self.credentials.auth(Role::Admin))
+            .await
+            .map_err(|e| anyhow!("{e}"))
+    }
+}
+
+/// Run `arbiter <args>` (the e2e build of the command) to completion: (success, stdout, stderr).
+pub async fn run_arbiter(args: &[&str]) -> Result<(bool, String, String)> {
+    let mut command = Command::new(node_binary());
+    for var in CREDENTIAL_ENV.iter().chain(&["ARBITER_NATS_URL"]) {
+        command.env_remove(var);
+    }
+    let out = command.args(args).env("RUST_LOG", "warn").kill_on_drop(true).output().await?;
+    Ok((
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    ))
+}

@@ -21,7 +21,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-pub use commands::{AuditCmd, BenchCmd, CreateCmd, DemoCmd, ExportCmd, PlayCmd, ServeCmd, UpCmd, WatchCmd};
+pub use commands::{AuditCmd, BackupCmd, BenchCmd, CreateCmd, DemoCmd, ExportCmd, PlayCmd, RestoreCmd, ServeCmd, UpCmd, WatchCmd};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -63,6 +63,10 @@ pub enum Command {
     Audit(AuditCmd),
     /// Load test: bots play matches in parallel, measured against raw JetStream appends.
     Bench(BenchCmd),
+    /// Copy every commit of the match log (or one match) to a file, byte for byte (NATS admin).
+    Backup(BackupCmd),
+    /// Write a backup made by `arbiter backup` into a match log (NATS admin).
+    Restore(RestoreCmd),
 }
 
 /// Run the command line in `args` (the first item is the program name).
@@ -80,6 +84,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Export(c) => c.run().await,
         Command::Audit(c) => c.run().await,
         Command::Bench(c) => c.run().await,
+        Command::Backup(c) => c.run().await,
+        Command::Restore(c) => c.run().await,
     }
 }
 

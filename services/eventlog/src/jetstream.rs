@@ -121,6 +121,12 @@ fn is_transient(err: &(dyn std::error::Error + 'static)) -> bool {
     false
 }
 
+/// The servers of a `--nats-url`: one URL, or several separated by commas (the nodes of a
+/// cluster; the client picks one and fails over to the others).
+fn server_urls(url: &str) -> Vec<String> {
+    url.split(',').map(str::trim).filter(|u| !u.is_empty()).map(str::to_string).collect()
+}
+
 /// Map an async-nats error to [`LogError::Unavailable`] or [`LogError::Other`].
 fn classify<E: std::error::Error + 'static>(what: &str, err: E) -> LogError {
     if is_transient(&err) {
@@ -181,7 +187,7 @@ impl JetStreamLog {
             .await?
             .name(name)
             .connection_timeout(REQUEST_TIMEOUT)
-            .connect(url)
+            .connect(server_urls(url))
             .await
             .map_err(|e| {
                 let hint = match e.kind() {
@@ -253,6 +259,16 @@ impl JetStreamLog {
                 storage = ?config.storage,
                 subjects = ?config.subjects,
                 "the existing match stream is not configured as an immutable log; using it as is"
+            );
+        }
+        if config.num_replicas < replicas {
+            // Never changed from here (this code never edits a stream): an operator raises it.
+            tracing::warn!(
+                stream = STREAM,
+                replicas = config.num_replicas,
+                wanted = replicas,
+                "the existing match stream has fewer replicas than asked; raise them as the NATS \
+                 admin (e.g. `nats stream edit MATCHES --replicas 3`), see docs/reliability.md"
             );
         }
         Ok(())

@@ -11,6 +11,9 @@
 //! - [`MemoryLog`]: an in-memory implementation with the same semantics, for unit tests.
 //! - [`server`]: starting and stopping a real `nats-server` (for tests and for `arbiter up`),
 //!   including finding or installing the binary. Every such server requires authentication.
+//! - [`cluster`]: the configuration of a JetStream cluster node (`deploy/nats-cluster.conf`)
+//!   and a cluster of local nodes ([`cluster::NatsCluster`], for `arbiter up --cluster 3` and
+//!   tests), with its durability settings.
 //! - [`auth`]: who may connect and do what: credentials and inbox prefix of a connection
 //!   ([`NatsAuth`], [`NatsClientArgs`]), the generated per-role users ([`NatsCredentials`]) and
 //!   their least-privilege permissions.
@@ -39,6 +42,7 @@
 extern crate self as eventlog;
 
 pub mod auth;
+pub mod cluster;
 mod jetstream;
 mod memory;
 pub mod server;

