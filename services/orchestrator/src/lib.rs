@@ -14,6 +14,7 @@
 
 pub mod auth;
 pub mod cache;
+pub mod deadline;
 pub mod error;
 pub mod fanout;
 pub mod keys;
@@ -75,6 +76,12 @@ pub struct OrchestratorArgs {
     pub public_tls: api::tls::PublicTlsArgs,
 }
 
+/// How long a connection to the rules or randomness service may take before the call is
+/// UNAVAILABLE.
+pub const INTERNAL_CONNECT_TIMEOUT: Duration = Duration::from_secs(1);
+/// How long one call to the rules or randomness service may take.
+pub const INTERNAL_REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// A channel to an internal service over mutual TLS.
 fn endpoint(url: &str, tls: &tonic::transport::ClientTlsConfig) -> anyhow::Result<Endpoint> {
     if !url.starts_with("https://") {
@@ -83,10 +90,13 @@ fn endpoint(url: &str, tls: &tonic::transport::ClientTlsConfig) -> anyhow::Resul
              https:// URL"
         );
     }
+    // A service that is down answers UNAVAILABLE within the connect timeout, not after the
+    // caller's deadline; a call that hangs is cut at the request timeout (a replay's batched
+    // calls are the longest, well under it).
     Ok(Endpoint::from_shared(url.to_string())?
         .tls_config(tls.clone())?
-        .connect_timeout(Duration::from_secs(5))
-        .timeout(Duration::from_secs(30)))
+        .connect_timeout(INTERNAL_CONNECT_TIMEOUT)
+        .timeout(INTERNAL_REQUEST_TIMEOUT))
 }
 
 /// Connect to the log and the two internal services, then serve the match API until shutdown.
@@ -109,6 +119,8 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     let service = MatchServiceServer::new(service::MatchApi::new(matches::Matches::with_cache_bytes(backends, args.cache_bytes).full_replay(args.full_replay)))
         .max_decoding_message_size(limits::MAX_REQUEST_BYTES);
     let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;
-    api::server::serve("arbiter-orchestrator", args.listen, name, tonic::service::Routes::new(service), public_tls).await?;
+    let routes = tonic::service::Routes::new(service);
+    api::server::serve_with("arbiter-orchestrator", args.listen, name, routes, public_tls, api::server::ConnectionLimits::PUBLIC)
+        .await?;
     Ok(())
 }

@@ -98,6 +98,7 @@ impl Matches {
             None => (Vec::new(), rec.awaiting.as_ref().map(convert::awaiting_to_proto), String::new()),
         };
         let version = rec.version + 1;
+        let written_at_ms = written_at_ms(&input);
         let commit = Commit {
             match_id: rec.match_id.clone(),
             version,
@@ -105,7 +106,7 @@ impl Matches {
             events,
             rules_version,
             trace_context: Default::default(),
-            written_at_ms: now_ms(),
+            written_at_ms,
             awaiting,
             log_format: fairness::chain::LOG_FORMAT_SIGNED,
             prev_hash: rec.last_hash.map(|h| h.to_vec()).unwrap_or_default(),
@@ -145,10 +146,13 @@ impl Matches {
     /// On an error the record is reset to empty (the steps of a batched replay carry no state
     /// but the last, so a half-replayed record must not be used): drop it or replay again.
     async fn replay(&self, rec: &mut MatchRecord, commits: Vec<StoredCommit>) -> Result<()> {
+        // Cleared only when the replay completes: a cancelled one leaves the record marked.
+        rec.dirty = true;
         let result = self.replay_commits(rec, commits).await;
         if result.is_err() {
             *rec = MatchRecord::empty(&rec.match_id);
         }
+        rec.dirty = result.is_err();
         result
     }
 
@@ -262,7 +266,11 @@ impl Matches {
         let slot = self.cache.slot(match_id).map_err(|_| poisoned())?;
         let mut guard = slot.lock_owned().await;
         // Single flight: the first request on an uncached match rebuilds it while holding its
-        // slot; concurrent ones wait for that slot and find it filled.
+        // slot; concurrent ones wait for that slot and find it filled. A record a cancelled
+        // replay left half-done is rebuilt too.
+        if guard.as_ref().is_some_and(|r| r.dirty) {
+            *guard = None;
+        }
         if guard.is_none() {
             match self.rebuild(match_id, None).await {
                 Ok(rec) => {
@@ -435,6 +443,17 @@ pub fn short_hex(bytes: &[u8]) -> String {
 
 fn poisoned() -> OrchestratorError {
     OrchestratorError::Internal("the match cache lock is poisoned".into())
+}
+
+/// The `written_at_ms` of a commit of `input`. A commit whose content the log alone decides (a
+/// draw, the reveal) has 0, so that any orchestrator writes it byte for byte the same: the same
+/// signed bytes (Ed25519 is deterministic), the same msg id, and JetStream's deduplication
+/// merges two orchestrators' writes of it instead of failing one of them (`docs/log.md`).
+fn written_at_ms(input: &commit_input::Input) -> i64 {
+    match input {
+        commit_input::Input::Draw(_) | commit_input::Input::Revealed(_) => 0,
+        commit_input::Input::Created(_) | commit_input::Input::Joined(_) | commit_input::Input::Decision(_) => now_ms(),
+    }
 }
 
 fn now_ms() -> i64 {

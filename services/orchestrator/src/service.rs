@@ -13,12 +13,14 @@ use api::rules_v1 as r;
 use engine::{Awaiting, Viewer};
 use futures::Stream;
 use prost::Message;
-use tokio::sync::Semaphore;
+use futures::StreamExt;
+use tokio::sync::{mpsc, oneshot, OwnedSemaphorePermit, Semaphore};
 use tonic::{Request, Response, Status};
 
 use crate::auth;
 use crate::error::{randomness_err, OrchestratorError, Result};
-use crate::fanout::Hub;
+use crate::deadline;
+use crate::fanout::{Hub, Watcher};
 use crate::limits;
 use crate::matches::{unknown_match, Matches, MAX_CONFLICT_RETRIES};
 use crate::record::MatchRecord;
@@ -231,7 +233,12 @@ impl MatchApi {
             }
         };
         tracing::info!(match_id = %req.match_id, seat = req.seat, "seat joined");
-        self.matches.drive(&mut rec).await?;
+        // The join is in the log: what follows (the first draws, once every seat is in) must
+        // not turn it into a failure, or the seat would never learn its token. A draw that
+        // fails here is retried by the next request that locks the match.
+        if let Err(e) = self.matches.drive(&mut rec).await {
+            tracing::warn!(match_id = %req.match_id, error = %e, "joined; the draws that follow wait for the next request");
+        }
         Ok(m::JoinMatchResponse { seat_token: token, version: rec.version })
     }
 
@@ -240,16 +247,25 @@ impl MatchApi {
         let seat = rec.seats.get(req.seat as usize).ok_or_else(|| {
             OrchestratorError::InvalidArgument(format!("match {} has no seat {} (seats are 0 to {})", req.match_id, req.seat, rec.seats.len().saturating_sub(1)))
         })?;
-        if seat.token_hash.is_some() {
-            return Err(OrchestratorError::FailedPrecondition(format!("seat {} has already joined", req.seat)));
-        }
         if rec.join_code_hashes.get(req.seat as usize) != Some(&auth::hash_secret(&req.join_code)) {
             return Err(OrchestratorError::PermissionDenied(format!(
                 "wrong join code for seat {}: use the code CreateMatch returned for this seat",
                 req.seat
             )));
         }
-        let token = auth::new_secret("seat_");
+        let token = auth::seat_token(&self.matches.backends().signer, &rec.match_id, req.seat, &req.join_code, &req.entropy);
+        if let Some(joined) = &seat.token_hash {
+            // The same join again (a retry whose first answer was lost) gets the same token;
+            // another entropy is another join, and the seat is taken.
+            if *joined == auth::hash_secret(&token) {
+                return Ok(token);
+            }
+            return Err(OrchestratorError::FailedPrecondition(format!(
+                "seat {} has already joined with other entropy; only a retry of that join (same join code, same \
+                 entropy) gets its token again",
+                req.seat
+            )));
+        }
         let joined = SeatJoined { seat: req.seat, entropy: req.entropy.clone(), token_hash: auth::hash_secret(&token) };
         self.matches.commit(rec, commit_input::Input::Joined(joined)).await?;
         Ok(token)
@@ -333,7 +349,13 @@ impl MatchApi {
             idempotency_key: body.idempotency_key.clone(),
         });
         let first = self.matches.commit(rec, input).await?;
-        self.matches.drive(rec).await?;
+        // The decision is in the log: the caller's answer is OK whatever happens next. A draw
+        // or reveal that fails here (randomness down, the log full, another orchestrator
+        // racing) is retried by the next request that locks the match; the reply says what is
+        // known (maybe a match still waiting for a draw, with no next decision yet).
+        if let Err(e) = self.matches.drive(rec).await {
+            tracing::warn!(match_id = %rec.match_id, error = %e, "decision logged; the draws that follow wait for the next request");
+        }
         Ok(reply(rec, first, seat))
     }
 }
@@ -358,14 +380,52 @@ type WatchStream = Pin<Box<dyn Stream<Item = Result<m::MatchUpdate, Status>> + S
 #[tonic::async_trait]
 impl MatchService for MatchApi {
     async fn create_match(&self, req: Request<m::CreateMatchRequest>) -> Result<Response<m::CreateMatchResponse>, Status> {
-        Ok(Response::new(self.create(req.into_inner()).await?))
+        let budget = deadline::budget(req.metadata());
+        Ok(Response::new(deadline::within(budget, self.create(req.into_inner())).await?))
     }
 
     async fn join_match(&self, req: Request<m::JoinMatchRequest>) -> Result<Response<m::JoinMatchResponse>, Status> {
-        Ok(Response::new(self.join(req.into_inner()).await?))
+        let budget = deadline::budget(req.metadata());
+        Ok(Response::new(deadline::within(budget, self.join(req.into_inner())).await?))
     }
 
     async fn get_match(&self, req: Request<m::GetMatchRequest>) -> Result<Response<m::MatchView>, Status> {
+        let budget = deadline::budget(req.metadata());
+        deadline::within_status(budget, self.get_match_inner(req)).await
+    }
+
+    async fn get_pending_decision(
+        &self,
+        req: Request<m::GetPendingDecisionRequest>,
+    ) -> Result<Response<m::GetPendingDecisionResponse>, Status> {
+        let budget = deadline::budget(req.metadata());
+        deadline::within_status(budget, self.get_pending_inner(req)).await
+    }
+
+    async fn submit_decision(
+        &self,
+        req: Request<m::SubmitDecisionRequest>,
+    ) -> Result<Response<m::SubmitDecisionResponse>, Status> {
+        let budget = deadline::budget(req.metadata());
+        Ok(Response::new(deadline::within(budget, self.submit(req)).await?))
+    }
+
+    type WatchMatchStream = WatchStream;
+
+    async fn watch_match(&self, req: Request<m::WatchMatchRequest>) -> Result<Response<WatchStream>, Status> {
+        // The deadline bounds the opening; the stream itself lasts as long as the client wants.
+        let budget = deadline::budget(req.metadata());
+        deadline::within_status(budget, self.watch_inner(req)).await
+    }
+
+    async fn export_match(&self, req: Request<m::ExportMatchRequest>) -> Result<Response<m::ExportMatchResponse>, Status> {
+        let budget = deadline::budget(req.metadata());
+        deadline::within_status(budget, self.export_inner(req)).await
+    }
+}
+
+impl MatchApi {
+    async fn get_match_inner(&self, req: Request<m::GetMatchRequest>) -> Result<Response<m::MatchView>, Status> {
         let rec = self.matches.lock(&req.get_ref().match_id).await?;
         let viewer = viewer_of(&req, &rec)?;
         let version = req.get_ref().version;
@@ -378,7 +438,7 @@ impl MatchService for MatchApi {
         Ok(Response::new(self.view(&past, viewer).await?))
     }
 
-    async fn get_pending_decision(
+    async fn get_pending_inner(
         &self,
         req: Request<m::GetPendingDecisionRequest>,
     ) -> Result<Response<m::GetPendingDecisionResponse>, Status> {
@@ -388,16 +448,7 @@ impl MatchService for MatchApi {
         Ok(Response::new(m::GetPendingDecisionResponse { version: rec.version, decision, waiting_for_seat, status: status as i32 }))
     }
 
-    async fn submit_decision(
-        &self,
-        req: Request<m::SubmitDecisionRequest>,
-    ) -> Result<Response<m::SubmitDecisionResponse>, Status> {
-        Ok(Response::new(self.submit(req).await?))
-    }
-
-    type WatchMatchStream = WatchStream;
-
-    async fn watch_match(&self, req: Request<m::WatchMatchRequest>) -> Result<Response<WatchStream>, Status> {
+    async fn watch_inner(&self, req: Request<m::WatchMatchRequest>) -> Result<Response<WatchStream>, Status> {
         let permit = self.watches.clone().try_acquire_owned().map_err(|_| {
             OrchestratorError::Exhausted(format!(
                 "this orchestrator already serves {} open watches; close one or retry later",
@@ -420,17 +471,10 @@ impl MatchService for MatchApi {
         };
         let from = req.get_ref().from_version;
         let watcher = self.hub.watch(&match_id, from).await?;
-        let stream = futures::stream::unfold((watcher, permit), move |(mut watcher, permit)| async move {
-            let update = match watcher.next().await? {
-                Ok(item) => Ok(update_for(&item.commit, viewer, item.all_joined)),
-                Err(status) => Err(status),
-            };
-            Some((update, (watcher, permit)))
-        });
-        Ok(Response::new(Box::pin(stream)))
+        Ok(Response::new(watch_stream(watcher, permit, viewer, from)))
     }
 
-    async fn export_match(&self, req: Request<m::ExportMatchRequest>) -> Result<Response<m::ExportMatchResponse>, Status> {
+    async fn export_inner(&self, req: Request<m::ExportMatchRequest>) -> Result<Response<m::ExportMatchResponse>, Status> {
         let rec = self.matches.lock(&req.get_ref().match_id).await?;
         if !(rec.ended() && rec.secret_revealed) {
             return Err(OrchestratorError::FailedPrecondition(format!(
@@ -454,6 +498,46 @@ impl MatchService for MatchApi {
         let export = MatchExport { match_id: rec.match_id.clone(), commits, stored_commits };
         Ok(Response::new(m::ExportMatchResponse { export: export.encode_to_vec() }))
     }
+}
+
+/// The stream of one watch, with backpressure: a task moves the watcher's updates into a
+/// buffer of [`limits::WATCH_BUFFER`] updates that the response drains. A client that stops
+/// reading fills it; the task then ends the watch with RESOURCE_EXHAUSTED (after the updates
+/// already buffered, naming the version to resume from) and lets go of everything else it
+/// held: its place in the match's feed (the feed and its log consumer stop with the last
+/// watcher), the copy of the history and the watch permit. A client that goes away ends the
+/// task at once, even on a match where nothing happens.
+fn watch_stream(mut watcher: Watcher, permit: OwnedSemaphorePermit, viewer: Viewer, from: u64) -> WatchStream {
+    let (tx, rx) = mpsc::channel::<Result<m::MatchUpdate, Status>>(limits::WATCH_BUFFER);
+    let (end_tx, end_rx) = oneshot::channel::<Status>();
+    tokio::spawn(async move {
+        let _permit = permit;
+        // The last version the client will have once it has read the buffer.
+        let mut queued = from;
+        loop {
+            let next = tokio::select! {
+                _ = tx.closed() => return,
+                next = watcher.next() => next,
+            };
+            let Some(next) = next else { return };
+            let version = next.as_ref().map(|item| item.version).ok();
+            let update = next.map(|item| update_for(&item.commit, viewer, item.all_joined));
+            match tx.try_send(update) {
+                Ok(()) => queued = version.unwrap_or(queued),
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    let _ = end_tx.send(Status::resource_exhausted(format!(
+                        "this watch fell {} updates behind the match and was ended to bound the server's memory; \
+                         read faster, then resume with WatchMatch from_version {queued}",
+                        limits::WATCH_BUFFER
+                    )));
+                    return;
+                }
+                Err(mpsc::error::TrySendError::Closed(_)) => return,
+            }
+        }
+    });
+    let ended = futures::stream::once(end_rx).filter_map(|end| futures::future::ready(end.ok().map(Err)));
+    Box::pin(tokio_stream::wrappers::ReceiverStream::new(rx).chain(ended))
 }
 
 /// One watched commit as `viewer` may see it.
