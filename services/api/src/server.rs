@@ -184,7 +184,7 @@ where
 pub fn clear_status(headers: &mut tonic::codegen::http::HeaderMap) {
     use tonic::codegen::http::HeaderValue;
     let code = headers.get("grpc-status").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<i32>().ok());
-    let message = headers.get("grpc-message").and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let message = percent_decode(headers.get("grpc-message").and_then(|v| v.to_str().ok()).unwrap_or_default());
     let rewrite = match code.map(tonic::Code::from_i32) {
         Some(tonic::Code::OutOfRange) if message.contains("message length too large") => Some((
             tonic::Code::ResourceExhausted,
@@ -207,6 +207,27 @@ pub fn clear_status(headers: &mut tonic::codegen::http::HeaderMap) {
     }
 }
 
+/// A grpc-message as sent (percent-encoded, tonic encodes spaces too) back to its text.
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (b, hex) {
+            (b'%', Some(v)) => {
+                out.push(v);
+                i += 3;
+            }
+            _ => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,7 +243,9 @@ mod tests {
         h.insert("grpc-status", "11".parse().expect("value"));
         h.insert(
             "grpc-message",
-            "Error, decoded message length too large: found 1048586 bytes, the limit is: 65536 bytes".parse().expect("value"),
+            "Error,%20decoded%20message%20length%20too%20large:%20found%201048586%20bytes,%20the%20limit%20is:%2065536%20bytes"
+                .parse()
+                .expect("value"),
         );
         clear_status(&mut h);
         let (code, message) = status_of(&h);

@@ -71,6 +71,10 @@ pub struct OrchestratorArgs {
     /// full check of every match this orchestrator serves. Snapshots are still written.
     #[arg(long, env = "ARBITER_FULL_REPLAY")]
     pub full_replay: bool,
+    /// How long (ms) a watch may leave its full buffer of updates unread before it is ended
+    /// with RESOURCE_EXHAUSTED (the client resumes from the version named).
+    #[arg(long, env = "ARBITER_WATCH_STALL_MS", default_value_t = limits::WATCH_STALL.as_millis() as u64)]
+    pub watch_stall_ms: u64,
     /// Optional TLS for the public match API.
     #[command(flatten)]
     pub public_tls: api::tls::PublicTlsArgs,
@@ -116,7 +120,9 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         log: Arc::new(log),
         signer: Arc::new(signer),
     };
-    let service = MatchServiceServer::new(service::MatchApi::new(matches::Matches::with_cache_bytes(backends, args.cache_bytes).full_replay(args.full_replay)))
+    let matches = matches::Matches::with_cache_bytes(backends, args.cache_bytes).full_replay(args.full_replay);
+    let api = service::MatchApi::new(matches).watch_stall(Duration::from_millis(args.watch_stall_ms.max(1)));
+    let service = MatchServiceServer::new(api)
         .max_decoding_message_size(limits::MAX_REQUEST_BYTES);
     let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;
     let routes = tonic::service::Routes::new(service);

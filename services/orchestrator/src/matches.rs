@@ -81,6 +81,19 @@ impl Matches {
         &self.backends
     }
 
+    /// UNAVAILABLE at once while the log's server is known to be unreachable: every request
+    /// needs the log, and waiting for its timeouts would only use up the caller's deadline.
+    fn log_connected(&self) -> Result<()> {
+        if self.backends.log.connected() {
+            return Ok(());
+        }
+        Err(OrchestratorError::LogUnavailable(
+            "the orchestrator is not connected to NATS (the server is down or the connection is being \
+             re-established); retry shortly"
+                .into(),
+        ))
+    }
+
     /// Run the rules for an input, if the input goes through the rules.
     async fn rules_step(&self, rec: &MatchRecord, input: &commit_input::Input) -> Result<Option<r::Step>> {
         match rules_client::rules_call(input)? {
@@ -92,6 +105,7 @@ impl Matches {
     /// Compute the commit for `input`, append it conditionally on the record's last sequence,
     /// and absorb it. On any error the record is unchanged.
     pub async fn commit(&self, rec: &mut MatchRecord, input: commit_input::Input) -> Result<u64> {
+        self.log_connected()?;
         let step = self.rules_step(rec, &input).await?;
         let (events, awaiting, rules_version) = match &step {
             Some(s) => (s.events.clone(), s.awaiting.clone(), s.rules_version.clone()),
@@ -263,6 +277,7 @@ impl Matches {
     /// which catches up and lets the caller re-evaluate.
     pub async fn lock_cached(&self, match_id: &str) -> Result<Locked> {
         eventlog::validate_match_id(match_id)?;
+        self.log_connected()?;
         let slot = self.cache.slot(match_id).map_err(|_| poisoned())?;
         let mut guard = slot.lock_owned().await;
         // Single flight: the first request on an uncached match rebuilds it while holding its
@@ -523,6 +538,83 @@ mod tests {
         // A tonic status of DATA_LOSS.
         let status = tonic::Status::from(check_chain(&rec, &forged, &c2, &own).expect_err("foreign"));
         assert_eq!(status.code(), tonic::Code::DataLoss);
+    }
+
+    /// A log that counts full reads (what a rebuild without a snapshot does).
+    struct CountingLog {
+        inner: eventlog::MemoryLog,
+        reads: std::sync::atomic::AtomicUsize,
+    }
+
+    #[async_trait::async_trait]
+    impl EventLog for CountingLog {
+        async fn append(&self, match_id: &str, expected: Option<u64>, msg_id: &str, payload: Bytes) -> Result<u64, eventlog::LogError> {
+            self.inner.append(match_id, expected, msg_id, payload).await
+        }
+        async fn read(&self, match_id: &str, from_version: u64) -> Result<Vec<StoredCommit>, eventlog::LogError> {
+            self.reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            // Slow enough that every concurrent request arrives while the first one reads.
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            self.inner.read(match_id, from_version).await
+        }
+        async fn read_after(&self, match_id: &str, after: u64, next: u64) -> Result<Vec<StoredCommit>, eventlog::LogError> {
+            self.inner.read_after(match_id, after, next).await
+        }
+        async fn watch(
+            &self,
+            match_id: &str,
+            from_version: u64,
+        ) -> Result<futures::stream::BoxStream<'static, Result<StoredCommit, eventlog::LogError>>, eventlog::LogError> {
+            self.inner.watch(match_id, from_version).await
+        }
+        async fn put_snapshot(&self, match_id: &str, snapshot: eventlog::Snapshot) -> Result<(), eventlog::LogError> {
+            self.inner.put_snapshot(match_id, snapshot).await
+        }
+        async fn get_snapshot(&self, match_id: &str) -> Result<Option<eventlog::Snapshot>, eventlog::LogError> {
+            self.inner.get_snapshot(match_id).await
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_first_requests_on_an_uncached_match_rebuild_it_once() -> anyhow::Result<()> {
+        use api::rules_v1::rules_service_server::RulesServiceServer;
+        let (incoming, addr) = api::server::bind("rules", "127.0.0.1:0".parse()?).await?;
+        let service = RulesServiceServer::new(rules_service::Rules::new(0));
+        tokio::spawn(tonic::transport::Server::builder().add_service(service).serve_with_incoming(incoming));
+        let rules = RulesServiceClient::connect(format!("http://{addr}")).await?;
+        // Nothing listens there: no request of this test needs a draw.
+        let randomness = RandomnessServiceClient::new(tonic::transport::Endpoint::from_static("http://127.0.0.1:9").connect_lazy());
+        let log = Arc::new(CountingLog { inner: eventlog::MemoryLog::new(), reads: Default::default() });
+        let signer = Arc::new(fairness::Signer::from_seed(&[7; 32]));
+        let backends = Backends { rules, randomness, log: log.clone(), signer: signer.clone() };
+
+        // A match in the log, written by one orchestrator...
+        let writer = Matches::new(backends.clone()).full_replay(true);
+        let seats = (0..2).map(|i| api::match_v1::SeatSpec { name: format!("S{i}"), deck: String::new() }).collect();
+        let config = r::MatchConfig { ruleset: "mainframe".into(), seats, options: Default::default() };
+        let created = MatchCreated {
+            config: Some(config),
+            join_code_hashes: vec![vec![1; 32], vec![2; 32]],
+            orchestrator_public_key: signer.public_key().to_vec(),
+            ..Default::default()
+        };
+        let mut rec = MatchRecord::empty("m1");
+        writer.commit(&mut rec, commit_input::Input::Created(created)).await?;
+
+        // ...served by another that has never seen it: ten requests at once, one rebuild.
+        let reader = Arc::new(Matches::new(backends).full_replay(true));
+        let before = log.reads.load(std::sync::atomic::Ordering::SeqCst);
+        let tasks: Vec<_> = (0..10)
+            .map(|_| {
+                let reader = reader.clone();
+                tokio::spawn(async move { reader.lock_cached("m1").await.map(|r| r.version) })
+            })
+            .collect();
+        for t in tasks {
+            assert_eq!(t.await??, 1);
+        }
+        assert_eq!(log.reads.load(std::sync::atomic::Ordering::SeqCst) - before, 1, "one rebuild for ten first requests");
+        Ok(())
     }
 
     #[test]

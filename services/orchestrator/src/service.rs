@@ -3,6 +3,7 @@
 
 use std::pin::Pin;
 use std::sync::Arc;
+use std::time::Duration;
 
 use api::convert;
 use api::log_v1::{commit_input, MatchCreated, MatchExport, SeatDecision, SeatJoined};
@@ -27,6 +28,8 @@ use crate::record::MatchRecord;
 
 pub struct MatchApi {
     matches: Matches,
+    /// How long a watch may leave a full buffer unread before it is ended.
+    watch_stall: Duration,
     /// One permit per open `WatchMatch` stream.
     watches: Arc<Semaphore>,
     /// One log subscription per watched match, fanned out to its watchers.
@@ -37,7 +40,13 @@ impl MatchApi {
     pub fn new(matches: Matches) -> Self {
         let backends = matches.backends();
         let hub = Hub::new(backends.log.clone(), backends.signer.public_key(), limits::MAX_WATCHED_MATCHES);
-        MatchApi { matches, watches: Arc::new(Semaphore::new(limits::MAX_OPEN_WATCHES)), hub }
+        MatchApi { matches, watch_stall: limits::WATCH_STALL, watches: Arc::new(Semaphore::new(limits::MAX_OPEN_WATCHES)), hub }
+    }
+
+    /// How long a watcher may leave its full buffer unread before it is ended (`--watch-stall-ms`).
+    pub fn watch_stall(mut self, stall: Duration) -> Self {
+        self.watch_stall = stall;
+        self
     }
 }
 
@@ -471,7 +480,7 @@ impl MatchApi {
         };
         let from = req.get_ref().from_version;
         let watcher = self.hub.watch(&match_id, from).await?;
-        Ok(Response::new(watch_stream(watcher, permit, viewer, from)))
+        Ok(Response::new(watch_stream(watcher, permit, viewer, from, self.watch_stall)))
     }
 
     async fn export_inner(&self, req: Request<m::ExportMatchRequest>) -> Result<Response<m::ExportMatchResponse>, Status> {
@@ -501,13 +510,14 @@ impl MatchApi {
 }
 
 /// The stream of one watch, with backpressure: a task moves the watcher's updates into a
-/// buffer of [`limits::WATCH_BUFFER`] updates that the response drains. A client that stops
-/// reading fills it; the task then ends the watch with RESOURCE_EXHAUSTED (after the updates
-/// already buffered, naming the version to resume from) and lets go of everything else it
-/// held: its place in the match's feed (the feed and its log consumer stop with the last
-/// watcher), the copy of the history and the watch permit. A client that goes away ends the
-/// task at once, even on a match where nothing happens.
-fn watch_stream(mut watcher: Watcher, permit: OwnedSemaphorePermit, viewer: Viewer, from: u64) -> WatchStream {
+/// buffer of [`limits::WATCH_BUFFER`] updates that the response drains. A client that reads
+/// nothing for `stall` while its buffer is full has fallen behind: the task ends the watch with
+/// RESOURCE_EXHAUSTED (after the updates already buffered, naming the version to resume from)
+/// and lets go of everything else it held: its place in the match's feed (the feed and its log
+/// consumer stop with the last watcher), its copy of the history and the watch permit. A client
+/// that reads, however far behind it started (a resumed watch catching up), is never ended; one
+/// that goes away ends the task at once, even on a match where nothing happens.
+fn watch_stream(mut watcher: Watcher, permit: OwnedSemaphorePermit, viewer: Viewer, from: u64, stall: Duration) -> WatchStream {
     let (tx, rx) = mpsc::channel::<Result<m::MatchUpdate, Status>>(limits::WATCH_BUFFER);
     let (end_tx, end_rx) = oneshot::channel::<Status>();
     tokio::spawn(async move {
@@ -522,17 +532,19 @@ fn watch_stream(mut watcher: Watcher, permit: OwnedSemaphorePermit, viewer: View
             let Some(next) = next else { return };
             let version = next.as_ref().map(|item| item.version).ok();
             let update = next.map(|item| update_for(&item.commit, viewer, item.all_joined));
-            match tx.try_send(update) {
-                Ok(()) => queued = version.unwrap_or(queued),
-                Err(mpsc::error::TrySendError::Full(_)) => {
+            match tokio::time::timeout(stall, tx.send(update)).await {
+                Ok(Ok(())) => queued = version.unwrap_or(queued),
+                // The client went away.
+                Ok(Err(_)) => return,
+                Err(_) => {
                     let _ = end_tx.send(Status::resource_exhausted(format!(
-                        "this watch fell {} updates behind the match and was ended to bound the server's memory; \
-                         read faster, then resume with WatchMatch from_version {queued}",
+                        "this watch's client read nothing for {} ms while {} updates waited for it, so the watch \
+                         was ended to bound the server's memory; resume with WatchMatch from_version {queued}",
+                        stall.as_millis(),
                         limits::WATCH_BUFFER
                     )));
                     return;
                 }
-                Err(mpsc::error::TrySendError::Closed(_)) => return,
             }
         }
     });
