@@ -454,3 +454,23 @@ impl System {
         Ok(info.state.bytes)
     }
 }
+
+impl System {
+    /// Stop the NATS server (the match log is unreachable until [`Self::restart_nats`]);
+    /// returns its port. A throwaway server stands in for it in `self.nats` meanwhile.
+    pub async fn stop_nats(&mut self) -> Result<u16> {
+        let port = self.nats.port();
+        let stand_in = NatsServer::start_temp().await.map_err(|e| anyhow!("starting a stand-in nats-server: {e}"))?;
+        std::mem::replace(&mut self.nats, stand_in).stop().await;
+        Ok(port)
+    }
+
+    /// Start the NATS server again on `port` with the same store and users.
+    pub async fn restart_nats(&mut self, port: u16) -> Result<()> {
+        let server = NatsServer::start(&self.dir.path().join("nats"), port, &self.credentials)
+            .await
+            .map_err(|e| anyhow!("restarting nats-server: {e}"))?;
+        std::mem::replace(&mut self.nats, server).stop().await;
+        Ok(())
+    }
+}

@@ -3,11 +3,13 @@
 //!
 //! - A join whose draws cannot follow (randomness down) still returns its token, a retry gets
 //!   the same one, and the match plays to an audited end once randomness is back.
+//! - A decision whose draw cannot follow (randomness down) is answered OK, logged once, and the
+//!   draw is made by a later request.
 //! - Two and three orchestrators with clients racing on the same decisions: each decision
 //!   answered OK is in the log exactly once, none answered otherwise is, and every round has
 //!   exactly one winner (never told ABORTED).
-//! - A dependency down (rules) is UNAVAILABLE, within the client's deadline, and the match
-//!   goes on once it is back.
+//! - A dependency down (rules, NATS) is UNAVAILABLE, within the client's deadline, and the
+//!   match goes on once it is back.
 //! - A full store (the stream's `max_bytes`, lowered by the admin) is RESOURCE_EXHAUSTED, and
 //!   the match resumes once the limit is raised.
 //! - An abusive client (megabyte bodies and many streams on one connection) never fails
@@ -131,6 +133,52 @@ async fn a_join_with_randomness_down_returns_its_token_and_the_match_ends_audite
     play_to_end(&mut client, &table, 3).await?;
     let commits = audit(&mut client, &table).await?;
     assert_eq!(commits, system.log_len(&table.match_id).await?);
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_decision_whose_draw_cannot_follow_is_answered_ok_and_the_draw_is_made_later() -> Result<()> {
+    let mut system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    system.kill_randomness().await?;
+    let mut rng = Rng(16);
+    // Decide until a decision sets off a draw: it is answered OK all the same, saying the match
+    // waits (no next decision, no seat awaited).
+    let mut waiting_key = None;
+    for i in 0..500 {
+        let Some((seat, decision)) = pending(&mut client, &table).await? else { bail!("the match ended without a draw") };
+        let key = format!("nodraw-{i}");
+        let req = with_token(submit(&table.match_id, &decision, random_choice(&decision, &mut rng)?, &key), &table.tokens[seat]);
+        let reply = client.submit_decision(req).await?.into_inner();
+        if reply.status == m::MatchStatus::InProgress as i32 && reply.waiting_for_seat.is_none() {
+            ensure!(reply.next_decision.is_none());
+            ensure!(reply.version as usize == system.log_len(&table.match_id).await?, "the decision is the last commit");
+            waiting_key = Some(key);
+            break;
+        }
+    }
+    let key = waiting_key.ok_or_else(|| anyhow!("no decision set off a draw"))?;
+    let logged = logged_commits(&system, &table.match_id).await?;
+    let count = logged
+        .iter()
+        .filter(|c| matches!(c.input.as_ref().and_then(|i| i.input.as_ref()), Some(api::log_v1::commit_input::Input::Decision(d)) if d.idempotency_key == key))
+        .count();
+    ensure!(count == 1, "the decision answered OK is in the log {count} times");
+    // Back: the next request makes the draw, and the match plays to an audited end.
+    system.restart_randomness().await?;
+    let mut ready = false;
+    for _ in 0..100 {
+        let view = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await;
+        if view.is_ok_and(|v| v.into_inner().pending.is_some()) {
+            ready = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    ensure!(ready, "the draw was never made once randomness was back");
+    play_to_end(&mut client, &table, 17).await?;
+    audit(&mut client, &table).await?;
     Ok(())
 }
 
@@ -274,6 +322,55 @@ async fn the_rules_service_down_is_unavailable_within_the_deadline_and_the_match
     }
     ensure!(answered.is_some(), "the rules service never came back");
     play_to_end(&mut client, &table, 5).await?;
+    audit(&mut client, &table).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nats_down_is_unavailable_at_once_and_the_match_goes_on_once_it_is_back() -> Result<()> {
+    let mut system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let (seat, decision) = pending(&mut client, &table).await?.ok_or_else(|| anyhow!("ended at once"))?;
+    let choice = random_choice(&decision, &mut Rng(14))?;
+    let port = system.stop_nats().await?;
+    // Every kind of request: UNAVAILABLE, well within a long deadline (the time is reported,
+    // not asserted).
+    let started = std::time::Instant::now();
+    let mut req = with_token(submit(&table.match_id, &decision, choice.clone(), "nats-1"), &table.tokens[seat]);
+    req.set_timeout(Duration::from_secs(30));
+    let err = client.submit_decision(req).await.expect_err("the log is down");
+    assert_eq!(err.code(), Code::Unavailable, "{}", err.message());
+    let mut get = tonic::Request::new(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 });
+    get.set_timeout(Duration::from_secs(30));
+    let err = client.get_match(get).await.expect_err("reads need the log");
+    assert_eq!(err.code(), Code::Unavailable, "{}", err.message());
+    let mut create = tonic::Request::new(m::CreateMatchRequest {
+        ruleset: "mainframe".into(),
+        seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
+        options: Default::default(),
+    });
+    create.set_timeout(Duration::from_secs(30));
+    let err = client.create_match(create).await.expect_err("creating needs the log");
+    assert_eq!(err.code(), Code::Unavailable, "{}", err.message());
+    eprintln!("three requests with NATS down answered UNAVAILABLE in {:?}", started.elapsed());
+
+    // Back on the same port: the orchestrator reconnects and the same request lands.
+    system.restart_nats(port).await?;
+    let mut answered = false;
+    for _ in 0..300 {
+        let req = with_token(submit(&table.match_id, &decision, choice.clone(), "nats-1"), &table.tokens[seat]);
+        match client.submit_decision(req).await {
+            Ok(_) => {
+                answered = true;
+                break;
+            }
+            Err(e) if e.code() == Code::Unavailable => tokio::time::sleep(Duration::from_millis(100)).await,
+            Err(e) => bail!("after NATS came back: {e}"),
+        }
+    }
+    ensure!(answered, "the orchestrator never used the log again");
+    play_to_end(&mut client, &table, 15).await?;
     audit(&mut client, &table).await?;
     Ok(())
 }

@@ -575,31 +575,71 @@ mod tests {
         }
     }
 
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn concurrent_first_requests_on_an_uncached_match_rebuild_it_once() -> anyhow::Result<()> {
+    /// Backends on `log` with a real rules service in process; the randomness service is never
+    /// reached (nothing listens at its address).
+    async fn backends_on(log: Arc<dyn EventLog>) -> anyhow::Result<Backends> {
         use api::rules_v1::rules_service_server::RulesServiceServer;
         let (incoming, addr) = api::server::bind("rules", "127.0.0.1:0".parse()?).await?;
         let service = RulesServiceServer::new(rules_service::Rules::new(0));
         tokio::spawn(tonic::transport::Server::builder().add_service(service).serve_with_incoming(incoming));
         let rules = RulesServiceClient::connect(format!("http://{addr}")).await?;
-        // Nothing listens there: no request of this test needs a draw.
         let randomness = RandomnessServiceClient::new(tonic::transport::Endpoint::from_static("http://127.0.0.1:9").connect_lazy());
-        let log = Arc::new(CountingLog { inner: eventlog::MemoryLog::new(), reads: Default::default() });
-        let signer = Arc::new(fairness::Signer::from_seed(&[7; 32]));
-        let backends = Backends { rules, randomness, log: log.clone(), signer: signer.clone() };
+        Ok(Backends { rules, randomness, log, signer: Arc::new(fairness::Signer::from_seed(&[7; 32])) })
+    }
 
-        // A match in the log, written by one orchestrator...
-        let writer = Matches::new(backends.clone()).full_replay(true);
+    /// A two-seat match created through `writer`.
+    async fn created_match(writer: &Matches, match_id: &str) -> anyhow::Result<MatchRecord> {
         let seats = (0..2).map(|i| api::match_v1::SeatSpec { name: format!("S{i}"), deck: String::new() }).collect();
         let config = r::MatchConfig { ruleset: "mainframe".into(), seats, options: Default::default() };
         let created = MatchCreated {
             config: Some(config),
             join_code_hashes: vec![vec![1; 32], vec![2; 32]],
-            orchestrator_public_key: signer.public_key().to_vec(),
+            orchestrator_public_key: writer.backends().signer.public_key().to_vec(),
             ..Default::default()
         };
-        let mut rec = MatchRecord::empty("m1");
+        let mut rec = MatchRecord::empty(match_id);
         writer.commit(&mut rec, commit_input::Input::Created(created)).await?;
+        Ok(rec)
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn two_orchestrators_writing_the_same_draw_write_the_same_bytes_and_both_succeed() -> anyhow::Result<()> {
+        let log = Arc::new(eventlog::MemoryLog::new());
+        let backends = backends_on(log.clone()).await?;
+        let (a, b) = (Matches::new(backends.clone()), Matches::new(backends));
+        let mut rec = created_match(&a, "m2").await?;
+        for seat in 0..2u32 {
+            let joined = SeatJoined { seat, entropy: vec![seat as u8 + 1; 32], token_hash: vec![9; 32] };
+            a.commit(&mut rec, commit_input::Input::Joined(joined)).await?;
+        }
+        let Some(Awaiting::Draw(draw)) = rec.awaiting.clone() else {
+            anyhow::bail!("the match awaits {:?}, not a draw", rec.awaiting);
+        };
+        let values = match draw.kind {
+            engine::DrawKind::Range(_) => vec![0],
+            engine::DrawKind::Shuffle(n) => (0..n).collect(),
+        };
+        let input = commit_input::Input::Draw(RandomDraw { request: Some(convert::draw_request_to_proto(&draw)), values, signature: vec![5; 64] });
+        // Both orchestrators have the match at the same version and write its draw.
+        let mut other = rec.clone();
+        let first = a.commit(&mut rec, input.clone()).await?;
+        // A clock in the commit would differ by now.
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        let second = b.commit(&mut other, input).await?;
+        assert_eq!(first, second);
+        assert_eq!((rec.last_sequence, rec.last_hash), (other.last_sequence, other.last_hash), "the same stored commit");
+        assert_eq!(log.read("m2", 1).await?.len(), 4, "stored once");
+        Ok(())
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_first_requests_on_an_uncached_match_rebuild_it_once() -> anyhow::Result<()> {
+        let log = Arc::new(CountingLog { inner: eventlog::MemoryLog::new(), reads: Default::default() });
+        let backends = backends_on(log.clone()).await?;
+
+        // A match in the log, written by one orchestrator...
+        let writer = Matches::new(backends.clone()).full_replay(true);
+        created_match(&writer, "m1").await?;
 
         // ...served by another that has never seen it: ten requests at once, one rebuild.
         let reader = Arc::new(Matches::new(backends).full_replay(true));
