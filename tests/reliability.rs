@@ -10,6 +10,7 @@
 //!   exactly one winner (never told ABORTED).
 //! - A dependency down (rules, NATS) is UNAVAILABLE, within the client's deadline, and the
 //!   match goes on once it is back.
+//! - A missing stream is UNAVAILABLE saying what to do (a restart recreates it).
 //! - A full store (the stream's `max_bytes`, lowered by the admin) is RESOURCE_EXHAUSTED, and
 //!   the match resumes once the limit is raised.
 //! - An abusive client (megabyte bodies and many streams on one connection) never fails
@@ -372,6 +373,41 @@ async fn nats_down_is_unavailable_at_once_and_the_match_goes_on_once_it_is_back(
     ensure!(answered, "the orchestrator never used the log again");
     play_to_end(&mut client, &table, 15).await?;
     audit(&mut client, &table).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_missing_stream_is_unavailable_saying_what_to_do_and_a_restart_recreates_it() -> Result<()> {
+    let mut system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let (seat, decision) = pending(&mut client, &table).await?.ok_or_else(|| anyhow!("ended at once"))?;
+    let choice = random_choice(&decision, &mut Rng(18))?;
+    // The operator deletes the stream (as when its store is lost).
+    let js = async_nats::jetstream::new(system.nats_client(eventlog::Role::Admin).await?);
+    js.delete_stream(eventlog::STREAM).await?;
+    let req = with_token(submit(&table.match_id, &decision, choice, "gone-1"), &table.tokens[seat]);
+    let err = client.submit_decision(req).await.expect_err("no stream");
+    assert_eq!(err.code(), Code::Unavailable, "{}", err.message());
+    assert!(err.message().contains("restart the orchestrator"), "{}", err.message());
+    let err = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await.expect_err("no stream");
+    assert_eq!(err.code(), Code::Unavailable, "{}", err.message());
+    let err = client
+        .create_match(m::CreateMatchRequest {
+            ruleset: "mainframe".into(),
+            seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
+            options: Default::default(),
+        })
+        .await
+        .expect_err("no stream");
+    assert_eq!(err.code(), Code::Unavailable, "{}", err.message());
+    // A restarted orchestrator recreates the stream: new matches play again.
+    system.kill_orchestrator().await?;
+    system.start_orchestrator().await?;
+    let mut client = system.client().await?;
+    let fresh = create_and_join(&mut client, 2).await?;
+    play_to_end(&mut client, &fresh, 19).await?;
+    audit(&mut client, &fresh).await?;
     Ok(())
 }
 

@@ -71,7 +71,7 @@ impl From<LogError> for OrchestratorError {
                  stream's limit, then retry (the match resumes where it stopped)"
             )),
             // The stream itself is gone (deleted, or its store lost): say what to do.
-            LogError::Other(m) | LogError::Unavailable(m) if m.to_ascii_lowercase().contains("stream not found") => {
+            LogError::Other(m) | LogError::Unavailable(m) if is_stream_missing(&m) => {
                 OrchestratorError::LogUnavailable(format!(
                     "{m}; the match stream is missing: restart the orchestrator to recreate it, and restore a \
                      backup of the log if its store was lost"
@@ -125,6 +125,12 @@ fn is_store_full(message: &str) -> bool {
         .any(|t| m.contains(t))
 }
 
+/// Whether a log error says the match stream does not exist.
+fn is_stream_missing(message: &str) -> bool {
+    let m = message.to_ascii_lowercase();
+    m.contains("stream not found") || m.contains("no stream found")
+}
+
 pub fn rules_err(status: Status) -> OrchestratorError {
     OrchestratorError::Downstream { service: "rules", status }
 }
@@ -146,9 +152,11 @@ mod tests {
         assert!(full.message().contains("free space"), "{}", full.message());
         let insufficient = Status::from(OrchestratorError::from(LogError::Other("insufficient resources".into())));
         assert_eq!(insufficient.code(), Code::ResourceExhausted);
-        let gone = Status::from(OrchestratorError::from(LogError::Unavailable("append: stream not found".into())));
-        assert_eq!(gone.code(), Code::Unavailable);
-        assert!(gone.message().contains("restart the orchestrator"), "{}", gone.message());
+        for text in ["append: stream not found", "append failed after 3 attempts: no stream found for given subject"] {
+            let gone = Status::from(OrchestratorError::from(LogError::Unavailable(text.into())));
+            assert_eq!(gone.code(), Code::Unavailable);
+            assert!(gone.message().contains("restart the orchestrator"), "{}", gone.message());
+        }
         let other = Status::from(OrchestratorError::from(LogError::Other("some refusal".into())));
         assert_eq!(other.code(), Code::Unavailable);
     }
