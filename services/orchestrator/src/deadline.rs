@@ -9,6 +9,7 @@
 use std::future::Future;
 use std::time::Duration;
 
+use tokio::time::Instant;
 use tonic::metadata::MetadataMap;
 
 use crate::error::{OrchestratorError, Result};
@@ -50,6 +51,21 @@ fn cut(budget: Duration) -> OrchestratorError {
          with the same idempotency key, is answered once)",
         budget.as_millis()
     ))
+}
+
+/// When a request's budget runs out (`None`: never).
+pub fn end(budget: Option<Duration>) -> Option<Instant> {
+    budget.map(|b| Instant::now() + b)
+}
+
+/// What follows a commit (the draws it sets off) may not turn the request into a failure: it
+/// gets what is left of the budget less a margin, so that the reply (OK: the commit is in the
+/// log) still goes out before the request is cut; what it did not finish, the next request does.
+pub async fn after_commit(end: Option<Instant>, work: impl Future<Output = Result<()>>) -> Result<()> {
+    let Some(end) = end else { return work.await };
+    let left = end.saturating_duration_since(Instant::now());
+    let left = left.saturating_sub((left / 5).min(Duration::from_millis(500)));
+    tokio::time::timeout(left, work).await.unwrap_or_else(|_| Err(cut(left)))
 }
 
 /// Run `work` within `budget` (unbounded without one).
@@ -102,5 +118,12 @@ mod tests {
         assert!(err.message().contains("deadline"), "{}", err.message());
         assert_eq!(within(Some(Duration::from_secs(30)), async { Ok(2) }).await.expect("in time"), 2);
         assert_eq!(within(None, async { Ok(3) }).await.expect("no deadline"), 3);
+        // After a commit: cut before the request's end, so the reply still goes out.
+        let end = end(Some(Duration::from_millis(100)));
+        let cut_short = after_commit(end, async {
+            tokio::time::sleep(Duration::from_secs(30)).await;
+            Ok(())
+        });
+        assert!(within(Some(Duration::from_millis(100)), cut_short).await.is_err_and(|e| e.to_string().contains("deadline")));
     }
 }

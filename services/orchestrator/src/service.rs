@@ -5,6 +5,8 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
+use tokio::time::Instant;
+
 use api::convert;
 use api::log_v1::{commit_input, MatchCreated, MatchExport, SeatDecision, SeatJoined};
 use api::match_v1 as m;
@@ -221,7 +223,7 @@ impl MatchApi {
         })
     }
 
-    async fn join(&self, req: m::JoinMatchRequest) -> Result<m::JoinMatchResponse> {
+    async fn join(&self, req: m::JoinMatchRequest, deadline: Option<Instant>) -> Result<m::JoinMatchResponse> {
         limits::check_join(&req)?;
         let len = req.entropy.len();
         if !(fairness::MIN_ENTROPY_BYTES..=fairness::MAX_ENTROPY_BYTES).contains(&len) {
@@ -245,7 +247,7 @@ impl MatchApi {
         // The join is in the log: what follows (the first draws, once every seat is in) must
         // not turn it into a failure, or the seat would never learn its token. A draw that
         // fails here is retried by the next request that locks the match.
-        if let Err(e) = self.matches.drive(&mut rec).await {
+        if let Err(e) = deadline::after_commit(deadline, self.matches.drive(&mut rec)).await {
             tracing::warn!(match_id = %req.match_id, error = %e, "joined; the draws that follow wait for the next request");
         }
         Ok(m::JoinMatchResponse { seat_token: token, version: rec.version })
@@ -280,7 +282,7 @@ impl MatchApi {
         Ok(token)
     }
 
-    async fn submit(&self, req: Request<m::SubmitDecisionRequest>) -> Result<m::SubmitDecisionResponse> {
+    async fn submit(&self, req: Request<m::SubmitDecisionRequest>, deadline: Option<Instant>) -> Result<m::SubmitDecisionResponse> {
         limits::check_submit(req.get_ref())?;
         let token = auth::bearer_token(req.metadata())?;
         let body = req.into_inner();
@@ -291,7 +293,7 @@ impl MatchApi {
         let mut rec = self.matches.lock_cached(&body.match_id).await?;
         let mut retries = 0;
         loop {
-            match self.submit_once(&mut rec, token.as_deref(), &body).await {
+            match self.submit_once(&mut rec, token.as_deref(), &body, deadline).await {
                 Err(e) if retries < MAX_CONFLICT_RETRIES && may_be_stale(&e) => {
                     retries += 1;
                     let caught_up = matches!(e, OrchestratorError::Stale(_)) || self.matches.catch_up(&mut rec).await?;
@@ -305,7 +307,13 @@ impl MatchApi {
     }
 
     /// One evaluation of a decision against the record as it is.
-    async fn submit_once(&self, rec: &mut MatchRecord, token: Option<&str>, body: &m::SubmitDecisionRequest) -> Result<m::SubmitDecisionResponse> {
+    async fn submit_once(
+        &self,
+        rec: &mut MatchRecord,
+        token: Option<&str>,
+        body: &m::SubmitDecisionRequest,
+        deadline: Option<Instant>,
+    ) -> Result<m::SubmitDecisionResponse> {
         let seat = seat_for(token, rec)?;
         if let Some(done) = rec.submitted.get(&body.idempotency_key).cloned() {
             // The same request again gets the first answer; another request under the same key
@@ -362,7 +370,7 @@ impl MatchApi {
         // or reveal that fails here (randomness down, the log full, another orchestrator
         // racing) is retried by the next request that locks the match; the reply says what is
         // known (maybe a match still waiting for a draw, with no next decision yet).
-        if let Err(e) = self.matches.drive(rec).await {
+        if let Err(e) = deadline::after_commit(deadline, self.matches.drive(rec)).await {
             tracing::warn!(match_id = %rec.match_id, error = %e, "decision logged; the draws that follow wait for the next request");
         }
         Ok(reply(rec, first, seat))
@@ -395,7 +403,8 @@ impl MatchService for MatchApi {
 
     async fn join_match(&self, req: Request<m::JoinMatchRequest>) -> Result<Response<m::JoinMatchResponse>, Status> {
         let budget = deadline::budget(req.metadata());
-        Ok(Response::new(deadline::within(budget, self.join(req.into_inner())).await?))
+        let end = deadline::end(budget);
+        Ok(Response::new(deadline::within(budget, self.join(req.into_inner(), end)).await?))
     }
 
     async fn get_match(&self, req: Request<m::GetMatchRequest>) -> Result<Response<m::MatchView>, Status> {
@@ -416,7 +425,8 @@ impl MatchService for MatchApi {
         req: Request<m::SubmitDecisionRequest>,
     ) -> Result<Response<m::SubmitDecisionResponse>, Status> {
         let budget = deadline::budget(req.metadata());
-        Ok(Response::new(deadline::within(budget, self.submit(req)).await?))
+        let end = deadline::end(budget);
+        Ok(Response::new(deadline::within(budget, self.submit(req, end)).await?))
     }
 
     type WatchMatchStream = WatchStream;
