@@ -4,13 +4,15 @@
 //! per-viewer redaction, the conditional append of commits, the log-signing key (every commit
 //! is signed and hash-chained, `docs/log.md`), rebuilding a match by replay, which verifies
 //! that chain, the signed match snapshots that shorten replays (`snapshot`), the match cache
-//! and its byte budget (`cache`), and the one log subscription per watched match that its
-//! watchers share (`fanout`).
+//! and its byte budget (`cache`), the one log subscription per watched match that its
+//! watchers share (`fanout`) with a bounded buffer per watcher, and the answers under faults
+//! (`docs/reliability.md`): idempotent joins (derived seat tokens), OK once a commit is
+//! appended, each request bounded by its client's deadline (`deadline`).
 //! Must never: contain rules code (the game state is an opaque blob here, evaluated by the
 //! rules service), produce randomness (the randomness service does), expose an unredacted
 //! event or view to anyone but an auditor of an ended match, act on a commit that fails the
-//! signed hash chain (it reports `DATA_LOSS` instead), or trust a snapshot it did not sign
-//! (it replays the log instead).
+//! signed hash chain (it reports `DATA_LOSS` instead), trust a snapshot it did not sign
+//! (it replays the log instead), or report a failure after a commit as the caller's failure.
 
 pub mod auth;
 pub mod cache;
