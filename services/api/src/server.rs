@@ -103,9 +103,10 @@ impl ConnectionLimits {
     /// No limit beyond HTTP/2's defaults: for the internal services, whose one client (the
     /// orchestrator) multiplexes all its calls on one connection.
     pub const INTERNAL: ConnectionLimits = ConnectionLimits { concurrent_requests: None, concurrent_streams: None };
-    /// The public API: a client gets 32 requests in progress and 256 open streams per
-    /// connection; more concurrency takes more connections, which the server schedules fairly.
-    pub const PUBLIC: ConnectionLimits = ConnectionLimits { concurrent_requests: Some(32), concurrent_streams: Some(256) };
+    /// The public API: a client gets 32 requests in progress and 1,024 open streams (watches,
+    /// mostly) per connection; more concurrency takes more connections, which the server
+    /// schedules fairly. A client over the stream limit waits for one of its streams to end.
+    pub const PUBLIC: ConnectionLimits = ConnectionLimits { concurrent_requests: Some(32), concurrent_streams: Some(1024) };
 }
 
 /// Serve `routes` on `addr` with health (reporting `service_name` as SERVING) and reflection,
