@@ -183,9 +183,18 @@ async fn a_decision_whose_draw_cannot_follow_is_answered_ok_and_the_draw_is_made
     Ok(())
 }
 
+/// How many matches and rounds (raced decisions per match) the racing tests play: 1 and 60 by
+/// default; the long run is `ARBITER_RACE_MATCHES=10 ARBITER_RACE_ROUNDS=100000 cargo test -p
+/// arbiter-e2e --test reliability racing -- --nocapture` (every match to its end).
+fn race_size() -> (usize, usize) {
+    let get = |k: &str, d: usize| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+    (get("ARBITER_RACE_MATCHES", 1), get("ARBITER_RACE_ROUNDS", 60))
+}
+
 /// Clients race on each decision through `orchestrators` orchestrators (two clients each, one
 /// key sent twice through two orchestrators, as a client retrying elsewhere).
-async fn race(orchestrators: usize, rounds: usize) -> Result<()> {
+async fn race(orchestrators: usize) -> Result<()> {
+    let (matches, rounds) = race_size();
     let system = System::start().await?;
     let mut others = Vec::new();
     for _ in 1..orchestrators {
@@ -200,76 +209,89 @@ async fn race(orchestrators: usize, rounds: usize) -> Result<()> {
         }
     }
     let racers = clients.len();
-    let mut first = clients[0].clone();
-    let table = create_and_join(&mut first, 2).await?;
     let mut rng = Rng(23 + orchestrators as u64);
-    // Per key: the codes its submissions got.
-    let mut outcomes: BTreeMap<String, Vec<Code>> = BTreeMap::new();
-    let mut played = 0;
-    for round in 0..rounds {
-        let mut asker = clients[round % racers].clone();
-        let Some((seat, decision)) = pending(&mut asker, &table).await? else { break };
-        let token = table.tokens[seat].clone();
-        let mut tasks = Vec::new();
-        let first_choice = random_choice(&decision, &mut rng)?;
-        for (i, c) in clients.iter().enumerate() {
-            // The last racer (on another orchestrator) retries the first one's request.
-            let (key, choice) = if i + 1 == racers {
-                (format!("r{round}-c0"), first_choice.clone())
-            } else if i == 0 {
-                (format!("r{round}-c0"), first_choice.clone())
-            } else {
-                (format!("r{round}-c{i}"), random_choice(&decision, &mut rng)?)
-            };
-            let req = with_token(submit(&table.match_id, &decision, choice, &key), &token);
-            let mut c = c.clone();
-            tasks.push(tokio::spawn(async move { (key, c.submit_decision(req).await.map(|_| ()).map_err(|e| (e.code(), e.message().to_string()))) }));
+    // Per answer code: how many submissions got it.
+    let mut tally: BTreeMap<String, usize> = BTreeMap::new();
+    let mut raced = 0;
+    for game in 0..matches {
+        let mut first = clients[game % racers].clone();
+        let table = create_and_join(&mut first, 2).await?;
+        // Per key: the codes its submissions got.
+        let mut outcomes: BTreeMap<String, Vec<Code>> = BTreeMap::new();
+        let mut played = 0;
+        for round in 0..rounds {
+            let mut asker = clients[round % racers].clone();
+            let Some((seat, decision)) = pending(&mut asker, &table).await? else { break };
+            let token = table.tokens[seat].clone();
+            let mut tasks = Vec::new();
+            let first_choice = random_choice(&decision, &mut rng)?;
+            for (i, c) in clients.iter().enumerate() {
+                // The last racer (on another orchestrator) retries the first one's request.
+                let (key, choice) = if i == 0 || i + 1 == racers {
+                    (format!("r{round}-c0"), first_choice.clone())
+                } else {
+                    (format!("r{round}-c{i}"), random_choice(&decision, &mut rng)?)
+                };
+                let req = with_token(submit(&table.match_id, &decision, choice, &key), &token);
+                let mut c = c.clone();
+                tasks.push(tokio::spawn(async move {
+                    (key, c.submit_decision(req).await.map(|_| ()).map_err(|e| (e.code(), e.message().to_string())))
+                }));
+            }
+            let mut winners = std::collections::BTreeSet::new();
+            for t in tasks {
+                let (key, result) = t.await?;
+                let code = match result {
+                    Ok(()) => {
+                        winners.insert(key.clone());
+                        Code::Ok
+                    }
+                    Err((code, message)) => {
+                        ensure!(
+                            matches!(code, Code::Aborted | Code::FailedPrecondition),
+                            "match {game} round {round}: key {key} got {code:?}: {message}"
+                        );
+                        code
+                    }
+                };
+                *tally.entry(format!("{code:?}")).or_default() += 1;
+                outcomes.entry(key).or_default().push(code);
+            }
+            ensure!(winners.len() == 1, "match {game} round {round}: {} winning keys ({winners:?}), not one", winners.len());
+            played += 1;
         }
-        let mut winners = std::collections::BTreeSet::new();
-        for t in tasks {
-            let (key, result) = t.await?;
-            match result {
-                Ok(()) => {
-                    winners.insert(key.clone());
-                    outcomes.entry(key).or_default().push(Code::Ok);
-                }
-                Err((code, message)) => {
-                    ensure!(
-                        matches!(code, Code::Aborted | Code::FailedPrecondition),
-                        "round {round}: key {key} got {code:?}: {message}"
-                    );
-                    outcomes.entry(key).or_default().push(code);
-                }
+        ensure!(played >= rounds.min(20), "only {played} rounds were played");
+        raced += played;
+        // A key's submissions (the first one and its retry) all got the same answer.
+        for (key, codes) in &outcomes {
+            let ok = codes.iter().filter(|c| **c == Code::Ok).count();
+            ensure!(ok == 0 || ok == codes.len(), "key {key}: {codes:?}");
+        }
+        // The log: each OK key exactly once, no other key at all.
+        let mut logged: BTreeMap<String, usize> = BTreeMap::new();
+        for commit in logged_commits(&system, &table.match_id).await? {
+            if let Some(api::log_v1::commit_input::Input::Decision(d)) = commit.input.and_then(|i| i.input) {
+                *logged.entry(d.idempotency_key).or_default() += 1;
             }
         }
-        ensure!(winners.len() == 1, "round {round}: {} winning keys ({winners:?}), not one", winners.len());
-        played += 1;
-    }
-    ensure!(played >= rounds.min(20), "only {played} rounds were played");
-    // A key's submissions (the first one and its retry) all got the same answer.
-    for (key, codes) in &outcomes {
-        let ok = codes.iter().filter(|c| **c == Code::Ok).count();
-        ensure!(ok == 0 || ok == codes.len(), "key {key}: {codes:?}");
-    }
-    // The log: each OK key exactly once, no other key at all.
-    let mut logged: BTreeMap<String, usize> = BTreeMap::new();
-    for commit in logged_commits(&system, &table.match_id).await? {
-        if let Some(api::log_v1::commit_input::Input::Decision(d)) = commit.input.and_then(|i| i.input) {
-            *logged.entry(d.idempotency_key).or_default() += 1;
+        for (key, codes) in &outcomes {
+            let want = usize::from(codes.first() == Some(&Code::Ok));
+            ensure!(
+                logged.get(key).copied().unwrap_or(0) == want,
+                "key {key} answered {codes:?} is in the log {:?} times",
+                logged.get(key)
+            );
         }
+        ensure!(logged.keys().all(|k| outcomes.contains_key(k)), "the log has decisions nobody submitted");
+        // Every orchestrator reads the match (replaying, with the chain check) to the same version.
+        let mut versions = Vec::new();
+        for c in &clients {
+            let v = c.clone().get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
+            versions.push(v.version);
+        }
+        ensure!(versions.windows(2).all(|w| w[0] == w[1]), "the orchestrators disagree: {versions:?}");
     }
-    for (key, codes) in &outcomes {
-        let want = usize::from(codes.first() == Some(&Code::Ok));
-        ensure!(logged.get(key).copied().unwrap_or(0) == want, "key {key} answered {codes:?} is in the log {:?} times", logged.get(key));
-    }
-    ensure!(logged.keys().all(|k| outcomes.contains_key(k)), "the log has decisions nobody submitted");
-    // Every orchestrator reads the match (replaying, with the chain check) to the same version.
-    let mut versions = Vec::new();
-    for c in &clients {
-        let v = c.clone().get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
-        versions.push(v.version);
-    }
-    ensure!(versions.windows(2).all(|w| w[0] == w[1]), "the orchestrators disagree: {versions:?}");
+    eprintln!("{orchestrators} orchestrators, {racers} racers: {raced} decisions raced over {matches} matches; answers {tally:?}");
     for o in others {
         o.kill().await?;
     }
@@ -278,12 +300,12 @@ async fn race(orchestrators: usize, rounds: usize) -> Result<()> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_orchestrators_racing_answer_every_winner_ok_and_log_it_once() -> Result<()> {
-    race(2, 60).await
+    race(2).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_orchestrators_racing_answer_every_winner_ok_and_log_it_once() -> Result<()> {
-    race(3, 60).await
+    race(3).await
 }
 
 // ---- clear statuses ----
