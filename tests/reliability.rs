@@ -183,12 +183,12 @@ async fn a_decision_whose_draw_cannot_follow_is_answered_ok_and_the_draw_is_made
     Ok(())
 }
 
-/// How many matches and rounds (raced decisions per match) the racing tests play: 1 and 60 by
+/// How many matches and rounds (raced decisions per match) the racing tests play: 3 and 100 by
 /// default; the long run is `ARBITER_RACE_MATCHES=10 ARBITER_RACE_ROUNDS=100000 cargo test -p
 /// arbiter-e2e --test reliability racing -- --nocapture` (every match to its end).
 fn race_size() -> (usize, usize) {
     let get = |k: &str, d: usize| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
-    (get("ARBITER_RACE_MATCHES", 1), get("ARBITER_RACE_ROUNDS", 60))
+    (get("ARBITER_RACE_MATCHES", 3), get("ARBITER_RACE_ROUNDS", 100))
 }
 
 /// Clients race on each decision through `orchestrators` orchestrators (two clients each, one

@@ -384,7 +384,13 @@ impl Matches {
                         kind: Some(kind),
                     };
                     let mut randomness = self.backends.randomness.clone();
-                    let outcome = randomness.draw(req).await.map_err(randomness_err)?.into_inner();
+                    let outcome = match randomness.draw(req).await {
+                        Ok(outcome) => outcome.into_inner(),
+                        Err(status) => {
+                            self.stale_or(rec, status, &mut conflicts).await?;
+                            continue;
+                        }
+                    };
                     let input = commit_input::Input::Draw(RandomDraw {
                         request: Some(request),
                         values: outcome.values,
@@ -395,13 +401,31 @@ impl Matches {
                 Some(Awaiting::Ended(_)) if !rec.secret_revealed => {
                     let mut randomness = self.backends.randomness.clone();
                     let req = rnd::RevealRequest { match_id: rec.match_id.clone() };
-                    let secret = randomness.reveal(req).await.map_err(randomness_err)?.into_inner().secret;
+                    let secret = match randomness.reveal(req).await {
+                        Ok(revealed) => revealed.into_inner().secret,
+                        Err(status) => {
+                            self.stale_or(rec, status, &mut conflicts).await?;
+                            continue;
+                        }
+                    };
                     let input = commit_input::Input::Revealed(SecretRevealed { secret });
                     self.commit_or_catch_up(rec, input, &mut conflicts).await?;
                 }
                 _ => return Ok(()),
             }
         }
+    }
+
+    /// The randomness service refused a draw or reveal. It answers only what the log awaits, so
+    /// FAILED_PRECONDITION may mean our record is stale (another orchestrator has drawn and the
+    /// match moved on): catch up and let `drive` look again, as after an append conflict. Any
+    /// other refusal, or one the log does not explain, is the error.
+    async fn stale_or(&self, rec: &mut MatchRecord, status: tonic::Status, conflicts: &mut u32) -> Result<()> {
+        if status.code() == tonic::Code::FailedPrecondition && *conflicts < MAX_CONFLICT_RETRIES && self.catch_up(rec).await? {
+            *conflicts += 1;
+            return Ok(());
+        }
+        Err(randomness_err(status))
     }
 
     /// A commit of `drive`: when another orchestrator appended first, the record has caught up
