@@ -212,8 +212,43 @@ fn raw_bodies() -> BoxedStrategy<Vec<u8>> {
 
 fn fuzz_raw(f: &Fixture, method: &'static str) -> Result<()> {
     f.run(&format!("{method} raw"), raw_bodies(), |f, body| {
-        f.check(method, send_raw(&f.channel, method, body))
+        // A body that is not this method's message is the caller's fault: INVALID_ARGUMENT,
+        // exactly (decoded here with the method's request type to know).
+        let decodes = request_decodes(method, &body);
+        let sent = send_raw(&f.channel, method, body);
+        f.check(method, async {
+            let result = sent.await;
+            if !decodes {
+                if let Err(status) = &result {
+                    if status.code() != Code::InvalidArgument {
+                        return Err(Status::internal(format!(
+                            "an undecodable body got {:?}, not INVALID_ARGUMENT: {}",
+                            status.code(),
+                            status.message()
+                        )));
+                    }
+                } else {
+                    return Err(Status::internal("an undecodable body was accepted"));
+                }
+            }
+            result
+        })
     })
+}
+
+/// Whether `body` decodes as the request message of `method`.
+fn request_decodes(method: &str, body: &[u8]) -> bool {
+    use prost::Message;
+    match method {
+        "CreateMatch" => m::CreateMatchRequest::decode(body).is_ok(),
+        "JoinMatch" => m::JoinMatchRequest::decode(body).is_ok(),
+        "GetMatch" => m::GetMatchRequest::decode(body).is_ok(),
+        "GetPendingDecision" => m::GetPendingDecisionRequest::decode(body).is_ok(),
+        "SubmitDecision" => m::SubmitDecisionRequest::decode(body).is_ok(),
+        "WatchMatch" => m::WatchMatchRequest::decode(body).is_ok(),
+        "ExportMatch" => m::ExportMatchRequest::decode(body).is_ok(),
+        _ => true,
+    }
 }
 
 #[test]
@@ -318,11 +353,11 @@ fn long_inputs_get_a_clear_status() -> Result<()> {
     let long = |n: usize| "x".repeat(n);
     let creates: Vec<(&str, m::CreateMatchRequest, Code)> = vec![
         ("16 KB deck name", create(mf(), String::new(), long(KB16), None), Code::InvalidArgument),
-        ("1 MB deck name", create(mf(), String::new(), long(MB1), None), Code::OutOfRange),
+        ("1 MB deck name", create(mf(), String::new(), long(MB1), None), Code::ResourceExhausted),
         ("16 KB ruleset", create(long(KB16), String::new(), String::new(), None), Code::InvalidArgument),
-        ("1 MB ruleset", create(long(MB1), String::new(), String::new(), None), Code::OutOfRange),
+        ("1 MB ruleset", create(long(MB1), String::new(), String::new(), None), Code::ResourceExhausted),
         ("16 KB option name", create(mf(), String::new(), String::new(), Some(long(KB16))), Code::InvalidArgument),
-        ("1 MB option name", create(mf(), String::new(), String::new(), Some(long(MB1))), Code::OutOfRange),
+        ("1 MB option name", create(mf(), String::new(), String::new(), Some(long(MB1))), Code::ResourceExhausted),
         ("16 KB seat name", create(mf(), long(KB16), String::new(), None), Code::InvalidArgument),
         ("an unknown 64-byte deck", create(mf(), String::new(), long(64), None), Code::InvalidArgument),
     ];
@@ -351,7 +386,7 @@ fn long_inputs_get_a_clear_status() -> Result<()> {
         table.push(("16 KB idempotency key", got(c.submit_decision(submit(long(KB16), 1, 1)).await), Code::InvalidArgument));
         table.push(("16 KB choice id", got(c.submit_decision(submit(String::new(), 1, KB16)).await), Code::InvalidArgument));
         table.push(("1000 choice ids", got(c.submit_decision(submit(String::new(), 1000, 1)).await), Code::InvalidArgument));
-        table.push(("1 MB choice", got(c.submit_decision(submit(String::new(), 1, MB1)).await), Code::OutOfRange));
+        table.push(("1 MB choice", got(c.submit_decision(submit(String::new(), 1, MB1)).await), Code::ResourceExhausted));
         let join = m::JoinMatchRequest { match_id: waiting.clone(), seat: 0, join_code: long(KB16), entropy: vec![1; 32] };
         table.push(("16 KB join code", c.join_match(join).await.err().map(|e| (e.code(), e.message().len())), Code::InvalidArgument));
         let get = m::GetMatchRequest { match_id: long(KB16), version: 0 };

@@ -486,3 +486,96 @@ pub async fn run_arbiter(args: &[&str]) -> Result<(bool, String, String)> {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     ))
 }
+
+// ---- faults: services stopped and started again (reliability tests) ----
+
+impl Service {
+    /// The process id, to read its memory use.
+    pub fn pid(&self) -> Option<u32> {
+        self.child.id()
+    }
+}
+
+/// Resident memory of a process in bytes (Linux: `VmRSS` of `/proc/<pid>/status`).
+pub fn rss_bytes(pid: u32) -> Result<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status"))?;
+    let kb = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .ok_or_else(|| anyhow!("no VmRSS in /proc/{pid}/status"))?;
+    Ok(kb * 1024)
+}
+
+impl System {
+    /// Kill the randomness service (SIGKILL), as in a crash; [`Self::restart_randomness`]
+    /// brings it back on the same address, with the same key file.
+    pub async fn kill_randomness(&mut self) -> Result<()> {
+        self.randomness.child.kill().await?;
+        Ok(())
+    }
+
+    pub async fn restart_randomness(&mut self) -> Result<()> {
+        let args = [
+            vec!["--listen".into(), self.randomness.addr.clone()],
+            nats_args(&self.nats, &self.credentials, Role::Randomness),
+            vec!["--key-file".into(), self.dir.path().join("keys.json").display().to_string()],
+            tls_args(&self.pki, "randomness"),
+        ]
+        .concat();
+        self.randomness = spawn_service("randomness", &args).await?;
+        Ok(())
+    }
+
+    /// Kill the rules service (SIGKILL); [`Self::restart_rules`] brings it back on the same
+    /// address.
+    pub async fn kill_rules(&mut self) -> Result<()> {
+        self.rules.child.kill().await?;
+        Ok(())
+    }
+
+    pub async fn restart_rules(&mut self) -> Result<()> {
+        let args = [vec!["--listen".into(), self.rules.addr.clone()], tls_args(&self.pki, "rules")].concat();
+        self.rules = spawn_service("rules", &args).await?;
+        Ok(())
+    }
+
+    /// The MATCHES stream's consumers right now (as the admin sees them).
+    pub async fn consumer_count(&self) -> Result<usize> {
+        let js = async_nats::jetstream::new(self.nats_client(Role::Admin).await?);
+        let mut stream = js.get_stream(eventlog::STREAM).await?;
+        Ok(stream.info().await?.state.consumer_count)
+    }
+
+    /// Set the MATCHES stream's `max_bytes` (-1: no limit) with the admin credential, as an
+    /// operator would; returns the bytes it holds now.
+    pub async fn set_stream_max_bytes(&self, max_bytes: impl FnOnce(u64) -> i64) -> Result<u64> {
+        let js = async_nats::jetstream::new(self.nats_client(Role::Admin).await?);
+        let mut stream = js.get_stream(eventlog::STREAM).await?;
+        let info = stream.info().await?.clone();
+        let mut config = info.config.clone();
+        config.max_bytes = max_bytes(info.state.bytes);
+        js.update_stream(config).await?;
+        Ok(info.state.bytes)
+    }
+}
+
+impl System {
+    /// Stop the NATS server (the match log is unreachable until [`Self::restart_nats`]);
+    /// returns its port. A throwaway server stands in for it in `self.nats` meanwhile.
+    pub async fn stop_nats(&mut self) -> Result<u16> {
+        let port = self.nats.port();
+        let stand_in = NatsServer::start_temp().await.map_err(|e| anyhow!("starting a stand-in nats-server: {e}"))?;
+        std::mem::replace(&mut self.nats, stand_in).stop().await;
+        Ok(port)
+    }
+
+    /// Start the NATS server again on `port` with the same store and users.
+    pub async fn restart_nats(&mut self, port: u16) -> Result<()> {
+        let server = NatsServer::start(&self.dir.path().join("nats"), port, &self.credentials)
+            .await
+            .map_err(|e| anyhow!("restarting nats-server: {e}"))?;
+        std::mem::replace(&mut self.nats, server).stop().await;
+        Ok(())
+    }
+}

@@ -311,9 +311,9 @@ async fn every_server_refuses_bad_bodies_with_a_clear_status() -> Result<()> {
     let garbage = vec![0x0a, 0xff, 0x01, 0x00];
     let cases = [
         (&public, "/arbiter.match.v1.MatchService/GetMatch", garbage.clone(), Code::InvalidArgument),
-        (&public, "/arbiter.match.v1.MatchService/GetMatch", vec![0x0a; 100 * 1024], Code::OutOfRange),
+        (&public, "/arbiter.match.v1.MatchService/GetMatch", vec![0x0a; 100 * 1024], Code::ResourceExhausted),
         (&randomness, "/arbiter.randomness.v1.RandomnessService/Draw", garbage.clone(), Code::InvalidArgument),
-        (&randomness, "/arbiter.randomness.v1.RandomnessService/Draw", vec![0x0a; 100 * 1024], Code::OutOfRange),
+        (&randomness, "/arbiter.randomness.v1.RandomnessService/Draw", vec![0x0a; 100 * 1024], Code::ResourceExhausted),
         (&rules, "/arbiter.rules.v1.RulesService/Apply", garbage.clone(), Code::InvalidArgument),
     ];
     for (channel, path, body, expected) in cases {

@@ -90,6 +90,25 @@ pub enum ServeError {
     Tls(#[from] crate::tls::TlsError),
 }
 
+/// What one connection may hold at once, so that one client's abuse never fails another's
+/// calls: its requests beyond `concurrent_requests` wait (on that connection only), and it may
+/// open at most `concurrent_streams` HTTP/2 streams (open watches included).
+#[derive(Clone, Copy, Debug)]
+pub struct ConnectionLimits {
+    pub concurrent_requests: Option<usize>,
+    pub concurrent_streams: Option<u32>,
+}
+
+impl ConnectionLimits {
+    /// No limit beyond HTTP/2's defaults: for the internal services, whose one client (the
+    /// orchestrator) multiplexes all its calls on one connection.
+    pub const INTERNAL: ConnectionLimits = ConnectionLimits { concurrent_requests: None, concurrent_streams: None };
+    /// The public API: a client gets 32 requests in progress and 1,024 open streams (watches,
+    /// mostly) per connection; more concurrency takes more connections, which the server
+    /// schedules fairly. A client over the stream limit waits for one of its streams to end.
+    pub const PUBLIC: ConnectionLimits = ConnectionLimits { concurrent_requests: Some(32), concurrent_streams: Some(1024) };
+}
+
 /// Serve `routes` on `addr` with health (reporting `service_name` as SERVING) and reflection,
 /// until Ctrl-C or SIGTERM. With `tls`, every connection (health and reflection too) is TLS,
 /// and mutual TLS if the config names a client CA.
@@ -100,10 +119,27 @@ pub async fn serve(
     routes: tonic::service::Routes,
     tls: Option<tonic::transport::ServerTlsConfig>,
 ) -> Result<(), ServeError> {
+    serve_with(name, addr, service_name, routes, tls, ConnectionLimits::INTERNAL).await
+}
+
+/// [`serve`] with per-connection limits.
+pub async fn serve_with(
+    name: &str,
+    addr: SocketAddr,
+    service_name: &str,
+    routes: tonic::service::Routes,
+    tls: Option<tonic::transport::ServerTlsConfig>,
+    limits: ConnectionLimits,
+) -> Result<(), ServeError> {
     let mut builder = tonic::transport::Server::builder();
     if let Some(tls) = tls {
         builder = builder.tls_config(tls)?;
     }
+    if let Some(n) = limits.concurrent_requests {
+        builder = builder.concurrency_limit_per_connection(n);
+    }
+    builder = builder.max_concurrent_streams(limits.concurrent_streams);
+    let builder = builder.layer(tower_layer::layer_fn(ClearStatuses));
     let (incoming, _) = bind(name, addr).await.map_err(|source| ServeError::Bind { addr, source })?;
     let (reporter, health) = tonic_health::server::health_reporter();
     reporter.set_service_status(service_name, tonic_health::ServingStatus::Serving).await;
@@ -113,4 +149,121 @@ pub async fn serve(
         .serve_with_incoming_shutdown(incoming, shutdown_signal())
         .await?;
     Ok(())
+}
+
+/// Rewrites the two statuses tonic itself gives to a bad request before any handler runs, so
+/// that they say what is wrong: a body over the size limit is `RESOURCE_EXHAUSTED` (tonic says
+/// `OUT_OF_RANGE`) with the limit in the message, and a request without any message is
+/// `INVALID_ARGUMENT` (tonic says `INTERNAL`, which must mean a bug of ours).
+#[derive(Clone, Debug)]
+pub struct ClearStatuses<S>(pub S);
+
+impl<S, B, R> tonic::codegen::Service<tonic::codegen::http::Request<B>> for ClearStatuses<S>
+where
+    S: tonic::codegen::Service<tonic::codegen::http::Request<B>, Response = tonic::codegen::http::Response<R>>,
+    S::Future: Send + 'static,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<S::Response, S::Error>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), Self::Error>> {
+        self.0.poll_ready(cx)
+    }
+
+    fn call(&mut self, req: tonic::codegen::http::Request<B>) -> Self::Future {
+        let future = self.0.call(req);
+        Box::pin(async move {
+            let mut response = future.await?;
+            clear_status(response.headers_mut());
+            Ok(response)
+        })
+    }
+}
+
+/// The rewrite of [`ClearStatuses`], on a trailers-only response's headers.
+pub fn clear_status(headers: &mut tonic::codegen::http::HeaderMap) {
+    use tonic::codegen::http::HeaderValue;
+    let code = headers.get("grpc-status").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<i32>().ok());
+    let message = percent_decode(headers.get("grpc-message").and_then(|v| v.to_str().ok()).unwrap_or_default());
+    let rewrite = match code.map(tonic::Code::from_i32) {
+        Some(tonic::Code::OutOfRange) if message.contains("message length too large") => Some((
+            tonic::Code::ResourceExhausted,
+            // tonic's text names the size and the limit ("found N bytes, the limit is: M bytes").
+            format!("the request is over this server's size limit ({message}); send a smaller request"),
+        )),
+        Some(tonic::Code::Internal) if message.contains("Missing request message") => Some((
+            tonic::Code::InvalidArgument,
+            "the request has no message: send exactly one protobuf message of this method's request type".to_string(),
+        )),
+        _ => None,
+    };
+    if let Some((code, text)) = rewrite {
+        // Printable ASCII without '%' needs no percent-encoding in grpc-message.
+        let text: String = text.chars().map(|c| if c.is_ascii_graphic() || c == ' ' { if c == '%' { ' ' } else { c } } else { ' ' }).collect();
+        headers.insert("grpc-status", HeaderValue::from(code as i32));
+        if let Ok(v) = HeaderValue::from_str(&text) {
+            headers.insert("grpc-message", v);
+        }
+    }
+}
+
+/// A grpc-message as sent (percent-encoded, tonic encodes spaces too) back to its text.
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (b, hex) {
+            (b'%', Some(v)) => {
+                out.push(v);
+                i += 3;
+            }
+            _ => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn status_of(headers: &tonic::codegen::http::HeaderMap) -> (String, String) {
+        let get = |k: &str| headers.get(k).and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+        (get("grpc-status"), get("grpc-message"))
+    }
+
+    #[test]
+    fn an_oversized_body_becomes_resource_exhausted_with_the_limit_and_other_statuses_stay() {
+        let mut h = tonic::codegen::http::HeaderMap::new();
+        h.insert("grpc-status", "11".parse().expect("value"));
+        h.insert(
+            "grpc-message",
+            "Error,%20decoded%20message%20length%20too%20large:%20found%201048586%20bytes,%20the%20limit%20is:%2065536%20bytes"
+                .parse()
+                .expect("value"),
+        );
+        clear_status(&mut h);
+        let (code, message) = status_of(&h);
+        assert_eq!(code, "8");
+        assert!(message.contains("the limit is: 65536 bytes") && message.contains("smaller"), "{message}");
+
+        let mut h = tonic::codegen::http::HeaderMap::new();
+        h.insert("grpc-status", "13".parse().expect("value"));
+        h.insert("grpc-message", "Missing request message.".parse().expect("value"));
+        clear_status(&mut h);
+        assert_eq!(status_of(&h).0, "3");
+
+        // Our own OUT_OF_RANGE or INTERNAL are left alone.
+        let mut h = tonic::codegen::http::HeaderMap::new();
+        h.insert("grpc-status", "11".parse().expect("value"));
+        h.insert("grpc-message", "version 9 is past the end".parse().expect("value"));
+        clear_status(&mut h);
+        assert_eq!(status_of(&h).0, "11");
+    }
 }

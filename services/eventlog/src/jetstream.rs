@@ -34,6 +34,8 @@ const DUPLICATE_WINDOW: Duration = Duration::from_secs(120);
 /// Cloning is cheap and shares the connection.
 #[derive(Clone)]
 pub struct JetStreamLog {
+    /// The connection under `context`, to tell "disconnected" at once (see `connected`).
+    client: async_nats::Client,
     context: jetstream::Context,
     stream: stream::Stream<()>,
     /// `None` for a reader, which never touches snapshots.
@@ -164,11 +166,11 @@ impl JetStreamLog {
     /// configuration).
     pub async fn connect(url: &str, replicas: usize, auth: &NatsAuth) -> Result<Self, LogError> {
         let replicas = replicas.max(1);
-        let context = Self::context(url, auth, "arbiter-eventlog").await?;
+        let (client, context) = Self::context(url, auth, "arbiter-eventlog").await?;
         Self::ensure_stream(&context, replicas).await?;
         let snapshots = Self::ensure_bucket(&context, replicas).await?;
         let stream = Self::stream_handle(&context).await?;
-        Ok(JetStreamLog { context, stream, snapshots: Some(snapshots) })
+        Ok(JetStreamLog { client, context, stream, snapshots: Some(snapshots) })
     }
 
     /// Connect to NATS at `url` as a reader (the randomness service): only `read` and
@@ -176,12 +178,12 @@ impl JetStreamLog {
     /// consume anything. It neither needs nor checks that the stream exists yet (a match that
     /// is not in the log reads as empty once the stream exists).
     pub async fn connect_reader(url: &str, auth: &NatsAuth) -> Result<Self, LogError> {
-        let context = Self::context(url, auth, "arbiter-eventlog-reader").await?;
+        let (client, context) = Self::context(url, auth, "arbiter-eventlog-reader").await?;
         let stream = Self::stream_handle(&context).await?;
-        Ok(JetStreamLog { context, stream, snapshots: None })
+        Ok(JetStreamLog { client, context, stream, snapshots: None })
     }
 
-    async fn context(url: &str, auth: &NatsAuth, name: &str) -> Result<jetstream::Context, LogError> {
+    async fn context(url: &str, auth: &NatsAuth, name: &str) -> Result<(async_nats::Client, jetstream::Context), LogError> {
         let client = auth
             .connect_options()
             .await?
@@ -199,9 +201,9 @@ impl JetStreamLog {
                 };
                 LogError::Unavailable(format!("cannot connect to NATS at {url}: {e}{hint}"))
             })?;
-        let mut context = jetstream::new(client);
+        let mut context = jetstream::new(client.clone());
         context.set_timeout(REQUEST_TIMEOUT);
-        Ok(context)
+        Ok((client, context))
     }
 
     async fn stream_handle(context: &jetstream::Context) -> Result<stream::Stream<()>, LogError> {
@@ -539,6 +541,10 @@ fn to_commit(
 
 #[async_trait::async_trait]
 impl EventLog for JetStreamLog {
+    fn connected(&self) -> bool {
+        matches!(self.client.connection_state(), async_nats::connection::State::Connected)
+    }
+
     async fn append(
         &self,
         match_id: &str,

@@ -163,6 +163,13 @@ fn fmt_expected(expected: &Option<u64>) -> String {
 /// The match log.
 #[async_trait::async_trait]
 pub trait EventLog: Send + Sync + 'static {
+    /// Whether the log's server is reachable right now, as far as the client knows without
+    /// asking (a NATS connection that is down or reconnecting is not): callers answer
+    /// UNAVAILABLE at once instead of waiting for request timeouts. Always true in memory.
+    fn connected(&self) -> bool {
+        true
+    }
+
     /// Append one commit.
     ///
     /// `expected_last_sequence`: stream sequence of the match's last commit, or `None` if the

@@ -4,16 +4,19 @@
 //! per-viewer redaction, the conditional append of commits, the log-signing key (every commit
 //! is signed and hash-chained, `docs/log.md`), rebuilding a match by replay, which verifies
 //! that chain, the signed match snapshots that shorten replays (`snapshot`), the match cache
-//! and its byte budget (`cache`), and the one log subscription per watched match that its
-//! watchers share (`fanout`).
+//! and its byte budget (`cache`), the one log subscription per watched match that its
+//! watchers share (`fanout`) with a bounded buffer per watcher, and the answers under faults
+//! (`docs/reliability.md`): idempotent joins (derived seat tokens), OK once a commit is
+//! appended, each request bounded by its client's deadline (`deadline`).
 //! Must never: contain rules code (the game state is an opaque blob here, evaluated by the
 //! rules service), produce randomness (the randomness service does), expose an unredacted
 //! event or view to anyone but an auditor of an ended match, act on a commit that fails the
-//! signed hash chain (it reports `DATA_LOSS` instead), or trust a snapshot it did not sign
-//! (it replays the log instead).
+//! signed hash chain (it reports `DATA_LOSS` instead), trust a snapshot it did not sign
+//! (it replays the log instead), or report a failure after a commit as the caller's failure.
 
 pub mod auth;
 pub mod cache;
+pub mod deadline;
 pub mod error;
 pub mod fanout;
 pub mod keys;
@@ -70,10 +73,20 @@ pub struct OrchestratorArgs {
     /// full check of every match this orchestrator serves. Snapshots are still written.
     #[arg(long, env = "ARBITER_FULL_REPLAY")]
     pub full_replay: bool,
+    /// How long (ms) a watch may leave its full buffer of updates unread before it is ended
+    /// with RESOURCE_EXHAUSTED (the client resumes from the version named).
+    #[arg(long, env = "ARBITER_WATCH_STALL_MS", default_value_t = limits::WATCH_STALL.as_millis() as u64)]
+    pub watch_stall_ms: u64,
     /// Optional TLS for the public match API.
     #[command(flatten)]
     pub public_tls: api::tls::PublicTlsArgs,
 }
+
+/// How long a connection to the rules or randomness service may take before the call is
+/// UNAVAILABLE.
+pub const INTERNAL_CONNECT_TIMEOUT: Duration = Duration::from_secs(1);
+/// How long one call to the rules or randomness service may take.
+pub const INTERNAL_REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// A channel to an internal service over mutual TLS.
 fn endpoint(url: &str, tls: &tonic::transport::ClientTlsConfig) -> anyhow::Result<Endpoint> {
@@ -83,10 +96,13 @@ fn endpoint(url: &str, tls: &tonic::transport::ClientTlsConfig) -> anyhow::Resul
              https:// URL"
         );
     }
+    // A service that is down answers UNAVAILABLE within the connect timeout, not after the
+    // caller's deadline; a call that hangs is cut at the request timeout (a replay's batched
+    // calls are the longest, well under it).
     Ok(Endpoint::from_shared(url.to_string())?
         .tls_config(tls.clone())?
-        .connect_timeout(Duration::from_secs(5))
-        .timeout(Duration::from_secs(30)))
+        .connect_timeout(INTERNAL_CONNECT_TIMEOUT)
+        .timeout(INTERNAL_REQUEST_TIMEOUT))
 }
 
 /// Connect to the log and the two internal services, then serve the match API until shutdown.
@@ -106,9 +122,13 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         log: Arc::new(log),
         signer: Arc::new(signer),
     };
-    let service = MatchServiceServer::new(service::MatchApi::new(matches::Matches::with_cache_bytes(backends, args.cache_bytes).full_replay(args.full_replay)))
+    let matches = matches::Matches::with_cache_bytes(backends, args.cache_bytes).full_replay(args.full_replay);
+    let api = service::MatchApi::new(matches).watch_stall(Duration::from_millis(args.watch_stall_ms.max(1)));
+    let service = MatchServiceServer::new(api)
         .max_decoding_message_size(limits::MAX_REQUEST_BYTES);
     let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;
-    api::server::serve("arbiter-orchestrator", args.listen, name, tonic::service::Routes::new(service), public_tls).await?;
+    let routes = tonic::service::Routes::new(service);
+    api::server::serve_with("arbiter-orchestrator", args.listen, name, routes, public_tls, api::server::ConnectionLimits::PUBLIC)
+        .await?;
     Ok(())
 }

@@ -32,6 +32,14 @@ pub const MAX_OPEN_WATCHES: usize = 65_536;
 /// consumer, and the server's default limit is about 1,000 consumers on the stream, shared by
 /// every orchestrator and by reads.
 pub const MAX_WATCHED_MATCHES: usize = 512;
+/// Updates one watch may have waiting for its client. With HTTP/2's own send buffer (at most
+/// 400 KiB per stream, hyper's default, and no more than the client's window) this bounds what
+/// a watcher that never reads holds.
+pub const WATCH_BUFFER: usize = 64;
+/// How long a watch's full buffer may stay unread before the watch is ended with
+/// RESOURCE_EXHAUSTED (its client resumes from the version named): the default of
+/// `--watch-stall-ms`.
+pub const WATCH_STALL: std::time::Duration = std::time::Duration::from_secs(5);
 /// Longest text of another service's error passed on to a client.
 pub const MAX_FORWARDED_MESSAGE: usize = 512;
 

@@ -81,6 +81,19 @@ impl Matches {
         &self.backends
     }
 
+    /// UNAVAILABLE at once while the log's server is known to be unreachable: every request
+    /// needs the log, and waiting for its timeouts would only use up the caller's deadline.
+    fn log_connected(&self) -> Result<()> {
+        if self.backends.log.connected() {
+            return Ok(());
+        }
+        Err(OrchestratorError::LogUnavailable(
+            "the orchestrator is not connected to NATS (the server is down or the connection is being \
+             re-established); retry shortly"
+                .into(),
+        ))
+    }
+
     /// Run the rules for an input, if the input goes through the rules.
     async fn rules_step(&self, rec: &MatchRecord, input: &commit_input::Input) -> Result<Option<r::Step>> {
         match rules_client::rules_call(input)? {
@@ -92,12 +105,14 @@ impl Matches {
     /// Compute the commit for `input`, append it conditionally on the record's last sequence,
     /// and absorb it. On any error the record is unchanged.
     pub async fn commit(&self, rec: &mut MatchRecord, input: commit_input::Input) -> Result<u64> {
+        self.log_connected()?;
         let step = self.rules_step(rec, &input).await?;
         let (events, awaiting, rules_version) = match &step {
             Some(s) => (s.events.clone(), s.awaiting.clone(), s.rules_version.clone()),
             None => (Vec::new(), rec.awaiting.as_ref().map(convert::awaiting_to_proto), String::new()),
         };
         let version = rec.version + 1;
+        let written_at_ms = written_at_ms(&input);
         let commit = Commit {
             match_id: rec.match_id.clone(),
             version,
@@ -105,7 +120,7 @@ impl Matches {
             events,
             rules_version,
             trace_context: Default::default(),
-            written_at_ms: now_ms(),
+            written_at_ms,
             awaiting,
             log_format: fairness::chain::LOG_FORMAT_SIGNED,
             prev_hash: rec.last_hash.map(|h| h.to_vec()).unwrap_or_default(),
@@ -145,10 +160,13 @@ impl Matches {
     /// On an error the record is reset to empty (the steps of a batched replay carry no state
     /// but the last, so a half-replayed record must not be used): drop it or replay again.
     async fn replay(&self, rec: &mut MatchRecord, commits: Vec<StoredCommit>) -> Result<()> {
+        // Cleared only when the replay completes: a cancelled one leaves the record marked.
+        rec.dirty = true;
         let result = self.replay_commits(rec, commits).await;
         if result.is_err() {
             *rec = MatchRecord::empty(&rec.match_id);
         }
+        rec.dirty = result.is_err();
         result
     }
 
@@ -259,10 +277,15 @@ impl Matches {
     /// which catches up and lets the caller re-evaluate.
     pub async fn lock_cached(&self, match_id: &str) -> Result<Locked> {
         eventlog::validate_match_id(match_id)?;
+        self.log_connected()?;
         let slot = self.cache.slot(match_id).map_err(|_| poisoned())?;
         let mut guard = slot.lock_owned().await;
         // Single flight: the first request on an uncached match rebuilds it while holding its
-        // slot; concurrent ones wait for that slot and find it filled.
+        // slot; concurrent ones wait for that slot and find it filled. A record a cancelled
+        // replay left half-done is rebuilt too.
+        if guard.as_ref().is_some_and(|r| r.dirty) {
+            *guard = None;
+        }
         if guard.is_none() {
             match self.rebuild(match_id, None).await {
                 Ok(rec) => {
@@ -361,7 +384,13 @@ impl Matches {
                         kind: Some(kind),
                     };
                     let mut randomness = self.backends.randomness.clone();
-                    let outcome = randomness.draw(req).await.map_err(randomness_err)?.into_inner();
+                    let outcome = match randomness.draw(req).await {
+                        Ok(outcome) => outcome.into_inner(),
+                        Err(status) => {
+                            self.stale_or(rec, status, &mut conflicts).await?;
+                            continue;
+                        }
+                    };
                     let input = commit_input::Input::Draw(RandomDraw {
                         request: Some(request),
                         values: outcome.values,
@@ -372,13 +401,31 @@ impl Matches {
                 Some(Awaiting::Ended(_)) if !rec.secret_revealed => {
                     let mut randomness = self.backends.randomness.clone();
                     let req = rnd::RevealRequest { match_id: rec.match_id.clone() };
-                    let secret = randomness.reveal(req).await.map_err(randomness_err)?.into_inner().secret;
+                    let secret = match randomness.reveal(req).await {
+                        Ok(revealed) => revealed.into_inner().secret,
+                        Err(status) => {
+                            self.stale_or(rec, status, &mut conflicts).await?;
+                            continue;
+                        }
+                    };
                     let input = commit_input::Input::Revealed(SecretRevealed { secret });
                     self.commit_or_catch_up(rec, input, &mut conflicts).await?;
                 }
                 _ => return Ok(()),
             }
         }
+    }
+
+    /// The randomness service refused a draw or reveal. It answers only what the log awaits, so
+    /// FAILED_PRECONDITION may mean our record is stale (another orchestrator has drawn and the
+    /// match moved on): catch up and let `drive` look again, as after an append conflict. Any
+    /// other refusal, or one the log does not explain, is the error.
+    async fn stale_or(&self, rec: &mut MatchRecord, status: tonic::Status, conflicts: &mut u32) -> Result<()> {
+        if status.code() == tonic::Code::FailedPrecondition && *conflicts < MAX_CONFLICT_RETRIES && self.catch_up(rec).await? {
+            *conflicts += 1;
+            return Ok(());
+        }
+        Err(randomness_err(status))
     }
 
     /// A commit of `drive`: when another orchestrator appended first, the record has caught up
@@ -435,6 +482,17 @@ pub fn short_hex(bytes: &[u8]) -> String {
 
 fn poisoned() -> OrchestratorError {
     OrchestratorError::Internal("the match cache lock is poisoned".into())
+}
+
+/// The `written_at_ms` of a commit of `input`. A commit whose content the log alone decides (a
+/// draw, the reveal) has 0, so that any orchestrator writes it byte for byte the same: the same
+/// signed bytes (Ed25519 is deterministic), the same msg id, and JetStream's deduplication
+/// merges two orchestrators' writes of it instead of failing one of them (`docs/log.md`).
+fn written_at_ms(input: &commit_input::Input) -> i64 {
+    match input {
+        commit_input::Input::Draw(_) | commit_input::Input::Revealed(_) => 0,
+        commit_input::Input::Created(_) | commit_input::Input::Joined(_) | commit_input::Input::Decision(_) => now_ms(),
+    }
 }
 
 fn now_ms() -> i64 {
@@ -504,6 +562,123 @@ mod tests {
         // A tonic status of DATA_LOSS.
         let status = tonic::Status::from(check_chain(&rec, &forged, &c2, &own).expect_err("foreign"));
         assert_eq!(status.code(), tonic::Code::DataLoss);
+    }
+
+    /// A log that counts full reads (what a rebuild without a snapshot does).
+    struct CountingLog {
+        inner: eventlog::MemoryLog,
+        reads: std::sync::atomic::AtomicUsize,
+    }
+
+    #[async_trait::async_trait]
+    impl EventLog for CountingLog {
+        async fn append(&self, match_id: &str, expected: Option<u64>, msg_id: &str, payload: Bytes) -> Result<u64, eventlog::LogError> {
+            self.inner.append(match_id, expected, msg_id, payload).await
+        }
+        async fn read(&self, match_id: &str, from_version: u64) -> Result<Vec<StoredCommit>, eventlog::LogError> {
+            self.reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            // Slow enough that every concurrent request arrives while the first one reads.
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            self.inner.read(match_id, from_version).await
+        }
+        async fn read_after(&self, match_id: &str, after: u64, next: u64) -> Result<Vec<StoredCommit>, eventlog::LogError> {
+            self.inner.read_after(match_id, after, next).await
+        }
+        async fn watch(
+            &self,
+            match_id: &str,
+            from_version: u64,
+        ) -> Result<futures::stream::BoxStream<'static, Result<StoredCommit, eventlog::LogError>>, eventlog::LogError> {
+            self.inner.watch(match_id, from_version).await
+        }
+        async fn put_snapshot(&self, match_id: &str, snapshot: eventlog::Snapshot) -> Result<(), eventlog::LogError> {
+            self.inner.put_snapshot(match_id, snapshot).await
+        }
+        async fn get_snapshot(&self, match_id: &str) -> Result<Option<eventlog::Snapshot>, eventlog::LogError> {
+            self.inner.get_snapshot(match_id).await
+        }
+    }
+
+    /// Backends on `log` with a real rules service in process; the randomness service is never
+    /// reached (nothing listens at its address).
+    async fn backends_on(log: Arc<dyn EventLog>) -> anyhow::Result<Backends> {
+        use api::rules_v1::rules_service_server::RulesServiceServer;
+        let (incoming, addr) = api::server::bind("rules", "127.0.0.1:0".parse()?).await?;
+        let service = RulesServiceServer::new(rules_service::Rules::new(0));
+        tokio::spawn(tonic::transport::Server::builder().add_service(service).serve_with_incoming(incoming));
+        let rules = RulesServiceClient::connect(format!("http://{addr}")).await?;
+        let randomness = RandomnessServiceClient::new(tonic::transport::Endpoint::from_static("http://127.0.0.1:9").connect_lazy());
+        Ok(Backends { rules, randomness, log, signer: Arc::new(fairness::Signer::from_seed(&[7; 32])) })
+    }
+
+    /// A two-seat match created through `writer`.
+    async fn created_match(writer: &Matches, match_id: &str) -> anyhow::Result<MatchRecord> {
+        let seats = (0..2).map(|i| api::match_v1::SeatSpec { name: format!("S{i}"), deck: String::new() }).collect();
+        let config = r::MatchConfig { ruleset: "mainframe".into(), seats, options: Default::default() };
+        let created = MatchCreated {
+            config: Some(config),
+            join_code_hashes: vec![vec![1; 32], vec![2; 32]],
+            orchestrator_public_key: writer.backends().signer.public_key().to_vec(),
+            ..Default::default()
+        };
+        let mut rec = MatchRecord::empty(match_id);
+        writer.commit(&mut rec, commit_input::Input::Created(created)).await?;
+        Ok(rec)
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn two_orchestrators_writing_the_same_draw_write_the_same_bytes_and_both_succeed() -> anyhow::Result<()> {
+        let log = Arc::new(eventlog::MemoryLog::new());
+        let backends = backends_on(log.clone()).await?;
+        let (a, b) = (Matches::new(backends.clone()), Matches::new(backends));
+        let mut rec = created_match(&a, "m2").await?;
+        for seat in 0..2u32 {
+            let joined = SeatJoined { seat, entropy: vec![seat as u8 + 1; 32], token_hash: vec![9; 32] };
+            a.commit(&mut rec, commit_input::Input::Joined(joined)).await?;
+        }
+        let Some(Awaiting::Draw(draw)) = rec.awaiting.clone() else {
+            anyhow::bail!("the match awaits {:?}, not a draw", rec.awaiting);
+        };
+        let values = match draw.kind {
+            engine::DrawKind::Range(_) => vec![0],
+            engine::DrawKind::Shuffle(n) => (0..n).collect(),
+        };
+        let input = commit_input::Input::Draw(RandomDraw { request: Some(convert::draw_request_to_proto(&draw)), values, signature: vec![5; 64] });
+        // Both orchestrators have the match at the same version and write its draw.
+        let mut other = rec.clone();
+        let first = a.commit(&mut rec, input.clone()).await?;
+        // A clock in the commit would differ by now.
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        let second = b.commit(&mut other, input).await?;
+        assert_eq!(first, second);
+        assert_eq!((rec.last_sequence, rec.last_hash), (other.last_sequence, other.last_hash), "the same stored commit");
+        assert_eq!(log.read("m2", 1).await?.len(), 4, "stored once");
+        Ok(())
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_first_requests_on_an_uncached_match_rebuild_it_once() -> anyhow::Result<()> {
+        let log = Arc::new(CountingLog { inner: eventlog::MemoryLog::new(), reads: Default::default() });
+        let backends = backends_on(log.clone()).await?;
+
+        // A match in the log, written by one orchestrator...
+        let writer = Matches::new(backends.clone()).full_replay(true);
+        created_match(&writer, "m1").await?;
+
+        // ...served by another that has never seen it: ten requests at once, one rebuild.
+        let reader = Arc::new(Matches::new(backends).full_replay(true));
+        let before = log.reads.load(std::sync::atomic::Ordering::SeqCst);
+        let tasks: Vec<_> = (0..10)
+            .map(|_| {
+                let reader = reader.clone();
+                tokio::spawn(async move { reader.lock_cached("m1").await.map(|r| r.version) })
+            })
+            .collect();
+        for t in tasks {
+            assert_eq!(t.await??, 1);
+        }
+        assert_eq!(log.reads.load(std::sync::atomic::Ordering::SeqCst) - before, 1, "one rebuild for ten first requests");
+        Ok(())
     }
 
     #[test]

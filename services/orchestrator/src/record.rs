@@ -60,6 +60,10 @@ pub struct MatchRecord {
     /// Approximate heap bytes of what grows with the match (events, idempotency keys, config),
     /// kept up to date by `absorb`, for the cache's byte budget.
     pub grown_bytes: usize,
+    /// Set while a replay is folding commits in: a replay cut off half-way (its request was
+    /// cancelled at its deadline, or its client went away) leaves it set, and the record is
+    /// rebuilt instead of used.
+    pub dirty: bool,
 }
 
 impl MatchRecord {
@@ -82,6 +86,7 @@ impl MatchRecord {
             submitted: BTreeMap::new(),
             events: Vec::new(),
             grown_bytes: 0,
+            dirty: false,
         }
     }
 

@@ -3,6 +3,9 @@
 
 use std::pin::Pin;
 use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::time::Instant;
 
 use api::convert;
 use api::log_v1::{commit_input, MatchCreated, MatchExport, SeatDecision, SeatJoined};
@@ -13,18 +16,22 @@ use api::rules_v1 as r;
 use engine::{Awaiting, Viewer};
 use futures::Stream;
 use prost::Message;
-use tokio::sync::Semaphore;
+use futures::StreamExt;
+use tokio::sync::{mpsc, oneshot, OwnedSemaphorePermit, Semaphore};
 use tonic::{Request, Response, Status};
 
 use crate::auth;
 use crate::error::{randomness_err, OrchestratorError, Result};
-use crate::fanout::Hub;
+use crate::deadline;
+use crate::fanout::{Hub, Watcher};
 use crate::limits;
 use crate::matches::{unknown_match, Matches, MAX_CONFLICT_RETRIES};
 use crate::record::MatchRecord;
 
 pub struct MatchApi {
     matches: Matches,
+    /// How long a watch may leave a full buffer unread before it is ended.
+    watch_stall: Duration,
     /// One permit per open `WatchMatch` stream.
     watches: Arc<Semaphore>,
     /// One log subscription per watched match, fanned out to its watchers.
@@ -35,7 +42,13 @@ impl MatchApi {
     pub fn new(matches: Matches) -> Self {
         let backends = matches.backends();
         let hub = Hub::new(backends.log.clone(), backends.signer.public_key(), limits::MAX_WATCHED_MATCHES);
-        MatchApi { matches, watches: Arc::new(Semaphore::new(limits::MAX_OPEN_WATCHES)), hub }
+        MatchApi { matches, watch_stall: limits::WATCH_STALL, watches: Arc::new(Semaphore::new(limits::MAX_OPEN_WATCHES)), hub }
+    }
+
+    /// How long a watcher may leave its full buffer unread before it is ended (`--watch-stall-ms`).
+    pub fn watch_stall(mut self, stall: Duration) -> Self {
+        self.watch_stall = stall;
+        self
     }
 }
 
@@ -210,7 +223,7 @@ impl MatchApi {
         })
     }
 
-    async fn join(&self, req: m::JoinMatchRequest) -> Result<m::JoinMatchResponse> {
+    async fn join(&self, req: m::JoinMatchRequest, deadline: Option<Instant>) -> Result<m::JoinMatchResponse> {
         limits::check_join(&req)?;
         let len = req.entropy.len();
         if !(fairness::MIN_ENTROPY_BYTES..=fairness::MAX_ENTROPY_BYTES).contains(&len) {
@@ -231,7 +244,12 @@ impl MatchApi {
             }
         };
         tracing::info!(match_id = %req.match_id, seat = req.seat, "seat joined");
-        self.matches.drive(&mut rec).await?;
+        // The join is in the log: what follows (the first draws, once every seat is in) must
+        // not turn it into a failure, or the seat would never learn its token. A draw that
+        // fails here is retried by the next request that locks the match.
+        if let Err(e) = deadline::after_commit(deadline, self.matches.drive(&mut rec)).await {
+            tracing::warn!(match_id = %req.match_id, error = %e, "joined; the draws that follow wait for the next request");
+        }
         Ok(m::JoinMatchResponse { seat_token: token, version: rec.version })
     }
 
@@ -240,22 +258,31 @@ impl MatchApi {
         let seat = rec.seats.get(req.seat as usize).ok_or_else(|| {
             OrchestratorError::InvalidArgument(format!("match {} has no seat {} (seats are 0 to {})", req.match_id, req.seat, rec.seats.len().saturating_sub(1)))
         })?;
-        if seat.token_hash.is_some() {
-            return Err(OrchestratorError::FailedPrecondition(format!("seat {} has already joined", req.seat)));
-        }
         if rec.join_code_hashes.get(req.seat as usize) != Some(&auth::hash_secret(&req.join_code)) {
             return Err(OrchestratorError::PermissionDenied(format!(
                 "wrong join code for seat {}: use the code CreateMatch returned for this seat",
                 req.seat
             )));
         }
-        let token = auth::new_secret("seat_");
+        let token = auth::seat_token(&self.matches.backends().signer, &rec.match_id, req.seat, &req.join_code, &req.entropy);
+        if let Some(joined) = &seat.token_hash {
+            // The same join again (a retry whose first answer was lost) gets the same token;
+            // another entropy is another join, and the seat is taken.
+            if *joined == auth::hash_secret(&token) {
+                return Ok(token);
+            }
+            return Err(OrchestratorError::FailedPrecondition(format!(
+                "seat {} has already joined with other entropy; only a retry of that join (same join code, same \
+                 entropy) gets its token again",
+                req.seat
+            )));
+        }
         let joined = SeatJoined { seat: req.seat, entropy: req.entropy.clone(), token_hash: auth::hash_secret(&token) };
         self.matches.commit(rec, commit_input::Input::Joined(joined)).await?;
         Ok(token)
     }
 
-    async fn submit(&self, req: Request<m::SubmitDecisionRequest>) -> Result<m::SubmitDecisionResponse> {
+    async fn submit(&self, req: Request<m::SubmitDecisionRequest>, deadline: Option<Instant>) -> Result<m::SubmitDecisionResponse> {
         limits::check_submit(req.get_ref())?;
         let token = auth::bearer_token(req.metadata())?;
         let body = req.into_inner();
@@ -266,7 +293,7 @@ impl MatchApi {
         let mut rec = self.matches.lock_cached(&body.match_id).await?;
         let mut retries = 0;
         loop {
-            match self.submit_once(&mut rec, token.as_deref(), &body).await {
+            match self.submit_once(&mut rec, token.as_deref(), &body, deadline).await {
                 Err(e) if retries < MAX_CONFLICT_RETRIES && may_be_stale(&e) => {
                     retries += 1;
                     let caught_up = matches!(e, OrchestratorError::Stale(_)) || self.matches.catch_up(&mut rec).await?;
@@ -280,7 +307,13 @@ impl MatchApi {
     }
 
     /// One evaluation of a decision against the record as it is.
-    async fn submit_once(&self, rec: &mut MatchRecord, token: Option<&str>, body: &m::SubmitDecisionRequest) -> Result<m::SubmitDecisionResponse> {
+    async fn submit_once(
+        &self,
+        rec: &mut MatchRecord,
+        token: Option<&str>,
+        body: &m::SubmitDecisionRequest,
+        deadline: Option<Instant>,
+    ) -> Result<m::SubmitDecisionResponse> {
         let seat = seat_for(token, rec)?;
         if let Some(done) = rec.submitted.get(&body.idempotency_key).cloned() {
             // The same request again gets the first answer; another request under the same key
@@ -333,7 +366,13 @@ impl MatchApi {
             idempotency_key: body.idempotency_key.clone(),
         });
         let first = self.matches.commit(rec, input).await?;
-        self.matches.drive(rec).await?;
+        // The decision is in the log: the caller's answer is OK whatever happens next. A draw
+        // or reveal that fails here (randomness down, the log full, another orchestrator
+        // racing) is retried by the next request that locks the match; the reply says what is
+        // known (maybe a match still waiting for a draw, with no next decision yet).
+        if let Err(e) = deadline::after_commit(deadline, self.matches.drive(rec)).await {
+            tracing::warn!(match_id = %rec.match_id, error = %e, "decision logged; the draws that follow wait for the next request");
+        }
         Ok(reply(rec, first, seat))
     }
 }
@@ -358,14 +397,54 @@ type WatchStream = Pin<Box<dyn Stream<Item = Result<m::MatchUpdate, Status>> + S
 #[tonic::async_trait]
 impl MatchService for MatchApi {
     async fn create_match(&self, req: Request<m::CreateMatchRequest>) -> Result<Response<m::CreateMatchResponse>, Status> {
-        Ok(Response::new(self.create(req.into_inner()).await?))
+        let budget = deadline::budget(req.metadata());
+        Ok(Response::new(deadline::within(budget, self.create(req.into_inner())).await?))
     }
 
     async fn join_match(&self, req: Request<m::JoinMatchRequest>) -> Result<Response<m::JoinMatchResponse>, Status> {
-        Ok(Response::new(self.join(req.into_inner()).await?))
+        let budget = deadline::budget(req.metadata());
+        let end = deadline::end(budget);
+        Ok(Response::new(deadline::within(budget, self.join(req.into_inner(), end)).await?))
     }
 
     async fn get_match(&self, req: Request<m::GetMatchRequest>) -> Result<Response<m::MatchView>, Status> {
+        let budget = deadline::budget(req.metadata());
+        deadline::within_status(budget, self.get_match_inner(req)).await
+    }
+
+    async fn get_pending_decision(
+        &self,
+        req: Request<m::GetPendingDecisionRequest>,
+    ) -> Result<Response<m::GetPendingDecisionResponse>, Status> {
+        let budget = deadline::budget(req.metadata());
+        deadline::within_status(budget, self.get_pending_inner(req)).await
+    }
+
+    async fn submit_decision(
+        &self,
+        req: Request<m::SubmitDecisionRequest>,
+    ) -> Result<Response<m::SubmitDecisionResponse>, Status> {
+        let budget = deadline::budget(req.metadata());
+        let end = deadline::end(budget);
+        Ok(Response::new(deadline::within(budget, self.submit(req, end)).await?))
+    }
+
+    type WatchMatchStream = WatchStream;
+
+    async fn watch_match(&self, req: Request<m::WatchMatchRequest>) -> Result<Response<WatchStream>, Status> {
+        // The deadline bounds the opening; the stream itself lasts as long as the client wants.
+        let budget = deadline::budget(req.metadata());
+        deadline::within_status(budget, self.watch_inner(req)).await
+    }
+
+    async fn export_match(&self, req: Request<m::ExportMatchRequest>) -> Result<Response<m::ExportMatchResponse>, Status> {
+        let budget = deadline::budget(req.metadata());
+        deadline::within_status(budget, self.export_inner(req)).await
+    }
+}
+
+impl MatchApi {
+    async fn get_match_inner(&self, req: Request<m::GetMatchRequest>) -> Result<Response<m::MatchView>, Status> {
         let rec = self.matches.lock(&req.get_ref().match_id).await?;
         let viewer = viewer_of(&req, &rec)?;
         let version = req.get_ref().version;
@@ -378,7 +457,7 @@ impl MatchService for MatchApi {
         Ok(Response::new(self.view(&past, viewer).await?))
     }
 
-    async fn get_pending_decision(
+    async fn get_pending_inner(
         &self,
         req: Request<m::GetPendingDecisionRequest>,
     ) -> Result<Response<m::GetPendingDecisionResponse>, Status> {
@@ -388,16 +467,7 @@ impl MatchService for MatchApi {
         Ok(Response::new(m::GetPendingDecisionResponse { version: rec.version, decision, waiting_for_seat, status: status as i32 }))
     }
 
-    async fn submit_decision(
-        &self,
-        req: Request<m::SubmitDecisionRequest>,
-    ) -> Result<Response<m::SubmitDecisionResponse>, Status> {
-        Ok(Response::new(self.submit(req).await?))
-    }
-
-    type WatchMatchStream = WatchStream;
-
-    async fn watch_match(&self, req: Request<m::WatchMatchRequest>) -> Result<Response<WatchStream>, Status> {
+    async fn watch_inner(&self, req: Request<m::WatchMatchRequest>) -> Result<Response<WatchStream>, Status> {
         let permit = self.watches.clone().try_acquire_owned().map_err(|_| {
             OrchestratorError::Exhausted(format!(
                 "this orchestrator already serves {} open watches; close one or retry later",
@@ -420,17 +490,10 @@ impl MatchService for MatchApi {
         };
         let from = req.get_ref().from_version;
         let watcher = self.hub.watch(&match_id, from).await?;
-        let stream = futures::stream::unfold((watcher, permit), move |(mut watcher, permit)| async move {
-            let update = match watcher.next().await? {
-                Ok(item) => Ok(update_for(&item.commit, viewer, item.all_joined)),
-                Err(status) => Err(status),
-            };
-            Some((update, (watcher, permit)))
-        });
-        Ok(Response::new(Box::pin(stream)))
+        Ok(Response::new(watch_stream(watcher, permit, viewer, from, self.watch_stall)))
     }
 
-    async fn export_match(&self, req: Request<m::ExportMatchRequest>) -> Result<Response<m::ExportMatchResponse>, Status> {
+    async fn export_inner(&self, req: Request<m::ExportMatchRequest>) -> Result<Response<m::ExportMatchResponse>, Status> {
         let rec = self.matches.lock(&req.get_ref().match_id).await?;
         if !(rec.ended() && rec.secret_revealed) {
             return Err(OrchestratorError::FailedPrecondition(format!(
@@ -454,6 +517,49 @@ impl MatchService for MatchApi {
         let export = MatchExport { match_id: rec.match_id.clone(), commits, stored_commits };
         Ok(Response::new(m::ExportMatchResponse { export: export.encode_to_vec() }))
     }
+}
+
+/// The stream of one watch, with backpressure: a task moves the watcher's updates into a
+/// buffer of [`limits::WATCH_BUFFER`] updates that the response drains. A client that reads
+/// nothing for `stall` while its buffer is full has fallen behind: the task ends the watch with
+/// RESOURCE_EXHAUSTED (after the updates already buffered, naming the version to resume from)
+/// and lets go of everything else it held: its place in the match's feed (the feed and its log
+/// consumer stop with the last watcher), its copy of the history and the watch permit. A client
+/// that reads, however far behind it started (a resumed watch catching up), is never ended; one
+/// that goes away ends the task at once, even on a match where nothing happens.
+fn watch_stream(mut watcher: Watcher, permit: OwnedSemaphorePermit, viewer: Viewer, from: u64, stall: Duration) -> WatchStream {
+    let (tx, rx) = mpsc::channel::<Result<m::MatchUpdate, Status>>(limits::WATCH_BUFFER);
+    let (end_tx, end_rx) = oneshot::channel::<Status>();
+    tokio::spawn(async move {
+        let _permit = permit;
+        // The last version the client will have once it has read the buffer.
+        let mut queued = from;
+        loop {
+            let next = tokio::select! {
+                _ = tx.closed() => return,
+                next = watcher.next() => next,
+            };
+            let Some(next) = next else { return };
+            let version = next.as_ref().map(|item| item.version).ok();
+            let update = next.map(|item| update_for(&item.commit, viewer, item.all_joined));
+            match tokio::time::timeout(stall, tx.send(update)).await {
+                Ok(Ok(())) => queued = version.unwrap_or(queued),
+                // The client went away.
+                Ok(Err(_)) => return,
+                Err(_) => {
+                    let _ = end_tx.send(Status::resource_exhausted(format!(
+                        "this watch's client read nothing for {} ms while {} updates waited for it, so the watch \
+                         was ended to bound the server's memory; resume with WatchMatch from_version {queued}",
+                        stall.as_millis(),
+                        limits::WATCH_BUFFER
+                    )));
+                    return;
+                }
+            }
+        }
+    });
+    let ended = futures::stream::once(end_rx).filter_map(|end| futures::future::ready(end.ok().map(Err)));
+    Box::pin(tokio_stream::wrappers::ReceiverStream::new(rx).chain(ended))
 }
 
 /// One watched commit as `viewer` may see it.

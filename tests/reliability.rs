@@ -1,0 +1,715 @@
+//! End-to-end: the answers clients get under faults (issue 8, items 1-3), against real
+//! processes (nats-server, rules, randomness, one to three orchestrators).
+//!
+//! - A join whose draws cannot follow (randomness down) still returns its token, a retry gets
+//!   the same one, and the match plays to an audited end once randomness is back.
+//! - A decision whose draw cannot follow (randomness down) is answered OK, logged once, and the
+//!   draw is made by a later request.
+//! - Two and three orchestrators with clients racing on the same decisions: each decision
+//!   answered OK is in the log exactly once, none answered otherwise is, and every round has
+//!   exactly one winner (never told ABORTED).
+//! - A dependency down (rules, NATS) is UNAVAILABLE, within the client's deadline, and the
+//!   match goes on once it is back.
+//! - A missing stream is UNAVAILABLE saying what to do (a restart recreates it).
+//! - A full store (the stream's `max_bytes`, lowered by the admin) is RESOURCE_EXHAUSTED, and
+//!   the match resumes once the limit is raised.
+//! - An abusive client (megabyte bodies and many streams on one connection) never fails
+//!   another client's calls.
+//! - Abandoned watches leave no log consumer behind and fail nobody (1,000 here; 10,000 with
+//!   `ARBITER_ABANDONED_WATCHES=10000 cargo test -p arbiter-e2e --test reliability -- --ignored`).
+//! - Watchers that never read are ended with RESOURCE_EXHAUSTED naming the version to resume
+//!   from, resuming there misses nothing, and the orchestrator's memory stays bounded.
+//!
+//! Every wait is on a condition (bounded by a number of polls), never on a fixed time.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, ensure, Result};
+use api::match_v1 as m;
+use api::match_v1::match_service_client::MatchServiceClient;
+use eventlog::EventLog;
+use prost::Message;
+use tonic::transport::Channel;
+use tonic::Code;
+
+mod harness;
+mod raw;
+
+use harness::{create_and_join, pending, play_one, random_choice, with_token, Rng, System};
+
+/// A decision request for the pending `decision`.
+fn submit(match_id: &str, decision: &m::Decision, choice: m::Choice, key: &str) -> m::SubmitDecisionRequest {
+    m::SubmitDecisionRequest {
+        match_id: match_id.into(),
+        decision_id: decision.decision_id,
+        choice: Some(choice),
+        idempotency_key: key.into(),
+    }
+}
+
+/// Play `table` to its end through `client`; every call must succeed.
+async fn play_to_end(client: &mut MatchServiceClient<Channel>, table: &harness::Table, seed: u64) -> Result<usize> {
+    let mut rng = Rng(seed);
+    let mut decisions = 0;
+    while play_one(client, table, &mut rng).await?.is_some() {
+        decisions += 1;
+        ensure!(decisions < 20_000, "the match did not end");
+    }
+    Ok(decisions)
+}
+
+/// Export an ended match and audit it offline; returns its number of commits.
+async fn audit(client: &mut MatchServiceClient<Channel>, table: &harness::Table) -> Result<usize> {
+    let export = client.export_match(m::ExportMatchRequest { match_id: table.match_id.clone() }).await?.into_inner().export;
+    let export = api::log_v1::MatchExport::decode(export.as_slice())?;
+    let report = cli::audit::audit_export(&export, Some(&table.public_key))?;
+    Ok(report.commits)
+}
+
+/// Every commit of a match, decoded, straight from the log.
+async fn logged_commits(system: &System, match_id: &str) -> Result<Vec<api::log_v1::Commit>> {
+    let log = system.admin_log().await?;
+    let stored = log.read(match_id, 1).await.map_err(|e| anyhow!("{e}"))?;
+    stored.iter().map(|s| Ok(api::log_v1::Commit::decode(s.payload.as_ref())?)).collect()
+}
+
+// ---- exactly-once answers ----
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_join_with_randomness_down_returns_its_token_and_the_match_ends_audited_once_it_is_back() -> Result<()> {
+    let mut system = System::start().await?;
+    let mut client = system.client().await?;
+    let created = client
+        .create_match(m::CreateMatchRequest {
+            ruleset: "mainframe".into(),
+            seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
+            options: Default::default(),
+        })
+        .await?
+        .into_inner();
+    let join = |seat: u32, entropy: u8| m::JoinMatchRequest {
+        match_id: created.match_id.clone(),
+        seat,
+        join_code: created.seats[seat as usize].join_code.clone(),
+        entropy: vec![entropy; 32],
+    };
+    let first = client.join_match(join(0, 1)).await?.into_inner().seat_token;
+
+    // The last join commits, then its first draw cannot be made: the join still answers.
+    system.kill_randomness().await?;
+    let last = client.join_match(join(1, 2)).await?.into_inner();
+    let before = system.log_len(&created.match_id).await?;
+    assert_eq!(last.version as usize, before, "the join is the last commit; no draw could follow");
+    // A retry of the same join (its answer lost) gets the same token and appends nothing.
+    let again = client.join_match(join(1, 2)).await?.into_inner();
+    assert_eq!(again.seat_token, last.seat_token);
+    assert_eq!(client.join_match(join(0, 1)).await?.into_inner().seat_token, first);
+    // Other entropy for a joined seat is another join: refused.
+    let err = client.join_match(join(1, 3)).await.expect_err("the seat is taken");
+    assert_eq!(err.code(), Code::FailedPrecondition, "{}", err.message());
+    // Reads work meanwhile: the match is in progress, waiting for its draw.
+    let view = client.get_match(m::GetMatchRequest { match_id: created.match_id.clone(), version: 0 }).await?.into_inner();
+    assert_eq!(view.status, m::MatchStatus::InProgress as i32);
+    assert!(view.pending.is_none(), "no decision before the first draw");
+    assert_eq!(system.log_len(&created.match_id).await?, before, "nothing appended while randomness is down");
+
+    // Back: the next request draws, and the match plays to an audited end with those tokens.
+    system.restart_randomness().await?;
+    let table = harness::Table {
+        match_id: created.match_id.clone(),
+        tokens: vec![first, last.seat_token],
+        public_key: created.randomness_public_key.clone(),
+    };
+    let mut ready = false;
+    for _ in 0..100 {
+        let view = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await;
+        if view.is_ok_and(|v| v.into_inner().pending.is_some()) {
+            ready = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    ensure!(ready, "the match never drew once randomness was back");
+    play_to_end(&mut client, &table, 3).await?;
+    let commits = audit(&mut client, &table).await?;
+    assert_eq!(commits, system.log_len(&table.match_id).await?);
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_decision_whose_draw_cannot_follow_is_answered_ok_and_the_draw_is_made_later() -> Result<()> {
+    let mut system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    system.kill_randomness().await?;
+    let mut rng = Rng(16);
+    // Decide until a decision sets off a draw: it is answered OK all the same, saying the match
+    // waits (no next decision, no seat awaited).
+    let mut waiting_key = None;
+    for i in 0..500 {
+        let Some((seat, decision)) = pending(&mut client, &table).await? else { bail!("the match ended without a draw") };
+        let key = format!("nodraw-{i}");
+        let req = with_token(submit(&table.match_id, &decision, random_choice(&decision, &mut rng)?, &key), &table.tokens[seat]);
+        let reply = client.submit_decision(req).await?.into_inner();
+        if reply.status == m::MatchStatus::InProgress as i32 && reply.waiting_for_seat.is_none() {
+            ensure!(reply.next_decision.is_none());
+            ensure!(reply.version as usize == system.log_len(&table.match_id).await?, "the decision is the last commit");
+            waiting_key = Some(key);
+            break;
+        }
+    }
+    let key = waiting_key.ok_or_else(|| anyhow!("no decision set off a draw"))?;
+    let logged = logged_commits(&system, &table.match_id).await?;
+    let count = logged
+        .iter()
+        .filter(|c| matches!(c.input.as_ref().and_then(|i| i.input.as_ref()), Some(api::log_v1::commit_input::Input::Decision(d)) if d.idempotency_key == key))
+        .count();
+    ensure!(count == 1, "the decision answered OK is in the log {count} times");
+    // Back: the next request makes the draw, and the match plays to an audited end.
+    system.restart_randomness().await?;
+    let mut ready = false;
+    for _ in 0..100 {
+        let view = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await;
+        if view.is_ok_and(|v| v.into_inner().pending.is_some()) {
+            ready = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    ensure!(ready, "the draw was never made once randomness was back");
+    play_to_end(&mut client, &table, 17).await?;
+    audit(&mut client, &table).await?;
+    Ok(())
+}
+
+/// How many matches and rounds (raced decisions per match) the racing tests play: 3 and 100 by
+/// default; the long run is `ARBITER_RACE_MATCHES=10 ARBITER_RACE_ROUNDS=100000 cargo test -p
+/// arbiter-e2e --test reliability racing -- --nocapture` (every match to its end).
+fn race_size() -> (usize, usize) {
+    let get = |k: &str, d: usize| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+    (get("ARBITER_RACE_MATCHES", 3), get("ARBITER_RACE_ROUNDS", 100))
+}
+
+/// Clients race on each decision through `orchestrators` orchestrators (two clients each, one
+/// key sent twice through two orchestrators, as a client retrying elsewhere).
+async fn race(orchestrators: usize) -> Result<()> {
+    let (matches, rounds) = race_size();
+    let system = System::start().await?;
+    let mut others = Vec::new();
+    for _ in 1..orchestrators {
+        others.push(system.spawn_orchestrator().await?);
+    }
+    let mut urls = vec![system.orchestrator_url()?];
+    urls.extend(others.iter().map(|o| o.url()));
+    let mut clients = Vec::new();
+    for url in &urls {
+        for _ in 0..2 {
+            clients.push(MatchServiceClient::connect(url.clone()).await?);
+        }
+    }
+    let racers = clients.len();
+    let mut rng = Rng(23 + orchestrators as u64);
+    // Per answer code: how many submissions got it.
+    let mut tally: BTreeMap<String, usize> = BTreeMap::new();
+    let mut raced = 0;
+    for game in 0..matches {
+        let mut first = clients[game % racers].clone();
+        let table = create_and_join(&mut first, 2).await?;
+        // Per key: the codes its submissions got.
+        let mut outcomes: BTreeMap<String, Vec<Code>> = BTreeMap::new();
+        let mut played = 0;
+        for round in 0..rounds {
+            let mut asker = clients[round % racers].clone();
+            let Some((seat, decision)) = pending(&mut asker, &table).await? else { break };
+            let token = table.tokens[seat].clone();
+            let mut tasks = Vec::new();
+            let first_choice = random_choice(&decision, &mut rng)?;
+            for (i, c) in clients.iter().enumerate() {
+                // The last racer (on another orchestrator) retries the first one's request.
+                let (key, choice) = if i == 0 || i + 1 == racers {
+                    (format!("r{round}-c0"), first_choice.clone())
+                } else {
+                    (format!("r{round}-c{i}"), random_choice(&decision, &mut rng)?)
+                };
+                let req = with_token(submit(&table.match_id, &decision, choice, &key), &token);
+                let mut c = c.clone();
+                tasks.push(tokio::spawn(async move {
+                    (key, c.submit_decision(req).await.map(|_| ()).map_err(|e| (e.code(), e.message().to_string())))
+                }));
+            }
+            let mut winners = std::collections::BTreeSet::new();
+            for t in tasks {
+                let (key, result) = t.await?;
+                let code = match result {
+                    Ok(()) => {
+                        winners.insert(key.clone());
+                        Code::Ok
+                    }
+                    Err((code, message)) => {
+                        ensure!(
+                            matches!(code, Code::Aborted | Code::FailedPrecondition),
+                            "match {game} round {round}: key {key} got {code:?}: {message}"
+                        );
+                        code
+                    }
+                };
+                *tally.entry(format!("{code:?}")).or_default() += 1;
+                outcomes.entry(key).or_default().push(code);
+            }
+            ensure!(winners.len() == 1, "match {game} round {round}: {} winning keys ({winners:?}), not one", winners.len());
+            played += 1;
+        }
+        ensure!(played >= rounds.min(20), "only {played} rounds were played");
+        raced += played;
+        // A key's submissions (the first one and its retry) all got the same answer.
+        for (key, codes) in &outcomes {
+            let ok = codes.iter().filter(|c| **c == Code::Ok).count();
+            ensure!(ok == 0 || ok == codes.len(), "key {key}: {codes:?}");
+        }
+        // The log: each OK key exactly once, no other key at all.
+        let mut logged: BTreeMap<String, usize> = BTreeMap::new();
+        for commit in logged_commits(&system, &table.match_id).await? {
+            if let Some(api::log_v1::commit_input::Input::Decision(d)) = commit.input.and_then(|i| i.input) {
+                *logged.entry(d.idempotency_key).or_default() += 1;
+            }
+        }
+        for (key, codes) in &outcomes {
+            let want = usize::from(codes.first() == Some(&Code::Ok));
+            ensure!(
+                logged.get(key).copied().unwrap_or(0) == want,
+                "key {key} answered {codes:?} is in the log {:?} times",
+                logged.get(key)
+            );
+        }
+        ensure!(logged.keys().all(|k| outcomes.contains_key(k)), "the log has decisions nobody submitted");
+        // Every orchestrator reads the match (replaying, with the chain check) to the same version.
+        let mut versions = Vec::new();
+        for c in &clients {
+            let v = c.clone().get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
+            versions.push(v.version);
+        }
+        ensure!(versions.windows(2).all(|w| w[0] == w[1]), "the orchestrators disagree: {versions:?}");
+    }
+    eprintln!("{orchestrators} orchestrators, {racers} racers: {raced} decisions raced over {matches} matches; answers {tally:?}");
+    for o in others {
+        o.kill().await?;
+    }
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_orchestrators_racing_answer_every_winner_ok_and_log_it_once() -> Result<()> {
+    race(2).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_orchestrators_racing_answer_every_winner_ok_and_log_it_once() -> Result<()> {
+    race(3).await
+}
+
+// ---- clear statuses ----
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rules_service_down_is_unavailable_within_the_deadline_and_the_match_goes_on() -> Result<()> {
+    let mut system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let (seat, decision) = pending(&mut client, &table).await?.ok_or_else(|| anyhow!("ended at once"))?;
+    let choice = random_choice(&decision, &mut Rng(4))?;
+    let before = system.log_len(&table.match_id).await?;
+    system.kill_rules().await?;
+    let mut req = with_token(submit(&table.match_id, &decision, choice.clone(), "down-1"), &table.tokens[seat]);
+    req.set_timeout(Duration::from_secs(20));
+    let err = client.submit_decision(req).await.expect_err("the rules are down");
+    assert_eq!(err.code(), Code::Unavailable, "{}", err.message());
+    assert!(err.message().contains("rules"), "{}", err.message());
+    let mut get = tonic::Request::new(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 });
+    get.set_timeout(Duration::from_secs(20));
+    let err = client.get_match(get).await.expect_err("views need the rules");
+    assert_eq!(err.code(), Code::Unavailable, "{}", err.message());
+    assert_eq!(system.log_len(&table.match_id).await?, before, "nothing appended");
+
+    system.restart_rules().await?;
+    let mut answered = None;
+    for _ in 0..100 {
+        let req = with_token(submit(&table.match_id, &decision, choice.clone(), "down-1"), &table.tokens[seat]);
+        match client.submit_decision(req).await {
+            Ok(r) => {
+                answered = Some(r.into_inner());
+                break;
+            }
+            Err(e) if e.code() == Code::Unavailable => tokio::time::sleep(Duration::from_millis(100)).await,
+            Err(e) => bail!("after the restart: {e}"),
+        }
+    }
+    ensure!(answered.is_some(), "the rules service never came back");
+    play_to_end(&mut client, &table, 5).await?;
+    audit(&mut client, &table).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nats_down_is_unavailable_at_once_and_the_match_goes_on_once_it_is_back() -> Result<()> {
+    let mut system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let (seat, decision) = pending(&mut client, &table).await?.ok_or_else(|| anyhow!("ended at once"))?;
+    let choice = random_choice(&decision, &mut Rng(14))?;
+    let port = system.stop_nats().await?;
+    // Every kind of request: UNAVAILABLE, well within a long deadline (the time is reported,
+    // not asserted).
+    let started = std::time::Instant::now();
+    let mut req = with_token(submit(&table.match_id, &decision, choice.clone(), "nats-1"), &table.tokens[seat]);
+    req.set_timeout(Duration::from_secs(30));
+    let err = client.submit_decision(req).await.expect_err("the log is down");
+    assert_eq!(err.code(), Code::Unavailable, "{}", err.message());
+    let mut get = tonic::Request::new(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 });
+    get.set_timeout(Duration::from_secs(30));
+    let err = client.get_match(get).await.expect_err("reads need the log");
+    assert_eq!(err.code(), Code::Unavailable, "{}", err.message());
+    let mut create = tonic::Request::new(m::CreateMatchRequest {
+        ruleset: "mainframe".into(),
+        seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
+        options: Default::default(),
+    });
+    create.set_timeout(Duration::from_secs(30));
+    let err = client.create_match(create).await.expect_err("creating needs the log");
+    assert_eq!(err.code(), Code::Unavailable, "{}", err.message());
+    eprintln!("three requests with NATS down answered UNAVAILABLE in {:?}", started.elapsed());
+
+    // Back on the same port: the orchestrator reconnects and the same request lands.
+    system.restart_nats(port).await?;
+    let mut answered = false;
+    for _ in 0..300 {
+        let req = with_token(submit(&table.match_id, &decision, choice.clone(), "nats-1"), &table.tokens[seat]);
+        match client.submit_decision(req).await {
+            Ok(_) => {
+                answered = true;
+                break;
+            }
+            Err(e) if e.code() == Code::Unavailable => tokio::time::sleep(Duration::from_millis(100)).await,
+            Err(e) => bail!("after NATS came back: {e}"),
+        }
+    }
+    ensure!(answered, "the orchestrator never used the log again");
+    play_to_end(&mut client, &table, 15).await?;
+    audit(&mut client, &table).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_missing_stream_is_unavailable_saying_what_to_do_and_a_restart_recreates_it() -> Result<()> {
+    let mut system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let (seat, decision) = pending(&mut client, &table).await?.ok_or_else(|| anyhow!("ended at once"))?;
+    let choice = random_choice(&decision, &mut Rng(18))?;
+    // The operator deletes the stream (as when its store is lost).
+    let js = async_nats::jetstream::new(system.nats_client(eventlog::Role::Admin).await?);
+    js.delete_stream(eventlog::STREAM).await?;
+    let req = with_token(submit(&table.match_id, &decision, choice, "gone-1"), &table.tokens[seat]);
+    let err = client.submit_decision(req).await.expect_err("no stream");
+    assert_eq!(err.code(), Code::Unavailable, "{}", err.message());
+    assert!(err.message().contains("restart the orchestrator"), "{}", err.message());
+    let err = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await.expect_err("no stream");
+    assert_eq!(err.code(), Code::Unavailable, "{}", err.message());
+    let err = client
+        .create_match(m::CreateMatchRequest {
+            ruleset: "mainframe".into(),
+            seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
+            options: Default::default(),
+        })
+        .await
+        .expect_err("no stream");
+    assert_eq!(err.code(), Code::Unavailable, "{}", err.message());
+    // A restarted orchestrator recreates the stream: new matches play again.
+    system.kill_orchestrator().await?;
+    system.start_orchestrator().await?;
+    let mut client = system.client().await?;
+    let fresh = create_and_join(&mut client, 2).await?;
+    play_to_end(&mut client, &fresh, 19).await?;
+    audit(&mut client, &fresh).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_store_is_resource_exhausted_and_the_match_resumes_once_there_is_room() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let (seat, decision) = pending(&mut client, &table).await?.ok_or_else(|| anyhow!("ended at once"))?;
+    let choice = random_choice(&decision, &mut Rng(6))?;
+    let before = system.log_len(&table.match_id).await?;
+
+    // The operator's limit is reached: no room for one more commit.
+    system.set_stream_max_bytes(|now| now as i64).await?;
+    let req = with_token(submit(&table.match_id, &decision, choice.clone(), "full-1"), &table.tokens[seat]);
+    let err = client.submit_decision(req).await.expect_err("the store is full");
+    assert_eq!(err.code(), Code::ResourceExhausted, "{}", err.message());
+    assert!(err.message().contains("full"), "{}", err.message());
+    let err = client
+        .create_match(m::CreateMatchRequest {
+            ruleset: "mainframe".into(),
+            seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
+            options: Default::default(),
+        })
+        .await
+        .expect_err("no room for a new match either");
+    assert_eq!(err.code(), Code::ResourceExhausted, "{}", err.message());
+    // Reads still work.
+    let view = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
+    assert_eq!(view.version as usize, before);
+    assert_eq!(system.log_len(&table.match_id).await?, before, "nothing appended");
+
+    // Room again: the same request now lands, and the match plays to an audited end.
+    system.set_stream_max_bytes(|_| -1).await?;
+    let req = with_token(submit(&table.match_id, &decision, choice, "full-1"), &table.tokens[seat]);
+    let reply = client.submit_decision(req).await?.into_inner();
+    assert!(reply.version as usize > before);
+    play_to_end(&mut client, &table, 7).await?;
+    audit(&mut client, &table).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_abusive_client_never_fails_another_clients_calls() -> Result<()> {
+    let system = System::start().await?;
+    let url = system.orchestrator_url()?;
+    let mut victim = MatchServiceClient::connect(url.clone()).await?;
+    let table = create_and_join(&mut victim, 2).await?;
+    let target = create_and_join(&mut victim, 2).await?;
+
+    // One connection: many streams at once, each sending a 1 MB body or a valid read.
+    let abuser = tonic::transport::Endpoint::from_shared(url)?.connect().await?;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut tasks = Vec::new();
+    for i in 0..64 {
+        let (abuser, stop, match_id) = (abuser.clone(), stop.clone(), target.match_id.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut codes: BTreeMap<String, usize> = BTreeMap::new();
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let result = if i % 2 == 0 {
+                    raw::send(&abuser, "/arbiter.match.v1.MatchService/CreateMatch", vec![0x0a; 1 << 20], false).await
+                } else {
+                    let mut c = MatchServiceClient::new(abuser.clone());
+                    c.get_match(m::GetMatchRequest { match_id: match_id.clone(), version: 0 }).await.map(|_| ())
+                };
+                let code = match result {
+                    Ok(()) => "OK".to_string(),
+                    Err(e) => {
+                        if e.code() == Code::ResourceExhausted && !e.message().contains("65536") {
+                            return Err(anyhow!("an over-size body without the limit: {}", e.message()));
+                        }
+                        format!("{:?}", e.code())
+                    }
+                };
+                *codes.entry(code).or_default() += 1;
+            }
+            Ok::<_, anyhow::Error>(codes)
+        }));
+    }
+    let played = play_to_end(&mut victim, &table, 8).await;
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut codes: BTreeMap<String, usize> = BTreeMap::new();
+    for t in tasks {
+        for (k, v) in t.await?? {
+            *codes.entry(k).or_default() += v;
+        }
+    }
+    eprintln!("abuser's answers: {codes:?}");
+    let decisions = played?;
+    ensure!(decisions > 0);
+    ensure!(codes.get("ResourceExhausted").copied().unwrap_or(0) > 0, "the 1 MB bodies were refused as RESOURCE_EXHAUSTED: {codes:?}");
+    audit(&mut victim, &table).await?;
+    Ok(())
+}
+
+// ---- watchers ----
+
+/// Open `n` watches over `connections` connections on the matches, then abandon them all.
+async fn abandon_watches(url: &str, match_ids: &[String], n: usize, connections: usize) -> Result<()> {
+    let per = n.div_ceil(connections);
+    let mut tasks = Vec::new();
+    for c in 0..connections {
+        let (url, ids) = (url.to_string(), match_ids.to_vec());
+        tasks.push(tokio::spawn(async move {
+            let channel = tonic::transport::Endpoint::from_shared(url)?.connect().await?;
+            let mut client = MatchServiceClient::new(channel);
+            let mut open = Vec::new();
+            for i in 0..per {
+                let req = m::WatchMatchRequest { match_id: ids[(c + i) % ids.len()].clone(), from_version: 0 };
+                open.push(client.watch_match(req).await?.into_inner());
+            }
+            // Read one update from some, then drop every stream and the connection.
+            for s in open.iter_mut().step_by(50) {
+                let _ = s.message().await?;
+            }
+            Ok::<_, anyhow::Error>(())
+        }));
+    }
+    for t in tasks {
+        t.await??;
+    }
+    Ok(())
+}
+
+async fn abandoned_watches(n: usize) -> Result<()> {
+    let system = System::start().await?;
+    let url = system.orchestrator_url()?;
+    let mut victim = system.client().await?;
+    let mut tables = Vec::new();
+    for _ in 0..3 {
+        tables.push(create_and_join(&mut victim, 2).await?);
+    }
+    let ids: Vec<String> = tables.iter().map(|t| t.match_id.clone()).collect();
+    let connections = n.div_ceil(200).max(2);
+    // Watches opened and abandoned while another client plays: it never fails.
+    let abuse = tokio::spawn({
+        let (url, ids) = (url.clone(), ids.clone());
+        async move { abandon_watches(&url, &ids, n, connections).await }
+    });
+    let playing = play_to_end(&mut victim, &tables[0], 9).await;
+    abuse.await??;
+    playing?;
+    // Nothing is left behind: no log consumer once the watches are gone.
+    let mut left = usize::MAX;
+    for _ in 0..300 {
+        left = system.consumer_count().await?;
+        if left == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    ensure!(left == 0, "{left} consumers left on the stream after {n} abandoned watches");
+    // Everything still answers.
+    audit(&mut victim, &tables[0]).await?;
+    victim.get_match(m::GetMatchRequest { match_id: ids[1].clone(), version: 0 }).await?;
+    let mut w = victim.watch_match(m::WatchMatchRequest { match_id: ids[2].clone(), from_version: 0 }).await?.into_inner();
+    ensure!(w.message().await?.is_some_and(|u| u.version == 1));
+    play_to_end(&mut victim, &tables[1], 10).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn abandoned_watches_leave_nothing_behind_and_fail_nobody() -> Result<()> {
+    abandoned_watches(1_000).await
+}
+
+/// The full run of the issue: `ARBITER_ABANDONED_WATCHES=10000 cargo test -p arbiter-e2e --test
+/// reliability -- --ignored ten_thousand`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "long: 10,000 watches; run it with --ignored"]
+async fn ten_thousand_abandoned_watches_leave_nothing_behind() -> Result<()> {
+    let n = std::env::var("ARBITER_ABANDONED_WATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(10_000);
+    abandoned_watches(n).await
+}
+
+/// Read a watch of `match_id` from after `from` up to version `last`; a watch ended for falling
+/// behind is resumed from the version it names (as a client should). Returns the versions.
+async fn read_through(client: &mut MatchServiceClient<Channel>, match_id: &str, mut from: u64, last: u64) -> Result<Vec<u64>> {
+    let mut got = Vec::new();
+    for _ in 0..100 {
+        let req = m::WatchMatchRequest { match_id: match_id.into(), from_version: from };
+        let mut stream = client.watch_match(req).await?.into_inner();
+        loop {
+            match stream.message().await {
+                Ok(Some(u)) => {
+                    got.push(u.version);
+                    if u.version >= last {
+                        return Ok(got);
+                    }
+                }
+                Ok(None) => return Ok(got),
+                Err(e) => {
+                    from = resume_version(&e)?;
+                    break;
+                }
+            }
+        }
+    }
+    bail!("resumed 100 times")
+}
+
+/// The version a RESOURCE_EXHAUSTED watch says to resume from.
+fn resume_version(e: &tonic::Status) -> Result<u64> {
+    ensure!(e.code() == Code::ResourceExhausted, "{:?}: {}", e.code(), e.message());
+    e.message()
+        .rsplit("from_version ")
+        .next()
+        .and_then(|t| t.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|d| d.parse().ok())
+        .ok_or_else(|| anyhow!("no version to resume from in {:?}", e.message()))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watchers_that_never_read_are_ended_and_memory_stays_bounded() -> Result<()> {
+    const SLOW: usize = 50;
+    const COMMITS: usize = 120;
+    let system = System::start().await?;
+    // A short stall, so that the stalled watchers are ended while the test plays; a reader that
+    // stalls this long too is ended and resumes (read_through).
+    let orchestrator = system.spawn_orchestrator_with(&["--watch-stall-ms", "300"]).await?;
+    let pid = orchestrator.pid().ok_or_else(|| anyhow!("no orchestrator pid"))?;
+    let mut client = MatchServiceClient::connect(orchestrator.url()).await?;
+    let table = create_and_join(&mut client, 3).await?;
+    // A client that never reads: a small HTTP/2 window, so the server's sends stall at once.
+    let slow = tonic::transport::Endpoint::from_shared(orchestrator.url())?.initial_stream_window_size(Some(1024)).connect().await?;
+    let mut slow_client = MatchServiceClient::new(slow);
+    let mut stalled = Vec::new();
+    for _ in 0..SLOW {
+        let req = m::WatchMatchRequest { match_id: table.match_id.clone(), from_version: 0 };
+        stalled.push(slow_client.watch_match(req).await?.into_inner());
+    }
+    assert_eq!(system.consumer_count().await?, 1, "one feed for the watched match");
+    let rss_before = harness::rss_bytes(pid)?;
+    // Play on (the match stays live, so only its watchers keep its feed).
+    let mut rng = Rng(12);
+    while system.log_len(&table.match_id).await? < COMMITS {
+        ensure!(play_one(&mut client, &table, &mut rng).await?.is_some(), "the match ended before {COMMITS} commits");
+    }
+    let last = system.log_len(&table.match_id).await? as u64;
+    // Every stalled watcher is ended and lets go of the feed: its log consumer goes.
+    let mut left = usize::MAX;
+    for _ in 0..300 {
+        left = system.consumer_count().await?;
+        if left == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    ensure!(left == 0, "{left} consumers left: the stalled watchers still hold the match's feed");
+    let rss_after = harness::rss_bytes(pid)?;
+    eprintln!(
+        "{SLOW} stalled watchers, {last} commits: orchestrator RSS {} -> {} MiB",
+        rss_before >> 20,
+        rss_after >> 20
+    );
+    ensure!(
+        rss_after.saturating_sub(rss_before) < 64 << 20,
+        "{SLOW} watchers that never read grew the orchestrator by {} MiB",
+        (rss_after - rss_before) >> 20
+    );
+
+    // A stalled watcher, read at last: what was buffered, then RESOURCE_EXHAUSTED naming the
+    // version to resume from; resuming there gives the rest, each version once.
+    let mut stream = stalled.swap_remove(0);
+    let mut got = Vec::new();
+    let resume = loop {
+        match stream.message().await {
+            Ok(Some(u)) => got.push(u.version),
+            Ok(None) => bail!("the stalled watch ended without an error after {got:?}"),
+            Err(e) => break resume_version(&e)?,
+        }
+    };
+    ensure!(got == (1..=resume).collect::<Vec<_>>(), "before the error: {got:?}, resume from {resume}");
+    ensure!(resume < last, "the stalled watcher was ended before the end ({resume} of {last})");
+    got.extend(read_through(&mut client, &table.match_id, resume, last).await?);
+    ensure!(got == (1..=last).collect::<Vec<_>>(), "with the resumed watch: {got:?}");
+    // Everything is still served, and the match plays to an audited end.
+    play_to_end(&mut client, &table, 13).await?;
+    audit(&mut client, &table).await?;
+    drop(stalled);
+    orchestrator.kill().await?;
+    Ok(())
+}
