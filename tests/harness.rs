@@ -397,32 +397,37 @@ pub async fn start_log_services(
     rules: &Service,
     replicas: usize,
 ) -> Result<(Service, Service)> {
-    let nats = |role: Role| {
-        vec![
-            "--nats-url".to_string(),
-            nats_url.to_string(),
-            "--nats-user".into(),
-            role.name().into(),
-            "--nats-password-file".into(),
-            credentials.password_file(role).display().to_string(),
-        ]
-    };
     let randomness = spawn_service(
         "randomness",
         &[
             vec!["--listen".into(), "127.0.0.1:0".into()],
-            nats(Role::Randomness),
+            nats_url_args(nats_url, credentials, Role::Randomness),
             vec!["--key-file".into(), dir.join("keys.json").display().to_string()],
             tls_args(pki, "randomness"),
         ]
         .concat(),
     )
     .await?;
-    let orchestrator = spawn_service(
+    let orchestrator = spawn_log_orchestrator(dir, nats_url, credentials, pki, rules, &randomness, replicas).await?;
+    Ok((randomness, orchestrator))
+}
+
+/// An orchestrator on the NATS at `nats_url` (one URL or several separated by commas) with the
+/// key file in `dir`: every orchestrator started this way shares the signing key.
+pub async fn spawn_log_orchestrator(
+    dir: &std::path::Path,
+    nats_url: &str,
+    credentials: &NatsCredentials,
+    pki: &api::tls::LocalPki,
+    rules: &Service,
+    randomness: &Service,
+    replicas: usize,
+) -> Result<Service> {
+    spawn_service(
         "orchestrator",
         &[
             vec!["--listen".into(), "127.0.0.1:0".into()],
-            nats(Role::Orchestrator),
+            nats_url_args(nats_url, credentials, Role::Orchestrator),
             vec!["--replicas".into(), replicas.to_string()],
             vec!["--rules-url".into(), rules.url(), "--randomness-url".into(), randomness.url()],
             tls_args(pki, "orchestrator"),
@@ -430,8 +435,18 @@ pub async fn start_log_services(
         ]
         .concat(),
     )
-    .await?;
-    Ok((randomness, orchestrator))
+    .await
+}
+
+fn nats_url_args(nats_url: &str, credentials: &NatsCredentials, role: Role) -> Vec<String> {
+    vec![
+        "--nats-url".to_string(),
+        nats_url.to_string(),
+        "--nats-user".into(),
+        role.name().into(),
+        "--nats-password-file".into(),
+        credentials.password_file(role).display().to_string(),
+    ]
 }
 
 /// A whole Arbiter system on a three-node JetStream cluster: the services connect to every
@@ -463,6 +478,11 @@ impl ClusterSystem {
 
     pub async fn client(&self) -> Result<MatchServiceClient<Channel>> {
         Ok(MatchServiceClient::connect(self.orchestrator.url()).await?)
+    }
+
+    /// Another orchestrator on every node of the cluster, sharing the first one's key.
+    pub async fn spawn_orchestrator(&self) -> Result<Service> {
+        spawn_log_orchestrator(self.dir.path(), &self.cluster.url(), &self.credentials, &self.pki, &self.rules, &self.randomness, 3).await
     }
 
     /// The match log as the admin sees it, through every node.

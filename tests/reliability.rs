@@ -7,7 +7,9 @@
 //!   draw is made by a later request.
 //! - Two and three orchestrators with clients racing on the same decisions: each decision
 //!   answered OK is in the log exactly once, none answered otherwise is, and every round has
-//!   exactly one winner (never told ABORTED).
+//!   exactly one winner (never told ABORTED); on one NATS server and on a three-node cluster
+//!   with three replicas (where a lost append may name a commit still being proposed, and a
+//!   read consumer may restart).
 //! - A dependency down (rules, NATS) is UNAVAILABLE, within the client's deadline, and the
 //!   match goes on once it is back.
 //! - A missing stream is UNAVAILABLE saying what to do (a restart recreates it).
@@ -36,7 +38,7 @@ use tonic::Code;
 mod harness;
 mod raw;
 
-use harness::{create_and_join, pending, play_one, random_choice, with_token, Rng, System};
+use harness::{create_and_join, pending, play_one, random_choice, with_token, ClusterSystem, Rng, System};
 
 /// A decision request for the pending `decision`.
 fn submit(match_id: &str, decision: &m::Decision, choice: m::Choice, key: &str) -> m::SubmitDecisionRequest {
@@ -193,14 +195,13 @@ fn race_size() -> (usize, usize) {
 
 /// Clients race on each decision through `orchestrators` orchestrators (two clients each, one
 /// key sent twice through two orchestrators, as a client retrying elsewhere).
-async fn race(orchestrators: usize) -> Result<()> {
+async fn race(orchestrators: usize, course: Racecourse) -> Result<()> {
     let (matches, rounds) = race_size();
-    let system = System::start().await?;
     let mut others = Vec::new();
     for _ in 1..orchestrators {
-        others.push(system.spawn_orchestrator().await?);
+        others.push(course.spawn_orchestrator().await?);
     }
-    let mut urls = vec![system.orchestrator_url()?];
+    let mut urls = vec![course.first_url()?];
     urls.extend(others.iter().map(|o| o.url()));
     let mut clients = Vec::new();
     for url in &urls {
@@ -269,7 +270,7 @@ async fn race(orchestrators: usize) -> Result<()> {
         }
         // The log: each OK key exactly once, no other key at all.
         let mut logged: BTreeMap<String, usize> = BTreeMap::new();
-        for commit in logged_commits(&system, &table.match_id).await? {
+        for commit in course.logged_commits(&table.match_id).await? {
             if let Some(api::log_v1::commit_input::Input::Decision(d)) = commit.input.and_then(|i| i.input) {
                 *logged.entry(d.idempotency_key).or_default() += 1;
             }
@@ -300,12 +301,55 @@ async fn race(orchestrators: usize) -> Result<()> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_orchestrators_racing_answer_every_winner_ok_and_log_it_once() -> Result<()> {
-    race(2).await
+    race(2, Racecourse::Single(System::start().await?)).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_orchestrators_racing_answer_every_winner_ok_and_log_it_once() -> Result<()> {
-    race(3).await
+    race(3, Racecourse::Single(System::start().await?)).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_orchestrators_on_a_three_node_cluster_racing_answer_every_winner_ok_and_log_it_once() -> Result<()> {
+    race(2, Racecourse::Cluster(ClusterSystem::start().await?)).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_orchestrators_on_a_three_node_cluster_racing_answer_every_winner_ok_and_log_it_once() -> Result<()> {
+    race(3, Racecourse::Cluster(ClusterSystem::start().await?)).await
+}
+
+/// Where a race runs: one NATS server, or a three-node cluster with three replicas (where a
+/// direct get may be answered by a replica that lags the leader).
+enum Racecourse {
+    Single(System),
+    Cluster(ClusterSystem),
+}
+
+impl Racecourse {
+    fn first_url(&self) -> Result<String> {
+        match self {
+            Racecourse::Single(system) => system.orchestrator_url(),
+            Racecourse::Cluster(system) => Ok(system.orchestrator.url()),
+        }
+    }
+
+    async fn spawn_orchestrator(&self) -> Result<harness::Service> {
+        match self {
+            Racecourse::Single(system) => system.spawn_orchestrator().await,
+            Racecourse::Cluster(system) => system.spawn_orchestrator().await,
+        }
+    }
+
+    async fn logged_commits(&self, match_id: &str) -> Result<Vec<api::log_v1::Commit>> {
+        match self {
+            Racecourse::Single(system) => logged_commits(system, match_id).await,
+            Racecourse::Cluster(system) => {
+                let stored = system.admin_log().await?.read(match_id, 1).await.map_err(|e| anyhow!("{e}"))?;
+                stored.iter().map(|s| Ok(api::log_v1::Commit::decode(s.payload.as_ref())?)).collect()
+            }
+        }
+    }
 }
 
 // ---- clear statuses ----

@@ -87,6 +87,37 @@ fn snapshot_bucket_config(replicas: usize) -> kv::Config {
 
 /// Whether an async-nats error (or anything in its source chain) means "server unreachable,
 /// not ready, or too slow" rather than a refusal.
+/// JetStream's error code for "wrong last sequence" on a replicated stream
+/// (`JSStreamWrongLastSequenceConstantErr`): there the leader checks the expected sequence before
+/// proposing the message, with this code rather than the single-server one (10071), and
+/// async-nats maps only the latter to `PublishErrorKind::WrongLastSequence`. Without this, a
+/// lost race on a cluster would look like an unavailable log rather than a conflict.
+const CLUSTERED_WRONG_LAST_SEQUENCE: u64 = 10164;
+/// "Duplicate message id is in process" (`JSStreamDuplicateMessageConflict`): on a replicated
+/// stream, a message with the same id is proposed but not yet stored. Our msg ids name the
+/// content, so it is this very commit (an earlier attempt, or another orchestrator writing the
+/// same draw): retry with the same id until it is stored and the retry is acked as a duplicate.
+const DUPLICATE_IN_PROCESS: u64 = 10158;
+
+/// The JetStream error code of a failed publish, if the server sent one.
+fn publish_error_code(error: &async_nats::jetstream::context::PublishError) -> Option<u64> {
+    use std::error::Error as _;
+    let mut current = error.source();
+    while let Some(e) = current {
+        if let Some(js) = e.downcast_ref::<jetstream::Error>() {
+            // `ErrorCode` has no accessor for its number; its derived Debug is `ErrorCode(n)`.
+            let debug = format!("{:?}", js.error_code());
+            return debug.strip_prefix("ErrorCode(")?.strip_suffix(')')?.parse().ok();
+        }
+        current = e.source();
+    }
+    None
+}
+
+fn is_clustered_wrong_last_sequence(error: &async_nats::jetstream::context::PublishError) -> bool {
+    publish_error_code(error) == Some(CLUSTERED_WRONG_LAST_SEQUENCE)
+}
+
 fn is_transient(err: &(dyn std::error::Error + 'static)) -> bool {
     let mut current = Some(err);
     while let Some(e) = current {
@@ -322,6 +353,14 @@ impl JetStreamLog {
     }
 
     /// An ordered consumer over one match subject with the given start, and its name.
+    ///
+    /// `OrderedRestart`: when async-nats recreates an ordered consumer (after a missed heartbeat
+    /// or a sequence gap, which a replicated stream makes common) before it has delivered a
+    /// message, it restarts from the start of the stream rather than from the configured start,
+    /// and a restart may deliver again what was delivered. Every reader of these messages
+    /// therefore drops a message whose stream sequence is below the next one it expects: the
+    /// version of a commit is its position among its match's messages, so one message read
+    /// twice would shift every version after it.
     async fn ordered_from(
         &self,
         subject: &str,
@@ -371,6 +410,10 @@ impl JetStreamLog {
         let result = async {
             let mut commits = Vec::new();
             let mut version = first_version.saturating_sub(1);
+            let mut unread = match start {
+                DeliverPolicy::ByStartSequence { start_sequence } => start_sequence,
+                _ => 1,
+            };
             loop {
                 let next = tokio::time::timeout(READ_IDLE_TIMEOUT, messages.next())
                     .await
@@ -386,6 +429,11 @@ impl JetStreamLog {
                     )));
                 };
                 let (sequence, payload) = to_commit(message, &subject)?;
+                if sequence < unread {
+                    // Already read, or before the start: see `OrderedRestart`.
+                    continue;
+                }
+                unread = sequence.saturating_add(1);
                 version += 1;
                 if version >= keep_from {
                     commits.push(StoredCommit { version, sequence, payload });
@@ -592,7 +640,12 @@ impl EventLog for JetStreamLog {
                 }
                 Err(e) => e,
             };
-            let retry = match error.kind() {
+            let kind = if is_clustered_wrong_last_sequence(&error) {
+                PublishErrorKind::WrongLastSequence
+            } else {
+                error.kind()
+            };
+            let retry = match kind {
                 PublishErrorKind::WrongLastSequence => {
                     // JetStream checks the expected sequence before the msg id, so a retry of
                     // an append whose ack was lost lands here: find out who took the version.
@@ -610,7 +663,7 @@ impl EventLog for JetStreamLog {
                 | PublishErrorKind::BrokenPipe
                 | PublishErrorKind::StreamNotFound => true,
                 PublishErrorKind::Other | PublishErrorKind::WrongLastMessageId => {
-                    is_transient(&error)
+                    publish_error_code(&error) == Some(DUPLICATE_IN_PROCESS) || is_transient(&error)
                 }
             };
             if !retry {
@@ -679,10 +732,14 @@ impl EventLog for JetStreamLog {
         // that opens and drops many watches must not exhaust the server's consumers.
         let cleanup = DeleteOnDrop { stream: self.stream.clone(), consumer };
         let mut version = 0u64;
+        let mut unread = 1u64;
         let stream = messages.filter_map(move |message| {
             let _cleanup = &cleanup;
             let item = match to_commit(message, &subject) {
+                // Already delivered: see `OrderedRestart`.
+                Ok((sequence, _)) if sequence < unread => None,
                 Ok((sequence, payload)) => {
+                    unread = sequence.saturating_add(1);
                     version += 1;
                     (version >= from_version).then_some(Ok(StoredCommit {
                         version,

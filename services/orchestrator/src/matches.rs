@@ -2,7 +2,7 @@
 //! the match through random draws and the final reveal.
 
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use api::log_v1::{commit_input, Commit, CommitInput, RandomDraw, SecretRevealed};
 use api::randomness_v1::randomness_service_client::RandomnessServiceClient;
@@ -50,6 +50,10 @@ pub type Locked = OwnedMappedMutexGuard<Option<MatchRecord>, MatchRecord>;
 /// append conflict): each retry has caught up first, so only a match that keeps moving under
 /// another orchestrator's writes exhausts it (then the caller gets ABORTED).
 pub const MAX_CONFLICT_RETRIES: u32 = 3;
+/// Reads after a lost append until the winning commit is visible: 5 ms doubling, about 0.6 s in
+/// all (a replicated stream applies a proposal within a few milliseconds when healthy).
+const CONFLICT_READ_ATTEMPTS: u32 = 8;
+const CONFLICT_READ_BACKOFF: Duration = Duration::from_millis(5);
 
 impl Matches {
     pub fn new(backends: Backends) -> Self {
@@ -139,7 +143,7 @@ impl Matches {
             // Our cached record was stale: another orchestrator appended first. Catch up so the
             // caller can re-evaluate its request against the match as it now is.
             Err(eventlog::LogError::Conflict { match_id, .. }) => {
-                self.catch_up(rec).await?;
+                self.catch_up_after_conflict(rec).await?;
                 return Err(OrchestratorError::Stale(format!(
                     "match {match_id} changed while this request was handled (another decision landed first); \
                      fetch the pending decision again"
@@ -344,6 +348,26 @@ impl Matches {
         }
         self.note(rec);
         Ok(true)
+    }
+
+    /// Catch up after a lost append. The conflict proves that another commit holds our version,
+    /// or, on a replicated stream, is being proposed for it (the leader refuses an expected
+    /// sequence while another message on the subject is in flight): read until that commit shows
+    /// up, a bounded number of times, so that the caller's retry is evaluated against it rather
+    /// than losing its retries to a log it cannot see yet.
+    async fn catch_up_after_conflict(&self, rec: &mut MatchRecord) -> Result<()> {
+        let mut delay = CONFLICT_READ_BACKOFF;
+        for attempt in 1..=CONFLICT_READ_ATTEMPTS {
+            if self.catch_up(rec).await? {
+                return Ok(());
+            }
+            if attempt < CONFLICT_READ_ATTEMPTS {
+                tokio::time::sleep(delay).await;
+                delay = delay.saturating_mul(2);
+            }
+        }
+        tracing::debug!(match_id = %rec.match_id, "lost an append but the winning commit is not readable yet");
+        Ok(())
     }
 
     /// Put a freshly created match in the cache.
