@@ -53,7 +53,7 @@ impl Scenario {
     }
 
     pub fn card(&mut self, owner: u32, key: &str) -> u32 {
-        assert!(crate::mainframe::cards::card(key).is_some(), "unknown card {key}");
+        assert!(crate::mainframe::data::card(key).is_some(), "unknown card {key}");
         self.g.instances.push(Inst { card: key.into(), owner, pos: self.g.instances.len() as u32 });
         self.g.instances.len() as u32 - 1
     }

@@ -697,24 +697,37 @@ fn mf_10_health_at_zero_loses_and_the_last_standing_wins() {
 #[test]
 fn mf_10_the_starter_pool_exercises_every_rule() {
     use crate::mainframe::cards::{self, Kind, When};
+    use crate::mainframe::data;
     use crate::mainframe::state::Pool;
-    let pool: Vec<_> = cards::CARDS.iter().filter(|c| c.kind != Kind::Ram).collect();
+    let pool: Vec<_> = data::CARDS.iter().filter(|c| c.kind != Kind::Ram).collect();
     assert!(pool.len() >= 20);
     assert!(pool.iter().any(|c| c.swift && c.kind == Kind::Script));
     assert!(pool.iter().any(|c| c.swift && c.kind == Kind::Character));
     assert!(pool.iter().any(|c| c.overrun));
-    assert!(pool.iter().any(|c| c.trigger.is_some_and(|t| t.when == When::Netcheck)));
-    assert!(pool.iter().any(|c| c.trigger.is_some_and(|t| t.when == When::TurnEnd)));
+    assert!(pool.iter().any(|c| cards::def(c.key).trigger.is_some_and(|t| t.when == When::Netcheck)));
+    assert!(pool.iter().any(|c| cards::def(c.key).trigger.is_some_and(|t| t.when == When::TurnEnd)));
     assert!(pool.iter().any(|c| c.attack_type == Some(Pool::Mainframe)));
     assert!(pool.iter().any(|c| c.attack_type == Some(Pool::Bioframe)));
     assert!(pool.iter().any(|c| c.kind == Kind::Gear) && pool.iter().any(|c| c.kind == Kind::Program));
-    for d in cards::DECKS {
-        assert!(d.cyberdeck.iter().all(|(k, _)| cards::card(k).is_some()), "{}", d.name);
+    for d in data::DECKS {
+        assert!(d.cyberdeck.iter().all(|(k, _)| data::card(k).is_some()), "{}", d.name);
         assert_eq!(d.cyberdeck.iter().map(|(_, n)| n).sum::<u32>(), 24);
     }
     // Every non-RAM card is in a ready deck.
     for c in &pool {
-        assert!(cards::DECKS.iter().any(|d| d.cyberdeck.iter().any(|(k, _)| k == &c.key)), "{} in no deck", c.key);
+        assert!(data::DECKS.iter().any(|d| d.cyberdeck.iter().any(|(k, _)| k == &c.key)), "{} in no deck", c.key);
+    }
+}
+
+#[test]
+fn every_behaviour_row_names_a_printed_card_and_every_script_has_an_effect() {
+    use crate::mainframe::{cards, data};
+    for d in cards::DEFS {
+        assert!(data::card(d.key).is_some(), "behaviour row {} has no printed card in data.rs", d.key);
+        assert_eq!(cards::DEFS.iter().filter(|o| o.key == d.key).count(), 1, "{} has two behaviour rows", d.key);
+    }
+    for c in data::CARDS.iter().filter(|c| c.kind == data::Kind::Script) {
+        assert!(cards::def(c.key).on_resolve.is_some(), "Script {} does nothing", c.key);
     }
 }
 
