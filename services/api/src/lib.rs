@@ -1,5 +1,5 @@
 //! Arbiter's generated protobuf and gRPC code, and the one place where protobuf and domain types
-//! meet ([`convert`]).
+//! meet ([`convert`]), and the proto3 JSON mapping of the messages ([`json`]).
 //!
 //! Also owns what every service's gRPC edge shares: serving ([`server`]) and TLS material
 //! ([`tls`]: the local CA, service certificates, and the TLS flags).
@@ -42,5 +42,6 @@ pub const FILE_DESCRIPTOR_SET: &[u8] =
 
 pub mod codec;
 pub mod convert;
+pub mod json;
 pub mod server;
 pub mod tls;
