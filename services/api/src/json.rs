@@ -3,9 +3,11 @@
 //! is the message itself and never a hand-kept copy of it.
 //!
 //! The mapping is the one the protobuf docs define (oneof members by name, `bytes` as base64,
-//! 64-bit integers as strings, maps as objects, default values left out), with the proto field
-//! names (`match_id`, as in the `.proto` files and the docs) rather than lowerCamelCase; a reader
-//! accepts both spellings, as the convention asks.
+//! maps as objects, default values left out), with two choices the convention allows a printer:
+//! the proto field names (`match_id`, as in the `.proto` files and the docs) rather than
+//! lowerCamelCase, and 64-bit integers as JSON numbers rather than strings (every such value
+//! Arbiter writes, versions, ids, milliseconds, is far below 2^53, so no reader loses a digit, and
+//! people and `jq` read them as numbers). The reader accepts both spellings and both forms.
 //!
 //! [`hex_bytes_to_base64`] reads the one non-standard shape Arbiter wrote before (bytes as hex),
 //! guided by the same descriptors.
@@ -45,7 +47,7 @@ fn descriptor(full_name: &str) -> Result<MessageDescriptor, JsonError> {
     pool()?.get_message_by_name(full_name).ok_or_else(|| JsonError::UnknownMessage(full_name.to_string()))
 }
 
-const SERIALIZE: SerializeOptions = SerializeOptions::new().use_proto_field_name(true);
+const SERIALIZE: SerializeOptions = SerializeOptions::new().use_proto_field_name(true).stringify_64_bit_integers(false);
 
 /// A message ready to be serialized as proto3 JSON (with serde: `serde_json::to_string_pretty`,
 /// or `#[serde(flatten)]` inside a document that adds its own fields).
@@ -178,6 +180,8 @@ mod tests {
         // lowerCamelCase names are read too; unknown fields are refused.
         let c: l::Commit = from_value(serde_json::json!({"matchId": "m", "version": "3"}), "arbiter.log.v1.Commit").unwrap();
         assert_eq!((c.match_id.as_str(), c.version), ("m", 3));
+        // 64-bit integers are printed as numbers.
+        assert_eq!(to_value(&c, "arbiter.log.v1.Commit").unwrap()["version"], serde_json::json!(3));
         assert!(from_value::<l::Commit>(serde_json::json!({"nope": 1}), "arbiter.log.v1.Commit").is_err());
         // An error names the field, however deep.
         let bad = serde_json::json!({"version": "1", "input": {"draw": {"values": [1], "signature": "not base64!"}}});

@@ -2,14 +2,14 @@
 //!
 //! The JSON comes from the protobuf messages themselves ([`api::json`], the proto3 JSON mapping
 //! computed from the descriptors), so the file cannot drift from the log protos: a field added to
-//! a message is in the next export. Field names are the proto names; bytes are base64, 64-bit
-//! integers strings, default values left out, as the mapping defines.
+//! a message is in the next export. Field names are the proto names; bytes are base64, default
+//! values left out, as the mapping defines; 64-bit integers are plain numbers (see [`api::json`]).
 //!
 //! ```json
 //! { "format": "arbiter-export/v2", "match_id": "…", "commits": [
-//!   { "match_id": "…", "version": "5", "input": { "draw": { "request": { "index": "0",
+//!   { "match_id": "…", "version": 5, "input": { "draw": { "request": { "index": 0,
 //!     "purpose": "…", "shuffle": 40 }, "values": [3, 17, …], "signature": "n…" } },
-//!     "events": [ … ], "rules_version": "mainframe-2", "written_at_ms": "1700000000000",
+//!     "events": [ … ], "rules_version": "mainframe-2", "written_at_ms": 1700000000000,
 //!     "awaiting": { "draw": { … } }, "log_format": 2, "prev_hash": "…", "signature": "…" } ],
 //!   "stored_commits": [ "CgI…", … ] }
 //! ```
