@@ -3,11 +3,12 @@
 //! is the message itself and never a hand-kept copy of it.
 //!
 //! The mapping is the one the protobuf docs define (oneof members by name, `bytes` as base64,
-//! maps as objects, default values left out), with two choices the convention allows a printer:
-//! the proto field names (`match_id`, as in the `.proto` files and the docs) rather than
-//! lowerCamelCase, and 64-bit integers as JSON numbers rather than strings (every such value
-//! Arbiter writes, versions, ids, milliseconds, is far below 2^53, so no reader loses a digit, and
-//! people and `jq` read them as numbers). The reader accepts both spellings and both forms.
+//! maps as objects), with three choices the convention allows a printer: the proto field names
+//! (`match_id`, as in the `.proto` files and the docs) rather than lowerCamelCase; 64-bit integers
+//! as JSON numbers rather than strings (every such value Arbiter writes, versions, ids,
+//! milliseconds, is far below 2^53, so no reader loses a digit, and people and `jq` read them as
+//! numbers); and fields with their default value printed too (a draw's `"index": 0` is there to
+//! read, not implied). The reader accepts both spellings and forms, and missing fields.
 //!
 //! [`hex_bytes_to_base64`] reads the one non-standard shape Arbiter wrote before (bytes as hex),
 //! guided by the same descriptors.
@@ -47,7 +48,8 @@ fn descriptor(full_name: &str) -> Result<MessageDescriptor, JsonError> {
     pool()?.get_message_by_name(full_name).ok_or_else(|| JsonError::UnknownMessage(full_name.to_string()))
 }
 
-const SERIALIZE: SerializeOptions = SerializeOptions::new().use_proto_field_name(true).stringify_64_bit_integers(false);
+const SERIALIZE: SerializeOptions =
+    SerializeOptions::new().use_proto_field_name(true).stringify_64_bit_integers(false).skip_default_fields(false);
 
 /// A message ready to be serialized as proto3 JSON (with serde: `serde_json::to_string_pretty`,
 /// or `#[serde(flatten)]` inside a document that adds its own fields).
@@ -174,7 +176,7 @@ mod tests {
     fn a_message_round_trips_through_proto3_json_with_base64_bytes_and_proto_names() {
         let msg = l::SeatJoined { seat: 1, entropy: vec![0xab, 0xcd], token_hash: vec![] };
         let v = to_value(&msg, "arbiter.log.v1.SeatJoined").unwrap();
-        assert_eq!(v, serde_json::json!({"seat": 1, "entropy": "q80="}));
+        assert_eq!(v, serde_json::json!({"seat": 1, "entropy": "q80=", "token_hash": ""}));
         let back: l::SeatJoined = from_value(v, "arbiter.log.v1.SeatJoined").unwrap();
         assert_eq!(back, msg);
         // lowerCamelCase names are read too; unknown fields are refused.

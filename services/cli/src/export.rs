@@ -2,8 +2,9 @@
 //!
 //! The JSON comes from the protobuf messages themselves ([`api::json`], the proto3 JSON mapping
 //! computed from the descriptors), so the file cannot drift from the log protos: a field added to
-//! a message is in the next export. Field names are the proto names; bytes are base64, default
-//! values left out, as the mapping defines; 64-bit integers are plain numbers (see [`api::json`]).
+//! a message is in the next export. Field names are the proto names and bytes are base64, as the
+//! mapping defines; 64-bit integers are plain numbers and default values are printed (see
+//! [`api::json`]).
 //!
 //! ```json
 //! { "format": "arbiter-export/v2", "match_id": "…", "commits": [

@@ -34,10 +34,6 @@ pub fn opt(id: impl Into<String>, label: impl Into<String>) -> DecisionOption {
     DecisionOption::new(id, label)
 }
 
-pub fn id_num(id: &str, prefix: &str) -> Option<u32> {
-    id.strip_prefix(prefix)?.parse().ok()
-}
-
 /// The clicks the active seat has left.
 pub fn clicks_left(g: &Game) -> i64 {
     if g.active == CORP {
