@@ -10,6 +10,8 @@ pub mod fuzz;
 pub mod kit;
 pub mod leak;
 
+pub use kit::{Match, TypedRuleset};
+
 use crate::core::{Awaiting, Choice, Decision, DecisionSpec, DrawKind, DrawRequest, Input};
 
 /// A deterministic random player and dice roller.
