@@ -15,7 +15,8 @@
 //!    ([`fairness::verify_match`]);
 //! 5. draws used in sequence (indices 0, 1, 2, …) with the purpose and kind the engine asked for;
 //! 6. replay: the engine, run in-process over the logged inputs, produces at every commit the
-//!    logged events and the logged "awaiting".
+//!    logged events and the logged "awaiting" ([`api::replay`], the one replay-and-compare,
+//!    which names the first difference).
 
 use std::fmt;
 
