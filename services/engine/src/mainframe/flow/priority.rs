@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use super::ask::{ask, corrupt, one_pick, pick_one, public};
+use super::ask::{answer, ask, corrupt, one_pick, pick_one, public, shown, Table};
 use super::resolve::{resolve, state_check};
 use crate::core::stack::PriorityRound;
 use crate::core::{DecisionOption, Event, Input, RulesError};
@@ -70,8 +70,8 @@ fn target_choices(g: &Game, seat: u32, spec: Target, exclude: Option<u32>) -> Ve
 /// The legal actions of `seat` holding priority (MF-4.1, MF-9.1). `main`: the active player in
 /// Deploy with the Cache empty, who may play any card; otherwise only Swift cards and
 /// activated abilities.
-pub fn legal_actions(g: &Game, seat: u32, main: bool) -> Vec<(String, String, Action)> {
-    let mut out = vec![("pass".to_string(), "Pass".to_string(), Action::Pass)];
+pub fn legal_actions(g: &Game, seat: u32, main: bool) -> Table<Action> {
+    let mut out = vec![(DecisionOption::new("pass", "Pass"), Action::Pass)];
     let Some(player) = g.player(seat) else { return out };
     let free = g.free_ram(seat);
     for &inst in &player.hand {
@@ -82,8 +82,10 @@ pub fn legal_actions(g: &Game, seat: u32, main: bool) -> Vec<(String, String, Ac
         let spec = if def.kind == Kind::Script { def.target } else { Target::None };
         for t in target_choices(g, seat, spec, None) {
             out.push((
-                format!("play:{inst}{}", target_id(t)),
-                format!("Play {} (cost {}, RAM {}){}", g.label(inst), def.cost, def.ram, target_label(g, t)),
+                DecisionOption::new(
+                    format!("play:{inst}{}", target_id(t)),
+                    format!("Play {} (cost {}, RAM {}){}", g.label(inst), def.cost, def.ram, target_label(g, t)),
+                ),
                 Action::Play { inst, target: t },
             ));
         }
@@ -101,8 +103,10 @@ pub fn legal_actions(g: &Game, seat: u32, main: bool) -> Vec<(String, String, Ac
         let exclude = (ab.cost == AbilityCost::Sacrifice).then_some(p.id);
         for t in target_choices(g, seat, ab.target, exclude) {
             out.push((
-                format!("activate:{}:0{}", p.id, target_id(t)),
-                format!("Activate {}: {}{}", g.label(p.id), ab.text, target_label(g, t)),
+                DecisionOption::new(
+                    format!("activate:{}:0{}", p.id, target_id(t)),
+                    format!("Activate {}: {}{}", g.label(p.id), ab.text, target_label(g, t)),
+                ),
                 Action::Activate { perm: p.id, target: t },
             ));
         }
@@ -263,7 +267,7 @@ pub(super) fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError
         pass(g, ev);
         return Ok(false);
     }
-    let options = acts.into_iter().map(|(id, label, _)| DecisionOption::new(id, label)).collect();
+    let options = shown(acts);
     let prompt = if main {
         "Deploy: play a card, activate an ability, or pass to end the phase".to_string()
     } else {
@@ -278,8 +282,7 @@ pub(super) fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError
 pub(super) fn on_input(g: &mut Game, seat: u32, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
     let id = one_pick(input)?;
     let (_, _, holder, main) = window_holder(g).ok_or_else(|| corrupt("no priority round"))?;
-    let acts = legal_actions(g, holder, main);
-    let Some((_, _, action)) = acts.into_iter().find(|(i, _, _)| *i == id) else {
+    let Some(action) = answer(&legal_actions(g, holder, main), &id) else {
         return Err(RulesError::Illegal(format!("\"{id}\" is not a legal action now")));
     };
     if action == Action::Pass {
