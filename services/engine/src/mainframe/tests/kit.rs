@@ -5,50 +5,32 @@ use std::collections::BTreeMap;
 use crate::core::*;
 use crate::mainframe::flow;
 use crate::mainframe::options::Options;
-use crate::mainframe::state::{Game, Inst, Perm, Player, RamSlot, Stage};
-use crate::mainframe::{encode, Mainframe};
+use crate::mainframe::state::{Game, Inst, Perm, RamSlot, Stage};
+use crate::mainframe::{encode, initial_game, Mainframe};
 
 pub struct Scenario {
     pub g: Game,
 }
 
 impl Scenario {
-    /// `n` players with empty zones; seat 0 active on turn 2 (not the first turn).
+    /// `n` players with empty zones; seat 0 active on turn 2 (not the first turn). Built from
+    /// the real setup (`initial_game`), then emptied: a field added to the state gets its real
+    /// initial value here too.
     pub fn new(n: u32) -> Scenario {
-        let players = (0..n)
-            .map(|s| Player {
-                name: ["Ana", "Bo", "Cy", "Di"][s as usize % 4].to_string(),
-                deck: "test".into(),
-                mainframe: 12,
-                bioframe: 12,
-                hand: vec![],
-                cyberdeck: vec![],
-                ram_deck: vec![],
-                ram_bank: vec![],
-                recycle_bin: vec![],
-                unstable: false,
-                decked: false,
-                lost: false,
-            })
-            .collect();
+        let mut g = initial_game(&config(n, &[])).expect("the default match sets up");
         // Explicit priority windows: every pass is a decision (auto_pass off).
-        let g = Game {
-            options: Options { auto_pass: false, ..Options::default() },
-            players,
-            instances: vec![],
-            perms: vec![],
-            cache: Default::default(),
-            effects: Default::default(),
-            combat: Default::default(),
-            active: 0,
-            first_player: 0,
-            turn: 2,
-            stage: Stage::TurnStart,
-            next_draw: 0,
-            next_decision: 0,
-            next_entered: 0,
-            awaiting: Awaiting::Ended(Outcome { winners: vec![], reason: "building".into() }),
-        };
+        g.options = Options { auto_pass: false, ..Options::default() };
+        g.instances.clear();
+        for (s, p) in g.players.iter_mut().enumerate() {
+            p.name = ["Ana", "Bo", "Cy", "Di"][s % 4].to_string();
+            p.deck = "test".into();
+            (p.mainframe, p.bioframe) = (12, 12);
+            p.cyberdeck.clear();
+            p.ram_deck.clear();
+        }
+        g.turn = 2;
+        g.stage = Stage::TurnStart;
+        g.awaiting = Awaiting::Ended(Outcome { winners: vec![], reason: "building".into() });
         Scenario { g }
     }
 

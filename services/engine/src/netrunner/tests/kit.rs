@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use crate::core::*;
 use crate::netrunner::flow;
 use crate::netrunner::options::Options;
-use crate::netrunner::state::{Card, Corp, Game, Runner, Server, Stage, ARCHIVES, CORP, HQ, RD};
-use crate::netrunner::{encode, Netrunner};
+use crate::netrunner::state::{Card, Game, Server, Stage, CORP};
+use crate::netrunner::{encode, initial_game, Netrunner};
 
 pub fn config(options: &[(&str, i64)]) -> MatchConfig {
     MatchConfig {
@@ -22,58 +22,22 @@ pub struct Scenario {
 
 impl Scenario {
     /// Empty zones, 5 credits each, the Corp active on turn 2; explicit windows (no auto pass).
+    /// Built from the real setup (`initial_game`), then emptied: a field added to the state gets
+    /// its real initial value here too.
     pub fn new() -> Scenario {
-        let g = Game {
-            options: Options { auto_pass: false, ..Options::default() },
-            corp: Corp {
-                name: "Corp".into(),
-                deck: "test".into(),
-                identity: "30077".into(),
-                credits: 5,
-                clicks: 0,
-                hq: vec![],
-                rd: vec![],
-                archives: vec![],
-                servers: [HQ, RD, ARCHIVES].iter().map(|&id| Server { id, ice: vec![], root: vec![] }).collect(),
-                score: vec![],
-                points: 0,
-                bad_publicity: 0,
-                next_remote: 1,
-                decked: false,
-            },
-            runner: Runner {
-                name: "Runner".into(),
-                deck: "test".into(),
-                identity: "30076".into(),
-                credits: 5,
-                clicks: 0,
-                grip: vec![],
-                stack: vec![],
-                heap: vec![],
-                programs: vec![],
-                hardware: vec![],
-                resources: vec![],
-                score: vec![],
-                points: 0,
-                tags: 0,
-                core_damage: 0,
-                link: 0,
-                flatlined: false,
-            },
-            cards: vec![],
-            active: CORP,
-            turn: 1,
-            stage: Stage::TurnBegin,
-            tasks: vec![],
-            run: None,
-            access: None,
-            flags: Default::default(),
-            runner_success_last_turn: false,
-            winner: None,
-            next_draw: 0,
-            next_decision: 0,
-            awaiting: Awaiting::Ended(Outcome { winners: vec![], reason: "building".into() }),
-        };
+        let mut g = initial_game(&config(&[])).expect("the default match sets up");
+        g.options = Options { auto_pass: false, ..Options::default() };
+        g.cards.clear();
+        let c = &mut g.corp;
+        (c.name, c.deck, c.identity, c.credits) = ("Corp".into(), "test".into(), "30077".into(), 5);
+        c.rd.clear();
+        let r = &mut g.runner;
+        (r.name, r.deck, r.identity, r.credits, r.link) = ("Runner".into(), "test".into(), "30076".into(), 5, 0);
+        r.stack.clear();
+        g.active = CORP;
+        g.turn = 1;
+        g.stage = Stage::TurnBegin;
+        g.awaiting = Awaiting::Ended(Outcome { winners: vec![], reason: "building".into() });
         Scenario { g }
     }
 
