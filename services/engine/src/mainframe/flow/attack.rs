@@ -5,8 +5,8 @@
 use serde_json::json;
 
 use super::ask::{answer, ask, corrupt, one_pick, pick_one, public, shown, Table};
-use super::priority::open_window;
 use super::resolve::{queue_triggers, state_check, triggers};
+use super::windows::open_window;
 use crate::core::effects::Expiry;
 use crate::core::{Choice, DecisionOption, DecisionSpec, Event, Input, RulesError};
 use crate::mainframe::cards::{Kind, When};

@@ -8,7 +8,11 @@
 //! - [`priority`]: Deploy and the Swift Checks: legal actions, playing, activating, passing (MF-4, MF-9).
 //! - [`resolve`]: a Cache item resolves, the state check, triggers (MF-5, MF-9.3).
 //! - [`attack`]: attackers, blockers, damage splits, the end of combat (MF-6, MF-7).
+//! - [`windows`]: opening a priority window (who holds priority first).
 //! - [`ask`]: asking a seat or the randomness service.
+//!
+//! Inside `flow`, imports run one way too: `mod.rs` → `setup`, `turn`, `attack`, `priority` →
+//! `resolve` → `windows` → `ask`.
 //!
 //! Must never: name a card (cards are reached through the `cards` table only).
 
@@ -18,6 +22,7 @@ mod priority;
 mod resolve;
 mod setup;
 mod turn;
+mod windows;
 
 pub use self::priority::{legal_actions, Action};
 pub use self::resolve::{resolve, state_check};

@@ -5,7 +5,7 @@
 use serde_json::json;
 
 use super::ask::{ask, corrupt, public, Table};
-use super::priority::open_window;
+use super::windows::open_window;
 use crate::core::effects::Expiry;
 use crate::core::{Choice, DecisionOption, DecisionSpec, Event, Input, RulesError};
 use crate::mainframe::cards::{self, Kind, When};

@@ -5,8 +5,8 @@
 use serde_json::json;
 
 use super::ask::{answer, answers, ask, corrupt, one_pick, pick_one, picks, public, request_draw, shown, Table};
-use super::priority::open_window;
 use super::resolve::{queue_triggers, state_check, triggers};
+use super::windows::open_window;
 use crate::core::effects::Expiry;
 use crate::core::{Awaiting, DecisionOption, DecisionSpec, DrawKind, Event, Input, Outcome, RulesError};
 use crate::mainframe::cards::{Kind, When};
