@@ -1,5 +1,6 @@
 //! Arbiter's generated protobuf and gRPC code, and the one place where protobuf and domain types
-//! meet ([`convert`]).
+//! meet ([`convert`]), the proto3 JSON mapping of the messages ([`json`]), and the one check
+//! that a match log is what the rules produce ([`replay`]).
 //!
 //! Also owns what every service's gRPC edge shares: serving ([`server`]) and TLS material
 //! ([`tls`]: the local CA, service certificates, and the TLS flags).
@@ -42,5 +43,7 @@ pub const FILE_DESCRIPTOR_SET: &[u8] =
 
 pub mod codec;
 pub mod convert;
+pub mod json;
+pub mod replay;
 pub mod server;
 pub mod tls;

@@ -15,11 +15,11 @@
 //!    ([`fairness::verify_match`]);
 //! 5. draws used in sequence (indices 0, 1, 2, …) with the purpose and kind the engine asked for;
 //! 6. replay: the engine, run in-process over the logged inputs, produces at every commit the
-//!    logged events and the logged "awaiting".
+//!    logged events and the logged "awaiting" ([`api::replay`], the one replay-and-compare,
+//!    which names the first difference).
 
 use std::fmt;
 
-use api::convert;
 use api::log_v1::{commit_input::Input as CI, Commit, MatchExport};
 use api::rules_v1 as r;
 use fairness::{DrawRecord, FairnessError};
@@ -315,163 +315,40 @@ fn draw_failure(e: &FairnessError, draws: &[(u64, DrawRecord)]) -> AuditFailure 
     }
 }
 
-fn describe_awaiting(a: Option<&r::Awaiting>) -> String {
-    match a.and_then(|a| a.what.as_ref()) {
-        Some(r::awaiting::What::Decision(d)) => {
-            format!("decision {} of seat {} ({})", d.decision_id, d.seat, d.kind)
-        }
-        Some(r::awaiting::What::Draw(d)) => {
-            let kind = match d.kind {
-                Some(r::draw_request::Kind::Range(n)) => format!("range {n}"),
-                Some(r::draw_request::Kind::Shuffle(n)) => format!("shuffle {n}"),
-                None => "no kind".into(),
-            };
-            format!("draw {} ({:?}, {kind})", d.index, d.purpose)
-        }
-        Some(r::awaiting::What::Ended(o)) => format!("the end (winners {:?}, {})", o.winners, o.reason),
-        None => "nothing".into(),
-    }
-}
-
-/// Which part of event `i` differs, with both values.
-fn event_difference(i: usize, logged: &r::RulesEvent, produced: &r::RulesEvent) -> String {
-    let fields: [(&str, String, String); 6] = [
-        ("kind", logged.kind.clone(), produced.kind.clone()),
-        ("text", logged.text.clone(), produced.text.clone()),
-        ("private text", logged.private_text.clone(), produced.private_text.clone()),
-        ("detail", logged.detail_json.clone(), produced.detail_json.clone()),
-        ("private detail", logged.private_detail_json.clone(), produced.private_detail_json.clone()),
-        ("private audience", format!("{:?}", logged.private_to), format!("{:?}", produced.private_to)),
-    ];
-    match fields.iter().find(|(_, a, b)| a != b) {
-        Some((what, a, b)) => format!(
-            "event {i} ({}) differs in its {what}: logged {a:?}, the engine produces {b:?}",
-            logged.kind
-        ),
-        None => format!("event {i} ({}) differs", logged.kind),
-    }
-}
-
-/// Compare a step of the engine with the logged commit.
-fn compare(version: u64, step: &r::Step, logged: &Commit) -> Result<(), AuditFailure> {
-    if step.events != logged.events {
-        let detail = match step.events.iter().zip(&logged.events).position(|(a, b)| a != b) {
-            Some(i) => event_difference(i, &logged.events[i], &step.events[i]),
-            None => format!("{} events were logged, the engine produces {}", logged.events.len(), step.events.len()),
-        };
-        return Err(AuditFailure::Replay { version, detail });
-    }
-    if step.awaiting != logged.awaiting {
-        return Err(AuditFailure::Replay {
-            version,
-            detail: format!(
-                "the log says the match then waits for {}, the engine waits for {}",
-                describe_awaiting(logged.awaiting.as_ref()),
-                describe_awaiting(step.awaiting.as_ref())
-            ),
-        });
-    }
-    Ok(())
-}
-
-/// Replay the match through the engine; checks the draw sequence on the way. Returns the
-/// first failure of each kind (sequence, replay).
-fn replay(
-    export: &MatchExport,
-    rules: &dyn engine::Ruleset,
-) -> (Option<AuditFailure>, Option<AuditFailure>) {
+/// Replay the match through the engine ([`api::replay::replay`], the check the orchestrator
+/// makes too), checking the draw sequence on the way. Returns the first failure of each kind
+/// (sequence, replay).
+fn replay(export: &MatchExport, rules: &dyn engine::Ruleset) -> (Option<AuditFailure>, Option<AuditFailure>) {
     let mut sequence_failure = None;
-    let mut state: Vec<u8> = Vec::new();
-    let mut awaiting: Option<r::Awaiting> = None;
     let mut next_index = 0u64;
-    for c in &export.commits {
-        let v = c.version;
-        macro_rules! fail {
-            ($detail:expr) => {
-                (sequence_failure.clone(), Some(AuditFailure::Replay { version: v, detail: $detail }))
-            };
-        }
-        let step = match input_of(c) {
-            Some(CI::Created(created)) => {
-                let config = convert::config_from_proto(created.config.as_ref().unwrap_or(&r::MatchConfig::default()));
-                match rules.new_match(&config) {
-                    Ok(s) => Some(s),
-                    Err(e) => return fail!(format!("the engine refuses the match configuration: {e}")),
-                }
-            }
-            Some(CI::Decision(d)) => {
-                let input = match d.decision.as_ref().map(convert::decision_input_from_proto) {
-                    Some(Ok(i)) => i,
-                    Some(Err(e)) => return fail!(format!("the logged decision is malformed: {e}")),
-                    None => return fail!("a decision commit without its decision".into()),
-                };
-                match rules.apply(&state, &input) {
-                    Ok(s) => Some(s),
-                    Err(e) => return fail!(format!("the engine refuses the logged decision: {e}")),
-                }
-            }
-            Some(CI::Draw(d)) => {
-                let req = d.request.clone().unwrap_or_default();
-                let asked = match awaiting.as_ref().and_then(|a| a.what.as_ref()) {
-                    Some(r::awaiting::What::Draw(asked)) => Some(asked.clone()),
-                    _ => None,
-                };
-                if sequence_failure.is_none() {
-                    let problem = if req.index != next_index {
-                        Some(format!("draw indices must run 0, 1, 2, …: expected index {next_index}"))
-                    } else {
-                        match &asked {
-                            None => Some(format!(
-                                "the engine was not waiting for a draw but for {}",
-                                describe_awaiting(awaiting.as_ref())
-                            )),
-                            Some(a) if *a != req => Some(format!(
-                                "the engine asked for draw {} ({:?}, {:?}), the log used {} ({:?}, {:?})",
-                                a.index, a.purpose, a.kind, req.index, req.purpose, req.kind
-                            )),
-                            Some(_) => None,
-                        }
-                    };
-                    if let Some(detail) = problem {
-                        sequence_failure =
-                            Some(AuditFailure::DrawSequence { version: v, index: req.index, purpose: req.purpose.clone(), detail });
-                    }
-                }
-                next_index = req.index.max(next_index) + 1;
-                let input = engine::Input::Draw { index: req.index, purpose: req.purpose.clone(), values: d.values.clone() };
-                match rules.apply(&state, &input) {
-                    Ok(s) => Some(s),
-                    Err(e) => {
-                        return fail!(format!("the engine refuses draw {} ({:?}): {e}", req.index, req.purpose))
-                    }
-                }
-            }
-            Some(CI::Joined(_)) | Some(CI::Revealed(_)) | None => None,
-        };
-        match step {
-            Some(step) => {
-                let p = convert::step_to_proto(&step, rules.rules_version());
-                if let Err(f) = compare(v, &p, c) {
-                    return (sequence_failure, Some(f));
-                }
-                state = p.state;
-                awaiting = p.awaiting;
-            }
-            None => {
-                if !c.events.is_empty() {
-                    return fail!("events are logged for an input the rules never see (a join or a reveal)".into());
-                }
-                if c.awaiting != awaiting {
-                    return fail!(format!(
-                        "what the match waits for changed from {} to {} without going through the rules",
-                        describe_awaiting(awaiting.as_ref()),
-                        describe_awaiting(c.awaiting.as_ref())
-                    ));
-                }
+    let replayed = api::replay::replay(rules, &export.commits, |c, awaiting| {
+        let Some(CI::Draw(d)) = input_of(c) else { return };
+        let req = d.request.clone().unwrap_or_default();
+        if sequence_failure.is_none() {
+            if let Some(detail) = draw_sequence_problem(&req, next_index, awaiting) {
+                sequence_failure =
+                    Some(AuditFailure::DrawSequence { version: c.version, index: req.index, purpose: req.purpose.clone(), detail });
             }
         }
+        next_index = req.index.max(next_index) + 1;
+    });
+    let replay_failure = replayed.err().map(|d| AuditFailure::Replay { version: d.version, detail: d.detail });
+    (sequence_failure, replay_failure)
+}
+
+/// Draw `req` should have index `next_index` and be the draw the engine waits for.
+fn draw_sequence_problem(req: &r::DrawRequest, next_index: u64, awaiting: Option<&r::Awaiting>) -> Option<String> {
+    if req.index != next_index {
+        return Some(format!("draw indices must run 0, 1, 2, …: expected index {next_index}"));
     }
-    (sequence_failure, None)
+    match awaiting.and_then(|a| a.what.as_ref()) {
+        Some(r::awaiting::What::Draw(a)) if a == req => None,
+        Some(r::awaiting::What::Draw(a)) => Some(format!(
+            "the engine asked for draw {} ({:?}, {:?}), the log used {} ({:?}, {:?})",
+            a.index, a.purpose, a.kind, req.index, req.purpose, req.kind
+        )),
+        _ => Some(format!("the engine was not waiting for a draw but for {}", api::replay::describe_awaiting(awaiting))),
+    }
 }
 
 fn outcome_text(export: &MatchExport, config: &r::MatchConfig) -> Option<String> {

@@ -1,42 +1,53 @@
-//! The export file: a readable, editable JSON mirror of `arbiter.log.v1.MatchExport`.
+//! The export file: `arbiter.log.v1.MatchExport` as proto3 JSON, plus the file's format name.
 //!
-//! The JSON document is the one source of truth of an exported match. It mirrors the protobuf
-//! message field by field (a `oneof` becomes an object with the one member that is set, like
-//! proto3's JSON mapping), with bytes as lowercase hex and maps sorted by key, and converts
-//! both ways without loss: [`to_json`] then [`from_json`] gives back the same `MatchExport`.
+//! The JSON comes from the protobuf messages themselves ([`api::json`], the proto3 JSON mapping
+//! computed from the descriptors), so the file cannot drift from the log protos: a field added to
+//! a message is in the next export. Field names are the proto names and bytes are base64, as the
+//! mapping defines; 64-bit integers are plain numbers and default values are printed (see
+//! [`api::json`]).
 //!
 //! ```json
-//! { "format": "arbiter-export/v1", "match_id": "…", "commits": [
-//!   { "version": 5, "input": { "draw": { "request": { "index": 0, "purpose": "…", "shuffle": 40 },
-//!     "values": [3, 17, …], "signature": "9f…" } }, "events": [ … ], "rules_version": "mainframe-1",
-//!     "written_at_ms": 1700000000000, "awaiting": { "draw": { … } },
-//!     "log_format": 2, "prev_hash": "…", "signature": "…", "stored": "0a20…" } ] }
+//! { "format": "arbiter-export/v2", "match_id": "…", "commits": [
+//!   { "match_id": "…", "version": 5, "input": { "draw": { "request": { "index": 0,
+//!     "purpose": "…", "shuffle": 40 }, "values": [3, 17, …], "signature": "n…" } },
+//!     "events": [ … ], "rules_version": "mainframe-2", "written_at_ms": 1700000000000,
+//!     "awaiting": { "draw": { … } }, "log_format": 2, "prev_hash": "…", "signature": "…" } ],
+//!   "stored_commits": [ "CgI…", … ] }
 //! ```
 //!
-//! A signed log (format 2, `docs/log.md`) also carries each commit's stored bytes (`stored`,
-//! hex): the audit checks the hash chain and the signatures on them, and requires the readable
-//! fields to be exactly what they decode to, so an edit of the readable part is caught.
+//! A signed log (format 2, `docs/log.md`) also carries each commit's stored bytes
+//! (`stored_commits`, one per commit): the audit checks the hash chain and the signatures on
+//! them, and requires the readable commits to be exactly what they decode to, so an edit of the
+//! readable part is caught.
+//!
+//! Files of the earlier format `arbiter-export/v1` (a hand-written mirror: bytes as hex, each
+//! commit's stored bytes in its `stored`, a choice's ids directly under `pick` / `order` /
+//! `split`) are still read: [`v1_to_proto_json`] turns one into the proto3 JSON above.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
+use api::json::{self, AsJson, JsonError};
 use api::log_v1 as l;
-use api::match_v1 as m;
-use api::rules_v1 as r;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use serde_json::{Map, Value};
 
 /// The `format` value of files written by this version.
-pub const FORMAT: &str = "arbiter-export/v1";
+pub const FORMAT: &str = "arbiter-export/v2";
+/// The earlier format, still read.
+pub const FORMAT_V1: &str = "arbiter-export/v1";
+
+const EXPORT: &str = "arbiter.log.v1.MatchExport";
+const COMMIT: &str = "arbiter.log.v1.Commit";
 
 /// Why an export file cannot become a `MatchExport`.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
-    #[error("the export is not valid JSON for {FORMAT}: {0}")]
+    #[error("the export is not valid JSON: {0}")]
     Json(#[from] serde_json::Error),
-    #[error("unsupported export format \"{0}\" (this arbiter reads {FORMAT})")]
+    #[error("unsupported export format \"{0}\" (this arbiter reads {FORMAT} and {FORMAT_V1})")]
     Format(String),
-    #[error("{at}: {what} is not valid hex: {err}")]
-    Hex { at: String, what: &'static str, err: hex::FromHexError },
+    #[error("{at}: {err}")]
+    Proto { at: String, err: JsonError },
     #[error("{at}: {msg}")]
     Shape { at: String, msg: String },
     #[error("cannot read or write {path}: {err}")]
@@ -49,608 +60,121 @@ impl ExportError {
     fn shape(at: &str, msg: impl Into<String>) -> Self {
         ExportError::Shape { at: at.to_string(), msg: msg.into() }
     }
+    fn proto(at: &str, err: JsonError) -> Self {
+        ExportError::Proto { at: at.to_string(), err }
+    }
 }
 
-fn is_zero_i64(v: &i64) -> bool {
-    *v == 0
+/// The file: its format name, then the export's own fields.
+#[derive(Serialize)]
+struct File<'a> {
+    format: &'static str,
+    #[serde(flatten)]
+    export: &'a AsJson,
 }
 
-fn is_zero_u32(v: &u32) -> bool {
-    *v == 0
+/// The JSON document of an export (what `arbiter export` writes).
+pub fn to_json(export: &l::MatchExport) -> Result<Value, ExportError> {
+    let export = AsJson::new(export, EXPORT).map_err(|e| ExportError::proto("the export", e))?;
+    Ok(serde_json::to_value(File { format: FORMAT, export: &export })?)
 }
 
-// ---- the JSON mirror ----
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MatchExportJson {
-    pub format: String,
-    pub match_id: String,
-    pub commits: Vec<CommitJson>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CommitJson {
-    /// Only present when it differs from the export's `match_id` (which should never happen).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub match_id: Option<String>,
-    pub version: u64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub input: Option<CommitInputJson>,
-    #[serde(default)]
-    pub events: Vec<EventJson>,
-    #[serde(default)]
-    pub rules_version: String,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub trace_context: BTreeMap<String, String>,
-    #[serde(default, skip_serializing_if = "is_zero_i64")]
-    pub written_at_ms: i64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub awaiting: Option<AwaitingJson>,
-    /// 2 for the signed hash chain; absent (0) in logs written before it (format 1).
-    #[serde(default, skip_serializing_if = "is_zero_u32")]
-    pub log_format: u32,
-    /// Hex: SHA-256 of the previous commit's stored bytes (format 2).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub prev_hash: String,
-    /// Hex: the orchestrator's Ed25519 signature (format 2).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub signature: String,
-    /// Hex: the commit's bytes exactly as stored in the log (format 2). The chain and the
-    /// signature are checked on these bytes; the fields above are their readable mirror, and
-    /// the audit requires the two to agree.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stored: Option<String>,
-}
-
-/// The commit's input: exactly one member is set (none only for a malformed commit).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CommitInputJson {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub created: Option<CreatedJson>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub joined: Option<JoinedJson>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub decision: Option<SeatDecisionJson>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub draw: Option<RandomDrawJson>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub revealed: Option<RevealedJson>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CreatedJson {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub config: Option<ConfigJson>,
-    /// Hex.
-    pub randomness_commitment: String,
-    pub randomness_scheme: String,
-    /// Hex.
-    pub randomness_public_key: String,
-    /// Hex, in seat order.
-    #[serde(default)]
-    pub join_code_hashes: Vec<String>,
-    /// Hex: the key that signs every commit (format 2).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub orchestrator_public_key: String,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ConfigJson {
-    pub ruleset: String,
-    #[serde(default)]
-    pub seats: Vec<SeatSpecJson>,
-    #[serde(default)]
-    pub options: BTreeMap<String, i64>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatSpecJson {
-    pub name: String,
-    #[serde(default)]
-    pub deck: String,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct JoinedJson {
-    pub seat: u32,
-    /// Hex.
-    pub entropy: String,
-    /// Hex.
-    pub token_hash: String,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatDecisionJson {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub decision: Option<DecisionInputJson>,
-    #[serde(default)]
-    pub idempotency_key: String,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DecisionInputJson {
-    pub decision_id: u64,
-    pub seat: u32,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub choice: Option<ChoiceJson>,
-}
-
-/// A choice: one member set.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ChoiceJson {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pick: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub number: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub split: Option<Vec<SplitPartJson>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub order: Option<Vec<String>>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SplitPartJson {
-    pub target_id: String,
-    pub amount: u32,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RandomDrawJson {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub request: Option<DrawRequestJson>,
-    #[serde(default)]
-    pub values: Vec<u32>,
-    /// Hex (Ed25519, 64 bytes).
-    pub signature: String,
-}
-
-/// A draw request: `index`, `purpose` and one of `range` / `shuffle`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DrawRequestJson {
-    pub index: u64,
-    pub purpose: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub range: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shuffle: Option<u32>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RevealedJson {
-    /// Hex.
-    pub secret: String,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EventJson {
-    pub kind: String,
-    #[serde(default)]
-    pub text: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub detail_json: String,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub private_to: Vec<u32>,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub private_text: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub private_detail_json: String,
-}
-
-/// What the match waits for after a commit: one member set.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AwaitingJson {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub decision: Option<DecisionJson>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub draw: Option<DrawRequestJson>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ended: Option<OutcomeJson>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DecisionJson {
-    pub decision_id: u64,
-    pub seat: u32,
-    pub kind: String,
-    #[serde(default)]
-    pub summary: String,
-    #[serde(default)]
-    pub prompt: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pick: Option<PickSpecJson>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub number: Option<NumberSpecJson>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub split: Option<SplitSpecJson>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub order: Option<OrderSpecJson>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OptionJson {
-    pub id: String,
-    #[serde(default)]
-    pub label: String,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PickSpecJson {
-    pub options: Vec<OptionJson>,
-    pub min: u32,
-    pub max: u32,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct NumberSpecJson {
-    pub min: i64,
-    pub max: i64,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SplitSpecJson {
-    pub amount: u32,
-    pub targets: Vec<OptionJson>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OrderSpecJson {
-    pub items: Vec<OptionJson>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OutcomeJson {
-    #[serde(default)]
-    pub winners: Vec<u32>,
-    #[serde(default)]
-    pub reason: String,
-}
-
-// ---- proto → JSON (cannot fail) ----
-
-fn h(b: &[u8]) -> String {
-    hex::encode(b)
-}
-
-fn opt_to_json(o: &m::DecisionOption) -> OptionJson {
-    OptionJson { id: o.id.clone(), label: o.label.clone() }
-}
-
-fn draw_request_to_json(d: &r::DrawRequest) -> DrawRequestJson {
-    let (range, shuffle) = match d.kind {
-        Some(r::draw_request::Kind::Range(n)) => (Some(n), None),
-        Some(r::draw_request::Kind::Shuffle(n)) => (None, Some(n)),
-        None => (None, None),
+/// Where commit `i` of a document is, for error messages.
+fn commit_at(i: usize, commit: &Value) -> String {
+    let version = match &commit["version"] {
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.to_string(),
+        _ => "?".into(),
     };
-    DrawRequestJson { index: d.index, purpose: d.purpose.clone(), range, shuffle }
+    format!("commit #{} (version {version})", i + 1)
 }
 
-fn choice_to_json(c: &m::Choice) -> ChoiceJson {
-    let mut j = ChoiceJson::default();
-    match &c.value {
-        Some(m::choice::Value::Pick(p)) => j.pick = Some(p.option_ids.clone()),
-        Some(m::choice::Value::Number(n)) => j.number = Some(*n),
-        Some(m::choice::Value::Split(s)) => {
-            j.split = Some(
-                s.parts.iter().map(|p| SplitPartJson { target_id: p.target_id.clone(), amount: p.amount }).collect(),
-            )
-        }
-        Some(m::choice::Value::Order(o)) => j.order = Some(o.item_ids.clone()),
-        None => {}
-    }
-    j
-}
-
-fn decision_to_json(d: &m::Decision) -> DecisionJson {
-    let mut j = DecisionJson {
-        decision_id: d.decision_id,
-        seat: d.seat,
-        kind: d.kind.clone(),
-        summary: d.summary.clone(),
-        prompt: d.prompt.clone(),
-        pick: None,
-        number: None,
-        split: None,
-        order: None,
+/// The `MatchExport` a JSON document (of either format) stands for. Says where a malformed file
+/// is wrong: the commit, then what the proto3 JSON reader found.
+pub fn from_json(doc: &Value) -> Result<l::MatchExport, ExportError> {
+    let mut doc = doc.clone();
+    let Value::Object(map) = &mut doc else {
+        return Err(ExportError::shape("the export", "is not a JSON object"));
     };
-    match &d.spec {
-        Some(m::decision::Spec::Pick(p)) => {
-            j.pick = Some(PickSpecJson { options: p.options.iter().map(opt_to_json).collect(), min: p.min, max: p.max })
-        }
-        Some(m::decision::Spec::Number(n)) => j.number = Some(NumberSpecJson { min: n.min, max: n.max }),
-        Some(m::decision::Spec::Split(s)) => {
-            j.split = Some(SplitSpecJson { amount: s.amount, targets: s.targets.iter().map(opt_to_json).collect() })
-        }
-        Some(m::decision::Spec::Order(o)) => {
-            j.order = Some(OrderSpecJson { items: o.items.iter().map(opt_to_json).collect() })
-        }
-        None => {}
+    let format = match map.remove("format") {
+        Some(Value::String(f)) => f,
+        _ => return Err(ExportError::shape("the export", format!("has no \"format\" (expected \"{FORMAT}\")"))),
+    };
+    match format.as_str() {
+        FORMAT => {}
+        FORMAT_V1 => v1_to_proto_json(map)?,
+        _ => return Err(ExportError::Format(format)),
     }
-    j
-}
-
-fn awaiting_to_json(a: &r::Awaiting) -> AwaitingJson {
-    let mut j = AwaitingJson::default();
-    match &a.what {
-        Some(r::awaiting::What::Decision(d)) => j.decision = Some(decision_to_json(d)),
-        Some(r::awaiting::What::Draw(d)) => j.draw = Some(draw_request_to_json(d)),
-        Some(r::awaiting::What::Ended(o)) => {
-            j.ended = Some(OutcomeJson { winners: o.winners.clone(), reason: o.reason.clone() })
-        }
-        None => {}
+    // Commit by commit, so that an error names the commit.
+    let commits = match map.remove("commits") {
+        Some(Value::Array(c)) => c,
+        None => Vec::new(),
+        Some(_) => return Err(ExportError::shape("the export", "\"commits\" is not a list")),
+    };
+    let mut parsed = Vec::with_capacity(commits.len());
+    for (i, c) in commits.into_iter().enumerate() {
+        let at = commit_at(i, &c);
+        parsed.push(json::from_value::<l::Commit>(c, COMMIT).map_err(|e| ExportError::proto(&at, e))?);
     }
-    j
+    let mut export: l::MatchExport = json::from_value(doc, EXPORT).map_err(|e| ExportError::proto("the export", e))?;
+    export.commits = parsed;
+    Ok(export)
 }
 
-fn event_to_json(e: &r::RulesEvent) -> EventJson {
-    EventJson {
-        kind: e.kind.clone(),
-        text: e.text.clone(),
-        detail_json: e.detail_json.clone(),
-        private_to: e.private_to.clone(),
-        private_text: e.private_text.clone(),
-        private_detail_json: e.private_detail_json.clone(),
-    }
-}
-
-fn input_to_json(i: &l::CommitInput) -> CommitInputJson {
-    use l::commit_input::Input;
-    let mut j = CommitInputJson::default();
-    match &i.input {
-        Some(Input::Created(c)) => {
-            j.created = Some(CreatedJson {
-                config: c.config.as_ref().map(|c| ConfigJson {
-                    ruleset: c.ruleset.clone(),
-                    seats: c.seats.iter().map(|s| SeatSpecJson { name: s.name.clone(), deck: s.deck.clone() }).collect(),
-                    options: c.options.iter().map(|(k, v)| (k.clone(), *v)).collect(),
-                }),
-                randomness_commitment: h(&c.randomness_commitment),
-                randomness_scheme: c.randomness_scheme.clone(),
-                randomness_public_key: h(&c.randomness_public_key),
-                join_code_hashes: c.join_code_hashes.iter().map(|x| h(x)).collect(),
-                orchestrator_public_key: h(&c.orchestrator_public_key),
-            })
+/// Turn a v1 document (without its `format`) into proto3 JSON, in place.
+pub fn v1_to_proto_json(map: &mut Map<String, Value>) -> Result<(), ExportError> {
+    let match_id = map.get("match_id").cloned().unwrap_or(Value::String(String::new()));
+    let mut stored = Vec::new();
+    let mut with_stored = 0;
+    let commits = map.get_mut("commits").and_then(Value::as_array_mut).map(std::mem::take).unwrap_or_default();
+    let count = commits.len();
+    let mut out = Vec::with_capacity(count);
+    for (i, mut commit) in commits.into_iter().enumerate() {
+        let at = commit_at(i, &commit);
+        let Value::Object(c) = &mut commit else { return Err(ExportError::shape(&at, "is not a JSON object")) };
+        // v1 left out a commit's match_id when it was the export's.
+        c.entry("match_id").or_insert_with(|| match_id.clone());
+        if let Some(s) = c.remove("stored") {
+            with_stored += 1;
+            stored.push(s);
         }
-        Some(Input::Joined(s)) => {
-            j.joined = Some(JoinedJson { seat: s.seat, entropy: h(&s.entropy), token_hash: h(&s.token_hash) })
+        if let Some(choice) = commit.pointer_mut("/input/decision/decision/choice") {
+            v1_choice(choice, &at)?;
         }
-        Some(Input::Decision(d)) => {
-            j.decision = Some(SeatDecisionJson {
-                decision: d.decision.as_ref().map(|d| DecisionInputJson {
-                    decision_id: d.decision_id,
-                    seat: d.seat,
-                    choice: d.choice.as_ref().map(choice_to_json),
-                }),
-                idempotency_key: d.idempotency_key.clone(),
-            })
-        }
-        Some(Input::Draw(d)) => {
-            j.draw = Some(RandomDrawJson {
-                request: d.request.as_ref().map(draw_request_to_json),
-                values: d.values.clone(),
-                signature: h(&d.signature),
-            })
-        }
-        Some(Input::Revealed(s)) => j.revealed = Some(RevealedJson { secret: h(&s.secret) }),
-        None => {}
+        let mut one = commit;
+        json::hex_bytes_to_base64(&mut one, COMMIT).map_err(|e| ExportError::proto(&at, e))?;
+        out.push(one);
     }
-    j
-}
-
-/// The readable JSON mirror of an export.
-pub fn to_json(export: &l::MatchExport) -> MatchExportJson {
-    MatchExportJson {
-        format: FORMAT.to_string(),
-        match_id: export.match_id.clone(),
-        commits: export
-            .commits
-            .iter()
-            .enumerate()
-            .map(|(i, c)| CommitJson {
-                match_id: (c.match_id != export.match_id).then(|| c.match_id.clone()),
-                version: c.version,
-                input: c.input.as_ref().map(input_to_json),
-                events: c.events.iter().map(event_to_json).collect(),
-                rules_version: c.rules_version.clone(),
-                trace_context: c.trace_context.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-                written_at_ms: c.written_at_ms,
-                awaiting: c.awaiting.as_ref().map(awaiting_to_json),
-                log_format: c.log_format,
-                prev_hash: h(&c.prev_hash),
-                signature: h(&c.signature),
-                stored: export.stored_commits.get(i).map(|b| h(b)),
-            })
-            .collect(),
+    // The stored bytes come with every commit or with none (a format-1 log).
+    if with_stored != 0 && with_stored != count {
+        return Err(ExportError::shape(
+            "the export",
+            format!("{with_stored} of {count} commits have \"stored\" bytes: each commit needs its stored bytes, or none"),
+        ));
     }
-}
-
-// ---- JSON → proto (validates) ----
-
-fn unhex(at: &str, what: &'static str, s: &str) -> Result<Vec<u8>, ExportError> {
-    hex::decode(s.trim()).map_err(|err| ExportError::Hex { at: at.to_string(), what, err })
-}
-
-fn opt_from_json(o: &OptionJson) -> m::DecisionOption {
-    m::DecisionOption { id: o.id.clone(), label: o.label.clone() }
-}
-
-fn one_of(at: &str, what: &str, set: usize) -> Result<(), ExportError> {
-    if set > 1 {
-        return Err(ExportError::shape(at, format!("{what} has more than one member set")));
+    let mut stored = Value::Array(stored);
+    if with_stored != 0 {
+        let mut holder = Value::Object(Map::from_iter([("stored_commits".to_string(), stored)]));
+        json::hex_bytes_to_base64(&mut holder, EXPORT).map_err(|e| ExportError::proto("the stored commits", e))?;
+        stored = holder["stored_commits"].take();
+        map.insert("stored_commits".into(), stored);
     }
+    map.insert("commits".into(), Value::Array(out));
     Ok(())
 }
 
-fn draw_request_from_json(at: &str, d: &DrawRequestJson) -> Result<r::DrawRequest, ExportError> {
-    one_of(at, "a draw request (range / shuffle)", d.range.is_some() as usize + d.shuffle.is_some() as usize)?;
-    let kind = match (d.range, d.shuffle) {
-        (Some(n), _) => Some(r::draw_request::Kind::Range(n)),
-        (_, Some(n)) => Some(r::draw_request::Kind::Shuffle(n)),
-        _ => None,
-    };
-    Ok(r::DrawRequest { index: d.index, purpose: d.purpose.clone(), kind })
-}
-
-fn choice_from_json(at: &str, c: &ChoiceJson) -> Result<m::Choice, ExportError> {
-    let set = c.pick.is_some() as usize + c.number.is_some() as usize + c.split.is_some() as usize + c.order.is_some() as usize;
-    one_of(at, "a choice (pick / number / split / order)", set)?;
-    let value = if let Some(ids) = &c.pick {
-        Some(m::choice::Value::Pick(m::PickChoice { option_ids: ids.clone() }))
-    } else if let Some(n) = c.number {
-        Some(m::choice::Value::Number(n))
-    } else if let Some(parts) = &c.split {
-        Some(m::choice::Value::Split(m::SplitChoice {
-            parts: parts.iter().map(|p| m::SplitPart { target_id: p.target_id.clone(), amount: p.amount }).collect(),
-        }))
-    } else {
-        c.order.as_ref().map(|ids| m::choice::Value::Order(m::OrderChoice { item_ids: ids.clone() }))
-    };
-    Ok(m::Choice { value })
-}
-
-fn decision_from_json(at: &str, d: &DecisionJson) -> Result<m::Decision, ExportError> {
-    let set = d.pick.is_some() as usize + d.number.is_some() as usize + d.split.is_some() as usize + d.order.is_some() as usize;
-    one_of(at, "a decision (pick / number / split / order)", set)?;
-    let spec = if let Some(p) = &d.pick {
-        Some(m::decision::Spec::Pick(m::PickSpec { options: p.options.iter().map(opt_from_json).collect(), min: p.min, max: p.max }))
-    } else if let Some(n) = &d.number {
-        Some(m::decision::Spec::Number(m::NumberSpec { min: n.min, max: n.max }))
-    } else if let Some(s) = &d.split {
-        Some(m::decision::Spec::Split(m::SplitSpec { amount: s.amount, targets: s.targets.iter().map(opt_from_json).collect() }))
-    } else {
-        d.order.as_ref().map(|o| m::decision::Spec::Order(m::OrderSpec { items: o.items.iter().map(opt_from_json).collect() }))
-    };
-    Ok(m::Decision {
-        decision_id: d.decision_id,
-        seat: d.seat,
-        kind: d.kind.clone(),
-        summary: d.summary.clone(),
-        prompt: d.prompt.clone(),
-        spec,
-    })
-}
-
-fn awaiting_from_json(at: &str, a: &AwaitingJson) -> Result<r::Awaiting, ExportError> {
-    let set = a.decision.is_some() as usize + a.draw.is_some() as usize + a.ended.is_some() as usize;
-    one_of(at, "awaiting (decision / draw / ended)", set)?;
-    let what = if let Some(d) = &a.decision {
-        Some(r::awaiting::What::Decision(decision_from_json(at, d)?))
-    } else if let Some(d) = &a.draw {
-        Some(r::awaiting::What::Draw(draw_request_from_json(at, d)?))
-    } else {
-        a.ended.as_ref().map(|o| r::awaiting::What::Ended(r::Outcome { winners: o.winners.clone(), reason: o.reason.clone() }))
-    };
-    Ok(r::Awaiting { what })
-}
-
-fn input_from_json(at: &str, i: &CommitInputJson) -> Result<l::CommitInput, ExportError> {
-    use l::commit_input::Input;
-    let set = i.created.is_some() as usize
-        + i.joined.is_some() as usize
-        + i.decision.is_some() as usize
-        + i.draw.is_some() as usize
-        + i.revealed.is_some() as usize;
-    one_of(at, "the input (created / joined / decision / draw / revealed)", set)?;
-    let input = if let Some(c) = &i.created {
-        Some(Input::Created(l::MatchCreated {
-            config: c.config.as_ref().map(|c| r::MatchConfig {
-                ruleset: c.ruleset.clone(),
-                seats: c.seats.iter().map(|s| m::SeatSpec { name: s.name.clone(), deck: s.deck.clone() }).collect(),
-                options: c.options.iter().map(|(k, v)| (k.clone(), *v)).collect(),
-            }),
-            randomness_commitment: unhex(at, "randomness_commitment", &c.randomness_commitment)?,
-            randomness_scheme: c.randomness_scheme.clone(),
-            randomness_public_key: unhex(at, "randomness_public_key", &c.randomness_public_key)?,
-            join_code_hashes: c
-                .join_code_hashes
-                .iter()
-                .map(|x| unhex(at, "join_code_hashes", x))
-                .collect::<Result<_, _>>()?,
-            orchestrator_public_key: unhex(at, "orchestrator_public_key", &c.orchestrator_public_key)?,
-        }))
-    } else if let Some(j) = &i.joined {
-        Some(Input::Joined(l::SeatJoined {
-            seat: j.seat,
-            entropy: unhex(at, "entropy", &j.entropy)?,
-            token_hash: unhex(at, "token_hash", &j.token_hash)?,
-        }))
-    } else if let Some(d) = &i.decision {
-        let decision = match &d.decision {
-            Some(d) => Some(r::DecisionInput {
-                decision_id: d.decision_id,
-                seat: d.seat,
-                choice: d.choice.as_ref().map(|c| choice_from_json(at, c)).transpose()?,
-            }),
-            None => None,
-        };
-        Some(Input::Decision(l::SeatDecision { decision, idempotency_key: d.idempotency_key.clone() }))
-    } else if let Some(d) = &i.draw {
-        Some(Input::Draw(l::RandomDraw {
-            request: d.request.as_ref().map(|r| draw_request_from_json(at, r)).transpose()?,
-            values: d.values.clone(),
-            signature: unhex(at, "signature", &d.signature)?,
-        }))
-    } else if let Some(s) = &i.revealed {
-        Some(Input::Revealed(l::SecretRevealed { secret: unhex(at, "secret", &s.secret)? }))
-    } else {
-        None
-    };
-    Ok(l::CommitInput { input })
-}
-
-/// The `MatchExport` an export file stands for. Says where a malformed file is wrong.
-pub fn from_json(j: &MatchExportJson) -> Result<l::MatchExport, ExportError> {
-    if j.format != FORMAT {
-        return Err(ExportError::Format(j.format.clone()));
-    }
-    let commits = j
-        .commits
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let at = format!("commit #{} (version {})", i + 1, c.version);
-            Ok(l::Commit {
-                match_id: c.match_id.clone().unwrap_or_else(|| j.match_id.clone()),
-                version: c.version,
-                input: c.input.as_ref().map(|x| input_from_json(&at, x)).transpose()?,
-                events: c
-                    .events
-                    .iter()
-                    .map(|e| r::RulesEvent {
-                        kind: e.kind.clone(),
-                        text: e.text.clone(),
-                        detail_json: e.detail_json.clone(),
-                        private_to: e.private_to.clone(),
-                        private_text: e.private_text.clone(),
-                        private_detail_json: e.private_detail_json.clone(),
-                    })
-                    .collect(),
-                rules_version: c.rules_version.clone(),
-                trace_context: c.trace_context.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-                written_at_ms: c.written_at_ms,
-                awaiting: c.awaiting.as_ref().map(|a| awaiting_from_json(&at, a)).transpose()?,
-                log_format: c.log_format,
-                prev_hash: unhex(&at, "prev_hash", &c.prev_hash)?,
-                signature: unhex(&at, "signature", &c.signature)?,
-            })
-        })
-        .collect::<Result<Vec<_>, ExportError>>()?;
-    // The stored bytes come with every commit or with none (a format-1 export).
-    let mut stored_commits = Vec::new();
-    if j.commits.iter().any(|c| c.stored.is_some()) {
-        for (i, c) in j.commits.iter().enumerate() {
-            let at = format!("commit #{} (version {})", i + 1, c.version);
-            let text = c.stored.as_deref().ok_or_else(|| {
-                ExportError::shape(&at, "\"stored\" is missing, but other commits have it (each commit needs its stored bytes)")
-            })?;
-            stored_commits.push(unhex(&at, "stored", text)?);
+/// v1 wrote a choice's ids directly under its member; the messages wrap them.
+fn v1_choice(choice: &mut Value, at: &str) -> Result<(), ExportError> {
+    let Value::Object(c) = choice else { return Err(ExportError::shape(at, "a choice is not a JSON object")) };
+    for (member, field) in [("pick", "option_ids"), ("order", "item_ids"), ("split", "parts")] {
+        if let Some(v) = c.get_mut(member) {
+            if v.is_array() {
+                let list = v.take();
+                *v = Value::Object(Map::from_iter([(field.to_string(), list)]));
+            }
         }
     }
-    Ok(l::MatchExport { match_id: j.match_id.clone(), commits, stored_commits })
+    Ok(())
 }
 
 /// Decode the bytes `ExportMatch` returns.
@@ -660,15 +184,16 @@ pub fn decode_export(bytes: &[u8]) -> Result<l::MatchExport, ExportError> {
 
 /// The export as pretty JSON text (what `arbiter export` writes).
 pub fn to_json_string(export: &l::MatchExport) -> Result<String, ExportError> {
-    let mut s = serde_json::to_string_pretty(&to_json(export))?;
+    let export = AsJson::new(export, EXPORT).map_err(|e| ExportError::proto("the export", e))?;
+    let mut s = serde_json::to_string_pretty(&File { format: FORMAT, export: &export })?;
     s.push('\n');
     Ok(s)
 }
 
-/// Parse export JSON text into a `MatchExport`.
+/// Parse export JSON text (either format) into a `MatchExport`.
 pub fn from_json_str(text: &str) -> Result<l::MatchExport, ExportError> {
-    let j: MatchExportJson = serde_json::from_str(text)?;
-    from_json(&j)
+    let doc: Value = serde_json::from_str(text)?;
+    from_json(&doc)
 }
 
 /// Read an export file.

@@ -3,7 +3,7 @@
 
 use api::log_v1::{commit_input::Input as CI, MatchExport};
 use cli::audit::{audit_export, audit_export_pinned, AuditFailure};
-use cli::export::{from_json, from_json_str, to_json, to_json_string, MatchExportJson};
+use cli::export::{from_json, from_json_str, to_json, to_json_string};
 use cli::simulate::{orchestrator_public_key, public_key, simulate_match, simulate_match_with, ORCHESTRATOR_SEED};
 use serde_json::Value;
 
@@ -56,8 +56,8 @@ fn export_json_round_trips_losslessly() {
     for seed in [1, 2] {
         let export = played(seed);
         let text = to_json_string(&export).unwrap();
-        let parsed: MatchExportJson = serde_json::from_str(&text).unwrap();
-        assert_eq!(parsed, to_json(&export));
+        let parsed: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(parsed, to_json(&export).unwrap());
         assert_eq!(from_json(&parsed).unwrap(), export);
         // And through the protobuf bytes, as `arbiter export` gets them.
         let bytes = prost::Message::encode_to_vec(&export);
@@ -69,12 +69,59 @@ fn export_json_round_trips_losslessly() {
 fn export_json_is_readable() {
     let export = played(3);
     let text = to_json_string(&export).unwrap();
-    assert!(text.contains("\"format\": \"arbiter-export/v1\""));
+    assert!(text.contains("\"format\": \"arbiter-export/v2\""));
     assert!(text.contains("\"created\""));
     assert!(text.contains("\"joined\""));
     assert!(text.contains("\"draw\""));
     assert!(text.contains("\"revealed\""));
-    assert!(text.contains(&hex::encode(public_key())), "bytes are hex");
+    // The proto3 JSON mapping: bytes are base64, proto field names (64-bit integers as numbers).
+    let key = api::json::to_value(&api::log_v1::SecretRevealed { secret: public_key().to_vec() }, "arbiter.log.v1.SecretRevealed").unwrap();
+    let key = key["secret"].as_str().unwrap().to_string();
+    assert!(text.contains(&key), "bytes are base64");
+    assert!(!text.contains(&hex::encode(public_key())));
+    assert!(text.contains("\"version\": 1,"), "uint64 as a number");
+    assert!(text.contains("\"index\": 0,"), "default values are printed");
+    assert!(text.contains("\"stored_commits\""));
+}
+
+/// A file of the earlier format (v1: hex bytes, `stored` per commit, a pick's ids directly under
+/// `pick`), as the golden logs are.
+fn played_as_golden() -> MatchExport {
+    simulate_match("mainframe", 2, 1).expect("a simulated match")
+}
+
+fn golden_v1() -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden/mainframe-2p-seed1.arbiter-export.json");
+    std::fs::read_to_string(path).expect("the golden log")
+}
+
+#[test]
+fn a_v1_export_still_reads_audits_and_rewrites_as_v2() {
+    let text = golden_v1();
+    assert!(text.contains("\"format\": \"arbiter-export/v1\""));
+    let export = from_json_str(&text).expect("v1 still reads");
+    // Read exactly: the simulator, deterministic, plays the same match today.
+    assert_eq!(export, played_as_golden(), "the v1 file reads as the match the simulator plays");
+    assert_eq!(export.stored_commits.len(), export.commits.len());
+    assert!(export.commits.iter().any(|c| matches!(c.input.as_ref().and_then(|i| i.input.as_ref()), Some(CI::Decision(_)))));
+    // Read right: the readable commits are what the stored bytes decode to, and the audit passes.
+    audit_export_pinned(&export, Some(&public_key()), Some(&orchestrator_public_key())).expect("the v1 file audits");
+    // Written again it is v2, and reads back to the same export.
+    let again = to_json_string(&export).unwrap();
+    assert!(again.contains("arbiter-export/v2"));
+    assert_eq!(from_json_str(&again).unwrap(), export);
+}
+
+#[test]
+fn a_v1_export_with_stored_bytes_on_only_some_commits_or_bad_hex_is_refused_by_place() {
+    let mut v: Value = serde_json::from_str(&golden_v1()).unwrap();
+    v["commits"][2]["prev_hash"] = Value::String("zz".into());
+    let err = from_json_str(&v.to_string()).unwrap_err().to_string();
+    assert!(err.contains("commit #3") && err.contains("prev_hash"), "{err}");
+    let mut v: Value = serde_json::from_str(&golden_v1()).unwrap();
+    v["commits"][2].as_object_mut().unwrap().remove("stored");
+    let err = from_json_str(&v.to_string()).unwrap_err().to_string();
+    assert!(err.contains("stored"), "{err}");
 }
 
 #[test]
@@ -82,7 +129,7 @@ fn malformed_files_say_where() {
     let export = played(4);
     let i = nth_draw(&export, 0);
     let mut v: Value = serde_json::from_str(&to_json_string(&export).unwrap()).unwrap();
-    v["commits"][i]["input"]["draw"]["signature"] = Value::String("zz".into());
+    v["commits"][i]["input"]["draw"]["signature"] = Value::String("not base64!".into());
     let err = from_json_str(&v.to_string()).unwrap_err().to_string();
     assert!(err.contains(&format!("version {}", i + 1)) && err.contains("signature"), "{err}");
     v["format"] = Value::String("other/v9".into());
@@ -138,10 +185,9 @@ fn a_changed_signature_is_named() {
     let export = played(7);
     let i = nth_draw(&export, 0);
     let tampered = edit(&export, |v| {
+        // Base64: another first letter changes the first byte and keeps it valid base64.
         let sig = v["commits"][i]["input"]["draw"]["signature"].as_str().unwrap().to_string();
-        let mut bytes = hex::decode(&sig).unwrap();
-        bytes[0] ^= 1;
-        let flipped = hex::encode(bytes);
+        let flipped = format!("{}{}", if sig.starts_with('A') { 'B' } else { 'A' }, &sig[1..]);
         v["commits"][i]["input"]["draw"]["signature"] = Value::String(flipped);
     });
     let err = audit_export(&tampered, None).unwrap_err();
@@ -154,7 +200,8 @@ fn a_wrong_secret_or_key_fails() {
     let export = played(8);
     let last = export.commits.len() - 1;
     let tampered = edit(&export, |v| {
-        v["commits"][last]["input"]["revealed"]["secret"] = Value::String("00".repeat(32));
+        // 32 zero bytes, in base64.
+        v["commits"][last]["input"]["revealed"]["secret"] = Value::String(format!("{}=", "A".repeat(43)));
     });
     let err = audit_export(&tampered, None).unwrap_err();
     assert!(matches!(err.failure, AuditFailure::Commitment(_)), "{err}");

@@ -2,7 +2,7 @@
 //!
 //! Owns: the game-agnostic decision protocol ([`core`]), and one module per game
 //! ([`mainframe`], [`netrunner`], later `neonhope`), plus test support ([`testing`]: a
-//! random-legal bot, the leak oracle, the `apply` fuzzer). A ruleset is a pure function from
+//! random-legal bot, the leak oracle, the `apply` fuzzer, the test kit `Match<R>`). A ruleset is a pure function from
 //! (state, input) to (new state, events, what the match waits for next).
 //!
 //! Must never: do I/O, read a clock, use a random number generator, iterate a `HashMap`, or use

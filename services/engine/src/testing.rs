@@ -1,12 +1,16 @@
-//! Test support shared by tests and demos: a deterministic random player, and the leak oracle
-//! ([`leak`]) every game's tests run.
+//! Test support shared by tests and demos: a deterministic random player, the leak oracle
+//! ([`leak`]) every game's tests run, and the one test kit ([`kit::Match`]) every game's tests
+//! drive their matches with.
 //!
 //! [`RandomBot`] answers any [`Decision`] with a random *offered* answer and any [`DrawRequest`]
 //! with random valid values, from a tiny xorshift generator seeded by the caller. No floats, no
 //! system randomness: the same seed plays the same game.
 
 pub mod fuzz;
+pub mod kit;
 pub mod leak;
+
+pub use kit::{Match, TypedRuleset};
 
 use crate::core::{Awaiting, Choice, Decision, DecisionSpec, DrawKind, DrawRequest, Input};
 
@@ -217,8 +221,14 @@ pub fn refuses_bad_inputs(
             let choice = Choice::Pick(vec!["pass".into()]);
             let stale = Input::Decision { decision_id: d.id + 1, seat: d.seat, choice: choice.clone() };
             expect(matches!(ruleset.apply(state, &stale), Err(RulesError::StaleDecision { .. })), "a stale decision id")?;
-            let wrong = Input::Decision { decision_id: d.id, seat: (d.seat + 1) % seats.max(1), choice };
-            expect(matches!(ruleset.apply(state, &wrong), Err(RulesError::WrongSeat { .. })), "another seat's answer")?;
+            // A seat that does not exist (so the probe works for a solo game too), and with
+            // several seats, another seat of the match.
+            let nobody = Input::Decision { decision_id: d.id, seat: seats.max(d.seat + 1), choice: choice.clone() };
+            expect(matches!(ruleset.apply(state, &nobody), Err(RulesError::WrongSeat { .. })), "an answer from a seat that does not exist")?;
+            if seats > 1 {
+                let wrong = Input::Decision { decision_id: d.id, seat: (d.seat + 1) % seats, choice };
+                expect(matches!(ruleset.apply(state, &wrong), Err(RulesError::WrongSeat { .. })), "another seat's answer")?;
+            }
             for choice in [
                 Choice::Pick(vec!["no-such-option".into()]),
                 Choice::Number(-3),

@@ -3,6 +3,8 @@
 //! - [`decision`]: the game-agnostic decision protocol (decisions, typed options, choices) and
 //!   the [`Ruleset`] trait every game implements.
 //! - [`event`]: events with their audience (public part, private part for some seats).
+//! - [`game`]: the per-game scaffolding (state blob, `apply`, asking, reading answers, typed
+//!   option tables) every game builds on.
 //! - [`stack`]: a LIFO stack with priority passing (the Cache of `mainframe`).
 //! - [`effects`]: timed effects that expire at a named moment.
 //! - [`numbering`]: per-match card numbers (a permutation drawn at setup).
@@ -10,6 +12,7 @@
 
 pub mod decision;
 pub mod effects;
+pub mod game;
 pub mod options;
 pub mod event;
 pub mod numbering;

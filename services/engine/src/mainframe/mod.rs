@@ -1,13 +1,16 @@
 //! The `mainframe` ruleset: the Mainframe/Bioframe card game (`shared/rules/mainframe.md`).
 //!
-//! - [`cards`]: the card pool as data, one named effect function per card, the ready decks.
-//! - [`state`]: the match state and its elementary operations.
-//! - [`flow`]: the turn structure (MF-2 … MF-9) as a continuation advanced until an input is needed.
+//! - [`data`]: what is printed on each card, and the ready decks (the bottom layer).
+//! - [`state`]: the match state and its elementary operations (reads `data`).
+//! - [`cards`]: what each card does: one row per card with an effect, one named function each.
+//! - [`flow`]: the turn structure (MF-2 … MF-9) as a continuation advanced until an input is
+//!   needed, one file per rule concept (setup, turn, priority, resolution, attack).
 //! - [`combat`]: combat damage (MF-7).
 //! - [`options`]: named defaults and match options (MF-10, [house] rules).
 
 pub mod cards;
 pub mod combat;
+pub mod data;
 pub mod flow;
 pub mod options;
 pub mod state;
@@ -17,9 +20,10 @@ mod tests;
 
 use serde_json::{json, Value};
 
-use self::cards::{Kind, RAM_CARD};
+use self::data::{Kind, RAM_CARD};
 use self::options::Options;
 use self::state::{Game, Inst, ItemKind, Player, Stage, TargetRef};
+use crate::core::game::{self, GameState};
 use crate::core::*;
 
 pub use self::options::OPTIONS;
@@ -32,7 +36,7 @@ pub struct Mainframe;
 
 /// The ready decks by name.
 pub fn deck_names() -> Vec<&'static str> {
-    cards::DECKS.iter().map(|d| d.name).collect()
+    data::DECKS.iter().map(|d| d.name).collect()
 }
 
 /// The deck a seat gets when it names none: the ready decks alternate by seat.
@@ -42,13 +46,30 @@ pub fn default_deck(seat: usize) -> &'static str {
 }
 
 pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
-    crate::core::state_codec::encode_state(g)
+    game::encode(g)
 }
 
 pub(crate) fn decode(bytes: &[u8]) -> Result<Game, RulesError> {
-    let g: Game = crate::core::state_codec::decode_state(bytes, "mainframe")?;
-    validate(&g)?;
-    Ok(g)
+    game::decode(bytes)
+}
+
+impl GameState for Game {
+    const RULESET: &'static str = "mainframe";
+    fn validate(&self) -> Result<(), RulesError> {
+        validate(self)
+    }
+    fn awaiting(&self) -> &Awaiting {
+        &self.awaiting
+    }
+    fn set_awaiting(&mut self, awaiting: Awaiting) {
+        self.awaiting = awaiting;
+    }
+    fn next_decision(&mut self) -> &mut u64 {
+        &mut self.next_decision
+    }
+    fn next_draw(&mut self) -> &mut u64 {
+        &mut self.next_draw
+    }
 }
 
 /// Cheap consistency checks on a decoded state, so that garbage is reported, not played.
@@ -61,7 +82,7 @@ fn validate(g: &Game) -> Result<(), RulesError> {
         return bad(format!("active seat {} does not exist", g.active));
     }
     for (i, inst) in g.instances.iter().enumerate() {
-        if cards::card(&inst.card).is_none() || inst.owner >= g.seats() {
+        if data::card(&inst.card).is_none() || inst.owner >= g.seats() {
             return bad(format!("card instance {i} is unknown or has no owner"));
         }
     }
@@ -81,10 +102,6 @@ fn validate(g: &Game) -> Result<(), RulesError> {
     Ok(())
 }
 
-fn step_of(g: &Game, events: Vec<Event>) -> Result<Step, RulesError> {
-    Ok(Step { state: encode(g)?, events, awaiting: g.awaiting.clone() })
-}
-
 /// Build the initial state of a match (before any draw).
 pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
     let n = config.seats.len();
@@ -96,7 +113,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
     let mut players = Vec::new();
     for (seat, sc) in config.seats.iter().enumerate() {
         let deck_name = if sc.deck.is_empty() { default_deck(seat) } else { sc.deck.as_str() };
-        let Some(list) = cards::deck(deck_name) else {
+        let Some(list) = data::deck(deck_name) else {
             return Err(RulesError::InvalidConfig(format!(
                 "seat {seat} ({}) asks for deck \"{deck_name}\"; the mainframe decks are: {}",
                 sc.name,
@@ -161,7 +178,39 @@ fn cards_json(g: &Game, ids: &[u32]) -> Value {
 
 /// The state as `viewer` may see it (hands and deck order hidden).
 pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
-    let players: Vec<Value> = g
+    let players = players_view(g, viewer);
+    let board = board_view(g);
+    let cache = cache_view(g);
+    let effects: Vec<Value> = g
+        .effects
+        .iter()
+        .map(|m| json!({"card": m.perm, "attack": m.attack, "defense": m.defense, "source": m.source}))
+        .collect();
+    let stage = match &g.stage {
+        Stage::Window { window, .. } => format!("{window:?}"),
+        other => {
+            let s = format!("{other:?}");
+            s.split([' ', '{']).next().unwrap_or("").to_string()
+        }
+    };
+    json!({
+        "ruleset": "mainframe",
+        "turn": g.turn,
+        "active": g.active,
+        "first_player": g.first_player,
+        "stage": stage,
+        "players": players,
+        "board": board,
+        "cache": cache,
+        "effects": effects,
+        "combat": {"attackers": g.combat.attackers, "blockers": g.combat.blockers},
+        "options": g.options,
+    })
+}
+
+/// Each seat's public numbers, and the zones `viewer` may see.
+fn players_view(g: &Game, viewer: Viewer) -> Vec<Value> {
+    g
         .players
         .iter()
         .enumerate()
@@ -197,8 +246,12 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
             }
             v
         })
-        .collect();
-    let board: Vec<Value> = g
+        .collect()
+}
+
+/// The permanents in play (all public).
+fn board_view(g: &Game) -> Vec<Value> {
+    g
         .perms
         .iter()
         .map(|p| {
@@ -223,8 +276,12 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
                 "text": d.text,
             })
         })
-        .collect();
-    let cache: Vec<Value> = g
+        .collect()
+}
+
+/// The Cache, top last (public).
+fn cache_view(g: &Game) -> Vec<Value> {
+    g
         .cache
         .iter()
         .map(|it| {
@@ -240,32 +297,7 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
                 },
             })
         })
-        .collect();
-    let effects: Vec<Value> = g
-        .effects
-        .iter()
-        .map(|m| json!({"card": m.perm, "attack": m.attack, "defense": m.defense, "source": m.source}))
-        .collect();
-    let stage = match &g.stage {
-        Stage::Window { window, .. } => format!("{window:?}"),
-        other => {
-            let s = format!("{other:?}");
-            s.split([' ', '{']).next().unwrap_or("").to_string()
-        }
-    };
-    json!({
-        "ruleset": "mainframe",
-        "turn": g.turn,
-        "active": g.active,
-        "first_player": g.first_player,
-        "stage": stage,
-        "players": players,
-        "board": board,
-        "cache": cache,
-        "effects": effects,
-        "combat": {"attackers": g.combat.attackers, "blockers": g.combat.blockers},
-        "options": g.options,
-    })
+        .collect()
 }
 
 impl Ruleset for Mainframe {
@@ -293,22 +325,20 @@ impl Ruleset for Mainframe {
             json!({"seats": g.players.len(), "options": g.options}),
         )];
         flow::run(&mut g, &mut events)?;
-        step_of(&g, events)
+        game::step_of(&g, events)
     }
     fn apply(&self, state: &[u8], input: &Input) -> Result<Step, RulesError> {
-        let mut g = decode(state)?;
-        check_input(&g.awaiting, input)?;
-        let mut events = Vec::new();
-        flow::on_input(&mut g, input, &mut events)?;
-        flow::run(&mut g, &mut events)?;
-        step_of(&g, events)
+        game::apply(state, input, |g: &mut Game, input, ev| {
+            flow::on_input(g, input, ev)?;
+            flow::run(g, ev)
+        })
     }
     fn view(&self, state: &[u8], viewer: Viewer) -> Result<Value, RulesError> {
         let g = decode(state)?;
         Ok(view_of(&g, viewer))
     }
     fn state_json(&self, state: &[u8]) -> Result<Vec<u8>, RulesError> {
-        crate::core::state_codec::state_to_json::<Game>(state, "mainframe")
+        game::state_json::<Game>(state)
     }
 }
 

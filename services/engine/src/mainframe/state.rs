@@ -4,27 +4,12 @@
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::cards::{self, CardDef, Kind, Target};
+pub use super::data::Pool;
+use super::data::{self, CardData, Kind};
 use super::options::Options;
 use crate::core::effects::{Expiry, TimedEffects};
 use crate::core::stack::{PriorityRound, Stack};
 use crate::core::{Awaiting, Event};
-
-/// The two health pools (MF-1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Pool {
-    Mainframe,
-    Bioframe,
-}
-
-impl Pool {
-    pub fn name(self) -> &'static str {
-        match self {
-            Pool::Mainframe => "Mainframe",
-            Pool::Bioframe => "Bioframe",
-        }
-    }
-}
 
 /// A card instance: one physical card of the match. Its id (its card number) is its index in
 /// `Game::instances`, drawn per match ([`crate::core::numbering`]); a permanent's id is the id
@@ -210,33 +195,14 @@ pub struct Game {
     pub awaiting: Awaiting,
 }
 
-/// A card standing in for an unknown key, so that lookups never panic.
-static BLANK: CardDef = CardDef {
-    key: "unknown",
-    name: "Unknown card",
-    kind: Kind::Gear,
-    cost: 0,
-    ram: 0,
-    attack: 0,
-    defense: 0,
-    attack_type: None,
-    swift: false,
-    overrun: false,
-    target: Target::None,
-    on_resolve: None,
-    ability: None,
-    trigger: None,
-    text: "",
-};
-
 impl Game {
     // --- lookups ---------------------------------------------------------------------------
 
-    pub fn def(&self, inst: u32) -> &'static CardDef {
+    pub fn def(&self, inst: u32) -> &'static CardData {
         self.instances
             .get(inst as usize)
-            .and_then(|i| cards::card(&i.card))
-            .unwrap_or(&BLANK)
+            .and_then(|i| data::card(&i.card))
+            .unwrap_or(&data::BLANK)
     }
     pub fn kind_of(&self, inst: u32) -> Kind {
         self.def(inst).kind

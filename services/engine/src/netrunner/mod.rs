@@ -27,6 +27,7 @@ use serde_json::{json, Value};
 use self::data::Side;
 use self::options::Options;
 use self::state::{Card, Corp, Game, Runner, Server, Stage, ARCHIVES, CORP, HQ, RD, RUNNER};
+use crate::core::game::{self, GameState};
 use crate::core::*;
 
 pub use self::options::OPTIONS;
@@ -52,13 +53,31 @@ pub fn deck_names() -> Vec<&'static str> {
 pub const STATE_LAYOUT: u8 = 2;
 
 pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
-    crate::core::state_codec::encode_state_with_layout(g, STATE_LAYOUT)
+    game::encode(g)
 }
 
 pub(crate) fn decode(bytes: &[u8]) -> Result<Game, RulesError> {
-    let g: Game = crate::core::state_codec::decode_state_with_layout(bytes, "netrunner", STATE_LAYOUT)?;
-    validate(&g)?;
-    Ok(g)
+    game::decode(bytes)
+}
+
+impl GameState for Game {
+    const RULESET: &'static str = "netrunner";
+    const LAYOUT: Option<u8> = Some(STATE_LAYOUT);
+    fn validate(&self) -> Result<(), RulesError> {
+        validate(self)
+    }
+    fn awaiting(&self) -> &Awaiting {
+        &self.awaiting
+    }
+    fn set_awaiting(&mut self, awaiting: Awaiting) {
+        self.awaiting = awaiting;
+    }
+    fn next_decision(&mut self) -> &mut u64 {
+        &mut self.next_decision
+    }
+    fn next_draw(&mut self) -> &mut u64 {
+        &mut self.next_draw
+    }
 }
 
 /// Cheap consistency checks on a decoded state, so that garbage is reported, not played.
@@ -89,10 +108,6 @@ fn validate(g: &Game) -> Result<(), RulesError> {
         return Err(RulesError::CorruptState("a card has an unknown code".into()));
     }
     Ok(())
-}
-
-fn step_of(g: &Game, events: Vec<Event>) -> Result<Step, RulesError> {
-    Ok(Step { state: encode(g)?, events, awaiting: g.awaiting.clone() })
 }
 
 /// Seat `seat`'s deck (the ready deck it names, checked): its cards appended to `cards`; returns
@@ -378,22 +393,20 @@ impl Ruleset for Netrunner {
             json!({"options": g.options}),
         )];
         flow::run(&mut g, &mut events)?;
-        step_of(&g, events)
+        game::step_of(&g, events)
     }
     fn apply(&self, state: &[u8], input: &Input) -> Result<Step, RulesError> {
-        let mut g = decode(state)?;
-        check_input(&g.awaiting, input)?;
-        let mut events = Vec::new();
-        flow::on_input(&mut g, input, &mut events)?;
-        flow::run(&mut g, &mut events)?;
-        step_of(&g, events)
+        game::apply(state, input, |g: &mut Game, input, ev| {
+            flow::on_input(g, input, ev)?;
+            flow::run(g, ev)
+        })
     }
     fn view(&self, state: &[u8], viewer: Viewer) -> Result<Value, RulesError> {
         let g = decode(state)?;
         Ok(view_of(&g, viewer))
     }
     fn state_json(&self, state: &[u8]) -> Result<Vec<u8>, RulesError> {
-        crate::core::state_codec::state_to_json_with_layout::<Game>(state, "netrunner", STATE_LAYOUT)
+        game::state_json::<Game>(state)
     }
 }
 

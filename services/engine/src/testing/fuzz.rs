@@ -138,50 +138,17 @@ fn make_case(
             (state.to_vec(), Input::Draw { index: i, purpose: p, values }, true)
         }
         // Draw values out of range, repeated, or of the wrong length.
-        7 => {
-            let range = matches!(awaiting, Awaiting::Draw(r) if matches!(r.kind, crate::core::DrawKind::Range(_)));
-            let mut values: Vec<u32> = (0..n).collect();
-            match rng.below(4) {
-                // A range draw is one value below n: too many, none, or out of range.
-                k if range => values = [vec![0, 0], vec![], vec![n.saturating_add(rng.below(9))], vec![u32::MAX]][k as usize].clone(),
-                0 => values.push(0),
-                1 => {
-                    values.pop();
-                }
-                2 => values = vec![n.saturating_add(rng.below(1000)); n.max(1) as usize],
-                _ => values = vec![u32::MAX],
-            }
-            (state.to_vec(), Input::Draw { index, purpose, values }, true)
-        }
+        7 => (state.to_vec(), Input::Draw { index, purpose, values: bad_draw_values(rng, awaiting, n) }, true),
         // Garbage state bytes: random, truncated, or flipped.
         8 => {
-            let mut bytes = state.to_vec();
-            match rng.below(3) {
-                0 => bytes = (0..rng.below(64)).map(|_| rng.below(256) as u8).collect(),
-                1 => bytes.truncate(rng.below(bytes.len() as u32) as usize),
-                _ => {
-                    for _ in 0..1 + rng.below(4) {
-                        let i = rng.below(bytes.len() as u32) as usize;
-                        if let Some(b) = bytes.get_mut(i) {
-                            *b ^= 1 << rng.below(8);
-                        }
-                    }
-                }
-            }
+            let bytes = garbage_bytes(rng, state);
             let input = offered.unwrap_or(Input::Draw { index, purpose, values: vec![] });
             (bytes, input, false)
         }
         // A damaged state that still parses: one number or string replaced, or an array cut,
         // in the state's JSON form (which the rules also read).
         9..=10 => {
-            let json = ruleset.state_json(state).unwrap_or_default();
-            let bytes = match serde_json::from_slice::<Value>(&json) {
-                Ok(mut v) => {
-                    damage(rng, &mut v);
-                    serde_json::to_vec(&v).unwrap_or_default()
-                }
-                Err(_) => Vec::new(),
-            };
+            let bytes = damaged_json(ruleset, rng, state);
             let input = offered.unwrap_or(Input::Draw { index, purpose, values: vec![] });
             (bytes, input, false)
         }
@@ -191,6 +158,55 @@ fn make_case(
             let must = !matches!(awaiting, Awaiting::Decision(_));
             (state.to_vec(), input, must)
         }
+    }
+}
+
+/// Values for the pending draw (of `n`) that must be refused: for a range draw too many, none,
+/// or out of range; for a shuffle one too many, one too few, out of range.
+fn bad_draw_values(rng: &mut RandomBot, awaiting: &Awaiting, n: u32) -> Vec<u32> {
+    let range = matches!(awaiting, Awaiting::Draw(r) if matches!(r.kind, crate::core::DrawKind::Range(_)));
+    let mut values: Vec<u32> = (0..n).collect();
+    match rng.below(4) {
+        // A range draw is one value below n: too many, none, or out of range.
+        k if range => values = [vec![0, 0], vec![], vec![n.saturating_add(rng.below(9))], vec![u32::MAX]][k as usize].clone(),
+        0 => values.push(0),
+        1 => {
+            values.pop();
+        }
+        2 => values = vec![n.saturating_add(rng.below(1000)); n.max(1) as usize],
+        _ => values = vec![u32::MAX],
+    }
+    values
+}
+
+/// `state` as random bytes, truncated, or with a few bits flipped.
+fn garbage_bytes(rng: &mut RandomBot, state: &[u8]) -> Vec<u8> {
+    let mut bytes = state.to_vec();
+    match rng.below(3) {
+        0 => bytes = (0..rng.below(64)).map(|_| rng.below(256) as u8).collect(),
+        1 => bytes.truncate(rng.below(bytes.len() as u32) as usize),
+        _ => {
+            for _ in 0..1 + rng.below(4) {
+                let i = rng.below(bytes.len() as u32) as usize;
+                if let Some(b) = bytes.get_mut(i) {
+                    *b ^= 1 << rng.below(8);
+                }
+            }
+        }
+    }
+    bytes
+}
+
+/// `state` in its JSON form with one number or string replaced or an array cut: damaged, but
+/// it still parses.
+fn damaged_json(ruleset: &dyn Ruleset, rng: &mut RandomBot, state: &[u8]) -> Vec<u8> {
+    let json = ruleset.state_json(state).unwrap_or_default();
+    match serde_json::from_slice::<Value>(&json) {
+        Ok(mut v) => {
+            damage(rng, &mut v);
+            serde_json::to_vec(&v).unwrap_or_default()
+        }
+        Err(_) => Vec::new(),
     }
 }
 

@@ -5,55 +5,37 @@ use std::collections::BTreeMap;
 use crate::core::*;
 use crate::mainframe::flow;
 use crate::mainframe::options::Options;
-use crate::mainframe::state::{Game, Inst, Perm, Player, RamSlot, Stage};
-use crate::mainframe::{decode, encode, Mainframe};
+use crate::mainframe::state::{Game, Inst, Perm, RamSlot, Stage};
+use crate::mainframe::{encode, initial_game, Mainframe};
 
 pub struct Scenario {
     pub g: Game,
 }
 
 impl Scenario {
-    /// `n` players with empty zones; seat 0 active on turn 2 (not the first turn).
+    /// `n` players with empty zones; seat 0 active on turn 2 (not the first turn). Built from
+    /// the real setup (`initial_game`), then emptied: a field added to the state gets its real
+    /// initial value here too.
     pub fn new(n: u32) -> Scenario {
-        let players = (0..n)
-            .map(|s| Player {
-                name: ["Ana", "Bo", "Cy", "Di"][s as usize % 4].to_string(),
-                deck: "test".into(),
-                mainframe: 12,
-                bioframe: 12,
-                hand: vec![],
-                cyberdeck: vec![],
-                ram_deck: vec![],
-                ram_bank: vec![],
-                recycle_bin: vec![],
-                unstable: false,
-                decked: false,
-                lost: false,
-            })
-            .collect();
+        let mut g = initial_game(&config(n, &[])).expect("the default match sets up");
         // Explicit priority windows: every pass is a decision (auto_pass off).
-        let g = Game {
-            options: Options { auto_pass: false, ..Options::default() },
-            players,
-            instances: vec![],
-            perms: vec![],
-            cache: Default::default(),
-            effects: Default::default(),
-            combat: Default::default(),
-            active: 0,
-            first_player: 0,
-            turn: 2,
-            stage: Stage::TurnStart,
-            next_draw: 0,
-            next_decision: 0,
-            next_entered: 0,
-            awaiting: Awaiting::Ended(Outcome { winners: vec![], reason: "building".into() }),
-        };
+        g.options = Options { auto_pass: false, ..Options::default() };
+        g.instances.clear();
+        for (s, p) in g.players.iter_mut().enumerate() {
+            p.name = ["Ana", "Bo", "Cy", "Di"][s % 4].to_string();
+            p.deck = "test".into();
+            (p.mainframe, p.bioframe) = (12, 12);
+            p.cyberdeck.clear();
+            p.ram_deck.clear();
+        }
+        g.turn = 2;
+        g.stage = Stage::TurnStart;
+        g.awaiting = Awaiting::Ended(Outcome { winners: vec![], reason: "building".into() });
         Scenario { g }
     }
 
     pub fn card(&mut self, owner: u32, key: &str) -> u32 {
-        assert!(crate::mainframe::cards::card(key).is_some(), "unknown card {key}");
+        assert!(crate::mainframe::data::card(key).is_some(), "unknown card {key}");
         self.g.instances.push(Inst { card: key.into(), owner, pos: self.g.instances.len() as u32 });
         self.g.instances.len() as u32 - 1
     }
@@ -105,92 +87,60 @@ impl Scenario {
         let mut events = Vec::new();
         flow::run(&mut self.g, &mut events).expect("the scenario runs");
         let state = encode(&self.g).expect("encodes");
-        Match { state, events, awaiting: self.g.awaiting.clone(), log: vec![] }
+        let mut m = Match::at(Mainframe, state, events, self.g.awaiting.clone());
+        // The log holds what happens after the scenario is set.
+        m.log.clear();
+        m
     }
 }
 
-/// A match driven through the public `apply`.
-pub struct Match {
-    pub state: Vec<u8>,
-    /// Events of the last input.
-    pub events: Vec<Event>,
-    pub awaiting: Awaiting,
-    /// Every event so far.
-    pub log: Vec<Event>,
-}
+/// The engine's one test kit ([`crate::testing::kit::Match`]), on mainframe.
+pub type Match = crate::testing::kit::Match<Mainframe>;
 
-impl Match {
-    pub fn game(&self) -> Game {
-        decode(&self.state).expect("decodes")
-    }
-
-    pub fn try_input(&mut self, input: Input) -> Result<(), RulesError> {
-        let step = Mainframe.apply(&self.state, &input)?;
-        self.state = step.state;
-        self.log.extend(step.events.iter().cloned());
-        self.events = step.events;
-        self.awaiting = step.awaiting;
-        Ok(())
-    }
-
-    pub fn decision(&self) -> Decision {
-        match &self.awaiting {
-            Awaiting::Decision(d) => d.clone(),
-            other => panic!("expected a decision, awaiting {other:?}"),
-        }
-    }
-
-    pub fn kind(&self) -> String {
-        match &self.awaiting {
-            Awaiting::Decision(d) => d.kind.clone(),
-            Awaiting::Draw(r) => format!("draw:{}", r.purpose),
-            Awaiting::Ended(_) => "ended".into(),
-        }
-    }
-
-    pub fn option_ids(&self) -> Vec<String> {
-        match self.decision().spec {
-            DecisionSpec::Pick { options, .. } => options.into_iter().map(|o| o.id).collect(),
-            DecisionSpec::Split { targets, .. } => targets.into_iter().map(|o| o.id).collect(),
-            DecisionSpec::Order { items } => items.into_iter().map(|o| o.id).collect(),
-            DecisionSpec::Number { .. } => vec![],
-        }
-    }
-
-    pub fn choose(&mut self, choice: Choice) {
-        let d = self.decision();
-        self.try_input(Input::Decision { decision_id: d.id, seat: d.seat, choice })
-            .unwrap_or_else(|e| panic!("{choice:?} refused at {}: {e}", d.kind, choice = "choice"));
-    }
-
-    /// Pick these option ids in the pending decision.
-    pub fn pick(&mut self, ids: &[&str]) {
-        let d = self.decision();
-        for id in ids {
-            assert!(self.option_ids().iter().any(|o| o == id), "{id} not offered in {}: {:?}", d.kind, self.option_ids());
-        }
-        self.choose(Choice::Pick(ids.iter().map(|s| s.to_string()).collect()));
-    }
-
-    /// Answer the pending draw with `values`.
-    pub fn draw(&mut self, values: &[u32]) {
-        let Awaiting::Draw(r) = self.awaiting.clone() else { panic!("expected a draw, awaiting {:?}", self.awaiting) };
-        self.try_input(Input::Draw { index: r.index, purpose: r.purpose, values: values.to_vec() }).expect("draw accepted");
-    }
-
+/// Mainframe's verbs, by what a player does (option ids are looked up, never typed in tests).
+pub trait MainframeVerbs {
+    /// Play `card` from hand (with its first target when it needs one).
+    fn play(&mut self, card: u32);
+    /// Play `card` targeting permanent `target`.
+    fn play_on(&mut self, card: u32, target: u32);
+    /// Activate the ability of permanent `perm` (its first target when it needs one).
+    fn activate(&mut self, perm: u32);
+    /// Activate the ability of permanent `perm` targeting permanent `target`.
+    fn activate_on(&mut self, perm: u32, target: u32);
+    /// Declare `attacker` attacking seat `defender`.
+    fn attack(&mut self, attacker: u32, defender: u32);
+    /// Declare `blocker` blocking `attacker`.
+    fn block(&mut self, blocker: u32, attacker: u32);
     /// Pass every priority decision until something else is awaited.
-    pub fn pass_all(&mut self) {
-        while self.kind() == "mainframe.priority" {
-            self.pick(&["pass"]);
+    fn pass_all(&mut self);
+}
+
+impl MainframeVerbs for Match {
+    fn play(&mut self, card: u32) {
+        let exact = format!("play:{card}");
+        if self.offers(&exact) {
+            self.pick(&[&exact]);
+        } else {
+            self.pick_prefix(&format!("{exact}:"));
         }
     }
-
-    pub fn has_event(&self, kind: &str) -> bool {
-        self.log.iter().any(|e| e.kind == kind)
+    fn play_on(&mut self, card: u32, target: u32) {
+        self.pick(&[&format!("play:{card}:perm:{target}")]);
     }
-
-    pub fn log_index(&self, pred: impl Fn(&Event) -> bool) -> Option<usize> {
-        self.log.iter().position(pred)
+    fn activate(&mut self, perm: u32) {
+        self.pick_prefix(&format!("activate:{perm}:"));
+    }
+    fn activate_on(&mut self, perm: u32, target: u32) {
+        self.pick(&[&format!("activate:{perm}:0:perm:{target}")]);
+    }
+    fn attack(&mut self, attacker: u32, defender: u32) {
+        self.pick(&[&format!("attack:{attacker}:{defender}")]);
+    }
+    fn block(&mut self, blocker: u32, attacker: u32) {
+        self.pick(&[&format!("block:{blocker}:{attacker}")]);
+    }
+    fn pass_all(&mut self) {
+        self.pass_while("mainframe.priority");
     }
 }
 

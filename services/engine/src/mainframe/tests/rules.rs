@@ -6,7 +6,7 @@ use crate::core::*;
 use crate::mainframe::state::{Stage, Window};
 use crate::mainframe::Mainframe;
 
-use super::kit::{config, Match, Scenario};
+use super::kit::{config, Match, Scenario, MainframeVerbs};
 
 fn deploy() -> Stage {
     Stage::Window { window: Window::Deploy, round: PriorityRound::new(vec![0]) }
@@ -31,7 +31,7 @@ fn advance_until(m: &mut Match, stop: &str) {
             "mainframe.draw_or_install" => m.pick(&["draw"]),
             "mainframe.order_triggers" => {
                 let ids = m.option_ids();
-                m.choose(Choice::Order(ids));
+                m.answer(Choice::Order(ids));
             }
             other => panic!("advance_until({stop}) stuck at {other}"),
         }
@@ -140,9 +140,8 @@ fn mf_3_3_refresh_restores_permanents_and_ram() {
 
 #[test]
 fn mf_3_4_first_player_makes_a_single_draw_install_choice() {
-    let r = Mainframe;
-    let step = r.new_match(&config(2, &[])).unwrap();
-    let mut m = Match { state: step.state, events: step.events, awaiting: step.awaiting, log: vec![] };
+    let mut m = Match::new(Mainframe, &config(2, &[])).unwrap();
+    m.log.clear();
     // Setup: four shuffles (identity) and the first-player draw.
     let mut purposes = Vec::new();
     while let Awaiting::Draw(req) = m.awaiting.clone() {
@@ -232,7 +231,7 @@ fn mf_4_1_only_the_active_player_plays_non_swift_cards_with_the_cache_empty() {
     s.perm(1, "ice_pick_drone"); // something to target
     let mut m = s.start(deploy());
     assert_eq!(m.decision().seat, 0);
-    m.pick(&[&format!("play:{jackal}")]);
+    m.play(jackal);
     // MF-4.2: a Swift Check opens; seat 1 may answer with Swift cards only.
     let d = m.decision();
     assert_eq!((d.seat, d.kind.as_str()), (1, "mainframe.priority"));
@@ -249,7 +248,7 @@ fn mf_4_3_active_player_gets_priority_back_when_the_cache_empties() {
     let b = s.hand(0, "ice_pick_drone");
     s.ram(0, 4);
     let mut m = s.start(deploy());
-    m.pick(&[&format!("play:{a}")]);
+    m.play(a);
     m.pick(&["pass"]); // seat 1
     m.pick(&["pass"]); // seat 0: everyone passed, the jackal resolves
     assert!(m.game().in_play(a));
@@ -278,7 +277,7 @@ fn mf_4_5_playing_costs_ram_and_allocates_the_requirement() {
     let jackal = s.hand(0, "chrome_jackal"); // cost 1, RAM 1
     s.ram(0, 5);
     let mut m = s.start(deploy());
-    m.pick(&[&format!("play:{jugg}")]);
+    m.play(jugg);
     m.pick(&["pass"]);
     m.pick(&["pass"]);
     let g = m.game();
@@ -302,7 +301,7 @@ fn mf_5_netcheck_triggers_in_the_chosen_order_without_priority() {
     let mut m = s.start(Stage::Netcheck);
     let d = m.decision();
     assert_eq!((d.seat, d.kind.as_str()), (0, "mainframe.order_triggers"));
-    m.choose(Choice::Order(vec![format!("trigger:{worm}"), format!("trigger:{sentinel}")]));
+    m.answer(Choice::Order(vec![format!("trigger:{worm}"), format!("trigger:{sentinel}")]));
     let losses: Vec<String> = m
         .events
         .iter()
@@ -331,7 +330,7 @@ fn mf_6_1_attackers_choose_their_opponent_and_become_running() {
     for id in [format!("attack:{a}:1"), format!("attack:{a}:2"), format!("attack:{b}:1"), format!("attack:{b}:2")] {
         assert!(ids.contains(&id), "{id} in {ids:?}");
     }
-    m.pick(&[&format!("attack:{a}:2")]);
+    m.attack(a, 2);
     assert!(m.game().perm(a).unwrap().running, "attackers become Running");
     assert!(!m.option_ids().iter().any(|i| i.starts_with(&format!("attack:{a}:"))), "declared once");
     m.pick(&["done"]);
@@ -351,12 +350,12 @@ fn mf_6_2_several_blockers_may_block_one_attacker_and_stay_refreshed() {
     let b1 = s.perm(1, "ice_pick_drone");
     let b2 = s.perm(1, "chrome_jackal");
     let mut m = s.start(Stage::DeclareAttackers);
-    m.pick(&[&format!("attack:{a1}:1")]);
-    m.pick(&[&format!("attack:{a2}:1")]);
+    m.attack(a1, 1);
+    m.attack(a2, 1);
     m.pass_all();
-    m.pick(&[&format!("block:{b1}:{a1}")]);
+    m.block(b1, a1);
     assert!(!m.option_ids().iter().any(|i| i.starts_with(&format!("block:{b1}:"))), "a blocker blocks one attacker");
-    m.pick(&[&format!("block:{b2}:{a1}")]);
+    m.block(b2, a1);
     let g = m.game();
     assert_eq!(g.combat.blockers, vec![(b1, a1), (b2, a1)]);
     assert!(!g.perm(b1).unwrap().running && !g.perm(b2).unwrap().running, "[house] blocking does not Run");
@@ -369,7 +368,7 @@ fn mf_6_4_combat_end_triggers_then_nobody_is_in_combat() {
     s.g.players[0].mainframe = 5;
     s.deck(1, "chrome_jackal");
     let mut m = s.start(Stage::DeclareAttackers);
-    m.pick(&[&format!("attack:{hound}:1")]);
+    m.attack(hound, 1);
     advance_until(&mut m, "mainframe.draw_or_install");
     let g = m.game();
     assert_eq!(g.players[0].mainframe, 6, "Scrap Hound's Combat End trigger");
@@ -383,7 +382,7 @@ fn mf_6_4_combat_end_triggers_then_nobody_is_in_combat() {
 fn fight(s: Scenario, attacks: &[u32], blocks: &[(u32, u32)]) -> Match {
     let mut m = s.start(Stage::DeclareAttackers);
     for a in attacks {
-        m.pick(&[&format!("attack:{a}:1")]);
+        m.attack(*a, 1);
     }
     if m.kind() == "mainframe.declare_attackers" {
         m.pick(&["done"]);
@@ -397,7 +396,7 @@ fn advance_blocks(m: &mut Match, blocks: &[(u32, u32)]) {
         m.pick(&["pass"]);
     }
     for (b, a) in blocks {
-        m.pick(&[&format!("block:{b}:{a}")]);
+        m.block(*b, *a);
     }
     if m.kind() == "mainframe.declare_blockers" {
         m.pick(&["done"]);
@@ -414,7 +413,7 @@ fn mf_7_1_a_blocker_that_became_running_is_removed_from_combat() {
     let mut m = fight(s, &[jackal], &[(drone, jackal)]);
     // The third Swift Check: seat 0 Runs the blocker.
     assert_eq!(m.decision().seat, 0);
-    m.pick(&[&format!("play:{lock}:perm:{drone}")]);
+    m.play_on(lock, drone);
     m.pick(&["pass"]);
     m.pick(&["pass"]);
     assert!(m.game().perm(drone).unwrap().running);
@@ -452,7 +451,7 @@ fn mf_7_3_an_attacker_splits_its_damage_among_several_blockers() {
     let DecisionSpec::Split { amount, targets } = d.spec else { panic!() };
     assert_eq!(amount, 4);
     assert_eq!(targets.len(), 2);
-    m.choose(Choice::Split(vec![(format!("blocker:{drone}"), 1), (format!("blocker:{jackal}"), 3)]));
+    m.answer(Choice::Split(vec![(format!("blocker:{drone}"), 1), (format!("blocker:{jackal}"), 3)]));
     let g = m.game();
     assert!(!g.in_play(jackal) && g.in_play(drone) && g.in_play(enforcer));
     // (Marked damage is already cleared by Reset: read it from the events.)
@@ -539,7 +538,7 @@ fn mf_8_3_until_turn_end_effects_expire_in_reset() {
     s.ram(0, 1);
     s.deck(1, "chrome_jackal");
     let mut m = s.start(deploy());
-    m.pick(&[&format!("play:{surge}:perm:{jackal}")]);
+    m.play_on(surge, jackal);
     m.pick(&["pass"]);
     m.pick(&["pass"]);
     let g = m.game();
@@ -581,8 +580,8 @@ fn mf_9_3_the_cache_resolves_last_in_first_out() {
     let zap = s.hand(1, "short_circuit");
     s.ram(1, 1);
     let mut m = s.start(deploy());
-    m.pick(&[&format!("play:{surge}:perm:{jackal}")]);
-    m.pick(&[&format!("play:{zap}:perm:{jackal}")]);
+    m.play_on(surge, jackal);
+    m.play_on(zap, jackal);
     m.pick(&["pass"]);
     m.pick(&["pass"]);
     // Short Circuit (last in) resolved first: the 2/1 jackal died before the surge.
@@ -601,8 +600,8 @@ fn mf_9_4_an_ability_on_the_cache_resolves_after_its_source_left_play() {
     let purge = s.hand(1, "purge_protocol");
     s.ram(1, 2);
     let mut m = s.start(deploy());
-    m.pick(&[&format!("activate:{spike}:0:perm:{target}")]);
-    m.pick(&[&format!("play:{purge}:perm:{spike}")]);
+    m.activate_on(spike, target);
+    m.play_on(purge, spike);
     m.pick(&["pass"]);
     m.pick(&["pass"]);
     assert!(!m.game().in_play(spike), "Purge Protocol destroyed the program");
@@ -623,8 +622,8 @@ fn mf_9_5_players_get_priority_again_between_two_resolutions() {
     let zap = s.hand(1, "short_circuit");
     s.ram(1, 1);
     let mut m = s.start(deploy());
-    m.pick(&[&format!("play:{surge}:perm:{jackal}")]);
-    m.pick(&[&format!("play:{zap}:perm:{enforcer}")]);
+    m.play_on(surge, jackal);
+    m.play_on(zap, enforcer);
     m.pick(&["pass"]);
     m.pick(&["pass"]);
     assert_eq!(m.game().cache.len(), 1, "one item resolved");
@@ -686,7 +685,7 @@ fn mf_10_health_at_zero_loses_and_the_last_standing_wins() {
     let jackal = s.perm(0, "chrome_jackal");
     s.g.players[2].bioframe = 2;
     let mut m = s.start(Stage::DeclareAttackers);
-    m.pick(&[&format!("attack:{jackal}:2")]);
+    m.attack(jackal, 2);
     m.pass_all();
     let g = m.game();
     assert!(g.players[2].lost && !g.players[1].lost);
@@ -697,24 +696,37 @@ fn mf_10_health_at_zero_loses_and_the_last_standing_wins() {
 #[test]
 fn mf_10_the_starter_pool_exercises_every_rule() {
     use crate::mainframe::cards::{self, Kind, When};
+    use crate::mainframe::data;
     use crate::mainframe::state::Pool;
-    let pool: Vec<_> = cards::CARDS.iter().filter(|c| c.kind != Kind::Ram).collect();
+    let pool: Vec<_> = data::CARDS.iter().filter(|c| c.kind != Kind::Ram).collect();
     assert!(pool.len() >= 20);
     assert!(pool.iter().any(|c| c.swift && c.kind == Kind::Script));
     assert!(pool.iter().any(|c| c.swift && c.kind == Kind::Character));
     assert!(pool.iter().any(|c| c.overrun));
-    assert!(pool.iter().any(|c| c.trigger.is_some_and(|t| t.when == When::Netcheck)));
-    assert!(pool.iter().any(|c| c.trigger.is_some_and(|t| t.when == When::TurnEnd)));
+    assert!(pool.iter().any(|c| cards::def(c.key).trigger.is_some_and(|t| t.when == When::Netcheck)));
+    assert!(pool.iter().any(|c| cards::def(c.key).trigger.is_some_and(|t| t.when == When::TurnEnd)));
     assert!(pool.iter().any(|c| c.attack_type == Some(Pool::Mainframe)));
     assert!(pool.iter().any(|c| c.attack_type == Some(Pool::Bioframe)));
     assert!(pool.iter().any(|c| c.kind == Kind::Gear) && pool.iter().any(|c| c.kind == Kind::Program));
-    for d in cards::DECKS {
-        assert!(d.cyberdeck.iter().all(|(k, _)| cards::card(k).is_some()), "{}", d.name);
+    for d in data::DECKS {
+        assert!(d.cyberdeck.iter().all(|(k, _)| data::card(k).is_some()), "{}", d.name);
         assert_eq!(d.cyberdeck.iter().map(|(_, n)| n).sum::<u32>(), 24);
     }
     // Every non-RAM card is in a ready deck.
     for c in &pool {
-        assert!(cards::DECKS.iter().any(|d| d.cyberdeck.iter().any(|(k, _)| k == &c.key)), "{} in no deck", c.key);
+        assert!(data::DECKS.iter().any(|d| d.cyberdeck.iter().any(|(k, _)| k == &c.key)), "{} in no deck", c.key);
+    }
+}
+
+#[test]
+fn every_behaviour_row_names_a_printed_card_and_every_script_has_an_effect() {
+    use crate::mainframe::{cards, data};
+    for d in cards::DEFS {
+        assert!(data::card(d.key).is_some(), "behaviour row {} has no printed card in data.rs", d.key);
+        assert_eq!(cards::DEFS.iter().filter(|o| o.key == d.key).count(), 1, "{} has two behaviour rows", d.key);
+    }
+    for c in data::CARDS.iter().filter(|c| c.kind == data::Kind::Script) {
+        assert!(cards::def(c.key).on_resolve.is_some(), "Script {} does nothing", c.key);
     }
 }
 
@@ -752,4 +764,17 @@ fn view_shows_a_seat_its_own_hand_only() {
     assert!(spec["players"][0].get("hand").is_none());
     let aud = Mainframe.view(&m.state, Viewer::Auditor).unwrap();
     assert_eq!(aud["players"][0]["cyberdeck"][0]["key"], "chrome_jackal");
+}
+
+#[test]
+fn kit_verbs_read_like_the_card_data_vampire_drains_an_opponent() {
+    let mut s = Scenario::new(2);
+    let vampire = s.perm(0, "data_vampire");
+    let mut m = s.start(deploy());
+    m.activate(vampire);
+    assert!(m.game().perm(vampire).unwrap().running, "running it is the cost");
+    m.pass();
+    m.pass();
+    assert_eq!(m.game().players[1].mainframe, 11);
+    assert!(m.has_event("mainframe.ability_activated"));
 }

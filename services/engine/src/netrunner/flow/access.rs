@@ -4,7 +4,8 @@
 use serde_json::json;
 
 use super::agendas::steal;
-use super::ask::{ask, corrupt, draw_value, id_num, one_pick, opt, pick_one, public, request_draw};
+use super::ask::{ask, corrupt, draw_value, one_pick, opt, pick_one, public, request_draw};
+use crate::core::game::{answer, shown, Table};
 use crate::core::{Choice, DecisionOption, DecisionSpec, DrawKind, Event, Input, RulesError};
 use crate::netrunner::cards::{self, AccessOption, Static, When};
 use crate::netrunner::data::CardType;
@@ -246,7 +247,7 @@ pub fn step_accessing(g: &mut Game, ev: &mut Vec<Event>) -> bool {
         return false;
     };
     if !acc.ordered {
-        let items = acc.slots.iter().enumerate().map(|(i, s)| opt(format!("slot:{i}"), slot_label(g, s))).collect();
+        let items = shown(slot_table(g, &acc.slots));
         ask(g, RUNNER, "access_order", "chooses the order of access".into(), "Choose the order in which you access these".into(), DecisionSpec::Order { items });
         return true;
     }
@@ -284,6 +285,11 @@ pub fn step_accessing(g: &mut Game, ev: &mut Vec<Event>) -> bool {
     false
 }
 
+/// The places to access, to order.
+fn slot_table(g: &Game, slots: &[Slot]) -> Table<Slot> {
+    slots.iter().enumerate().map(|(i, s)| (opt(format!("slot:{i}"), slot_label(g, s)), s.clone())).collect()
+}
+
 fn next_slot(g: &mut Game) {
     if let Some(a) = g.access.as_mut() {
         if !a.slots.is_empty() {
@@ -295,12 +301,15 @@ fn next_slot(g: &mut Game) {
 pub fn accessing_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
     match input {
         Input::Decision { choice: Choice::Order(ids), .. } => {
-            let Some(acc) = g.access.as_mut() else { return Err(corrupt("no access")) };
+            let table = match g.access.as_ref() {
+                Some(acc) => slot_table(g, &acc.slots),
+                None => return Err(corrupt("no access")),
+            };
             let mut slots = Vec::new();
             for id in ids {
-                let i = id_num(id, "slot:").ok_or_else(|| RulesError::Malformed(format!("unknown item {id}")))?;
-                slots.push(acc.slots.get(i as usize).cloned().ok_or_else(|| RulesError::Malformed(format!("unknown item {id}")))?);
+                slots.push(answer(&table, id).ok_or_else(|| RulesError::Malformed(format!("unknown item {id}")))?);
             }
+            let Some(acc) = g.access.as_mut() else { return Err(corrupt("no access")) };
             acc.slots = slots;
             acc.ordered = true;
         }

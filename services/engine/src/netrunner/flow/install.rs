@@ -3,7 +3,8 @@
 
 use serde_json::json;
 
-use super::ask::{ask, id_num, one_pick, opt, pick_one, pick_range, picks, public};
+use super::ask::{ask, one_pick, opt, pick_one, pick_range, picks, public};
+use crate::core::game::{answer, shown, Table};
 use crate::core::{DecisionOption, Event, Input, RulesError};
 use crate::netrunner::cards::{self, Static};
 use crate::netrunner::data::CardType;
@@ -177,16 +178,21 @@ pub fn install_runner(g: &mut Game, card: u32, host: Option<u32>, ev: &mut Vec<E
     }
 }
 
-/// Ask which installed cards the Corp trashes before installing `card` in `server`.
-pub fn ask_trash_before_install(g: &mut Game, card: u32, server: u32) {
-    let o: Vec<DecisionOption> = trashable_before_install(g, card, server)
+/// The cards the Corp may trash before installing `card` in `server`, as options.
+fn trash_before_install_table(g: &Game, card: u32, server: u32) -> Table<u32> {
+    trashable_before_install(g, card, server)
         .into_iter()
         .map(|c| {
             let place = if g.server(server).is_some_and(|s| s.ice.contains(&c)) { "ice" } else { "in the root" };
             let state = if g.rezzed(c) { "rezzed" } else { "unrezzed" };
-            opt(format!("trash:{c}"), format!("Trash {} ({place}, {state})", g.label(c)))
+            (opt(format!("trash:{c}"), format!("Trash {} ({place}, {state})", g.label(c))), c)
         })
-        .collect();
+        .collect()
+}
+
+/// Ask which installed cards the Corp trashes before installing `card` in `server`.
+pub fn ask_trash_before_install(g: &mut Game, card: u32, server: u32) {
+    let o: Vec<DecisionOption> = shown(trash_before_install_table(g, card, server));
     let where_ = Game::server_name(server);
     let cost = if g.def(card).ctype == CardType::Ice {
         let n = g.server(server).map_or(0, |s| s.ice.len());
@@ -208,13 +214,11 @@ pub fn ask_trash_before_install(g: &mut Game, card: u32, server: u32) {
 }
 
 pub fn answer_trash_before_install(g: &mut Game, card: u32, server: u32, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
-    let allowed = trashable_before_install(g, card, server);
+    let allowed = trash_before_install_table(g, card, server);
     let mut chosen: Vec<u32> = Vec::new();
     for id in picks(input)? {
-        let c = id_num(&id, "trash:").ok_or_else(|| RulesError::Malformed(format!("unknown option {id}")))?;
-        if !allowed.contains(&c) {
-            return Err(RulesError::Illegal(format!("card #{c} is not installed in {}", Game::server_name(server))));
-        }
+        let c = answer(&allowed, &id)
+            .ok_or_else(|| RulesError::Illegal(format!("\"{id}\" is not a card installed in {}", Game::server_name(server))))?;
         if chosen.contains(&c) {
             return Err(RulesError::Malformed(format!("{id} picked twice")));
         }
@@ -237,12 +241,7 @@ pub fn step_make_room(g: &mut Game, program: u32, host: Option<u32>, ev: &mut Ve
         }
         return false;
     }
-    let o = g
-        .runner
-        .programs
-        .iter()
-        .map(|&p| opt(format!("trash:{p}"), format!("Trash {} ({} MU)", g.label(p), g.def(p).memory.unwrap_or(0))))
-        .collect();
+    let o = shown(make_room_table(g));
     ask(
         g,
         RUNNER,
@@ -255,12 +254,18 @@ pub fn step_make_room(g: &mut Game, program: u32, host: Option<u32>, ev: &mut Ve
     true
 }
 
+/// The installed programs, to trash one.
+fn make_room_table(g: &Game) -> Table<u32> {
+    g.runner
+        .programs
+        .iter()
+        .map(|&p| (opt(format!("trash:{p}"), format!("Trash {} ({} MU)", g.label(p), g.def(p).memory.unwrap_or(0))), p))
+        .collect()
+}
+
 pub fn answer_make_room(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
     let id = one_pick(input)?;
-    let p = id_num(&id, "trash:").ok_or_else(|| RulesError::Malformed(format!("unknown option {id}")))?;
-    if !g.runner.programs.contains(&p) {
-        return Err(RulesError::Illegal(format!("{} is not an installed program", g.label(p))));
-    }
+    let p = answer(&make_room_table(g), &id).ok_or_else(|| RulesError::Illegal(format!("\"{id}\" is not an installed program")))?;
     g.trash(p, "to make room in memory", ev);
     Ok(())
 }

@@ -6,7 +6,7 @@ use crate::netrunner::data;
 use crate::netrunner::state::{At, Stage, CORP, HQ, RD, RUNNER};
 use crate::core::stack::PriorityRound;
 
-use super::kit::{Match, Scenario};
+use super::kit::{Match, Scenario, NetrunnerVerbs};
 
 /// The Corp with 3 clicks and no credits to spend in windows.
 fn corp() -> Scenario {
@@ -39,7 +39,7 @@ fn card_hedge_fund_gains_9_credits() {
     let mut s = corp();
     let h = s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
-    m.pick(&[&format!("play:{h}")]);
+    m.play(h);
     let g = m.game();
     assert_eq!(g.corp.credits, 9);
     assert!(g.corp.archives.contains(&h) && g.cards[h as usize].faceup);
@@ -51,7 +51,7 @@ fn card_government_subsidy_gains_15_credits() {
     s.g.corp.credits = 10;
     let h = s.hq(c::GOVERNMENT_SUBSIDY);
     let mut m = s.at_action();
-    m.pick(&[&format!("play:{h}")]);
+    m.play(h);
     assert_eq!(m.game().corp.credits, 15);
 }
 
@@ -74,7 +74,7 @@ fn card_offworld_office_gains_7_credits_when_scored() {
     let a = s.root(3, c::OFFWORLD_OFFICE, false);
     s.g.cards[a as usize].adv = 4;
     let mut m = corp_window(s);
-    m.pick(&[&format!("score:{a}")]);
+    m.score(a);
     let g = m.game();
     assert_eq!((g.corp.points, g.corp.credits), (2, 12));
 }
@@ -85,10 +85,10 @@ fn card_send_a_message_rezzes_an_ice_for_free_when_stolen() {
     let a = s.root(3, c::SEND_A_MESSAGE, false);
     let ice = s.ice(HQ, c::BRAN_1_0, false);
     let mut m = s.at_action();
-    m.pick(&["run:3"]);
+    m.run_on(3);
     m.pick(&["continue"]);
     assert_eq!((m.kind().as_str(), m.seat()), ("netrunner.send_a_message", CORP));
-    m.pick(&[&format!("rez:{ice}")]);
+    m.rez(ice);
     let g = m.game();
     assert_eq!(g.runner.score, vec![a]);
     assert!(g.rezzed(ice));
@@ -103,7 +103,7 @@ fn card_superconducting_hub_draws_2_and_adds_2_hand_size() {
     s.rd(c::HEDGE_FUND);
     s.rd(c::HEDGE_FUND);
     let mut m = corp_window(s);
-    m.pick(&[&format!("score:{a}")]);
+    m.score(a);
     assert_eq!(m.kind(), "netrunner.superconducting_hub");
     m.pick(&["draw"]);
     let g = m.game();
@@ -118,7 +118,7 @@ fn card_nico_campaign_loads_9_pays_3_each_turn_and_trashes_itself_drawing_1() {
     s.rd(c::HEDGE_FUND);
     s.rd(c::HEDGE_FUND);
     let mut m = corp_window(s);
-    m.pick(&[&format!("rez:{n}")]);
+    m.rez(n);
     assert_eq!(m.game().hosted(n), 9);
     let mut s = corp();
     let n = s.root(3, c::NICO_CAMPAIGN, true);
@@ -153,7 +153,7 @@ fn card_urtica_cipher_does_2_net_damage_plus_1_per_counter_when_accessed() {
         s.grip(c::SURE_GAMBLE);
     }
     let mut m = s.at_action();
-    m.pick(&["run:3"]);
+    m.run_on(3);
     m.pass_windows();
     m.pick(&["continue"]);
     m.pass_windows();
@@ -170,7 +170,7 @@ fn card_manegarm_skunkworks_ends_the_run_unless_the_runner_pays() {
     let mut s = runner();
     s.root(3, c::MANEGARM_SKUNKWORKS, true);
     let mut m = s.at_action();
-    m.pick(&["run:3"]);
+    m.run_on(3);
     assert_eq!(m.kind(), "netrunner.manegarm");
     assert_eq!(m.option_ids(), vec!["pay", "clicks", "end"]);
     m.pick(&["end"]);
@@ -178,7 +178,7 @@ fn card_manegarm_skunkworks_ends_the_run_unless_the_runner_pays() {
     let mut s = runner();
     s.root(3, c::MANEGARM_SKUNKWORKS, true);
     let mut m = s.at_action();
-    m.pick(&["run:3"]);
+    m.run_on(3);
     m.pick(&["clicks"]);
     assert_eq!(m.game().runner.clicks, 1);
     m.pick(&["continue"]);
@@ -191,7 +191,7 @@ fn card_bran_1_0_a_click_breaks_a_subroutine() {
     s.ice(RD, c::BRAN_1_0, true);
     s.rd(c::HEDGE_FUND);
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     m.pick(&["click-break:1"]);
     m.pick(&["click-break:2"]);
     m.pick(&["pass"]);
@@ -208,7 +208,7 @@ fn card_palisade_ends_the_run_and_is_stronger_on_a_remote() {
     s.root(3, c::NICO_CAMPAIGN, false);
     assert_eq!((s.g.ice_strength(p), s.g.ice_strength(q)), (4, 2));
     let mut m = s.at_action();
-    m.pick(&["run:3"]);
+    m.run_on(3);
     assert!(m.has_event("netrunner.run_ended_by"));
     assert!(m.game().run.is_none());
 }
@@ -221,7 +221,7 @@ fn card_diviner_ends_the_run_when_the_trashed_card_has_an_odd_cost() {
         s.grip(code);
         s.rd(c::HEDGE_FUND);
         let mut m = s.at_action();
-        m.pick(&["run:1"]);
+        m.run_on(RD);
         m.draw(&[0]);
         assert_eq!(m.has_event("netrunner.run_ended_by"), ends, "{code}");
     }
@@ -235,7 +235,7 @@ fn card_whitespace_takes_3_and_ends_the_run_at_6_or_less() {
         s.rd(c::HEDGE_FUND);
         s.g.runner.credits = credits;
         let mut m = s.at_action();
-        m.pick(&["run:1"]);
+        m.run_on(RD);
         assert_eq!(m.game().runner.credits, credits - 3);
         assert_eq!(m.has_event("netrunner.run_ended_by"), ends);
     }
@@ -249,7 +249,7 @@ fn card_karuna_lets_the_runner_jack_out_after_the_first_subroutine() {
         s.grip(c::SURE_GAMBLE);
     }
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     m.draw(&[0]);
     m.draw(&[0]);
     assert_eq!(m.kind(), "netrunner.karuna");
@@ -267,7 +267,7 @@ fn card_tithe_does_1_net_damage_and_gains_the_corp_1() {
     s.grip(c::SURE_GAMBLE);
     s.rd(c::HEDGE_FUND);
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     m.draw(&[0]);
     let g = m.game();
     assert_eq!((g.runner.grip.len(), g.corp.credits), (1, 1));
@@ -278,7 +278,7 @@ fn card_sure_gamble_gains_9_credits() {
     let mut s = runner();
     let sg = s.grip(c::SURE_GAMBLE);
     let mut m = s.at_action();
-    m.pick(&[&format!("play:{sg}")]);
+    m.play(sg);
     assert_eq!(m.game().runner.credits, 9);
 }
 
@@ -287,7 +287,7 @@ fn card_creative_commission_gains_5_and_loses_a_remaining_click() {
     let mut s = runner();
     let cc = s.grip(c::CREATIVE_COMMISSION);
     let mut m = s.at_action();
-    m.pick(&[&format!("play:{cc}")]);
+    m.play(cc);
     let g = m.game();
     assert_eq!((g.runner.credits, g.runner.clicks), (9, 2));
 }
@@ -300,7 +300,7 @@ fn card_vrcation_draws_4_and_loses_a_remaining_click() {
         s.stack(c::SURE_GAMBLE);
     }
     let mut m = s.at_action();
-    m.pick(&[&format!("play:{v}")]);
+    m.play(v);
     let g = m.game();
     assert_eq!((g.runner.grip.len(), g.runner.clicks), (4, 2));
 }
@@ -353,12 +353,12 @@ fn card_docklands_pass_accesses_1_more_card_the_first_hq_breach_each_turn() {
         s.hq(c::HEDGE_FUND);
     }
     let mut m = s.at_action();
-    m.pick(&["run:0"]);
+    m.run_on(HQ);
     m.pick(&["continue"]);
     m.draw(&[0]);
     m.draw(&[0]);
     assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.accessed").count(), 2);
-    m.pick(&["run:0"]);
+    m.run_on(HQ);
     m.pick(&["continue"]);
     m.draw(&[0]);
     assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.accessed").count(), 3, "only the first time each turn");
@@ -371,7 +371,7 @@ fn card_pennyshaver_collects_a_credit_per_successful_run_and_pays_out_on_a_click
     s.rd(c::HEDGE_FUND);
     assert_eq!(s.g.memory_limit(), 5);
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     m.pick(&["continue"]);
     assert_eq!(m.game().hosted(p), 1);
     m.pick(&[&format!("ability:{p}")]);
@@ -441,7 +441,7 @@ fn card_carmen_is_2_cheaper_after_a_successful_run_and_breaks_sentries() {
     s.rd(c::HEDGE_FUND);
     let mut m = s.at_action();
     assert!(!m.offers(&format!("install:{carmen}")));
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     m.pick(&["continue"]);
     m.pick(&[&format!("install:{carmen}")]);
     assert_eq!(m.game().runner.credits, 0);
@@ -450,7 +450,7 @@ fn card_carmen_is_2_cheaper_after_a_successful_run_and_breaks_sentries() {
     s.ice(RD, c::KARUNA, true);
     s.g.runner.credits = 3;
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     assert!(!m.offers(&format!("break:{carmen}:0")), "strength 2 < 3");
     m.pick(&[&format!("pump:{carmen}")]);
     m.pick(&[&format!("break:{carmen}:0")]);
@@ -465,7 +465,7 @@ fn card_cleaver_breaks_up_to_two_barrier_subroutines_for_1() {
     s.g.runner.credits = 10;
     s.g.runner.clicks = 1;
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     m.pick(&[&format!("pump:{cl}")]);
     m.pick(&[&format!("pump:{cl}")]);
     assert!(!m.offers(&format!("break:{cl}:1+2")), "strength 5 < 6");
@@ -483,7 +483,7 @@ fn card_mayfly_breaks_any_subroutine_and_is_trashed_when_the_run_ends() {
     s.ice(RD, c::TITHE, true);
     s.rd(c::HEDGE_FUND);
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     m.pick(&[&format!("break:{my}:0")]);
     m.pick(&[&format!("break:{my}:1")]);
     m.pick(&["pass"]);
@@ -500,7 +500,7 @@ fn card_unity_pumps_by_the_number_of_installed_icebreakers() {
     s.installed(c::CLEAVER);
     s.ice(RD, c::DIVINER, true);
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     assert!(!m.offers(&format!("break:{u}:0")), "strength 1 < 3");
     m.pick(&[&format!("pump:{u}")]);
     assert!(m.offers(&format!("break:{u}:0")), "+2 with two icebreakers");

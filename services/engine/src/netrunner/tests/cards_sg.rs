@@ -6,7 +6,7 @@ use crate::netrunner::cards as c;
 use crate::netrunner::flow;
 use crate::netrunner::state::{At, Stage, CORP, HQ, RD, RUNNER};
 
-use super::kit::{Match, Scenario};
+use super::kit::{Match, Scenario, NetrunnerVerbs};
 
 fn corp() -> Scenario {
     Scenario::new().auto_pass().corp_turn(3)
@@ -36,7 +36,7 @@ fn card_ansel_1_0_trashes_installs_and_forbids_stealing() {
     let p = s.hq(c::PALISADE);
     s.rd(c::OFFWORLD_OFFICE);
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     assert!(m.offers("click-break:0"), "Bioroid: a click breaks a subroutine");
     m.pick(&["pass"]);
     assert_eq!(m.kind(), "netrunner.corp_trashes");
@@ -57,9 +57,9 @@ fn card_funhouse_tags_or_ends_on_encounter_and_taxes_4() {
     s.ice(RD, c::FUNHOUSE, true);
     s.rd(c::HEDGE_FUND);
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     assert_eq!(m.kind(), "netrunner.funhouse");
-    m.pick(&["tag"]);
+    m.choose("Take 1 tag");
     assert_eq!(m.kind(), "netrunner.pay_or_tag");
     m.pick(&["pay"]);
     let g = m.game();
@@ -67,8 +67,8 @@ fn card_funhouse_tags_or_ends_on_encounter_and_taxes_4() {
     let mut s = runner();
     s.ice(RD, c::FUNHOUSE, true);
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
-    m.pick(&["end"]);
+    m.run_on(RD);
+    m.choose("Let the run end");
     assert!(m.game().run.is_none() && m.game().runner.tags == 0);
 }
 
@@ -78,8 +78,8 @@ fn card_ping_tags_when_rezzed_in_a_run_on_its_server() {
     s.g.corp.credits = 2;
     let p = s.ice(RD, c::PING, false);
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
-    m.pick(&[&format!("rez:{p}")]);
+    m.run_on(RD);
+    m.rez(p);
     m.pass_windows();
     let g = m.game();
     assert_eq!(g.runner.tags, 1);
@@ -93,7 +93,7 @@ fn card_ballista_trashes_a_program_or_ends_the_run() {
     s.ice(RD, c::BALLISTA, true);
     s.rd(c::HEDGE_FUND);
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     assert_eq!(m.option_ids(), vec![format!("trash:{cl}"), "end".to_string()]);
     m.pick(&[&format!("trash:{cl}")]);
     assert!(m.game().runner.heap.contains(&cl));
@@ -113,7 +113,7 @@ fn card_pharos_can_be_advanced_to_plus_5_and_tags_then_ends_the_run() {
     let mut s = runner();
     s.ice(RD, c::PHAROS, true);
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     let g = m.game();
     assert_eq!(g.runner.tags, 1);
     assert!(g.run.is_none());
@@ -128,7 +128,7 @@ fn card_buzzsaw_breaks_two_code_gate_subroutines_for_1() {
     s.ice(RD, c::WHITESPACE, true);
     s.g.runner.credits = 10;
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     m.pick(&[&format!("break:{b}:0+1")]);
     let g = m.game();
     assert_eq!(g.run.as_ref().unwrap().broken, vec![true, true]);
@@ -144,7 +144,7 @@ fn card_marjanah_breaks_a_barrier_subroutine_cheaper_after_a_successful_run() {
         s.ice(RD, c::PALISADE, true);
         s.g.flags.successful_run = success;
         let mut m = s.at_action();
-        m.pick(&["run:1"]);
+        m.run_on(RD);
         m.pick(&[&format!("pump:{mj}")]);
         m.pick(&[&format!("break:{mj}:0")]);
         assert_eq!(m.game().runner.credits, left, "successful run before: {success}");
@@ -159,7 +159,7 @@ fn card_echelon_gets_strength_per_icebreaker_and_pumps_2_for_3() {
     s.ice(RD, c::KARUNA, true);
     assert_eq!(flow::breaker_strength(&s.g, e), 2);
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     assert!(!m.offers(&format!("break:{e}:0")), "2 < 3");
     m.pick(&[&format!("pump:{e}")]);
     m.pick(&[&format!("break:{e}:0")]);
@@ -177,7 +177,7 @@ fn card_botulus_is_installed_on_ice_and_spends_counters_to_break_its_subroutines
     m.pick(&[&format!("install:{b}:{ice}")]);
     let g = m.game();
     assert_eq!((g.cards[b as usize].virus, g.cards[b as usize].host), (1, Some(ice)));
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     m.pick(&[&format!("botulus:{b}:0")]);
     m.pick(&["continue"]);
     assert!(m.has_event("netrunner.run_successful"));
@@ -225,7 +225,7 @@ fn card_leech_gains_counters_on_central_runs_and_weakens_ice() {
     let mut s = runner();
     let l = s.installed(c::LEECH);
     let mut m = s.at_action();
-    m.pick(&["run:0"]);
+    m.run_on(HQ);
     m.pick(&["continue"]);
     assert_eq!(m.game().cards[l as usize].virus, 1);
     let mut s = runner();
@@ -234,7 +234,7 @@ fn card_leech_gains_counters_on_central_runs_and_weakens_ice() {
     s.g.cards[l as usize].virus = 1;
     let k = s.ice(RD, c::KARUNA, true);
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     assert!(!m.offers(&format!("break:{carmen}:0")));
     m.pick(&[&format!("leech:{l}")]);
     assert_eq!(m.game().ice_strength(k), 2);
@@ -274,7 +274,7 @@ fn card_wildcat_strike_gives_what_the_corp_chooses() {
     let w = s.grip(c::WILDCAT_STRIKE);
     s.stack(c::SURE_GAMBLE);
     let mut m = s.at_action();
-    m.pick(&[&format!("play:{w}")]);
+    m.play(w);
     assert_eq!((m.kind().as_str(), m.seat()), ("netrunner.wildcat_strike", CORP));
     m.pick(&["credits"]);
     assert_eq!(m.game().runner.credits, 9);
@@ -288,7 +288,7 @@ fn card_mutual_favor_fetches_an_icebreaker_installing_it_after_a_successful_run(
     s.stack(c::SURE_GAMBLE);
     s.stack(c::SURE_GAMBLE);
     let mut m = s.at_action();
-    m.pick(&[&format!("play:{mf}")]);
+    m.play(mf);
     assert!(!m.offers(&format!("install:{cl}")), "no successful run yet");
     m.pick(&[&format!("grip:{cl}")]);
     assert_eq!(m.draw_kind(), DrawKind::Shuffle(2), "the stack is shuffled");
@@ -299,7 +299,7 @@ fn card_mutual_favor_fetches_an_icebreaker_installing_it_after_a_successful_run(
     let mf = s.grip(c::MUTUAL_FAVOR);
     let cl = s.stack(c::CLEAVER);
     let mut m = s.at_action();
-    m.pick(&[&format!("play:{mf}")]);
+    m.play(mf);
     m.pick(&[&format!("install:{cl}")]);
     assert!(m.game().runner.programs.contains(&cl));
 }
@@ -312,7 +312,7 @@ fn card_sprint_draws_3_and_shuffles_2_back() {
         s.rd(c::HEDGE_FUND);
     }
     let mut m = s.at_action();
-    m.pick(&[&format!("play:{sp}")]);
+    m.play(sp);
     let hq = m.game().corp.hq.clone();
     assert_eq!(hq.len(), 3);
     m.pick(&[&format!("card:{}", hq[0]), &format!("card:{}", hq[1])]);
@@ -327,7 +327,7 @@ fn card_hansei_review_gains_10_and_trashes_a_card_from_hq() {
     let h = s.hq(c::HANSEI_REVIEW);
     let x = s.hq(c::PALISADE);
     let mut m = s.at_action();
-    m.pick(&[&format!("play:{h}")]);
+    m.play(h);
     m.pick(&[&format!("card:{x}")]);
     let g = m.game();
     assert_eq!(g.corp.credits, 10);
@@ -343,7 +343,7 @@ fn card_neurospike_does_net_damage_equal_to_points_scored_this_turn() {
         s.grip(c::SURE_GAMBLE);
     }
     let mut m = s.at_action();
-    m.pick(&[&format!("play:{n}")]);
+    m.play(n);
     for _ in 0..3 {
         m.draw(&[0]);
     }
@@ -378,9 +378,9 @@ fn card_public_trail_tags_unless_8_after_a_successful_runner_turn() {
     s.g.runner_success_last_turn = true;
     let p = s.hq(c::PUBLIC_TRAIL);
     let mut m = s.at_action();
-    m.pick(&[&format!("play:{p}")]);
+    m.play(p);
     assert_eq!(m.option_ids(), vec!["tag"], "5 credits cannot pay 8");
-    m.pick(&["tag"]);
+    m.choose("Take 1 tag");
     assert_eq!(m.game().runner.tags, 1);
 }
 
@@ -415,7 +415,7 @@ fn card_luminal_transubstantiation_gives_3_clicks_and_stops_scoring() {
     let b = s.root(4, c::OFFWORLD_OFFICE, false);
     s.g.cards[b as usize].adv = 5;
     let mut m = corp_window(s);
-    m.pick(&[&format!("score:{a}")]);
+    m.score(a);
     assert_eq!(m.game().corp.clicks, 6);
     assert!(!m.offers(&format!("score:{b}")));
 }
@@ -427,7 +427,7 @@ fn card_longevity_serum_trashes_from_hq_and_shuffles_archives_back() {
     let x = s.archives(c::PALISADE, true);
     s.rd(c::HEDGE_FUND);
     let mut m = corp_window(s);
-    m.pick(&[&format!("score:{a}")]);
+    m.score(a);
     m.pick(&[&format!("card:{h}")]);
     assert_eq!(m.kind(), "netrunner.archives_to_rd");
     m.pick(&[&format!("card:{x}")]);
@@ -441,7 +441,7 @@ fn card_tomorrows_headline_tags_when_stolen() {
     let mut s = runner();
     s.root(3, c::TOMORROWS_HEADLINE, false);
     let mut m = s.at_action();
-    m.pick(&["run:3"]);
+    m.run_on(3);
     m.pick(&["continue"]);
     assert_eq!(m.game().runner.tags, 1);
 }
@@ -451,7 +451,7 @@ fn card_above_the_law_may_trash_a_resource() {
     let (mut s, a) = scored(c::ABOVE_THE_LAW);
     let r = s.installed(c::TELEWORK_CONTRACT);
     let mut m = corp_window(s);
-    m.pick(&[&format!("score:{a}")]);
+    m.score(a);
     m.pick(&[&format!("trash:{r}")]);
     assert!(m.game().runner.heap.contains(&r));
 }
@@ -460,7 +460,7 @@ fn card_above_the_law_may_trash_a_resource() {
 fn card_orbital_superiority_tags_or_does_4_meat_to_a_tagged_runner() {
     let (s, a) = scored(c::ORBITAL_SUPERIORITY);
     let mut m = corp_window(s);
-    m.pick(&[&format!("score:{a}")]);
+    m.score(a);
     assert_eq!(m.game().runner.tags, 1);
     let (mut s, a) = scored(c::ORBITAL_SUPERIORITY);
     s.g.runner.tags = 1;
@@ -468,7 +468,7 @@ fn card_orbital_superiority_tags_or_does_4_meat_to_a_tagged_runner() {
         s.grip(c::SURE_GAMBLE);
     }
     let mut m = corp_window(s);
-    m.pick(&[&format!("score:{a}")]);
+    m.score(a);
     for _ in 0..4 {
         m.draw(&[0]);
     }
@@ -486,7 +486,7 @@ fn card_spin_doctor_draws_2_on_rez_and_leaves_the_game_to_recycle_archives() {
     s.rd(c::HEDGE_FUND);
     let x = s.archives(c::PALISADE, true);
     let mut m = corp_window(s);
-    m.pick(&[&format!("rez:{sd}")]);
+    m.rez(sd);
     assert_eq!(m.game().corp.hq.len(), 2);
     m.pick(&[&format!("spin-doctor:{sd}")]);
     m.pick(&[&format!("card:{x}")]);
@@ -504,7 +504,7 @@ fn card_anoetic_void_ends_the_run_for_2_credits_and_2_cards() {
     let a = s.hq(c::HEDGE_FUND);
     let b = s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
-    m.pick(&["run:3"]);
+    m.run_on(3);
     assert_eq!(m.kind(), "netrunner.anoetic_void");
     m.pick(&[&format!("card:{a}"), &format!("card:{b}")]);
     let g = m.game();
@@ -519,11 +519,11 @@ fn card_amaze_amusements_gives_2_tags_after_a_steal() {
     s.root(3, c::OFFWORLD_OFFICE, false);
     s.g.runner.credits = 0;
     let mut m = s.at_action();
-    m.pick(&["run:3"]);
+    m.run_on(3);
     m.pick(&["continue"]);
     if m.kind() == "netrunner.access_order" {
         let ids = m.option_ids();
-        m.choose(Choice::Order(ids));
+        m.answer(Choice::Order(ids));
     }
     let g = m.game();
     assert_eq!((g.runner.points, g.runner.tags), (2, 2));
@@ -554,7 +554,7 @@ fn card_malapert_data_vault_fetches_a_non_agenda_from_rd_on_score() {
     let ag = s.rd(c::SEND_A_MESSAGE);
     let h = s.rd(c::HEDGE_FUND);
     let mut m = corp_window(s);
-    m.pick(&[&format!("score:{a}")]);
+    m.score(a);
     assert!(!m.offers(&format!("take:{ag}")));
     m.pick(&[&format!("take:{h}")]);
     assert!(m.game().corp.hq.contains(&h));
@@ -572,7 +572,7 @@ fn card_carnivore_trashes_an_accessed_card_for_2_grip_cards() {
     let b = s.grip(c::SURE_GAMBLE);
     assert_eq!(s.g.memory_limit(), 5);
     let mut m = s.at_action();
-    m.pick(&["run:3"]);
+    m.run_on(3);
     m.pick(&["continue"]);
     m.pick(&["carnivore"]);
     m.pick(&[&format!("card:{a}"), &format!("card:{b}")]);
@@ -601,7 +601,7 @@ fn card_pantograph_gains_1_and_installs_after_a_steal() {
     s.root(3, c::OFFWORLD_OFFICE, false);
     let t = s.grip(c::TELEWORK_CONTRACT);
     let mut m = s.at_action();
-    m.pick(&["run:3"]);
+    m.run_on(3);
     m.pick(&["continue"]);
     assert_eq!(m.kind(), "netrunner.pantograph");
     m.pick(&[&format!("install:{t}")]);
@@ -627,7 +627,7 @@ fn card_haas_bioroid_precision_design_hand_size_and_archives_on_score() {
     let x = s.archives(c::HEDGE_FUND, false);
     assert_eq!(s.g.max_hand(CORP), 6);
     let mut m = corp_window(s);
-    m.pick(&[&format!("score:{a}")]);
+    m.score(a);
     m.pick(&[&format!("take:{x}")]);
     assert!(m.game().corp.hq.contains(&x));
 }
@@ -650,11 +650,11 @@ fn card_nbn_reality_plus_pays_the_first_tag_each_turn() {
     s.root(3, c::TOMORROWS_HEADLINE, false);
     s.root(4, c::TOMORROWS_HEADLINE, false);
     let mut m = s.at_action();
-    m.pick(&["run:3"]);
+    m.run_on(3);
     m.pick(&["continue"]);
     assert_eq!(m.kind(), "netrunner.reality_plus");
     m.pick(&["credits"]);
-    m.pick(&["run:4"]);
+    m.run_on(4);
     m.pick(&["continue"]);
     let g = m.game();
     assert_eq!((g.runner.tags, g.corp.credits), (2, 2), "only the first tag of the turn");
@@ -679,7 +679,7 @@ fn card_rene_loup_arcemont_first_access_trash_gains_1_and_draws_1() {
     s.root(3, c::NICO_CAMPAIGN, false);
     s.stack(c::SURE_GAMBLE);
     let mut m = s.at_action();
-    m.pick(&["run:3"]);
+    m.run_on(3);
     m.pick(&["continue"]);
     m.pick(&["trash"]);
     let g = m.game();
@@ -693,11 +693,11 @@ fn card_zahya_sadeghi_gains_1_per_access_once_per_turn() {
     s.rd(c::HEDGE_FUND);
     s.rd(c::HEDGE_FUND);
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     m.pick(&["continue"]);
     m.pick(&["gain"]);
     assert_eq!(m.game().runner.credits, 6);
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     m.pick(&["continue"]);
     assert_eq!(m.kind(), "netrunner.action", "once per turn");
 }
@@ -710,7 +710,7 @@ fn card_tao_salonga_swaps_2_ice_when_an_agenda_is_stolen() {
     let b = s.ice(RD, c::TITHE, false);
     s.root(3, c::OFFWORLD_OFFICE, false);
     let mut m = s.at_action();
-    m.pick(&["run:3"]);
+    m.run_on(3);
     m.pick(&["continue"]);
     assert_eq!(m.kind(), "netrunner.tao_salonga");
     m.pick(&[&format!("ice:{a}"), &format!("ice:{b}")]);

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use crate::core::*;
 use crate::netrunner::flow;
 use crate::netrunner::options::Options;
-use crate::netrunner::state::{Card, Corp, Game, Runner, Server, Stage, ARCHIVES, CORP, HQ, RD};
-use crate::netrunner::{decode, encode, Netrunner};
+use crate::netrunner::state::{Card, Game, Server, Stage, CORP};
+use crate::netrunner::{encode, initial_game, Netrunner};
 
 pub fn config(options: &[(&str, i64)]) -> MatchConfig {
     MatchConfig {
@@ -22,58 +22,22 @@ pub struct Scenario {
 
 impl Scenario {
     /// Empty zones, 5 credits each, the Corp active on turn 2; explicit windows (no auto pass).
+    /// Built from the real setup (`initial_game`), then emptied: a field added to the state gets
+    /// its real initial value here too.
     pub fn new() -> Scenario {
-        let g = Game {
-            options: Options { auto_pass: false, ..Options::default() },
-            corp: Corp {
-                name: "Corp".into(),
-                deck: "test".into(),
-                identity: "30077".into(),
-                credits: 5,
-                clicks: 0,
-                hq: vec![],
-                rd: vec![],
-                archives: vec![],
-                servers: [HQ, RD, ARCHIVES].iter().map(|&id| Server { id, ice: vec![], root: vec![] }).collect(),
-                score: vec![],
-                points: 0,
-                bad_publicity: 0,
-                next_remote: 1,
-                decked: false,
-            },
-            runner: Runner {
-                name: "Runner".into(),
-                deck: "test".into(),
-                identity: "30076".into(),
-                credits: 5,
-                clicks: 0,
-                grip: vec![],
-                stack: vec![],
-                heap: vec![],
-                programs: vec![],
-                hardware: vec![],
-                resources: vec![],
-                score: vec![],
-                points: 0,
-                tags: 0,
-                core_damage: 0,
-                link: 0,
-                flatlined: false,
-            },
-            cards: vec![],
-            active: CORP,
-            turn: 1,
-            stage: Stage::TurnBegin,
-            tasks: vec![],
-            run: None,
-            access: None,
-            flags: Default::default(),
-            runner_success_last_turn: false,
-            winner: None,
-            next_draw: 0,
-            next_decision: 0,
-            awaiting: Awaiting::Ended(Outcome { winners: vec![], reason: "building".into() }),
-        };
+        let mut g = initial_game(&config(&[])).expect("the default match sets up");
+        g.options = Options { auto_pass: false, ..Options::default() };
+        g.cards.clear();
+        let c = &mut g.corp;
+        (c.name, c.deck, c.identity, c.credits) = ("Corp".into(), "test".into(), "30077".into(), 5);
+        c.rd.clear();
+        let r = &mut g.runner;
+        (r.name, r.deck, r.identity, r.credits, r.link) = ("Runner".into(), "test".into(), "30076".into(), 5, 0);
+        r.stack.clear();
+        g.active = CORP;
+        g.turn = 1;
+        g.stage = Stage::TurnBegin;
+        g.awaiting = Awaiting::Ended(Outcome { winners: vec![], reason: "building".into() });
         Scenario { g }
     }
 
@@ -158,7 +122,7 @@ impl Scenario {
         let mut events = Vec::new();
         flow::run(&mut self.g, &mut events).expect("the scenario runs");
         let state = encode(&self.g).expect("encodes");
-        Match { state, events: events.clone(), awaiting: self.g.awaiting.clone(), log: events }
+        Match::at(Netrunner, state, events, self.g.awaiting.clone())
     }
     /// Straight to the active player's action decision.
     pub fn at_action(self) -> Match {
@@ -167,85 +131,52 @@ impl Scenario {
 }
 
 
-pub struct Match {
-    pub state: Vec<u8>,
-    pub events: Vec<Event>,
-    pub awaiting: Awaiting,
-    pub log: Vec<Event>,
+/// The engine's one test kit ([`crate::testing::kit::Match`]), on netrunner.
+pub type Match = crate::testing::kit::Match<Netrunner>;
+
+/// Netrunner's verbs, by what a player does (option ids are looked up, never typed in tests).
+pub trait NetrunnerVerbs {
+    /// Click: play `card` (an operation or an event; its first target when it needs one).
+    fn play(&mut self, card: u32);
+    /// Click: install `card` (the Corp: in a new remote server; the Runner: not hosted).
+    fn install(&mut self, card: u32);
+    /// Click: run on `server`.
+    fn run_on(&mut self, server: u32);
+    /// In a paid-ability window: rez `card`.
+    fn rez(&mut self, card: u32);
+    /// In a paid-ability window: score `card`.
+    fn score(&mut self, card: u32);
+    /// Pass every paid-ability window until something else is awaited.
+    fn pass_windows(&mut self);
 }
 
-impl Match {
-    pub fn game(&self) -> Game {
-        decode(&self.state).expect("decodes")
-    }
-    pub fn try_input(&mut self, input: Input) -> Result<(), RulesError> {
-        let step = Netrunner.apply(&self.state, &input)?;
-        self.state = step.state;
-        self.log.extend(step.events.iter().cloned());
-        self.events = step.events;
-        self.awaiting = step.awaiting;
-        Ok(())
-    }
-    pub fn decision(&self) -> Decision {
-        match &self.awaiting {
-            Awaiting::Decision(d) => d.clone(),
-            other => panic!("expected a decision, awaiting {other:?}"),
+impl NetrunnerVerbs for Match {
+    fn play(&mut self, card: u32) {
+        let exact = format!("play:{card}");
+        if self.offers(&exact) {
+            self.pick(&[&exact]);
+        } else {
+            self.pick_prefix(&format!("{exact}:"));
         }
     }
-    pub fn kind(&self) -> String {
-        match &self.awaiting {
-            Awaiting::Decision(d) => d.kind.clone(),
-            Awaiting::Draw(r) => format!("draw:{}", r.purpose),
-            Awaiting::Ended(_) => "ended".into(),
+    fn install(&mut self, card: u32) {
+        let new_remote = format!("install:{card}:new");
+        if self.offers(&new_remote) {
+            self.pick(&[&new_remote]);
+        } else {
+            self.pick(&[&format!("install:{card}")]);
         }
     }
-    pub fn seat(&self) -> u32 {
-        self.decision().seat
+    fn run_on(&mut self, server: u32) {
+        self.pick(&[&format!("run:{server}")]);
     }
-    pub fn option_ids(&self) -> Vec<String> {
-        match self.decision().spec {
-            DecisionSpec::Pick { options, .. } => options.into_iter().map(|o| o.id).collect(),
-            DecisionSpec::Split { targets, .. } => targets.into_iter().map(|o| o.id).collect(),
-            DecisionSpec::Order { items } => items.into_iter().map(|o| o.id).collect(),
-            DecisionSpec::Number { .. } => vec![],
-        }
+    fn rez(&mut self, card: u32) {
+        self.pick(&[&format!("rez:{card}")]);
     }
-    pub fn offers(&self, id: &str) -> bool {
-        matches!(self.awaiting, Awaiting::Decision(_)) && self.option_ids().iter().any(|o| o == id)
+    fn score(&mut self, card: u32) {
+        self.pick(&[&format!("score:{card}")]);
     }
-    pub fn choose(&mut self, choice: Choice) {
-        let d = self.decision();
-        if let Err(e) = self.try_input(Input::Decision { decision_id: d.id, seat: d.seat, choice: choice.clone() }) {
-            panic!("{choice:?} refused at {}: {e}", d.kind);
-        }
-    }
-    pub fn pick(&mut self, ids: &[&str]) {
-        let d = self.decision();
-        for id in ids {
-            assert!(self.option_ids().iter().any(|o| o == id), "{id} not offered in {} ({}): {:?}", d.kind, d.prompt, self.option_ids());
-        }
-        self.choose(Choice::Pick(ids.iter().map(|s| s.to_string()).collect()));
-    }
-    pub fn number(&mut self, n: i64) {
-        self.choose(Choice::Number(n));
-    }
-    pub fn draw(&mut self, values: &[u32]) {
-        let Awaiting::Draw(r) = self.awaiting.clone() else { panic!("expected a draw, awaiting {:?}", self.awaiting) };
-        self.try_input(Input::Draw { index: r.index, purpose: r.purpose, values: values.to_vec() }).expect("draw accepted");
-    }
-    pub fn draw_kind(&self) -> DrawKind {
-        match &self.awaiting {
-            Awaiting::Draw(r) => r.kind,
-            other => panic!("expected a draw, awaiting {other:?}"),
-        }
-    }
-    /// Pass every paid-ability window until something else is awaited.
-    pub fn pass_windows(&mut self) {
-        while self.kind() == "netrunner.window" {
-            self.pick(&["pass"]);
-        }
-    }
-    pub fn has_event(&self, kind: &str) -> bool {
-        self.log.iter().any(|e| e.kind == kind)
+    fn pass_windows(&mut self) {
+        self.pass_while("netrunner.window");
     }
 }

@@ -6,11 +6,10 @@ use crate::netrunner::cards as c;
 use crate::netrunner::state::{At, DamageKind, Stage, Task, TraceEffect, ARCHIVES, CORP, HQ, RD, RUNNER};
 use crate::netrunner::{data, Netrunner};
 
-use super::kit::{config, Match, Scenario};
+use super::kit::{config, Match, Scenario, NetrunnerVerbs};
 
 fn new_match(options: &[(&str, i64)]) -> Match {
-    let step = Netrunner.new_match(&config(options)).expect("new match");
-    Match { state: step.state, events: step.events.clone(), awaiting: step.awaiting, log: step.events }
+    Match::new(Netrunner, &config(options)).expect("new match")
 }
 
 fn identity(n: u32) -> Vec<u32> {
@@ -56,7 +55,7 @@ fn nr_1_2_six_agenda_points_win_the_starter_game_and_the_option_changes_it() {
     let a = s.root(3, c::OFFWORLD_OFFICE, false);
     s.g.cards[a as usize].adv = 4;
     let mut m = s.start(Stage::Window { at: At::Action, round: crate::core::stack::PriorityRound::new(vec![0, 1]) });
-    m.pick(&[&format!("score:{a}")]);
+    m.score(a);
     match &m.awaiting {
         Awaiting::Ended(o) => {
             assert_eq!(o.winners, vec![CORP]);
@@ -145,7 +144,7 @@ fn nr_2_2_mandatory_draw_then_discard_to_archives_face_down() {
     }
     assert_eq!(m.kind(), "netrunner.discard");
     let ids = m.option_ids();
-    m.choose(Choice::Pick(ids[..2].to_vec()));
+    m.answer(Choice::Pick(ids[..2].to_vec()));
     let g = m.game();
     assert_eq!(g.corp.hq.len(), 5);
     assert_eq!(g.corp.archives.len(), 2);
@@ -162,7 +161,7 @@ fn nr_2_4_window_active_player_first_closes_after_both_pass_in_succession() {
     assert_eq!((m.kind().as_str(), m.seat()), ("netrunner.window", RUNNER), "the active player first");
     m.pick(&["pass"]);
     assert_eq!(m.seat(), CORP);
-    m.pick(&[&format!("rez:{nico}")]);
+    m.rez(nico);
     assert_eq!(m.seat(), CORP, "the Corp keeps priority after using an ability");
     m.pick(&["pass"]);
     assert_eq!((m.kind().as_str(), m.seat()), ("netrunner.window", RUNNER), "the Runner must pass again");
@@ -358,7 +357,7 @@ fn nr_4_advancing_never_scores_scoring_is_a_choice_in_the_corps_windows() {
     assert_eq!(m.game().corp.points, 0, "advancing does not score");
     assert_eq!(m.seat(), CORP);
     assert!(m.offers(&format!("score:{a}")), "the Corp may score in its next window");
-    m.pick(&[&format!("score:{a}")]);
+    m.score(a);
     assert_eq!(m.game().corp.points, 1);
     // Not in the Runner's turn.
     let mut s = Scenario::new().runner_turn(4);
@@ -378,7 +377,7 @@ fn nr_5_assets_rez_in_windows_ice_only_on_approach() {
     let mut m = s.start(Stage::Window { at: At::Action, round: crate::core::stack::PriorityRound::new(vec![0, 1]) });
     assert!(m.offers(&format!("rez:{asset}")));
     assert!(!m.offers(&format!("rez:{ice}")), "ice is rezzed only when approached");
-    m.pick(&[&format!("rez:{asset}")]);
+    m.rez(asset);
     let g = m.game();
     assert!(g.rezzed(asset));
     assert_eq!((g.corp.credits, g.hosted(asset)), (3, 15));
@@ -398,7 +397,7 @@ fn nr_6_a_run_over_two_ice_walks_every_step() {
     s.g.runner.credits = 10;
     s.g.corp.credits = 10;
     let mut m = s.at_action();
-    m.pick(&["run:0"]);
+    m.run_on(HQ);
     // Step 2 on the outer ice, 2.1: only pass, for both; no rez of ice yet.
     assert!(m.has_event("netrunner.approach_ice"));
     assert_eq!(m.game().run.as_ref().unwrap().current, Some(outer));
@@ -413,7 +412,7 @@ fn nr_6_a_run_over_two_ice_walks_every_step() {
     // 2.3: the Corp may rez the approached ice.
     assert_eq!(m.seat(), CORP);
     assert!(m.offers(&format!("rez:{outer}")) && !m.offers(&format!("rez:{inner}")));
-    m.pick(&[&format!("rez:{outer}")]);
+    m.rez(outer);
     m.pick(&["pass"]);
     m.pick(&["pass"]); // the Runner
     // Step 3: encounter; 3.1 breaking is offered now.
@@ -446,7 +445,7 @@ fn nr_6_a_run_over_two_ice_walks_every_step() {
     m.pick(&["continue"]);
     m.pick(&["pass"]);
     m.pick(&["pass"]);
-    assert!(m.has_event("netrunner.run_successful"));
+    assert!(m.has_event("netrunner.run_successful"), "{} {:?}", m.kind(), m.labels());
     let begins = m.log.iter().filter(|e| e.kind == "netrunner.access_begins").collect::<Vec<_>>();
     assert_eq!(begins.len(), 1);
     assert_eq!(begins[0].detail["count"], 1, "the number of accesses is fixed once, when access begins");
@@ -466,7 +465,7 @@ fn nr_6_1_bad_publicity_credits_are_usable_in_the_run_and_lost_after() {
     s.g.runner.credits = 0;
     let a = s.root(3, c::NICO_CAMPAIGN, false);
     let mut m = s.at_action();
-    m.pick(&["run:3"]);
+    m.run_on(3);
     m.pick(&["continue"]);
     assert!(m.has_event("netrunner.bad_publicity_credits"));
     assert_eq!(m.kind(), "netrunner.access", "2 bad publicity credits pay Nico's trash cost");
@@ -483,7 +482,7 @@ fn nr_6_3_2_unbroken_subroutines_resolve_in_order_and_end_the_run() {
     let spare = s.hq(c::TITHE);
     s.rd(c::HEDGE_FUND);
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     assert!(m.offers("click-break:0"), "Brân: the Runner may lose a click to break");
     m.pick(&["pass"]);
     // First subroutine: the Corp chooses to install Tithe inward.
@@ -521,10 +520,10 @@ fn nr_7_2_archives_all_cards_face_up_in_the_runners_order_agendas_stolen() {
     let a = s.archives(c::HEDGE_FUND, false);
     let b = s.archives(c::OFFWORLD_OFFICE, false);
     let mut m = s.at_action();
-    m.pick(&["run:2"]);
+    m.run_on(ARCHIVES);
     m.pick(&["continue"]);
     assert_eq!(m.kind(), "netrunner.access_order");
-    m.choose(Choice::Order(vec!["slot:1".into(), "slot:0".into()]));
+    m.answer(Choice::Order(vec!["slot:1".into(), "slot:0".into()]));
     let g = m.game();
     assert!(g.cards[a as usize].faceup, "turned face up");
     assert_eq!(g.runner.score, vec![b], "the agenda must be stolen");
@@ -540,7 +539,7 @@ fn nr_7_4_trash_by_paying_the_cost_or_leave_it_in_its_previous_state() {
     s.g.cards[nico as usize].credits = 6;
     s.g.corp.credits = 0;
     let mut m = s.at_action();
-    m.pick(&["run:3"]);
+    m.run_on(3);
     m.pick(&["continue"]);
     assert_eq!(m.option_ids(), vec!["trash", "leave"]);
     m.pick(&["leave"]);
@@ -551,7 +550,7 @@ fn nr_7_4_trash_by_paying_the_cost_or_leave_it_in_its_previous_state() {
     s.g.runner.credits = 1;
     s.g.corp.credits = 0;
     let mut m = s.at_action();
-    m.pick(&["run:3"]);
+    m.run_on(3);
     m.pick(&["continue"]);
     assert_ne!(m.kind(), "netrunner.access", "no trash option without 2 credits");
 }
@@ -648,7 +647,7 @@ fn nr_10_unique_cards_trash_the_older_copy_when_a_second_becomes_active() {
     s.g.corp.credits = 10;
     let mut m = s.start(Stage::Window { at: At::Action, round: crate::core::stack::PriorityRound::new(vec![0, 1]) });
     assert!(m.game().rezzed(old), "an unrezzed copy is not active");
-    m.pick(&[&format!("rez:{new}")]);
+    m.rez(new);
     let g = m.game();
     assert!(g.rezzed(new));
     assert!(g.corp.archives.contains(&old) && g.server(3).is_none_or(|s| s.root.is_empty()));
@@ -918,7 +917,7 @@ fn an_access_prompt_reaches_only_the_runner_and_an_rd_access_is_the_runners_alon
     let mut s = Scenario::new().auto_pass().runner_turn(4);
     let top = s.rd(c::NICO_CAMPAIGN);
     let mut m = s.at_action();
-    m.pick(&["run:1"]);
+    m.run_on(RD);
     while m.kind() == "netrunner.continue" {
         m.pick(&["continue"]);
     }
@@ -932,4 +931,26 @@ fn an_access_prompt_reaches_only_the_runner_and_an_rd_access_is_the_runners_alon
     let e = m.log.iter().find(|e| e.kind == "netrunner.accessed").expect("an access event");
     assert_eq!(e.private.as_ref().map(|p| p.seats.clone()), Some(vec![RUNNER]), "the Corp does not learn its top card");
     assert!(!e.as_seen_by(Viewer::Seat(CORP)).0.contains("Nico"));
+}
+
+#[test]
+fn kit_verbs_read_like_the_rules_the_corp_installs_an_agenda_in_a_new_remote_and_the_runner_runs_it() {
+    let mut s = Scenario::new().auto_pass().corp_turn(1);
+    let agenda = s.hq(c::ORBITAL_SUPERIORITY);
+    let mut m = s.at_action();
+    m.install(agenda);
+    let g = m.game();
+    let remote = g.corp.servers.iter().find(|sv| sv.root.contains(&agenda)).expect("a new remote holds it");
+    assert!(remote.id > ARCHIVES);
+    // The Runner runs the new remote.
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    let stolen = s.root(3, c::ORBITAL_SUPERIORITY, false);
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.choose("Continue the run");
+    assert!(m.has_event("netrunner.run_successful"), "{} {:?}", m.kind(), m.labels());
+    if m.offers("steal") {
+        m.choose("Steal it");
+    }
+    assert!(m.game().runner.score.contains(&stolen));
 }
