@@ -204,56 +204,16 @@ pub fn commit_input(commit: &Commit) -> Result<&commit_input::Input> {
         .ok_or_else(|| OrchestratorError::Internal(format!("commit {} has no input", commit.version)))
 }
 
-/// Compare what the rules produced now with what the log says they produced then.
+/// Compare what the rules produced now with what the log says they produced then: the one
+/// replay-and-compare the offline audit uses too (`api::replay`), so both name the same first
+/// divergence.
 pub fn check_replay(match_id: &str, logged: &Commit, step: Option<&r::Step>, previous: Option<&Awaiting>) -> Result<()> {
-    let mismatch = |detail: String| OrchestratorError::ReplayMismatch {
+    let previous = previous.map(convert::awaiting_to_proto);
+    api::replay::compare_commit(logged, step, previous.as_ref()).map_err(|d| OrchestratorError::ReplayMismatch {
         match_id: match_id.to_string(),
-        version: logged.version,
-        detail,
-    };
-    match step {
-        Some(step) => {
-            if step.events != logged.events {
-                let at = step.events.iter().zip(&logged.events).position(|(a, b)| a != b);
-                return Err(mismatch(match at {
-                    Some(i) => format!(
-                        "event {i} differs: logged {:?} \"{}\", the rules now produce {:?} \"{}\" \
-                         (logged with rules {}, now {})",
-                        logged.events[i].kind,
-                        logged.events[i].text,
-                        step.events[i].kind,
-                        step.events[i].text,
-                        logged.rules_version,
-                        step.rules_version
-                    ),
-                    None => format!(
-                        "{} events were logged, the rules now produce {}",
-                        logged.events.len(),
-                        step.events.len()
-                    ),
-                }));
-            }
-            if step.awaiting != logged.awaiting {
-                return Err(mismatch("what the match waits for next differs from the log".into()));
-            }
-        }
-        None => {
-            // Inputs that do not go through the rules keep what the match waited for.
-            if !logged.events.is_empty() {
-                return Err(mismatch("events logged for an input the rules never see".into()));
-            }
-            let logged_awaiting = convert::awaiting_from_proto(logged.awaiting.as_ref())
-                .map_err(|e| mismatch(e.to_string()))?;
-            let expected = match commit_input(logged)? {
-                commit_input::Input::Revealed(_) => previous.filter(|a| matches!(a, Awaiting::Ended(_))),
-                _ => previous,
-            };
-            if expected != Some(&logged_awaiting) {
-                return Err(mismatch("what the match waits for changed without going through the rules".into()));
-            }
-        }
-    }
-    Ok(())
+        version: d.version,
+        detail: d.detail,
+    })
 }
 
 #[cfg(test)]
