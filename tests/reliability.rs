@@ -143,25 +143,37 @@ async fn a_join_with_randomness_down_returns_its_token_and_the_match_ends_audite
 async fn a_decision_whose_draw_cannot_follow_is_answered_ok_and_the_draw_is_made_later() -> Result<()> {
     let mut system = System::start().await?;
     let mut client = system.client().await?;
-    let table = create_and_join(&mut client, 2).await?;
-    system.kill_randomness().await?;
     let mut rng = Rng(16);
     // Decide until a decision sets off a draw: it is answered OK all the same, saying the match
-    // waits (no next decision, no seat awaited).
-    let mut waiting_key = None;
-    for i in 0..500 {
-        let Some((seat, decision)) = pending(&mut client, &table).await? else { bail!("the match ended without a draw") };
-        let key = format!("nodraw-{i}");
-        let req = with_token(submit(&table.match_id, &decision, random_choice(&decision, &mut rng)?, &key), &table.tokens[seat]);
-        let reply = client.submit_decision(req).await?.into_inner();
-        if reply.status == m::MatchStatus::InProgress as i32 && reply.waiting_for_seat.is_none() {
-            ensure!(reply.next_decision.is_none());
-            ensure!(reply.version as usize == system.log_len(&table.match_id).await?, "the decision is the last commit");
-            waiting_key = Some(key);
+    // waits (no next decision, no seat awaited). Whether a match draws before its end depends on
+    // its shuffles (random match ids), so a match that ends first is left and another is played.
+    let mut waiting = None;
+    for attempt in 0..MATCHES_TO_FIND_A_DRAW {
+        if attempt > 0 {
+            system.restart_randomness().await?;
+        }
+        let table = create_and_join(&mut client, 2).await?;
+        system.kill_randomness().await?;
+        for i in 0..500 {
+            let Some((seat, decision)) = pending(&mut client, &table).await? else { break };
+            let key = format!("nodraw-{i}");
+            let req = with_token(submit(&table.match_id, &decision, random_choice(&decision, &mut rng)?, &key), &table.tokens[seat]);
+            let reply = client.submit_decision(req).await?.into_inner();
+            if reply.status == m::MatchStatus::InProgress as i32 && reply.waiting_for_seat.is_none() {
+                ensure!(reply.next_decision.is_none());
+                ensure!(reply.version as usize == system.log_len(&table.match_id).await?, "the decision is the last commit");
+                waiting = Some((table, key));
+                break;
+            }
+            if reply.status == m::MatchStatus::Ended as i32 {
+                break;
+            }
+        }
+        if waiting.is_some() {
             break;
         }
     }
-    let key = waiting_key.ok_or_else(|| anyhow!("no decision set off a draw"))?;
+    let (table, key) = waiting.ok_or_else(|| anyhow!("no decision set off a draw in {MATCHES_TO_FIND_A_DRAW} matches"))?;
     let logged = logged_commits(&system, &table.match_id).await?;
     let count = logged
         .iter()
@@ -184,6 +196,9 @@ async fn a_decision_whose_draw_cannot_follow_is_answered_ok_and_the_draw_is_made
     audit(&mut client, &table).await?;
     Ok(())
 }
+
+/// Matches played, at most, to meet a decision that sets off a draw before the end.
+const MATCHES_TO_FIND_A_DRAW: usize = 10;
 
 /// How many matches and rounds (raced decisions per match) the racing tests play: 3 and 100 by
 /// default; the long run is `ARBITER_RACE_MATCHES=10 ARBITER_RACE_ROUNDS=100000 cargo test -p
