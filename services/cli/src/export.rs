@@ -571,6 +571,7 @@ fn input_from_json(at: &str, i: &CommitInputJson) -> Result<l::CommitInput, Expo
                 .map(|x| unhex(at, "join_code_hashes", x))
                 .collect::<Result<_, _>>()?,
             orchestrator_public_key: unhex(at, "orchestrator_public_key", &c.orchestrator_public_key)?,
+            ..Default::default()
         }))
     } else if let Some(j) = &i.joined {
         Some(Input::Joined(l::SeatJoined {
