@@ -411,6 +411,9 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 format!("$JS.API.CONSUMER.CREATE.{FEED_STREAM}.>"),
                 format!("$JS.API.CONSUMER.MSG.NEXT.{FEED_STREAM}.*"),
                 format!("$JS.API.CONSUMER.DELETE.{FEED_STREAM}.*"),
+                // Flow-control replies of push (ordered) consumers, as nats-py and the nats CLI
+                // make them; they carry nothing but "go on".
+                format!("$JS.FC.{FEED_STREAM}.>"),
             ],
             publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "feed.>".to_string(), "$KV.>".to_string()]]
                 .concat(),
