@@ -94,10 +94,19 @@ impl Projector {
             .await
             .map_err(nats("credentials"))?
             .name("arbiter-feed")
-            .retry_on_initial_connect()
             .connect(urls)
             .await
-            .map_err(nats("connect"))?;
+            .map_err(|e| {
+                let hint = match e.kind() {
+                    async_nats::ConnectErrorKind::AuthorizationViolation => {
+                        " (the server refused these credentials: pass --nats-user projector and its \
+                         --nats-password-file, and make sure the server has the projector user, \
+                         deploy/nats-single.conf)"
+                    }
+                    _ => "",
+                };
+                FeedError::Nats(format!("cannot connect: {e}{hint}"))
+            })?;
         let context = jetstream::new(client);
         let mut delay = RETRY_FIRST;
         let feed = loop {
@@ -195,6 +204,24 @@ async fn read_log(context: jetstream::Context, mut projection: Projection, tx: m
     }
 }
 
+/// `body` if it fits in a feed message; else the update with its events replaced by one
+/// `feed.too_large` event, so that the version is still published (no gap) and the feed never
+/// stalls on a message the server would refuse.
+fn fit(update: &crate::view::FeedUpdate, body: Vec<u8>) -> Result<Vec<u8>, serde_json::Error> {
+    // Headroom for the headers.
+    if body.len() + 4096 <= MAX_MESSAGE_BYTES as usize {
+        return Ok(body);
+    }
+    tracing::warn!(match_id = %update.match_id, version = update.version, bytes = body.len(), "a feed update is too large; publishing a placeholder");
+    let mut small = update.clone();
+    small.events = vec![crate::view::FeedEvent {
+        kind: "feed.too_large".into(),
+        text: "This commit's public events are too large for the feed; read them with WatchMatch".into(),
+        detail: serde_json::Value::Null,
+    }];
+    serde_json::to_vec(&small)
+}
+
 /// What is known of a feed subject: its last version and that message's stream sequence.
 #[derive(Clone, Copy, Debug, Default)]
 struct Last {
@@ -243,7 +270,7 @@ impl Publisher {
 
     /// Publish a commit's view, then the result if it ended the match.
     async fn publish_projected(&mut self, p: &Projected) {
-        match serde_json::to_vec(&p.update) {
+        match serde_json::to_vec(&p.update).and_then(|body| fit(&p.update, body)) {
             Ok(body) => self.publish(&p.events_subject, &format!("{}/{}", p.match_id, p.version), p.version, body).await,
             Err(e) => tracing::error!(match_id = %p.match_id, version = p.version, %e, "cannot encode a feed update"),
         }
@@ -327,5 +354,32 @@ impl Publisher {
             }
             Err(e) => Err(FeedError::Nats(format!("publish to {subject}: {e}"))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::{FeedEvent, FeedUpdate};
+
+    #[test]
+    fn an_oversized_update_becomes_a_placeholder_of_the_same_version() {
+        let big = FeedUpdate {
+            match_id: "m1".into(),
+            tournament_id: String::new(),
+            round: 0,
+            table: 0,
+            version: 7,
+            written_at_ms: 1,
+            status: "in_progress".into(),
+            events: vec![FeedEvent { kind: "k".into(), text: "x".repeat(MAX_MESSAGE_BYTES as usize), detail: serde_json::Value::Null }],
+            pending: None,
+        };
+        let body = fit(&big, serde_json::to_vec(&big).unwrap()).unwrap();
+        let small: FeedUpdate = serde_json::from_slice(&body).unwrap();
+        assert_eq!((small.version, small.events[0].kind.as_str()), (7, "feed.too_large"));
+        let ok = FeedUpdate { events: Vec::new(), ..big };
+        let body = serde_json::to_vec(&ok).unwrap();
+        assert_eq!(fit(&ok, body.clone()).unwrap(), body);
     }
 }
