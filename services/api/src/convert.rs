@@ -33,6 +33,35 @@ fn json_value(s: &str, what: &str) -> Result<serde_json::Value, ConvertError> {
     serde_json::from_str(s).map_err(|e| ConvertError(format!("{what} is not valid JSON: {e}")))
 }
 
+// ---- watched commits ----
+
+/// One logged commit as `viewer` may see it (`WatchMatch` and the public feed): the events
+/// redacted for `viewer`, the status, and the pending decision (in full only for its own seat,
+/// else its public summary). `all_joined`: every seat had joined once this commit was applied.
+pub fn match_update(commit: &crate::log_v1::Commit, viewer: Viewer, all_joined: bool) -> m::MatchUpdate {
+    let awaiting = awaiting_from_proto(commit.awaiting.as_ref()).ok();
+    let (status, pending) = match &awaiting {
+        Some(Awaiting::Ended(_)) => (m::MatchStatus::Ended, None),
+        _ if !all_joined => (m::MatchStatus::WaitingForSeats, None),
+        Some(Awaiting::Decision(d)) => (
+            m::MatchStatus::InProgress,
+            Some(if viewer == Viewer::Seat(d.seat) { decision_to_proto(d) } else { decision_summary_to_proto(d) }),
+        ),
+        _ => (m::MatchStatus::InProgress, None),
+    };
+    m::MatchUpdate {
+        version: commit.version,
+        events: commit.events.iter().map(|e| redact_event(e, viewer)).collect(),
+        status: status as i32,
+        pending,
+    }
+}
+
+/// [`match_update`] for a spectator: exactly what the public may see.
+pub fn spectator_update(commit: &crate::log_v1::Commit, all_joined: bool) -> m::MatchUpdate {
+    match_update(commit, Viewer::Spectator, all_joined)
+}
+
 // ---- match configuration ----
 
 pub fn config_to_proto(c: &MatchConfig) -> r::MatchConfig {

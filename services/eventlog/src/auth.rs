@@ -15,8 +15,11 @@ use std::path::{Path, PathBuf};
 
 use crate::{LogError, SNAPSHOT_BUCKET, STREAM};
 
-/// The stream of the public feed (issue 12). Only its permissions exist so far.
+/// The stream of the public feed (issue 12), created and written by the `projector` role
+/// (`services/feed`), read by the `feed` role.
 pub const FEED_STREAM: &str = "FEED";
+/// The subjects of [`FEED_STREAM`]: `feed.<tournament>.<match>.events|result`.
+pub const FEED_SUBJECTS: &str = "feed.>";
 /// Bytes of OS randomness in a generated password (256 bits).
 const PASSWORD_BYTES: usize = 32;
 /// bcrypt cost of the password hashes in the server config. Each password is 256 random bits,
@@ -31,6 +34,9 @@ pub enum Role {
     Orchestrator,
     /// Reads the match log (direct gets only).
     Randomness,
+    /// The feed projector (`services/feed`): reads the match log (its own ordered consumers),
+    /// creates the `FEED` stream and publishes `feed.>`; nothing else.
+    Projector,
     /// The public feed (issue 12): reads `FEED` / `feed.>` only, never the match log.
     Feed,
     /// Operators and tests: everything. No service uses it.
@@ -38,13 +44,14 @@ pub enum Role {
 }
 
 impl Role {
-    pub const ALL: [Role; 4] = [Role::Orchestrator, Role::Randomness, Role::Feed, Role::Admin];
+    pub const ALL: [Role; 5] = [Role::Orchestrator, Role::Randomness, Role::Projector, Role::Feed, Role::Admin];
 
     /// The NATS user name.
     pub fn name(self) -> &'static str {
         match self {
             Role::Orchestrator => "orchestrator",
             Role::Randomness => "randomness",
+            Role::Projector => "projector",
             Role::Feed => "feed",
             Role::Admin => "admin",
         }
@@ -373,6 +380,27 @@ pub fn permissions(role: Role) -> Option<Permissions> {
             subscribe_allow: vec![inbox],
             subscribe_deny: Vec::new(),
         }),
+        // Reads MATCHES as the orchestrator's watches do (ordered consumers, which it may create
+        // and delete on MATCHES only) and writes FEED, which it may create but never change.
+        // It could leak the raw log into `feed.>` only by publishing it itself, which its code
+        // never does; it can neither write `match.>` nor touch snapshots.
+        Role::Projector => Some(Permissions {
+            publish_allow: vec![
+                FEED_SUBJECTS.to_string(),
+                "$JS.API.INFO".to_string(),
+                format!("$JS.API.STREAM.CREATE.{FEED_STREAM}"),
+                format!("$JS.API.STREAM.INFO.{FEED_STREAM}"),
+                format!("$JS.API.DIRECT.GET.{FEED_STREAM}"),
+                format!("$JS.API.DIRECT.GET.{FEED_STREAM}.>"),
+                format!("$JS.API.CONSUMER.CREATE.{STREAM}"),
+                format!("$JS.API.CONSUMER.CREATE.{STREAM}.>"),
+                format!("$JS.API.CONSUMER.MSG.NEXT.{STREAM}.*"),
+                format!("$JS.API.CONSUMER.DELETE.{STREAM}.*"),
+            ],
+            publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "$KV.>".to_string()]].concat(),
+            subscribe_allow: vec![inbox],
+            subscribe_deny: Vec::new(),
+        }),
         Role::Feed => Some(Permissions {
             publish_allow: vec![
                 format!("$JS.API.STREAM.INFO.{FEED_STREAM}"),
@@ -383,6 +411,9 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 format!("$JS.API.CONSUMER.CREATE.{FEED_STREAM}.>"),
                 format!("$JS.API.CONSUMER.MSG.NEXT.{FEED_STREAM}.*"),
                 format!("$JS.API.CONSUMER.DELETE.{FEED_STREAM}.*"),
+                // Flow-control replies of push (ordered) consumers, as nats-py and the nats CLI
+                // make them; they carry nothing but "go on".
+                format!("$JS.FC.{FEED_STREAM}.>"),
             ],
             publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "feed.>".to_string(), "$KV.>".to_string()]]
                 .concat(),

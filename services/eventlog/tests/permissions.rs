@@ -202,6 +202,57 @@ async fn feed_reads_feed_only() {
 }
 
 #[tokio::test]
+async fn projector_reads_matches_and_writes_feed_only() {
+    use futures::StreamExt;
+    let server = NatsServer::start_temp().await.expect("start");
+    let log = orchestrator_log(&server).await;
+    log.append("q-1", None, "q-1/1", Bytes::from_static(b"commit")).await.expect("append");
+
+    let (client, mut errors) = connect_as(&server, &server.auth(Role::Projector)).await;
+    let mut js = jetstream::new(client.clone());
+    js.set_timeout(Duration::from_secs(2));
+    // What it needs: create FEED, publish to it, read a subject's last message back.
+    let feed = js
+        .get_or_create_stream(jetstream::stream::Config {
+            name: eventlog::auth::FEED_STREAM.into(),
+            subjects: vec![eventlog::auth::FEED_SUBJECTS.into()],
+            allow_direct: true,
+            ..Default::default()
+        })
+        .await
+        .expect("projector creates FEED");
+    js.publish("feed._.q-1.events", Bytes::from_static(b"view")).await.expect("publish").await.expect("ack");
+    let last = feed.direct_get_last_for_subject("feed._.q-1.events").await.expect("direct get FEED");
+    assert_eq!(last.payload, Bytes::from_static(b"view"));
+    // Read MATCHES with an ordered consumer.
+    let matches = js.get_stream_no_info(STREAM).await.expect("a handle");
+    let consumer = matches
+        .create_consumer(jetstream::consumer::pull::OrderedConfig {
+            filter_subject: eventlog::STREAM_SUBJECTS.into(),
+            ..Default::default()
+        })
+        .await
+        .expect("projector consumes MATCHES");
+    let mut messages = consumer.messages().await.expect("messages");
+    let first = tokio::time::timeout(PATIENCE, messages.next()).await.expect("a commit").expect("some").expect("ok");
+    assert_eq!(first.payload, Bytes::from_static(b"commit"));
+
+    // What it must not: write the log, change or delete FEED or MATCHES, touch snapshots.
+    let before = stored(&server).await;
+    assert!(js.publish("match.q-1.events", Bytes::from_static(b"forged")).await.expect("sent").await.is_err());
+    violation(&mut errors, "match.q-1.events").await;
+    assert_eq!(stored(&server).await, before, "nothing was appended");
+    assert!(js.delete_stream(eventlog::auth::FEED_STREAM).await.is_err(), "FEED delete refused");
+    violation(&mut errors, "$JS.API.STREAM.DELETE.FEED").await;
+    assert!(js.delete_stream(STREAM).await.is_err(), "MATCHES delete refused");
+    violation(&mut errors, "$JS.API.STREAM.DELETE.MATCHES").await;
+    client.publish("$KV.MATCH_SNAPSHOTS.q-1", Bytes::from_static(b"x")).await.expect("send");
+    violation(&mut errors, "$KV.MATCH_SNAPSHOTS.q-1").await;
+    let _sub = client.subscribe("_INBOX_orchestrator.>").await.expect("sent");
+    violation(&mut errors, "_INBOX_orchestrator.>").await;
+}
+
+#[tokio::test]
 async fn the_orchestrator_inbox_is_its_own() {
     let server = NatsServer::start_temp().await.expect("start");
     let log = orchestrator_log(&server).await;

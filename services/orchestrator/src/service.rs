@@ -203,6 +203,7 @@ impl MatchApi {
             randomness_public_key: committed.public_key.clone(),
             join_code_hashes: join_codes.iter().map(|c| auth::hash_secret(c)).collect(),
             orchestrator_public_key: self.matches.backends().signer.public_key().to_vec(),
+            ..Default::default()
         };
         let mut rec = MatchRecord::empty(&match_id);
         // The rules validate the configuration (decks, seat count, options) before anything is logged.
@@ -562,26 +563,7 @@ fn watch_stream(mut watcher: Watcher, permit: OwnedSemaphorePermit, viewer: View
     Box::pin(tokio_stream::wrappers::ReceiverStream::new(rx).chain(ended))
 }
 
-/// One watched commit as `viewer` may see it.
+/// One watched commit as `viewer` may see it (shared with the public feed).
 fn update_for(commit: &api::log_v1::Commit, viewer: Viewer, all_joined: bool) -> m::MatchUpdate {
-    let awaiting = convert::awaiting_from_proto(commit.awaiting.as_ref()).ok();
-    let (status, pending) = match &awaiting {
-        Some(Awaiting::Ended(_)) => (m::MatchStatus::Ended, None),
-        _ if !all_joined => (m::MatchStatus::WaitingForSeats, None),
-        Some(Awaiting::Decision(d)) => (
-            m::MatchStatus::InProgress,
-            Some(if viewer == Viewer::Seat(d.seat) {
-                convert::decision_to_proto(d)
-            } else {
-                convert::decision_summary_to_proto(d)
-            }),
-        ),
-        _ => (m::MatchStatus::InProgress, None),
-    };
-    m::MatchUpdate {
-        version: commit.version,
-        events: commit.events.iter().map(|e| convert::redact_event(e, viewer)).collect(),
-        status: status as i32,
-        pending,
-    }
+    convert::match_update(commit, viewer, all_joined)
 }

@@ -49,6 +49,7 @@ pub fn encode(rec: &MatchRecord, signer: &fairness::Signer) -> Vec<u8> {
             randomness_public_key: rec.public_key.clone(),
             join_code_hashes: rec.join_code_hashes.clone(),
             orchestrator_public_key: rec.orchestrator_public_key.clone(),
+            ..Default::default()
         }),
         seats: rec
             .seats

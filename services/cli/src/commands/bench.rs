@@ -319,6 +319,7 @@ impl BenchCmd {
                     orchestrator_listen: any,
                     rules_listen: any,
                     randomness_listen: any,
+                    feed_listen: any,
                     cert_names: Vec::new(),
                     public_tls: Default::default(),
                     cluster: Default::default(),

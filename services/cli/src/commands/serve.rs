@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples (with the files `arbiter up` makes in .arbiter):\n  arbiter serve rules --listen 127.0.0.1:50052 \\\n      --internal-ca .arbiter/tls/ca.pem --internal-cert .arbiter/tls/rules.pem --internal-key .arbiter/tls/rules.key\n  arbiter serve randomness --nats-url nats://127.0.0.1:4222 --key-file .arbiter/keys/randomness.json \\\n      --nats-user randomness --nats-password-file .arbiter/secrets/nats/randomness.password \\\n      --internal-ca .arbiter/tls/ca.pem --internal-cert .arbiter/tls/randomness.pem --internal-key .arbiter/tls/randomness.key\n  arbiter serve orchestrator --nats-url nats://127.0.0.1:4222 \\\n      --nats-user orchestrator --nats-password-file .arbiter/secrets/nats/orchestrator.password \\\n      --rules-url https://127.0.0.1:50052 --randomness-url https://127.0.0.1:50053 \\\n      --internal-ca .arbiter/tls/ca.pem --internal-cert .arbiter/tls/orchestrator.pem --internal-key .arbiter/tls/orchestrator.key\n\nRules and randomness serve only mutual-TLS clients with a certificate of --internal-ca; NATS\nadmits only known users (docs/security.md). Each service prints `<name> listening on <addr>`\non stdout once it accepts calls (--listen 127.0.0.1:0 picks a free port). Logs go to stderr\n(RUST_LOG=debug for more).")]
+#[command(after_help = "Examples (with the files `arbiter up` makes in .arbiter):\n  arbiter serve rules --listen 127.0.0.1:50052 \\\n      --internal-ca .arbiter/tls/ca.pem --internal-cert .arbiter/tls/rules.pem --internal-key .arbiter/tls/rules.key\n  arbiter serve randomness --nats-url nats://127.0.0.1:4222 --key-file .arbiter/keys/randomness.json \\\n      --nats-user randomness --nats-password-file .arbiter/secrets/nats/randomness.password \\\n      --internal-ca .arbiter/tls/ca.pem --internal-cert .arbiter/tls/randomness.pem --internal-key .arbiter/tls/randomness.key\n  arbiter serve orchestrator --nats-url nats://127.0.0.1:4222 \\\n      --nats-user orchestrator --nats-password-file .arbiter/secrets/nats/orchestrator.password \\\n      --rules-url https://127.0.0.1:50052 --randomness-url https://127.0.0.1:50053 \\\n      --internal-ca .arbiter/tls/ca.pem --internal-cert .arbiter/tls/orchestrator.pem --internal-key .arbiter/tls/orchestrator.key\n  arbiter serve feed --nats-url nats://127.0.0.1:4222 --listen 127.0.0.1:50054 \\\n      --nats-user projector --nats-password-file .arbiter/secrets/nats/projector.password\n\nRules and randomness serve only mutual-TLS clients with a certificate of --internal-ca; NATS\nadmits only known users (docs/security.md). Each service prints `<name> listening on <addr>`\non stdout once it accepts calls (--listen 127.0.0.1:0 picks a free port). Logs go to stderr\n(RUST_LOG=debug for more).")]
 pub struct ServeCmd {
     #[command(subcommand)]
     pub service: Service,
@@ -19,6 +19,8 @@ pub enum Service {
     Rules(#[command(flatten)] rules_service::RulesArgs),
     /// The randomness service (keys, signed draws; reads NATS to check a match ended).
     Randomness(#[command(flatten)] randomness_service::RandomnessArgs),
+    /// The public feed projector (reads the match log, publishes spectator views to FEED).
+    Feed(#[command(flatten)] feed::FeedArgs),
 }
 
 impl ServeCmd {
@@ -28,6 +30,7 @@ impl ServeCmd {
             Service::Orchestrator(args) => orchestrator::serve(args).await?,
             Service::Rules(args) => rules_service::serve(args).await?,
             Service::Randomness(args) => randomness_service::serve(args).await?,
+            Service::Feed(args) => feed::serve(args).await?,
         }
         Ok(ExitCode::SUCCESS)
     }

