@@ -107,9 +107,16 @@ impl Matches {
     pub async fn commit(&self, rec: &mut MatchRecord, input: commit_input::Input) -> Result<u64> {
         self.log_connected()?;
         let step = self.rules_step(rec, &input).await?;
-        let (events, awaiting, rules_version) = match &step {
-            Some(s) => (s.events.clone(), s.awaiting.clone(), s.rules_version.clone()),
-            None => (Vec::new(), rec.awaiting.as_ref().map(convert::awaiting_to_proto), String::new()),
+        let (events, awaiting, rules_version) = match (&step, convert::control_of(&input)) {
+            (Some(s), _) => (s.events.clone(), s.awaiting.clone(), s.rules_version.clone()),
+            (None, Some(control)) => {
+                let current = rec.awaiting.clone().ok_or_else(|| {
+                    OrchestratorError::FailedPrecondition(format!("match {} has not started yet", rec.match_id))
+                })?;
+                let (events, ended) = convert::control_step(&control, rec.seats.len() as u32, &current)?;
+                (events, Some(ended), String::new())
+            }
+            (None, None) => (Vec::new(), rec.awaiting.as_ref().map(convert::awaiting_to_proto), String::new()),
         };
         let version = rec.version + 1;
         let written_at_ms = written_at_ms(&input);
@@ -199,7 +206,7 @@ impl Matches {
                 Some(call) => Some(steps.next(index, call, rec.ruleset(), &rec.state).await?),
                 None => None,
             };
-            check_replay(&rec.match_id, &commit, step.as_ref(), rec.awaiting.as_ref())?;
+            check_replay(&rec.match_id, &commit, step.as_ref(), rec.awaiting.as_ref(), rec.seats.len() as u32)?;
             rec.absorb(&commit, step, stored.sequence, hash)?;
         }
         Ok(())
@@ -363,7 +370,8 @@ impl Matches {
     /// Feed the match every random draw it waits for, and reveal the secret once it has ended.
     /// Draws are addressed, so asking again after a crash gives the same outcome.
     pub async fn drive(&self, rec: &mut MatchRecord) -> Result<()> {
-        if !rec.all_joined() {
+        // A match ended (by match control) before every seat joined still reveals its secret.
+        if !rec.all_joined() && !rec.ended() {
             return Ok(());
         }
         let mut conflicts = 0;
@@ -491,7 +499,13 @@ fn poisoned() -> OrchestratorError {
 fn written_at_ms(input: &commit_input::Input) -> i64 {
     match input {
         commit_input::Input::Draw(_) | commit_input::Input::Revealed(_) => 0,
-        commit_input::Input::Created(_) | commit_input::Input::Joined(_) | commit_input::Input::Decision(_) => now_ms(),
+        commit_input::Input::Created(_)
+        | commit_input::Input::Joined(_)
+        | commit_input::Input::Decision(_)
+        | commit_input::Input::Conceded(_)
+        | commit_input::Input::Adjudicated(_) => now_ms(),
+        // The time the orchestrator used is in the input itself.
+        commit_input::Input::Time(t) => t.at_ms,
     }
 }
 
@@ -506,6 +520,9 @@ fn input_kind(c: &Commit) -> &'static str {
         Some(commit_input::Input::Decision(_)) => "decision",
         Some(commit_input::Input::Draw(_)) => "draw",
         Some(commit_input::Input::Revealed(_)) => "revealed",
+        Some(commit_input::Input::Conceded(_)) => "conceded",
+        Some(commit_input::Input::Adjudicated(_)) => "adjudicated",
+        Some(commit_input::Input::Time(_)) => "time",
         None => "none",
     }
 }

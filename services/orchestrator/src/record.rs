@@ -33,6 +33,27 @@ pub struct Submitted {
     pub version: u64,
 }
 
+/// Where a match sits in a tournament, as logged in its `MatchCreated`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tournament {
+    pub tournament_id: String,
+    pub round: u32,
+    pub table: u32,
+    /// Ordered, so that anything built from it is deterministic.
+    pub labels: BTreeMap<String, String>,
+}
+
+impl Tournament {
+    pub fn of(c: &api::log_v1::MatchCreated) -> Self {
+        Tournament {
+            tournament_id: c.tournament_id.clone(),
+            round: c.round,
+            table: c.table,
+            labels: c.labels.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct MatchRecord {
     pub match_id: String,
@@ -41,6 +62,8 @@ pub struct MatchRecord {
     pub scheme: String,
     pub public_key: Vec<u8>,
     pub join_code_hashes: Vec<Vec<u8>>,
+    /// The tournament, round, table and labels it was created with (docs/tournaments.md).
+    pub tournament: Tournament,
     /// The key that signs this match's commits (from its creation).
     pub orchestrator_public_key: Vec<u8>,
     pub seats: Vec<Seat>,
@@ -76,6 +99,7 @@ impl MatchRecord {
             public_key: Vec::new(),
             join_code_hashes: Vec::new(),
             orchestrator_public_key: Vec::new(),
+            tournament: Tournament::default(),
             seats: Vec::new(),
             state: Vec::new(),
             awaiting: None,
@@ -152,6 +176,7 @@ impl MatchRecord {
                 self.public_key = c.randomness_public_key.clone();
                 self.join_code_hashes = c.join_code_hashes.clone();
                 self.orchestrator_public_key = c.orchestrator_public_key.clone();
+                self.tournament = Tournament::of(c);
             }
             commit_input::Input::Joined(j) => {
                 let seat = self.seats.get_mut(j.seat as usize).ok_or_else(|| {
@@ -177,7 +202,10 @@ impl MatchRecord {
                     }
                 }
             }
-            commit_input::Input::Draw(_) => {}
+            commit_input::Input::Draw(_)
+            | commit_input::Input::Conceded(_)
+            | commit_input::Input::Adjudicated(_)
+            | commit_input::Input::Time(_) => {}
             commit_input::Input::Revealed(_) => self.secret_revealed = true,
         }
         if let Some(step) = step {
@@ -205,7 +233,13 @@ pub fn commit_input(commit: &Commit) -> Result<&commit_input::Input> {
 }
 
 /// Compare what the rules produced now with what the log says they produced then.
-pub fn check_replay(match_id: &str, logged: &Commit, step: Option<&r::Step>, previous: Option<&Awaiting>) -> Result<()> {
+pub fn check_replay(
+    match_id: &str,
+    logged: &Commit,
+    step: Option<&r::Step>,
+    previous: Option<&Awaiting>,
+    seats: u32,
+) -> Result<()> {
     let mismatch = |detail: String| OrchestratorError::ReplayMismatch {
         match_id: match_id.to_string(),
         version: logged.version,
@@ -235,6 +269,17 @@ pub fn check_replay(match_id: &str, logged: &Commit, step: Option<&r::Step>, pre
             }
             if step.awaiting != logged.awaiting {
                 return Err(mismatch("what the match waits for next differs from the log".into()));
+            }
+        }
+        None if convert::control_of(commit_input(logged)?).is_some() => {
+            // Match control: recompute its event and outcome with the same generic layer.
+            let control = convert::control_of(commit_input(logged)?)
+                .ok_or_else(|| mismatch("a match-control commit without its control".into()))?;
+            let previous = previous.ok_or_else(|| mismatch("match control before the match started".into()))?;
+            let (events, ended) = convert::control_step(&control, seats, previous)
+                .map_err(|e| mismatch(format!("the match-control input is refused now: {e}")))?;
+            if events != logged.events || Some(&ended) != logged.awaiting.as_ref() {
+                return Err(mismatch("the match-control commit differs from what it must log".into()));
             }
         }
         None => {
@@ -288,25 +333,25 @@ mod tests {
     fn replay_accepts_what_the_rules_produce_again() {
         let logged = commit(draw_input(), vec![event("a"), event("b")], ended());
         let step = r::Step { events: vec![event("a"), event("b")], awaiting: Some(ended()), ..Default::default() };
-        assert!(check_replay("m", &logged, Some(&step), None).is_ok());
+        assert!(check_replay("m", &logged, Some(&step), None, 2).is_ok());
     }
 
     #[test]
     fn replay_names_the_first_differing_event_and_the_version() {
         let logged = commit(draw_input(), vec![event("a"), event("b")], ended());
         let step = r::Step { events: vec![event("a"), event("c")], awaiting: Some(ended()), ..Default::default() };
-        let err = check_replay("m", &logged, Some(&step), None).expect_err("events differ").to_string();
+        let err = check_replay("m", &logged, Some(&step), None, 2).expect_err("events differ").to_string();
         assert!(err.contains("version 3") && err.contains("event 1"), "{err}");
 
         let shorter = r::Step { events: vec![event("a")], awaiting: Some(ended()), ..Default::default() };
-        assert!(check_replay("m", &logged, Some(&shorter), None).is_err());
+        assert!(check_replay("m", &logged, Some(&shorter), None, 2).is_err());
     }
 
     #[test]
     fn replay_checks_what_the_match_waits_for() {
         let logged = commit(draw_input(), vec![], ended());
         let step = r::Step { awaiting: Some(r::Awaiting::default()), ..Default::default() };
-        assert!(check_replay("m", &logged, Some(&step), None).is_err());
+        assert!(check_replay("m", &logged, Some(&step), None, 2).is_err());
     }
 
     #[test]
@@ -314,8 +359,8 @@ mod tests {
         let joined = Input::Joined(SeatJoined::default());
         let previous = convert::awaiting_from_proto(Some(&ended())).ok();
         let quiet = commit(joined.clone(), vec![], ended());
-        assert!(check_replay("m", &quiet, None, previous.as_ref()).is_ok());
+        assert!(check_replay("m", &quiet, None, previous.as_ref(), 2).is_ok());
         let noisy = commit(joined, vec![event("x")], ended());
-        assert!(check_replay("m", &noisy, None, previous.as_ref()).is_err());
+        assert!(check_replay("m", &noisy, None, previous.as_ref(), 2).is_err());
     }
 }

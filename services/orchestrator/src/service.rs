@@ -8,7 +8,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use api::convert;
-use api::log_v1::{commit_input, MatchCreated, MatchExport, SeatDecision, SeatJoined};
+use api::log_v1::{commit_input, Adjudication, Concession, MatchCreated, MatchExport, SeatDecision, SeatJoined};
 use api::match_v1 as m;
 use api::match_v1::match_service_server::MatchService;
 use api::randomness_v1 as rnd;
@@ -21,6 +21,7 @@ use tokio::sync::{mpsc, oneshot, OwnedSemaphorePermit, Semaphore};
 use tonic::{Request, Response, Status};
 
 use crate::auth;
+use crate::platform::PlatformKey;
 use crate::error::{randomness_err, OrchestratorError, Result};
 use crate::deadline;
 use crate::fanout::{Hub, Watcher};
@@ -36,13 +37,27 @@ pub struct MatchApi {
     watches: Arc<Semaphore>,
     /// One log subscription per watched match, fanned out to its watchers.
     hub: Arc<Hub>,
+    /// What platform operations are checked against.
+    platform: PlatformKey,
 }
 
 impl MatchApi {
     pub fn new(matches: Matches) -> Self {
         let backends = matches.backends();
         let hub = Hub::new(backends.log.clone(), backends.signer.public_key(), limits::MAX_WATCHED_MATCHES);
-        MatchApi { matches, watch_stall: limits::WATCH_STALL, watches: Arc::new(Semaphore::new(limits::MAX_OPEN_WATCHES)), hub }
+        MatchApi {
+            matches,
+            watch_stall: limits::WATCH_STALL,
+            watches: Arc::new(Semaphore::new(limits::MAX_OPEN_WATCHES)),
+            hub,
+            platform: PlatformKey::open(),
+        }
+    }
+
+    /// Platform operations need this key (`--platform-key-file`).
+    pub fn platform_key(mut self, key: PlatformKey) -> Self {
+        self.platform = key;
+        self
     }
 
     /// How long a watcher may leave its full buffer unread before it is ended (`--watch-stall-ms`).
@@ -203,6 +218,10 @@ impl MatchApi {
             randomness_public_key: committed.public_key.clone(),
             join_code_hashes: join_codes.iter().map(|c| auth::hash_secret(c)).collect(),
             orchestrator_public_key: self.matches.backends().signer.public_key().to_vec(),
+            tournament_id: req.tournament_id.clone(),
+            round: req.round,
+            table: req.table,
+            labels: req.labels.clone(),
         };
         let mut rec = MatchRecord::empty(&match_id);
         // The rules validate the configuration (decks, seat count, options) before anything is logged.
@@ -397,6 +416,7 @@ type WatchStream = Pin<Box<dyn Stream<Item = Result<m::MatchUpdate, Status>> + S
 #[tonic::async_trait]
 impl MatchService for MatchApi {
     async fn create_match(&self, req: Request<m::CreateMatchRequest>) -> Result<Response<m::CreateMatchResponse>, Status> {
+        self.platform.check(req.metadata(), "CreateMatch")?;
         let budget = deadline::budget(req.metadata());
         Ok(Response::new(deadline::within(budget, self.create(req.into_inner())).await?))
     }
@@ -440,6 +460,77 @@ impl MatchService for MatchApi {
     async fn export_match(&self, req: Request<m::ExportMatchRequest>) -> Result<Response<m::ExportMatchResponse>, Status> {
         let budget = deadline::budget(req.metadata());
         deadline::within_status(budget, self.export_inner(req)).await
+    }
+
+    async fn list_matches(&self, req: Request<m::ListMatchesRequest>) -> Result<Response<m::ListMatchesResponse>, Status> {
+        self.platform.check(req.metadata(), "ListMatches")?;
+        let budget = deadline::budget(req.metadata());
+        Ok(Response::new(deadline::within(budget, self.list(req.into_inner())).await?))
+    }
+
+    async fn concede_match(&self, req: Request<m::ConcedeMatchRequest>) -> Result<Response<m::MatchControlResponse>, Status> {
+        let budget = deadline::budget(req.metadata());
+        let end = deadline::end(budget);
+        let token = auth::bearer_token(req.metadata())?;
+        let match_id = req.into_inner().match_id;
+        let work = self.control(&match_id, end, |rec| {
+            let seat = seat_for(token.as_deref(), rec)?;
+            Ok(commit_input::Input::Conceded(Concession { seat }))
+        });
+        Ok(Response::new(deadline::within(budget, work).await?))
+    }
+
+    async fn adjudicate_match(
+        &self,
+        req: Request<m::AdjudicateMatchRequest>,
+    ) -> Result<Response<m::MatchControlResponse>, Status> {
+        self.platform.check(req.metadata(), "AdjudicateMatch")?;
+        let budget = deadline::budget(req.metadata());
+        let end = deadline::end(budget);
+        let body = req.into_inner();
+        limits::check_len("ruling", &body.ruling, engine::core::control::MAX_RULING_BYTES)?;
+        if body.winners.len() > limits::MAX_SEATS {
+            return Err(OrchestratorError::InvalidArgument(format!(
+                "{} winners named; a match has at most {} seats",
+                body.winners.len(),
+                limits::MAX_SEATS
+            ))
+            .into());
+        }
+        let adjudication = Adjudication { winners: body.winners.clone(), ruling: body.ruling.clone() };
+        let work = self.control(&body.match_id, end, |_| Ok(commit_input::Input::Adjudicated(adjudication.clone())));
+        Ok(Response::new(deadline::within(budget, work).await?))
+    }
+}
+
+impl MatchApi {
+    async fn list(&self, _req: m::ListMatchesRequest) -> Result<m::ListMatchesResponse> {
+        Err(OrchestratorError::Internal("ListMatches is not implemented yet".into()))
+    }
+
+    /// Log the match-control input `input_for` makes of the match (read fresh from the log),
+    /// then reveal the secret of the match it ended.
+    async fn control(
+        &self,
+        match_id: &str,
+        end: Option<Instant>,
+        input_for: impl Fn(&MatchRecord) -> Result<commit_input::Input>,
+    ) -> Result<m::MatchControlResponse> {
+        let mut rec = self.matches.lock(match_id).await?;
+        let mut retries = 0;
+        loop {
+            let input = input_for(&rec)?;
+            match self.matches.commit(&mut rec, input).await {
+                Err(OrchestratorError::Stale(_)) if retries < MAX_CONFLICT_RETRIES => retries += 1,
+                Err(e) => return Err(e),
+                Ok(_) => break,
+            }
+        }
+        // Logged: the answer is OK whatever the reveal does (the next request retries it).
+        if let Err(e) = deadline::after_commit(end, self.matches.drive(&mut rec)).await {
+            tracing::warn!(match_id = %rec.match_id, error = %e, "match control logged; the reveal waits for the next request");
+        }
+        Ok(m::MatchControlResponse { version: rec.version, status: status_of(&rec) as i32, result: result_text(&rec) })
     }
 }
 

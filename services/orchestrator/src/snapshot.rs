@@ -49,6 +49,10 @@ pub fn encode(rec: &MatchRecord, signer: &fairness::Signer) -> Vec<u8> {
             randomness_public_key: rec.public_key.clone(),
             join_code_hashes: rec.join_code_hashes.clone(),
             orchestrator_public_key: rec.orchestrator_public_key.clone(),
+            tournament_id: rec.tournament.tournament_id.clone(),
+            round: rec.tournament.round,
+            table: rec.tournament.table,
+            labels: rec.tournament.labels.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
         }),
         seats: rec
             .seats
@@ -106,6 +110,7 @@ pub fn decode(match_id: &str, raw: &[u8], own: &[u8; 32], version: u64, sequence
     let awaiting =
         convert::awaiting_from_proto(s.awaiting.as_ref()).map_err(|e| Refused::Undecodable(e.to_string()))?;
     let created = s.created.unwrap_or_default();
+    let tournament = crate::record::Tournament::of(&created);
     let config = created.config.unwrap_or_default();
     if config.seats.len() != s.seats.len() || s.events.len() as u64 != s.version {
         return Err(Refused::Mismatch);
@@ -134,6 +139,7 @@ pub fn decode(match_id: &str, raw: &[u8], own: &[u8; 32], version: u64, sequence
     rec.scheme = created.randomness_scheme;
     rec.public_key = created.randomness_public_key;
     rec.join_code_hashes = created.join_code_hashes;
+    rec.tournament = tournament;
     rec.orchestrator_public_key = created.orchestrator_public_key;
     rec.seats = seats;
     rec.state = s.state;
