@@ -19,6 +19,7 @@ pub mod cache;
 pub mod deadline;
 pub mod error;
 pub mod fanout;
+pub mod index;
 pub mod keys;
 pub mod limits;
 pub mod matches;

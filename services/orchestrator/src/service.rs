@@ -22,6 +22,7 @@ use tonic::{Request, Response, Status};
 
 use crate::auth;
 use crate::platform::PlatformKey;
+use crate::index::MatchIndex;
 use crate::error::{randomness_err, OrchestratorError, Result};
 use crate::deadline;
 use crate::fanout::{Hub, Watcher};
@@ -39,18 +40,22 @@ pub struct MatchApi {
     hub: Arc<Hub>,
     /// What platform operations are checked against.
     platform: PlatformKey,
+    /// ListMatches, from the log.
+    index: MatchIndex,
 }
 
 impl MatchApi {
     pub fn new(matches: Matches) -> Self {
         let backends = matches.backends();
         let hub = Hub::new(backends.log.clone(), backends.signer.public_key(), limits::MAX_WATCHED_MATCHES);
+        let index = MatchIndex::new(backends.log.clone(), backends.signer.public_key());
         MatchApi {
             matches,
             watch_stall: limits::WATCH_STALL,
             watches: Arc::new(Semaphore::new(limits::MAX_OPEN_WATCHES)),
             hub,
             platform: PlatformKey::open(),
+            index,
         }
     }
 
@@ -504,8 +509,8 @@ impl MatchService for MatchApi {
 }
 
 impl MatchApi {
-    async fn list(&self, _req: m::ListMatchesRequest) -> Result<m::ListMatchesResponse> {
-        Err(OrchestratorError::Internal("ListMatches is not implemented yet".into()))
+    async fn list(&self, req: m::ListMatchesRequest) -> Result<m::ListMatchesResponse> {
+        self.index.list(&req).await
     }
 
     /// Log the match-control input `input_for` makes of the match (read fresh from the log),
