@@ -72,6 +72,7 @@ impl Fixture {
                     ruleset: "mainframe".into(),
                     seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
                     options: Default::default(),
+                    ..Default::default()
                 })
                 .await?
                 .into_inner();
@@ -262,6 +263,7 @@ fn fuzz_create_match() -> Result<()> {
             ruleset,
             seats: seats.into_iter().map(|(name, deck)| m::SeatSpec { name, deck }).collect(),
             options: options.into_iter().collect(),
+            ..Default::default()
         };
         f.check("CreateMatch", async { client(f).create_match(req).await.map(|_| ()) })
     })?;
@@ -348,6 +350,7 @@ fn long_inputs_get_a_clear_status() -> Result<()> {
         ruleset,
         seats: vec![m::SeatSpec { name, deck }, m::SeatSpec::default()],
         options: option.into_iter().map(|o| (o, 1)).collect(),
+        ..Default::default()
     };
     let mf = || "mainframe".to_string();
     let long = |n: usize| "x".repeat(n);

@@ -265,6 +265,7 @@ pub async fn create_and_join_ruleset(
             ruleset: ruleset.into(),
             seats: (0..players).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), deck: String::new() }).collect(),
             options: Default::default(),
+            ..Default::default()
         })
         .await?
         .into_inner();

@@ -85,6 +85,7 @@ async fn a_join_with_randomness_down_returns_its_token_and_the_match_ends_audite
             ruleset: "mainframe".into(),
             seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
             options: Default::default(),
+            ..Default::default()
         })
         .await?
         .into_inner();
@@ -372,6 +373,7 @@ async fn nats_down_is_unavailable_at_once_and_the_match_goes_on_once_it_is_back(
         ruleset: "mainframe".into(),
         seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
         options: Default::default(),
+        ..Default::default()
     });
     create.set_timeout(Duration::from_secs(30));
     let err = client.create_match(create).await.expect_err("creating needs the log");
@@ -419,6 +421,7 @@ async fn a_missing_stream_is_unavailable_saying_what_to_do_and_a_restart_recreat
             ruleset: "mainframe".into(),
             seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
             options: Default::default(),
+            ..Default::default()
         })
         .await
         .expect_err("no stream");
@@ -453,6 +456,7 @@ async fn a_full_store_is_resource_exhausted_and_the_match_resumes_once_there_is_
             ruleset: "mainframe".into(),
             seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
             options: Default::default(),
+            ..Default::default()
         })
         .await
         .expect_err("no room for a new match either");

@@ -260,6 +260,10 @@ fn collect_facts(export: &MatchExport) -> Result<Facts<'_>, AuditFailure> {
                     },
                 ));
             }
+            Some(CI::Conceded(_)) | Some(CI::Adjudicated(_)) | Some(CI::Time(_)) if ended => {
+                return Err(structure(Some(v), "match control (a concession, a ruling, time) after the match ended"))
+            }
+            Some(CI::Conceded(_)) | Some(CI::Adjudicated(_)) | Some(CI::Time(_)) => {}
             Some(CI::Revealed(s)) => {
                 if secret.is_some() {
                     return Err(structure(Some(v), "the secret is revealed twice"));
@@ -384,6 +388,7 @@ fn replay(
     let mut state: Vec<u8> = Vec::new();
     let mut awaiting: Option<r::Awaiting> = None;
     let mut next_index = 0u64;
+    let mut seats = 0u32;
     for c in &export.commits {
         let v = c.version;
         macro_rules! fail {
@@ -394,6 +399,7 @@ fn replay(
         let step = match input_of(c) {
             Some(CI::Created(created)) => {
                 let config = convert::config_from_proto(created.config.as_ref().unwrap_or(&r::MatchConfig::default()));
+                seats = config.seats.len() as u32;
                 match rules.new_match(&config) {
                     Ok(s) => Some(s),
                     Err(e) => return fail!(format!("the engine refuses the match configuration: {e}")),
@@ -444,6 +450,28 @@ fn replay(
                     Err(e) => {
                         return fail!(format!("the engine refuses draw {} ({:?}): {e}", req.index, req.purpose))
                     }
+                }
+            }
+            Some(CI::Conceded(_)) | Some(CI::Adjudicated(_)) | Some(CI::Time(_)) => {
+                // Match control: the generic layer the orchestrator used, on the state as it is.
+                let control = match input_of(c).and_then(convert::control_of) {
+                    Some(control) => control,
+                    None => return fail!("a match-control commit without its control".into()),
+                };
+                let current = match convert::awaiting_from_proto(awaiting.as_ref()) {
+                    Ok(a) => a,
+                    Err(e) => return fail!(format!("match control before the match waits for anything: {e}")),
+                };
+                match convert::control_step(&control, seats, &current) {
+                    Ok((events, ended)) => {
+                        let step = r::Step { state: state.clone(), events, awaiting: Some(ended), ..Default::default() };
+                        if let Err(f) = compare(v, &step, c) {
+                            return (sequence_failure, Some(f));
+                        }
+                        awaiting = step.awaiting;
+                        continue;
+                    }
+                    Err(e) => return fail!(format!("the match-control input is refused: {e}")),
                 }
             }
             Some(CI::Joined(_)) | Some(CI::Revealed(_)) | None => None,

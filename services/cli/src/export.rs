@@ -116,6 +116,32 @@ pub struct CommitInputJson {
     pub draw: Option<RandomDrawJson>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub revealed: Option<RevealedJson>,
+    /// Match control (docs/tournaments.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conceded: Option<ConcededJson>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjudicated: Option<AdjudicatedJson>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<TimeCalledJson>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConcededJson {
+    pub seat: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AdjudicatedJson {
+    #[serde(default)]
+    pub winners: Vec<u32>,
+    pub ruling: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeCalledJson {
+    pub at_ms: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flagged_seat: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -133,6 +159,19 @@ pub struct CreatedJson {
     /// Hex: the key that signs every commit (format 2).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub orchestrator_public_key: String,
+    /// The tournament, round, table and labels (absent when not given).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub tournament_id: String,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub round: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub table: u32,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub labels: BTreeMap<String, String>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -413,6 +452,10 @@ fn input_to_json(i: &l::CommitInput) -> CommitInputJson {
                 randomness_public_key: h(&c.randomness_public_key),
                 join_code_hashes: c.join_code_hashes.iter().map(|x| h(x)).collect(),
                 orchestrator_public_key: h(&c.orchestrator_public_key),
+                tournament_id: c.tournament_id.clone(),
+                round: c.round,
+                table: c.table,
+                labels: c.labels.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
             })
         }
         Some(Input::Joined(s)) => {
@@ -436,6 +479,11 @@ fn input_to_json(i: &l::CommitInput) -> CommitInputJson {
             })
         }
         Some(Input::Revealed(s)) => j.revealed = Some(RevealedJson { secret: h(&s.secret) }),
+        Some(Input::Conceded(c)) => j.conceded = Some(ConcededJson { seat: c.seat }),
+        Some(Input::Adjudicated(a)) => {
+            j.adjudicated = Some(AdjudicatedJson { winners: a.winners.clone(), ruling: a.ruling.clone() })
+        }
+        Some(Input::Time(t)) => j.time = Some(TimeCalledJson { at_ms: t.at_ms, flagged_seat: t.flagged_seat }),
         None => {}
     }
     j
@@ -553,8 +601,11 @@ fn input_from_json(at: &str, i: &CommitInputJson) -> Result<l::CommitInput, Expo
         + i.joined.is_some() as usize
         + i.decision.is_some() as usize
         + i.draw.is_some() as usize
-        + i.revealed.is_some() as usize;
-    one_of(at, "the input (created / joined / decision / draw / revealed)", set)?;
+        + i.revealed.is_some() as usize
+        + i.conceded.is_some() as usize
+        + i.adjudicated.is_some() as usize
+        + i.time.is_some() as usize;
+    one_of(at, "the input (created / joined / decision / draw / revealed / conceded / adjudicated / time)", set)?;
     let input = if let Some(c) = &i.created {
         Some(Input::Created(l::MatchCreated {
             config: c.config.as_ref().map(|c| r::MatchConfig {
@@ -571,6 +622,10 @@ fn input_from_json(at: &str, i: &CommitInputJson) -> Result<l::CommitInput, Expo
                 .map(|x| unhex(at, "join_code_hashes", x))
                 .collect::<Result<_, _>>()?,
             orchestrator_public_key: unhex(at, "orchestrator_public_key", &c.orchestrator_public_key)?,
+            tournament_id: c.tournament_id.clone(),
+            round: c.round,
+            table: c.table,
+            labels: c.labels.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
         }))
     } else if let Some(j) = &i.joined {
         Some(Input::Joined(l::SeatJoined {
@@ -596,6 +651,12 @@ fn input_from_json(at: &str, i: &CommitInputJson) -> Result<l::CommitInput, Expo
         }))
     } else if let Some(s) = &i.revealed {
         Some(Input::Revealed(l::SecretRevealed { secret: unhex(at, "secret", &s.secret)? }))
+    } else if let Some(c) = &i.conceded {
+        Some(Input::Conceded(l::Concession { seat: c.seat }))
+    } else if let Some(a) = &i.adjudicated {
+        Some(Input::Adjudicated(l::Adjudication { winners: a.winners.clone(), ruling: a.ruling.clone() }))
+    } else if let Some(t) = &i.time {
+        Some(Input::Time(l::TimeCalled { at_ms: t.at_ms, flagged_seat: t.flagged_seat }))
     } else {
         None
     };

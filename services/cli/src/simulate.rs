@@ -114,6 +114,7 @@ pub fn simulate_match_with(
             randomness_public_key: signer.public_key().to_vec(),
             join_code_hashes: (0..players).map(|i| vec![i as u8; 32]).collect(),
             orchestrator_public_key: orchestrator_key,
+            ..Default::default()
         }),
         Some(convert::step_to_proto(&first, rules.rules_version())),
     );
