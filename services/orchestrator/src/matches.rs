@@ -41,7 +41,14 @@ pub struct Matches {
     cache: Cache<MatchRecord>,
     /// Rebuild from the whole log, never from a snapshot (`--full-replay`).
     full_replay: bool,
+    /// The rules service's rules version per ruleset, and when it was asked (a snapshot is used
+    /// only if it was written with the current one).
+    rules_versions: std::sync::Mutex<Option<(std::time::Instant, std::collections::BTreeMap<String, String>)>>,
 }
+
+/// How long the rules versions the rules service named are trusted before asking again (a
+/// rolling upgrade of the rules service is seen within this).
+const RULES_VERSIONS_TTL: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// A match locked for one request.
 pub type Locked = OwnedMappedMutexGuard<Option<MatchRecord>, MatchRecord>;
@@ -58,7 +65,7 @@ impl Matches {
 
     /// With a match cache of at most about `cache_bytes` (idle matches beyond it are evicted).
     pub fn with_cache_bytes(backends: Backends, cache_bytes: usize) -> Self {
-        Matches { backends, cache: Cache::new(cache_bytes), full_replay: false }
+        Matches { backends, cache: Cache::new(cache_bytes), full_replay: false, rules_versions: std::sync::Mutex::new(None) }
     }
 
     /// Whether rebuilds ignore snapshots and replay the whole log.
@@ -242,6 +249,15 @@ impl Matches {
         }
         let own = self.backends.signer.public_key();
         match snapshot::decode(match_id, &snap.state, &own, snap.version, snap.sequence) {
+            Ok(rec) if !self.fits_current_rules(&rec).await => {
+                tracing::info!(
+                    match_id,
+                    version = rec.version,
+                    snapshot_rules = %rec.rules_version,
+                    "the snapshot was written by other rules (an engine upgrade); replaying the whole log"
+                );
+                None
+            }
             Ok(rec) => {
                 tracing::debug!(match_id, version = rec.version, "rebuilding from the snapshot");
                 Some(rec)
@@ -251,6 +267,38 @@ impl Matches {
                 None
             }
         }
+    }
+
+    /// Whether a snapshot's state was produced by the rules version the rules service runs now
+    /// for its ruleset. Unknown (no version in the snapshot, or the service cannot say) is no:
+    /// a replay is always right, a state of another layout is not.
+    async fn fits_current_rules(&self, rec: &MatchRecord) -> bool {
+        if rec.rules_version.is_empty() {
+            return false;
+        }
+        let cached = self.rules_versions.lock().ok().and_then(|guard| {
+            guard.as_ref().filter(|(at, _)| at.elapsed() < RULES_VERSIONS_TTL).map(|(_, versions)| versions.clone())
+        });
+        let versions = match cached {
+            Some(v) => v,
+            None => {
+                let mut rules = self.backends.rules.clone();
+                let listed = match rules.list_rulesets(r::ListRulesetsRequest::default()).await {
+                    Ok(answer) => answer.into_inner(),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "cannot ask the rules service for its rules versions");
+                        return false;
+                    }
+                };
+                let versions: std::collections::BTreeMap<String, String> =
+                    listed.rulesets.into_iter().map(|i| (i.name, i.rules_version)).collect();
+                if let Ok(mut guard) = self.rules_versions.lock() {
+                    *guard = Some((std::time::Instant::now(), versions.clone()));
+                }
+                versions
+            }
+        };
+        versions.get(rec.ruleset()) == Some(&rec.rules_version)
     }
 
     /// Rebuild a match from its log, up to `upto` commits (all when `None`): from its snapshot
@@ -695,6 +743,38 @@ mod tests {
             assert_eq!(t.await??, 1);
         }
         assert_eq!(log.reads.load(std::sync::atomic::Ordering::SeqCst) - before, 1, "one rebuild for ten first requests");
+        Ok(())
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_snapshot_from_other_rules_is_left_for_a_replay_from_version_1() -> anyhow::Result<()> {
+        let log = Arc::new(eventlog::MemoryLog::new());
+        let backends = backends_on(log.clone()).await?;
+        let writer = Matches::new(backends.clone());
+        let rec = created_match(&writer, "m3").await?;
+        assert!(!rec.rules_version.is_empty(), "the record knows its rules version");
+        let sequence = rec.last_sequence.ok_or_else(|| anyhow::anyhow!("no sequence"))?;
+        // A snapshot as an older engine build would have left it: another rules version and a
+        // state blob today's rules cannot read.
+        let put = |rules_version: &str| {
+            let mut old = rec.clone();
+            old.rules_version = rules_version.to_string();
+            old.state = b"state of another layout".to_vec();
+            let state = Bytes::from(snapshot::encode(&old, &backends.signer));
+            eventlog::Snapshot { version: old.version, sequence, state }
+        };
+        log.put_snapshot("m3", put("mainframe-0.0.1-old")).await?;
+        let rebuilt = Matches::new(backends.clone()).rebuild("m3", None).await?;
+        assert_eq!(rebuilt.state, rec.state, "replayed from version 1, not taken from the snapshot");
+        // Without a rules version (written before it was recorded): replayed too.
+        log.put_snapshot("m3", put("")).await?;
+        let rebuilt = Matches::new(backends.clone()).rebuild("m3", None).await?;
+        assert_eq!(rebuilt.state, rec.state);
+        // The same snapshot under the current rules version is used as it is (so the check
+        // above is what kept the foreign state out).
+        log.put_snapshot("m3", put(&rec.rules_version)).await?;
+        let rebuilt = Matches::new(backends).rebuild("m3", None).await?;
+        assert_eq!(rebuilt.state, b"state of another layout".to_vec());
         Ok(())
     }
 

@@ -69,6 +69,8 @@ pub struct MatchRecord {
     pub seats: Vec<Seat>,
     /// The rules' state blob (opaque here).
     pub state: Vec<u8>,
+    /// The rules version that produced `state` (of the last commit that went through the rules).
+    pub rules_version: String,
     pub awaiting: Option<Awaiting>,
     /// Number of commits absorbed.
     pub version: u64,
@@ -102,6 +104,7 @@ impl MatchRecord {
             tournament: Tournament::default(),
             seats: Vec::new(),
             state: Vec::new(),
+            rules_version: String::new(),
             awaiting: None,
             version: 0,
             last_sequence: None,
@@ -210,6 +213,7 @@ impl MatchRecord {
         }
         if let Some(step) = step {
             self.state = step.state;
+            self.rules_version = step.rules_version;
         }
         let awaiting = convert::awaiting_from_proto(commit.awaiting.as_ref())
             .map_err(|e| OrchestratorError::Internal(format!("commit {}: {e}", commit.version)))?;

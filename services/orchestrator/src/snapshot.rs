@@ -74,6 +74,7 @@ pub fn encode(rec: &MatchRecord, signer: &fairness::Signer) -> Vec<u8> {
             })
             .collect(),
         events: rec.events.iter().map(|e| SnapshotEvents { events: e.clone() }).collect(),
+        rules_version: rec.rules_version.clone(),
     };
     let body = snapshot.encode_to_vec();
     let signature = signer.sign(&signed_message(&body)).to_vec();
@@ -143,6 +144,7 @@ pub fn decode(match_id: &str, raw: &[u8], own: &[u8; 32], version: u64, sequence
     rec.orchestrator_public_key = created.orchestrator_public_key;
     rec.seats = seats;
     rec.state = s.state;
+    rec.rules_version = s.rules_version;
     rec.awaiting = Some(awaiting);
     rec.version = s.version;
     rec.last_sequence = Some(s.sequence);
