@@ -240,3 +240,94 @@ async fn a_round_of_eight_is_listed_played_concurrently_and_ended_by_match_contr
     assert!(listed.iter().all(|s| !s.result.is_empty()));
     Ok(())
 }
+
+/// Wait until the match `table` has ended (time is called by the next request on the match;
+/// GetMatch is one). Time-based, but only in one direction: the clocks are 1 s, and the test
+/// waits for at least that long, however slow the machine.
+async fn ended_after_time(client: &mut MatchServiceClient<Channel>, table: &Table) -> Result<m::MatchView> {
+    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+    for _ in 0..100 {
+        let view = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
+        if view.status == m::MatchStatus::Ended as i32 {
+            return Ok(view);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    Err(anyhow!("match {} did not end on time", table.match_id))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_running_out_and_the_round_time_limit_end_matches_as_the_docs_say() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+
+    // Bad time options are refused before anything is logged.
+    for (options, what) in [(vec![("increment_s", 5)], "an increment without a clock"), (vec![("clock_s", -1)], "a negative clock")] {
+        let err = client
+            .create_match(platform(m::CreateMatchRequest {
+                ruleset: "mainframe".into(),
+                seats: vec![Default::default(); 2],
+                options: options.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+                ..Default::default()
+            }))
+            .await
+            .expect_err(what);
+        assert_eq!(err.code(), Code::InvalidArgument, "{what}: {}", err.message());
+    }
+
+    // A chess clock of one second: the seat to decide lets it run out and loses.
+    let clocked = create_at(&mut client, "mainframe", TOURNAMENT, 3, 1, &[("clock_s", 1), ("increment_s", 0)]).await?;
+    let first = client.get_match(m::GetMatchRequest { match_id: clocked.match_id.clone(), version: 0 }).await?.into_inner();
+    let to_move = first.pending.map(|d| d.seat).ok_or_else(|| anyhow!("no pending decision"))?;
+    let view = ended_after_time(&mut client, &clocked).await?;
+    assert!(view.result.contains("clock ran out"), "{}", view.result);
+    let (ending, report) = export_and_audit(&mut client, &clocked).await?;
+    match ended_by(&ending) {
+        Some(api::log_v1::commit_input::Input::Time(t)) => {
+            assert_eq!(t.flagged_seat, Some(to_move));
+            assert_eq!(ending.written_at_ms, t.at_ms, "the time used is logged");
+        }
+        other => panic!("the match ended by {other:?}, not by time"),
+    }
+    assert_eq!(outcome(&ending).map(|o| o.winners), Some(vec![1 - to_move]));
+    assert!(report.commits > 3);
+    // A decision after the flag fell is refused: the match has ended.
+    let late = client
+        .submit_decision(with_token(
+            m::SubmitDecisionRequest { match_id: clocked.match_id.clone(), decision_id: 1, choice: None, idempotency_key: "late".into() },
+            &clocked.tokens[to_move as usize],
+        ))
+        .await
+        .expect_err("too late");
+    assert_eq!(late.code(), Code::FailedPrecondition, "{}", late.message());
+
+    // A round time limit of one second on a netrunner match: at time, nobody wins (the house
+    // ruling both games use; docs/tournaments.md).
+    let limited = create_at(&mut client, "netrunner", TOURNAMENT, 3, 2, &[("round_limit_s", 1)]).await?;
+    let mut rng = Rng(77);
+    for _ in 0..3 {
+        play_one(&mut client, &limited, &mut rng).await?;
+    }
+    let view = ended_after_time(&mut client, &limited).await?;
+    assert!(view.result.contains("no winner") && view.result.contains("round time limit"), "{}", view.result);
+    let (ending, _) = export_and_audit(&mut client, &limited).await?;
+    assert!(matches!(ended_by(&ending), Some(api::log_v1::commit_input::Input::Time(t)) if t.flagged_seat.is_none()));
+    assert_eq!(outcome(&ending).map(|o| o.winners), Some(vec![]));
+
+    // A generous clock does not end a match that is played.
+    let relaxed = create_at(&mut client, "mainframe", TOURNAMENT, 3, 3, &[("clock_s", 3600), ("increment_s", 5)]).await?;
+    for _ in 0..5 {
+        play_one(&mut client, &relaxed, &mut rng).await?;
+    }
+    let view = client.get_match(m::GetMatchRequest { match_id: relaxed.match_id.clone(), version: 0 }).await?.into_inner();
+    assert_eq!(view.status, m::MatchStatus::InProgress as i32);
+
+    // The index sees the two timed-out matches as ended.
+    let (round3, _) = list_all(
+        &mut client,
+        m::ListMatchesRequest { tournament_id: TOURNAMENT.into(), round: 3, status: m::MatchStatus::Ended as i32, ..Default::default() },
+    )
+    .await?;
+    assert_eq!(round3.iter().map(|s| s.match_id.clone()).collect::<BTreeSet<_>>(), [clocked.match_id, limited.match_id].into_iter().collect());
+    Ok(())
+}

@@ -168,6 +168,16 @@ pub struct CreatedJson {
     pub table: u32,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub labels: BTreeMap<String, String>,
+    /// The clocks and the round limit (absent when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControlJson>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeControlJson {
+    pub clock_s: u32,
+    pub increment_s: u32,
+    pub round_limit_s: u32,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -456,6 +466,11 @@ fn input_to_json(i: &l::CommitInput) -> CommitInputJson {
                 round: c.round,
                 table: c.table,
                 labels: c.labels.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+                time_control: c.time_control.as_ref().map(|t| TimeControlJson {
+                    clock_s: t.clock_s,
+                    increment_s: t.increment_s,
+                    round_limit_s: t.round_limit_s,
+                }),
             })
         }
         Some(Input::Joined(s)) => {
@@ -626,6 +641,11 @@ fn input_from_json(at: &str, i: &CommitInputJson) -> Result<l::CommitInput, Expo
             round: c.round,
             table: c.table,
             labels: c.labels.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            time_control: c.time_control.as_ref().map(|t| l::TimeControl {
+                clock_s: t.clock_s,
+                increment_s: t.increment_s,
+                round_limit_s: t.round_limit_s,
+            }),
         }))
     } else if let Some(j) = &i.joined {
         Some(Input::Joined(l::SeatJoined {

@@ -135,6 +135,31 @@ pub fn check_tournament(tournament_id: &str, labels: &std::collections::HashMap<
     Ok(())
 }
 
+/// The longest clock and round limit (a week) and increment (an hour), in seconds.
+pub const MAX_TIME_S: i64 = 7 * 24 * 3600;
+pub const MAX_INCREMENT_S: i64 = 3600;
+
+/// Take the time options (`clock_s`, `increment_s`, `round_limit_s`) out of a match's options:
+/// the time control to log, or none when neither a clock nor a round limit is asked for.
+pub fn take_time_control(
+    options: &mut std::collections::HashMap<String, i64>,
+) -> Result<Option<api::log_v1::TimeControl>> {
+    let mut take = |name: &str, max: i64| -> Result<u32> {
+        match options.remove(name) {
+            None => Ok(0),
+            Some(v) if (0..=max).contains(&v) => Ok(v as u32),
+            Some(v) => Err(bad(format!("option {name} is {v}; it must be 0 to {max} seconds"))),
+        }
+    };
+    let clock_s = take("clock_s", MAX_TIME_S)?;
+    let increment_s = take("increment_s", MAX_INCREMENT_S)?;
+    let round_limit_s = take("round_limit_s", MAX_TIME_S)?;
+    if increment_s > 0 && clock_s == 0 {
+        return Err(bad("option increment_s needs a clock: set clock_s too".into()));
+    }
+    Ok((clock_s > 0 || round_limit_s > 0).then_some(api::log_v1::TimeControl { clock_s, increment_s, round_limit_s }))
+}
+
 /// Whether `s` is 1 to `max` characters of `[A-Za-z0-9_-]`.
 fn is_token(s: &str, max: usize) -> bool {
     !s.is_empty() && s.len() <= max && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')

@@ -214,6 +214,7 @@ impl Matches {
                 None => None,
             };
             check_replay(&rec.match_id, &commit, step.as_ref(), rec.awaiting.as_ref(), rec.seats.len() as u32)?;
+            check_time_called(rec, &commit)?;
             rec.absorb(&commit, step, stored.sequence, hash)?;
         }
         Ok(())
@@ -362,6 +363,7 @@ impl Matches {
         if let Err(e) = self.drive(&mut guard).await {
             tracing::warn!(match_id, error = %e, "could not drive the match past its pending draw");
         }
+        self.time(&mut guard).await;
         Ok(guard)
     }
 
@@ -377,7 +379,17 @@ impl Matches {
                 tracing::warn!(match_id, error = %e, "could not drive the match past its pending draw");
             }
         }
+        self.time(&mut guard).await;
         Ok(guard)
+    }
+
+    /// Call time if it is due (any request that locks a match with a time control does).
+    async fn time(&self, rec: &mut MatchRecord) {
+        if rec.clocks.is_some() {
+            if let Err(e) = self.call_time_if_due(rec).await {
+                tracing::warn!(match_id = %rec.match_id, error = %e, "could not call time; the next request tries again");
+            }
+        }
     }
 
     /// Read and replay (with the chain check) the commits appended after the record's last one.
@@ -413,6 +425,30 @@ impl Matches {
 
     pub fn forget(&self, match_id: &str) {
         self.cache.remove(match_id);
+    }
+
+    /// Call time on the match if its clock or round limit has run out (docs/tournaments.md):
+    /// the orchestrator reads its clock once and logs that time in the input, so replay and
+    /// audit decide from the log alone. Then reveals the secret. Returns whether it did.
+    pub async fn call_time_if_due(&self, rec: &mut MatchRecord) -> Result<bool> {
+        let now = now_ms();
+        let due = match &rec.clocks {
+            Some(clocks) if !rec.ended() && rec.all_joined() => clocks.due(now),
+            _ => None,
+        };
+        let Some(up) = due else { return Ok(false) };
+        let input = commit_input::Input::Time(api::log_v1::TimeCalled { at_ms: now, flagged_seat: up.flagged_seat });
+        match self.commit(rec, input).await {
+            Ok(_) => {}
+            // Another orchestrator moved the match (maybe called time) first: caught up.
+            Err(OrchestratorError::Stale(_)) => return Ok(false),
+            Err(e) => return Err(e),
+        }
+        tracing::info!(match_id = %rec.match_id, flagged_seat = ?up.flagged_seat, "time called");
+        if let Err(e) = self.drive(rec).await {
+            tracing::warn!(match_id = %rec.match_id, error = %e, "time called; the reveal waits for the next request");
+        }
+        Ok(true)
     }
 
     /// Feed the match every random draw it waits for, and reveal the secret once it has ended.
@@ -525,6 +561,25 @@ pub fn check_chain(rec: &MatchRecord, stored: &StoredCommit, commit: &Commit, ow
     let link = fairness::chain::Link { stored: &stored.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
     fairness::chain::check_link(link, rec.last_hash.as_ref(), own).map_err(|e| tampered(format!("the commit: {e}")))?;
     Ok(fairness::chain::commit_hash(&stored.payload))
+}
+
+/// Time called must have been due at the time it logs, by the clocks folded from the log.
+fn check_time_called(rec: &MatchRecord, commit: &Commit) -> Result<()> {
+    let Some(commit_input::Input::Time(t)) = commit.input.as_ref().and_then(|i| i.input.as_ref()) else {
+        return Ok(());
+    };
+    let due = rec.clocks.as_ref().and_then(|c| c.due(t.at_ms));
+    if due.map(|d| d.flagged_seat) != Some(t.flagged_seat) || commit.written_at_ms != t.at_ms {
+        return Err(OrchestratorError::ReplayMismatch {
+            match_id: rec.match_id.clone(),
+            version: commit.version,
+            detail: format!(
+                "time was called at {} ms (flagged seat {:?}), but by the logged clocks it was not due then",
+                t.at_ms, t.flagged_seat
+            ),
+        });
+    }
+    Ok(())
 }
 
 pub fn unknown_match(match_id: &str) -> OrchestratorError {

@@ -54,6 +54,71 @@ impl Tournament {
     }
 }
 
+/// The clocks of a match with a time control, folded from the times its commits logged
+/// (`written_at_ms`; draws and reveals log 0 and take the time of the commit before).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Clocks {
+    pub control: api::log_v1::TimeControl,
+    /// Milliseconds each seat's clock has used (increments already given back).
+    pub used_ms: Vec<i64>,
+    /// The decision the match waits for, its seat, and since when (its clock runs).
+    pub pending: Option<(u64, u32, i64)>,
+    /// The time of the last commit that logged one.
+    pub last_time_ms: i64,
+    pub created_at_ms: i64,
+}
+
+/// Time is up: `flagged_seat`'s clock ran out, or (None) the round time limit was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeUp {
+    pub flagged_seat: Option<u32>,
+}
+
+impl Clocks {
+    /// What time has run out at `now_ms`, if any: the earlier of the round limit and the
+    /// deciding seat's clock.
+    pub fn due(&self, now_ms: i64) -> Option<TimeUp> {
+        let round_end = (self.control.round_limit_s > 0)
+            .then(|| self.created_at_ms.saturating_add(i64::from(self.control.round_limit_s) * 1000));
+        let flag = match self.pending {
+            Some((_, seat, since)) if self.control.clock_s > 0 => {
+                let left = i64::from(self.control.clock_s) * 1000 - self.used_ms.get(seat as usize).copied().unwrap_or(0);
+                Some((since.saturating_add(left), seat))
+            }
+            _ => None,
+        };
+        match (round_end, flag) {
+            (Some(r), Some((f, _))) if r <= f && r <= now_ms => Some(TimeUp { flagged_seat: None }),
+            (_, Some((f, seat))) if f <= now_ms => Some(TimeUp { flagged_seat: Some(seat) }),
+            (Some(r), _) if r <= now_ms => Some(TimeUp { flagged_seat: None }),
+            _ => None,
+        }
+    }
+
+    /// Fold one commit: charge the seat that answered, then start the clock of the next decision.
+    fn absorb(&mut self, commit: &Commit, input: &commit_input::Input, awaiting: &Awaiting, all_joined: bool) {
+        let now = if commit.written_at_ms > 0 { commit.written_at_ms } else { self.last_time_ms };
+        self.last_time_ms = now;
+        if commit.version == 1 {
+            self.created_at_ms = now;
+        }
+        if let (commit_input::Input::Decision(d), Some((_, seat, since))) = (input, self.pending) {
+            if d.decision.as_ref().map(|x| x.seat) == Some(seat) {
+                if let Some(used) = self.used_ms.get_mut(seat as usize) {
+                    *used += (now - since).max(0) - i64::from(self.control.increment_s) * 1000;
+                }
+            }
+        }
+        self.pending = match awaiting {
+            Awaiting::Decision(d) if all_joined => match self.pending {
+                Some((id, seat, since)) if id == d.id => Some((id, seat, since)),
+                _ => Some((d.id, d.seat, now)),
+            },
+            _ => None,
+        };
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct MatchRecord {
     pub match_id: String,
@@ -64,6 +129,8 @@ pub struct MatchRecord {
     pub join_code_hashes: Vec<Vec<u8>>,
     /// The tournament, round, table and labels it was created with (docs/tournaments.md).
     pub tournament: Tournament,
+    /// Its clocks, if it was created with a time control.
+    pub clocks: Option<Clocks>,
     /// The key that signs this match's commits (from its creation).
     pub orchestrator_public_key: Vec<u8>,
     pub seats: Vec<Seat>,
@@ -102,6 +169,7 @@ impl MatchRecord {
             join_code_hashes: Vec::new(),
             orchestrator_public_key: Vec::new(),
             tournament: Tournament::default(),
+            clocks: None,
             seats: Vec::new(),
             state: Vec::new(),
             rules_version: String::new(),
@@ -180,6 +248,11 @@ impl MatchRecord {
                 self.join_code_hashes = c.join_code_hashes.clone();
                 self.orchestrator_public_key = c.orchestrator_public_key.clone();
                 self.tournament = Tournament::of(c);
+                self.clocks = c.time_control.clone().filter(|t| t.clock_s > 0 || t.round_limit_s > 0).map(|control| Clocks {
+                    control,
+                    used_ms: vec![0; self.seats.len()],
+                    ..Clocks::default()
+                });
             }
             commit_input::Input::Joined(j) => {
                 let seat = self.seats.get_mut(j.seat as usize).ok_or_else(|| {
@@ -217,6 +290,10 @@ impl MatchRecord {
         }
         let awaiting = convert::awaiting_from_proto(commit.awaiting.as_ref())
             .map_err(|e| OrchestratorError::Internal(format!("commit {}: {e}", commit.version)))?;
+        let all_joined = self.all_joined();
+        if let Some(clocks) = &mut self.clocks {
+            clocks.absorb(commit, input, &awaiting, all_joined);
+        }
         self.awaiting = Some(awaiting);
         self.version = commit.version;
         self.last_sequence = Some(sequence);

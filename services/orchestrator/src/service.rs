@@ -208,7 +208,10 @@ impl MatchApi {
             }
         }
         let match_id = uuid::Uuid::new_v4().simple().to_string();
-        let config = r::MatchConfig { ruleset: req.ruleset.trim().to_string(), seats, options: req.options };
+        // The time options are the orchestrator's (it keeps the time); the rules never see them.
+        let mut options = req.options.clone();
+        let time_control = limits::take_time_control(&mut options)?;
+        let config = r::MatchConfig { ruleset: req.ruleset.trim().to_string(), seats, options };
         let mut randomness = self.matches.backends().randomness.clone();
         let committed = randomness
             .commit(rnd::CommitRequest { match_id: match_id.clone() })
@@ -227,6 +230,7 @@ impl MatchApi {
             round: req.round,
             table: req.table,
             labels: req.labels.clone(),
+            time_control,
         };
         let mut rec = MatchRecord::empty(&match_id);
         // The rules validate the configuration (decks, seat count, options) before anything is logged.

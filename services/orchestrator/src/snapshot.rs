@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use api::convert;
-use api::log_v1::match_snapshot::{SnapshotEvents, SnapshotSeat, SnapshotSubmission};
+use api::log_v1::match_snapshot::{SnapshotClock, SnapshotEvents, SnapshotSeat, SnapshotSubmission};
 use api::log_v1::{MatchCreated, MatchSnapshot, SignedSnapshot};
 use api::rules_v1 as r;
 use prost::Message;
@@ -53,6 +53,7 @@ pub fn encode(rec: &MatchRecord, signer: &fairness::Signer) -> Vec<u8> {
             round: rec.tournament.round,
             table: rec.tournament.table,
             labels: rec.tournament.labels.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            time_control: rec.clocks.as_ref().map(|c| c.control.clone()),
         }),
         seats: rec
             .seats
@@ -75,6 +76,14 @@ pub fn encode(rec: &MatchRecord, signer: &fairness::Signer) -> Vec<u8> {
             .collect(),
         events: rec.events.iter().map(|e| SnapshotEvents { events: e.clone() }).collect(),
         rules_version: rec.rules_version.clone(),
+        clock: rec.clocks.as_ref().map(|c| SnapshotClock {
+            used_ms: c.used_ms.clone(),
+            pending_decision_id: c.pending.map(|p| p.0),
+            pending_seat: c.pending.map_or(0, |p| p.1),
+            pending_since_ms: c.pending.map_or(0, |p| p.2),
+            last_time_ms: c.last_time_ms,
+            created_at_ms: c.created_at_ms,
+        }),
     };
     let body = snapshot.encode_to_vec();
     let signature = signer.sign(&signed_message(&body)).to_vec();
@@ -112,6 +121,17 @@ pub fn decode(match_id: &str, raw: &[u8], own: &[u8; 32], version: u64, sequence
         convert::awaiting_from_proto(s.awaiting.as_ref()).map_err(|e| Refused::Undecodable(e.to_string()))?;
     let created = s.created.unwrap_or_default();
     let tournament = crate::record::Tournament::of(&created);
+    let clocks = match (created.time_control.clone(), s.clock.clone()) {
+        (Some(control), Some(c)) => Some(crate::record::Clocks {
+            control,
+            used_ms: c.used_ms,
+            pending: c.pending_decision_id.map(|id| (id, c.pending_seat, c.pending_since_ms)),
+            last_time_ms: c.last_time_ms,
+            created_at_ms: c.created_at_ms,
+        }),
+        (Some(t), None) if t.clock_s > 0 || t.round_limit_s > 0 => return Err(Refused::Mismatch),
+        _ => None,
+    };
     let config = created.config.unwrap_or_default();
     if config.seats.len() != s.seats.len() || s.events.len() as u64 != s.version {
         return Err(Refused::Mismatch);
@@ -141,6 +161,7 @@ pub fn decode(match_id: &str, raw: &[u8], own: &[u8; 32], version: u64, sequence
     rec.public_key = created.randomness_public_key;
     rec.join_code_hashes = created.join_code_hashes;
     rec.tournament = tournament;
+    rec.clocks = clocks;
     rec.orchestrator_public_key = created.orchestrator_public_key;
     rec.seats = seats;
     rec.state = s.state;
