@@ -7,12 +7,16 @@
 //! and its byte budget (`cache`), the one log subscription per watched match that its
 //! watchers share (`fanout`) with a bounded buffer per watcher, and the answers under faults
 //! (`docs/reliability.md`): idempotent joins (derived seat tokens), OK once a commit is
-//! appended, each request bounded by its client's deadline (`deadline`).
+//! appended, each request bounded by its client's deadline (`deadline`); for tournament
+//! platforms (`docs/tournaments.md`): the platform API key (`platform`), `ListMatches` read from
+//! the log (`index`), match control (concession, rulings) and the clocks and round limit, whose
+//! time it reads once and logs in the input.
 //! Must never: contain rules code (the game state is an opaque blob here, evaluated by the
 //! rules service), produce randomness (the randomness service does), expose an unredacted
 //! event or view to anyone but an auditor of an ended match, act on a commit that fails the
-//! signed hash chain (it reports `DATA_LOSS` instead), trust a snapshot it did not sign
-//! (it replays the log instead), or report a failure after a commit as the caller's failure.
+//! signed hash chain (it reports `DATA_LOSS` instead), trust a snapshot it did not sign or
+//! that other rules wrote (it replays the log instead), let anyone without the platform key
+//! create, list or adjudicate when a key is configured, or report a failure after a commit as the caller's failure.
 
 pub mod auth;
 pub mod cache;
