@@ -124,6 +124,32 @@ async fn a_round_of_eight_is_listed_played_concurrently_and_ended_by_match_contr
         .expect_err("a dot");
     assert_eq!(err.code(), Code::InvalidArgument, "{}", err.message());
 
+    // WatchMatches, opened before the round exists, follows exactly the round's matches.
+    let err = client
+        .watch_matches(m::WatchMatchesRequest { tournament_id: TOURNAMENT.into(), round: 1, ..Default::default() })
+        .await
+        .expect_err("no key");
+    assert_eq!(err.code(), Code::Unauthenticated, "{}", err.message());
+    let mut watch = client
+        .watch_matches(platform(m::WatchMatchesRequest { tournament_id: TOURNAMENT.into(), round: 1, ..Default::default() }))
+        .await?
+        .into_inner();
+    let collector = tokio::spawn(async move {
+        let mut versions: std::collections::BTreeMap<String, Vec<u64>> = Default::default();
+        let mut ended = BTreeSet::new();
+        while ended.len() < 8 {
+            let Some(u) = watch.message().await? else { anyhow::bail!("the watch ended early") };
+            let update = u.update.ok_or_else(|| anyhow!("an update without its match update"))?;
+            // Spectators never get a decision's options.
+            ensure!(update.pending.as_ref().is_none_or(|d| d.spec.is_none() && d.prompt.is_empty()), "options leaked");
+            versions.entry(u.match_id.clone()).or_default().push(update.version);
+            if update.status == m::MatchStatus::Ended as i32 {
+                ended.insert(u.match_id);
+            }
+        }
+        anyhow::Ok((versions, ended))
+    });
+
     // Round 1: eight tables, both games; and two matches that are not of round 1.
     let mut round = Vec::new();
     for table in 1..=8u32 {
@@ -231,6 +257,15 @@ async fn a_round_of_eight_is_listed_played_concurrently_and_ended_by_match_contr
             Err(e) => assert_eq!(e.code(), Code::FailedPrecondition, "{}", e.message()),
         }
         export_and_audit(&mut client, table).await?;
+    }
+
+    // The watch saw every commit of each of the round's matches, in order, and nothing else.
+    let (versions, ended_seen) = tokio::time::timeout(std::time::Duration::from_secs(120), collector).await???;
+    assert_eq!(ended_seen, round_ids);
+    assert_eq!(versions.keys().cloned().collect::<BTreeSet<_>>(), round_ids, "only the round's matches");
+    for (match_id, seen) in &versions {
+        let expected: Vec<u64> = (1..=seen.len() as u64).collect();
+        assert_eq!(seen, &expected, "match {match_id}: every commit from the first, once, in order");
     }
 
     // Every match of the round is now listed as ended, and the other ones are not.

@@ -82,6 +82,20 @@ impl MatchIndex {
         Ok(m::ListMatchesResponse { matches, next_page_token })
     }
 
+    /// Every match that passes `filter` (no pages), for WatchMatches' discovery.
+    pub async fn matching(&self, filter: &m::ListMatchesRequest) -> Result<Vec<m::MatchSummary>> {
+        let mut out = Vec::new();
+        for (match_id, _sequence, payload) in self.log.last_commits().await? {
+            let Some(commit) = self.verified(&match_id, &payload) else { continue };
+            let Some(created) = self.created_of(&match_id, &commit).await else { continue };
+            let summary = summary(&match_id, &created, &commit);
+            if passes(filter, &summary) {
+                out.push(summary);
+            }
+        }
+        Ok(out)
+    }
+
     /// The commit in `payload`, if it decodes and carries this orchestrator's signature.
     fn verified(&self, match_id: &str, payload: &[u8]) -> Option<Commit> {
         let signed = fairness::chain::split(payload).ok().and_then(|(body, sig)| {

@@ -48,6 +48,12 @@ pub const MAX_LABEL_VALUE_LEN: usize = 256;
 /// Longest page of `ListMatches`, and the page size when none is asked for.
 pub const MAX_PAGE_SIZE: usize = 500;
 pub const DEFAULT_PAGE_SIZE: usize = 50;
+/// Most `WatchMatches` streams open at once on one orchestrator, and most matches one of them
+/// follows (each match is one place in the fan-out, whose feeds are bounded too).
+pub const MAX_OPEN_MATCH_WATCHES: usize = 64;
+pub const MAX_MATCHES_PER_WATCH: usize = 256;
+/// How often a `WatchMatches` stream looks for new matches that pass its filters.
+pub const WATCH_DISCOVERY: std::time::Duration = std::time::Duration::from_millis(500);
 /// Longest text of another service's error passed on to a client.
 pub const MAX_FORWARDED_MESSAGE: usize = 512;
 

@@ -40,15 +40,17 @@ pub struct MatchApi {
     hub: Arc<Hub>,
     /// What platform operations are checked against.
     platform: PlatformKey,
-    /// ListMatches, from the log.
-    index: MatchIndex,
+    /// ListMatches, from the log (shared with the WatchMatches streams).
+    index: Arc<MatchIndex>,
+    /// One permit per open `WatchMatches` stream.
+    match_watches: Arc<Semaphore>,
 }
 
 impl MatchApi {
     pub fn new(matches: Matches) -> Self {
         let backends = matches.backends();
         let hub = Hub::new(backends.log.clone(), backends.signer.public_key(), limits::MAX_WATCHED_MATCHES);
-        let index = MatchIndex::new(backends.log.clone(), backends.signer.public_key());
+        let index = Arc::new(MatchIndex::new(backends.log.clone(), backends.signer.public_key()));
         MatchApi {
             matches,
             watch_stall: limits::WATCH_STALL,
@@ -56,6 +58,7 @@ impl MatchApi {
             hub,
             platform: PlatformKey::open(),
             index,
+            match_watches: Arc::new(Semaphore::new(limits::MAX_OPEN_MATCH_WATCHES)),
         }
     }
 
@@ -421,6 +424,7 @@ fn reply(rec: &MatchRecord, first_version: u64, seat: u32) -> m::SubmitDecisionR
 }
 
 type WatchStream = Pin<Box<dyn Stream<Item = Result<m::MatchUpdate, Status>> + Send + 'static>>;
+type WatchManyStream = Pin<Box<dyn Stream<Item = Result<m::MatchesUpdate, Status>> + Send + 'static>>;
 
 #[tonic::async_trait]
 impl MatchService for MatchApi {
@@ -475,6 +479,28 @@ impl MatchService for MatchApi {
         self.platform.check(req.metadata(), "ListMatches")?;
         let budget = deadline::budget(req.metadata());
         Ok(Response::new(deadline::within(budget, self.list(req.into_inner())).await?))
+    }
+
+    type WatchMatchesStream = WatchManyStream;
+
+    async fn watch_matches(&self, req: Request<m::WatchMatchesRequest>) -> Result<Response<WatchManyStream>, Status> {
+        self.platform.check(req.metadata(), "WatchMatches")?;
+        let body = req.into_inner();
+        limits::check_len("tournament_id", &body.tournament_id, limits::MAX_TOURNAMENT_ID_LEN)?;
+        limits::check_len("ruleset", &body.ruleset, limits::MAX_RULESET_LEN)?;
+        let permit = self.match_watches.clone().try_acquire_owned().map_err(|_| {
+            OrchestratorError::Exhausted(format!(
+                "this orchestrator already serves {} WatchMatches streams; close one or retry later",
+                limits::MAX_OPEN_MATCH_WATCHES
+            ))
+        })?;
+        let filter = m::ListMatchesRequest {
+            tournament_id: body.tournament_id,
+            round: body.round,
+            ruleset: body.ruleset,
+            ..Default::default()
+        };
+        Ok(Response::new(watch_many(self.index.clone(), self.hub.clone(), filter, permit, self.watch_stall)))
     }
 
     async fn concede_match(&self, req: Request<m::ConcedeMatchRequest>) -> Result<Response<m::MatchControlResponse>, Status> {
@@ -660,6 +686,89 @@ fn watch_stream(mut watcher: Watcher, permit: OwnedSemaphorePermit, viewer: View
     });
     let ended = futures::stream::once(end_rx).filter_map(|end| futures::future::ready(end.ok().map(Err)));
     Box::pin(tokio_stream::wrappers::ReceiverStream::new(rx).chain(ended))
+}
+
+/// The stream of one WatchMatches: a task finds the matches that pass `filter` (now and every
+/// [`limits::WATCH_DISCOVERY`]), follows each through the fan-out from its first commit (one
+/// place in the match's feed, as a WatchMatch would take), and sends their spectator updates
+/// into one bounded buffer. As `watch_stream`, a client that leaves a full buffer unread for
+/// `stall` is ended with RESOURCE_EXHAUSTED, one that goes away ends the task; a stream that
+/// would follow more than [`limits::MAX_MATCHES_PER_WATCH`] matches is ended the same way.
+fn watch_many(
+    index: Arc<MatchIndex>,
+    hub: Arc<Hub>,
+    filter: m::ListMatchesRequest,
+    permit: OwnedSemaphorePermit,
+    stall: Duration,
+) -> WatchManyStream {
+    let (tx, rx) = mpsc::channel::<Result<m::MatchesUpdate, Status>>(limits::WATCH_BUFFER);
+    tokio::spawn(async move {
+        let _permit = permit;
+        let mut followed = std::collections::BTreeSet::new();
+        let mut updates = futures::stream::SelectAll::new();
+        let mut discovery = tokio::time::interval(limits::WATCH_DISCOVERY);
+        loop {
+            let next = tokio::select! {
+                _ = tx.closed() => return,
+                _ = discovery.tick() => {
+                    let found = match index.matching(&filter).await {
+                        Ok(found) => found,
+                        Err(e) => {
+                            tracing::warn!(error = %e, "WatchMatches could not list matches; trying again");
+                            continue;
+                        }
+                    };
+                    for summary in found {
+                        if followed.contains(&summary.match_id) {
+                            continue;
+                        }
+                        if followed.len() >= limits::MAX_MATCHES_PER_WATCH {
+                            let _ = tx.send(Err(Status::resource_exhausted(format!(
+                                "more than {} matches pass these filters; narrow them (a round, a ruleset) and watch again",
+                                limits::MAX_MATCHES_PER_WATCH
+                            )))).await;
+                            return;
+                        }
+                        let watcher = match hub.watch(&summary.match_id, 0).await {
+                            Ok(w) => w,
+                            Err(e) => {
+                                let _ = tx.send(Err(Status::from(e))).await;
+                                return;
+                            }
+                        };
+                        followed.insert(summary.match_id.clone());
+                        let match_id = summary.match_id;
+                        updates.push(Box::pin(futures::stream::unfold(watcher, move |mut w| {
+                            let match_id = match_id.clone();
+                            async move { w.next().await.map(|item| ((match_id, item), w)) }
+                        })));
+                    }
+                    continue;
+                }
+                Some(next) = updates.next(), if !updates.is_empty() => next,
+            };
+            let (match_id, item) = next;
+            let update = match item {
+                Ok(item) => Ok(m::MatchesUpdate {
+                    match_id,
+                    update: Some(update_for(&item.commit, Viewer::Spectator, item.all_joined)),
+                }),
+                Err(status) => Err(status),
+            };
+            let failed = update.is_err();
+            match tokio::time::timeout(stall, tx.send(update)).await {
+                Ok(Ok(())) if !failed => {}
+                Ok(_) => return,
+                Err(_) => {
+                    // The buffer is full and unread: nothing more can be sent; dropping `tx`
+                    // ends the stream (the client resumes with a new WatchMatches).
+                    tracing::info!("a WatchMatches client read nothing for {} ms; its stream ends", stall.as_millis());
+                    return;
+                }
+            }
+        }
+    });
+    Box::pin(tokio_stream::wrappers::ReceiverStream::new(rx))
 }
 
 /// One watched commit as `viewer` may see it.
