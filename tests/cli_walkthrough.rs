@@ -95,7 +95,7 @@ async fn up_demo_export_audit_and_a_tampered_draw_is_named() -> Result<()> {
     // A person plays the Runner against a Corp bot: answer the first option 30 times, then
     // end the input (the session says how to resume).
     let mut play = arbiter()
-        .args(["play", "--orchestrator", &orchestrator, "--ruleset", "netrunner", "--seat", "1"])
+        .args(["play", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--ruleset", "netrunner", "--seat", "1"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

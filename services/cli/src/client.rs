@@ -115,7 +115,7 @@ pub fn code_name(code: Code) -> &'static str {
 pub fn hint(code: Code) -> Option<&'static str> {
     Some(match code {
         Code::Unavailable => "is `arbiter up` running? (or pass --orchestrator URL)",
-        Code::Unauthenticated => "pass the seat token JoinMatch gave you with --token",
+        Code::Unauthenticated => "pass the seat token JoinMatch gave you with --token; to create or list matches, the platform key (--platform-key-file, default .arbiter/secrets/platform.key)",
         Code::PermissionDenied => "check --seat and its --join-code (or --token): they must belong to the same seat",
         Code::Aborted => "the match moved on meanwhile; fetch the pending decision and try again",
         Code::FailedPrecondition => "the match is not in a state that allows this (not started, not your turn, or ended)",
