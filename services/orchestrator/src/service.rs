@@ -702,6 +702,7 @@ fn watch_many(
     stall: Duration,
 ) -> WatchManyStream {
     let (tx, rx) = mpsc::channel::<Result<m::MatchesUpdate, Status>>(limits::WATCH_BUFFER);
+    let (end_tx, end_rx) = oneshot::channel::<Status>();
     tokio::spawn(async move {
         let _permit = permit;
         let mut followed = std::collections::BTreeSet::new();
@@ -760,15 +761,21 @@ fn watch_many(
                 Ok(Ok(())) if !failed => {}
                 Ok(_) => return,
                 Err(_) => {
-                    // The buffer is full and unread: nothing more can be sent; dropping `tx`
-                    // ends the stream (the client resumes with a new WatchMatches).
-                    tracing::info!("a WatchMatches client read nothing for {} ms; its stream ends", stall.as_millis());
+                    // The buffer is full and unread: the stream ends after it, with why.
+                    let _ = end_tx.send(Status::resource_exhausted(format!(
+                        "this WatchMatches client read nothing for {} ms while {} updates waited for it, so the \
+                         stream was ended to bound the server's memory; open it again (each match restarts from \
+                         its first commit)",
+                        stall.as_millis(),
+                        limits::WATCH_BUFFER
+                    )));
                     return;
                 }
             }
         }
     });
-    Box::pin(tokio_stream::wrappers::ReceiverStream::new(rx))
+    let ended = futures::stream::once(end_rx).filter_map(|end| futures::future::ready(end.ok().map(Err)));
+    Box::pin(tokio_stream::wrappers::ReceiverStream::new(rx).chain(ended))
 }
 
 /// One watched commit as `viewer` may see it.
