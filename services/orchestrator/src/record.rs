@@ -436,6 +436,45 @@ mod tests {
     }
 
     #[test]
+    fn a_clock_runs_only_while_its_seat_decides_and_the_earlier_limit_calls_time() {
+        let control = api::log_v1::TimeControl { clock_s: 10, increment_s: 1, round_limit_s: 60 };
+        let mut clocks = Clocks { control, used_ms: vec![0, 0], ..Clocks::default() };
+        let decision = |id: u64, seat: u32| {
+            Awaiting::Decision(engine::Decision {
+                id,
+                seat,
+                kind: "k".into(),
+                prompt: String::new(),
+                spec: engine::DecisionSpec::Number { min: 0, max: 1 },
+                summary: String::new(),
+            })
+        };
+        let at = |version: u64, ms: i64| Commit { version, written_at_ms: ms, ..Default::default() };
+        let created = Input::Created(Default::default());
+        clocks.absorb(&at(1, 1_000), &created, &decision(1, 0), true);
+        assert_eq!((clocks.created_at_ms, clocks.pending), (1_000, Some((1, 0, 1_000))));
+        // Seat 0's clock: 10 s from 1 s.
+        assert_eq!(clocks.due(10_999), None);
+        assert_eq!(clocks.due(11_000), Some(TimeUp { flagged_seat: Some(0) }));
+        // Seat 0 answers after 4 s (1 s back): 3 s used; now seat 1 decides from 5 s.
+        let answer = Input::Decision(api::log_v1::SeatDecision {
+            decision: Some(r::DecisionInput { decision_id: 1, seat: 0, choice: None }),
+            idempotency_key: String::new(),
+        });
+        clocks.absorb(&at(2, 5_000), &answer, &decision(2, 1), true);
+        assert_eq!(clocks.used_ms, vec![3_000, 0]);
+        assert_eq!(clocks.pending, Some((2, 1, 5_000)));
+        // A draw logs 0 and keeps the time; the same pending decision keeps its start.
+        clocks.absorb(&at(3, 0), &draw_input(), &decision(2, 1), true);
+        assert_eq!((clocks.last_time_ms, clocks.pending), (5_000, Some((2, 1, 5_000))));
+        assert_eq!(clocks.due(15_000), Some(TimeUp { flagged_seat: Some(1) }));
+        // The round limit (61 s) comes first when the clocks are slower.
+        clocks.control.clock_s = 3_600;
+        assert_eq!(clocks.due(60_999), None);
+        assert_eq!(clocks.due(61_000), Some(TimeUp { flagged_seat: None }));
+    }
+
+    #[test]
     fn inputs_outside_the_rules_must_not_change_the_match() {
         let joined = Input::Joined(SeatJoined::default());
         let previous = convert::awaiting_from_proto(Some(&ended())).ok();

@@ -222,6 +222,28 @@ mod tests {
     }
 
     #[test]
+    fn a_snapshot_keeps_the_tournament_the_rules_version_and_the_clocks() {
+        let signer = fairness::Signer::from_seed(&[1; 32]);
+        let mut rec = record();
+        rec.rules_version = "mainframe-9".into();
+        rec.tournament = crate::record::Tournament {
+            tournament_id: "t".into(),
+            round: 2,
+            table: 5,
+            labels: [("stage".to_string(), "top8".to_string())].into_iter().collect(),
+        };
+        rec.clocks = Some(crate::record::Clocks {
+            control: api::log_v1::TimeControl { clock_s: 60, increment_s: 2, round_limit_s: 600 },
+            used_ms: vec![1500, 300],
+            pending: Some((7, 1, 123_456)),
+            last_time_ms: 123_456,
+            created_at_ms: 100_000,
+        });
+        let back = decode("m1", &encode(&rec, &signer), &signer.public_key(), 2, 40).expect("ours");
+        assert_eq!((back.rules_version, back.tournament, back.clocks), (rec.rules_version, rec.tournament, rec.clocks));
+    }
+
+    #[test]
     fn a_forged_or_altered_snapshot_is_refused() {
         let ours = fairness::Signer::from_seed(&[1; 32]);
         let own = ours.public_key();
