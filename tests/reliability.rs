@@ -142,25 +142,32 @@ async fn a_join_with_randomness_down_returns_its_token_and_the_match_ends_audite
 async fn a_decision_whose_draw_cannot_follow_is_answered_ok_and_the_draw_is_made_later() -> Result<()> {
     let mut system = System::start().await?;
     let mut client = system.client().await?;
-    let table = create_and_join(&mut client, 2).await?;
+    // Several matches, since a random game may end before any decision sets off a draw (the
+    // shuffles follow the randomness secret of each match).
+    let mut tables = Vec::new();
+    for _ in 0..4 {
+        tables.push(create_and_join(&mut client, 2).await?);
+    }
     system.kill_randomness().await?;
     let mut rng = Rng(16);
     // Decide until a decision sets off a draw: it is answered OK all the same, saying the match
     // waits (no next decision, no seat awaited).
-    let mut waiting_key = None;
-    for i in 0..500 {
-        let Some((seat, decision)) = pending(&mut client, &table).await? else { bail!("the match ended without a draw") };
-        let key = format!("nodraw-{i}");
-        let req = with_token(submit(&table.match_id, &decision, random_choice(&decision, &mut rng)?, &key), &table.tokens[seat]);
-        let reply = client.submit_decision(req).await?.into_inner();
-        if reply.status == m::MatchStatus::InProgress as i32 && reply.waiting_for_seat.is_none() {
-            ensure!(reply.next_decision.is_none());
-            ensure!(reply.version as usize == system.log_len(&table.match_id).await?, "the decision is the last commit");
-            waiting_key = Some(key);
-            break;
+    let mut waiting = None;
+    'tables: for table in tables {
+        for i in 0..500 {
+            let Some((seat, decision)) = pending(&mut client, &table).await? else { continue 'tables };
+            let key = format!("nodraw-{i}");
+            let req = with_token(submit(&table.match_id, &decision, random_choice(&decision, &mut rng)?, &key), &table.tokens[seat]);
+            let reply = client.submit_decision(req).await?.into_inner();
+            if reply.status == m::MatchStatus::InProgress as i32 && reply.waiting_for_seat.is_none() {
+                ensure!(reply.next_decision.is_none());
+                ensure!(reply.version as usize == system.log_len(&table.match_id).await?, "the decision is the last commit");
+                waiting = Some((table, key));
+                break 'tables;
+            }
         }
     }
-    let key = waiting_key.ok_or_else(|| anyhow!("no decision set off a draw"))?;
+    let (table, key) = waiting.ok_or_else(|| anyhow!("no decision of four matches set off a draw"))?;
     let logged = logged_commits(&system, &table.match_id).await?;
     let count = logged
         .iter()
