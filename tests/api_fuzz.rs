@@ -68,11 +68,12 @@ impl Fixture {
             let mut rng = Rng(17);
             while play_one(&mut client, &ended, &mut rng).await?.is_some() {}
             let waiting = client
-                .create_match(m::CreateMatchRequest {
+                .create_match(harness::platform(m::CreateMatchRequest {
                     ruleset: "mainframe".into(),
                     seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
                     options: Default::default(),
-                })
+                    ..Default::default()
+                }))
                 .await?
                 .into_inner();
             let log = access::nats_log(&system).await?;
@@ -262,8 +263,9 @@ fn fuzz_create_match() -> Result<()> {
             ruleset,
             seats: seats.into_iter().map(|(name, deck)| m::SeatSpec { name, deck }).collect(),
             options: options.into_iter().collect(),
+            ..Default::default()
         };
-        f.check("CreateMatch", async { client(f).create_match(req).await.map(|_| ()) })
+        f.check("CreateMatch", async { client(f).create_match(harness::platform(req)).await.map(|_| ()) })
     })?;
     fuzz_raw(&f, "CreateMatch")
 }
@@ -348,6 +350,7 @@ fn long_inputs_get_a_clear_status() -> Result<()> {
         ruleset,
         seats: vec![m::SeatSpec { name, deck }, m::SeatSpec::default()],
         options: option.into_iter().map(|o| (o, 1)).collect(),
+        ..Default::default()
     };
     let mf = || "mainframe".to_string();
     let long = |n: usize| "x".repeat(n);
@@ -368,7 +371,7 @@ fn long_inputs_get_a_clear_status() -> Result<()> {
         let mut c = client(&f);
         let mut table = Vec::new();
         for (what, req, expected) in creates {
-            let got = c.create_match(req).await.err().map(|e| (e.code(), e.message().len()));
+            let got = c.create_match(harness::platform(req)).await.err().map(|e| (e.code(), e.message().len()));
             table.push((what, got, expected));
         }
         let submit = |key: String, ids: usize, id_len: usize| {

@@ -48,7 +48,9 @@ async fn up_demo_export_audit_and_a_tampered_draw_is_named() -> Result<()> {
     .context("`arbiter up` did not come up in time")??;
     tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
 
-    let (ok, out) = run(&["demo", "--orchestrator", &orchestrator, "--quiet", "--seed", "5"]).await?;
+    // The platform key `up` made, for the demo's CreateMatch.
+    let key = data.path().join("secrets").join("platform.key").display().to_string();
+    let (ok, out) = run(&["demo", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--quiet", "--seed", "5"]).await?;
     assert!(ok, "demo failed:\n{out}");
     let match_id = out
         .lines()
@@ -78,7 +80,7 @@ async fn up_demo_export_audit_and_a_tampered_draw_is_named() -> Result<()> {
     assert!(out.contains(&format!("draw {index}")), "the failure names the draw:\n{out}");
 
     // The Netrunner starter game through the same commands.
-    let (ok, out) = run(&["demo", "--orchestrator", &orchestrator, "--ruleset", "netrunner", "--quiet", "--seed", "3"]).await?;
+    let (ok, out) = run(&["demo", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--ruleset", "netrunner", "--quiet", "--seed", "3"]).await?;
     assert!(ok, "netrunner demo failed:\n{out}");
     let netrunner_id = out
         .lines()
@@ -93,7 +95,7 @@ async fn up_demo_export_audit_and_a_tampered_draw_is_named() -> Result<()> {
     // A person plays the Runner against a Corp bot: answer the first option 30 times, then
     // end the input (the session says how to resume).
     let mut play = arbiter()
-        .args(["play", "--orchestrator", &orchestrator, "--ruleset", "netrunner", "--seat", "1"])
+        .args(["play", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--ruleset", "netrunner", "--seat", "1"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

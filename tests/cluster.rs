@@ -307,7 +307,18 @@ async fn up_cluster_3_runs_a_three_replica_log_on_three_nodes() -> Result<()> {
         let out = arbiter().args(&args).output().await?;
         Ok::<_, anyhow::Error>((out.status.success(), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))))
     };
-    let (ok, out) = run(vec!["demo".into(), "--orchestrator".into(), orchestrator.clone(), "--quiet".into(), "--seed".into(), "5".into()]).await?;
+    let key = data.path().join("secrets").join("platform.key").display().to_string();
+    let (ok, out) = run(vec![
+        "demo".into(),
+        "--orchestrator".into(),
+        orchestrator.clone(),
+        "--platform-key-file".into(),
+        key,
+        "--quiet".into(),
+        "--seed".into(),
+        "5".into(),
+    ])
+    .await?;
     assert!(ok, "demo failed:\n{out}");
     let match_id = out
         .lines()

@@ -62,6 +62,9 @@ fn replay_inputs(export: &MatchExport) -> anyhow::Result<usize> {
                 let input = engine::Input::Draw { index: req.index, purpose: req.purpose, values: d.values.clone() };
                 set.apply(&state, &input).with_context(|| format!("version {v}: the engine refuses the draw"))?
             }
+            Some(CI::Conceded(_)) | Some(CI::Adjudicated(_)) | Some(CI::Time(_)) => {
+                bail!("version {v}: the golden logs hold no match control (it is checked by tests/tournament.rs)")
+            }
             Some(CI::Joined(_)) | Some(CI::Revealed(_)) | None => {
                 if !c.events.is_empty() {
                     bail!("version {v}: events logged for an input the rules never see");

@@ -144,6 +144,7 @@ impl System {
                 vec!["--rules-url".into(), self.rules.url(), "--randomness-url".into(), self.randomness.url()],
                 tls_args(&self.pki, "orchestrator"),
                 vec!["--key-file".into(), self.dir.path().join("orchestrator.json").display().to_string()],
+                platform_key_args(self.dir.path())?,
                 extra.iter().map(|a| a.to_string()).collect(),
             ]
             .concat(),
@@ -261,11 +262,12 @@ pub async fn create_and_join_ruleset(
     players: usize,
 ) -> Result<Table> {
     let created = client
-        .create_match(m::CreateMatchRequest {
+        .create_match(platform(m::CreateMatchRequest {
             ruleset: ruleset.into(),
             seats: (0..players).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), deck: String::new() }).collect(),
             options: Default::default(),
-        })
+            ..Default::default()
+        }))
         .await?
         .into_inner();
     let mut tokens = Vec::new();
@@ -432,6 +434,7 @@ pub async fn spawn_log_orchestrator(
             vec!["--rules-url".into(), rules.url(), "--randomness-url".into(), randomness.url()],
             tls_args(pki, "orchestrator"),
             vec!["--key-file".into(), dir.join("orchestrator.json").display().to_string()],
+            platform_key_args(dir)?,
         ]
         .concat(),
     )
@@ -598,4 +601,41 @@ impl System {
         std::mem::replace(&mut self.nats, server).stop().await;
         Ok(())
     }
+}
+
+// ---- the platform API key (issue 12, "tournament-api") ----
+
+/// The platform key of every system this test process starts (one per process, so that the
+/// helpers need no `System` to send it).
+pub fn platform_key() -> &'static str {
+    static KEY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    KEY.get_or_init(|| {
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+        format!("platform_test_{}_{nanos}", std::process::id())
+    })
+}
+
+/// The orchestrator's `--platform-key-file` argument, the key written (0600) into `dir`.
+fn platform_key_args(dir: &std::path::Path) -> Result<Vec<String>> {
+    let path = dir.join("platform.key");
+    std::fs::write(&path, platform_key())?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600))?;
+    }
+    Ok(vec!["--platform-key-file".into(), path.display().to_string()])
+}
+
+/// `msg` as a platform operation: with "authorization: Bearer <platform key>".
+pub fn platform<T>(msg: T) -> tonic::Request<T> {
+    with_platform_key(tonic::Request::new(msg))
+}
+
+/// `req` with the platform key added.
+pub fn with_platform_key<T>(mut req: tonic::Request<T>) -> tonic::Request<T> {
+    if let Ok(value) = format!("Bearer {}", platform_key()).parse() {
+        req.metadata_mut().insert("authorization", value);
+    }
+    req
 }

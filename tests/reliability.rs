@@ -83,11 +83,12 @@ async fn a_join_with_randomness_down_returns_its_token_and_the_match_ends_audite
     let mut system = System::start().await?;
     let mut client = system.client().await?;
     let created = client
-        .create_match(m::CreateMatchRequest {
+        .create_match(harness::platform(m::CreateMatchRequest {
             ruleset: "mainframe".into(),
             seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
             options: Default::default(),
-        })
+            ..Default::default()
+        }))
         .await?
         .into_inner();
     let join = |seat: u32, entropy: u8| m::JoinMatchRequest {
@@ -431,9 +432,10 @@ async fn nats_down_is_unavailable_at_once_and_the_match_goes_on_once_it_is_back(
         ruleset: "mainframe".into(),
         seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
         options: Default::default(),
+        ..Default::default()
     });
     create.set_timeout(Duration::from_secs(30));
-    let err = client.create_match(create).await.expect_err("creating needs the log");
+    let err = client.create_match(harness::with_platform_key(create)).await.expect_err("creating needs the log");
     assert_eq!(err.code(), Code::Unavailable, "{}", err.message());
     eprintln!("three requests with NATS down answered UNAVAILABLE in {:?}", started.elapsed());
 
@@ -474,11 +476,12 @@ async fn a_missing_stream_is_unavailable_saying_what_to_do_and_a_restart_recreat
     let err = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await.expect_err("no stream");
     assert_eq!(err.code(), Code::Unavailable, "{}", err.message());
     let err = client
-        .create_match(m::CreateMatchRequest {
+        .create_match(harness::platform(m::CreateMatchRequest {
             ruleset: "mainframe".into(),
             seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
             options: Default::default(),
-        })
+            ..Default::default()
+        }))
         .await
         .expect_err("no stream");
     assert_eq!(err.code(), Code::Unavailable, "{}", err.message());
@@ -508,11 +511,12 @@ async fn a_full_store_is_resource_exhausted_and_the_match_resumes_once_there_is_
     assert_eq!(err.code(), Code::ResourceExhausted, "{}", err.message());
     assert!(err.message().contains("full"), "{}", err.message());
     let err = client
-        .create_match(m::CreateMatchRequest {
+        .create_match(harness::platform(m::CreateMatchRequest {
             ruleset: "mainframe".into(),
             seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
             options: Default::default(),
-        })
+            ..Default::default()
+        }))
         .await
         .expect_err("no room for a new match either");
     assert_eq!(err.code(), Code::ResourceExhausted, "{}", err.message());

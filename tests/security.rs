@@ -277,14 +277,16 @@ async fn arbiter_up_makes_private_credentials_and_keeps_them() -> Result<()> {
     }
     // Anonymous NATS clients are refused by the server `up` runs.
     assert!(async_nats::connect(first.nats.clone()).await.is_err(), "anonymous NATS client accepted");
-    let (ok, out) = run(&["demo", "--orchestrator", &first.orchestrator, "--quiet", "--seed", "2"]).await?;
+    // The platform key `up` made, for the demo's CreateMatch.
+    let key = data.path().join("secrets").join("platform.key").display().to_string();
+    let (ok, out) = run(&["demo", "--orchestrator", &first.orchestrator, "--platform-key-file", &key, "--quiet", "--seed", "2"]).await?;
     assert!(ok, "demo failed:\n{out}");
     stop(first).await?;
 
     // A restart keeps every credential, and everything still works with them.
     let second = up(data.path(), &[]).await?;
     assert_eq!(secrets(data.path())?, made, "the credentials changed across a restart");
-    let (ok, out) = run(&["demo", "--orchestrator", &second.orchestrator, "--quiet", "--seed", "3"]).await?;
+    let (ok, out) = run(&["demo", "--orchestrator", &second.orchestrator, "--platform-key-file", &key, "--quiet", "--seed", "3"]).await?;
     assert!(ok, "demo after a restart failed:\n{out}");
     stop(second).await?;
     Ok(())
@@ -301,7 +303,8 @@ async fn the_match_api_can_be_served_over_tls() -> Result<()> {
     assert!(up.orchestrator.starts_with("https://"), "{}", up.orchestrator);
 
     let ca = public.ca().display().to_string();
-    let (ok, out) = run(&["demo", "--orchestrator", &up.orchestrator, "--tls-ca", &ca, "--quiet", "--seed", "4"]).await?;
+    let key = data.path().join("data").join("secrets").join("platform.key").display().to_string();
+    let (ok, out) = run(&["demo", "--orchestrator", &up.orchestrator, "--tls-ca", &ca, "--platform-key-file", &key, "--quiet", "--seed", "4"]).await?;
     assert!(ok, "demo over TLS failed:\n{out}");
     // Without trusting that CA, the client says what to do.
     let (ok, out) = run(&["demo", "--orchestrator", &up.orchestrator, "--quiet"]).await?;

@@ -51,7 +51,8 @@ fn replay(export: &MatchExport) -> Result<(Vec<Vec<u8>>, Vec<Awaiting>)> {
                 let input = Input::Draw { index: req.index, purpose: req.purpose.clone(), values: d.values.clone() };
                 state = r.apply(&state, &input)?.state;
             }
-            CI::Joined(_) | CI::Revealed(_) => {}
+            // Match control leaves the game state as it was.
+            CI::Joined(_) | CI::Revealed(_) | CI::Conceded(_) | CI::Adjudicated(_) | CI::Time(_) => {}
         }
         states.push(state.clone());
         awaiting.push(api::convert::awaiting_from_proto(commit.awaiting.as_ref())?);

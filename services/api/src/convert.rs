@@ -373,3 +373,30 @@ mod tests {
         assert_eq!(redact_event(&p, Viewer::Auditor).text, "Ana draws Ghost Wire");
     }
 }
+
+// ---- match control ----
+
+/// The match-control input of a logged commit input, if it is one (a concession, an
+/// adjudication, time called).
+pub fn control_of(input: &crate::log_v1::commit_input::Input) -> Option<engine::core::control::Control> {
+    use crate::log_v1::commit_input::Input as I;
+    use engine::core::control::Control;
+    match input {
+        I::Conceded(c) => Some(Control::Concede { seat: c.seat }),
+        I::Adjudicated(a) => Some(Control::Adjudicate { winners: a.winners.clone(), ruling: a.ruling.clone() }),
+        I::Time(t) => Some(Control::Time { at_ms: t.at_ms, flagged_seat: t.flagged_seat }),
+        I::Created(_) | I::Joined(_) | I::Decision(_) | I::Draw(_) | I::Revealed(_) => None,
+    }
+}
+
+/// The events and the "awaiting" (ended) of a commit of `control` on a match of `seats` seats
+/// that waited for `awaiting`: what the orchestrator logs, and what its replay and the audit
+/// recompute and compare with the log.
+pub fn control_step(
+    control: &engine::core::control::Control,
+    seats: u32,
+    awaiting: &Awaiting,
+) -> Result<(Vec<r::RulesEvent>, r::Awaiting), engine::RulesError> {
+    let (event, outcome) = engine::core::control::end_match(control, seats, awaiting)?;
+    Ok((vec![event_to_proto(&event)], awaiting_to_proto(&Awaiting::Ended(outcome))))
+}

@@ -36,6 +36,9 @@ pub enum RulesCall {
     NewMatch(MatchConfig),
     /// `apply` of this input (a decision or a draw).
     Apply(Input),
+    /// Match control (a concession, an adjudication, time called): the generic layer of
+    /// `engine::core::control`, the same for every ruleset, ends the match; see [`check_control`].
+    Control(engine::core::control::Control),
     /// Nothing: a join or the reveal, which the rules never see.
     None,
 }
@@ -56,7 +59,28 @@ pub fn rules_call(logged: &Commit) -> Result<RulesCall, Divergence> {
             Ok(RulesCall::Apply(Input::Draw { index: req.index, purpose: req.purpose, values: d.values.clone() }))
         }
         Some(CI::Joined(_)) | Some(CI::Revealed(_)) | None => Ok(RulesCall::None),
+        Some(input @ (CI::Conceded(_) | CI::Adjudicated(_) | CI::Time(_))) => convert::control_of(input)
+            .map(RulesCall::Control)
+            .ok_or_else(|| diverge(logged, "a match-control commit without its control")),
     }
+}
+
+/// Check a match-control commit: recompute its event and the end it logs with the generic layer
+/// (on a match of `seats` seats that waited for `waiting_before`) and compare them with the log.
+/// Returns what the match waits for after it (its end).
+pub fn check_control(
+    logged: &Commit,
+    control: &engine::core::control::Control,
+    seats: u32,
+    waiting_before: Option<&r::Awaiting>,
+) -> Result<r::Awaiting, Divergence> {
+    let before = convert::awaiting_from_proto(waiting_before)
+        .map_err(|e| diverge(logged, format!("match control before the match waits for anything: {e}")))?;
+    let (events, ended) = convert::control_step(control, seats, &before)
+        .map_err(|e| diverge(logged, format!("the match-control input is refused: {e}")))?;
+    let step = r::Step { events, awaiting: Some(ended.clone()), ..Default::default() };
+    compare_commit(logged, Some(&step), waiting_before)?;
+    Ok(ended)
 }
 
 /// A short description of what a match waits for, for messages.
@@ -159,12 +183,18 @@ pub fn replay(
     mut visit: impl FnMut(&Commit, Option<&r::Awaiting>),
 ) -> Result<Replayed, Divergence> {
     let mut at = Replayed::default();
+    let mut seats = 0u32;
     for c in commits {
         visit(c, at.awaiting.as_ref());
         let step = match rules_call(c)? {
-            RulesCall::NewMatch(config) => Some(
-                rules.new_match(&config).map_err(|e| diverge(c, format!("the engine refuses the match configuration: {e}")))?,
-            ),
+            RulesCall::NewMatch(config) => {
+                seats = u32::try_from(config.seats.len()).unwrap_or(u32::MAX);
+                Some(rules.new_match(&config).map_err(|e| diverge(c, format!("the engine refuses the match configuration: {e}")))?)
+            }
+            RulesCall::Control(control) => {
+                at.awaiting = Some(check_control(c, &control, seats, at.awaiting.as_ref())?);
+                continue;
+            }
             RulesCall::Apply(input) => {
                 let what = match &input {
                     Input::Draw { index, purpose, .. } => format!("draw {index} ({purpose:?})"),

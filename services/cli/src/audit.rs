@@ -260,6 +260,10 @@ fn collect_facts(export: &MatchExport) -> Result<Facts<'_>, AuditFailure> {
                     },
                 ));
             }
+            Some(CI::Conceded(_)) | Some(CI::Adjudicated(_)) | Some(CI::Time(_)) if ended => {
+                return Err(structure(Some(v), "match control (a concession, a ruling, time) after the match ended"))
+            }
+            Some(CI::Conceded(_)) | Some(CI::Adjudicated(_)) | Some(CI::Time(_)) => {}
             Some(CI::Revealed(s)) => {
                 if secret.is_some() {
                     return Err(structure(Some(v), "the secret is revealed twice"));

@@ -44,6 +44,38 @@ pub fn connect(url: &str) -> anyhow::Result<Client> {
     Ok(MatchServiceClient::new(endpoint.connect_lazy()))
 }
 
+/// The platform API key sent with platform operations (CreateMatch, ListMatches), if known.
+static PLATFORM_KEY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Send `key` with platform operations from now on. The first call wins.
+pub fn set_platform_key(key: String) {
+    let _ = PLATFORM_KEY.set(key);
+}
+
+/// Use the key in `path` (`--platform-key-file`), or else the one `arbiter up` wrote to the
+/// default data dir `.arbiter`, if there is one: so the README's commands need no extra step.
+pub fn load_platform_key(path: Option<&std::path::Path>) -> anyhow::Result<()> {
+    match path {
+        Some(path) => {
+            let key = orchestrator::platform::read_key_file(path)
+                .map_err(|e| anyhow::anyhow!("cannot read the platform key file {}: {e}", path.display()))?;
+            set_platform_key(key);
+        }
+        None => {
+            if let Some(key) = orchestrator::platform::read_key(std::path::Path::new(".arbiter")) {
+                set_platform_key(key);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A platform operation's request: with the platform key when one is known (else the server
+/// answers UNAUTHENTICATED if it needs one, and the error says where the key is).
+pub fn platform_request<T>(msg: T) -> anyhow::Result<Request<T>> {
+    request(msg, PLATFORM_KEY.get().map(String::as_str))
+}
+
 /// A request carrying `token` as `authorization: Bearer <token>` when there is one.
 pub fn request<T>(msg: T, token: Option<&str>) -> anyhow::Result<Request<T>> {
     let mut req = Request::new(msg);
@@ -83,7 +115,7 @@ pub fn code_name(code: Code) -> &'static str {
 pub fn hint(code: Code) -> Option<&'static str> {
     Some(match code {
         Code::Unavailable => "is `arbiter up` running? (or pass --orchestrator URL)",
-        Code::Unauthenticated => "pass the seat token JoinMatch gave you with --token",
+        Code::Unauthenticated => "pass the seat token JoinMatch gave you with --token; to create or list matches, the platform key (--platform-key-file, default .arbiter/secrets/platform.key)",
         Code::PermissionDenied => "check --seat and its --join-code (or --token): they must belong to the same seat",
         Code::Aborted => "the match moved on meanwhile; fetch the pending decision and try again",
         Code::FailedPrecondition => "the match is not in a state that allows this (not started, not your turn, or ended)",
@@ -137,11 +169,12 @@ pub async fn create_and_join_all(
     use api::match_v1 as m;
     use rand::RngCore;
     let created = api
-        .create_match(m::CreateMatchRequest {
+        .create_match(platform_request(m::CreateMatchRequest {
             ruleset: ruleset.to_string(),
             seats: names.iter().map(|n| m::SeatSpec { name: n.clone(), deck: String::new() }).collect(),
             options: Default::default(),
-        })
+            ..Default::default()
+        })?)
         .await
         .context("CreateMatch")?
         .into_inner();

@@ -21,7 +21,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-pub use commands::{AuditCmd, BackupCmd, BenchCmd, CreateCmd, DemoCmd, ExportCmd, PlayCmd, RestoreCmd, ServeCmd, UpCmd, WatchCmd};
+pub use commands::{AuditCmd, BackupCmd, BenchCmd, CreateCmd, DemoCmd, ListCmd, ExportCmd, PlayCmd, RestoreCmd, ServeCmd, UpCmd, WatchCmd};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -41,6 +41,10 @@ pub struct Cli {
     /// `--tls-cert`).
     #[arg(long, global = true, env = "ARBITER_TLS_CA")]
     pub tls_ca: Option<std::path::PathBuf>,
+    /// The platform API key file, sent with CreateMatch and ListMatches (default: the key
+    /// `arbiter up` wrote to .arbiter/secrets/platform.key, if there is one).
+    #[arg(long, global = true, env = "ARBITER_PLATFORM_KEY_FILE")]
+    pub platform_key_file: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -53,6 +57,8 @@ pub enum Command {
     Demo(DemoCmd),
     /// Create a match and print each seat's `arbiter play` command.
     Create(CreateCmd),
+    /// List matches (of a tournament, round, status or ruleset) with the platform key.
+    List(ListCmd),
     /// Play one seat of a match in the terminal.
     Play(PlayCmd),
     /// Follow a match as it is played.
@@ -74,11 +80,16 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     if let Some(ca) = cli.tls_ca {
         client::set_tls_ca(ca);
     }
+    // `serve` and `up` run the orchestrator, which takes its own --platform-key-file.
+    if !matches!(cli.command, Command::Serve(_) | Command::Up(_)) {
+        client::load_platform_key(cli.platform_key_file.as_deref())?;
+    }
     match cli.command {
         Command::Serve(c) => c.run().await,
         Command::Up(c) => c.run().await,
         Command::Demo(c) => c.run().await,
         Command::Create(c) => c.run().await,
+        Command::List(c) => c.run().await,
         Command::Play(c) => c.run().await,
         Command::Watch(c) => c.run().await,
         Command::Export(c) => c.run().await,

@@ -754,6 +754,69 @@ impl EventLog for JetStreamLog {
         Ok(stream.boxed())
     }
 
+    async fn last_commits(&self) -> Result<Vec<(String, u64, Bytes)>, LogError> {
+        if self.is_reader() {
+            return Err(read_only("last_commits"));
+        }
+        // One ordered consumer over every match subject, delivering only each subject's last
+        // message; the count pending at its creation tells when the pass is complete.
+        let consumer = self
+            .stream
+            .create_consumer(OrderedConfig {
+                filter_subject: STREAM_SUBJECTS.to_string(),
+                deliver_policy: DeliverPolicy::LastPerSubject,
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| classify(&format!("create consumer on {STREAM_SUBJECTS}"), e))?;
+        let name = consumer.cached_info().name.clone();
+        let total = consumer.cached_info().num_pending;
+        let result = async {
+            let mut out = Vec::new();
+            if total == 0 {
+                return Ok(out);
+            }
+            let mut messages =
+                consumer.messages().await.map_err(|e| classify(&format!("consume {STREAM_SUBJECTS}"), e))?;
+            loop {
+                let next = tokio::time::timeout(READ_IDLE_TIMEOUT, messages.next()).await.map_err(|_| {
+                    LogError::Unavailable(format!("listing matches: no message for {READ_IDLE_TIMEOUT:?} after {}", out.len()))
+                })?;
+                let Some(message) = next else {
+                    return Err(LogError::Unavailable("listing matches: the consumer ended early".into()));
+                };
+                let message = message.map_err(|e| classify(&format!("consume {STREAM_SUBJECTS}"), e))?;
+                let info = message
+                    .info()
+                    .map_err(|e| LogError::Other(format!("message on {STREAM_SUBJECTS} without JetStream info: {e}")))?;
+                let (sequence, pending) = (info.stream_sequence, info.pending);
+                let match_id = message
+                    .message
+                    .subject
+                    .as_str()
+                    .strip_prefix("match.")
+                    .and_then(|rest| rest.strip_suffix(".events"))
+                    .map(str::to_string);
+                if let Some(match_id) = match_id {
+                    out.push((match_id, sequence, message.message.payload.clone()));
+                }
+                if pending == 0 || out.len() as u64 >= total {
+                    return Ok(out);
+                }
+            }
+        }
+        .await;
+        let stream = self.stream.clone();
+        tokio::spawn(async move {
+            if let Err(e) = stream.delete_consumer(&name).await {
+                tracing::debug!(consumer = name, %e, "could not delete a listing consumer");
+            }
+        });
+        let mut out = result?;
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(out)
+    }
+
     async fn put_snapshot(&self, match_id: &str, snapshot: Snapshot) -> Result<(), LogError> {
         validate_match_id(match_id)?;
         let Some(snapshots) = &self.snapshots else {

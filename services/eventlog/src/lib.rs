@@ -242,6 +242,13 @@ pub trait EventLog: Send + Sync + 'static {
     /// The match's latest snapshot, if any. A snapshot that cannot be decoded is reported as
     /// absent (with a warning): snapshots are only a cache.
     async fn get_snapshot(&self, match_id: &str) -> Result<Option<Snapshot>, LogError>;
+
+    /// The last commit of every match in the log, as (match id, stream sequence, payload),
+    /// sorted by match id: what a match index is rebuilt from (the orchestrator's ListMatches).
+    /// One pass over one message per match; the log itself is never changed.
+    async fn last_commits(&self) -> Result<Vec<(String, u64, Bytes)>, LogError> {
+        Err(LogError::Other("this log cannot list its matches".into()))
+    }
 }
 
 /// Snapshot encoding in the KV bucket: format byte 1, version (u64 BE), sequence (u64 BE), state.

@@ -152,6 +152,17 @@ impl EventLog for MemoryLog {
         Ok(sequence)
     }
 
+    async fn last_commits(&self) -> Result<Vec<(String, u64, Bytes)>, LogError> {
+        let state = self.lock();
+        let mut out: Vec<(String, u64, Bytes)> = state
+            .matches
+            .iter()
+            .filter_map(|(id, commits)| commits.last().map(|c| (id.clone(), c.sequence, c.payload.clone())))
+            .collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(out)
+    }
+
     async fn read(&self, match_id: &str, from_version: u64) -> Result<Vec<StoredCommit>, LogError> {
         validate_match_id(match_id)?;
         Ok(self.commits_from(match_id, first_index(from_version)))

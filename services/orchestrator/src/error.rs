@@ -52,6 +52,17 @@ pub enum OrchestratorError {
 
 pub type Result<T, E = OrchestratorError> = std::result::Result<T, E>;
 
+/// A match-control input the generic layer refuses (the match has ended, an unknown seat, an
+/// empty ruling).
+impl From<engine::RulesError> for OrchestratorError {
+    fn from(e: engine::RulesError) -> Self {
+        match e {
+            engine::RulesError::Illegal(m) => OrchestratorError::FailedPrecondition(m),
+            other => OrchestratorError::InvalidArgument(other.to_string()),
+        }
+    }
+}
+
 impl From<LogError> for OrchestratorError {
     fn from(e: LogError) -> Self {
         match e {

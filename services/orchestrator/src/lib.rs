@@ -7,21 +7,27 @@
 //! and its byte budget (`cache`), the one log subscription per watched match that its
 //! watchers share (`fanout`) with a bounded buffer per watcher, and the answers under faults
 //! (`docs/reliability.md`): idempotent joins (derived seat tokens), OK once a commit is
-//! appended, each request bounded by its client's deadline (`deadline`).
+//! appended, each request bounded by its client's deadline (`deadline`); for tournament
+//! platforms (`docs/tournaments.md`): the platform API key (`platform`), `ListMatches` read from
+//! the log (`index`), match control (concession, rulings) and the clocks and round limit, whose
+//! time it reads once and logs in the input.
 //! Must never: contain rules code (the game state is an opaque blob here, evaluated by the
 //! rules service), produce randomness (the randomness service does), expose an unredacted
 //! event or view to anyone but an auditor of an ended match, act on a commit that fails the
-//! signed hash chain (it reports `DATA_LOSS` instead), trust a snapshot it did not sign
-//! (it replays the log instead), or report a failure after a commit as the caller's failure.
+//! signed hash chain (it reports `DATA_LOSS` instead), trust a snapshot it did not sign or
+//! that other rules wrote (it replays the log instead), let anyone without the platform key
+//! create, list or adjudicate when a key is configured, or report a failure after a commit as the caller's failure.
 
 pub mod auth;
 pub mod cache;
 pub mod deadline;
 pub mod error;
 pub mod fanout;
+pub mod index;
 pub mod keys;
 pub mod limits;
 pub mod matches;
+pub mod platform;
 pub mod record;
 pub mod rules_client;
 pub mod service;
@@ -77,6 +83,11 @@ pub struct OrchestratorArgs {
     /// with RESOURCE_EXHAUSTED (the client resumes from the version named).
     #[arg(long, env = "ARBITER_WATCH_STALL_MS", default_value_t = limits::WATCH_STALL.as_millis() as u64)]
     pub watch_stall_ms: u64,
+    /// The platform API key file (`arbiter up` creates <data-dir>/secrets/platform.key): with
+    /// it, CreateMatch, ListMatches and AdjudicateMatch need "authorization: Bearer <key>".
+    /// Without it those operations are open to every caller (a warning says so at start).
+    #[arg(long, env = "ARBITER_PLATFORM_KEY_FILE")]
+    pub platform_key_file: Option<std::path::PathBuf>,
     /// Optional TLS for the public match API.
     #[command(flatten)]
     pub public_tls: api::tls::PublicTlsArgs,
@@ -123,7 +134,17 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         signer: Arc::new(signer),
     };
     let matches = matches::Matches::with_cache_bytes(backends, args.cache_bytes).full_replay(args.full_replay);
-    let api = service::MatchApi::new(matches).watch_stall(Duration::from_millis(args.watch_stall_ms.max(1)));
+    let platform = match &args.platform_key_file {
+        Some(path) => platform::PlatformKey::from_file(path)
+            .map_err(|e| anyhow::anyhow!("cannot read the platform key file {}: {e}", path.display()))?,
+        None => {
+            tracing::warn!("no --platform-key-file: CreateMatch, ListMatches and AdjudicateMatch are open to every caller");
+            platform::PlatformKey::open()
+        }
+    };
+    let api = service::MatchApi::new(matches)
+        .watch_stall(Duration::from_millis(args.watch_stall_ms.max(1)))
+        .platform_key(platform);
     let service = MatchServiceServer::new(api)
         .max_decoding_message_size(limits::MAX_REQUEST_BYTES);
     let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;

@@ -40,6 +40,20 @@ pub const WATCH_BUFFER: usize = 64;
 /// RESOURCE_EXHAUSTED (its client resumes from the version named): the default of
 /// `--watch-stall-ms`.
 pub const WATCH_STALL: std::time::Duration = std::time::Duration::from_secs(5);
+/// Longest tournament id (it is a NATS subject token of the feed).
+pub const MAX_TOURNAMENT_ID_LEN: usize = 64;
+pub const MAX_LABELS: usize = 16;
+pub const MAX_LABEL_KEY_LEN: usize = 64;
+pub const MAX_LABEL_VALUE_LEN: usize = 256;
+/// Longest page of `ListMatches`, and the page size when none is asked for.
+pub const MAX_PAGE_SIZE: usize = 500;
+pub const DEFAULT_PAGE_SIZE: usize = 50;
+/// Most `WatchMatches` streams open at once on one orchestrator, and most matches one of them
+/// follows (each match is one place in the fan-out, whose feeds are bounded too).
+pub const MAX_OPEN_MATCH_WATCHES: usize = 64;
+pub const MAX_MATCHES_PER_WATCH: usize = 256;
+/// How often a `WatchMatches` stream looks for new matches that pass its filters.
+pub const WATCH_DISCOVERY: std::time::Duration = std::time::Duration::from_millis(500);
 /// Longest text of another service's error passed on to a client.
 pub const MAX_FORWARDED_MESSAGE: usize = 512;
 
@@ -99,7 +113,85 @@ pub fn check_create(req: &m::CreateMatchRequest) -> Result<()> {
     for name in req.options.keys() {
         check_len("an option name", name, MAX_OPTION_NAME_LEN)?;
     }
+    check_tournament(&req.tournament_id, &req.labels)
+}
+
+/// The tournament id and labels of a match (docs/tournaments.md).
+pub fn check_tournament(tournament_id: &str, labels: &std::collections::HashMap<String, String>) -> Result<()> {
+    // The tournament id becomes a NATS subject token of the public feed: no dots, wildcards
+    // or spaces.
+    if !tournament_id.is_empty() && !is_token(tournament_id, MAX_TOURNAMENT_ID_LEN) {
+        return Err(bad(format!(
+            "tournament_id {} must be 1 to {MAX_TOURNAMENT_ID_LEN} characters of A-Z, a-z, 0-9, '_' and '-'",
+            quote(tournament_id)
+        )));
+    }
+    if labels.len() > MAX_LABELS {
+        return Err(bad(format!("{} labels given; at most {MAX_LABELS} are allowed", labels.len())));
+    }
+    for (key, value) in labels {
+        if !is_token(key, MAX_LABEL_KEY_LEN) && !(key.contains('.') && is_token(&key.replace('.', "_"), MAX_LABEL_KEY_LEN)) {
+            return Err(bad(format!(
+                "label key {} must be 1 to {MAX_LABEL_KEY_LEN} characters of A-Z, a-z, 0-9, '_', '-' and '.'",
+                quote(key)
+            )));
+        }
+        check_len(&format!("label {}", quote(key)), value, MAX_LABEL_VALUE_LEN)?;
+    }
     Ok(())
+}
+
+/// The longest clock and round limit (a week) and increment (an hour), in seconds.
+pub const MAX_TIME_S: i64 = 7 * 24 * 3600;
+pub const MAX_INCREMENT_S: i64 = 3600;
+
+/// Take the time options (`clock_s`, `increment_s`, `round_limit_s`) out of a match's options:
+/// the time control to log, or none when neither a clock nor a round limit is asked for.
+pub fn take_time_control(
+    options: &mut std::collections::HashMap<String, i64>,
+) -> Result<Option<api::log_v1::TimeControl>> {
+    let mut take = |name: &str, max: i64| -> Result<u32> {
+        match options.remove(name) {
+            None => Ok(0),
+            Some(v) if (0..=max).contains(&v) => Ok(v as u32),
+            Some(v) => Err(bad(format!("option {name} is {v}; it must be 0 to {max} seconds"))),
+        }
+    };
+    let clock_s = take("clock_s", MAX_TIME_S)?;
+    let increment_s = take("increment_s", MAX_INCREMENT_S)?;
+    let round_limit_s = take("round_limit_s", MAX_TIME_S)?;
+    if increment_s > 0 && clock_s == 0 {
+        return Err(bad("option increment_s needs a clock: set clock_s too".into()));
+    }
+    Ok((clock_s > 0 || round_limit_s > 0).then_some(api::log_v1::TimeControl { clock_s, increment_s, round_limit_s }))
+}
+
+/// Whether `s` is 1 to `max` characters of `[A-Za-z0-9_-]`.
+fn is_token(s: &str, max: usize) -> bool {
+    !s.is_empty() && s.len() <= max && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
+#[cfg(test)]
+mod tournament_tests {
+    use super::*;
+
+    #[test]
+    fn tournament_ids_and_labels_are_safe_subject_tokens() {
+        let none = std::collections::HashMap::new();
+        assert!(check_tournament("", &none).is_ok());
+        assert!(check_tournament("spring-2026_R1", &none).is_ok());
+        for bad in ["a.b", "a b", "*", ">", &"x".repeat(65)] {
+            assert!(check_tournament(bad, &none).is_err(), "{bad}");
+        }
+        let ok = std::collections::HashMap::from([("stage.name".to_string(), "top cut".to_string())]);
+        assert!(check_tournament("t", &ok).is_ok());
+        let bad_key = std::collections::HashMap::from([("a b".to_string(), String::new())]);
+        assert!(check_tournament("t", &bad_key).is_err());
+        let long = std::collections::HashMap::from([("k".to_string(), "v".repeat(257))]);
+        assert!(check_tournament("t", &long).is_err());
+        let many: std::collections::HashMap<String, String> = (0..17).map(|i| (format!("k{i}"), String::new())).collect();
+        assert!(check_tournament("t", &many).is_err());
+    }
 }
 
 pub fn check_join(req: &m::JoinMatchRequest) -> Result<()> {

@@ -41,7 +41,14 @@ pub struct Matches {
     cache: Cache<MatchRecord>,
     /// Rebuild from the whole log, never from a snapshot (`--full-replay`).
     full_replay: bool,
+    /// The rules service's rules version per ruleset, and when it was asked (a snapshot is used
+    /// only if it was written with the current one).
+    rules_versions: std::sync::Mutex<Option<(std::time::Instant, std::collections::BTreeMap<String, String>)>>,
 }
+
+/// How long the rules versions the rules service named are trusted before asking again (a
+/// rolling upgrade of the rules service is seen within this).
+const RULES_VERSIONS_TTL: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// A match locked for one request.
 pub type Locked = OwnedMappedMutexGuard<Option<MatchRecord>, MatchRecord>;
@@ -62,7 +69,7 @@ impl Matches {
 
     /// With a match cache of at most about `cache_bytes` (idle matches beyond it are evicted).
     pub fn with_cache_bytes(backends: Backends, cache_bytes: usize) -> Self {
-        Matches { backends, cache: Cache::new(cache_bytes), full_replay: false }
+        Matches { backends, cache: Cache::new(cache_bytes), full_replay: false, rules_versions: std::sync::Mutex::new(None) }
     }
 
     /// Whether rebuilds ignore snapshots and replay the whole log.
@@ -111,9 +118,16 @@ impl Matches {
     pub async fn commit(&self, rec: &mut MatchRecord, input: commit_input::Input) -> Result<u64> {
         self.log_connected()?;
         let step = self.rules_step(rec, &input).await?;
-        let (events, awaiting, rules_version) = match &step {
-            Some(s) => (s.events.clone(), s.awaiting.clone(), s.rules_version.clone()),
-            None => (Vec::new(), rec.awaiting.as_ref().map(convert::awaiting_to_proto), String::new()),
+        let (events, awaiting, rules_version) = match (&step, convert::control_of(&input)) {
+            (Some(s), _) => (s.events.clone(), s.awaiting.clone(), s.rules_version.clone()),
+            (None, Some(control)) => {
+                let current = rec.awaiting.clone().ok_or_else(|| {
+                    OrchestratorError::FailedPrecondition(format!("match {} has not started yet", rec.match_id))
+                })?;
+                let (events, ended) = convert::control_step(&control, rec.seats.len() as u32, &current)?;
+                (events, Some(ended), String::new())
+            }
+            (None, None) => (Vec::new(), rec.awaiting.as_ref().map(convert::awaiting_to_proto), String::new()),
         };
         let version = rec.version + 1;
         let written_at_ms = written_at_ms(&input);
@@ -203,7 +217,8 @@ impl Matches {
                 Some(call) => Some(steps.next(index, call, rec.ruleset(), &rec.state).await?),
                 None => None,
             };
-            check_replay(&rec.match_id, &commit, step.as_ref(), rec.awaiting.as_ref())?;
+            check_replay(&rec.match_id, &commit, step.as_ref(), rec.awaiting.as_ref(), rec.seats.len() as u32)?;
+            check_time_called(rec, &commit)?;
             rec.absorb(&commit, step, stored.sequence, hash)?;
         }
         Ok(())
@@ -239,6 +254,15 @@ impl Matches {
         }
         let own = self.backends.signer.public_key();
         match snapshot::decode(match_id, &snap.state, &own, snap.version, snap.sequence) {
+            Ok(rec) if !self.fits_current_rules(&rec).await => {
+                tracing::info!(
+                    match_id,
+                    version = rec.version,
+                    snapshot_rules = %rec.rules_version,
+                    "the snapshot was written by other rules (an engine upgrade); replaying the whole log"
+                );
+                None
+            }
             Ok(rec) => {
                 tracing::debug!(match_id, version = rec.version, "rebuilding from the snapshot");
                 Some(rec)
@@ -248,6 +272,38 @@ impl Matches {
                 None
             }
         }
+    }
+
+    /// Whether a snapshot's state was produced by the rules version the rules service runs now
+    /// for its ruleset. Unknown (no version in the snapshot, or the service cannot say) is no:
+    /// a replay is always right, a state of another layout is not.
+    async fn fits_current_rules(&self, rec: &MatchRecord) -> bool {
+        if rec.rules_version.is_empty() {
+            return false;
+        }
+        let cached = self.rules_versions.lock().ok().and_then(|guard| {
+            guard.as_ref().filter(|(at, _)| at.elapsed() < RULES_VERSIONS_TTL).map(|(_, versions)| versions.clone())
+        });
+        let versions = match cached {
+            Some(v) => v,
+            None => {
+                let mut rules = self.backends.rules.clone();
+                let listed = match rules.list_rulesets(r::ListRulesetsRequest::default()).await {
+                    Ok(answer) => answer.into_inner(),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "cannot ask the rules service for its rules versions");
+                        return false;
+                    }
+                };
+                let versions: std::collections::BTreeMap<String, String> =
+                    listed.rulesets.into_iter().map(|i| (i.name, i.rules_version)).collect();
+                if let Ok(mut guard) = self.rules_versions.lock() {
+                    *guard = Some((std::time::Instant::now(), versions.clone()));
+                }
+                versions
+            }
+        };
+        versions.get(rec.ruleset()) == Some(&rec.rules_version)
     }
 
     /// Rebuild a match from its log, up to `upto` commits (all when `None`): from its snapshot
@@ -311,6 +367,7 @@ impl Matches {
         if let Err(e) = self.drive(&mut guard).await {
             tracing::warn!(match_id, error = %e, "could not drive the match past its pending draw");
         }
+        self.time(&mut guard).await;
         Ok(guard)
     }
 
@@ -326,7 +383,17 @@ impl Matches {
                 tracing::warn!(match_id, error = %e, "could not drive the match past its pending draw");
             }
         }
+        self.time(&mut guard).await;
         Ok(guard)
+    }
+
+    /// Call time if it is due (any request that locks a match with a time control does).
+    async fn time(&self, rec: &mut MatchRecord) {
+        if rec.clocks.is_some() {
+            if let Err(e) = self.call_time_if_due(rec).await {
+                tracing::warn!(match_id = %rec.match_id, error = %e, "could not call time; the next request tries again");
+            }
+        }
     }
 
     /// Read and replay (with the chain check) the commits appended after the record's last one.
@@ -384,10 +451,35 @@ impl Matches {
         self.cache.remove(match_id);
     }
 
+    /// Call time on the match if its clock or round limit has run out (docs/tournaments.md):
+    /// the orchestrator reads its clock once and logs that time in the input, so replay and
+    /// audit decide from the log alone. Then reveals the secret. Returns whether it did.
+    pub async fn call_time_if_due(&self, rec: &mut MatchRecord) -> Result<bool> {
+        let now = now_ms();
+        let due = match &rec.clocks {
+            Some(clocks) if !rec.ended() && rec.all_joined() => clocks.due(now),
+            _ => None,
+        };
+        let Some(up) = due else { return Ok(false) };
+        let input = commit_input::Input::Time(api::log_v1::TimeCalled { at_ms: now, flagged_seat: up.flagged_seat });
+        match self.commit(rec, input).await {
+            Ok(_) => {}
+            // Another orchestrator moved the match (maybe called time) first: caught up.
+            Err(OrchestratorError::Stale(_)) => return Ok(false),
+            Err(e) => return Err(e),
+        }
+        tracing::info!(match_id = %rec.match_id, flagged_seat = ?up.flagged_seat, "time called");
+        if let Err(e) = self.drive(rec).await {
+            tracing::warn!(match_id = %rec.match_id, error = %e, "time called; the reveal waits for the next request");
+        }
+        Ok(true)
+    }
+
     /// Feed the match every random draw it waits for, and reveal the secret once it has ended.
     /// Draws are addressed, so asking again after a crash gives the same outcome.
     pub async fn drive(&self, rec: &mut MatchRecord) -> Result<()> {
-        if !rec.all_joined() {
+        // A match ended (by match control) before every seat joined still reveals its secret.
+        if !rec.all_joined() && !rec.ended() {
             return Ok(());
         }
         let mut conflicts = 0;
@@ -495,6 +587,25 @@ pub fn check_chain(rec: &MatchRecord, stored: &StoredCommit, commit: &Commit, ow
     Ok(fairness::chain::commit_hash(&stored.payload))
 }
 
+/// Time called must have been due at the time it logs, by the clocks folded from the log.
+fn check_time_called(rec: &MatchRecord, commit: &Commit) -> Result<()> {
+    let Some(commit_input::Input::Time(t)) = commit.input.as_ref().and_then(|i| i.input.as_ref()) else {
+        return Ok(());
+    };
+    let due = rec.clocks.as_ref().and_then(|c| c.due(t.at_ms));
+    if due.map(|d| d.flagged_seat) != Some(t.flagged_seat) || commit.written_at_ms != t.at_ms {
+        return Err(OrchestratorError::ReplayMismatch {
+            match_id: rec.match_id.clone(),
+            version: commit.version,
+            detail: format!(
+                "time was called at {} ms (flagged seat {:?}), but by the logged clocks it was not due then",
+                t.at_ms, t.flagged_seat
+            ),
+        });
+    }
+    Ok(())
+}
+
 pub fn unknown_match(match_id: &str) -> OrchestratorError {
     OrchestratorError::NotFound(format!("there is no match with id {}", crate::limits::quote(match_id)))
 }
@@ -515,7 +626,13 @@ fn poisoned() -> OrchestratorError {
 fn written_at_ms(input: &commit_input::Input) -> i64 {
     match input {
         commit_input::Input::Draw(_) | commit_input::Input::Revealed(_) => 0,
-        commit_input::Input::Created(_) | commit_input::Input::Joined(_) | commit_input::Input::Decision(_) => now_ms(),
+        commit_input::Input::Created(_)
+        | commit_input::Input::Joined(_)
+        | commit_input::Input::Decision(_)
+        | commit_input::Input::Conceded(_)
+        | commit_input::Input::Adjudicated(_) => now_ms(),
+        // The time the orchestrator used is in the input itself.
+        commit_input::Input::Time(t) => t.at_ms,
     }
 }
 
@@ -530,6 +647,9 @@ fn input_kind(c: &Commit) -> &'static str {
         Some(commit_input::Input::Decision(_)) => "decision",
         Some(commit_input::Input::Draw(_)) => "draw",
         Some(commit_input::Input::Revealed(_)) => "revealed",
+        Some(commit_input::Input::Conceded(_)) => "conceded",
+        Some(commit_input::Input::Adjudicated(_)) => "adjudicated",
+        Some(commit_input::Input::Time(_)) => "time",
         None => "none",
     }
 }
@@ -702,6 +822,38 @@ mod tests {
             assert_eq!(t.await??, 1);
         }
         assert_eq!(log.reads.load(std::sync::atomic::Ordering::SeqCst) - before, 1, "one rebuild for ten first requests");
+        Ok(())
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_snapshot_from_other_rules_is_left_for_a_replay_from_version_1() -> anyhow::Result<()> {
+        let log = Arc::new(eventlog::MemoryLog::new());
+        let backends = backends_on(log.clone()).await?;
+        let writer = Matches::new(backends.clone());
+        let rec = created_match(&writer, "m3").await?;
+        assert!(!rec.rules_version.is_empty(), "the record knows its rules version");
+        let sequence = rec.last_sequence.ok_or_else(|| anyhow::anyhow!("no sequence"))?;
+        // A snapshot as an older engine build would have left it: another rules version and a
+        // state blob today's rules cannot read.
+        let put = |rules_version: &str| {
+            let mut old = rec.clone();
+            old.rules_version = rules_version.to_string();
+            old.state = b"state of another layout".to_vec();
+            let state = Bytes::from(snapshot::encode(&old, &backends.signer));
+            eventlog::Snapshot { version: old.version, sequence, state }
+        };
+        log.put_snapshot("m3", put("mainframe-0.0.1-old")).await?;
+        let rebuilt = Matches::new(backends.clone()).rebuild("m3", None).await?;
+        assert_eq!(rebuilt.state, rec.state, "replayed from version 1, not taken from the snapshot");
+        // Without a rules version (written before it was recorded): replayed too.
+        log.put_snapshot("m3", put("")).await?;
+        let rebuilt = Matches::new(backends.clone()).rebuild("m3", None).await?;
+        assert_eq!(rebuilt.state, rec.state);
+        // The same snapshot under the current rules version is used as it is (so the check
+        // above is what kept the foreign state out).
+        log.put_snapshot("m3", put(&rec.rules_version)).await?;
+        let rebuilt = Matches::new(backends).rebuild("m3", None).await?;
+        assert_eq!(rebuilt.state, b"state of another layout".to_vec());
         Ok(())
     }
 

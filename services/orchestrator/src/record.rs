@@ -33,6 +33,92 @@ pub struct Submitted {
     pub version: u64,
 }
 
+/// Where a match sits in a tournament, as logged in its `MatchCreated`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tournament {
+    pub tournament_id: String,
+    pub round: u32,
+    pub table: u32,
+    /// Ordered, so that anything built from it is deterministic.
+    pub labels: BTreeMap<String, String>,
+}
+
+impl Tournament {
+    pub fn of(c: &api::log_v1::MatchCreated) -> Self {
+        Tournament {
+            tournament_id: c.tournament_id.clone(),
+            round: c.round,
+            table: c.table,
+            labels: c.labels.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+        }
+    }
+}
+
+/// The clocks of a match with a time control, folded from the times its commits logged
+/// (`written_at_ms`; draws and reveals log 0 and take the time of the commit before).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Clocks {
+    pub control: api::log_v1::TimeControl,
+    /// Milliseconds each seat's clock has used (increments already given back).
+    pub used_ms: Vec<i64>,
+    /// The decision the match waits for, its seat, and since when (its clock runs).
+    pub pending: Option<(u64, u32, i64)>,
+    /// The time of the last commit that logged one.
+    pub last_time_ms: i64,
+    pub created_at_ms: i64,
+}
+
+/// Time is up: `flagged_seat`'s clock ran out, or (None) the round time limit was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeUp {
+    pub flagged_seat: Option<u32>,
+}
+
+impl Clocks {
+    /// What time has run out at `now_ms`, if any: the earlier of the round limit and the
+    /// deciding seat's clock.
+    pub fn due(&self, now_ms: i64) -> Option<TimeUp> {
+        let round_end = (self.control.round_limit_s > 0)
+            .then(|| self.created_at_ms.saturating_add(i64::from(self.control.round_limit_s) * 1000));
+        let flag = match self.pending {
+            Some((_, seat, since)) if self.control.clock_s > 0 => {
+                let left = i64::from(self.control.clock_s) * 1000 - self.used_ms.get(seat as usize).copied().unwrap_or(0);
+                Some((since.saturating_add(left), seat))
+            }
+            _ => None,
+        };
+        match (round_end, flag) {
+            (Some(r), Some((f, _))) if r <= f && r <= now_ms => Some(TimeUp { flagged_seat: None }),
+            (_, Some((f, seat))) if f <= now_ms => Some(TimeUp { flagged_seat: Some(seat) }),
+            (Some(r), _) if r <= now_ms => Some(TimeUp { flagged_seat: None }),
+            _ => None,
+        }
+    }
+
+    /// Fold one commit: charge the seat that answered, then start the clock of the next decision.
+    fn absorb(&mut self, commit: &Commit, input: &commit_input::Input, awaiting: &Awaiting, all_joined: bool) {
+        let now = if commit.written_at_ms > 0 { commit.written_at_ms } else { self.last_time_ms };
+        self.last_time_ms = now;
+        if commit.version == 1 {
+            self.created_at_ms = now;
+        }
+        if let (commit_input::Input::Decision(d), Some((_, seat, since))) = (input, self.pending) {
+            if d.decision.as_ref().map(|x| x.seat) == Some(seat) {
+                if let Some(used) = self.used_ms.get_mut(seat as usize) {
+                    *used += (now - since).max(0) - i64::from(self.control.increment_s) * 1000;
+                }
+            }
+        }
+        self.pending = match awaiting {
+            Awaiting::Decision(d) if all_joined => match self.pending {
+                Some((id, seat, since)) if id == d.id => Some((id, seat, since)),
+                _ => Some((d.id, d.seat, now)),
+            },
+            _ => None,
+        };
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct MatchRecord {
     pub match_id: String,
@@ -41,11 +127,17 @@ pub struct MatchRecord {
     pub scheme: String,
     pub public_key: Vec<u8>,
     pub join_code_hashes: Vec<Vec<u8>>,
+    /// The tournament, round, table and labels it was created with (docs/tournaments.md).
+    pub tournament: Tournament,
+    /// Its clocks, if it was created with a time control.
+    pub clocks: Option<Clocks>,
     /// The key that signs this match's commits (from its creation).
     pub orchestrator_public_key: Vec<u8>,
     pub seats: Vec<Seat>,
     /// The rules' state blob (opaque here).
     pub state: Vec<u8>,
+    /// The rules version that produced `state` (of the last commit that went through the rules).
+    pub rules_version: String,
     pub awaiting: Option<Awaiting>,
     /// Number of commits absorbed.
     pub version: u64,
@@ -76,8 +168,11 @@ impl MatchRecord {
             public_key: Vec::new(),
             join_code_hashes: Vec::new(),
             orchestrator_public_key: Vec::new(),
+            tournament: Tournament::default(),
+            clocks: None,
             seats: Vec::new(),
             state: Vec::new(),
+            rules_version: String::new(),
             awaiting: None,
             version: 0,
             last_sequence: None,
@@ -152,6 +247,12 @@ impl MatchRecord {
                 self.public_key = c.randomness_public_key.clone();
                 self.join_code_hashes = c.join_code_hashes.clone();
                 self.orchestrator_public_key = c.orchestrator_public_key.clone();
+                self.tournament = Tournament::of(c);
+                self.clocks = c.time_control.clone().filter(|t| t.clock_s > 0 || t.round_limit_s > 0).map(|control| Clocks {
+                    control,
+                    used_ms: vec![0; self.seats.len()],
+                    ..Clocks::default()
+                });
             }
             commit_input::Input::Joined(j) => {
                 let seat = self.seats.get_mut(j.seat as usize).ok_or_else(|| {
@@ -177,14 +278,22 @@ impl MatchRecord {
                     }
                 }
             }
-            commit_input::Input::Draw(_) => {}
+            commit_input::Input::Draw(_)
+            | commit_input::Input::Conceded(_)
+            | commit_input::Input::Adjudicated(_)
+            | commit_input::Input::Time(_) => {}
             commit_input::Input::Revealed(_) => self.secret_revealed = true,
         }
         if let Some(step) = step {
             self.state = step.state;
+            self.rules_version = step.rules_version;
         }
         let awaiting = convert::awaiting_from_proto(commit.awaiting.as_ref())
             .map_err(|e| OrchestratorError::Internal(format!("commit {}: {e}", commit.version)))?;
+        let all_joined = self.all_joined();
+        if let Some(clocks) = &mut self.clocks {
+            clocks.absorb(commit, input, &awaiting, all_joined);
+        }
         self.awaiting = Some(awaiting);
         self.version = commit.version;
         self.last_sequence = Some(sequence);
@@ -206,14 +315,27 @@ pub fn commit_input(commit: &Commit) -> Result<&commit_input::Input> {
 
 /// Compare what the rules produced now with what the log says they produced then: the one
 /// replay-and-compare the offline audit uses too (`api::replay`), so both name the same first
-/// divergence.
-pub fn check_replay(match_id: &str, logged: &Commit, step: Option<&r::Step>, previous: Option<&Awaiting>) -> Result<()> {
-    let previous = previous.map(convert::awaiting_to_proto);
-    api::replay::compare_commit(logged, step, previous.as_ref()).map_err(|d| OrchestratorError::ReplayMismatch {
+/// divergence. A match-control commit (which the rules never see) is recomputed with the same
+/// generic layer on a match of `seats` seats.
+pub fn check_replay(
+    match_id: &str,
+    logged: &Commit,
+    step: Option<&r::Step>,
+    previous: Option<&Awaiting>,
+    seats: u32,
+) -> Result<()> {
+    let mismatch = |d: api::replay::Divergence| OrchestratorError::ReplayMismatch {
         match_id: match_id.to_string(),
         version: d.version,
         detail: d.detail,
-    })
+    };
+    let previous = previous.map(convert::awaiting_to_proto);
+    if step.is_none() {
+        if let Some(control) = convert::control_of(commit_input(logged)?) {
+            return api::replay::check_control(logged, &control, seats, previous.as_ref()).map(|_| ()).map_err(mismatch);
+        }
+    }
+    api::replay::compare_commit(logged, step, previous.as_ref()).map_err(mismatch)
 }
 
 #[cfg(test)]
@@ -248,25 +370,64 @@ mod tests {
     fn replay_accepts_what_the_rules_produce_again() {
         let logged = commit(draw_input(), vec![event("a"), event("b")], ended());
         let step = r::Step { events: vec![event("a"), event("b")], awaiting: Some(ended()), ..Default::default() };
-        assert!(check_replay("m", &logged, Some(&step), None).is_ok());
+        assert!(check_replay("m", &logged, Some(&step), None, 2).is_ok());
     }
 
     #[test]
     fn replay_names_the_first_differing_event_and_the_version() {
         let logged = commit(draw_input(), vec![event("a"), event("b")], ended());
         let step = r::Step { events: vec![event("a"), event("c")], awaiting: Some(ended()), ..Default::default() };
-        let err = check_replay("m", &logged, Some(&step), None).expect_err("events differ").to_string();
+        let err = check_replay("m", &logged, Some(&step), None, 2).expect_err("events differ").to_string();
         assert!(err.contains("version 3") && err.contains("event 1"), "{err}");
 
         let shorter = r::Step { events: vec![event("a")], awaiting: Some(ended()), ..Default::default() };
-        assert!(check_replay("m", &logged, Some(&shorter), None).is_err());
+        assert!(check_replay("m", &logged, Some(&shorter), None, 2).is_err());
     }
 
     #[test]
     fn replay_checks_what_the_match_waits_for() {
         let logged = commit(draw_input(), vec![], ended());
         let step = r::Step { awaiting: Some(r::Awaiting::default()), ..Default::default() };
-        assert!(check_replay("m", &logged, Some(&step), None).is_err());
+        assert!(check_replay("m", &logged, Some(&step), None, 2).is_err());
+    }
+
+    #[test]
+    fn a_clock_runs_only_while_its_seat_decides_and_the_earlier_limit_calls_time() {
+        let control = api::log_v1::TimeControl { clock_s: 10, increment_s: 1, round_limit_s: 60 };
+        let mut clocks = Clocks { control, used_ms: vec![0, 0], ..Clocks::default() };
+        let decision = |id: u64, seat: u32| {
+            Awaiting::Decision(engine::Decision {
+                id,
+                seat,
+                kind: "k".into(),
+                prompt: String::new(),
+                spec: engine::DecisionSpec::Number { min: 0, max: 1 },
+                summary: String::new(),
+            })
+        };
+        let at = |version: u64, ms: i64| Commit { version, written_at_ms: ms, ..Default::default() };
+        let created = Input::Created(Default::default());
+        clocks.absorb(&at(1, 1_000), &created, &decision(1, 0), true);
+        assert_eq!((clocks.created_at_ms, clocks.pending), (1_000, Some((1, 0, 1_000))));
+        // Seat 0's clock: 10 s from 1 s.
+        assert_eq!(clocks.due(10_999), None);
+        assert_eq!(clocks.due(11_000), Some(TimeUp { flagged_seat: Some(0) }));
+        // Seat 0 answers after 4 s (1 s back): 3 s used; now seat 1 decides from 5 s.
+        let answer = Input::Decision(api::log_v1::SeatDecision {
+            decision: Some(r::DecisionInput { decision_id: 1, seat: 0, choice: None }),
+            idempotency_key: String::new(),
+        });
+        clocks.absorb(&at(2, 5_000), &answer, &decision(2, 1), true);
+        assert_eq!(clocks.used_ms, vec![3_000, 0]);
+        assert_eq!(clocks.pending, Some((2, 1, 5_000)));
+        // A draw logs 0 and keeps the time; the same pending decision keeps its start.
+        clocks.absorb(&at(3, 0), &draw_input(), &decision(2, 1), true);
+        assert_eq!((clocks.last_time_ms, clocks.pending), (5_000, Some((2, 1, 5_000))));
+        assert_eq!(clocks.due(15_000), Some(TimeUp { flagged_seat: Some(1) }));
+        // The round limit (61 s) comes first when the clocks are slower.
+        clocks.control.clock_s = 3_600;
+        assert_eq!(clocks.due(60_999), None);
+        assert_eq!(clocks.due(61_000), Some(TimeUp { flagged_seat: None }));
     }
 
     #[test]
@@ -274,8 +435,8 @@ mod tests {
         let joined = Input::Joined(SeatJoined::default());
         let previous = convert::awaiting_from_proto(Some(&ended())).ok();
         let quiet = commit(joined.clone(), vec![], ended());
-        assert!(check_replay("m", &quiet, None, previous.as_ref()).is_ok());
+        assert!(check_replay("m", &quiet, None, previous.as_ref(), 2).is_ok());
         let noisy = commit(joined, vec![event("x")], ended());
-        assert!(check_replay("m", &noisy, None, previous.as_ref()).is_err());
+        assert!(check_replay("m", &noisy, None, previous.as_ref(), 2).is_err());
     }
 }

@@ -43,7 +43,13 @@ pub fn rules_call(input: &commit_input::Input) -> Result<Option<RulesCall>> {
                 })),
             })
         }
-        commit_input::Input::Joined(_) | commit_input::Input::Revealed(_) => return Ok(None),
+        // Joins, reveals and match control never reach the rules (match control is computed by
+        // `convert::control_step`, the same for every ruleset).
+        commit_input::Input::Joined(_)
+        | commit_input::Input::Revealed(_)
+        | commit_input::Input::Conceded(_)
+        | commit_input::Input::Adjudicated(_)
+        | commit_input::Input::Time(_) => return Ok(None),
     }))
 }
 

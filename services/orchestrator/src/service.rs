@@ -8,7 +8,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use api::convert;
-use api::log_v1::{commit_input, MatchCreated, MatchExport, SeatDecision, SeatJoined};
+use api::log_v1::{commit_input, Adjudication, Concession, MatchCreated, MatchExport, SeatDecision, SeatJoined};
 use api::match_v1 as m;
 use api::match_v1::match_service_server::MatchService;
 use api::randomness_v1 as rnd;
@@ -21,6 +21,8 @@ use tokio::sync::{mpsc, oneshot, OwnedSemaphorePermit, Semaphore};
 use tonic::{Request, Response, Status};
 
 use crate::auth;
+use crate::platform::PlatformKey;
+use crate::index::MatchIndex;
 use crate::error::{randomness_err, OrchestratorError, Result};
 use crate::deadline;
 use crate::fanout::{Hub, Watcher};
@@ -36,13 +38,34 @@ pub struct MatchApi {
     watches: Arc<Semaphore>,
     /// One log subscription per watched match, fanned out to its watchers.
     hub: Arc<Hub>,
+    /// What platform operations are checked against.
+    platform: PlatformKey,
+    /// ListMatches, from the log (shared with the WatchMatches streams).
+    index: Arc<MatchIndex>,
+    /// One permit per open `WatchMatches` stream.
+    match_watches: Arc<Semaphore>,
 }
 
 impl MatchApi {
     pub fn new(matches: Matches) -> Self {
         let backends = matches.backends();
         let hub = Hub::new(backends.log.clone(), backends.signer.public_key(), limits::MAX_WATCHED_MATCHES);
-        MatchApi { matches, watch_stall: limits::WATCH_STALL, watches: Arc::new(Semaphore::new(limits::MAX_OPEN_WATCHES)), hub }
+        let index = Arc::new(MatchIndex::new(backends.log.clone(), backends.signer.public_key()));
+        MatchApi {
+            matches,
+            watch_stall: limits::WATCH_STALL,
+            watches: Arc::new(Semaphore::new(limits::MAX_OPEN_WATCHES)),
+            hub,
+            platform: PlatformKey::open(),
+            index,
+            match_watches: Arc::new(Semaphore::new(limits::MAX_OPEN_MATCH_WATCHES)),
+        }
+    }
+
+    /// Platform operations need this key (`--platform-key-file`).
+    pub fn platform_key(mut self, key: PlatformKey) -> Self {
+        self.platform = key;
+        self
     }
 
     /// How long a watcher may leave its full buffer unread before it is ended (`--watch-stall-ms`).
@@ -188,7 +211,10 @@ impl MatchApi {
             }
         }
         let match_id = uuid::Uuid::new_v4().simple().to_string();
-        let config = r::MatchConfig { ruleset: req.ruleset.trim().to_string(), seats, options: req.options };
+        // The time options are the orchestrator's (it keeps the time); the rules never see them.
+        let mut options = req.options.clone();
+        let time_control = limits::take_time_control(&mut options)?;
+        let config = r::MatchConfig { ruleset: req.ruleset.trim().to_string(), seats, options };
         let mut randomness = self.matches.backends().randomness.clone();
         let committed = randomness
             .commit(rnd::CommitRequest { match_id: match_id.clone() })
@@ -203,7 +229,11 @@ impl MatchApi {
             randomness_public_key: committed.public_key.clone(),
             join_code_hashes: join_codes.iter().map(|c| auth::hash_secret(c)).collect(),
             orchestrator_public_key: self.matches.backends().signer.public_key().to_vec(),
-            ..Default::default()
+            tournament_id: req.tournament_id.clone(),
+            round: req.round,
+            table: req.table,
+            labels: req.labels.clone(),
+            time_control,
         };
         let mut rec = MatchRecord::empty(&match_id);
         // The rules validate the configuration (decks, seat count, options) before anything is logged.
@@ -394,10 +424,12 @@ fn reply(rec: &MatchRecord, first_version: u64, seat: u32) -> m::SubmitDecisionR
 }
 
 type WatchStream = Pin<Box<dyn Stream<Item = Result<m::MatchUpdate, Status>> + Send + 'static>>;
+type WatchManyStream = Pin<Box<dyn Stream<Item = Result<m::MatchesUpdate, Status>> + Send + 'static>>;
 
 #[tonic::async_trait]
 impl MatchService for MatchApi {
     async fn create_match(&self, req: Request<m::CreateMatchRequest>) -> Result<Response<m::CreateMatchResponse>, Status> {
+        self.platform.check(req.metadata(), "CreateMatch")?;
         let budget = deadline::budget(req.metadata());
         Ok(Response::new(deadline::within(budget, self.create(req.into_inner())).await?))
     }
@@ -441,6 +473,99 @@ impl MatchService for MatchApi {
     async fn export_match(&self, req: Request<m::ExportMatchRequest>) -> Result<Response<m::ExportMatchResponse>, Status> {
         let budget = deadline::budget(req.metadata());
         deadline::within_status(budget, self.export_inner(req)).await
+    }
+
+    async fn list_matches(&self, req: Request<m::ListMatchesRequest>) -> Result<Response<m::ListMatchesResponse>, Status> {
+        self.platform.check(req.metadata(), "ListMatches")?;
+        let budget = deadline::budget(req.metadata());
+        Ok(Response::new(deadline::within(budget, self.list(req.into_inner())).await?))
+    }
+
+    type WatchMatchesStream = WatchManyStream;
+
+    async fn watch_matches(&self, req: Request<m::WatchMatchesRequest>) -> Result<Response<WatchManyStream>, Status> {
+        self.platform.check(req.metadata(), "WatchMatches")?;
+        let body = req.into_inner();
+        limits::check_len("tournament_id", &body.tournament_id, limits::MAX_TOURNAMENT_ID_LEN)?;
+        limits::check_len("ruleset", &body.ruleset, limits::MAX_RULESET_LEN)?;
+        let permit = self.match_watches.clone().try_acquire_owned().map_err(|_| {
+            OrchestratorError::Exhausted(format!(
+                "this orchestrator already serves {} WatchMatches streams; close one or retry later",
+                limits::MAX_OPEN_MATCH_WATCHES
+            ))
+        })?;
+        let filter = m::ListMatchesRequest {
+            tournament_id: body.tournament_id,
+            round: body.round,
+            ruleset: body.ruleset,
+            ..Default::default()
+        };
+        Ok(Response::new(watch_many(self.index.clone(), self.hub.clone(), filter, permit, self.watch_stall)))
+    }
+
+    async fn concede_match(&self, req: Request<m::ConcedeMatchRequest>) -> Result<Response<m::MatchControlResponse>, Status> {
+        let budget = deadline::budget(req.metadata());
+        let end = deadline::end(budget);
+        let token = auth::bearer_token(req.metadata())?;
+        let match_id = req.into_inner().match_id;
+        let work = self.control(&match_id, end, |rec| {
+            let seat = seat_for(token.as_deref(), rec)?;
+            Ok(commit_input::Input::Conceded(Concession { seat }))
+        });
+        Ok(Response::new(deadline::within(budget, work).await?))
+    }
+
+    async fn adjudicate_match(
+        &self,
+        req: Request<m::AdjudicateMatchRequest>,
+    ) -> Result<Response<m::MatchControlResponse>, Status> {
+        self.platform.check(req.metadata(), "AdjudicateMatch")?;
+        let budget = deadline::budget(req.metadata());
+        let end = deadline::end(budget);
+        let body = req.into_inner();
+        limits::check_len("ruling", &body.ruling, engine::core::control::MAX_RULING_BYTES)?;
+        if body.winners.len() > limits::MAX_SEATS {
+            return Err(OrchestratorError::InvalidArgument(format!(
+                "{} winners named; a match has at most {} seats",
+                body.winners.len(),
+                limits::MAX_SEATS
+            ))
+            .into());
+        }
+        let adjudication = Adjudication { winners: body.winners.clone(), ruling: body.ruling.clone() };
+        let work = self.control(&body.match_id, end, |_| Ok(commit_input::Input::Adjudicated(adjudication.clone())));
+        Ok(Response::new(deadline::within(budget, work).await?))
+    }
+}
+
+impl MatchApi {
+    async fn list(&self, req: m::ListMatchesRequest) -> Result<m::ListMatchesResponse> {
+        self.index.list(&req).await
+    }
+
+    /// Log the match-control input `input_for` makes of the match (read fresh from the log),
+    /// then reveal the secret of the match it ended.
+    async fn control(
+        &self,
+        match_id: &str,
+        end: Option<Instant>,
+        input_for: impl Fn(&MatchRecord) -> Result<commit_input::Input>,
+    ) -> Result<m::MatchControlResponse> {
+        let mut rec = self.matches.lock(match_id).await?;
+        let mut retries = 0;
+        loop {
+            let input = input_for(&rec)?;
+            match self.matches.commit(&mut rec, input).await {
+                Err(OrchestratorError::Stale(_)) if retries < MAX_CONFLICT_RETRIES => retries += 1,
+                Err(e) => return Err(e),
+                Ok(_) => break,
+            }
+        }
+        // Logged: the answer is OK whatever the reveal does (the next request retries it).
+        if let Err(e) = deadline::after_commit(end, self.matches.drive(&mut rec)).await {
+            tracing::warn!(match_id = %rec.match_id, error = %e, "match control logged; the reveal waits for the next request");
+        }
+        Ok(m::MatchControlResponse { version: rec.version, status: status_of(&rec) as i32, result: result_text(&rec) })
     }
 }
 
@@ -551,6 +676,96 @@ fn watch_stream(mut watcher: Watcher, permit: OwnedSemaphorePermit, viewer: View
                     let _ = end_tx.send(Status::resource_exhausted(format!(
                         "this watch's client read nothing for {} ms while {} updates waited for it, so the watch \
                          was ended to bound the server's memory; resume with WatchMatch from_version {queued}",
+                        stall.as_millis(),
+                        limits::WATCH_BUFFER
+                    )));
+                    return;
+                }
+            }
+        }
+    });
+    let ended = futures::stream::once(end_rx).filter_map(|end| futures::future::ready(end.ok().map(Err)));
+    Box::pin(tokio_stream::wrappers::ReceiverStream::new(rx).chain(ended))
+}
+
+/// The stream of one WatchMatches: a task finds the matches that pass `filter` (now and every
+/// [`limits::WATCH_DISCOVERY`]), follows each through the fan-out from its first commit (one
+/// place in the match's feed, as a WatchMatch would take), and sends their spectator updates
+/// into one bounded buffer. As `watch_stream`, a client that leaves a full buffer unread for
+/// `stall` is ended with RESOURCE_EXHAUSTED, one that goes away ends the task; a stream that
+/// would follow more than [`limits::MAX_MATCHES_PER_WATCH`] matches is ended the same way.
+fn watch_many(
+    index: Arc<MatchIndex>,
+    hub: Arc<Hub>,
+    filter: m::ListMatchesRequest,
+    permit: OwnedSemaphorePermit,
+    stall: Duration,
+) -> WatchManyStream {
+    let (tx, rx) = mpsc::channel::<Result<m::MatchesUpdate, Status>>(limits::WATCH_BUFFER);
+    let (end_tx, end_rx) = oneshot::channel::<Status>();
+    tokio::spawn(async move {
+        let _permit = permit;
+        let mut followed = std::collections::BTreeSet::new();
+        let mut updates = futures::stream::SelectAll::new();
+        let mut discovery = tokio::time::interval(limits::WATCH_DISCOVERY);
+        loop {
+            let next = tokio::select! {
+                _ = tx.closed() => return,
+                _ = discovery.tick() => {
+                    let found = match index.matching(&filter).await {
+                        Ok(found) => found,
+                        Err(e) => {
+                            tracing::warn!(error = %e, "WatchMatches could not list matches; trying again");
+                            continue;
+                        }
+                    };
+                    for summary in found {
+                        if followed.contains(&summary.match_id) {
+                            continue;
+                        }
+                        if followed.len() >= limits::MAX_MATCHES_PER_WATCH {
+                            let _ = tx.send(Err(Status::resource_exhausted(format!(
+                                "more than {} matches pass these filters; narrow them (a round, a ruleset) and watch again",
+                                limits::MAX_MATCHES_PER_WATCH
+                            )))).await;
+                            return;
+                        }
+                        let watcher = match hub.watch(&summary.match_id, 0).await {
+                            Ok(w) => w,
+                            Err(e) => {
+                                let _ = tx.send(Err(Status::from(e))).await;
+                                return;
+                            }
+                        };
+                        followed.insert(summary.match_id.clone());
+                        let match_id = summary.match_id;
+                        updates.push(Box::pin(futures::stream::unfold(watcher, move |mut w| {
+                            let match_id = match_id.clone();
+                            async move { w.next().await.map(|item| ((match_id, item), w)) }
+                        })));
+                    }
+                    continue;
+                }
+                Some(next) = updates.next(), if !updates.is_empty() => next,
+            };
+            let (match_id, item) = next;
+            let update = match item {
+                Ok(item) => Ok(m::MatchesUpdate {
+                    match_id,
+                    update: Some(update_for(&item.commit, Viewer::Spectator, item.all_joined)),
+                }),
+                Err(status) => Err(status),
+            };
+            let failed = update.is_err();
+            match tokio::time::timeout(stall, tx.send(update)).await {
+                Ok(Ok(())) if !failed => {}
+                Ok(_) => return,
+                Err(_) => {
+                    // The buffer is full and unread: the stream ends after it, with why.
+                    let _ = end_tx.send(Status::resource_exhausted(format!(
+                        "this WatchMatches client read nothing for {} ms while {} updates waited for it, so the \
+                         stream was ended to bound the server's memory; open it again (each match restarts from \
+                         its first commit)",
                         stall.as_millis(),
                         limits::WATCH_BUFFER
                     )));

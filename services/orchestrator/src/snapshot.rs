@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use api::convert;
-use api::log_v1::match_snapshot::{SnapshotEvents, SnapshotSeat, SnapshotSubmission};
+use api::log_v1::match_snapshot::{SnapshotClock, SnapshotEvents, SnapshotSeat, SnapshotSubmission};
 use api::log_v1::{MatchCreated, MatchSnapshot, SignedSnapshot};
 use api::rules_v1 as r;
 use prost::Message;
@@ -49,7 +49,11 @@ pub fn encode(rec: &MatchRecord, signer: &fairness::Signer) -> Vec<u8> {
             randomness_public_key: rec.public_key.clone(),
             join_code_hashes: rec.join_code_hashes.clone(),
             orchestrator_public_key: rec.orchestrator_public_key.clone(),
-            ..Default::default()
+            tournament_id: rec.tournament.tournament_id.clone(),
+            round: rec.tournament.round,
+            table: rec.tournament.table,
+            labels: rec.tournament.labels.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            time_control: rec.clocks.as_ref().map(|c| c.control.clone()),
         }),
         seats: rec
             .seats
@@ -71,6 +75,15 @@ pub fn encode(rec: &MatchRecord, signer: &fairness::Signer) -> Vec<u8> {
             })
             .collect(),
         events: rec.events.iter().map(|e| SnapshotEvents { events: e.clone() }).collect(),
+        rules_version: rec.rules_version.clone(),
+        clock: rec.clocks.as_ref().map(|c| SnapshotClock {
+            used_ms: c.used_ms.clone(),
+            pending_decision_id: c.pending.map(|p| p.0),
+            pending_seat: c.pending.map_or(0, |p| p.1),
+            pending_since_ms: c.pending.map_or(0, |p| p.2),
+            last_time_ms: c.last_time_ms,
+            created_at_ms: c.created_at_ms,
+        }),
     };
     let body = snapshot.encode_to_vec();
     let signature = signer.sign(&signed_message(&body)).to_vec();
@@ -107,6 +120,18 @@ pub fn decode(match_id: &str, raw: &[u8], own: &[u8; 32], version: u64, sequence
     let awaiting =
         convert::awaiting_from_proto(s.awaiting.as_ref()).map_err(|e| Refused::Undecodable(e.to_string()))?;
     let created = s.created.unwrap_or_default();
+    let tournament = crate::record::Tournament::of(&created);
+    let clocks = match (created.time_control.clone(), s.clock.clone()) {
+        (Some(control), Some(c)) => Some(crate::record::Clocks {
+            control,
+            used_ms: c.used_ms,
+            pending: c.pending_decision_id.map(|id| (id, c.pending_seat, c.pending_since_ms)),
+            last_time_ms: c.last_time_ms,
+            created_at_ms: c.created_at_ms,
+        }),
+        (Some(t), None) if t.clock_s > 0 || t.round_limit_s > 0 => return Err(Refused::Mismatch),
+        _ => None,
+    };
     let config = created.config.unwrap_or_default();
     if config.seats.len() != s.seats.len() || s.events.len() as u64 != s.version {
         return Err(Refused::Mismatch);
@@ -135,9 +160,12 @@ pub fn decode(match_id: &str, raw: &[u8], own: &[u8; 32], version: u64, sequence
     rec.scheme = created.randomness_scheme;
     rec.public_key = created.randomness_public_key;
     rec.join_code_hashes = created.join_code_hashes;
+    rec.tournament = tournament;
+    rec.clocks = clocks;
     rec.orchestrator_public_key = created.orchestrator_public_key;
     rec.seats = seats;
     rec.state = s.state;
+    rec.rules_version = s.rules_version;
     rec.awaiting = Some(awaiting);
     rec.version = s.version;
     rec.last_sequence = Some(s.sequence);
@@ -191,6 +219,28 @@ mod tests {
         assert_eq!(back.seats.iter().map(|s| (&s.name, &s.entropy, &s.token_hash)).collect::<Vec<_>>(),
             rec.seats.iter().map(|s| (&s.name, &s.entropy, &s.token_hash)).collect::<Vec<_>>());
         assert_eq!(back.config, rec.config);
+    }
+
+    #[test]
+    fn a_snapshot_keeps_the_tournament_the_rules_version_and_the_clocks() {
+        let signer = fairness::Signer::from_seed(&[1; 32]);
+        let mut rec = record();
+        rec.rules_version = "mainframe-9".into();
+        rec.tournament = crate::record::Tournament {
+            tournament_id: "t".into(),
+            round: 2,
+            table: 5,
+            labels: [("stage".to_string(), "top8".to_string())].into_iter().collect(),
+        };
+        rec.clocks = Some(crate::record::Clocks {
+            control: api::log_v1::TimeControl { clock_s: 60, increment_s: 2, round_limit_s: 600 },
+            used_ms: vec![1500, 300],
+            pending: Some((7, 1, 123_456)),
+            last_time_ms: 123_456,
+            created_at_ms: 100_000,
+        });
+        let back = decode("m1", &encode(&rec, &signer), &signer.public_key(), 2, 40).expect("ours");
+        assert_eq!((back.rules_version, back.tournament, back.clocks), (rec.rules_version, rec.tournament, rec.clocks));
     }
 
     #[test]

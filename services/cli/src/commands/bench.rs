@@ -304,6 +304,10 @@ impl BenchCmd {
                     None => nats_url_from_data_dir(&dir)?,
                 };
                 let nats = connect_admin(&nats_url, &dir).await?;
+                // The platform key of that system, for CreateMatch (unless one was given).
+                if let Some(key) = orchestrator::platform::read_key(&dir) {
+                    crate::client::set_platform_key(key);
+                }
                 let target = Target { orchestrator: url.clone(), nats, orchestrator_pid: None };
                 self.run_loads(&target, None).await?
             }
@@ -311,6 +315,8 @@ impl BenchCmd {
                 let temp = tempfile::Builder::new().prefix("arbiter-bench-").tempdir().context("cannot create a temporary directory")?;
                 let dir = self.data_dir.clone().unwrap_or_else(|| temp.path().to_path_buf());
                 progress(&format!("starting NATS and the services (data in {})", dir.display()));
+                // The system's platform key, which `up` creates there, for CreateMatch.
+                crate::client::set_platform_key(orchestrator::platform::read_key_file(&orchestrator::platform::ensure_key(&dir)?)?);
                 let any = "127.0.0.1:0".parse()?;
                 let up = UpCmd {
                     nats_url: None,

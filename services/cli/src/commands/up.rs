@@ -431,6 +431,8 @@ impl UpCmd {
                 tls_args("orchestrator"),
                 public_tls,
                 vec!["--key-file".into(), self.data_dir.join("keys").join("orchestrator.json").display().to_string()],
+                // The platform API key (tournament-api): created once in <data-dir>/secrets.
+                vec!["--platform-key-file".into(), orchestrator::platform::ensure_key(&self.data_dir)?.display().to_string()],
             ]
             .concat(),
             quiet,

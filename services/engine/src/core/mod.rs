@@ -1,5 +1,6 @@
 //! The shared core: what every game is made of.
 //!
+//! - [`control`]: match control (concession, adjudication, time) that ends any match the same way.
 //! - [`decision`]: the game-agnostic decision protocol (decisions, typed options, choices) and
 //!   the [`Ruleset`] trait every game implements.
 //! - [`event`]: events with their audience (public part, private part for some seats).
@@ -10,6 +11,7 @@
 //! - [`numbering`]: per-match card numbers (a permutation drawn at setup).
 //! - [`state_codec`]: the binary encoding of every game's state blob (tagged postcard).
 
+pub mod control;
 pub mod decision;
 pub mod effects;
 pub mod game;

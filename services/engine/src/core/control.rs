@@ -1,0 +1,128 @@
+//! Match control: the inputs that end a match whatever its ruleset (a concession, a platform's
+//! ruling, time called by the orchestrator). They never go through a game's state: every
+//! ruleset ends the same way, with one public event and an outcome, so the orchestrator, its
+//! replay and the offline audit all compute them with this one function (docs/tournaments.md).
+
+use serde_json::json;
+
+use super::{Awaiting, Event, Outcome, RulesError};
+
+/// The longest ruling an adjudication may carry, in bytes.
+pub const MAX_RULING_BYTES: usize = 512;
+
+/// One match-control input, as logged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// `seat` concedes: every other seat wins.
+    Concede { seat: u32 },
+    /// A platform ends the match: `winners` win (none: nobody does), for the reason `ruling`.
+    Adjudicate { winners: Vec<u32>, ruling: String },
+    /// The orchestrator called time at `at_ms` (Unix ms): `flagged_seat`'s clock ran out (it
+    /// loses), or, without one, the round time limit was reached.
+    Time { at_ms: i64, flagged_seat: Option<u32> },
+}
+
+/// The event and the outcome that end a match of `seats` seats, now waiting for `awaiting`,
+/// by `control`. Refused once the match has ended, or for a seat the match does not have.
+pub fn end_match(control: &Control, seats: u32, awaiting: &Awaiting) -> Result<(Event, Outcome), RulesError> {
+    if matches!(awaiting, Awaiting::Ended(_)) {
+        return Err(RulesError::Illegal("the match has already ended; nothing can end it again".into()));
+    }
+    let check_seat = |seat: u32| {
+        if seat >= seats {
+            Err(RulesError::Malformed(format!("seat {seat} is not in this match (it has seats 0 to {})", seats.saturating_sub(1))))
+        } else {
+            Ok(())
+        }
+    };
+    let others = |seat: u32| (0..seats).filter(|s| *s != seat).collect::<Vec<u32>>();
+    Ok(match control {
+        Control::Concede { seat } => {
+            check_seat(*seat)?;
+            let outcome = Outcome { winners: others(*seat), reason: format!("seat {seat} conceded") };
+            let event = Event::public("match.conceded", format!("Seat {seat} concedes."), json!({ "seat": seat }));
+            (event, outcome)
+        }
+        Control::Adjudicate { winners, ruling } => {
+            let ruling = ruling.trim();
+            if ruling.is_empty() || ruling.len() > MAX_RULING_BYTES {
+                return Err(RulesError::Malformed(format!(
+                    "a ruling must say why, in 1 to {MAX_RULING_BYTES} bytes (it has {})",
+                    ruling.len()
+                )));
+            }
+            let mut winners = winners.clone();
+            winners.sort_unstable();
+            winners.dedup();
+            for w in &winners {
+                check_seat(*w)?;
+            }
+            let outcome = Outcome { winners: winners.clone(), reason: format!("adjudicated: {ruling}") };
+            let event = Event::public(
+                "match.adjudicated",
+                format!("The match is adjudicated: {ruling}"),
+                json!({ "winners": winners, "ruling": ruling }),
+            );
+            (event, outcome)
+        }
+        Control::Time { at_ms, flagged_seat: Some(seat) } => {
+            check_seat(*seat)?;
+            let outcome = Outcome { winners: others(*seat), reason: format!("time: seat {seat}'s clock ran out") };
+            let event = Event::public(
+                "match.time_called",
+                format!("Seat {seat}'s clock has run out."),
+                json!({ "at_ms": at_ms, "flagged_seat": seat }),
+            );
+            (event, outcome)
+        }
+        Control::Time { at_ms, flagged_seat: None } => {
+            // The generic round-limit ruling: a draw. What each game does at time is in
+            // docs/netrunner.md and docs/mainframe.md.
+            let outcome = Outcome { winners: Vec::new(), reason: "time: the round time limit was reached".into() };
+            let event = Event::public(
+                "match.time_called",
+                "The round time limit has been reached.",
+                json!({ "at_ms": at_ms, "round_limit": true }),
+            );
+            (event, outcome)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::DrawRequest;
+
+    fn waiting() -> Awaiting {
+        Awaiting::Draw(DrawRequest { index: 0, purpose: "x".into(), kind: crate::core::DrawKind::Shuffle(2) })
+    }
+
+    #[test]
+    fn a_concession_makes_every_other_seat_win() {
+        let (event, outcome) = end_match(&Control::Concede { seat: 1 }, 3, &waiting()).expect("concede");
+        assert_eq!(outcome.winners, vec![0, 2]);
+        assert_eq!(event.kind, "match.conceded");
+        assert!(end_match(&Control::Concede { seat: 3 }, 3, &waiting()).is_err());
+    }
+
+    #[test]
+    fn an_adjudication_needs_a_ruling_and_real_seats() {
+        let ruled = Control::Adjudicate { winners: vec![1, 1, 0], ruling: "judge call".into() };
+        let (_, outcome) = end_match(&ruled, 2, &waiting()).expect("adjudicate");
+        assert_eq!(outcome.winners, vec![0, 1]);
+        assert!(end_match(&Control::Adjudicate { winners: vec![], ruling: " ".into() }, 2, &waiting()).is_err());
+        assert!(end_match(&Control::Adjudicate { winners: vec![2], ruling: "x".into() }, 2, &waiting()).is_err());
+    }
+
+    #[test]
+    fn time_flags_a_seat_or_draws_at_the_round_limit_and_nothing_ends_twice() {
+        let (_, flagged) = end_match(&Control::Time { at_ms: 5, flagged_seat: Some(0) }, 2, &waiting()).expect("flag");
+        assert_eq!(flagged.winners, vec![1]);
+        let (event, limit) = end_match(&Control::Time { at_ms: 5, flagged_seat: None }, 2, &waiting()).expect("limit");
+        assert!(limit.winners.is_empty());
+        assert_eq!(event.detail["at_ms"], 5);
+        let ended = Awaiting::Ended(limit);
+        assert!(end_match(&Control::Concede { seat: 0 }, 2, &ended).is_err());
+    }
+}
