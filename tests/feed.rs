@@ -296,9 +296,10 @@ async fn the_feed_carries_every_public_event_once_in_order_across_a_projector_cr
     Ok(())
 }
 
-/// Write a short signed match straight into the log as the deployment's orchestrator would (the
-/// rules refuse options they do not know, and `spectator_delay_s` is a platform option that the
-/// tournament work lets through `CreateMatch`; until then the test logs the match itself).
+/// Write a short signed match straight into the log as the deployment's orchestrator would, with
+/// its clock under the test's control (the orchestrator logs `spectator_delay_s` in
+/// `MatchCreated`; `CreateMatch` taking it is checked by
+/// `create_match_logs_the_spectator_delay_out_of_the_rules_options`).
 async fn log_delayed_match(system: &System, match_id: &str, delay_s: i64) -> Result<Vec<i64>> {
     use api::log_v1 as l;
     use api::rules_v1 as r;
@@ -311,9 +312,10 @@ async fn log_delayed_match(system: &System, match_id: &str, delay_s: i64) -> Res
             config: Some(r::MatchConfig {
                 ruleset: "mainframe".into(),
                 seats: vec![m::SeatSpec { name: "a".into(), ..Default::default() }, m::SeatSpec { name: "b".into(), ..Default::default() }],
-                options: [(feed::view::DELAY_OPTION.to_string(), delay_s)].into_iter().collect(),
+                options: Default::default(),
             }),
             orchestrator_public_key: signer.public_key().to_vec(),
+            spectator_delay_s: delay_s as u32,
             ..Default::default()
         }),
         l::commit_input::Input::Joined(l::SeatJoined { seat: 0, entropy: vec![1; 32], token_hash: vec![0; 32] }),
@@ -383,5 +385,32 @@ async fn a_delayed_match_is_published_no_earlier_than_its_delay() -> Result<()> 
     let extra = tokio::time::timeout(Duration::from_secs(delay_s as u64 + 2), feed.recv()).await;
     assert!(extra.is_err(), "a commit that fails the chain reached the feed: {:?}", extra.ok().flatten().map(|r| r.subject));
     projector.kill().await?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn create_match_logs_the_spectator_delay_out_of_the_rules_options() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    let request = m::CreateMatchRequest {
+        ruleset: "mainframe".into(),
+        seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
+        options: [(feed::view::DELAY_OPTION.to_string(), 30)].into_iter().collect(),
+        ..Default::default()
+    };
+    let created = client.create_match(harness::platform(request.clone())).await?.into_inner();
+    let log = system.admin_log().await?;
+    let first = log.read(&created.match_id, 1).await.map_err(|e| anyhow!("{e}"))?;
+    let commit = api::log_v1::Commit::decode(first.first().context("no creation commit")?.payload.as_ref())?;
+    let Some(api::log_v1::commit_input::Input::Created(c)) = commit.input.and_then(|i| i.input) else {
+        bail!("the first commit is not the creation")
+    };
+    assert_eq!(c.spectator_delay_s, 30);
+    let options = c.config.map(|c| c.options).unwrap_or_default();
+    assert!(!options.contains_key(feed::view::DELAY_OPTION), "the rules never see the feed's option: {options:?}");
+    let mut too_long = request;
+    too_long.options.insert(feed::view::DELAY_OPTION.to_string(), 2 * 24 * 3600);
+    let err = client.create_match(harness::platform(too_long)).await.expect_err("over a day");
+    assert_eq!(err.code(), tonic::Code::InvalidArgument, "{}", err.message());
     Ok(())
 }

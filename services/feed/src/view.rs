@@ -203,7 +203,12 @@ impl Projection {
                     }
                 }
                 let config = c.config.clone().unwrap_or_default();
-                let delay_s = config.options.get(DELAY_OPTION).copied().unwrap_or(0);
+                // The orchestrator logs the delay in its own field; a match option of that name
+                // (a log written by hand, or before the field) counts as well.
+                let delay_s = match c.spectator_delay_s {
+                    0 => config.options.get(DELAY_OPTION).copied().unwrap_or(0),
+                    s => i64::from(s),
+                };
                 if delay_s > MAX_DELAY_S {
                     tracing::warn!(match_id, delay_s, "spectator_delay_s is over one day: capped at one day");
                 }

@@ -166,6 +166,21 @@ pub fn take_time_control(
     Ok((clock_s > 0 || round_limit_s > 0).then_some(api::log_v1::TimeControl { clock_s, increment_s, round_limit_s }))
 }
 
+/// The longest spectator delay: a day.
+pub const MAX_SPECTATOR_DELAY_S: i64 = 24 * 3600;
+
+/// Take `spectator_delay_s` out of a match's options: it is the public feed's, not the rules'
+/// (docs/feed.md), and is logged in `MatchCreated.spectator_delay_s`.
+pub fn take_spectator_delay(options: &mut std::collections::HashMap<String, i64>) -> Result<u32> {
+    match options.remove("spectator_delay_s") {
+        None => Ok(0),
+        Some(v) if (0..=MAX_SPECTATOR_DELAY_S).contains(&v) => Ok(v as u32),
+        Some(v) => Err(bad(format!(
+            "option spectator_delay_s is {v}; it must be 0 to {MAX_SPECTATOR_DELAY_S} seconds"
+        ))),
+    }
+}
+
 /// Whether `s` is 1 to `max` characters of `[A-Za-z0-9_-]`.
 fn is_token(s: &str, max: usize) -> bool {
     !s.is_empty() && s.len() <= max && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
@@ -174,6 +189,21 @@ fn is_token(s: &str, max: usize) -> bool {
 #[cfg(test)]
 mod tournament_tests {
     use super::*;
+
+    #[test]
+    fn the_spectator_delay_is_taken_out_of_the_options_within_a_day() {
+        let mut options: std::collections::HashMap<String, i64> =
+            [("spectator_delay_s".to_string(), 90), ("starting_mainframe".to_string(), 20)].into_iter().collect();
+        assert_eq!(take_spectator_delay(&mut options).unwrap(), 90);
+        assert!(!options.contains_key("spectator_delay_s"), "the rules never see it");
+        assert_eq!(options.get("starting_mainframe"), Some(&20));
+        assert_eq!(take_spectator_delay(&mut options).unwrap(), 0);
+        for bad in [-1, MAX_SPECTATOR_DELAY_S + 1] {
+            let mut options = [("spectator_delay_s".to_string(), bad)].into_iter().collect();
+            let err = take_spectator_delay(&mut options).unwrap_err().to_string();
+            assert!(err.contains("spectator_delay_s"), "{err}");
+        }
+    }
 
     #[test]
     fn tournament_ids_and_labels_are_safe_subject_tokens() {

@@ -41,6 +41,8 @@ pub struct Tournament {
     pub table: u32,
     /// Ordered, so that anything built from it is deterministic.
     pub labels: BTreeMap<String, String>,
+    /// The public feed's delay (kept so that a snapshot's `MatchCreated` is the logged one).
+    pub spectator_delay_s: u32,
 }
 
 impl Tournament {
@@ -50,6 +52,7 @@ impl Tournament {
             round: c.round,
             table: c.table,
             labels: c.labels.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            spectator_delay_s: c.spectator_delay_s,
         }
     }
 }

@@ -214,6 +214,7 @@ impl MatchApi {
         // The time options are the orchestrator's (it keeps the time); the rules never see them.
         let mut options = req.options.clone();
         let time_control = limits::take_time_control(&mut options)?;
+        let spectator_delay_s = limits::take_spectator_delay(&mut options)?;
         let config = r::MatchConfig { ruleset: req.ruleset.trim().to_string(), seats, options };
         let mut randomness = self.matches.backends().randomness.clone();
         let committed = randomness
@@ -234,6 +235,7 @@ impl MatchApi {
             table: req.table,
             labels: req.labels.clone(),
             time_control,
+            spectator_delay_s,
         };
         let mut rec = MatchRecord::empty(&match_id);
         // The rules validate the configuration (decks, seat count, options) before anything is logged.

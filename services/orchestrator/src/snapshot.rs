@@ -54,6 +54,7 @@ pub fn encode(rec: &MatchRecord, signer: &fairness::Signer) -> Vec<u8> {
             table: rec.tournament.table,
             labels: rec.tournament.labels.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
             time_control: rec.clocks.as_ref().map(|c| c.control.clone()),
+            spectator_delay_s: rec.tournament.spectator_delay_s,
         }),
         seats: rec
             .seats
@@ -231,6 +232,7 @@ mod tests {
             round: 2,
             table: 5,
             labels: [("stage".to_string(), "top8".to_string())].into_iter().collect(),
+            spectator_delay_s: 30,
         };
         rec.clocks = Some(crate::record::Clocks {
             control: api::log_v1::TimeControl { clock_s: 60, increment_s: 2, round_limit_s: 600 },
