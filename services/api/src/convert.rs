@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use engine::{
-    Awaiting, Choice, Decision, DecisionOption, DecisionSpec, DrawKind, DrawRequest, Event, Input,
+    Awaiting, Choice, Decision, DeckEntry, DecisionOption, DecisionSpec, DrawKind, DrawRequest, Event, Input,
     MatchConfig, Outcome, PrivatePart, SeatConfig, Step, Viewer,
 };
 
@@ -38,7 +38,11 @@ fn json_value(s: &str, what: &str) -> Result<serde_json::Value, ConvertError> {
 pub fn config_to_proto(c: &MatchConfig) -> r::MatchConfig {
     r::MatchConfig {
         ruleset: c.ruleset.clone(),
-        seats: c.seats.iter().map(|s| m::SeatSpec { name: s.name.clone(), deck: s.deck.clone() }).collect(),
+        seats: c
+            .seats
+            .iter()
+            .map(|s| m::SeatSpec { name: s.name.clone(), deck: s.deck.clone(), decklist: decklist_to_proto(&s.decklist) })
+            .collect(),
         options: c.options.iter().map(|(k, v)| (k.clone(), *v)).collect(),
     }
 }
@@ -46,10 +50,27 @@ pub fn config_to_proto(c: &MatchConfig) -> r::MatchConfig {
 pub fn config_from_proto(c: &r::MatchConfig) -> MatchConfig {
     MatchConfig {
         ruleset: c.ruleset.clone(),
-        seats: c.seats.iter().map(|s| SeatConfig { name: s.name.clone(), deck: s.deck.clone() }).collect(),
+        seats: c
+            .seats
+            .iter()
+            .map(|s| SeatConfig { name: s.name.clone(), deck: s.deck.clone(), decklist: decklist_from_proto(s.decklist.as_ref()) })
+            .collect(),
         // BTreeMap: protobuf maps have no order, the domain gets a deterministic one.
         options: c.options.iter().map(|(k, v)| (k.clone(), *v)).collect::<BTreeMap<_, _>>(),
     }
+}
+
+/// An empty decklist is no decklist (the field absent), so that a config without one encodes
+/// exactly as before decklists existed.
+fn decklist_to_proto(list: &[DeckEntry]) -> Option<m::Decklist> {
+    if list.is_empty() {
+        return None;
+    }
+    Some(m::Decklist { cards: list.iter().map(|e| m::DecklistEntry { card: e.card.clone(), count: e.count }).collect() })
+}
+
+fn decklist_from_proto(list: Option<&m::Decklist>) -> Vec<DeckEntry> {
+    list.map(|l| l.cards.iter().map(|e| DeckEntry { card: e.card.clone(), count: e.count }).collect()).unwrap_or_default()
 }
 
 // ---- decisions and choices ----

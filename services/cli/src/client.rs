@@ -139,7 +139,7 @@ pub async fn create_and_join_all(
     let created = api
         .create_match(m::CreateMatchRequest {
             ruleset: ruleset.to_string(),
-            seats: names.iter().map(|n| m::SeatSpec { name: n.clone(), deck: String::new() }).collect(),
+            seats: names.iter().map(|n| m::SeatSpec { name: n.clone(), deck: String::new(), ..Default::default() }).collect(),
             options: Default::default(),
         })
         .await

@@ -17,7 +17,7 @@ pub mod netrunner;
 pub mod testing;
 
 pub use crate::core::{
-    Awaiting, Choice, Decision, DecisionOption, DecisionSpec, DrawKind, DrawRequest, Event,
+    Awaiting, Choice, Decision, DeckEntry, DecisionOption, DecisionSpec, DrawKind, DrawRequest, Event,
     Input, MatchConfig, Outcome, PrivatePart, RulesError, Ruleset, SeatConfig, Step, Viewer,
 };
 

@@ -20,11 +20,21 @@ pub struct MatchConfig {
     pub options: BTreeMap<String, i64>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatConfig {
     pub name: String,
     /// A ready deck of the ruleset by name; empty for the ruleset's default for that seat.
     pub deck: String,
+    /// The seat's own decklist instead of a ready deck (empty: none), in the game's card ids,
+    /// checked by the game's construction rules.
+    pub decklist: Vec<DeckEntry>,
+}
+
+/// One line of a decklist: a card id in the game's own ids and its number of copies.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeckEntry {
+    pub card: String,
+    pub count: u32,
 }
 
 /// A decision one seat must make.

@@ -296,3 +296,58 @@ pub static DECKS: &[DeckList] = &[
 pub fn deck(name: &str) -> Option<&'static DeckList> {
     DECKS.iter().find(|d| d.name == name)
 }
+
+/// House rules of a constructed deck (`docs/mainframe.md`, "Constructed decks").
+pub const MIN_CYBERDECK: u32 = 20;
+pub const MAX_CYBERDECK: u32 = 40;
+pub const MAX_COPIES: u32 = 3;
+/// The RAM deck of every constructed deck, as in the ready decks.
+pub const CONSTRUCTED_RAM_DECK: u32 = 12;
+
+/// The Cyberdeck a seat's decklist describes (card keys and counts; RAM Modules are not listed),
+/// merged per card in first-listed order, or every house-rule violation found in it.
+pub fn cyberdeck_from_list(list: &[(String, u32)]) -> Result<Vec<(&'static str, u32)>, Vec<String>> {
+    let mut out = Vec::new();
+    let total: u64 = list.iter().map(|(_, n)| u64::from(*n)).sum();
+    if total > u64::from(MAX_CYBERDECK) * 4 {
+        // Refused before anything else, so a huge count never becomes cards.
+        return Err(vec![format!("the decklist has {total} cards; a Cyberdeck has {MIN_CYBERDECK} to {MAX_CYBERDECK}")]);
+    }
+    let mut merged: Vec<(&'static str, u32)> = Vec::new();
+    for (key, n) in list {
+        if *n == 0 {
+            out.push(format!("card {key} is listed with 0 copies (leave it out or give a count)"));
+            continue;
+        }
+        let Some(c) = card(key) else {
+            out.push(format!("unknown card {key} (the mainframe card keys are in docs/mainframe.md)"));
+            continue;
+        };
+        if c.key == RAM_CARD {
+            out.push(format!(
+                "{} is not listed: every constructed deck has a RAM deck of {CONSTRUCTED_RAM_DECK} RAM Modules",
+                c.name
+            ));
+            continue;
+        }
+        match merged.iter_mut().find(|(k, _)| *k == c.key) {
+            Some(entry) => entry.1 += n,
+            None => merged.push((c.key, *n)),
+        }
+    }
+    for (key, n) in &merged {
+        if *n > MAX_COPIES {
+            let name = card(key).map_or(*key, |c| c.name);
+            out.push(format!("{n} copies of {name} exceed the limit of {MAX_COPIES} per card"));
+        }
+    }
+    let size: u32 = merged.iter().map(|(_, n)| n).sum();
+    if !(MIN_CYBERDECK..=MAX_CYBERDECK).contains(&size) {
+        out.push(format!("the Cyberdeck has {size} cards; it needs {MIN_CYBERDECK} to {MAX_CYBERDECK}"));
+    }
+    if out.is_empty() {
+        Ok(merged)
+    } else {
+        Err(out)
+    }
+}

@@ -102,6 +102,41 @@ fn validate(g: &Game) -> Result<(), RulesError> {
     Ok(())
 }
 
+/// The name a seat's own decklist goes by in the state (the list itself stays private).
+pub const CUSTOM_DECK: &str = "custom";
+
+/// Seat `seat`'s deck: its name, its Cyberdeck (card key, copies) and its RAM deck size, from the
+/// ready deck it names or its own decklist (checked by the house rules).
+fn seat_deck(seat: usize, sc: &SeatConfig) -> Result<(&'static str, Vec<(&'static str, u32)>, u32), RulesError> {
+    if !sc.decklist.is_empty() {
+        if !sc.deck.is_empty() {
+            return Err(RulesError::InvalidConfig(format!(
+                "seat {seat} ({}) names the deck \"{}\" and gives a decklist; give one of them",
+                sc.name, sc.deck
+            )));
+        }
+        let list: Vec<(String, u32)> = sc.decklist.iter().map(|e| (e.card.clone(), e.count)).collect();
+        let cyberdeck = data::cyberdeck_from_list(&list).map_err(|v| {
+            RulesError::InvalidConfig(format!(
+                "seat {seat} ({})'s decklist breaks the mainframe deck rules (docs/mainframe.md), {} violation(s): {}",
+                sc.name,
+                v.len(),
+                v.join("; ")
+            ))
+        })?;
+        return Ok((CUSTOM_DECK, cyberdeck, data::CONSTRUCTED_RAM_DECK));
+    }
+    let deck_name = if sc.deck.is_empty() { default_deck(seat) } else { sc.deck.as_str() };
+    let Some(list) = data::deck(deck_name) else {
+        return Err(RulesError::InvalidConfig(format!(
+            "seat {seat} ({}) asks for deck \"{deck_name}\"; the mainframe decks are: {}",
+            sc.name,
+            deck_names().join(", ")
+        )));
+    };
+    Ok((list.name, list.cyberdeck.to_vec(), list.ram_deck))
+}
+
 /// Build the initial state of a match (before any draw).
 pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
     let n = config.seats.len();
@@ -112,23 +147,16 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
     let mut instances = Vec::new();
     let mut players = Vec::new();
     for (seat, sc) in config.seats.iter().enumerate() {
-        let deck_name = if sc.deck.is_empty() { default_deck(seat) } else { sc.deck.as_str() };
-        let Some(list) = data::deck(deck_name) else {
-            return Err(RulesError::InvalidConfig(format!(
-                "seat {seat} ({}) asks for deck \"{deck_name}\"; the mainframe decks are: {}",
-                sc.name,
-                deck_names().join(", ")
-            )));
-        };
+        let (deck_name, cyberdeck_list, ram_cards) = seat_deck(seat, sc)?;
         let mut cyberdeck = Vec::new();
-        for &(key, copies) in list.cyberdeck {
+        for (key, copies) in cyberdeck_list {
             for _ in 0..copies {
                 cyberdeck.push(instances.len() as u32);
                 instances.push(Inst { card: key.to_string(), owner: seat as u32, pos: instances.len() as u32 });
             }
         }
         let mut ram_deck = Vec::new();
-        for _ in 0..list.ram_deck {
+        for _ in 0..ram_cards {
             ram_deck.push(instances.len() as u32);
             instances.push(Inst { card: RAM_CARD.to_string(), owner: seat as u32, pos: instances.len() as u32 });
         }

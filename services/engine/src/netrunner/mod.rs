@@ -110,28 +110,53 @@ fn validate(g: &Game) -> Result<(), RulesError> {
     Ok(())
 }
 
-/// Seat `seat`'s deck (the ready deck it names, checked): its cards appended to `cards`; returns
-/// the player's name, "deck|identity" and the card ids.
+/// The name a seat's own decklist goes by in the state (the list itself stays private).
+pub const CUSTOM_DECK: &str = "custom";
+
+/// Seat `seat`'s deck (the ready deck it names, or its own decklist, checked): its cards appended
+/// to `cards`; returns the player's name, "deck|identity" and the card ids.
 fn load_deck(seat: usize, sc: &SeatConfig, cards: &mut Vec<Card>) -> Result<(String, String, Vec<u32>), RulesError> {
     let side = if seat == 0 { Side::Corp } else { Side::Runner };
-    let default = if seat == 0 { CORP_DECK } else { RUNNER_DECK };
-    let name = if sc.deck.is_empty() { default } else { sc.deck.as_str() };
-    let Some(deck) = data::deck(name) else {
-        return Err(RulesError::InvalidConfig(format!(
-            "seat {seat} ({}) asks for deck \"{name}\"; the netrunner decks are: {}",
-            sc.name,
-            deck_names().join(", ")
-        )));
+    let role = if seat == 0 { "Corp" } else { "Runner" };
+    let owned;
+    let (name, deck): (&str, &data::Deck) = if !sc.decklist.is_empty() {
+        if !sc.deck.is_empty() {
+            return Err(RulesError::InvalidConfig(format!(
+                "seat {seat} ({}) names the deck \"{}\" and gives a decklist; give one of them",
+                sc.name, sc.deck
+            )));
+        }
+        let list: Vec<(String, u32)> = sc.decklist.iter().map(|e| (e.card.clone(), e.count)).collect();
+        owned = data::deck_from_list(CUSTOM_DECK, side, &list, cards::implemented).map_err(|v| {
+            RulesError::InvalidConfig(format!(
+                "seat {seat} ({})'s decklist is not a legal {role} deck (NR-10), {} violation(s): {}",
+                sc.name,
+                v.len(),
+                v.join("; ")
+            ))
+        })?;
+        (CUSTOM_DECK, &owned)
+    } else {
+        let default = if seat == 0 { CORP_DECK } else { RUNNER_DECK };
+        let name = if sc.deck.is_empty() { default } else { sc.deck.as_str() };
+        let Some(deck) = data::deck(name) else {
+            return Err(RulesError::InvalidConfig(format!(
+                "seat {seat} ({}) asks for deck \"{name}\"; the netrunner decks are: {}",
+                sc.name,
+                deck_names().join(", ")
+            )));
+        };
+        if deck.side != side {
+            return Err(RulesError::InvalidConfig(format!(
+                "seat {seat} plays the {role}, but \"{name}\" is a {} deck",
+                deck.side.name()
+            )));
+        }
+        // NR-10: a deck with an unimplemented card is refused by name.
+        data::validate_deck(deck, cards::implemented)
+            .map_err(|e| RulesError::InvalidConfig(format!("deck \"{name}\" is not legal: {e}")))?;
+        (name, deck)
     };
-    if deck.side != side {
-        return Err(RulesError::InvalidConfig(format!(
-            "seat {seat} plays the {}, but \"{name}\" is a {} deck",
-            if seat == 0 { "Corp" } else { "Runner" },
-            deck.side.name()
-        )));
-    }
-    // NR-10: a deck with an unimplemented card is refused by name.
-    data::validate_deck(deck, cards::implemented).map_err(|e| RulesError::InvalidConfig(format!("deck \"{name}\" is not legal: {e}")))?;
     let mut ids = Vec::new();
     for (code, n) in &deck.cards {
         for _ in 0..*n {
