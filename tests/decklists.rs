@@ -130,7 +130,30 @@ async fn a_constructed_system_gateway_game_is_played_to_the_end_audited_and_keep
         // Sprint (30041) and Seamless Launch (30040) are only in HQ or R&D at this point.
         assert!(!text.contains("Sprint") && !text.contains("Seamless Launch"), "the Corp's list leaks: {text}");
     }
-    play_to_end_and_audit(&mut client, &table, 23, "netrunner").await
+    // A seat sees its own list, nobody else does.
+    let corp: serde_json::Value = serde_json::from_str(&view_of(Some(0)).await?)?;
+    assert_eq!(corp["decklists"][0]["identity"], "30035", "{}", corp["decklists"]);
+    assert_eq!(corp["decklists"][0]["cards"].as_array().map(|a| a.len()), Some(HB.len() - 1));
+    assert!(corp["decklists"][1].is_null() && runner["decklists"][0].is_null() && spectator["decklists"][0].is_null());
+    assert_eq!(runner["decklists"][1]["identity"], "30010");
+    play_to_end_and_audit(&mut client, &table, 23, "netrunner").await?;
+
+    // With `open_decklists` = 1 a spectator sees both lists from the start.
+    let created = client
+        .create_match(m::CreateMatchRequest {
+            ruleset: "netrunner".into(),
+            seats: vec![seat("HB", list(HB)), seat("Zahya", list(ZAHYA))],
+            options: [("open_decklists".to_string(), 1)].into_iter().collect(),
+        })
+        .await?
+        .into_inner();
+    let open = client.get_match(m::GetMatchRequest { match_id: created.match_id, version: 0 }).await?.into_inner();
+    let open: serde_json::Value = serde_json::from_str(&open.state_json)?;
+    assert_eq!(open["decklists"][0]["identity"], "30035", "{open}");
+    let hedge = open["decklists"][0]["cards"].as_array().and_then(|a| a.iter().find(|e| e["card"] == "30075")).cloned();
+    assert_eq!(hedge.map(|e| e["count"].clone()), Some(serde_json::json!(3)));
+    assert_eq!(open["decklists"][1]["identity"], "30010");
+    Ok(())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -55,6 +55,8 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Game, RulesError> {
 
 impl GameState for Game {
     const RULESET: &'static str = "mainframe";
+    /// 1 since `open_decklists` (before: the plain postcard tag).
+    const LAYOUT: Option<u8> = Some(1);
     fn validate(&self) -> Result<(), RulesError> {
         validate(self)
     }
@@ -191,6 +193,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
         next_draw: 0,
         next_decision: 0,
         next_entered: 0,
+        open_decklists: crate::core::options::open_decklists(&config.options),
         awaiting: Awaiting::Ended(Outcome { winners: vec![], reason: "not started".into() }),
     })
 }
@@ -233,7 +236,24 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
         "effects": effects,
         "combat": {"attackers": g.combat.attackers, "blockers": g.combat.blockers},
         "options": g.options,
+        "decklists": decklists_view(g, viewer),
     })
+}
+
+/// Each seat's Cyberdeck list (card counts; the RAM deck is always RAM Modules) where `viewer`
+/// may see it, else null.
+fn decklists_view(g: &Game, viewer: Viewer) -> Value {
+    let one = |seat: u32| {
+        if !crate::core::options::sees_decklist(g.open_decklists, viewer, seat) {
+            return Value::Null;
+        }
+        let mut counts = std::collections::BTreeMap::new();
+        for i in g.instances.iter().filter(|i| i.owner == seat && i.card != data::RAM_CARD) {
+            *counts.entry(i.card.clone()).or_insert(0u32) += 1;
+        }
+        json!({"cards": crate::core::options::decklist_json(&counts)})
+    };
+    Value::Array((0..g.players.len() as u32).map(one).collect())
 }
 
 /// Each seat's public numbers, and the zones `viewer` may see.

@@ -48,9 +48,9 @@ pub fn deck_names() -> Vec<&'static str> {
 }
 
 /// The shape of the serialized `Game`: 2 since the card table (`Task::Card`, generic turn and
-/// run records). Bump it with any change of the state's serialized shape, so that a blob of
+/// run records); 3 since `open_decklists`. Bump it with any change of the state's serialized shape, so that a blob of
 /// another shape (a snapshot from another build) is refused by name rather than misread.
-pub const STATE_LAYOUT: u8 = 2;
+pub const STATE_LAYOUT: u8 = 3;
 
 pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
     game::encode(g)
@@ -241,6 +241,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
         access: None,
         flags: Default::default(),
         runner_success_last_turn: false,
+        open_decklists: crate::core::options::open_decklists(&config.options),
         winner: None,
         next_draw: 0,
         next_decision: 0,
@@ -394,7 +395,23 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
         "run": run,
         "winner": g.winner.as_ref().map(|(w, why)| json!({"seat": w, "reason": why})),
         "options": g.options,
+        "decklists": decklists_view(g, viewer),
     })
+}
+
+/// Each side's decklist (identity and card counts) where `viewer` may see it, else null.
+fn decklists_view(g: &Game, viewer: Viewer) -> Value {
+    let one = |seat: u32, side: Side, identity: &str| {
+        if !crate::core::options::sees_decklist(g.open_decklists, viewer, seat) {
+            return Value::Null;
+        }
+        let mut counts = std::collections::BTreeMap::new();
+        for c in g.cards.iter().filter(|c| c.side == side) {
+            *counts.entry(c.code.clone()).or_insert(0u32) += 1;
+        }
+        json!({"identity": identity, "cards": crate::core::options::decklist_json(&counts)})
+    };
+    json!([one(CORP, Side::Corp, &g.corp.identity), one(RUNNER, Side::Runner, &g.runner.identity)])
 }
 
 impl Ruleset for Netrunner {
