@@ -73,6 +73,47 @@ fn decklist_from_proto(list: Option<&m::Decklist>) -> Vec<DeckEntry> {
     list.map(|l| l.cards.iter().map(|e| DeckEntry { card: e.card.clone(), count: e.count }).collect()).unwrap_or_default()
 }
 
+// ---- rulesets ----
+
+/// A ruleset as `ListRulesets` describes it to clients: its numbers from the engine, its kinds
+/// and JSON Schemas from the published files (`docs/schemas/`, [`engine::schemas`]).
+pub fn ruleset_description(rules: &dyn engine::Ruleset) -> Result<m::RulesetDescription, ConvertError> {
+    let (min_seats, max_seats) = rules.seat_range();
+    let mut d = m::RulesetDescription {
+        name: rules.name().into(),
+        rules_version: rules.rules_version().into(),
+        min_seats,
+        max_seats,
+        decks: rules.decks().into_iter().map(String::from).collect(),
+        options: rules
+            .options()
+            .iter()
+            .map(|o| m::RulesetOption { name: o.name.into(), default_value: o.default, min: o.min, max: o.max, doc: o.doc.into() })
+            .collect(),
+        ..Default::default()
+    };
+    let Some(schemas) = engine::schemas(rules.name()) else {
+        return Ok(d);
+    };
+    let parse = |what: &str, text: &str| -> Result<serde_json::Value, ConvertError> {
+        serde_json::from_str(text).map_err(|e| ConvertError(format!("the published {what} of {} is not JSON: {e}", rules.name())))
+    };
+    let strings = |v: &serde_json::Value| -> Vec<String> {
+        v.as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default()
+    };
+    let kinds = parse("kinds", schemas.kinds)?;
+    d.decision_kinds = strings(&kinds["decision_kinds"]);
+    d.event_kinds = strings(&kinds["event_kinds"]);
+    d.state_schema_json = schemas.state.to_string();
+    let events = parse("event schemas", schemas.events)?;
+    let by_kind = |section: &str| -> std::collections::HashMap<String, String> {
+        events[section].as_object().map(|o| o.iter().map(|(k, v)| (k.clone(), v.to_string())).collect()).unwrap_or_default()
+    };
+    d.event_detail_schemas_json = by_kind("$defs");
+    d.private_detail_schemas_json = by_kind("x-private");
+    Ok(d)
+}
+
 // ---- decisions and choices ----
 
 fn option_to_proto(o: &DecisionOption) -> m::DecisionOption {

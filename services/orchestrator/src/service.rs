@@ -441,6 +441,21 @@ impl MatchService for MatchApi {
         let budget = deadline::budget(req.metadata());
         deadline::within_status(budget, self.export_inner(req)).await
     }
+
+    async fn list_rulesets(&self, req: Request<m::ListRulesetsRequest>) -> Result<Response<m::ListRulesetsResponse>, Status> {
+        let budget = deadline::budget(req.metadata());
+        Ok(Response::new(deadline::within(budget, self.list_rulesets_inner()).await?))
+    }
+}
+
+impl MatchApi {
+    /// The rules service describes its games (kinds and schemas included); passed on as is, so
+    /// a client learns the rules that really play its matches.
+    async fn list_rulesets_inner(&self) -> Result<m::ListRulesetsResponse> {
+        let mut rules = self.matches.backends().rules.clone();
+        let listed = rules.list_rulesets(r::ListRulesetsRequest {}).await.map_err(crate::error::rules_err)?.into_inner();
+        Ok(m::ListRulesetsResponse { rulesets: listed.descriptions })
+    }
 }
 
 impl MatchApi {

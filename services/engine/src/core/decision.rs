@@ -210,6 +210,10 @@ pub trait Ruleset: Sync {
     fn seat_range(&self) -> (u32, u32);
     /// The ready decks a seat may name.
     fn decks(&self) -> Vec<&'static str>;
+    /// The match options it takes (name, default, range, meaning).
+    fn options(&self) -> &'static [super::options::OptionSpec] {
+        &[]
+    }
     /// Validate a configuration and build the initial state (which usually awaits shuffles).
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError>;
     /// Apply one input. On error the state is unchanged (the caller keeps the old blob).

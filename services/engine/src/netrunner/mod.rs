@@ -427,6 +427,9 @@ impl Ruleset for Netrunner {
     fn decks(&self) -> Vec<&'static str> {
         deck_names()
     }
+    fn options(&self) -> &'static [crate::core::options::OptionSpec] {
+        OPTIONS
+    }
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
         let mut g = initial_game(config)?;
         let mut events = vec![Event::public(
