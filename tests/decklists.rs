@@ -1,7 +1,8 @@
 //! End-to-end: decklists per seat (issue 12 item 3). A constructed netrunner deck from the
 //! System Gateway pool (NR-10) is played to the end over gRPC and the export passes the audit;
 //! illegal decklists are refused with INVALID_ARGUMENT naming every violation, for netrunner and
-//! for mainframe's house rules; a decklist stays private to its seat during the match.
+//! for mainframe's house rules; a decklist stays private to its seat during the match. And
+//! `ListRulesets` (item 5) serves each game's options, kinds and published JSON Schemas.
 
 mod harness;
 
@@ -246,5 +247,34 @@ async fn play_to_end_and_audit_mainframe(client: &mut Client, table: &Table) -> 
     let export = api::log_v1::MatchExport::decode(bytes.as_slice())?;
     let report = cli::audit::audit_export(&export, Some(&table.public_key))?;
     assert_eq!(report.ruleset, "mainframe");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn list_rulesets_describes_every_game_with_its_options_kinds_and_published_schemas() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    // No credential needed: a client learns the games before it has a match.
+    let listed = client.list_rulesets(m::ListRulesetsRequest {}).await?.into_inner().rulesets;
+    let names: Vec<&str> = listed.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["mainframe", "netrunner"]);
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/schemas");
+    for r in &listed {
+        let open = r.options.iter().find(|o| o.name == "open_decklists").ok_or_else(|| anyhow!("{}: no open_decklists", r.name))?;
+        assert_eq!((open.default_value, open.min, open.max), (0, 0, 1));
+        assert!(!r.decks.is_empty() && !r.decision_kinds.is_empty() && !r.event_kinds.is_empty(), "{r:?}");
+        let published = std::fs::read_to_string(docs.join(format!("{}.state.schema.json", r.name)))?;
+        assert_eq!(r.state_schema_json, published, "the served schema is the published file");
+        for kind in &r.event_kinds {
+            let schema: serde_json::Value = serde_json::from_str(
+                r.event_detail_schemas_json.get(kind).ok_or_else(|| anyhow!("{}: no schema for {kind}", r.name))?,
+            )?;
+            assert!(schema.is_object());
+        }
+    }
+    let nr = listed.iter().find(|r| r.name == "netrunner").ok_or_else(|| anyhow!("netrunner"))?;
+    assert_eq!((nr.min_seats, nr.max_seats), (2, 2));
+    assert!(nr.event_kinds.iter().any(|k| k == "netrunner.match_created"));
+    assert!(nr.options.iter().any(|o| o.name == "agenda_points_to_win" && o.default_value == 6));
     Ok(())
 }
