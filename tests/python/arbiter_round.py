@@ -91,8 +91,8 @@ def board(ruleset, state):
     lines = [f"  turn {state.turn}, stage {state.stage}"]
     if ruleset == "netrunner":
         corp, runner = state.corp, state.runner
-        lines.append(f"  Corp   {corp.name:<10} credits {corp.credits:>3}  points {corp.points}")
-        lines.append(f"  Runner {runner.name:<10} credits {runner.credits:>3}  points {runner.points}")
+        lines.append(f"  Corp   {corp.name:<10} credits {corp.credits:>3}  points {corp.agenda_points}")
+        lines.append(f"  Runner {runner.name:<10} credits {runner.credits:>3}  points {runner.agenda_points}")
         winner = state.winner
         if winner is not None:
             lines.append(f"  winner: seat {winner.seat} ({winner.reason})")
