@@ -351,3 +351,33 @@ pub fn cyberdeck_from_list(list: &[(String, u32)]) -> Result<Vec<(&'static str, 
         Err(out)
     }
 }
+
+#[cfg(test)]
+mod decklist_tests {
+    use super::*;
+
+    fn list(cards: &[(&str, u32)]) -> Vec<(String, u32)> {
+        cards.iter().map(|(c, n)| (c.to_string(), *n)).collect()
+    }
+
+    #[test]
+    fn a_ready_deck_listed_is_legal_and_lines_add_up() {
+        let hardwired = deck("hardwired").unwrap();
+        let l: Vec<(String, u32)> = hardwired.cyberdeck.iter().map(|(c, n)| (c.to_string(), *n)).collect();
+        assert_eq!(cyberdeck_from_list(&l).unwrap(), hardwired.cyberdeck.to_vec());
+        let mut l2 = l.clone();
+        l2.push(("flatline".into(), 1));
+        assert_eq!(cyberdeck_from_list(&l2).unwrap().iter().find(|(k, _)| *k == "flatline"), Some(&("flatline", 2)));
+    }
+
+    #[test]
+    fn every_house_rule_violation_is_listed() {
+        let v = cyberdeck_from_list(&list(&[("chrome_jackal", 2), ("chrome_jackal", 2), ("ram_module", 1), ("x", 1), ("lockdown", 0)])).unwrap_err();
+        assert_eq!(v.len(), 5, "{v:?}");
+        assert!(v.iter().any(|e| e == "4 copies of Chrome Jackal exceed the limit of 3 per card"), "{v:?}");
+        assert!(v.iter().any(|e| e == "the Cyberdeck has 4 cards; it needs 20 to 40"), "{v:?}");
+        assert!(v.iter().any(|e| e.starts_with("RAM Module is not listed")) && v.iter().any(|e| e.starts_with("unknown card x")));
+        let huge = cyberdeck_from_list(&list(&[("flatline", u32::MAX)])).unwrap_err();
+        assert_eq!(huge.len(), 1);
+    }
+}

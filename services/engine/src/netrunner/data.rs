@@ -410,3 +410,51 @@ pub fn deck_from_list(name: &str, side: Side, list: &[(String, u32)], implemente
         Err(out)
     }
 }
+
+#[cfg(test)]
+mod decklist_tests {
+    use super::*;
+
+    fn list(cards: &[(&str, u32)]) -> Vec<(String, u32)> {
+        cards.iter().map(|(c, n)| (c.to_string(), *n)).collect()
+    }
+
+    #[test]
+    fn nr_10_a_starter_deck_as_a_decklist_is_the_same_deck() {
+        let starter = deck("catalyst-starter").unwrap();
+        let mut l = list(&[(starter.identity.as_str(), 1)]);
+        l.extend(starter.cards.iter().cloned());
+        let d = deck_from_list("custom", Side::Runner, &l, |_| true).unwrap();
+        assert_eq!((d.identity.as_str(), d.cards.as_slice(), d.size()), (starter.identity.as_str(), starter.cards.as_slice(), 30));
+    }
+
+    #[test]
+    fn nr_10_every_violation_of_a_decklist_is_listed() {
+        // Two identities, a zero count, a runner card, an unknown code, 4 Hedge Funds, a Jinteki
+        // agenda in an HB deck, 9 cards.
+        let l = list(&[("30035", 1), ("30043", 1), ("30036", 0), ("30030", 1), ("12345", 1), ("30075", 4), ("30044", 1), ("30067", 2)]);
+        let v = deck_from_list("custom", Side::Corp, &l, |_| true).unwrap_err();
+        let all = v.join(" | ");
+        for part in [
+            "2 identities (30035, 30043)",
+            "card 30036 is listed with 0 copies",
+            "Sure Gamble (30030) cannot be in a corp deck",
+            "unknown card 12345",
+            "4 copies of Hedge Fund exceed its deck limit of 3",
+            "Longevity Serum (30044) is a jinteki agenda",
+            "minimum deck size 40",
+            "a 9-card Corp deck needs 4 or 5 agenda points, not 6",
+        ] {
+            assert!(all.contains(part), "{part:?} missing from {all}");
+        }
+        assert_eq!(v.len(), 8, "{all}");
+    }
+
+    #[test]
+    fn nr_10_a_huge_count_is_refused_before_any_card_is_made() {
+        let v = deck_from_list("custom", Side::Runner, &list(&[("30010", 1), ("30030", u32::MAX)]), |_| true).unwrap_err();
+        assert_eq!(v, vec![format!("the decklist has {} cards; at most {MAX_DECK_CARDS} are allowed", u64::from(u32::MAX) + 1)]);
+        let v = deck_from_list("custom", Side::Runner, &list(&[("30030", 3)]), |_| true).unwrap_err();
+        assert!(v.iter().any(|e| e.contains("no identity")), "{v:?}");
+    }
+}
