@@ -10,7 +10,7 @@ use engine::{Awaiting, Ruleset, Viewer};
 use serde_json::Value;
 
 /// Games per sample configuration when generating (the published files depend on it).
-const GENERATE_GAMES: u64 = 12;
+const GENERATE_GAMES: u64 = 40;
 /// Games per sample configuration when validating (other seeds).
 const VALIDATE_GAMES: u64 = 6;
 

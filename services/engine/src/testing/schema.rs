@@ -184,7 +184,65 @@ pub fn sample_configs(ruleset: &dyn Ruleset) -> Vec<MatchConfig> {
     };
     if let Some(lists) = custom {
         let seats = lists.into_iter().enumerate().map(|(i, l)| SeatConfig { decklist: l, ..seat(i as u32) }).collect();
-        out.push(MatchConfig { ruleset: ruleset.name().into(), seats, options: open });
+        out.push(MatchConfig { ruleset: ruleset.name().into(), seats, options: open.clone() });
+    }
+    if ruleset.name() == "netrunner" {
+        // The faction identities' cards too, so their kinds are sampled. Not the Shaper: Tāo
+        // Salonga (30019) offers a pick of 0 to 2 ice but refuses 1 (an engine bug, reported).
+        for (corp, runner) in [("haas-bioroid", "anarch"), ("jinteki", "criminal"), ("nbn", "criminal"), ("weyland-consortium", "anarch")] {
+            let seats = [faction_deck(crate::netrunner::data::Side::Corp, corp), faction_deck(crate::netrunner::data::Side::Runner, runner)]
+                .into_iter()
+                .enumerate()
+                .map(|(i, l)| SeatConfig { decklist: l, ..seat(i as u32) })
+                .collect();
+            out.push(MatchConfig { ruleset: ruleset.name().into(), seats, options: open.clone() });
+        }
+    }
+    out
+}
+
+/// A legal 40-card NR-10 deck of one faction: its identity, its faction's cards and neutral
+/// ones (no influence spent); a Corp deck has exactly 18 agenda points (its faction's agenda
+/// and the neutral ones).
+fn faction_deck(side: crate::netrunner::data::Side, faction: &str) -> Vec<DeckEntry> {
+    use crate::netrunner::data::{pool, CardType, Side};
+    let Ok(pool) = pool() else { return Vec::new() };
+    let neutral = if side == Side::Corp { "neutral-corp" } else { "neutral-runner" };
+    let mut out = Vec::new();
+    let mut left: u32 = 40;
+    if let Some(id) = pool.cards.iter().find(|c| c.side == side && c.faction == faction && c.ctype == CardType::Identity) {
+        out.push(DeckEntry { card: id.code.clone(), count: 1 });
+    }
+    let mut take = |code: &str, n: u32, out: &mut Vec<DeckEntry>| {
+        let n = n.min(left);
+        if n > 0 {
+            out.push(DeckEntry { card: code.to_string(), count: n });
+            left -= n;
+        }
+    };
+    if side == Side::Corp {
+        // 2 (faction agenda) + 3×2 + 3×2 + 3 + 1 = 18 points.
+        for c in pool.cards.iter().filter(|c| c.faction == faction && c.ctype == CardType::Agenda) {
+            take(&c.code, 1, &mut out);
+        }
+        for (code, n) in [("30067", 3), ("30068", 3), ("30069", 1), ("30070", 1)] {
+            take(code, n, &mut out);
+        }
+    }
+    // Anoetic Void (30050) offers a pick of 0 to 2 cards but refuses 1 (an engine bug, reported),
+    // which a random bot would hit; left out until it is fixed.
+    let sampled = |c: &&crate::netrunner::data::CardData| c.code != "30050";
+    for c in pool
+        .cards
+        .iter()
+        .filter(|c| (c.faction == faction || c.faction == neutral) && !matches!(c.ctype, CardType::Identity | CardType::Agenda))
+        .filter(sampled)
+    {
+        take(&c.code, c.deck_limit.unwrap_or(3).clamp(0, 3) as u32, &mut out);
+    }
+    // Still short (a left-out card): one copy each of other factions' cards, within influence.
+    for c in pool.cards.iter().filter(|c| c.side == side && c.faction != faction && c.faction != neutral).filter(|c| !matches!(c.ctype, CardType::Identity | CardType::Agenda)).filter(sampled) {
+        take(&c.code, 1, &mut out);
     }
     out
 }
