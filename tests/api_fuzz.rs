@@ -261,7 +261,7 @@ fn fuzz_create_match() -> Result<()> {
     f.run("CreateMatch", (ruleset, seats, options), |f, (ruleset, seats, options): (String, Vec<(String, String)>, BTreeMap<String, i64>)| {
         let req = m::CreateMatchRequest {
             ruleset,
-            seats: seats.into_iter().map(|(name, deck)| m::SeatSpec { name, deck }).collect(),
+            seats: seats.into_iter().map(|(name, deck)| m::SeatSpec { name, deck, ..Default::default() }).collect(),
             options: options.into_iter().collect(),
             ..Default::default()
         };
@@ -348,7 +348,7 @@ fn long_inputs_get_a_clear_status() -> Result<()> {
     const MB1: usize = 1024 * 1024;
     let create = |ruleset: String, name: String, deck: String, option: Option<String>| m::CreateMatchRequest {
         ruleset,
-        seats: vec![m::SeatSpec { name, deck }, m::SeatSpec::default()],
+        seats: vec![m::SeatSpec { name, deck, ..Default::default() }, m::SeatSpec::default()],
         options: option.into_iter().map(|o| (o, 1)).collect(),
         ..Default::default()
     };

@@ -264,7 +264,7 @@ pub async fn create_and_join_ruleset(
     let created = client
         .create_match(platform(m::CreateMatchRequest {
             ruleset: ruleset.into(),
-            seats: (0..players).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), deck: String::new() }).collect(),
+            seats: (0..players).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), deck: String::new(), ..Default::default() }).collect(),
             options: Default::default(),
             ..Default::default()
         }))

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use engine::{
-    Awaiting, Choice, Decision, DecisionOption, DecisionSpec, DrawKind, DrawRequest, Event, Input,
+    Awaiting, Choice, Decision, DeckEntry, DecisionOption, DecisionSpec, DrawKind, DrawRequest, Event, Input,
     MatchConfig, Outcome, PrivatePart, SeatConfig, Step, Viewer,
 };
 
@@ -67,7 +67,11 @@ pub fn spectator_update(commit: &crate::log_v1::Commit, all_joined: bool) -> m::
 pub fn config_to_proto(c: &MatchConfig) -> r::MatchConfig {
     r::MatchConfig {
         ruleset: c.ruleset.clone(),
-        seats: c.seats.iter().map(|s| m::SeatSpec { name: s.name.clone(), deck: s.deck.clone() }).collect(),
+        seats: c
+            .seats
+            .iter()
+            .map(|s| m::SeatSpec { name: s.name.clone(), deck: s.deck.clone(), decklist: decklist_to_proto(&s.decklist) })
+            .collect(),
         options: c.options.iter().map(|(k, v)| (k.clone(), *v)).collect(),
     }
 }
@@ -75,10 +79,68 @@ pub fn config_to_proto(c: &MatchConfig) -> r::MatchConfig {
 pub fn config_from_proto(c: &r::MatchConfig) -> MatchConfig {
     MatchConfig {
         ruleset: c.ruleset.clone(),
-        seats: c.seats.iter().map(|s| SeatConfig { name: s.name.clone(), deck: s.deck.clone() }).collect(),
+        seats: c
+            .seats
+            .iter()
+            .map(|s| SeatConfig { name: s.name.clone(), deck: s.deck.clone(), decklist: decklist_from_proto(s.decklist.as_ref()) })
+            .collect(),
         // BTreeMap: protobuf maps have no order, the domain gets a deterministic one.
         options: c.options.iter().map(|(k, v)| (k.clone(), *v)).collect::<BTreeMap<_, _>>(),
     }
+}
+
+/// An empty decklist is no decklist (the field absent), so that a config without one encodes
+/// exactly as before decklists existed.
+fn decklist_to_proto(list: &[DeckEntry]) -> Option<m::Decklist> {
+    if list.is_empty() {
+        return None;
+    }
+    Some(m::Decklist { cards: list.iter().map(|e| m::DecklistEntry { card: e.card.clone(), count: e.count }).collect() })
+}
+
+fn decklist_from_proto(list: Option<&m::Decklist>) -> Vec<DeckEntry> {
+    list.map(|l| l.cards.iter().map(|e| DeckEntry { card: e.card.clone(), count: e.count }).collect()).unwrap_or_default()
+}
+
+// ---- rulesets ----
+
+/// A ruleset as `ListRulesets` describes it to clients: its numbers from the engine, its kinds
+/// and JSON Schemas from the published files (`docs/schemas/`, [`engine::schemas`]).
+pub fn ruleset_description(rules: &dyn engine::Ruleset) -> Result<m::RulesetDescription, ConvertError> {
+    let (min_seats, max_seats) = rules.seat_range();
+    let mut d = m::RulesetDescription {
+        name: rules.name().into(),
+        rules_version: rules.rules_version().into(),
+        min_seats,
+        max_seats,
+        decks: rules.decks().into_iter().map(String::from).collect(),
+        options: rules
+            .options()
+            .iter()
+            .map(|o| m::RulesetOption { name: o.name.into(), default_value: o.default, min: o.min, max: o.max, doc: o.doc.into() })
+            .collect(),
+        ..Default::default()
+    };
+    let Some(schemas) = engine::schemas(rules.name()) else {
+        return Ok(d);
+    };
+    let parse = |what: &str, text: &str| -> Result<serde_json::Value, ConvertError> {
+        serde_json::from_str(text).map_err(|e| ConvertError(format!("the published {what} of {} is not JSON: {e}", rules.name())))
+    };
+    let strings = |v: &serde_json::Value| -> Vec<String> {
+        v.as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default()
+    };
+    let kinds = parse("kinds", schemas.kinds)?;
+    d.decision_kinds = strings(&kinds["decision_kinds"]);
+    d.event_kinds = strings(&kinds["event_kinds"]);
+    d.state_schema_json = schemas.state.to_string();
+    let events = parse("event schemas", schemas.events)?;
+    let by_kind = |section: &str| -> std::collections::HashMap<String, String> {
+        events[section].as_object().map(|o| o.iter().map(|(k, v)| (k.clone(), v.to_string())).collect()).unwrap_or_default()
+    };
+    d.event_detail_schemas_json = by_kind("$defs");
+    d.private_detail_schemas_json = by_kind("x-private");
+    Ok(d)
 }
 
 // ---- decisions and choices ----

@@ -239,7 +239,7 @@ mod tests {
     /// creation, a join, every input to the end, the reveal.
     fn played_log() -> Vec<Commit> {
         let rules = engine::ruleset("mainframe").unwrap();
-        let seats = (0..2).map(|i| SeatConfig { name: format!("Bot {i}"), deck: String::new() }).collect();
+        let seats = (0..2).map(|i| SeatConfig { name: format!("Bot {i}"), deck: String::new(), ..Default::default() }).collect();
         let config = MatchConfig { ruleset: "mainframe".into(), seats, options: Default::default() };
         let mut step = rules.new_match(&config).unwrap();
         let mut p = convert::step_to_proto(&step, rules.rules_version());

@@ -171,7 +171,7 @@ pub async fn create_and_join_all(
     let created = api
         .create_match(platform_request(m::CreateMatchRequest {
             ruleset: ruleset.to_string(),
-            seats: names.iter().map(|n| m::SeatSpec { name: n.clone(), deck: String::new() }).collect(),
+            seats: names.iter().map(|n| m::SeatSpec { name: n.clone(), deck: String::new(), ..Default::default() }).collect(),
             options: Default::default(),
             ..Default::default()
         })?)

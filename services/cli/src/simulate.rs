@@ -98,7 +98,7 @@ pub fn simulate_match_with(
     let secret = fairness::derive_match_secret(&MASTER_SECRET, &match_id);
     let config = r::MatchConfig {
         ruleset: ruleset.into(),
-        seats: (0..players).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), deck: String::new() }).collect(),
+        seats: (0..players).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), deck: String::new(), ..Default::default() }).collect(),
         options: Default::default(),
     };
     let orchestrator = fairness::Signer::from_seed(orchestrator_seed);

@@ -13,7 +13,7 @@ use engine::{MatchConfig, Ruleset, SeatConfig};
 fn config(ruleset: &str, seats: u32) -> MatchConfig {
     MatchConfig {
         ruleset: ruleset.into(),
-        seats: (0..seats).map(|s| SeatConfig { name: format!("P{s}"), deck: String::new() }).collect(),
+        seats: (0..seats).map(|s| SeatConfig { name: format!("P{s}"), deck: String::new(), ..Default::default() }).collect(),
         options: BTreeMap::new(),
     }
 }

@@ -9,6 +9,7 @@
 pub mod fuzz;
 pub mod kit;
 pub mod leak;
+pub mod schema;
 
 pub use kit::{Match, TypedRuleset};
 

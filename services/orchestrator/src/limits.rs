@@ -17,6 +17,10 @@ pub const MAX_SEATS: usize = 8;
 pub const MAX_RULESET_LEN: usize = 64;
 pub const MAX_NAME_LEN: usize = 64;
 pub const MAX_DECK_LEN: usize = 64;
+/// Most lines of one seat's decklist (a legal deck has far fewer distinct cards).
+pub const MAX_DECKLIST_ENTRIES: usize = 128;
+/// Most copies one decklist line may ask for (the rules refuse a deck over their own limits).
+pub const MAX_DECKLIST_COUNT: u32 = 99;
 pub const MAX_OPTIONS: usize = 32;
 pub const MAX_OPTION_NAME_LEN: usize = 64;
 pub const MAX_JOIN_CODE_LEN: usize = 128;
@@ -54,8 +58,9 @@ pub const MAX_OPEN_MATCH_WATCHES: usize = 64;
 pub const MAX_MATCHES_PER_WATCH: usize = 256;
 /// How often a `WatchMatches` stream looks for new matches that pass its filters.
 pub const WATCH_DISCOVERY: std::time::Duration = std::time::Duration::from_millis(500);
-/// Longest text of another service's error passed on to a client.
-pub const MAX_FORWARDED_MESSAGE: usize = 512;
+/// Longest text of another service's error passed on to a client (room for a refused
+/// decklist's every violation; still far below what a status header carries).
+pub const MAX_FORWARDED_MESSAGE: usize = 2048;
 
 /// How many characters of an input an error message quotes.
 const QUOTED_CHARS: usize = 24;
@@ -106,6 +111,16 @@ pub fn check_create(req: &m::CreateMatchRequest) -> Result<()> {
             return Err(bad(format!("seat {i}'s name is longer than {MAX_NAME_LEN} characters (it starts {})", quote(&s.name))));
         }
         check_len(&format!("seat {i}'s deck"), &s.deck, MAX_DECK_LEN)?;
+        let entries = s.decklist.as_ref().map_or(&[][..], |l| l.cards.as_slice());
+        if entries.len() > MAX_DECKLIST_ENTRIES {
+            return Err(bad(format!("seat {i}'s decklist has {} lines; at most {MAX_DECKLIST_ENTRIES} are allowed", entries.len())));
+        }
+        for e in entries {
+            check_len(&format!("a card id in seat {i}'s decklist"), &e.card, MAX_DECK_LEN)?;
+            if e.count > MAX_DECKLIST_COUNT {
+                return Err(bad(format!("seat {i}'s decklist asks for {} copies of {}; at most {MAX_DECKLIST_COUNT}", e.count, quote(&e.card))));
+            }
+        }
     }
     if req.options.len() > MAX_OPTIONS {
         return Err(bad(format!("{} options given; at most {MAX_OPTIONS} are allowed", req.options.len())));
@@ -264,7 +279,7 @@ mod tests {
     fn long_fields_are_refused_naming_the_field() {
         let mut req = m::CreateMatchRequest {
             ruleset: "mainframe".into(),
-            seats: vec![m::SeatSpec { name: "a".into(), deck: "d".repeat(16 * 1024) }],
+            seats: vec![m::SeatSpec { name: "a".into(), deck: "d".repeat(16 * 1024), ..Default::default() }],
             ..Default::default()
         };
         let err = check_create(&req).expect_err("long deck").to_string();

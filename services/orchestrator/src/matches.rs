@@ -757,7 +757,7 @@ mod tests {
 
     /// A two-seat match created through `writer`.
     async fn created_match(writer: &Matches, match_id: &str) -> anyhow::Result<MatchRecord> {
-        let seats = (0..2).map(|i| api::match_v1::SeatSpec { name: format!("S{i}"), deck: String::new() }).collect();
+        let seats = (0..2).map(|i| api::match_v1::SeatSpec { name: format!("S{i}"), deck: String::new(), ..Default::default() }).collect();
         let config = r::MatchConfig { ruleset: "mainframe".into(), seats, options: Default::default() };
         let created = MatchCreated {
             config: Some(config),

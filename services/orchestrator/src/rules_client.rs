@@ -218,7 +218,7 @@ mod tests {
     async fn batched_replay_and_single_steps_give_the_engine_steps_with_or_without_the_cache() -> anyhow::Result<()> {
         let config = MatchConfig {
             ruleset: "mainframe".into(),
-            seats: (0..2).map(|s| SeatConfig { name: format!("P{s}"), deck: String::new() }).collect(),
+            seats: (0..2).map(|s| SeatConfig { name: format!("P{s}"), deck: String::new(), ..Default::default() }).collect(),
             options: BTreeMap::new(),
         };
         let rules = engine::ruleset("mainframe").ok_or_else(|| anyhow::anyhow!("mainframe"))?;

@@ -538,6 +538,11 @@ impl MatchService for MatchApi {
         let work = self.control(&body.match_id, end, |_| Ok(commit_input::Input::Adjudicated(adjudication.clone())));
         Ok(Response::new(deadline::within(budget, work).await?))
     }
+
+    async fn list_rulesets(&self, req: Request<m::ListRulesetsRequest>) -> Result<Response<m::ListRulesetsResponse>, Status> {
+        let budget = deadline::budget(req.metadata());
+        Ok(Response::new(deadline::within(budget, self.list_rulesets_inner()).await?))
+    }
 }
 
 impl MatchApi {
@@ -568,6 +573,14 @@ impl MatchApi {
             tracing::warn!(match_id = %rec.match_id, error = %e, "match control logged; the reveal waits for the next request");
         }
         Ok(m::MatchControlResponse { version: rec.version, status: status_of(&rec) as i32, result: result_text(&rec) })
+    }
+
+    /// The rules service describes its games (kinds and schemas included); passed on as is, so
+    /// a client learns the rules that really play its matches.
+    async fn list_rulesets_inner(&self) -> Result<m::ListRulesetsResponse> {
+        let mut rules = self.matches.backends().rules.clone();
+        let listed = rules.list_rulesets(r::ListRulesetsRequest {}).await.map_err(crate::error::rules_err)?.into_inner();
+        Ok(m::ListRulesetsResponse { rulesets: listed.descriptions })
     }
 }
 

@@ -31,7 +31,7 @@ async fn main() -> anyhow::Result<()> {
     for ruleset in ["mainframe", "netrunner"] {
         let config = MatchConfig {
             ruleset: ruleset.into(),
-            seats: (0..2).map(|s| SeatConfig { name: format!("P{s}"), deck: String::new() }).collect(),
+            seats: (0..2).map(|s| SeatConfig { name: format!("P{s}"), deck: String::new(), ..Default::default() }).collect(),
             options: BTreeMap::new(),
         };
         let rules = engine::ruleset(ruleset).ok_or_else(|| anyhow::anyhow!("no {ruleset}"))?;

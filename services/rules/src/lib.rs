@@ -194,7 +194,12 @@ impl RulesService for Rules {
                 }
             })
             .collect();
-        Ok(Response::new(ListRulesetsResponse { rulesets }))
+        let descriptions = engine::rulesets()
+            .into_iter()
+            .map(api::convert::ruleset_description)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| Status::internal(e.to_string()))?;
+        Ok(Response::new(ListRulesetsResponse { rulesets, descriptions }))
     }
 }
 

@@ -18,7 +18,7 @@ use tonic::{Code, Request, Status};
 fn config(ruleset: &str) -> MatchConfig {
     MatchConfig {
         ruleset: ruleset.into(),
-        seats: (0..2).map(|s| SeatConfig { name: format!("P{s}"), deck: String::new() }).collect(),
+        seats: (0..2).map(|s| SeatConfig { name: format!("P{s}"), deck: String::new(), ..Default::default() }).collect(),
         options: BTreeMap::new(),
     }
 }

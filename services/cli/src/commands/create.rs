@@ -59,6 +59,7 @@ impl CreateCmd {
             .map(|i| m::SeatSpec {
                 name: self.names.get(i).cloned().unwrap_or_else(|| format!("Player {}", i + 1)),
                 deck: self.decks.get(i).cloned().unwrap_or_default(),
+                ..Default::default()
             })
             .collect();
         let created = api

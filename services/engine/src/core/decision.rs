@@ -20,11 +20,21 @@ pub struct MatchConfig {
     pub options: BTreeMap<String, i64>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatConfig {
     pub name: String,
     /// A ready deck of the ruleset by name; empty for the ruleset's default for that seat.
     pub deck: String,
+    /// The seat's own decklist instead of a ready deck (empty: none), in the game's card ids,
+    /// checked by the game's construction rules.
+    pub decklist: Vec<DeckEntry>,
+}
+
+/// One line of a decklist: a card id in the game's own ids and its number of copies.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeckEntry {
+    pub card: String,
+    pub count: u32,
 }
 
 /// A decision one seat must make.
@@ -200,6 +210,10 @@ pub trait Ruleset: Sync {
     fn seat_range(&self) -> (u32, u32);
     /// The ready decks a seat may name.
     fn decks(&self) -> Vec<&'static str>;
+    /// The match options it takes (name, default, range, meaning).
+    fn options(&self) -> &'static [super::options::OptionSpec] {
+        &[]
+    }
     /// Validate a configuration and build the initial state (which usually awaits shuffles).
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError>;
     /// Apply one input. On error the state is unchanged (the caller keeps the old blob).

@@ -27,6 +27,29 @@ pub trait GameOptions: Default {
 }
 
 /// Resolve named options over the defaults; unknown names and out-of-range values are refused.
+/// Every game's option `open_decklists`: 1 shows each seat's decklist to every viewer (the
+/// default 0 keeps a seat's list to that seat and, after the end, the auditors). The game keeps
+/// it beside its typed options (not in them), so the logged options of a match stay as they were.
+pub const OPEN_DECKLISTS: OptionSpec =
+    OptionSpec { name: "open_decklists", default: 0, min: 0, max: 1, doc: "1: every viewer sees each seat's decklist" };
+
+/// Whether `viewer` sees seat `seat`'s decklist: its own seat, an auditor (only after the end),
+/// or everyone when the lists are open.
+pub fn sees_decklist(open: bool, viewer: crate::core::Viewer, seat: u32) -> bool {
+    open || viewer.sees_private(&[seat])
+}
+
+/// A decklist as views show it: `[{"card", "count"}]`, by card id (a `BTreeMap`, so the order
+/// is the ids' and not the deck's shuffled one).
+pub fn decklist_json(counts: &BTreeMap<String, u32>) -> serde_json::Value {
+    serde_json::Value::Array(counts.iter().map(|(card, count)| serde_json::json!({"card": card, "count": count})).collect())
+}
+
+/// Whether `map` opens the decklists (checked for its range by [`parse`]).
+pub fn open_decklists(map: &BTreeMap<String, i64>) -> bool {
+    map.get(OPEN_DECKLISTS.name) == Some(&1)
+}
+
 pub fn parse<O: GameOptions>(map: &BTreeMap<String, i64>) -> Result<O, RulesError> {
     let mut o = O::default();
     for (name, &value) in map {

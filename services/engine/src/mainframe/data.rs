@@ -296,3 +296,88 @@ pub static DECKS: &[DeckList] = &[
 pub fn deck(name: &str) -> Option<&'static DeckList> {
     DECKS.iter().find(|d| d.name == name)
 }
+
+/// House rules of a constructed deck (`docs/mainframe.md`, "Constructed decks").
+pub const MIN_CYBERDECK: u32 = 20;
+pub const MAX_CYBERDECK: u32 = 40;
+pub const MAX_COPIES: u32 = 3;
+/// The RAM deck of every constructed deck, as in the ready decks.
+pub const CONSTRUCTED_RAM_DECK: u32 = 12;
+
+/// The Cyberdeck a seat's decklist describes (card keys and counts; RAM Modules are not listed),
+/// merged per card in first-listed order, or every house-rule violation found in it.
+pub fn cyberdeck_from_list(list: &[(String, u32)]) -> Result<Vec<(&'static str, u32)>, Vec<String>> {
+    let mut out = Vec::new();
+    let total: u64 = list.iter().map(|(_, n)| u64::from(*n)).sum();
+    if total > u64::from(MAX_CYBERDECK) * 4 {
+        // Refused before anything else, so a huge count never becomes cards.
+        return Err(vec![format!("the decklist has {total} cards; a Cyberdeck has {MIN_CYBERDECK} to {MAX_CYBERDECK}")]);
+    }
+    let mut merged: Vec<(&'static str, u32)> = Vec::new();
+    for (key, n) in list {
+        if *n == 0 {
+            out.push(format!("card {key} is listed with 0 copies (leave it out or give a count)"));
+            continue;
+        }
+        let Some(c) = card(key) else {
+            out.push(format!("unknown card {key} (the mainframe card keys are in docs/mainframe.md)"));
+            continue;
+        };
+        if c.key == RAM_CARD {
+            out.push(format!(
+                "{} is not listed: every constructed deck has a RAM deck of {CONSTRUCTED_RAM_DECK} RAM Modules",
+                c.name
+            ));
+            continue;
+        }
+        match merged.iter_mut().find(|(k, _)| *k == c.key) {
+            Some(entry) => entry.1 += n,
+            None => merged.push((c.key, *n)),
+        }
+    }
+    for (key, n) in &merged {
+        if *n > MAX_COPIES {
+            let name = card(key).map_or(*key, |c| c.name);
+            out.push(format!("{n} copies of {name} exceed the limit of {MAX_COPIES} per card"));
+        }
+    }
+    let size: u32 = merged.iter().map(|(_, n)| n).sum();
+    if !(MIN_CYBERDECK..=MAX_CYBERDECK).contains(&size) {
+        out.push(format!("the Cyberdeck has {size} cards; it needs {MIN_CYBERDECK} to {MAX_CYBERDECK}"));
+    }
+    if out.is_empty() {
+        Ok(merged)
+    } else {
+        Err(out)
+    }
+}
+
+#[cfg(test)]
+mod decklist_tests {
+    use super::*;
+
+    fn list(cards: &[(&str, u32)]) -> Vec<(String, u32)> {
+        cards.iter().map(|(c, n)| (c.to_string(), *n)).collect()
+    }
+
+    #[test]
+    fn a_ready_deck_listed_is_legal_and_lines_add_up() {
+        let hardwired = deck("hardwired").unwrap();
+        let l: Vec<(String, u32)> = hardwired.cyberdeck.iter().map(|(c, n)| (c.to_string(), *n)).collect();
+        assert_eq!(cyberdeck_from_list(&l).unwrap(), hardwired.cyberdeck.to_vec());
+        let mut l2 = l.clone();
+        l2.push(("flatline".into(), 1));
+        assert_eq!(cyberdeck_from_list(&l2).unwrap().iter().find(|(k, _)| *k == "flatline"), Some(&("flatline", 2)));
+    }
+
+    #[test]
+    fn every_house_rule_violation_is_listed() {
+        let v = cyberdeck_from_list(&list(&[("chrome_jackal", 2), ("chrome_jackal", 2), ("ram_module", 1), ("x", 1), ("lockdown", 0)])).unwrap_err();
+        assert_eq!(v.len(), 5, "{v:?}");
+        assert!(v.iter().any(|e| e == "4 copies of Chrome Jackal exceed the limit of 3 per card"), "{v:?}");
+        assert!(v.iter().any(|e| e == "the Cyberdeck has 4 cards; it needs 20 to 40"), "{v:?}");
+        assert!(v.iter().any(|e| e.starts_with("RAM Module is not listed")) && v.iter().any(|e| e.starts_with("unknown card x")));
+        let huge = cyberdeck_from_list(&list(&[("flatline", u32::MAX)])).unwrap_err();
+        assert_eq!(huge.len(), 1);
+    }
+}

@@ -55,6 +55,8 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Game, RulesError> {
 
 impl GameState for Game {
     const RULESET: &'static str = "mainframe";
+    /// 1 since `open_decklists` (before: the plain postcard tag).
+    const LAYOUT: Option<u8> = Some(1);
     fn validate(&self) -> Result<(), RulesError> {
         validate(self)
     }
@@ -102,6 +104,41 @@ fn validate(g: &Game) -> Result<(), RulesError> {
     Ok(())
 }
 
+/// The name a seat's own decklist goes by in the state (the list itself stays private).
+pub const CUSTOM_DECK: &str = "custom";
+
+/// Seat `seat`'s deck: its name, its Cyberdeck (card key, copies) and its RAM deck size, from the
+/// ready deck it names or its own decklist (checked by the house rules).
+fn seat_deck(seat: usize, sc: &SeatConfig) -> Result<(&'static str, Vec<(&'static str, u32)>, u32), RulesError> {
+    if !sc.decklist.is_empty() {
+        if !sc.deck.is_empty() {
+            return Err(RulesError::InvalidConfig(format!(
+                "seat {seat} ({}) names the deck \"{}\" and gives a decklist; give one of them",
+                sc.name, sc.deck
+            )));
+        }
+        let list: Vec<(String, u32)> = sc.decklist.iter().map(|e| (e.card.clone(), e.count)).collect();
+        let cyberdeck = data::cyberdeck_from_list(&list).map_err(|v| {
+            RulesError::InvalidConfig(format!(
+                "seat {seat} ({})'s decklist breaks the mainframe deck rules (docs/mainframe.md), {} violation(s): {}",
+                sc.name,
+                v.len(),
+                v.join("; ")
+            ))
+        })?;
+        return Ok((CUSTOM_DECK, cyberdeck, data::CONSTRUCTED_RAM_DECK));
+    }
+    let deck_name = if sc.deck.is_empty() { default_deck(seat) } else { sc.deck.as_str() };
+    let Some(list) = data::deck(deck_name) else {
+        return Err(RulesError::InvalidConfig(format!(
+            "seat {seat} ({}) asks for deck \"{deck_name}\"; the mainframe decks are: {}",
+            sc.name,
+            deck_names().join(", ")
+        )));
+    };
+    Ok((list.name, list.cyberdeck.to_vec(), list.ram_deck))
+}
+
 /// Build the initial state of a match (before any draw).
 pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
     let n = config.seats.len();
@@ -112,23 +149,16 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
     let mut instances = Vec::new();
     let mut players = Vec::new();
     for (seat, sc) in config.seats.iter().enumerate() {
-        let deck_name = if sc.deck.is_empty() { default_deck(seat) } else { sc.deck.as_str() };
-        let Some(list) = data::deck(deck_name) else {
-            return Err(RulesError::InvalidConfig(format!(
-                "seat {seat} ({}) asks for deck \"{deck_name}\"; the mainframe decks are: {}",
-                sc.name,
-                deck_names().join(", ")
-            )));
-        };
+        let (deck_name, cyberdeck_list, ram_cards) = seat_deck(seat, sc)?;
         let mut cyberdeck = Vec::new();
-        for &(key, copies) in list.cyberdeck {
+        for (key, copies) in cyberdeck_list {
             for _ in 0..copies {
                 cyberdeck.push(instances.len() as u32);
                 instances.push(Inst { card: key.to_string(), owner: seat as u32, pos: instances.len() as u32 });
             }
         }
         let mut ram_deck = Vec::new();
-        for _ in 0..list.ram_deck {
+        for _ in 0..ram_cards {
             ram_deck.push(instances.len() as u32);
             instances.push(Inst { card: RAM_CARD.to_string(), owner: seat as u32, pos: instances.len() as u32 });
         }
@@ -163,6 +193,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
         next_draw: 0,
         next_decision: 0,
         next_entered: 0,
+        open_decklists: crate::core::options::open_decklists(&config.options),
         awaiting: Awaiting::Ended(Outcome { winners: vec![], reason: "not started".into() }),
     })
 }
@@ -205,7 +236,24 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
         "effects": effects,
         "combat": {"attackers": g.combat.attackers, "blockers": g.combat.blockers},
         "options": g.options,
+        "decklists": decklists_view(g, viewer),
     })
+}
+
+/// Each seat's Cyberdeck list (card counts; the RAM deck is always RAM Modules) where `viewer`
+/// may see it, else null.
+fn decklists_view(g: &Game, viewer: Viewer) -> Value {
+    let one = |seat: u32| {
+        if !crate::core::options::sees_decklist(g.open_decklists, viewer, seat) {
+            return Value::Null;
+        }
+        let mut counts = std::collections::BTreeMap::new();
+        for i in g.instances.iter().filter(|i| i.owner == seat && i.card != data::RAM_CARD) {
+            *counts.entry(i.card.clone()).or_insert(0u32) += 1;
+        }
+        json!({"cards": crate::core::options::decklist_json(&counts)})
+    };
+    Value::Array((0..g.players.len() as u32).map(one).collect())
 }
 
 /// Each seat's public numbers, and the zones `viewer` may see.
@@ -312,6 +360,9 @@ impl Ruleset for Mainframe {
     }
     fn decks(&self) -> Vec<&'static str> {
         deck_names()
+    }
+    fn options(&self) -> &'static [crate::core::options::OptionSpec] {
+        OPTIONS
     }
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
         let mut g = initial_game(config)?;

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub use crate::core::options::OptionSpec;
-use crate::core::options::{self as core_options, GameOptions};
+use crate::core::options::{self as core_options, GameOptions, OPEN_DECKLISTS};
 use crate::core::RulesError;
 
 /// MF-10: starting Mainframe.
@@ -36,6 +36,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec { name: "hand_limit", default: HAND_LIMIT, min: 0, max: 100, doc: "hand size kept at the end of one's turn" },
     OptionSpec { name: "auto_pass", default: AUTO_PASS, min: 0, max: 1, doc: "1: a seat with nothing but pass passes automatically" },
     OptionSpec { name: "stability_crash_max", default: STABILITY_CRASH_MAX, min: 0, max: 20, doc: "a stability roll of 1..=this crashes the card" },
+    OPEN_DECKLISTS,
 ];
 
 /// The resolved options of a match.
@@ -69,6 +70,8 @@ impl GameOptions for Options {
     const SPECS: &'static [OptionSpec] = OPTIONS;
     fn set(&mut self, name: &str, value: i64) {
         match name {
+            // Kept on the game state itself (see `core::options::OPEN_DECKLISTS`).
+            "open_decklists" => {}
             "starting_mainframe" => self.starting_mainframe = value,
             "starting_bioframe" => self.starting_bioframe = value,
             "opening_hand" => self.opening_hand = value,

@@ -192,6 +192,9 @@ pub struct Game {
     pub next_draw: u64,
     pub next_decision: u64,
     pub next_entered: u64,
+    /// Option `open_decklists`: every viewer sees every decklist.
+    #[serde(default)]
+    pub open_decklists: bool,
     pub awaiting: Awaiting,
 }
 

@@ -266,54 +266,195 @@ pub fn deck(name: &str) -> Option<&'static Deck> {
     pool().ok()?.decks.iter().find(|d| d.name == name)
 }
 
+/// Most cards a constructed deck may list: far above any legal deck, so that a huge count is
+/// refused before a card is created for it.
+pub const MAX_DECK_CARDS: u64 = 200;
+
 /// NR-10: a deck is legal if it has one identity (`parse_decks` refuses a second), its identity is of its side, every card is of that side, known,
 /// **implemented**, within its deck limit, the deck has the identity's minimum size, influence
-/// within the identity's limit, and (Corp) the agenda points fit the deck size.
+/// within the identity's limit, no agenda of another faction, and (Corp) the agenda points fit
+/// the deck size. Every violation is named, joined by "; ".
 pub fn validate_deck(deck: &Deck, implemented: impl Fn(&str) -> bool) -> Result<(), String> {
-    let id = card(&deck.identity).ok_or_else(|| format!("unknown identity {}", deck.identity))?;
-    if id.ctype != CardType::Identity || id.side != deck.side {
-        return Err(format!("{} is not a {} identity", id.title, deck.side.name()));
+    let v = deck_violations(deck, implemented);
+    if v.is_empty() {
+        Ok(())
+    } else {
+        Err(v.join("; "))
     }
-    if !implemented(&id.code) {
-        return Err(format!("the identity {} ({}) is not implemented", id.title, id.code));
+}
+
+/// Every NR-10 violation of `deck`, in a stable order (identity, then cards in list order, then
+/// the deck as a whole); empty when the deck is legal.
+pub fn deck_violations(deck: &Deck, implemented: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let id = card(&deck.identity);
+    match id {
+        None => out.push(format!("unknown identity {}", deck.identity)),
+        Some(id) => {
+            if id.ctype != CardType::Identity || id.side != deck.side {
+                out.push(format!("{} is not a {} identity", id.title, deck.side.name()));
+            } else if !implemented(&id.code) {
+                out.push(format!("the identity {} ({}) is not implemented", id.title, id.code));
+            }
+        }
     }
+    // Only a real identity of the deck's side sets the limits below.
+    let id = id.filter(|c| c.ctype == CardType::Identity && c.side == deck.side);
     let mut influence = 0;
     let mut points = 0;
-    for (code, n) in &deck.cards {
-        let c = card(code).ok_or_else(|| format!("unknown card {code}"))?;
+    let mut seen: Vec<&str> = Vec::new();
+    for (code, _) in &deck.cards {
+        // The same card may be listed on several lines: its copies add up, reported once.
+        if seen.contains(&code.as_str()) {
+            continue;
+        }
+        seen.push(code);
+        let copies: u32 = deck.cards.iter().filter(|(k, _)| k == code).map(|(_, m)| m).sum();
+        let Some(c) = card(code) else {
+            out.push(format!("unknown card {code} (not in the System Gateway pool)"));
+            continue;
+        };
         if c.side != deck.side || c.ctype == CardType::Identity {
-            return Err(format!("{} ({code}) cannot be in a {} deck", c.title, deck.side.name()));
+            out.push(format!("{} ({code}) cannot be in a {} deck", c.title, deck.side.name()));
+            continue;
         }
         if !implemented(code) {
-            return Err(format!("{} ({code}) is not implemented", c.title));
+            out.push(format!("{} ({code}) is not implemented", c.title));
         }
-        // The same card may be listed on several lines: its copies add up.
-        let copies: u32 = deck.cards.iter().filter(|(k, _)| k == code).map(|(_, m)| m).sum();
         let limit = c.deck_limit.unwrap_or(3);
         if i64::from(copies) > limit {
-            return Err(format!("{copies} copies of {} exceed its deck limit of {limit}", c.title));
+            out.push(format!("{copies} copies of {} exceed its deck limit of {limit}", c.title));
         }
-        if c.faction != id.faction {
-            influence += c.influence.unwrap_or(0) * i64::from(*n);
+        if let Some(id) = id {
+            let neutral = c.faction.starts_with("neutral");
+            if c.faction != id.faction && !neutral {
+                // An agenda with no influence value cannot leave its faction.
+                if c.ctype == CardType::Agenda && c.influence.is_none() {
+                    out.push(format!("{} ({code}) is a {} agenda and cannot be in a {} deck", c.title, c.faction, id.faction));
+                }
+                influence += c.influence.unwrap_or(0) * i64::from(copies);
+            }
         }
-        points += c.points.unwrap_or(0) * i64::from(*n);
+        points += c.points.unwrap_or(0) * i64::from(copies);
     }
     let size = i64::from(deck.size());
-    if let Some(min) = id.min_deck {
-        if size < min {
-            return Err(format!("{} cards is below {}'s minimum deck size {min}", size, id.title));
+    if let Some(id) = id {
+        if let Some(min) = id.min_deck {
+            if size < min {
+                out.push(format!("{} cards is below {}'s minimum deck size {min}", size, id.title));
+            }
         }
-    }
-    if let Some(limit) = id.influence_limit {
-        if influence > limit {
-            return Err(format!("influence {influence} exceeds {}'s limit {limit}", id.title));
+        if let Some(limit) = id.influence_limit {
+            if influence > limit {
+                out.push(format!("influence {influence} exceeds {}'s limit {limit}", id.title));
+            }
         }
     }
     if deck.side == Side::Corp {
         let need = 2 * (size / 5) + 2;
         if points < need || points > need + 1 {
-            return Err(format!("a {size}-card Corp deck needs {need} or {} agenda points, not {points}", need + 1));
+            out.push(format!("a {size}-card Corp deck needs {need} or {} agenda points, not {points}", need + 1));
         }
     }
-    Ok(())
+    out
+}
+
+/// The deck a seat's decklist describes (NetrunnerDB codes and counts, its identity among them
+/// with count 1), or every violation found in it. `name` names it in the state.
+pub fn deck_from_list(name: &str, side: Side, list: &[(String, u32)], implemented: impl Fn(&str) -> bool) -> Result<Deck, Vec<String>> {
+    let mut out = Vec::new();
+    let total: u64 = list.iter().map(|(_, n)| u64::from(*n)).sum();
+    if total > MAX_DECK_CARDS {
+        // Refused before anything else: no card is looked at, none is created.
+        return Err(vec![format!("the decklist has {total} cards; at most {MAX_DECK_CARDS} are allowed")]);
+    }
+    let mut identities = Vec::new();
+    let mut cards = Vec::new();
+    for (code, n) in list {
+        if *n == 0 {
+            out.push(format!("card {code} is listed with 0 copies (leave it out or give a count)"));
+            continue;
+        }
+        match card(code) {
+            Some(c) if c.ctype == CardType::Identity => {
+                if *n != 1 {
+                    out.push(format!("the identity {} ({code}) is listed {n} times; a deck has exactly one", c.title));
+                }
+                identities.push(code.clone());
+            }
+            _ => cards.push((code.clone(), *n)),
+        }
+    }
+    let identity = match identities.as_slice() {
+        [one] => one.clone(),
+        [] => {
+            out.push(format!("the decklist has no identity; list exactly one {} identity with count 1", side.name()));
+            String::new()
+        }
+        many => {
+            out.push(format!("the decklist has {} identities ({}); a deck has exactly one", many.len(), many.join(", ")));
+            many.first().cloned().unwrap_or_default()
+        }
+    };
+    let deck = Deck { name: name.to_string(), side, identity, cards };
+    if deck.identity.is_empty() {
+        // Without an identity only the card checks apply; the identity's limits cannot.
+        let probe = Deck { identity: String::from("-"), ..deck.clone() };
+        out.extend(deck_violations(&probe, &implemented).into_iter().filter(|v| !v.starts_with("unknown identity")));
+    } else {
+        out.extend(deck_violations(&deck, &implemented));
+    }
+    if out.is_empty() {
+        Ok(deck)
+    } else {
+        Err(out)
+    }
+}
+
+#[cfg(test)]
+mod decklist_tests {
+    use super::*;
+
+    fn list(cards: &[(&str, u32)]) -> Vec<(String, u32)> {
+        cards.iter().map(|(c, n)| (c.to_string(), *n)).collect()
+    }
+
+    #[test]
+    fn nr_10_a_starter_deck_as_a_decklist_is_the_same_deck() {
+        let starter = deck("catalyst-starter").unwrap();
+        let mut l = list(&[(starter.identity.as_str(), 1)]);
+        l.extend(starter.cards.iter().cloned());
+        let d = deck_from_list("custom", Side::Runner, &l, |_| true).unwrap();
+        assert_eq!((d.identity.as_str(), d.cards.as_slice(), d.size()), (starter.identity.as_str(), starter.cards.as_slice(), 30));
+    }
+
+    #[test]
+    fn nr_10_every_violation_of_a_decklist_is_listed() {
+        // Two identities, a zero count, a runner card, an unknown code, 4 Hedge Funds, a Jinteki
+        // agenda in an HB deck, 9 cards.
+        let l = list(&[("30035", 1), ("30043", 1), ("30036", 0), ("30030", 1), ("12345", 1), ("30075", 4), ("30044", 1), ("30067", 2)]);
+        let v = deck_from_list("custom", Side::Corp, &l, |_| true).unwrap_err();
+        let all = v.join(" | ");
+        for part in [
+            "2 identities (30035, 30043)",
+            "card 30036 is listed with 0 copies",
+            "Sure Gamble (30030) cannot be in a corp deck",
+            "unknown card 12345",
+            "4 copies of Hedge Fund exceed its deck limit of 3",
+            "Longevity Serum (30044) is a jinteki agenda",
+            "minimum deck size 40",
+            "a 9-card Corp deck needs 4 or 5 agenda points, not 6",
+        ] {
+            assert!(all.contains(part), "{part:?} missing from {all}");
+        }
+        assert_eq!(v.len(), 8, "{all}");
+    }
+
+    #[test]
+    fn nr_10_a_huge_count_is_refused_before_any_card_is_made() {
+        let v = deck_from_list("custom", Side::Runner, &list(&[("30010", 1), ("30030", u32::MAX)]), |_| true).unwrap_err();
+        assert_eq!(v, vec![format!("the decklist has {} cards; at most {MAX_DECK_CARDS} are allowed", u64::from(u32::MAX) + 1)]);
+        let v = deck_from_list("custom", Side::Runner, &list(&[("30030", 3)]), |_| true).unwrap_err();
+        assert!(v.iter().any(|e| e.contains("no identity")), "{v:?}");
+    }
 }

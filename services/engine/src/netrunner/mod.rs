@@ -48,9 +48,9 @@ pub fn deck_names() -> Vec<&'static str> {
 }
 
 /// The shape of the serialized `Game`: 2 since the card table (`Task::Card`, generic turn and
-/// run records). Bump it with any change of the state's serialized shape, so that a blob of
+/// run records); 3 since `open_decklists`. Bump it with any change of the state's serialized shape, so that a blob of
 /// another shape (a snapshot from another build) is refused by name rather than misread.
-pub const STATE_LAYOUT: u8 = 2;
+pub const STATE_LAYOUT: u8 = 3;
 
 pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
     game::encode(g)
@@ -110,28 +110,53 @@ fn validate(g: &Game) -> Result<(), RulesError> {
     Ok(())
 }
 
-/// Seat `seat`'s deck (the ready deck it names, checked): its cards appended to `cards`; returns
-/// the player's name, "deck|identity" and the card ids.
+/// The name a seat's own decklist goes by in the state (the list itself stays private).
+pub const CUSTOM_DECK: &str = "custom";
+
+/// Seat `seat`'s deck (the ready deck it names, or its own decklist, checked): its cards appended
+/// to `cards`; returns the player's name, "deck|identity" and the card ids.
 fn load_deck(seat: usize, sc: &SeatConfig, cards: &mut Vec<Card>) -> Result<(String, String, Vec<u32>), RulesError> {
     let side = if seat == 0 { Side::Corp } else { Side::Runner };
-    let default = if seat == 0 { CORP_DECK } else { RUNNER_DECK };
-    let name = if sc.deck.is_empty() { default } else { sc.deck.as_str() };
-    let Some(deck) = data::deck(name) else {
-        return Err(RulesError::InvalidConfig(format!(
-            "seat {seat} ({}) asks for deck \"{name}\"; the netrunner decks are: {}",
-            sc.name,
-            deck_names().join(", ")
-        )));
+    let role = if seat == 0 { "Corp" } else { "Runner" };
+    let owned;
+    let (name, deck): (&str, &data::Deck) = if !sc.decklist.is_empty() {
+        if !sc.deck.is_empty() {
+            return Err(RulesError::InvalidConfig(format!(
+                "seat {seat} ({}) names the deck \"{}\" and gives a decklist; give one of them",
+                sc.name, sc.deck
+            )));
+        }
+        let list: Vec<(String, u32)> = sc.decklist.iter().map(|e| (e.card.clone(), e.count)).collect();
+        owned = data::deck_from_list(CUSTOM_DECK, side, &list, cards::implemented).map_err(|v| {
+            RulesError::InvalidConfig(format!(
+                "seat {seat} ({})'s decklist is not a legal {role} deck (NR-10), {} violation(s): {}",
+                sc.name,
+                v.len(),
+                v.join("; ")
+            ))
+        })?;
+        (CUSTOM_DECK, &owned)
+    } else {
+        let default = if seat == 0 { CORP_DECK } else { RUNNER_DECK };
+        let name = if sc.deck.is_empty() { default } else { sc.deck.as_str() };
+        let Some(deck) = data::deck(name) else {
+            return Err(RulesError::InvalidConfig(format!(
+                "seat {seat} ({}) asks for deck \"{name}\"; the netrunner decks are: {}",
+                sc.name,
+                deck_names().join(", ")
+            )));
+        };
+        if deck.side != side {
+            return Err(RulesError::InvalidConfig(format!(
+                "seat {seat} plays the {role}, but \"{name}\" is a {} deck",
+                deck.side.name()
+            )));
+        }
+        // NR-10: a deck with an unimplemented card is refused by name.
+        data::validate_deck(deck, cards::implemented)
+            .map_err(|e| RulesError::InvalidConfig(format!("deck \"{name}\" is not legal: {e}")))?;
+        (name, deck)
     };
-    if deck.side != side {
-        return Err(RulesError::InvalidConfig(format!(
-            "seat {seat} plays the {}, but \"{name}\" is a {} deck",
-            if seat == 0 { "Corp" } else { "Runner" },
-            deck.side.name()
-        )));
-    }
-    // NR-10: a deck with an unimplemented card is refused by name.
-    data::validate_deck(deck, cards::implemented).map_err(|e| RulesError::InvalidConfig(format!("deck \"{name}\" is not legal: {e}")))?;
     let mut ids = Vec::new();
     for (code, n) in &deck.cards {
         for _ in 0..*n {
@@ -216,6 +241,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
         access: None,
         flags: Default::default(),
         runner_success_last_turn: false,
+        open_decklists: crate::core::options::open_decklists(&config.options),
         winner: None,
         next_draw: 0,
         next_decision: 0,
@@ -369,7 +395,23 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
         "run": run,
         "winner": g.winner.as_ref().map(|(w, why)| json!({"seat": w, "reason": why})),
         "options": g.options,
+        "decklists": decklists_view(g, viewer),
     })
+}
+
+/// Each side's decklist (identity and card counts) where `viewer` may see it, else null.
+fn decklists_view(g: &Game, viewer: Viewer) -> Value {
+    let one = |seat: u32, side: Side, identity: &str| {
+        if !crate::core::options::sees_decklist(g.open_decklists, viewer, seat) {
+            return Value::Null;
+        }
+        let mut counts = std::collections::BTreeMap::new();
+        for c in g.cards.iter().filter(|c| c.side == side) {
+            *counts.entry(c.code.clone()).or_insert(0u32) += 1;
+        }
+        json!({"identity": identity, "cards": crate::core::options::decklist_json(&counts)})
+    };
+    json!([one(CORP, Side::Corp, &g.corp.identity), one(RUNNER, Side::Runner, &g.runner.identity)])
 }
 
 impl Ruleset for Netrunner {
@@ -384,6 +426,9 @@ impl Ruleset for Netrunner {
     }
     fn decks(&self) -> Vec<&'static str> {
         deck_names()
+    }
+    fn options(&self) -> &'static [crate::core::options::OptionSpec] {
+        OPTIONS
     }
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
         let mut g = initial_game(config)?;

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub use crate::core::options::OptionSpec;
-use crate::core::options::{self as core_options, GameOptions};
+use crate::core::options::{self as core_options, GameOptions, OPEN_DECKLISTS};
 use crate::core::RulesError;
 
 /// NR-1.2: agenda points to win; 6 in the beginner game of the starter decks.
@@ -33,6 +33,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec { name: "corp_clicks", default: CORP_CLICKS, min: 1, max: 10, doc: "clicks of the Corp per turn" },
     OptionSpec { name: "runner_clicks", default: RUNNER_CLICKS, min: 1, max: 10, doc: "clicks of the Runner per turn" },
     OptionSpec { name: "auto_pass", default: AUTO_PASS, min: 0, max: 1, doc: "1: a seat with nothing but pass in a window passes automatically" },
+    OPEN_DECKLISTS,
 ];
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,6 +66,8 @@ impl GameOptions for Options {
     const SPECS: &'static [OptionSpec] = OPTIONS;
     fn set(&mut self, name: &str, value: i64) {
         match name {
+            // Kept on the game state itself (see `core::options::OPEN_DECKLISTS`).
+            "open_decklists" => {}
             "agenda_points_to_win" => self.agenda_points_to_win = value,
             "starting_credits" => self.starting_credits = value,
             "opening_hand" => self.opening_hand = value,

@@ -325,6 +325,9 @@ pub struct Game {
     /// The Runner made a successful run during their last turn.
     #[serde(default)]
     pub runner_success_last_turn: bool,
+    /// Option `open_decklists`: every viewer sees both decklists.
+    #[serde(default)]
+    pub open_decklists: bool,
     pub winner: Option<(u32, String)>,
     pub next_draw: u64,
     pub next_decision: u64,

@@ -147,7 +147,7 @@ impl MainframeVerbs for Match {
 pub fn config(n: u32, options: &[(&str, i64)]) -> MatchConfig {
     MatchConfig {
         ruleset: "mainframe".into(),
-        seats: (0..n).map(|s| SeatConfig { name: format!("P{s}"), deck: String::new() }).collect(),
+        seats: (0..n).map(|s| SeatConfig { name: format!("P{s}"), deck: String::new(), ..Default::default() }).collect(),
         options: options.iter().map(|(k, v)| (k.to_string(), *v)).collect::<BTreeMap<_, _>>(),
     }
 }

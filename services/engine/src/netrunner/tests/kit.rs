@@ -11,7 +11,7 @@ use crate::netrunner::{encode, initial_game, Netrunner};
 pub fn config(options: &[(&str, i64)]) -> MatchConfig {
     MatchConfig {
         ruleset: "netrunner".into(),
-        seats: vec![SeatConfig { name: "Corp".into(), deck: String::new() }, SeatConfig { name: "Runner".into(), deck: String::new() }],
+        seats: vec![SeatConfig { name: "Corp".into(), deck: String::new(), ..Default::default() }, SeatConfig { name: "Runner".into(), deck: String::new(), ..Default::default() }],
         options: options.iter().map(|(k, v)| (k.to_string(), *v)).collect::<BTreeMap<_, _>>(),
     }
 }

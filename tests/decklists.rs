@@ -1,0 +1,284 @@
+//! End-to-end: decklists per seat (issue 12 item 3). A constructed netrunner deck from the
+//! System Gateway pool (NR-10) is played to the end over gRPC and the export passes the audit;
+//! illegal decklists are refused with INVALID_ARGUMENT naming every violation, for netrunner and
+//! for mainframe's house rules; a decklist stays private to its seat during the match. And
+//! `ListRulesets` (item 5) serves each game's options, kinds and published JSON Schemas.
+
+mod harness;
+
+use anyhow::{anyhow, Result};
+use api::match_v1 as m;
+use harness::{play_one, Rng, System, Table};
+use prost::Message;
+use tonic::transport::Channel;
+
+type Client = api::match_v1::match_service_client::MatchServiceClient<Channel>;
+
+fn list(cards: &[(&str, u32)]) -> Option<m::Decklist> {
+    Some(m::Decklist { cards: cards.iter().map(|(c, n)| m::DecklistEntry { card: (*c).into(), count: *n }).collect() })
+}
+
+/// Haas-Bioroid: Precision Design, 40 cards, 18 agenda points (HB and neutral cards only).
+const HB: &[(&str, u32)] = &[
+    ("30035", 1),
+    ("30036", 1),
+    ("30067", 3),
+    ("30068", 3),
+    ("30069", 1),
+    ("30070", 1),
+    ("30037", 3),
+    ("30038", 3),
+    ("30039", 3),
+    ("30040", 3),
+    ("30041", 3),
+    ("30042", 3),
+    ("30072", 3),
+    ("30073", 3),
+    ("30074", 3),
+    ("30075", 3),
+    ("30071", 1),
+];
+
+/// Zahya Sadeghi: Versatile Smuggler, 40 criminal and neutral cards.
+const ZAHYA: &[(&str, u32)] = &[
+    ("30010", 1),
+    ("30011", 3),
+    ("30012", 3),
+    ("30013", 3),
+    ("30014", 3),
+    ("30015", 3),
+    ("30016", 3),
+    ("30017", 3),
+    ("30018", 3),
+    ("30028", 3),
+    ("30029", 3),
+    ("30030", 3),
+    ("30031", 3),
+    ("30032", 3),
+    ("30033", 1),
+];
+
+fn seat(name: &str, decklist: Option<m::Decklist>) -> m::SeatSpec {
+    m::SeatSpec { name: name.into(), deck: String::new(), decklist }
+}
+
+async fn create_and_join(client: &mut Client, ruleset: &str, seats: Vec<m::SeatSpec>) -> Result<Table> {
+    let created = client
+        .create_match(harness::platform(m::CreateMatchRequest { ruleset: ruleset.into(), seats, ..Default::default() }))
+        .await?
+        .into_inner();
+    let mut tokens = Vec::new();
+    for s in &created.seats {
+        let req = m::JoinMatchRequest {
+            match_id: created.match_id.clone(),
+            seat: s.seat,
+            join_code: s.join_code.clone(),
+            entropy: vec![s.seat as u8 + 7; 32],
+        };
+        tokens.push(client.join_match(req).await?.into_inner().seat_token);
+    }
+    Ok(Table { match_id: created.match_id, tokens, public_key: created.randomness_public_key })
+}
+
+async fn play_to_end_and_audit(client: &mut Client, table: &Table, seed: u64, ruleset: &str) -> Result<()> {
+    let mut rng = Rng(seed);
+    let mut decisions = 0;
+    while play_one(client, table, &mut rng).await?.is_some() {
+        decisions += 1;
+        if decisions > 6_000 {
+            return Err(anyhow!("no end after 6000 decisions"));
+        }
+    }
+    let view = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
+    assert_eq!(view.status, m::MatchStatus::Ended as i32);
+    let bytes = client.export_match(m::ExportMatchRequest { match_id: table.match_id.clone() }).await?.into_inner().export;
+    let export = api::log_v1::MatchExport::decode(bytes.as_slice())?;
+    let report = cli::audit::audit_export(&export, Some(&table.public_key))?;
+    assert_eq!(report.ruleset, ruleset);
+    // The decklists are in the log (the whole truth), so the audit replays the same decks.
+    let created = export.commits.first().and_then(|c| c.input.as_ref()).and_then(|i| i.input.as_ref());
+    let Some(api::log_v1::commit_input::Input::Created(created)) = created else {
+        return Err(anyhow!("the first commit is not the creation"));
+    };
+    let seats = created.config.as_ref().map(|c| c.seats.clone()).unwrap_or_default();
+    assert!(seats.iter().all(|s| s.decklist.as_ref().is_some_and(|l| !l.cards.is_empty())), "{seats:?}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_constructed_system_gateway_game_is_played_to_the_end_audited_and_keeps_the_lists_private() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, "netrunner", vec![seat("HB", list(HB)), seat("Zahya", list(ZAHYA))]).await?;
+
+    // After setup: each side's deck is 40 cards minus its 5-card hand; nobody else sees the
+    // cards still in a deck, and no viewer but the owner sees a hand.
+    let view_of = |viewer: Option<usize>| {
+        let mut c = client.clone();
+        let req = m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 };
+        let req = match viewer {
+            Some(s) => harness::with_token(req, &table.tokens[s]),
+            None => tonic::Request::new(req),
+        };
+        async move { Ok::<_, anyhow::Error>(c.get_match(req).await?.into_inner().state_json) }
+    };
+    let spectator: serde_json::Value = serde_json::from_str(&view_of(None).await?)?;
+    let runner: serde_json::Value = serde_json::from_str(&view_of(Some(1)).await?)?;
+    for v in [&spectator, &runner] {
+        assert_eq!(v["corp"]["deck"], "custom", "a decklist goes by \"custom\": {v}");
+        assert!(v["corp"].get("rd").is_none() && v["corp"].get("hq").is_none(), "{v}");
+        let text = v["corp"].to_string();
+        // Sprint (30041) and Seamless Launch (30040) are only in HQ or R&D at this point.
+        assert!(!text.contains("Sprint") && !text.contains("Seamless Launch"), "the Corp's list leaks: {text}");
+    }
+    // A seat sees its own list, nobody else does.
+    let corp: serde_json::Value = serde_json::from_str(&view_of(Some(0)).await?)?;
+    assert_eq!(corp["decklists"][0]["identity"], "30035", "{}", corp["decklists"]);
+    assert_eq!(corp["decklists"][0]["cards"].as_array().map(|a| a.len()), Some(HB.len() - 1));
+    assert!(corp["decklists"][1].is_null() && runner["decklists"][0].is_null() && spectator["decklists"][0].is_null());
+    assert_eq!(runner["decklists"][1]["identity"], "30010");
+    play_to_end_and_audit(&mut client, &table, 23, "netrunner").await?;
+
+    // With `open_decklists` = 1 a spectator sees both lists from the start.
+    let created = client
+        .create_match(harness::platform(m::CreateMatchRequest {
+            ruleset: "netrunner".into(),
+            seats: vec![seat("HB", list(HB)), seat("Zahya", list(ZAHYA))],
+            options: [("open_decklists".to_string(), 1)].into_iter().collect(),
+            ..Default::default()
+        }))
+        .await?
+        .into_inner();
+    let open = client.get_match(m::GetMatchRequest { match_id: created.match_id, version: 0 }).await?.into_inner();
+    let open: serde_json::Value = serde_json::from_str(&open.state_json)?;
+    assert_eq!(open["decklists"][0]["identity"], "30035", "{open}");
+    let hedge = open["decklists"][0]["cards"].as_array().and_then(|a| a.iter().find(|e| e["card"] == "30075")).cloned();
+    assert_eq!(hedge.map(|e| e["count"].clone()), Some(serde_json::json!(3)));
+    assert_eq!(open["decklists"][1]["identity"], "30010");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn illegal_decklists_are_refused_naming_every_violation() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+
+    // HB with a runner card, another faction's agenda, 4 Hedge Funds, an unknown code: 34 cards.
+    let mut bad: Vec<(&str, u32)> = HB.iter().copied().filter(|(c, _)| !["30041", "30042", "30074"].contains(c)).collect();
+    bad.extend([("30030", 1), ("30044", 1), ("30075", 1), ("99999", 2)]);
+    let err = client
+        .create_match(harness::platform(m::CreateMatchRequest {
+            ruleset: "netrunner".into(),
+            seats: vec![seat("HB", list(&bad)), seat("Zahya", list(ZAHYA))],
+            options: Default::default(),
+            ..Default::default()
+        }))
+        .await
+        .expect_err("an illegal deck is refused");
+    assert_eq!(err.code(), tonic::Code::InvalidArgument, "{err:?}");
+    let msg = err.message();
+    for part in [
+        "seat 0 (HB)'s decklist is not a legal Corp deck (NR-10)",
+        "unknown card 99999",
+        "Sure Gamble (30030) cannot be in a corp deck",
+        "Longevity Serum (30044) is a jinteki agenda",
+        "4 copies of Hedge Fund exceed its deck limit of 3",
+        "below Haas-Bioroid: Precision Design's minimum deck size 40",
+        "agenda points",
+    ] {
+        assert!(msg.contains(part), "the error names \"{part}\": {msg}");
+    }
+
+    // A runner list without an identity and with a zero count.
+    let err = client
+        .create_match(harness::platform(m::CreateMatchRequest {
+            ruleset: "netrunner".into(),
+            seats: vec![seat("HB", list(HB)), seat("R", list(&[("30011", 3), ("30012", 0)]))],
+            options: Default::default(),
+            ..Default::default()
+        }))
+        .await
+        .expect_err("no identity");
+    assert_eq!(err.code(), tonic::Code::InvalidArgument);
+    assert!(err.message().contains("no identity") && err.message().contains("0 copies"), "{}", err.message());
+
+    // Mainframe's house rules: too few cards, too many copies, a RAM Module listed, an unknown key.
+    let err = client
+        .create_match(harness::platform(m::CreateMatchRequest {
+            ruleset: "mainframe".into(),
+            seats: vec![
+                seat("A", list(&[("chrome_jackal", 5), ("ram_module", 2), ("nope", 1), ("flatline", 2)])),
+                seat("B", None),
+            ],
+            options: Default::default(),
+            ..Default::default()
+        }))
+        .await
+        .expect_err("an illegal mainframe deck is refused");
+    assert_eq!(err.code(), tonic::Code::InvalidArgument);
+    let msg = err.message();
+    for part in ["unknown card nope", "RAM Module is not listed", "5 copies of Chrome Jackal exceed", "the Cyberdeck has 7 cards"] {
+        assert!(msg.contains(part), "the error names \"{part}\": {msg}");
+    }
+    // Nothing was logged for a refused creation: a legal one still works right after.
+    let legal: Vec<(&str, u32)> = [
+        "chrome_jackal",
+        "juggernaut_rig",
+        "street_medic",
+        "ghost_runner",
+        "scrap_hound",
+        "monoblade",
+        "short_circuit",
+        "adrenal_surge",
+    ]
+    .iter()
+    .map(|k| (*k, 3))
+    .collect();
+    let table = create_and_join(&mut client, "mainframe", vec![seat("A", list(&legal)), seat("B", None)]).await?;
+    play_to_end_and_audit_mainframe(&mut client, &table).await
+}
+
+async fn play_to_end_and_audit_mainframe(client: &mut Client, table: &Table) -> Result<()> {
+    let mut rng = Rng(5);
+    let mut decisions = 0;
+    while play_one(client, table, &mut rng).await?.is_some() {
+        decisions += 1;
+        if decisions > 6_000 {
+            return Err(anyhow!("no end after 6000 decisions"));
+        }
+    }
+    let bytes = client.export_match(m::ExportMatchRequest { match_id: table.match_id.clone() }).await?.into_inner().export;
+    let export = api::log_v1::MatchExport::decode(bytes.as_slice())?;
+    let report = cli::audit::audit_export(&export, Some(&table.public_key))?;
+    assert_eq!(report.ruleset, "mainframe");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn list_rulesets_describes_every_game_with_its_options_kinds_and_published_schemas() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    // No credential needed: a client learns the games before it has a match.
+    let listed = client.list_rulesets(m::ListRulesetsRequest {}).await?.into_inner().rulesets;
+    let names: Vec<&str> = listed.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["mainframe", "netrunner"]);
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/schemas");
+    for r in &listed {
+        let open = r.options.iter().find(|o| o.name == "open_decklists").ok_or_else(|| anyhow!("{}: no open_decklists", r.name))?;
+        assert_eq!((open.default_value, open.min, open.max), (0, 0, 1));
+        assert!(!r.decks.is_empty() && !r.decision_kinds.is_empty() && !r.event_kinds.is_empty(), "{r:?}");
+        let published = std::fs::read_to_string(docs.join(format!("{}.state.schema.json", r.name)))?;
+        assert_eq!(r.state_schema_json, published, "the served schema is the published file");
+        for kind in &r.event_kinds {
+            let schema: serde_json::Value = serde_json::from_str(
+                r.event_detail_schemas_json.get(kind).ok_or_else(|| anyhow!("{}: no schema for {kind}", r.name))?,
+            )?;
+            assert!(schema.is_object());
+        }
+    }
+    let nr = listed.iter().find(|r| r.name == "netrunner").ok_or_else(|| anyhow!("netrunner"))?;
+    assert_eq!((nr.min_seats, nr.max_seats), (2, 2));
+    assert!(nr.event_kinds.iter().any(|k| k == "netrunner.match_created"));
+    assert!(nr.options.iter().any(|o| o.name == "agenda_points_to_win" && o.default_value == 6));
+    Ok(())
+}

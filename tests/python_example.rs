@@ -1,0 +1,72 @@
+//! End-to-end: the third-party Python client (`tests/python/arbiter_round.py`, issue 12 item 6)
+//! against the real system. Its packages are installed into a virtual environment under
+//! `target/python-venv` with the machine's python3 and pip (from PyPI); its gRPC modules are
+//! generated from `proto/` on every run, so it can never drift from the protos.
+
+mod harness;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{anyhow, Context, Result};
+use harness::System;
+use tokio::process::Command;
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"))
+}
+
+async fn run(cmd: &mut Command, what: &str, limit: Duration) -> Result<String> {
+    let out = tokio::time::timeout(limit, cmd.output()).await.map_err(|_| anyhow!("{what} took longer than {limit:?}"))??;
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    if !out.status.success() {
+        return Err(anyhow!("{what} failed ({}):\n{stdout}\n{}", out.status, String::from_utf8_lossy(&out.stderr)));
+    }
+    Ok(stdout)
+}
+
+/// The venv's python, created and filled from `requirements.txt` when needed.
+async fn venv_python() -> Result<PathBuf> {
+    let venv = target_dir().join("python-venv");
+    let python = venv.join("bin").join("python");
+    if !python.exists() {
+        run(Command::new("python3").arg("-m").arg("venv").arg(&venv), "python3 -m venv", Duration::from_secs(120)).await?;
+    }
+    let requirements = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/requirements.txt");
+    run(
+        Command::new(&python).args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r"]).arg(&requirements),
+        "pip install",
+        Duration::from_secs(600),
+    )
+    .await?;
+    Ok(python)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_python_example_plays_a_round_of_eight_matches_and_prints_typed_boards() -> Result<()> {
+    let python = venv_python().await?;
+    let system = System::start().await?;
+    let url = system.orchestrator_url()?;
+    let address = url.trim_start_matches("http://").to_string();
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/arbiter_round.py");
+    let out = run(
+        Command::new(&python)
+            .arg(&script)
+            .args(["--orchestrator", &address, "--matches", "8", "--seed", "3", "--platform-key-file"])
+            .arg(system.dir.path().join("platform.key"))
+            .arg("--stubs")
+            .arg(target_dir().join("python-stubs")),
+        "the Python example",
+        Duration::from_secs(600),
+    )
+    .await
+    .context("running tests/python/arbiter_round.py")?;
+    assert!(out.contains("ruleset netrunner") && out.contains("ruleset mainframe"), "ListRulesets: {out}");
+    assert!(out.contains("round complete: 8 matches ended"), "{out}");
+    assert_eq!(out.matches(" ended at version ").count(), 8, "{out}");
+    // Boards come from the schema-typed state: netrunner's credits, mainframe's Mainframe.
+    assert!(out.contains("Corp   T1-0") && out.contains("Mainframe"), "{out}");
+    Ok(())
+}
