@@ -116,7 +116,9 @@ impl From<OrchestratorError> for Status {
             OrchestratorError::Downstream { service, status } => {
                 let text = truncate_message(status.message());
                 match status.code() {
-                    Code::Unavailable | Code::DeadlineExceeded | Code::Unknown => {
+                    // Cancelled: the connection to the service broke mid-call (its process died);
+                    // for our caller that is the service being away, not a cancelled request.
+                    Code::Unavailable | Code::DeadlineExceeded | Code::Unknown | Code::Cancelled => {
                         Status::unavailable(format!("the {service} service is unavailable: {text}"))
                     }
                     code => Status::new(code, text),
@@ -170,5 +172,15 @@ mod tests {
         }
         let other = Status::from(OrchestratorError::from(LogError::Other("some refusal".into())));
         assert_eq!(other.code(), Code::Unavailable);
+    }
+
+    #[test]
+    fn a_downstream_call_cut_by_a_dying_service_is_unavailable_and_its_refusals_pass_through() {
+        let cut = Status::from(rules_err(Status::cancelled("operation was canceled")));
+        assert_eq!(cut.code(), Code::Unavailable, "{}", cut.message());
+        assert!(cut.message().contains("rules service is unavailable"), "{}", cut.message());
+        let refused = Status::from(rules_err(Status::invalid_argument("deck: no identity")));
+        assert_eq!(refused.code(), Code::InvalidArgument);
+        assert_eq!(refused.message(), "deck: no identity");
     }
 }
