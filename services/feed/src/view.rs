@@ -129,6 +129,10 @@ struct MatchChain {
     seats: Vec<String>,
     delay_ms: i64,
     created_at_ms: i64,
+    /// The latest clock the log has shown for this match: draws and reveals are logged with
+    /// `written_at_ms = 0` (so racing orchestrators write identical bytes), so a match that ends
+    /// on one ended at the time of the last commit that carried a clock.
+    last_written_ms: i64,
     last_due_ms: i64,
     /// The chain broke here: nothing after it is projected.
     broken: bool,
@@ -233,6 +237,7 @@ impl Projection {
                     seats: config.seats.iter().map(|s| s.name.clone()).collect(),
                     delay_ms: delay_s.clamp(0, MAX_DELAY_S) * 1000,
                     created_at_ms: commit.written_at_ms,
+                    last_written_ms: commit.written_at_ms,
                     last_due_ms: i64::MIN,
                     broken: false,
                 }
@@ -252,6 +257,7 @@ impl Projection {
         }
         chain.version = version;
         chain.last_hash = fairness::chain::commit_hash(payload);
+        chain.last_written_ms = chain.last_written_ms.max(commit.written_at_ms);
         let all_joined = !chain.joined.is_empty() && chain.joined.iter().all(|j| *j);
         // Never earlier than the match's previous message, so a clock step back in the log
         // cannot reorder a match's feed.
@@ -259,7 +265,7 @@ impl Projection {
         chain.last_due_ms = due_ms;
 
         let view = api::convert::spectator_update(&commit, all_joined);
-        let update = feed_update(&chain, match_id, commit.written_at_ms, &view);
+        let update = feed_update(&chain, match_id, chain.last_written_ms, &view);
         let result = match commit.awaiting.as_ref().and_then(|a| a.what.as_ref()) {
             Some(api::rules_v1::awaiting::What::Ended(outcome)) => Some((
                 result_subject(&chain.tournament, match_id),
@@ -274,8 +280,8 @@ impl Projection {
                     reason: outcome.reason.clone(),
                     score: None,
                     started_at_ms: chain.created_at_ms,
-                    ended_at_ms: commit.written_at_ms,
-                    duration_ms: commit.written_at_ms.saturating_sub(chain.created_at_ms),
+                    ended_at_ms: chain.last_written_ms,
+                    duration_ms: chain.last_written_ms.saturating_sub(chain.created_at_ms),
                     version,
                     rules_version: commit.rules_version.clone(),
                 },
@@ -310,6 +316,7 @@ impl MatchChain {
             seats: Vec::new(),
             delay_ms: 0,
             created_at_ms: 0,
+            last_written_ms: 0,
             last_due_ms: 0,
             broken: true,
         }
@@ -370,6 +377,11 @@ mod tests {
     /// A chain of commits of one match: created (with options and tournament), one join, one
     /// event with a private part, then the end.
     fn log(signer: &fairness::Signer, match_id: &str, tournament: &str, delay_s: i64) -> Vec<Vec<u8>> {
+        log_clocked(signer, match_id, tournament, delay_s, |i| 1_000 * (i as i64 + 1))
+    }
+
+    /// `log`, with the clock of each commit (by index) chosen by the test.
+    fn log_clocked(signer: &fairness::Signer, match_id: &str, tournament: &str, delay_s: i64, clock: impl Fn(usize) -> i64) -> Vec<Vec<u8>> {
         let mut prev: Option<Vec<u8>> = None;
         let mut out = Vec::new();
         let inputs: Vec<(l::commit_input::Input, Vec<r::RulesEvent>, Option<r::awaiting::What>)> = vec![
@@ -415,7 +427,7 @@ mod tests {
                 input: Some(l::CommitInput { input: Some(input) }),
                 events,
                 rules_version: "rv1".into(),
-                written_at_ms: 1_000 * (i as i64 + 1),
+                written_at_ms: clock(i),
                 awaiting: what.map(|w| r::Awaiting { what: Some(w) }),
                 log_format: fairness::chain::LOG_FORMAT_SIGNED,
                 prev_hash: prev.as_ref().map(|p| fairness::chain::commit_hash(p).to_vec()).unwrap_or_default(),
@@ -464,6 +476,20 @@ mod tests {
         assert_eq!(subject, "feed._.m1.result");
         assert_eq!((result.winners, result.reason.as_str(), result.duration_ms, result.version), (vec![0], "won", 3_000, 4));
         assert_eq!(out[3].update.status, "ended");
+    }
+
+    #[test]
+    fn a_match_ending_on_a_draw_commit_ends_at_the_last_logged_clock() {
+        // Draws and reveals carry no clock (`written_at_ms = 0`): the result must not say the
+        // match ended in 1970 or lasted a negative time.
+        let s = signer();
+        let mut p = Projection::new(None);
+        let commits = log_clocked(&s, "m1", "", 0, |i| if i == 3 { 0 } else { 1_000 * (i as i64 + 1) });
+        let out: Vec<Projected> = commits.iter().map(|c| p.accept("m1", c).unwrap()).collect();
+        let (_, result) = out[3].result.clone().expect("a result at the end");
+        assert_eq!((result.started_at_ms, result.ended_at_ms, result.duration_ms), (1_000, 3_000, 2_000));
+        assert_eq!(out[3].due_ms, 3_000, "a clockless commit is due with the one before it");
+        assert_eq!(out[3].update.written_at_ms, 3_000, "and is shown at its time");
     }
 
     #[test]
