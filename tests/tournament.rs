@@ -1,7 +1,8 @@
 //! End-to-end: a tournament round through the public API (issue 12, "tournament-api").
 //! Eight matches of one round (both games) are created with the platform key, listed and
 //! paginated by ListMatches, played concurrently, and ended by match control: a concession,
-//! a platform's ruling and the round time limit, each exported and audited offline. The
+//! a platform's ruling, a clock, the round time limit (mainframe's house rule and netrunner's
+//! tournament time procedure), each exported and audited offline. The
 //! platform key is enforced (UNAUTHENTICATED without it, PERMISSION_DENIED with another).
 
 mod harness;
@@ -336,9 +337,9 @@ async fn a_clock_running_out_and_the_round_time_limit_end_matches_as_the_docs_sa
         .expect_err("too late");
     assert_eq!(late.code(), Code::FailedPrecondition, "{}", late.message());
 
-    // A round time limit of one second on a netrunner match: at time, nobody wins (the house
-    // ruling both games use; docs/tournaments.md).
-    let limited = create_at(&mut client, "netrunner", TOURNAMENT, 3, 2, &[("round_limit_s", 1)]).await?;
+    // A round time limit of one second on a mainframe match: at time it ends at once and nobody
+    // wins (the house rule, docs/mainframe.md "Time").
+    let limited = create_at(&mut client, "mainframe", TOURNAMENT, 3, 2, &[("round_limit_s", 1)]).await?;
     let mut rng = Rng(77);
     for _ in 0..3 {
         play_one(&mut client, &limited, &mut rng).await?;
@@ -348,6 +349,58 @@ async fn a_clock_running_out_and_the_round_time_limit_end_matches_as_the_docs_sa
     let (ending, _) = export_and_audit(&mut client, &limited).await?;
     assert!(matches!(ended_by(&ending), Some(api::log_v1::commit_input::Input::Time(t)) if t.flagged_seat.is_none()));
     assert_eq!(outcome(&ending).map(|o| o.winners), Some(vec![]));
+
+    // And on a netrunner match, the published tournament time procedure (docs/netrunner.md
+    // "Time"): the turn in progress is finished, after a Corp turn the Runner takes one more,
+    // then agenda points decide.
+    let timed = create_at(&mut client, "netrunner", TOURNAMENT, 3, 4, &[("round_limit_s", 1)]).await?;
+    for _ in 0..3 {
+        play_one(&mut client, &timed, &mut rng).await?;
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+    let view = client.get_match(m::GetMatchRequest { match_id: timed.match_id.clone(), version: 0 }).await?.into_inner();
+    assert_eq!(view.status, m::MatchStatus::InProgress as i32, "time called, the game plays on: {}", view.result);
+    let state: serde_json::Value = serde_json::from_str(&view.state_json)?;
+    let last_turn = state["time"]["last_turn"].as_u64().ok_or_else(|| anyhow!("the view shows no time called: {}", state["time"]))?;
+    let mut moves = 0;
+    while play_one(&mut client, &timed, &mut rng).await?.is_some() {
+        moves += 1;
+        ensure!(moves < 3_000, "the timed netrunner match did not end");
+    }
+    let bytes = client.export_match(m::ExportMatchRequest { match_id: timed.match_id.clone() }).await?.into_inner().export;
+    let export = api::log_v1::MatchExport::decode(bytes.as_slice())?;
+    cli::audit::audit_export(&export, Some(&timed.public_key))?;
+    let called = export
+        .commits
+        .iter()
+        .position(|c| matches!(ended_by(c), Some(api::log_v1::commit_input::Input::Time(t)) if t.flagged_seat.is_none()))
+        .ok_or_else(|| anyhow!("no time called in the log"))?;
+    assert_eq!(export.commits[called].events.first().map(|e| e.kind.as_str()), Some("netrunner.time_called"));
+    assert_eq!(export.commits.iter().filter(|c| matches!(ended_by(c), Some(api::log_v1::commit_input::Input::Time(_)))).count(), 1, "called once");
+    let turns_after: Vec<u64> = export.commits[called..]
+        .iter()
+        .flat_map(|c| &c.events)
+        .filter(|e| e.kind == "netrunner.turn_started")
+        .filter_map(|e| serde_json::from_str::<serde_json::Value>(&e.detail_json).ok()?["turn"].as_u64())
+        .collect();
+    assert!(turns_after.iter().all(|t| *t <= last_turn) && turns_after.len() <= 2, "turns after time: {turns_after:?}, last {last_turn}");
+    let ending = &export.commits[export.commits.len() - 2];
+    let result = outcome(ending).ok_or_else(|| anyhow!("the match has no outcome"))?;
+    // Nobody can win a starter game in the two turns the procedure allows here.
+    assert!(result.reason.starts_with("time:"), "{}", result.reason);
+    {
+        // The winner is the side with more agenda points, as the last view shows them.
+        let end_view = client.get_match(m::GetMatchRequest { match_id: timed.match_id.clone(), version: 0 }).await?.into_inner();
+        let end_state: serde_json::Value = serde_json::from_str(&end_view.state_json)?;
+        let (corp, runner) = (end_state["corp"]["agenda_points"].as_i64(), end_state["runner"]["agenda_points"].as_i64());
+        let expected: Vec<u32> = match corp.cmp(&runner) {
+            std::cmp::Ordering::Greater => vec![0],
+            std::cmp::Ordering::Less => vec![1],
+            std::cmp::Ordering::Equal => vec![],
+        };
+        assert_eq!(result.winners, expected, "{} ({corp:?} to {runner:?})", result.reason);
+        assert!(export.commits[called..].iter().flat_map(|c| &c.events).any(|e| e.kind == "netrunner.timed_result"));
+    }
 
     // A generous clock does not end a match that is played.
     let relaxed = create_at(&mut client, "mainframe", TOURNAMENT, 3, 3, &[("clock_s", 3600), ("increment_s", 5)]).await?;
@@ -363,6 +416,9 @@ async fn a_clock_running_out_and_the_round_time_limit_end_matches_as_the_docs_sa
         m::ListMatchesRequest { tournament_id: TOURNAMENT.into(), round: 3, status: m::MatchStatus::Ended as i32, ..Default::default() },
     )
     .await?;
-    assert_eq!(round3.iter().map(|s| s.match_id.clone()).collect::<BTreeSet<_>>(), [clocked.match_id, limited.match_id].into_iter().collect());
+    assert_eq!(
+        round3.iter().map(|s| s.match_id.clone()).collect::<BTreeSet<_>>(),
+        [clocked.match_id, limited.match_id, timed.match_id].into_iter().collect()
+    );
     Ok(())
 }

@@ -291,6 +291,7 @@ pub fn input_to_proto(i: &Input) -> r::Input {
             purpose: purpose.clone(),
             values: values.clone(),
         }),
+        Input::TimeCalled { at_ms } => r::input::Input::Time(r::TimeInput { at_ms: *at_ms }),
     };
     r::Input { input: Some(input) }
 }
@@ -305,6 +306,7 @@ pub fn input_from_proto(i: Option<&r::Input>) -> Result<Input, ConvertError> {
         r::input::Input::Draw(d) => {
             Ok(Input::Draw { index: d.index, purpose: d.purpose.clone(), values: d.values.clone() })
         }
+        r::input::Input::Time(t) => Ok(Input::TimeCalled { at_ms: t.at_ms }),
     }
 }
 
@@ -439,15 +441,24 @@ mod tests {
 // ---- match control ----
 
 /// The match-control input of a logged commit input, if it is one (a concession, an
-/// adjudication, time called).
+/// adjudication, a seat's clock running out). The round time limit (`TimeCalled` without a
+/// flagged seat) is not: it goes to the ruleset's time procedure ([`time_input_of`]).
 pub fn control_of(input: &crate::log_v1::commit_input::Input) -> Option<engine::core::control::Control> {
     use crate::log_v1::commit_input::Input as I;
     use engine::core::control::Control;
     match input {
         I::Conceded(c) => Some(Control::Concede { seat: c.seat }),
         I::Adjudicated(a) => Some(Control::Adjudicate { winners: a.winners.clone(), ruling: a.ruling.clone() }),
-        I::Time(t) => Some(Control::Time { at_ms: t.at_ms, flagged_seat: t.flagged_seat }),
+        I::Time(t) => t.flagged_seat.map(|seat| Control::Flag { at_ms: t.at_ms, seat }),
         I::Created(_) | I::Joined(_) | I::Decision(_) | I::Draw(_) | I::Revealed(_) => None,
+    }
+}
+
+/// The rules input of a logged `TimeCalled` that reached the round time limit (no flagged seat).
+pub fn time_input_of(input: &crate::log_v1::commit_input::Input) -> Option<Input> {
+    match input {
+        crate::log_v1::commit_input::Input::Time(t) if t.flagged_seat.is_none() => Some(Input::TimeCalled { at_ms: t.at_ms }),
+        _ => None,
     }
 }
 

@@ -34,9 +34,9 @@ fn diverge(logged: &Commit, detail: impl Into<String>) -> Divergence {
 pub enum RulesCall {
     /// `new_match` with this configuration (the creation).
     NewMatch(MatchConfig),
-    /// `apply` of this input (a decision or a draw).
+    /// `apply` of this input (a decision, a draw, the round time limit).
     Apply(Input),
-    /// Match control (a concession, an adjudication, time called): the generic layer of
+    /// Match control (a concession, an adjudication, a clock run out): the generic layer of
     /// `engine::core::control`, the same for every ruleset, ends the match; see [`check_control`].
     Control(engine::core::control::Control),
     /// Nothing: a join or the reveal, which the rules never see.
@@ -59,6 +59,10 @@ pub fn rules_call(logged: &Commit) -> Result<RulesCall, Divergence> {
             Ok(RulesCall::Apply(Input::Draw { index: req.index, purpose: req.purpose, values: d.values.clone() }))
         }
         Some(CI::Joined(_)) | Some(CI::Revealed(_)) | None => Ok(RulesCall::None),
+        // The round time limit: the ruleset's own time procedure.
+        Some(input @ CI::Time(_)) if convert::time_input_of(input).is_some() => {
+            Ok(convert::time_input_of(input).map(RulesCall::Apply).unwrap_or(RulesCall::None))
+        }
         Some(input @ (CI::Conceded(_) | CI::Adjudicated(_) | CI::Time(_))) => convert::control_of(input)
             .map(RulesCall::Control)
             .ok_or_else(|| diverge(logged, "a match-control commit without its control")),
@@ -199,6 +203,7 @@ pub fn replay(
                 let what = match &input {
                     Input::Draw { index, purpose, .. } => format!("draw {index} ({purpose:?})"),
                     Input::Decision { .. } => "the logged decision".to_string(),
+                    Input::TimeCalled { at_ms } => format!("time called at {at_ms}"),
                 };
                 Some(rules.apply(&at.state, &input).map_err(|e| diverge(c, format!("the engine refuses {what}: {e}")))?)
             }
@@ -238,9 +243,14 @@ mod tests {
     /// A mainframe log played by a random bot, written as the orchestrator writes it: the
     /// creation, a join, every input to the end, the reveal.
     fn played_log() -> Vec<Commit> {
-        let rules = engine::ruleset("mainframe").unwrap();
+        played_log_of("mainframe", None)
+    }
+
+    /// `played_log` of `ruleset`, with the round's time called before input `time_at`.
+    fn played_log_of(ruleset: &str, time_at: Option<usize>) -> Vec<Commit> {
+        let rules = engine::ruleset(ruleset).unwrap();
         let seats = (0..2).map(|i| SeatConfig { name: format!("Bot {i}"), deck: String::new(), ..Default::default() }).collect();
-        let config = MatchConfig { ruleset: "mainframe".into(), seats, options: Default::default() };
+        let config = MatchConfig { ruleset: ruleset.into(), seats, options: Default::default() };
         let mut step = rules.new_match(&config).unwrap();
         let mut p = convert::step_to_proto(&step, rules.rules_version());
         let created = CI::Created(MatchCreated { config: Some(convert::config_to_proto(&config)), ..Default::default() });
@@ -248,6 +258,7 @@ mod tests {
         log.push(commit(2, CI::Joined(SeatJoined { seat: 0, ..Default::default() }), None, p.awaiting.as_ref()));
         let mut bot = RandomBot::new(7);
         while let Some(input) = bot.input(&step.awaiting) {
+            let input = if time_at == Some(log.len()) { Input::TimeCalled { at_ms: 42 } } else { input };
             step = rules.apply(&step.state, &input).unwrap();
             p = convert::step_to_proto(&step, rules.rules_version());
             let logged = match &input {
@@ -260,6 +271,7 @@ mod tests {
                     values: values.clone(),
                     signature: vec![],
                 }),
+                Input::TimeCalled { at_ms } => CI::Time(crate::log_v1::TimeCalled { at_ms: *at_ms, flagged_seat: None }),
             };
             log.push(commit(log.len() as u64 + 1, logged, Some(&p), None));
             assert!(log.len() < 20_000, "the bot game ends");
@@ -267,6 +279,24 @@ mod tests {
         assert!(matches!(step.awaiting, Awaiting::Ended(_)));
         log.push(commit(log.len() as u64 + 1, CI::Revealed(SecretRevealed { secret: vec![1] }), None, p.awaiting.as_ref()));
         log
+    }
+
+    #[test]
+    fn the_round_time_limit_replays_through_the_rulesets_time_procedure() {
+        // Netrunner plays on to its last turn after time is called; mainframe ends at once.
+        for (ruleset, at) in [("netrunner", 30), ("mainframe", 30)] {
+            let log = played_log_of(ruleset, Some(at));
+            let timed = &log[at];
+            assert!(matches!(timed.input.as_ref().and_then(|i| i.input.as_ref()), Some(CI::Time(_))), "{ruleset}");
+            let end = replay(engine::ruleset(ruleset).unwrap(), &log, |_, _| {}).unwrap();
+            assert_eq!(end.awaiting, log.last().unwrap().awaiting, "{ruleset}");
+            let ended_at_once = matches!(timed.awaiting.as_ref().and_then(|a| a.what.as_ref()), Some(r::awaiting::What::Ended(_)));
+            assert_eq!(ended_at_once, ruleset == "mainframe", "{ruleset}: {:?}", timed.awaiting);
+            // A log that claims another time procedure's outcome diverges at that commit.
+            let mut edited = log.clone();
+            edited[at].events.clear();
+            assert_eq!(replay(engine::ruleset(ruleset).unwrap(), &edited, |_, _| {}).unwrap_err().version, timed.version);
+        }
     }
 
     fn replay_of(log: &[Commit]) -> Result<Replayed, Divergence> {

@@ -69,6 +69,9 @@ pub struct Clocks {
     /// The time of the last commit that logged one.
     pub last_time_ms: i64,
     pub created_at_ms: i64,
+    /// The round time limit has been called (once: the game may play on after it, by its own
+    /// time procedure, and only a seat's clock can call time again).
+    pub round_called: bool,
 }
 
 /// Time is up: `flagged_seat`'s clock ran out, or (None) the round time limit was reached.
@@ -81,7 +84,7 @@ impl Clocks {
     /// What time has run out at `now_ms`, if any: the earlier of the round limit and the
     /// deciding seat's clock.
     pub fn due(&self, now_ms: i64) -> Option<TimeUp> {
-        let round_end = (self.control.round_limit_s > 0)
+        let round_end = (self.control.round_limit_s > 0 && !self.round_called)
             .then(|| self.created_at_ms.saturating_add(i64::from(self.control.round_limit_s) * 1000));
         let flag = match self.pending {
             Some((_, seat, since)) if self.control.clock_s > 0 => {
@@ -104,6 +107,9 @@ impl Clocks {
         self.last_time_ms = now;
         if commit.version == 1 {
             self.created_at_ms = now;
+        }
+        if let commit_input::Input::Time(t) = input {
+            self.round_called |= t.flagged_seat.is_none();
         }
         if let (commit_input::Input::Decision(d), Some((_, seat, since))) = (input, self.pending) {
             if d.decision.as_ref().map(|x| x.seat) == Some(seat) {
@@ -431,6 +437,14 @@ mod tests {
         clocks.control.clock_s = 3_600;
         assert_eq!(clocks.due(60_999), None);
         assert_eq!(clocks.due(61_000), Some(TimeUp { flagged_seat: None }));
+        // Called once: the game plays on by its own time procedure, and only a clock can
+        // call time again.
+        let called = Input::Time(api::log_v1::TimeCalled { at_ms: 61_000, flagged_seat: None });
+        clocks.absorb(&at(4, 61_000), &called, &decision(2, 1), true);
+        assert!(clocks.round_called);
+        assert_eq!(clocks.due(120_000), None);
+        assert_eq!(clocks.due(3_604_999), None);
+        assert_eq!(clocks.due(3_605_000), Some(TimeUp { flagged_seat: Some(1) }));
     }
 
     #[test]

@@ -43,8 +43,12 @@ pub fn rules_call(input: &commit_input::Input) -> Result<Option<RulesCall>> {
                 })),
             })
         }
-        // Joins, reveals and match control never reach the rules (match control is computed by
-        // `convert::control_step`, the same for every ruleset).
+        // The round time limit: the ruleset's own time procedure.
+        commit_input::Input::Time(t) if t.flagged_seat.is_none() => {
+            RulesCall::Apply(r::Input { input: Some(r::input::Input::Time(r::TimeInput { at_ms: t.at_ms })) })
+        }
+        // Joins, reveals and match control never reach the rules (match control, a clock run
+        // out included, is computed by `convert::control_step`, the same for every ruleset).
         commit_input::Input::Joined(_)
         | commit_input::Input::Revealed(_)
         | commit_input::Input::Conceded(_)

@@ -84,6 +84,7 @@ pub fn encode(rec: &MatchRecord, signer: &fairness::Signer) -> Vec<u8> {
             pending_since_ms: c.pending.map_or(0, |p| p.2),
             last_time_ms: c.last_time_ms,
             created_at_ms: c.created_at_ms,
+            round_called: c.round_called,
         }),
     };
     let body = snapshot.encode_to_vec();
@@ -129,6 +130,7 @@ pub fn decode(match_id: &str, raw: &[u8], own: &[u8; 32], version: u64, sequence
             pending: c.pending_decision_id.map(|id| (id, c.pending_seat, c.pending_since_ms)),
             last_time_ms: c.last_time_ms,
             created_at_ms: c.created_at_ms,
+            round_called: c.round_called,
         }),
         (Some(t), None) if t.clock_s > 0 || t.round_limit_s > 0 => return Err(Refused::Mismatch),
         _ => None,
@@ -240,6 +242,7 @@ mod tests {
             pending: Some((7, 1, 123_456)),
             last_time_ms: 123_456,
             created_at_ms: 100_000,
+            round_called: true,
         });
         let back = decode("m1", &encode(&rec, &signer), &signer.public_key(), 2, 40).expect("ours");
         assert_eq!((back.rules_version, back.tournament, back.clocks), (rec.rules_version, rec.tournament, rec.clocks));

@@ -1,7 +1,12 @@
 //! Match control: the inputs that end a match whatever its ruleset (a concession, a platform's
-//! ruling, time called by the orchestrator). They never go through a game's state: every
+//! ruling, a seat's chess clock running out). They never go through a game's state: every
 //! ruleset ends the same way, with one public event and an outcome, so the orchestrator, its
 //! replay and the offline audit all compute them with this one function (docs/tournaments.md).
+//!
+//! The round time limit is different: what happens at time is each game's own procedure
+//! (netrunner plays the turns its tournament rules allow, then compares agenda points), so it
+//! reaches the game as [`crate::core::Input::TimeCalled`]; [`round_limit_draw`] is the ending of a
+//! game that has no procedure of its own.
 
 use serde_json::json;
 
@@ -17,9 +22,9 @@ pub enum Control {
     Concede { seat: u32 },
     /// A platform ends the match: `winners` win (none: nobody does), for the reason `ruling`.
     Adjudicate { winners: Vec<u32>, ruling: String },
-    /// The orchestrator called time at `at_ms` (Unix ms): `flagged_seat`'s clock ran out (it
-    /// loses), or, without one, the round time limit was reached.
-    Time { at_ms: i64, flagged_seat: Option<u32> },
+    /// The orchestrator called time at `at_ms` (Unix ms): `seat`'s chess clock ran out, and it
+    /// loses.
+    Flag { at_ms: i64, seat: u32 },
 }
 
 /// The event and the outcome that end a match of `seats` seats, now waiting for `awaiting`,
@@ -65,7 +70,7 @@ pub fn end_match(control: &Control, seats: u32, awaiting: &Awaiting) -> Result<(
             );
             (event, outcome)
         }
-        Control::Time { at_ms, flagged_seat: Some(seat) } => {
+        Control::Flag { at_ms, seat } => {
             check_seat(*seat)?;
             let outcome = Outcome { winners: others(*seat), reason: format!("time: seat {seat}'s clock ran out") };
             let event = Event::public(
@@ -75,18 +80,19 @@ pub fn end_match(control: &Control, seats: u32, awaiting: &Awaiting) -> Result<(
             );
             (event, outcome)
         }
-        Control::Time { at_ms, flagged_seat: None } => {
-            // The generic round-limit ruling: a draw. What each game does at time is in
-            // docs/netrunner.md and docs/mainframe.md.
-            let outcome = Outcome { winners: Vec::new(), reason: "time: the round time limit was reached".into() };
-            let event = Event::public(
-                "match.time_called",
-                "The round time limit has been reached.",
-                json!({ "at_ms": at_ms, "round_limit": true }),
-            );
-            (event, outcome)
-        }
     })
+}
+
+/// The round time limit reached at `at_ms` in a game without a time procedure of its own: the
+/// match ends at once and nobody wins (docs/tournaments.md; `GameState::time_called`'s default).
+pub fn round_limit_draw(at_ms: i64) -> (Event, Outcome) {
+    let outcome = Outcome { winners: Vec::new(), reason: "time: the round time limit was reached".into() };
+    let event = Event::public(
+        "match.time_called",
+        "The round time limit has been reached.",
+        json!({ "at_ms": at_ms, "round_limit": true }),
+    );
+    (event, outcome)
 }
 
 #[cfg(test)]
@@ -117,9 +123,11 @@ mod tests {
 
     #[test]
     fn time_flags_a_seat_or_draws_at_the_round_limit_and_nothing_ends_twice() {
-        let (_, flagged) = end_match(&Control::Time { at_ms: 5, flagged_seat: Some(0) }, 2, &waiting()).expect("flag");
+        let (event, flagged) = end_match(&Control::Flag { at_ms: 5, seat: 0 }, 2, &waiting()).expect("flag");
         assert_eq!(flagged.winners, vec![1]);
-        let (event, limit) = end_match(&Control::Time { at_ms: 5, flagged_seat: None }, 2, &waiting()).expect("limit");
+        assert_eq!(event.detail["flagged_seat"], 0);
+        assert!(end_match(&Control::Flag { at_ms: 5, seat: 2 }, 2, &waiting()).is_err());
+        let (event, limit) = round_limit_draw(5);
         assert!(limit.winners.is_empty());
         assert_eq!(event.detail["at_ms"], 5);
         let ended = Awaiting::Ended(limit);

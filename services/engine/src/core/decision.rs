@@ -162,6 +162,10 @@ pub enum Awaiting {
 pub enum Input {
     Decision { decision_id: u64, seat: u32, choice: Choice },
     Draw { index: u64, purpose: String, values: Vec<u32> },
+    /// The round's time limit was reached at `at_ms` (Unix ms, read and logged by the
+    /// orchestrator): the game applies its own time procedure ([`crate::core::game::GameState::time_called`]),
+    /// which may end the match at once or let it play on to a point the game defines.
+    TimeCalled { at_ms: i64 },
 }
 
 /// The result of setting up a match or applying one input.
@@ -292,6 +296,8 @@ pub fn check_input(awaiting: &Awaiting, input: &Input) -> Result<(), RulesError>
         (Awaiting::Ended(o), _) => {
             Err(RulesError::NotAwaited(format!("the match has ended ({})", o.reason)))
         }
+        // Time can be called whatever the match waits for.
+        (_, Input::TimeCalled { .. }) => Ok(()),
         (Awaiting::Decision(d), Input::Decision { decision_id, seat, choice }) => {
             if *decision_id != d.id {
                 return Err(RulesError::StaleDecision { given: *decision_id, pending: Some(d.id) });

@@ -33,6 +33,16 @@ pub trait GameState: Serialize + DeserializeOwned {
     fn next_decision(&mut self) -> &mut u64;
     /// The counter of draw indexes.
     fn next_draw(&mut self) -> &mut u64;
+    /// The round's time limit was reached at `at_ms` ([`Input::TimeCalled`]). By default the
+    /// match ends at once and nobody wins ([`super::control::round_limit_draw`]); a game with
+    /// a time procedure of its own (netrunner's final turns) overrides this, and may leave what
+    /// the match waits for as it was.
+    fn time_called(&mut self, at_ms: i64, events: &mut Vec<Event>) -> Result<(), RulesError> {
+        let (event, outcome) = super::control::round_limit_draw(at_ms);
+        events.push(event);
+        self.set_awaiting(Awaiting::Ended(outcome));
+        Ok(())
+    }
 }
 
 /// The state blob of `g`.
@@ -69,8 +79,8 @@ pub fn step_of<G: GameState>(g: &G, events: Vec<Event>) -> Result<Step, RulesErr
 }
 
 /// `Ruleset::apply` for every game: decode, check the input against what the state awaits, let
-/// the game play it (`play` applies the input and advances until the next input is needed),
-/// encode.
+/// the game play it (`play` applies a decision or a draw and advances until the next input is
+/// needed; time called goes to [`GameState::time_called`]), encode.
 pub fn apply<G: GameState>(
     state: &[u8],
     input: &Input,
@@ -79,7 +89,10 @@ pub fn apply<G: GameState>(
     let mut g: G = decode(state)?;
     check_input(g.awaiting(), input)?;
     let mut events = Vec::new();
-    play(&mut g, input, &mut events)?;
+    match input {
+        Input::TimeCalled { at_ms } => g.time_called(*at_ms, &mut events)?,
+        _ => play(&mut g, input, &mut events)?,
+    }
     step_of(&g, events)
 }
 

@@ -33,7 +33,8 @@ use crate::core::*;
 pub use self::options::OPTIONS;
 
 /// netrunner-2: card numbers are drawn per match; decisions carry a public summary.
-pub const RULES_VERSION: &str = "netrunner-2";
+/// netrunner-3: the round time limit plays the tournament time procedure (`flow::time`).
+pub const RULES_VERSION: &str = "netrunner-3";
 
 /// The ready Corp deck.
 pub const CORP_DECK: &str = "syndicate-starter";
@@ -48,9 +49,9 @@ pub fn deck_names() -> Vec<&'static str> {
 }
 
 /// The shape of the serialized `Game`: 2 since the card table (`Task::Card`, generic turn and
-/// run records); 3 since `open_decklists`. Bump it with any change of the state's serialized shape, so that a blob of
+/// run records); 3 since `open_decklists`; 4 since `time`. Bump it with any change of the state's serialized shape, so that a blob of
 /// another shape (a snapshot from another build) is refused by name rather than misread.
-pub const STATE_LAYOUT: u8 = 3;
+pub const STATE_LAYOUT: u8 = 4;
 
 pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
     game::encode(g)
@@ -77,6 +78,10 @@ impl GameState for Game {
     }
     fn next_draw(&mut self) -> &mut u64 {
         &mut self.next_draw
+    }
+    /// The tournament time procedure: the game plays on to its last turn (`flow::time`).
+    fn time_called(&mut self, at_ms: i64, events: &mut Vec<Event>) -> Result<(), RulesError> {
+        flow::time::call(self, at_ms, events)
     }
 }
 
@@ -243,6 +248,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
         runner_success_last_turn: false,
         open_decklists: crate::core::options::open_decklists(&config.options),
         winner: None,
+        time: None,
         next_draw: 0,
         next_decision: 0,
         awaiting: Awaiting::Ended(Outcome { winners: vec![], reason: "not started".into() }),
@@ -394,6 +400,7 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
         "runner": runner_view(g, viewer),
         "run": run,
         "winner": g.winner.as_ref().map(|(w, why)| json!({"seat": w, "reason": why})),
+        "time": g.time.as_ref().map(|t| json!({"called_at_ms": t.at_ms, "last_turn": t.last_turn, "draw": t.draw})),
         "options": g.options,
         "decklists": decklists_view(g, viewer),
     })

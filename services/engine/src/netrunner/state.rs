@@ -307,6 +307,17 @@ pub struct TurnFlags {
     pub tag_taken: bool,
 }
 
+/// Time called in a timed round (docs/netrunner.md "Time").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeCall {
+    /// When the orchestrator called it (Unix ms, as logged).
+    pub at_ms: i64,
+    /// The game ends at the end of this turn, on agenda points, unless someone wins first.
+    pub last_turn: u32,
+    /// Set when it ended that way with equal points: the reason of the draw.
+    pub draw: Option<String>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
     pub options: Options,
@@ -329,6 +340,8 @@ pub struct Game {
     #[serde(default)]
     pub open_decklists: bool,
     pub winner: Option<(u32, String)>,
+    /// The round's time was called (`flow::time`): the last turn, and a draw on points.
+    pub time: Option<TimeCall>,
     pub next_draw: u64,
     pub next_decision: u64,
     pub awaiting: Awaiting,

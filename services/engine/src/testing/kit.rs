@@ -295,6 +295,8 @@ mod tests {
                         }
                         None => return Err(RulesError::Illegal("roll or bank".into())),
                     },
+                    // `game::apply` gives time called to `GameState::time_called`.
+                    Input::TimeCalled { .. } => return Err(RulesError::NotAwaited("time is not a move".into())),
                 }
                 if g.total > 12 {
                     end(g, false, "over 12");

@@ -107,7 +107,10 @@ impl Observed {
         let seats = config.seats.len() as u32;
         let mut bot = super::RandomBot::new(seed);
         let mut step = first;
-        for _ in 0..50_000 {
+        // One game in four has the round's time called part way, so the time events and views
+        // (each game's own time procedure) are in the schemas too.
+        let time_at = (seed % 4 == 3).then_some(60 + seed % 97);
+        for played in 0..50_000u64 {
             for viewer in (0..seats).map(Viewer::Seat).chain([Viewer::Spectator, Viewer::Auditor]) {
                 let v = ruleset.view(&step.state, viewer).map_err(|e| format!("seed {seed}: view: {e}"))?;
                 self.state.add(&v);
@@ -124,6 +127,7 @@ impl Observed {
             let Some(input) = bot.input(&step.awaiting) else {
                 return Ok(());
             };
+            let input = if time_at == Some(played) { crate::core::Input::TimeCalled { at_ms: 1_800_000_000_000 } } else { input };
             step = ruleset.apply(&step.state, &input).map_err(|e| format!("seed {seed}: {input:?} refused: {e}"))?;
         }
         Err(format!("seed {seed}: no end within 50000 inputs"))

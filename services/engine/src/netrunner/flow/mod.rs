@@ -3,7 +3,7 @@
 //! the rules are: [`turns`] (setup, NR-1/2), [`actions`] (NR-3), [`install`] (NR-3.4),
 //! [`agendas`] (scoring and stealing), [`windows`] (paid abilities, NR-2.4), [`runs`] (NR-6),
 //! [`access`] (NR-7), [`trace`] (NR-8), [`damage`] (NR-9), [`tasks`] (pending steps and card
-//! questions), [`ask`] (asking and reading answers). No file here names a card: cards act
+//! questions), [`ask`] (asking and reading answers), [`time`] (time called in a timed round). No file here names a card: cards act
 //! through their rows in `cards`.
 //!
 //! Imports run one way: this loop → tasks → access/damage/trace/install → agendas/windows →
@@ -17,6 +17,7 @@ pub mod damage;
 pub mod install;
 pub mod runs;
 pub mod tasks;
+pub mod time;
 pub mod trace;
 pub mod turns;
 pub mod windows;
@@ -97,8 +98,12 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
         }
         Stage::Accessing => access::step_accessing(g, ev),
         Stage::Over => {
-            let (w, reason) = g.winner.clone().unwrap_or((CORP, "the game stopped".into()));
-            g.awaiting = Awaiting::Ended(Outcome { winners: vec![w], reason });
+            let draw = g.time.as_ref().and_then(|t| t.draw.clone());
+            g.awaiting = Awaiting::Ended(match (g.winner.clone(), draw) {
+                (Some((w, reason)), _) => Outcome { winners: vec![w], reason },
+                (None, Some(reason)) => Outcome { winners: vec![], reason },
+                (None, None) => Outcome { winners: vec![CORP], reason: "the game stopped".into() },
+            });
             true
         }
         s if runs::is_run_stage(&s) || s == Stage::RunEnd => runs::step(g, s, ev),

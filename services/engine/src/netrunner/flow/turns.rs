@@ -129,6 +129,9 @@ fn end_turn(g: &mut Game, ev: &mut Vec<Event>) {
         g.runner_success_last_turn = g.flags.successful_run;
     }
     ev.push(public("turn_ended", format!("{}'s turn ends", g.seat_name(active)), json!({"seat": active})));
+    if super::time::end_if_last_turn(g, ev) {
+        return;
+    }
     g.active = other(active);
     g.stage = Stage::TurnBegin;
 }

@@ -6,4 +6,5 @@ mod cards;
 mod cards_sg;
 mod kit;
 mod rules;
+mod time;
 mod all_cards;
