@@ -9,9 +9,10 @@
 //! outcome; and the same client is refused on `MATCHES`. A second test checks the per-match
 //! delay (`spectator_delay_s`) against the commits' logged times (a lower bound only).
 //!
-//! Matches without a tournament are filed under `feed._.<match>`; on this branch the public
-//! `CreateMatch` carries no tournament (see `docs/feed.md`), and subject naming per tournament is
-//! covered by the feed crate's unit tests.
+//! The matches are a tournament round: eight tables of both games created with the platform key
+//! under one tournament, followed on `feed.<tournament>.>`; a match outside the tournament
+//! (filed under `feed._.<match>`) plays alongside and never reaches that subscription, and
+//! `ListMatches` lists exactly the round's eight.
 
 mod harness;
 
@@ -28,9 +29,13 @@ use engine::Viewer;
 use eventlog::{EventLog, Role};
 use feed::view::{FeedEvent, FeedResult, FeedUpdate};
 use futures::StreamExt;
-use harness::{create_and_join_ruleset, nats_args, play_one, spawn_service, Rng, Service, System, Table};
+use harness::{create_and_join_request, create_and_join_ruleset, nats_args, play_one, spawn_service, Rng, Service, System, Table};
 use prost::Message;
 use tokio::sync::{mpsc, Barrier};
+
+/// The tournament round the feed test plays.
+const TOURNAMENT: &str = "spring-open";
+const ROUND: u32 = 1;
 
 /// Long enough for any machine; only a bound on a wait, never a speed assertion.
 const PATIENCE: Duration = Duration::from_secs(300);
@@ -155,7 +160,7 @@ async fn the_feed_carries_every_public_event_once_in_order_across_a_projector_cr
     let system = System::start().await?;
     let projector = start_projector(&system).await?;
     let (client, mut errors) = feed_client(&system).await?;
-    let mut feed = follow(&client, "feed._.>").await?;
+    let mut feed = follow(&client, &format!("feed.{TOURNAMENT}.>")).await?;
 
     // The feed credential opens FEED only: MATCHES refuses it, in every way a reader could try.
     let mut js = jetstream::new(client.clone());
@@ -171,17 +176,38 @@ async fn the_feed_carries_every_public_event_once_in_order_across_a_projector_cr
     let _sub = client.subscribe("match.>").await?;
     violation(&mut errors, "match.>").await?;
 
-    // Four matches of both games, played at once.
+    // A round of eight tables of both games, played at once; and a match outside the
+    // tournament, played alongside.
     let mut api = system.client().await?;
-    let rulesets = ["mainframe", "netrunner", "mainframe", "mainframe"];
+    let rulesets = ["mainframe", "netrunner"].repeat(4);
     let pause = Arc::new(Barrier::new(rulesets.len() + 1));
     let mut players = Vec::new();
     let mut ids = Vec::new();
     for (i, ruleset) in rulesets.iter().enumerate() {
-        let table = create_and_join_ruleset(&mut api, ruleset, 2).await?;
+        let request = m::CreateMatchRequest {
+            ruleset: ruleset.to_string(),
+            seats: vec![m::SeatSpec { name: format!("Ana {i}"), ..Default::default() }, m::SeatSpec { name: format!("Ben {i}"), ..Default::default() }],
+            tournament_id: TOURNAMENT.into(),
+            round: ROUND,
+            table: i as u32 + 1,
+            ..Default::default()
+        };
+        let table = create_and_join_request(&mut api, request).await?;
         ids.push(table.match_id.clone());
         players.push(tokio::spawn(play(system.orchestrator_url()?, table, 0x5eed + i as u64, pause.clone())));
     }
+    let outsider = create_and_join_ruleset(&mut api, "mainframe", 2).await?;
+    let outsider_id = outsider.match_id.clone();
+    let outside_play = tokio::spawn(play(system.orchestrator_url()?, outsider, 0xfeed, Arc::new(Barrier::new(1))));
+    let listed = api
+        .list_matches(harness::platform(m::ListMatchesRequest { tournament_id: TOURNAMENT.into(), round: ROUND, page_size: 50, ..Default::default() }))
+        .await?
+        .into_inner();
+    assert_eq!(
+        listed.matches.iter().map(|s| s.match_id.clone()).collect::<std::collections::BTreeSet<_>>(),
+        ids.iter().cloned().collect(),
+        "ListMatches lists exactly the round"
+    );
 
     // After the first decisions: the projector has published something of every match, then
     // dies without a goodbye while the matches play on.
@@ -205,6 +231,7 @@ async fn the_feed_carries_every_public_event_once_in_order_across_a_projector_cr
     for p in players {
         finished.push(p.await??);
     }
+    outside_play.await??;
 
     // Every match's log, and what the feed must hold for it.
     let mut expected = BTreeMap::new();
@@ -216,8 +243,8 @@ async fn the_feed_carries_every_public_event_once_in_order_across_a_projector_cr
     let done = |received: &[Received]| {
         expected.iter().all(|(id, export)| {
             let last = export.commits.len() as u64;
-            let events = format!("feed._.{id}.events");
-            let result = format!("feed._.{id}.result");
+            let events = format!("feed.{TOURNAMENT}.{id}.events");
+            let result = format!("feed.{TOURNAMENT}.{id}.result");
             received.iter().any(|r| r.subject == result)
                 && received.iter().any(|r| {
                     r.subject == events && serde_json::from_slice::<FeedUpdate>(&r.payload).map(|u| u.version == last).unwrap_or(false)
@@ -244,7 +271,7 @@ async fn the_feed_carries_every_public_event_once_in_order_across_a_projector_cr
         let want = expected_events(export)?;
         let updates: Vec<(FeedUpdate, &Received)> = received
             .iter()
-            .filter(|r| r.subject == format!("feed._.{id}.events"))
+            .filter(|r| r.subject == format!("feed.{TOURNAMENT}.{id}.events"))
             .map(|r| Ok((serde_json::from_slice::<FeedUpdate>(&r.payload)?, r)))
             .collect::<Result<_>>()?;
         let versions: Vec<u64> = updates.iter().map(|(u, _)| u.version).collect();
@@ -274,7 +301,7 @@ async fn the_feed_carries_every_public_event_once_in_order_across_a_projector_cr
         // One result, naming the logged outcome.
         let results: Vec<FeedResult> = received
             .iter()
-            .filter(|r| r.subject == format!("feed._.{id}.result"))
+            .filter(|r| r.subject == format!("feed.{TOURNAMENT}.{id}.result"))
             .map(|r| serde_json::from_slice(&r.payload))
             .collect::<Result<_, _>>()?;
         assert_eq!(results.len(), 1, "match {id}: one result");
@@ -297,6 +324,7 @@ async fn the_feed_carries_every_public_event_once_in_order_across_a_projector_cr
         assert_eq!(last, Some("ended"), "match {id}");
     }
     assert_eq!(finished.len(), ids.len());
+    assert!(!received.iter().any(|r| r.subject.contains(&outsider_id)), "a match outside the tournament reached its feed");
     projector.kill().await?;
     Ok(())
 }

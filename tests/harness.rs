@@ -261,15 +261,18 @@ pub async fn create_and_join_ruleset(
     ruleset: &str,
     players: usize,
 ) -> Result<Table> {
-    let created = client
-        .create_match(platform(m::CreateMatchRequest {
-            ruleset: ruleset.into(),
-            seats: (0..players).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), deck: String::new(), ..Default::default() }).collect(),
-            options: Default::default(),
-            ..Default::default()
-        }))
-        .await?
-        .into_inner();
+    let request = m::CreateMatchRequest {
+        ruleset: ruleset.into(),
+        seats: (0..players).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), deck: String::new(), ..Default::default() }).collect(),
+        options: Default::default(),
+        ..Default::default()
+    };
+    create_and_join_request(client, request).await
+}
+
+/// Create the match `request` describes (with the platform key) and join every seat.
+pub async fn create_and_join_request(client: &mut MatchServiceClient<Channel>, request: m::CreateMatchRequest) -> Result<Table> {
+    let created = client.create_match(platform(request)).await?.into_inner();
     let mut tokens = Vec::new();
     for seat in &created.seats {
         let joined = client

@@ -28,32 +28,16 @@ async fn create_at(
     table: u32,
     options: &[(&str, i64)],
 ) -> Result<Table> {
-    let created = client
-        .create_match(platform(m::CreateMatchRequest {
-            ruleset: ruleset.into(),
-            seats: vec![m::SeatSpec { name: "Ana".into(), ..Default::default() }, m::SeatSpec { name: "Ben".into(), ..Default::default() }],
-            options: options.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
-            tournament_id: tournament.into(),
-            round,
-            table,
-            labels: [("stage".to_string(), "swiss".to_string())].into_iter().collect(),
-        }))
-        .await?
-        .into_inner();
-    let mut tokens = Vec::new();
-    for seat in &created.seats {
-        let joined = client
-            .join_match(m::JoinMatchRequest {
-                match_id: created.match_id.clone(),
-                seat: seat.seat,
-                join_code: seat.join_code.clone(),
-                entropy: vec![seat.seat as u8 + 7; 32],
-            })
-            .await?
-            .into_inner();
-        tokens.push(joined.seat_token);
-    }
-    Ok(Table { match_id: created.match_id, tokens, public_key: created.randomness_public_key })
+    let request = m::CreateMatchRequest {
+        ruleset: ruleset.into(),
+        seats: vec![m::SeatSpec { name: "Ana".into(), ..Default::default() }, m::SeatSpec { name: "Ben".into(), ..Default::default() }],
+        options: options.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+        tournament_id: tournament.into(),
+        round,
+        table,
+        labels: [("stage".to_string(), "swiss".to_string())].into_iter().collect(),
+    };
+    harness::create_and_join_request(client, request).await
 }
 
 /// Every match ListMatches returns for `req`, page by page; also returns the page sizes.
