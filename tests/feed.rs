@@ -29,7 +29,7 @@ use engine::Viewer;
 use eventlog::{EventLog, Role};
 use feed::view::{FeedEvent, FeedResult, FeedUpdate};
 use futures::StreamExt;
-use harness::{create_and_join_request, create_and_join_ruleset, nats_args, play_one, spawn_service, Rng, Service, System, Table};
+use harness::{create_and_join_request, create_and_join_ruleset, play_one, start_projector, Rng, System, Table};
 use prost::Message;
 use tokio::sync::{mpsc, Barrier};
 
@@ -39,20 +39,6 @@ const ROUND: u32 = 1;
 
 /// Long enough for any machine; only a bound on a wait, never a speed assertion.
 const PATIENCE: Duration = Duration::from_secs(300);
-
-async fn start_projector(system: &System) -> Result<Service> {
-    let key = orchestrator::keys::load_or_create(&system.dir.path().join("orchestrator.json"))?.public_key();
-    spawn_service(
-        "feed",
-        &[
-            vec!["--listen".into(), "127.0.0.1:0".into()],
-            nats_args(&system.nats, &system.credentials, Role::Projector),
-            vec!["--orchestrator-public-key".into(), hex::encode(key)],
-        ]
-        .concat(),
-    )
-    .await
-}
 
 /// One message of FEED as a reader received it.
 #[derive(Clone, Debug)]

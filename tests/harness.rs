@@ -642,3 +642,21 @@ pub fn with_platform_key<T>(mut req: tonic::Request<T>) -> tonic::Request<T> {
     }
     req
 }
+
+// ---- the public feed's projector (issue 12) ----
+
+/// Start the feed projector (`arbiter serve feed`) on `system`'s NATS, pinned to its
+/// orchestrator's key; the test kills it when it likes.
+pub async fn start_projector(system: &System) -> Result<Service> {
+    let key = orchestrator::keys::load_or_create(&system.dir.path().join("orchestrator.json"))?.public_key();
+    spawn_service(
+        "feed",
+        &[
+            vec!["--listen".into(), "127.0.0.1:0".into()],
+            nats_args(&system.nats, &system.credentials, Role::Projector),
+            vec!["--orchestrator-public-key".into(), hex::encode(key)],
+        ]
+        .concat(),
+    )
+    .await
+}

@@ -1,7 +1,9 @@
 //! End-to-end: the third-party Python client (`tests/python/arbiter_round.py`, issue 12 item 6)
 //! against the real system. Its packages are installed into a virtual environment under
 //! `target/python-venv` with the machine's python3 and pip (from PyPI); its gRPC modules are
-//! generated from `proto/` on every run, so it can never drift from the protos.
+//! generated from `proto/` on every run, so it can never drift from the protos. The feed
+//! projector runs too, and the example's nats-py follower (the `feed` credential only) must see
+//! every match of its round, every version once and in order, and every result.
 
 mod harness;
 
@@ -48,6 +50,7 @@ async fn venv_python() -> Result<PathBuf> {
 async fn the_python_example_plays_a_round_of_eight_matches_and_prints_typed_boards() -> Result<()> {
     let python = venv_python().await?;
     let system = System::start().await?;
+    let projector = harness::start_projector(&system).await?;
     let url = system.orchestrator_url()?;
     let address = url.trim_start_matches("http://").to_string();
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/arbiter_round.py");
@@ -57,7 +60,9 @@ async fn the_python_example_plays_a_round_of_eight_matches_and_prints_typed_boar
             .args(["--orchestrator", &address, "--matches", "8", "--seed", "3", "--platform-key-file"])
             .arg(system.dir.path().join("platform.key"))
             .arg("--stubs")
-            .arg(target_dir().join("python-stubs")),
+            .arg(target_dir().join("python-stubs"))
+            .args(["--tournament", "py-open", "--feed", &system.nats.url(), "--feed-password-file"])
+            .arg(system.credentials.password_file(eventlog::Role::Feed)),
         "the Python example",
         Duration::from_secs(600),
     )
@@ -68,5 +73,9 @@ async fn the_python_example_plays_a_round_of_eight_matches_and_prints_typed_boar
     assert_eq!(out.matches(" ended at version ").count(), 8, "{out}");
     // Boards come from the schema-typed state: netrunner's credits, mainframe's Mainframe.
     assert!(out.contains("Corp   T1-0") && out.contains("Mainframe"), "{out}");
+    // The nats-py follower, holding only the feed credential, saw the whole round.
+    assert!(out.contains("feed complete: 8 matches,") && out.contains("8 results"), "{out}");
+    assert_eq!(out.matches("feed result ").count(), 8, "{out}");
+    projector.kill().await?;
     Ok(())
 }

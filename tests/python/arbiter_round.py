@@ -2,13 +2,14 @@
 """A third-party Arbiter client in Python: not ours, generated from proto/ with grpcio-tools.
 
 It learns the games from ListRulesets, creates a tournament round of matches (both games, one
-with constructed decklists), joins every seat, plays every match with random legal choices
-concurrently, and prints each final board from the state typed by the ruleset's published JSON
-Schema (`state_schema_json`). With --feed it also follows the round's public feed on NATS with
-nats-py (the feed and the platform key come with issue 12's other parts; until they are merged
-the round is created without a key and the follower is off by default).
+with constructed decklists) with the platform key, joins every seat, plays every match with
+random legal choices concurrently, and prints each final board from the state typed by the
+ruleset's published JSON Schema (`state_schema_json`). With --feed it also follows the round's
+public feed on NATS with nats-py (user `feed`), prints its events and results, and checks that it
+carried every match's every version once, in order, and one result per match.
 
-Usage: arbiter_round.py --orchestrator 127.0.0.1:50051 [--matches 8] [--seed 7] [--feed URL]
+Usage: arbiter_round.py --orchestrator 127.0.0.1:50051 [--matches 8] [--seed 7]
+                        [--feed nats://127.0.0.1:4222 --feed-password-file .arbiter/secrets/nats/feed.password]
 """
 
 import argparse
@@ -160,8 +161,11 @@ def main():
     ap.add_argument("--stubs", default=os.path.join(ROOT, "target", "python-stubs"))
     ap.add_argument("--platform-key-file", default=os.path.join(ROOT, ".arbiter", "secrets", "platform.key"),
                     help="the platform API key (CreateMatch needs it); `arbiter up` writes it there")
-    ap.add_argument("--feed", default="", help="NATS URL of the public feed (off until the feed part is merged)")
-    ap.add_argument("--feed-creds", default="", help="the feed credential file")
+    ap.add_argument("--tournament", default="example", help="the tournament id the round is created under")
+    ap.add_argument("--feed", default="", help="NATS URL: also follow the round on the public feed (nats-py)")
+    ap.add_argument("--feed-password-file", default=os.path.join(ROOT, ".arbiter", "secrets", "nats", "feed.password"),
+                    help="the `feed` NATS user's password; `arbiter up` writes it there")
+    ap.add_argument("--feed-wait", type=float, default=120.0, help="seconds to wait for the feed to catch up")
     args = ap.parse_args()
 
     with open(args.platform_key_file) as f:
@@ -177,8 +181,11 @@ def main():
         print(f"ruleset {r.name} ({r.rules_version}): seats {r.min_seats}-{r.max_seats}, decks {list(r.decks)}, "
               f"{len(r.options)} options, {len(r.decision_kinds)} decision kinds, {len(r.event_kinds)} event kinds")
 
+    feed = None
     if args.feed:
-        threading.Thread(target=follow_feed, args=(args.feed, args.feed_creds), daemon=True).start()
+        with open(args.feed_password_file) as f:
+            feed = FeedFollower(args.feed, f.read().strip(), args.tournament)
+        feed.start()
 
     # The round: tables alternate between the games; table 1 brings its own netrunner decks.
     tables = []
@@ -187,7 +194,7 @@ def main():
         seats = [m.SeatSpec(name=f"T{t + 1}-{s}") for s in range(2)]
         if t == 0:
             seats[0].decklist.cards.extend(m.DecklistEntry(card=c, count=n) for c, n in HB)
-        created = stub.CreateMatch(m.CreateMatchRequest(ruleset=ruleset, seats=seats, tournament_id="example",
+        created = stub.CreateMatch(m.CreateMatchRequest(ruleset=ruleset, seats=seats, tournament_id=args.tournament,
                                                         round=1, table=t + 1), metadata=platform)
         tokens = []
         for s in created.seats:
@@ -222,22 +229,88 @@ def main():
         print(f"table {number} ({ruleset}) ended at version {view.version}: {view.result}")
         print(board(ruleset, state))
     print(f"round complete: {len(tables)} matches ended")
+    if feed is not None:
+        ended = {match_id: results[number].version for number, _, match_id, _ in tables}
+        problems = feed.check(ended, args.feed_wait)
+        if problems:
+            print("\n".join(problems), file=sys.stderr)
+            return 1
+        print(f"feed complete: {len(ended)} matches, {feed.updates} updates, every version once in order, "
+              f"{len(feed.results)} results")
     return 0
 
 
-def follow_feed(url, creds):
-    """Print the round's public events and results from the FEED stream (nats-py)."""
-    import asyncio
-    import nats
+class FeedFollower:
+    """Follows `feed.<tournament>.>` from its first message in a thread of its own (nats-py, an
+    ordered consumer), printing each event and result and keeping every version per match."""
 
-    async def go():
-        nc = await nats.connect(url, user_credentials=creds or None)
+    def __init__(self, url, password, tournament):
+        self.url, self.password, self.tournament = url, password, tournament
+        self.lock = threading.Lock()
+        self.versions = {}  # match id -> versions in the order received
+        self.results = {}  # match id -> result messages
+        self.updates = 0
+        self.error = None
+
+    def start(self):
+        threading.Thread(target=self._run, daemon=True).start()
+
+    def _run(self):
+        import asyncio
+        try:
+            asyncio.run(self._follow())
+        except Exception as e:  # reported by check()
+            self.error = e
+
+    async def _follow(self):
+        import nats
+        from nats.js.api import ConsumerConfig, DeliverPolicy
+
+        # The feed user may receive only on `feed.>` and its own inbox prefix.
+        nc = await nats.connect(self.url, user="feed", password=self.password, inbox_prefix=b"_INBOX_feed")
         js = nc.jetstream()
-        sub = await js.subscribe("feed.>", ordered_consumer=True)
+        sub = await js.subscribe(f"feed.{self.tournament}.>", stream="FEED", ordered_consumer=True,
+                                 config=ConsumerConfig(deliver_policy=DeliverPolicy.ALL))
         async for msg in sub.messages:
-            print(f"feed {msg.subject}: {msg.data[:120]!r}")
+            body = json.loads(msg.data)
+            with self.lock:
+                if msg.subject.endswith(".result"):
+                    self.results.setdefault(body["match_id"], []).append(body)
+                    print(f"feed result {body['match_id']} (table {body['table']}): winners {body['winners']} "
+                          f"({body['reason']}) in {body['duration_ms']} ms")
+                else:
+                    self.versions.setdefault(body["match_id"], []).append(body["version"])
+                    self.updates += 1
+                    for event in body["events"][:1]:
+                        print(f"feed {body['match_id']} v{body['version']}: {event['text']}")
 
-    asyncio.run(go())
+    def check(self, ended, wait):
+        """Wait until every match of `ended` (match id -> the version its final view showed) has its
+        result and that version on the feed; then every version must have come once, in order."""
+        import time
+        deadline = time.monotonic() + wait
+        while True:
+            with self.lock:
+                caught_up = all(m in self.results and max(self.versions.get(m, [0])) >= v for m, v in ended.items())
+            if caught_up or self.error is not None or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        if self.error is not None:
+            return [f"the feed follower failed: {self.error!r}"]
+        problems = []
+        time.sleep(0.5)  # anything published twice would follow at once
+        with self.lock:
+            for match_id, last in ended.items():
+                got = self.versions.get(match_id, [])
+                # (The randomness reveal after the end may be one version more than the view showed.)
+                if got != list(range(1, len(got) + 1)) or len(got) < last:
+                    problems.append(f"feed: match {match_id} versions {got[:5]}... ({len(got)}), expected 1..{last} or on")
+                if len(self.results.get(match_id, [])) != 1:
+                    problems.append(f"feed: match {match_id} has {len(self.results.get(match_id, []))} results, expected 1")
+            strangers = set(self.versions) - set(ended)
+            if strangers:
+                problems.append(f"feed: matches outside the round on its subject: {sorted(strangers)}")
+        return problems
 
 
 if __name__ == "__main__":
