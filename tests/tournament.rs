@@ -311,6 +311,26 @@ async fn a_clock_running_out_and_the_round_time_limit_end_matches_as_the_docs_sa
     }
     assert_eq!(outcome(&ending).map(|o| o.winners), Some(vec![1 - to_move]));
     assert!(report.commits > 3);
+    // Time is kept by the orchestrator itself: with both players only watching (no request
+    // after the watch opens), the flag still falls and the watchers see the end.
+    let watched = create_at(&mut client, "mainframe", TOURNAMENT, 3, 5, &[("clock_s", 1), ("increment_s", 0)]).await?;
+    let mut updates = client
+        .watch_match(m::WatchMatchRequest { match_id: watched.match_id.clone(), from_version: 0 })
+        .await?
+        .into_inner();
+    let ended = tokio::time::timeout(std::time::Duration::from_secs(120), async {
+        while let Some(update) = updates.message().await? {
+            if update.status == m::MatchStatus::Ended as i32 {
+                return Ok::<_, anyhow::Error>(Some(update));
+            }
+        }
+        Ok(None)
+    })
+    .await
+    .map_err(|_| anyhow!("the clock of an unattended match never fell"))??
+    .ok_or_else(|| anyhow!("the watch closed before the end"))?;
+    assert!(ended.events.iter().any(|e| e.kind == "match.time_called"), "{:?}", ended.events);
+
     // A decision after the flag fell is refused: the match has ended.
     let late = client
         .submit_decision(with_token(
@@ -402,7 +422,7 @@ async fn a_clock_running_out_and_the_round_time_limit_end_matches_as_the_docs_sa
     .await?;
     assert_eq!(
         round3.iter().map(|s| s.match_id.clone()).collect::<BTreeSet<_>>(),
-        [clocked.match_id, limited.match_id, timed.match_id].into_iter().collect()
+        [clocked.match_id, watched.match_id, limited.match_id, timed.match_id].into_iter().collect()
     );
     Ok(())
 }

@@ -145,6 +145,8 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     let api = service::MatchApi::new(matches)
         .watch_stall(Duration::from_millis(args.watch_stall_ms.max(1)))
         .platform_key(platform);
+    // Clocks and round limits run out on time even when nobody sends a request.
+    let _time_keeper = api.keep_time();
     let service = MatchServiceServer::new(api)
         .max_decoding_message_size(limits::MAX_REQUEST_BYTES);
     let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;

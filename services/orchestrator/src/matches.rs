@@ -44,7 +44,17 @@ pub struct Matches {
     /// The rules service's rules version per ruleset, and when it was asked (a snapshot is used
     /// only if it was written with the current one).
     rules_versions: std::sync::Mutex<Option<(std::time::Instant, std::collections::BTreeMap<String, String>)>>,
+    /// Matches with a running clock or round limit, and the next moment (Unix ms) time can run
+    /// out on each: the time keeper ([`Matches::keep_time`]) calls time then, so a match ends
+    /// on time even when nobody sends a request.
+    alarms: std::sync::Mutex<std::collections::BTreeMap<String, i64>>,
 }
+
+/// How often the time keeper looks for a clock or round limit that has run out.
+pub const TIME_KEEPER_TICK: Duration = Duration::from_millis(250);
+/// How long the time keeper waits before trying a match again after it could not call time
+/// (the log or the rules were unreachable).
+const TIME_KEEPER_RETRY_MS: i64 = 1_000;
 
 /// How long the rules versions the rules service named are trusted before asking again (a
 /// rolling upgrade of the rules service is seen within this).
@@ -69,7 +79,13 @@ impl Matches {
 
     /// With a match cache of at most about `cache_bytes` (idle matches beyond it are evicted).
     pub fn with_cache_bytes(backends: Backends, cache_bytes: usize) -> Self {
-        Matches { backends, cache: Cache::new(cache_bytes), full_replay: false, rules_versions: std::sync::Mutex::new(None) }
+        Matches {
+            backends,
+            cache: Cache::new(cache_bytes),
+            full_replay: false,
+            rules_versions: std::sync::Mutex::new(None),
+            alarms: std::sync::Mutex::new(Default::default()),
+        }
     }
 
     /// Whether rebuilds ignore snapshots and replay the whole log.
@@ -86,6 +102,45 @@ impl Matches {
     /// Tell the cache what a record now holds (and evict others if over budget).
     fn note(&self, rec: &MatchRecord) {
         self.cache.note(&rec.match_id, rec.approx_bytes(), rec.finished());
+        let next = rec.clocks.as_ref().filter(|_| !rec.ended() && rec.all_joined()).and_then(|c| c.next_deadline());
+        if let Ok(mut alarms) = self.alarms.lock() {
+            match next {
+                Some(at) => alarms.insert(rec.match_id.clone(), at),
+                None => alarms.remove(&rec.match_id),
+            };
+        }
+    }
+
+    /// The time keeper: every [`TIME_KEEPER_TICK`], call time on each match whose alarm has
+    /// passed, through the same path as a request (`lock`), so a clock or a round limit ends a
+    /// match on time even while its players only watch. Racing orchestrators both try; one
+    /// commit wins and the other catches up. Runs until the task is dropped.
+    ///
+    /// Alarms come from the matches this orchestrator has loaded; after a restart, a match's
+    /// time is kept again from its first request.
+    pub async fn keep_time(self: Arc<Self>) {
+        let mut tick = tokio::time::interval(TIME_KEEPER_TICK);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        loop {
+            tick.tick().await;
+            let now = now_ms();
+            let due: Vec<String> = match self.alarms.lock() {
+                Ok(alarms) => alarms.iter().filter(|(_, at)| **at <= now).map(|(id, _)| id.clone()).collect(),
+                Err(_) => return,
+            };
+            for match_id in due {
+                match self.lock(&match_id).await {
+                    Ok(guard) => self.note(&guard),
+                    Err(e) => tracing::warn!(match_id, error = %e, "the time keeper could not load the match; trying again shortly"),
+                }
+                // Still due (time could not be called): try again a little later, not every tick.
+                if let Ok(mut alarms) = self.alarms.lock() {
+                    if let Some(at) = alarms.get_mut(&match_id).filter(|at| **at <= now) {
+                        *at = now.saturating_add(TIME_KEEPER_RETRY_MS);
+                    }
+                }
+            }
+        }
     }
 
     pub fn backends(&self) -> &Backends {

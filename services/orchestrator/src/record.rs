@@ -84,6 +84,29 @@ impl Clocks {
     /// What time has run out at `now_ms`, if any: the earlier of the round limit and the
     /// deciding seat's clock.
     pub fn due(&self, now_ms: i64) -> Option<TimeUp> {
+        let (round_end, flag) = self.deadlines();
+        match (round_end, flag) {
+            (Some(r), Some((f, _))) if r <= f && r <= now_ms => Some(TimeUp { flagged_seat: None }),
+            (_, Some((f, seat))) if f <= now_ms => Some(TimeUp { flagged_seat: Some(seat) }),
+            (Some(r), _) if r <= now_ms => Some(TimeUp { flagged_seat: None }),
+            _ => None,
+        }
+    }
+
+    /// The next moment (Unix ms) at which time can run out, if any: the earlier of the round
+    /// limit (until it is called) and the deciding seat's flag. The time keeper wakes then.
+    pub fn next_deadline(&self) -> Option<i64> {
+        match self.deadlines() {
+            (Some(r), Some((f, _))) => Some(r.min(f)),
+            (Some(r), None) => Some(r),
+            (None, Some((f, _))) => Some(f),
+            (None, None) => None,
+        }
+    }
+
+    /// When the round limit is reached (until it is called), and when the deciding seat's flag
+    /// falls, with that seat.
+    fn deadlines(&self) -> (Option<i64>, Option<(i64, u32)>) {
         let round_end = (self.control.round_limit_s > 0 && !self.round_called)
             .then(|| self.created_at_ms.saturating_add(i64::from(self.control.round_limit_s) * 1000));
         let flag = match self.pending {
@@ -93,12 +116,7 @@ impl Clocks {
             }
             _ => None,
         };
-        match (round_end, flag) {
-            (Some(r), Some((f, _))) if r <= f && r <= now_ms => Some(TimeUp { flagged_seat: None }),
-            (_, Some((f, seat))) if f <= now_ms => Some(TimeUp { flagged_seat: Some(seat) }),
-            (Some(r), _) if r <= now_ms => Some(TimeUp { flagged_seat: None }),
-            _ => None,
-        }
+        (round_end, flag)
     }
 
     /// Fold one commit: charge the seat that answered, then start the clock of the next decision.
@@ -435,6 +453,7 @@ mod tests {
         assert_eq!(clocks.due(15_000), Some(TimeUp { flagged_seat: Some(1) }));
         // The round limit (61 s) comes first when the clocks are slower.
         clocks.control.clock_s = 3_600;
+        assert_eq!(clocks.next_deadline(), Some(61_000), "the keeper wakes at the round limit");
         assert_eq!(clocks.due(60_999), None);
         assert_eq!(clocks.due(61_000), Some(TimeUp { flagged_seat: None }));
         // Called once: the game plays on by its own time procedure, and only a clock can
@@ -443,6 +462,7 @@ mod tests {
         clocks.absorb(&at(4, 61_000), &called, &decision(2, 1), true);
         assert!(clocks.round_called);
         assert_eq!(clocks.due(120_000), None);
+        assert_eq!(clocks.next_deadline(), Some(3_605_000), "the keeper wakes at the flag");
         assert_eq!(clocks.due(3_604_999), None);
         assert_eq!(clocks.due(3_605_000), Some(TimeUp { flagged_seat: Some(1) }));
     }

@@ -31,7 +31,7 @@ use crate::matches::{unknown_match, Matches, MAX_CONFLICT_RETRIES};
 use crate::record::MatchRecord;
 
 pub struct MatchApi {
-    matches: Matches,
+    matches: Arc<Matches>,
     /// How long a watch may leave a full buffer unread before it is ended.
     watch_stall: Duration,
     /// One permit per open `WatchMatch` stream.
@@ -52,7 +52,7 @@ impl MatchApi {
         let hub = Hub::new(backends.log.clone(), backends.signer.public_key(), limits::MAX_WATCHED_MATCHES);
         let index = Arc::new(MatchIndex::new(backends.log.clone(), backends.signer.public_key()));
         MatchApi {
-            matches,
+            matches: Arc::new(matches),
             watch_stall: limits::WATCH_STALL,
             watches: Arc::new(Semaphore::new(limits::MAX_OPEN_WATCHES)),
             hub,
@@ -60,6 +60,12 @@ impl MatchApi {
             index,
             match_watches: Arc::new(Semaphore::new(limits::MAX_OPEN_MATCH_WATCHES)),
         }
+    }
+
+    /// Start the time keeper of this API's matches ([`Matches::keep_time`]); it stops when the
+    /// returned task is aborted or the runtime ends.
+    pub fn keep_time(&self) -> tokio::task::JoinHandle<()> {
+        tokio::spawn(self.matches.clone().keep_time())
     }
 
     /// Platform operations need this key (`--platform-key-file`).
