@@ -306,6 +306,8 @@ async fn the_feed_carries_every_public_event_once_in_order_across_a_projector_cr
         assert_eq!(result.ended_at_ms, clocks.max().unwrap_or_default(), "match {id}");
         assert!(result.duration_ms >= 0 && result.started_at_ms > 0, "match {id}: {result:?}");
         assert!(!result.rules_version.is_empty());
+        // Netrunner keeps a score (agenda points, Corp then Runner); mainframe does not.
+        assert_eq!(result.score.as_ref().map(Vec::len), (result.ruleset == "netrunner").then_some(2), "match {id}: {result:?}");
         let last = updates.last().map(|(u, _)| u.status.as_str());
         assert_eq!(last, Some("ended"), "match {id}");
     }

@@ -90,8 +90,8 @@ pub struct FeedResult {
     /// Winning seats (empty for a draw).
     pub winners: Vec<u32>,
     pub reason: String,
-    /// Points per seat where the game keeps a score its outcome reports; `null` otherwise
-    /// (neither ruleset's outcome carries one yet).
+    /// Points per seat where the game keeps a score (netrunner's agenda points, Corp then
+    /// Runner), from the `score` member of the ending commit's public events; `null` otherwise.
     pub score: Option<Vec<i64>>,
     pub started_at_ms: i64,
     pub ended_at_ms: i64,
@@ -278,7 +278,7 @@ impl Projection {
                     seats: chain.seats.clone(),
                     winners: outcome.winners.clone(),
                     reason: outcome.reason.clone(),
-                    score: None,
+                    score: score_of(&update.events),
                     started_at_ms: chain.created_at_ms,
                     ended_at_ms: chain.last_written_ms,
                     duration_ms: chain.last_written_ms.saturating_sub(chain.created_at_ms),
@@ -330,6 +330,12 @@ fn status_name(status: i32) -> &'static str {
         Ok(m::MatchStatus::Ended) => "ended",
         _ => "unspecified",
     }
+}
+
+/// The score an ending commit's public events give (the last `detail.score` that is a list of
+/// integers), if any.
+fn score_of(events: &[FeedEvent]) -> Option<Vec<i64>> {
+    events.iter().rev().find_map(|e| e.detail.get("score")?.as_array()?.iter().map(|v| v.as_i64()).collect())
 }
 
 fn feed_update(chain: &MatchChain, match_id: &str, written_at_ms: i64, view: &m::MatchUpdate) -> FeedUpdate {
@@ -416,7 +422,12 @@ mod tests {
             ),
             (
                 l::commit_input::Input::Joined(l::SeatJoined { seat: 0, ..Default::default() }),
-                vec![],
+                vec![r::RulesEvent {
+                    kind: "t.game_over".into(),
+                    text: "ann wins".into(),
+                    detail_json: "{\"winner\":0,\"score\":[7,2]}".into(),
+                    ..Default::default()
+                }],
                 Some(r::awaiting::What::Ended(r::Outcome { winners: vec![0], reason: "won".into() })),
             ),
         ];
@@ -475,6 +486,7 @@ mod tests {
         let (subject, result) = out[3].result.clone().expect("a result at the end");
         assert_eq!(subject, "feed._.m1.result");
         assert_eq!((result.winners, result.reason.as_str(), result.duration_ms, result.version), (vec![0], "won", 3_000, 4));
+        assert_eq!(result.score, Some(vec![7, 2]), "the ending event's score");
         assert_eq!(out[3].update.status, "ended");
     }
 

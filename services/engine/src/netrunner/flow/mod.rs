@@ -75,7 +75,9 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
         if let Some((w, reason)) = end_reason(g) {
             g.tasks.clear();
             g.winner = Some((w, reason.clone()));
-            ev.push(public("game_over", format!("{} wins: {reason}", g.seat_name(w)), json!({"winner": w, "reason": reason})));
+            // `score` (Corp, Runner agenda points) is the result's score on the public feed.
+            let score = [g.corp.points, g.runner.points];
+            ev.push(public("game_over", format!("{} wins: {reason}", g.seat_name(w)), json!({"winner": w, "reason": reason, "score": score})));
             g.stage = Stage::Over;
         }
     }

@@ -62,7 +62,7 @@ pub fn end_if_last_turn(g: &mut Game, ev: &mut Vec<Event>) -> bool {
         Some(w) => format!("{} wins on time: {score}", g.seat_name(w)),
         None => format!("The game is a draw on time: {score}"),
     };
-    ev.push(public("timed_result", text, json!({"winner": winner, "reason": reason, "corp_points": corp, "runner_points": runner})));
+    ev.push(public("timed_result", text, json!({"winner": winner, "reason": reason, "score": [corp, runner]})));
     g.tasks.clear();
     match winner {
         Some(w) => g.winner = Some((w, reason)),
