@@ -101,6 +101,16 @@ fn validate(g: &Game) -> Result<(), RulesError> {
     if g.cache.iter().any(|c| c.source >= n || c.controller >= g.seats()) {
         return bad("a Cache item is unknown".into());
     }
+    // Each input asks at most one decision or draw and lets at most a few cards enter play, each
+    // adding 1 to its counter: a counter near the top of u64 can only come from damaged bytes
+    // (found by the fuzzer).
+    let limit = u64::MAX / 2;
+    if g.next_decision >= limit || g.next_draw >= limit || g.next_entered >= limit {
+        return bad(format!(
+            "a counter is out of range (decision {}, draw {}, entered {})",
+            g.next_decision, g.next_draw, g.next_entered
+        ));
+    }
     Ok(())
 }
 
