@@ -29,7 +29,9 @@ use crate::core::*;
 pub use self::options::OPTIONS;
 
 /// mainframe-2: card numbers are drawn per match; decisions carry a public summary.
-pub const RULES_VERSION: &str = "mainframe-2";
+/// mainframe-3: when all pass, the whole Cache resolves (MF-9.5, option `cache_resolution`); with
+/// no attacker left in combat, the remaining Swift Checks are skipped (MF-6).
+pub const RULES_VERSION: &str = "mainframe-3";
 
 /// The ruleset object registered in [`crate::rulesets`].
 pub struct Mainframe;

@@ -33,7 +33,8 @@ use crate::core::*;
 pub use self::options::OPTIONS;
 
 /// netrunner-2: card numbers are drawn per match; decisions carry a public summary.
-pub const RULES_VERSION: &str = "netrunner-2";
+/// netrunner-3: the first remote server is "Server 1" (it was "Server 2").
+pub const RULES_VERSION: &str = "netrunner-3";
 
 /// The ready Corp deck.
 pub const CORP_DECK: &str = "syndicate-starter";
