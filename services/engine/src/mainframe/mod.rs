@@ -57,8 +57,9 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Game, RulesError> {
 
 impl GameState for Game {
     const RULESET: &'static str = "mainframe";
-    /// 1 since `open_decklists` (before: the plain postcard tag).
-    const LAYOUT: Option<u8> = Some(1);
+    /// 1 since `open_decklists` (before: the plain postcard tag); 2 since the option
+    /// `cache_resolution` (a field of `Options`) and `After::Priority`.
+    const LAYOUT: Option<u8> = Some(2);
     fn validate(&self) -> Result<(), RulesError> {
         validate(self)
     }

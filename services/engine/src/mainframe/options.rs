@@ -50,14 +50,36 @@ pub const OPTIONS: &[OptionSpec] = &[
     OPEN_DECKLISTS,
 ];
 
-/// How much of the Cache resolves once every seat has passed in succession (MF-9.5).
+/// How much of the Cache resolves once every seat has passed in succession (MF-9.5). Written as
+/// the option's number (0, 1) in the state, views and events, as the match was configured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "i64", try_from = "i64")]
 pub enum CacheResolution {
     /// The whole Cache, most recent first; priority comes back when it is empty (the seed).
     #[default]
     Whole,
     /// The top item only, then a fresh round of priority (option value 1).
     OneItem,
+}
+
+impl From<CacheResolution> for i64 {
+    fn from(c: CacheResolution) -> i64 {
+        match c {
+            CacheResolution::Whole => 0,
+            CacheResolution::OneItem => 1,
+        }
+    }
+}
+
+impl TryFrom<i64> for CacheResolution {
+    type Error = String;
+    fn try_from(v: i64) -> Result<Self, String> {
+        match v {
+            0 => Ok(CacheResolution::Whole),
+            1 => Ok(CacheResolution::OneItem),
+            _ => Err(format!("cache_resolution is 0 or 1, not {v}")),
+        }
+    }
 }
 
 /// The resolved options of a match.

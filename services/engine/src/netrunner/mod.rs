@@ -49,9 +49,11 @@ pub fn deck_names() -> Vec<&'static str> {
 }
 
 /// The shape of the serialized `Game`: 2 since the card table (`Task::Card`, generic turn and
-/// run records); 3 since `open_decklists`. Bump it with any change of the state's serialized shape, so that a blob of
-/// another shape (a snapshot from another build) is refused by name rather than misread.
-pub const STATE_LAYOUT: u8 = 3;
+/// run records); 3 since `open_decklists`; 4 since `Corp::next_remote` is the number of the next
+/// remote (id `ARCHIVES + n`): a layout-3 state would give a new remote the id of an existing one.
+/// Bump it with any change of the state's serialized shape or meaning, so that a blob of another
+/// shape (a snapshot from another build) is refused by name rather than misread.
+pub const STATE_LAYOUT: u8 = 4;
 
 pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
     game::encode(g)
