@@ -325,7 +325,7 @@ fn mf_5_on_netcheck_triggers_fire_only_in_their_controllers_netcheck() {
     let sentinel = s.perm(1, "netwatch_sentinel"); // each opponent loses 1 Mainframe
     let worm = s.perm(1, "worm_exe"); // each opponent loses 1 Bioframe
     s.perm(0, "chrome_jackal");
-    let mut m = s.start(Stage::Netcheck);
+    let m = s.start(Stage::Netcheck);
     // The scenario's own run is in `m.events` (the log starts after it).
     assert!(m.events.iter().any(|e| e.text == "Netcheck phase" || e.kind == "mainframe.step"), "the Netcheck ran");
     assert!(!m.events.iter().any(|e| e.kind == "mainframe.triggered"), "a non-active seat's On Netcheck triggers do not fire");
