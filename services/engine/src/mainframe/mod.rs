@@ -29,7 +29,9 @@ use crate::core::*;
 pub use self::options::OPTIONS;
 
 /// mainframe-2: card numbers are drawn per match; decisions carry a public summary.
-pub const RULES_VERSION: &str = "mainframe-2";
+/// mainframe-3: when all pass, the whole Cache resolves (MF-9.5, option `cache_resolution`); with
+/// no attacker left in combat, the remaining Swift Checks are skipped (MF-6).
+pub const RULES_VERSION: &str = "mainframe-3";
 
 /// The ruleset object registered in [`crate::rulesets`].
 pub struct Mainframe;
@@ -55,8 +57,9 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Game, RulesError> {
 
 impl GameState for Game {
     const RULESET: &'static str = "mainframe";
-    /// 1 since `open_decklists` (before: the plain postcard tag).
-    const LAYOUT: Option<u8> = Some(1);
+    /// 1 since `open_decklists` (before: the plain postcard tag); 2 since the option
+    /// `cache_resolution` (a field of `Options`) and `After::Priority`.
+    const LAYOUT: Option<u8> = Some(2);
     fn validate(&self) -> Result<(), RulesError> {
         validate(self)
     }
@@ -100,6 +103,16 @@ fn validate(g: &Game) -> Result<(), RulesError> {
     }
     if g.cache.iter().any(|c| c.source >= n || c.controller >= g.seats()) {
         return bad("a Cache item is unknown".into());
+    }
+    // Each input asks at most one decision or draw and lets at most a few cards enter play, each
+    // adding 1 to its counter: a counter near the top of u64 can only come from damaged bytes
+    // (found by the fuzzer).
+    let limit = u64::MAX / 2;
+    if g.next_decision >= limit || g.next_draw >= limit || g.next_entered >= limit {
+        return bad(format!(
+            "a counter is out of range (decision {}, draw {}, entered {})",
+            g.next_decision, g.next_draw, g.next_entered
+        ));
     }
     Ok(())
 }

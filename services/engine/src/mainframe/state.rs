@@ -133,12 +133,15 @@ pub enum Window {
     BeforeDamage,
 }
 
-/// Where to go once triggered abilities resolved without priority.
+/// Where to go once the Cache resolved without priority (triggers, or the whole Cache after
+/// every seat passed, MF-9.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum After {
     Combat,
     CombatCleanup,
     ResetCleanup,
+    /// Priority comes back in this window, with the Cache empty (MF-9.5).
+    Priority(Window),
 }
 
 /// Where the match is: the continuation of the rules engine.
@@ -159,7 +162,7 @@ pub enum Stage {
     Netcheck,
     /// Several triggers wait for their order (MF-5).
     OrderTriggers { items: Vec<CacheItem>, then: After },
-    /// Resolve the Cache without priority (MF-5, MF-6.4, MF-8.1).
+    /// Resolve the Cache without priority until it is empty (MF-5, MF-6.4, MF-8.1, MF-9.5).
     Resolve { then: After },
     DeclareAttackers,
     DeclareBlockers { defenders: Vec<u32> },

@@ -33,7 +33,8 @@ use crate::core::*;
 pub use self::options::OPTIONS;
 
 /// netrunner-2: card numbers are drawn per match; decisions carry a public summary.
-/// netrunner-3: the round time limit plays the tournament time procedure (`flow::time`).
+/// netrunner-3: the first remote server is "Server 1" (it was "Server 2"); the round time limit
+/// plays the tournament time procedure (`flow::time`); `game_over` carries the score.
 pub const RULES_VERSION: &str = "netrunner-3";
 
 /// The ready Corp deck.
@@ -49,9 +50,12 @@ pub fn deck_names() -> Vec<&'static str> {
 }
 
 /// The shape of the serialized `Game`: 2 since the card table (`Task::Card`, generic turn and
-/// run records); 3 since `open_decklists`; 4 since `time`. Bump it with any change of the state's serialized shape, so that a blob of
-/// another shape (a snapshot from another build) is refused by name rather than misread.
-pub const STATE_LAYOUT: u8 = 4;
+/// run records); 3 since `open_decklists`; 4 since `Corp::next_remote` is the number of the next
+/// remote (id `ARCHIVES + n`): a layout-3 state would give a new remote the id of an existing one;
+/// 5 since `time` (the round time limit called). Bump it with any change of the state's serialized
+/// shape, so that a blob of another shape (a snapshot from another build) is refused by name
+/// rather than misread.
+pub const STATE_LAYOUT: u8 = 5;
 
 pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
     game::encode(g)

@@ -76,6 +76,7 @@ pub struct Corp {
     pub score: Vec<u32>,
     pub points: i64,
     pub bad_publicity: i64,
+    /// The number of the next new remote server, from 1 ("Server 1", id `ARCHIVES + 1`).
     pub next_remote: u32,
     /// NR-1.3: had to draw from an empty R&D.
     pub decked: bool,

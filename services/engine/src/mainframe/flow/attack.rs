@@ -66,12 +66,19 @@ fn block_options(g: &Game, d: u32) -> Table<Option<(u32, u32)>> {
 
 fn finish_attackers(g: &mut Game, ev: &mut Vec<Event>) {
     if g.combat.attackers.is_empty() {
-        ev.push(public("no_attack", format!("{} does not attack", g.seat_name(g.active)), json!({})));
+        // MF-6 [house]: no attacker declared: no blockers and no damage Swift Checks.
+        ev.push(public("no_attack", format!("{} does not attack", g.seat_name(g.active)), json!({"left_combat": false})));
         g.stage = Stage::CombatEnd;
     } else {
         // MF-6.2: a new Swift Check, then blockers.
         open_window(g, Window::BeforeBlockers, ev);
     }
+}
+
+/// Whether an attacker is still in play, attacking a player still in the game. Without one the
+/// remaining Swift Checks of combat are skipped (MF-6 [house]: no attacker, no further check).
+fn still_attacking(g: &Game) -> bool {
+    g.combat.attackers.iter().any(|&(a, d)| g.in_play(a) && g.alive(d))
 }
 
 /// The blockers of `attacker` its damage may be split among.
@@ -97,7 +104,14 @@ pub(super) fn step(g: &mut Game, stage: Stage, ev: &mut Vec<Event>) -> Result<bo
         }
         Stage::DeclareBlockers { mut defenders } => {
             let Some(&d) = defenders.first() else {
-                open_window(g, Window::BeforeDamage, ev);
+                if still_attacking(g) {
+                    // MF-6.3: the third Swift Check.
+                    open_window(g, Window::BeforeDamage, ev);
+                } else {
+                    // MF-6 [house]: no attacker left, no further Swift Check.
+                    ev.push(public("no_attack", "No attacker remains in combat", json!({"left_combat": true})));
+                    g.stage = Stage::CombatEnd;
+                }
                 return Ok(false);
             };
             let options = if g.alive(d) { block_options(g, d) } else { vec![] };

@@ -44,8 +44,9 @@ pub fn run(g: &mut Game, ev: &mut Vec<Event>) -> Result<(), RulesError> {
     Err(corrupt("the rules engine did not settle"))
 }
 
-/// One step of the continuation; true when waiting for an input.
-fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
+/// One step of the continuation; true when waiting for an input. Tests use it to change the
+/// state between two steps (an item landing on the Cache mid-resolution, MF-9.5).
+pub(crate) fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
     let stage = g.stage.clone();
     match stage {
         Stage::CardNumbers | Stage::Setup { .. } => setup::step(g, stage),

@@ -1,6 +1,6 @@
 //! Priority windows (MF-4, MF-9): the Deploy phase and the Swift Checks, the legal actions of
 //! the seat holding priority, playing a card or activating an ability onto the Cache, and
-//! passing (which resolves the top of the Cache or closes the window).
+//! passing (which resolves the Cache, MF-9.5, or closes the window).
 
 use serde_json::json;
 
@@ -10,7 +10,8 @@ use super::windows::fresh_round;
 use crate::core::stack::PriorityRound;
 use crate::core::{DecisionOption, Event, Input, RulesError};
 use crate::mainframe::cards::{self, AbilityCost, Kind, Target};
-use crate::mainframe::state::{CacheItem, Game, ItemKind, Perm, Stage, TargetRef, Window};
+use crate::mainframe::options::CacheResolution;
+use crate::mainframe::state::{After, CacheItem, Game, ItemKind, Perm, Stage, TargetRef, Window};
 
 /// An action a seat may take when it holds priority.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,16 +152,32 @@ pub(super) fn pass(g: &mut Game, ev: &mut Vec<Event>) {
         return;
     }
     if round.pass() {
-        // MF-9.3: everyone passed in succession: the most recent item resolves.
-        if let Some(item) = g.cache.pop() {
-            resolve(g, item, ev);
-            if state_check(g, ev) {
-                return;
-            }
-            // MF-9.5: priority again before the next item.
-            g.stage = Stage::Window { window, round: fresh_round(g, window) };
-        } else {
+        if g.cache.is_empty() {
             close_window(g, window, ev);
+            return;
+        }
+        // MF-9.3: everyone passed in succession: the Cache resolves, most recent first.
+        match g.options.cache_resolution {
+            CacheResolution::Whole => {
+                // MF-9.5 [seed]: item after item until it is empty, without priority between.
+                let n = g.cache.len();
+                ev.push(public(
+                    "cache_resolves",
+                    format!("Everyone passed: the Cache resolves, {n} item(s), most recent first"),
+                    json!({"items": n}),
+                ));
+                g.stage = Stage::Resolve { then: After::Priority(window) };
+            }
+            CacheResolution::OneItem => {
+                if let Some(item) = g.cache.pop() {
+                    resolve(g, item, ev);
+                    if state_check(g, ev) {
+                        return;
+                    }
+                }
+                // Option 1: priority again before the next item.
+                g.stage = Stage::Window { window, round: fresh_round(g, window) };
+            }
         }
     } else {
         g.stage = Stage::Window { window, round };

@@ -1,11 +1,12 @@
-//! Resolution (MF-5, MF-9.3, MF-9.4): a Cache item resolves, the state is checked (lethal
-//! damage, players who lost), and triggered abilities go on the Cache in an order the active
-//! player picks, then resolve without priority.
+//! Resolution (MF-5, MF-9.3 – MF-9.6): a Cache item resolves (or fizzles), the state is checked
+//! (lethal damage, players who lost), and triggered abilities go on the Cache in an order the
+//! active player picks, then resolve without priority; the whole Cache resolves the same way
+//! once every seat has passed (MF-9.5, the default).
 
 use serde_json::json;
 
 use super::ask::{ask, corrupt, public, Table};
-use super::windows::open_window;
+use super::windows::{fresh_round, open_window};
 use crate::core::effects::Expiry;
 use crate::core::{Choice, DecisionOption, DecisionSpec, Event, Input, RulesError};
 use crate::mainframe::cards::{self, Kind, When};
@@ -187,6 +188,8 @@ fn after(g: &mut Game, then: After, ev: &mut Vec<Event>) {
         }
         After::CombatCleanup => g.stage = Stage::CombatCleanup,
         After::ResetCleanup => g.stage = Stage::ResetCleanup,
+        // MF-9.5: the Cache is empty: priority comes back (in Deploy, to the active player).
+        After::Priority(window) => g.stage = Stage::Window { window, round: fresh_round(g, window) },
     }
 }
 
@@ -218,6 +221,9 @@ pub(super) fn step(g: &mut Game, stage: Stage, ev: &mut Vec<Event>) -> Result<bo
             Ok(true)
         }
         Stage::Resolve { then } => {
+            // One item per step, always the top of the Cache as it stands now: an item put on
+            // the Cache while another resolves is the next to resolve (LIFO), and nobody gets
+            // priority until the Cache is empty.
             if let Some(item) = g.cache.pop() {
                 resolve(g, item, ev);
                 state_check(g, ev);

@@ -3,7 +3,8 @@
 
 use crate::core::stack::PriorityRound;
 use crate::core::*;
-use crate::mainframe::state::{Stage, Window};
+use crate::mainframe::options::CacheResolution;
+use crate::mainframe::state::{After, CacheItem, ItemKind, Stage, TargetRef, Window};
 use crate::mainframe::Mainframe;
 
 use super::kit::{config, Match, Scenario, MainframeVerbs};
@@ -316,6 +317,33 @@ fn mf_5_netcheck_triggers_in_the_chosen_order_without_priority() {
     assert!(last_health < first_priority);
 }
 
+#[test]
+fn mf_5_on_netcheck_triggers_fire_only_in_their_controllers_netcheck() {
+    // [house] "On Netcheck" is read as "in its controller's Netcheck". Seat 1 is not active and
+    // controls two cards with real On Netcheck triggers: neither fires in seat 0's Netcheck.
+    let mut s = Scenario::new(2);
+    let sentinel = s.perm(1, "netwatch_sentinel"); // each opponent loses 1 Mainframe
+    let worm = s.perm(1, "worm_exe"); // each opponent loses 1 Bioframe
+    s.perm(0, "chrome_jackal");
+    let m = s.start(Stage::Netcheck);
+    // The scenario's own run is in `m.events` (the log starts after it).
+    assert!(m.events.iter().any(|e| e.kind == "mainframe.step" && e.text == "Combat phase"), "the Netcheck ran through");
+    assert!(!m.events.iter().any(|e| e.kind == "mainframe.triggered"), "a non-active seat's On Netcheck triggers do not fire");
+    assert!(!m.events.iter().any(|e| e.kind == "mainframe.health"));
+    assert_eq!(health(&m, 0), (12, 12));
+    assert_eq!((m.kind().as_str(), m.decision().seat), ("mainframe.priority", 0), "straight on to combat");
+    // The same cards do fire in their controller's own Netcheck (so the test above can fail).
+    let mut s = Scenario::new(2);
+    s.g.active = 1;
+    let sentinel2 = s.perm(1, "netwatch_sentinel");
+    let worm2 = s.perm(1, "worm_exe");
+    let mut m = s.start(Stage::Netcheck);
+    assert_eq!((m.kind().as_str(), m.decision().seat), ("mainframe.order_triggers", 1));
+    m.answer(Choice::Order(vec![format!("trigger:{sentinel2}"), format!("trigger:{worm2}")]));
+    assert_eq!(health(&m, 0), (11, 11));
+    let _ = (sentinel, worm);
+}
+
 // --- MF-6 ----------------------------------------------------------------------------------------
 
 #[test]
@@ -359,6 +387,53 @@ fn mf_6_2_several_blockers_may_block_one_attacker_and_stay_refreshed() {
     let g = m.game();
     assert_eq!(g.combat.blockers, vec![(b1, a1), (b2, a1)]);
     assert!(!g.perm(b1).unwrap().running && !g.perm(b2).unwrap().running, "[house] blocking does not Run");
+}
+
+/// The `step` events of combat Swift Checks in the log.
+fn combat_checks(m: &Match) -> Vec<String> {
+    m.log
+        .iter()
+        .filter(|e| e.kind == "mainframe.step" && e.text.starts_with("Swift Check"))
+        .map(|e| e.text.clone())
+        .collect()
+}
+
+#[test]
+fn mf_6_no_attacker_no_blockers_or_damage_swift_checks() {
+    // [house] With no attacker declared, the blockers and damage Swift Checks are skipped: the
+    // defender, who holds a Swift card and RAM, is never given priority.
+    let mut s = Scenario::new(2);
+    s.perm(0, "chrome_jackal");
+    s.hand(1, "short_circuit");
+    s.ram(1, 1);
+    s.deck(1, "chrome_jackal");
+    let mut m = s.start(Stage::DeclareAttackers);
+    m.pick(&["done"]);
+    assert!(m.has_event("mainframe.no_attack"));
+    assert_eq!(combat_checks(&m), Vec::<String>::new());
+    assert_eq!((m.kind().as_str(), m.decision().seat), ("mainframe.draw_or_install", 1), "the next turn, no priority");
+
+    // The same when every declared attacker has left play before blockers: no blockers step
+    // and no damage Swift Check.
+    let mut s = Scenario::new(2);
+    let jackal = s.perm(0, "chrome_jackal");
+    s.perm(1, "ice_pick_drone");
+    let flatline = s.hand(1, "flatline");
+    s.ram(1, 3);
+    s.hand(1, "short_circuit");
+    s.ram(1, 1);
+    s.deck(1, "chrome_jackal");
+    let mut m = s.start(Stage::DeclareAttackers);
+    m.attack(jackal, 1); // its only possible attacker: declaring ends by itself
+    assert_eq!(combat_checks(&m), vec!["Swift Check before blockers are declared".to_string()]);
+    m.pick(&["pass"]); // seat 0, the active player, first (a check opened by the rules)
+    m.play_on(flatline, jackal);
+    m.pass_all();
+    assert!(!m.game().in_play(jackal));
+    let left = m.log.iter().find(|e| e.kind == "mainframe.no_attack").expect("no attacker remains");
+    assert_eq!(left.detail["left_combat"], true);
+    assert_eq!(combat_checks(&m), vec!["Swift Check before blockers are declared".to_string()], "no damage check");
+    assert_eq!((m.kind().as_str(), m.decision().seat), ("mainframe.draw_or_install", 1));
 }
 
 #[test]
@@ -613,7 +688,48 @@ fn mf_9_4_an_ability_on_the_cache_resolves_after_its_source_left_play() {
 }
 
 #[test]
-fn mf_9_5_players_get_priority_again_between_two_resolutions() {
+fn mf_9_1_a_check_opened_by_an_action_starts_after_the_actor_one_opened_by_the_rules_with_the_active_player() {
+    // [house] Seat 1 is active. The rules open the Swift Check before attackers: seat 1 holds
+    // priority first. Seat 2 acts: priority goes to the seat after it, seat 0. When the Cache
+    // has resolved, priority comes back by the rules again: from seat 1.
+    let mut s = Scenario::new(3);
+    s.g.active = 1;
+    let jackal = s.perm(0, "chrome_jackal");
+    for seat in 0..3 {
+        s.hand(seat, "lockdown");
+        s.ram(seat, 1);
+    }
+    let zap = s.hand(2, "short_circuit");
+    s.ram(2, 1);
+    let mut m = s.start(Stage::Netcheck);
+    assert_eq!((m.kind().as_str(), m.decision().seat), ("mainframe.priority", 1), "opened by the rules");
+    m.pick(&["pass"]);
+    assert_eq!(m.decision().seat, 2);
+    m.play_on(zap, jackal);
+    assert_eq!(m.decision().seat, 0, "opened by seat 2's action: the seat after the actor");
+    m.pick(&["pass"]);
+    assert_eq!(m.decision().seat, 1);
+    m.pick(&["pass"]);
+    assert_eq!(m.decision().seat, 2);
+    m.pick(&["pass"]);
+    assert!(!m.game().in_play(jackal), "the Cache resolved");
+    assert_eq!((m.kind().as_str(), m.decision().seat), ("mainframe.priority", 1), "priority back from the active player");
+}
+
+/// The `resolving` and `fizzled` events of the log: (kind, card).
+fn resolutions(events: &[Event]) -> Vec<(String, u64)> {
+    events
+        .iter()
+        .filter(|e| e.kind == "mainframe.resolving" || e.kind == "mainframe.fizzled")
+        .map(|e| (e.kind.trim_start_matches("mainframe.").to_string(), e.detail["card"].as_u64().unwrap()))
+        .collect()
+}
+
+#[test]
+fn mf_9_5_when_all_pass_the_whole_cache_resolves_before_priority_comes_back() {
+    // [seed] The default (`cache_resolution` 0): once both seats pass, Short Circuit and then
+    // Adrenal Surge resolve, most recent first, with no priority between them; the active player
+    // gets priority back in Deploy only when the Cache is empty.
     let mut s = Scenario::new(2);
     let jackal = s.perm(0, "chrome_jackal");
     let surge = s.hand(0, "adrenal_surge");
@@ -626,9 +742,155 @@ fn mf_9_5_players_get_priority_again_between_two_resolutions() {
     m.play_on(zap, enforcer);
     m.pick(&["pass"]);
     m.pick(&["pass"]);
+    // Both resolved within the one answer that closed the round: nobody was asked in between.
+    let zap_u = u64::from(zap);
+    let surge_u = u64::from(surge);
+    assert_eq!(resolutions(&m.events), vec![("resolving".into(), zap_u), ("resolving".into(), surge_u)]);
+    let announced = m.events.iter().position(|e| e.kind == "mainframe.cache_resolves").expect("announced");
+    assert_eq!(m.events[announced].detail["items"], 2);
+    let g = m.game();
+    assert!(g.cache.is_empty());
+    assert_eq!(g.perm(enforcer).unwrap().damage, 2);
+    assert_eq!((g.attack(jackal), g.defense(jackal)), (4, 3));
+    assert_eq!((m.kind().as_str(), m.decision().seat), ("mainframe.priority", 0));
+    assert!(m.decision().prompt.starts_with("Deploy"), "the active player's own priority in Deploy, Cache empty");
+}
+
+#[test]
+fn mf_9_5_option_1_resolves_one_item_then_priority_again() {
+    // [house] `cache_resolution` = 1: one item, then a fresh round from the active player.
+    let mut s = Scenario::new(2);
+    s.g.options.cache_resolution = CacheResolution::OneItem;
+    let jackal = s.perm(0, "chrome_jackal");
+    let surge = s.hand(0, "adrenal_surge");
+    s.ram(0, 1);
+    let enforcer = s.perm(1, "razorwire_enforcer");
+    let zap = s.hand(1, "short_circuit");
+    s.ram(1, 1);
+    let mut m = s.start(deploy());
+    m.play_on(surge, jackal);
+    m.play_on(zap, enforcer);
+    m.pick(&["pass"]);
+    m.pick(&["pass"]);
+    assert_eq!(resolutions(&m.events), vec![("resolving".into(), u64::from(zap))]);
+    assert!(!m.has_event("mainframe.cache_resolves"));
     assert_eq!(m.game().cache.len(), 1, "one item resolved");
-    assert_eq!(m.decision().seat, 0, "priority again, from the active player");
-    assert_eq!(m.kind(), "mainframe.priority");
+    assert_eq!((m.kind().as_str(), m.decision().seat), ("mainframe.priority", 0), "priority again, from the active player");
+    assert!(m.decision().prompt.starts_with("Swift Check"), "a Swift Check: the Cache is not empty");
+    m.pick(&["pass"]);
+    m.pick(&["pass"]);
+    assert_eq!(resolutions(&m.events), vec![("resolving".into(), u64::from(surge))]);
+    assert!(m.game().cache.is_empty());
+}
+
+#[test]
+fn mf_9_5_the_option_is_a_match_option_with_a_range() {
+    let g = crate::mainframe::initial_game(&config(2, &[("cache_resolution", 1)])).unwrap();
+    assert_eq!(g.options.cache_resolution, CacheResolution::OneItem);
+    let g = crate::mainframe::initial_game(&config(2, &[])).unwrap();
+    assert_eq!(g.options.cache_resolution, CacheResolution::Whole, "the seed's reading is the default");
+    let err = Mainframe.new_match(&config(2, &[("cache_resolution", 2)])).unwrap_err();
+    assert!(matches!(err, RulesError::InvalidConfig(ref m) if m.contains("cache_resolution")), "{err:?}");
+}
+
+#[test]
+fn mf_9_5_an_item_put_on_the_cache_mid_resolution_resolves_next() {
+    // Reading: the Cache resolves from its top *as it stands at each step*; an item that lands on
+    // it while the Cache resolves (no card of the pool does that today; the test puts one there
+    // between two steps) resolves next, before the older items, and priority still comes back
+    // only when the Cache is empty.
+    let mut s = Scenario::new(2);
+    let jackal = s.perm(0, "chrome_jackal");
+    let surge = s.card(0, "adrenal_surge");
+    let enforcer = s.perm(1, "razorwire_enforcer");
+    let zap = s.card(1, "short_circuit");
+    let feedback = s.card(1, "feedback_loop");
+    let item = |kind, source, controller, target| CacheItem { kind, source, controller, target: Some(target) };
+    s.g.cache.push(item(ItemKind::Card, surge, 0, TargetRef::Perm(jackal)));
+    s.g.cache.push(item(ItemKind::Card, zap, 1, TargetRef::Perm(enforcer)));
+    s.g.stage = Stage::Resolve { then: After::Priority(Window::Deploy) };
+    let mut first = Vec::new();
+    assert!(!crate::mainframe::flow::step(&mut s.g, &mut first).unwrap());
+    assert_eq!(resolutions(&first), vec![("resolving".into(), u64::from(zap))]);
+    s.g.cache.push(item(ItemKind::Card, feedback, 1, TargetRef::Seat(0)));
+    let stage = s.g.stage.clone();
+    let m = s.start(stage);
+    assert_eq!(resolutions(&m.events), vec![("resolving".into(), u64::from(feedback)), ("resolving".into(), u64::from(surge))]);
+    assert_eq!(health(&m, 0), (10, 12));
+    assert_eq!((m.kind().as_str(), m.decision().seat), ("mainframe.priority", 0));
+    assert!(m.game().cache.is_empty());
+}
+
+#[test]
+fn mf_9_5_a_player_who_loses_mid_resolution_takes_their_items_off_the_cache() {
+    // Three seats; seat 0 is active. Cache, oldest first: Adrenal Surge (seat 0, on its jackal),
+    // Short Circuit (seat 2, on the same jackal), Feedback Loop (seat 0, at seat 2 with 2
+    // Mainframe). The Feedback Loop resolves first and seat 2 loses: its Short Circuit leaves
+    // the Cache unresolved, and the surge still resolves before anyone gets priority.
+    let mut s = Scenario::new(3);
+    let jackal = s.perm(0, "chrome_jackal");
+    let surge = s.hand(0, "adrenal_surge");
+    let feedback = s.hand(0, "feedback_loop");
+    s.ram(0, 3);
+    let zap = s.hand(2, "short_circuit");
+    s.ram(2, 1);
+    s.g.players[2].mainframe = 2;
+    let mut m = s.start(deploy());
+    m.play_on(surge, jackal);
+    assert_eq!(m.decision().seat, 1);
+    m.pick(&["pass"]);
+    m.play_on(zap, jackal);
+    assert_eq!(m.decision().seat, 0);
+    m.pick(&[&format!("play:{feedback}:seat:2")]);
+    m.pick(&["pass"]);
+    m.pick(&["pass"]);
+    m.pick(&["pass"]);
+    assert_eq!(resolutions(&m.events), vec![("resolving".into(), u64::from(feedback)), ("resolving".into(), u64::from(surge))]);
+    let g = m.game();
+    assert!(g.players[2].lost);
+    assert!(g.players[2].recycle_bin.contains(&zap), "its Short Circuit left the Cache for its bin");
+    assert_eq!((g.attack(jackal), g.defense(jackal), g.perm(jackal).unwrap().damage), (4, 3, 0));
+    assert!(g.cache.is_empty());
+    assert_eq!((m.kind().as_str(), m.decision().seat), ("mainframe.priority", 0));
+}
+
+#[test]
+fn mf_9_6_an_item_whose_target_left_play_fizzles() {
+    // [house] Adrenal Surge targets a jackal that a Short Circuit above it kills: the surge does
+    // nothing (`fizzled`, no modifier), still goes to its owner's bin, and its cost stays paid.
+    let mut s = Scenario::new(2);
+    let jackal = s.perm(0, "chrome_jackal");
+    let surge = s.hand(0, "adrenal_surge");
+    s.ram(0, 1);
+    let zap = s.hand(1, "short_circuit");
+    s.ram(1, 1);
+    let mut m = s.start(deploy());
+    m.play_on(surge, jackal);
+    m.play_on(zap, jackal);
+    m.pick(&["pass"]);
+    m.pick(&["pass"]);
+    assert_eq!(resolutions(&m.events), vec![("resolving".into(), u64::from(zap)), ("fizzled".into(), u64::from(surge))]);
+    assert!(!m.has_event("mainframe.modified"), "the fizzled surge modified nothing");
+    let g = m.game();
+    assert!(!g.in_play(jackal));
+    assert!(g.players[0].recycle_bin.contains(&surge));
+    let running = g.players[0].ram_bank.iter().filter(|r| r.running).count();
+    assert_eq!(running, 1, "the surge's cost is not refunded (the RAM paid for it stays Running)");
+    // A seat target that left the game fizzles too: Feedback Loop at a seat that lost.
+    let mut s = Scenario::new(3);
+    let feedback = s.hand(0, "feedback_loop");
+    let finisher = s.hand(1, "feedback_loop");
+    s.ram(0, 2);
+    s.ram(1, 2);
+    s.g.players[2].mainframe = 2;
+    let mut m = s.start(deploy());
+    m.pick(&[&format!("play:{feedback}:seat:2")]);
+    m.pick(&[&format!("play:{finisher}:seat:2")]);
+    m.pick(&["pass"]);
+    m.pick(&["pass"]);
+    m.pick(&["pass"]);
+    assert_eq!(resolutions(&m.events), vec![("resolving".into(), u64::from(finisher)), ("fizzled".into(), u64::from(feedback))]);
+    assert_eq!(m.game().players[2].mainframe, 0, "the second Feedback Loop did nothing");
 }
 
 // --- MF-10 and the protocol ----------------------------------------------------------------------

@@ -222,9 +222,15 @@ fn play(g: &mut Game, seat: u32, card: u32, target: Option<u32>, ev: &mut Vec<Ev
         g.to_heap(card);
     }
     let name = g.seat_name(seat);
+    // A server is named as the option named it ("on Server 1"), not by its id.
+    let on = match (target, cards::def(g.code(card)).play.map(|p| p.targets)) {
+        (Some(t), Some(Targets::Servers(_))) => format!(" on {}", Game::server_name(t)),
+        (Some(t), _) => format!(" ({t})"),
+        (None, _) => String::new(),
+    };
     ev.push(public(
         "played",
-        format!("{name} plays {}{}", g.label(card), target.map_or(String::new(), |t| format!(" ({t})"))),
+        format!("{name} plays {}{on}", g.label(card)),
         json!({"seat": seat, "card": card, "code": g.code(card), "target": target}),
     ));
     let c = cards::ctx(g, card, target.unwrap_or(0));

@@ -8,7 +8,7 @@ use crate::core::game::{answer, shown, Table};
 use crate::core::{DecisionOption, Event, Input, RulesError};
 use crate::netrunner::cards::{self, Static};
 use crate::netrunner::data::CardType;
-use crate::netrunner::state::{Game, Server, Task, CORP, RUNNER};
+use crate::netrunner::state::{Game, Server, Task, ARCHIVES, CORP, RUNNER};
 
 /// The agenda or asset that installing `card` in `sid` replaces: a remote holds one agenda or
 /// asset, so installing another trashes the old one (NR-3.4).
@@ -62,7 +62,8 @@ fn target_server(g: &mut Game, server: Option<u32>) -> u32 {
     let sid = match server {
         Some(s) => s,
         None => {
-            let id = 3 + g.corp.next_remote;
+            // Remote n (named "Server n", `Game::server_name`) has id ARCHIVES + n.
+            let id = ARCHIVES + g.corp.next_remote;
             g.corp.next_remote += 1;
             g.corp.servers.push(Server { id, ice: vec![], root: vec![] });
             id

@@ -2,11 +2,11 @@
 //! Gateway card (the ready decks hold only the starter cards, so the golden logs under
 //! `tests/golden/` do not reach the faction cards). Each game's events and awaited inputs, as
 //! JSON, are digested (FNV-1a 64) and compared with the digests recorded below. The digests were
-//! recorded from the engine before the card table and the flow split (whose full records of 500
-//! such games, `all_cards_dump`, equal the new engine's byte for byte), so they pin
-//! `netrunner-2`'s behaviour; a deliberate change of the events regenerates them with
-//! `cargo test -p engine all_cards_print_digests -- --ignored --nocapture` together with a bumped
-//! `RULES_VERSION`.
+//! first recorded from the engine before the card table and the flow split (whose full records of
+//! 500 such games, `all_cards_dump`, equal the new engine's byte for byte), then re-recorded for
+//! `netrunner-3` (remote numbering, see `DIGESTS`), so they pin `netrunner-3`'s behaviour; a
+//! deliberate change of the events regenerates them with `cargo test
+//! -p engine all_cards_print_digests -- --ignored --nocapture` together with a bumped `RULES_VERSION`.
 
 use std::fmt::Write as _;
 
@@ -145,26 +145,28 @@ fn all_cards_dump() {
     }
 }
 
-/// Recorded from the engine before the card table and the flow split.
+/// Recorded for `netrunner-3` (the first remote is "Server 1"): the full records of these 20
+/// games (`all_cards_dump`) differ from `netrunner-2`'s only by the remote servers' numbers
+/// and ids, one lower, and a play on a server naming it ("on Server 1", was "(4)").
 const DIGESTS: [u64; 20] = [
-    0x68972e18a890b066,
-    0x032a19d0a53f4b69,
-    0x233547389d5921d6,
-    0xc38d24354428dad3,
-    0x0313493f973749c4,
-    0x36cfb5aa0fff75cc,
-    0x994abd6b676e417a,
-    0xa15f118b9af9ea9a,
-    0x4184eaf4aa519892,
-    0x9149ce324317ca7d,
-    0x366449118b332176,
-    0x53880102a572e5d4,
-    0xb4a0ebaa62677b56,
-    0x72a2eb2118aeca7d,
-    0x16a816318d85fe4c,
-    0x5d2883613f2b1de6,
-    0x053303001a0e744d,
-    0xf0752fbf2952a9a1,
-    0xb2b514835ddca493,
-    0x19a677b3f72a76b7,
+    0xf80e697f0c3778b4,
+    0x96760c90f9110cc2,
+    0x57bb089a7414a5c3,
+    0x7c67fee7ee57a0a7,
+    0x05b1fe2d50a224ae,
+    0xcb89c17149807638,
+    0x2113538557e31d9b,
+    0x3e6dc385fff17705,
+    0xc176016a7bace0b8,
+    0xb1f297398584f5b1,
+    0x53c85277c99913c4,
+    0xbcc815402be09959,
+    0x8fbdfe1edd4d79e7,
+    0x0144da4782f10761,
+    0xa939e4b2b323a823,
+    0x9fcd25c3405df51c,
+    0xdfd0944df9d8d8d1,
+    0x354f520637f83ad9,
+    0xf454766c3ed6b32a,
+    0x78aaa637a1db39b7,
 ];

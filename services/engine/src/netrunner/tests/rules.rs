@@ -193,6 +193,35 @@ fn nr_3_1_basic_actions_gain_a_credit_and_draw() {
 }
 
 #[test]
+fn nr_3_1_the_first_remote_server_is_server_1() {
+    // Installing in a new remote: the first is "Server 1" (id ARCHIVES + 1), the next "Server 2",
+    // in events, option labels and the view.
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    let nico = s.hq(c::NICO_CAMPAIGN);
+    let office = s.hq(c::OFFWORLD_OFFICE);
+    let palisade = s.hq(c::PALISADE);
+    let mut m = s.at_action();
+    assert!(m.labels().iter().any(|l| l.ends_with("in a new remote server")));
+    assert!(!m.labels().iter().any(|l| l.contains("Server ")), "no remote yet: {:?}", m.labels());
+    m.pick(&[&format!("install:{nico}:new")]);
+    let installed = m.events.iter().find(|e| e.kind == "netrunner.corp_installed").expect("installed");
+    assert_eq!(installed.text, "The Corp installs a card in Server 1");
+    assert_eq!(installed.detail["server"], ARCHIVES + 1);
+    assert_eq!(m.game().server(ARCHIVES + 1).map(|s| s.root.clone()), Some(vec![nico]));
+    m.pass_windows();
+    let labels = m.labels();
+    assert!(labels.iter().any(|l| l.starts_with(&format!("Install Palisade #{palisade} protecting Server 1"))), "{labels:?}");
+    assert!(labels.iter().any(|l| l.contains("in Server 1")), "{labels:?}");
+    m.pick(&[&format!("install:{office}:new")]);
+    let installed = m.events.iter().find(|e| e.kind == "netrunner.corp_installed").expect("installed");
+    assert_eq!(installed.text, "The Corp installs a card in Server 2");
+    assert_eq!(installed.detail["server"], ARCHIVES + 2);
+    let view = Netrunner.view(&m.state, Viewer::Seat(CORP)).expect("a view");
+    let names: Vec<&str> = view["corp"]["servers"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names, vec!["HQ", "R&D", "Archives", "Server 1", "Server 2"]);
+}
+
+#[test]
 fn nr_3_2_advance_costs_a_click_and_a_credit_trash_resource_needs_a_tag_purge_three_clicks() {
     let mut s = Scenario::new().auto_pass().corp_turn(3);
     let a = s.root(3, c::SEND_A_MESSAGE, false);
