@@ -145,28 +145,8 @@ fn all_cards_dump() {
     }
 }
 
-/// Recorded for `netrunner-3` (the first remote is "Server 1"): the full records of these 20
-/// games (`all_cards_dump`) differ from `netrunner-2`'s only by the remote servers' numbers
-/// and ids, one lower, and a play on a server naming it ("on Server 1", was "(4)").
-const DIGESTS: [u64; 20] = [
-    0xf80e697f0c3778b4,
-    0x96760c90f9110cc2,
-    0x57bb089a7414a5c3,
-    0x7c67fee7ee57a0a7,
-    0x05b1fe2d50a224ae,
-    0xcb89c17149807638,
-    0x2113538557e31d9b,
-    0x3e6dc385fff17705,
-    0xc176016a7bace0b8,
-    0xb1f297398584f5b1,
-    0x53c85277c99913c4,
-    0xbcc815402be09959,
-    0x8fbdfe1edd4d79e7,
-    0x0144da4782f10761,
-    0xa939e4b2b323a823,
-    0x9fcd25c3405df51c,
-    0xdfd0944df9d8d8d1,
-    0x354f520637f83ad9,
-    0xf454766c3ed6b32a,
-    0x78aaa637a1db39b7,
-];
+/// Recorded for `netrunner-3` (the first remote is "Server 1"; `game_over` carries the score):
+/// the full records of these 20 games (`all_cards_dump`) differ from `netrunner-2`'s only by the
+/// remote servers' numbers and ids, one lower, a play on a server naming it ("on Server 1", was
+/// "(4)"), and the `score` member of `game_over`.
+const DIGESTS: [u64; 20] = [0x92da9c9a76478b54, 0xb0c8e2705cf8aa34, 0x7c17ca6eec620d0c, 0x3d47533d380a2af2, 0xaad02a3cd03702c3, 0x475e44dacc4b0265, 0x1ffa24f5754e4f8a, 0xd3314fddb98db48c, 0x49960f5a25354cce, 0x3608a2d207f2a60d, 0x2c7d03f3cd25a3c4, 0x9df6d1f6830dbfc6, 0x87a3b661dcc32d77, 0x9cd9d3044e19d457, 0xae6d9ebbfb468023, 0x9f9a14d075c4c8be, 0xd8910b7d954bb011, 0xcc3966cc9234a22d, 0xaa11700ef90dee00, 0x4069d1b5a5ca6ba7];
