@@ -53,13 +53,21 @@ pub fn encode<G: GameState>(g: &G) -> Result<Vec<u8>, RulesError> {
     }
 }
 
+/// The highest decision or draw counter a playable state may hold. Far above any real match,
+/// and far enough below `u64::MAX` that the steps of one input can never overflow it (a damaged
+/// state near the limit would otherwise panic in [`ask`] or [`request_draw`]).
+pub const MAX_COUNTER: u64 = 1 << 48;
+
 /// The state in `bytes`, checked.
 pub fn decode<G: GameState>(bytes: &[u8]) -> Result<G, RulesError> {
-    let g: G = match G::LAYOUT {
+    let mut g: G = match G::LAYOUT {
         Some(layout) => state_codec::decode_state_with_layout(bytes, G::RULESET, layout)?,
         None => state_codec::decode_state(bytes, G::RULESET)?,
     };
     g.validate()?;
+    if *g.next_decision() > MAX_COUNTER || *g.next_draw() > MAX_COUNTER {
+        return Err(RulesError::CorruptState(format!("the {} state's decision or draw counter is out of range", G::RULESET)));
+    }
     Ok(g)
 }
 
@@ -196,6 +204,23 @@ mod tests {
         assert_eq!(answer(&table, "c"), None);
         assert_eq!(answers(&table, &["b:9".into(), "a:7".into(), "x".into()]), vec![7, 9]);
         assert_eq!(shown(table).len(), 2);
+    }
+
+    #[test]
+    fn a_state_whose_counters_could_overflow_is_refused_not_played() {
+        use crate::core::Ruleset;
+        let config = crate::core::MatchConfig {
+            ruleset: "netrunner".into(),
+            seats: vec![Default::default(), Default::default()],
+            options: Default::default(),
+        };
+        let step = crate::netrunner::Netrunner.new_match(&config).expect("a match");
+        let mut g: crate::netrunner::state::Game = decode(&step.state).expect("its state");
+        g.next_decision = u64::MAX;
+        let damaged = encode(&g).expect("encodes");
+        assert!(matches!(decode::<crate::netrunner::state::Game>(&damaged), Err(RulesError::CorruptState(_))));
+        let input = crate::core::Input::TimeCalled { at_ms: 1 };
+        assert!(crate::netrunner::Netrunner.apply(&damaged, &input).is_err(), "refused, not a panic");
     }
 
     #[test]
