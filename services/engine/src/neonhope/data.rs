@@ -213,13 +213,13 @@ impl Character {
 }
 
 pub const CHARACTERS: &[Character] = &[
-    Character { key: "juno", name: "Juno Tal", hack: 3, fight: 1, investigate: 2, support: 1, endurance: 4,
+    Character { key: "juno", name: "Juno Tal", hack: 3, fight: 1, investigate: 2, support: 1, endurance: 5,
         deck: &[("quick_script", 2), ("keen_eye", 1), ("adrenaline", 1), ("scrub_logs", 1), ("low_profile", 1)] },
-    Character { key: "brick", name: "Brick Okafor", hack: 1, fight: 3, investigate: 1, support: 2, endurance: 5,
+    Character { key: "brick", name: "Brick Okafor", hack: 1, fight: 3, investigate: 1, support: 2, endurance: 6,
         deck: &[("brass_knuckles", 2), ("favor_owed", 1), ("adrenaline", 1), ("low_profile", 1), ("keen_eye", 1)] },
-    Character { key: "mira", name: "Mira Sen", hack: 2, fight: 1, investigate: 3, support: 2, endurance: 4,
+    Character { key: "mira", name: "Mira Sen", hack: 2, fight: 1, investigate: 3, support: 2, endurance: 5,
         deck: &[("keen_eye", 2), ("quick_script", 1), ("favor_owed", 1), ("scrub_logs", 1), ("adrenaline", 1)] },
-    Character { key: "oz", name: "Oz Harlan", hack: 1, fight: 2, investigate: 2, support: 3, endurance: 4,
+    Character { key: "oz", name: "Oz Harlan", hack: 1, fight: 2, investigate: 2, support: 3, endurance: 5,
         deck: &[("favor_owed", 2), ("brass_knuckles", 1), ("quick_script", 1), ("low_profile", 1), ("scrub_logs", 1)] },
 ];
 
