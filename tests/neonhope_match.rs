@@ -2,11 +2,18 @@
 //! nats-server. The Grid and the encounter deck are shuffled by the randomness service; every
 //! seat's view and every event it is sent keep the Grid, the encounter-deck order and the other
 //! seats' drawn encounter cards from it (H-10); the match ends by a rule, is exported and
-//! passes the offline audit.
+//! passes the offline audit. And the same with the real `arbiter` command: `up`, `demo --ruleset
+//! neonhope --players 3`, `export`, `audit`, and `play --ruleset neonhope` with its text view.
 
 mod harness;
 
-use anyhow::{anyhow, ensure, Result};
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, ensure, Context, Result};
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::Command;
 use api::match_v1 as m;
 use harness::{create_and_join_ruleset, pending, random_choice, with_token, Rng, System};
 use prost::Message;
@@ -115,5 +122,78 @@ async fn a_solo_neonhope_match_starts_over_grpc_with_the_grid_hidden() -> Result
     assert_eq!((seat, decision.kind.as_str()), (0, "neonhope.action"));
     let holding = check_views(&mut client, &table).await?;
     assert_eq!(holding, 0, "nobody holds an encounter card in the first action phase");
+    Ok(())
+}
+
+fn arbiter() -> Command {
+    let mut c = Command::new(PathBuf::from(env!("CARGO_BIN_EXE_arbiter-e2e-node")));
+    c.env("RUST_LOG", "warn").kill_on_drop(true);
+    c
+}
+
+async fn run(args: &[&str]) -> Result<(bool, String)> {
+    let out = arbiter().args(args).output().await?;
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    Ok((out.status.success(), text))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn arbiter_demo_neonhope_three_players_exports_audits_and_play_shows_the_text_view() -> Result<()> {
+    let data = tempfile::tempdir()?;
+    let mut up = arbiter()
+        .args(["up", "--data-dir"])
+        .arg(data.path())
+        .args(["--nats-port", "0", "--orchestrator-listen", "127.0.0.1:0"])
+        .args(["--rules-listen", "127.0.0.1:0", "--randomness-listen", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()?;
+    let mut lines = BufReader::new(up.stdout.take().ok_or_else(|| anyhow!("no stdout"))?).lines();
+    let orchestrator = tokio::time::timeout(Duration::from_secs(120), async {
+        while let Some(line) = lines.next_line().await? {
+            if let Some(url) = line.trim().strip_prefix("match API (orchestrator)") {
+                return Ok(url.trim().to_string());
+            }
+        }
+        bail!("`arbiter up` exited before it was up")
+    })
+    .await
+    .context("`arbiter up` did not come up in time")??;
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+    let key = data.path().join("secrets").join("platform.key").display().to_string();
+
+    let (ok, out) = run(&["demo", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--ruleset", "neonhope", "--players", "3", "--quiet", "--seed", "8"]).await?;
+    assert!(ok, "neonhope demo failed:\n{out}");
+    let match_id = out
+        .lines()
+        .find_map(|l| l.strip_prefix("match ").and_then(|r| r.split_once(" ended:")).map(|(id, _)| id.to_string()))
+        .ok_or_else(|| anyhow!("the demo printed no result:\n{out}"))?;
+    let file = data.path().join("neonhope.json").display().to_string();
+    let (ok, out) = run(&["export", &match_id, "--orchestrator", &orchestrator, "-o", &file]).await?;
+    assert!(ok, "export failed:\n{out}");
+    let (ok, out) = run(&["audit", &file]).await?;
+    assert!(ok, "the audit of a neonhope match passes:\n{out}");
+
+    // A person plays one character with a bot as the other: the first option 25 times.
+    let mut play = arbiter()
+        .args(["play", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--ruleset", "neonhope", "--players", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    {
+        use tokio::io::AsyncWriteExt;
+        let mut stdin = play.stdin.take().ok_or_else(|| anyhow!("no stdin"))?;
+        stdin.write_all("1\n".repeat(25).as_bytes()).await?;
+    }
+    let out = tokio::time::timeout(Duration::from_secs(120), play.wait_with_output()).await.context("play did not finish")??;
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "play failed:\n{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("surveillance") && text.contains("grid row 1") && text.contains("(you)"), "the text view:\n{text}");
+
+    let pid = up.id().ok_or_else(|| anyhow!("`arbiter up` already exited"))?;
+    let killed = Command::new("kill").args(["-TERM", &pid.to_string()]).status().await?;
+    assert!(killed.success());
+    let _ = tokio::time::timeout(Duration::from_secs(30), up.wait()).await;
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! are refused, every game ends, replay is byte-identical; the end reasons are counted.
 //!
 //! The 1,000 games per seat count of issue 10:
-//! `NEONHOPE_BOT_GAMES=1000 cargo test -p engine --release neonhope::tests::bot -- --nocapture`
+//! `NEONHOPE_BOT_GAMES=1000 cargo test -p engine --lib neonhope::tests::bot::nh_bot_random -- --nocapture`
 //! (CI plays `games()`'s default slice).
 
 use crate::neonhope::Neonhope;
