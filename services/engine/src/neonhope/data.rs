@@ -179,11 +179,11 @@ pub const THRESHOLDS: &[Threshold] = &[
 ];
 
 /// NH-1.5 [house]: the mission. Gather this much intel, then hack the uplink.
-pub const OBJECTIVE_INTEL: u32 = 3;
+pub const OBJECTIVE_INTEL: u32 = 2;
 pub const OBJECTIVE_LOCATION: &str = "uplink";
-pub const OBJECTIVE_DIFFICULTY: i32 = 6;
+pub const OBJECTIVE_DIFFICULTY: i32 = 5;
 pub const OBJECTIVE_TEXT: &str =
-    "Gather 3 intel, then succeed a Hack at the Kessel Uplink Tower to broadcast the ledger.";
+    "Gather 2 intel, then succeed a Hack at the Kessel Uplink Tower to broadcast the ledger.";
 /// Get support difficulty, and how many discarded cards a success takes back.
 pub const SUPPORT_DIFFICULTY: i32 = 3;
 pub const SUPPORT_CARDS: usize = 2;

@@ -204,10 +204,9 @@ fn cards_json(g: &Game, ids: &[u32]) -> Value {
     Value::Array(ids.iter().map(|&c| card_json(g, c)).collect())
 }
 
-/// The state as `viewer` may see it: the Grid's face-down tiles, the encounter-deck order and the
-/// encounter cards other seats hold are never in it (the auditor sees them).
-pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
-    let chars: Vec<Value> = g
+/// Each character, with its held encounter cards only for its own seat (H-10).
+fn chars_view(g: &Game, viewer: Viewer) -> Vec<Value> {
+    g
         .chars
         .iter()
         .enumerate()
@@ -233,7 +232,13 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
             }
             v
         })
-        .collect();
+        .collect()
+}
+
+/// The state as `viewer` may see it: the Grid's face-down tiles, the encounter-deck order and the
+/// encounter cards other seats hold are never in it (the auditor sees them).
+pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
+    let chars = chars_view(g, viewer);
     let grid: Vec<Value> = (0..data::GRID_SIZE)
         .map(|p| {
             let up = g.grid.revealed.get(p).copied().unwrap_or(false);

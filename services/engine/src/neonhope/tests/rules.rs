@@ -307,7 +307,7 @@ fn h_6_the_final_threshold_is_an_option_in_range() {
 fn nh_1_5_and_h_17_the_objective_wins_for_every_seat() {
     let mut s = calm(3);
     s.at(0, "uplink").next_tile(tile("Epic Win"));
-    s.g.gathered = 3;
+    s.g.gathered = 2;
     s.g.enemies[3].withdrawn = true;
     let mut m = s.start(Stage::Action { seat: 0, turn: 0 });
     m.pick(&["hack:objective"]);
@@ -321,7 +321,7 @@ fn nh_1_5_and_h_17_the_objective_wins_for_every_seat() {
 fn nh_1_5_the_objective_needs_the_intel_first() {
     let mut s = calm(1);
     s.at(0, "uplink");
-    s.g.gathered = 2;
+    s.g.gathered = 1;
     let m = s.start(Stage::Action { seat: 0, turn: 0 });
     assert!(!m.offers("hack:objective"));
 }
