@@ -261,7 +261,7 @@ async fn list_rulesets_describes_every_game_with_its_options_kinds_and_published
     // No credential needed: a client learns the games before it has a match.
     let listed = client.list_rulesets(m::ListRulesetsRequest {}).await?.into_inner().rulesets;
     let names: Vec<&str> = listed.iter().map(|r| r.name.as_str()).collect();
-    assert_eq!(names, ["mainframe", "netrunner"]);
+    assert_eq!(names, ["mainframe", "netrunner", "neonhope"]);
     let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/schemas");
     for r in &listed {
         let open = r.options.iter().find(|o| o.name == "open_decklists").ok_or_else(|| anyhow!("{}: no open_decklists", r.name))?;

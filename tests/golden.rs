@@ -25,6 +25,8 @@ const GOLDEN: &[(&str, u32, u64)] = &[
     ("netrunner", 2, 2),
     ("netrunner", 2, 3),
     ("netrunner", 2, 4),
+    ("neonhope", 1, 1),
+    ("neonhope", 3, 2),
 ];
 
 fn dir() -> PathBuf {

@@ -131,7 +131,7 @@ pub fn parse_answer(d: &Decision, line: &str) -> Result<Choice, String> {
 }
 
 /// A compact, readable rendering of a view's JSON (`state_json` of GetMatch). Knows the
-/// `mainframe` layout; falls back to pretty JSON for anything else.
+/// `mainframe`, `netrunner` and `neonhope` layouts; falls back to pretty JSON for anything else.
 pub fn render_view(state_json: &str, viewer_seat: Option<u32>) -> String {
     let v: serde_json::Value = match serde_json::from_str(state_json) {
         Ok(v) => v,
@@ -139,6 +139,9 @@ pub fn render_view(state_json: &str, viewer_seat: Option<u32>) -> String {
     };
     if v.get("corp").is_some() && v.get("runner").is_some() {
         return render_netrunner(&v);
+    }
+    if v.get("ruleset").and_then(|r| r.as_str()) == Some("neonhope") {
+        return render_neonhope(&v, viewer_seat);
     }
     let Some(players) = v.get("players").and_then(|p| p.as_array()) else {
         return serde_json::to_string_pretty(&v).unwrap_or_default();
@@ -202,6 +205,102 @@ pub fn render_view(state_json: &str, viewer_seat: Option<u32>) -> String {
             out.push_str(&format!("  cache: {} ({}) of seat {}\n", s(&it["source"]["name"]), s(&it["kind"]), s(&it["controller"])));
         }
     }
+    out
+}
+
+/// A NEON HOPE view in a few lines: the shared surveillance track and objective, the Grid
+/// (`?` face down), the city (who and what is where), each character, and the encounter cards
+/// you hold.
+fn render_neonhope(v: &serde_json::Value, viewer_seat: Option<u32>) -> String {
+    let text = |x: &serde_json::Value| match x {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Null => "-".into(),
+        other => other.to_string(),
+    };
+    let names = |x: &serde_json::Value| {
+        let items: Vec<String> = x.as_array().map(|a| a.iter().map(|c| text(&c["name"])).collect()).unwrap_or_default();
+        if items.is_empty() { "-".to_string() } else { items.join(", ") }
+    };
+    let mut out = format!(
+        "round {} · {} phase · responsible seat {} · surveillance {}/{}{}\n",
+        text(&v["round"]),
+        text(&v["phase"]),
+        text(&v["responsible"]),
+        text(&v["surveillance"]),
+        text(&v["final_surveillance"]),
+        if v["silence"].as_bool() == Some(true) { " · SILENCE (no conferring)" } else { "" }
+    );
+    let next: Vec<String> = v["thresholds"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|t| t["reached"].as_bool() != Some(true))
+        .map(|t| text(&t["at"]))
+        .collect();
+    out.push_str(&format!(
+        "  objective: {} (intel {}/{}) · next thresholds: {}\n",
+        text(&v["objective"]["text"]),
+        text(&v["objective"]["intel"]),
+        text(&v["objective"]["needed"]),
+        if next.is_empty() { "-".to_string() } else { next.join(", ") }
+    ));
+    let grid: Vec<String> = v["grid"]
+        .as_array()
+        .map(|a| a.iter().map(|t| if t.is_null() { "?".to_string() } else { text(&t["tile"]) }).collect())
+        .unwrap_or_default();
+    for (r, row) in grid.chunks(4).enumerate() {
+        out.push_str(&format!("  grid row {}: {}\n", r + 1, row.join(" | ")));
+    }
+    let chars = v["characters"].as_array().cloned().unwrap_or_default();
+    for l in v["locations"].as_array().into_iter().flatten() {
+        let key = l["key"].as_str().unwrap_or("");
+        let here: Vec<String> = chars.iter().filter(|c| c["location"] == key).map(|c| text(&c["character_name"])).collect();
+        let conds: Vec<String> = v["conditions"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|c| c["location"] == key)
+            .map(|c| {
+                let w = if c["withdrawn"].as_bool() == Some(true) { ", withdrawn" } else { "" };
+                format!("{} [{}/{} dice{}]", text(&c["name"]), text(&c["dice"]), text(&c["cap"]), w)
+            })
+            .collect();
+        let foes: Vec<String> = v["enemies"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|e| e["location"] == key)
+            .map(|e| format!("{}{}", text(&e["name"]), if e["withdrawn"].as_bool() == Some(true) { " (withdrawn)" } else { "" }))
+            .collect();
+        let mut line = format!("  {} (intel {})", text(&l["name"]), text(&l["intel"]));
+        for (what, items) in [("characters", here), ("conditions", conds), ("enemies", foes)] {
+            if !items.is_empty() {
+                line.push_str(&format!(" · {what}: {}", items.join(", ")));
+            }
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    for c in &chars {
+        let seat = c["seat"].as_u64().unwrap_or(0) as u32;
+        let you = if Some(seat) == viewer_seat { " (you)" } else { "" };
+        out.push_str(&format!(
+            "  seat {} {}{}: {} · {} counters · Endurance {} · hand {} · discard {} · encounter cards held {}\n",
+            seat,
+            text(&c["name"]),
+            you,
+            text(&c["character_name"]),
+            text(&c["counters"]),
+            text(&c["endurance"]),
+            names(&c["hand"]),
+            c["discard"].as_array().map(|d| d.len()).unwrap_or(0),
+            text(&c["held_count"]),
+        ));
+        if let Some(held) = c.get("held").filter(|h| h.as_array().is_some_and(|a| !a.is_empty())) {
+            out.push_str(&format!("    your encounter cards: {}\n", names(held)));
+        }
+    }
+    out.push_str(&format!("  encounter deck {} · discarded {}\n", text(&v["encounter_deck_count"]), names(&v["encounter_discard"])));
     out
 }
 
@@ -308,5 +407,34 @@ mod tests {
         let number = d(DecisionSpec::Number { min: 0, max: 5 });
         assert_eq!(parse_answer(&number, "4"), Ok(Choice::Number(4)));
         assert!(parse_answer(&number, "9").is_err());
+    }
+
+    #[test]
+    fn a_neonhope_view_renders_readably_with_only_the_viewers_encounter_cards() {
+        use engine::testing::RandomBot;
+        use engine::{Awaiting, MatchConfig, Ruleset, SeatConfig, Viewer};
+        let rules = engine::ruleset("neonhope").expect("registered");
+        let config = MatchConfig {
+            ruleset: "neonhope".into(),
+            seats: (0..2).map(|i| SeatConfig { name: format!("P{i}"), ..Default::default() }).collect(),
+            options: Default::default(),
+        };
+        let mut step = rules.new_match(&config).expect("new match");
+        let mut bot = RandomBot::new(4);
+        // Play until someone holds an encounter card, or the end.
+        for _ in 0..2_000 {
+            let held = step.events.iter().any(|e| e.kind == "neonhope.encounter_drawn");
+            if held && matches!(step.awaiting, Awaiting::Decision(_)) {
+                break;
+            }
+            let Some(input) = bot.input(&step.awaiting) else { break };
+            step = rules.apply(&step.state, &input).expect("offered input");
+        }
+        let view = rules.view(&step.state, Viewer::Seat(0)).expect("view").to_string();
+        let text = render_view(&view, Some(0));
+        assert!(text.contains("surveillance") && text.contains("grid row 4") && text.contains("P0 (you)"), "{text}");
+        assert!(text.contains("Night Market") && text.contains("Endurance"), "{text}");
+        assert!(!text.contains("your encounter cards") || text.matches("your encounter cards").count() == 1, "{text}");
+        assert!(!text.contains('{'), "not JSON: {text}");
     }
 }

@@ -1,7 +1,7 @@
 //! The pure rules library of Arbiter.
 //!
 //! Owns: the game-agnostic decision protocol ([`core`]), and one module per game
-//! ([`mainframe`], [`netrunner`], later `neonhope`), plus test support ([`testing`]: a
+//! ([`mainframe`], [`netrunner`], [`neonhope`]), plus test support ([`testing`]: a
 //! random-legal bot, the leak oracle, the `apply` fuzzer, the test kit `Match<R>`). A ruleset is a pure function from
 //! (state, input) to (new state, events, what the match waits for next).
 //!
@@ -13,6 +13,7 @@
 
 pub mod core;
 pub mod mainframe;
+pub mod neonhope;
 pub mod netrunner;
 pub mod testing;
 
@@ -23,7 +24,7 @@ pub use crate::core::{
 
 /// Every ruleset this build knows, by name.
 pub fn rulesets() -> Vec<&'static dyn Ruleset> {
-    vec![&mainframe::Mainframe, &netrunner::Netrunner]
+    vec![&mainframe::Mainframe, &netrunner::Netrunner, &neonhope::Neonhope]
 }
 
 /// The ruleset called `name`, if this build has it.
@@ -55,6 +56,11 @@ pub fn schemas(name: &str) -> Option<Schemas> {
             state: include_str!("../../../docs/schemas/netrunner.state.schema.json"),
             events: include_str!("../../../docs/schemas/netrunner.events.schema.json"),
             kinds: include_str!("../../../docs/schemas/netrunner.kinds.json"),
+        }),
+        "neonhope" => Some(Schemas {
+            state: include_str!("../../../docs/schemas/neonhope.state.schema.json"),
+            events: include_str!("../../../docs/schemas/neonhope.events.schema.json"),
+            kinds: include_str!("../../../docs/schemas/neonhope.kinds.json"),
         }),
         _ => None,
     }

@@ -65,7 +65,7 @@ async fn replay(rules: &Rules, req: ReplayRequest) -> Result<Vec<std::result::Re
 
 #[tokio::test]
 async fn the_cache_never_changes_an_answer() -> Result<()> {
-    for ruleset in ["mainframe", "netrunner"] {
+    for ruleset in ["mainframe", "netrunner", "neonhope"] {
         let played = game(ruleset, 5)?;
         let cached = Rules::new(16 * 1024 * 1024);
         let uncached = Rules::new(0);
@@ -137,7 +137,7 @@ fn check_stream(played: &PlayedGame, ruleset: &str, from: usize, got: &[std::res
 
 #[tokio::test]
 async fn one_replay_call_gives_the_steps_of_one_apply_per_input() -> Result<()> {
-    for ruleset in ["mainframe", "netrunner"] {
+    for ruleset in ["mainframe", "netrunner", "neonhope"] {
         let played = game(ruleset, 3)?;
         let n = played.inputs.len().min(MAX_REPLAY_INPUTS);
         let rules = Rules::new(16 * 1024 * 1024);

@@ -22,7 +22,7 @@ const MAX_RETRIES: u32 = 20;
 const MAX_IDLE_POLLS: u32 = 200;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter demo\n  arbiter demo --players 3 --seed 42\n  arbiter demo --quiet --orchestrator http://127.0.0.1:50051\n\nEvery call goes through the public API: CreateMatch, JoinMatch (each seat sends its own\nentropy), then GetPendingDecision / SubmitDecision per seat until the match ends. Each bot\npicks a random offered option (a random valid split or order where asked).")]
+#[command(after_help = "Examples:\n  arbiter demo\n  arbiter demo --players 3 --seed 42\n  arbiter demo --ruleset neonhope --players 3   # three bot characters cooperate against the Corporation\n  arbiter demo --quiet --orchestrator http://127.0.0.1:50051\n\nEvery call goes through the public API: CreateMatch, JoinMatch (each seat sends its own\nentropy), then GetPendingDecision / SubmitDecision per seat until the match ends. Each bot\npicks a random offered option (a random valid split or order where asked).")]
 pub struct DemoCmd {
     /// The orchestrator's address.
     #[arg(long, env = "ARBITER_ORCHESTRATOR", default_value = client::DEFAULT_ORCHESTRATOR)]

@@ -9,7 +9,7 @@ use clap::Args;
 use crate::client;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter list\n  arbiter list --tournament spring --round 1\n  arbiter list --status ended --ruleset netrunner\n\nNeeds the platform key (sent from .arbiter/secrets/platform.key, or --platform-key-file).\nPrints one line per match: id, ruleset, tournament/round/table, status, version, result.")]
+#[command(after_help = "Examples:\n  arbiter list\n  arbiter list --tournament spring --round 1\n  arbiter list --status ended --ruleset netrunner\n  arbiter list --ruleset neonhope\n\nNeeds the platform key (sent from .arbiter/secrets/platform.key, or --platform-key-file).\nPrints one line per match: id, ruleset, tournament/round/table, status, version, result.")]
 pub struct ListCmd {
     /// The orchestrator's address.
     #[arg(long, env = "ARBITER_ORCHESTRATOR", default_value = client::DEFAULT_ORCHESTRATOR)]

@@ -14,11 +14,12 @@ use crate::client::{self, request, Client};
 use crate::text;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter play --ruleset netrunner --seat 1              # a new match: you are the Runner, a bot the Corp\n  arbiter play --players 3                              # a new mainframe match against two bots\n  arbiter create                                        # prints the play command of each seat\n  arbiter play 3f2c…e1 --seat 0 --join-code join_…      # join seat 0 and play it\n  arbiter play 3f2c…e1 --seat 0 --token seat_…          # resume after quitting\n\nAnswering a decision: the number of an option (`1`), several for a multi-pick (`1,3`),\none amount per target for a split (`2,0,3`), all the numbers for an order (`2,1,3`).\nAn empty line answers a pick that allows choosing nothing. `q` quits (resume with --token).")]
+#[command(after_help = "Examples:\n  arbiter play --ruleset netrunner --seat 1              # a new match: you are the Runner, a bot the Corp\n  arbiter play --players 3                              # a new mainframe match against two bots\n  arbiter play --ruleset neonhope --players 3           # NEON HOPE: your character and two bot characters\n  arbiter create                                        # prints the play command of each seat\n  arbiter play 3f2c…e1 --seat 0 --join-code join_…      # join seat 0 and play it\n  arbiter play 3f2c…e1 --seat 0 --token seat_…          # resume after quitting\n\nAnswering a decision: the number of an option (`1`), several for a multi-pick (`1,3`),\none amount per target for a split (`2,0,3`), all the numbers for an order (`2,1,3`).\nAn empty line answers a pick that allows choosing nothing. `q` quits (resume with --token).")]
 pub struct PlayCmd {
     /// The match to play; without one, a new match is created where bots play the other seats.
     pub match_id: Option<String>,
-    /// Your seat (0-based). In netrunner seat 0 is the Corp and seat 1 the Runner.
+    /// Your seat (0-based). In netrunner seat 0 is the Corp and seat 1 the Runner; in neonhope
+    /// every seat is one character (1 to 4, all on the same side).
     #[arg(long, default_value_t = 0)]
     pub seat: u32,
     /// The ruleset of a new match (without MATCH_ID).

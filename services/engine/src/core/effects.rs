@@ -1,4 +1,5 @@
-//! Timed effects: modifications that last until a named moment (MF-8.3 "Until Turn End").
+//! Timed effects: modifications that last until a named moment (MF-8.3 "Until Turn End"; in
+//! `neonhope`, the end of a task, of a round or of the encounter phase).
 
 use serde::{Deserialize, Serialize};
 
@@ -9,6 +10,25 @@ pub enum Expiry {
     EndOfTurn,
     /// At the end of the current combat / run.
     EndOfCombat,
+    /// At the end of the current task (a task test and what it does, `neonhope` NH-2.2).
+    EndOfTask,
+    /// At the end of the current round (after its last phase).
+    EndOfRound,
+    /// At the end of the current encounter phase (`neonhope` NH-3), before the round ends.
+    EndOfEncounterPhase,
+}
+
+impl Expiry {
+    /// How an event says it: "until turn end".
+    pub fn until(self) -> &'static str {
+        match self {
+            Expiry::EndOfTurn => "until turn end",
+            Expiry::EndOfCombat => "until end of combat",
+            Expiry::EndOfTask => "until the end of the task",
+            Expiry::EndOfRound => "until the end of the round",
+            Expiry::EndOfEncounterPhase => "until the end of the encounter phase",
+        }
+    }
 }
 
 /// A list of effects, each with its expiry. `T` says what the effect does.
@@ -55,5 +75,18 @@ mod tests {
         fx.add(Expiry::EndOfTurn, "c");
         assert_eq!(fx.expire(Expiry::EndOfTurn), vec!["a", "c"]);
         assert_eq!(fx.iter().copied().collect::<Vec<_>>(), vec!["b"]);
+    }
+
+    #[test]
+    fn the_task_round_and_encounter_phase_moments_expire_apart() {
+        let mut fx = TimedEffects::default();
+        fx.add(Expiry::EndOfRound, "round");
+        fx.add(Expiry::EndOfTask, "task");
+        fx.add(Expiry::EndOfEncounterPhase, "phase");
+        assert_eq!(fx.expire(Expiry::EndOfTask), vec!["task"]);
+        assert_eq!(fx.expire(Expiry::EndOfEncounterPhase), vec!["phase"]);
+        assert_eq!(fx.iter().copied().collect::<Vec<_>>(), vec!["round"]);
+        assert_eq!(fx.expire(Expiry::EndOfRound), vec!["round"]);
+        assert!(fx.expire(Expiry::EndOfTurn).is_empty());
     }
 }

@@ -512,10 +512,7 @@ impl Game {
         if !self.in_play(m.perm) {
             return;
         }
-        let until = match expiry {
-            Expiry::EndOfTurn => "until turn end",
-            Expiry::EndOfCombat => "until end of combat",
-        };
+        let until = expiry.until();
         ev.push(Event::public(
             "mainframe.modified",
             format!("{}: {} gets {:+}/{:+} {until}", m.source, self.label(m.perm), m.attack, m.defense),

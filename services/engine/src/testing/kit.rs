@@ -25,6 +25,10 @@ impl TypedRuleset for crate::netrunner::Netrunner {
     type State = crate::netrunner::state::Game;
 }
 
+impl TypedRuleset for crate::neonhope::Neonhope {
+    type State = crate::neonhope::state::Game;
+}
+
 /// A match of `R` driven through `apply`.
 pub struct Match<R: Ruleset> {
     pub rules: R,

@@ -1,0 +1,6 @@
+//! Tests of the `neonhope` ruleset, named by the rule they check (NH-x, H-x).
+
+mod bot;
+mod kit;
+mod leaks;
+mod rules;
