@@ -125,6 +125,30 @@ async fn a_solo_neonhope_match_starts_over_grpc_with_the_grid_hidden() -> Result
     Ok(())
 }
 
+/// A cooperative game's team wins or loses together: one seat conceding ends the match with no
+/// winner, and the offline audit recomputes that ending.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_concession_in_neonhope_loses_for_the_whole_team_and_audits() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join_ruleset(&mut client, "neonhope", 3).await?;
+    let conceded = client
+        .concede_match(with_token(m::ConcedeMatchRequest { match_id: table.match_id.clone() }, &table.tokens[1]))
+        .await?
+        .into_inner();
+    assert_eq!(conceded.status, m::MatchStatus::Ended as i32);
+    assert!(conceded.result.contains("conceded") && !conceded.result.contains("won"), "{}", conceded.result);
+    let bytes = client.export_match(m::ExportMatchRequest { match_id: table.match_id.clone() }).await?.into_inner().export;
+    let export = api::log_v1::MatchExport::decode(bytes.as_slice())?;
+    cli::audit::audit_export(&export, Some(&table.public_key))?;
+    let ending = export.commits.iter().rev().find_map(|c| match c.awaiting.as_ref().and_then(|a| a.what.as_ref()) {
+        Some(api::rules_v1::awaiting::What::Ended(o)) => Some(o.clone()),
+        _ => None,
+    });
+    assert_eq!(ending.map(|o| o.winners), Some(vec![]), "nobody wins");
+    Ok(())
+}
+
 fn arbiter() -> Command {
     let mut c = Command::new(PathBuf::from(env!("CARGO_BIN_EXE_arbiter-e2e-node")));
     c.env("RUST_LOG", "warn").kill_on_drop(true);

@@ -462,14 +462,20 @@ pub fn time_input_of(input: &crate::log_v1::commit_input::Input) -> Option<Input
     }
 }
 
-/// The events and the "awaiting" (ended) of a commit of `control` on a match of `seats` seats
+/// Who plays a match of `ruleset` with `seats` seats, for match control (whether the game is
+/// cooperative comes from the engine's ruleset of that name).
+pub fn seating(ruleset: &str, seats: u32) -> engine::core::control::Seating {
+    engine::core::control::Seating { seats, cooperative: engine::ruleset(ruleset).is_some_and(|r| r.cooperative()) }
+}
+
+/// The events and the "awaiting" (ended) of a commit of `control` on a match of `seating`
 /// that waited for `awaiting`: what the orchestrator logs, and what its replay and the audit
 /// recompute and compare with the log.
 pub fn control_step(
     control: &engine::core::control::Control,
-    seats: u32,
+    seating: engine::core::control::Seating,
     awaiting: &Awaiting,
 ) -> Result<(Vec<r::RulesEvent>, r::Awaiting), engine::RulesError> {
-    let (event, outcome) = engine::core::control::end_match(control, seats, awaiting)?;
+    let (event, outcome) = engine::core::control::end_match(control, seating, awaiting)?;
     Ok((vec![event_to_proto(&event)], awaiting_to_proto(&Awaiting::Ended(outcome))))
 }

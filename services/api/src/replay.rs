@@ -70,17 +70,17 @@ pub fn rules_call(logged: &Commit) -> Result<RulesCall, Divergence> {
 }
 
 /// Check a match-control commit: recompute its event and the end it logs with the generic layer
-/// (on a match of `seats` seats that waited for `waiting_before`) and compare them with the log.
+/// (on a match of `seating` that waited for `waiting_before`) and compare them with the log.
 /// Returns what the match waits for after it (its end).
 pub fn check_control(
     logged: &Commit,
     control: &engine::core::control::Control,
-    seats: u32,
+    seating: engine::core::control::Seating,
     waiting_before: Option<&r::Awaiting>,
 ) -> Result<r::Awaiting, Divergence> {
     let before = convert::awaiting_from_proto(waiting_before)
         .map_err(|e| diverge(logged, format!("match control before the match waits for anything: {e}")))?;
-    let (events, ended) = convert::control_step(control, seats, &before)
+    let (events, ended) = convert::control_step(control, seating, &before)
         .map_err(|e| diverge(logged, format!("the match-control input is refused: {e}")))?;
     let step = r::Step { events, awaiting: Some(ended.clone()), ..Default::default() };
     compare_commit(logged, Some(&step), waiting_before)?;
@@ -196,7 +196,8 @@ pub fn replay(
                 Some(rules.new_match(&config).map_err(|e| diverge(c, format!("the engine refuses the match configuration: {e}")))?)
             }
             RulesCall::Control(control) => {
-                at.awaiting = Some(check_control(c, &control, seats, at.awaiting.as_ref())?);
+                let seating = engine::core::control::Seating { seats, cooperative: rules.cooperative() };
+                at.awaiting = Some(check_control(c, &control, seating, at.awaiting.as_ref())?);
                 continue;
             }
             RulesCall::Apply(input) => {

@@ -179,7 +179,8 @@ impl Matches {
                 let current = rec.awaiting.clone().ok_or_else(|| {
                     OrchestratorError::FailedPrecondition(format!("match {} has not started yet", rec.match_id))
                 })?;
-                let (events, ended) = convert::control_step(&control, rec.seats.len() as u32, &current)?;
+                let seating = convert::seating(rec.ruleset(), rec.seats.len() as u32);
+                let (events, ended) = convert::control_step(&control, seating, &current)?;
                 (events, Some(ended), String::new())
             }
             (None, None) => (Vec::new(), rec.awaiting.as_ref().map(convert::awaiting_to_proto), String::new()),
@@ -272,7 +273,8 @@ impl Matches {
                 Some(call) => Some(steps.next(index, call, rec.ruleset(), &rec.state).await?),
                 None => None,
             };
-            check_replay(&rec.match_id, &commit, step.as_ref(), rec.awaiting.as_ref(), rec.seats.len() as u32)?;
+            let seating = convert::seating(rec.ruleset(), rec.seats.len() as u32);
+            check_replay(&rec.match_id, &commit, step.as_ref(), rec.awaiting.as_ref(), seating)?;
             check_time_called(rec, &commit)?;
             rec.absorb(&commit, step, stored.sequence, hash)?;
         }

@@ -343,13 +343,13 @@ pub fn commit_input(commit: &Commit) -> Result<&commit_input::Input> {
 /// Compare what the rules produced now with what the log says they produced then: the one
 /// replay-and-compare the offline audit uses too (`api::replay`), so both name the same first
 /// divergence. A match-control commit (which the rules never see) is recomputed with the same
-/// generic layer on a match of `seats` seats.
+/// generic layer on a match of `seating`.
 pub fn check_replay(
     match_id: &str,
     logged: &Commit,
     step: Option<&r::Step>,
     previous: Option<&Awaiting>,
-    seats: u32,
+    seating: engine::core::control::Seating,
 ) -> Result<()> {
     let mismatch = |d: api::replay::Divergence| OrchestratorError::ReplayMismatch {
         match_id: match_id.to_string(),
@@ -359,7 +359,7 @@ pub fn check_replay(
     let previous = previous.map(convert::awaiting_to_proto);
     if step.is_none() {
         if let Some(control) = convert::control_of(commit_input(logged)?) {
-            return api::replay::check_control(logged, &control, seats, previous.as_ref()).map(|_| ()).map_err(mismatch);
+            return api::replay::check_control(logged, &control, seating, previous.as_ref()).map(|_| ()).map_err(mismatch);
         }
     }
     api::replay::compare_commit(logged, step, previous.as_ref()).map_err(mismatch)
@@ -397,25 +397,25 @@ mod tests {
     fn replay_accepts_what_the_rules_produce_again() {
         let logged = commit(draw_input(), vec![event("a"), event("b")], ended());
         let step = r::Step { events: vec![event("a"), event("b")], awaiting: Some(ended()), ..Default::default() };
-        assert!(check_replay("m", &logged, Some(&step), None, 2).is_ok());
+        assert!(check_replay("m", &logged, Some(&step), None, engine::core::control::Seating::versus(2)).is_ok());
     }
 
     #[test]
     fn replay_names_the_first_differing_event_and_the_version() {
         let logged = commit(draw_input(), vec![event("a"), event("b")], ended());
         let step = r::Step { events: vec![event("a"), event("c")], awaiting: Some(ended()), ..Default::default() };
-        let err = check_replay("m", &logged, Some(&step), None, 2).expect_err("events differ").to_string();
+        let err = check_replay("m", &logged, Some(&step), None, engine::core::control::Seating::versus(2)).expect_err("events differ").to_string();
         assert!(err.contains("version 3") && err.contains("event 1"), "{err}");
 
         let shorter = r::Step { events: vec![event("a")], awaiting: Some(ended()), ..Default::default() };
-        assert!(check_replay("m", &logged, Some(&shorter), None, 2).is_err());
+        assert!(check_replay("m", &logged, Some(&shorter), None, engine::core::control::Seating::versus(2)).is_err());
     }
 
     #[test]
     fn replay_checks_what_the_match_waits_for() {
         let logged = commit(draw_input(), vec![], ended());
         let step = r::Step { awaiting: Some(r::Awaiting::default()), ..Default::default() };
-        assert!(check_replay("m", &logged, Some(&step), None, 2).is_err());
+        assert!(check_replay("m", &logged, Some(&step), None, engine::core::control::Seating::versus(2)).is_err());
     }
 
     #[test]
@@ -472,8 +472,8 @@ mod tests {
         let joined = Input::Joined(SeatJoined::default());
         let previous = convert::awaiting_from_proto(Some(&ended())).ok();
         let quiet = commit(joined.clone(), vec![], ended());
-        assert!(check_replay("m", &quiet, None, previous.as_ref(), 2).is_ok());
+        assert!(check_replay("m", &quiet, None, previous.as_ref(), engine::core::control::Seating::versus(2)).is_ok());
         let noisy = commit(joined, vec![event("x")], ended());
-        assert!(check_replay("m", &noisy, None, previous.as_ref(), 2).is_err());
+        assert!(check_replay("m", &noisy, None, previous.as_ref(), engine::core::control::Seating::versus(2)).is_err());
     }
 }

@@ -27,9 +27,26 @@ pub enum Control {
     Flag { at_ms: i64, seat: u32 },
 }
 
-/// The event and the outcome that end a match of `seats` seats, now waiting for `awaiting`,
-/// by `control`. Refused once the match has ended, or for a seat the match does not have.
-pub fn end_match(control: &Control, seats: u32, awaiting: &Awaiting) -> Result<(Event, Outcome), RulesError> {
+/// Who plays a match, as match control needs to know it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seating {
+    pub seats: u32,
+    /// All seats win or lose together (`Ruleset::cooperative`): a seat that concedes or runs
+    /// out of time loses for the whole team, so nobody wins.
+    pub cooperative: bool,
+}
+
+impl Seating {
+    /// `seats` seats playing each other.
+    pub fn versus(seats: u32) -> Seating {
+        Seating { seats, cooperative: false }
+    }
+}
+
+/// The event and the outcome that end a match of `seating`, now waiting for `awaiting`, by
+/// `control`. Refused once the match has ended, or for a seat the match does not have.
+pub fn end_match(control: &Control, seating: Seating, awaiting: &Awaiting) -> Result<(Event, Outcome), RulesError> {
+    let seats = seating.seats;
     if matches!(awaiting, Awaiting::Ended(_)) {
         return Err(RulesError::Illegal("the match has already ended; nothing can end it again".into()));
     }
@@ -40,7 +57,15 @@ pub fn end_match(control: &Control, seats: u32, awaiting: &Awaiting) -> Result<(
             Ok(())
         }
     };
-    let others = |seat: u32| (0..seats).filter(|s| *s != seat).collect::<Vec<u32>>();
+    // The seats that win when `seat` concedes or loses on time: every other one, or in a
+    // cooperative game nobody (the team loses together).
+    let others = |seat: u32| {
+        if seating.cooperative {
+            Vec::new()
+        } else {
+            (0..seats).filter(|s| *s != seat).collect::<Vec<u32>>()
+        }
+    };
     Ok(match control {
         Control::Concede { seat } => {
             check_seat(*seat)?;
@@ -106,31 +131,42 @@ mod tests {
 
     #[test]
     fn a_concession_makes_every_other_seat_win() {
-        let (event, outcome) = end_match(&Control::Concede { seat: 1 }, 3, &waiting()).expect("concede");
+        let (event, outcome) = end_match(&Control::Concede { seat: 1 }, Seating::versus(3), &waiting()).expect("concede");
         assert_eq!(outcome.winners, vec![0, 2]);
         assert_eq!(event.kind, "match.conceded");
-        assert!(end_match(&Control::Concede { seat: 3 }, 3, &waiting()).is_err());
+        assert!(end_match(&Control::Concede { seat: 3 }, Seating::versus(3), &waiting()).is_err());
     }
 
     #[test]
     fn an_adjudication_needs_a_ruling_and_real_seats() {
         let ruled = Control::Adjudicate { winners: vec![1, 1, 0], ruling: "judge call".into() };
-        let (_, outcome) = end_match(&ruled, 2, &waiting()).expect("adjudicate");
+        let (_, outcome) = end_match(&ruled, Seating::versus(2), &waiting()).expect("adjudicate");
         assert_eq!(outcome.winners, vec![0, 1]);
-        assert!(end_match(&Control::Adjudicate { winners: vec![], ruling: " ".into() }, 2, &waiting()).is_err());
-        assert!(end_match(&Control::Adjudicate { winners: vec![2], ruling: "x".into() }, 2, &waiting()).is_err());
+        assert!(end_match(&Control::Adjudicate { winners: vec![], ruling: " ".into() }, Seating::versus(2), &waiting()).is_err());
+        assert!(end_match(&Control::Adjudicate { winners: vec![2], ruling: "x".into() }, Seating::versus(2), &waiting()).is_err());
+    }
+
+    #[test]
+    fn in_a_cooperative_game_a_concession_or_a_flag_loses_for_the_whole_team() {
+        let team = Seating { seats: 3, cooperative: true };
+        let (_, conceded) = end_match(&Control::Concede { seat: 1 }, team, &waiting()).expect("concede");
+        assert!(conceded.winners.is_empty());
+        let (_, flagged) = end_match(&Control::Flag { at_ms: 1, seat: 2 }, team, &waiting()).expect("flag");
+        assert!(flagged.winners.is_empty());
+        let ruled = Control::Adjudicate { winners: vec![0, 1, 2], ruling: "mission judged complete".into() };
+        assert_eq!(end_match(&ruled, team, &waiting()).expect("adjudicate").1.winners, vec![0, 1, 2]);
     }
 
     #[test]
     fn time_flags_a_seat_or_draws_at_the_round_limit_and_nothing_ends_twice() {
-        let (event, flagged) = end_match(&Control::Flag { at_ms: 5, seat: 0 }, 2, &waiting()).expect("flag");
+        let (event, flagged) = end_match(&Control::Flag { at_ms: 5, seat: 0 }, Seating::versus(2), &waiting()).expect("flag");
         assert_eq!(flagged.winners, vec![1]);
         assert_eq!(event.detail["flagged_seat"], 0);
-        assert!(end_match(&Control::Flag { at_ms: 5, seat: 2 }, 2, &waiting()).is_err());
+        assert!(end_match(&Control::Flag { at_ms: 5, seat: 2 }, Seating::versus(2), &waiting()).is_err());
         let (event, limit) = round_limit_draw(5);
         assert!(limit.winners.is_empty());
         assert_eq!(event.detail["at_ms"], 5);
         let ended = Awaiting::Ended(limit);
-        assert!(end_match(&Control::Concede { seat: 0 }, 2, &ended).is_err());
+        assert!(end_match(&Control::Concede { seat: 0 }, Seating::versus(2), &ended).is_err());
     }
 }

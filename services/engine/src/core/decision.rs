@@ -214,6 +214,11 @@ pub trait Ruleset: Sync {
     fn seat_range(&self) -> (u32, u32);
     /// The ready decks a seat may name.
     fn decks(&self) -> Vec<&'static str>;
+    /// All seats win or lose together against the game (a concession or a flag then loses for
+    /// the whole team: `core::control`).
+    fn cooperative(&self) -> bool {
+        false
+    }
     /// The match options it takes (name, default, range, meaning).
     fn options(&self) -> &'static [super::options::OptionSpec] {
         &[]

@@ -330,6 +330,10 @@ impl Ruleset for Neonhope {
         flow::run(&mut g, &mut events)?;
         game::step_of(&g, events)
     }
+    /// The team wins or loses together (NH-1).
+    fn cooperative(&self) -> bool {
+        true
+    }
     fn apply(&self, state: &[u8], input: &Input) -> Result<Step, RulesError> {
         game::apply(state, input, |g: &mut Game, input, ev| {
             flow::on_input(g, input, ev)?;

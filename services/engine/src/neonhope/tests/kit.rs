@@ -65,16 +65,11 @@ pub fn tile(name: &str) -> u32 {
 }
 
 pub trait NeonhopeVerbs {
-    /// The kinds of the events logged so far, in order (without the prefix).
-    fn kinds(&self) -> Vec<String>;
     /// The index of the first logged event of `kind` whose text contains `text`.
     fn at(&self, kind: &str, text: &str) -> usize;
 }
 
 impl NeonhopeVerbs for Match {
-    fn kinds(&self) -> Vec<String> {
-        self.log.iter().map(|e| e.kind.trim_start_matches("neonhope.").to_string()).collect()
-    }
     fn at(&self, kind: &str, text: &str) -> usize {
         let k = format!("neonhope.{kind}");
         self.log_index(|e| e.kind == k && e.text.contains(text))

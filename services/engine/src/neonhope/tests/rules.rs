@@ -490,3 +490,26 @@ fn h_18_one_to_four_seats_one_character_each() {
     m.settle_draws(&mut RandomBot::new(2));
     assert_eq!(m.kind(), "neonhope.action");
 }
+
+/// Time in a timed round (docs/tournaments.md): NEON HOPE has no time procedure of its own, so
+/// the round limit ends the match at once and nobody wins: the team has not completed its mission.
+#[test]
+fn the_round_time_limit_ends_the_match_with_the_team_not_winning() {
+    let mut m = Match::new(Neonhope, &config(2, &[])).expect("a match");
+    let mut bot = RandomBot::new(5);
+    for _ in 0..40 {
+        match bot.input(&m.awaiting) {
+            Some(input) => m.try_input(input).expect("a bot's input"),
+            None => break,
+        }
+    }
+    m.try_input(crate::core::Input::TimeCalled { at_ms: 9 }).expect("time can be called");
+    match &m.awaiting {
+        Awaiting::Ended(o) => {
+            assert!(o.winners.is_empty(), "{o:?}");
+            assert_eq!(o.reason, "time: the round time limit was reached");
+        }
+        other => panic!("the match ends at once: {other:?}"),
+    }
+    assert_eq!(m.events.first().map(|e| e.kind.as_str()), Some("match.time_called"));
+}
