@@ -59,7 +59,7 @@ pub struct TelemetryArgs {
     #[arg(long, global = true, env = "ARBITER_OTLP_ENDPOINT")]
     pub otlp_endpoint: Option<String>,
     /// Serve the metrics in the Prometheus text format at http://<addr>/metrics (port 0 picks
-    /// a free port; the service prints `metrics listening on <addr>`).
+    /// a free port; the service prints `metrics endpoint: http://<addr>/metrics`).
     #[arg(long, global = true, env = "ARBITER_METRICS_LISTEN")]
     pub metrics_listen: Option<SocketAddr>,
     /// Log line format on stderr: text, or json (one object per line, with the trace id).
@@ -167,7 +167,8 @@ pub async fn init(service: &str, args: &TelemetryArgs) -> Result<Telemetry, Tele
     if let Some(addr) = args.metrics_listen {
         metrics::enable(service);
         let local = metrics::serve(addr).await.map_err(|source| TelemetryError::MetricsListen { addr, source })?;
-        println!("metrics listening on {local}");
+        // Not "listening on": tools wait for that line to learn the gRPC address.
+        println!("metrics endpoint: http://{local}/metrics");
         tracing::info!(%local, "metrics listening");
     }
     Ok(telemetry)
