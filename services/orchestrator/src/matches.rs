@@ -852,6 +852,47 @@ mod tests {
         Ok(())
     }
 
+    /// With tracing on, a client's input names its trace in the commit, and a draw written by
+    /// two orchestrators in two different traces is still the same bytes (docs/observability.md).
+    #[tokio::test(flavor = "current_thread")]
+    async fn with_tracing_on_a_join_names_its_trace_and_a_draw_stays_the_same_bytes() -> anyhow::Result<()> {
+        use tracing::Instrument;
+        let _subscriber = tracing::subscriber::set_default(telemetry::local_tracing());
+        telemetry::set_tracing_enabled(true);
+        let log = Arc::new(eventlog::MemoryLog::new());
+        let backends = backends_on(log.clone()).await?;
+        let (a, b) = (Matches::new(backends.clone()), Matches::new(backends));
+        let mut rec = created_match(&a, "m4").await?;
+        for seat in 0..2u32 {
+            let joined = SeatJoined { seat, entropy: vec![seat as u8 + 1; 32], token_hash: vec![9; 32] };
+            a.commit(&mut rec, commit_input::Input::Joined(joined)).instrument(tracing::info_span!("join")).await?;
+        }
+        let stored = log.read("m4", 1).await?;
+        let join = Commit::decode(stored.last().map(|c| c.payload.clone()).unwrap_or_default())?;
+        let traceparent = join.trace_context.get("traceparent").cloned().unwrap_or_default();
+        assert_eq!(traceparent.len(), 55, "a W3C traceparent in the join's commit: {:?}", join.trace_context);
+        let Some(Awaiting::Draw(draw)) = rec.awaiting.clone() else {
+            anyhow::bail!("the match awaits {:?}, not a draw", rec.awaiting);
+        };
+        let values = match draw.kind {
+            engine::DrawKind::Range(_) => vec![0],
+            engine::DrawKind::Shuffle(n) => (0..n).collect(),
+        };
+        let input = commit_input::Input::Draw(RandomDraw { request: Some(convert::draw_request_to_proto(&draw)), values, signature: vec![5; 64] });
+        let mut other = rec.clone();
+        // Two requests, two traces.
+        let first = a.commit(&mut rec, input.clone()).instrument(tracing::info_span!("first")).await?;
+        let second = b.commit(&mut other, input).instrument(tracing::info_span!("second")).await?;
+        telemetry::set_tracing_enabled(false);
+        assert_eq!(first, second);
+        assert_eq!((rec.last_sequence, rec.last_hash), (other.last_sequence, other.last_hash), "the same stored commit");
+        let stored = log.read("m4", 1).await?;
+        assert_eq!(stored.len(), 4, "stored once");
+        let draw = Commit::decode(stored.last().map(|c| c.payload.clone()).unwrap_or_default())?;
+        assert!(draw.trace_context.is_empty(), "no trace context in a draw: {:?}", draw.trace_context);
+        Ok(())
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn concurrent_first_requests_on_an_uncached_match_rebuild_it_once() -> anyhow::Result<()> {
         let log = Arc::new(CountingLog { inner: eventlog::MemoryLog::new(), reads: Default::default() });

@@ -191,3 +191,10 @@ impl<S> tracing_subscriber::layer::Filter<S> for OtelFilter {
             || target.starts_with("opentelemetry"))
     }
 }
+
+/// A subscriber that traces (W3C ids, parent links) without exporting anything, for tests of
+/// propagation: use it with `tracing::subscriber::set_default` and [`set_tracing_enabled`].
+pub fn local_tracing() -> impl tracing::Subscriber + Send + Sync {
+    let provider = opentelemetry_sdk::trace::SdkTracerProvider::builder().build();
+    tracing_subscriber::registry().with(tracing_opentelemetry::layer().with_tracer(provider.tracer("test")))
+}
