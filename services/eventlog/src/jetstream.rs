@@ -611,31 +611,79 @@ impl EventLog for JetStreamLog {
             .message_id(msg_id)
             // 0 = the subject must have no message yet.
             .expected_last_subject_sequence(expected_last_sequence.unwrap_or(0));
-        if !telemetry::tracing_enabled() {
-            return self.publish(match_id, msg_id, &subject, publish, &payload, expected_last_sequence).await;
+        // The caller's W3C trace context (its publish span, docs/observability.md) in the
+        // headers, never in the payload: the stored, signed and deduplicated bytes stay the same.
+        for (key, value) in telemetry::propagate::current_context() {
+            publish = publish.header(key.as_str(), value.as_str());
         }
-        // The messaging conventions' publish span; its W3C context rides in the message's
-        // headers (not in the payload: the stored bytes, signed and deduplicated, stay the same).
-        let span = tracing::info_span!(
-            "publish",
-            otel.name = "publish match.*.events",
-            otel.kind = "producer",
-            messaging.system = "nats",
-            messaging.operation.type = "publish",
-            messaging.destination.name = %subject,
-            messaging.message.id = %msg_id,
-            messaging.message.body.size = payload.len(),
-            match.id = %match_id,
-        );
-        {
-            let _enter = span.enter();
-            for (key, value) in telemetry::propagate::current_context() {
-                if !value.is_empty() {
-                    publish = publish.header(key.as_str(), value.as_str());
+        let mut delay = PUBLISH_BACKOFF;
+        let mut attempt = 1;
+        loop {
+            let result = match self
+                .context
+                .send_publish(subject.clone(), publish.clone())
+                .await
+            {
+                Ok(ack) => ack.await,
+                Err(e) => Err(e),
+            };
+            let error = match result {
+                Ok(ack) if ack.duplicate => {
+                    return self
+                        .check_duplicate(
+                            match_id,
+                            &subject,
+                            ack.sequence,
+                            &payload,
+                            expected_last_sequence,
+                        )
+                        .await;
                 }
+                Ok(ack) => {
+                    tracing::debug!(match_id, msg_id, sequence = ack.sequence, "appended");
+                    return Ok(ack.sequence);
+                }
+                Err(e) => e,
+            };
+            let kind = if is_clustered_wrong_last_sequence(&error) {
+                PublishErrorKind::WrongLastSequence
+            } else {
+                error.kind()
+            };
+            let retry = match kind {
+                PublishErrorKind::WrongLastSequence => {
+                    // JetStream checks the expected sequence before the msg id, so a retry of
+                    // an append whose ack was lost lands here: find out who took the version.
+                    return self
+                        .resolve_wrong_sequence(
+                            match_id,
+                            &subject,
+                            msg_id,
+                            &payload,
+                            expected_last_sequence,
+                        )
+                        .await;
+                }
+                PublishErrorKind::TimedOut
+                | PublishErrorKind::BrokenPipe
+                | PublishErrorKind::StreamNotFound => true,
+                PublishErrorKind::Other | PublishErrorKind::WrongLastMessageId => {
+                    publish_error_code(&error) == Some(DUPLICATE_IN_PROCESS) || is_transient(&error)
+                }
+            };
+            if !retry {
+                return Err(LogError::Other(format!("append to {subject}: {error}")));
             }
+            if attempt >= PUBLISH_ATTEMPTS {
+                return Err(LogError::Unavailable(format!(
+                    "append to {subject} failed after {attempt} attempts: {error}"
+                )));
+            }
+            tracing::warn!(match_id, msg_id, attempt, %error, "append failed, retrying with the same msg id");
+            tokio::time::sleep(delay).await;
+            delay *= 2;
+            attempt += 1;
         }
-        tracing::Instrument::instrument(self.publish(match_id, msg_id, &subject, publish, &payload, expected_last_sequence), span).await
     }
 
     async fn read(&self, match_id: &str, from_version: u64) -> Result<Vec<StoredCommit>, LogError> {
@@ -803,89 +851,5 @@ impl EventLog for JetStreamLog {
             }
             snapshot
         }))
-    }
-}
-
-impl JetStreamLog {
-    /// The publish loop of [`EventLog::append`]: retried on a lost acknowledgement, a duplicate
-    /// checked against what is stored.
-    async fn publish(
-        &self,
-        match_id: &str,
-        msg_id: &str,
-        subject: &str,
-        publish: Publish,
-        payload: &Bytes,
-        expected_last_sequence: Option<u64>,
-    ) -> Result<u64, LogError> {
-        let subject = subject.to_string();
-        let mut delay = PUBLISH_BACKOFF;
-        let mut attempt = 1;
-        loop {
-            let result = match self
-                .context
-                .send_publish(subject.clone(), publish.clone())
-                .await
-            {
-                Ok(ack) => ack.await,
-                Err(e) => Err(e),
-            };
-            let error = match result {
-                Ok(ack) if ack.duplicate => {
-                    return self
-                        .check_duplicate(
-                            match_id,
-                            &subject,
-                            ack.sequence,
-                            payload,
-                            expected_last_sequence,
-                        )
-                        .await;
-                }
-                Ok(ack) => {
-                    tracing::debug!(match_id, msg_id, sequence = ack.sequence, "appended");
-                    return Ok(ack.sequence);
-                }
-                Err(e) => e,
-            };
-            let kind = if is_clustered_wrong_last_sequence(&error) {
-                PublishErrorKind::WrongLastSequence
-            } else {
-                error.kind()
-            };
-            let retry = match kind {
-                PublishErrorKind::WrongLastSequence => {
-                    // JetStream checks the expected sequence before the msg id, so a retry of
-                    // an append whose ack was lost lands here: find out who took the version.
-                    return self
-                        .resolve_wrong_sequence(
-                            match_id,
-                            &subject,
-                            msg_id,
-                            payload,
-                            expected_last_sequence,
-                        )
-                        .await;
-                }
-                PublishErrorKind::TimedOut
-                | PublishErrorKind::BrokenPipe
-                | PublishErrorKind::StreamNotFound => true,
-                PublishErrorKind::Other | PublishErrorKind::WrongLastMessageId => {
-                    publish_error_code(&error) == Some(DUPLICATE_IN_PROCESS) || is_transient(&error)
-                }
-            };
-            if !retry {
-                return Err(LogError::Other(format!("append to {subject}: {error}")));
-            }
-            if attempt >= PUBLISH_ATTEMPTS {
-                return Err(LogError::Unavailable(format!(
-                    "append to {subject} failed after {attempt} attempts: {error}"
-                )));
-            }
-            tracing::warn!(match_id, msg_id, attempt, %error, "append failed, retrying with the same msg id");
-            tokio::time::sleep(delay).await;
-            delay *= 2;
-            attempt += 1;
-        }
     }
 }

@@ -172,7 +172,24 @@ impl Matches {
         let digest = hex::encode(Sha256::digest(&payload));
         let msg_id = format!("{}/{}/{}", rec.match_id, version, &digest[..16]);
         let started = telemetry::metrics::enabled().then(std::time::Instant::now);
-        let appended = self.backends.log.append(&rec.match_id, rec.last_sequence, &msg_id, Bytes::from(payload)).await;
+        let append = self.backends.log.append(&rec.match_id, rec.last_sequence, &msg_id, Bytes::from(payload));
+        let appended = if telemetry::tracing_enabled() {
+            // The messaging conventions' publish span; the log puts its context in the message's
+            // headers.
+            let span = tracing::info_span!(
+                "publish",
+                otel.name = "publish match.*.events",
+                otel.kind = "producer",
+                messaging.system = "nats",
+                messaging.operation.type = "publish",
+                messaging.destination.name = %eventlog::subject(&rec.match_id),
+                messaging.message.id = %msg_id,
+                match.id = %rec.match_id,
+            );
+            tracing::Instrument::instrument(append, span).await
+        } else {
+            append.await
+        };
         if let Some(started) = started {
             telemetry::metrics::APPEND_DURATION.observe(&[], started.elapsed().as_secs_f64());
             match &appended {

@@ -711,7 +711,7 @@ fn watch_stream(mut watcher: Watcher, permit: OwnedSemaphorePermit, viewer: View
             let update = next.map(|item| update_for(&item.commit, viewer, item.all_joined));
             if telemetry::metrics::enabled() {
                 // Updates sent but not yet read by the client: how far behind it is.
-                telemetry::metrics::WATCH_LAG.observe(&[], (limits::WATCH_BUFFER - tx.capacity()) as f64);
+                telemetry::metrics::WATCH_LAG.observe(&[], limits::WATCH_BUFFER.saturating_sub(tx.capacity()) as f64);
             }
             match tokio::time::timeout(stall, tx.send(update)).await {
                 Ok(Ok(())) => queued = version.unwrap_or(queued),
