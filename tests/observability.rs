@@ -164,42 +164,46 @@ async fn one_decision_is_one_trace_across_the_services_and_the_log() -> Result<(
     .await?;
     let system = &observed.system;
     let mut client = system.client().await?;
-    let table = create_and_join(&mut client, 2).await?;
     let log = system.admin_log().await?;
 
-    // Play until a decision is followed by a draw: that one's trace must hold all three services.
+    // Play until a decision is followed by a draw: that one's trace must hold all three
+    // services. The draws differ from run to run (fresh randomness keys), so a match may end
+    // without one: then another match.
     let mut rng = Rng(11);
     let mut found = None;
-    for n in 0..400u32 {
-        let Some((seat, decision)) = pending(&mut client, &table).await? else { break };
-        let choice = random_choice(&decision, &mut rng)?;
-        // The caller's own trace: the orchestrator must continue it.
-        let trace = format!("{:032x}", 0x0a11_0000_0000_0000_0000_0000_0000_0000u128 + u128::from(n));
-        let caller = format!("{:016x}", 0xca11_0000_0000_0000u64 + u64::from(n));
-        let mut req = with_token(
-            m::SubmitDecisionRequest {
-                match_id: table.match_id.clone(),
-                decision_id: decision.decision_id,
-                choice: Some(choice),
-                idempotency_key: format!("d{}", decision.decision_id),
-            },
-            &table.tokens[seat],
-        );
-        req.metadata_mut().insert("traceparent", format!("00-{trace}-{caller}-01").parse()?);
-        let before = log.read(&table.match_id, 1).await.map_err(|e| anyhow!("{e}"))?.len();
-        client.submit_decision(req).await?;
-        let commits = log.read(&table.match_id, 1).await.map_err(|e| anyhow!("{e}"))?;
-        let new: Vec<_> = commits.iter().skip(before).collect();
-        let draw = new.iter().find(|c| {
-            decoded(&c.payload).ok().and_then(|c| c.input.and_then(|i| i.input)).is_some_and(|i| matches!(i, commit_input::Input::Draw(_)))
-        });
-        if let (Some(first), Some(draw)) = (new.first(), draw) {
-            found = Some((trace, caller, decision.decision_id, (*first).clone(), (*draw).clone()));
-            break;
+    'search: for attempt in 0..20u128 {
+        let table = create_and_join(&mut client, 2).await?;
+        for n in 0..400u128 {
+            let Some((seat, decision)) = pending(&mut client, &table).await? else { break };
+            let choice = random_choice(&decision, &mut rng)?;
+            // The caller's own trace: the orchestrator must continue it.
+            let trace = format!("{:032x}", 0x0a11_0000_0000_0000_0000_0000_0000_0000u128 + (attempt << 16) + n);
+            let caller = format!("{:016x}", 0xca11_0000_0000_0000u128 + (attempt << 16) + n);
+            let mut req = with_token(
+                m::SubmitDecisionRequest {
+                    match_id: table.match_id.clone(),
+                    decision_id: decision.decision_id,
+                    choice: Some(choice),
+                    idempotency_key: format!("d{}", decision.decision_id),
+                },
+                &table.tokens[seat],
+            );
+            req.metadata_mut().insert("traceparent", format!("00-{trace}-{caller}-01").parse()?);
+            let before = log.read(&table.match_id, 1).await.map_err(|e| anyhow!("{e}"))?.len();
+            client.submit_decision(req).await?;
+            let commits = log.read(&table.match_id, 1).await.map_err(|e| anyhow!("{e}"))?;
+            let new: Vec<_> = commits.iter().skip(before).collect();
+            let draw = new.iter().find(|c| {
+                decoded(&c.payload).ok().and_then(|c| c.input.and_then(|i| i.input)).is_some_and(|i| matches!(i, commit_input::Input::Draw(_)))
+            });
+            if let (Some(first), Some(draw)) = (new.first(), draw) {
+                found = Some((table, trace, caller, decision.decision_id, (*first).clone(), (*draw).clone()));
+                break 'search;
+            }
         }
     }
-    let (trace, caller, decision_id, decision_commit, draw_commit) =
-        found.ok_or_else(|| anyhow!("no decision of the match was followed by a draw"))?;
+    let (table, trace, caller, decision_id, decision_commit, draw_commit) =
+        found.ok_or_else(|| anyhow!("no decision of 20 matches was followed by a draw"))?;
 
     // The decision's commit names the trace; the draw's commit (the same bytes whoever writes
     // it) names none, and its NATS message carries the trace in its headers instead.
@@ -264,20 +268,31 @@ async fn one_decision_is_one_trace_across_the_services_and_the_log() -> Result<(
     let publish = one(&|s| s.kind == PRODUCER && s.parent == commit_span_id, "publish of the decision")?;
     assert_eq!(publish.attrs.get("messaging.system").map(String::as_str), Some("nats"));
     assert_eq!(publish.attrs.get("messaging.destination.name"), Some(&format!("match.{}.events", table.match_id)));
-    // The rules evaluation: the rules service's server span under the orchestrator's client span.
-    let rules = one(&|s| s.service == "arbiter-rules" && s.kind == SERVER && s.name.ends_with("RulesService/Apply"), "rules Apply")?;
-    let rules_client = by_id.get(&rules.parent).ok_or_else(|| anyhow!("the rules span's parent was not exported"))?;
-    assert_eq!((rules_client.service.as_str(), rules_client.kind), ("arbiter-orchestrator", CLIENT));
-    assert_eq!(rules_client.name, rules.name);
-    assert!(descends(&by_id, rules_client, &decision.id));
-    // The draw: the randomness service's server span under the orchestrator's client span.
-    let draw = one(&|s| s.service == "arbiter-randomness" && s.kind == SERVER && s.name.ends_with("RandomnessService/Draw"), "Draw")?;
-    let draw_client = by_id.get(&draw.parent).ok_or_else(|| anyhow!("the draw span's parent was not exported"))?;
-    assert_eq!((draw_client.service.as_str(), draw_client.kind), ("arbiter-orchestrator", CLIENT));
-    assert!(descends(&by_id, draw_client, &server.id));
-    let draw_inner = one(&|s| s.service == "arbiter-randomness" && s.name == "draw", "randomness draw")?;
-    assert_eq!(draw_inner.parent, draw.id);
-    assert_eq!(draw_inner.attrs.get("match.id"), Some(&table.match_id));
+    // The rules evaluations (the decision's and the draws'): each rules server span is under an
+    // orchestrator client span of the same method, below the decision.
+    let is_server = |s: &Span, service: &str, method: &str| s.service == service && s.kind == SERVER && s.name.ends_with(method);
+    let applies: Vec<&Span> = by_id.values().filter(|s| is_server(s, "arbiter-rules", "RulesService/Apply")).collect();
+    assert!(!applies.is_empty(), "no rules Apply span in the trace");
+    for rules in applies {
+        let client = by_id.get(&rules.parent).ok_or_else(|| anyhow!("the rules span's parent was not exported"))?;
+        assert_eq!((client.service.as_str(), client.kind), ("arbiter-orchestrator", CLIENT));
+        assert_eq!(client.name, rules.name);
+        assert!(descends(&by_id, client, &decision.id));
+    }
+    // The draws: each randomness server span under an orchestrator client span, with its own
+    // `draw` span (ids only) inside.
+    let draws: Vec<&Span> = by_id.values().filter(|s| is_server(s, "arbiter-randomness", "RandomnessService/Draw")).collect();
+    assert!(!draws.is_empty(), "no Draw span in the trace");
+    for draw in draws {
+        let client = by_id.get(&draw.parent).ok_or_else(|| anyhow!("the draw span's parent was not exported"))?;
+        assert_eq!((client.service.as_str(), client.kind), ("arbiter-orchestrator", CLIENT));
+        assert!(descends(&by_id, client, &server.id));
+        let inner = by_id
+            .values()
+            .find(|s| s.name == "draw" && s.parent == draw.id)
+            .ok_or_else(|| anyhow!("no draw span inside the randomness service's Draw {}", draw.id))?;
+        assert_eq!(inner.attrs.get("match.id"), Some(&table.match_id));
+    }
     let draw_commit_span = one(&|s| s.name == "commit" && s.attrs.get("commit.kind").map(String::as_str) == Some("draw"), "draw commit")?;
     assert!(descends(&by_id, &draw_commit_span, &server.id));
 
