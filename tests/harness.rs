@@ -660,3 +660,146 @@ pub async fn start_projector(system: &System) -> Result<Service> {
     )
     .await
 }
+
+// ---- observability (tests/observability.rs) ----
+
+/// A system whose services were started with extra flags and environment (tracing, metrics,
+/// log format): where each service's metrics are served and where its stderr (logs) went.
+pub struct Observed {
+    pub system: System,
+    /// Service name → `http://addr/metrics`, for the services that print one.
+    pub metrics: std::collections::HashMap<&'static str, String>,
+    /// Service name → the file holding its stderr.
+    pub logs: std::collections::HashMap<&'static str, PathBuf>,
+}
+
+/// [`spawn_service`] with extra environment and stderr to `log`; also returns the metrics URL
+/// the service printed, if any.
+pub async fn spawn_observed(
+    name: &'static str,
+    args: &[String],
+    env: &[(String, String)],
+    log: &std::path::Path,
+) -> Result<(Service, Option<String>)> {
+    let mut command = Command::new(node_binary());
+    for var in CREDENTIAL_ENV {
+        command.env_remove(var);
+    }
+    let tls = args.iter().any(|a| a == "--internal-ca") && name != "orchestrator";
+    let stderr = std::fs::File::create(log).with_context(|| format!("creating {}", log.display()))?;
+    let mut child = command
+        .arg("serve")
+        .arg(name)
+        .args(args)
+        .env("RUST_LOG", std::env::var("RUST_LOG").unwrap_or_else(|_| "info".into()))
+        .envs(env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::from(stderr))
+        .kill_on_drop(true)
+        .spawn()
+        .with_context(|| format!("spawning the {name} service"))?;
+    let stdout = child.stdout.take().ok_or_else(|| anyhow!("no stdout"))?;
+    let mut lines = BufReader::new(stdout).lines();
+    let (addr, metrics) = tokio::time::timeout(START_TIMEOUT, async {
+        let mut metrics = None;
+        while let Some(line) = lines.next_line().await? {
+            if let Some(url) = line.strip_prefix("metrics endpoint: ") {
+                metrics = Some(url.trim().to_string());
+            } else if let Some((_, addr)) = line.split_once(" listening on ") {
+                return Ok::<_, anyhow::Error>((addr.trim().to_string(), metrics));
+            }
+        }
+        bail!("the {name} service exited before listening (its log: {})", log.display())
+    })
+    .await
+    .with_context(|| format!("the {name} service did not start within {START_TIMEOUT:?}"))??;
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+    Ok((Service { name, addr, tls, child }, metrics))
+}
+
+impl Observed {
+    /// Rules, randomness and an orchestrator as [`System::start`] makes them, each with `extra`
+    /// flags and `env`, logs in files of the system's directory.
+    pub async fn start(extra: &[String], env: &[(String, String)]) -> Result<Observed> {
+        let dir = tempfile::tempdir()?;
+        let credentials = NatsCredentials::load_or_create(&dir.path().join("secrets").join("nats"))
+            .map_err(|e| anyhow!("NATS credentials: {e}"))?;
+        let pki = api::tls::LocalPki::load_or_create(&dir.path().join("tls"), &[])?;
+        let nats = NatsServer::start(&dir.path().join("nats"), 0, &credentials)
+            .await
+            .map_err(|e| anyhow!("starting nats-server: {e}"))?;
+        let mut metrics = std::collections::HashMap::new();
+        let mut logs = std::collections::HashMap::new();
+        let log = |name: &str| dir.path().join(format!("{name}.log"));
+        let (rules, m) = spawn_observed(
+            "rules",
+            &[vec!["--listen".into(), "127.0.0.1:0".into()], tls_args(&pki, "rules"), extra.to_vec()].concat(),
+            env,
+            &log("rules"),
+        )
+        .await?;
+        metrics.extend(m.map(|m| ("rules", m)));
+        logs.insert("rules", log("rules"));
+        let (randomness, m) = spawn_observed(
+            "randomness",
+            &[
+                vec!["--listen".into(), "127.0.0.1:0".into()],
+                nats_args(&nats, &credentials, Role::Randomness),
+                vec!["--key-file".into(), dir.path().join("keys.json").display().to_string()],
+                tls_args(&pki, "randomness"),
+                extra.to_vec(),
+            ]
+            .concat(),
+            env,
+            &log("randomness"),
+        )
+        .await?;
+        metrics.extend(m.map(|m| ("randomness", m)));
+        logs.insert("randomness", log("randomness"));
+        let (orchestrator, m) = spawn_observed(
+            "orchestrator",
+            &[
+                vec!["--listen".into(), "127.0.0.1:0".into()],
+                nats_args(&nats, &credentials, Role::Orchestrator),
+                vec!["--rules-url".into(), rules.url(), "--randomness-url".into(), randomness.url()],
+                tls_args(&pki, "orchestrator"),
+                vec!["--key-file".into(), dir.path().join("orchestrator.json").display().to_string()],
+                platform_key_args(dir.path())?,
+                extra.to_vec(),
+            ]
+            .concat(),
+            env,
+            &log("orchestrator"),
+        )
+        .await?;
+        metrics.extend(m.map(|m| ("orchestrator", m)));
+        logs.insert("orchestrator", log("orchestrator"));
+        let system = System { nats, rules, randomness, orchestrator: Some(orchestrator), credentials, pki, dir };
+        Ok(Observed { system, metrics, logs })
+    }
+}
+
+/// GET `url` (plain http://host:port/path) and return the body: a scrape, without an HTTP client crate.
+pub async fn http_get(url: &str) -> Result<String> {
+    use tokio::io::AsyncWriteExt;
+    let rest = url.strip_prefix("http://").ok_or_else(|| anyhow!("{url}: not http://"))?;
+    let (host, path) = rest.split_once('/').map(|(h, p)| (h, format!("/{p}"))).unwrap_or((rest, "/".into()));
+    let mut conn = tokio::net::TcpStream::connect(host).await?;
+    conn.write_all(format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").as_bytes()).await?;
+    let mut response = String::new();
+    tokio::io::AsyncReadExt::read_to_string(&mut conn, &mut response).await?;
+    let (head, body) = response.split_once("\r\n\r\n").ok_or_else(|| anyhow!("no HTTP response from {url}"))?;
+    if !head.starts_with("HTTP/1.1 200") {
+        bail!("{url}: {}", head.lines().next().unwrap_or_default());
+    }
+    Ok(body.to_string())
+}
+
+/// The value of the sample `name{labels}` (labels exactly as rendered, `""` for none) in a
+/// Prometheus text exposition; 0 if absent.
+pub fn prometheus_value(text: &str, name: &str, labels: &str) -> f64 {
+    let key = if labels.is_empty() { name.to_string() } else { format!("{name}{{{labels}}}") };
+    text.lines()
+        .find_map(|l| l.strip_prefix(&key).and_then(|rest| rest.strip_prefix(' ')).and_then(|v| v.trim().parse().ok()))
+        .unwrap_or(0.0)
+}

@@ -72,9 +72,10 @@ pub async fn shutdown_signal() {
     tracing::info!("shutting down");
 }
 
-/// A span around every RPC, so each log line says which call it belongs to.
+/// A span around every RPC, so each log line says which call it belongs to: the server span
+/// of the OpenTelemetry RPC conventions, continuing the caller's W3C trace when tracing is on.
 pub fn rpc_span(req: &tonic::codegen::http::Request<()>) -> tracing::Span {
-    tracing::info_span!("rpc", method = %req.uri().path())
+    telemetry::propagate::server_span(req.headers(), req.uri().path())
 }
 
 /// Why a server could not start or stopped with an error.
@@ -139,12 +140,12 @@ pub async fn serve_with(
         builder = builder.concurrency_limit_per_connection(n);
     }
     builder = builder.max_concurrent_streams(limits.concurrent_streams);
-    let builder = builder.layer(tower_layer::layer_fn(ClearStatuses));
+    // Observe outermost: it sees (and counts) the statuses as ClearStatuses rewrote them.
+    let mut builder = builder.layer(tower_layer::layer_fn(|inner| Observe(ClearStatuses(inner))));
     let (incoming, _) = bind(name, addr).await.map_err(|source| ServeError::Bind { addr, source })?;
     let (reporter, health) = tonic_health::server::health_reporter();
     reporter.set_service_status(service_name, tonic_health::ServingStatus::Serving).await;
     builder
-        .trace_fn(rpc_span)
         .add_routes(routes.add_service(health).add_service(reflection(service_name)?))
         .serve_with_incoming_shutdown(incoming, shutdown_signal())
         .await?;
@@ -178,6 +179,51 @@ where
             clear_status(response.headers_mut());
             Ok(response)
         })
+    }
+}
+
+/// Every call in its server span (W3C parent from the metadata when tracing is on), and, when
+/// metrics are on, counted by method and status with its latency (to the response headers).
+#[derive(Clone, Debug)]
+pub struct Observe<S>(pub S);
+
+impl<S, B, R> tonic::codegen::Service<tonic::codegen::http::Request<B>> for Observe<S>
+where
+    S: tonic::codegen::Service<tonic::codegen::http::Request<B>, Response = tonic::codegen::http::Response<R>>,
+    S::Future: Send + 'static,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<S::Response, S::Error>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), Self::Error>> {
+        self.0.poll_ready(cx)
+    }
+
+    fn call(&mut self, req: tonic::codegen::http::Request<B>) -> Self::Future {
+        use tracing::Instrument;
+        let span = telemetry::propagate::server_span(req.headers(), req.uri().path());
+        let metrics = telemetry::metrics::enabled().then(|| (req.uri().path().to_string(), std::time::Instant::now()));
+        let future = span.in_scope(|| self.0.call(req));
+        let record = span.clone();
+        Box::pin(
+            async move {
+                let response = future.await;
+                let code = match &response {
+                    Ok(r) => telemetry::propagate::status_of(r.headers()),
+                    Err(_) => tonic::Code::Internal as i32,
+                };
+                telemetry::propagate::record_status(&record, code);
+                if let Some((path, started)) = metrics {
+                    let (service, method) = telemetry::propagate::split_path(&path);
+                    let code = tonic::Code::from_i32(code);
+                    telemetry::metrics::RPC_REQUESTS.inc(&[service, method, &format!("{code:?}")]);
+                    telemetry::metrics::RPC_DURATION.observe(&[service, method], started.elapsed().as_secs_f64());
+                }
+                response
+            }
+            .instrument(span),
+        )
     }
 }
 

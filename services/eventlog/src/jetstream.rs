@@ -606,11 +606,16 @@ impl EventLog for JetStreamLog {
             return Err(read_only("append"));
         }
         let subject = subject(match_id);
-        let publish = Publish::build()
+        let mut publish = Publish::build()
             .payload(payload.clone())
             .message_id(msg_id)
             // 0 = the subject must have no message yet.
             .expected_last_subject_sequence(expected_last_sequence.unwrap_or(0));
+        // The caller's W3C trace context (its publish span, docs/observability.md) in the
+        // headers, never in the payload: the stored, signed and deduplicated bytes stay the same.
+        for (key, value) in telemetry::propagate::current_context() {
+            publish = publish.header(key.as_str(), value.as_str());
+        }
         let mut delay = PUBLISH_BACKOFF;
         let mut attempt = 1;
         loop {

@@ -85,6 +85,10 @@ impl<V> Cache<V> {
             e.ended = ended;
         }
         Self::evict(inner, self.budget);
+        if telemetry::metrics::enabled() {
+            telemetry::metrics::CACHE_BYTES.set(&[], inner.bytes as f64);
+            telemetry::metrics::CACHE_MATCHES.set(&[], inner.entries.len() as f64);
+        }
     }
 
     /// Drop `key` (its next request rebuilds it).
@@ -120,6 +124,7 @@ impl<V> Cache<V> {
                     return;
                 }
                 Self::remove_locked(inner, &key);
+                telemetry::metrics::CACHE_EVICTIONS.inc(&[]);
             }
         }
     }

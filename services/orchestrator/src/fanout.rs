@@ -105,6 +105,7 @@ impl Hub {
             }
         };
         let membership = Membership { hub: self.clone(), feed: feed.clone() };
+        telemetry::metrics::WATCHERS.add(&[], 1.0);
         if started {
             let commits = match self.log.watch(match_id, 1).await {
                 Ok(c) => c,
@@ -241,6 +242,7 @@ struct Membership {
 
 impl Drop for Membership {
     fn drop(&mut self) {
+        telemetry::metrics::WATCHERS.add(&[], -1.0);
         self.hub.leave(&self.feed);
     }
 }

@@ -40,6 +40,7 @@ use std::time::Duration;
 use api::match_v1::match_service_server::MatchServiceServer;
 use api::randomness_v1::randomness_service_client::RandomnessServiceClient;
 use api::rules_v1::rules_service_client::RulesServiceClient;
+use telemetry::propagate::TracedChannel;
 use tonic::transport::Endpoint;
 
 /// Command-line options of `arbiter-orchestrator` (also `arbiter serve orchestrator`).
@@ -128,8 +129,11 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     // Lazy channels: the orchestrator starts even if a service comes up a moment later, and
     // each call reports UNAVAILABLE while it is down.
     let backends = matches::Backends {
-        rules: RulesServiceClient::new(endpoint(&args.rules_url, &internal)?.connect_lazy()),
-        randomness: RandomnessServiceClient::new(endpoint(&args.randomness_url, &internal)?.connect_lazy()),
+        rules: RulesServiceClient::new(TracedChannel::new(endpoint(&args.rules_url, &internal)?.connect_lazy(), "rules")),
+        randomness: RandomnessServiceClient::new(TracedChannel::new(
+            endpoint(&args.randomness_url, &internal)?.connect_lazy(),
+            "randomness",
+        )),
         log: Arc::new(log),
         signer: Arc::new(signer),
     };

@@ -7,10 +7,13 @@ use clap::Parser;
 struct Cli {
     #[command(flatten)]
     args: orchestrator::OrchestratorArgs,
+    #[command(flatten)]
+    telemetry: telemetry::TelemetryArgs,
 }
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    api::server::init_tracing();
-    orchestrator::serve(Cli::parse().args).await
+    let cli = Cli::parse();
+    let _telemetry = telemetry::init("arbiter-orchestrator", &cli.telemetry).await?;
+    orchestrator::serve(cli.args).await
 }

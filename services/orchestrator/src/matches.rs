@@ -16,19 +16,24 @@ use eventlog::{EventLog, StoredCommit};
 use prost::Message;
 use sha2::{Digest, Sha256};
 use tokio::sync::{OwnedMappedMutexGuard, OwnedMutexGuard};
-use tonic::transport::Channel;
 
 use crate::cache::Cache;
 use crate::snapshot;
 use crate::error::{randomness_err, OrchestratorError, Result};
 use crate::record::{check_replay, commit_input, MatchRecord};
 use crate::rules_client;
+use telemetry::propagate::TracedChannel;
+
+/// The clients of the internal services: each call traced (and its context sent) when
+/// tracing is on.
+pub type RulesClient = RulesServiceClient<TracedChannel>;
+pub type RandomnessClient = RandomnessServiceClient<TracedChannel>;
 
 /// The services and the log the orchestrator works with.
 #[derive(Clone)]
 pub struct Backends {
-    pub rules: RulesServiceClient<Channel>,
-    pub randomness: RandomnessServiceClient<Channel>,
+    pub rules: RulesClient,
+    pub randomness: RandomnessClient,
     pub log: Arc<dyn EventLog>,
     /// Signs every commit this orchestrator appends; its public key verifies every commit read.
     pub signer: Arc<fairness::Signer>,
@@ -171,6 +176,20 @@ impl Matches {
     /// Compute the commit for `input`, append it conditionally on the record's last sequence,
     /// and absorb it. On any error the record is unchanged.
     pub async fn commit(&self, rec: &mut MatchRecord, input: commit_input::Input) -> Result<u64> {
+        if !telemetry::tracing_enabled() {
+            return self.commit_traced(rec, input).await;
+        }
+        let span = tracing::info_span!(
+            "commit",
+            match.id = %rec.match_id,
+            match.version = rec.version + 1,
+            ruleset = %rec.ruleset(),
+            commit.kind = input_kind_of(&input),
+        );
+        tracing::Instrument::instrument(self.commit_traced(rec, input), span).await
+    }
+
+    async fn commit_traced(&self, rec: &mut MatchRecord, input: commit_input::Input) -> Result<u64> {
         self.log_connected()?;
         let step = self.rules_step(rec, &input).await?;
         let (events, awaiting, rules_version) = match (&step, convert::control_of(&input)) {
@@ -187,13 +206,14 @@ impl Matches {
         };
         let version = rec.version + 1;
         let written_at_ms = written_at_ms(&input);
+        let trace_context = trace_context(&input);
         let commit = Commit {
             match_id: rec.match_id.clone(),
             version,
             input: Some(CommitInput { input: Some(input) }),
             events,
             rules_version,
-            trace_context: Default::default(),
+            trace_context,
             written_at_ms,
             awaiting,
             log_format: fairness::chain::LOG_FORMAT_SIGNED,
@@ -207,7 +227,33 @@ impl Matches {
         // same version gets a different id and meets the sequence check instead.
         let digest = hex::encode(Sha256::digest(&payload));
         let msg_id = format!("{}/{}/{}", rec.match_id, version, &digest[..16]);
-        let appended = self.backends.log.append(&rec.match_id, rec.last_sequence, &msg_id, Bytes::from(payload)).await;
+        let started = telemetry::metrics::enabled().then(std::time::Instant::now);
+        let append = self.backends.log.append(&rec.match_id, rec.last_sequence, &msg_id, Bytes::from(payload));
+        let appended = if telemetry::tracing_enabled() {
+            // The messaging conventions' publish span; the log puts its context in the message's
+            // headers.
+            let span = tracing::info_span!(
+                "publish",
+                otel.name = "publish match.*.events",
+                otel.kind = "producer",
+                messaging.system = "nats",
+                messaging.operation.type = "publish",
+                messaging.destination.name = %eventlog::subject(&rec.match_id),
+                messaging.message.id = %msg_id,
+                match.id = %rec.match_id,
+            );
+            tracing::Instrument::instrument(append, span).await
+        } else {
+            append.await
+        };
+        if let Some(started) = started {
+            telemetry::metrics::APPEND_DURATION.observe(&[], started.elapsed().as_secs_f64());
+            match &appended {
+                Ok(_) => telemetry::metrics::COMMITS.inc(&[rec.ruleset(), input_kind(&commit)]),
+                Err(eventlog::LogError::Conflict { .. }) => telemetry::metrics::APPEND_CONFLICTS.inc(&[]),
+                Err(_) => {}
+            }
+        }
         let sequence = match appended {
             Ok(sequence) => sequence,
             // Our cached record was stale: another orchestrator appended first. Catch up so the
@@ -383,6 +429,10 @@ impl Matches {
                     "match {match_id} has {have} versions; version {v} does not exist yet"
                 )));
             }
+        }
+        if telemetry::metrics::enabled() {
+            telemetry::metrics::REBUILDS.inc(&[if rec.version > 0 { "snapshot" } else { "log" }]);
+            telemetry::metrics::REBUILD_LENGTH.observe(&[], commits.len() as f64);
         }
         self.replay(&mut rec, commits).await?;
         Ok(rec)
@@ -680,6 +730,18 @@ fn poisoned() -> OrchestratorError {
 /// draw, the reveal) has 0, so that any orchestrator writes it byte for byte the same: the same
 /// signed bytes (Ed25519 is deterministic), the same msg id, and JetStream's deduplication
 /// merges two orchestrators' writes of it instead of failing one of them (`docs/log.md`).
+/// The W3C trace context of the commit (docs/observability.md): the trace of the request that
+/// wrote it, when tracing is on. Never on a draw or a reveal: those must be the same bytes
+/// whoever writes them, so that JetStream merges two orchestrators' appends of one draw
+/// (docs/reliability.md); their trace is in the NATS message's headers only.
+fn trace_context(input: &commit_input::Input) -> std::collections::HashMap<String, String> {
+    match input {
+        commit_input::Input::Draw(_) | commit_input::Input::Revealed(_) => Default::default(),
+        // Only non-empty values (an empty `tracestate` says nothing).
+        _ => telemetry::propagate::current_context().into_iter().filter(|(_, v)| !v.is_empty()).collect(),
+    }
+}
+
 fn written_at_ms(input: &commit_input::Input) -> i64 {
     match input {
         commit_input::Input::Draw(_) | commit_input::Input::Revealed(_) => 0,
@@ -698,16 +760,19 @@ fn now_ms() -> i64 {
 }
 
 fn input_kind(c: &Commit) -> &'static str {
-    match c.input.as_ref().and_then(|i| i.input.as_ref()) {
-        Some(commit_input::Input::Created(_)) => "created",
-        Some(commit_input::Input::Joined(_)) => "joined",
-        Some(commit_input::Input::Decision(_)) => "decision",
-        Some(commit_input::Input::Draw(_)) => "draw",
-        Some(commit_input::Input::Revealed(_)) => "revealed",
-        Some(commit_input::Input::Conceded(_)) => "conceded",
-        Some(commit_input::Input::Adjudicated(_)) => "adjudicated",
-        Some(commit_input::Input::Time(_)) => "time",
-        None => "none",
+    c.input.as_ref().and_then(|i| i.input.as_ref()).map(input_kind_of).unwrap_or("none")
+}
+
+fn input_kind_of(input: &commit_input::Input) -> &'static str {
+    match input {
+        commit_input::Input::Created(_) => "created",
+        commit_input::Input::Joined(_) => "joined",
+        commit_input::Input::Decision(_) => "decision",
+        commit_input::Input::Draw(_) => "draw",
+        commit_input::Input::Revealed(_) => "revealed",
+        commit_input::Input::Conceded(_) => "conceded",
+        commit_input::Input::Adjudicated(_) => "adjudicated",
+        commit_input::Input::Time(_) => "time",
     }
 }
 
@@ -807,8 +872,12 @@ mod tests {
         let (incoming, addr) = api::server::bind("rules", "127.0.0.1:0".parse()?).await?;
         let service = RulesServiceServer::new(rules_service::Rules::new(0));
         tokio::spawn(tonic::transport::Server::builder().add_service(service).serve_with_incoming(incoming));
-        let rules = RulesServiceClient::connect(format!("http://{addr}")).await?;
-        let randomness = RandomnessServiceClient::new(tonic::transport::Endpoint::from_static("http://127.0.0.1:9").connect_lazy());
+        let rules = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))?.connect().await?;
+        let rules = RulesServiceClient::new(TracedChannel::new(rules, "rules"));
+        let randomness = RandomnessServiceClient::new(TracedChannel::new(
+            tonic::transport::Endpoint::from_static("http://127.0.0.1:9").connect_lazy(),
+            "randomness",
+        ));
         Ok(Backends { rules, randomness, log, signer: Arc::new(fairness::Signer::from_seed(&[7; 32])) })
     }
 
@@ -854,6 +923,47 @@ mod tests {
         assert_eq!(first, second);
         assert_eq!((rec.last_sequence, rec.last_hash), (other.last_sequence, other.last_hash), "the same stored commit");
         assert_eq!(log.read("m2", 1).await?.len(), 4, "stored once");
+        Ok(())
+    }
+
+    /// With tracing on, a client's input names its trace in the commit, and a draw written by
+    /// two orchestrators in two different traces is still the same bytes (docs/observability.md).
+    #[tokio::test(flavor = "current_thread")]
+    async fn with_tracing_on_a_join_names_its_trace_and_a_draw_stays_the_same_bytes() -> anyhow::Result<()> {
+        use tracing::Instrument;
+        let _subscriber = tracing::subscriber::set_default(telemetry::local_tracing());
+        telemetry::set_tracing_enabled(true);
+        let log = Arc::new(eventlog::MemoryLog::new());
+        let backends = backends_on(log.clone()).await?;
+        let (a, b) = (Matches::new(backends.clone()), Matches::new(backends));
+        let mut rec = created_match(&a, "m4").await?;
+        for seat in 0..2u32 {
+            let joined = SeatJoined { seat, entropy: vec![seat as u8 + 1; 32], token_hash: vec![9; 32] };
+            a.commit(&mut rec, commit_input::Input::Joined(joined)).instrument(tracing::info_span!("join")).await?;
+        }
+        let stored = log.read("m4", 1).await?;
+        let join = Commit::decode(stored.last().map(|c| c.payload.clone()).unwrap_or_default())?;
+        let traceparent = join.trace_context.get("traceparent").cloned().unwrap_or_default();
+        assert_eq!(traceparent.len(), 55, "a W3C traceparent in the join's commit: {:?}", join.trace_context);
+        let Some(Awaiting::Draw(draw)) = rec.awaiting.clone() else {
+            anyhow::bail!("the match awaits {:?}, not a draw", rec.awaiting);
+        };
+        let values = match draw.kind {
+            engine::DrawKind::Range(_) => vec![0],
+            engine::DrawKind::Shuffle(n) => (0..n).collect(),
+        };
+        let input = commit_input::Input::Draw(RandomDraw { request: Some(convert::draw_request_to_proto(&draw)), values, signature: vec![5; 64] });
+        let mut other = rec.clone();
+        // Two requests, two traces.
+        let first = a.commit(&mut rec, input.clone()).instrument(tracing::info_span!("first")).await?;
+        let second = b.commit(&mut other, input).instrument(tracing::info_span!("second")).await?;
+        telemetry::set_tracing_enabled(false);
+        assert_eq!(first, second);
+        assert_eq!((rec.last_sequence, rec.last_hash), (other.last_sequence, other.last_hash), "the same stored commit");
+        let stored = log.read("m4", 1).await?;
+        assert_eq!(stored.len(), 4, "stored once");
+        let draw = Commit::decode(stored.last().map(|c| c.payload.clone()).unwrap_or_default())?;
+        assert!(draw.trace_context.is_empty(), "no trace context in a draw: {:?}", draw.trace_context);
         Ok(())
     }
 

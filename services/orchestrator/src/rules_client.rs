@@ -5,9 +5,7 @@
 
 use api::log_v1::commit_input;
 use api::rules_v1 as r;
-use api::rules_v1::rules_service_client::RulesServiceClient;
 use sha2::{Digest, Sha256};
-use tonic::transport::Channel;
 use tonic::Streaming;
 
 use crate::error::{rules_err, OrchestratorError, Result};
@@ -66,7 +64,7 @@ fn no_step() -> OrchestratorError {
 }
 
 /// Run one rules call on `state` (a state of `ruleset`).
-pub async fn step(client: &RulesServiceClient<Channel>, ruleset: &str, state: &[u8], call: RulesCall) -> Result<r::Step> {
+pub async fn step(client: &crate::matches::RulesClient, ruleset: &str, state: &[u8], call: RulesCall) -> Result<r::Step> {
     let mut rules = client.clone();
     match call {
         RulesCall::NewMatch(config) => {
@@ -94,7 +92,7 @@ pub async fn step(client: &RulesServiceClient<Channel>, ruleset: &str, state: &[
 
 /// The view of `state` for `viewer`, the state named by hash first and sent only on a miss.
 pub async fn view(
-    client: &RulesServiceClient<Channel>,
+    client: &crate::matches::RulesClient,
     ruleset: &str,
     state: &[u8],
     viewer: r::view_request::Viewer,
@@ -126,7 +124,7 @@ pub enum Planned {
 /// each commit in order, as it checks them; the steps of a run arrive on one stream, and only
 /// the last step of a stream carries its state (see `ReplayResponse` in `rules.proto`).
 pub struct Replayer {
-    client: RulesServiceClient<Channel>,
+    client: crate::matches::RulesClient,
     plan: Vec<Planned>,
     stream: Option<Streaming<r::ReplayResponse>>,
     /// Steps still to come on the open stream.
@@ -134,7 +132,7 @@ pub struct Replayer {
 }
 
 impl Replayer {
-    pub fn new(client: RulesServiceClient<Channel>, plan: Vec<Planned>) -> Self {
+    pub fn new(client: crate::matches::RulesClient, plan: Vec<Planned>) -> Self {
         Replayer { client, plan, stream: None, left: 0 }
     }
 
@@ -205,14 +203,17 @@ mod tests {
     use engine::testing::play_random_game;
     use engine::{MatchConfig, SeatConfig};
 
+    use api::rules_v1::rules_service_client::RulesServiceClient;
+
     use super::*;
 
     /// A rules service on a loopback port (plain HTTP/2: the transport is not what is tested).
-    async fn rules_service(cache_bytes: usize) -> anyhow::Result<RulesServiceClient<Channel>> {
+    async fn rules_service(cache_bytes: usize) -> anyhow::Result<crate::matches::RulesClient> {
         let (incoming, addr) = api::server::bind("rules", "127.0.0.1:0".parse()?).await?;
         let service = RulesServiceServer::new(rules_service::Rules::new(cache_bytes));
         tokio::spawn(tonic::transport::Server::builder().add_service(service).serve_with_incoming(incoming));
-        Ok(RulesServiceClient::connect(format!("http://{addr}")).await?)
+        let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))?.connect().await?;
+        Ok(RulesServiceClient::new(telemetry::propagate::TracedChannel::new(channel, "rules")))
     }
 
     /// Replay a bot game through [`Replayer`] (with a commit the rules never see in the middle)

@@ -329,20 +329,46 @@ impl MatchApi {
         // made stale by another orchestrator is caught up (by the append conflict, or by one
         // look at the log before a refusal) and the request evaluated again, a bounded number
         // of times.
-        let mut rec = self.matches.lock_cached(&body.match_id).await?;
-        let mut retries = 0;
-        loop {
-            match self.submit_once(&mut rec, token.as_deref(), &body, deadline).await {
-                Err(e) if retries < MAX_CONFLICT_RETRIES && may_be_stale(&e) => {
-                    retries += 1;
-                    let caught_up = matches!(e, OrchestratorError::Stale(_)) || self.matches.catch_up(&mut rec).await?;
-                    if !caught_up {
-                        return Err(e);
+        // Only ids, versions and the ruleset go into the span: never the token or the choice.
+        let span = if telemetry::tracing_enabled() {
+            tracing::info_span!(
+                "decision",
+                match.id = %body.match_id,
+                decision.id = body.decision_id,
+                ruleset = tracing::field::Empty,
+                match.version = tracing::field::Empty,
+            )
+        } else {
+            tracing::Span::none()
+        };
+        let started = telemetry::metrics::enabled().then(std::time::Instant::now);
+        let work = async {
+            let mut rec = self.matches.lock_cached(&body.match_id).await?;
+            span.record("ruleset", rec.ruleset());
+            let mut retries = 0;
+            let result = loop {
+                match self.submit_once(&mut rec, token.as_deref(), &body, deadline).await {
+                    Err(e) if retries < MAX_CONFLICT_RETRIES && may_be_stale(&e) => {
+                        retries += 1;
+                        let caught_up = matches!(e, OrchestratorError::Stale(_)) || self.matches.catch_up(&mut rec).await?;
+                        if !caught_up {
+                            break Err(e);
+                        }
                     }
+                    other => break other,
                 }
-                other => return other,
+            };
+            span.record("match.version", rec.version);
+            if let Some(started) = started {
+                let outcome = if result.is_ok() { "logged" } else { "refused" };
+                telemetry::metrics::DECISIONS.inc(&[rec.ruleset(), outcome]);
+                if result.is_ok() {
+                    telemetry::metrics::DECISION_DURATION.observe(&[rec.ruleset()], started.elapsed().as_secs_f64());
+                }
             }
-        }
+            result
+        };
+        tracing::Instrument::instrument(work, span.clone()).await
     }
 
     /// One evaluation of a decision against the record as it is.
@@ -689,11 +715,16 @@ fn watch_stream(mut watcher: Watcher, permit: OwnedSemaphorePermit, viewer: View
             let Some(next) = next else { return };
             let version = next.as_ref().map(|item| item.version).ok();
             let update = next.map(|item| update_for(&item.commit, viewer, item.all_joined));
+            if telemetry::metrics::enabled() {
+                // Updates sent but not yet read by the client: how far behind it is.
+                telemetry::metrics::WATCH_LAG.observe(&[], limits::WATCH_BUFFER.saturating_sub(tx.capacity()) as f64);
+            }
             match tokio::time::timeout(stall, tx.send(update)).await {
                 Ok(Ok(())) => queued = version.unwrap_or(queued),
                 // The client went away.
                 Ok(Err(_)) => return,
                 Err(_) => {
+                    telemetry::metrics::WATCH_STALLS.inc(&[]);
                     let _ = end_tx.send(Status::resource_exhausted(format!(
                         "this watch's client read nothing for {} ms while {} updates waited for it, so the watch \
                          was ended to bound the server's memory; resume with WatchMatch from_version {queued}",

@@ -362,8 +362,20 @@ impl RandomnessService for Randomness {
             Some(rnd::draw_request::Kind::Shuffle(n)) => DrawKind::Shuffle(n),
             None => return Err(RandomnessError::InvalidArgument("kind is missing: set range or shuffle".into()).into()),
         };
+        // Ids and the request only: never the values (a shuffle is hidden cards) nor the key.
+        let span = if telemetry::tracing_enabled() {
+            tracing::info_span!(
+                "draw",
+                match.id = %req.match_id,
+                draw.index = req.index,
+                draw.purpose = %req.purpose,
+                draw.kind = %match kind { DrawKind::Range(_) => "range", DrawKind::Shuffle(_) => "shuffle" },
+            )
+        } else {
+            tracing::Span::none()
+        };
         // Only what the log awaits, so nobody can compute a future draw of a live match.
-        self.log_satisfying(&req.match_id, |log| check_awaited(log, &req)).await?;
+        tracing::Instrument::instrument(self.log_satisfying(&req.match_id, |log| check_awaited(log, &req)), span.clone()).await?;
         let secret = fairness::derive_match_secret(&self.keys.master, &req.match_id);
         let key = fairness::match_key(&secret, &req.match_id, &req.seat_entropies)
             .map_err(|e| RandomnessError::InvalidArgument(e.to_string()))?;
@@ -372,6 +384,10 @@ impl RandomnessService for Randomness {
         let message = fairness::outcome_message(&req.match_id, req.index, &req.purpose, kind, &values);
         let signature = self.keys.signer.sign(&message).to_vec();
         tracing::debug!(match_id = %req.match_id, index = req.index, purpose = %req.purpose, "draw");
+        telemetry::metrics::DRAWS.inc(&[match kind {
+            DrawKind::Range(_) => "range",
+            DrawKind::Shuffle(_) => "shuffle",
+        }]);
         Ok(Response::new(rnd::DrawResponse { values, signature }))
     }
 
@@ -387,6 +403,7 @@ impl RandomnessService for Randomness {
         })
         .await?;
         tracing::info!(%match_id, "secret revealed");
+        telemetry::metrics::DRAWS.inc(&["reveal"]);
         let secret = fairness::derive_match_secret(&self.keys.master, &match_id);
         Ok(Response::new(rnd::RevealResponse { secret: secret.to_vec() }))
     }

@@ -7,10 +7,13 @@ use clap::Parser;
 struct Cli {
     #[command(flatten)]
     args: randomness_service::RandomnessArgs,
+    #[command(flatten)]
+    telemetry: telemetry::TelemetryArgs,
 }
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    api::server::init_tracing();
-    randomness_service::serve(Cli::parse().args).await
+    let cli = Cli::parse();
+    let _telemetry = telemetry::init("arbiter-randomness", &cli.telemetry).await?;
+    randomness_service::serve(cli.args).await
 }

@@ -124,7 +124,13 @@ impl RulesService for Rules {
         let Some(state) = self.state_of(req.state, &req.state_hash)? else {
             return Ok(Response::new(ApplyResponse { step: None, state_unknown: true }));
         };
+        // The ruleset and the outcome's size only: the state and the input stay out of spans.
+        let _span = telemetry::tracing_enabled()
+            .then(|| tracing::info_span!("rules.apply", ruleset = %req.ruleset, events = tracing::field::Empty).entered());
         let step = rules.apply(&state, &input).map_err(status_of)?;
+        if let Some(span) = &_span {
+            span.record("events", step.events.len());
+        }
         self.cache.put(&step.state);
         Ok(Response::new(ApplyResponse { step: Some(convert::step_to_proto(&step, rules.rules_version())), state_unknown: false }))
     }

@@ -7,11 +7,13 @@ use clap::Parser;
 struct Cli {
     #[command(flatten)]
     args: rules_service::RulesArgs,
+    #[command(flatten)]
+    telemetry: telemetry::TelemetryArgs,
 }
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    api::server::init_tracing();
     let cli = Cli::parse();
+    let _telemetry = telemetry::init("arbiter-rules", &cli.telemetry).await?;
     rules_service::serve(cli.args).await
 }

@@ -78,6 +78,10 @@ pub struct BenchCmd {
     /// Print the figures as JSON on stdout instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Tracing, metrics and log format of the services the bench starts (not of a running
+    /// --orchestrator): to measure their cost (docs/observability.md).
+    #[command(flatten)]
+    pub telemetry: crate::commands::up::UpTelemetryArgs,
 }
 
 /// Latency percentiles in milliseconds.
@@ -329,6 +333,7 @@ impl BenchCmd {
                     cert_names: Vec::new(),
                     public_tls: Default::default(),
                     cluster: Default::default(),
+                    telemetry: self.telemetry.clone(),
                     quiet_services: true,
                 };
                 let mut system = up.start().await?;

@@ -55,11 +55,59 @@ pub struct UpCmd {
     pub cluster: ClusterArgs,
     /// Set by `arbiter bench`: the services' stdout is not echoed (bench owns stdout) and they
     /// log warnings only unless RUST_LOG says otherwise.
+    /// Tracing, metrics and log format of the services (docs/observability.md).
+    #[command(flatten)]
+    pub telemetry: UpTelemetryArgs,
     #[arg(skip)]
     pub quiet_services: bool,
 }
 
 /// `arbiter up --cluster N`.
+
+/// The observability flags `up` gives its services.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct UpTelemetryArgs {
+    /// Export every service's spans and metrics over OTLP/gRPC to this collector (e.g.
+    /// http://127.0.0.1:4317, the collector of deploy/otel-collector.yaml). Without it the
+    /// services honour OTEL_EXPORTER_OTLP_ENDPOINT; with neither, nothing is exported.
+    #[arg(long, env = "ARBITER_OTLP_ENDPOINT")]
+    pub otlp_endpoint: Option<String>,
+    /// Serve Prometheus metrics: the orchestrator at this address, rules, randomness and the
+    /// feed at the next three ports (port 0: a free port each; every service prints its URL).
+    #[arg(long)]
+    pub metrics_listen: Option<SocketAddr>,
+    /// The services' log format: text, or json (one object per line, with the trace id).
+    #[arg(long, value_enum, default_value_t = telemetry::LogFormat::Text)]
+    pub log_format: telemetry::LogFormat,
+}
+
+impl UpTelemetryArgs {
+    /// The `serve` flags of `service` (its metrics port is the base port plus its offset).
+    pub fn args(&self, service: &str) -> Vec<String> {
+        let mut args = Vec::new();
+        if let Some(endpoint) = &self.otlp_endpoint {
+            args.extend(["--otlp-endpoint".to_string(), endpoint.clone()]);
+        }
+        if let Some(base) = self.metrics_listen {
+            let offset = match service {
+                "orchestrator" => 0,
+                "rules" => 1,
+                "randomness" => 2,
+                _ => 3,
+            };
+            let mut addr = base;
+            if base.port() != 0 {
+                addr.set_port(base.port().saturating_add(offset));
+            }
+            args.extend(["--metrics-listen".to_string(), addr.to_string()]);
+        }
+        if self.log_format == telemetry::LogFormat::Json {
+            args.extend(["--log-format".to_string(), "json".to_string()]);
+        }
+        args
+    }
+}
+
 #[derive(Clone, Debug, Default, Args)]
 pub struct ClusterArgs {
     /// Start a JetStream cluster of N local nats-server nodes (3; 5 or 7 also work) instead of
@@ -196,6 +244,8 @@ async fn spawn(name: &'static str, color: u8, args: Vec<String>, quiet: bool) ->
     for var in CREDENTIAL_ENV {
         cmd.env_remove(var);
     }
+    // One address for four services would clash: `up` passes each its own (--metrics-listen).
+    cmd.env_remove("ARBITER_METRICS_LISTEN");
     cmd.kill_on_drop(true);
     if !tty {
         cmd.env("NO_COLOR", "1");
@@ -396,7 +446,7 @@ impl UpCmd {
             ]
         };
         let quiet = self.quiet_services;
-        let rules = spawn("rules", 36, [vec!["--listen".into(), self.rules_listen.to_string()], tls_args("rules")].concat(), quiet).await?;
+        let rules = spawn("rules", 36, [vec!["--listen".into(), self.rules_listen.to_string()], tls_args("rules"), self.telemetry.args("rules")].concat(), quiet).await?;
         let rules_url = format!("https://{}", rules.addr);
         services.push(rules);
         let key_file = self.data_dir.join("keys").join("randomness.json");
@@ -408,6 +458,7 @@ impl UpCmd {
                 nats_args(Role::Randomness),
                 vec!["--key-file".into(), key_file.display().to_string()],
                 tls_args("randomness"),
+                self.telemetry.args("randomness"),
             ]
             .concat(),
             quiet,
@@ -433,6 +484,7 @@ impl UpCmd {
                 vec!["--key-file".into(), self.data_dir.join("keys").join("orchestrator.json").display().to_string()],
                 // The platform API key (tournament-api): created once in <data-dir>/secrets.
                 vec!["--platform-key-file".into(), orchestrator::platform::ensure_key(&self.data_dir)?.display().to_string()],
+                self.telemetry.args("orchestrator"),
             ]
             .concat(),
             quiet,
@@ -453,6 +505,7 @@ impl UpCmd {
                 nats_args(Role::Projector),
                 vec!["--replicas".into(), self.cluster.cluster.unwrap_or(1).to_string()],
                 vec!["--orchestrator-public-key".into(), hex::encode(orchestrator_key)],
+                self.telemetry.args("feed"),
             ]
             .concat(),
             quiet,
