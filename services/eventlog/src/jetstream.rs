@@ -190,6 +190,35 @@ impl Drop for DeleteOnDrop {
     }
 }
 
+/// How long a writer waits for a cluster that is still forming to know enough JetStream
+/// servers to place the replicas of the stream or the bucket it creates.
+const PLACEMENT_PATIENCE: Duration = Duration::from_secs(30);
+
+/// Run `create` until it stops failing for want of peers ("no suitable peers for placement",
+/// JetStream error 10005: the cluster has a meta leader but has not heard from every node yet),
+/// for at most [`PLACEMENT_PATIENCE`]; any other outcome is returned at once.
+async fn until_placed<T, F, Fut>(create: F) -> Result<T, LogError>
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = Result<T, LogError>>,
+{
+    let deadline = tokio::time::Instant::now() + PLACEMENT_PATIENCE;
+    loop {
+        match create().await {
+            Err(e) if is_no_placement(&e) && tokio::time::Instant::now() < deadline => {
+                tracing::info!(error = %e, "the NATS cluster cannot place the replicas yet; waiting for its nodes");
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+            outcome => return outcome,
+        }
+    }
+}
+
+fn is_no_placement(e: &LogError) -> bool {
+    let text = e.to_string();
+    text.contains("10005") || text.contains("no suitable peers")
+}
+
 impl JetStreamLog {
     /// Connect to NATS at `url` as a writer (the orchestrator), then create the match stream and
     /// the snapshot bucket, or use them if they exist (an existing stream whose immutability
@@ -198,8 +227,8 @@ impl JetStreamLog {
     pub async fn connect(url: &str, replicas: usize, auth: &NatsAuth) -> Result<Self, LogError> {
         let replicas = replicas.max(1);
         let (client, context) = Self::context(url, auth, "arbiter-eventlog").await?;
-        Self::ensure_stream(&context, replicas).await?;
-        let snapshots = Self::ensure_bucket(&context, replicas).await?;
+        until_placed(|| Self::ensure_stream(&context, replicas)).await?;
+        let snapshots = until_placed(|| Self::ensure_bucket(&context, replicas)).await?;
         let stream = Self::stream_handle(&context).await?;
         Ok(JetStreamLog { client, context, stream, snapshots: Some(snapshots) })
     }
@@ -851,5 +880,26 @@ impl EventLog for JetStreamLog {
             }
             snapshot
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_forming_cluster_is_waited_for_and_other_errors_are_not() {
+        let tries = std::sync::atomic::AtomicU32::new(0);
+        let placed = until_placed(|| async {
+            if tries.fetch_add(1, std::sync::atomic::Ordering::SeqCst) < 2 {
+                Err(LogError::Unavailable("create: jetstream error: no suitable peers for placement (code 400, error code 10005)".into()))
+            } else {
+                Ok(7)
+            }
+        })
+        .await;
+        assert_eq!((placed.ok(), tries.load(std::sync::atomic::Ordering::SeqCst)), (Some(7), 3));
+        let refused: Result<(), LogError> = until_placed(|| async { Err(LogError::Other("permissions violation".into())) }).await;
+        assert!(refused.is_err());
     }
 }
