@@ -3,65 +3,33 @@
 //! it, `arbiter audit` passes it, and the audit of a file with one draw changed fails naming
 //! that draw.
 
-use std::path::PathBuf;
+mod harness;
+
 use std::process::Stdio;
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Context, Result};
-use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::Command;
-
-fn arbiter() -> Command {
-    let mut c = Command::new(PathBuf::from(env!("CARGO_BIN_EXE_arbiter-e2e-node")));
-    c.env("RUST_LOG", "warn").kill_on_drop(true);
-    c
-}
-
-/// Run `arbiter <args>` to completion; returns (success, stdout + stderr).
-async fn run(args: &[&str]) -> Result<(bool, String)> {
-    let out = arbiter().args(args).output().await?;
-    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    Ok((out.status.success(), text))
-}
+use anyhow::{anyhow, Context, Result};
+use harness::run_arbiter_text;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn up_demo_export_audit_and_a_tampered_draw_is_named() -> Result<()> {
-    let data = tempfile::tempdir()?;
-    let mut up = arbiter()
-        .args(["up", "--data-dir"])
-        .arg(data.path())
-        .args(["--nats-port", "0", "--orchestrator-listen", "127.0.0.1:0"])
-        .args(["--rules-listen", "127.0.0.1:0", "--randomness-listen", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()?;
-    let mut lines = BufReader::new(up.stdout.take().ok_or_else(|| anyhow!("no stdout"))?).lines();
-    let orchestrator = tokio::time::timeout(Duration::from_secs(120), async {
-        while let Some(line) = lines.next_line().await? {
-            if let Some(url) = line.trim().strip_prefix("match API (orchestrator)") {
-                return Ok(url.trim().to_string());
-            }
-        }
-        bail!("`arbiter up` exited before it was up")
-    })
-    .await
-    .context("`arbiter up` did not come up in time")??;
-    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+    let up = harness::arbiter_up().await?;
+    let (data, orchestrator) = (up.data.path().to_path_buf(), up.orchestrator.clone());
 
     // The platform key `up` made, for the demo's CreateMatch.
-    let key = data.path().join("secrets").join("platform.key").display().to_string();
-    let (ok, out) = run(&["demo", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--quiet", "--seed", "5"]).await?;
+    let key = up.platform_key_file();
+    let (ok, out) = run_arbiter_text(&["demo", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--quiet", "--seed", "5"]).await?;
     assert!(ok, "demo failed:\n{out}");
     let match_id = out
         .lines()
         .find_map(|l| l.strip_prefix("match ").and_then(|r| r.split_once(" ended:")).map(|(id, _)| id.to_string()))
         .ok_or_else(|| anyhow!("demo printed no result:\n{out}"))?;
 
-    let file = data.path().join("match.json");
+    let file = data.join("match.json");
     let file_arg = file.display().to_string();
-    let (ok, out) = run(&["export", &match_id, "--orchestrator", &orchestrator, "-o", &file_arg]).await?;
+    let (ok, out) = run_arbiter_text(&["export", &match_id, "--orchestrator", &orchestrator, "-o", &file_arg]).await?;
     assert!(ok, "export failed:\n{out}");
-    let (ok, out) = run(&["audit", &file_arg]).await?;
+    let (ok, out) = run_arbiter_text(&["audit", &file_arg]).await?;
     assert!(ok, "the audit of an honest match passes:\n{out}");
 
     // Change one value of the first shuffle in the file.
@@ -75,26 +43,26 @@ async fn up_demo_export_audit_and_a_tampered_draw_is_named() -> Result<()> {
     let values = draw["values"].as_array_mut().ok_or_else(|| anyhow!("draw without values"))?;
     values.swap(0, 1);
     std::fs::write(&file, serde_json::to_vec_pretty(&doc)?)?;
-    let (ok, out) = run(&["audit", &file_arg]).await?;
+    let (ok, out) = run_arbiter_text(&["audit", &file_arg]).await?;
     assert!(!ok, "a changed draw fails the audit:\n{out}");
     assert!(out.contains(&format!("draw {index}")), "the failure names the draw:\n{out}");
 
     // The Netrunner starter game through the same commands.
-    let (ok, out) = run(&["demo", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--ruleset", "netrunner", "--quiet", "--seed", "3"]).await?;
+    let (ok, out) = run_arbiter_text(&["demo", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--ruleset", "netrunner", "--quiet", "--seed", "3"]).await?;
     assert!(ok, "netrunner demo failed:\n{out}");
     let netrunner_id = out
         .lines()
         .find_map(|l| l.strip_prefix("match ").and_then(|r| r.split_once(" ended:")).map(|(id, _)| id.to_string()))
         .ok_or_else(|| anyhow!("netrunner demo printed no result:\n{out}"))?;
-    let nr_file = data.path().join("netrunner.json").display().to_string();
-    let (ok, out) = run(&["export", &netrunner_id, "--orchestrator", &orchestrator, "-o", &nr_file]).await?;
+    let nr_file = data.join("netrunner.json").display().to_string();
+    let (ok, out) = run_arbiter_text(&["export", &netrunner_id, "--orchestrator", &orchestrator, "-o", &nr_file]).await?;
     assert!(ok, "export failed:\n{out}");
-    let (ok, out) = run(&["audit", &nr_file]).await?;
+    let (ok, out) = run_arbiter_text(&["audit", &nr_file]).await?;
     assert!(ok, "the audit of a netrunner match passes:\n{out}");
 
     // A person plays the Runner against a Corp bot: answer the first option 30 times, then
     // end the input (the session says how to resume).
-    let mut play = arbiter()
+    let mut play = harness::arbiter_command()
         .args(["play", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--ruleset", "netrunner", "--seat", "1"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -113,10 +81,7 @@ async fn up_demo_export_audit_and_a_tampered_draw_is_named() -> Result<()> {
     assert!(text.contains("resume with"), "{text}");
 
     // A clean stop (SIGTERM, as from Ctrl-C or a service manager) takes NATS and the services down.
-    let pid = up.id().ok_or_else(|| anyhow!("`arbiter up` already exited"))?;
-    let killed = Command::new("kill").args(["-TERM", &pid.to_string()]).status().await?;
-    assert!(killed.success());
-    let status = tokio::time::timeout(Duration::from_secs(30), up.wait()).await.context("`arbiter up` did not stop")??;
+    let status = up.stop().await?;
     assert!(status.success(), "`arbiter up` stops cleanly: {status}");
     Ok(())
 }

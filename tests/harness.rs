@@ -501,11 +501,7 @@ impl ClusterSystem {
 
 /// Run `arbiter <args>` (the e2e build of the command) to completion: (success, stdout, stderr).
 pub async fn run_arbiter(args: &[&str]) -> Result<(bool, String, String)> {
-    let mut command = Command::new(node_binary());
-    for var in CREDENTIAL_ENV.iter().chain(&["ARBITER_NATS_URL"]) {
-        command.env_remove(var);
-    }
-    let out = command.args(args).env("RUST_LOG", "warn").kill_on_drop(true).output().await?;
+    let out = arbiter_command().args(args).output().await?;
     Ok((
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -802,4 +798,75 @@ pub fn prometheus_value(text: &str, name: &str, labels: &str) -> f64 {
     text.lines()
         .find_map(|l| l.strip_prefix(&key).and_then(|rest| rest.strip_prefix(' ')).and_then(|v| v.trim().parse().ok()))
         .unwrap_or(0.0)
+}
+
+// ---- the `arbiter` command, as a user runs it ----
+
+/// The `arbiter` binary of this build (`arbiter-e2e-node`), quiet unless something is wrong,
+/// without the caller's NATS credentials in its environment.
+pub fn arbiter_command() -> Command {
+    let mut command = Command::new(node_binary());
+    for var in CREDENTIAL_ENV.iter().chain(&["ARBITER_NATS_URL"]) {
+        command.env_remove(var);
+    }
+    command.env("RUST_LOG", "warn").kill_on_drop(true);
+    command
+}
+
+/// [`run_arbiter`] with its stdout and stderr as one text: (success, text).
+pub async fn run_arbiter_text(args: &[&str]) -> Result<(bool, String)> {
+    let (ok, out, err) = run_arbiter(args).await?;
+    Ok((ok, format!("{out}{err}")))
+}
+
+/// `arbiter up` on free ports in a temporary data directory.
+pub struct Up {
+    pub data: tempfile::TempDir,
+    /// The match API's URL, as `up` printed it.
+    pub orchestrator: String,
+    pub child: Child,
+}
+
+impl Up {
+    /// The platform key file `up` wrote.
+    pub fn platform_key_file(&self) -> String {
+        self.data.path().join("secrets").join("platform.key").display().to_string()
+    }
+
+    /// Stop it as Ctrl-C would (SIGTERM) and wait for it; returns its exit status.
+    pub async fn stop(mut self) -> Result<std::process::ExitStatus> {
+        let pid = self.child.id().ok_or_else(|| anyhow!("`arbiter up` already exited"))?;
+        let killed = Command::new("kill").args(["-TERM", &pid.to_string()]).status().await?;
+        if !killed.success() {
+            bail!("could not signal `arbiter up`");
+        }
+        Ok(tokio::time::timeout(Duration::from_secs(30), self.child.wait()).await.context("`arbiter up` did not stop")??)
+    }
+}
+
+/// Run `arbiter up` and wait until it prints the match API's address.
+pub async fn arbiter_up() -> Result<Up> {
+    let data = tempfile::tempdir()?;
+    let mut child = arbiter_command()
+        .args(["up", "--data-dir"])
+        .arg(data.path())
+        .args(["--nats-port", "0", "--orchestrator-listen", "127.0.0.1:0"])
+        .args(["--rules-listen", "127.0.0.1:0", "--randomness-listen", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()?;
+    let mut lines = BufReader::new(child.stdout.take().ok_or_else(|| anyhow!("no stdout"))?).lines();
+    let orchestrator = tokio::time::timeout(Duration::from_secs(120), async {
+        while let Some(line) = lines.next_line().await? {
+            if let Some(url) = line.trim().strip_prefix("match API (orchestrator)") {
+                return Ok(url.trim().to_string());
+            }
+        }
+        bail!("`arbiter up` exited before it was up")
+    })
+    .await
+    .context("`arbiter up` did not come up in time")??;
+    // Keep draining its output so it never blocks on a full pipe.
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+    Ok(Up { data, orchestrator, child })
 }

@@ -7,15 +7,12 @@
 
 mod harness;
 
-use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, ensure, Context, Result};
-use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::Command;
+use anyhow::{anyhow, ensure, Context, Result};
 use api::match_v1 as m;
-use harness::{create_and_join_ruleset, pending, random_choice, with_token, Rng, System};
+use harness::{create_and_join_ruleset, pending, random_choice, run_arbiter_text, with_token, Rng, System};
 use prost::Message;
 use serde_json::Value;
 
@@ -149,57 +146,26 @@ async fn a_concession_in_neonhope_loses_for_the_whole_team_and_audits() -> Resul
     Ok(())
 }
 
-fn arbiter() -> Command {
-    let mut c = Command::new(PathBuf::from(env!("CARGO_BIN_EXE_arbiter-e2e-node")));
-    c.env("RUST_LOG", "warn").kill_on_drop(true);
-    c
-}
-
-async fn run(args: &[&str]) -> Result<(bool, String)> {
-    let out = arbiter().args(args).output().await?;
-    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    Ok((out.status.success(), text))
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn arbiter_demo_neonhope_three_players_exports_audits_and_play_shows_the_text_view() -> Result<()> {
-    let data = tempfile::tempdir()?;
-    let mut up = arbiter()
-        .args(["up", "--data-dir"])
-        .arg(data.path())
-        .args(["--nats-port", "0", "--orchestrator-listen", "127.0.0.1:0"])
-        .args(["--rules-listen", "127.0.0.1:0", "--randomness-listen", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()?;
-    let mut lines = BufReader::new(up.stdout.take().ok_or_else(|| anyhow!("no stdout"))?).lines();
-    let orchestrator = tokio::time::timeout(Duration::from_secs(120), async {
-        while let Some(line) = lines.next_line().await? {
-            if let Some(url) = line.trim().strip_prefix("match API (orchestrator)") {
-                return Ok(url.trim().to_string());
-            }
-        }
-        bail!("`arbiter up` exited before it was up")
-    })
-    .await
-    .context("`arbiter up` did not come up in time")??;
-    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
-    let key = data.path().join("secrets").join("platform.key").display().to_string();
+    let up = harness::arbiter_up().await?;
+    let (data, orchestrator) = (up.data.path().to_path_buf(), up.orchestrator.clone());
+    let key = up.platform_key_file();
 
-    let (ok, out) = run(&["demo", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--ruleset", "neonhope", "--players", "3", "--quiet", "--seed", "8"]).await?;
+    let (ok, out) = run_arbiter_text(&["demo", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--ruleset", "neonhope", "--players", "3", "--quiet", "--seed", "8"]).await?;
     assert!(ok, "neonhope demo failed:\n{out}");
     let match_id = out
         .lines()
         .find_map(|l| l.strip_prefix("match ").and_then(|r| r.split_once(" ended:")).map(|(id, _)| id.to_string()))
         .ok_or_else(|| anyhow!("the demo printed no result:\n{out}"))?;
-    let file = data.path().join("neonhope.json").display().to_string();
-    let (ok, out) = run(&["export", &match_id, "--orchestrator", &orchestrator, "-o", &file]).await?;
+    let file = data.join("neonhope.json").display().to_string();
+    let (ok, out) = run_arbiter_text(&["export", &match_id, "--orchestrator", &orchestrator, "-o", &file]).await?;
     assert!(ok, "export failed:\n{out}");
-    let (ok, out) = run(&["audit", &file]).await?;
+    let (ok, out) = run_arbiter_text(&["audit", &file]).await?;
     assert!(ok, "the audit of a neonhope match passes:\n{out}");
 
     // A person plays one character with a bot as the other: the first option 25 times.
-    let mut play = arbiter()
+    let mut play = harness::arbiter_command()
         .args(["play", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--ruleset", "neonhope", "--players", "2"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -215,9 +181,6 @@ async fn arbiter_demo_neonhope_three_players_exports_audits_and_play_shows_the_t
     assert!(out.status.success(), "play failed:\n{text}\n{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.contains("surveillance") && text.contains("grid row 1") && text.contains("(you)"), "the text view:\n{text}");
 
-    let pid = up.id().ok_or_else(|| anyhow!("`arbiter up` already exited"))?;
-    let killed = Command::new("kill").args(["-TERM", &pid.to_string()]).status().await?;
-    assert!(killed.success());
-    let _ = tokio::time::timeout(Duration::from_secs(30), up.wait()).await;
+    up.stop().await?;
     Ok(())
 }
