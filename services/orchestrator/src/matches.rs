@@ -416,7 +416,7 @@ impl Matches {
 
     /// Open the channels to the rules and randomness services (each a mutual-TLS handshake) and
     /// learn the rules versions, before any request needs them: otherwise the first request after
-    /// a start pays for both (about half of its time, measured by `arbiter bench`). Best effort:
+    /// a start pays for both (`arbiter bench` times that request, docs/performance.md). Best effort:
     /// a service that is not up yet is reached lazily on the first call, as before.
     pub async fn warm_up(&self) {
         let rules = self.current_rules_versions();
