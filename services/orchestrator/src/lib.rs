@@ -151,6 +151,7 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         .platform_key(platform);
     // Clocks and round limits run out on time even when nobody sends a request.
     let _time_keeper = api.keep_time();
+    let _warm_up = api.warm_up();
     let service = MatchServiceServer::new(api)
         .max_decoding_message_size(limits::MAX_REQUEST_BYTES);
     let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;

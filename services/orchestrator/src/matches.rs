@@ -14,7 +14,6 @@ use bytes::Bytes;
 use engine::Awaiting;
 use eventlog::{EventLog, StoredCommit};
 use prost::Message;
-use sha2::{Digest, Sha256};
 use tokio::sync::{OwnedMappedMutexGuard, OwnedMutexGuard};
 
 use crate::cache::Cache;
@@ -224,9 +223,9 @@ impl Matches {
         let payload = fairness::chain::seal(&self.backends.signer, &commit.encode_to_vec());
         let hash = fairness::chain::commit_hash(&payload);
         // Same content, same id: a retried append is stored once; a different commit for the
-        // same version gets a different id and meets the sequence check instead.
-        let digest = hex::encode(Sha256::digest(&payload));
-        let msg_id = format!("{}/{}/{}", rec.match_id, version, &digest[..16]);
+        // same version gets a different id and meets the sequence check instead. The id takes
+        // the first 8 bytes of the commit's hash (SHA-256 of the stored bytes), computed once.
+        let msg_id = format!("{}/{}/{}", rec.match_id, version, hex::encode(&hash[..8]));
         let started = telemetry::metrics::enabled().then(std::time::Instant::now);
         let append = self.backends.log.append(&rec.match_id, rec.last_sequence, &msg_id, Bytes::from(payload));
         let appended = if telemetry::tracing_enabled() {
@@ -384,29 +383,50 @@ impl Matches {
         if rec.rules_version.is_empty() {
             return false;
         }
+        match self.current_rules_versions().await {
+            Some(versions) => versions.get(rec.ruleset()) == Some(&rec.rules_version),
+            None => false,
+        }
+    }
+
+    /// The rules version of each ruleset the rules service runs now (cached for
+    /// [`RULES_VERSIONS_TTL`]); `None` when the service cannot say.
+    async fn current_rules_versions(&self) -> Option<std::collections::BTreeMap<String, String>> {
         let cached = self.rules_versions.lock().ok().and_then(|guard| {
             guard.as_ref().filter(|(at, _)| at.elapsed() < RULES_VERSIONS_TTL).map(|(_, versions)| versions.clone())
         });
-        let versions = match cached {
-            Some(v) => v,
-            None => {
-                let mut rules = self.backends.rules.clone();
-                let listed = match rules.list_rulesets(r::ListRulesetsRequest::default()).await {
-                    Ok(answer) => answer.into_inner(),
-                    Err(e) => {
-                        tracing::warn!(error = %e, "cannot ask the rules service for its rules versions");
-                        return false;
-                    }
-                };
-                let versions: std::collections::BTreeMap<String, String> =
-                    listed.rulesets.into_iter().map(|i| (i.name, i.rules_version)).collect();
-                if let Ok(mut guard) = self.rules_versions.lock() {
-                    *guard = Some((std::time::Instant::now(), versions.clone()));
-                }
-                versions
+        if cached.is_some() {
+            return cached;
+        }
+        let mut rules = self.backends.rules.clone();
+        let listed = match rules.list_rulesets(r::ListRulesetsRequest::default()).await {
+            Ok(answer) => answer.into_inner(),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot ask the rules service for its rules versions");
+                return None;
             }
         };
-        versions.get(rec.ruleset()) == Some(&rec.rules_version)
+        let versions: std::collections::BTreeMap<String, String> =
+            listed.rulesets.into_iter().map(|i| (i.name, i.rules_version)).collect();
+        if let Ok(mut guard) = self.rules_versions.lock() {
+            *guard = Some((std::time::Instant::now(), versions.clone()));
+        }
+        Some(versions)
+    }
+
+    /// Open the channels to the rules and randomness services (each a mutual-TLS handshake) and
+    /// learn the rules versions, before any request needs them: otherwise the first request after
+    /// a start pays for both (`arbiter bench` times that request, docs/performance.md). Best effort:
+    /// a service that is not up yet is reached lazily on the first call, as before.
+    pub async fn warm_up(&self) {
+        let rules = self.current_rules_versions();
+        let randomness = async {
+            let mut randomness = self.backends.randomness.clone();
+            if let Err(e) = randomness.public_key(rnd::PublicKeyRequest {}).await {
+                tracing::debug!(error = %e, "the randomness service is not reachable yet; it will be on first use");
+            }
+        };
+        let _ = tokio::join!(rules, randomness);
     }
 
     /// Rebuild a match from its log, up to `upto` commits (all when `None`): from its snapshot

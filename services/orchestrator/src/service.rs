@@ -68,6 +68,13 @@ impl MatchApi {
         tokio::spawn(self.matches.clone().keep_time())
     }
 
+    /// Connect to the rules and randomness services in the background, so that the first
+    /// request after a start does not pay for the handshakes (see [`Matches::warm_up`]).
+    pub fn warm_up(&self) -> tokio::task::JoinHandle<()> {
+        let matches = self.matches.clone();
+        tokio::spawn(async move { matches.warm_up().await })
+    }
+
     /// Platform operations need this key (`--platform-key-file`).
     pub fn platform_key(mut self, key: PlatformKey) -> Self {
         self.platform = key;

@@ -65,6 +65,10 @@ pub struct BenchCmd {
     /// Seconds of each phase (raw baseline, then Arbiter) of each load.
     #[arg(long, default_value_t = 10.0)]
     pub duration: f64,
+    /// Seconds of each raw baseline phase (default: --duration). A long Arbiter phase (e.g. to
+    /// finish 10,000 matches against a cache budget) needs no equally long baseline.
+    #[arg(long)]
+    pub raw_duration: Option<f64>,
     /// Also stop a load's Arbiter phase after this many decisions (and its raw phase after as
     /// many appends).
     #[arg(long)]
@@ -296,6 +300,10 @@ fn progress(text: &str) {
 impl BenchCmd {
     pub async fn run(self) -> anyhow::Result<ExitCode> {
         anyhow::ensure!(self.duration > 0.0 && self.duration <= 3600.0, "--duration must be between 0 and 3600 seconds");
+        anyhow::ensure!(
+            self.raw_duration.is_none_or(|d| d > 0.0 && d <= 3600.0),
+            "--raw-duration must be between 0 and 3600 seconds"
+        );
         anyhow::ensure!(!self.matches.is_empty() && self.matches.iter().all(|&n| (1..=10_000).contains(&n)), "--matches must be between 1 and 10000");
         anyhow::ensure!(self.watchers <= 100_000, "--watchers must be at most 100000");
         anyhow::ensure!(engine::ruleset(&self.ruleset).is_some(), "unknown ruleset {:?}", self.ruleset);
@@ -434,10 +442,11 @@ impl BenchCmd {
         .await
         .map_err(|e| anyhow::anyhow!("cannot create the stream {BENCH_STREAM}: {e}"))?;
         let appends = Arc::new(AtomicU64::new(0));
-        let deadline = Instant::now() + Duration::from_secs_f64(self.duration);
+        let duration = self.raw_duration.unwrap_or(self.duration);
+        let deadline = Instant::now() + Duration::from_secs_f64(duration);
         let limit = self.decisions.unwrap_or(u64::MAX);
         let started = Instant::now();
-        let ticker = spawn_progress(format!("load {n} · raw appends"), appends.clone(), started, self.duration);
+        let ticker = spawn_progress(format!("load {n} · raw appends"), appends.clone(), started, duration);
         let mut tasks = Vec::new();
         for task in 0..n {
             let js = js.clone();
