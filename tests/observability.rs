@@ -220,10 +220,14 @@ async fn one_decision_is_one_trace_across_the_services_and_the_log() -> Result<(
     assert_eq!(header.split('-').nth(1), Some(trace.as_str()), "the draw's NATS headers: {:?}", raw.headers);
     assert_eq!(raw.payload, draw_commit.payload, "headers are not part of the stored, signed bytes");
 
-    // The spans, once exported (the batch processors export every 50 ms).
+    // The spans, once exported (the batch processors export every 50 ms; a span ends, and is
+    // exported, only when its work is done: the server span after the response was sent).
     let wanted = |spans: &[Span]| {
         let in_trace: Vec<_> = spans.iter().filter(|s| s.trace == trace).collect();
         ["arbiter-orchestrator", "arbiter-rules", "arbiter-randomness"].iter().all(|svc| in_trace.iter().any(|s| s.service == *svc))
+            && in_trace.iter().any(|s| s.name == "arbiter.match.v1.MatchService/SubmitDecision" && s.kind == SERVER)
+            && in_trace.iter().any(|s| s.name == "decision")
+            && in_trace.iter().any(|s| s.name.ends_with("RulesService/Apply") && s.kind == SERVER)
             && in_trace.iter().any(|s| s.name.ends_with("RandomnessService/Draw") && s.kind == SERVER)
             && in_trace.iter().any(|s| s.name == "commit" && s.id == commit_span_id)
             && in_trace.iter().filter(|s| s.kind == PRODUCER).count() >= 2
