@@ -147,7 +147,10 @@ pub static DEFS: &[CardDef] = &[
         code: ANOETIC_VOID,
         name: "Anoetic Void",
         events: &[(When::ApproachServer, Effect::Custom(anoetic_void))],
-        asks: &[Ask::Own(Prompt { ask: anoetic_void_ask, answer: anoetic_void_answer })],
+        asks: &[
+            Ask::Own(Prompt { ask: anoetic_void_ask, answer: anoetic_void_answer }),
+            Ask::Own(Prompt { ask: anoetic_void_pick, answer: anoetic_void_trash }),
+        ],
         ..BLANK
     },
     CardDef {
@@ -462,32 +465,52 @@ fn anoetic_void_ask(g: &Game, c: Ctx) -> Option<Question> {
     if !run_going(g) || g.corp.credits < 2 || g.corp.hq.len() < 2 {
         return None;
     }
+    // Use it or not first, then exactly 2 cards: one pick of "0 or 2" cannot be asked as a range.
+    let o = vec![(opt("use", "Pay 2 credits and trash 2 cards from HQ: end the run"), Answer::Yes), (opt("decline", "Do not"), Answer::No)];
+    Some(Question::one(
+        CORP,
+        "anoetic_void",
+        format!("may pay 2 credits and trash 2 cards from HQ to end the run ({})", g.corp_public_label(c.card)),
+        format!("{}: pay 2 credits and trash 2 cards from HQ to end the run?", g.label(c.card)),
+        o,
+    ))
+}
+
+fn anoetic_void_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        ask_later(g, c, 1);
+    }
+    Ok(Then::Done)
+}
+
+fn anoetic_void_pick(g: &Game, c: Ctx) -> Option<Question> {
+    if !run_going(g) || g.corp.credits < 2 || g.corp.hq.len() < 2 {
+        return None;
+    }
     let o = card_options(g, "card", &g.corp.hq);
     Some(
         Question::one(
             CORP,
-            "anoetic_void",
-            format!("may pay 2 credits and trash 2 cards from HQ to end the run ({})", g.corp_public_label(c.card)),
-            format!("{}: pay 2 credits and trash 2 cards from HQ to end the run (pick 2), or pick none", g.label(c.card)),
+            "anoetic_void_trash",
+            format!("picks 2 cards from HQ to trash ({})", g.corp_public_label(c.card)),
+            format!("{}: pick the 2 cards from HQ to trash", g.label(c.card)),
             o,
         )
-        .range(0, 2),
+        .range(2, 2),
     )
 }
 
-fn anoetic_void_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn anoetic_void_trash(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let cs = picked(a);
-    if !cs.is_empty() && cs.len() != 2 {
-        return Err(RulesError::Illegal("pick 2 cards or none".into()));
+    if cs.len() != 2 {
+        return Err(RulesError::Illegal("pick 2 cards".into()));
     }
-    if cs.len() == 2 {
-        if !g.corp_pay(2) {
-            return Err(RulesError::Illegal("Anoetic Void costs 2 credits".into()));
-        }
-        trash_from_hq(g, cs, ev);
-        let label = g.label(c.card);
-        end_the_run(g, &label, ev);
+    if !g.corp_pay(2) {
+        return Err(RulesError::Illegal("Anoetic Void costs 2 credits".into()));
     }
+    trash_from_hq(g, cs, ev);
+    let label = g.label(c.card);
+    end_the_run(g, &label, ev);
     Ok(Then::Done)
 }
 

@@ -73,7 +73,7 @@ pub static DEFS: &[CardDef] = &[
         code: TAO_SALONGA,
         name: "Tāo Salonga",
         events: &[(When::AgendaChangedHands, Effect::Custom(tao_salonga))],
-        asks: &[Ask::Own(Prompt { ask: tao_ask, answer: tao_answer })],
+        asks: &[Ask::Own(Prompt { ask: tao_ask, answer: tao_answer }), Ask::Own(Prompt { ask: tao_pick, answer: tao_swap })],
         ..BLANK
     },
     // --- events
@@ -294,19 +294,34 @@ fn tao_salonga(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
 }
 
 fn tao_ask(g: &Game, _: Ctx) -> Option<Question> {
+    if installed_ice(g).len() < 2 {
+        return None;
+    }
+    // Swap or not first, then exactly 2 ice: one pick of "0 or 2" cannot be asked as a range.
+    let o = vec![(opt("swap", "Swap 2 installed ice"), Answer::Yes), (opt("decline", "Do not"), Answer::No)];
+    Some(one(RUNNER, "tao_salonga", "may swap 2 installed ice (Tāo Salonga)", "Tāo Salonga: swap 2 installed ice?", o))
+}
+
+fn tao_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        ask_later(g, c, 1);
+    }
+    Ok(Then::Done)
+}
+
+fn tao_pick(g: &Game, _: Ctx) -> Option<Question> {
     let ice = installed_ice(g);
     if ice.len() < 2 {
         return None;
     }
     let o = ice.iter().map(|&c| (opt(format!("ice:{c}"), g.corp_public_label(c)), Answer::Card(c))).collect();
-    Some(one(RUNNER, "tao_salonga", "may swap 2 installed ice (Tāo Salonga)", "Tāo Salonga: pick 2 installed ice to swap, or none", o).range(0, 2))
+    Some(one(RUNNER, "tao_salonga_swap", "picks 2 installed ice to swap (Tāo Salonga)", "Tāo Salonga: pick the 2 installed ice to swap", o).range(2, 2))
 }
 
-fn tao_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn tao_swap(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let (a, b) = match picked(a).as_slice() {
-        [] => return Ok(Then::Done),
         [a, b] => (*a, *b),
-        _ => return Err(RulesError::Illegal("pick 2 ice or none".into())),
+        _ => return Err(RulesError::Illegal("pick 2 ice".into())),
     };
     for s in g.corp.servers.iter_mut() {
         for x in s.ice.iter_mut() {

@@ -148,5 +148,6 @@ fn all_cards_dump() {
 /// Recorded for `netrunner-3` (the first remote is "Server 1"; `game_over` carries the score):
 /// the full records of these 20 games (`all_cards_dump`) differ from `netrunner-2`'s only by the
 /// remote servers' numbers and ids, one lower, a play on a server naming it ("on Server 1", was
-/// "(4)"), and the `score` member of `game_over`.
-const DIGESTS: [u64; 20] = [0x92da9c9a76478b54, 0xb0c8e2705cf8aa34, 0x7c17ca6eec620d0c, 0x3d47533d380a2af2, 0xaad02a3cd03702c3, 0x475e44dacc4b0265, 0x1ffa24f5754e4f8a, 0xd3314fddb98db48c, 0x49960f5a25354cce, 0x3608a2d207f2a60d, 0x2c7d03f3cd25a3c4, 0x9df6d1f6830dbfc6, 0x87a3b661dcc32d77, 0x9cd9d3044e19d457, 0xae6d9ebbfb468023, 0x9f9a14d075c4c8be, 0xd8910b7d954bb011, 0xcc3966cc9234a22d, 0xaa11700ef90dee00, 0x4069d1b5a5ca6ba7];
+/// "(4)"), the `score` member of `game_over`, and Anoetic Void and Tāo Salonga asking "use it?"
+/// before "pick exactly 2" (their one "pick 0 to 2" refused a pick of 1).
+const DIGESTS: [u64; 20] = [0x92da9c9a76478b54, 0x1e56f4d70c321fa0, 0x7c17ca6eec620d0c, 0x3d47533d380a2af2, 0xaad02a3cd03702c3, 0x314cbbf368c853c7, 0xbdc0dfb419a7c428, 0xd3314fddb98db48c, 0x49960f5a25354cce, 0x3bea98bfe75e6a4f, 0x2c7d03f3cd25a3c4, 0x9df6d1f6830dbfc6, 0x87a3b661dcc32d77, 0x9cd9d3044e19d457, 0xae6d9ebbfb468023, 0xf99584b5d77c6600, 0xd8910b7d954bb011, 0x119a4df66c8c744d, 0xaa11700ef90dee00, 0x4069d1b5a5ca6ba7];

@@ -505,11 +505,31 @@ fn card_anoetic_void_ends_the_run_for_2_credits_and_2_cards() {
     let b = s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
     m.run_on(3);
+    // Use it or not first; then exactly 2 cards (a pick of 1 is never offered).
     assert_eq!(m.kind(), "netrunner.anoetic_void");
+    assert_eq!(m.option_ids(), ["use", "decline"]);
+    m.pick(&["use"]);
+    assert_eq!(m.kind(), "netrunner.anoetic_void_trash");
+    assert!(matches!(m.decision().spec, DecisionSpec::Pick { min: 2, max: 2, .. }));
     m.pick(&[&format!("card:{a}"), &format!("card:{b}")]);
     let g = m.game();
     assert!(g.run.is_none() && !m.has_event("netrunner.run_successful"));
     assert_eq!((g.corp.credits, g.corp.archives.len()), (0, 2));
+}
+
+#[test]
+fn card_anoetic_void_declined_lets_the_run_go_on() {
+    let mut s = runner();
+    s.g.corp.credits = 2;
+    s.root(3, c::ANOETIC_VOID, true);
+    s.hq(c::HEDGE_FUND);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["decline"]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.corp.hq.len()), (2, 2), "nothing paid, nothing trashed");
+    assert!(g.run.is_some() || m.has_event("netrunner.run_successful"), "the run goes on");
 }
 
 #[test]
@@ -713,6 +733,9 @@ fn card_tao_salonga_swaps_2_ice_when_an_agenda_is_stolen() {
     m.run_on(3);
     m.pick(&["continue"]);
     assert_eq!(m.kind(), "netrunner.tao_salonga");
+    m.pick(&["swap"]);
+    assert_eq!(m.kind(), "netrunner.tao_salonga_swap");
+    assert!(matches!(m.decision().spec, DecisionSpec::Pick { min: 2, max: 2, .. }), "exactly 2 ice");
     m.pick(&[&format!("ice:{a}"), &format!("ice:{b}")]);
     let g = m.game();
     assert_eq!((g.server(HQ).unwrap().ice.clone(), g.server(RD).unwrap().ice.clone()), (vec![b], vec![a]));
