@@ -426,3 +426,28 @@ async fn a_clock_running_out_and_the_round_time_limit_end_matches_as_the_docs_sa
     );
     Ok(())
 }
+
+/// The time keeper survives a restart: a timed match in play when its orchestrator dies has its
+/// time called by the next one, with no request on the match (only the log is read here).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_orchestrator_keeps_the_time_of_the_matches_in_play() -> Result<()> {
+    use eventlog::EventLog;
+    let mut system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_at(&mut client, "mainframe", TOURNAMENT, 9, 1, &[("clock_s", 2), ("increment_s", 0)]).await?;
+    system.kill_orchestrator().await?;
+    system.start_orchestrator().await?;
+    let log = system.admin_log().await?;
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(120);
+    loop {
+        let commits = log.read(&table.match_id, 1).await.map_err(|e| anyhow!("{e}"))?;
+        let called = commits.iter().filter_map(|c| api::log_v1::Commit::decode(c.payload.as_ref()).ok()).any(|c| {
+            matches!(ended_by(&c), Some(api::log_v1::commit_input::Input::Time(t)) if t.flagged_seat.is_some())
+        });
+        if called {
+            return Ok(());
+        }
+        ensure!(tokio::time::Instant::now() < deadline, "the restarted orchestrator never called time on match {}", table.match_id);
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+}

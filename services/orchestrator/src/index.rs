@@ -30,6 +30,8 @@ struct Created {
     ruleset: String,
     tournament: Tournament,
     seat_names: Vec<String>,
+    /// Created with a chess clock or a round time limit.
+    timed: bool,
 }
 
 pub struct MatchIndex {
@@ -96,6 +98,20 @@ impl MatchIndex {
         Ok(out)
     }
 
+    /// The matches in play with a clock or a round time limit (for the time keeper after a
+    /// restart: their alarms are not in memory yet).
+    pub async fn timed_in_play(&self) -> Result<Vec<String>> {
+        let mut out = Vec::new();
+        for (match_id, _sequence, payload) in self.log.last_commits().await? {
+            let Some(commit) = self.verified(&match_id, &payload) else { continue };
+            let Some(created) = self.created_of(&match_id, &commit).await else { continue };
+            if created.timed && summary(&match_id, &created, &commit).status != m::MatchStatus::Ended as i32 {
+                out.push(match_id);
+            }
+        }
+        Ok(out)
+    }
+
     /// The commit in `payload`, if it decodes and carries this orchestrator's signature.
     fn verified(&self, match_id: &str, payload: &[u8]) -> Option<Commit> {
         let signed = fairness::chain::split(payload).ok().and_then(|(body, sig)| {
@@ -132,6 +148,7 @@ impl MatchIndex {
             ruleset: config.ruleset.clone(),
             tournament: Tournament::of(c),
             seat_names: config.seats.iter().map(|s| s.name.clone()).collect(),
+            timed: c.time_control.as_ref().is_some_and(|t| t.clock_s > 0 || t.round_limit_s > 0),
         };
         if let Ok(mut map) = self.created.lock() {
             map.insert(match_id.to_string(), created.clone());

@@ -120,8 +120,8 @@ impl Matches {
     /// match on time even while its players only watch. Racing orchestrators both try; one
     /// commit wins and the other catches up. Runs until the task is dropped.
     ///
-    /// Alarms come from the matches this orchestrator has loaded; after a restart, a match's
-    /// time is kept again from its first request.
+    /// Alarms come from the matches this orchestrator has loaded; at start, `MatchApi::keep_time`
+    /// loads every timed match still in play first, so a restart loses none.
     pub async fn keep_time(self: Arc<Self>) {
         let mut tick = tokio::time::interval(TIME_KEEPER_TICK);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
