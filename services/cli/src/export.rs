@@ -10,7 +10,7 @@
 //! { "format": "arbiter-export/v2", "match_id": "…", "commits": [
 //!   { "match_id": "…", "version": 5, "input": { "draw": { "request": { "index": 0,
 //!     "purpose": "…", "shuffle": 40 }, "values": [3, 17, …], "signature": "n…" } },
-//!     "events": [ … ], "rules_version": "mainframe-2", "written_at_ms": 1700000000000,
+//!     "events": [ … ], "rules_version": "mainframe-3", "written_at_ms": 1700000000000,
 //!     "awaiting": { "draw": { … } }, "log_format": 2, "prev_hash": "…", "signature": "…" } ],
 //!   "stored_commits": [ "CgI…", … ] }
 //! ```
