@@ -29,7 +29,7 @@ use engine::Viewer;
 use eventlog::{EventLog, Role};
 use feed::view::{FeedEvent, FeedResult, FeedUpdate};
 use futures::StreamExt;
-use harness::{create_and_join_request, create_and_join_ruleset, play_one, start_projector, Rng, System, Table};
+use harness::{create_and_join_request, create_and_join_ruleset, play_one, start_projector, violation, watched_client, Rng, System, Table};
 use prost::Message;
 use tokio::sync::{mpsc, Barrier};
 
@@ -47,26 +47,6 @@ struct Received {
     payload: Bytes,
     /// When JetStream stored it (Unix ms).
     stored_ms: i64,
-}
-
-/// A `feed` client and the server errors it gets.
-async fn feed_client(system: &System) -> Result<(async_nats::Client, mpsc::UnboundedReceiver<String>)> {
-    let (tx, rx) = mpsc::unbounded_channel();
-    let client = system
-        .nats_auth(Role::Feed)
-        .connect_options()
-        .await?
-        .event_callback(move |event| {
-            let tx = tx.clone();
-            async move {
-                if let async_nats::Event::ServerError(e) = event {
-                    let _ = tx.send(e.to_string());
-                }
-            }
-        })
-        .connect(system.nats.url())
-        .await?;
-    Ok((client, rx))
 }
 
 /// Follow `filter` on FEED from its first message, as a stock client does (ordered consumer).
@@ -88,20 +68,6 @@ async fn follow(client: &async_nats::Client, filter: &str) -> Result<mpsc::Unbou
         }
     });
     Ok(rx)
-}
-
-/// Wait for a permissions violation naming `subject`.
-async fn violation(errors: &mut mpsc::UnboundedReceiver<String>, subject: &str) -> Result<()> {
-    tokio::time::timeout(PATIENCE, async {
-        while let Some(e) = errors.recv().await {
-            if e.to_lowercase().contains("permissions violation") && e.contains(subject) {
-                return Ok(());
-            }
-        }
-        bail!("the error channel closed")
-    })
-    .await
-    .with_context(|| format!("no permissions violation reported for {subject}"))?
 }
 
 /// Play `table` with random choices: `first` decisions, wait at `pause` twice (while the test
@@ -145,7 +111,7 @@ fn expected_events(export: &MatchExport) -> Result<Vec<Vec<FeedEvent>>> {
 async fn the_feed_carries_every_public_event_once_in_order_across_a_projector_crash() -> Result<()> {
     let system = System::start().await?;
     let projector = start_projector(&system).await?;
-    let (client, mut errors) = feed_client(&system).await?;
+    let (client, mut errors) = watched_client(&system, Role::Feed).await?;
     let mut feed = follow(&client, &format!("feed.{TOURNAMENT}.>")).await?;
 
     // The feed credential opens FEED only: MATCHES refuses it, in every way a reader could try.
@@ -368,7 +334,7 @@ async fn log_delayed_match(system: &System, match_id: &str, delay_s: i64) -> Res
 async fn a_delayed_match_is_published_no_earlier_than_its_delay() -> Result<()> {
     let system = System::start().await?;
     let projector = start_projector(&system).await?;
-    let (client, _errors) = feed_client(&system).await?;
+    let (client, _errors) = watched_client(&system, Role::Feed).await?;
     let mut feed = follow(&client, "feed._.>").await?;
     let delay_s = 2;
     let times = log_delayed_match(&system, "delayed-1", delay_s).await?;

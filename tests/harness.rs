@@ -870,3 +870,40 @@ pub async fn arbiter_up() -> Result<Up> {
     tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
     Ok(Up { data, orchestrator, child })
 }
+
+// ---- NATS clients that hear the server's errors (permission checks) ----
+
+/// A NATS client as `role` that also reports the server's errors (permission violations).
+pub async fn watched_client(system: &System, role: Role) -> Result<(async_nats::Client, tokio::sync::mpsc::UnboundedReceiver<String>)> {
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    let client = system
+        .nats_auth(role)
+        .connect_options()
+        .await?
+        .event_callback(move |event| {
+            let tx = tx.clone();
+            async move {
+                if let async_nats::Event::ServerError(e) = event {
+                    let _ = tx.send(e.to_string());
+                }
+            }
+        })
+        .connect(system.nats.url())
+        .await?;
+    Ok((client, rx))
+}
+
+/// Wait (at most 5 minutes: only ever waited for when it is expected) until the server reports a
+/// permissions violation on `subject`.
+pub async fn violation(errors: &mut tokio::sync::mpsc::UnboundedReceiver<String>, subject: &str) -> Result<()> {
+    tokio::time::timeout(Duration::from_secs(300), async {
+        while let Some(e) = errors.recv().await {
+            if e.to_lowercase().contains("permissions violation") && e.contains(subject) {
+                return Ok(());
+            }
+        }
+        bail!("the connection closed before a violation on {subject}")
+    })
+    .await
+    .with_context(|| format!("no permissions violation reported for {subject}"))?
+}

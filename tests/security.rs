@@ -14,47 +14,9 @@ use bytes::Bytes;
 use eventlog::Role;
 use harness::*;
 use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::sync::mpsc;
 use tonic::transport::{Certificate, ClientTlsConfig, Endpoint, Identity};
 use tonic_health::pb::health_client::HealthClient;
 use tonic_health::pb::HealthCheckRequest;
-
-/// Generous: only ever waited for when the answer is expected to come.
-const PATIENCE: Duration = Duration::from_secs(30);
-
-/// A NATS client as `role` that also reports the server's errors (permission violations).
-async fn watched_client(system: &System, role: Role) -> Result<(async_nats::Client, mpsc::UnboundedReceiver<String>)> {
-    let (tx, rx) = mpsc::unbounded_channel();
-    let client = system
-        .nats_auth(role)
-        .connect_options()
-        .await?
-        .event_callback(move |event| {
-            let tx = tx.clone();
-            async move {
-                if let async_nats::Event::ServerError(e) = event {
-                    let _ = tx.send(e.to_string());
-                }
-            }
-        })
-        .connect(system.nats.url())
-        .await?;
-    Ok((client, rx))
-}
-
-/// Wait until the server reports a permissions violation on `subject`.
-async fn violation(errors: &mut mpsc::UnboundedReceiver<String>, subject: &str) -> Result<()> {
-    tokio::time::timeout(PATIENCE, async {
-        while let Some(e) = errors.recv().await {
-            if e.to_lowercase().contains("permissions violation") && e.contains(subject) {
-                return Ok(());
-            }
-        }
-        bail!("the connection closed before a violation on {subject}")
-    })
-    .await
-    .with_context(|| format!("no permissions violation reported for {subject}"))?
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nats_refuses_anonymous_clients() -> Result<()> {
