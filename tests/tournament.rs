@@ -390,9 +390,12 @@ async fn a_clock_running_out_and_the_round_time_limit_end_matches_as_the_docs_sa
     assert!(turns_after.iter().all(|t| *t <= last_turn) && turns_after.len() <= 2, "turns after time: {turns_after:?}, last {last_turn}");
     let ending = &export.commits[export.commits.len() - 2];
     let result = outcome(ending).ok_or_else(|| anyhow!("the match has no outcome"))?;
-    // Nobody can win a starter game in the two turns the procedure allows here.
-    assert!(result.reason.starts_with("time:"), "{}", result.reason);
-    {
+    // Usually it ends on time; a win in those last turns (random play can flatline the Runner)
+    // ends it first, as the procedure says. The timed result itself is pinned by the engine's
+    // `netrunner::tests::time`.
+    let regular = ["agenda points:", "flatline:", "decking:"];
+    assert!(result.reason.starts_with("time:") || regular.iter().any(|r| result.reason.starts_with(r)), "{}", result.reason);
+    if result.reason.starts_with("time:") {
         // The winner is the side with more agenda points, as the last view shows them.
         let end_view = client.get_match(m::GetMatchRequest { match_id: timed.match_id.clone(), version: 0 }).await?.into_inner();
         let end_state: serde_json::Value = serde_json::from_str(&end_view.state_json)?;
