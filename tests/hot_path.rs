@@ -125,9 +125,18 @@ async fn a_restarted_orchestrator_rebuilds_from_the_snapshot_and_refuses_an_alte
     let live = view(&mut client, &table.match_id, 0).await?;
     let early = view(&mut client, &table.match_id, 3).await?;
 
-    // The finished match left a snapshot of its last version.
+    // The finished match left a snapshot of its last version (written in the background, so
+    // give it a moment).
     let log = system.admin_log().await?;
-    let snap = log.get_snapshot(&table.match_id).await.map_err(|e| anyhow!("{e}"))?.ok_or_else(|| anyhow!("no snapshot"))?;
+    let mut snap = None;
+    for _ in 0..50 {
+        snap = log.get_snapshot(&table.match_id).await.map_err(|e| anyhow!("{e}"))?;
+        if snap.as_ref().is_some_and(|s| s.version == live.version) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let snap = snap.ok_or_else(|| anyhow!("no snapshot"))?;
     assert_eq!(snap.version, live.version);
 
     // A fresh orchestrator serves the same match, now and in the past.

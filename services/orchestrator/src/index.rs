@@ -103,6 +103,14 @@ impl MatchIndex {
     pub async fn timed_in_play(&self) -> Result<Vec<String>> {
         let mut out = Vec::new();
         for (match_id, _sequence, payload) in self.log.last_commits().await? {
+            // Most matches of a long-lived log have ended: skip those before checking a signature
+            // or reading a first commit (skipping acts on nothing; a match loaded later is checked
+            // in full).
+            let ended = Commit::decode(payload.as_ref())
+                .is_ok_and(|c| matches!(c.awaiting.and_then(|a| a.what), Some(api::rules_v1::awaiting::What::Ended(_))));
+            if ended {
+                continue;
+            }
             let Some(commit) = self.verified(&match_id, &payload) else { continue };
             let Some(created) = self.created_of(&match_id, &commit).await else { continue };
             if created.timed && summary(&match_id, &created, &commit).status != m::MatchStatus::Ended as i32 {

@@ -270,7 +270,7 @@ impl Matches {
         rec.absorb(&commit, step, sequence, hash)?;
         self.note(rec);
         if snapshot::due(rec) {
-            self.put_snapshot(rec).await;
+            self.put_snapshot(rec);
         }
         Ok(version)
     }
@@ -326,16 +326,20 @@ impl Matches {
         Ok(())
     }
 
-    /// Store the record's snapshot. A failure only costs a longer rebuild later: logged, not
-    /// reported.
-    async fn put_snapshot(&self, rec: &MatchRecord) {
+    /// Store the record's snapshot, in the background: the request that made it due does not
+    /// wait for the bucket (a snapshot only shortens later rebuilds, and a rebuild checks the
+    /// commits after whichever snapshot it finds). A failure is logged, not reported.
+    fn put_snapshot(&self, rec: &MatchRecord) {
         let Some(sequence) = rec.last_sequence else { return };
         let state = Bytes::from(snapshot::encode(rec, &self.backends.signer));
         let snap = eventlog::Snapshot { version: rec.version, sequence, state };
-        match self.backends.log.put_snapshot(&rec.match_id, snap).await {
-            Ok(()) => tracing::debug!(match_id = %rec.match_id, version = rec.version, "snapshot written"),
-            Err(e) => tracing::warn!(match_id = %rec.match_id, version = rec.version, error = %e, "could not write a snapshot"),
-        }
+        let (log, match_id, version) = (self.backends.log.clone(), rec.match_id.clone(), rec.version);
+        tokio::spawn(async move {
+            match log.put_snapshot(&match_id, snap).await {
+                Ok(()) => tracing::debug!(match_id, version, "snapshot written"),
+                Err(e) => tracing::warn!(match_id, version, error = %e, "could not write a snapshot"),
+            }
+        });
     }
 
     /// The record of the match's snapshot, if there is a usable one at or below `upto`.

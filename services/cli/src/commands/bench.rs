@@ -145,6 +145,11 @@ pub struct ArbiterFigures {
     /// gRPC calls a bot made per decision (GetPendingDecision + SubmitDecision + retries).
     pub calls_per_decision: f64,
     pub submit: Latency,
+    /// The SubmitDecision calls that committed only the decision (the reply's version is one more).
+    pub submit_decision_only: Latency,
+    /// The SubmitDecision calls after which the orchestrator also drew (or ended the match)
+    /// before answering: more than one commit in one call.
+    pub submit_with_more_commits: Latency,
     /// Refusals the bots retried (ABORTED, FAILED_PRECONDITION).
     pub retries: u64,
     pub errors: u64,
@@ -536,6 +541,7 @@ impl BenchCmd {
         }
         let mut fig = ArbiterFigures::default();
         let mut samples = Vec::new();
+        let (mut single, mut multi) = (Vec::new(), Vec::new());
         let mut finished = Vec::new();
         let mut watch_tasks = Vec::new();
         let mut calls = 0u64;
@@ -548,7 +554,10 @@ impl BenchCmd {
             fig.retries += r.retries;
             fig.errors += r.errors;
             calls += r.calls;
-            samples.extend(r.submit);
+            for (d, commits) in r.submit {
+                samples.push(d);
+                if commits > 1 { multi.push(d) } else { single.push(d) }
+            }
             finished.extend(r.finished);
             watch_tasks.extend(r.watchers);
         }
@@ -559,6 +568,8 @@ impl BenchCmd {
         fig.decisions_per_s = fig.decisions as f64 / seconds;
         fig.calls_per_decision = ratio(calls as f64, fig.decisions as f64);
         fig.submit = Latency::of(samples);
+        fig.submit_decision_only = Latency::of(single);
+        fig.submit_with_more_commits = Latency::of(multi);
         fig.first_error = shared.first_error.lock().ok().and_then(|e| e.clone());
 
         let watchers = if self.watchers > 0 {
@@ -726,7 +737,8 @@ struct WorkerResult {
     calls: u64,
     retries: u64,
     errors: u64,
-    submit: Vec<Duration>,
+    /// Each SubmitDecision's latency and the commits it made.
+    submit: Vec<(Duration, u64)>,
     watchers: Vec<tokio::task::JoinHandle<WatchResult>>,
 }
 
@@ -837,7 +849,7 @@ async fn play_one(
             match submitted {
                 Ok(resp) => {
                     let now = Instant::now();
-                    r.submit.push(now.saturating_duration_since(t));
+                    r.submit.push((now.saturating_duration_since(t), resp.version.saturating_sub(version)));
                     r.decisions += 1;
                     shared.decisions.fetch_add(1, Ordering::Relaxed);
                     if watchers > 0 {
@@ -935,6 +947,11 @@ fn print_table(r: &BenchReport) {
             print!(" · orchestrator RSS {:.1} → {:.1} MB ({:.0} kB per match)", m.orchestrator_rss_before_bytes as f64 / 1e6, m.orchestrator_rss_after_bytes as f64 / 1e6, m.bytes_per_match / 1e3);
         }
         println!();
+        let (one, more) = (&l.arbiter.submit_decision_only, &l.arbiter.submit_with_more_commits);
+        println!(
+            "           SubmitDecision: {} with one commit p50 {:.2} ms p99 {:.2} ms · {} followed by draws or the end p50 {:.2} ms p99 {:.2} ms",
+            one.count, one.p50_ms, one.p99_ms, more.count, more.p50_ms, more.p99_ms
+        );
         if let Some(b) = &l.rebuild {
             println!(
                 "           rebuild: GetMatch at version {} {:.1} ms ({:.0} µs/version) vs raw read {:.2} ms = {:.1}×",
