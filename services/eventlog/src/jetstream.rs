@@ -522,6 +522,22 @@ impl JetStreamLog {
         Ok(commits)
     }
 
+    /// The snapshot under `key` in the bucket, if any (a reader has none: it rebuilds from the
+    /// log). An undecodable one is absent, with a warning: snapshots are only a cache.
+    async fn snapshot_by_key(&self, match_id: &str, key: &str) -> Result<Option<Snapshot>, LogError> {
+        let Some(snapshots) = &self.snapshots else {
+            return Ok(None);
+        };
+        let raw = snapshots.get(key).await.map_err(|e| classify(&format!("get snapshot {key}"), e))?;
+        Ok(raw.and_then(|raw| {
+            let snapshot = decode_snapshot(&raw);
+            if snapshot.is_none() {
+                tracing::warn!(match_id, key, "ignoring an undecodable snapshot");
+            }
+            snapshot
+        }))
+    }
+
     /// The append was refused because the match's last commit is not `expected`. If the commit
     /// right after `expected` is this very append (same msg id, same payload: an earlier
     /// attempt whose ack was lost), the append succeeded; otherwise another writer won.
@@ -865,21 +881,25 @@ impl EventLog for JetStreamLog {
 
     async fn get_snapshot(&self, match_id: &str) -> Result<Option<Snapshot>, LogError> {
         validate_match_id(match_id)?;
-        // A reader has no snapshots: it rebuilds from the log.
+        self.snapshot_by_key(match_id, match_id).await
+    }
+
+    async fn put_snapshot_at(&self, match_id: &str, snapshot: Snapshot) -> Result<(), LogError> {
+        validate_match_id(match_id)?;
         let Some(snapshots) = &self.snapshots else {
-            return Ok(None);
+            return Err(read_only("put_snapshot_at"));
         };
-        let raw = snapshots
-            .get(match_id)
+        let key = crate::snapshot_key_at(match_id, snapshot.version);
+        snapshots
+            .put(key.as_str(), encode_snapshot(&snapshot))
             .await
-            .map_err(|e| classify(&format!("get snapshot of {match_id}"), e))?;
-        Ok(raw.and_then(|raw| {
-            let snapshot = decode_snapshot(&raw);
-            if snapshot.is_none() {
-                tracing::warn!(match_id, "ignoring an undecodable snapshot");
-            }
-            snapshot
-        }))
+            .map_err(|e| classify(&format!("put snapshot {key}"), e))?;
+        Ok(())
+    }
+
+    async fn get_snapshot_at(&self, match_id: &str, version: u64) -> Result<Option<Snapshot>, LogError> {
+        validate_match_id(match_id)?;
+        self.snapshot_by_key(match_id, &crate::snapshot_key_at(match_id, version)).await
     }
 }
 

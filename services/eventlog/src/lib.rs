@@ -243,12 +243,34 @@ pub trait EventLog: Send + Sync + 'static {
     /// absent (with a warning): snapshots are only a cache.
     async fn get_snapshot(&self, match_id: &str) -> Result<Option<Snapshot>, LogError>;
 
+    /// Keep `snapshot` under its version as well, beside the latest one: a rebuild of a version
+    /// below the latest snapshot then starts from the one kept at or below it
+    /// ([`Self::get_snapshot_at`]) instead of from version 1. A log without such a store keeps
+    /// only the latest (the default: nothing is lost, rebuilds are longer).
+    async fn put_snapshot_at(&self, match_id: &str, snapshot: Snapshot) -> Result<(), LogError> {
+        let _ = (match_id, snapshot);
+        Ok(())
+    }
+
+    /// The snapshot kept at exactly `version` by [`Self::put_snapshot_at`], if any.
+    async fn get_snapshot_at(&self, match_id: &str, version: u64) -> Result<Option<Snapshot>, LogError> {
+        let _ = (match_id, version);
+        Ok(None)
+    }
+
     /// The last commit of every match in the log, as (match id, stream sequence, payload),
     /// sorted by match id: what a match index is rebuilt from (the orchestrator's ListMatches).
     /// One pass over one message per match; the log itself is never changed.
     async fn last_commits(&self) -> Result<Vec<(String, u64, Bytes)>, LogError> {
         Err(LogError::Other("this log cannot list its matches".into()))
     }
+}
+
+/// The bucket key of the snapshot kept at `version`: `=` cannot occur in a match id (nor `.`,
+/// which the orchestrator's permission `$KV.<bucket>.*` would refuse), so it never names
+/// another match's latest snapshot.
+pub fn snapshot_key_at(match_id: &str, version: u64) -> String {
+    format!("{match_id}=v{version}")
 }
 
 /// Snapshot encoding in the KV bucket: format byte 1, version (u64 BE), sequence (u64 BE), state.

@@ -235,6 +235,18 @@ impl EventLog for MemoryLog {
         validate_match_id(match_id)?;
         Ok(self.lock().snapshots.get(match_id).cloned())
     }
+
+    async fn put_snapshot_at(&self, match_id: &str, snapshot: Snapshot) -> Result<(), LogError> {
+        validate_match_id(match_id)?;
+        let key = crate::snapshot_key_at(match_id, snapshot.version);
+        self.lock().snapshots.insert(key, snapshot);
+        Ok(())
+    }
+
+    async fn get_snapshot_at(&self, match_id: &str, version: u64) -> Result<Option<Snapshot>, LogError> {
+        validate_match_id(match_id)?;
+        Ok(self.lock().snapshots.get(&crate::snapshot_key_at(match_id, version)).cloned())
+    }
 }
 
 #[cfg(test)]

@@ -334,12 +334,31 @@ impl Matches {
         let state = Bytes::from(snapshot::encode(rec, &self.backends.signer));
         let snap = eventlog::Snapshot { version: rec.version, sequence, state };
         let (log, match_id, version) = (self.backends.log.clone(), rec.match_id.clone(), rec.version);
+        // Every SNAPSHOT_EVERY commits the snapshot is also kept under its version, for
+        // rebuilds of earlier versions than the latest snapshot (`load_snapshot`).
+        let keep = version.is_multiple_of(snapshot::SNAPSHOT_EVERY);
         tokio::spawn(async move {
-            match log.put_snapshot(&match_id, snap).await {
+            let kept = if keep { log.put_snapshot_at(&match_id, snap.clone()).await } else { Ok(()) };
+            match kept.and(log.put_snapshot(&match_id, snap).await) {
                 Ok(()) => tracing::debug!(match_id, version, "snapshot written"),
                 Err(e) => tracing::warn!(match_id, version, error = %e, "could not write a snapshot"),
             }
         });
+    }
+
+    /// The newest snapshot at or below `upto` (any when `None`): the latest one, else, for an
+    /// earlier version, the one kept at the last multiple of SNAPSHOT_EVERY at or below it.
+    async fn snapshot_upto(&self, match_id: &str, upto: Option<u64>) -> Result<Option<eventlog::Snapshot>> {
+        let latest = self.backends.log.get_snapshot(match_id).await?;
+        let Some(upto) = upto else { return Ok(latest) };
+        if latest.as_ref().is_none_or(|s| s.version <= upto) {
+            return Ok(latest);
+        }
+        let kept = upto - upto % snapshot::SNAPSHOT_EVERY;
+        if kept == 0 {
+            return Ok(None);
+        }
+        Ok(self.backends.log.get_snapshot_at(match_id, kept).await?.filter(|s| s.version == kept))
     }
 
     /// The record of the match's snapshot, if there is a usable one at or below `upto`.
@@ -347,7 +366,7 @@ impl Matches {
         if self.full_replay {
             return None;
         }
-        let snap = match self.backends.log.get_snapshot(match_id).await {
+        let snap = match self.snapshot_upto(match_id, upto).await {
             Ok(Some(s)) => s,
             Ok(None) => return None,
             Err(e) => {
@@ -355,9 +374,6 @@ impl Matches {
                 return None;
             }
         };
-        if upto.is_some_and(|v| snap.version > v) {
-            return None;
-        }
         let own = self.backends.signer.public_key();
         match snapshot::decode(match_id, &snap.state, &own, snap.version, snap.sequence) {
             Ok(rec) if !self.fits_current_rules(&rec).await => {
@@ -1045,6 +1061,30 @@ mod tests {
         log.put_snapshot("m3", put(&rec.rules_version)).await?;
         let rebuilt = Matches::new(backends).rebuild("m3", None).await?;
         assert_eq!(rebuilt.state, b"state of another layout".to_vec());
+        Ok(())
+    }
+
+    /// A version below the latest snapshot starts from the snapshot kept at the last multiple of
+    /// SNAPSHOT_EVERY at or below it, not from version 1 (and never from one above it).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_earlier_version_starts_from_the_snapshot_kept_at_or_below_it() -> anyhow::Result<()> {
+        let log = Arc::new(eventlog::MemoryLog::new());
+        let matches = Matches::new(backends_on(log.clone()).await?);
+        let snap = |version: u64| eventlog::Snapshot { version, sequence: version * 10, state: Bytes::new() };
+        let every = snapshot::SNAPSHOT_EVERY;
+        log.put_snapshot_at("m4", snap(every)).await?;
+        log.put_snapshot_at("m4", snap(2 * every)).await?;
+        log.put_snapshot("m4", snap(2 * every + 5)).await?;
+        let at = |upto: Option<u64>| {
+            let matches = &matches;
+            async move { matches.snapshot_upto("m4", upto).await.map(|s| s.map(|s| s.version)) }
+        };
+        assert_eq!(at(None).await?, Some(2 * every + 5), "the latest, for the latest version");
+        assert_eq!(at(Some(2 * every + 5)).await?, Some(2 * every + 5));
+        assert_eq!(at(Some(2 * every + 4)).await?, Some(2 * every));
+        assert_eq!(at(Some(2 * every - 1)).await?, Some(every));
+        assert_eq!(at(Some(every)).await?, Some(every));
+        assert_eq!(at(Some(every - 1)).await?, None, "nothing kept below the first multiple");
         Ok(())
     }
 

@@ -357,8 +357,19 @@ pub async fn snapshots<L: EventLog + ?Sized>(log: &L) {
         state: Bytes::new(),
     };
     log.put_snapshot("sn-1", s2.clone()).await.expect("put");
-    assert_eq!(log.get_snapshot("sn-1").await.expect("get"), Some(s2));
+    assert_eq!(log.get_snapshot("sn-1").await.expect("get"), Some(s2.clone()));
     assert_eq!(log.get_snapshot("sn-2").await.expect("get other"), None);
+
+    // Kept by version too, beside the latest, which they do not replace.
+    let s64 = Snapshot { version: 64, sequence: 300, state: b("state-64") };
+    let s128 = Snapshot { version: 128, sequence: 600, state: b("state-128") };
+    log.put_snapshot_at("sn-1", s64.clone()).await.expect("put at");
+    log.put_snapshot_at("sn-1", s128.clone()).await.expect("put at");
+    assert_eq!(log.get_snapshot_at("sn-1", 64).await.expect("get at"), Some(s64));
+    assert_eq!(log.get_snapshot_at("sn-1", 128).await.expect("get at"), Some(s128));
+    assert_eq!(log.get_snapshot_at("sn-1", 9).await.expect("get at"), None);
+    assert_eq!(log.get_snapshot_at("sn-2", 64).await.expect("get at other"), None);
+    assert_eq!(log.get_snapshot("sn-1").await.expect("get"), Some(s2));
 }
 
 pub async fn invalid_ids<L: EventLog + ?Sized>(log: &L) {
