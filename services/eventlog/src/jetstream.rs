@@ -747,6 +747,23 @@ impl EventLog for JetStreamLog {
         self.collect(match_id, start, next_version, 0, u64::MAX).await
     }
 
+    async fn last_commit(&self, match_id: &str) -> Result<Option<(u64, Bytes)>, LogError> {
+        validate_match_id(match_id)?;
+        let subject = subject(match_id);
+        if self.is_reader() {
+            return match self.stream.direct_get_last_for_subject(&subject).await {
+                Ok(message) => Ok(Some((message.sequence, message.payload))),
+                Err(e) if e.kind() == DirectGetErrorKind::NotFound => Ok(None),
+                Err(e) => Err(classify(&format!("last message of {subject}"), e)),
+            };
+        }
+        match self.stream.get_last_raw_message_by_subject(&subject).await {
+            Ok(message) => Ok(Some((message.sequence, message.payload))),
+            Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => Ok(None),
+            Err(e) => Err(classify(&format!("last message of {subject}"), e)),
+        }
+    }
+
     async fn read_until(
         &self,
         match_id: &str,

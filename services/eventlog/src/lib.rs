@@ -228,6 +228,13 @@ pub trait EventLog: Send + Sync + 'static {
         Ok(commits)
     }
 
+    /// The match's last commit as (stream sequence, stored bytes), if it has any: one read,
+    /// however long the match. Its version is what the commit itself says (the log counts
+    /// versions only when it reads from the start).
+    async fn last_commit(&self, match_id: &str) -> Result<Option<(u64, Bytes)>, LogError> {
+        Ok(self.read(match_id, 1).await?.pop().map(|c| (c.sequence, c.payload)))
+    }
+
     /// History from `from_version`, then live commits as they are appended, forever (until the
     /// stream is dropped).
     async fn watch(

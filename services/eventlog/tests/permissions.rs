@@ -113,6 +113,8 @@ async fn randomness_reads_the_log_and_nothing_else() {
     let after = reader.read_after("r-1", s1, 2).await.expect("read_after");
     assert_eq!((after.len(), after[0].version, after[0].sequence), (1, 2, s2));
     assert!(reader.read("nothing", 0).await.expect("unknown match").is_empty());
+    assert_eq!(reader.last_commit("r-1").await.expect("last"), Some((s2, Bytes::from_static(b"two"))));
+    assert_eq!(reader.last_commit("nothing").await.expect("unknown match"), None);
     assert!(reader.append("r-1", Some(s2), "r-1/3", Bytes::from_static(b"3")).await.is_err());
 
     // What it must not: publish commits, with or without JetStream.

@@ -224,6 +224,9 @@ pub async fn read_after<L: EventLog + ?Sized>(log: &L) {
     let last = all.last().copied().unwrap_or_default();
     assert_eq!(log.read_after("ra-1", last, 5).await.expect("nothing new"), vec![]);
     assert_eq!(log.read_after("ra-none", 0, 1).await.expect("unknown match"), vec![]);
+    // The last commit alone, in one read.
+    assert_eq!(log.last_commit("ra-1").await.expect("last"), Some((last, b("d"))));
+    assert_eq!(log.last_commit("ra-none").await.expect("unknown match"), None);
 }
 
 /// Reading up to a version returns exactly the commits up to it, from the start or after a
