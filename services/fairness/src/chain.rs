@@ -148,6 +148,11 @@ impl OrchestratorKey {
         Ok(OrchestratorKey { key })
     }
 
+    /// A key derived from a signing key (valid by construction; never weak in practice).
+    pub(crate) fn from_verifying_key(key: VerifyingKey) -> OrchestratorKey {
+        OrchestratorKey { key }
+    }
+
     /// The key's 32 bytes, as commit 1 names it.
     pub fn to_bytes(&self) -> [u8; 32] {
         self.key.to_bytes()
