@@ -163,7 +163,7 @@ impl VerifiedLog {
             }
             commits.push(commit);
         }
-        let Some(mut next) = next else { return Ok(None) };
+        let Some(mut next) = next else { return unreadable.map_or(Ok(None), Err) };
         let links: Vec<fairness::chain::Link<'_>> = fresh
             .iter()
             .zip(&commits)
@@ -625,5 +625,24 @@ mod tests {
             assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
             assert!(err.message().contains(&format!("version {first_forged}:")), "{}", err.message());
         }
+    }
+
+    #[tokio::test]
+    async fn a_commit_that_does_not_decode_is_named_first_or_after_its_verified_prefix() {
+        use rnd::draw_request::Kind;
+        // As the first commit of a log.
+        let log = Arc::new(eventlog::MemoryLog::new());
+        log.append(ID, None, "garbage", vec![0xffu8; 3].into()).await.expect("append");
+        let err = service(log).draw(draw(0, "deal", Kind::Shuffle(10), vec![])).await.expect_err("garbage");
+        assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
+        assert!(err.message().contains("version 1:") && err.message().contains("decode"), "{}", err.message());
+        // After an honest prefix read in the same run.
+        let orchestrator = fairness::Signer::from_seed(&[9; 32]);
+        let (log, entropies) = log_awaiting_a_draw(&orchestrator).await;
+        let last = log.read(ID, 1).await.expect("read").pop().expect("commits");
+        log.append(ID, Some(last.sequence), "garbage", vec![0xffu8; 3].into()).await.expect("append");
+        let err = service(log).draw(draw(0, "deal", Kind::Shuffle(10), entropies)).await.expect_err("garbage");
+        assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
+        assert!(err.message().contains(&format!("version {}:", last.version + 1)), "{}", err.message());
     }
 }
