@@ -303,7 +303,8 @@ impl Projection {
         let checked = match (&chain.key, verify_signature) {
             (Some(key), true) => key.check_link(link, previous),
             (_, false) => fairness::chain::check_hash_link(link, previous),
-            (None, true) => Err(fairness::chain::ChainError::BadKey(String::new())),
+            // Only a broken match has no key, and its commits are refused before this.
+            (None, true) => Err(fairness::chain::ChainError::BadKey("(none: the match's first commit failed)".into())),
         };
         checked.map_err(|e| format!("the commit: {e}"))?;
 

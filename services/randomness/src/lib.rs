@@ -6,8 +6,9 @@
 //! key file; a bounded cache of the logs it has already checked (only a cache: the log decides).
 //! Must never: reveal a secret before the match's log says it ended, draw anything the log does
 //! not await (the last commit's draw, with the logged seat entropies), trust a commit that
-//! fails the log's signed hash chain, draw with anything but the `fairness` scheme, or log a
-//! secret.
+//! fails the log's signed hash chain or act on one before the orchestrator signature that binds
+//! it (its own or a later commit's, `docs/log.md`) has verified, draw with anything but the
+//! `fairness` scheme, or log a secret.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
