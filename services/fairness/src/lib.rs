@@ -14,7 +14,8 @@
 //!   ([`outcome_message`], [`Signer`], [`verify_signature`]);
 //! * the **auditor's check** of a whole match ([`verify_match`], [`DrawRecord`]);
 //! * the **signed hash chain** of a match log ([`chain`]): what the orchestrator signs and
-//!   how a commit is checked against the previous one.
+//!   how a commit, or a run of commits with one signature at its end, is checked against the
+//!   previous one ([`chain::OrchestratorKey`]: the orchestrator key parsed once).
 //!
 //! Every function is a pure function of its arguments: the same inputs give the same bytes, on
 //! every machine and in every future build. That is what lets an auditor re-run a match offline.

@@ -48,6 +48,12 @@ impl Signer {
         self.key.verifying_key().to_bytes()
     }
 
+    /// The public key as a [`crate::chain::OrchestratorKey`], without parsing its bytes again:
+    /// what an orchestrator checks its own log against.
+    pub fn orchestrator_key(&self) -> crate::chain::OrchestratorKey {
+        crate::chain::OrchestratorKey::from_verifying_key(self.key.verifying_key())
+    }
+
     /// The 64-byte Ed25519 signature of `msg` (deterministic, per RFC 8032).
     pub fn sign(&self, msg: &[u8]) -> [u8; 64] {
         self.key.sign(msg).to_bytes()

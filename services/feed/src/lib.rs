@@ -9,7 +9,9 @@
 //!
 //! Must never: publish anything a spectator may not see (every view is
 //! `api::convert::spectator_update`, the redaction of `WatchMatch`); publish a commit that fails
-//! the signed hash chain (nor any later commit of that match); publish a version twice or skip
+//! the signed hash chain (nor any later commit of that match), or before an orchestrator
+//! signature that binds it (its own or a later commit's, `view::Projection::accept_batch`) has
+//! verified; publish a version twice or skip
 //! one (versions in order per subject, `Nats-Msg-Id` `<match>/<version>` and the expected last
 //! subject sequence); write the match log or the snapshots (its NATS user `projector` may not).
 

@@ -5,7 +5,9 @@
 //! chain check of a match needs all its commits, and the log is the only state). On a restart
 //! everything is checked again, but each subject's last message in `FEED` (its
 //! `Arbiter-Version` header, by direct get) says what is already published: older versions are
-//! skipped, so the feed resumes where it stopped, with no gap and no duplicate.
+//! skipped, so the feed resumes where it stopped, with no gap and no duplicate. The messages
+//! the consumer has ready are checked together: every commit's hash link, and one signature per
+//! match (its last commit in the batch), before any of them is projected or published.
 //!
 //! Publishing: a single task, by due time (`written_at_ms` + the match's delay) then log order,
 //! so each match's messages keep their order. Every publish names its version (`Nats-Msg-Id`
@@ -23,7 +25,7 @@ use async_nats::jetstream::{
     stream::{self, DirectGetErrorKind, DiscardPolicy, StorageType},
 };
 use bytes::Bytes;
-use futures::StreamExt;
+use futures::{FutureExt, StreamExt};
 use tokio::sync::mpsc;
 
 use crate::view::{Projected, Projection, VERSION_HEADER};
@@ -31,6 +33,8 @@ use crate::FeedError;
 
 /// Projected commits waiting between the reader and the publisher.
 const QUEUE: usize = 1024;
+/// Most log messages checked as one batch (one signature verification per match in it).
+const READ_BATCH: usize = 256;
 /// Pause before reading or publishing again after NATS failed (doubled up to the maximum).
 const RETRY_FIRST: Duration = Duration::from_millis(200);
 const RETRY_MAX: Duration = Duration::from_secs(5);
@@ -168,37 +172,66 @@ async fn read_log(context: jetstream::Context, mut projection: Projection, tx: m
             }
         };
         delay = RETRY_FIRST;
-        while let Some(message) = messages.next().await {
-            let message = match message {
-                Ok(m) => m,
-                Err(e) => {
-                    tracing::warn!(%e, "reading the match log failed; resuming");
-                    break;
-                }
-            };
-            let sequence = match message.info() {
-                Ok(info) => info.stream_sequence,
-                Err(e) => {
-                    tracing::warn!(%e, "a log message without JetStream info; resuming");
-                    break;
-                }
-            };
-            if sequence < next_sequence {
-                continue; // already seen before a resume
-            }
-            next_sequence = sequence + 1;
-            let subject = message.subject.as_str();
-            let Some(match_id) = subject.strip_prefix("match.").and_then(|s| s.strip_suffix(".events")) else {
-                continue;
-            };
-            match projection.accept(match_id, &message.payload) {
-                Ok(projected) => {
-                    if tx.send(Job { sequence, projected }).await.is_err() {
-                        return;
+        // What the consumer has ready is checked as one batch: one signature per match in it
+        // (`Projection::accept_batch`). At low load that is one commit, as before.
+        while let Some(first) = messages.next().await {
+            let mut batch = vec![first];
+            let mut ended = false;
+            while batch.len() < READ_BATCH {
+                match messages.next().now_or_never() {
+                    Some(Some(message)) => batch.push(message),
+                    Some(None) => {
+                        ended = true;
+                        break;
                     }
+                    None => break,
                 }
-                // Logged, never projected: an operator must look at this log.
-                Err(e) => tracing::error!(match_id, sequence, "{e}"),
+            }
+            // The commits up to the first failed message; the log is read again after it.
+            let mut ready: Vec<(u64, String, Bytes)> = Vec::with_capacity(batch.len());
+            let mut resume = ended;
+            for message in batch {
+                let message = match message {
+                    Ok(m) => m,
+                    Err(e) => {
+                        tracing::warn!(%e, "reading the match log failed; resuming");
+                        resume = true;
+                        break;
+                    }
+                };
+                let sequence = match message.info() {
+                    Ok(info) => info.stream_sequence,
+                    Err(e) => {
+                        tracing::warn!(%e, "a log message without JetStream info; resuming");
+                        resume = true;
+                        break;
+                    }
+                };
+                if sequence < next_sequence {
+                    continue; // already seen before a resume
+                }
+                next_sequence = sequence + 1;
+                let subject = message.subject.as_str();
+                let Some(match_id) = subject.strip_prefix("match.").and_then(|s| s.strip_suffix(".events")) else {
+                    continue;
+                };
+                ready.push((sequence, match_id.to_string(), message.payload.clone()));
+            }
+            let commits: Vec<(&str, &[u8])> = ready.iter().map(|(_, m, p)| (m.as_str(), p.as_ref())).collect();
+            let results = projection.accept_batch(&commits);
+            for ((sequence, match_id, _), result) in ready.iter().zip(results) {
+                match result {
+                    Ok(projected) => {
+                        if tx.send(Job { sequence: *sequence, projected }).await.is_err() {
+                            return;
+                        }
+                    }
+                    // Logged, never projected: an operator must look at this log.
+                    Err(e) => tracing::error!(match_id, sequence, "{e}"),
+                }
+            }
+            if resume {
+                break;
             }
         }
     }

@@ -117,7 +117,8 @@ pub struct Projected {
 /// What the projector remembers of one match: the chain so far and what every view needs.
 #[derive(Clone, Debug)]
 struct MatchChain {
-    key: Vec<u8>,
+    /// The orchestrator key commit 1 names, parsed once (`None` only for a broken match).
+    key: Option<fairness::chain::OrchestratorKey>,
     last_hash: [u8; 32],
     version: u64,
     joined: Vec<bool>,
@@ -161,13 +162,63 @@ impl Projection {
     /// configured), and project it. A commit that fails is refused ([`FeedError::Tampered`]),
     /// and so is every later commit of that match: the chain cannot be resumed past a break.
     pub fn accept(&mut self, match_id: &str, payload: &[u8]) -> Result<Projected, FeedError> {
+        self.accept_with(match_id, payload, true)
+    }
+
+    /// [`Self::accept`] for consecutive commits of the log (`(match_id, stored bytes)`, in log
+    /// order, any matches interleaved), with one signature verification per match instead of
+    /// one per commit: every commit's hash link is checked, then the signature of each match's
+    /// last accepted commit of the batch, which binds all its commits before it
+    /// (`fairness::chain::OrchestratorKey::check_run`). Nothing is returned before that, so the
+    /// caller publishes nothing unverified. When a match's last signature fails, its commits
+    /// of the batch are checked again one by one from its state before the batch, so the
+    /// results are exactly those of [`Self::accept`] called on each commit in turn.
+    pub fn accept_batch(&mut self, batch: &[(&str, &[u8])]) -> Vec<Result<Projected, FeedError>> {
+        if let [(match_id, payload)] = batch {
+            return vec![self.accept(match_id, payload)];
+        }
+        let mut before: BTreeMap<&str, Option<MatchChain>> = BTreeMap::new();
+        for (match_id, _) in batch {
+            before.entry(match_id).or_insert_with(|| self.matches.get(*match_id).cloned());
+        }
+        // Links only; the signatures below, before anything is handed out.
+        let mut results: Vec<Result<Projected, FeedError>> = Vec::with_capacity(batch.len());
+        let mut heads: BTreeMap<&str, &[u8]> = BTreeMap::new();
+        for (match_id, payload) in batch {
+            let result = self.accept_with(match_id, payload, false);
+            if result.is_ok() {
+                heads.insert(match_id, payload);
+            }
+            results.push(result);
+        }
+        for (match_id, head) in heads {
+            let key = self.matches.get(match_id).and_then(|c| c.key.as_ref());
+            if key.is_some_and(|k| k.check_signature(head).is_ok()) {
+                continue;
+            }
+            match before.remove(match_id).flatten() {
+                Some(chain) => self.matches.insert(match_id.to_string(), chain),
+                None => self.matches.remove(match_id),
+            };
+            for ((id, payload), result) in batch.iter().zip(results.iter_mut()) {
+                if *id == match_id {
+                    *result = self.accept(id, payload);
+                }
+            }
+        }
+        results
+    }
+
+    /// [`Self::accept`]; without `verify_signature`, everything but the signature is checked,
+    /// and the caller must verify a later signature of the match before using the result.
+    fn accept_with(&mut self, match_id: &str, payload: &[u8], verify_signature: bool) -> Result<Projected, FeedError> {
         let known = self.matches.get(match_id);
         let version = known.map(|c| c.version + 1).unwrap_or(1);
         let tampered = |detail: String| FeedError::Tampered { match_id: match_id.to_string(), version, detail };
         if known.is_some_and(|c| c.broken) {
             return Err(tampered("an earlier commit of this match failed the chain check".into()));
         }
-        let result = self.check(match_id, version, payload);
+        let result = self.check(match_id, version, payload, verify_signature);
         match result {
             Ok(p) => Ok(p),
             Err(detail) => {
@@ -183,7 +234,7 @@ impl Projection {
         }
     }
 
-    fn check(&mut self, match_id: &str, version: u64, payload: &[u8]) -> Result<Projected, String> {
+    fn check(&mut self, match_id: &str, version: u64, payload: &[u8], verify_signature: bool) -> Result<Projected, String> {
         let commit = Commit::decode(payload).map_err(|e| format!("the commit does not decode: {e}"))?;
         if commit.version != version || commit.match_id != match_id {
             return Err(format!(
@@ -216,8 +267,9 @@ impl Projection {
                 if delay_s > MAX_DELAY_S {
                     tracing::warn!(match_id, delay_s, "spectator_delay_s is over one day: capped at one day");
                 }
+                let key = fairness::chain::OrchestratorKey::parse(&c.orchestrator_public_key).map_err(|e| format!("the commit: {e}"))?;
                 MatchChain {
-                    key: c.orchestrator_public_key.clone(),
+                    key: Some(key),
                     last_hash: [0; 32],
                     version: 0,
                     joined: vec![false; config.seats.len()],
@@ -248,7 +300,13 @@ impl Projection {
         };
         let previous = (version > 1).then_some(&chain.last_hash);
         let link = fairness::chain::Link { stored: payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
-        fairness::chain::check_link(link, previous, &chain.key).map_err(|e| format!("the commit: {e}"))?;
+        let checked = match (&chain.key, verify_signature) {
+            (Some(key), true) => key.check_link(link, previous),
+            (_, false) => fairness::chain::check_hash_link(link, previous),
+            // Only a broken match has no key, and its commits are refused before this.
+            (None, true) => Err(fairness::chain::ChainError::BadKey("(none: the match's first commit failed)".into())),
+        };
+        checked.map_err(|e| format!("the commit: {e}"))?;
 
         if let Some(Input::Joined(j)) = input {
             if let Some(slot) = chain.joined.get_mut(j.seat as usize) {
@@ -304,7 +362,7 @@ impl Projection {
 impl MatchChain {
     fn broken() -> MatchChain {
         MatchChain {
-            key: Vec::new(),
+            key: None,
             last_hash: [0; 32],
             version: 0,
             joined: Vec::new(),
@@ -524,5 +582,95 @@ mod tests {
         // A log that does not start with a creation is refused.
         let mut p = Projection::new(None);
         assert!(p.accept("m1", &commits[1]).is_err());
+    }
+
+    /// `stored` from commit `from` on, re-chained and signed by `signer` (a forger recomputing
+    /// every hash after the commit it replaces).
+    fn rechain(stored: &[Vec<u8>], from: usize, signer: &fairness::Signer) -> Vec<Vec<u8>> {
+        let mut out: Vec<Vec<u8>> = stored[..from].to_vec();
+        for (i, c) in stored.iter().enumerate().skip(from) {
+            let mut commit = l::Commit::decode(c.as_slice()).unwrap();
+            commit.signature.clear();
+            commit.prev_hash = out.last().map(|p| fairness::chain::commit_hash(p).to_vec()).unwrap_or_default();
+            if i == from {
+                commit.rules_version = "forged".into();
+            }
+            out.push(fairness::chain::seal(signer, &commit.encode_to_vec()));
+        }
+        out
+    }
+
+    /// Results as comparable text: each commit's version and JSON view, or the error.
+    fn outcomes(results: Vec<Result<Projected, FeedError>>) -> Vec<String> {
+        results
+            .into_iter()
+            .map(|r| match r {
+                Ok(p) => format!("{} v{} {}", p.match_id, p.version, serde_json::to_string(&p.update).unwrap()),
+                Err(e) => format!("error: {e}"),
+            })
+            .collect()
+    }
+
+    /// The same commits fed one by one to `accept`, and as one batch to `accept_batch`.
+    fn one_by_one_and_batched(batch: &[(&str, &[u8])]) -> (Vec<String>, Vec<String>) {
+        let mut single = Projection::new(None);
+        let one_by_one = outcomes(batch.iter().map(|(m, c)| single.accept(m, c)).collect());
+        let mut batched = Projection::new(None);
+        (one_by_one, outcomes(batched.accept_batch(batch)))
+    }
+
+    #[test]
+    fn a_batch_of_interleaved_matches_is_projected_as_commit_by_commit() {
+        let s = signer();
+        let (m1, m2) = (log(&s, "m1", "", 0), log(&s, "m2", "t", 5));
+        let batch: Vec<(&str, &[u8])> = m1.iter().zip(&m2).flat_map(|(a, b)| [("m1", a.as_slice()), ("m2", b.as_slice())]).collect();
+        let (one_by_one, batched) = one_by_one_and_batched(&batch);
+        assert_eq!(batched, one_by_one);
+        assert!(batched.iter().all(|o| !o.starts_with("error")), "{batched:?}");
+        // A batch continues the chain where the previous one stopped.
+        let mut p = Projection::new(None);
+        let first: Vec<(&str, &[u8])> = m1[..2].iter().map(|c| ("m1", c.as_slice())).collect();
+        let rest: Vec<(&str, &[u8])> = m1[2..].iter().map(|c| ("m1", c.as_slice())).collect();
+        assert!(p.accept_batch(&first).iter().all(|r| r.is_ok()));
+        let versions: Vec<u64> = p.accept_batch(&rest).into_iter().map(|r| r.unwrap().version).collect();
+        assert_eq!(versions, [3, 4]);
+    }
+
+    #[test]
+    fn a_forged_commit_in_a_batch_is_named_and_nothing_of_its_match_after_it_is_projected() {
+        let s = signer();
+        let forger = fairness::Signer::from_seed(&[9; 32]);
+        let m1 = rechain(&log(&s, "m1", "", 0), 1, &forger);
+        let m2 = log(&s, "m2", "", 0);
+        let batch: Vec<(&str, &[u8])> = m1.iter().zip(&m2).flat_map(|(a, b)| [("m1", a.as_slice()), ("m2", b.as_slice())]).collect();
+        let (one_by_one, batched) = one_by_one_and_batched(&batch);
+        assert_eq!(batched, one_by_one);
+        let m1_out: Vec<&String> = batched.iter().step_by(2).collect();
+        assert!(m1_out[0].starts_with("m1 v1"), "{m1_out:?}");
+        assert!(m1_out[1].contains("version 2") && m1_out[1].contains("signature"), "the first forged version is named: {m1_out:?}");
+        assert!(m1_out[2..].iter().all(|o| o.contains("earlier commit")), "{m1_out:?}");
+        assert!(batched.iter().skip(1).step_by(2).all(|o| o.starts_with("m2 v")), "the other match is untouched: {batched:?}");
+        // A batch that holds only the forged commits, after an honest prefix.
+        let mut p = Projection::new(None);
+        p.accept("m1", &m1[0]).unwrap();
+        let rest: Vec<(&str, &[u8])> = m1[1..].iter().map(|c| ("m1", c.as_slice())).collect();
+        let err = p.accept_batch(&rest).remove(0).unwrap_err();
+        assert!(matches!(err, FeedError::Tampered { version: 2, .. }), "{err}");
+    }
+
+    #[test]
+    fn a_broken_link_in_a_batch_is_named_and_the_commits_before_it_are_projected() {
+        let s = signer();
+        let mut m1 = log(&s, "m1", "", 0);
+        // Commit 3 is signed by the orchestrator but does not continue commit 2.
+        let mut commit = l::Commit::decode(m1[2].as_slice()).unwrap();
+        commit.signature.clear();
+        commit.prev_hash = fairness::chain::commit_hash(b"elsewhere").to_vec();
+        m1[2] = fairness::chain::seal(&s, &commit.encode_to_vec());
+        let batch: Vec<(&str, &[u8])> = m1.iter().map(|c| ("m1", c.as_slice())).collect();
+        let (one_by_one, batched) = one_by_one_and_batched(&batch);
+        assert_eq!(batched, one_by_one);
+        assert!(batched[1].starts_with("m1 v2"), "{batched:?}");
+        assert!(batched[2].contains("version 3") && batched[2].contains("prev_hash"), "{batched:?}");
     }
 }

@@ -59,14 +59,14 @@ pub struct Feed {
 /// The feeds of this orchestrator, by match.
 pub struct Hub {
     log: Arc<dyn eventlog::EventLog>,
-    public_key: [u8; 32],
+    public_key: fairness::chain::OrchestratorKey,
     /// Each feed with its number of watchers.
     feeds: StdMutex<HashMap<String, (Arc<Feed>, usize)>>,
     max_feeds: usize,
 }
 
 impl Hub {
-    pub fn new(log: Arc<dyn eventlog::EventLog>, public_key: [u8; 32], max_feeds: usize) -> Arc<Hub> {
+    pub fn new(log: Arc<dyn eventlog::EventLog>, public_key: fairness::chain::OrchestratorKey, max_feeds: usize) -> Arc<Hub> {
         Arc::new(Hub { log, public_key, feeds: StdMutex::new(HashMap::new()), max_feeds })
     }
 
@@ -132,7 +132,7 @@ impl Hub {
                     return Err(e);
                 }
             };
-            let task = tokio::spawn(follow(feed.clone(), commits, self.public_key));
+            let task = tokio::spawn(follow(feed.clone(), commits, self.public_key.clone()));
             if let Ok(mut slot) = feed.task.lock() {
                 *slot = Some(task);
             }
@@ -174,7 +174,7 @@ impl Hub {
 async fn follow(
     feed: Arc<Feed>,
     mut commits: futures::stream::BoxStream<'static, std::result::Result<eventlog::StoredCommit, eventlog::LogError>>,
-    public_key: [u8; 32],
+    public_key: fairness::chain::OrchestratorKey,
 ) {
     let mut last_hash: Option<[u8; 32]> = None;
     let mut joined: Vec<bool> = Vec::new();
@@ -221,7 +221,7 @@ async fn follow(
 }
 
 /// Decode a watched commit and check it continues the signed chain.
-fn check(match_id: &str, stored: &eventlog::StoredCommit, last_hash: &mut Option<[u8; 32]>, public_key: &[u8; 32]) -> Result<Commit> {
+fn check(match_id: &str, stored: &eventlog::StoredCommit, last_hash: &mut Option<[u8; 32]>, public_key: &fairness::chain::OrchestratorKey) -> Result<Commit> {
     let tampered = |detail: String| OrchestratorError::Tampered {
         match_id: match_id.to_string(),
         version: stored.version,
@@ -229,7 +229,7 @@ fn check(match_id: &str, stored: &eventlog::StoredCommit, last_hash: &mut Option
     };
     let commit = Commit::decode(stored.payload.as_ref()).map_err(|e| tampered(format!("the commit does not decode: {e}")))?;
     let link = fairness::chain::Link { stored: &stored.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
-    fairness::chain::check_link(link, last_hash.as_ref(), public_key).map_err(|e| tampered(format!("the commit: {e}")))?;
+    public_key.check_link(link, last_hash.as_ref()).map_err(|e| tampered(format!("the commit: {e}")))?;
     *last_hash = Some(fairness::chain::commit_hash(&stored.payload));
     Ok(commit)
 }
@@ -352,7 +352,7 @@ mod tests {
         }
 
         fn hub(&self, max_feeds: usize) -> Arc<Hub> {
-            Hub::new(self.log.clone(), self.signer.public_key(), max_feeds)
+            Hub::new(self.log.clone(), self.signer.orchestrator_key(), max_feeds)
         }
     }
 

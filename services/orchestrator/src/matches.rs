@@ -300,13 +300,15 @@ impl Matches {
             })
             .collect();
         let mut steps = rules_client::Replayer::new(self.backends.rules.clone(), plan);
+        // Parsed once for the whole replay, not per commit.
+        let own = self.backends.signer.orchestrator_key();
         for (index, (stored, commit)) in commits.iter().zip(decoded).enumerate() {
             let commit = commit.map_err(|e| OrchestratorError::Tampered {
                 match_id: rec.match_id.clone(),
                 version: stored.version,
                 detail: format!("the commit does not decode: {e}"),
             })?;
-            let hash = check_chain(rec, stored, &commit, &self.backends.signer.public_key())?;
+            let hash = check_chain(rec, stored, &commit, &own)?;
             if commit.version != stored.version || commit.match_id != rec.match_id {
                 return Err(OrchestratorError::ReplayMismatch {
                     match_id: rec.match_id.clone(),
@@ -706,7 +708,7 @@ impl Matches {
 
 /// Check that a stored commit continues the match's signed hash chain under `own`, this
 /// orchestrator's key; returns its hash. Anything appended by someone else fails here.
-pub fn check_chain(rec: &MatchRecord, stored: &StoredCommit, commit: &Commit, own: &[u8; 32]) -> Result<[u8; 32]> {
+pub fn check_chain(rec: &MatchRecord, stored: &StoredCommit, commit: &Commit, own: &fairness::chain::OrchestratorKey) -> Result<[u8; 32]> {
     let tampered = |detail: String| OrchestratorError::Tampered {
         match_id: rec.match_id.clone(),
         version: stored.version,
@@ -720,17 +722,17 @@ pub fn check_chain(rec: &MatchRecord, stored: &StoredCommit, commit: &Commit, ow
         ));
     }
     if let Some(commit_input::Input::Created(c)) = commit.input.as_ref().and_then(|i| i.input.as_ref()) {
-        if c.orchestrator_public_key != own {
+        if c.orchestrator_public_key != own.to_bytes() {
             return Err(tampered(format!(
                 "the match was created under orchestrator key {}, not this orchestrator's key {}; \
                  every orchestrator of a deployment must use the same --key-file",
                 short_hex(&c.orchestrator_public_key),
-                short_hex(own)
+                short_hex(&own.to_bytes())
             )));
         }
     }
     let link = fairness::chain::Link { stored: &stored.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
-    fairness::chain::check_link(link, rec.last_hash.as_ref(), own).map_err(|e| tampered(format!("the commit: {e}")))?;
+    own.check_link(link, rec.last_hash.as_ref()).map_err(|e| tampered(format!("the commit: {e}")))?;
     Ok(fairness::chain::commit_hash(&stored.payload))
 }
 
@@ -852,21 +854,21 @@ mod tests {
         let mut rec = MatchRecord::empty("m");
         let c1 = commit(1, created(own), None);
         let s1 = sealed(&ours, &c1);
-        rec.last_hash = Some(check_chain(&rec, &s1, &c1, &own).expect("ours"));
+        rec.last_hash = Some(check_chain(&rec, &s1, &c1, &ours.orchestrator_key()).expect("ours"));
         let c2 = commit(2, joined(), Some(&s1));
         let s2 = sealed(&ours, &c2);
-        assert!(check_chain(&rec, &s2, &c2, &own).is_ok());
+        assert!(check_chain(&rec, &s2, &c2, &ours.orchestrator_key()).is_ok());
 
         // Same content, signed by another key.
         let forged = sealed(&fairness::Signer::from_seed(&[2; 32]), &c2);
-        let err = check_chain(&rec, &forged, &c2, &own).expect_err("foreign").to_string();
+        let err = check_chain(&rec, &forged, &c2, &ours.orchestrator_key()).expect_err("foreign").to_string();
         assert!(err.contains("at version 2") && err.contains("signature"), "{err}");
         // Our signature, but not chained to the commit before.
         let unchained = commit(2, joined(), None);
-        let err = check_chain(&rec, &sealed(&ours, &unchained), &unchained, &own).expect_err("unchained").to_string();
+        let err = check_chain(&rec, &sealed(&ours, &unchained), &unchained, &ours.orchestrator_key()).expect_err("unchained").to_string();
         assert!(err.contains("prev_hash"), "{err}");
         // A tonic status of DATA_LOSS.
-        let status = tonic::Status::from(check_chain(&rec, &forged, &c2, &own).expect_err("foreign"));
+        let status = tonic::Status::from(check_chain(&rec, &forged, &c2, &ours.orchestrator_key()).expect_err("foreign"));
         assert_eq!(status.code(), tonic::Code::DataLoss);
     }
 
@@ -1096,11 +1098,11 @@ mod tests {
         let mut old = commit(1, created(own), None);
         old.log_format = 0;
         let stored = StoredCommit { version: 1, sequence: 1, payload: Bytes::from(old.encode_to_vec()) };
-        let err = check_chain(&rec, &stored, &old, &own).expect_err("format 1").to_string();
+        let err = check_chain(&rec, &stored, &old, &ours.orchestrator_key()).expect_err("format 1").to_string();
         assert!(err.contains("format 1") && err.contains("arbiter audit"), "{err}");
         let other = fairness::Signer::from_seed(&[3; 32]);
         let theirs = commit(1, created(other.public_key()), None);
-        let err = check_chain(&rec, &sealed(&other, &theirs), &theirs, &own).expect_err("other key").to_string();
+        let err = check_chain(&rec, &sealed(&other, &theirs), &theirs, &ours.orchestrator_key()).expect_err("other key").to_string();
         assert!(err.contains("--key-file"), "{err}");
     }
 }

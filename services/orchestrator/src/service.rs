@@ -49,7 +49,7 @@ pub struct MatchApi {
 impl MatchApi {
     pub fn new(matches: Matches) -> Self {
         let backends = matches.backends();
-        let hub = Hub::new(backends.log.clone(), backends.signer.public_key(), limits::MAX_WATCHED_MATCHES);
+        let hub = Hub::new(backends.log.clone(), backends.signer.orchestrator_key(), limits::MAX_WATCHED_MATCHES);
         let index = Arc::new(MatchIndex::new(backends.log.clone(), backends.signer.public_key()));
         MatchApi {
             matches: Arc::new(matches),

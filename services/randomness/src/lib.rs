@@ -6,8 +6,9 @@
 //! key file; a bounded cache of the logs it has already checked (only a cache: the log decides).
 //! Must never: reveal a secret before the match's log says it ended, draw anything the log does
 //! not await (the last commit's draw, with the logged seat entropies), trust a commit that
-//! fails the log's signed hash chain, draw with anything but the `fairness` scheme, or log a
-//! secret.
+//! fails the log's signed hash chain or act on one before the orchestrator signature that binds
+//! it (its own or a later commit's, `docs/log.md`) has verified, draw with anything but the
+//! `fairness` scheme, or log a secret.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
@@ -114,8 +115,8 @@ struct VerifiedLog {
     sequence: u64,
     /// SHA-256 of the last checked commit's stored bytes (the next commit's `prev_hash`).
     last_hash: [u8; 32],
-    /// The orchestrator key named by commit 1, which must sign every commit.
-    orchestrator_key: Vec<u8>,
+    /// The orchestrator key named by commit 1, which must sign every commit (parsed once).
+    orchestrator_key: fairness::chain::OrchestratorKey,
     /// Each seat's logged entropy, `None` until it has joined.
     entropies: Vec<Option<Vec<u8>>>,
     /// What the last checked commit awaits.
@@ -123,36 +124,74 @@ struct VerifiedLog {
 }
 
 impl VerifiedLog {
-    /// Check one more commit against the chain and fold it in (`prefix` is `None` for commit 1).
-    fn extend(prefix: Option<&VerifiedLog>, match_id: &str, stored: &eventlog::StoredCommit) -> Result<VerifiedLog, RandomnessError> {
-        let tampered = |detail: String| RandomnessError::Tampered { match_id: match_id.to_string(), version: stored.version, detail };
-        let commit = Commit::decode(stored.payload.as_ref()).map_err(|e| tampered(format!("the commit does not decode: {e}")))?;
-        let input = commit.input.as_ref().and_then(|i| i.input.as_ref());
-        let mut next = match (prefix, input) {
-            (None, Some(Input::Created(c))) if stored.version == 1 => VerifiedLog {
-                version: 0,
-                sequence: 0,
-                last_hash: [0; 32],
-                orchestrator_key: c.orchestrator_public_key.clone(),
-                entropies: vec![None; c.config.as_ref().map(|c| c.seats.len()).unwrap_or(0)],
-                awaiting: None,
-            },
-            (None, _) => return Err(tampered("the first commit of a log must create the match".into())),
-            (Some(p), _) => p.clone(),
-        };
-        let previous_hash = prefix.map(|p| &p.last_hash);
-        let link = fairness::chain::Link { stored: &stored.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
-        fairness::chain::check_link(link, previous_hash, &next.orchestrator_key).map_err(|e| tampered(format!("the commit: {e}")))?;
-        if let Some(Input::Joined(j)) = input {
-            if let Some(slot) = next.entropies.get_mut(j.seat as usize) {
-                *slot = Some(j.entropy.clone());
+    /// Check the commits read after `prefix` (`None`: the log from commit 1) against the chain
+    /// and fold them in. Every hash link is checked, and the orchestrator's signature on the
+    /// last commit only: it binds every commit before it (`fairness::chain::OrchestratorKey::check_run`).
+    /// Nothing read here is used before that signature verifies; on a failure, the error names
+    /// the first bad version, as a commit-by-commit check would.
+    fn extend(prefix: Option<&VerifiedLog>, match_id: &str, fresh: &[eventlog::StoredCommit]) -> Result<Option<VerifiedLog>, RandomnessError> {
+        let tampered = |version: u64, detail: String| RandomnessError::Tampered { match_id: match_id.to_string(), version, detail };
+        let mut next = prefix.cloned();
+        let mut commits = Vec::with_capacity(fresh.len());
+        // A commit that cannot be read stops the run there; it is reported only if the commits
+        // before it verify (else the first of those that does not is the first bad version).
+        let mut unreadable = None;
+        for stored in fresh {
+            let commit = match Commit::decode(stored.payload.as_ref()) {
+                Ok(c) => c,
+                Err(e) => {
+                    unreadable = Some(tampered(stored.version, format!("the commit does not decode: {e}")));
+                    break;
+                }
+            };
+            if next.is_none() {
+                match commit.input.as_ref().and_then(|i| i.input.as_ref()) {
+                    Some(Input::Created(c)) if stored.version == 1 => match fairness::chain::OrchestratorKey::parse(&c.orchestrator_public_key) {
+                        Ok(orchestrator_key) => {
+                            next = Some(VerifiedLog {
+                                version: 0,
+                                sequence: 0,
+                                last_hash: [0; 32],
+                                orchestrator_key,
+                                entropies: vec![None; c.config.as_ref().map(|c| c.seats.len()).unwrap_or(0)],
+                                awaiting: None,
+                            })
+                        }
+                        Err(e) => return Err(tampered(stored.version, format!("the commit: {e}"))),
+                    },
+                    _ => return Err(tampered(stored.version, "the first commit of a log must create the match".into())),
+                }
             }
+            commits.push(commit);
         }
-        next.version = stored.version;
-        next.sequence = stored.sequence;
-        next.last_hash = fairness::chain::commit_hash(&stored.payload);
-        next.awaiting = commit.awaiting.and_then(|a| a.what);
-        Ok(next)
+        let Some(mut next) = next else { return unreadable.map_or(Ok(None), Err) };
+        let links: Vec<fairness::chain::Link<'_>> = fresh
+            .iter()
+            .zip(&commits)
+            .map(|(stored, commit)| fairness::chain::Link { stored: &stored.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash })
+            .collect();
+        let previous_hash = prefix.map(|p| &p.last_hash);
+        let last_hash = next.orchestrator_key.check_run(&links, previous_hash).map_err(|e| {
+            let version = fresh.get(e.index).map(|s| s.version).unwrap_or_default();
+            tampered(version, format!("the commit: {}", e.error))
+        })?;
+        if let Some(e) = unreadable {
+            return Err(e);
+        }
+        for (stored, commit) in fresh.iter().zip(commits) {
+            if let Some(Input::Joined(j)) = commit.input.as_ref().and_then(|i| i.input.as_ref()) {
+                if let Some(slot) = next.entropies.get_mut(j.seat as usize) {
+                    *slot = Some(j.entropy.clone());
+                }
+            }
+            next.version = stored.version;
+            next.sequence = stored.sequence;
+            next.awaiting = commit.awaiting.and_then(|a| a.what);
+        }
+        if let Some(hash) = last_hash {
+            next.last_hash = hash;
+        }
+        Ok(Some(next))
     }
 }
 
@@ -191,19 +230,17 @@ impl Randomness {
         Randomness { keys, log, verified: StdMutex::new(VerifiedCache::default()) }
     }
 
-    /// The match's log, checked commit by commit against the signed hash chain under the
-    /// orchestrator key in its first commit (a commit appended by anyone else cannot make this
-    /// service draw or reveal). Only commits after the last checked one are read.
+    /// The match's log, checked against the signed hash chain under the orchestrator key in
+    /// its first commit (a commit appended by anyone else cannot make this service draw or
+    /// reveal): every link, and the signature of the last commit read. Only commits after the
+    /// last checked one are read.
     async fn verified_log(&self, match_id: &str) -> Result<VerifiedLog, RandomnessError> {
         let known = self.verified.lock().ok().and_then(|c| c.get(match_id));
         let fresh = match &known {
             Some(k) => self.log.read_after(match_id, k.sequence, k.version + 1).await?,
             None => self.log.read(match_id, 1).await?,
         };
-        let mut tip = known;
-        for stored in &fresh {
-            tip = Some(VerifiedLog::extend(tip.as_ref(), match_id, stored)?);
-        }
+        let tip = VerifiedLog::extend(known.as_ref(), match_id, &fresh)?;
         let tip = tip.ok_or_else(|| RandomnessError::NotFound(format!("there is no match with id \"{match_id}\"")))?;
         if !fresh.is_empty() {
             if let Ok(mut cache) = self.verified.lock() {
@@ -552,5 +589,61 @@ mod tests {
         let err = svc.draw(draw(99, "deal", rnd::draw_request::Kind::Shuffle(10), entropies)).await.expect_err("forged");
         assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
         assert!(err.message().contains(&format!("version {}", last.version + 1)), "{}", err.message());
+    }
+
+    #[tokio::test]
+    async fn a_forged_run_read_in_one_go_is_refused_at_its_first_forged_version() {
+        let orchestrator = fairness::Signer::from_seed(&[9; 32]);
+        let forger = fairness::Signer::from_seed(&[7; 32]);
+        let (log, entropies) = log_awaiting_a_draw(&orchestrator).await;
+        let svc = service(log.clone());
+        svc.draw(draw(0, "deal", rnd::draw_request::Kind::Shuffle(10), entropies.clone())).await.expect("the honest log awaits draw 0");
+        // Three commits appended at once after the checked prefix, all correctly chained (the
+        // forger recomputed every hash) but signed by the forger: only the head's signature is
+        // verified first, and its failure must name the first forged version, not the head's.
+        // (The orchestrator never signs on top of a commit it has not checked, so an honest
+        // head cannot follow a forged commit: see `docs/log.md`.)
+        let mut last = log.read(ID, 1).await.expect("read").pop().expect("commits");
+        let first_forged = last.version + 1;
+        for i in 0..3 {
+            let commit = Commit {
+                match_id: ID.into(),
+                version: last.version + 1,
+                input: Some(l::CommitInput { input: Some(Input::Joined(l::SeatJoined { seat: 0, entropy: vec![1; 32], token_hash: vec![0; 32] })) }),
+                awaiting: Some(r::Awaiting {
+                    what: Some(What::Draw(r::DrawRequest { index: 99, purpose: "deal".into(), kind: Some(r::draw_request::Kind::Shuffle(10)) })),
+                }),
+                log_format: fairness::chain::LOG_FORMAT_SIGNED,
+                prev_hash: fairness::chain::commit_hash(&last.payload).to_vec(),
+                ..Default::default()
+            };
+            let payload = fairness::chain::seal(&forger, &commit.encode_to_vec());
+            log.append(ID, Some(last.sequence), &format!("f{i}"), payload.into()).await.expect("append");
+            last = log.read(ID, 1).await.expect("read").pop().expect("commits");
+        }
+        for svc in [svc, service(log)] {
+            let err = svc.draw(draw(99, "deal", rnd::draw_request::Kind::Shuffle(10), entropies.clone())).await.expect_err("forged");
+            assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
+            assert!(err.message().contains(&format!("version {first_forged}:")), "{}", err.message());
+        }
+    }
+
+    #[tokio::test]
+    async fn a_commit_that_does_not_decode_is_named_first_or_after_its_verified_prefix() {
+        use rnd::draw_request::Kind;
+        // As the first commit of a log.
+        let log = Arc::new(eventlog::MemoryLog::new());
+        log.append(ID, None, "garbage", vec![0xffu8; 3].into()).await.expect("append");
+        let err = service(log).draw(draw(0, "deal", Kind::Shuffle(10), vec![])).await.expect_err("garbage");
+        assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
+        assert!(err.message().contains("version 1:") && err.message().contains("decode"), "{}", err.message());
+        // After an honest prefix read in the same run.
+        let orchestrator = fairness::Signer::from_seed(&[9; 32]);
+        let (log, entropies) = log_awaiting_a_draw(&orchestrator).await;
+        let last = log.read(ID, 1).await.expect("read").pop().expect("commits");
+        log.append(ID, Some(last.sequence), "garbage", vec![0xffu8; 3].into()).await.expect("append");
+        let err = service(log).draw(draw(0, "deal", Kind::Shuffle(10), entropies)).await.expect_err("garbage");
+        assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
+        assert!(err.message().contains(&format!("version {}:", last.version + 1)), "{}", err.message());
     }
 }
