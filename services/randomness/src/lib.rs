@@ -236,6 +236,11 @@ impl Randomness {
     /// last checked one are read.
     async fn verified_log(&self, match_id: &str) -> Result<VerifiedLog, RandomnessError> {
         let known = self.verified.lock().ok().and_then(|c| c.get(match_id));
+        if let Some(k) = &known {
+            if let Some(tip) = self.verified_head(match_id, k).await? {
+                return Ok(tip);
+            }
+        }
         let fresh = match &known {
             Some(k) => self.log.read_after(match_id, k.sequence, k.version + 1).await?,
             None => self.log.read(match_id, 1).await?,
@@ -252,6 +257,51 @@ impl Randomness {
 }
 
 impl Randomness {
+    /// The fast path of [`Self::verified_log`] once every seat's entropy is known: one read of
+    /// the log's last commit and one signature, however many commits came since the last check
+    /// (mainframe plays dozens of decisions between two draws). That is enough because a draw
+    /// or reveal depends only on the entropies (logged by the joins, already checked) and on
+    /// what the last commit awaits, and the last commit is read from the log itself and signed
+    /// by the orchestrator, whose signature binds every commit before it (`docs/log.md`): a
+    /// commit appended by anyone else fails here. Its version must be newer than the checked
+    /// prefix's (a replayed old commit is refused), and when it directly follows that prefix its
+    /// link is checked too. `None`: read and check the commits in between instead (also when
+    /// the last commit fails these checks, so that the error names the first bad version).
+    async fn verified_head(&self, match_id: &str, known: &VerifiedLog) -> Result<Option<VerifiedLog>, RandomnessError> {
+        if known.entropies.iter().any(Option::is_none) {
+            return Ok(None);
+        }
+        let Some((sequence, stored)) = self.log.last_commit(match_id).await? else { return Ok(None) };
+        if sequence <= known.sequence {
+            // Nothing new (or a lagging replica): what was checked is the newest known.
+            return Ok(Some(known.clone()));
+        }
+        let Ok(commit) = Commit::decode(stored.as_ref()) else { return Ok(None) };
+        let link = fairness::chain::Link { stored: &stored, log_format: commit.log_format, prev_hash: &commit.prev_hash };
+        let checked = if commit.match_id != match_id || commit.version <= known.version || commit.log_format != fairness::chain::LOG_FORMAT_SIGNED {
+            false
+        } else if commit.version == known.version + 1 {
+            known.orchestrator_key.check_link(link, Some(&known.last_hash)).is_ok()
+        } else {
+            known.orchestrator_key.check_signature(&stored).is_ok()
+        };
+        if !checked {
+            // Read the commits in between and check them one by one: that names the first bad one.
+            return Ok(None);
+        }
+        let tip = VerifiedLog {
+            version: commit.version,
+            sequence,
+            last_hash: fairness::chain::commit_hash(&stored),
+            awaiting: commit.awaiting.and_then(|a| a.what),
+            ..known.clone()
+        };
+        if let Ok(mut cache) = self.verified.lock() {
+            cache.put(match_id, tip.clone());
+        }
+        Ok(Some(tip))
+    }
+
     /// [`Self::verified_log`], accepted by `check`; read again (see [`STALE_READ_PAUSES_MS`])
     /// while the log does not satisfy it or does not exist yet, in case a lagging replica
     /// answered.
@@ -557,6 +607,113 @@ mod tests {
         assert_eq!(svc.draw(unknown).await.expect_err("unknown").code(), tonic::Code::NotFound);
         let err = svc.reveal(Request::new(rnd::RevealRequest { match_id: ID.into() })).await.expect_err("not ended");
         assert_eq!(err.code(), tonic::Code::FailedPrecondition);
+    }
+
+    /// A log that counts the reads of commits in between (`read`, `read_after`).
+    struct CountingLog {
+        inner: Arc<eventlog::MemoryLog>,
+        reads: std::sync::atomic::AtomicUsize,
+    }
+
+    #[async_trait::async_trait]
+    impl EventLog for CountingLog {
+        async fn append(&self, m: &str, e: Option<u64>, id: &str, p: bytes::Bytes) -> Result<u64, eventlog::LogError> {
+            self.inner.append(m, e, id, p).await
+        }
+        async fn read(&self, m: &str, from: u64) -> Result<Vec<eventlog::StoredCommit>, eventlog::LogError> {
+            self.reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            self.inner.read(m, from).await
+        }
+        async fn read_after(&self, m: &str, after: u64, next: u64) -> Result<Vec<eventlog::StoredCommit>, eventlog::LogError> {
+            self.reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            self.inner.read_after(m, after, next).await
+        }
+        async fn last_commit(&self, m: &str) -> Result<Option<(u64, bytes::Bytes)>, eventlog::LogError> {
+            self.inner.last_commit(m).await
+        }
+        async fn watch(
+            &self,
+            m: &str,
+            from: u64,
+        ) -> Result<futures::stream::BoxStream<'static, Result<eventlog::StoredCommit, eventlog::LogError>>, eventlog::LogError> {
+            self.inner.watch(m, from).await
+        }
+        async fn put_snapshot(&self, m: &str, s: eventlog::Snapshot) -> Result<(), eventlog::LogError> {
+            self.inner.put_snapshot(m, s).await
+        }
+        async fn get_snapshot(&self, m: &str) -> Result<Option<eventlog::Snapshot>, eventlog::LogError> {
+            self.inner.get_snapshot(m).await
+        }
+    }
+
+    /// Append `count` commits signed by `signer` after the log's last one, the last awaiting
+    /// draw `index`; returns the stored last one before them.
+    async fn append_run(log: &eventlog::MemoryLog, signer: &fairness::Signer, count: u64, index: u64) -> eventlog::StoredCommit {
+        let before = log.read(ID, 1).await.expect("read").pop().expect("commits");
+        let mut last = before.clone();
+        for i in 0..count {
+            let awaited = if i + 1 == count { index } else { 1000 + i };
+            let commit = Commit {
+                match_id: ID.into(),
+                version: last.version + 1,
+                input: Some(l::CommitInput { input: Some(Input::Decision(l::SeatDecision::default())) }),
+                awaiting: Some(r::Awaiting {
+                    what: Some(What::Draw(r::DrawRequest { index: awaited, purpose: "d20".into(), kind: Some(r::draw_request::Kind::Range(20)) })),
+                }),
+                log_format: fairness::chain::LOG_FORMAT_SIGNED,
+                prev_hash: fairness::chain::commit_hash(&last.payload).to_vec(),
+                ..Default::default()
+            };
+            let payload = fairness::chain::seal(signer, &commit.encode_to_vec());
+            log.append(ID, Some(last.sequence), &format!("run-{}", last.version + 1), payload.into()).await.expect("append");
+            last = log.read(ID, 1).await.expect("read").pop().expect("commits");
+        }
+        before
+    }
+
+    #[tokio::test]
+    async fn once_every_seat_has_joined_a_draw_reads_only_the_last_commit_and_still_refuses_forgeries() {
+        use rnd::draw_request::Kind;
+        let orchestrator = fairness::Signer::from_seed(&[9; 32]);
+        let (memory, entropies) = log_awaiting_a_draw(&orchestrator).await;
+        let counting = Arc::new(CountingLog { inner: memory.clone(), reads: Default::default() });
+        let svc = Randomness::new(Keys::from_bytes([5; 32], [6; 32]), counting.clone());
+        let reads = || counting.reads.load(std::sync::atomic::Ordering::SeqCst);
+        svc.draw(draw(0, "deal", Kind::Shuffle(10), entropies.clone())).await.expect("the first draw reads the log");
+        assert_eq!(reads(), 1);
+
+        // Thirty honest commits later, draw 1: one read of the last commit, none in between.
+        append_run(&memory, &orchestrator, 30, 1).await;
+        let fast = svc.draw(draw(1, "d20", Kind::Range(20), entropies.clone())).await.expect("draw 1");
+        assert_eq!(reads(), 1, "nothing but the last commit was read");
+        // The same outcome as a service that checks the whole log.
+        let slow = service(memory.clone()).draw(draw(1, "d20", Kind::Range(20), entropies.clone())).await.expect("draw 1");
+        assert_eq!(fast.get_ref().values, slow.get_ref().values);
+
+        // A forged run on top (chained, another key): the last commit's signature fails, and the
+        // commits in between are read to name the first forged version.
+        let before = append_run(&memory, &fairness::Signer::from_seed(&[7; 32]), 5, 2).await;
+        let err = svc.draw(draw(2, "d20", Kind::Range(20), entropies.clone())).await.expect_err("forged");
+        assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
+        assert!(err.message().contains(&format!("version {}:", before.version + 1)), "{}", err.message());
+    }
+
+    #[tokio::test]
+    async fn an_old_signed_commit_appended_again_is_refused() {
+        use rnd::draw_request::Kind;
+        let orchestrator = fairness::Signer::from_seed(&[9; 32]);
+        let (log, entropies) = log_awaiting_a_draw(&orchestrator).await;
+        let svc = service(log.clone());
+        svc.draw(draw(0, "deal", Kind::Shuffle(10), entropies.clone())).await.expect("draw 0");
+        append_run(&log, &orchestrator, 3, 1).await;
+        svc.draw(draw(1, "d20", Kind::Range(20), entropies.clone())).await.expect("draw 1");
+        // Someone with the right to publish appends commit 3 (which awaited draw 0) again.
+        let all = log.read(ID, 1).await.expect("read");
+        let (old, last) = (all[2].clone(), all[all.len() - 1].clone());
+        log.append(ID, Some(last.sequence), "replayed", old.payload).await.expect("append");
+        let err = svc.draw(draw(0, "deal", Kind::Shuffle(10), entropies)).await.expect_err("replayed");
+        assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
+        assert!(err.message().contains(&format!("version {}:", last.version + 1)), "{}", err.message());
     }
 
     #[tokio::test]
