@@ -302,13 +302,25 @@ impl Matches {
         let mut steps = rules_client::Replayer::new(self.backends.rules.clone(), plan);
         // Parsed once for the whole replay, not per commit.
         let own = self.backends.signer.orchestrator_key();
+        // The commits as one run (docs/log.md): every link, and the last one's signature, which
+        // binds the others. If that fails, each commit is checked in full below, so the error
+        // names the first bad one with its own reason.
+        let links: Vec<_> = commits
+            .iter()
+            .zip(&decoded)
+            .filter_map(|(stored, commit)| {
+                let commit = commit.as_ref().ok()?;
+                Some(fairness::chain::Link { stored: &stored.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash })
+            })
+            .collect();
+        let signed_run = links.len() == commits.len() && own.check_run(&links, rec.last_hash.as_ref()).is_ok();
         for (index, (stored, commit)) in commits.iter().zip(decoded).enumerate() {
             let commit = commit.map_err(|e| OrchestratorError::Tampered {
                 match_id: rec.match_id.clone(),
                 version: stored.version,
                 detail: format!("the commit does not decode: {e}"),
             })?;
-            let hash = check_chain(rec, stored, &commit, &own)?;
+            let hash = check_commit(rec, stored, &commit, &own, !signed_run)?;
             if commit.version != stored.version || commit.match_id != rec.match_id {
                 return Err(OrchestratorError::ReplayMismatch {
                     match_id: rec.match_id.clone(),
@@ -709,6 +721,18 @@ impl Matches {
 /// Check that a stored commit continues the match's signed hash chain under `own`, this
 /// orchestrator's key; returns its hash. Anything appended by someone else fails here.
 pub fn check_chain(rec: &MatchRecord, stored: &StoredCommit, commit: &Commit, own: &fairness::chain::OrchestratorKey) -> Result<[u8; 32]> {
+    check_commit(rec, stored, commit, own, true)
+}
+
+/// [`check_chain`], with the signature verified only when `verify_signature` (a replay whose
+/// run was checked as a whole passes false: a later signature already binds this commit).
+fn check_commit(
+    rec: &MatchRecord,
+    stored: &StoredCommit,
+    commit: &Commit,
+    own: &fairness::chain::OrchestratorKey,
+    verify_signature: bool,
+) -> Result<[u8; 32]> {
     let tampered = |detail: String| OrchestratorError::Tampered {
         match_id: rec.match_id.clone(),
         version: stored.version,
@@ -732,7 +756,12 @@ pub fn check_chain(rec: &MatchRecord, stored: &StoredCommit, commit: &Commit, ow
         }
     }
     let link = fairness::chain::Link { stored: &stored.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
-    own.check_link(link, rec.last_hash.as_ref()).map_err(|e| tampered(format!("the commit: {e}")))?;
+    let checked = if verify_signature {
+        own.check_link(link, rec.last_hash.as_ref())
+    } else {
+        fairness::chain::check_hash_link(link, rec.last_hash.as_ref())
+    };
+    checked.map_err(|e| tampered(format!("the commit: {e}")))?;
     Ok(fairness::chain::commit_hash(&stored.payload))
 }
 
@@ -1063,6 +1092,35 @@ mod tests {
         log.put_snapshot("m3", put(&rec.rules_version)).await?;
         let rebuilt = Matches::new(backends).rebuild("m3", None).await?;
         assert_eq!(rebuilt.state, b"state of another layout".to_vec());
+        Ok(())
+    }
+
+    /// A rebuild checks its commits as one run (one signature), yet a forged run on top of an
+    /// honest log is refused at its first forged version, as a commit-by-commit check would.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_rebuild_names_the_first_of_several_forged_commits() -> anyhow::Result<()> {
+        let log = Arc::new(eventlog::MemoryLog::new());
+        let backends = backends_on(log.clone()).await?;
+        let writer = Matches::new(backends.clone());
+        let rec = created_match(&writer, "m5").await?;
+        let forger = fairness::Signer::from_seed(&[8; 32]);
+        let mut last = log.read("m5", 1).await?.pop().ok_or_else(|| anyhow::anyhow!("no commit"))?;
+        for version in 2..=4 {
+            let forged = Commit {
+                match_id: "m5".into(),
+                version,
+                input: Some(CommitInput { input: Some(joined()) }),
+                log_format: fairness::chain::LOG_FORMAT_SIGNED,
+                prev_hash: fairness::chain::commit_hash(&last.payload).to_vec(),
+                ..Default::default()
+            };
+            let payload = Bytes::from(fairness::chain::seal(&forger, &forged.encode_to_vec()));
+            log.append("m5", Some(last.sequence), &format!("f{version}"), payload).await?;
+            last = log.read("m5", 1).await?.pop().ok_or_else(|| anyhow::anyhow!("no commit"))?;
+        }
+        let err = Matches::new(backends).full_replay(true).rebuild("m5", None).await.expect_err("forged");
+        assert!(matches!(err, OrchestratorError::Tampered { version: 2, .. }), "{err}");
+        assert_eq!(rec.version, 1);
         Ok(())
     }
 
