@@ -46,6 +46,11 @@ pub struct MatchApi {
     match_watches: Arc<Semaphore>,
 }
 
+/// How long after a start the time keeper waits before it lists the timed matches in play: a
+/// clock that ran out while no orchestrator was up is called this much later, and the first
+/// requests after a restart do not compete with a pass over the whole log.
+const TIME_KEEPER_START_DELAY: std::time::Duration = std::time::Duration::from_secs(2);
+
 impl MatchApi {
     pub fn new(matches: Matches) -> Self {
         let backends = matches.backends();
@@ -69,7 +74,9 @@ impl MatchApi {
         tokio::spawn(async move {
             // After a (re)start no alarm is in memory: load every timed match still in play once,
             // which sets its alarm (and calls time at once if it ran out while no orchestrator
-            // was up).
+            // was up). Not before the first requests had the machine to themselves: listing
+            // reads the last commit of every match in the log.
+            tokio::time::sleep(TIME_KEEPER_START_DELAY).await;
             match index.timed_in_play().await {
                 Ok(ids) => {
                     if !ids.is_empty() {

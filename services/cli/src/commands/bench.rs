@@ -298,6 +298,44 @@ fn load_average() -> Option<f64> {
     std::fs::read_to_string("/proc/loadavg").ok()?.split_whitespace().next()?.parse().ok()
 }
 
+/// Busy and total CPU time since boot, from the first line of `/proc/stat` (Linux only).
+fn cpu_times() -> Option<(u64, u64)> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let fields: Vec<u64> = stat.lines().next()?.split_whitespace().skip(1).filter_map(|f| f.parse().ok()).collect();
+    // user nice system idle iowait irq softirq steal …: idle and iowait are not busy.
+    let idle = fields.get(3)? + fields.get(4).copied().unwrap_or(0);
+    let total: u64 = fields.iter().take(8).sum();
+    Some((total.saturating_sub(idle), total))
+}
+
+/// The machine counts as settled below this share of its CPU busy.
+const SETTLED_BUSY: f64 = 0.35;
+/// Never wait longer than this for the machine to settle.
+const SETTLE_AT_MOST: Duration = Duration::from_secs(30);
+
+/// Wait until the work a load left behind (the feed catching up, snapshots, consumers being
+/// deleted) is done, so that it is not measured as part of the next phase: until less than
+/// [`SETTLED_BUSY`] of the CPU is busy over a quarter of a second, for at most
+/// [`SETTLE_AT_MOST`]. Other work on the machine counts too: the wait then ends at the limit.
+async fn settle() {
+    let started = Instant::now();
+    let mut told = false;
+    while started.elapsed() < SETTLE_AT_MOST {
+        let Some((busy0, total0)) = cpu_times() else { return };
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        let Some((busy1, total1)) = cpu_times() else { return };
+        let share = ratio(busy1.saturating_sub(busy0) as f64, total1.saturating_sub(total0) as f64);
+        if share < SETTLED_BUSY {
+            return;
+        }
+        if !told && started.elapsed() > Duration::from_secs(1) {
+            progress(&format!("waiting for the system to settle ({:.0}% of the CPU busy)", share * 100.0));
+            told = true;
+        }
+    }
+    progress("the system did not settle within 30 s (other work on the machine?); going on");
+}
+
 fn progress(text: &str) {
     eprintln!("[bench] {text}");
 }
@@ -385,6 +423,7 @@ impl BenchCmd {
         let seed = self.seed.unwrap_or_else(|| rand::rngs::OsRng.next_u64());
         let mut longest: Option<(String, u64)> = None;
         for (i, &n) in self.matches.iter().enumerate() {
+            settle().await;
             let raw = self.raw_phase(target, n, i).await?;
             let rss_before = target.orchestrator_pid.and_then(rss_bytes);
             let (arbiter, watchers, finished) = self.arbiter_phase(target, n, seed.wrapping_add(i as u64)).await?;
@@ -398,6 +437,7 @@ impl BenchCmd {
                 _ => None,
             };
             let best = finished.into_iter().max_by_key(|(_, v)| *v);
+            settle().await;
             let rebuild = match &best {
                 Some((id, v)) => Some(self.rebuild(target, id, *v).await?),
                 None => None,
@@ -419,6 +459,7 @@ impl BenchCmd {
             report.loads.push(LoadFigures { matches: n, ruleset: self.ruleset.clone(), raw, arbiter, ratios, rebuild, memory, watchers });
         }
         if let (Some(system), Some((id, version))) = (system, longest) {
+            settle().await;
             progress("restarting the orchestrator");
             system.restart_orchestrator().await?;
             let mut api = client::connect(&target.orchestrator)?;
