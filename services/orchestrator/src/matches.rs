@@ -14,7 +14,7 @@ use bytes::Bytes;
 use engine::Awaiting;
 use eventlog::{EventLog, StoredCommit};
 use prost::Message;
-use tokio::sync::{OwnedMappedMutexGuard, OwnedMutexGuard};
+use tokio::sync::{mpsc, OwnedMappedMutexGuard, OwnedMutexGuard};
 
 use crate::cache::Cache;
 use crate::snapshot;
@@ -52,7 +52,14 @@ pub struct Matches {
     /// out on each: the time keeper ([`Matches::keep_time`]) calls time then, so a match ends
     /// on time even when nobody sends a request.
     alarms: std::sync::Mutex<std::collections::BTreeMap<String, i64>>,
+    /// The queue of the one task that writes snapshots, started by the first one: a single
+    /// writer keeps each match's snapshots in version order, so an older one never replaces a
+    /// newer one in the bucket.
+    snapshot_writer: std::sync::OnceLock<mpsc::Sender<(String, eventlog::Snapshot)>>,
 }
+
+/// Snapshots waiting for the writer; past this many, new ones are skipped (only a cache).
+const SNAPSHOT_QUEUE: usize = 1024;
 
 /// How often the time keeper looks for a clock or round limit that has run out.
 pub const TIME_KEEPER_TICK: Duration = Duration::from_millis(250);
@@ -89,6 +96,7 @@ impl Matches {
             full_replay: false,
             rules_versions: std::sync::Mutex::new(None),
             alarms: std::sync::Mutex::new(Default::default()),
+            snapshot_writer: std::sync::OnceLock::new(),
         }
     }
 
@@ -340,24 +348,22 @@ impl Matches {
         Ok(())
     }
 
-    /// Store the record's snapshot, in the background: the request that made it due does not
-    /// wait for the bucket (a snapshot only shortens later rebuilds, and a rebuild checks the
-    /// commits after whichever snapshot it finds). A failure is logged, not reported.
+    /// Store the record's snapshot, in the background (`write_snapshots`): the request that made
+    /// it due does not wait for the bucket (a snapshot only shortens later rebuilds, and a
+    /// rebuild checks the commits after whichever snapshot it finds). A failure is logged, not
+    /// reported.
     fn put_snapshot(&self, rec: &MatchRecord) {
         let Some(sequence) = rec.last_sequence else { return };
         let state = Bytes::from(snapshot::encode(rec, &self.backends.signer));
         let snap = eventlog::Snapshot { version: rec.version, sequence, state };
-        let (log, match_id, version) = (self.backends.log.clone(), rec.match_id.clone(), rec.version);
-        // Every SNAPSHOT_EVERY commits the snapshot is also kept under its version, for
-        // rebuilds of earlier versions than the latest snapshot (`load_snapshot`).
-        let keep = version.is_multiple_of(snapshot::SNAPSHOT_EVERY);
-        tokio::spawn(async move {
-            let kept = if keep { log.put_snapshot_at(&match_id, snap.clone()).await } else { Ok(()) };
-            match kept.and(log.put_snapshot(&match_id, snap).await) {
-                Ok(()) => tracing::debug!(match_id, version, "snapshot written"),
-                Err(e) => tracing::warn!(match_id, version, error = %e, "could not write a snapshot"),
-            }
+        let writer = self.snapshot_writer.get_or_init(|| {
+            let (tx, rx) = mpsc::channel(SNAPSHOT_QUEUE);
+            tokio::spawn(write_snapshots(self.backends.log.clone(), rx));
+            tx
         });
+        if writer.try_send((rec.match_id.clone(), snap)).is_err() {
+            tracing::debug!(match_id = %rec.match_id, version = rec.version, "snapshot skipped: the writer is behind");
+        }
     }
 
     /// The newest snapshot at or below `upto` (any when `None`): the latest one, else, for an
@@ -714,6 +720,19 @@ impl Matches {
                 Ok(())
             }
             other => other.map(|_| ()),
+        }
+    }
+}
+
+/// Write the queued snapshots in order. Every SNAPSHOT_EVERY commits one is also kept under its
+/// version, for rebuilds of earlier versions than the latest snapshot (`Matches::snapshot_upto`).
+async fn write_snapshots(log: Arc<dyn EventLog>, mut queue: mpsc::Receiver<(String, eventlog::Snapshot)>) {
+    while let Some((match_id, snap)) = queue.recv().await {
+        let version = snap.version;
+        let kept = if version.is_multiple_of(snapshot::SNAPSHOT_EVERY) { log.put_snapshot_at(&match_id, snap.clone()).await } else { Ok(()) };
+        match kept.and(log.put_snapshot(&match_id, snap).await) {
+            Ok(()) => tracing::debug!(match_id, version, "snapshot written"),
+            Err(e) => tracing::warn!(match_id, version, error = %e, "could not write a snapshot"),
         }
     }
 }
