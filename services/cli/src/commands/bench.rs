@@ -326,6 +326,9 @@ async fn settle() {
         let Some((busy1, total1)) = cpu_times() else { return };
         let share = ratio(busy1.saturating_sub(busy0) as f64, total1.saturating_sub(total0) as f64);
         if share < SETTLED_BUSY {
+            if told {
+                progress(&format!("settled after {:.1} s", started.elapsed().as_secs_f64()));
+            }
             return;
         }
         if !told && started.elapsed() > Duration::from_secs(1) {
