@@ -10,7 +10,8 @@
 //! match (its last commit in the batch), before any of them is projected or published.
 //!
 //! Publishing: a single task, by due time (`written_at_ms` + the match's delay) then log order,
-//! so each match's messages keep their order. Every publish names its version (`Nats-Msg-Id`
+//! so each match's messages keep their order; what is due at once goes out as one round whose
+//! acks are awaited together (one commit per match per round). Every publish names its version (`Nats-Msg-Id`
 //! `<match>/<version>`, `<match>/result`) and expects the subject's last sequence it knows of,
 //! so a retried or concurrent publish can never store a version twice.
 
