@@ -10,8 +10,7 @@
 //! match (its last commit in the batch), before any of them is projected or published.
 //!
 //! Publishing: a single task, by due time (`written_at_ms` + the match's delay) then log order,
-//! so each match's messages keep their order; what is due at once goes out as one round whose
-//! acks are awaited together (one commit per match per round). Every publish names its version (`Nats-Msg-Id`
+//! so each match's messages keep their order. Every publish names its version (`Nats-Msg-Id`
 //! `<match>/<version>`, `<match>/result`) and expects the subject's last sequence it knows of,
 //! so a retried or concurrent publish can never store a version twice.
 
@@ -34,8 +33,6 @@ use crate::FeedError;
 
 /// Projected commits waiting between the reader and the publisher.
 const QUEUE: usize = 1024;
-/// Most commits published in one round (their acks awaited together).
-const PUBLISH_ROUND: usize = 64;
 /// Most log messages checked as one batch (one signature verification per match in it).
 const READ_BATCH: usize = 256;
 /// Pause before reading or publishing again after NATS failed (doubled up to the maximum).
@@ -258,15 +255,6 @@ fn fit(update: &crate::view::FeedUpdate, body: Vec<u8>) -> Result<Vec<u8>, serde
     serde_json::to_vec(&small)
 }
 
-/// A feed message: JSON `body` as `version`, deduplicated by `msg_id`.
-fn feed_message(msg_id: &str, version: u64, body: Bytes) -> Publish {
-    Publish::build()
-        .payload(body)
-        .message_id(msg_id)
-        .header(VERSION_HEADER, version.to_string().as_str())
-        .header("Content-Type", "application/json")
-}
-
 /// What is known of a feed subject: its last version and that message's stream sequence.
 #[derive(Clone, Copy, Debug, Default)]
 struct Last {
@@ -287,28 +275,14 @@ impl Publisher {
         let mut jobs: HashMap<u64, Projected> = HashMap::new();
         loop {
             let now = now_ms();
-            // The jobs due now, in order, as one round of publishes whose acks are awaited
-            // together; a round holds one commit per match, so a match's versions stay in order.
-            let mut round: Vec<Projected> = Vec::new();
-            while let Some(Reverse((at, sequence))) = due.peek().copied() {
-                if at > now || round.len() >= PUBLISH_ROUND {
-                    break;
-                }
-                let Some(p) = jobs.get(&sequence) else {
+            if let Some(Reverse((at, sequence))) = due.peek().copied() {
+                if at <= now {
                     due.pop();
+                    if let Some(p) = jobs.remove(&sequence) {
+                        self.publish_projected(&p).await;
+                    }
                     continue;
-                };
-                if round.iter().any(|r| r.events_subject == p.events_subject) {
-                    break;
                 }
-                due.pop();
-                if let Some(p) = jobs.remove(&sequence) {
-                    round.push(p);
-                }
-            }
-            if !round.is_empty() {
-                self.publish_round(&round).await;
-                continue;
             }
             let wait = due
                 .peek()
@@ -327,61 +301,16 @@ impl Publisher {
         }
     }
 
-    /// Publish each commit's view, then its result if it ended the match: all sent at once, on
-    /// one connection, so the server stores them in this order, and their acks awaited after
-    /// (one round trip for the round, not one per message: the feed keeps up with the log under
-    /// load). A message whose send or ack fails goes through [`Self::publish`] afterwards, one
-    /// by one with its lookups and retries (its match's order is kept: a round holds one commit
-    /// per match).
-    async fn publish_round(&mut self, round: &[Projected]) {
-        let mut messages: Vec<(&str, String, u64, Bytes)> = Vec::new();
-        for p in round {
-            match serde_json::to_vec(&p.update).and_then(|body| fit(&p.update, body)) {
-                Ok(body) => messages.push((&p.events_subject, format!("{}/{}", p.match_id, p.version), p.version, Bytes::from(body))),
-                Err(e) => tracing::error!(match_id = %p.match_id, version = p.version, %e, "cannot encode a feed update"),
-            }
-            if let Some((subject, result)) = &p.result {
-                match serde_json::to_vec(result) {
-                    Ok(body) => messages.push((subject, format!("{}/result", p.match_id), p.version, Bytes::from(body))),
-                    Err(e) => tracing::error!(match_id = %p.match_id, %e, "cannot encode a feed result"),
-                }
-            }
+    /// Publish a commit's view, then the result if it ended the match.
+    async fn publish_projected(&mut self, p: &Projected) {
+        match serde_json::to_vec(&p.update).and_then(|body| fit(&p.update, body)) {
+            Ok(body) => self.publish(&p.events_subject, &format!("{}/{}", p.match_id, p.version), p.version, body).await,
+            Err(e) => tracing::error!(match_id = %p.match_id, version = p.version, %e, "cannot encode a feed update"),
         }
-        // What a new subject already holds (a restart): looked up before anything is sent, so
-        // that the round goes out in order.
-        for (subject, ..) in &messages {
-            if !self.last.contains_key(*subject) {
-                if let Ok(last) = self.lookup(subject).await {
-                    self.last.insert(subject.to_string(), last);
-                }
-            }
-        }
-        let mut sent = Vec::with_capacity(messages.len());
-        for (subject, msg_id, version, body) in messages {
-            let ack = match self.last.get(subject).copied() {
-                // Published before a restart (or by another projector).
-                Some(last) if last.version >= version => continue,
-                Some(last) => {
-                    let publish = feed_message(&msg_id, version, body.clone()).expected_last_subject_sequence(last.sequence);
-                    self.context.send_publish(subject.to_string(), publish).await.ok()
-                }
-                None => None,
-            };
-            sent.push((subject, msg_id, version, body, ack));
-        }
-        for (subject, msg_id, version, body, ack) in sent {
-            let acked = match ack {
-                Some(ack) => ack.await.ok(),
-                None => None,
-            };
-            match acked {
-                Some(ack) => {
-                    self.last.insert(subject.to_string(), Last { version, sequence: ack.sequence });
-                }
-                None => {
-                    self.last.remove(subject);
-                    self.publish(subject, &msg_id, version, body).await;
-                }
+        if let Some((subject, result)) = &p.result {
+            match serde_json::to_vec(result) {
+                Ok(body) => self.publish(subject, &format!("{}/result", p.match_id), p.version, body).await,
+                Err(e) => tracing::error!(match_id = %p.match_id, %e, "cannot encode a feed result"),
             }
         }
     }
@@ -404,7 +333,8 @@ impl Publisher {
 
     /// Store `body` as `version` on `subject` unless that version (or a later one) is there
     /// already. Retries until it is stored: the feed must have no gap.
-    async fn publish(&mut self, subject: &str, msg_id: &str, version: u64, body: Bytes) {
+    async fn publish(&mut self, subject: &str, msg_id: &str, version: u64, body: Vec<u8>) {
+        let body = Bytes::from(body);
         let mut delay = RETRY_FIRST;
         loop {
             match self.try_publish(subject, msg_id, version, body.clone()).await {
@@ -429,7 +359,12 @@ impl Publisher {
             self.last.insert(subject.to_string(), last);
             return Ok(());
         }
-        let publish = feed_message(msg_id, version, body).expected_last_subject_sequence(last.sequence);
+        let publish = Publish::build()
+            .payload(body)
+            .message_id(msg_id)
+            .header(VERSION_HEADER, version.to_string().as_str())
+            .header("Content-Type", "application/json")
+            .expected_last_subject_sequence(last.sequence);
         let ack = match self.context.send_publish(subject.to_string(), publish).await {
             Ok(ack) => ack.await,
             Err(e) => Err(e),
