@@ -726,7 +726,15 @@ async fn watchers_that_never_read_are_ended_and_memory_stays_bounded() -> Result
     let orchestrator = system.spawn_orchestrator_with(&["--watch-stall-ms", "300"]).await?;
     let pid = orchestrator.pid().ok_or_else(|| anyhow!("no orchestrator pid"))?;
     let mut client = MatchServiceClient::connect(orchestrator.url()).await?;
-    let table = create_and_join(&mut client, 3).await?;
+    // Long-lived players, so that random play reaches COMMITS before anyone is flatlined (the
+    // draws, and so the length of a match, differ from run to run).
+    let request = m::CreateMatchRequest {
+        ruleset: "mainframe".into(),
+        seats: (1..=3).map(|i| m::SeatSpec { name: format!("Bot {i}"), ..Default::default() }).collect(),
+        options: [("starting_mainframe".to_string(), 200), ("starting_bioframe".to_string(), 200)].into(),
+        ..Default::default()
+    };
+    let table = harness::create_and_join_request(&mut client, request).await?;
     // A client that never reads: a small HTTP/2 window, so the server's sends stall at once.
     let slow = tonic::transport::Endpoint::from_shared(orchestrator.url())?.initial_stream_window_size(Some(1024)).connect().await?;
     let mut slow_client = MatchServiceClient::new(slow);
