@@ -718,68 +718,38 @@ mod tests {
 
     #[tokio::test]
     async fn a_commit_signed_by_another_key_is_not_trusted() {
+        use rnd::draw_request::Kind;
         let orchestrator = fairness::Signer::from_seed(&[9; 32]);
         let (log, entropies) = log_awaiting_a_draw(&orchestrator).await;
-        // A forger appends a commit that awaits a far-future draw, chained but self-signed.
-        let stored = log.read(ID, 1).await.expect("read");
-        let last = stored.last().expect("commits");
-        let forged = Commit {
-            match_id: ID.into(),
-            version: last.version + 1,
-            input: Some(l::CommitInput { input: Some(Input::Joined(l::SeatJoined { seat: 0, entropy: vec![1; 32], token_hash: vec![0; 32] })) }),
-            awaiting: Some(r::Awaiting {
-                what: Some(What::Draw(r::DrawRequest { index: 99, purpose: "deal".into(), kind: Some(r::draw_request::Kind::Shuffle(10)) })),
-            }),
-            log_format: fairness::chain::LOG_FORMAT_SIGNED,
-            prev_hash: fairness::chain::commit_hash(&last.payload).to_vec(),
-            ..Default::default()
-        };
-        let payload = fairness::chain::seal(&fairness::Signer::from_seed(&[7; 32]), &forged.encode_to_vec());
-        // This service has already checked the honest prefix: the forged commit is read and
-        // checked on its own, from the remembered chain.
+        // This service has already checked the honest prefix: the forged commit (chained, but
+        // self-signed, awaiting a far-future draw) is read and checked on its own, from the
+        // remembered chain.
         let svc = service(log.clone());
-        svc.draw(draw(0, "deal", rnd::draw_request::Kind::Shuffle(10), entropies.clone())).await.expect("the honest log awaits draw 0");
-        log.append(ID, Some(last.sequence), "forged", payload.into()).await.expect("append");
-        let err = svc.draw(draw(99, "deal", rnd::draw_request::Kind::Shuffle(10), entropies.clone())).await.expect_err("forged after the cache");
+        svc.draw(draw(0, "deal", Kind::Shuffle(10), entropies.clone())).await.expect("the honest log awaits draw 0");
+        let last = append_run(&log, &fairness::Signer::from_seed(&[7; 32]), 1, 99).await;
+        let err = svc.draw(draw(99, "d20", Kind::Range(20), entropies.clone())).await.expect_err("forged after the cache");
         assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
         let svc = service(log);
-        let err = svc.draw(draw(99, "deal", rnd::draw_request::Kind::Shuffle(10), entropies)).await.expect_err("forged");
+        let err = svc.draw(draw(99, "d20", Kind::Range(20), entropies)).await.expect_err("forged");
         assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
         assert!(err.message().contains(&format!("version {}", last.version + 1)), "{}", err.message());
     }
 
     #[tokio::test]
     async fn a_forged_run_read_in_one_go_is_refused_at_its_first_forged_version() {
+        use rnd::draw_request::Kind;
         let orchestrator = fairness::Signer::from_seed(&[9; 32]);
-        let forger = fairness::Signer::from_seed(&[7; 32]);
         let (log, entropies) = log_awaiting_a_draw(&orchestrator).await;
         let svc = service(log.clone());
-        svc.draw(draw(0, "deal", rnd::draw_request::Kind::Shuffle(10), entropies.clone())).await.expect("the honest log awaits draw 0");
+        svc.draw(draw(0, "deal", Kind::Shuffle(10), entropies.clone())).await.expect("the honest log awaits draw 0");
         // Three commits appended at once after the checked prefix, all correctly chained (the
         // forger recomputed every hash) but signed by the forger: only the head's signature is
         // verified first, and its failure must name the first forged version, not the head's.
         // (The orchestrator never signs on top of a commit it has not checked, so an honest
         // head cannot follow a forged commit: see `docs/log.md`.)
-        let mut last = log.read(ID, 1).await.expect("read").pop().expect("commits");
-        let first_forged = last.version + 1;
-        for i in 0..3 {
-            let commit = Commit {
-                match_id: ID.into(),
-                version: last.version + 1,
-                input: Some(l::CommitInput { input: Some(Input::Joined(l::SeatJoined { seat: 0, entropy: vec![1; 32], token_hash: vec![0; 32] })) }),
-                awaiting: Some(r::Awaiting {
-                    what: Some(What::Draw(r::DrawRequest { index: 99, purpose: "deal".into(), kind: Some(r::draw_request::Kind::Shuffle(10)) })),
-                }),
-                log_format: fairness::chain::LOG_FORMAT_SIGNED,
-                prev_hash: fairness::chain::commit_hash(&last.payload).to_vec(),
-                ..Default::default()
-            };
-            let payload = fairness::chain::seal(&forger, &commit.encode_to_vec());
-            log.append(ID, Some(last.sequence), &format!("f{i}"), payload.into()).await.expect("append");
-            last = log.read(ID, 1).await.expect("read").pop().expect("commits");
-        }
+        let first_forged = append_run(&log, &fairness::Signer::from_seed(&[7; 32]), 3, 99).await.version + 1;
         for svc in [svc, service(log)] {
-            let err = svc.draw(draw(99, "deal", rnd::draw_request::Kind::Shuffle(10), entropies.clone())).await.expect_err("forged");
+            let err = svc.draw(draw(99, "d20", Kind::Range(20), entropies.clone())).await.expect_err("forged");
             assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
             assert!(err.message().contains(&format!("version {first_forged}:")), "{}", err.message());
         }
