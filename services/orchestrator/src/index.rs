@@ -37,8 +37,9 @@ struct Created {
 pub struct MatchIndex {
     log: Arc<dyn EventLog>,
     own_key: [u8; 32],
-    /// Match id -> its creation; bounded by the number of matches in the log (a few hundred
-    /// bytes each).
+    /// Match id -> its creation (a few hundred bytes each): only matches still in the log, as
+    /// every pass over the log forgets those that left it (purged by an operator, or aged out
+    /// by a stream limit), so it never outgrows the log.
     created: Mutex<HashMap<String, Created>>,
 }
 
@@ -60,7 +61,7 @@ impl MatchIndex {
             "" => None,
             token => Some(decode_token(token, &filters)?),
         };
-        let last = self.log.last_commits().await?;
+        let last = self.last_commits().await?;
         let mut matches = Vec::new();
         let mut next_page_token = String::new();
         for (match_id, _sequence, payload) in last {
@@ -87,7 +88,7 @@ impl MatchIndex {
     /// Every match that passes `filter` (no pages), for WatchMatches' discovery.
     pub async fn matching(&self, filter: &m::ListMatchesRequest) -> Result<Vec<m::MatchSummary>> {
         let mut out = Vec::new();
-        for (match_id, _sequence, payload) in self.log.last_commits().await? {
+        for (match_id, _sequence, payload) in self.last_commits().await? {
             let Some(commit) = self.verified(&match_id, &payload) else { continue };
             let Some(created) = self.created_of(&match_id, &commit).await else { continue };
             let summary = summary(&match_id, &created, &commit);
@@ -102,7 +103,7 @@ impl MatchIndex {
     /// restart: their alarms are not in memory yet).
     pub async fn timed_in_play(&self) -> Result<Vec<String>> {
         let mut out = Vec::new();
-        for (match_id, _sequence, payload) in self.log.last_commits().await? {
+        for (match_id, _sequence, payload) in self.last_commits().await? {
             // Most matches of a long-lived log have ended: skip those before checking a signature
             // or reading a first commit (skipping acts on nothing; a match loaded later is checked
             // in full).
@@ -118,6 +119,16 @@ impl MatchIndex {
             }
         }
         Ok(out)
+    }
+
+    /// The last commit of every match in the log, and the creations of matches no longer in
+    /// it forgotten.
+    async fn last_commits(&self) -> Result<Vec<(String, u64, bytes::Bytes)>> {
+        let last = self.log.last_commits().await?;
+        if let Ok(mut created) = self.created.lock() {
+            forget_missing(&mut created, last.iter().map(|(id, _, _)| id.as_str()));
+        }
+        Ok(last)
     }
 
     /// The commit in `payload`, if it decodes and carries this orchestrator's signature.
@@ -163,6 +174,15 @@ impl MatchIndex {
         }
         Some(created)
     }
+}
+
+/// Keep only the creations of `present` matches.
+fn forget_missing<'a, V>(created: &mut HashMap<String, V>, present: impl Iterator<Item = &'a str>) {
+    if created.is_empty() {
+        return;
+    }
+    let present: std::collections::HashSet<&str> = present.collect();
+    created.retain(|id, _| present.contains(id.as_str()));
 }
 
 /// A match's summary from its creation and its last commit. Until every seat has joined, a
@@ -240,6 +260,18 @@ fn decode_token(token: &str, filters: &str) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn creations_of_matches_no_longer_in_the_log_are_forgotten() {
+        let mut created: HashMap<String, u32> = ["a", "b", "c"].iter().map(|id| (id.to_string(), 0)).collect();
+        // "b" was purged; "d" is new (remembered once a listing reads its first commit).
+        forget_missing(&mut created, ["a", "c", "d"].into_iter());
+        let mut left: Vec<&str> = created.keys().map(String::as_str).collect();
+        left.sort();
+        assert_eq!(left, ["a", "c"]);
+        forget_missing(&mut created, std::iter::empty());
+        assert!(created.is_empty());
+    }
 
     #[test]
     fn page_tokens_round_trip_and_are_refused_with_other_filters_or_when_forged() {
