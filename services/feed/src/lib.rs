@@ -26,6 +26,14 @@ pub enum FeedError {
     /// A commit that fails the signed hash chain: it is not projected.
     #[error("match {match_id} version {version} fails the log's signed hash chain and is not projected: {detail}")]
     Tampered { match_id: String, version: u64, detail: String },
+    /// A commit logged after the match's last one (the secret's reveal): the log should hold
+    /// none, so it is refused, never projected, and logged for an operator.
+    #[error(
+        "match {match_id} ended with version {last_version} (the secret's reveal, its last commit), yet the log holds \
+         a commit after it (it says version {claimed}): it is not projected. The log should hold nothing after the \
+         reveal: check this match's log (`arbiter audit`) and who wrote to it"
+    )]
+    AfterEnd { match_id: String, last_version: u64, claimed: String },
     /// NATS is down or refused a call; retried where that makes sense.
     #[error("NATS: {0}")]
     Nats(String),
