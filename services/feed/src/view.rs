@@ -569,19 +569,19 @@ fn feed_update(chain: &MatchChain, match_id: &str, written_at_ms: i64, view: &m:
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use api::log_v1 as l;
     use api::rules_v1 as r;
 
-    fn signer() -> fairness::Signer {
+    pub(crate) fn signer() -> fairness::Signer {
         fairness::Signer::from_seed(&[3; 32])
     }
 
     /// A chain of commits of one match: created (with options and tournament), one join, one
     /// event with a private part, the end, then the secret's reveal (without a clock, as the
     /// orchestrator logs it).
-    fn log(signer: &fairness::Signer, match_id: &str, tournament: &str, delay_s: i64) -> Vec<Vec<u8>> {
+    pub(crate) fn log(signer: &fairness::Signer, match_id: &str, tournament: &str, delay_s: i64) -> Vec<Vec<u8>> {
         log_clocked(signer, match_id, tournament, delay_s, |i| 1_000 * (i as i64 + 1))
     }
 
@@ -710,7 +710,7 @@ mod tests {
 
     /// A commit 6 of `m1` signed by the orchestrator and linked to the reveal: a valid chain
     /// continuation, but after the match's last commit.
-    fn late_commit(signer: &fairness::Signer, commits: &[Vec<u8>]) -> Vec<u8> {
+    pub(crate) fn late_commit(signer: &fairness::Signer, commits: &[Vec<u8>]) -> Vec<u8> {
         let late = l::Commit {
             match_id: "m1".into(),
             version: commits.len() as u64 + 1,
