@@ -6,6 +6,10 @@
 //! `feed.<tournament>.<match>.events` (one proto3-style JSON [`view::FeedUpdate`] per commit) and
 //! `feed.<tournament>.<match>.result` (one [`view::FeedResult`] when the match ends), the
 //! per-match delay (`spectator_delay_s`), and rebuilding the feed from the log after a restart.
+//! In memory it keeps state for live matches only: a match's state is dropped once its last
+//! commit (the secret's reveal) is projected and published, and only the ids of the most recently
+//! closed matches stay ([`view::CLOSED_REMEMBERED`]), to refuse by name anything logged after
+//! their end.
 //!
 //! Must never: publish anything a spectator may not see (every view is
 //! `api::convert::spectator_update`, the redaction of `WatchMatch`); publish a commit that fails
@@ -13,7 +17,9 @@
 //! signature that binds it (its own or a later commit's, `view::Projection::accept_batch`) has
 //! verified; publish a version twice or skip
 //! one (versions in order per subject, `Nats-Msg-Id` `<match>/<version>` and the expected last
-//! subject sequence); write the match log or the snapshots (its NATS user `projector` may not).
+//! subject sequence); project anything logged after a match's last commit (a late commit, a
+//! replayed commit 1: the match never starts again, its result is published once); write the
+//! match log or the snapshots (its NATS user `projector` may not).
 
 pub mod project;
 pub mod view;
