@@ -6,6 +6,10 @@
 //! `feed.<tournament>.<match>.events` (one proto3-style JSON [`view::FeedUpdate`] per commit) and
 //! `feed.<tournament>.<match>.result` (one [`view::FeedResult`] when the match ends), the
 //! per-match delay (`spectator_delay_s`), and rebuilding the feed from the log after a restart.
+//! In memory it keeps state for live matches only: a match's state is dropped once its last
+//! commit (the secret's reveal) is projected and published, and only the ids of the most recently
+//! closed matches stay ([`view::CLOSED_REMEMBERED`]), to refuse by name anything logged after
+//! their end.
 //!
 //! Must never: publish anything a spectator may not see (every view is
 //! `api::convert::spectator_update`, the redaction of `WatchMatch`); publish a commit that fails
@@ -13,7 +17,9 @@
 //! signature that binds it (its own or a later commit's, `view::Projection::accept_batch`) has
 //! verified; publish a version twice or skip
 //! one (versions in order per subject, `Nats-Msg-Id` `<match>/<version>` and the expected last
-//! subject sequence); write the match log or the snapshots (its NATS user `projector` may not).
+//! subject sequence); project anything logged after a match's last commit (a late commit, a
+//! replayed commit 1: the match never starts again, its result is published once); write the
+//! match log or the snapshots (its NATS user `projector` may not).
 
 pub mod project;
 pub mod view;
@@ -26,6 +32,14 @@ pub enum FeedError {
     /// A commit that fails the signed hash chain: it is not projected.
     #[error("match {match_id} version {version} fails the log's signed hash chain and is not projected: {detail}")]
     Tampered { match_id: String, version: u64, detail: String },
+    /// A commit logged after the match's last one (the secret's reveal): the log should hold
+    /// none, so it is refused, never projected, and logged for an operator.
+    #[error(
+        "match {match_id} ended with version {last_version} (the secret's reveal, its last commit), yet the log holds \
+         a commit after it (it says version {claimed}): it is not projected. The log should hold nothing after the \
+         reveal: check this match's log (`arbiter audit`) and who wrote to it"
+    )]
+    AfterEnd { match_id: String, last_version: u64, claimed: String },
     /// NATS is down or refused a call; retried where that makes sense.
     #[error("NATS: {0}")]
     Nats(String),

@@ -13,6 +13,12 @@
 //! so each match's messages keep their order. Every publish names its version (`Nats-Msg-Id`
 //! `<match>/<version>`, `<match>/result`) and expects the subject's last sequence it knows of,
 //! so a retried or concurrent publish can never store a version twice.
+//!
+//! Memory: the reader's [`Projection`] holds live matches only (see `view`); the publisher
+//! remembers the last message of each subject it publishes to until the match's last commit
+//! (the reveal) is published, then forgets both of its subjects. A message that comes again
+//! for a forgotten subject (a replay the projection no longer knows) finds the subject's last
+//! message by direct get, as after a restart, and is skipped: nothing is stored twice.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -301,7 +307,9 @@ impl Publisher {
         }
     }
 
-    /// Publish a commit's view, then the result if it ended the match.
+    /// Publish a commit's view, then the result if it ended the match; after the match's last
+    /// commit, forget its subjects (every message of the match is stored by then: this task
+    /// publishes each match's messages in order, each until it is stored).
     async fn publish_projected(&mut self, p: &Projected) {
         match serde_json::to_vec(&p.update).and_then(|body| fit(&p.update, body)) {
             Ok(body) => self.publish(&p.events_subject, &format!("{}/{}", p.match_id, p.version), p.version, body).await,
@@ -312,6 +320,9 @@ impl Publisher {
                 Ok(body) => self.publish(subject, &format!("{}/result", p.match_id), p.version, body).await,
                 Err(e) => tracing::error!(match_id = %p.match_id, %e, "cannot encode a feed result"),
             }
+        }
+        for subject in &p.forget_subjects {
+            self.last.remove(subject);
         }
     }
 
@@ -393,7 +404,91 @@ impl Publisher {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::view::tests::{late_commit, log, signer};
     use crate::view::{FeedEvent, FeedUpdate};
+    use eventlog::server::NatsServer;
+    use eventlog::Role;
+
+    /// A real nats-server and the projector connected to it with its own credential.
+    async fn projector() -> (NatsServer, Projector) {
+        let server = NatsServer::start_temp().await.expect("start nats-server");
+        let projector = Projector::connect(&server.url(), &server.auth(Role::Projector), 1, None).await.expect("connect the projector");
+        (server, projector)
+    }
+
+    /// What `FEED` holds: its message count, and each subject's last version.
+    async fn stored(feed: &stream::Stream<()>, subjects: &[String]) -> (u64, Vec<u64>) {
+        let count = feed.get_info().await.expect("FEED info").state.messages;
+        let mut versions = Vec::new();
+        for subject in subjects {
+            let message = feed.direct_get_last_for_subject(subject).await.expect("a last message");
+            versions.push(message.headers.get(VERSION_HEADER).expect("a version").as_str().parse::<u64>().unwrap());
+        }
+        (count, versions)
+    }
+
+    #[tokio::test]
+    async fn the_publisher_forgets_an_ended_match_and_never_stores_its_messages_again() {
+        let (_server, projector) = projector().await;
+        let s = signer();
+        let mut projection = Projection::new(None);
+        let jobs: Vec<Projected> = log(&s, "m1", "t", 0).iter().map(|c| projection.accept("m1", c).unwrap()).collect();
+        let subjects = ["feed.t.m1.events".to_string(), "feed.t.m1.result".to_string()];
+        let mut publisher = Publisher { context: projector.context.clone(), feed: projector.feed.clone(), last: HashMap::new() };
+        for job in &jobs[..4] {
+            publisher.publish_projected(job).await;
+        }
+        // Up to the game-over commit, both subjects are remembered (the reveal is to come).
+        assert_eq!(publisher.last.len(), 2, "{:?}", publisher.last);
+        publisher.publish_projected(&jobs[4]).await;
+        assert!(publisher.last.is_empty(), "the ended match's subjects are still remembered: {:?}", publisher.last);
+        // Five updates and one result.
+        assert_eq!(stored(&projector.feed, &subjects).await, (6, vec![5, 4]));
+
+        // Everything of the forgotten match comes again (a replay the projection would no
+        // longer know): each subject's last message is looked up again, nothing is stored.
+        for job in jobs.iter().rev().chain(&jobs) {
+            publisher.publish_projected(job).await;
+        }
+        assert_eq!(stored(&projector.feed, &subjects).await, (6, vec![5, 4]), "a forgotten match was published again");
+        assert!(publisher.last.is_empty(), "{:?}", publisher.last);
+    }
+
+    #[tokio::test]
+    async fn a_replayed_or_late_commit_in_the_log_publishes_nothing_after_the_match_ended() {
+        let (server, projector) = projector().await;
+        // The log, written as an operator may (no expected sequence): m1 whole, then a late
+        // commit and a replay of every commit of m1, then m2 whole.
+        let _log = eventlog::JetStreamLog::connect(&server.url(), 1, &server.auth(Role::Orchestrator)).await.expect("create MATCHES");
+        let admin = server.auth(Role::Admin).connect_options().await.unwrap().connect(server.url()).await.expect("admin");
+        let js = jetstream::new(admin);
+        let s = signer();
+        let (m1, m2) = (log(&s, "m1", "t", 0), log(&s, "m2", "t", 0));
+        let late = late_commit(&s, &m1);
+        let written = m1.iter().chain([&late]).chain(&m1).map(|c| ("m1", c)).chain(m2.iter().map(|c| ("m2", c)));
+        for (match_id, commit) in written {
+            js.publish(format!("match.{match_id}.events"), Bytes::from(commit.clone())).await.unwrap().await.expect("append");
+        }
+        let feed = projector.feed.clone();
+        let running = tokio::spawn(projector.run());
+        // m2's last update comes after everything of m1 in log order, and the publisher keeps
+        // log order among messages already due (all of these are): once it is stored, any
+        // message of m1's replay would be stored as well.
+        let m2_events = "feed.t.m2.events".to_string();
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+        loop {
+            let last = feed.direct_get_last_for_subject(&m2_events).await.ok();
+            if last.and_then(|m| m.headers.get(VERSION_HEADER).map(|v| v.as_str() == "5")) == Some(true) {
+                break;
+            }
+            assert!(tokio::time::Instant::now() < deadline, "m2 was not projected within a minute");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        running.abort();
+        let subjects: Vec<String> = ["m1", "m2"].iter().flat_map(|m| [format!("feed.t.{m}.events"), format!("feed.t.{m}.result")]).collect();
+        // Each match once: five updates and one result, nothing of the replay or the late commit.
+        assert_eq!(stored(&feed, &subjects).await, (12, vec![5, 4, 5, 4]));
+    }
 
     #[test]
     fn an_oversized_update_becomes_a_placeholder_of_the_same_version() {

@@ -1,8 +1,15 @@
 //! What the feed publishes, computed from the log without any I/O: the subjects, the JSON
 //! messages, and [`Projection`], which checks each commit against the signed hash chain and
 //! turns it into its spectator view.
+//!
+//! Memory: a [`Projection`] holds the chain state of each *live* match only. A match's last
+//! commit (the secret's reveal, after the game-over commit) closes it: its state is dropped and
+//! only its id stays, in a bounded window of recently closed matches ([`CLOSED_REMEMBERED`]),
+//! so that anything logged after the end is refused by name. A match whose chain broke is
+//! closed the same way.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
+use std::sync::Arc;
 
 use api::log_v1::{commit_input::Input, Commit};
 use api::match_v1 as m;
@@ -20,6 +27,12 @@ pub const DELAY_OPTION: &str = "spectator_delay_s";
 pub const MAX_DELAY_S: i64 = 86_400;
 /// Header carrying the match version of a feed message (the result carries the final version).
 pub const VERSION_HEADER: &str = "Arbiter-Version";
+/// Closed matches (ended, or with a broken chain) whose ids the projection keeps, newest first,
+/// to refuse by name whatever the log holds after their end: a few hundred kB at most. An older
+/// closed match is forgotten entirely; a later commit of it is then refused as a commit that
+/// continues no known chain, except a replay of its commit 1, which would look like a new
+/// match: the publisher then finds every version already in `FEED` and publishes nothing.
+pub const CLOSED_REMEMBERED: usize = 4096;
 
 /// The subject token of a tournament id: the id itself when it is one NATS token of
 /// `[A-Za-z0-9_-]` (1 to 64 characters, as match ids), else [`NO_TOURNAMENT`].
@@ -112,6 +125,9 @@ pub struct Projected {
     pub result: Option<(String, FeedResult)>,
     /// Unix ms before which it must not be published (`written_at_ms` + the match's delay).
     pub due_ms: i64,
+    /// On the match's last commit (the reveal): its feed subjects, which the publisher may
+    /// forget once this is published. Empty otherwise.
+    pub forget_subjects: Vec<String>,
 }
 
 /// What the projector remembers of one match: the chain so far and what every view needs.
@@ -137,32 +153,137 @@ struct MatchChain {
     last_due_ms: i64,
     /// The chain broke here: nothing after it is projected.
     broken: bool,
+    /// A commit said the match ended (its result is made).
+    ended: bool,
+    /// The match's last commit (the secret's reveal) is accepted: nothing after it is projected.
+    revealed: bool,
 }
 
-/// The chain state of every match seen, fed commit by commit in log order.
-#[derive(Debug, Default)]
+impl MatchChain {
+    /// Why nothing more of this match is projected, if so.
+    fn closure(&self) -> Option<Closure> {
+        if self.broken {
+            Some(Closure::Broken { next_version: self.version + 1 })
+        } else if self.revealed {
+            Some(Closure::Ended { last_version: self.version })
+        } else {
+            None
+        }
+    }
+}
+
+/// How a match was closed: all that is kept of it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Closure {
+    /// A commit failed the chain check; `next_version` is the version it claimed.
+    Broken { next_version: u64 },
+    /// Its last commit (the reveal) is `last_version`.
+    Ended { last_version: u64 },
+}
+
+impl Closure {
+    /// The refusal of a commit of a match closed this way (the same whether the match's chain
+    /// is still held or only its id).
+    fn refuse(self, match_id: &str, payload: &[u8]) -> FeedError {
+        match self {
+            Closure::Broken { next_version } => FeedError::Tampered {
+                match_id: match_id.to_string(),
+                version: next_version,
+                detail: "an earlier commit of this match failed the chain check".into(),
+            },
+            Closure::Ended { last_version } => FeedError::AfterEnd {
+                match_id: match_id.to_string(),
+                last_version,
+                claimed: Commit::decode(payload).map(|c| c.version.to_string()).unwrap_or_else(|_| "nothing: it does not decode".into()),
+            },
+        }
+    }
+}
+
+/// The ids of the most recently closed matches, at most `capacity`, oldest evicted first.
+#[derive(Debug)]
+struct ClosedWindow {
+    capacity: usize,
+    order: VecDeque<Arc<str>>,
+    ids: HashMap<Arc<str>, Closure>,
+}
+
+impl ClosedWindow {
+    fn new(capacity: usize) -> ClosedWindow {
+        ClosedWindow { capacity, order: VecDeque::new(), ids: HashMap::new() }
+    }
+
+    fn get(&self, match_id: &str) -> Option<Closure> {
+        self.ids.get(match_id).copied()
+    }
+
+    fn insert(&mut self, match_id: &str, closure: Closure) {
+        if let Some(known) = self.ids.get_mut(match_id) {
+            *known = closure;
+            return;
+        }
+        let id: Arc<str> = Arc::from(match_id);
+        self.ids.insert(id.clone(), closure);
+        self.order.push_back(id);
+        while self.order.len() > self.capacity {
+            if let Some(oldest) = self.order.pop_front() {
+                self.ids.remove(&oldest);
+            }
+        }
+    }
+}
+
+/// The chain state of every live match, fed commit by commit in log order.
+#[derive(Debug)]
 pub struct Projection {
     /// `Some`: every match must be created under this orchestrator key (`--orchestrator-public-key`).
     pinned_key: Option<Vec<u8>>,
+    /// Live matches only: a match leaves when it is closed (its reveal, or a broken chain).
     matches: BTreeMap<String, MatchChain>,
+    /// The recently closed matches, so that a commit after their end is refused by name.
+    closed: ClosedWindow,
+}
+
+impl Default for Projection {
+    fn default() -> Projection {
+        Projection::new(None)
+    }
 }
 
 impl Projection {
     pub fn new(pinned_key: Option<Vec<u8>>) -> Projection {
-        Projection { pinned_key, matches: BTreeMap::new() }
+        Projection { pinned_key, matches: BTreeMap::new(), closed: ClosedWindow::new(CLOSED_REMEMBERED) }
     }
 
-    /// Matches seen so far.
+    /// Live matches: seen, not yet ended, chain intact. What the projection holds state for.
     pub fn matches(&self) -> usize {
         self.matches.len()
+    }
+
+    /// Closed matches whose ids are still remembered (at most [`CLOSED_REMEMBERED`]).
+    pub fn closed(&self) -> usize {
+        self.closed.order.len()
+    }
+
+    /// Close `match_id` if its last accepted commit ended it or its chain broke: drop its chain
+    /// state, keep its id in the window.
+    fn settle(&mut self, match_id: &str) {
+        if let Some(closure) = self.matches.get(match_id).and_then(MatchChain::closure) {
+            self.matches.remove(match_id);
+            self.closed.insert(match_id, closure);
+        }
     }
 
     /// Check the next stored commit of `match_id` (its commits must come in log order) against
     /// the signed hash chain, under the orchestrator key its first commit names (pinned if
     /// configured), and project it. A commit that fails is refused ([`FeedError::Tampered`]),
     /// and so is every later commit of that match: the chain cannot be resumed past a break.
+    /// After the match's last commit (the secret's reveal) its state is dropped, and anything
+    /// logged after it is refused ([`FeedError::AfterEnd`]), a replayed commit 1 too.
     pub fn accept(&mut self, match_id: &str, payload: &[u8]) -> Result<Projected, FeedError> {
-        self.accept_with(match_id, payload, true)
+        let result = self.accept_with(match_id, payload, true);
+        self.settle(match_id);
+        result
     }
 
     /// [`Self::accept`] for consecutive commits of the log (`(match_id, stored bytes)`, in log
@@ -181,7 +302,10 @@ impl Projection {
         for (match_id, _) in batch {
             before.entry(match_id).or_insert_with(|| self.matches.get(*match_id).cloned());
         }
-        // Links only; the signatures below, before anything is handed out.
+        let touched: BTreeSet<&str> = before.keys().copied().collect();
+        // Links only; the signatures below, before anything is handed out. A match that ends
+        // (or breaks) in the batch keeps its chain, marked, until then: its key checks the
+        // signature, and its later commits of the batch are refused as they will be after it.
         let mut results: Vec<Result<Projected, FeedError>> = Vec::with_capacity(batch.len());
         let mut heads: BTreeMap<&str, &[u8]> = BTreeMap::new();
         for (match_id, payload) in batch {
@@ -202,9 +326,12 @@ impl Projection {
             };
             for ((id, payload), result) in batch.iter().zip(results.iter_mut()) {
                 if *id == match_id {
-                    *result = self.accept(id, payload);
+                    *result = self.accept_with(id, payload, true);
                 }
             }
+        }
+        for match_id in touched {
+            self.settle(match_id);
         }
         results
     }
@@ -215,8 +342,10 @@ impl Projection {
         let known = self.matches.get(match_id);
         let version = known.map(|c| c.version + 1).unwrap_or(1);
         let tampered = |detail: String| FeedError::Tampered { match_id: match_id.to_string(), version, detail };
-        if known.is_some_and(|c| c.broken) {
-            return Err(tampered("an earlier commit of this match failed the chain check".into()));
+        // A closed match (ended or broken) stays closed, whatever comes: a late commit, or a
+        // replay of its first commit, which must not start it again.
+        if let Some(closure) = known.map_or_else(|| self.closed.get(match_id), MatchChain::closure) {
+            return Err(closure.refuse(match_id, payload));
         }
         let result = self.check(match_id, version, payload, verify_signature);
         match result {
@@ -292,6 +421,8 @@ impl Projection {
                     last_written_ms: commit.written_at_ms,
                     last_due_ms: i64::MIN,
                     broken: false,
+                    ended: false,
+                    revealed: false,
                 }
             }
             (None, _) => return Err("the first commit of a match must create it".into()),
@@ -321,11 +452,22 @@ impl Projection {
         // cannot reorder a match's feed.
         let due_ms = commit.written_at_ms.saturating_add(chain.delay_ms).max(chain.last_due_ms);
         chain.last_due_ms = due_ms;
+        // The reveal is a match's last commit (the randomness service reveals only once the log
+        // says the match ended): the match closes with it.
+        chain.revealed = matches!(input, Some(Input::Revealed(_)));
 
         let view = api::convert::spectator_update(&commit, all_joined);
         let update = feed_update(&chain, match_id, chain.last_written_ms, &view);
-        let result = match commit.awaiting.as_ref().and_then(|a| a.what.as_ref()) {
-            Some(api::rules_v1::awaiting::What::Ended(outcome)) => Some((
+        // The result comes with the commit that ended the match, once: the reveal after it logs
+        // the same `Ended` awaiting, and must not make a second result (the publisher would
+        // store it, a restart being past the dedup window).
+        let ending = match commit.awaiting.as_ref().and_then(|a| a.what.as_ref()) {
+            Some(api::rules_v1::awaiting::What::Ended(outcome)) if !chain.ended => Some(outcome),
+            _ => None,
+        };
+        chain.ended |= ending.is_some();
+        let result = match ending {
+            Some(outcome) => Some((
                 result_subject(&chain.tournament, match_id),
                 FeedResult {
                     match_id: match_id.to_string(),
@@ -346,14 +488,10 @@ impl Projection {
             )),
             _ => None,
         };
-        let projected = Projected {
-            match_id: match_id.to_string(),
-            version,
-            events_subject: events_subject(&chain.tournament, match_id),
-            update,
-            result,
-            due_ms,
-        };
+        let events_subject = events_subject(&chain.tournament, match_id);
+        let forget_subjects =
+            if chain.revealed { vec![events_subject.clone(), result_subject(&chain.tournament, match_id)] } else { Vec::new() };
+        let projected = Projected { match_id: match_id.to_string(), version, events_subject, update, result, due_ms, forget_subjects };
         self.matches.insert(match_id.to_string(), chain);
         Ok(projected)
     }
@@ -377,6 +515,8 @@ impl MatchChain {
             last_written_ms: 0,
             last_due_ms: 0,
             broken: true,
+            ended: false,
+            revealed: false,
         }
     }
 }
@@ -429,18 +569,19 @@ fn feed_update(chain: &MatchChain, match_id: &str, written_at_ms: i64, view: &m:
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use api::log_v1 as l;
     use api::rules_v1 as r;
 
-    fn signer() -> fairness::Signer {
+    pub(crate) fn signer() -> fairness::Signer {
         fairness::Signer::from_seed(&[3; 32])
     }
 
     /// A chain of commits of one match: created (with options and tournament), one join, one
-    /// event with a private part, then the end.
-    fn log(signer: &fairness::Signer, match_id: &str, tournament: &str, delay_s: i64) -> Vec<Vec<u8>> {
+    /// event with a private part, the end, then the secret's reveal (without a clock, as the
+    /// orchestrator logs it).
+    pub(crate) fn log(signer: &fairness::Signer, match_id: &str, tournament: &str, delay_s: i64) -> Vec<Vec<u8>> {
         log_clocked(signer, match_id, tournament, delay_s, |i| 1_000 * (i as i64 + 1))
     }
 
@@ -488,15 +629,22 @@ mod tests {
                 }],
                 Some(r::awaiting::What::Ended(r::Outcome { winners: vec![0], reason: "won".into() })),
             ),
+            // The orchestrator logs the reveal with the awaiting it found: still `Ended`.
+            (
+                l::commit_input::Input::Revealed(l::SecretRevealed { secret: vec![7; 32] }),
+                vec![],
+                Some(r::awaiting::What::Ended(r::Outcome { winners: vec![0], reason: "won".into() })),
+            ),
         ];
         for (i, (input, events, what)) in inputs.into_iter().enumerate() {
+            let revealed = matches!(input, l::commit_input::Input::Revealed(_));
             let commit = l::Commit {
                 match_id: match_id.into(),
                 version: i as u64 + 1,
                 input: Some(l::CommitInput { input: Some(input) }),
                 events,
                 rules_version: "rv1".into(),
-                written_at_ms: clock(i),
+                written_at_ms: if revealed { 0 } else { clock(i) },
                 awaiting: what.map(|w| r::Awaiting { what: Some(w) }),
                 log_format: fairness::chain::LOG_FORMAT_SIGNED,
                 prev_hash: prev.as_ref().map(|p| fairness::chain::commit_hash(p).to_vec()).unwrap_or_default(),
@@ -533,9 +681,10 @@ mod tests {
         let s = signer();
         let mut p = Projection::new(Some(s.public_key().to_vec()));
         let out: Vec<Projected> = log(&s, "m1", "", 30).iter().map(|c| p.accept("m1", c).unwrap()).collect();
-        assert_eq!(out.iter().map(|o| o.version).collect::<Vec<_>>(), [1, 2, 3, 4]);
-        // Delayed by 30 s from each commit's logged time.
-        assert_eq!(out.iter().map(|o| o.due_ms).collect::<Vec<_>>(), [31_000, 32_000, 33_000, 34_000]);
+        assert_eq!(out.iter().map(|o| o.version).collect::<Vec<_>>(), [1, 2, 3, 4, 5]);
+        // Delayed by 30 s from each commit's logged time; the clockless reveal with the commit
+        // before it.
+        assert_eq!(out.iter().map(|o| o.due_ms).collect::<Vec<_>>(), [31_000, 32_000, 33_000, 34_000, 34_000]);
         let json = serde_json::to_string(&out[2].update).unwrap();
         assert!(json.contains("ann drew a card"), "{json}");
         assert!(!json.contains("SECRET-CARD"), "a private part reached the feed: {json}");
@@ -546,6 +695,137 @@ mod tests {
         assert_eq!((result.winners, result.reason.as_str(), result.duration_ms, result.version), (vec![0], "won", 3_000, 4));
         assert_eq!(result.score, Some(vec![7, 2]), "the ending event's score");
         assert_eq!(out[3].update.status, "ended");
+        // The reveal logs the same `Ended` awaiting: one result per match, never a second.
+        assert!(out[4].result.is_none(), "the reveal made a second result: {:?}", out[4].result);
+        assert_eq!(out[4].update.status, "ended");
+    }
+
+    /// The stored bytes of `commit`, linked after `prev` and signed by `signer`.
+    fn sealed_after(signer: &fairness::Signer, prev: &[u8], mut commit: l::Commit) -> Vec<u8> {
+        commit.signature.clear();
+        commit.prev_hash = fairness::chain::commit_hash(prev).to_vec();
+        commit.log_format = fairness::chain::LOG_FORMAT_SIGNED;
+        fairness::chain::seal(signer, &commit.encode_to_vec())
+    }
+
+    /// A commit 6 of `m1` signed by the orchestrator and linked to the reveal: a valid chain
+    /// continuation, but after the match's last commit.
+    pub(crate) fn late_commit(signer: &fairness::Signer, commits: &[Vec<u8>]) -> Vec<u8> {
+        let late = l::Commit {
+            match_id: "m1".into(),
+            version: commits.len() as u64 + 1,
+            input: Some(l::CommitInput { input: Some(l::commit_input::Input::Joined(l::SeatJoined { seat: 0, ..Default::default() })) }),
+            written_at_ms: 9_000,
+            ..Default::default()
+        };
+        sealed_after(signer, commits.last().unwrap(), late)
+    }
+
+    #[test]
+    fn the_count_of_remembered_matches_goes_back_down_as_matches_end() {
+        let s = signer();
+        let logs: Vec<Vec<Vec<u8>>> = (0..10).map(|i| log(&s, &format!("m{i}"), "t", 0)).collect();
+        let mut p = Projection::new(Some(s.public_key().to_vec()));
+        // All ten matches up to their game-over commit: all live.
+        for commit in 0..4 {
+            for (i, log) in logs.iter().enumerate() {
+                p.accept(&format!("m{i}"), &log[commit]).unwrap();
+            }
+        }
+        assert_eq!((p.matches(), p.closed()), (10, 0));
+        // The game-over commit alone does not close a match: its reveal is still to come.
+        // Each reveal drops its match's state.
+        for (i, log) in logs.iter().enumerate() {
+            p.accept(&format!("m{i}"), &log[4]).unwrap();
+            assert_eq!(p.matches(), 9 - i, "match m{i}'s state is kept after its last commit");
+        }
+        assert_eq!(p.closed(), 10);
+        // The same through batches, a match ending in the middle of one.
+        let mut batched = Projection::new(None);
+        let all: Vec<(String, &[u8])> =
+            logs.iter().enumerate().flat_map(|(i, log)| log.iter().map(move |c| (format!("m{i}"), c.as_slice()))).collect();
+        let all: Vec<(&str, &[u8])> = all.iter().map(|(m, c)| (m.as_str(), *c)).collect();
+        for chunk in all.chunks(7) {
+            assert!(batched.accept_batch(chunk).iter().all(|r| r.is_ok()));
+        }
+        assert_eq!((batched.matches(), batched.closed()), (0, 10));
+    }
+
+    #[test]
+    fn the_closed_window_is_bounded_and_a_forgotten_match_is_still_refused_past_commit_one() {
+        let s = signer();
+        let mut p = Projection::new(None);
+        p.closed = ClosedWindow::new(3);
+        let logs: Vec<Vec<Vec<u8>>> = (0..5).map(|i| log(&s, &format!("m{i}"), "", 0)).collect();
+        for (i, log) in logs.iter().enumerate() {
+            for c in log {
+                p.accept(&format!("m{i}"), c).unwrap();
+            }
+        }
+        assert_eq!((p.matches(), p.closed()), (0, 3), "at most the window's capacity of closed ids");
+        // m0 is forgotten entirely: a later commit of it continues no known chain.
+        let err = p.accept("m0", &logs[0][2]).unwrap_err().to_string();
+        assert!(err.contains("but it is commit 1 of match"), "{err}");
+        // ... and remembering that refusal stays within the window.
+        assert_eq!((p.matches(), p.closed()), (0, 3));
+        // m4 is still in the window: refused by name.
+        let err = p.accept("m4", &logs[4][0]).unwrap_err().to_string();
+        assert!(err.contains("ended with version 5") && err.contains("says version 1"), "{err}");
+    }
+
+    #[test]
+    fn a_commit_after_the_reveal_or_a_replayed_commit_one_is_refused_and_not_projected() {
+        let s = signer();
+        let commits = log(&s, "m1", "t", 0);
+        let late = late_commit(&s, &commits);
+        let mut p = Projection::new(Some(s.public_key().to_vec()));
+        let results: Vec<u64> = commits.iter().map(|c| p.accept("m1", c).unwrap().version).collect();
+        assert_eq!(results, [1, 2, 3, 4, 5]);
+        // A validly signed and linked commit after the last one.
+        let err = p.accept("m1", &late).unwrap_err();
+        assert!(matches!(err, FeedError::AfterEnd { last_version: 5, .. }), "{err}");
+        assert!(err.to_string().contains("says version 6"), "{err}");
+        // Every old commit again, the creation first: the match must not start over (no view,
+        // no second result), and the projection keeps no state for it.
+        for (i, c) in commits.iter().enumerate() {
+            let err = p.accept("m1", c).unwrap_err();
+            assert!(matches!(err, FeedError::AfterEnd { last_version: 5, .. }), "commit {}: {err}", i + 1);
+        }
+        assert_eq!((p.matches(), p.closed()), (0, 1));
+        // Another match is not affected.
+        assert!(p.accept("m2", &log(&s, "m2", "t", 0)[0]).is_ok());
+    }
+
+    #[test]
+    fn a_match_ending_in_the_middle_of_a_batch_refuses_what_follows_as_commit_by_commit() {
+        let s = signer();
+        let (m1, m2) = (log(&s, "m1", "", 0), log(&s, "m2", "t", 5));
+        let late = late_commit(&s, &m1);
+        // m1 ends in the middle; after its reveal, a late commit and a replayed creation, with
+        // m2 interleaved before and after.
+        let mut batch: Vec<(&str, &[u8])> = m1.iter().zip(&m2).flat_map(|(a, b)| [("m1", a.as_slice()), ("m2", b.as_slice())]).collect();
+        batch.insert(batch.len() - 1, ("m1", late.as_slice()));
+        batch.insert(batch.len() - 1, ("m1", m1[0].as_slice()));
+        let (one_by_one, batched) = one_by_one_and_batched(&batch);
+        assert_eq!(batched, one_by_one);
+        let m1_out: Vec<&String> = batched.iter().zip(&batch).filter(|(_, (m, _))| *m == "m1").map(|(o, _)| o).collect();
+        assert_eq!(m1_out.len(), 7);
+        assert!(m1_out[..5].iter().all(|o| o.starts_with("m1 v")), "{m1_out:?}");
+        assert!(m1_out[5..].iter().all(|o| o.contains("ended with version 5")), "{m1_out:?}");
+        assert!(batched.last().unwrap().starts_with("m2 v5"), "{batched:?}");
+        // The batch leaves the same memory as commit by commit: both matches closed.
+        let mut p = Projection::new(None);
+        p.accept_batch(&batch);
+        assert_eq!((p.matches(), p.closed()), (0, 2));
+        // A match that ends in a batch whose signature fails is checked one by one: the forged
+        // reveal is named, and the match stays broken (closed), never ended.
+        let forger = fairness::Signer::from_seed(&[9; 32]);
+        let forged = rechain(&m1, 4, &forger);
+        let batch: Vec<(&str, &[u8])> = forged.iter().map(|c| ("m1", c.as_slice())).chain([("m1", late.as_slice())]).collect();
+        let (one_by_one, batched) = one_by_one_and_batched(&batch);
+        assert_eq!(batched, one_by_one);
+        assert!(batched[4].contains("version 5") && batched[4].contains("signature"), "{batched:?}");
+        assert!(batched[5].contains("earlier commit"), "{batched:?}");
     }
 
     #[test]
@@ -633,7 +913,7 @@ mod tests {
         let rest: Vec<(&str, &[u8])> = m1[2..].iter().map(|c| ("m1", c.as_slice())).collect();
         assert!(p.accept_batch(&first).iter().all(|r| r.is_ok()));
         let versions: Vec<u64> = p.accept_batch(&rest).into_iter().map(|r| r.unwrap().version).collect();
-        assert_eq!(versions, [3, 4]);
+        assert_eq!(versions, [3, 4, 5]);
     }
 
     #[test]
