@@ -78,8 +78,9 @@ async fn bench_reports_every_figure_as_json() -> Result<()> {
             assert!(num(load, &path)? > 0.0, "{path} is positive");
         }
     }
-    // The orchestrator's figures are the same reading under both names.
-    assert!(num(load, "rss.orchestrator.before_bytes")? > 0.0 && num(load, "memory.orchestrator_rss_before_bytes")? > 0.0);
+    // The orchestrator's figures are the same readings under both names.
+    assert_eq!(num(load, "rss.orchestrator.before_bytes")?, num(load, "memory.orchestrator_rss_before_bytes")?);
+    assert_eq!(num(load, "rss.orchestrator.after_bytes")?, num(load, "memory.orchestrator_rss_after_bytes")?);
 
     // The feed: the bench's matches appear on it, each update timed from the reply that
     // committed it; percentiles in order; the backlog within what was committed.

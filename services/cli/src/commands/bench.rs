@@ -508,16 +508,17 @@ impl BenchCmd {
         for (i, &n) in self.matches.iter().enumerate() {
             settle().await;
             let raw = self.raw_phase(target, n, i).await?;
-            let rss_before = target.orchestrator_pid.and_then(rss_bytes);
+            // One reading per process: the orchestrator's `memory` figures are its `rss` entry.
             let all_before = rss_all(&target.processes);
+            let rss_before = all_before.get("orchestrator").copied().or_else(|| target.orchestrator_pid.and_then(rss_bytes));
             let probe = match &target.feed {
                 Some((nats, user)) => Some(feed::FeedProbe::start(nats, user).await?),
                 None => None,
             };
             let ledger = probe.as_ref().map(|p| p.ledger.clone());
             let (arbiter, watchers, finished) = self.arbiter_phase(target, n, seed.wrapping_add(i as u64), ledger).await?;
-            let rss_after = target.orchestrator_pid.and_then(rss_bytes);
             let all_after = rss_all(&target.processes);
+            let rss_after = all_after.get("orchestrator").copied().or_else(|| target.orchestrator_pid.and_then(rss_bytes));
             let rss = (!target.processes.is_empty()).then(|| {
                 all_before
                     .iter()
