@@ -1,6 +1,6 @@
 //! End-to-end: `arbiter bench` starts its own system (as `arbiter up` does), plays two matches
-//! in parallel for a moment with watchers, measures the raw JetStream baseline, and prints every
-//! figure as JSON. Only that the figures are there and sane is checked, never a speed.
+//! in parallel for a moment with watchers, measures the raw JetStream baseline, the memory of
+//! every process it started and the public feed's lag, and prints every figure as JSON. Only that the figures are there and sane is checked, never a speed.
 
 use std::path::PathBuf;
 
@@ -27,6 +27,7 @@ async fn bench_reports_every_figure_as_json() -> Result<()> {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "bench failed:\n{stderr}");
     assert!(stderr.contains("[bench] load 2"), "progress lines go to stderr:\n{stderr}");
+    assert!(stderr.contains("rss MB orch "), "the progress line shows every service's memory:\n{stderr}");
     let report: Value = serde_json::from_slice(&out.stdout).context("stdout is one JSON document")?;
 
     assert_eq!(report["own_system"], Value::Bool(true));
@@ -69,6 +70,43 @@ async fn bench_reports_every_figure_as_json() -> Result<()> {
     // Memory of the orchestrator the bench started.
     assert!(num(load, "memory.orchestrator_rss_before_bytes")? > 0.0);
     assert!(num(load, "memory.orchestrator_rss_after_bytes")? > 0.0);
+
+    // Memory of every process of the system the bench started, before and after the load.
+    for process in ["nats", "orchestrator", "rules", "randomness", "feed"] {
+        for when in ["before_bytes", "after_bytes"] {
+            let path = format!("rss.{process}.{when}");
+            assert!(num(load, &path)? > 0.0, "{path} is positive");
+        }
+    }
+    // The orchestrator's figures are the same readings under both names.
+    assert_eq!(num(load, "rss.orchestrator.before_bytes")?, num(load, "memory.orchestrator_rss_before_bytes")?);
+    assert_eq!(num(load, "rss.orchestrator.after_bytes")?, num(load, "memory.orchestrator_rss_after_bytes")?);
+
+    // The feed: the bench's matches appear on it, each update timed from the reply that
+    // committed it; percentiles in order; the backlog within what was committed.
+    let feed = &load["feed"];
+    assert_eq!(feed["user"], Value::String("feed".into()), "the platforms' read-only user: {feed}");
+    assert!(feed["first_error"].is_null(), "{feed}");
+    let seen = num(load, "feed.updates_seen")?;
+    let committed = num(load, "feed.versions_committed")?;
+    assert!(seen > 0.0, "feed updates seen: {feed}");
+    assert!(committed >= num(load, "arbiter.commits")?, "the bench knows at least the versions it counted: {feed}");
+    let timed = num(load, "feed.lag.count")?;
+    assert!(timed > 0.0 && timed <= seen, "{feed}");
+    assert!(num(load, "feed.before_reply")? <= timed, "{feed}");
+    let (p50, p99, max) = (num(load, "feed.lag.p50_ms")?, num(load, "feed.lag.p99_ms")?, num(load, "feed.lag.max_ms")?);
+    assert!(0.0 <= p50 && p50 <= p99 && p99 <= max, "lag p50 {p50} <= p99 {p99} <= max {max}");
+    assert!(num(load, "feed.backlog_at_end")? <= committed);
+    assert_eq!(num(load, "feed.updates_missed")?, 0.0, "{feed}");
+    match feed["caught_up_after_s"].as_f64() {
+        // Versions are shown once each, from 1 without gaps: caught up means all were seen.
+        Some(s) => {
+            assert!(s >= 0.0);
+            assert_eq!(num(load, "feed.not_shown_after_wait")?, 0.0);
+            assert!(seen >= committed, "caught up, so every committed version was seen: {feed}");
+        }
+        None => assert!(num(load, "feed.not_shown_after_wait")? > 0.0, "{feed}"),
+    }
 
     // The watchers saw every version after they started, and no INTERNAL.
     assert!(num(load, "watchers.watch_calls")? >= 2.0, "one watch per match at least");

@@ -1,12 +1,16 @@
 //! `arbiter bench`: the load generator. Bots play matches in parallel through the public gRPC
 //! API while, in the same run and on the same NATS server, raw conditional JetStream appends
-//! give the baseline that Arbiter's figures are divided by (docs/performance.md).
+//! give the baseline that Arbiter's figures are divided by (docs/performance.md). On a system it
+//! started itself it also measures every process's memory and the public feed's lag
+//! ([`feed`]).
 //!
 //! Must never: send traffic anywhere but loopback, run without a time or decision limit, or
 //! touch the match log (`MATCHES`) other than reading it; the raw baseline writes only to its
 //! own stream ([`BENCH_STREAM`]), which it deletes afterwards.
 
-use std::collections::HashMap;
+mod feed;
+
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -25,6 +29,7 @@ use tonic::Code;
 
 use crate::client::{self, request};
 use crate::commands::up::{nats_secrets_dir, UpCmd};
+pub use feed::FeedFigures;
 
 /// The stream the raw baseline appends to (created for the run, deleted after).
 pub const BENCH_STREAM: &str = "BENCH";
@@ -40,7 +45,7 @@ const CALL_TIMEOUT: Duration = Duration::from_secs(30);
 const MAX_IDLE_POLLS: u32 = 10_000;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter bench                                   # own system, 16 matches, 10 s\n  arbiter bench --matches 1,16,64,256 --duration 20\n  arbiter bench --ruleset netrunner --matches 16 --watchers 1000\n  arbiter bench --ruleset neonhope --players 3 --matches 16\n  arbiter bench --matches 2 --duration 3 --json   # figures as JSON on stdout\n  arbiter bench --orchestrator http://127.0.0.1:50051 --data-dir .arbiter   # a running `arbiter up`\n\nFor each load (number of matches in parallel) the bench runs two phases of --duration each:\n  raw      N tasks append 512-byte messages to their own subjects of a stream BENCH, each\n           append conditional on the subject's last sequence (as the orchestrator appends);\n  arbiter  N matches in parallel, bots answering at random over gRPC (GetPendingDecision,\n           SubmitDecision); a finished match is replaced by a new one.\nThen it times a rebuild (GetMatch at an old version of a finished match) against reading as\nmany messages raw, and reads the orchestrator's RSS from /proc. After the last load, when it\nstarted the system itself, it restarts the orchestrator and times the first request on an old\nmatch. Without --orchestrator it starts NATS and the services as `arbiter up` does, in a\ntemporary directory removed afterwards. With --orchestrator it uses the NATS admin user in\n--data-dir (secrets/nats/admin.password) for the raw baseline. Only loopback addresses are\naccepted. Progress goes to stderr every second; the summary (or --json) to stdout.")]
+#[command(after_help = "Examples:\n  arbiter bench                                   # own system, 16 matches, 10 s\n  arbiter bench --matches 1,16,64,256 --duration 20\n  arbiter bench --ruleset netrunner --matches 16 --watchers 1000\n  arbiter bench --ruleset neonhope --players 3 --matches 16\n  arbiter bench --matches 2 --duration 3 --json   # figures as JSON on stdout\n  arbiter bench --orchestrator http://127.0.0.1:50051 --data-dir .arbiter   # a running `arbiter up`\n\nFor each load (number of matches in parallel) the bench runs two phases of --duration each:\n  raw      N tasks append 512-byte messages to their own subjects of a stream BENCH, each\n           append conditional on the subject's last sequence (as the orchestrator appends);\n  arbiter  N matches in parallel, bots answering at random over gRPC (GetPendingDecision,\n           SubmitDecision); a finished match is replaced by a new one.\nThen it times a rebuild (GetMatch at an old version of a finished match) against reading as\nmany messages raw. When it started the system itself it also reads the RSS of every process\n(nats-server and the four services) from /proc before and after each load, and follows the\npublic feed (feed.>, as the read-only feed user) to time each update from the reply that\ncommitted it, the backlog at the end of the load and how long the feed takes to catch up.\nAfter the last load, when it started the system itself, it restarts the orchestrator and times\nthe first request on an old match. Without --orchestrator it starts NATS and the services as\n`arbiter up` does, in a temporary directory removed afterwards. With --orchestrator it uses the\nNATS admin user in --data-dir (secrets/nats/admin.password) for the raw baseline, and reports\nneither the services' memory nor the feed's lag. Only loopback addresses are accepted.\nProgress goes to stderr every second; the summary (or --json) to stdout.")]
 pub struct BenchCmd {
     /// Use this running orchestrator instead of starting a system (with --data-dir).
     #[arg(long)]
@@ -185,6 +190,13 @@ pub struct MemoryFigures {
     pub bytes_per_match: f64,
 }
 
+/// One process's `VmRSS` before and after a load's Arbiter phase.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ProcessRss {
+    pub before_bytes: u64,
+    pub after_bytes: u64,
+}
+
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct WatcherFigures {
     pub watchers: u64,
@@ -211,6 +223,11 @@ pub struct LoadFigures {
     pub ratios: Ratios,
     pub rebuild: Option<RebuildFigures>,
     pub memory: Option<MemoryFigures>,
+    /// `VmRSS` of every process of the system the bench started, by name (`nats`,
+    /// `orchestrator`, `rules`, `randomness`, `feed`); `None` with --orchestrator.
+    pub rss: Option<BTreeMap<String, ProcessRss>>,
+    /// The public feed's lag behind the commits; `None` with --orchestrator.
+    pub feed: Option<FeedFigures>,
     pub watchers: Option<WatcherFigures>,
 }
 
@@ -244,6 +261,57 @@ struct Target {
     orchestrator: String,
     nats: async_nats::Client,
     orchestrator_pid: Option<u32>,
+    /// Every process of the system the bench started (name, pid); empty with --orchestrator.
+    processes: Vec<(&'static str, u32)>,
+    /// A connection for the feed subscription and the NATS user it is (own system only).
+    feed: Option<(async_nats::Client, String)>,
+}
+
+/// The processes of the system the bench starts, in the order of the progress line, with
+/// their short names there.
+const PROCESSES: [(&str, &str); 5] = [("orchestrator", "orch"), ("rules", "rules"), ("randomness", "rand"), ("feed", "feed"), ("nats", "nats")];
+
+/// `VmRSS` of each process, by name (a process that is gone is left out).
+fn rss_all(processes: &[(&'static str, u32)]) -> BTreeMap<&'static str, u64> {
+    processes.iter().filter_map(|(name, pid)| Some((*name, rss_bytes(*pid)?))).collect()
+}
+
+/// `rss MB orch 80 rules 20 rand 15 feed 30 nats 60` for the progress line ("" without processes).
+fn rss_line(processes: &[(&'static str, u32)]) -> String {
+    if processes.is_empty() {
+        return String::new();
+    }
+    let rss = rss_all(processes);
+    let mut line = String::from(" · rss MB");
+    for (name, short) in PROCESSES {
+        if processes.iter().any(|(n, _)| *n == name) {
+            match rss.get(name) {
+                Some(b) => line.push_str(&format!(" {short} {:.0}", *b as f64 / 1e6)),
+                None => line.push_str(&format!(" {short} ?")),
+            }
+        }
+    }
+    line
+}
+
+/// Connect for the feed subscription: as the tournament platforms' read-only `feed` user when
+/// its password is in the data dir, else as admin.
+async fn connect_feed(url: &str, credentials: &eventlog::NatsCredentials) -> anyhow::Result<(async_nats::Client, String)> {
+    let mut last_error = None;
+    for role in [eventlog::Role::Feed, eventlog::Role::Admin] {
+        if !credentials.password_file(role).exists() {
+            continue;
+        }
+        let options = credentials.auth(role).connect_options().await.map_err(|e| anyhow::anyhow!("NATS options: {e}"))?;
+        match options.connect(url).await {
+            Ok(c) => return Ok((c, role.name().to_string())),
+            Err(e) => last_error = Some(format!("as {}: {e}", role.name())),
+        }
+    }
+    anyhow::bail!(
+        "cannot connect to NATS at {url} to follow the feed ({})",
+        last_error.unwrap_or_else(|| "no feed or admin password in the data dir".into())
+    )
 }
 
 /// Refuse anything but a loopback address.
@@ -366,7 +434,7 @@ impl BenchCmd {
                 if let Some(key) = orchestrator::platform::read_key(&dir) {
                     crate::client::set_platform_key(key);
                 }
-                let target = Target { orchestrator: url.clone(), nats, orchestrator_pid: None };
+                let target = Target { orchestrator: url.clone(), nats, orchestrator_pid: None, processes: Vec::new(), feed: None };
                 self.run_loads(&target, None).await?
             }
             None => {
@@ -394,7 +462,19 @@ impl BenchCmd {
                 let result = async {
                     let addr = system.addr("orchestrator").context("the orchestrator did not start")?;
                     let nats = connect_admin(&system.nats_url, &dir).await?;
-                    let target = Target { orchestrator: format!("http://{addr}"), nats, orchestrator_pid: system.pid("orchestrator") };
+                    let mut processes: Vec<(&'static str, u32)> = Vec::new();
+                    for (name, _) in PROCESSES {
+                        let pid = if name == "nats" { system.nats_pid() } else { system.pid(name) };
+                        processes.push((name, pid.with_context(|| format!("no process id for {name}: did it start?"))?));
+                    }
+                    let feed = connect_feed(&system.nats_url, &system.credentials).await?;
+                    let target = Target {
+                        orchestrator: format!("http://{addr}"),
+                        nats,
+                        orchestrator_pid: system.pid("orchestrator"),
+                        processes,
+                        feed: Some(feed),
+                    };
                     self.run_loads(&target, Some(&mut system)).await
                 }
                 .await;
@@ -428,9 +508,30 @@ impl BenchCmd {
         for (i, &n) in self.matches.iter().enumerate() {
             settle().await;
             let raw = self.raw_phase(target, n, i).await?;
-            let rss_before = target.orchestrator_pid.and_then(rss_bytes);
-            let (arbiter, watchers, finished) = self.arbiter_phase(target, n, seed.wrapping_add(i as u64)).await?;
-            let rss_after = target.orchestrator_pid.and_then(rss_bytes);
+            // One reading per process: the orchestrator's `memory` figures are its `rss` entry.
+            let all_before = rss_all(&target.processes);
+            let rss_before = all_before.get("orchestrator").copied().or_else(|| target.orchestrator_pid.and_then(rss_bytes));
+            let probe = match &target.feed {
+                Some((nats, user)) => Some(feed::FeedProbe::start(nats, user).await?),
+                None => None,
+            };
+            let ledger = probe.as_ref().map(|p| p.ledger.clone());
+            let (arbiter, watchers, finished) = self.arbiter_phase(target, n, seed.wrapping_add(i as u64), ledger).await?;
+            let all_after = rss_all(&target.processes);
+            let rss_after = all_after.get("orchestrator").copied().or_else(|| target.orchestrator_pid.and_then(rss_bytes));
+            let rss = (!target.processes.is_empty()).then(|| {
+                all_before
+                    .iter()
+                    .map(|(name, before)| {
+                        let after = all_after.get(name).copied().unwrap_or(0);
+                        (name.to_string(), ProcessRss { before_bytes: *before, after_bytes: after })
+                    })
+                    .collect::<BTreeMap<_, _>>()
+            });
+            let feed = match probe {
+                Some(p) => Some(p.finish().await),
+                None => None,
+            };
             let memory = match (rss_before, rss_after) {
                 (Some(b), Some(a)) => Some(MemoryFigures {
                     orchestrator_rss_before_bytes: b,
@@ -459,7 +560,17 @@ impl BenchCmd {
                 "load {n}: commits/s ÷ raw appends/s = {:.3}, SubmitDecision p99 ÷ raw append p99 = {:.1}×",
                 ratios.commits_per_raw_append, ratios.submit_p99_per_raw_p99
             ));
-            report.loads.push(LoadFigures { matches: n, ruleset: self.ruleset.clone(), raw, arbiter, ratios, rebuild, memory, watchers });
+            if let Some(f) = &feed {
+                progress(&format!(
+                    "load {n}: feed lag p50 {:.1} ms p99 {:.1} ms max {:.1} ms, {} versions behind at the end, {}",
+                    f.lag.p50_ms,
+                    f.lag.p99_ms,
+                    f.lag.max_ms,
+                    f.backlog_at_end,
+                    caught_up_text(f)
+                ));
+            }
+            report.loads.push(LoadFigures { matches: n, ruleset: self.ruleset.clone(), raw, arbiter, ratios, rebuild, memory, rss, feed, watchers });
         }
         if let (Some(system), Some((id, version))) = (system, longest) {
             settle().await;
@@ -495,7 +606,7 @@ impl BenchCmd {
         let deadline = Instant::now() + Duration::from_secs_f64(duration);
         let limit = self.decisions.unwrap_or(u64::MAX);
         let started = Instant::now();
-        let ticker = spawn_progress(format!("load {n} · raw appends"), appends.clone(), started, duration);
+        let ticker = spawn_progress(format!("load {n} · raw appends"), appends.clone(), started, duration, target.processes.clone());
         let mut tasks = Vec::new();
         for task in 0..n {
             let js = js.clone();
@@ -548,7 +659,13 @@ impl BenchCmd {
 
     /// N matches in parallel, bots answering at random; returns the figures and the finished
     /// matches (id, last version).
-    async fn arbiter_phase(&self, target: &Target, n: usize, seed: u64) -> anyhow::Result<(ArbiterFigures, Option<WatcherFigures>, Vec<(String, u64)>)> {
+    async fn arbiter_phase(
+        &self,
+        target: &Target,
+        n: usize,
+        seed: u64,
+        ledger: Option<Arc<Mutex<feed::Ledger>>>,
+    ) -> anyhow::Result<(ArbiterFigures, Option<WatcherFigures>, Vec<(String, u64)>)> {
         let shared = Arc::new(Shared {
             decisions: AtomicU64::new(0),
             limit: self.decisions.unwrap_or(u64::MAX),
@@ -558,11 +675,13 @@ impl BenchCmd {
             orchestrator: target.orchestrator.clone(),
             first_error: Mutex::new(None),
             stop: tokio::sync::watch::channel(false).0,
+            ledger,
         });
         let started = Instant::now();
         let ticker = {
             let shared = shared.clone();
             let duration = self.duration;
+            let processes = target.processes.clone();
             tokio::spawn(async move {
                 let mut tick = tokio::time::interval(Duration::from_secs(1));
                 tick.tick().await;
@@ -570,7 +689,15 @@ impl BenchCmd {
                     tick.tick().await;
                     let t = started.elapsed().as_secs_f64();
                     let d = shared.decisions.load(Ordering::Relaxed);
-                    progress(&format!("load {n} · arbiter {t:.0}/{duration:.0}s · {d} decisions ({:.0}/s)", d as f64 / t));
+                    let behind = match &shared.ledger {
+                        Some(l) => l.lock().map(|l| format!(" · feed {} behind", l.backlog())).unwrap_or_default(),
+                        None => String::new(),
+                    };
+                    progress(&format!(
+                        "load {n} · arbiter {t:.0}/{duration:.0}s · {d} decisions ({:.0}/s){behind}{}",
+                        d as f64 / t,
+                        rss_line(&processes)
+                    ));
                 }
             })
         };
@@ -719,7 +846,7 @@ async fn call<T>(f: impl std::future::Future<Output = Result<tonic::Response<T>,
     }
 }
 
-fn spawn_progress(what: String, count: Arc<AtomicU64>, started: Instant, duration: f64) -> tokio::task::JoinHandle<()> {
+fn spawn_progress(what: String, count: Arc<AtomicU64>, started: Instant, duration: f64, processes: Vec<(&'static str, u32)>) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(1));
         tick.tick().await;
@@ -727,7 +854,7 @@ fn spawn_progress(what: String, count: Arc<AtomicU64>, started: Instant, duratio
             tick.tick().await;
             let t = started.elapsed().as_secs_f64();
             let c = count.load(Ordering::Relaxed);
-            progress(&format!("{what} {t:.0}/{duration:.0}s · {c} ({:.0}/s)", c as f64 / t));
+            progress(&format!("{what} {t:.0}/{duration:.0}s · {c} ({:.0}/s){}", c as f64 / t, rss_line(&processes)));
         }
     })
 }
@@ -745,9 +872,25 @@ struct Shared {
     first_error: Mutex<Option<String>>,
     /// Set at the end of the load: the watchers close their streams.
     stop: tokio::sync::watch::Sender<bool>,
+    /// The versions the bench saw committed, for the feed's lag (own system only).
+    ledger: Option<Arc<Mutex<feed::Ledger>>>,
 }
 
 impl Shared {
+    /// Versions `from..=to` of a match were committed by a call that returned at `at`.
+    fn committed(&self, match_id: &str, from: u64, to: u64, at: Instant) {
+        if let Some(Ok(mut l)) = self.ledger.as_ref().map(|l| l.lock()) {
+            l.acked(match_id, from, to, at);
+        }
+    }
+
+    /// A match has reached `version` (a commit the bench did not make, e.g. a draw).
+    fn reached(&self, match_id: &str, version: u64) {
+        if let Some(Ok(mut l)) = self.ledger.as_ref().map(|l| l.lock()) {
+            l.known(match_id, version);
+        }
+    }
+
     fn go_on(&self) -> bool {
         Instant::now() < self.deadline && self.decisions.load(Ordering::Relaxed) < self.limit
     }
@@ -829,12 +972,11 @@ async fn play_one(
     watchers: usize,
     r: &mut WorkerResult,
 ) -> anyhow::Result<()> {
-    let (created, tokens) = client::create_and_join_all(api, ruleset, names).await?;
+    let (match_id, version, tokens) = create_and_join(shared, api, ruleset, names).await?;
     r.calls += 1 + tokens.len() as u64;
     r.started += 1;
-    let match_id = created.match_id;
     let first = tokens.first().context("a match without seats")?.clone();
-    let mut version = created.version + tokens.len() as u64;
+    let mut version = version;
     for _ in 0..watchers {
         let client = shared.watch_client()?;
         r.watchers.push(tokio::spawn(watch(client, match_id.clone(), version, shared.stop.subscribe())));
@@ -852,6 +994,9 @@ async fn play_one(
                         .await?
                 }
             };
+            if pending.version > version {
+                shared.reached(&match_id, pending.version);
+            }
             version = version.max(pending.version);
             if pending.status == m::MatchStatus::Ended as i32 {
                 r.finished.push((match_id.clone(), pending.version));
@@ -896,6 +1041,7 @@ async fn play_one(
                     r.submit.push((now.saturating_duration_since(t), resp.version.saturating_sub(version)));
                     r.decisions += 1;
                     shared.decisions.fetch_add(1, Ordering::Relaxed);
+                    shared.committed(&match_id, version + 1, resp.version, now);
                     if watchers > 0 {
                         if let Ok(mut acks) = shared.acks.lock() {
                             for v in version + 1..=resp.version {
@@ -915,6 +1061,40 @@ async fn play_one(
     .await;
     r.commits += version;
     result
+}
+
+/// `client::create_and_join_all`, with each call's commit noted at the moment it returned (the
+/// feed's lag is timed from there). The bench's matches leave `spectator_delay_s` at 0 (no
+/// options): their feed is never held back on purpose. Returns the match id, its version after
+/// the joins, and the seat tokens.
+async fn create_and_join(shared: &Shared, api: &mut client::Client, ruleset: &str, names: &[String]) -> anyhow::Result<(String, u64, Vec<String>)> {
+    let created = call(api.create_match(client::platform_request(m::CreateMatchRequest {
+        ruleset: ruleset.to_string(),
+        seats: names.iter().map(|n| m::SeatSpec { name: n.clone(), deck: String::new(), ..Default::default() }).collect(),
+        options: Default::default(),
+        ..Default::default()
+    })?))
+    .await
+    .context("CreateMatch")?;
+    shared.committed(&created.match_id, 1, created.version, Instant::now());
+    let mut version = created.version;
+    let mut tokens = Vec::new();
+    for cred in &created.seats {
+        let mut entropy = vec![0u8; 32];
+        rand::rngs::OsRng.fill_bytes(&mut entropy);
+        let joined = call(api.join_match(m::JoinMatchRequest {
+            match_id: created.match_id.clone(),
+            seat: cred.seat,
+            join_code: cred.join_code.clone(),
+            entropy,
+        }))
+        .await
+        .with_context(|| format!("JoinMatch (seat {})", cred.seat))?;
+        shared.committed(&created.match_id, version + 1, joined.version, Instant::now());
+        version = version.max(joined.version);
+        tokens.push(joined.seat_token);
+    }
+    Ok((created.match_id, version, tokens))
 }
 
 /// One WatchMatch stream from `from` on, until the match ends or the bench closes it.
@@ -946,6 +1126,14 @@ async fn watch(mut api: client::Client, match_id: String, from: u64, mut stop: t
                 return out;
             }
         }
+    }
+}
+
+/// "caught up 2.1 s after" or "not caught up after 30 s (N versions not shown)".
+fn caught_up_text(f: &FeedFigures) -> String {
+    match f.caught_up_after_s {
+        Some(s) => format!("caught up {s:.1} s after"),
+        None => format!("not caught up after {} s ({} versions not shown)", feed::CATCH_UP_AT_MOST.as_secs(), f.not_shown_after_wait),
     }
 }
 
@@ -1001,6 +1189,39 @@ fn print_table(r: &BenchReport) {
                 "           rebuild: GetMatch at version {} {:.1} ms ({:.0} µs/version) vs raw read {:.2} ms = {:.1}×",
                 b.version, b.get_match_ms, b.get_match_us_per_version, b.raw_read_ms, b.get_match_per_raw_read
             );
+        }
+        match &l.rss {
+            Some(rss) => {
+                print!("           rss MB before → after:");
+                for (name, short) in PROCESSES {
+                    if let Some(p) = rss.get(name) {
+                        print!(" {short} {:.1} → {:.1}", p.before_bytes as f64 / 1e6, p.after_bytes as f64 / 1e6);
+                    }
+                }
+                println!();
+            }
+            None => println!("           rss of every service and feed lag: not available (--orchestrator: the bench did not start the system)"),
+        }
+        if let Some(f) = &l.feed {
+            println!(
+                "           feed ({}): {} updates, lag p50 {:.1} ms p99 {:.1} ms max {:.1} ms ({} timed, {} before the reply) · {} of {} versions behind at the end of the load, {}",
+                f.user,
+                f.updates_seen,
+                f.lag.p50_ms,
+                f.lag.p99_ms,
+                f.lag.max_ms,
+                f.lag.count,
+                f.before_reply,
+                f.backlog_at_end,
+                f.versions_committed,
+                caught_up_text(f)
+            );
+            if f.updates_missed > 0 {
+                println!("           feed: {} versions never received (slow subscription?)", f.updates_missed);
+            }
+            if let Some(e) = &f.first_error {
+                println!("           feed error: {e}");
+            }
         }
         if let Some(w) = &l.watchers {
             println!(

@@ -186,6 +186,11 @@ impl LocalSystem {
         self.services.iter().find(|s| s.name == name).and_then(|s| s.child.id())
     }
 
+    /// The process id of the nats-server started here (`None` with --nats-url or --cluster).
+    pub fn nats_pid(&self) -> Option<u32> {
+        self.nats.as_ref().and_then(|n| n.pid())
+    }
+
     /// Stop the orchestrator and start it again on the same address (its cache is empty after).
     pub async fn restart_orchestrator(&mut self) -> anyhow::Result<()> {
         let quiet = self.quiet;
