@@ -114,7 +114,20 @@ pub fn main_entry() -> ExitCode {
             libc::signal(libc::SIGPIPE, libc::SIG_DFL);
         }
     }
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    // A service runs on as many threads as it is given (`arbiter serve --worker-threads`); one
+    // thread is a current-thread runtime (no hand-offs between threads at all).
+    let threads = match &cli.command {
+        Command::Serve(serve) => serve.worker_threads(),
+        _ => 0,
+    };
+    let mut builder = match threads {
+        1 => tokio::runtime::Builder::new_current_thread(),
+        _ => tokio::runtime::Builder::new_multi_thread(),
+    };
+    if threads > 1 {
+        builder.worker_threads(threads);
+    }
+    let runtime = match builder.enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("error: cannot start the async runtime: {e}");
