@@ -260,7 +260,6 @@ pub struct BenchReport {
 struct Target {
     orchestrator: String,
     nats: async_nats::Client,
-    orchestrator_pid: Option<u32>,
     /// Every process of the system the bench started (name, pid); empty with --orchestrator.
     processes: Vec<(&'static str, u32)>,
     /// A connection for the feed subscription and the NATS user it is (own system only).
@@ -434,7 +433,7 @@ impl BenchCmd {
                 if let Some(key) = orchestrator::platform::read_key(&dir) {
                     crate::client::set_platform_key(key);
                 }
-                let target = Target { orchestrator: url.clone(), nats, orchestrator_pid: None, processes: Vec::new(), feed: None };
+                let target = Target { orchestrator: url.clone(), nats, processes: Vec::new(), feed: None };
                 self.run_loads(&target, None).await?
             }
             None => {
@@ -471,7 +470,6 @@ impl BenchCmd {
                     let target = Target {
                         orchestrator: format!("http://{addr}"),
                         nats,
-                        orchestrator_pid: system.pid("orchestrator"),
                         processes,
                         feed: Some(feed),
                     };
@@ -510,7 +508,7 @@ impl BenchCmd {
             let raw = self.raw_phase(target, n, i).await?;
             // One reading per process: the orchestrator's `memory` figures are its `rss` entry.
             let all_before = rss_all(&target.processes);
-            let rss_before = all_before.get("orchestrator").copied().or_else(|| target.orchestrator_pid.and_then(rss_bytes));
+            let rss_before = all_before.get("orchestrator").copied();
             let probe = match &target.feed {
                 Some((nats, user)) => Some(feed::FeedProbe::start(nats, user).await?),
                 None => None,
@@ -518,7 +516,7 @@ impl BenchCmd {
             let ledger = probe.as_ref().map(|p| p.ledger.clone());
             let (arbiter, watchers, finished) = self.arbiter_phase(target, n, seed.wrapping_add(i as u64), ledger).await?;
             let all_after = rss_all(&target.processes);
-            let rss_after = all_after.get("orchestrator").copied().or_else(|| target.orchestrator_pid.and_then(rss_bytes));
+            let rss_after = all_after.get("orchestrator").copied();
             let rss = (!target.processes.is_empty()).then(|| {
                 all_before
                     .iter()
