@@ -336,7 +336,6 @@ impl Publisher {
     async fn run(&mut self, mut rx: mpsc::Receiver<Job>) {
         let mut due: BinaryHeap<Reverse<(i64, u64)>> = BinaryHeap::new();
         let mut jobs: HashMap<u64, Projected> = HashMap::new();
-        let mut open = true;
         loop {
             let now = now_ms();
             while let Some(Reverse((at, sequence))) = due.peek().copied() {
@@ -348,21 +347,18 @@ impl Publisher {
                     self.enqueue(p);
                 }
             }
-            if !open && due.is_empty() && self.in_flight.is_empty() {
-                return;
-            }
             let wait = due
                 .peek()
                 .map(|Reverse((at, _))| Duration::from_millis(u64::try_from(at.saturating_sub(now)).unwrap_or(0)))
                 .unwrap_or(Duration::from_secs(3600));
             tokio::select! {
-                job = rx.recv(), if open => match job {
+                job = rx.recv() => match job {
                     Some(job) => {
                         due.push(Reverse((job.projected.due_ms, job.sequence)));
                         jobs.insert(job.sequence, job.projected);
                     }
-                    // The reader stopped: what is due is published, then the task ends.
-                    None => open = false,
+                    // The reader stopped: so does the feed (a restart resumes from FEED).
+                    None => return,
                 },
                 Some((match_id, outcome)) = self.in_flight.next() => self.finished(match_id, outcome),
                 _ = tokio::time::sleep(wait) => {}
