@@ -82,6 +82,29 @@ async fn bench_reports_every_figure_as_json() -> Result<()> {
     assert_eq!(num(load, "rss.orchestrator.before_bytes")?, num(load, "memory.orchestrator_rss_before_bytes")?);
     assert_eq!(num(load, "rss.orchestrator.after_bytes")?, num(load, "memory.orchestrator_rss_after_bytes")?);
 
+    // CPU per unit of work: 2 s of appends and of play use some CPU in NATS, the orchestrator
+    // and the bench at least (a reading is in clock ticks, so a quiet service may show 0).
+    let cpu = &load["cpu"];
+    for path in ["raw_us_per_append.nats", "raw_us_per_append.bench", "arbiter_us_per_commit.nats", "arbiter_us_per_commit.orchestrator", "arbiter_us_per_commit.bench"] {
+        assert!(num(cpu, path)? > 0.0, "cpu.{path} is positive: {cpu}");
+    }
+    for process in ["rules", "randomness", "feed"] {
+        assert!(num(cpu, &format!("arbiter_us_per_commit.{process}"))? >= 0.0, "{cpu}");
+    }
+    let sum = |key: &str| -> Result<f64> {
+        let parts = cpu[key].as_object().ok_or_else(|| anyhow!("no cpu.{key}: {cpu}"))?;
+        Ok(parts.values().filter_map(Value::as_f64).sum())
+    };
+    let (raw_total, arbiter_total) = (num(cpu, "raw_total_us_per_append")?, num(cpu, "arbiter_total_us_per_commit")?);
+    assert!((raw_total - sum("raw_us_per_append")?).abs() < 1e-6 * raw_total.max(1.0), "{cpu}");
+    assert!((arbiter_total - sum("arbiter_us_per_commit")?).abs() < 1e-6 * arbiter_total.max(1.0), "{cpu}");
+    assert!((num(cpu, "cpu_bound_ratio")? - raw_total / arbiter_total).abs() < 1e-9, "{cpu}");
+    let nats_share = num(cpu, "arbiter_us_per_commit.nats")? / num(cpu, "raw_us_per_append.nats")?;
+    assert!((num(cpu, "nats_raw_appends_per_commit")? - nats_share).abs() < 1e-9 * nats_share.max(1.0), "{cpu}");
+    let ceiling = raw_total / num(cpu, "arbiter_us_per_commit.nats")?;
+    assert!((num(cpu, "ceiling_with_free_services")? - ceiling).abs() < 1e-9 * ceiling.max(1.0), "{cpu}");
+    assert!(stderr.contains("µs per commit against"), "the progress says the CPU per commit:\n{stderr}");
+
     // The feed: the bench's matches appear on it, each update timed from the reply that
     // committed it; percentiles in order; the backlog within what was committed.
     let feed = &load["feed"];
@@ -122,8 +145,12 @@ async fn bench_reports_every_figure_as_json() -> Result<()> {
         assert!(num(load, "rebuild.version")? > 1.0);
         assert!(num(load, "rebuild.get_match_ms")? > 0.0);
         assert!(num(load, "rebuild.raw_read_ms")? > 0.0);
-        assert!(num(&report, "restart.first_request_ms")? > 0.0);
-        assert!(num(&report, "restart.raw_read_ms")? > 0.0);
+        for figure in ["connect_ms", "first_request_ms", "again_ms", "raw_read_ms"] {
+            assert!(num(&report, &format!("restart.{figure}"))? > 0.0, "restart.{figure}: {}", report["restart"]);
+        }
+        // One load: no other load's match to time.
+        assert!(report["restart"]["other"].is_null(), "{}", report["restart"]);
+        assert!(stderr.contains("after the restart: connection"), "{stderr}");
     } else {
         assert!(load["rebuild"].is_null());
     }

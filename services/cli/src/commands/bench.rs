@@ -45,7 +45,7 @@ const CALL_TIMEOUT: Duration = Duration::from_secs(30);
 const MAX_IDLE_POLLS: u32 = 10_000;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter bench                                   # own system, 16 matches, 10 s\n  arbiter bench --matches 1,16,64,256 --duration 20\n  arbiter bench --ruleset netrunner --matches 16 --watchers 1000\n  arbiter bench --ruleset neonhope --players 3 --matches 16\n  arbiter bench --matches 2 --duration 3 --json   # figures as JSON on stdout\n  arbiter bench --orchestrator http://127.0.0.1:50051 --data-dir .arbiter   # a running `arbiter up`\n\nFor each load (number of matches in parallel) the bench runs two phases of --duration each:\n  raw      N tasks append 512-byte messages to their own subjects of a stream BENCH, each\n           append conditional on the subject's last sequence (as the orchestrator appends);\n  arbiter  N matches in parallel, bots answering at random over gRPC (GetPendingDecision,\n           SubmitDecision); a finished match is replaced by a new one.\nThen it times a rebuild (GetMatch at an old version of a finished match) against reading as\nmany messages raw. When it started the system itself it also reads the RSS of every process\n(nats-server and the four services) from /proc before and after each load, and follows the\npublic feed (feed.>, as the read-only feed user) to time each update from the reply that\ncommitted it, the backlog at the end of the load and how long the feed takes to catch up.\nAfter the last load, when it started the system itself, it restarts the orchestrator and times\nthe first request on an old match. Without --orchestrator it starts NATS and the services as\n`arbiter up` does, in a temporary directory removed afterwards. With --orchestrator it uses the\nNATS admin user in --data-dir (secrets/nats/admin.password) for the raw baseline, and reports\nneither the services' memory nor the feed's lag. Only loopback addresses are accepted.\nProgress goes to stderr every second; the summary (or --json) to stdout.")]
+#[command(after_help = "Examples:\n  arbiter bench                                   # own system, 16 matches, 10 s\n  arbiter bench --matches 1,16,64,256 --duration 20\n  arbiter bench --ruleset netrunner --matches 16 --watchers 1000\n  arbiter bench --ruleset neonhope --players 3 --matches 16\n  arbiter bench --matches 2 --duration 3 --json   # figures as JSON on stdout\n  arbiter bench --orchestrator http://127.0.0.1:50051 --data-dir .arbiter   # a running `arbiter up`\n\nFor each load (number of matches in parallel) the bench runs two phases of --duration each:\n  raw      N tasks append 512-byte messages to their own subjects of a stream BENCH, each\n           append conditional on the subject's last sequence (as the orchestrator appends);\n  arbiter  N matches in parallel, bots answering at random over gRPC (GetPendingDecision,\n           SubmitDecision); a finished match is replaced by a new one.\nThen it times a rebuild (GetMatch at an old version of a finished match) against reading as\nmany messages raw. When it started the system itself it also reads the RSS and CPU time of every\nprocess (nats-server and the four services) from /proc around each phase (CPU per commit\nand per raw append), and follows the public feed (feed.>, as the read-only feed user) to\ntime each update from the reply that committed it, the backlog at the end of the load and\nhow long the feed takes to catch up.\nAfter the last load, when it started the system itself, it restarts the orchestrator and times\nthe first request on an old match. Without --orchestrator it starts NATS and the services as\n`arbiter up` does, in a temporary directory removed afterwards. With --orchestrator it uses the\nNATS admin user in --data-dir (secrets/nats/admin.password) for the raw baseline, and reports\nneither the services' memory and CPU nor the feed's lag. Only loopback addresses are accepted.\nProgress goes to stderr every second; the summary (or --json) to stdout.")]
 pub struct BenchCmd {
     /// Use this running orchestrator instead of starting a system (with --data-dir).
     #[arg(long)]
@@ -197,6 +197,33 @@ pub struct ProcessRss {
     pub after_bytes: u64,
 }
 
+/// CPU time (user + system, all threads) that each process used per unit of work, in µs: per
+/// raw append in the raw phase, per commit in the Arbiter phase. CPU time does not count idle
+/// waiting, so these figures hold still where throughput varies from run to run with the VM,
+/// and they say where a commit's cost goes.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct CpuFigures {
+    /// By process: `nats` and `bench` (the raw appenders).
+    pub raw_us_per_append: BTreeMap<String, f64>,
+    /// By process: `nats`, `orchestrator`, `rules`, `randomness`, `feed` and `bench` (the bots,
+    /// watchers and the feed probe), from the start of the Arbiter phase until the feed has
+    /// caught up after it.
+    pub arbiter_us_per_commit: BTreeMap<String, f64>,
+    pub raw_total_us_per_append: f64,
+    pub arbiter_total_us_per_commit: f64,
+    /// `raw_total_us_per_append ÷ arbiter_total_us_per_commit`: what commits/s ÷ raw appends/s
+    /// comes to when both phases keep every core busy (from about 16 matches on here); with idle
+    /// cores (one match) it is the ceiling the measured ratio stays under.
+    pub cpu_bound_ratio: f64,
+    /// NATS's CPU per commit ÷ its CPU per raw append: how many raw appends' worth of work the
+    /// log server alone does for one commit.
+    pub nats_raw_appends_per_commit: f64,
+    /// `raw_total_us_per_append ÷` NATS's µs per commit: the most commits/s ÷ raw appends/s
+    /// could reach on this machine if Arbiter's services and bots used no CPU at all and NATS
+    /// had every core.
+    pub ceiling_with_free_services: f64,
+}
+
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct WatcherFigures {
     pub watchers: u64,
@@ -228,6 +255,8 @@ pub struct LoadFigures {
     pub rss: Option<BTreeMap<String, ProcessRss>>,
     /// The public feed's lag behind the commits; `None` with --orchestrator.
     pub feed: Option<FeedFigures>,
+    /// CPU per append and per commit by process; `None` with --orchestrator.
+    pub cpu: Option<CpuFigures>,
     pub watchers: Option<WatcherFigures>,
 }
 
@@ -235,9 +264,25 @@ pub struct LoadFigures {
 pub struct RestartFigures {
     pub match_id: String,
     pub version: u64,
-    /// The first GetMatch (latest version) on that match after an orchestrator restart.
+    /// Opening the bench's connection to the restarted orchestrator: TCP, HTTP/2 and a call it
+    /// refuses before touching anything (no match id).
+    pub connect_ms: f64,
+    /// The first GetMatch (latest version) on that match after an orchestrator restart, on the
+    /// open connection: the rebuild from the log.
     pub first_request_ms: f64,
+    /// The same GetMatch again, the match now cached.
+    pub again_ms: f64,
+    /// The first GetMatch on another old match (the longest of another load) right after:
+    /// a rebuild once the process has served a request.
+    pub other: Option<OtherMatch>,
     pub raw_read_ms: f64,
+}
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct OtherMatch {
+    pub match_id: String,
+    pub version: u64,
+    pub first_request_ms: f64,
 }
 
 #[derive(Clone, Debug, Default, Serialize)]
@@ -375,6 +420,60 @@ fn cpu_times() -> Option<(u64, u64)> {
     Some((total.saturating_sub(idle), total))
 }
 
+/// The CPU time (user + system, every thread) a process has used, from `/proc/<pid>/stat`.
+fn process_cpu(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) is in parentheses and may hold spaces: count after it, where
+    // field 3 comes first, so utime (field 14) and stime (15) are the 12th and 13th.
+    let rest = stat.get(stat.rfind(')')? + 1..)?;
+    let mut fields = rest.split_whitespace().skip(11);
+    let utime: u64 = fields.next()?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    // SAFETY: sysconf only reads a system constant.
+    let per_s = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    (per_s > 0).then(|| Duration::from_secs_f64((utime + stime) as f64 / per_s as f64))
+}
+
+/// The CPU time of each process of the system and of the bench itself (`bench`), by name.
+fn cpu_all(processes: &[(&'static str, u32)]) -> BTreeMap<&'static str, Duration> {
+    processes
+        .iter()
+        .copied()
+        .chain([("bench", std::process::id())])
+        .filter_map(|(name, pid)| Some((name, process_cpu(pid)?)))
+        .collect()
+}
+
+/// µs of CPU per unit of work of each process between two readings, only the named processes.
+fn cpu_per(before: &BTreeMap<&'static str, Duration>, after: &BTreeMap<&'static str, Duration>, names: &[&str], work: u64) -> BTreeMap<String, f64> {
+    names
+        .iter()
+        .filter_map(|name| {
+            let used = after.get(name)?.saturating_sub(*before.get(name)?);
+            Some((name.to_string(), ratio(used.as_secs_f64() * 1e6, work as f64)))
+        })
+        .collect()
+}
+
+/// The CPU figures of a load from the readings around its raw and its Arbiter phase.
+fn cpu_figures(raw: [&BTreeMap<&'static str, Duration>; 2], raw_appends: u64, arbiter: [&BTreeMap<&'static str, Duration>; 2], commits: u64) -> CpuFigures {
+    let raw_us_per_append = cpu_per(raw[0], raw[1], &["nats", "bench"], raw_appends);
+    let every: Vec<&str> = PROCESSES.iter().map(|(name, _)| *name).chain(["bench"]).collect();
+    let arbiter_us_per_commit = cpu_per(arbiter[0], arbiter[1], &every, commits);
+    let raw_total_us_per_append = raw_us_per_append.values().sum();
+    let arbiter_total_us_per_commit = arbiter_us_per_commit.values().sum();
+    let nats = |m: &BTreeMap<String, f64>| m.get("nats").copied().unwrap_or(0.0);
+    CpuFigures {
+        cpu_bound_ratio: ratio(raw_total_us_per_append, arbiter_total_us_per_commit),
+        nats_raw_appends_per_commit: ratio(nats(&arbiter_us_per_commit), nats(&raw_us_per_append)),
+        ceiling_with_free_services: ratio(raw_total_us_per_append, nats(&arbiter_us_per_commit)),
+        raw_us_per_append,
+        arbiter_us_per_commit,
+        raw_total_us_per_append,
+        arbiter_total_us_per_commit,
+    }
+}
+
 /// The machine counts as settled below this share of its CPU busy.
 const SETTLED_BUSY: f64 = 0.35;
 /// Never wait longer than this for the machine to settle.
@@ -503,9 +602,12 @@ impl BenchCmd {
         };
         let seed = self.seed.unwrap_or_else(|| rand::rngs::OsRng.next_u64());
         let mut longest: Option<(String, u64)> = None;
+        let mut runner_up: Option<(String, u64)> = None;
         for (i, &n) in self.matches.iter().enumerate() {
             settle().await;
+            let cpu_raw_before = cpu_all(&target.processes);
             let raw = self.raw_phase(target, n, i).await?;
+            let cpu_raw_after = cpu_all(&target.processes);
             // One reading per process: the orchestrator's `memory` figures are its `rss` entry.
             let all_before = rss_all(&target.processes);
             let rss_before = all_before.get("orchestrator").copied();
@@ -514,6 +616,7 @@ impl BenchCmd {
                 None => None,
             };
             let ledger = probe.as_ref().map(|p| p.ledger.clone());
+            let cpu_before = cpu_all(&target.processes);
             let (arbiter, watchers, finished) = self.arbiter_phase(target, n, seed.wrapping_add(i as u64), ledger).await?;
             let all_after = rss_all(&target.processes);
             let rss_after = all_after.get("orchestrator").copied();
@@ -530,6 +633,10 @@ impl BenchCmd {
                 Some(p) => Some(p.finish().await),
                 None => None,
             };
+            // After the feed has caught up, so its work for the phase's commits is counted.
+            let cpu_after = cpu_all(&target.processes);
+            let cpu = (!target.processes.is_empty())
+                .then(|| cpu_figures([&cpu_raw_before, &cpu_raw_after], raw.appends, [&cpu_before, &cpu_after], arbiter.commits));
             let memory = match (rss_before, rss_after) {
                 (Some(b), Some(a)) => Some(MemoryFigures {
                     orchestrator_rss_before_bytes: b,
@@ -546,7 +653,9 @@ impl BenchCmd {
             };
             if let Some(b) = best {
                 if longest.as_ref().is_none_or(|(_, v)| b.1 > *v) {
-                    longest = Some(b);
+                    runner_up = longest.replace(b);
+                } else {
+                    runner_up = Some(b);
                 }
             }
             let ratios = Ratios {
@@ -568,18 +677,45 @@ impl BenchCmd {
                     caught_up_text(f)
                 ));
             }
-            report.loads.push(LoadFigures { matches: n, ruleset: self.ruleset.clone(), raw, arbiter, ratios, rebuild, memory, rss, feed, watchers });
+            if let Some(c) = &cpu {
+                progress(&format!(
+                    "load {n}: CPU {:.0} µs per commit against {:.1} µs per raw append (cpu-bound ratio {:.3}); NATS does {:.1} raw appends' work per commit (ceiling {:.3} with free services)",
+                    c.arbiter_total_us_per_commit, c.raw_total_us_per_append, c.cpu_bound_ratio, c.nats_raw_appends_per_commit, c.ceiling_with_free_services
+                ));
+            }
+            report.loads.push(LoadFigures { matches: n, ruleset: self.ruleset.clone(), raw, arbiter, ratios, rebuild, memory, rss, feed, cpu, watchers });
         }
         if let (Some(system), Some((id, version))) = (system, longest) {
             settle().await;
             progress("restarting the orchestrator");
             system.restart_orchestrator().await?;
             let mut api = client::connect(&target.orchestrator)?;
+            // Open the connection first, with a call refused before it touches anything (no
+            // match id), so that the timed request is the rebuild, not TCP and HTTP/2 setup.
             let started = Instant::now();
-            call(api.get_match(m::GetMatchRequest { match_id: id.clone(), version: 0 })).await.context("GetMatch after the restart")?;
-            let first_request_ms = ms(&started.elapsed());
+            let _ = api.get_match(m::GetMatchRequest { match_id: String::new(), version: 0 }).await;
+            let connect_ms = ms(&started.elapsed());
+            let get = |api: &client::Client, match_id: &str| {
+                let request = m::GetMatchRequest { match_id: match_id.to_string(), version: 0 };
+                let mut api = api.clone();
+                async move {
+                    let started = Instant::now();
+                    call(api.get_match(request)).await.context("GetMatch after the restart")?;
+                    Ok::<_, anyhow::Error>(ms(&started.elapsed()))
+                }
+            };
+            let first_request_ms = get(&api, &id).await?;
+            let again_ms = get(&api, &id).await?;
+            let other = match runner_up {
+                Some((other, other_version)) => Some(OtherMatch { first_request_ms: get(&api, &other).await?, match_id: other, version: other_version }),
+                None => None,
+            };
             let raw_read_ms = median_ms(raw_read(&target.nats, &id, version).await?);
-            report.restart = Some(RestartFigures { match_id: id, version, first_request_ms, raw_read_ms });
+            progress(&format!(
+                "after the restart: connection {connect_ms:.1} ms, first GetMatch on an old match {first_request_ms:.1} ms, the same again {again_ms:.1} ms{}",
+                other.as_ref().map(|o| format!(", another old match {:.1} ms", o.first_request_ms)).unwrap_or_default()
+            ));
+            report.restart = Some(RestartFigures { match_id: id, version, connect_ms, first_request_ms, again_ms, other, raw_read_ms });
         }
         report.load_average_end = load_average();
         Ok(report)
@@ -1200,6 +1336,23 @@ fn print_table(r: &BenchReport) {
             }
             None => println!("           rss of every service and feed lag: not available (--orchestrator: the bench did not start the system)"),
         }
+        if let Some(c) = &l.cpu {
+            print!("           CPU µs per commit:");
+            for (name, short) in PROCESSES.iter().copied().chain([("bench", "bench")]) {
+                if let Some(us) = c.arbiter_us_per_commit.get(name) {
+                    print!(" {short} {us:.0}");
+                }
+            }
+            println!(
+                " = {:.0} · per raw append {:.1} (nats {:.1}) · cpu-bound ratio {:.3} · NATS: {:.1} raw appends' work per commit, ceiling {:.3} with free services",
+                c.arbiter_total_us_per_commit,
+                c.raw_total_us_per_append,
+                c.raw_us_per_append.get("nats").copied().unwrap_or(0.0),
+                c.cpu_bound_ratio,
+                c.nats_raw_appends_per_commit,
+                c.ceiling_with_free_services
+            );
+        }
         if let Some(f) = &l.feed {
             println!(
                 "           feed ({}): {} updates, lag p50 {:.1} ms p99 {:.1} ms max {:.1} ms ({} timed, {} before the reply) · {} of {} versions behind at the end of the load, {}",
@@ -1237,9 +1390,12 @@ fn print_table(r: &BenchReport) {
     if let Some(x) = &r.restart {
         println!();
         println!(
-            "after an orchestrator restart: first GetMatch on {} (version {}) {:.1} ms vs raw read {:.2} ms",
-            x.match_id, x.version, x.first_request_ms, x.raw_read_ms
+            "after an orchestrator restart: connection {:.1} ms · first GetMatch on {} (version {}) {:.1} ms vs raw read {:.2} ms · the same again {:.1} ms",
+            x.connect_ms, x.match_id, x.version, x.first_request_ms, x.raw_read_ms, x.again_ms
         );
+        if let Some(o) = &x.other {
+            println!("  first GetMatch on another old match, {} (version {}): {:.1} ms", o.match_id, o.version, o.first_request_ms);
+        }
     }
 }
 
@@ -1255,6 +1411,42 @@ mod tests {
         for bad in ["http://10.0.0.1:50051", "nats://example.com:4222", "https://192.168.1.2"] {
             assert!(check_loopback(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_cpu_time_of_a_process_is_read_from_proc() {
+        let me = std::process::id();
+        let before = process_cpu(me).expect("/proc/self/stat is readable");
+        // Spin until the kernel has counted at least one more tick (bounded in time, so a
+        // starved machine ends the loop too, and then fails with what it read).
+        let started = Instant::now();
+        let mut after = before;
+        while after <= before && started.elapsed() < Duration::from_secs(20) {
+            std::hint::black_box((0..100_000u64).fold(0u64, |a, b| a.wrapping_mul(31).wrapping_add(b)));
+            after = process_cpu(me).expect("readable");
+        }
+        assert!(after > before, "{before:?} then {after:?}");
+        assert!(cpu_all(&[]).contains_key("bench"), "the bench's own CPU is always read");
+        assert_eq!(process_cpu(u32::MAX), None, "a process that is not there");
+    }
+
+    #[test]
+    fn cpu_figures_divide_each_process_by_the_work_done() {
+        let s = Duration::from_millis;
+        let raw0 = BTreeMap::from([("nats", s(1_000)), ("bench", s(500)), ("orchestrator", s(7))]);
+        let raw1 = BTreeMap::from([("nats", s(1_300)), ("bench", s(600)), ("orchestrator", s(9))]);
+        let arb0 = BTreeMap::from([("nats", s(0)), ("orchestrator", s(0)), ("rules", s(0)), ("bench", s(0))]);
+        let arb1 = BTreeMap::from([("nats", s(200)), ("orchestrator", s(300)), ("rules", s(100)), ("bench", s(400))]);
+        // 10,000 raw appends, 1,000 commits.
+        let c = cpu_figures([&raw0, &raw1], 10_000, [&arb0, &arb1], 1_000);
+        assert_eq!(c.raw_us_per_append, BTreeMap::from([("bench".to_string(), 10.0), ("nats".to_string(), 30.0)]), "only NATS and the bench in the raw phase");
+        assert_eq!(c.arbiter_us_per_commit.get("orchestrator"), Some(&300.0));
+        assert_eq!(c.arbiter_us_per_commit.get("feed"), None, "a process not read is left out");
+        assert_eq!(c.raw_total_us_per_append, 40.0);
+        assert_eq!(c.arbiter_total_us_per_commit, 1_000.0);
+        assert_eq!(c.cpu_bound_ratio, 0.04);
+        assert!((c.nats_raw_appends_per_commit - 200.0 / 30.0).abs() < 1e-9);
+        assert_eq!(c.ceiling_with_free_services, 0.2, "40 µs of a raw append over NATS's 200 µs of a commit");
     }
 
     #[test]
