@@ -212,8 +212,8 @@ pub struct CpuFigures {
     pub raw_total_us_per_append: f64,
     pub arbiter_total_us_per_commit: f64,
     /// `raw_total_us_per_append ÷ arbiter_total_us_per_commit`: what commits/s ÷ raw appends/s
-    /// comes to when both phases keep every core busy (from about 16 matches on here); with idle
-    /// cores (one match) it is the ceiling the measured ratio stays under.
+    /// comes to when both phases keep every core busy (from about 16 matches on here); with
+    /// cores idle (one match) the phases wait on round trips and the two figures part.
     pub cpu_bound_ratio: f64,
     /// NATS's CPU per commit ÷ its CPU per raw append: how many raw appends' worth of work the
     /// log server alone does for one commit.
