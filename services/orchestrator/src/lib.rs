@@ -32,6 +32,7 @@ pub mod record;
 pub mod rules_client;
 pub mod service;
 pub mod snapshot;
+pub mod verify;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

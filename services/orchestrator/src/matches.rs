@@ -18,6 +18,7 @@ use tokio::sync::{mpsc, OwnedMappedMutexGuard, OwnedMutexGuard};
 
 use crate::cache::Cache;
 use crate::snapshot;
+use crate::verify;
 use crate::error::{randomness_err, OrchestratorError, Result};
 use crate::record::{check_replay, commit_input, MatchRecord};
 use crate::rules_client;
@@ -475,10 +476,25 @@ impl Matches {
     /// the first commit.
     pub async fn rebuild(&self, match_id: &str, upto: Option<u64>) -> Result<MatchRecord> {
         eventlog::validate_match_id(match_id)?;
-        let mut rec = self.load_snapshot(match_id, upto).await.unwrap_or_else(|| MatchRecord::empty(match_id));
-        // Read no further than the wanted version.
+        // Read no further than the wanted version, but always from version 1: the commits a
+        // snapshot stands for are not replayed, so their bytes are checked against the chain
+        // head it recorded (`verify`). A log rewritten or trimmed under a snapshot is then
+        // DATA_LOSS instead of being served as good.
         let last = upto.unwrap_or(u64::MAX);
-        let commits = self.backends.log.read_until(match_id, rec.last_sequence, rec.version + 1, last).await?;
+        let (mut rec, commits) = match self.load_snapshot(match_id, upto).await {
+            Some(mut rec) => {
+                let mut commits = self.backends.log.read_until(match_id, None, 1, last).await?;
+                let head = rec.last_hash.ok_or_else(|| {
+                    OrchestratorError::Internal(format!("the snapshot of match {match_id} at version {} has no chain head", rec.version))
+                })?;
+                verify::check_prefix(match_id, &commits, rec.version, &head, &self.backends.signer.orchestrator_key())?;
+                let after = commits.split_off(usize::try_from(rec.version).unwrap_or(usize::MAX).min(commits.len()));
+                // The log's own sequence, not the snapshot's: a restored stream numbers anew.
+                rec.last_sequence = commits.last().map(|c| c.sequence);
+                (rec, after)
+            }
+            None => (MatchRecord::empty(match_id), self.backends.log.read_until(match_id, None, 1, last).await?),
+        };
         if rec.version == 0 && commits.is_empty() {
             return Err(unknown_match(match_id));
         }

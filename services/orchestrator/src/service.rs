@@ -29,6 +29,7 @@ use crate::fanout::{Hub, Watcher};
 use crate::limits;
 use crate::matches::{unknown_match, Matches, MAX_CONFLICT_RETRIES};
 use crate::record::MatchRecord;
+use crate::verify;
 
 pub struct MatchApi {
     matches: Arc<Matches>,
@@ -709,11 +710,17 @@ impl MatchApi {
             ))
             .into());
         }
-        let stored = self.matches.backends().log.read(&rec.match_id, 1).await.map_err(OrchestratorError::from)?;
+        let mut stored = self.matches.backends().log.read(&rec.match_id, 1).await.map_err(OrchestratorError::from)?;
         if stored.is_empty() {
             return Err(unknown_match(&rec.match_id).into());
         }
-        // The replay in `lock` has just checked every one of these commits.
+        // These bytes are served as they are, so they are checked as they are: the record may
+        // come from a snapshot, and the log may have changed since it was read. Exactly the
+        // versions the record holds are exported.
+        let head = rec.last_hash.ok_or_else(|| OrchestratorError::Internal(format!("match {} has no chain head", rec.match_id)))?;
+        let own = self.matches.backends().signer.orchestrator_key();
+        verify::check_prefix(&rec.match_id, &stored, rec.version, &head, &own)?;
+        stored.truncate(usize::try_from(rec.version).unwrap_or(usize::MAX));
         let commits = stored
             .iter()
             .map(|s| api::log_v1::Commit::decode(s.payload.as_ref()))
