@@ -13,6 +13,8 @@ use bytes::Bytes;
 use eventlog::{EventLog, Role, StoredCommit};
 use futures::StreamExt;
 use tonic::Code;
+use tonic_health::pb::health_client::HealthClient;
+use tonic_health::pb::{health_check_response::ServingStatus, HealthCheckRequest};
 
 mod harness;
 
@@ -128,12 +130,70 @@ async fn a_history_rewritten_by_the_nats_admin_is_data_loss_after_a_restart() ->
     assert_eq!(system.log_len(&changed.match_id).await? as u64, changed_len, "the same length, one byte changed");
     assert_eq!(system.log_len(&trimmed.match_id).await?, 1);
 
-    system.start_orchestrator().await?;
+    // The scrubber's period in this test: it must report the rewrite within it.
+    system.orchestrator = Some(system.spawn_orchestrator_with(&["--scrub-every-s", "1"]).await?);
     every_read_is_data_loss(&system, &changed.match_id, CHANGED_VERSION).await?;
     every_read_is_data_loss(&system, &trimmed.match_id, 2).await?;
     // An earlier version, from the snapshot kept at version 64 or from the log, is refused too.
     let mut client = system.client().await?;
     let early = client.get_match(m::GetMatchRequest { match_id: changed.match_id.clone(), version: changed_len - 1 }).await;
     assert_data_loss_at("GetMatch at an earlier version", &refused("GetMatch", early)?, CHANGED_VERSION);
+
+    // The scrubber found it on its own: its health goes NOT_SERVING within a period or two
+    // (the match API itself stays SERVING: the other matches are fine).
+    let channel = tonic::transport::Endpoint::from_shared(system.orchestrator_url()?)?.connect().await?;
+    let mut health = HealthClient::new(channel);
+    let status = |service: &str| HealthCheckRequest { service: service.into() };
+    let mut scrub = ServingStatus::Serving as i32;
+    for _ in 0..100 {
+        scrub = health.check(status("arbiter.scrub")).await?.into_inner().status;
+        if scrub == ServingStatus::NotServing as i32 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(scrub, ServingStatus::NotServing as i32, "the scrubber reports the broken log");
+    let api = health.check(status("arbiter.match.v1.MatchService")).await?.into_inner().status;
+    assert_eq!(api, ServingStatus::Serving as i32);
+
+    // And so does an operator's full check, naming both matches and their first bad versions.
+    let key = orchestrator::keys::load_or_create(&system.dir.path().join("orchestrator.json"))?.public_key();
+    let dir = system.dir.path().display().to_string();
+    let (ok, out, err) = harness::run_arbiter(&[
+        "verify-log",
+        "--nats-url",
+        &system.nats.url(),
+        "--data-dir",
+        &dir,
+        "--orchestrator-public-key",
+        &hex::encode(key),
+    ])
+    .await?;
+    assert!(!ok, "verify-log fails on a broken log: {out}{err}");
+    assert!(out.contains(&format!("BROKEN match {} fails its integrity check at version {CHANGED_VERSION}:", changed.match_id)), "{out}");
+    assert!(out.contains(&format!("BROKEN match {} fails its integrity check at version 2:", trimmed.match_id)), "{out}");
+    assert!(out.contains("checked 2 matches"), "{out}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn verify_log_passes_an_intact_log_and_checks_one_match() -> Result<()> {
+    let system = System::start().await?;
+    let (table, len) = ended_match(&system, 35).await?;
+    let key = orchestrator::keys::load_or_create(&system.dir.path().join("orchestrator.json"))?.public_key();
+    let dir = system.dir.path().display().to_string();
+    let url = system.nats.url();
+    let base = ["verify-log", "--nats-url", &url, "--data-dir", &dir, "--orchestrator-public-key"];
+    let key = hex::encode(key);
+    let (ok, out, err) = harness::run_arbiter(&[&base[..], &[key.as_str()]].concat()).await?;
+    assert!(ok, "{out}{err}");
+    assert!(out.contains(&format!("checked 1 matches ({len} commits)")) && out.contains("every one intact"), "{out}");
+    let (ok, out, _) = harness::run_arbiter(&[&base[..], &[key.as_str(), "--match", &table.match_id]].concat()).await?;
+    assert!(ok && out.contains("every one intact"), "{out}");
+    // Another key is not this deployment's: every match is then a break at version 1.
+    let other = hex::encode([0x11u8; 32]);
+    let (ok, out, err) = harness::run_arbiter(&[&base[..], &[other.as_str()]].concat()).await?;
+    assert!(!ok, "{out}{err}");
+    assert!(out.contains("at version 1:") || err.contains("public key"), "{out}{err}");
     Ok(())
 }

@@ -120,10 +120,11 @@ pub async fn serve(
     routes: tonic::service::Routes,
     tls: Option<tonic::transport::ServerTlsConfig>,
 ) -> Result<(), ServeError> {
-    serve_with(name, addr, service_name, routes, tls, ConnectionLimits::INTERNAL).await
+    serve_with(name, addr, service_name, routes, tls, ConnectionLimits::INTERNAL, tonic_health::server::HealthReporter::new()).await
 }
 
-/// [`serve`] with per-connection limits.
+/// [`serve`] with per-connection limits, and health answered from `health`, where the caller
+/// may report the status of parts of its own (the orchestrator's log scrubber).
 pub async fn serve_with(
     name: &str,
     addr: SocketAddr,
@@ -131,6 +132,7 @@ pub async fn serve_with(
     routes: tonic::service::Routes,
     tls: Option<tonic::transport::ServerTlsConfig>,
     limits: ConnectionLimits,
+    reporter: tonic_health::server::HealthReporter,
 ) -> Result<(), ServeError> {
     let mut builder = tonic::transport::Server::builder();
     if let Some(tls) = tls {
@@ -143,8 +145,8 @@ pub async fn serve_with(
     // Observe outermost: it sees (and counts) the statuses as ClearStatuses rewrote them.
     let mut builder = builder.layer(tower_layer::layer_fn(|inner| Observe(ClearStatuses(inner))));
     let (incoming, _) = bind(name, addr).await.map_err(|source| ServeError::Bind { addr, source })?;
-    let (reporter, health) = tonic_health::server::health_reporter();
     reporter.set_service_status(service_name, tonic_health::ServingStatus::Serving).await;
+    let health = tonic_health::pb::health_server::HealthServer::new(tonic_health::server::HealthService::from_health_reporter(reporter));
     builder
         .add_routes(routes.add_service(health).add_service(reflection(service_name)?))
         .serve_with_incoming_shutdown(incoming, shutdown_signal())

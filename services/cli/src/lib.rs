@@ -21,7 +21,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-pub use commands::{AuditCmd, BackupCmd, BenchCmd, CreateCmd, DemoCmd, ListCmd, ExportCmd, PlayCmd, RestoreCmd, ServeCmd, UpCmd, WatchCmd};
+pub use commands::{AuditCmd, BackupCmd, BenchCmd, CreateCmd, DemoCmd, ListCmd, ExportCmd, PlayCmd, RestoreCmd, ServeCmd, UpCmd, VerifyLogCmd, WatchCmd};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -73,6 +73,8 @@ pub enum Command {
     Backup(BackupCmd),
     /// Write a backup made by `arbiter backup` into a match log (NATS admin).
     Restore(RestoreCmd),
+    /// Check every match's log as stored now: chain, signatures, snapshot heads (NATS admin).
+    VerifyLog(VerifyLogCmd),
 }
 
 /// Run the command line in `args` (the first item is the program name).
@@ -97,6 +99,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Bench(c) => c.run().await,
         Command::Backup(c) => c.run().await,
         Command::Restore(c) => c.run().await,
+        Command::VerifyLog(c) => c.run().await,
     }
 }
 

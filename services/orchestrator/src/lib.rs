@@ -30,6 +30,7 @@ pub mod matches;
 pub mod platform;
 pub mod record;
 pub mod rules_client;
+pub mod scrub;
 pub mod service;
 pub mod snapshot;
 pub mod verify;
@@ -90,6 +91,13 @@ pub struct OrchestratorArgs {
     /// Without it those operations are open to every caller (a warning says so at start).
     #[arg(long, env = "ARBITER_PLATFORM_KEY_FILE")]
     pub platform_key_file: Option<std::path::PathBuf>,
+    /// Seconds from the start of one pass of the log scrubber to the next (0: no scrubber). Each
+    /// pass reads and checks every match's whole log (`docs/reliability.md`, "The scrubber").
+    #[arg(long, env = "ARBITER_SCRUB_EVERY_S", default_value_t = scrub::DEFAULT_EVERY.as_secs())]
+    pub scrub_every_s: u64,
+    /// The scrubber's pace: at most this many commits read and checked per second (0: no limit).
+    #[arg(long, env = "ARBITER_SCRUB_COMMITS_PER_SECOND", default_value_t = scrub::DEFAULT_COMMITS_PER_SECOND)]
+    pub scrub_commits_per_second: u32,
     /// Optional TLS for the public match API.
     #[command(flatten)]
     pub public_tls: api::tls::PublicTlsArgs,
@@ -138,6 +146,16 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         log: Arc::new(log),
         signer: Arc::new(signer),
     };
+    let health = tonic_health::server::HealthReporter::new();
+    let _scrubber = (args.scrub_every_s > 0).then(|| {
+        tokio::spawn(scrub::run(
+            backends.log.clone(),
+            backends.signer.orchestrator_key(),
+            Duration::from_secs(args.scrub_every_s),
+            args.scrub_commits_per_second,
+            health.clone(),
+        ))
+    });
     let matches = matches::Matches::with_cache_bytes(backends, args.cache_bytes).full_replay(args.full_replay);
     let platform = match &args.platform_key_file {
         Some(path) => platform::PlatformKey::from_file(path)
@@ -157,7 +175,7 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         .max_decoding_message_size(limits::MAX_REQUEST_BYTES);
     let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;
     let routes = tonic::service::Routes::new(service);
-    api::server::serve_with("arbiter-orchestrator", args.listen, name, routes, public_tls, api::server::ConnectionLimits::PUBLIC)
+    api::server::serve_with("arbiter-orchestrator", args.listen, name, routes, public_tls, api::server::ConnectionLimits::PUBLIC, health)
         .await?;
     Ok(())
 }

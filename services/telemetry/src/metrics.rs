@@ -342,9 +342,16 @@ pub static WATCH_STALLS: CounterVec =
 /// Signed draws and reveals served (randomness).
 pub static DRAWS: CounterVec = CounterVec::new("arbiter_randomness_draws_total", "Signed draws served, by kind (range, shuffle, reveal).", &["kind"]);
 
+/// The log scrubber (orchestrator): commits checked, passes done, and matches whose log the
+/// last pass found broken.
+pub static SCRUB_COMMITS: CounterVec = CounterVec::new("arbiter_scrub_commits_total", "Commits the log scrubber has checked.", &[]);
+pub static SCRUB_PASSES: CounterVec = CounterVec::new("arbiter_scrub_passes_total", "Passes of the log scrubber over the whole match log.", &[]);
+pub static SCRUB_BROKEN: GaugeVec =
+    GaugeVec::new("arbiter_scrub_broken_matches", "Matches whose log failed the integrity check in the scrubber's last pass.", &[]);
+
 const COUNTERS: &[&CounterVec] =
-    &[&RPC_REQUESTS, &DECISIONS, &COMMITS, &APPEND_CONFLICTS, &REBUILDS, &CACHE_EVICTIONS, &WATCH_STALLS, &DRAWS];
-const GAUGES: &[&GaugeVec] = &[&CACHE_MATCHES, &CACHE_BYTES, &WATCHERS];
+    &[&RPC_REQUESTS, &DECISIONS, &COMMITS, &APPEND_CONFLICTS, &REBUILDS, &CACHE_EVICTIONS, &WATCH_STALLS, &DRAWS, &SCRUB_COMMITS, &SCRUB_PASSES];
+const GAUGES: &[&GaugeVec] = &[&CACHE_MATCHES, &CACHE_BYTES, &WATCHERS, &SCRUB_BROKEN];
 const HISTOGRAMS: &[&HistogramVec] = &[&RPC_DURATION, &DECISION_DURATION, &APPEND_DURATION, &REBUILD_LENGTH, &WATCH_LAG];
 
 /// Every family in the Prometheus text format (0.0.4), process metrics included.

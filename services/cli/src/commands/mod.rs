@@ -11,6 +11,7 @@ mod play;
 pub mod restore;
 mod serve;
 pub mod up;
+mod verify_log;
 mod watch;
 
 pub use audit::AuditCmd;
@@ -24,4 +25,5 @@ pub use play::PlayCmd;
 pub use restore::RestoreCmd;
 pub use serve::ServeCmd;
 pub use up::UpCmd;
+pub use verify_log::VerifyLogCmd;
 pub use watch::WatchCmd;

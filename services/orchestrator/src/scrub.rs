@@ -1,0 +1,266 @@
+//! The log scrubber: walks every match's log at a bounded pace and checks what no request may
+//! have looked at for a long time, so that a history changed at rest (by whoever holds the NATS
+//! admin credential) is found within one period, not when someone next asks for that match.
+//!
+//! Per match: every commit's hash link from version 1, the signature that binds them
+//! (`fairness::chain::OrchestratorKey::check_run`), that commit 1 names this orchestrator's key,
+//! and, when the match has a snapshot this orchestrator signed, that the log still holds the
+//! snapshot's version with the hash it recorded (`verify::check_prefix`: a trimmed or re-signed
+//! history). A break is reported three ways: an error log line naming the match and version,
+//! the `arbiter_scrub_broken_matches` gauge, and the health status of [`HEALTH_SERVICE`]
+//! (NOT_SERVING while the last pass found a break). The scrubber only reads: it never changes
+//! the log, the snapshots or the match cache.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use api::log_v1::{commit_input, Commit};
+use eventlog::{EventLog, LogError};
+use fairness::chain::{Link, OrchestratorKey};
+use prost::Message;
+
+use crate::error::OrchestratorError;
+use crate::matches::short_hex;
+use crate::{snapshot, verify};
+
+/// The health service name whose status says whether the last pass found the log intact.
+pub const HEALTH_SERVICE: &str = "arbiter.scrub";
+/// Default time from the start of one pass to the start of the next.
+pub const DEFAULT_EVERY: Duration = Duration::from_secs(3600);
+/// Default pace: commits checked per second (reads and SHA-256; one signature per match).
+pub const DEFAULT_COMMITS_PER_SECOND: u32 = 2_000;
+
+/// A commit found bad.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Break {
+    pub match_id: String,
+    pub version: u64,
+    pub detail: String,
+}
+
+impl std::fmt::Display for Break {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "match {} fails its integrity check at version {}: {}", self.match_id, self.version, self.detail)
+    }
+}
+
+/// What checking one match found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    /// Commits read.
+    pub commits: u64,
+    pub broken: Option<Break>,
+}
+
+/// What one pass over the whole log found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Pass {
+    pub matches: u64,
+    pub commits: u64,
+    pub breaks: Vec<Break>,
+}
+
+/// Check one match's whole log under `own`, this orchestrator's key (see the module doc).
+pub async fn check_match(log: &dyn EventLog, match_id: &str, own: &OrchestratorKey) -> Result<Checked, LogError> {
+    let commits = log.read(match_id, 1).await?;
+    let count = commits.len() as u64;
+    let broken = |version: u64, detail: String| Checked { commits: count, broken: Some(Break { match_id: match_id.to_string(), version, detail }) };
+    let mut decoded = Vec::with_capacity(commits.len());
+    for stored in &commits {
+        match Commit::decode(stored.payload.as_ref()) {
+            Ok(c) => decoded.push(c),
+            Err(e) => return Ok(broken(stored.version, format!("the commit does not decode: {e}"))),
+        }
+    }
+    if let Some(first) = decoded.first() {
+        match first.input.as_ref().and_then(|i| i.input.as_ref()) {
+            Some(commit_input::Input::Created(c)) if c.orchestrator_public_key == own.to_bytes() => {}
+            Some(commit_input::Input::Created(c)) => {
+                return Ok(broken(
+                    1,
+                    format!(
+                        "the match was created under orchestrator key {}, not this orchestrator's key {}",
+                        short_hex(&c.orchestrator_public_key),
+                        short_hex(&own.to_bytes())
+                    ),
+                ))
+            }
+            _ => return Ok(broken(1, "the first commit is not the match's creation".into())),
+        }
+    }
+    let links: Vec<Link<'_>> = commits
+        .iter()
+        .zip(&decoded)
+        .map(|(stored, c)| Link { stored: &stored.payload, log_format: c.log_format, prev_hash: &c.prev_hash })
+        .collect();
+    if let Err(e) = own.check_run(&links, None) {
+        return Ok(broken(e.index as u64 + 1, format!("the commit: {}", e.error)));
+    }
+    for (stored, c) in commits.iter().zip(&decoded) {
+        if c.version != stored.version || c.match_id != match_id {
+            return Ok(broken(stored.version, format!("the commit says it is version {} of match {}", c.version, c.match_id)));
+        }
+    }
+    // The snapshot is a record signed by this orchestrator of what the log held: a log that no
+    // longer holds it was trimmed or rewritten, even if what is left is a valid chain.
+    if let Some(snap) = log.get_snapshot(match_id).await? {
+        if let Ok(rec) = snapshot::decode(match_id, &snap.state, &own.to_bytes(), snap.version, snap.sequence) {
+            if let Some(head) = rec.last_hash {
+                if let Err(OrchestratorError::Tampered { version, detail, .. }) = verify::check_prefix(match_id, &commits, rec.version, &head, own) {
+                    return Ok(broken(version, detail));
+                }
+            }
+        }
+    }
+    Ok(Checked { commits: count, broken: None })
+}
+
+/// One pass over every match of the log, at most `commits_per_second` (0: no limit), calling
+/// `progress` after each match. A match that cannot be read now is skipped with a warning (the
+/// next pass tries again); only what was read and found bad is a break.
+pub async fn pass(
+    log: &dyn EventLog,
+    own: &OrchestratorKey,
+    commits_per_second: u32,
+    mut progress: impl FnMut(&Pass, &Checked),
+) -> Result<Pass, LogError> {
+    let started = Instant::now();
+    let mut done = Pass::default();
+    for (match_id, _sequence, _last) in log.last_commits().await? {
+        let checked = match check_match(log, &match_id, own).await {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::warn!(match_id, error = %e, "scrub: cannot read the match now; the next pass checks it");
+                continue;
+            }
+        };
+        done.matches += 1;
+        done.commits += checked.commits;
+        if let Some(b) = &checked.broken {
+            done.breaks.push(b.clone());
+        }
+        progress(&done, &checked);
+        if commits_per_second > 0 {
+            // Keep the pass's average pace: sleep until the time its commits are worth.
+            let due = Duration::from_secs_f64(done.commits as f64 / f64::from(commits_per_second));
+            if let Some(wait) = due.checked_sub(started.elapsed()) {
+                tokio::time::sleep(wait).await;
+            }
+        }
+    }
+    Ok(done)
+}
+
+/// Scrub the log forever: a pass every `every` (from the start of one to the start of the
+/// next, or right after a pass that took longer), reporting each break as the module doc says.
+pub async fn run(
+    log: Arc<dyn EventLog>,
+    own: OrchestratorKey,
+    every: Duration,
+    commits_per_second: u32,
+    health: tonic_health::server::HealthReporter,
+) {
+    health.set_service_status(HEALTH_SERVICE, tonic_health::ServingStatus::Serving).await;
+    loop {
+        let started = Instant::now();
+        let result = pass(log.as_ref(), &own, commits_per_second, |_, checked| {
+            telemetry::metrics::SCRUB_COMMITS.add(&[], checked.commits as f64);
+            if let Some(b) = &checked.broken {
+                tracing::error!(match_id = %b.match_id, version = b.version, detail = %b.detail, "scrub: the match log fails its integrity check");
+            }
+        })
+        .await;
+        match result {
+            Ok(done) => {
+                telemetry::metrics::SCRUB_PASSES.inc(&[]);
+                telemetry::metrics::SCRUB_BROKEN.set(&[], done.breaks.len() as f64);
+                let status = if done.breaks.is_empty() { tonic_health::ServingStatus::Serving } else { tonic_health::ServingStatus::NotServing };
+                health.set_service_status(HEALTH_SERVICE, status).await;
+                tracing::info!(
+                    matches = done.matches,
+                    commits = done.commits,
+                    broken = done.breaks.len(),
+                    seconds = started.elapsed().as_secs_f64(),
+                    "scrub: pass over the match log done"
+                );
+            }
+            Err(e) => tracing::warn!(error = %e, "scrub: cannot list the matches of the log; trying again next period"),
+        }
+        tokio::time::sleep(every.saturating_sub(started.elapsed())).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use api::log_v1::{CommitInput, MatchCreated};
+    use fairness::chain;
+    use bytes::Bytes;
+
+    fn signer() -> fairness::Signer {
+        fairness::Signer::from_seed(&[3; 32])
+    }
+
+    /// Append a signed chain of `n` commits of `match_id` to `log`.
+    async fn append(log: &eventlog::MemoryLog, signer: &fairness::Signer, match_id: &str, n: u64, corrupt: Option<u64>) {
+        let mut prev: Option<Vec<u8>> = None;
+        let mut seq = None;
+        for version in 1..=n {
+            let input = if version == 1 {
+                commit_input::Input::Created(MatchCreated { orchestrator_public_key: signer.public_key().to_vec(), ..Default::default() })
+            } else {
+                commit_input::Input::Revealed(Default::default())
+            };
+            let commit = Commit {
+                version,
+                match_id: match_id.into(),
+                log_format: chain::LOG_FORMAT_SIGNED,
+                prev_hash: prev.clone().map(|p| chain::commit_hash(&p).to_vec()).unwrap_or_default(),
+                input: Some(CommitInput { input: Some(input) }),
+                ..Default::default()
+            };
+            let mut stored = chain::seal(signer, &commit.encode_to_vec());
+            prev = Some(stored.clone());
+            if corrupt == Some(version) {
+                if let Some(b) = stored.last_mut() {
+                    *b ^= 1;
+                }
+            }
+            seq = Some(log.append(match_id, seq, &format!("{match_id}/{version}"), Bytes::from(stored)).await.unwrap());
+        }
+    }
+
+    #[tokio::test]
+    async fn a_pass_checks_every_match_and_names_the_changed_commit() {
+        let log = eventlog::MemoryLog::new();
+        let s = signer();
+        append(&log, &s, "good", 5, None).await;
+        append(&log, &s, "bad", 7, Some(4)).await;
+        let done = pass(&log, &s.orchestrator_key(), 0, |_, _| {}).await.unwrap();
+        assert_eq!((done.matches, done.commits), (2, 12));
+        assert_eq!(done.breaks.len(), 1, "{:?}", done.breaks);
+        assert_eq!((done.breaks[0].match_id.as_str(), done.breaks[0].version), ("bad", 4));
+    }
+
+    #[tokio::test]
+    async fn a_match_of_another_orchestrator_key_is_a_break_at_version_1() {
+        let log = eventlog::MemoryLog::new();
+        append(&log, &fairness::Signer::from_seed(&[8; 32]), "other", 3, None).await;
+        let checked = check_match(&log, "other", &signer().orchestrator_key()).await.unwrap();
+        let b = checked.broken.unwrap();
+        assert_eq!(b.version, 1);
+        assert!(b.detail.contains("created under orchestrator key"), "{b}");
+    }
+
+    #[tokio::test]
+    async fn the_pace_bounds_how_fast_a_pass_reads() {
+        let log = eventlog::MemoryLog::new();
+        let s = signer();
+        append(&log, &s, "a", 10, None).await;
+        append(&log, &s, "b", 10, None).await;
+        let started = Instant::now();
+        // 20 commits at 100 per second: at least 0.2 s, whatever the machine.
+        pass(&log, &s.orchestrator_key(), 100, |_, _| {}).await.unwrap();
+        assert!(started.elapsed() >= Duration::from_millis(190), "{:?}", started.elapsed());
+    }
+}
