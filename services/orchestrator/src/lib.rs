@@ -3,7 +3,9 @@
 //! Owns: match lifecycle (create, join, decide, watch, export), seat tokens (as hashes),
 //! per-viewer redaction, the conditional append of commits, the log-signing key (every commit
 //! is signed and hash-chained, `docs/log.md`), rebuilding a match by replay, which verifies
-//! that chain, the signed match snapshots that shorten replays (`snapshot`), the match cache
+//! that chain, the signed match snapshots that shorten replays (`snapshot`), the check of the
+//! logged bytes a read serves without replaying them (`verify`), the background log scrubber
+//! (`scrub`), the match cache
 //! and its byte budget (`cache`), the one log subscription per watched match that its
 //! watchers share (`fanout`) with a bounded buffer per watcher, and the answers under faults
 //! (`docs/reliability.md`): idempotent joins (derived seat tokens), OK once a commit is
