@@ -2,6 +2,8 @@
 //! a span per RPC, graceful shutdown and log set-up. A service only brings its own routes.
 
 use std::net::SocketAddr;
+use std::pin::Pin;
+use std::task::{Context, Poll};
 
 use tokio::net::{TcpListener, TcpStream};
 use tokio_stream::StreamExt;
@@ -98,16 +100,19 @@ pub enum ServeError {
 pub struct ConnectionLimits {
     pub concurrent_requests: Option<usize>,
     pub concurrent_streams: Option<u32>,
+    /// Open connections one client address may hold; more are closed as they are accepted.
+    pub per_address: Option<usize>,
 }
 
 impl ConnectionLimits {
     /// No limit beyond HTTP/2's defaults: for the internal services, whose one client (the
     /// orchestrator) multiplexes all its calls on one connection.
-    pub const INTERNAL: ConnectionLimits = ConnectionLimits { concurrent_requests: None, concurrent_streams: None };
+    pub const INTERNAL: ConnectionLimits = ConnectionLimits { concurrent_requests: None, concurrent_streams: None, per_address: None };
     /// The public API: a client gets 32 requests in progress and 1,024 open streams (watches,
     /// mostly) per connection; more concurrency takes more connections, which the server
     /// schedules fairly. A client over the stream limit waits for one of its streams to end.
-    pub const PUBLIC: ConnectionLimits = ConnectionLimits { concurrent_requests: Some(32), concurrent_streams: Some(1024) };
+    /// At most 512 connections per client address (the orchestrator's flag sets it).
+    pub const PUBLIC: ConnectionLimits = ConnectionLimits { concurrent_requests: Some(32), concurrent_streams: Some(1024), per_address: Some(512) };
 }
 
 /// Serve `routes` on `addr` with health (reporting `service_name` as SERVING) and reflection,
@@ -147,11 +152,97 @@ pub async fn serve_with(
     let (incoming, _) = bind(name, addr).await.map_err(|source| ServeError::Bind { addr, source })?;
     reporter.set_service_status(service_name, tonic_health::ServingStatus::Serving).await;
     let health = tonic_health::pb::health_server::HealthServer::new(tonic_health::server::HealthService::from_health_reporter(reporter));
-    builder
-        .add_routes(routes.add_service(health).add_service(reflection(service_name)?))
-        .serve_with_incoming_shutdown(incoming, shutdown_signal())
-        .await?;
+    let router = builder.add_routes(routes.add_service(health).add_service(reflection(service_name)?));
+    match limits.per_address {
+        Some(max) => router.serve_with_incoming_shutdown(capped(incoming, max), shutdown_signal()).await?,
+        None => router.serve_with_incoming_shutdown(incoming, shutdown_signal()).await?,
+    }
     Ok(())
+}
+
+/// Open connections per client address, shared by the accepting loop and every connection.
+type OpenPerAddress = std::sync::Arc<std::sync::Mutex<std::collections::BTreeMap<std::net::IpAddr, usize>>>;
+
+/// `incoming` with at most `max` open connections per client address: one more is closed as it
+/// is accepted (counted in `arbiter_connections_refused_total`), so one address cannot hold
+/// the server's memory and file descriptors.
+fn capped(incoming: Incoming, max: usize) -> impl tokio_stream::Stream<Item = std::io::Result<CountedConnection>> + Send {
+    let open: OpenPerAddress = Default::default();
+    incoming.filter_map(move |conn| {
+        let conn = match conn {
+            Ok(c) => c,
+            Err(e) => return Some(Err(e)),
+        };
+        let Ok(peer) = conn.peer_addr() else { return Some(Ok(CountedConnection { stream: conn, slot: None })) };
+        let ip = peer.ip();
+        let Ok(mut counts) = open.lock() else { return Some(Ok(CountedConnection { stream: conn, slot: None })) };
+        let n = counts.entry(ip).or_insert(0);
+        if *n >= max {
+            drop(counts);
+            telemetry::metrics::CONNECTIONS_REFUSED.inc(&[]);
+            tracing::debug!(%ip, max, "connection closed: its address already holds the most connections allowed");
+            return None;
+        }
+        *n += 1;
+        Some(Ok(CountedConnection { stream: conn, slot: Some((ip, open.clone())) }))
+    })
+}
+
+/// An accepted connection that gives its address's slot back when it closes.
+pub struct CountedConnection {
+    stream: TcpStream,
+    slot: Option<(std::net::IpAddr, OpenPerAddress)>,
+}
+
+impl Drop for CountedConnection {
+    fn drop(&mut self) {
+        if let Some((ip, open)) = self.slot.take() {
+            if let Ok(mut counts) = open.lock() {
+                if let Some(n) = counts.get_mut(&ip) {
+                    *n = n.saturating_sub(1);
+                    if *n == 0 {
+                        counts.remove(&ip);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl tonic::transport::server::Connected for CountedConnection {
+    type ConnectInfo = tonic::transport::server::TcpConnectInfo;
+
+    fn connect_info(&self) -> Self::ConnectInfo {
+        tonic::transport::server::Connected::connect_info(&self.stream)
+    }
+}
+
+impl tokio::io::AsyncRead for CountedConnection {
+    fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut tokio::io::ReadBuf<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
+    }
+}
+
+impl tokio::io::AsyncWrite for CountedConnection {
+    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write(cx, buf)
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(self: Pin<&mut Self>, cx: &mut Context<'_>, bufs: &[std::io::IoSlice<'_>]) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
 }
 
 /// Rewrites the two statuses tonic itself gives to a bad request before any handler runs, so

@@ -20,6 +20,7 @@
 //! that other rules wrote (it replays the log instead), let anyone without the platform key
 //! create, list or adjudicate when a key is configured, or report a failure after a commit as the caller's failure.
 
+pub mod abuse;
 pub mod auth;
 pub mod cache;
 pub mod deadline;
@@ -100,6 +101,9 @@ pub struct OrchestratorArgs {
     /// The scrubber's pace: at most this many commits read and checked per second (0: no limit).
     #[arg(long, env = "ARBITER_SCRUB_COMMITS_PER_SECOND", default_value_t = scrub::DEFAULT_COMMITS_PER_SECOND)]
     pub scrub_commits_per_second: u32,
+    /// Request rates and connections per caller (`abuse`).
+    #[command(flatten)]
+    pub abuse: abuse::AbuseArgs,
     /// Optional TLS for the public match API.
     #[command(flatten)]
     pub public_tls: api::tls::PublicTlsArgs,
@@ -169,15 +173,20 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     };
     let api = service::MatchApi::new(matches)
         .watch_stall(Duration::from_millis(args.watch_stall_ms.max(1)))
-        .platform_key(platform);
+        .platform_key(platform.clone());
     // Clocks and round limits run out on time even when nobody sends a request.
     let _time_keeper = api.keep_time();
     let _warm_up = api.warm_up();
     let service = MatchServiceServer::new(api)
         .max_decoding_message_size(limits::MAX_REQUEST_BYTES);
     let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;
-    let routes = tonic::service::Routes::new(service);
-    api::server::serve_with("arbiter-orchestrator", args.listen, name, routes, public_tls, api::server::ConnectionLimits::PUBLIC, health)
+    let limiter = Arc::new(abuse::RateLimiter::new(&args.abuse));
+    let routes = tonic::service::Routes::new(abuse::RateLimited::new(service, limiter, platform));
+    let limits = api::server::ConnectionLimits {
+        per_address: (args.abuse.max_connections_per_address > 0).then_some(args.abuse.max_connections_per_address),
+        ..api::server::ConnectionLimits::PUBLIC
+    };
+    api::server::serve_with("arbiter-orchestrator", args.listen, name, routes, public_tls, limits, health)
         .await?;
     Ok(())
 }

@@ -57,6 +57,8 @@ pub struct Matches {
     /// writer keeps each match's snapshots in version order, so an older one never replaces a
     /// newer one in the bucket.
     snapshot_writer: std::sync::OnceLock<mpsc::Sender<(String, eventlog::Snapshot)>>,
+    /// Match ids just found not to be in the log.
+    misses: crate::abuse::Misses,
 }
 
 /// Snapshots waiting for the writer; past this many, new ones are skipped (only a cache).
@@ -98,6 +100,7 @@ impl Matches {
             rules_versions: std::sync::Mutex::new(None),
             alarms: std::sync::Mutex::new(Default::default()),
             snapshot_writer: std::sync::OnceLock::new(),
+            misses: Default::default(),
         }
     }
 
@@ -476,6 +479,10 @@ impl Matches {
     /// the first commit.
     pub async fn rebuild(&self, match_id: &str, upto: Option<u64>) -> Result<MatchRecord> {
         eventlog::validate_match_id(match_id)?;
+        // An id just found missing costs no log read again for a while (abuse::Misses).
+        if self.misses.recently_missing(match_id, std::time::Instant::now()) {
+            return Err(unknown_match(match_id));
+        }
         // Read no further than the wanted version, but always from version 1: the commits a
         // snapshot stands for are not replayed, so their bytes are checked against the chain
         // head it recorded (`verify`). A log rewritten or trimmed under a snapshot is then
@@ -496,6 +503,7 @@ impl Matches {
             None => (MatchRecord::empty(match_id), self.backends.log.read_until(match_id, None, 1, last).await?),
         };
         if rec.version == 0 && commits.is_empty() {
+            self.misses.note(match_id, std::time::Instant::now());
             return Err(unknown_match(match_id));
         }
         if let Some(v) = upto {
@@ -623,6 +631,7 @@ impl Matches {
     /// Put a freshly created match in the cache.
     pub async fn insert(&self, rec: MatchRecord) -> Result<()> {
         let match_id = rec.match_id.clone();
+        self.misses.forget(&match_id);
         let slot = self.cache.slot(&match_id).map_err(|_| poisoned())?;
         let mut guard = slot.lock().await;
         let rec = guard.insert(rec);

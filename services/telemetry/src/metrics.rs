@@ -349,8 +349,15 @@ pub static SCRUB_PASSES: CounterVec = CounterVec::new("arbiter_scrub_passes_tota
 pub static SCRUB_BROKEN: GaugeVec =
     GaugeVec::new("arbiter_scrub_broken_matches", "Matches whose log failed the integrity check in the scrubber's last pass.", &[]);
 
+/// Requests the match API refused for their rate, by what was over it (orchestrator).
+pub static RATE_LIMITED: CounterVec =
+    CounterVec::new("arbiter_rate_limited_total", "Requests refused with RESOURCE_EXHAUSTED for their rate, by what was over it.", &["limit"]);
+/// Connections closed as accepted, for their address's cap (orchestrator).
+pub static CONNECTIONS_REFUSED: CounterVec =
+    CounterVec::new("arbiter_connections_refused_total", "Connections closed as they were accepted: their address already held its maximum.", &[]);
+
 const COUNTERS: &[&CounterVec] =
-    &[&RPC_REQUESTS, &DECISIONS, &COMMITS, &APPEND_CONFLICTS, &REBUILDS, &CACHE_EVICTIONS, &WATCH_STALLS, &DRAWS, &SCRUB_COMMITS, &SCRUB_PASSES];
+    &[&RPC_REQUESTS, &DECISIONS, &COMMITS, &APPEND_CONFLICTS, &REBUILDS, &CACHE_EVICTIONS, &WATCH_STALLS, &DRAWS, &SCRUB_COMMITS, &SCRUB_PASSES, &RATE_LIMITED, &CONNECTIONS_REFUSED];
 const GAUGES: &[&GaugeVec] = &[&CACHE_MATCHES, &CACHE_BYTES, &WATCHERS, &SCRUB_BROKEN];
 const HISTOGRAMS: &[&HistogramVec] = &[&RPC_DURATION, &DECISION_DURATION, &APPEND_DURATION, &REBUILD_LENGTH, &WATCH_LAG];
 

@@ -553,6 +553,8 @@ impl BenchCmd {
                     cert_names: Vec::new(),
                     public_tls: Default::default(),
                     cluster: Default::default(),
+                    // Every bot plays from this one address, far above any one client's rate.
+                    abuse: orchestrator::abuse::AbuseArgs::unlimited(),
                     telemetry: self.telemetry.clone(),
                     quiet_services: true,
                 };

@@ -53,6 +53,9 @@ pub struct UpCmd {
     /// A JetStream cluster of local nodes instead of one nats-server.
     #[command(flatten)]
     pub cluster: ClusterArgs,
+    /// The match API's abuse limits: request rates and connections per caller (docs/security.md).
+    #[command(flatten)]
+    pub abuse: orchestrator::abuse::AbuseArgs,
     /// Set by `arbiter bench`: the services' stdout is not echoed (bench owns stdout) and they
     /// log warnings only unless RUST_LOG says otherwise.
     /// Tracing, metrics and log format of the services (docs/observability.md).
@@ -498,6 +501,7 @@ impl UpCmd {
                 vec!["--key-file".into(), self.data_dir.join("keys").join("orchestrator.json").display().to_string()],
                 // The platform API key (tournament-api): created once in <data-dir>/secrets.
                 vec!["--platform-key-file".into(), orchestrator::platform::ensure_key(&self.data_dir)?.display().to_string()],
+                self.abuse.to_args(),
                 self.telemetry.args("orchestrator"),
             ]
             .concat(),
