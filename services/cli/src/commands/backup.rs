@@ -153,14 +153,15 @@ pub fn write_end(out: &mut impl Write, count: u64) -> std::io::Result<()> {
 }
 
 /// Reads the records of a backup file, checking its magic line and its end record.
-pub(crate) struct Reader<R> {
+pub struct Reader<R> {
     input: R,
     read: u64,
     done: bool,
 }
 
 impl<R: Read> Reader<R> {
-    pub(crate) fn new(mut input: R) -> anyhow::Result<Self> {
+    /// Start reading a backup: its magic line is checked here.
+    pub fn new(mut input: R) -> anyhow::Result<Self> {
         let mut magic = vec![0u8; MAGIC.len()];
         input.read_exact(&mut magic).context("the file is too short to be an Arbiter backup")?;
         if magic != MAGIC {
@@ -192,7 +193,7 @@ impl<R: Read> Reader<R> {
     }
 
     /// The next commit, or `None` after the end record (whose count is checked).
-    pub(crate) fn next_record(&mut self) -> anyhow::Result<Option<Record>> {
+    pub fn next_record(&mut self) -> anyhow::Result<Option<Record>> {
         if self.done {
             return Ok(None);
         }
@@ -236,7 +237,7 @@ impl<R: Read> Reader<R> {
 }
 
 /// The match id of a `match.<id>.events` subject.
-pub(crate) fn match_of(subject: &str) -> Option<&str> {
+pub fn match_of(subject: &str) -> Option<&str> {
     subject.strip_prefix("match.")?.strip_suffix(".events").filter(|id| eventlog::validate_match_id(id).is_ok())
 }
 
