@@ -30,7 +30,7 @@ use prost::bytes::Bytes;
 use prost::Message;
 
 use super::backup::{match_of, AdminNatsArgs, Reader, Record};
-use super::backup_keys::{keys_file_of, BackupKeys, KeyAction, KeyFileArgs};
+use super::backup_keys::{keys_file_of, BackupKeys, KeyFileArgs};
 
 /// Progress on stderr at most this often.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
@@ -329,14 +329,16 @@ impl RestoreCmd {
         }
 
         // 4. Write: the missing key files, then every commit the store lacks.
+        eprintln!("restore: {shown} checked ({} commits of {} matches); writing", verified.commits, verified.matches.len());
         let mut summary = RestoreSummary { matches: verified.matches.len(), ..Default::default() };
         for action in &key_actions {
-            if KeyAction::apply(action)? {
+            if action.apply()? {
                 summary.keys_written.push(action.path.clone());
             } else {
                 summary.keys_present.push(action.path.clone());
             }
         }
+        let to_write: u64 = verified.matches.iter().map(|(id, m)| m.version().saturating_sub(in_store.get(id.as_str()).map_or(0, |s| s.0))).sum();
         file.rewind().with_context(|| format!("cannot read {shown} again"))?;
         let mut reader = Reader::new(std::io::BufReader::new(&file))?;
         let mut versions: BTreeMap<&str, u64> = BTreeMap::new();
@@ -374,7 +376,7 @@ impl RestoreCmd {
             summary.written += 1;
             if progress.elapsed() >= PROGRESS_EVERY {
                 progress = Instant::now();
-                eprintln!("restore: {} of {} commits written", summary.written, verified.commits - summary.skipped);
+                eprintln!("restore: {} of {to_write} commits written", summary.written);
             }
         }
         Ok(summary)
