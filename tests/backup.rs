@@ -412,6 +412,15 @@ async fn lost_key_files_are_put_back_from_the_keys_file_and_the_match_resumes() 
     system.kill_randomness().await?;
     std::fs::remove_file(&orchestrator_key)?;
     std::fs::remove_file(&randomness_key)?;
+    // A new key made meanwhile in the orchestrator's place is not overwritten: refused, naming
+    // both public keys, and nothing written (not even the missing randomness key file).
+    let made = orchestrator::keys::load_or_create(&orchestrator_key)?.public_key();
+    let (ok, out, err) = run_arbiter(&args(&["restore", &backup_arg, "--data-dir", &data_dir], &keys)).await?;
+    assert!(!ok, "another key in place is refused:\n{out}{err}");
+    let backed_up = orchestrator::keys::parse(&originals.0, &orchestrator_key)?.public_key();
+    assert!(err.contains("already exists and holds another key") && err.contains(&hex::encode(made)) && err.contains(&hex::encode(backed_up)), "{err}");
+    assert!(!randomness_key.exists(), "a refused restore writes no key file");
+    std::fs::remove_file(&orchestrator_key)?;
     let (ok, out, err) = run_arbiter(&args(&["restore", &backup_arg, "--data-dir", &data_dir], &keys)).await?;
     assert!(ok, "restore failed:\n{out}{err}");
     assert!(out.contains("restored 0 commits of 1 matches"), "the log was all there: {out}");

@@ -431,5 +431,23 @@ mod tests {
         let e = format!("{:#}", keys.plan(&target).expect_err("refused"));
         assert!(e.contains("randomness key file") && e.contains("is not a valid key file"), "{e}");
         assert!(!target.orchestrator.exists(), "a refused plan writes nothing");
+
+        // A file that appears between the check and the write is not replaced either.
+        let plan = keys.plan(&KeyFileArgs::default().paths(&dir.path().join("d"))).expect("plan");
+        let action = plan.first().expect("the orchestrator key");
+        std::fs::create_dir_all(action.path.parent().expect("dir")).expect("mkdir");
+        std::fs::write(&action.path, b"written meanwhile").expect("write");
+        let e = format!("{:#}", action.apply().expect_err("refused"));
+        assert!(e.contains("appeared while restoring"), "{e}");
+        assert_eq!(std::fs::read(&action.path).expect("file"), b"written meanwhile");
+    }
+
+    #[test]
+    fn a_backup_without_a_key_file_says_which_and_what_to_do() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let paths = deployment(dir.path());
+        std::fs::remove_file(&paths.randomness).expect("rm");
+        let e = format!("{:#}", BackupKeys::read_key_files(&paths).expect_err("refused"));
+        assert!(e.contains("no randomness key file at") && e.contains("--randomness-key-file") && e.contains("--no-keys"), "{e}");
     }
 }
