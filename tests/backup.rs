@@ -7,12 +7,16 @@
 mod harness;
 
 use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
+use api::log_v1::{commit_input::Input, Commit, CommitInput, MatchCreated};
 use api::match_v1 as m;
+use cli::commands::backup::{match_of, write_end, write_record, Reader, Record, MAGIC};
 use eventlog::server::NatsServer;
-use eventlog::EventLog;
+use eventlog::{EventLog, NatsCredentials, Role};
 use harness::*;
+use prost::Message;
 
 async fn log_bytes(log: &eventlog::JetStreamLog, match_id: &str) -> Result<Vec<Vec<u8>>> {
     Ok(log.read(match_id, 1).await.map_err(|e| anyhow!("{e}"))?.into_iter().map(|c| c.payload.to_vec()).collect())
@@ -141,13 +145,6 @@ async fn a_lost_store_is_restored_from_the_backup_byte_for_byte() -> Result<()> 
 }
 
 // ---- a damaged backup, a restore killed halfway, lost key files ----
-
-use std::time::{Duration, Instant};
-
-use api::log_v1::{commit_input::Input, Commit, CommitInput, MatchCreated};
-use cli::commands::backup::{match_of, write_end, write_record, Reader, Record, MAGIC};
-use eventlog::{NatsCredentials, Role};
-use prost::Message;
 
 /// `n` commits of `match_id` signed as the orchestrator signs them (commit 1 creates the match
 /// under `signer`'s key, each commit holds the hash of the one before, the orchestrator's msg
