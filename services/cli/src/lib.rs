@@ -69,9 +69,9 @@ pub enum Command {
     Audit(AuditCmd),
     /// Load test: bots play matches in parallel, measured against raw JetStream appends.
     Bench(BenchCmd),
-    /// Copy every commit of the match log (or one match) to a file, byte for byte (NATS admin).
+    /// Copy every commit of the match log (or one match) to a file, byte for byte, and the key files to FILE.keys (NATS admin).
     Backup(BackupCmd),
-    /// Write a backup made by `arbiter backup` into a match log (NATS admin).
+    /// Check a backup made by `arbiter backup` whole, then write it into a match log and put missing key files back (NATS admin).
     Restore(RestoreCmd),
     /// Check every match's log as stored now: chain, signatures, snapshot heads (NATS admin).
     VerifyLog(VerifyLogCmd),

@@ -32,16 +32,7 @@ pub fn load_or_create(path: &Path) -> Result<Signer, KeyError> {
     let io = |source| KeyError::Io { path: shown.clone(), source };
     let invalid = |detail: String| KeyError::Invalid { path: shown.clone(), detail };
     if path.exists() {
-        let bytes = std::fs::read(path).map_err(io)?;
-        let file: KeyFile = serde_json::from_slice(&bytes).map_err(|e| invalid(e.to_string()))?;
-        if file.purpose != PURPOSE {
-            return Err(invalid(format!("its purpose is {:?}, not {PURPOSE:?}", file.purpose.chars().take(40).collect::<String>())));
-        }
-        let seed: [u8; 32] = hex::decode(file.signing_seed.trim())
-            .map_err(|e| invalid(format!("signing_seed is not hex: {e}")))?
-            .try_into()
-            .map_err(|_| invalid("signing_seed must be 32 bytes".into()))?;
-        let signer = Signer::from_seed(&seed);
+        let signer = parse(&std::fs::read(path).map_err(io)?, path)?;
         tracing::info!(path = %shown, public_key = %hex::encode(signer.public_key()), "orchestrator key loaded");
         return Ok(signer);
     }
@@ -56,6 +47,22 @@ pub fn load_or_create(path: &Path) -> Result<Signer, KeyError> {
     let signer = Signer::from_seed(&seed);
     tracing::info!(path = %shown, public_key = %hex::encode(signer.public_key()), "new orchestrator key created");
     Ok(signer)
+}
+
+/// The key a key file's content holds (`path` only names the file in errors): what
+/// [`load_or_create`] loads, for a caller that has the bytes, such as `arbiter restore`
+/// checking a backed-up key before it writes the file.
+pub fn parse(bytes: &[u8], path: &Path) -> Result<Signer, KeyError> {
+    let invalid = |detail: String| KeyError::Invalid { path: path.display().to_string(), detail };
+    let file: KeyFile = serde_json::from_slice(bytes).map_err(|e| invalid(e.to_string()))?;
+    if file.purpose != PURPOSE {
+        return Err(invalid(format!("its purpose is {:?}, not {PURPOSE:?}", file.purpose.chars().take(40).collect::<String>())));
+    }
+    let seed: [u8; 32] = hex::decode(file.signing_seed.trim())
+        .map_err(|e| invalid(format!("signing_seed is not hex: {e}")))?
+        .try_into()
+        .map_err(|_| invalid("signing_seed must be 32 bytes".into()))?;
+    Ok(Signer::from_seed(&seed))
 }
 
 #[cfg(unix)]

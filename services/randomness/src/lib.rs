@@ -46,14 +46,8 @@ impl Keys {
 
     /// Load the key file, or create it with fresh secrets (mode 0600) if it does not exist.
     pub fn load_or_create(path: &Path) -> anyhow::Result<Self> {
-        let decode = |field: &str, text: &str| -> anyhow::Result<[u8; 32]> {
-            let bytes = hex::decode(text).map_err(|e| anyhow::anyhow!("{field} in {} is not hex: {e}", path.display()))?;
-            bytes.try_into().map_err(|_| anyhow::anyhow!("{field} in {} must be 32 bytes", path.display()))
-        };
         if path.exists() {
-            let file: KeyFile = serde_json::from_slice(&std::fs::read(path)?)
-                .map_err(|e| anyhow::anyhow!("the key file {} is not valid: {e}", path.display()))?;
-            let keys = Keys::from_bytes(decode("master_secret", &file.master_secret)?, decode("signing_seed", &file.signing_seed)?);
+            let keys = Keys::parse(&std::fs::read(path)?, path)?;
             tracing::info!(path = %path.display(), public_key = %hex::encode(keys.signer.public_key()), "keys loaded");
             return Ok(keys);
         }
@@ -69,6 +63,19 @@ impl Keys {
         let keys = Keys::from_bytes(master, seed);
         tracing::info!(path = %path.display(), public_key = %hex::encode(keys.signer.public_key()), "new keys created");
         Ok(keys)
+    }
+
+    /// The keys a key file's content holds (`path` only names the file in errors): what
+    /// [`Keys::load_or_create`] loads, for a caller that has the bytes, such as `arbiter
+    /// restore` checking backed-up keys before it writes the file.
+    pub fn parse(bytes: &[u8], path: &Path) -> anyhow::Result<Self> {
+        let decode = |field: &str, text: &str| -> anyhow::Result<[u8; 32]> {
+            let bytes = hex::decode(text).map_err(|e| anyhow::anyhow!("{field} in {} is not hex: {e}", path.display()))?;
+            bytes.try_into().map_err(|_| anyhow::anyhow!("{field} in {} must be 32 bytes", path.display()))
+        };
+        let file: KeyFile =
+            serde_json::from_slice(bytes).map_err(|e| anyhow::anyhow!("the key file {} is not valid: {e}", path.display()))?;
+        Ok(Keys::from_bytes(decode("master_secret", &file.master_secret)?, decode("signing_seed", &file.signing_seed)?))
     }
 
     pub fn public_key(&self) -> [u8; 32] {

@@ -5,7 +5,8 @@
 //! stream order: tag `C`, then subject, msg id and payload, each as a u32 big-endian length and
 //! the bytes, and the original stream sequence (u64 BE); then an end record: tag `E` and the
 //! number of commits (u64 BE). A file without its end record is incomplete and is refused.
-//! Snapshots are not backed up: they are a cache, rebuilt from the log.
+//! Snapshots are not backed up: they are a cache, rebuilt from the log. The deployment's key
+//! files go to a separate keys file beside it (`<out>.keys`, backup_keys.rs), never into it.
 
 use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -17,10 +18,11 @@ use async_nats::jetstream::{self, consumer::pull::OrderedConfig, consumer::Deliv
 use clap::Args;
 use futures::StreamExt;
 
+use super::backup_keys::{keys_file_of, BackupKeys, KeyFileArgs};
 use super::up::nats_secrets_dir;
 
 /// First line of a backup file.
-pub(crate) const MAGIC: &[u8] = b"ARBITER-BACKUP 1\n";
+pub const MAGIC: &[u8] = b"ARBITER-BACKUP 1\n";
 const TAG_COMMIT: u8 = b'C';
 const TAG_END: u8 = b'E';
 /// Longest subject or msg id accepted when reading a file (NATS allows far less).
@@ -122,7 +124,7 @@ pub(crate) fn nats_url_from_data_dir(dir: &Path) -> anyhow::Result<String> {
 
 /// One commit of a backup.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Record {
+pub struct Record {
     pub subject: String,
     pub msg_id: String,
     pub sequence: u64,
@@ -135,7 +137,8 @@ fn write_chunk(out: &mut impl Write, bytes: &[u8]) -> std::io::Result<()> {
     out.write_all(bytes)
 }
 
-pub(crate) fn write_record(out: &mut impl Write, record: &Record) -> std::io::Result<()> {
+/// Append one commit record to a backup being written (after [`MAGIC`]).
+pub fn write_record(out: &mut impl Write, record: &Record) -> std::io::Result<()> {
     out.write_all(&[TAG_COMMIT])?;
     write_chunk(out, record.subject.as_bytes())?;
     write_chunk(out, record.msg_id.as_bytes())?;
@@ -143,20 +146,22 @@ pub(crate) fn write_record(out: &mut impl Write, record: &Record) -> std::io::Re
     write_chunk(out, &record.payload)
 }
 
-pub(crate) fn write_end(out: &mut impl Write, count: u64) -> std::io::Result<()> {
+/// Append the end record: the number of commit records before it.
+pub fn write_end(out: &mut impl Write, count: u64) -> std::io::Result<()> {
     out.write_all(&[TAG_END])?;
     out.write_all(&count.to_be_bytes())
 }
 
 /// Reads the records of a backup file, checking its magic line and its end record.
-pub(crate) struct Reader<R> {
+pub struct Reader<R> {
     input: R,
     read: u64,
     done: bool,
 }
 
 impl<R: Read> Reader<R> {
-    pub(crate) fn new(mut input: R) -> anyhow::Result<Self> {
+    /// Start reading a backup: its magic line is checked here.
+    pub fn new(mut input: R) -> anyhow::Result<Self> {
         let mut magic = vec![0u8; MAGIC.len()];
         input.read_exact(&mut magic).context("the file is too short to be an Arbiter backup")?;
         if magic != MAGIC {
@@ -188,7 +193,7 @@ impl<R: Read> Reader<R> {
     }
 
     /// The next commit, or `None` after the end record (whose count is checked).
-    pub(crate) fn next_record(&mut self) -> anyhow::Result<Option<Record>> {
+    pub fn next_record(&mut self) -> anyhow::Result<Option<Record>> {
         if self.done {
             return Ok(None);
         }
@@ -232,12 +237,12 @@ impl<R: Read> Reader<R> {
 }
 
 /// The match id of a `match.<id>.events` subject.
-pub(crate) fn match_of(subject: &str) -> Option<&str> {
+pub fn match_of(subject: &str) -> Option<&str> {
     subject.strip_prefix("match.")?.strip_suffix(".events").filter(|id| eventlog::validate_match_id(id).is_ok())
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter backup --out arbiter.backup                   # every match of `arbiter up` in .arbiter\n  arbiter backup --out m.backup --match 3f2c…e1\n  arbiter backup --out b --nats-url nats://10.0.0.5:4222 --nats-user admin --nats-password-file admin.password\n\nCopies every commit of the match log (stream MATCHES), in stream order and byte for byte\n(payload and msg id), into FILE; the log is signed and hash-chained, so nothing is re-encoded.\nIt reads up to the last commit that exists when it starts; commits appended meanwhile are in\nthe next backup. The file (mode 0600: the log holds every hidden card) is written next to\nFILE and renamed when complete, so FILE is never\nhalf-written. Snapshots are not copied (they are rebuilt from the log). Needs the NATS admin\ncredential (only an operator has it). Progress goes to stderr. Restore with `arbiter restore`.\nSee docs/reliability.md (\"Backups\").")]
+#[command(after_help = "Examples:\n  arbiter backup --out arbiter.backup                   # every match of `arbiter up` in .arbiter\n  arbiter backup --out m.backup --match 3f2c…e1\n  arbiter backup --out b --nats-url nats://10.0.0.5:4222 --nats-user admin --nats-password-file admin.password --no-keys\n\nCopies every commit of the match log (stream MATCHES), in stream order and byte for byte\n(payload and msg id), into FILE; the log is signed and hash-chained, so nothing is re-encoded.\nIt reads up to the last commit that exists when it starts; commits appended meanwhile are in\nthe next backup. The file (mode 0600: the log holds every hidden card) is written next to\nFILE and renamed when complete, so FILE is never\nhalf-written. Snapshots are not copied (they are rebuilt from the log). Needs the NATS admin\ncredential (only an operator has it). Progress goes to stderr. Restore with `arbiter restore`.\n\nThe deployment's key files (--orchestrator-key-file, --randomness-key-file; default\n<data-dir>/keys/orchestrator.json and randomness.json) are copied into a separate keys file,\nFILE.keys (mode 0600), never into FILE: FILE may be handed to an auditor, the keys file must\nnot (the randomness master secret foretells every draw of a live match, the orchestrator key\nsigns commits). A missing key file stops the backup; --no-keys writes no keys file.\nSee docs/reliability.md (\"Backups\").")]
 pub struct BackupCmd {
     /// The backup file to write (replaced atomically when complete).
     #[arg(long, short)]
@@ -245,18 +250,36 @@ pub struct BackupCmd {
     /// Back up only this match.
     #[arg(long = "match", value_name = "MATCH_ID")]
     pub match_id: Option<String>,
+    /// Do not write the keys file (OUT.keys) with the deployment's key files.
+    #[arg(long)]
+    pub no_keys: bool,
+    /// Where the services keep their key files (read unless --no-keys).
+    #[command(flatten)]
+    pub keys: KeyFileArgs,
     #[command(flatten)]
     pub nats: AdminNatsArgs,
 }
 
 impl BackupCmd {
     pub async fn run(self) -> anyhow::Result<ExitCode> {
+        // The key files first: a missing or damaged one stops the backup before the long copy.
+        let keys = if self.no_keys { None } else { Some(BackupKeys::read_key_files(&self.keys.paths(&self.nats.data_dir))?) };
         let count = self.backup().await?;
         println!("wrote {} ({count} commits)", self.out.display());
+        if let Some(keys) = keys {
+            let path = keys_file_of(&self.out);
+            keys.write(&path).with_context(|| format!("the log backup {} is written, but not its keys file", self.out.display()))?;
+            println!(
+                "wrote {} (mode 0600: the orchestrator key {} and the randomness keys {}; keep it apart from the log backup)",
+                path.display(),
+                hex::encode(keys.orchestrator.public_key),
+                hex::encode(keys.randomness.public_key)
+            );
+        }
         Ok(ExitCode::SUCCESS)
     }
 
-    /// Write the backup; returns the number of commits.
+    /// Write the log backup (not the keys file); returns the number of commits.
     pub async fn backup(&self) -> anyhow::Result<u64> {
         let subject = match &self.match_id {
             Some(id) => {
@@ -368,7 +391,8 @@ impl BackupCmd {
     }
 }
 
-fn temp_path(out: &Path) -> PathBuf {
+/// Where a file is written before it is renamed to `out`.
+pub(crate) fn temp_path(out: &Path) -> PathBuf {
     let mut name = out.file_name().unwrap_or_default().to_os_string();
     name.push(format!(".partial-{}", std::process::id()));
     out.with_file_name(name)

@@ -2,6 +2,7 @@
 
 mod audit;
 pub mod backup;
+pub mod backup_keys;
 pub mod bench;
 mod create;
 pub mod demo;
