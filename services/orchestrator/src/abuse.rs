@@ -176,6 +176,8 @@ pub struct RateLimiter {
 pub struct Limited {
     /// What was over its rate, for the message.
     pub what: &'static str,
+    /// The same as a metric label: `address`, `seat_token` or `platform_key`.
+    pub kind: &'static str,
     pub retry_after: Duration,
 }
 
@@ -191,16 +193,16 @@ impl RateLimiter {
 
     /// Count one request of `caller` at `now`.
     pub fn check(&self, caller: &Caller, now: Instant) -> Result<(), Limited> {
-        let limited = |what| move |retry_after| Limited { what, retry_after };
+        let limited = |what, kind| move |retry_after| Limited { what, kind, retry_after };
         let address = |ip: &Option<IpAddr>| match ip {
-            Some(ip) => self.addresses.lock().map(|mut b| b.take(ip, now)).unwrap_or(Ok(())).map_err(limited("this client address")),
+            Some(ip) => self.addresses.lock().map(|mut b| b.take(ip, now)).unwrap_or(Ok(())).map_err(limited("this client address", "address")),
             None => Ok(()),
         };
         match caller {
-            Caller::Platform => self.platform.lock().map(|mut b| b.take(&(), now)).unwrap_or(Ok(())).map_err(limited("the platform key")),
+            Caller::Platform => self.platform.lock().map(|mut b| b.take(&(), now)).unwrap_or(Ok(())).map_err(limited("the platform key", "platform_key")),
             Caller::Token(hash, ip) => {
                 address(ip)?;
-                self.tokens.lock().map(|mut b| b.take(hash, now)).unwrap_or(Ok(())).map_err(limited("this seat token"))
+                self.tokens.lock().map(|mut b| b.take(hash, now)).unwrap_or(Ok(())).map_err(limited("this seat token", "seat_token"))
             }
             Caller::Anonymous(ip) => address(ip),
         }
@@ -269,7 +271,7 @@ where
         match self.limiter.check(&caller, Instant::now()) {
             Ok(()) => Box::pin(self.inner.call(req)),
             Err(limited) => {
-                telemetry::metrics::RATE_LIMITED.inc(&[limited.what]);
+                telemetry::metrics::RATE_LIMITED.inc(&[limited.kind]);
                 let response = refusal(&limited).into_http::<tonic::body::Body>();
                 Box::pin(async move { Ok(response) })
             }
@@ -432,7 +434,7 @@ mod tests {
     #[test]
     fn the_refusal_says_how_long_to_wait_in_every_form() {
         use tonic_types::StatusExt;
-        let status = refusal(&Limited { what: "this client address", retry_after: Duration::from_millis(42) });
+        let status = refusal(&Limited { what: "this client address", kind: "address", retry_after: Duration::from_millis(42) });
         assert_eq!(status.code(), tonic::Code::ResourceExhausted);
         assert!(status.message().contains("retry in 43 ms"), "{}", status.message());
         assert_eq!(status.metadata().get("grpc-retry-pushback-ms").and_then(|v| v.to_str().ok()), Some("43"));
