@@ -13,6 +13,10 @@
 //! under one tournament, followed on `feed.<tournament>.>`; a match outside the tournament
 //! (filed under `feed._.<match>`) plays alongside and never reaches that subscription, and
 //! `ListMatches` lists exactly the round's eight.
+//!
+//! A third test keeps the feed as a platform would (`arbiter feed save`) and shows what that
+//! record is worth: `arbiter audit --witness` passes the match's export, and fails a history
+//! rewritten later and re-signed with the orchestrator key, which the audit alone accepts.
 
 mod harness;
 
@@ -29,7 +33,10 @@ use engine::Viewer;
 use eventlog::{EventLog, Role};
 use feed::view::{FeedEvent, FeedResult, FeedUpdate};
 use futures::StreamExt;
-use harness::{create_and_join_request, create_and_join_ruleset, play_one, start_projector, violation, watched_client, Rng, System, Table};
+use harness::{
+    create_and_join_request, create_and_join_ruleset, play_one, run_arbiter_text, start_projector, violation, watched_client, Rng, System,
+    Table,
+};
 use prost::Message;
 use tokio::sync::{mpsc, Barrier};
 
@@ -399,5 +406,117 @@ async fn create_match_logs_the_spectator_delay_out_of_the_rules_options() -> Res
     too_long.options.insert(feed::view::DELAY_OPTION.to_string(), 2 * 24 * 3600);
     let err = client.create_match(harness::platform(too_long)).await.expect_err("over a day");
     assert_eq!(err.code(), tonic::Code::InvalidArgument, "{}", err.message());
+    Ok(())
+}
+
+/// `stored` re-chained from commit `from` (0-based) on and re-signed by `signer`, the commit at
+/// `from` changed by `change` first: what someone holding the orchestrator key (and the NATS
+/// admin credential, to replace the stream) can make of a match's history.
+fn re_signed(stored: &[Vec<u8>], from: usize, signer: &fairness::Signer, change: impl FnOnce(&mut api::log_v1::Commit)) -> Result<MatchExport> {
+    let mut out: Vec<Vec<u8>> = stored[..from].to_vec();
+    let mut change = Some(change);
+    for bytes in &stored[from..] {
+        let mut commit = api::log_v1::Commit::decode(bytes.as_slice())?;
+        if let Some(change) = change.take() {
+            change(&mut commit);
+        }
+        commit.signature.clear();
+        commit.prev_hash = out.last().map(|p| fairness::chain::commit_hash(p).to_vec()).unwrap_or_default();
+        out.push(fairness::chain::seal(signer, &commit.encode_to_vec()));
+    }
+    let commits = out.iter().map(|b| api::log_v1::Commit::decode(b.as_slice())).collect::<Result<Vec<_>, _>>()?;
+    Ok(MatchExport { match_id: commits.first().map(|c| c.match_id.clone()).unwrap_or_default(), commits, stored_commits: out })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_feed_saved_live_witnesses_the_export_and_fails_a_history_re_signed_later() -> Result<()> {
+    let system = System::start().await?;
+    let projector = start_projector(&system).await?;
+    let (client, _errors) = watched_client(&system, Role::Feed).await?;
+    let mut api = system.client().await?;
+    let request = m::CreateMatchRequest {
+        ruleset: "mainframe".into(),
+        seats: vec![m::SeatSpec { name: "Ana".into(), ..Default::default() }, m::SeatSpec { name: "Ben".into(), ..Default::default() }],
+        tournament_id: "witness-cup".into(),
+        round: 1,
+        table: 1,
+        ..Default::default()
+    };
+    let table = create_and_join_request(&mut api, request).await?;
+    let id = table.match_id.clone();
+    let subject = format!("feed.witness-cup.{id}.>");
+    let mut feed = follow(&client, &subject).await?;
+    let mut rng = Rng(0x717);
+    let mut decisions = 0;
+    while play_one(&mut api, &table, &mut rng).await?.is_some() {
+        decisions += 1;
+        ensure!(decisions < 5_000, "match {id} did not end within 5000 decisions");
+    }
+    let bytes = api.export_match(m::ExportMatchRequest { match_id: id.clone() }).await?.into_inner().export;
+    let export = MatchExport::decode(bytes.as_slice())?;
+    let last = export.commits.len() as u64;
+
+    // Wait until the feed has published the last version and the result, then save it as a
+    // platform would, with the `feed` credential of the deployment.
+    tokio::time::timeout(PATIENCE, async {
+        let (mut last_seen, mut result_seen) = (false, false);
+        while !(last_seen && result_seen) {
+            let r = feed.recv().await.context("the feed closed")?;
+            result_seen |= r.subject.ends_with(".result");
+            last_seen |= serde_json::from_slice::<FeedUpdate>(&r.payload).map(|u| u.version == last).unwrap_or(false);
+        }
+        Ok::<_, anyhow::Error>(())
+    })
+    .await
+    .context("the feed did not publish the match's last version and result")??;
+    let dir = system.dir.path();
+    let saved = dir.join("witness-cup.feed");
+    let data_dir = dir.display().to_string();
+    let (ok, out) =
+        run_arbiter_text(&["feed", "save", "--out", &saved.display().to_string(), "--subject", &subject, "--until-idle", "1", "--data-dir", &data_dir]).await?;
+    ensure!(ok, "arbiter feed save failed: {out}");
+    let text = std::fs::read_to_string(&saved)?;
+    assert_eq!(text.lines().count() as u64, last + 1, "every version and the result, one per line: {out}");
+    assert!(out.contains(&format!("appended {} feed messages", last + 1)), "{out}");
+
+    // The honest export matches what was published live.
+    let honest = dir.join("honest.arbiter-export.json");
+    cli::export::write_file(&honest, &export)?;
+    let (witness, honest) = (saved.display().to_string(), honest.display().to_string());
+    let (ok, out) = run_arbiter_text(&["audit", "--witness", &witness, &honest]).await?;
+    assert!(ok, "{out}");
+    assert!(out.contains(&format!("✓ witness: {last} of {last} versions witnessed (1-{last})")), "{out}");
+
+    // The rewrite: a decision in the middle logged a second later (nothing the replay checks
+    // without a time control), re-chained and re-signed with the deployment's orchestrator key.
+    let signer = orchestrator::keys::load_or_create(&dir.join("orchestrator.json"))?;
+    let middle = export.commits.len() / 2;
+    let at = middle
+        + export.commits[middle..]
+            .iter()
+            .position(|c| matches!(c.input.as_ref().and_then(|i| i.input.as_ref()), Some(api::log_v1::commit_input::Input::Decision(_))))
+            .context("no decision after the middle of the match")?;
+    let rewritten = re_signed(&export.stored_commits, at, &signer, |c| c.written_at_ms += 1_000)?;
+    assert_ne!(rewritten.stored_commits[at], export.stored_commits[at]);
+    let forged = dir.join("rewritten.arbiter-export.json");
+    cli::export::write_file(&forged, &rewritten)?;
+    let forged = forged.display().to_string();
+    // The attack: the audit alone accepts it, even pinned to the deployment's orchestrator key.
+    let key = hex::encode(signer.public_key());
+    let (ok, out) = run_arbiter_text(&["audit", "--orchestrator-key", &key, &forged]).await?;
+    assert!(ok, "the re-signed history must pass the audit without a witness: {out}");
+    // Whoever kept the feed catches it, at the rewritten version.
+    let version = at as u64 + 1;
+    let (ok, out) = run_arbiter_text(&["audit", "--orchestrator-key", &key, "--witness", &witness, &forged]).await?;
+    assert!(!ok, "the re-signed history passed the witness: {out}");
+    let named = format!("the export's version {version} is not what the feed published live at {}", export.commits[at].written_at_ms);
+    assert!(out.contains(&named), "{out}");
+    assert!(out.contains(&hex::encode(fairness::chain::commit_hash(&export.stored_commits[at]))), "the published hash: {out}");
+    // A witness without this match's messages is an error that says so.
+    let empty = dir.join("other.feed");
+    std::fs::write(&empty, "\n")?;
+    let (ok, out) = run_arbiter_text(&["audit", "--witness", &empty.display().to_string(), &honest]).await?;
+    assert!(!ok && out.contains(&format!("no feed message of match {id}")), "{out}");
+    projector.kill().await?;
     Ok(())
 }

@@ -468,7 +468,7 @@ impl Projection {
         let view = api::convert::spectator_update(&commit, all_joined);
         // Safe to publish: the hashed bytes end with the orchestrator's signature, which no
         // reader can compute, so a guess at the hidden part of a commit cannot be checked
-        // against it (docs/security.md, "What the feed's chain hash leaks").
+        // against it (docs/feed.md, "What the chain hash leaks: nothing").
         let chain_hash = hex::encode(chain.last_hash);
         let update = feed_update(&chain, match_id, chain.last_written_ms, &view, &chain_hash);
         // The result comes with the commit that ended the match, once: the reveal after it logs
