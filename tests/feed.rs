@@ -5,8 +5,8 @@
 //! is started again. A plain async-nats client holding only the `feed` credential must then find,
 //! for every match, each version exactly once and in order, each one exactly the spectator's
 //! view of the logged commit (the engine's `as_seen_by(Spectator)`, which the leak oracle proves
-//! free of hidden facts), no private part of any event, and one result naming the logged
-//! outcome; and the same client is refused on `MATCHES`. A second test checks the per-match
+//! free of hidden facts) with that commit's chain hash, no private part of any event, and one
+//! result naming the logged outcome and the ending commit's hash; and the same client is refused on `MATCHES`. A second test checks the per-match
 //! delay (`spectator_delay_s`) against the commits' logged times (a lower bound only).
 //!
 //! The matches are a tournament round: eight tables of both games created with the platform key
@@ -237,8 +237,10 @@ async fn the_feed_carries_every_public_event_once_in_order_across_a_projector_cr
         let all: Vec<u64> = (1..=export.commits.len() as u64).collect();
         assert_eq!(versions, all, "match {id}: every version once, in order (no gap, no duplicate)");
         let mut clock = 0;
-        for ((update, raw), (commit, events)) in updates.iter().zip(export.commits.iter().zip(&want)) {
+        for (((update, raw), (commit, events)), stored) in updates.iter().zip(export.commits.iter().zip(&want)).zip(&export.stored_commits) {
             assert_eq!(&update.events, events, "match {id} version {}: exactly the spectator's view", update.version);
+            // The chain hash of the very commit, also of the versions projected after the restart.
+            assert_eq!(update.chain_hash, hex::encode(fairness::chain::commit_hash(stored)), "match {id} version {}", update.version);
             // A draw or reveal is logged without a clock (0) and shown at the time before it.
             clock = clock.max(commit.written_at_ms);
             assert_eq!(update.written_at_ms, clock);
@@ -274,6 +276,7 @@ async fn the_feed_carries_every_public_event_once_in_order_across_a_projector_cr
             })
             .ok_or_else(|| anyhow!("match {id} has no ending commit"))?;
         assert_eq!((result.version, &result.winners, &result.reason), (ended.0, &ended.1.winners, &ended.1.reason), "match {id}");
+        assert_eq!(result.chain_hash, updates[(ended.0 - 1) as usize].0.chain_hash, "match {id}: the result names the ending commit's hash");
         // Draws and reveals carry no clock (0): the match ended at the last clock logged.
         let clocks = export.commits.iter().take_while(|c| c.version <= ended.0).map(|c| c.written_at_ms);
         assert_eq!(result.ended_at_ms, clocks.max().unwrap_or_default(), "match {id}");
