@@ -412,25 +412,6 @@ async fn create_match_logs_the_spectator_delay_out_of_the_rules_options() -> Res
     Ok(())
 }
 
-/// `stored` re-chained from commit `from` (0-based) on and re-signed by `signer`, the commit at
-/// `from` changed by `change` first: what someone holding the orchestrator key (and the NATS
-/// admin credential, to replace the stream) can make of a match's history.
-fn re_signed(stored: &[Vec<u8>], from: usize, signer: &fairness::Signer, change: impl FnOnce(&mut api::log_v1::Commit)) -> Result<MatchExport> {
-    let mut out: Vec<Vec<u8>> = stored[..from].to_vec();
-    let mut change = Some(change);
-    for bytes in &stored[from..] {
-        let mut commit = api::log_v1::Commit::decode(bytes.as_slice())?;
-        if let Some(change) = change.take() {
-            change(&mut commit);
-        }
-        commit.signature.clear();
-        commit.prev_hash = out.last().map(|p| fairness::chain::commit_hash(p).to_vec()).unwrap_or_default();
-        out.push(fairness::chain::seal(signer, &commit.encode_to_vec()));
-    }
-    let commits = out.iter().map(|b| api::log_v1::Commit::decode(b.as_slice())).collect::<Result<Vec<_>, _>>()?;
-    Ok(MatchExport { match_id: commits.first().map(|c| c.match_id.clone()).unwrap_or_default(), commits, stored_commits: out })
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_feed_saved_live_witnesses_the_export_and_fails_a_history_re_signed_later() -> Result<()> {
     let system = System::start().await?;
@@ -499,7 +480,7 @@ async fn a_feed_saved_live_witnesses_the_export_and_fails_a_history_re_signed_la
             .iter()
             .position(|c| matches!(c.input.as_ref().and_then(|i| i.input.as_ref()), Some(api::log_v1::commit_input::Input::Decision(_))))
             .context("no decision after the middle of the match")?;
-    let rewritten = re_signed(&export.stored_commits, at, &signer, |c| c.written_at_ms += 1_000)?;
+    let rewritten = cli::simulate::re_signed_from(&export, at, &signer, |c| c.written_at_ms += 1_000)?;
     assert_ne!(rewritten.stored_commits[at], export.stored_commits[at]);
     let forged = dir.join("rewritten.arbiter-export.json");
     cli::export::write_file(&forged, &rewritten)?;
@@ -508,6 +489,7 @@ async fn a_feed_saved_live_witnesses_the_export_and_fails_a_history_re_signed_la
     let key = hex::encode(signer.public_key());
     let (ok, out) = run_arbiter_text(&["audit", "--orchestrator-key", &key, &forged]).await?;
     assert!(ok, "the re-signed history must pass the audit without a witness: {out}");
+    assert!(out.contains("would pass too; pass --witness"), "the audit says what it cannot rule out: {out}");
     // Whoever kept the feed catches it, at the rewritten version.
     let version = at as u64 + 1;
     let (ok, out) = run_arbiter_text(&["audit", "--orchestrator-key", &key, "--witness", &witness, &forged]).await?;

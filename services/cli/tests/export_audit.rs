@@ -330,7 +330,6 @@ fn a_decision_edited_with_its_events_recomputed_fails_only_because_of_the_signat
 
 #[test]
 fn a_history_re_signed_with_the_orchestrator_key_passes_the_audit_but_not_its_witness() {
-    use prost::Message;
     let export = played(15);
     // The feed a platform saved while the match was published: one JSON message per line.
     let mut projection = feed::view::Projection::new(Some(orchestrator_public_key().to_vec()));
@@ -348,17 +347,8 @@ fn a_history_re_signed_with_the_orchestrator_key_passes_the_audit_but_not_its_wi
     let signer = fairness::Signer::from_seed(&ORCHESTRATOR_SEED);
     let at = export.commits.len() / 2
         + export.commits[export.commits.len() / 2..].iter().position(|c| matches!(c.input.as_ref().and_then(|i| i.input.as_ref()), Some(CI::Decision(_)))).unwrap();
-    let mut rewritten = export.clone();
-    for i in at..export.commits.len() {
-        let mut c = rewritten.commits[i].clone();
-        if i == at {
-            c.written_at_ms += 1_000;
-        }
-        c.signature.clear();
-        c.prev_hash = fairness::chain::commit_hash(&rewritten.stored_commits[i - 1]).to_vec();
-        rewritten.stored_commits[i] = fairness::chain::seal(&signer, &c.encode_to_vec());
-        rewritten.commits[i] = Message::decode(rewritten.stored_commits[i].as_slice()).unwrap();
-    }
+    let rewritten = cli::simulate::re_signed_from(&export, at, &signer, |c| c.written_at_ms += 1_000).expect("the stored commits decode");
+    assert_ne!(rewritten.stored_commits[at], export.stored_commits[at]);
     audit_export_pinned(&rewritten, Some(&public_key()), Some(&orchestrator_public_key())).expect("the audit alone accepts the rewrite");
     let err = cli::audit::audit_export_witnessed(&rewritten, Some(&public_key()), Some(&orchestrator_public_key()), Some(&witness)).unwrap_err();
     assert!(matches!(err.failure, AuditFailure::Witness { version, .. } if version == at as u64 + 1), "{err}");
