@@ -14,6 +14,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::io::BufRead;
 
 use api::log_v1::MatchExport;
 use api::rules_v1 as r;
@@ -87,11 +88,18 @@ fn parse_hash(text: &str) -> Result<Option<[u8; 32]>, String> {
 /// (an update or a result, as `docs/feed.md` gives them) is an error naming it. A witness with
 /// no message of the match is an error too: it witnesses nothing.
 pub fn read_witness(text: &str, match_id: &str) -> Result<Witness, WitnessError> {
+    read_witness_from(text.as_bytes(), match_id)
+}
+
+/// [`read_witness`] line by line from `input` (a file of a whole tournament's feed need not fit
+/// in memory at once).
+pub fn read_witness_from(input: impl BufRead, match_id: &str) -> Result<Witness, WitnessError> {
     let mut witness = Witness { match_id: match_id.to_string(), ..Witness::default() };
     let mut any = false;
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in input.lines().enumerate() {
         let line = i + 1;
         let bad = |detail: String| WitnessError::Line { line, detail };
+        let raw = raw.map_err(|e| bad(format!("it cannot be read as UTF-8 text ({e})")))?;
         let raw = raw.trim();
         if raw.is_empty() {
             continue;
@@ -392,6 +400,10 @@ mod tests {
         assert!(err.to_string().contains(&format!("no feed message of match {}", export.match_id)), "{err}");
         let err = read_witness("", &export.match_id).unwrap_err();
         assert!(matches!(err, WitnessError::NoMessages { other: 0, .. }), "{err}");
+        let mut bytes = format!("{}\n", feed_of(&export)[0]).into_bytes();
+        bytes.extend_from_slice(b"\xff\xfe\n");
+        let err = read_witness_from(bytes.as_slice(), &export.match_id).unwrap_err();
+        assert!(matches!(err, WitnessError::Line { line: 2, .. }) && err.to_string().contains("UTF-8"), "{err}");
 
         let mut lines = feed_of(&export);
         for (garbage, why) in [

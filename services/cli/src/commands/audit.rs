@@ -55,9 +55,9 @@ impl AuditCmd {
         let witness = match &self.witness {
             None => None,
             Some(path) => {
-                let read = std::fs::read_to_string(path)
-                    .map_err(|e| e.to_string())
-                    .and_then(|text| crate::witness::read_witness(&text, &exported.match_id).map_err(|e| e.to_string()));
+                let read = std::fs::File::open(path).map_err(|e| e.to_string()).and_then(|file| {
+                    crate::witness::read_witness_from(std::io::BufReader::new(file), &exported.match_id).map_err(|e| e.to_string())
+                });
                 match read {
                     Ok(w) => Some(w),
                     Err(e) => {

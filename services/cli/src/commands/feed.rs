@@ -133,3 +133,22 @@ impl FeedSaveCmd {
         Ok(count)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn feed_save_takes_the_feed_password_of_the_data_dir_and_says_what_to_pass_without_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let none = eventlog::NatsClientArgs::default();
+        let err = resolve_nats(Some("nats://127.0.0.1:1"), dir.path(), &none, eventlog::Role::Feed).unwrap_err().to_string();
+        assert!(err.contains("no feed password at") && err.contains("--data-dir") && err.contains("--nats-password-file"), "{err}");
+        let secrets = super::super::up::nats_secrets_dir(dir.path());
+        std::fs::create_dir_all(&secrets).unwrap();
+        std::fs::write(secrets.join("feed.password"), "pw").unwrap();
+        let (url, auth) = resolve_nats(Some("nats://127.0.0.1:1"), dir.path(), &none, eventlog::Role::Feed).unwrap();
+        assert_eq!(url, "nats://127.0.0.1:1");
+        assert_eq!(auth.effective_inbox_prefix().as_deref(), Some("_INBOX_feed"), "the only inboxes the feed user may read");
+    }
+}
