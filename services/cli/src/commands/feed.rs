@@ -2,7 +2,7 @@
 //! exactly as published, with the `feed` credential a platform holds. The file is a witness
 //! for `arbiter audit --witness` (`docs/feed.md`, "Keeping the feed as a witness").
 
-use std::io::Write;
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -31,7 +31,7 @@ pub enum FeedCommand {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter feed save --out spring-open.feed --subject 'feed.spring-open.>'   # follow live until Ctrl-C\n  arbiter feed save --out all.feed --until-idle 5                         # what FEED holds, then stop\n  arbiter audit --witness spring-open.feed <MATCH_ID>.arbiter-export.json\n\nReads the stream FEED from its first message (an ordered consumer, as any platform would),\nfiltered by --subject, and appends each message's payload to FILE as one line, flushed as it\narrives, so the file always ends with whole messages. Each run starts from the beginning of\nthe stream again: lines saved twice are harmless to the audit. Needs only the `feed` NATS\ncredential (<data-dir>/secrets/nats/feed.password, or --nats-user/--nats-password-file of\nthe credential a platform was given). Progress goes to stderr.")]
+#[command(after_help = "Examples:\n  arbiter feed save --out spring-open.feed --subject 'feed.spring-open.>'   # follow live until Ctrl-C\n  arbiter feed save --out all.feed --until-idle 5                         # what FEED holds, then stop\n  arbiter audit --witness spring-open.feed <MATCH_ID>.arbiter-export.json\n\nReads the stream FEED from its first message (an ordered consumer, as any platform would),\nfiltered by --subject, and appends each message's payload to FILE as one line, written (one\nwrite per line) as it arrives. Each run starts from the beginning of\nthe stream again: lines saved twice are harmless to the audit. Needs only the `feed` NATS\ncredential (<data-dir>/secrets/nats/feed.password, or --nats-user/--nats-password-file of\nthe credential a platform was given). Progress goes to stderr.")]
 pub struct FeedSaveCmd {
     /// The file to append to (created if missing).
     #[arg(long, short)]
@@ -96,6 +96,11 @@ impl FeedSaveCmd {
             .create(true)
             .open(&self.out)
             .with_context(|| format!("cannot open {} to append to it", self.out.display()))?;
+        // A run interrupted in the middle of a line left it unfinished: start on a new line, so
+        // that only that one line is damaged (and `audit --witness` names it).
+        if ends_mid_line(&self.out).with_context(|| format!("cannot read {}", self.out.display()))? {
+            file.write_all(b"\n").with_context(|| format!("cannot write to {}", self.out.display()))?;
+        }
         let idle = self.until_idle.map(Duration::from_secs);
         let mut count = 0u64;
         let mut skipped = 0u64;
@@ -134,6 +139,18 @@ impl FeedSaveCmd {
     }
 }
 
+/// Whether the file at `path` is not empty and does not end with a newline.
+fn ends_mid_line(path: &std::path::Path) -> std::io::Result<bool> {
+    let mut file = std::fs::File::open(path)?;
+    if file.metadata()?.len() == 0 {
+        return Ok(false);
+    }
+    file.seek(SeekFrom::End(-1))?;
+    let mut last = [0u8; 1];
+    file.read_exact(&mut last)?;
+    Ok(last[0] != b'\n')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,5 +167,17 @@ mod tests {
         let (url, auth) = resolve_nats(Some("nats://127.0.0.1:1"), dir.path(), &none, eventlog::Role::Feed).unwrap();
         assert_eq!(url, "nats://127.0.0.1:1");
         assert_eq!(auth.effective_inbox_prefix().as_deref(), Some("_INBOX_feed"), "the only inboxes the feed user may read");
+    }
+
+    #[test]
+    fn a_file_cut_in_the_middle_of_a_line_is_continued_on_a_new_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("w.feed");
+        std::fs::write(&path, "").unwrap();
+        assert!(!ends_mid_line(&path).unwrap());
+        std::fs::write(&path, "{\"a\":1}\n").unwrap();
+        assert!(!ends_mid_line(&path).unwrap());
+        std::fs::write(&path, "{\"a\":1}\n{\"b\"").unwrap();
+        assert!(ends_mid_line(&path).unwrap());
     }
 }
