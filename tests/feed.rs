@@ -5,14 +5,18 @@
 //! is started again. A plain async-nats client holding only the `feed` credential must then find,
 //! for every match, each version exactly once and in order, each one exactly the spectator's
 //! view of the logged commit (the engine's `as_seen_by(Spectator)`, which the leak oracle proves
-//! free of hidden facts), no private part of any event, and one result naming the logged
-//! outcome; and the same client is refused on `MATCHES`. A second test checks the per-match
+//! free of hidden facts) with that commit's chain hash, no private part of any event, and one
+//! result naming the logged outcome and the ending commit's hash; and the same client is refused on `MATCHES`. A second test checks the per-match
 //! delay (`spectator_delay_s`) against the commits' logged times (a lower bound only).
 //!
 //! The matches are a tournament round: eight tables of both games created with the platform key
 //! under one tournament, followed on `feed.<tournament>.>`; a match outside the tournament
 //! (filed under `feed._.<match>`) plays alongside and never reaches that subscription, and
 //! `ListMatches` lists exactly the round's eight.
+//!
+//! A third test keeps the feed as a platform would (`arbiter feed save`) and shows what that
+//! record is worth: `arbiter audit --witness` passes the match's export, and fails a history
+//! rewritten later and re-signed with the orchestrator key, which the audit alone accepts.
 
 mod harness;
 
@@ -29,7 +33,10 @@ use engine::Viewer;
 use eventlog::{EventLog, Role};
 use feed::view::{FeedEvent, FeedResult, FeedUpdate};
 use futures::StreamExt;
-use harness::{create_and_join_request, create_and_join_ruleset, play_one, start_projector, violation, watched_client, Rng, System, Table};
+use harness::{
+    create_and_join_request, create_and_join_ruleset, play_one, run_arbiter_text, start_projector, violation, watched_client, Rng, System,
+    Table,
+};
 use prost::Message;
 use tokio::sync::{mpsc, Barrier};
 
@@ -230,8 +237,10 @@ async fn the_feed_carries_every_public_event_once_in_order_across_a_projector_cr
         let all: Vec<u64> = (1..=export.commits.len() as u64).collect();
         assert_eq!(versions, all, "match {id}: every version once, in order (no gap, no duplicate)");
         let mut clock = 0;
-        for ((update, raw), (commit, events)) in updates.iter().zip(export.commits.iter().zip(&want)) {
+        for (((update, raw), (commit, events)), stored) in updates.iter().zip(export.commits.iter().zip(&want)).zip(&export.stored_commits) {
             assert_eq!(&update.events, events, "match {id} version {}: exactly the spectator's view", update.version);
+            // The chain hash of the very commit, also of the versions projected after the restart.
+            assert_eq!(update.chain_hash, hex::encode(fairness::chain::commit_hash(stored)), "match {id} version {}", update.version);
             // A draw or reveal is logged without a clock (0) and shown at the time before it.
             clock = clock.max(commit.written_at_ms);
             assert_eq!(update.written_at_ms, clock);
@@ -267,6 +276,7 @@ async fn the_feed_carries_every_public_event_once_in_order_across_a_projector_cr
             })
             .ok_or_else(|| anyhow!("match {id} has no ending commit"))?;
         assert_eq!((result.version, &result.winners, &result.reason), (ended.0, &ended.1.winners, &ended.1.reason), "match {id}");
+        assert_eq!(result.chain_hash, updates[(ended.0 - 1) as usize].0.chain_hash, "match {id}: the result names the ending commit's hash");
         // Draws and reveals carry no clock (0): the match ended at the last clock logged.
         let clocks = export.commits.iter().take_while(|c| c.version <= ended.0).map(|c| c.written_at_ms);
         assert_eq!(result.ended_at_ms, clocks.max().unwrap_or_default(), "match {id}");
@@ -399,5 +409,99 @@ async fn create_match_logs_the_spectator_delay_out_of_the_rules_options() -> Res
     too_long.options.insert(feed::view::DELAY_OPTION.to_string(), 2 * 24 * 3600);
     let err = client.create_match(harness::platform(too_long)).await.expect_err("over a day");
     assert_eq!(err.code(), tonic::Code::InvalidArgument, "{}", err.message());
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_feed_saved_live_witnesses_the_export_and_fails_a_history_re_signed_later() -> Result<()> {
+    let system = System::start().await?;
+    let projector = start_projector(&system).await?;
+    let (client, _errors) = watched_client(&system, Role::Feed).await?;
+    let mut api = system.client().await?;
+    let request = m::CreateMatchRequest {
+        ruleset: "mainframe".into(),
+        seats: vec![m::SeatSpec { name: "Ana".into(), ..Default::default() }, m::SeatSpec { name: "Ben".into(), ..Default::default() }],
+        tournament_id: "witness-cup".into(),
+        round: 1,
+        table: 1,
+        ..Default::default()
+    };
+    let table = create_and_join_request(&mut api, request).await?;
+    let id = table.match_id.clone();
+    let subject = format!("feed.witness-cup.{id}.>");
+    let mut feed = follow(&client, &subject).await?;
+    let mut rng = Rng(0x717);
+    let mut decisions = 0;
+    while play_one(&mut api, &table, &mut rng).await?.is_some() {
+        decisions += 1;
+        ensure!(decisions < 5_000, "match {id} did not end within 5000 decisions");
+    }
+    let bytes = api.export_match(m::ExportMatchRequest { match_id: id.clone() }).await?.into_inner().export;
+    let export = MatchExport::decode(bytes.as_slice())?;
+    let last = export.commits.len() as u64;
+
+    // Wait until the feed has published the last version and the result, then save it as a
+    // platform would, with the `feed` credential of the deployment.
+    tokio::time::timeout(PATIENCE, async {
+        let (mut last_seen, mut result_seen) = (false, false);
+        while !(last_seen && result_seen) {
+            let r = feed.recv().await.context("the feed closed")?;
+            result_seen |= r.subject.ends_with(".result");
+            last_seen |= serde_json::from_slice::<FeedUpdate>(&r.payload).map(|u| u.version == last).unwrap_or(false);
+        }
+        Ok::<_, anyhow::Error>(())
+    })
+    .await
+    .context("the feed did not publish the match's last version and result")??;
+    let dir = system.dir.path();
+    let saved = dir.join("witness-cup.feed");
+    let data_dir = dir.display().to_string();
+    let (ok, out) =
+        run_arbiter_text(&["feed", "save", "--out", &saved.display().to_string(), "--subject", &subject, "--until-idle", "1", "--data-dir", &data_dir]).await?;
+    ensure!(ok, "arbiter feed save failed: {out}");
+    let text = std::fs::read_to_string(&saved)?;
+    assert_eq!(text.lines().count() as u64, last + 1, "every version and the result, one per line: {out}");
+    assert!(out.contains(&format!("appended {} feed messages", last + 1)), "{out}");
+
+    // The honest export matches what was published live.
+    let honest = dir.join("honest.arbiter-export.json");
+    cli::export::write_file(&honest, &export)?;
+    let (witness, honest) = (saved.display().to_string(), honest.display().to_string());
+    let (ok, out) = run_arbiter_text(&["audit", "--witness", &witness, &honest]).await?;
+    assert!(ok, "{out}");
+    assert!(out.contains(&format!("✓ witness: {last} of {last} versions witnessed (1-{last})")), "{out}");
+
+    // The rewrite: a decision in the middle logged a second later (nothing the replay checks
+    // without a time control), re-chained and re-signed with the deployment's orchestrator key.
+    let signer = orchestrator::keys::load_or_create(&dir.join("orchestrator.json"))?;
+    let middle = export.commits.len() / 2;
+    let at = middle
+        + export.commits[middle..]
+            .iter()
+            .position(|c| matches!(c.input.as_ref().and_then(|i| i.input.as_ref()), Some(api::log_v1::commit_input::Input::Decision(_))))
+            .context("no decision after the middle of the match")?;
+    let rewritten = cli::simulate::re_signed_from(&export, at, &signer, |c| c.written_at_ms += 1_000)?;
+    assert_ne!(rewritten.stored_commits[at], export.stored_commits[at]);
+    let forged = dir.join("rewritten.arbiter-export.json");
+    cli::export::write_file(&forged, &rewritten)?;
+    let forged = forged.display().to_string();
+    // The attack: the audit alone accepts it, even pinned to the deployment's orchestrator key.
+    let key = hex::encode(signer.public_key());
+    let (ok, out) = run_arbiter_text(&["audit", "--orchestrator-key", &key, &forged]).await?;
+    assert!(ok, "the re-signed history must pass the audit without a witness: {out}");
+    assert!(out.contains("would pass too; pass --witness"), "the audit says what it cannot rule out: {out}");
+    // Whoever kept the feed catches it, at the rewritten version.
+    let version = at as u64 + 1;
+    let (ok, out) = run_arbiter_text(&["audit", "--orchestrator-key", &key, "--witness", &witness, &forged]).await?;
+    assert!(!ok, "the re-signed history passed the witness: {out}");
+    let named = format!("the export's version {version} is not what the feed published live at {}", export.commits[at].written_at_ms);
+    assert!(out.contains(&named), "{out}");
+    assert!(out.contains(&hex::encode(fairness::chain::commit_hash(&export.stored_commits[at]))), "the published hash: {out}");
+    // A witness without this match's messages is an error that says so.
+    let empty = dir.join("other.feed");
+    std::fs::write(&empty, "\n")?;
+    let (ok, out) = run_arbiter_text(&["audit", "--witness", &empty.display().to_string(), &honest]).await?;
+    assert!(!ok && out.contains(&format!("no feed message of match {id}")), "{out}");
+    projector.kill().await?;
     Ok(())
 }

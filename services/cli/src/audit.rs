@@ -7,6 +7,11 @@
 //!    `MatchCreated` (equal to `--orchestrator-key` when given), and the readable commits equal
 //!    to what the stored bytes decode to. A format-1 log (written before logs were signed) has
 //!    nothing to check here, and is refused when an orchestrator key is pinned;
+//!
+//!    With a witness (`--witness`, [`crate::witness`]): every version the saved feed holds has
+//!    the chain hash of the export's stored bytes of that version, and the feed's result names
+//!    the ending commit. This is what catches a history rewritten and re-signed with the
+//!    orchestrator key, which passes every other check;
 //! 1. structure: versions 1, 2, 3, … of one match, created first, every seat joined once before
 //!    any draw or decision, the secret revealed after the end;
 //! 2. the public key equals `--public-key` (when given) and the scheme is the one implemented here;
@@ -87,6 +92,9 @@ pub enum AuditFailure {
     DrawSequence { version: u64, index: u64, purpose: String, detail: String },
     #[error("replay differs from the log at version {version}: {detail}")]
     Replay { version: u64, detail: String },
+    /// The export is not the history the feed published live (`--witness`).
+    #[error("{detail}")]
+    Witness { version: u64, detail: String },
 }
 
 fn at(v: &Option<u64>) -> String {
@@ -390,6 +398,18 @@ pub fn audit_export_pinned(
     public_key: Option<&[u8]>,
     orchestrator_key: Option<&[u8]>,
 ) -> Result<AuditReport, AuditError> {
+    audit_export_witnessed(export, public_key, orchestrator_key, None)
+}
+
+/// [`audit_export_pinned`], and when `witness` is given, the export compared with the feed a
+/// platform saved while the match was published ([`crate::witness::check_witness`], check
+/// "witness", right after the signed log).
+pub fn audit_export_witnessed(
+    export: &MatchExport,
+    public_key: Option<&[u8]>,
+    orchestrator_key: Option<&[u8]>,
+    witness: Option<&crate::witness::Witness>,
+) -> Result<AuditReport, AuditError> {
     let mut report = AuditReport {
         match_id: export.match_id.clone(),
         commits: export.commits.len(),
@@ -413,6 +433,11 @@ pub fn audit_export_pinned(
         c.detail
     });
     check(&mut report, "signed log", chain);
+    if let Some(witness) = witness {
+        let witnessed = crate::witness::check_witness(export, witness)
+            .map_err(|m| AuditFailure::Witness { version: m.version, detail: m.detail });
+        check(&mut report, "witness", witnessed);
+    }
 
     // 1. Structure.
     let facts = match collect_facts(export) {

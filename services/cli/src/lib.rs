@@ -4,7 +4,7 @@
 //! Library entry points (used by the binary and by the end-to-end tests):
 //! - [`main_entry`] runs the whole CLI (another binary can embed it);
 //! - [`export::to_json`] / [`export::from_json`]: the export file format, lossless both ways;
-//! - [`audit::audit_export`]: the offline audit of an export;
+//! - [`audit::audit_export`]: the offline audit of an export ([`witness`]: against a saved feed);
 //! - [`simulate::simulate_match`]: a whole match played in-process with fixed keys.
 //!
 //! Must never: hold game rules (the engine does), or talk to the services other than through
@@ -16,12 +16,13 @@ pub mod commands;
 pub mod export;
 pub mod simulate;
 pub mod text;
+pub mod witness;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-pub use commands::{AuditCmd, BackupCmd, BenchCmd, CreateCmd, DemoCmd, ListCmd, ExportCmd, PlayCmd, RestoreCmd, ServeCmd, UpCmd, VerifyLogCmd, WatchCmd};
+pub use commands::{AuditCmd, BackupCmd, BenchCmd, CreateCmd, DemoCmd, ExportCmd, FeedCmd, ListCmd, PlayCmd, RestoreCmd, ServeCmd, UpCmd, VerifyLogCmd, WatchCmd};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -67,6 +68,8 @@ pub enum Command {
     Export(ExportCmd),
     /// Check an exported match offline: commitment, every draw and signature, and a full replay.
     Audit(AuditCmd),
+    /// Save the public feed to a file (with the `feed` credential): a witness for `audit --witness`.
+    Feed(FeedCmd),
     /// Load test: bots play matches in parallel, measured against raw JetStream appends.
     Bench(BenchCmd),
     /// Copy every commit of the match log (or one match) to a file, byte for byte, and the key files to FILE.keys (NATS admin).
@@ -96,6 +99,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Watch(c) => c.run().await,
         Command::Export(c) => c.run().await,
         Command::Audit(c) => c.run().await,
+        Command::Feed(c) => c.run().await,
         Command::Bench(c) => c.run().await,
         Command::Backup(c) => c.run().await,
         Command::Restore(c) => c.run().await,

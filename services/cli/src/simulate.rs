@@ -167,3 +167,29 @@ pub fn simulate_match_with(
     log.push(CI::Revealed(l::SecretRevealed { secret: secret.to_vec() }), None);
     Ok(l::MatchExport { match_id, commits: log.commits, stored_commits: log.stored })
 }
+
+/// The attack a witness exists for: `export` with its commit at index `from` (0-based) changed
+/// by `change`, and every commit from there re-chained and re-signed by `signer`. With the
+/// orchestrator's own key this is a valid, consistent log that the audit alone accepts; only a
+/// saved feed (`arbiter audit --witness`) tells it from the history that was published.
+pub fn re_signed_from(
+    export: &l::MatchExport,
+    from: usize,
+    signer: &fairness::Signer,
+    change: impl FnOnce(&mut l::Commit),
+) -> Result<l::MatchExport, prost::DecodeError> {
+    use prost::Message;
+    let mut stored: Vec<Vec<u8>> = export.stored_commits.iter().take(from).cloned().collect();
+    let mut change = Some(change);
+    for bytes in export.stored_commits.iter().skip(from) {
+        let mut commit = l::Commit::decode(bytes.as_slice())?;
+        if let Some(change) = change.take() {
+            change(&mut commit);
+        }
+        commit.signature.clear();
+        commit.prev_hash = stored.last().map(|p| fairness::chain::commit_hash(p).to_vec()).unwrap_or_default();
+        stored.push(fairness::chain::seal(signer, &commit.encode_to_vec()));
+    }
+    let commits = stored.iter().map(|b| l::Commit::decode(b.as_slice())).collect::<Result<Vec<_>, _>>()?;
+    Ok(l::MatchExport { match_id: export.match_id.clone(), commits, stored_commits: stored })
+}

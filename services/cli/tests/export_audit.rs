@@ -327,3 +327,32 @@ fn a_decision_edited_with_its_events_recomputed_fails_only_because_of_the_signat
     assert!(matches!(err.failure, AuditFailure::OrchestratorKey { .. }), "{err}");
     assert_ne!(forged_key, ORCHESTRATOR_SEED);
 }
+
+#[test]
+fn a_history_re_signed_with_the_orchestrator_key_passes_the_audit_but_not_its_witness() {
+    let export = played(15);
+    // The feed a platform saved while the match was published: one JSON message per line.
+    let mut projection = feed::view::Projection::new(Some(orchestrator_public_key().to_vec()));
+    let mut lines = Vec::new();
+    for stored in &export.stored_commits {
+        let projected = projection.accept(&export.match_id, stored).expect("the honest log projects");
+        lines.push(serde_json::to_string(&projected.update).unwrap());
+        lines.extend(projected.result.map(|(_, r)| serde_json::to_string(&r).unwrap()));
+    }
+    let witness = cli::witness::read_witness(&lines.join("\n"), &export.match_id).expect("a witness");
+    let report = cli::audit::audit_export_witnessed(&export, Some(&public_key()), Some(&orchestrator_public_key()), Some(&witness)).expect("passes");
+    assert!(report.checks.iter().any(|c| c.ok && c.name == "witness"), "{:#?}", report.checks);
+    // A decision of the middle logged a second later, every commit from there re-chained and
+    // re-signed with the orchestrator key itself.
+    let signer = fairness::Signer::from_seed(&ORCHESTRATOR_SEED);
+    let at = export.commits.len() / 2
+        + export.commits[export.commits.len() / 2..].iter().position(|c| matches!(c.input.as_ref().and_then(|i| i.input.as_ref()), Some(CI::Decision(_)))).unwrap();
+    let rewritten = cli::simulate::re_signed_from(&export, at, &signer, |c| c.written_at_ms += 1_000).expect("the stored commits decode");
+    assert_ne!(rewritten.stored_commits[at], export.stored_commits[at]);
+    audit_export_pinned(&rewritten, Some(&public_key()), Some(&orchestrator_public_key())).expect("the audit alone accepts the rewrite");
+    let err = cli::audit::audit_export_witnessed(&rewritten, Some(&public_key()), Some(&orchestrator_public_key()), Some(&witness)).unwrap_err();
+    assert!(matches!(err.failure, AuditFailure::Witness { version, .. } if version == at as u64 + 1), "{err}");
+    assert!(err.to_string().starts_with(&format!("the export's version {} is not what the feed published live at {}", at + 1, export.commits[at].written_at_ms)), "{err}");
+    // Every other check still ran and passed: only the witness tells.
+    assert_eq!(err.report.checks.iter().filter(|c| !c.ok).map(|c| c.name).collect::<Vec<_>>(), ["witness"]);
+}

@@ -4,7 +4,8 @@
 //!
 //! Owns: the `FEED` stream (created here, never changed), its subjects
 //! `feed.<tournament>.<match>.events` (one proto3-style JSON [`view::FeedUpdate`] per commit) and
-//! `feed.<tournament>.<match>.result` (one [`view::FeedResult`] when the match ends), the
+//! `feed.<tournament>.<match>.result` (one [`view::FeedResult`] when the match ends), each
+//! carrying its commit's chain hash (a platform's witness of the log, `arbiter audit --witness`), the
 //! per-match delay (`spectator_delay_s`), and rebuilding the feed from the log after a restart.
 //! In memory it keeps state for live matches only: a match's state is dropped once its last
 //! commit (the secret's reveal) is projected and published, and only the ids of the most recently

@@ -672,10 +672,12 @@ mod tests {
             status: "in_progress".into(),
             events: vec![FeedEvent { kind: "k".into(), text: "x".repeat(MAX_MESSAGE_BYTES as usize), detail: serde_json::Value::Null }],
             pending: None,
+            chain_hash: "ab".repeat(32),
         };
         let body = fit(&big, serde_json::to_vec(&big).unwrap()).unwrap();
         let small: FeedUpdate = serde_json::from_slice(&body).unwrap();
         assert_eq!((small.version, small.events[0].kind.as_str()), (7, "feed.too_large"));
+        assert_eq!(small.chain_hash, big.chain_hash, "the placeholder still witnesses its commit");
         let ok = FeedUpdate { events: Vec::new(), ..big };
         let body = serde_json::to_vec(&ok).unwrap();
         assert_eq!(fit(&ok, body.clone()).unwrap(), body);

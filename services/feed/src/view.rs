@@ -88,6 +88,11 @@ pub struct FeedUpdate {
     pub status: String,
     pub events: Vec<FeedEvent>,
     pub pending: Option<FeedPending>,
+    /// Lowercase hex of `fairness::chain::commit_hash` of this version's stored commit (the
+    /// next commit's `prev_hash`): what a platform that keeps the feed compares an export with
+    /// (`arbiter audit --witness`). Empty in messages published before the feed carried it.
+    #[serde(default)]
+    pub chain_hash: String,
 }
 
 /// The message of `feed.<tournament>.<match>.result`.
@@ -112,6 +117,10 @@ pub struct FeedResult {
     /// The match version of the commit that ended it.
     pub version: u64,
     pub rules_version: String,
+    /// Lowercase hex of `fairness::chain::commit_hash` of the ending commit's stored bytes
+    /// (the `chain_hash` of the update of `version`). Empty in results published before.
+    #[serde(default)]
+    pub chain_hash: String,
 }
 
 /// What the projector publishes for one verified commit.
@@ -457,7 +466,11 @@ impl Projection {
         chain.revealed = matches!(input, Some(Input::Revealed(_)));
 
         let view = api::convert::spectator_update(&commit, all_joined);
-        let update = feed_update(&chain, match_id, chain.last_written_ms, &view);
+        // Safe to publish: the hashed bytes end with the orchestrator's signature, which no
+        // reader can compute, so a guess at the hidden part of a commit cannot be checked
+        // against it (docs/feed.md, "What the chain hash leaks: nothing").
+        let chain_hash = hex::encode(chain.last_hash);
+        let update = feed_update(&chain, match_id, chain.last_written_ms, &view, &chain_hash);
         // The result comes with the commit that ended the match, once: the reveal after it logs
         // the same `Ended` awaiting, and must not make a second result (the publisher would
         // store it, a restart being past the dedup window).
@@ -484,6 +497,7 @@ impl Projection {
                     duration_ms: chain.last_written_ms.saturating_sub(chain.created_at_ms),
                     version,
                     rules_version: commit.rules_version.clone(),
+                    chain_hash: chain_hash.clone(),
                 },
             )),
             _ => None,
@@ -536,7 +550,7 @@ fn score_of(events: &[FeedEvent]) -> Option<Vec<i64>> {
     events.iter().rev().find_map(|e| e.detail.get("score")?.as_array()?.iter().map(|v| v.as_i64()).collect())
 }
 
-fn feed_update(chain: &MatchChain, match_id: &str, written_at_ms: i64, view: &m::MatchUpdate) -> FeedUpdate {
+fn feed_update(chain: &MatchChain, match_id: &str, written_at_ms: i64, view: &m::MatchUpdate, chain_hash: &str) -> FeedUpdate {
     FeedUpdate {
         match_id: match_id.to_string(),
         tournament_id: chain.tournament_id.clone(),
@@ -565,6 +579,7 @@ fn feed_update(chain: &MatchChain, match_id: &str, written_at_ms: i64, view: &m:
             kind: d.kind.clone(),
             summary: d.summary.clone(),
         }),
+        chain_hash: chain_hash.to_string(),
     }
 }
 
@@ -698,6 +713,34 @@ pub(crate) mod tests {
         // The reveal logs the same `Ended` awaiting: one result per match, never a second.
         assert!(out[4].result.is_none(), "the reveal made a second result: {:?}", out[4].result);
         assert_eq!(out[4].update.status, "ended");
+    }
+
+    #[test]
+    fn every_update_and_the_result_carry_the_chain_hash_of_their_commits_stored_bytes() {
+        let s = signer();
+        let commits = log(&s, "m1", "t", 0);
+        let mut p = Projection::new(None);
+        let out: Vec<Projected> = commits.iter().map(|c| p.accept("m1", c).unwrap()).collect();
+        for (o, stored) in out.iter().zip(&commits) {
+            assert_eq!(o.update.chain_hash, hex::encode(fairness::chain::commit_hash(stored)), "version {}", o.version);
+            // The hashed bytes end with the signature, so the hash is not that of the body alone.
+            let (body, _) = fairness::chain::split(stored).unwrap();
+            assert_ne!(o.update.chain_hash, hex::encode(fairness::chain::commit_hash(body)));
+            let json: serde_json::Value = serde_json::to_value(&o.update).unwrap();
+            assert_eq!(json["chain_hash"].as_str(), Some(o.update.chain_hash.as_str()), "a JSON member of every update");
+        }
+        let (_, result) = out[3].result.clone().expect("a result at the end");
+        assert_eq!(result.chain_hash, out[3].update.chain_hash, "the result names the ending commit's hash");
+        // The same through a batch.
+        let mut batched = Projection::new(None);
+        let batch: Vec<(&str, &[u8])> = commits.iter().map(|c| ("m1", c.as_slice())).collect();
+        let hashes: Vec<String> = batched.accept_batch(&batch).into_iter().map(|r| r.unwrap().update.chain_hash).collect();
+        assert_eq!(hashes, out.iter().map(|o| o.update.chain_hash.clone()).collect::<Vec<_>>());
+        // A message published before the member existed still reads (as an empty hash).
+        let mut old = serde_json::to_value(&out[1].update).unwrap();
+        old.as_object_mut().unwrap().remove("chain_hash");
+        let read: FeedUpdate = serde_json::from_value(old).unwrap();
+        assert_eq!(read.chain_hash, "");
     }
 
     /// The stored bytes of `commit`, linked after `prev` and signed by `signer`.

@@ -53,30 +53,7 @@ pub struct AdminNatsArgs {
 impl AdminNatsArgs {
     /// The NATS URL(s) and the admin's [`eventlog::NatsAuth`].
     pub(crate) fn resolve(&self) -> anyhow::Result<(String, eventlog::NatsAuth)> {
-        let url = match &self.nats_url {
-            Some(url) => url.clone(),
-            None => nats_url_from_data_dir(&self.data_dir)?,
-        };
-        let explicit = self.nats.nats_user.is_some() || self.nats.nats_creds.is_some() || self.nats.nats_token.is_some();
-        let args = if explicit {
-            self.nats.clone()
-        } else {
-            let file = nats_secrets_dir(&self.data_dir).join("admin.password");
-            if !file.is_file() {
-                bail!(
-                    "no admin password at {}: pass --data-dir of the `arbiter up` that runs this \
-                     system, or --nats-user/--nats-password-file of a NATS user with admin rights",
-                    file.display()
-                );
-            }
-            eventlog::NatsClientArgs {
-                nats_user: Some(eventlog::Role::Admin.name().to_string()),
-                nats_password_file: Some(file),
-                ..Default::default()
-            }
-        };
-        let auth = args.auth().map_err(|e| anyhow::anyhow!("{e}"))?;
-        Ok((url, auth))
+        resolve_nats(self.nats_url.as_deref(), &self.data_dir, &self.nats, eventlog::Role::Admin)
     }
 
     /// A plain admin connection.
@@ -94,6 +71,38 @@ impl AdminNatsArgs {
             .with_context(|| format!("cannot connect to NATS at {url} with the admin credential"))?;
         Ok((url, client))
     }
+}
+
+/// The NATS URL(s) and the credential of `role` for a CLI command: `nats_url`, else the NATS of
+/// `arbiter up --data-dir data_dir`; the credential given in `nats`, else `role`'s password in
+/// `<data_dir>/secrets/nats/`.
+pub(crate) fn resolve_nats(
+    nats_url: Option<&str>,
+    data_dir: &Path,
+    nats: &eventlog::NatsClientArgs,
+    role: eventlog::Role,
+) -> anyhow::Result<(String, eventlog::NatsAuth)> {
+    let url = match nats_url {
+        Some(url) => url.to_string(),
+        None => nats_url_from_data_dir(data_dir)?,
+    };
+    let explicit = nats.nats_user.is_some() || nats.nats_creds.is_some() || nats.nats_token.is_some();
+    let args = if explicit {
+        nats.clone()
+    } else {
+        let name = role.name();
+        let file = nats_secrets_dir(data_dir).join(format!("{name}.password"));
+        if !file.is_file() {
+            bail!(
+                "no {name} password at {}: pass --data-dir of the `arbiter up` that runs this \
+                 system, or --nats-user/--nats-password-file of a NATS user with the {name} user's rights",
+                file.display()
+            );
+        }
+        eventlog::NatsClientArgs { nats_user: Some(name.to_string()), nats_password_file: Some(file), ..Default::default() }
+    };
+    let auth = args.auth().map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok((url, auth))
 }
 
 /// The client URL(s) of what `arbiter up --data-dir dir` runs: its cluster's nodes if it ran
