@@ -644,7 +644,7 @@ pub fn with_platform_key<T>(mut req: tonic::Request<T>) -> tonic::Request<T> {
 /// Start the feed projector (`arbiter serve feed`) on `system`'s NATS, pinned to its
 /// orchestrator's key; the test kills it when it likes.
 pub async fn start_projector(system: &System) -> Result<Service> {
-    let key = orchestrator::keys::load_or_create(&system.dir.path().join("orchestrator.json"))?.public_key();
+    let key = orchestrator::keys::load(&system.dir.path().join("orchestrator.json"))?.public_key();
     spawn_service(
         "feed",
         &[

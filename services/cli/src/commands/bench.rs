@@ -553,6 +553,7 @@ impl BenchCmd {
                     cert_names: Vec::new(),
                     public_tls: Default::default(),
                     cluster: Default::default(),
+                    new_keys: false,
                     telemetry: self.telemetry.clone(),
                     quiet_services: true,
                 };
