@@ -136,20 +136,30 @@ impl System {
 
     /// Like [`Self::spawn_orchestrator`], with extra command-line arguments.
     pub async fn spawn_orchestrator_with(&self, extra: &[&str]) -> Result<Service> {
-        spawn_service(
-            "orchestrator",
-            &[
-                vec!["--listen".into(), "127.0.0.1:0".into()],
-                nats_args(&self.nats, &self.credentials, Role::Orchestrator),
-                vec!["--rules-url".into(), self.rules.url(), "--randomness-url".into(), self.randomness.url()],
-                tls_args(&self.pki, "orchestrator"),
-                vec!["--key-file".into(), self.dir.path().join("orchestrator.json").display().to_string()],
-                platform_key_args(self.dir.path())?,
-                extra.iter().map(|a| a.to_string()).collect(),
-            ]
-            .concat(),
-        )
-        .await
+        spawn_service("orchestrator", &[self.orchestrator_args()?, extra.iter().map(|a| a.to_string()).collect()].concat()).await
+    }
+
+    /// The `serve orchestrator` arguments of this system (on a free port).
+    pub fn orchestrator_args(&self) -> Result<Vec<String>> {
+        Ok([
+            vec!["--listen".into(), "127.0.0.1:0".into()],
+            nats_args(&self.nats, &self.credentials, Role::Orchestrator),
+            vec!["--rules-url".into(), self.rules.url(), "--randomness-url".into(), self.randomness.url()],
+            tls_args(&self.pki, "orchestrator"),
+            vec!["--key-file".into(), self.orchestrator_key_file().display().to_string()],
+            platform_key_args(self.dir.path())?,
+        ]
+        .concat())
+    }
+
+    /// The orchestrator's key file.
+    pub fn orchestrator_key_file(&self) -> PathBuf {
+        self.dir.path().join("orchestrator.json")
+    }
+
+    /// The randomness service's key file.
+    pub fn randomness_key_file(&self) -> PathBuf {
+        self.dir.path().join("keys.json")
     }
 
     /// Kill the orchestrator process (SIGKILL) as in a crash.
@@ -538,15 +548,25 @@ impl System {
     }
 
     pub async fn restart_randomness(&mut self) -> Result<()> {
-        let args = [
-            vec!["--listen".into(), self.randomness.addr.clone()],
-            nats_args(&self.nats, &self.credentials, Role::Randomness),
-            vec!["--key-file".into(), self.dir.path().join("keys.json").display().to_string()],
-            tls_args(&self.pki, "randomness"),
-        ]
-        .concat();
+        self.restart_randomness_with(&[]).await
+    }
+
+    /// Like [`Self::restart_randomness`], with extra command-line arguments.
+    pub async fn restart_randomness_with(&mut self, extra: &[&str]) -> Result<()> {
+        let args = [self.randomness_args(&self.randomness.addr), extra.iter().map(|a| a.to_string()).collect()].concat();
         self.randomness = spawn_service("randomness", &args).await?;
         Ok(())
+    }
+
+    /// The `serve randomness` arguments of this system, listening on `listen`.
+    pub fn randomness_args(&self, listen: &str) -> Vec<String> {
+        [
+            vec!["--listen".into(), listen.to_string()],
+            nats_args(&self.nats, &self.credentials, Role::Randomness),
+            vec!["--key-file".into(), self.randomness_key_file().display().to_string()],
+            tls_args(&self.pki, "randomness"),
+        ]
+        .concat()
     }
 
     /// Kill the rules service (SIGKILL); [`Self::restart_rules`] brings it back on the same
