@@ -854,24 +854,39 @@ impl Up {
     }
 
     /// Stop it as Ctrl-C would (SIGTERM) and wait for it; returns its exit status.
-    pub async fn stop(mut self) -> Result<std::process::ExitStatus> {
+    pub async fn stop(self) -> Result<std::process::ExitStatus> {
+        Ok(self.stop_keeping_data().await?.0)
+    }
+
+    /// [`Self::stop`], keeping the data directory for another `up` ([`arbiter_up_in`]).
+    pub async fn stop_keeping_data(mut self) -> Result<(std::process::ExitStatus, tempfile::TempDir)> {
         let pid = self.child.id().ok_or_else(|| anyhow!("`arbiter up` already exited"))?;
         let killed = Command::new("kill").args(["-TERM", &pid.to_string()]).status().await?;
         if !killed.success() {
             bail!("could not signal `arbiter up`");
         }
-        Ok(tokio::time::timeout(Duration::from_secs(30), self.child.wait()).await.context("`arbiter up` did not stop")??)
+        let status = tokio::time::timeout(Duration::from_secs(30), self.child.wait()).await.context("`arbiter up` did not stop")??;
+        Ok((status, self.data))
     }
+}
+
+/// The arguments of `arbiter up` in `data` on free ports.
+pub fn arbiter_up_args(data: &std::path::Path) -> Vec<String> {
+    let mut args = vec!["up".to_string(), "--data-dir".into(), data.display().to_string()];
+    args.extend(["--nats-port", "0", "--orchestrator-listen", "127.0.0.1:0", "--rules-listen", "127.0.0.1:0", "--randomness-listen", "127.0.0.1:0"].map(String::from));
+    args
 }
 
 /// Run `arbiter up` and wait until it prints the match API's address.
 pub async fn arbiter_up() -> Result<Up> {
-    let data = tempfile::tempdir()?;
+    arbiter_up_in(tempfile::tempdir()?, &[]).await
+}
+
+/// [`arbiter_up`] in the data directory `data` (maybe used before), with extra arguments.
+pub async fn arbiter_up_in(data: tempfile::TempDir, extra: &[&str]) -> Result<Up> {
     let mut child = arbiter_command()
-        .args(["up", "--data-dir"])
-        .arg(data.path())
-        .args(["--nats-port", "0", "--orchestrator-listen", "127.0.0.1:0"])
-        .args(["--rules-listen", "127.0.0.1:0", "--randomness-listen", "127.0.0.1:0"])
+        .args(arbiter_up_args(data.path()))
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()?;
