@@ -49,13 +49,20 @@ pub fn key_file() -> String {
 
 /// Load the key file; it must exist (for a reader of the key, such as the feed's pinning).
 pub fn load(path: &Path) -> Result<Signer, KeyError> {
-    load_or_create(path, eventlog::MissingKey::Refuse)
+    load_or_create_if(path, eventlog::MissingKey::Refuse)
+}
+
+/// Load the key file, or create it with a fresh key (mode 0600) if it does not exist, whatever
+/// the log holds: for tests and tools that make a deployment's keys. The orchestrator itself
+/// uses [`load_or_create_if`].
+pub fn load_or_create(path: &Path) -> Result<Signer, KeyError> {
+    load_or_create_if(path, eventlog::MissingKey::Create)
 }
 
 /// Load the key file, or, if it does not exist and `if_missing` allows it, create it with a
 /// fresh key (mode 0600). `MissingKey::Refuse` (the log holds matches, no `--new-key`) is
 /// [`KeyError::Missing`], which says what to do.
-pub fn load_or_create(path: &Path, if_missing: eventlog::MissingKey) -> Result<Signer, KeyError> {
+pub fn load_or_create_if(path: &Path, if_missing: eventlog::MissingKey) -> Result<Signer, KeyError> {
     let shown = path.display().to_string();
     let io = |source| KeyError::Io { path: shown.clone(), source };
     let invalid = |detail: String| KeyError::Invalid { path: shown.clone(), detail };
@@ -116,7 +123,7 @@ mod tests {
     fn the_key_is_created_private_then_loaded_again() {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("keys").join("orchestrator.json");
-        let first = load_or_create(&path, eventlog::MissingKey::Create).expect("created");
+        let first = load_or_create(&path).expect("created");
         let again = load(&path).expect("loaded");
         assert_eq!(first.public_key(), again.public_key());
         #[cfg(unix)]
@@ -135,7 +142,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("keys").join("orchestrator.json");
         // The log holds matches and nobody asked: refused, saying what to do, and no file made.
-        let err = load_or_create(&path, MissingKey::judge(true, false)).err().expect("refused");
+        let err = load_or_create_if(&path, MissingKey::judge(true, false)).err().expect("refused");
         assert!(matches!(err, KeyError::Missing { .. }), "{err}");
         let err = err.to_string();
         for part in [path.display().to_string().as_str(), "missing", "unverifiable", "Restore the key file", "--new-key", "ARBITER_ORCHESTRATOR_NEW_KEY", "arbiter up --new-keys"] {
@@ -144,11 +151,11 @@ mod tests {
         assert!(!path.exists(), "no key file is made on a refusal");
         assert!(matches!(load(&path), Err(KeyError::Missing { .. })), "a reader of the key never makes one");
         // An empty log: a new key, loaded again afterwards whatever the rule says.
-        let first = load_or_create(&path, MissingKey::judge(false, false)).expect("created").public_key();
-        assert_eq!(load_or_create(&path, MissingKey::judge(true, false)).expect("loaded").public_key(), first);
+        let first = load_or_create_if(&path, MissingKey::judge(false, false)).expect("created").public_key();
+        assert_eq!(load_or_create_if(&path, MissingKey::judge(true, false)).expect("loaded").public_key(), first);
         // Asked for: a new key over a log that holds matches, but an existing file is kept.
         let asked = dir.path().join("asked.json");
-        assert_ne!(load_or_create(&asked, MissingKey::judge(true, true)).expect("made on purpose").public_key(), first);
-        assert_eq!(load_or_create(&path, MissingKey::judge(true, true)).expect("loaded").public_key(), first);
+        assert_ne!(load_or_create_if(&asked, MissingKey::judge(true, true)).expect("made on purpose").public_key(), first);
+        assert_eq!(load_or_create_if(&path, MissingKey::judge(true, true)).expect("loaded").public_key(), first);
     }
 }

@@ -139,7 +139,7 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         })?;
         eventlog::MissingKey::judge(holds, args.new_key)
     };
-    let signer = keys::load_or_create(&args.key_file, if_missing)?;
+    let signer = keys::load_or_create_if(&args.key_file, if_missing)?;
     keys::remember_key_file(&args.key_file);
     // Lazy channels: the orchestrator starts even if a service comes up a moment later, and
     // each call reports UNAVAILABLE while it is down.

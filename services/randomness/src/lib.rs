@@ -47,10 +47,17 @@ impl Keys {
         Keys { master, signer: Signer::from_seed(&signing_seed), file: None }
     }
 
+    /// Load the key file, or create it with fresh secrets (mode 0600) if it does not exist,
+    /// whatever the log holds: for tests and tools that make a deployment's keys. The service
+    /// itself uses [`Keys::load_or_create_if`].
+    pub fn load_or_create(path: &Path) -> anyhow::Result<Self> {
+        Keys::load_or_create_if(path, eventlog::MissingKey::Create)
+    }
+
     /// Load the key file, or, if it does not exist and `if_missing` allows it, create it with
     /// fresh secrets (mode 0600). `MissingKey::Refuse` (the log holds matches, no `--new-key`)
     /// is an error saying what to do: new keys would make every existing match unverifiable.
-    pub fn load_or_create(path: &Path, if_missing: eventlog::MissingKey) -> anyhow::Result<Self> {
+    pub fn load_or_create_if(path: &Path, if_missing: eventlog::MissingKey) -> anyhow::Result<Self> {
         let decode = |field: &str, text: &str| -> anyhow::Result<[u8; 32]> {
             let bytes = hex::decode(text).map_err(|e| anyhow::anyhow!("{field} in {} is not hex: {e}", path.display()))?;
             bytes.try_into().map_err(|_| anyhow::anyhow!("{field} in {} must be 32 bytes", path.display()))
@@ -598,7 +605,7 @@ pub async fn serve(args: RandomnessArgs) -> anyhow::Result<()> {
             .map_err(|e| anyhow::anyhow!("the key file {} is missing, and the match log at {} cannot say whether it holds matches: {e}", args.key_file.display(), args.nats_url))?;
         eventlog::MissingKey::judge(holds, args.new_key)
     };
-    let keys = Keys::load_or_create(&args.key_file, if_missing)?;
+    let keys = Keys::load_or_create_if(&args.key_file, if_missing)?;
     let service = RandomnessServiceServer::new(Randomness::new(keys, Arc::new(log))).max_decoding_message_size(64 * 1024);
     let name = <RandomnessServiceServer<Randomness> as tonic::server::NamedService>::NAME;
     api::server::serve("arbiter-randomness", args.listen, name, tonic::service::Routes::new(service), Some(tls)).await?;
@@ -694,7 +701,7 @@ mod tests {
         // The same service with other keys (a lost key file replaced by new ones).
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("randomness.json");
-        let new = Keys::load_or_create(&path, eventlog::MissingKey::CreateAsked).expect("new keys");
+        let new = Keys::load_or_create_if(&path, eventlog::MissingKey::CreateAsked).expect("new keys");
         let new_key = fairness::chain::short_hex(&new.public_key());
         let svc = Randomness::new(new, log.clone());
         let old_key = fairness::chain::short_hex(&service_keys().public_key());
@@ -722,14 +729,14 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         // The log holds matches and nobody asked: refused, saying what to do, and no file made.
         let path = dir.path().join("keys").join("randomness.json");
-        let err = Keys::load_or_create(&path, MissingKey::judge(true, false)).err().expect("refused").to_string();
+        let err = Keys::load_or_create_if(&path, MissingKey::judge(true, false)).err().expect("refused").to_string();
         for part in [path.display().to_string().as_str(), "missing", "unverifiable", "Restore the key file", "--new-key", "ARBITER_RANDOMNESS_NEW_KEY", "arbiter up --new-keys"] {
             assert!(err.contains(part), "{part:?} not in {err}");
         }
         assert!(!path.exists(), "no key file is made on a refusal");
         // An empty log: new keys, kept in a private file, loaded again whatever the rule says.
-        let first = Keys::load_or_create(&path, MissingKey::judge(false, false)).expect("created").public_key();
-        assert_eq!(Keys::load_or_create(&path, MissingKey::Refuse).expect("loaded").public_key(), first);
+        let first = Keys::load_or_create_if(&path, MissingKey::judge(false, false)).expect("created").public_key();
+        assert_eq!(Keys::load_or_create_if(&path, MissingKey::Refuse).expect("loaded").public_key(), first);
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
@@ -737,9 +744,9 @@ mod tests {
         }
         // Asked for: new keys over a log that holds matches, but an existing file is kept.
         let asked = dir.path().join("asked.json");
-        let made = Keys::load_or_create(&asked, MissingKey::judge(true, true)).expect("created on purpose").public_key();
+        let made = Keys::load_or_create_if(&asked, MissingKey::judge(true, true)).expect("created on purpose").public_key();
         assert_ne!(made, first);
-        assert_eq!(Keys::load_or_create(&path, MissingKey::judge(true, true)).expect("loaded").public_key(), first);
+        assert_eq!(Keys::load_or_create_if(&path, MissingKey::judge(true, true)).expect("loaded").public_key(), first);
     }
 
     /// A log that counts the reads of commits in between (`read`, `read_after`).
