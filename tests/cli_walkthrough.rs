@@ -1,7 +1,8 @@
 //! End-to-end: the README's walkthrough with the real `arbiter` command. `arbiter up` brings up
 //! NATS and the three services, `arbiter demo` plays a match over gRPC, `arbiter export` writes
 //! it, `arbiter audit` passes it, and the audit of a file with one draw changed fails naming
-//! that draw.
+//! that draw. Over a log that holds matches, `arbiter up` refuses to start without a key file
+//! it lost, saying what to do, and `arbiter up --new-keys` makes a new one.
 
 mod harness;
 
@@ -83,5 +84,32 @@ async fn up_demo_export_audit_and_a_tampered_draw_is_named() -> Result<()> {
     // A clean stop (SIGTERM, as from Ctrl-C or a service manager) takes NATS and the services down.
     let status = up.stop().await?;
     assert!(status.success(), "`arbiter up` stops cleanly: {status}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn up_refuses_a_lost_key_over_a_log_with_matches_and_up_new_keys_makes_a_new_one() -> Result<()> {
+    let up = harness::arbiter_up().await?;
+    let key = up.platform_key_file();
+    let (ok, out) = run_arbiter_text(&["create", "--orchestrator", &up.orchestrator, "--platform-key-file", &key, "--players", "2"]).await?;
+    assert!(ok, "create failed:\n{out}");
+    let (status, data) = up.stop_keeping_data().await?;
+    assert!(status.success(), "{status}");
+
+    let key_file = data.path().join("keys").join("randomness.json");
+    std::fs::remove_file(&key_file)?;
+    let args = harness::arbiter_up_args(data.path());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (ok, out) = tokio::time::timeout(Duration::from_secs(120), run_arbiter_text(&args)).await.context("up did not exit")??;
+    assert!(!ok, "up started without the randomness key:\n{out}");
+    for part in ["[randomness]", "unverifiable", "Restore the key file", "arbiter up --new-keys"] {
+        assert!(out.contains(part), "{part:?} not in:\n{out}");
+    }
+    assert!(!key_file.exists(), "no key was made");
+
+    let up = harness::arbiter_up_in(data, &["--new-keys"]).await?;
+    assert!(key_file.exists(), "up --new-keys made a new randomness key");
+    let status = up.stop().await?;
+    assert!(status.success(), "{status}");
     Ok(())
 }

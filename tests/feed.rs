@@ -300,7 +300,7 @@ async fn the_feed_carries_every_public_event_once_in_order_across_a_projector_cr
 async fn log_delayed_match(system: &System, match_id: &str, delay_s: i64) -> Result<Vec<i64>> {
     use api::log_v1 as l;
     use api::rules_v1 as r;
-    let signer = orchestrator::keys::load_or_create(&system.dir.path().join("orchestrator.json"))?;
+    let signer = orchestrator::keys::load(&system.dir.path().join("orchestrator.json"))?;
     let log = system.admin_log().await?;
     let mut previous: Option<(u64, Vec<u8>)> = None;
     let mut times = Vec::new();

@@ -136,20 +136,30 @@ impl System {
 
     /// Like [`Self::spawn_orchestrator`], with extra command-line arguments.
     pub async fn spawn_orchestrator_with(&self, extra: &[&str]) -> Result<Service> {
-        spawn_service(
-            "orchestrator",
-            &[
-                vec!["--listen".into(), "127.0.0.1:0".into()],
-                nats_args(&self.nats, &self.credentials, Role::Orchestrator),
-                vec!["--rules-url".into(), self.rules.url(), "--randomness-url".into(), self.randomness.url()],
-                tls_args(&self.pki, "orchestrator"),
-                vec!["--key-file".into(), self.dir.path().join("orchestrator.json").display().to_string()],
-                platform_key_args(self.dir.path())?,
-                extra.iter().map(|a| a.to_string()).collect(),
-            ]
-            .concat(),
-        )
-        .await
+        spawn_service("orchestrator", &[self.orchestrator_args()?, extra.iter().map(|a| a.to_string()).collect()].concat()).await
+    }
+
+    /// The `serve orchestrator` arguments of this system (on a free port).
+    pub fn orchestrator_args(&self) -> Result<Vec<String>> {
+        Ok([
+            vec!["--listen".into(), "127.0.0.1:0".into()],
+            nats_args(&self.nats, &self.credentials, Role::Orchestrator),
+            vec!["--rules-url".into(), self.rules.url(), "--randomness-url".into(), self.randomness.url()],
+            tls_args(&self.pki, "orchestrator"),
+            vec!["--key-file".into(), self.orchestrator_key_file().display().to_string()],
+            platform_key_args(self.dir.path())?,
+        ]
+        .concat())
+    }
+
+    /// The orchestrator's key file.
+    pub fn orchestrator_key_file(&self) -> PathBuf {
+        self.dir.path().join("orchestrator.json")
+    }
+
+    /// The randomness service's key file.
+    pub fn randomness_key_file(&self) -> PathBuf {
+        self.dir.path().join("keys.json")
     }
 
     /// Kill the orchestrator process (SIGKILL) as in a crash.
@@ -538,15 +548,25 @@ impl System {
     }
 
     pub async fn restart_randomness(&mut self) -> Result<()> {
-        let args = [
-            vec!["--listen".into(), self.randomness.addr.clone()],
-            nats_args(&self.nats, &self.credentials, Role::Randomness),
-            vec!["--key-file".into(), self.dir.path().join("keys.json").display().to_string()],
-            tls_args(&self.pki, "randomness"),
-        ]
-        .concat();
+        self.restart_randomness_with(&[]).await
+    }
+
+    /// Like [`Self::restart_randomness`], with extra command-line arguments.
+    pub async fn restart_randomness_with(&mut self, extra: &[&str]) -> Result<()> {
+        let args = [self.randomness_args(&self.randomness.addr), extra.iter().map(|a| a.to_string()).collect()].concat();
         self.randomness = spawn_service("randomness", &args).await?;
         Ok(())
+    }
+
+    /// The `serve randomness` arguments of this system, listening on `listen`.
+    pub fn randomness_args(&self, listen: &str) -> Vec<String> {
+        [
+            vec!["--listen".into(), listen.to_string()],
+            nats_args(&self.nats, &self.credentials, Role::Randomness),
+            vec!["--key-file".into(), self.randomness_key_file().display().to_string()],
+            tls_args(&self.pki, "randomness"),
+        ]
+        .concat()
     }
 
     /// Kill the rules service (SIGKILL); [`Self::restart_rules`] brings it back on the same
@@ -644,7 +664,7 @@ pub fn with_platform_key<T>(mut req: tonic::Request<T>) -> tonic::Request<T> {
 /// Start the feed projector (`arbiter serve feed`) on `system`'s NATS, pinned to its
 /// orchestrator's key; the test kills it when it likes.
 pub async fn start_projector(system: &System) -> Result<Service> {
-    let key = orchestrator::keys::load_or_create(&system.dir.path().join("orchestrator.json"))?.public_key();
+    let key = orchestrator::keys::load(&system.dir.path().join("orchestrator.json"))?.public_key();
     spawn_service(
         "feed",
         &[
@@ -834,24 +854,39 @@ impl Up {
     }
 
     /// Stop it as Ctrl-C would (SIGTERM) and wait for it; returns its exit status.
-    pub async fn stop(mut self) -> Result<std::process::ExitStatus> {
+    pub async fn stop(self) -> Result<std::process::ExitStatus> {
+        Ok(self.stop_keeping_data().await?.0)
+    }
+
+    /// [`Self::stop`], keeping the data directory for another `up` ([`arbiter_up_in`]).
+    pub async fn stop_keeping_data(mut self) -> Result<(std::process::ExitStatus, tempfile::TempDir)> {
         let pid = self.child.id().ok_or_else(|| anyhow!("`arbiter up` already exited"))?;
         let killed = Command::new("kill").args(["-TERM", &pid.to_string()]).status().await?;
         if !killed.success() {
             bail!("could not signal `arbiter up`");
         }
-        Ok(tokio::time::timeout(Duration::from_secs(30), self.child.wait()).await.context("`arbiter up` did not stop")??)
+        let status = tokio::time::timeout(Duration::from_secs(30), self.child.wait()).await.context("`arbiter up` did not stop")??;
+        Ok((status, self.data))
     }
+}
+
+/// The arguments of `arbiter up` in `data` on free ports.
+pub fn arbiter_up_args(data: &std::path::Path) -> Vec<String> {
+    let mut args = vec!["up".to_string(), "--data-dir".into(), data.display().to_string()];
+    args.extend(["--nats-port", "0", "--orchestrator-listen", "127.0.0.1:0", "--rules-listen", "127.0.0.1:0", "--randomness-listen", "127.0.0.1:0"].map(String::from));
+    args
 }
 
 /// Run `arbiter up` and wait until it prints the match API's address.
 pub async fn arbiter_up() -> Result<Up> {
-    let data = tempfile::tempdir()?;
+    arbiter_up_in(tempfile::tempdir()?, &[]).await
+}
+
+/// [`arbiter_up`] in the data directory `data` (maybe used before), with extra arguments.
+pub async fn arbiter_up_in(data: tempfile::TempDir, extra: &[&str]) -> Result<Up> {
     let mut child = arbiter_command()
-        .args(["up", "--data-dir"])
-        .arg(data.path())
-        .args(["--nats-port", "0", "--orchestrator-listen", "127.0.0.1:0"])
-        .args(["--rules-listen", "127.0.0.1:0", "--randomness-listen", "127.0.0.1:0"])
+        .args(arbiter_up_args(data.path()))
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()?;

@@ -22,6 +22,11 @@
 //! - Watchers that never read are ended with RESOURCE_EXHAUSTED naming the version to resume
 //!   from, resuming there misses nothing, and the orchestrator's memory stays bounded.
 //!
+//! - A lost key file (randomness, orchestrator): the service refuses to start without
+//!   `--new-key`; with a new key, the match made under the old one is refused with
+//!   FAILED_PRECONDITION naming both keys and nothing is appended; with the key file put back,
+//!   the match plays to an audited end.
+//!
 //! Every wait is on a condition (bounded by a number of polls), never on a fixed time.
 
 use std::collections::BTreeMap;
@@ -35,6 +40,7 @@ use prost::Message;
 use tonic::transport::Channel;
 use tonic::Code;
 
+mod access;
 mod harness;
 mod raw;
 
@@ -793,5 +799,175 @@ async fn watchers_that_never_read_are_ended_and_memory_stays_bounded() -> Result
     audit(&mut client, &table).await?;
     drop(stalled);
     orchestrator.kill().await?;
+    Ok(())
+}
+
+// ---- lost keys ----
+
+/// How long a service refusing to start may take to exit.
+const REFUSAL_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// `arbiter serve <service> <args>` must exit at once, unsuccessfully: its stderr.
+async fn refused_start(service: &str, args: &[String]) -> Result<String> {
+    let args: Vec<&str> = ["serve", service].into_iter().chain(args.iter().map(String::as_str)).collect();
+    let (ok, _, err) = tokio::time::timeout(REFUSAL_TIMEOUT, harness::run_arbiter(&args))
+        .await
+        .map_err(|_| anyhow!("the {service} service started without its key file"))??;
+    ensure!(!ok, "the {service} service exited successfully without its key file");
+    Ok(err)
+}
+
+/// Read the match (each read drives it: the draw or reveal it waits for) until its log has grown
+/// past `before` commits.
+async fn until_it_moves(system: &System, client: &mut MatchServiceClient<Channel>, match_id: &str, before: usize) -> Result<()> {
+    for _ in 0..100 {
+        // A read may fail while the orchestrator reconnects to the restarted service.
+        let _ = client.get_match(m::GetMatchRequest { match_id: match_id.into(), version: 0 }).await;
+        if system.log_len(match_id).await? > before {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    bail!("match {match_id} never moved on")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lost_randomness_key_is_refused_until_it_is_restored_and_the_match_then_ends_audited() -> Result<()> {
+    let mut system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let mut rng = Rng(23);
+    for _ in 0..3 {
+        play_one(&mut client, &table, &mut rng).await?;
+    }
+    // The key file is lost mid-match.
+    system.kill_randomness().await?;
+    let key_file = system.randomness_key_file();
+    let kept = key_file.with_extension("kept");
+    std::fs::rename(&key_file, &kept)?;
+    let err = refused_start("randomness", &system.randomness_args("127.0.0.1:0")).await?;
+    for part in [key_file.display().to_string().as_str(), "missing", "unverifiable", "Restore the key file", "--new-key"] {
+        ensure!(err.contains(part), "{part:?} not in the refusal: {err}");
+    }
+    ensure!(!key_file.exists(), "no key was made");
+
+    // A new key on purpose: the match goes on until it needs randomness, which is refused.
+    system.restart_randomness_with(&["--new-key"]).await?;
+    let mut randomness = access::randomness_client(&system).await?;
+    let new_key = randomness.public_key(api::randomness_v1::PublicKeyRequest {}).await?.into_inner().public_key;
+    ensure!(new_key != table.public_key, "a new key");
+    for _ in 0..5_000 {
+        let view = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
+        if view.pending.is_none() || view.status == m::MatchStatus::Ended as i32 {
+            break;
+        }
+        play_one(&mut client, &table, &mut rng).await?;
+    }
+    let before = system.log_len(&table.match_id).await?;
+    let last = logged_commits(&system, &table.match_id).await?.pop().ok_or_else(|| anyhow!("no commit"))?;
+    let refusal = match last.awaiting.and_then(|a| a.what) {
+        Some(api::rules_v1::awaiting::What::Draw(d)) => {
+            // Through the match API: the draw the next request makes.
+            let err = client
+                .submit_decision(with_token(
+                    m::SubmitDecisionRequest { match_id: table.match_id.clone(), decision_id: 0, choice: None, idempotency_key: "after-the-loss".into() },
+                    &table.tokens[0],
+                ))
+                .await
+                .expect_err("the draw is refused");
+            ensure!(err.code() == Code::FailedPrecondition, "{:?}: {}", err.code(), err.message());
+            let kind = match d.kind {
+                Some(api::rules_v1::draw_request::Kind::Range(n)) => api::randomness_v1::draw_request::Kind::Range(n),
+                Some(api::rules_v1::draw_request::Kind::Shuffle(n)) => api::randomness_v1::draw_request::Kind::Shuffle(n),
+                None => bail!("a draw without a kind"),
+            };
+            let request = api::randomness_v1::DrawRequest {
+                match_id: table.match_id.clone(),
+                seat_entropies: vec![vec![1; 32], vec![2; 32]],
+                index: d.index,
+                purpose: d.purpose,
+                kind: Some(kind),
+            };
+            randomness.draw(request).await.expect_err("the draw is refused")
+        }
+        Some(api::rules_v1::awaiting::What::Ended(_)) => {
+            randomness.reveal(api::randomness_v1::RevealRequest { match_id: table.match_id.clone() }).await.expect_err("the reveal is refused")
+        }
+        other => bail!("the match stopped awaiting {other:?}"),
+    };
+    ensure!(refusal.code() == Code::FailedPrecondition, "{:?}: {}", refusal.code(), refusal.message());
+    for part in [orchestrator::matches::short_hex(&table.public_key), orchestrator::matches::short_hex(&new_key), "restore the key file that created this match".into()] {
+        ensure!(refusal.message().contains(&part), "{part:?} not in the refusal: {}", refusal.message());
+    }
+    ensure!(system.log_len(&table.match_id).await? == before, "nothing was appended with the new key");
+
+    // The key file put back: the match resumes, ends, and its export passes the audit.
+    system.kill_randomness().await?;
+    std::fs::rename(&kept, &key_file)?;
+    system.restart_randomness().await?;
+    until_it_moves(&system, &mut client, &table.match_id, before).await?;
+    play_to_end(&mut client, &table, 29).await?;
+    let commits = audit(&mut client, &table).await?;
+    ensure!(commits == system.log_len(&table.match_id).await?, "the audit covers every commit");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lost_orchestrator_key_is_refused_until_it_is_restored_and_the_match_then_ends_audited() -> Result<()> {
+    let mut system = System::start().await?;
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let mut rng = Rng(31);
+    for _ in 0..3 {
+        play_one(&mut client, &table, &mut rng).await?;
+    }
+    let old_key = orchestrator::keys::load(&system.orchestrator_key_file())?.public_key();
+    // The key file is lost.
+    system.kill_orchestrator().await?;
+    let key_file = system.orchestrator_key_file();
+    let kept = key_file.with_extension("kept");
+    std::fs::rename(&key_file, &kept)?;
+    let err = refused_start("orchestrator", &system.orchestrator_args()?).await?;
+    for part in [key_file.display().to_string().as_str(), "missing", "unverifiable", "Restore the key file", "--new-key"] {
+        ensure!(err.contains(part), "{part:?} not in the refusal: {err}");
+    }
+    ensure!(!key_file.exists(), "no key was made");
+
+    // A new key on purpose: the match is neither served nor appended to.
+    system.orchestrator = Some(system.spawn_orchestrator_with(&["--new-key"]).await?);
+    let new_key = orchestrator::keys::load(&key_file)?.public_key();
+    let mut client = system.client().await?;
+    let before = system.log_len(&table.match_id).await?;
+    let id = table.match_id.clone();
+    let refusals = [
+        client.get_match(m::GetMatchRequest { match_id: id.clone(), version: 0 }).await.err(),
+        client.get_pending_decision(with_token(m::GetPendingDecisionRequest { match_id: id.clone() }, &table.tokens[0])).await.err(),
+        client
+            .submit_decision(with_token(
+                m::SubmitDecisionRequest { match_id: id.clone(), decision_id: 0, choice: None, idempotency_key: "after-the-loss".into() },
+                &table.tokens[0],
+            ))
+            .await
+            .err(),
+        client.watch_match(m::WatchMatchRequest { match_id: id.clone(), from_version: 0 }).await.err(),
+        client.export_match(m::ExportMatchRequest { match_id: id.clone() }).await.err(),
+    ];
+    for (i, err) in refusals.into_iter().enumerate() {
+        let err = err.ok_or_else(|| anyhow!("request {i} was served under the new key"))?;
+        ensure!(err.code() == Code::FailedPrecondition, "request {i}: {:?}: {}", err.code(), err.message());
+        for part in [orchestrator::matches::short_hex(&old_key), orchestrator::matches::short_hex(&new_key), format!("restore the key file that created this match, {}", key_file.display())] {
+            ensure!(err.message().contains(&part), "request {i}: {part:?} not in {}", err.message());
+        }
+    }
+    ensure!(system.log_len(&table.match_id).await? == before, "nothing was appended with the new key");
+
+    // The key file put back: the match plays to an audited end.
+    system.kill_orchestrator().await?;
+    std::fs::rename(&kept, &key_file)?;
+    system.start_orchestrator().await?;
+    let mut client = system.client().await?;
+    play_to_end(&mut client, &table, 37).await?;
+    let commits = audit(&mut client, &table).await?;
+    ensure!(commits == system.log_len(&table.match_id).await?, "the audit covers every commit");
     Ok(())
 }

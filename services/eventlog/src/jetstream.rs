@@ -278,6 +278,29 @@ impl JetStreamLog {
         self.snapshots.is_none()
     }
 
+    /// Whether the match log holds any commit of any match: `false` when the stream is empty or
+    /// does not exist yet (a reader, started before the orchestrator created it, gets no
+    /// answer to its direct get). Asked at start by a service whose key file is missing, to
+    /// tell a first start (a new key is made) from a lost key (refused, `docs/security.md`).
+    pub async fn holds_commits(&self) -> Result<bool, LogError> {
+        let what = format!("the first message of {STREAM}");
+        if self.is_reader() {
+            return match self.stream.direct_get_next_for_subject(STREAM_SUBJECTS, Some(1)).await {
+                Ok(_) => Ok(true),
+                Err(e) if e.kind() == DirectGetErrorKind::NotFound => Ok(false),
+                Err(e) if matches!(e.kind(), DirectGetErrorKind::ErrorResponse(status, _) if status == async_nats::StatusCode::NO_RESPONDERS) => {
+                    Ok(false)
+                }
+                Err(e) => Err(classify(&what, e)),
+            };
+        }
+        match self.stream.get_first_raw_message_by_subject(STREAM_SUBJECTS, 1).await {
+            Ok(_) => Ok(true),
+            Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => Ok(false),
+            Err(e) => Err(classify(&what, e)),
+        }
+    }
+
     async fn ensure_stream(
         context: &jetstream::Context,
         replicas: usize,

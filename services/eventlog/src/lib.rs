@@ -63,6 +63,31 @@ pub const SNAPSHOT_BUCKET: &str = "MATCH_SNAPSHOTS";
 /// Longest accepted match id.
 pub const MAX_MATCH_ID_LEN: usize = 64;
 
+/// What a service may do at start when its key file is missing (`docs/security.md`). A new key
+/// verifies nothing the log already holds: every match made under the lost one would be
+/// refused. So a key is made only for a log that holds no commit
+/// ([`JetStreamLog::holds_commits`]), or when the operator asks for one (`--new-key`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MissingKey {
+    /// The log holds no commit (a first start): make the key.
+    Create,
+    /// The log holds matches, and the operator asked for a new key on purpose.
+    CreateAsked,
+    /// The log holds matches made under some key: refuse to start.
+    Refuse,
+}
+
+impl MissingKey {
+    /// The rule, from whether the log holds any commit and whether a new key was asked for.
+    pub fn judge(log_holds_commits: bool, asked: bool) -> MissingKey {
+        match (log_holds_commits, asked) {
+            (false, _) => MissingKey::Create,
+            (true, true) => MissingKey::CreateAsked,
+            (true, false) => MissingKey::Refuse,
+        }
+    }
+}
+
 /// The subject of a match's log: `match.<id>.events`. The id must be valid (see
 /// [`validate_match_id`]); every [`EventLog`] method validates it before use.
 pub fn subject(match_id: &str) -> String {

@@ -226,6 +226,21 @@ async fn stream_is_immutable() {
     assert_eq!(again.read("im-1", 0).await.expect("read").len(), 1);
 }
 
+/// What a service whose key file is missing asks at start: a reader before the stream exists
+/// and a writer on the new, empty stream both see no commit; after one append both see it.
+#[tokio::test]
+async fn whether_the_log_holds_a_commit_is_told_to_readers_and_writers_with_or_without_a_stream() {
+    let server = NatsServer::start_temp().await.expect("start nats-server");
+    let reader = JetStreamLog::connect_reader(&server.url(), &server.auth(Role::Randomness)).await.expect("reader");
+    assert!(!reader.holds_commits().await.expect("no stream yet"), "no stream: no commit");
+    let writer = connect(&server).await;
+    assert!(!writer.holds_commits().await.expect("empty"), "an empty stream holds no commit");
+    assert!(!reader.holds_commits().await.expect("empty"), "an empty stream holds no commit");
+    writer.append("hc-1", None, "hc-1/1", Bytes::from_static(b"x")).await.expect("append");
+    assert!(writer.holds_commits().await.expect("writer"));
+    assert!(reader.holds_commits().await.expect("reader"));
+}
+
 #[tokio::test]
 async fn restart_keeps_the_log() {
     let dir = tempfile::tempdir().expect("tempdir");

@@ -210,8 +210,8 @@ impl std::fmt::Debug for OrchestratorKey {
     }
 }
 
-/// The first bytes of a key, in hex, for messages.
-fn short_hex(bytes: &[u8]) -> String {
+/// The first bytes of a key, in hex, for messages (the services' messages use it too).
+pub fn short_hex(bytes: &[u8]) -> String {
     let shown = bytes.get(..8).unwrap_or(bytes);
     format!("{}…", hex::encode(shown))
 }

@@ -39,6 +39,13 @@ pub enum OrchestratorError {
     /// The log disagrees with what the rules produce on replay: never papered over.
     #[error("replay check failed for match {match_id} at version {version}: {detail}")]
     ReplayMismatch { match_id: String, version: u64, detail: String },
+    /// The match was created, and signed, under another orchestrator key than this one's (a
+    /// lost key file replaced by a new key, or the wrong file): the operator's key problem, not
+    /// tampering. Nothing is served or appended.
+    #[error("match {match_id} was created under orchestrator key {created_under}, not this orchestrator's key {own}: it is \
+             neither served nor appended to with another key; restore the key file that created this match, {key_file} \
+             (every orchestrator of a deployment must use the same --key-file)")]
+    WrongKey { match_id: String, created_under: String, own: String, key_file: String },
     /// A commit that this orchestrator did not write (bad signature or broken hash chain).
     #[error("the log of match {match_id} fails its integrity check at version {version}: {detail}; \
              the match stays frozen until an operator investigates")]
@@ -101,7 +108,7 @@ impl From<OrchestratorError> for Status {
         let msg = e.to_string();
         match e {
             OrchestratorError::InvalidArgument(_) => Status::invalid_argument(msg),
-            OrchestratorError::FailedPrecondition(_) => Status::failed_precondition(msg),
+            OrchestratorError::FailedPrecondition(_) | OrchestratorError::WrongKey { .. } => Status::failed_precondition(msg),
             OrchestratorError::NotFound(_) => Status::not_found(msg),
             OrchestratorError::KeyReused(_) => Status::already_exists(msg),
             OrchestratorError::Exhausted(_) => Status::resource_exhausted(msg),

@@ -69,10 +69,15 @@ pub struct OrchestratorArgs {
     /// The randomness service (https: it is reached over mutual TLS only).
     #[arg(long, env = "ARBITER_RANDOMNESS_URL", default_value = "https://127.0.0.1:50053")]
     pub randomness_url: String,
-    /// The orchestrator's log-signing key file; created with a fresh key if missing. Every
+    /// The orchestrator's log-signing key file. If it is missing, a fresh key is made only when
+    /// the match log holds no commit; otherwise the orchestrator refuses to start. Every
     /// orchestrator of one deployment must use the same key.
     #[arg(long, env = "ARBITER_ORCHESTRATOR_KEY_FILE", default_value = ".arbiter/keys/orchestrator.json")]
     pub key_file: std::path::PathBuf,
+    /// Make a fresh key if the key file is missing although the log holds matches (they are
+    /// then refused until their key file is restored). An existing key file is never replaced.
+    #[arg(long, env = "ARBITER_ORCHESTRATOR_NEW_KEY")]
+    pub new_key: bool,
     /// The orchestrator's client certificate for rules and randomness, and the CA they must have.
     #[command(flatten)]
     pub internal_tls: api::tls::InternalTlsArgs,
@@ -134,13 +139,23 @@ fn endpoint(url: &str, tls: &tonic::transport::ClientTlsConfig) -> anyhow::Resul
 
 /// Connect to the log and the two internal services, then serve the match API until shutdown.
 pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
-    let signer = keys::load_or_create(&args.key_file)?;
     let internal = args.internal_tls.client_config("orchestrator")?;
     let public_tls = args.public_tls.server_config()?;
     let auth = args.nats.auth()?;
     let log = eventlog::JetStreamLog::connect(&args.nats_url, args.replicas, &auth)
         .await
         .map_err(|e| anyhow::anyhow!("cannot use the match log at {}: {e}", args.nats_url))?;
+    // The log is asked only when the key file is missing (then whether a new key may be made).
+    let if_missing = if args.key_file.exists() {
+        eventlog::MissingKey::Refuse
+    } else {
+        let holds = log.holds_commits().await.map_err(|e| {
+            anyhow::anyhow!("the key file {} is missing, and the match log at {} cannot say whether it holds matches: {e}", args.key_file.display(), args.nats_url)
+        })?;
+        eventlog::MissingKey::judge(holds, args.new_key)
+    };
+    let signer = keys::load_or_create_if(&args.key_file, if_missing)?;
+    keys::remember_key_file(&args.key_file);
     // Lazy channels: the orchestrator starts even if a service comes up a moment later, and
     // each call reports UNAVAILABLE while it is down.
     let backends = matches::Backends {

@@ -789,17 +789,21 @@ fn check_commit(
                 .into(),
         ));
     }
+    let link = fairness::chain::Link { stored: &stored.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
     if let Some(commit_input::Input::Created(c)) = commit.input.as_ref().and_then(|i| i.input.as_ref()) {
         if c.orchestrator_public_key != own.to_bytes() {
-            return Err(tampered(format!(
-                "the match was created under orchestrator key {}, not this orchestrator's key {}; \
-                 every orchestrator of a deployment must use the same --key-file",
-                short_hex(&c.orchestrator_public_key),
-                short_hex(&own.to_bytes())
-            )));
+            // Signed by the key it names: a real match of another key (a lost key file replaced,
+            // the wrong file), the operator's to fix. Not signed by it: tampering.
+            fairness::chain::check_link(link, rec.last_hash.as_ref(), &c.orchestrator_public_key)
+                .map_err(|e| tampered(format!("the commit: {e}")))?;
+            return Err(OrchestratorError::WrongKey {
+                match_id: rec.match_id.clone(),
+                created_under: short_hex(&c.orchestrator_public_key),
+                own: short_hex(&own.to_bytes()),
+                key_file: crate::keys::key_file(),
+            });
         }
     }
-    let link = fairness::chain::Link { stored: &stored.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
     let checked = if verify_signature {
         own.check_link(link, rec.last_hash.as_ref())
     } else {
@@ -1139,6 +1143,29 @@ mod tests {
         Ok(())
     }
 
+    /// An orchestrator with another key (its key file lost and replaced) refuses a match made
+    /// under the old one, even with a snapshot the old key signed that would rebuild it, and
+    /// its own key still serves the match.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_match_made_under_another_orchestrator_key_is_refused_as_failed_precondition_even_with_a_snapshot() -> anyhow::Result<()> {
+        let log = Arc::new(eventlog::MemoryLog::new());
+        let backends = backends_on(log.clone()).await?;
+        let writer = Matches::new(backends.clone());
+        let rec = created_match(&writer, "m6").await?;
+        let sequence = rec.last_sequence.ok_or_else(|| anyhow::anyhow!("no sequence"))?;
+        let state = Bytes::from(snapshot::encode(&rec, &backends.signer));
+        log.put_snapshot("m6", eventlog::Snapshot { version: rec.version, sequence, state }).await?;
+        let replaced = Backends { signer: Arc::new(fairness::Signer::from_seed(&[8; 32])), ..backends.clone() };
+        let err = Matches::new(replaced).lock("m6").await.err().ok_or_else(|| anyhow::anyhow!("served under another key"))?;
+        assert!(matches!(err, OrchestratorError::WrongKey { .. }), "{err}");
+        let status = tonic::Status::from(err);
+        assert_eq!(status.code(), tonic::Code::FailedPrecondition, "{}", status.message());
+        assert!(status.message().contains(&short_hex(&backends.signer.public_key())), "{}", status.message());
+        assert_eq!(log.read("m6", 1).await?.len(), 1, "nothing appended");
+        assert_eq!(Matches::new(backends).rebuild("m6", None).await?.version, 1, "the key that made it serves it");
+        Ok(())
+    }
+
     /// A rebuild checks its commits as one run (one signature), yet a forged run on top of an
     /// honest log is refused at its first forged version, as a commit-by-commit check would.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1202,9 +1229,20 @@ mod tests {
         let stored = StoredCommit { version: 1, sequence: 1, payload: Bytes::from(old.encode_to_vec()) };
         let err = check_chain(&rec, &stored, &old, &ours.orchestrator_key()).expect_err("format 1").to_string();
         assert!(err.contains("format 1") && err.contains("arbiter audit"), "{err}");
+        // Created and signed under another key: the operator's key problem, FAILED_PRECONDITION
+        // naming both keys and what to do; the same commit not signed by the key it names is
+        // tampering, DATA_LOSS.
         let other = fairness::Signer::from_seed(&[3; 32]);
         let theirs = commit(1, created(other.public_key()), None);
-        let err = check_chain(&rec, &sealed(&other, &theirs), &theirs, &ours.orchestrator_key()).expect_err("other key").to_string();
-        assert!(err.contains("--key-file"), "{err}");
+        let err = check_chain(&rec, &sealed(&other, &theirs), &theirs, &ours.orchestrator_key()).expect_err("other key");
+        assert!(matches!(err, OrchestratorError::WrongKey { .. }), "{err}");
+        let status = tonic::Status::from(err);
+        assert_eq!(status.code(), tonic::Code::FailedPrecondition, "{}", status.message());
+        for part in [short_hex(&other.public_key()), short_hex(&own), "restore the key file that created this match".into(), "--key-file".into()] {
+            assert!(status.message().contains(&part), "{part:?} not in {}", status.message());
+        }
+        let forged = sealed(&fairness::Signer::from_seed(&[4; 32]), &theirs);
+        let status = tonic::Status::from(check_chain(&rec, &forged, &theirs, &ours.orchestrator_key()).expect_err("forged"));
+        assert_eq!(status.code(), tonic::Code::DataLoss, "{}", status.message());
     }
 }

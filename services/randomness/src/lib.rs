@@ -34,22 +34,44 @@ struct KeyFile {
     signing_seed: String,
 }
 
+/// The master secret and the signing key, and the file they came from.
 pub struct Keys {
     master: [u8; 32],
     signer: Signer,
+    /// Named when a match made under other keys is refused (`None`: keys not from a file).
+    file: Option<PathBuf>,
 }
 
 impl Keys {
     pub fn from_bytes(master: [u8; 32], signing_seed: [u8; 32]) -> Self {
-        Keys { master, signer: Signer::from_seed(&signing_seed) }
+        Keys { master, signer: Signer::from_seed(&signing_seed), file: None }
     }
 
-    /// Load the key file, or create it with fresh secrets (mode 0600) if it does not exist.
+    /// Load the key file, or create it with fresh secrets (mode 0600) if it does not exist,
+    /// whatever the log holds: for tests and tools that make a deployment's keys. The service
+    /// itself uses [`Keys::load_or_create_if`].
     pub fn load_or_create(path: &Path) -> anyhow::Result<Self> {
+        Keys::load_or_create_if(path, eventlog::MissingKey::Create)
+    }
+
+    /// Load the key file, or, if it does not exist and `if_missing` allows it, create it with
+    /// fresh secrets (mode 0600). `MissingKey::Refuse` (the log holds matches, no `--new-key`)
+    /// is an error saying what to do: new keys would make every existing match unverifiable.
+    pub fn load_or_create_if(path: &Path, if_missing: eventlog::MissingKey) -> anyhow::Result<Self> {
         if path.exists() {
             let keys = Keys::parse(&std::fs::read(path)?, path)?;
             tracing::info!(path = %path.display(), public_key = %hex::encode(keys.signer.public_key()), "keys loaded");
-            return Ok(keys);
+            return Ok(Keys { file: Some(path.to_path_buf()), ..keys });
+        }
+        if if_missing == eventlog::MissingKey::Refuse {
+            anyhow::bail!(
+                "the randomness key file {} is missing, but the match log holds matches whose draws were made with a \
+                 randomness key; new keys would make every existing match unverifiable (its draws would not match its \
+                 commitment). Restore the key file from a backup, or start with --new-key (ARBITER_RANDOMNESS_NEW_KEY=true, \
+                 `arbiter up --new-keys`) to make new keys on purpose: the matches made under the old keys are then \
+                 refused until their key file is back",
+                path.display()
+            );
         }
         let mut master = [0u8; 32];
         let mut seed = [0u8; 32];
@@ -60,8 +82,13 @@ impl Keys {
             std::fs::create_dir_all(dir)?;
         }
         write_private(path, &serde_json::to_vec_pretty(&file)?)?;
-        let keys = Keys::from_bytes(master, seed);
-        tracing::info!(path = %path.display(), public_key = %hex::encode(keys.signer.public_key()), "new keys created");
+        let keys = Keys { file: Some(path.to_path_buf()), ..Keys::from_bytes(master, seed) };
+        let public_key = hex::encode(keys.signer.public_key());
+        if if_missing == eventlog::MissingKey::CreateAsked {
+            tracing::warn!(path = %path.display(), %public_key, "new keys created (--new-key) although the log holds matches; those made under the old keys are refused until their key file is restored");
+        } else {
+            tracing::info!(path = %path.display(), %public_key, "new keys created (the match log holds no commit)");
+        }
         Ok(keys)
     }
 
@@ -124,6 +151,8 @@ struct VerifiedLog {
     last_hash: [u8; 32],
     /// The orchestrator key named by commit 1, which must sign every commit (parsed once).
     orchestrator_key: fairness::chain::OrchestratorKey,
+    /// The randomness public key named by commit 1: only that key draws or reveals for it.
+    randomness_key: Vec<u8>,
     /// Each seat's logged entropy, `None` until it has joined.
     entropies: Vec<Option<Vec<u8>>>,
     /// What the last checked commit awaits.
@@ -160,6 +189,7 @@ impl VerifiedLog {
                                 sequence: 0,
                                 last_hash: [0; 32],
                                 orchestrator_key,
+                                randomness_key: c.randomness_public_key.clone(),
                                 entropies: vec![None; c.config.as_ref().map(|c| c.seats.len()).unwrap_or(0)],
                                 awaiting: None,
                             })
@@ -321,7 +351,7 @@ impl Randomness {
         loop {
             let attempt = std::time::Instant::now();
             let outcome = match self.verified_log(match_id).await {
-                Ok(log) => check(&log).map(|()| log),
+                Ok(log) => self.check_key(match_id, &log).and_then(|()| check(&log)).map(|()| log),
                 Err(e) => Err(e),
             };
             let retry = match &outcome {
@@ -341,6 +371,24 @@ impl Randomness {
     }
 }
 
+impl Randomness {
+    /// Refuse a match whose log names another randomness key than this service's: its
+    /// commitment was made with other keys, so nothing drawn or revealed here would verify
+    /// (a lost key file replaced with `--new-key`, or the wrong file). Never retried.
+    fn check_key(&self, match_id: &str, log: &VerifiedLog) -> Result<(), RandomnessError> {
+        let own = self.keys.public_key();
+        if log.randomness_key == own {
+            return Ok(());
+        }
+        Err(RandomnessError::WrongKey {
+            match_id: match_id.to_string(),
+            created_under: fairness::chain::short_hex(&log.randomness_key),
+            own: fairness::chain::short_hex(&own),
+            key_file: self.keys.file.as_ref().map_or_else(|| "given by --key-file".to_string(), |p| p.display().to_string()),
+        })
+    }
+}
+
 /// Why a request is refused, and the one place where that becomes a gRPC status.
 #[derive(Debug, thiserror::Error)]
 pub enum RandomnessError {
@@ -353,6 +401,11 @@ pub enum RandomnessError {
     FailedPrecondition(String),
     #[error("the match log is unavailable: {0}")]
     LogUnavailable(String),
+    /// The match was created under another randomness key than this service's: an operator's
+    /// key problem (FAILED_PRECONDITION), not tampering.
+    #[error("match {match_id} was created under randomness key {created_under}, not this service's key {own}: nothing \
+             is drawn, committed or revealed for it with another key; restore the key file that created this match, {key_file}")]
+    WrongKey { match_id: String, created_under: String, own: String, key_file: String },
     /// A commit the orchestrator did not sign: nothing is drawn or revealed on such a log.
     #[error("the log of match {match_id} fails its integrity check at version {version}: {detail}")]
     Tampered { match_id: String, version: u64, detail: String },
@@ -373,7 +426,7 @@ impl From<RandomnessError> for Status {
         match e {
             RandomnessError::InvalidArgument(_) => Status::invalid_argument(msg),
             RandomnessError::NotFound(_) => Status::not_found(msg),
-            RandomnessError::FailedPrecondition(_) => Status::failed_precondition(msg),
+            RandomnessError::FailedPrecondition(_) | RandomnessError::WrongKey { .. } => Status::failed_precondition(msg),
             RandomnessError::LogUnavailable(_) => Status::unavailable(msg),
             RandomnessError::Tampered { .. } => Status::data_loss(msg),
         }
@@ -440,6 +493,16 @@ impl RandomnessService for Randomness {
     async fn commit(&self, req: Request<rnd::CommitRequest>) -> Result<Response<rnd::CommitResponse>, Status> {
         let match_id = req.into_inner().match_id;
         check_match_id(&match_id)?;
+        // A commitment is asked for a new match; one whose log exists already was made under
+        // some key, which must be this one. (A log that cannot be read is judged at its draws.)
+        match self.log.last_commit(&match_id).await {
+            Ok(Some(_)) => {
+                let log = self.verified_log(&match_id).await?;
+                self.check_key(&match_id, &log)?;
+            }
+            Ok(None) => {}
+            Err(e) => tracing::debug!(%match_id, error = %e, "cannot tell whether the match exists; committing"),
+        }
         let secret = fairness::derive_match_secret(&self.keys.master, &match_id);
         Ok(Response::new(rnd::CommitResponse {
             commitment: fairness::commitment(&match_id, &secret).to_vec(),
@@ -519,9 +582,14 @@ pub struct RandomnessArgs {
     /// NATS credentials: the `randomness` user, which may only read the log.
     #[command(flatten)]
     pub nats: eventlog::NatsClientArgs,
-    /// The key file (master secret and signing seed); created with fresh keys if missing.
+    /// The key file (master secret and signing seed). If it is missing, fresh keys are made
+    /// only when the match log holds no commit; otherwise the service refuses to start.
     #[arg(long, env = "ARBITER_KEY_FILE", default_value = ".arbiter/keys/randomness.json")]
     pub key_file: PathBuf,
+    /// Make fresh keys if the key file is missing although the log holds matches (they are
+    /// then refused until their key file is restored). An existing key file is never replaced.
+    #[arg(long, env = "ARBITER_RANDOMNESS_NEW_KEY")]
+    pub new_key: bool,
     /// Mutual TLS: only clients with a certificate signed by --internal-ca are served.
     #[command(flatten)]
     pub tls: api::tls::InternalTlsArgs,
@@ -529,12 +597,22 @@ pub struct RandomnessArgs {
 
 pub async fn serve(args: RandomnessArgs) -> anyhow::Result<()> {
     let tls = args.tls.server_config("randomness")?;
-    let keys = Keys::load_or_create(&args.key_file)?;
     let auth = args.nats.auth()?;
     // A reader: this service never writes the log.
     let log = eventlog::JetStreamLog::connect_reader(&args.nats_url, &auth)
         .await
         .map_err(|e| anyhow::anyhow!("cannot read the match log at {}: {e}", args.nats_url))?;
+    // The log is asked only when the key file is missing (then whether new keys may be made).
+    let if_missing = if args.key_file.exists() {
+        eventlog::MissingKey::Refuse
+    } else {
+        let holds = log
+            .holds_commits()
+            .await
+            .map_err(|e| anyhow::anyhow!("the key file {} is missing, and the match log at {} cannot say whether it holds matches: {e}", args.key_file.display(), args.nats_url))?;
+        eventlog::MissingKey::judge(holds, args.new_key)
+    };
+    let keys = Keys::load_or_create_if(&args.key_file, if_missing)?;
     let service = RandomnessServiceServer::new(Randomness::new(keys, Arc::new(log))).max_decoding_message_size(64 * 1024);
     let name = <RandomnessServiceServer<Randomness> as tonic::server::NamedService>::NAME;
     api::server::serve("arbiter-randomness", args.listen, name, tonic::service::Routes::new(service), Some(tls)).await?;
@@ -560,6 +638,7 @@ mod tests {
         let mut inputs = vec![Input::Created(l::MatchCreated {
             config: Some(r::MatchConfig { ruleset: "mainframe".into(), seats: vec![Default::default(), Default::default()], ..Default::default() }),
             orchestrator_public_key: orchestrator.public_key().to_vec(),
+            randomness_public_key: service_keys().public_key().to_vec(),
             ..Default::default()
         })];
         for (seat, e) in entropies.iter().enumerate() {
@@ -584,8 +663,13 @@ mod tests {
         (log, entropies)
     }
 
+    /// The keys of [`service`], which the test logs name at creation.
+    fn service_keys() -> Keys {
+        Keys::from_bytes([5; 32], [6; 32])
+    }
+
     fn service(log: Arc<eventlog::MemoryLog>) -> Randomness {
-        Randomness::new(Keys::from_bytes([5; 32], [6; 32]), log)
+        Randomness::new(service_keys(), log)
     }
 
     fn draw(index: u64, purpose: &str, kind: rnd::draw_request::Kind, seat_entropies: Vec<Vec<u8>>) -> Request<rnd::DrawRequest> {
@@ -614,6 +698,62 @@ mod tests {
         assert_eq!(svc.draw(unknown).await.expect_err("unknown").code(), tonic::Code::NotFound);
         let err = svc.reveal(Request::new(rnd::RevealRequest { match_id: ID.into() })).await.expect_err("not ended");
         assert_eq!(err.code(), tonic::Code::FailedPrecondition);
+    }
+
+    #[tokio::test]
+    async fn a_match_created_under_other_keys_is_refused_naming_both_keys_and_nothing_is_drawn_or_revealed() {
+        use rnd::draw_request::Kind;
+        let orchestrator = fairness::Signer::from_seed(&[9; 32]);
+        let (log, entropies) = log_awaiting_a_draw(&orchestrator).await;
+        // The same service with other keys (a lost key file replaced by new ones).
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("randomness.json");
+        let new = Keys::load_or_create_if(&path, eventlog::MissingKey::CreateAsked).expect("new keys");
+        let new_key = fairness::chain::short_hex(&new.public_key());
+        let svc = Randomness::new(new, log.clone());
+        let old_key = fairness::chain::short_hex(&service_keys().public_key());
+        let refused = |what: &str, err: Status| {
+            assert_eq!(err.code(), tonic::Code::FailedPrecondition, "{what}: {}", err.message());
+            for part in [old_key.as_str(), new_key.as_str(), "restore the key file that created this match", &path.display().to_string()] {
+                assert!(err.message().contains(part), "{what}: {part:?} not in {}", err.message());
+            }
+        };
+        let started = std::time::Instant::now();
+        refused("draw", svc.draw(draw(0, "deal", Kind::Shuffle(10), entropies.clone())).await.expect_err("other keys"));
+        assert!(started.elapsed() < std::time::Duration::from_millis(300), "a key mismatch is not read again as a lagging replica");
+        refused("reveal", svc.reveal(Request::new(rnd::RevealRequest { match_id: ID.into() })).await.expect_err("other keys"));
+        refused("commit", svc.commit(Request::new(rnd::CommitRequest { match_id: ID.into() })).await.expect_err("other keys"));
+        // A new match (no log yet) is committed to with the new keys.
+        let fresh = svc.commit(Request::new(rnd::CommitRequest { match_id: "m2".into() })).await.expect("a new match");
+        assert_eq!(fresh.get_ref().public_key, svc.keys.public_key().to_vec());
+        // The keys that created the match still draw for it.
+        service(log).draw(draw(0, "deal", Kind::Shuffle(10), entropies)).await.expect("its own keys draw");
+    }
+
+    #[test]
+    fn new_keys_are_made_for_an_empty_log_or_when_asked_and_never_silently_over_matches() {
+        use eventlog::MissingKey;
+        let dir = tempfile::tempdir().expect("tempdir");
+        // The log holds matches and nobody asked: refused, saying what to do, and no file made.
+        let path = dir.path().join("keys").join("randomness.json");
+        let err = Keys::load_or_create_if(&path, MissingKey::judge(true, false)).err().expect("refused").to_string();
+        for part in [path.display().to_string().as_str(), "missing", "unverifiable", "Restore the key file", "--new-key", "ARBITER_RANDOMNESS_NEW_KEY", "arbiter up --new-keys"] {
+            assert!(err.contains(part), "{part:?} not in {err}");
+        }
+        assert!(!path.exists(), "no key file is made on a refusal");
+        // An empty log: new keys, kept in a private file, loaded again whatever the rule says.
+        let first = Keys::load_or_create_if(&path, MissingKey::judge(false, false)).expect("created").public_key();
+        assert_eq!(Keys::load_or_create_if(&path, MissingKey::Refuse).expect("loaded").public_key(), first);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            assert_eq!(std::fs::metadata(&path).expect("metadata").permissions().mode() & 0o777, 0o600);
+        }
+        // Asked for: new keys over a log that holds matches, but an existing file is kept.
+        let asked = dir.path().join("asked.json");
+        let made = Keys::load_or_create_if(&asked, MissingKey::judge(true, true)).expect("created on purpose").public_key();
+        assert_ne!(made, first);
+        assert_eq!(Keys::load_or_create_if(&path, MissingKey::judge(true, true)).expect("loaded").public_key(), first);
     }
 
     /// A log that counts the reads of commits in between (`read`, `read_after`).

@@ -56,6 +56,12 @@ pub struct UpCmd {
     /// The match API's abuse limits: request rates and connections per caller (docs/security.md).
     #[command(flatten)]
     pub abuse: orchestrator::abuse::AbuseArgs,
+    /// Let the randomness service and the orchestrator make a new key when their key file
+    /// (<data-dir>/keys/randomness.json, orchestrator.json) is missing although the match log
+    /// holds matches: without it they refuse to start. Matches made under a lost key are then
+    /// refused until its file is restored; an existing key file is never replaced.
+    #[arg(long)]
+    pub new_keys: bool,
     /// Set by `arbiter bench`: the services' stdout is not echoed (bench owns stdout) and they
     /// log warnings only unless RUST_LOG says otherwise.
     /// Tracing, metrics and log format of the services (docs/observability.md).
@@ -467,6 +473,7 @@ impl UpCmd {
         let rules_url = format!("https://{}", rules.addr);
         services.push(rules);
         let key_file = self.data_dir.join("keys").join("randomness.json");
+        let new_key: Vec<String> = if self.new_keys { vec!["--new-key".into()] } else { Vec::new() };
         let randomness = spawn(
             "randomness",
             35,
@@ -474,19 +481,22 @@ impl UpCmd {
                 vec!["--listen".into(), self.randomness_listen.to_string()],
                 nats_args(Role::Randomness),
                 vec!["--key-file".into(), key_file.display().to_string()],
+                new_key.clone(),
                 tls_args("randomness"),
                 self.telemetry.args("randomness"),
             ]
             .concat(),
             quiet,
         )
-        .await?;
+        .await
+        .map_err(|e| self.missing_key_hint(e, &key_file))?;
         let randomness_url = format!("https://{}", randomness.addr);
         services.push(randomness);
         let mut public_tls = Vec::new();
         if let (Some(cert), Some(key)) = (&self.public_tls.tls_cert, &self.public_tls.tls_key) {
             public_tls = vec!["--tls-cert".into(), cert.display().to_string(), "--tls-key".into(), key.display().to_string()];
         }
+        let orchestrator_key_file = self.data_dir.join("keys").join("orchestrator.json");
         let orchestrator = spawn(
             "orchestrator",
             33,
@@ -498,7 +508,8 @@ impl UpCmd {
                 vec!["--rules-url".into(), rules_url, "--randomness-url".into(), randomness_url],
                 tls_args("orchestrator"),
                 public_tls,
-                vec!["--key-file".into(), self.data_dir.join("keys").join("orchestrator.json").display().to_string()],
+                vec!["--key-file".into(), orchestrator_key_file.display().to_string()],
+                new_key,
                 // The platform API key (tournament-api): created once in <data-dir>/secrets.
                 vec!["--platform-key-file".into(), orchestrator::platform::ensure_key(&self.data_dir)?.display().to_string()],
                 self.abuse.to_args(),
@@ -507,12 +518,13 @@ impl UpCmd {
             .concat(),
             quiet,
         )
-        .await?;
+        .await
+        .map_err(|e| self.missing_key_hint(e, &orchestrator_key_file))?;
         services.push(orchestrator);
         // The feed projector, after the orchestrator: it pins the orchestrator's public key
         // (created by the orchestrator on its first start), so it projects only matches this
         // deployment created. It connects to every node of a cluster, like the other services.
-        let orchestrator_key = orchestrator::keys::load_or_create(&self.data_dir.join("keys").join("orchestrator.json"))
+        let orchestrator_key = orchestrator::keys::load(&orchestrator_key_file)
             .map_err(|e| anyhow::anyhow!("cannot read the orchestrator key for the feed: {e}"))?
             .public_key();
         let feed = spawn(
@@ -531,6 +543,20 @@ impl UpCmd {
         .await?;
         services.push(feed);
         Ok(())
+    }
+
+    /// `up`'s own word on a service that did not start while its key file is missing: it
+    /// refuses to (the message above says so) when the log holds matches, unless --new-keys.
+    fn missing_key_hint(&self, e: anyhow::Error, key_file: &std::path::Path) -> anyhow::Error {
+        if self.new_keys || key_file.exists() {
+            return e;
+        }
+        e.context(format!(
+            "the key file {} is missing; if the match log holds matches (the service says so above), a new key would make \
+             every one of them unverifiable: restore the key file from a backup, or run `arbiter up --new-keys` to make a \
+             new key on purpose",
+            key_file.display()
+        ))
     }
 
     fn summary(&self, nats_url: &str, services: &[Service]) {

@@ -92,7 +92,7 @@ impl VerifyLogCmd {
                         path.display()
                     );
                 }
-                orchestrator::keys::load_or_create(&path).map_err(|e| anyhow::anyhow!("{e}"))?.public_key().to_vec()
+                orchestrator::keys::load(&path).map_err(|e| anyhow::anyhow!("{e}"))?.public_key().to_vec()
             }
         };
         OrchestratorKey::parse(&bytes).map_err(|e| anyhow::anyhow!("the orchestrator public key: {e}"))
