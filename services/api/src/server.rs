@@ -91,6 +91,8 @@ pub enum ServeError {
     Transport(#[from] tonic::transport::Error),
     #[error("TLS: {0}")]
     Tls(#[from] crate::tls::TlsError),
+    #[error("{0}")]
+    Config(String),
 }
 
 /// What one connection may hold at once, so that one client's abuse never fails another's
@@ -125,7 +127,7 @@ pub async fn serve(
     routes: tonic::service::Routes,
     tls: Option<tonic::transport::ServerTlsConfig>,
 ) -> Result<(), ServeError> {
-    serve_with(name, addr, service_name, routes, tls, ConnectionLimits::INTERNAL, tonic_health::server::HealthReporter::new()).await
+    serve_with(name, addr, service_name, routes, tls, ConnectionLimits::INTERNAL, tonic_health::server::HealthReporter::new(), None).await
 }
 
 /// [`serve`] with per-connection limits, and health answered from `health`, where the caller
@@ -138,6 +140,7 @@ pub async fn serve_with(
     tls: Option<tonic::transport::ServerTlsConfig>,
     limits: ConnectionLimits,
     reporter: tonic_health::server::HealthReporter,
+    web: Option<GrpcWeb>,
 ) -> Result<(), ServeError> {
     let mut builder = tonic::transport::Server::builder();
     if let Some(tls) = tls {
@@ -147,6 +150,10 @@ pub async fn serve_with(
         builder = builder.concurrency_limit_per_connection(n);
     }
     builder = builder.max_concurrent_streams(limits.concurrent_streams);
+    // gRPC-Web outermost (HTTP/1.1 accepted for it): everything inside, the limits included,
+    // sees plain gRPC, and its statuses reach a browser as they were rewritten.
+    let web_layer = web.as_ref().map(GrpcWeb::layer).transpose()?;
+    let builder = builder.accept_http1(web_layer.is_some()).layer(tower::util::option_layer(web_layer));
     // Observe outermost: it sees (and counts) the statuses as ClearStatuses rewrote them.
     let mut builder = builder.layer(tower_layer::layer_fn(|inner| Observe(ClearStatuses(inner))));
     let (incoming, _) = bind(name, addr).await.map_err(|source| ServeError::Bind { addr, source })?;
@@ -158,6 +165,43 @@ pub async fn serve_with(
         None => router.serve_with_incoming_shutdown(incoming, shutdown_signal()).await?,
     }
     Ok(())
+}
+
+/// gRPC-Web on a server's own port, for browsers and game engines' web builds: binary
+/// (`application/grpc-web`) and text (`application/grpc-web-text`) modes, server streaming
+/// included, translated to gRPC before anything else sees the request. Browsers may call from
+/// `cors_origins` only (exact origins such as `https://play.example.org`; none by default), so
+/// a page elsewhere cannot use a player's browser against the API.
+#[derive(Clone, Debug, Default)]
+pub struct GrpcWeb {
+    pub cors_origins: Vec<String>,
+}
+
+/// Request headers a gRPC-Web client sends (CORS preflight allows exactly these).
+const WEB_REQUEST_HEADERS: [&str; 8] =
+    ["content-type", "x-grpc-web", "x-user-agent", "authorization", "grpc-timeout", "traceparent", "tracestate", "grpc-accept-encoding"];
+/// Response headers a browser script may read: the status, its details and the retry delay.
+const WEB_EXPOSED_HEADERS: [&str; 4] = ["grpc-status", "grpc-message", "grpc-status-details-bin", "grpc-retry-pushback-ms"];
+/// How long a browser may keep a preflight answer.
+const CORS_MAX_AGE: std::time::Duration = std::time::Duration::from_secs(3600);
+
+impl GrpcWeb {
+    /// The CORS and gRPC-Web layers; an origin that is not a valid header value is an error.
+    fn layer(&self) -> Result<tower_layer::Stack<tonic_web::GrpcWebLayer, tower_http::cors::CorsLayer>, ServeError> {
+        use tonic::codegen::http::{HeaderName, HeaderValue, Method};
+        let origins = self
+            .cors_origins
+            .iter()
+            .map(|o| HeaderValue::from_str(o.trim_end_matches('/')).map_err(|_| ServeError::Config(format!("--cors-origin {o:?} is not a valid origin"))))
+            .collect::<Result<Vec<_>, _>>()?;
+        let cors = tower_http::cors::CorsLayer::new()
+            .allow_origin(tower_http::cors::AllowOrigin::list(origins))
+            .allow_methods([Method::POST])
+            .allow_headers(WEB_REQUEST_HEADERS.map(HeaderName::from_static))
+            .expose_headers(WEB_EXPOSED_HEADERS.map(HeaderName::from_static))
+            .max_age(CORS_MAX_AGE);
+        Ok(tower_layer::Stack::new(tonic_web::GrpcWebLayer::new(), cors))
+    }
 }
 
 /// Open connections per client address, shared by the accepting loop and every connection.

@@ -106,6 +106,14 @@ pub struct OrchestratorArgs {
     /// The scrubber's pace: at most this many commits read and checked per second (0: no limit).
     #[arg(long, env = "ARBITER_SCRUB_COMMITS_PER_SECOND", default_value_t = scrub::DEFAULT_COMMITS_PER_SECOND)]
     pub scrub_commits_per_second: u32,
+    /// Do not answer gRPC-Web (HTTP/1.1 and browsers) on the match API's port.
+    #[arg(long, env = "ARBITER_NO_GRPC_WEB")]
+    pub no_grpc_web: bool,
+    /// An origin whose web pages may call the match API from a browser (gRPC-Web with CORS),
+    /// such as https://play.example.org; repeatable. None by default: browsers of other
+    /// origins are refused (non-browser clients are not subject to CORS).
+    #[arg(long = "cors-origin", value_name = "ORIGIN", env = "ARBITER_CORS_ORIGINS", value_delimiter = ',')]
+    pub cors_origins: Vec<String>,
     /// Request rates and connections per caller (`abuse`).
     #[command(flatten)]
     pub abuse: abuse::AbuseArgs,
@@ -195,13 +203,14 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     let service = MatchServiceServer::new(api)
         .max_decoding_message_size(limits::MAX_REQUEST_BYTES);
     let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;
+    let web = (!args.no_grpc_web).then(|| api::server::GrpcWeb { cors_origins: args.cors_origins.clone() });
     let limiter = Arc::new(abuse::RateLimiter::new(&args.abuse));
     let routes = tonic::service::Routes::new(abuse::RateLimited::new(service, limiter, platform));
     let limits = api::server::ConnectionLimits {
         per_address: (args.abuse.max_connections_per_address > 0).then_some(args.abuse.max_connections_per_address),
         ..api::server::ConnectionLimits::PUBLIC
     };
-    api::server::serve_with("arbiter-orchestrator", args.listen, name, routes, public_tls, limits, health)
+    api::server::serve_with("arbiter-orchestrator", args.listen, name, routes, public_tls, limits, health, web)
         .await?;
     Ok(())
 }

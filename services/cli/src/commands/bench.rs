@@ -555,6 +555,7 @@ impl BenchCmd {
                     cluster: Default::default(),
                     // Every bot plays from this one address, far above any one client's rate.
                     abuse: orchestrator::abuse::AbuseArgs::unlimited(),
+                    cors_origins: Vec::new(),
                     new_keys: false,
                     telemetry: self.telemetry.clone(),
                     quiet_services: true,

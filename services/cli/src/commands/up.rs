@@ -53,6 +53,10 @@ pub struct UpCmd {
     /// A JetStream cluster of local nodes instead of one nats-server.
     #[command(flatten)]
     pub cluster: ClusterArgs,
+    /// An origin whose web pages may call the match API from a browser over gRPC-Web (CORS),
+    /// e.g. https://play.example.org; repeatable. None by default (docs/security.md).
+    #[arg(long = "cors-origin", value_name = "ORIGIN", env = "ARBITER_CORS_ORIGINS", value_delimiter = ',')]
+    pub cors_origins: Vec<String>,
     /// The match API's abuse limits: request rates and connections per caller (docs/security.md).
     #[command(flatten)]
     pub abuse: orchestrator::abuse::AbuseArgs,
@@ -513,6 +517,7 @@ impl UpCmd {
                 // The platform API key (tournament-api): created once in <data-dir>/secrets.
                 vec!["--platform-key-file".into(), orchestrator::platform::ensure_key(&self.data_dir)?.display().to_string()],
                 self.abuse.to_args(),
+                self.cors_origins.iter().flat_map(|o| ["--cors-origin".to_string(), o.clone()]).collect(),
                 self.telemetry.args("orchestrator"),
             ]
             .concat(),
