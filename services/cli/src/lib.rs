@@ -21,7 +21,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-pub use commands::{AuditCmd, BackupCmd, BenchCmd, CreateCmd, DemoCmd, ListCmd, ExportCmd, PlayCmd, RestoreCmd, ServeCmd, UpCmd, WatchCmd};
+pub use commands::{AuditCmd, BackupCmd, BenchCmd, CreateCmd, DeckCmd, DemoCmd, ListCmd, ExportCmd, PlayCmd, RestoreCmd, ServeCmd, UpCmd, WatchCmd};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -57,6 +57,8 @@ pub enum Command {
     Demo(DemoCmd),
     /// Create a match and print each seat's `arbiter play` command.
     Create(CreateCmd),
+    /// Check a netrunner decklist file (NetrunnerDB's text or JSON export), offline.
+    Deck(DeckCmd),
     /// List matches (of a tournament, round, status or ruleset) with the platform key.
     List(ListCmd),
     /// Play one seat of a match in the terminal.
@@ -80,8 +82,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     if let Some(ca) = cli.tls_ca {
         client::set_tls_ca(ca);
     }
-    // `serve` and `up` run the orchestrator, which takes its own --platform-key-file.
-    if !matches!(cli.command, Command::Serve(_) | Command::Up(_)) {
+    // `serve` and `up` run the orchestrator, which takes its own --platform-key-file; `deck`
+    // talks to no server.
+    if !matches!(cli.command, Command::Serve(_) | Command::Up(_) | Command::Deck(_)) {
         client::load_platform_key(cli.platform_key_file.as_deref())?;
     }
     match cli.command {
@@ -89,6 +92,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Up(c) => c.run().await,
         Command::Demo(c) => c.run().await,
         Command::Create(c) => c.run().await,
+        Command::Deck(c) => c.run().await,
         Command::List(c) => c.run().await,
         Command::Play(c) => c.run().await,
         Command::Watch(c) => c.run().await,

@@ -90,7 +90,7 @@ impl Checked {
     pub fn to_text(&self) -> String {
         let mut out = String::new();
         if let Some(name) = &self.name {
-            out.push_str(&format!("# {name}\n"));
+            out.push_str(&format!("{name}\n"));
         }
         out.push_str(&format!("# {} {} deck, {} cards\n", self.format.name(), self.side.name(), self.size()));
         out.push_str(&format!("{} ({})\n", self.identity.title, self.identity.code));
@@ -109,6 +109,8 @@ const MAX_SUGGEST_CHARS: usize = 80;
 
 /// Read `text` in whichever form it is: JSON if it starts with `{`, else plain text.
 pub fn read(text: &str, format: Format) -> ReadList {
+    // A byte-order mark, as some editors save a file, is not part of the list.
+    let text = text.trim_start_matches('\u{feff}');
     if text.trim_start().starts_with('{') {
         read_json(text, format)
     } else {
@@ -123,9 +125,15 @@ pub fn check(text: &str, format: Format, side: Option<Side>) -> Result<Checked, 
     let list = read(text, format);
     let mut problems = list.problems;
     let known = |code: &str| format.cards().into_iter().find(|c| c.code == code);
-    let side = side
-        .or_else(|| list.cards.iter().filter_map(|(c, _)| known(c)).find(|c| c.ctype == CardType::Identity).map(|c| c.side))
-        .or_else(|| list.cards.iter().find_map(|(c, _)| known(c)).map(|c| c.side));
+    let identity = list.cards.iter().filter_map(|(c, _)| known(c)).find(|c| c.ctype == CardType::Identity);
+    if let (Some(want), Some(id)) = (side, identity) {
+        if id.side != want {
+            // One message, rather than one per card of the other side.
+            problems.push(format!("{} is a {} identity, but this seat plays the {} (seat 0 is the Corp, seat 1 the Runner)", id.title, id.side.name(), want.name()));
+            return Err(problems);
+        }
+    }
+    let side = side.or(identity.map(|c| c.side)).or_else(|| list.cards.iter().find_map(|(c, _)| known(c)).map(|c| c.side));
     let Some(side) = side else {
         problems.push(format!("no card of the {} pool was read, so the deck is neither a Corp nor a Runner deck", format.name()));
         return Err(problems);
@@ -356,6 +364,10 @@ pub fn read_text(text: &str, format: Format) -> ReadList {
             let card = lookup(&pool, rest).or_else(|| strip_set(rest).and_then(|t| lookup(&pool, t)));
             match (count, card) {
                 (Err(e), _) => push(&mut out.problems, format!("{what}: {e}")),
+                // A first line such as "2026 worlds list" is the deck's name, not a card.
+                (Ok(_), None) if first && suggest(&pool, strip_set(rest).unwrap_or(rest), false).is_none() => {
+                    name_line = Some((line_no, s.to_string()));
+                }
                 (Ok(_), None) => {
                     let title = strip_set(rest).unwrap_or(rest);
                     push(&mut out.problems, unknown(&pool, format, &what, title));
@@ -474,7 +486,10 @@ mod tests {
         assert_eq!(d.cards.iter().find(|e| e.code == "30039").map(|e| (e.title.as_str(), e.count)), Some(("Brân 1.0", 3)));
         assert!(d.cards.windows(2).all(|w| w[0].code < w[1].code), "normalised by code");
         // The normalised text reads back to the same deck.
-        assert_eq!(check(&d.to_text(), SG, None).unwrap().decklist(), d.decklist());
+        assert_eq!(check(&d.to_text(), SG, None).unwrap(), d);
+        // A name that starts with a number is still the name.
+        let named = HB_TEXT.replacen("Precision starter", "2026 regionals", 1);
+        assert_eq!(check(&named, SG, None).unwrap().name.as_deref(), Some("2026 regionals"));
     }
 
     #[test]
@@ -547,7 +562,7 @@ mod tests {
         }
         // A Runner list on the Corp's seat.
         let v = check("The Catalyst: Convention Breaker\n3 Sure Gamble\n", SG, Some(Side::Corp)).unwrap_err();
-        assert!(v.iter().any(|p| p.contains("is not a corp identity")), "{v:?}");
+        assert_eq!(v, vec!["The Catalyst: Convention Breaker is a runner identity, but this seat plays the corp (seat 0 is the Corp, seat 1 the Runner)"]);
         // Nothing readable.
         let v = check("hello\n\n", SG, None).unwrap_err();
         assert!(v[0].contains("no card of the system_gateway pool was read"), "{v:?}");
