@@ -1,4 +1,4 @@
-//! End-to-end: decklists per seat. A constructed netrunner deck from the
+//! End-to-end: decklists per seat (issue 12 item 3). A constructed netrunner deck from the
 //! System Gateway pool (NR-10) is played to the end over gRPC and the export passes the audit;
 //! illegal decklists are refused with INVALID_ARGUMENT naming every violation, for netrunner and
 //! for mainframe's house rules; a decklist stays private to its seat during the match. And
