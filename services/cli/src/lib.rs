@@ -21,7 +21,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-pub use commands::{AuditCmd, BackupCmd, BenchCmd, CreateCmd, DeckCmd, DemoCmd, ListCmd, ExportCmd, PlayCmd, RestoreCmd, ServeCmd, UpCmd, WatchCmd};
+pub use commands::{AuditCmd, BackupCmd, BenchCmd, CreateCmd, DemoCmd, ListCmd, ExportCmd, PlayCmd, RestoreCmd, ServeCmd, UpCmd, WatchCmd};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -58,7 +58,7 @@ pub enum Command {
     /// Create a match and print each seat's `arbiter play` command.
     Create(CreateCmd),
     /// Check a netrunner decklist file (NetrunnerDB's text or JSON export), offline.
-    Deck(DeckCmd),
+    Deck(commands::DeckCmd),
     /// List matches (of a tournament, round, status or ruleset) with the platform key.
     List(ListCmd),
     /// Play one seat of a match in the terminal.
