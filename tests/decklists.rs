@@ -67,17 +67,18 @@ async fn create_and_join(client: &mut Client, ruleset: &str, seats: Vec<m::SeatS
         .create_match(harness::platform(m::CreateMatchRequest { ruleset: ruleset.into(), seats, ..Default::default() }))
         .await?
         .into_inner();
+    let codes: Vec<(u32, String)> = created.seats.iter().map(|s| (s.seat, s.join_code.clone())).collect();
+    join(client, &created.match_id, &codes, created.randomness_public_key).await
+}
+
+/// Join every seat of a created match with its join code.
+async fn join(client: &mut Client, match_id: &str, codes: &[(u32, String)], public_key: Vec<u8>) -> Result<Table> {
     let mut tokens = Vec::new();
-    for s in &created.seats {
-        let req = m::JoinMatchRequest {
-            match_id: created.match_id.clone(),
-            seat: s.seat,
-            join_code: s.join_code.clone(),
-            entropy: vec![s.seat as u8 + 7; 32],
-        };
+    for (seat, code) in codes {
+        let req = m::JoinMatchRequest { match_id: match_id.into(), seat: *seat, join_code: code.clone(), entropy: vec![*seat as u8 + 7; 32] };
         tokens.push(client.join_match(req).await?.into_inner().seat_token);
     }
-    Ok(Table { match_id: created.match_id, tokens, public_key: created.randomness_public_key })
+    Ok(Table { match_id: match_id.into(), tokens, public_key })
 }
 
 async fn play_to_end_and_audit(client: &mut Client, table: &Table, seed: u64, ruleset: &str) -> Result<()> {
@@ -155,6 +156,55 @@ async fn a_constructed_system_gateway_game_is_played_to_the_end_audited_and_keep
     let hedge = open["decklists"][0]["cards"].as_array().and_then(|a| a.iter().find(|e| e["card"] == "30075")).cloned();
     assert_eq!(hedge.map(|e| e["count"].clone()), Some(serde_json::json!(3)));
     assert_eq!(open["decklists"][1]["identity"], "30010");
+    Ok(())
+}
+
+/// `arbiter create --decklist` with NetrunnerDB's two export forms (the CLI's fixtures: a text
+/// export for the Corp, a JSON export for the Runner): the match is created with those lists
+/// and plays to the end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn arbiter_create_with_a_decklist_file_per_seat_creates_a_match_that_plays() -> Result<()> {
+    let system = System::start().await?;
+    let decks = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../services/cli/tests/decks");
+    let (corp, runner) = (decks.join("precision.txt").display().to_string(), decks.join("zahya.json").display().to_string());
+    let key = system.dir.path().join("platform.key").display().to_string();
+    let url = system.orchestrator_url()?;
+    let args = ["create", "--orchestrator", &url, "--platform-key-file", &key, "--ruleset", "netrunner", "--name", "HB", "--name", "Zahya"];
+    let (ok, out, err) = harness::run_arbiter(&[&args[..], &["--decklist", &corp, "--decklist", &runner]].concat()).await?;
+    assert!(ok, "create failed:\n{out}{err}");
+    // "match ID", "  public key: HEX", then "  arbiter play ID --seat S --join-code CODE" per seat.
+    let match_id = out.lines().find_map(|l| l.strip_prefix("match ")).ok_or_else(|| anyhow!("no match id:\n{out}"))?.to_string();
+    let public_key = out.lines().find_map(|l| l.trim().strip_prefix("public key: ")).map(hex::decode).ok_or_else(|| anyhow!("no key:\n{out}"))??;
+    let codes: Vec<(u32, String)> = out
+        .lines()
+        .filter_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let at = |flag: &str| words.iter().position(|w| *w == flag).and_then(|i| words.get(i + 1));
+            Some((at("--seat")?.parse().ok()?, at("--join-code")?.to_string()))
+        })
+        .collect();
+    assert_eq!(codes.len(), 2, "{out}");
+    let mut client = system.client().await?;
+    let table = join(&mut client, &match_id, &codes, public_key).await?;
+    // The seats' lists are the files' cards, by code: the HB list and the Zahya list.
+    let corp_view: serde_json::Value = serde_json::from_str(
+        &client.get_match(harness::with_token(m::GetMatchRequest { match_id: match_id.clone(), version: 0 }, &table.tokens[0])).await?.into_inner().state_json,
+    )?;
+    assert_eq!(corp_view["decklists"][0]["identity"], "30035", "{}", corp_view["decklists"]);
+    let mut listed: Vec<(String, u64)> = corp_view["decklists"][0]["cards"]
+        .as_array()
+        .map(|a| a.iter().map(|e| (e["card"].as_str().unwrap_or("").to_string(), e["count"].as_u64().unwrap_or(0))).collect())
+        .unwrap_or_default();
+    listed.sort();
+    let mut want: Vec<(String, u64)> = HB.iter().skip(1).map(|(c, n)| (c.to_string(), u64::from(*n))).collect();
+    want.sort();
+    assert_eq!(listed, want);
+    play_to_end_and_audit(&mut client, &table, 29, "netrunner").await?;
+
+    // A file that is not a legal deck is refused before anything is created.
+    let (ok, out, err) = harness::run_arbiter(&[&args[..], &["--decklist", &runner, "--decklist", &corp]].concat()).await?;
+    assert!(!ok && out.is_empty(), "{out}{err}");
+    assert!(err.contains("Zahya Sadeghi: Versatile Smuggler is a runner identity, but this seat plays the corp"), "{err}");
     Ok(())
 }
 

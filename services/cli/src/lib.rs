@@ -58,6 +58,8 @@ pub enum Command {
     Demo(DemoCmd),
     /// Create a match and print each seat's `arbiter play` command.
     Create(CreateCmd),
+    /// Check a netrunner decklist file (NetrunnerDB's text or JSON export), offline.
+    Deck(commands::DeckCmd),
     /// List matches (of a tournament, round, status or ruleset) with the platform key.
     List(ListCmd),
     /// Play one seat of a match in the terminal.
@@ -85,8 +87,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     if let Some(ca) = cli.tls_ca {
         client::set_tls_ca(ca);
     }
-    // `serve` and `up` run the orchestrator, which takes its own --platform-key-file.
-    if !matches!(cli.command, Command::Serve(_) | Command::Up(_)) {
+    // `serve` and `up` run the orchestrator, which takes its own --platform-key-file; `deck`
+    // talks to no server.
+    if !matches!(cli.command, Command::Serve(_) | Command::Up(_) | Command::Deck(_)) {
         client::load_platform_key(cli.platform_key_file.as_deref())?;
     }
     match cli.command {
@@ -94,6 +97,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Up(c) => c.run().await,
         Command::Demo(c) => c.run().await,
         Command::Create(c) => c.run().await,
+        Command::Deck(c) => c.run().await,
         Command::List(c) => c.run().await,
         Command::Play(c) => c.run().await,
         Command::Watch(c) => c.run().await,

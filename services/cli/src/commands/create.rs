@@ -7,9 +7,10 @@ use api::match_v1 as m;
 use clap::Args;
 
 use crate::client;
+use crate::commands::deck::{describe_violations, read_decklist};
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter create\n  arbiter create --players 3 --name Ana --name Ben --name Cy\n  arbiter create --deck hardwired --deck bioforge\n  arbiter create --tournament spring --round 1 --table 4 --label stage=swiss\n\nPrints the match id and, for each seat, the `arbiter play` command that joins it.\nKeep the join codes secret: whoever has one can take that seat.")]
+#[command(after_help = "Examples:\n  arbiter create\n  arbiter create --players 3 --name Ana --name Ben --name Cy\n  arbiter create --deck hardwired --deck bioforge\n  arbiter create --ruleset netrunner --decklist precision.txt --decklist zahya.json\n  arbiter create --tournament spring --round 1 --table 4 --label stage=swiss\n\nPrints the match id and, for each seat, the `arbiter play` command that joins it.\nKeep the join codes secret: whoever has one can take that seat.\n\n--decklist (netrunner) reads NetrunnerDB's plain-text or JSON export, checked as\n`arbiter deck check` does before the match is created; seat 0 (the Corp) first, then seat 1\n(the Runner). An empty FILE (\"\") leaves that seat its --deck or the ready deck.")]
 pub struct CreateCmd {
     /// The orchestrator's address.
     #[arg(long, env = "ARBITER_ORCHESTRATOR", default_value = client::DEFAULT_ORCHESTRATOR)]
@@ -26,6 +27,13 @@ pub struct CreateCmd {
     /// Ready decks, in seat order (repeat the flag; default: the ruleset's).
     #[arg(long = "deck")]
     pub decks: Vec<String>,
+    /// A netrunner decklist file per seat, in seat order (repeat the flag): NetrunnerDB's
+    /// plain-text or JSON export.
+    #[arg(long = "decklist", value_name = "FILE")]
+    pub decklists: Vec<String>,
+    /// The card pool the --decklist files are checked against.
+    #[arg(long, default_value = "system_gateway")]
+    pub format: String,
     /// The tournament the match belongs to ([A-Za-z0-9_-], at most 64).
     #[arg(long)]
     pub tournament: Option<String>,
@@ -53,13 +61,58 @@ fn parse_option(s: &str) -> Result<(String, i64), String> {
 }
 
 impl CreateCmd {
+    /// Each seat's decklist read from its `--decklist` file and checked (netrunner only): the
+    /// error lists every violation of every file.
+    fn seat_decklists(&self) -> anyhow::Result<Result<Vec<Option<m::Decklist>>, String>> {
+        if self.decklists.is_empty() {
+            return Ok(Ok(vec![]));
+        }
+        if self.ruleset != "netrunner" {
+            anyhow::bail!("--decklist reads NetrunnerDB decklists: use it with --ruleset netrunner (for {}, name a ready deck with --deck)", self.ruleset);
+        }
+        if self.decklists.len() > self.players as usize {
+            anyhow::bail!("{} --decklist files for {} seats; give at most one per seat, in seat order", self.decklists.len(), self.players);
+        }
+        let format = engine::netrunner::decklist_text::Format::parse(&self.format).map_err(anyhow::Error::msg)?;
+        let mut lists = Vec::new();
+        let mut refused = String::new();
+        for (seat, path) in self.decklists.iter().enumerate() {
+            if path.is_empty() {
+                lists.push(None);
+                continue;
+            }
+            let path = std::path::Path::new(path);
+            if self.decks.get(seat).is_some_and(|d| !d.is_empty()) {
+                anyhow::bail!("seat {seat} has both --deck and --decklist {}; give one of them (an empty --deck \"\" or --decklist \"\" skips a seat)", path.display());
+            }
+            let side = if seat == 0 { engine::netrunner::data::Side::Corp } else { engine::netrunner::data::Side::Runner };
+            match read_decklist(path, format, Some(side))? {
+                Ok(deck) => lists.push(Some(m::Decklist {
+                    cards: deck.decklist().into_iter().map(|(card, count)| m::DecklistEntry { card, count }).collect(),
+                })),
+                Err(violations) => {
+                    refused.push_str(&describe_violations(&format!("seat {seat}'s decklist {}", path.display()), Some(side), &violations));
+                    lists.push(None);
+                }
+            }
+        }
+        Ok(if refused.is_empty() { Ok(lists) } else { Err(refused) })
+    }
+
     pub async fn run(self) -> anyhow::Result<ExitCode> {
+        let decklists = match self.seat_decklists()? {
+            Ok(lists) => lists,
+            Err(refused) => {
+                eprint!("{refused}");
+                return Ok(ExitCode::from(1));
+            }
+        };
         let mut api = client::connect(&self.orchestrator)?;
         let seats = (0..self.players as usize)
             .map(|i| m::SeatSpec {
                 name: self.names.get(i).cloned().unwrap_or_else(|| format!("Player {}", i + 1)),
                 deck: self.decks.get(i).cloned().unwrap_or_default(),
-                ..Default::default()
+                decklist: decklists.get(i).cloned().flatten(),
             })
             .collect();
         let created = api

@@ -12,9 +12,12 @@
 //! Imports run one way: `flow` → `cards` → `state` → `data`/`options`. See
 //! `docs/adding-a-card.md`.
 //! - [`options`]: named defaults and match options.
+//! - [`decklist_text`]: decklists as people write them (NetrunnerDB's text and JSON exports),
+//!   read into codes and counts for `data::deck_from_list`.
 
 pub mod cards;
 pub mod data;
+pub mod decklist_text;
 pub mod flow;
 pub mod options;
 pub mod state;

@@ -254,6 +254,15 @@ pub enum At {
     Run43,
 }
 
+impl At {
+    /// NR-4: whether the Corp may score an agenda in this window (its own turn, outside a run).
+    /// The Comprehensive Rules mark the draw-phase and action-phase windows (S) (5.6.1.b,
+    /// 5.6.2.a) but not the one after the Corp discards (5.6.3.b), nor any window of a run.
+    pub fn corp_may_score(self) -> bool {
+        matches!(self, At::TurnBegin | At::Action)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stage {
     /// The card-number permutation is drawn before anything else (no number is shown before).

@@ -398,6 +398,45 @@ fn nr_4_advancing_never_scores_scoring_is_a_choice_in_the_corps_windows() {
     assert!(!m.offers(&format!("score:{a}")));
 }
 
+/// NR-4 with the Comprehensive Rules 5.6.3.b: the window after the Corp discards is (P) (R),
+/// not (S); scoring is only in the draw-phase and action-phase windows (5.6.1.b, 5.6.2.a).
+#[test]
+fn nr_4_no_scoring_after_the_corp_discards() {
+    // A fully advanced agenda, an unrezzed asset, and `hand` cards in HQ (5 is the maximum).
+    let scenario = |hand: usize| {
+        let mut s = Scenario::new().corp_turn(0);
+        let a = s.root(3, c::SUPERCONDUCTING_HUB, false);
+        s.g.cards[a as usize].adv = 3;
+        let asset = s.root(4, c::NICO_CAMPAIGN, false);
+        for _ in 0..hand {
+            s.hq(c::HEDGE_FUND);
+        }
+        (s, a, asset)
+    };
+    // The same board in an action-phase window: the agenda may be scored.
+    let (s, a, _) = scenario(6);
+    let m = s.start(Stage::Window { at: At::Action, round: crate::core::stack::PriorityRound::new(vec![0, 1]) });
+    assert!(m.offers(&format!("score:{a}")), "a fully advanced agenda is scoreable in the action phase");
+    // After the discard: the window still lets the Corp rez, but not score.
+    let (s, a, asset) = scenario(6);
+    let mut m = s.start(Stage::Discard);
+    assert_eq!(m.kind(), "netrunner.discard");
+    let ids = m.option_ids();
+    m.answer(Choice::Pick(ids[..1].to_vec()));
+    assert_eq!((m.kind().as_str(), m.seat()), ("netrunner.window", CORP));
+    assert!(matches!(m.game().stage, Stage::Window { at: At::TurnEnd, .. }));
+    assert!(m.offers(&format!("rez:{asset}")), "the discard-phase window is one where the Corp may rez");
+    assert!(!m.offers(&format!("score:{a}")), "no scoring in the discard-phase window");
+    // Nothing to discard, and the asset too dear to rez: the Corp's only option is to pass, so it
+    // passes without being asked and the turn ends with the agenda unscored.
+    let (mut s, a, _) = scenario(5);
+    s.g.corp.credits = 0;
+    let m = s.auto_pass().start(Stage::Discard);
+    let g = m.game();
+    assert_eq!((g.active, g.corp.points), (RUNNER, 0));
+    assert!(g.server(3).is_some_and(|sv| sv.root == vec![a]), "the agenda stays installed");
+}
+
 #[test]
 fn nr_5_assets_rez_in_windows_ice_only_on_approach() {
     let mut s = Scenario::new().corp_turn(3);

@@ -1,0 +1,101 @@
+//! `arbiter deck check` on decklist files as NetrunnerDB exports them (`tests/decks/`): a legal
+//! deck in the plain-text and the JSON form is printed normalised with exit 0; an illegal one
+//! prints every violation with exit 1 (NR-10). No server needed.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn deck(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("decks").join(name)
+}
+
+/// `arbiter deck check FILE`: (exit code, stdout, stderr).
+fn check(file: &Path) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["deck", "check"])
+        .arg(file)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("arbiter runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// `precision.txt` with each `(from, to)` replaced, written to a file in `dir`.
+fn edited(dir: &Path, name: &str, edits: &[(&str, &str)]) -> PathBuf {
+    let mut text = std::fs::read_to_string(deck("precision.txt")).expect("the fixture reads");
+    for (from, to) in edits {
+        assert!(text.contains(from), "the fixture has {from:?}");
+        text = text.replace(from, to);
+    }
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("writes");
+    path
+}
+
+#[test]
+fn a_legal_deck_in_netrunnerdbs_text_export_is_printed_normalised_and_reads_back() {
+    let (code, out, err) = check(&deck("precision.txt"));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("# system_gateway corp deck, 40 cards"), "{out}");
+    assert!(out.contains("Haas-Bioroid: Precision Design (30035)\n"), "{out}");
+    assert!(out.contains("3x Brân 1.0 (30039)\n") && out.contains("3x Hedge Fund (30075)\n"), "{out}");
+    assert_eq!(out.lines().filter(|l| l.contains("x ")).count(), 16, "one line per card, copies added up: {out}");
+    // The printed list is itself a decklist file.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let again = dir.path().join("normalised.txt");
+    std::fs::write(&again, &out).expect("writes");
+    let (code, out2, _) = check(&again);
+    assert_eq!((code, out2), (0, out));
+}
+
+#[test]
+fn a_legal_deck_in_netrunnerdbs_json_export_is_printed_normalised() {
+    let (code, out, err) = check(&deck("zahya.json"));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("Zahya, System Gateway\n# system_gateway runner deck, 40 cards\nZahya Sadeghi: Versatile Smuggler (30010)\n"), "{out}");
+    assert!(out.contains("3x Sure Gamble (30030)\n") && out.contains("1x Smartware Distributor (30033)\n"), "{out}");
+}
+
+#[test]
+fn illegal_decks_print_every_violation_and_exit_1() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let d = dir.path();
+    // Each a legal 40-card deck with one thing wrong, so each prints exactly one violation.
+    let cases = [
+        (edited(d, "four.txt", &[("3x Hedge Fund", "4x Hedge Fund"), ("3x Sprint", "2x Sprint")]), "4 copies of Hedge Fund exceed its deck limit of 3"),
+        (
+            // 9 Jinteki cards for the 9 neutral ice: 6 + 6 + 9 influence.
+            edited(d, "influence.txt", &[("3x Palisade (System Gateway)", "3x Diviner"), ("3x Tithe (System Gateway)", "3x Karunā"), ("3x Whitespace (System Gateway)", "3x Neurospike")]),
+            "influence 21 exceeds Haas-Bioroid: Precision Design's limit 15",
+        ),
+        (
+            edited(d, "agenda.txt", &[("1x Luminal Transubstantiation", "1x Longevity Serum")]),
+            "Longevity Serum (30044) is a jinteki agenda and cannot be in a haas-bioroid deck",
+        ),
+        (edited(d, "points.txt", &[("3x Orbital Superiority", "3x Diviner")]), "a 40-card Corp deck needs 18 or 19 agenda points, not 12"),
+    ];
+    for (file, violation) in &cases {
+        let (code, out, err) = check(file);
+        assert_eq!(code, 1, "{}: {out}{err}", file.display());
+        assert!(out.contains("is not a legal deck (NR-10), 1 violation(s):"), "{}: {out}", file.display());
+        assert!(out.contains(&format!("  - {violation}\n")), "{}: the output names {violation:?}:\n{out}", file.display());
+    }
+    // A misspelled title names the closest card (and the deck it leaves is one card short).
+    let typo = edited(d, "typo.txt", &[("1x Regolith Mining License", "1x Regolith Minig License")]);
+    let (code, out, _) = check(&typo);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("  - line 14: 'Regolith Minig License' is not a card of the system_gateway pool; did you mean 'Regolith Mining License'?\n"), "{out}");
+}
+
+#[test]
+fn a_file_that_is_not_a_decklist_says_what_to_give() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("notes.json");
+    std::fs::write(&path, "{\"cards\": [1, 2]}").expect("writes");
+    let (code, out, _) = check(&path);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("no \"cards\" object of code: count"), "{out}");
+    let (code, _, err) = check(&dir.path().join("missing.txt"));
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot read the decklist"), "{err}");
+}
