@@ -139,34 +139,6 @@ async fn player(url: String, seed: u64, stop: Arc<AtomicBool>, journal: Arc<Mute
     Ok(())
 }
 
-/// The index of the node leading `stream`.
-async fn leader_of(system: &ClusterSystem, stream: &str) -> Result<usize> {
-    let client = system
-        .credentials
-        .auth(eventlog::Role::Admin)
-        .connect_options()
-        .await?
-        .connect(system.cluster.urls().iter().enumerate().filter(|(i, _)| system.cluster.node(*i).is_some()).map(|(_, u)| u.clone()).collect::<Vec<_>>())
-        .await?;
-    let js = async_nats::jetstream::new(client);
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        if let Ok(mut s) = js.get_stream(stream).await {
-            if let Ok(info) = s.info().await {
-                if let Some(name) = info.cluster.as_ref().and_then(|c| c.leader.clone()) {
-                    return (0..system.cluster.size())
-                        .find(|i| system.cluster.node_name(*i) == Some(name.as_str()))
-                        .ok_or_else(|| anyhow!("leader {name} is not a node of this cluster"));
-                }
-            }
-        }
-        if Instant::now() > deadline {
-            bail!("stream {stream} has no leader");
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killing_two_nats_nodes_in_turn_under_load_loses_no_acknowledged_decision() -> Result<()> {
     let mut system = ClusterSystem::start().await?;
@@ -181,7 +153,7 @@ async fn killing_two_nats_nodes_in_turn_under_load_loses_no_acknowledged_decisio
     let mut timeline = Vec::new();
     tokio::time::sleep(Duration::from_secs(4)).await;
     for round in 0..2 {
-        let leader = leader_of(&system, eventlog::STREAM).await?;
+        let leader = system.leader_of(eventlog::STREAM).await?;
         let before = journal.lock().map_err(|_| anyhow!("poisoned"))?.acked.len();
         system.cluster.kill(leader).map_err(|e| anyhow!("{e}"))?;
         timeline.push(format!("{:?}: round {round}: killed node {leader} (the stream leader) after {before} acked decisions", started.elapsed()));

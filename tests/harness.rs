@@ -501,6 +501,34 @@ impl ClusterSystem {
         spawn_log_orchestrator(self.dir.path(), &self.cluster.url(), &self.credentials, &self.pki, &self.rules, &self.randomness, 3).await
     }
 
+    /// The index of the node leading `stream`.
+    pub async fn leader_of(&self, stream: &str) -> Result<usize> {
+        let client = self
+            .credentials
+            .auth(eventlog::Role::Admin)
+            .connect_options()
+            .await?
+            .connect(self.cluster.urls().iter().enumerate().filter(|(i, _)| self.cluster.node(*i).is_some()).map(|(_, u)| u.clone()).collect::<Vec<_>>())
+            .await?;
+        let js = async_nats::jetstream::new(client);
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Ok(mut s) = js.get_stream(stream).await {
+                if let Ok(info) = s.info().await {
+                    if let Some(name) = info.cluster.as_ref().and_then(|c| c.leader.clone()) {
+                        return (0..self.cluster.size())
+                            .find(|i| self.cluster.node_name(*i) == Some(name.as_str()))
+                            .ok_or_else(|| anyhow!("leader {name} is not a node of this cluster"));
+                    }
+                }
+            }
+            if std::time::Instant::now() > deadline {
+                bail!("stream {stream} has no leader");
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+
     /// The match log as the admin sees it, through every node.
     pub async fn admin_log(&self) -> Result<eventlog::JetStreamLog> {
         eventlog::JetStreamLog::connect(&self.cluster.url(), 3, &self.credentials.auth(Role::Admin))
