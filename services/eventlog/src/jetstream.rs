@@ -19,10 +19,15 @@ use crate::{
     LogError, Snapshot, StoredCommit, SNAPSHOT_BUCKET, STREAM, STREAM_SUBJECTS,
 };
 
-/// How many times a publish is sent (same msg id) before giving up as unavailable.
-const PUBLISH_ATTEMPTS: u32 = 3;
-/// First retry delay; doubled on each retry.
-const PUBLISH_BACKOFF: Duration = Duration::from_millis(200);
+/// How long an append keeps sending its publish (same msg id) before giving up as unavailable.
+const PUBLISH_PATIENCE: Duration = Duration::from_secs(15);
+/// How long one publish waits for its ack before it is sent again. Short, so that an append
+/// whose node was lost, or that waited out a leader election, goes through within about this
+/// long of the cluster answering again; a retry is safe (the msg id stores it once).
+const PUBLISH_ACK_TIMEOUT: Duration = Duration::from_secs(1);
+/// First retry delay; doubled on each retry, up to [`PUBLISH_BACKOFF_MAX`].
+const PUBLISH_BACKOFF: Duration = Duration::from_millis(100);
+const PUBLISH_BACKOFF_MAX: Duration = Duration::from_millis(500);
 /// Timeout of one JetStream API request or publish ack.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
 /// A `read` fails as unavailable when no message arrives for this long.
@@ -686,13 +691,17 @@ impl EventLog for JetStreamLog {
         }
         let mut delay = PUBLISH_BACKOFF;
         let mut attempt = 1;
+        let started = std::time::Instant::now();
         loop {
             let result = match self
                 .context
                 .send_publish(subject.clone(), publish.clone())
                 .await
             {
-                Ok(ack) => ack.await,
+                Ok(ack) => match tokio::time::timeout(PUBLISH_ACK_TIMEOUT, ack).await {
+                    Ok(acked) => acked,
+                    Err(_) => Err(PublishErrorKind::TimedOut.into()),
+                },
                 Err(e) => Err(e),
             };
             let error = match result {
@@ -742,14 +751,15 @@ impl EventLog for JetStreamLog {
             if !retry {
                 return Err(LogError::Other(format!("append to {subject}: {error}")));
             }
-            if attempt >= PUBLISH_ATTEMPTS {
+            if started.elapsed() + delay >= PUBLISH_PATIENCE {
                 return Err(LogError::Unavailable(format!(
-                    "append to {subject} failed after {attempt} attempts: {error}"
+                    "append to {subject} failed after {attempt} attempts in {:.1} s: {error}",
+                    started.elapsed().as_secs_f64()
                 )));
             }
             tracing::warn!(match_id, msg_id, attempt, %error, "append failed, retrying with the same msg id");
             tokio::time::sleep(delay).await;
-            delay *= 2;
+            delay = (delay * 2).min(PUBLISH_BACKOFF_MAX);
             attempt += 1;
         }
     }
