@@ -1,7 +1,8 @@
 //! The public API's contract, checked with the real `buf` CLI (docs/api.md): `buf lint` is clean
 //! under the STANDARD rules with exactly the exceptions `proto/buf.yaml` lists, `buf breaking`
 //! finds nothing against the v1 baseline `proto/baseline/v1.binpb` and does find a field
-//! renumbered, removed or renamed and a message renamed in a scratch copy, and `buf curl`
+//! renumbered, removed or renamed and a message renamed in a scratch copy, while an added field
+//! passes, and `buf curl`
 //! speaks gRPC-Web over HTTP/1.1 to `arbiter up`: the rulesets, and a `WatchMatch` of an ended
 //! match with every version. `buf` comes from npm (`tests/web/package.json` and its lock file),
 //! installed into `tests/web/node_modules` with `npm ci` when it is missing.
@@ -104,7 +105,7 @@ fn the_lint_exceptions_hide_exactly_the_seven_known_findings_of_the_v1_match_api
     // not added to the list below.
     let out = run_buf(&proto_dir(), &["lint", "--error-format", "json", "--config", r#"{"version":"v2","lint":{"use":["STANDARD"]}}"#])?;
     assert_eq!(out.status.code(), Some(100), "buf lint reports findings (exit 100):\n{}", text(&out));
-    let file = "arbiter/match/v1/match.proto";
+    let file = MATCH_PROTO;
     let name = |response: &str, rpc: &str| {
         (file.to_string(), "RPC_RESPONSE_STANDARD_NAME".to_string(), format!("RPC response type \"{response}\" should be named \"{rpc}Response\" or \"MatchService{rpc}Response\"."))
     };
@@ -131,8 +132,10 @@ fn the_protos_break_nothing_against_the_v1_baseline() -> Result<()> {
     Ok(())
 }
 
-/// A scratch copy of `proto/` (with its buf.yaml) whose match.proto `edit` changed.
-fn scratch(edit: impl FnOnce(&str) -> Result<String>) -> Result<tempfile::TempDir> {
+const MATCH_PROTO: &str = "arbiter/match/v1/match.proto";
+
+/// A scratch copy of `proto/` (with its buf.yaml) whose `file` `edit` changed.
+fn scratch(file: &str, edit: impl FnOnce(&str) -> Result<String>) -> Result<tempfile::TempDir> {
     fn copy(from: &Path, to: &Path) -> Result<()> {
         std::fs::create_dir_all(to)?;
         for entry in std::fs::read_dir(from)? {
@@ -147,7 +150,7 @@ fn scratch(edit: impl FnOnce(&str) -> Result<String>) -> Result<tempfile::TempDi
     }
     let dir = tempfile::tempdir()?;
     copy(&proto_dir(), dir.path())?;
-    let file = dir.path().join("arbiter/match/v1/match.proto");
+    let file = dir.path().join(file);
     let changed = edit(&std::fs::read_to_string(&file)?)?;
     std::fs::write(&file, changed)?;
     Ok(dir)
@@ -171,7 +174,7 @@ fn breaking(dir: &Path) -> Result<Output> {
 
 #[test]
 fn adding_a_field_and_a_message_to_v1_passes_the_breaking_check() -> Result<()> {
-    let dir = scratch(|p| {
+    let dir = scratch(MATCH_PROTO, |p| {
         let p = in_message(p, "MatchView", "  string match_id = 1;\n", "  string match_id = 1;\n  string added_by_a_test = 536870911;\n")?;
         Ok(format!("{p}\nmessage AddedByATest {{\n  string note = 1;\n}}\n"))
     })?;
@@ -181,21 +184,24 @@ fn adding_a_field_and_a_message_to_v1_passes_the_breaking_check() -> Result<()> 
 }
 
 #[test]
-fn a_renumbered_removed_or_renamed_field_or_a_renamed_message_fails_the_breaking_check() -> Result<()> {
-    // Each change with the rule of the FILE set that must name it.
-    let cases: [(&str, Box<dyn FnOnce(&str) -> Result<String>>, &str); 4] = [
-        ("MatchView.version renumbered 3 -> 30", Box::new(|p| in_message(p, "MatchView", "uint64 version = 3;", "uint64 version = 30;")), "FIELD_NO_DELETE"),
-        ("MatchView.result removed", Box::new(|p| in_message(p, "MatchView", "string result = 8;", "")), "FIELD_NO_DELETE"),
-        ("MatchView.result renamed outcome", Box::new(|p| in_message(p, "MatchView", "string result = 8;", "string outcome = 8;")), "FIELD_SAME_NAME"),
-        // The wire is the same; the generated code of every client is not.
-        ("MatchControlResponse renamed ConcedeMatchResponse", Box::new(|p| Ok(p.replace("MatchControlResponse", "ConcedeMatchResponse"))), "MESSAGE_NO_DELETE"),
+fn a_renumbered_removed_or_renamed_field_or_a_renamed_message_fails_the_breaking_check_even_with_the_wire_unchanged() -> Result<()> {
+    type Edit = Box<dyn FnOnce(&str) -> Result<String>>;
+    // Each change, in its file, with the rule of the FILE set that must name it.
+    let cases: [(&str, &str, Edit, &str); 5] = [
+        ("MatchView.version renumbered 3 -> 30", MATCH_PROTO, Box::new(|p| in_message(p, "MatchView", "uint64 version = 3;", "uint64 version = 30;")), "FIELD_NO_DELETE"),
+        ("MatchView.result removed", MATCH_PROTO, Box::new(|p| in_message(p, "MatchView", "string result = 8;", "")), "FIELD_NO_DELETE"),
+        ("MatchView.result renamed outcome", MATCH_PROTO, Box::new(|p| in_message(p, "MatchView", "string result = 8;", "string outcome = 8;")), "FIELD_SAME_NAME"),
+        ("MatchControlResponse renamed ConcedeMatchResponse", MATCH_PROTO, Box::new(|p| Ok(p.replace("MatchControlResponse", "ConcedeMatchResponse"))), "MESSAGE_NO_DELETE"),
+        // Not a wire change at all (an export travels as bytes), so WIRE_JSON would pass it; it
+        // breaks every client that decodes an export with generated code.
+        ("arbiter.log.v1.MatchExport renamed ExportedMatch", "arbiter/log/v1/log.proto", Box::new(|p| Ok(p.replace("message MatchExport {", "message ExportedMatch {"))), "MESSAGE_NO_DELETE"),
     ];
-    for (what, edit, rule) in cases {
-        let dir = scratch(edit)?;
+    for (what, file, edit, rule) in cases {
+        let dir = scratch(file, edit)?;
         let out = breaking(dir.path())?;
         assert_eq!(out.status.code(), Some(100), "{what}: buf breaking reports a finding (exit 100):\n{}", text(&out));
         let found = findings(&out)?;
-        assert!(found.iter().any(|(path, r, _)| path == "arbiter/match/v1/match.proto" && r == rule), "{what}: no {rule} in {found:#?}");
+        assert!(found.iter().any(|(path, r, _)| path == file && r == rule), "{what}: no {rule} in {file} among {found:#?}");
     }
     Ok(())
 }
