@@ -175,7 +175,8 @@ fn breaking(dir: &Path) -> Result<Output> {
 #[test]
 fn adding_a_field_and_a_message_to_v1_passes_the_breaking_check() -> Result<()> {
     let dir = scratch(MATCH_PROTO, |p| {
-        let p = in_message(p, "MatchView", "  string match_id = 1;\n", "  string match_id = 1;\n  string added_by_a_test = 536870911;\n")?;
+        // The highest field number, which no one else will take.
+        let p = in_message(p, "MatchView", "{\n", "{\n  string added_by_a_test = 536870911;\n")?;
         Ok(format!("{p}\nmessage AddedByATest {{\n  string note = 1;\n}}\n"))
     })?;
     let out = breaking(dir.path())?;
