@@ -1,5 +1,6 @@
 //! The card pool as data: numbers and names only (no card text), from our own files
-//! `services/engine/data/netrunner/{sg,decks}.tsv`, parsed at first use into plain structs.
+//! `services/engine/data/netrunner/{sg,tai,rwr,elev,decks}.tsv` (one card table per set, written
+//! by `make_tsv.py`), parsed at first use into plain structs.
 //! A parse error is a test failure and, at run time, an `InvalidConfig`.
 
 use std::sync::OnceLock;
@@ -9,6 +10,13 @@ use serde::{Deserialize, Serialize};
 use crate::core::RulesError;
 
 pub const SG_TSV: &str = include_str!("../../data/netrunner/sg.tsv");
+/// The card tables of every set, by set code, in release order.
+pub const SET_TABLES: &[(&str, &str)] = &[
+    ("sg", SG_TSV),
+    ("tai", include_str!("../../data/netrunner/tai.tsv")),
+    ("rwr", include_str!("../../data/netrunner/rwr.tsv")),
+    ("elev", include_str!("../../data/netrunner/elev.tsv")),
+];
 pub const DECKS_TSV: &str = include_str!("../../data/netrunner/decks.tsv");
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -82,6 +90,8 @@ impl CardType {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardData {
     pub code: String,
+    /// The set it was printed in (`sg`, `tai`, `rwr`, `elev`).
+    pub set: String,
     pub title: String,
     pub side: Side,
     pub faction: String,
@@ -139,8 +149,8 @@ fn num(field: &str, what: &str, line: usize) -> Result<Option<i64>, String> {
         .map_err(|_| format!("line {line}: {what} \"{field}\" is not a number"))
 }
 
-/// Parse the card table.
-pub fn parse_cards(text: &str) -> Result<Vec<CardData>, String> {
+/// Parse the card table of one set (`set`: its code).
+pub fn parse_cards(set: &str, text: &str) -> Result<Vec<CardData>, String> {
     let mut out: Vec<CardData> = Vec::new();
     let mut header = false;
     for (i, raw) in text.lines().enumerate() {
@@ -172,6 +182,7 @@ pub fn parse_cards(text: &str) -> Result<Vec<CardData>, String> {
         }
         out.push(CardData {
             code: code.to_string(),
+            set: set.to_string(),
             title: title.to_string(),
             side,
             faction: faction.to_string(),
@@ -244,7 +255,15 @@ pub fn parse_decks(text: &str, cards: &[CardData]) -> Result<Vec<Deck>, String> 
 static POOL: OnceLock<Result<Pool, String>> = OnceLock::new();
 
 fn build() -> Result<Pool, String> {
-    let cards = parse_cards(SG_TSV)?;
+    let mut cards: Vec<CardData> = Vec::new();
+    for (set, text) in SET_TABLES {
+        for c in parse_cards(set, text).map_err(|e| format!("{set}.tsv: {e}"))? {
+            if cards.iter().any(|k| k.code == c.code) {
+                return Err(format!("{set}.tsv: card {} is also in another set's table", c.code));
+            }
+            cards.push(c);
+        }
+    }
     let decks = parse_decks(DECKS_TSV, &cards)?;
     Ok(Pool { cards, decks })
 }

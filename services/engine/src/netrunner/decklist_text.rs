@@ -41,7 +41,7 @@ impl Format {
     /// The cards of the pool, in the card table's order.
     pub fn cards(self) -> Vec<&'static CardData> {
         match (self, data::pool()) {
-            (Format::SystemGateway, Ok(pool)) => pool.cards.iter().collect(),
+            (Format::SystemGateway, Ok(pool)) => pool.cards.iter().filter(|c| c.set == "sg").collect(),
             (_, Err(_)) => Vec::new(),
         }
     }

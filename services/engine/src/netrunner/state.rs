@@ -43,12 +43,18 @@ pub struct Card {
     /// A Trojan program: the ice it is installed on.
     #[serde(default)]
     pub host: Option<u32>,
+    /// Power counters (a counter of any kind may sit on any card, unlike the typed ones above).
+    #[serde(default)]
+    pub power: u32,
+    /// Agenda counters (on a scored agenda, spent by its own abilities).
+    #[serde(default)]
+    pub agenda: u32,
 }
 
 impl Card {
     /// A card at deck-list position `pos`, before the match's card numbers are drawn.
     pub fn new(code: &str, side: Side, pos: u32) -> Card {
-        Card { code: code.to_string(), side, pos, rezzed: false, adv: 0, credits: 0, installed_turn: 0, faceup: false, virus: 0, host: None }
+        Card { code: code.to_string(), side, pos, rezzed: false, adv: 0, credits: 0, installed_turn: 0, faceup: false, virus: 0, host: None, power: 0, agenda: 0 }
     }
 }
 
@@ -359,6 +365,7 @@ pub struct Game {
 
 static BLANK: CardData = CardData {
     code: String::new(),
+    set: String::new(),
     title: String::new(),
     side: Side::Corp,
     faction: String::new(),

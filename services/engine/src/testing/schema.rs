@@ -211,10 +211,12 @@ pub fn sample_configs(ruleset: &dyn Ruleset) -> Vec<MatchConfig> {
 fn faction_deck(side: crate::netrunner::data::Side, faction: &str) -> Vec<DeckEntry> {
     use crate::netrunner::data::{pool, CardType, Side};
     let Ok(pool) = pool() else { return Vec::new() };
+    // The System Gateway cards only: the samples (and the games recorded from them) stay as they were.
+    let pool_cards: Vec<&crate::netrunner::data::CardData> = pool.cards.iter().filter(|c| c.set == "sg").collect();
     let neutral = if side == Side::Corp { "neutral-corp" } else { "neutral-runner" };
     let mut out = Vec::new();
     let mut left: u32 = 40;
-    if let Some(id) = pool.cards.iter().find(|c| c.side == side && c.faction == faction && c.ctype == CardType::Identity) {
+    if let Some(id) = pool_cards.iter().find(|c| c.side == side && c.faction == faction && c.ctype == CardType::Identity) {
         out.push(DeckEntry { card: id.code.clone(), count: 1 });
     }
     let mut take = |code: &str, n: u32, out: &mut Vec<DeckEntry>| {
@@ -226,7 +228,7 @@ fn faction_deck(side: crate::netrunner::data::Side, faction: &str) -> Vec<DeckEn
     };
     if side == Side::Corp {
         // 2 (faction agenda) + 3×2 + 3×2 + 3 + 1 = 18 points.
-        for c in pool.cards.iter().filter(|c| c.faction == faction && c.ctype == CardType::Agenda) {
+        for c in pool_cards.iter().filter(|c| c.faction == faction && c.ctype == CardType::Agenda) {
             take(&c.code, 1, &mut out);
         }
         for (code, n) in [("30067", 3), ("30068", 3), ("30069", 1), ("30070", 1)] {
@@ -235,9 +237,8 @@ fn faction_deck(side: crate::netrunner::data::Side, faction: &str) -> Vec<DeckEn
     }
     // Anoetic Void (30050) offers a pick of 0 to 2 cards but refuses 1 (an engine bug, reported),
     // which a random bot would hit; left out until it is fixed.
-    let sampled = |c: &&crate::netrunner::data::CardData| c.code != "30050";
-    for c in pool
-        .cards
+    let sampled = |c: &&&crate::netrunner::data::CardData| c.code != "30050";
+    for c in pool_cards
         .iter()
         .filter(|c| (c.faction == faction || c.faction == neutral) && !matches!(c.ctype, CardType::Identity | CardType::Agenda))
         .filter(sampled)
@@ -245,7 +246,7 @@ fn faction_deck(side: crate::netrunner::data::Side, faction: &str) -> Vec<DeckEn
         take(&c.code, c.deck_limit.unwrap_or(3).clamp(0, 3) as u32, &mut out);
     }
     // Still short (a left-out card): one copy each of other factions' cards, within influence.
-    for c in pool.cards.iter().filter(|c| c.side == side && c.faction != faction && c.faction != neutral).filter(|c| !matches!(c.ctype, CardType::Identity | CardType::Agenda)).filter(sampled) {
+    for c in pool_cards.iter().filter(|c| c.side == side && c.faction != faction && c.faction != neutral).filter(|c| !matches!(c.ctype, CardType::Identity | CardType::Agenda)).filter(sampled) {
         take(&c.code, 1, &mut out);
     }
     out

@@ -38,6 +38,11 @@ pub use self::runner::{
     TREAD_LIGHTLY, UNITY, VERBAL_PLASTICITY, VRCATION, WILDCAT_STRIKE, ZAHYA,
 };
 
+/// The one decision kind of every card question added after System Gateway: a client renders it
+/// from the question's prompt (which names the card), its options and the public summary,
+/// without knowing the card. System Gateway cards keep their own kinds, so old logs replay.
+pub const CARD_KIND: &str = "netrunner.card";
+
 /// The card instance of an identity (identities are not among `Game::cards`).
 pub const NO_CARD: u32 = u32::MAX;
 

@@ -744,15 +744,25 @@ fn nr_10_a_deck_with_an_unimplemented_card_is_refused_by_name() {
 }
 
 #[test]
-fn nr_10_the_card_data_parses_with_77_cards_and_no_text() {
+fn nr_10_the_card_data_parses_set_by_set_with_no_text() {
     let pool = data::pool().expect("the card data parses");
-    assert_eq!(pool.cards.len(), 77);
-    assert!(!data::SG_TSV.contains("Gain 9"), "no card text");
+    for (set, text) in data::SET_TABLES {
+        let cards = data::parse_cards(set, text).expect("each set's table parses");
+        assert!(!cards.is_empty(), "{set}");
+        assert!(cards.iter().all(|k| k.set == *set), "{set}");
+        assert_eq!(pool.cards.iter().filter(|k| k.set == *set).count(), cards.len(), "{set}: every card of the table is in the pool");
+        // Markup and phrases of card texts that no title holds.
+        for text_only in ["Gain 9", "[credit]", "[click]", "[subroutine]", "When you "] {
+            assert!(!text.contains(text_only), "{set}.tsv holds card text ({text_only:?})");
+        }
+    }
+    // System Gateway is numbered 30001 to 30077 with no gap.
+    let sg: Vec<u32> = pool.cards.iter().filter(|k| k.set == "sg").filter_map(|k| k.code.parse().ok()).collect();
+    assert_eq!(sg, (30001..=30077).collect::<Vec<u32>>());
     let hedge = data::card(c::HEDGE_FUND).unwrap();
-    assert_eq!((hedge.title.as_str(), hedge.cost), ("Hedge Fund", Some(5)));
-    assert!(data::parse_cards("code\tbad").is_err());
-    assert!(data::parse_cards("nonsense").is_err());
-    assert_eq!(c::all().count(), 77, "one row per card");
+    assert_eq!((hedge.title.as_str(), hedge.cost, hedge.set.as_str()), ("Hedge Fund", Some(5), "sg"));
+    assert!(data::parse_cards("sg", "code\tbad").is_err());
+    assert!(data::parse_cards("sg", "nonsense").is_err());
     for d in c::all() {
         assert!(data::card(d.code).is_some(), "{}", d.code);
     }
