@@ -6,19 +6,13 @@
 //! every match of its round, every version once and in order, and every result.
 
 mod harness;
+mod python_venv;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{anyhow, Context, Result};
 use harness::System;
 use tokio::process::Command;
-
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"))
-}
 
 async fn run(cmd: &mut Command, what: &str, limit: Duration) -> Result<String> {
     let out = tokio::time::timeout(limit, cmd.output()).await.map_err(|_| anyhow!("{what} took longer than {limit:?}"))??;
@@ -29,38 +23,21 @@ async fn run(cmd: &mut Command, what: &str, limit: Duration) -> Result<String> {
     Ok(stdout)
 }
 
-/// The venv's python, created and filled from `requirements.txt` when needed.
-async fn venv_python() -> Result<PathBuf> {
-    let venv = target_dir().join("python-venv");
-    let python = venv.join("bin").join("python");
-    if !python.exists() {
-        run(Command::new("python3").arg("-m").arg("venv").arg(&venv), "python3 -m venv", Duration::from_secs(120)).await?;
-    }
-    let requirements = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/requirements.txt");
-    run(
-        Command::new(&python).args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r"]).arg(&requirements),
-        "pip install",
-        Duration::from_secs(600),
-    )
-    .await?;
-    Ok(python)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_python_example_plays_a_round_of_eight_matches_and_prints_typed_boards() -> Result<()> {
-    let python = venv_python().await?;
+    let python = tokio::task::spawn_blocking(python_venv::python).await??;
     let system = System::start().await?;
     let projector = harness::start_projector(&system).await?;
     let url = system.orchestrator_url()?;
     let address = url.trim_start_matches("http://").to_string();
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/arbiter_round.py");
+    let script = python_venv::script("arbiter_round.py");
     let out = run(
         Command::new(&python)
             .arg(&script)
             .args(["--orchestrator", &address, "--matches", "8", "--seed", "3", "--platform-key-file"])
             .arg(system.dir.path().join("platform.key"))
             .arg("--stubs")
-            .arg(target_dir().join("python-stubs"))
+            .arg(python_venv::target_dir().join("python-stubs"))
             .args(["--tournament", "py-open", "--feed", &system.nats.url(), "--feed-password-file"])
             .arg(system.credentials.password_file(eventlog::Role::Feed)),
         "the Python example",
