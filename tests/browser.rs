@@ -1,9 +1,11 @@
 //! End-to-end in a real browser: the TypeScript client generated from `proto/`
 //! (`tests/web`, protobuf-es and Connect's gRPC-Web transport) and its page, in headless Chromium
 //! against `arbiter up`. Two pages play a whole mainframe match against each other through the
-//! page's forms, a third follows it as a spectator; then every private part of every logged event
-//! (what only a seat may see) is looked for in the spectator's page and in every byte it received,
-//! and must be in neither. Screenshots of the three pages are kept in `target/browser-test/`.
+//! page's forms, a third follows it as a spectator, and a fourth follows its tournament on the
+//! public feed through NATS' WebSocket listener (nats.ws, the `feed` user). Then every private
+//! part of every logged event (what only a seat may see) is looked for in the spectator's and the
+//! feed's pages and in every byte they received, and must be in none. Screenshots of the pages
+//! are kept in `target/browser-test/`.
 //!
 //! What it installs when missing: Debian's `chromium` (apt-get, as root) and the npm packages of
 //! `tests/web/package-lock.json` (`npm ci`).
@@ -88,7 +90,9 @@ async fn two_browser_pages_play_a_mainframe_match_and_a_spectator_page_sees_noth
     let prepared = started.elapsed();
     let port = free_port()?;
     let origin = format!("http://127.0.0.1:{port}");
-    let up = harness::arbiter_up_in(tempfile::tempdir()?, &["--cors-origin", &origin]).await?;
+    let ws_port = free_port()?.to_string();
+    let up = harness::arbiter_up_in(tempfile::tempdir()?, &["--cors-origin", &origin, "--nats-websocket-port", &ws_port]).await?;
+    let feed_password = up.data.path().join("secrets").join("nats").join("feed.password");
     let out_dir = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"))
@@ -103,6 +107,8 @@ async fn two_browser_pages_play_a_mainframe_match_and_a_spectator_page_sees_noth
         .arg("--chromium")
         .arg(&chromium)
         .args(["--ruleset", "mainframe", "--seed", "7"])
+        .args(["--feed", &format!("ws://127.0.0.1:{ws_port}"), "--tournament", "browser-cup", "--feed-password-file"])
+        .arg(&feed_password)
         .current_dir(web_dir())
         .kill_on_drop(true)
         .output();
@@ -128,26 +134,34 @@ async fn two_browser_pages_play_a_mainframe_match_and_a_spectator_page_sees_noth
     assert!(hidden.len() > 20, "a whole mainframe match has private events (hands drawn): {}", hidden.len());
     let dom = std::fs::read_to_string(out_dir.join("spectator-dom.txt"))?;
     let network = std::fs::read(out_dir.join("spectator-network.bin"))?;
-    // The capture works: the spectator's traffic and page hold the public story of the match.
+    let feed_dom = std::fs::read_to_string(out_dir.join("feed-dom.txt"))?;
+    let feed_network = std::fs::read(out_dir.join("feed-network.bin"))?;
+    let holds = |bytes: &[u8], text: &str| bytes.windows(text.len()).any(|w| w == text.as_bytes());
+    // The captures work: the spectator's and the feed's traffic hold the public story of the match.
     let last_public = export.commits.iter().rev().flat_map(|c| c.events.iter()).find(|e| e.private_to.is_empty()).context("no public event")?;
     assert!(dom.contains(&last_public.text), "the spectator's page shows the match's last public event");
-    assert!(network.windows(last_public.text.len()).any(|w| w == last_public.text.as_bytes()), "the capture holds the API's answers");
+    assert!(holds(&network, &last_public.text), "the capture holds the API's answers");
+    assert!(holds(&feed_network, &last_public.text), "the feed page received the match's last public event");
+    assert!(feed_dom.contains(&format!("data-match=\"{match_id}\"")) && feed_dom.contains("data-result=\"yes\""), "the feed page shows the match and its result");
     // The rule can fail: seat 0's own page shows its private events.
     let seat_dom = std::fs::read_to_string(out_dir.join("seat-0-dom.txt"))?;
     assert!(hidden.iter().any(|p| seat_dom.contains(p.as_str())), "seat 0's page shows none of its private events");
     for secret in &hidden {
         assert!(!dom.contains(secret.as_str()), "the spectator's page shows a private event part: {secret}");
-        assert!(!network.windows(secret.len()).any(|w| w == secret.as_bytes()), "the spectator received a private event part: {secret}");
+        assert!(!holds(&network, secret), "the spectator received a private event part: {secret}");
+        assert!(!feed_dom.contains(secret.as_str()), "the feed page shows a private event part: {secret}");
+        assert!(!holds(&feed_network, secret), "the feed page received a private event part: {secret}");
     }
-    for page in ["seat-0", "seat-1", "spectator"] {
+    for page in ["seat-0", "seat-1", "spectator", "feed"] {
         let shot = out_dir.join(format!("{page}.png"));
         ensure!(std::fs::metadata(&shot).map(|m| m.len() > 10_000).unwrap_or(false), "no screenshot {}", shot.display());
         println!("screenshot: {}", shot.display());
     }
     println!(
-        "browser test: {} hidden parts checked against {} bytes received; setup (chromium, npm, build) {:.1} s, all {:.1} s",
+        "browser test: {} hidden parts checked against {} bytes the spectator and {} bytes the feed page received; setup (chromium, npm, build) {:.1} s, all {:.1} s",
         hidden.len(),
         network.len(),
+        feed_network.len(),
         prepared.as_secs_f64(),
         started.elapsed().as_secs_f64()
     );

@@ -6,9 +6,13 @@
 //   node browser-test.mjs --api http://127.0.0.1:50051 --port 8090 \
 //     --platform-key-file ../../.arbiter/secrets/platform.key --out /tmp/arbiter-browser
 //
-// Writes to --out: a screenshot of each page, the spectator's and seat 0's pages (*-dom.txt) and
-// every byte the spectator's page received from the API (spectator-network.bin), for the leak
-// check; prints `match <id> ended: <result>` and the number of decisions answered.
+// With --feed (NATS' WebSocket address) and --feed-password-file, a fourth page follows the
+// match's tournament on the public feed (nats.ws, the `feed` user) until it shows the result.
+//
+// Writes to --out: a screenshot of each page, the spectator's, the feed's and seat 0's pages
+// (*-dom.txt), every byte the spectator's page received from the API (spectator-network.bin) and
+// every WebSocket frame the feed page received (feed-network.bin), for the leak check; prints
+// `match <id> ended: <result>` and the number of decisions answered.
 
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -27,6 +31,9 @@ const { values: args } = parseArgs({
     chromium: { type: "string", default: "/usr/bin/chromium" },
     "max-decisions": { type: "string", default: "3000" },
     "time-limit-s": { type: "string", default: "600" },
+    feed: { type: "string" },
+    "feed-password-file": { type: "string" },
+    tournament: { type: "string", default: "browser-cup" },
   },
 });
 for (const required of ["api", "port", "platform-key-file", "out"]) {
@@ -46,7 +53,7 @@ const out = args.out;
 await mkdir(out, { recursive: true });
 const platformKey = (await readFile(args["platform-key-file"], "utf8")).trim();
 const server = await serve(Number(args.port));
-const pageUrl = `http://127.0.0.1:${args.port}/?api=${encodeURIComponent(args.api)}`;
+const pageUrl = `http://127.0.0.1:${args.port}/?api=${encodeURIComponent(args.api)}${args.feed ? `&feed=${encodeURIComponent(args.feed)}` : ""}`;
 const browser = await chromium.launch({
   executablePath: args.chromium,
   // As root in CI; no GPU; and none of Chromium's own network traffic (the machine has none).
@@ -63,10 +70,25 @@ async function open(name) {
 }
 
 try {
+  // The feed page follows the tournament before the match exists; its WebSocket frames are kept.
+  let feedPage;
+  const frames = [];
+  if (args.feed) {
+    feedPage = await open("feed");
+    const cdp = await feedPage.context().newCDPSession(feedPage);
+    await cdp.send("Network.enable");
+    cdp.on("Network.webSocketFrameReceived", (e) => frames.push(Buffer.from(e.response.payloadData, e.response.opcode === 2 ? "base64" : "utf8")));
+    await feedPage.fill("#feed-tournament", args.tournament);
+    await feedPage.fill("#feed-password", (await readFile(args["feed-password-file"], "utf8")).trim());
+    await feedPage.click("#follow-feed");
+    await feedPage.waitForSelector("#status:text('following the feed')");
+  }
+
   // Create the match from the first page, with the platform key.
   const first = await open("seat 0");
   await first.selectOption("#ruleset", args.ruleset);
   await first.fill("#players", "2");
+  if (args.feed) await first.fill("#tournament", args.tournament);
   await first.fill("#platform-key", platformKey);
   await first.click("#create");
   await first.waitForSelector("[data-testid=match-id]");
@@ -152,6 +174,13 @@ try {
     if (!acted) await new Promise((r) => setTimeout(r, 40));
   }
   await spectator.waitForSelector("[data-testid=result]", { timeout: 60_000 });
+  if (feedPage) {
+    await feedPage.waitForSelector(`[data-testid=feed-row][data-match="${matchId}"][data-result=yes]`, { timeout: 60_000 });
+    await feedPage.screenshot({ path: join(out, "feed.png") });
+    await writeFile(join(out, "feed-dom.txt"), await feedPage.evaluate(() => document.documentElement.outerHTML));
+    await writeFile(join(out, "feed-network.bin"), Buffer.concat(frames));
+    console.log(`feed page received ${frames.length} WebSocket frames and shows the result`);
+  }
   // Let the spectator's last bytes arrive.
   await new Promise((r) => setTimeout(r, 1000));
   const result = await first.textContent("[data-testid=result]");

@@ -495,6 +495,14 @@ pub fn server_config(credentials: &NatsCredentials, port: u16, store_dir: &Path)
     ))
 }
 
+/// NATS' WebSocket listener on 127.0.0.1:`port`, for browsers. With no `authorization` of its
+/// own it admits the server's users, each with its role's permissions (so a page holding the
+/// `feed` password reads `feed.>` and nothing else). Plain `ws://` because it listens on loopback
+/// only; serving browsers elsewhere needs TLS (`docs/feed.md`, "In a browser").
+pub fn websocket_block(port: u16) -> String {
+    format!("websocket {{\n  listen: \"127.0.0.1:{port}\"\n  no_tls: true\n}}\n")
+}
+
 /// Write [`server_config`] to `path` (mode 0600).
 pub fn write_server_config(path: &Path, config: &str) -> Result<(), LogError> {
     replace_private_file(path, config.as_bytes())
@@ -535,6 +543,14 @@ mod tests {
         }
         assert!(config.contains("\"$2a$"), "{config}");
         assert!(config.contains("_INBOX_randomness.>"));
+    }
+
+    #[test]
+    fn the_websocket_listener_is_loopback_and_has_no_users_of_its_own() {
+        let block = websocket_block(4223);
+        assert!(block.contains("listen: \"127.0.0.1:4223\""), "{block}");
+        // An `authorization` (or `users`) block here would replace the server's per-role users.
+        assert!(!block.contains("authorization") && !block.contains("users") && !block.contains("no_auth_user"), "{block}");
     }
 
     /// `deploy/nats-single.conf` carries exactly the permissions this code generates.

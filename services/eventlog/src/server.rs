@@ -267,6 +267,8 @@ pub struct NatsServer {
     store_dir: PathBuf,
     log_path: PathBuf,
     credentials: NatsCredentials,
+    /// The loopback WebSocket listener, when started with one ([`NatsServer::start_with_websocket`]).
+    websocket_port: Option<u16>,
     /// Set for [`NatsServer::start_temp`]: removed (with the store in it) on drop. Declared
     /// after `child` so the process is gone before its store is removed.
     temp: Option<tempfile::TempDir>,
@@ -297,7 +299,7 @@ impl NatsServer {
             .map_err(|e| LogError::Other(format!("cannot create a temporary store: {e}")))?;
         let store = temp.path().to_path_buf();
         let credentials = NatsCredentials::load_or_create(&store.join("secrets"))?;
-        let mut server = Self::start_on_free_port(&store, &credentials).await?;
+        let mut server = Self::start_on_free_port(&store, &credentials, None).await?;
         server.temp = Some(temp);
         Ok(server)
     }
@@ -311,11 +313,33 @@ impl NatsServer {
         port: u16,
         credentials: &NatsCredentials,
     ) -> Result<NatsServer, LogError> {
+        Self::start_listening(store_dir, port, credentials, None).await
+    }
+
+    /// [`NatsServer::start`], with NATS' WebSocket listener on 127.0.0.1:`websocket_port` too
+    /// (0 = a free port), for browsers (nats.ws). It admits the same users with the same
+    /// per-role permissions as the client port (`auth::websocket_block`).
+    pub async fn start_with_websocket(
+        store_dir: &Path,
+        port: u16,
+        credentials: &NatsCredentials,
+        websocket_port: u16,
+    ) -> Result<NatsServer, LogError> {
+        let websocket_port = if websocket_port == 0 { free_port()? } else { websocket_port };
+        Self::start_listening(store_dir, port, credentials, Some(websocket_port)).await
+    }
+
+    async fn start_listening(
+        store_dir: &Path,
+        port: u16,
+        credentials: &NatsCredentials,
+        websocket: Option<u16>,
+    ) -> Result<NatsServer, LogError> {
         if port == 0 {
-            return Self::start_on_free_port(store_dir, credentials).await;
+            return Self::start_on_free_port(store_dir, credentials, websocket).await;
         }
         let binary = binary().await?;
-        match launch(&binary, store_dir, port, credentials).await {
+        match launch(&binary, store_dir, port, credentials, websocket).await {
             Ok(server) => Ok(server),
             Err(LaunchError::PortInUse(log)) => Err(LogError::Unavailable(format!(
                 "nats-server cannot listen on 127.0.0.1:{port}: the port is in use\n{log}"
@@ -327,12 +351,13 @@ impl NatsServer {
     async fn start_on_free_port(
         store_dir: &Path,
         credentials: &NatsCredentials,
+        websocket: Option<u16>,
     ) -> Result<NatsServer, LogError> {
         let binary = binary().await?;
         let mut last = String::new();
         for _ in 0..PORT_ATTEMPTS {
             let port = free_port()?;
-            match launch(&binary, store_dir, port, credentials).await {
+            match launch(&binary, store_dir, port, credentials, websocket).await {
                 Ok(server) => return Ok(server),
                 Err(LaunchError::PortInUse(log)) => last = log,
                 Err(LaunchError::Fatal(e)) => return Err(e),
@@ -356,6 +381,11 @@ impl NatsServer {
     /// The generated config file.
     pub fn config_path(&self) -> PathBuf {
         self.store_dir.join(CONFIG_FILE)
+    }
+
+    /// `ws://127.0.0.1:<port>` of the WebSocket listener, if it has one.
+    pub fn websocket_url(&self) -> Option<String> {
+        self.websocket_port.map(|p| format!("ws://127.0.0.1:{p}"))
     }
 
     /// `nats://127.0.0.1:<port>`.
@@ -454,9 +484,15 @@ async fn launch(
     store_dir: &Path,
     port: u16,
     credentials: &NatsCredentials,
+    websocket: Option<u16>,
 ) -> Result<NatsServer, LaunchError> {
-    let config = auth::server_config(credentials, port, store_dir).map_err(LaunchError::Fatal)?;
-    launch_with_config(binary, store_dir, port, credentials, &config).await
+    let mut config = auth::server_config(credentials, port, store_dir).map_err(LaunchError::Fatal)?;
+    if let Some(ws) = websocket {
+        config.push_str(&auth::websocket_block(ws));
+    }
+    let mut server = launch_with_config(binary, store_dir, port, credentials, &config).await?;
+    server.websocket_port = websocket;
+    Ok(server)
 }
 
 /// Write `config` to `<store_dir>/nats-server.conf` (mode 0600), start nats-server on it and
@@ -528,6 +564,7 @@ pub(crate) async fn launch_with_config(
                 store_dir: store_dir.to_path_buf(),
                 log_path,
                 credentials: credentials.clone(),
+                websocket_port: None,
                 temp: None,
             });
         }

@@ -3,24 +3,21 @@
 // match as a spectator. Everything it shows comes from the API; it knows no game.
 //
 // The orchestrator's address is the `api` query parameter (default: this host, port 50051); the
-// page's origin must be allowed there (`arbiter up --cors-origin ORIGIN`).
+// page's origin must be allowed there (`arbiter up --cors-origin ORIGIN`). The `feed` parameter
+// is NATS' WebSocket address for the tournament feed (`arbiter up --nats-websocket-port`).
 
 import { ConnectError } from "@connectrpc/connect";
 import { MatchStatus, type Decision, type GameEvent } from "../gen/arbiter/match/v1/match_pb.js";
 import { choice, connect, entropy, isMine, type Answer } from "./arbiter.js";
+import { el } from "./dom.js";
+import { feedTable, followFeed } from "./feed.js";
 
 const params = new URLSearchParams(location.search);
 const api = params.get("api") ?? `${location.protocol}//${location.hostname}:50051`;
+const feedUrl = params.get("feed") ?? `ws://${location.hostname}:4223`;
 
 let credential: string | undefined;
 const client = connect(api, () => credential);
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  e.append(...children);
-  return e;
-}
 
 function byId<T extends HTMLElement>(id: string): T {
   const e = document.getElementById(id);
@@ -49,10 +46,11 @@ async function loadRulesets() {
 async function createMatch() {
   const ruleset = byId<HTMLSelectElement>("ruleset").value;
   const players = Number(byId<HTMLInputElement>("players").value);
+  const tournamentId = byId<HTMLInputElement>("tournament").value.trim();
   credential = byId<HTMLInputElement>("platform-key").value.trim();
   try {
     const seats = Array.from({ length: players }, (_, i) => ({ name: `Player ${i + 1}`, deck: "" }));
-    const created = await client.createMatch({ ruleset, seats });
+    const created = await client.createMatch({ ruleset, seats, tournamentId, table: tournamentId ? 1 : 0, round: tournamentId ? 1 : 0 });
     byId<HTMLInputElement>("join-match").value = created.matchId;
     byId<HTMLInputElement>("watch-match").value = created.matchId;
     const rows = created.seats.map((s) =>
@@ -87,6 +85,21 @@ async function watchMatch() {
   credential = undefined;
   say(`watching match ${matchId} as a spectator`);
   await follow(matchId, undefined);
+}
+
+async function watchFeed() {
+  const tournament = byId<HTMLInputElement>("feed-tournament").value.trim();
+  const password = byId<HTMLInputElement>("feed-password").value.trim();
+  byId("lobby").hidden = true;
+  const box = byId("feed");
+  box.hidden = false;
+  byId("feed-title").textContent = `Feed of ${tournament || "matches outside a tournament"}`;
+  say(`following the feed of ${tournament || "_"} at ${feedUrl}`);
+  try {
+    await followFeed(feedUrl, password, tournament, (rows) => byId("feed-rows").replaceChildren(feedTable(rows)));
+  } catch (e) {
+    say(`the feed stopped: ${problem(e)}`, true);
+  }
 }
 
 // --- following a match -------------------------------------------------------------------------------
@@ -218,6 +231,8 @@ byId("api").textContent = api;
 byId("create").onclick = () => void createMatch();
 byId("join").onclick = () => void joinMatch();
 byId("watch").onclick = () => void watchMatch();
+byId("follow-feed").onclick = () => void watchFeed();
+byId("feed-url").textContent = feedUrl;
 loadRulesets().then(
   () => say("ready"),
   (e) => say(`cannot reach ${api}: ${problem(e)}`, true),

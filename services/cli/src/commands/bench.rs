@@ -545,6 +545,7 @@ impl BenchCmd {
                 let up = UpCmd {
                     nats_url: None,
                     nats_port: 0,
+                    nats_websocket_port: None,
                     data_dir: dir.clone(),
                     orchestrator_listen: any,
                     rules_listen: any,

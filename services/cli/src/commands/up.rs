@@ -26,6 +26,12 @@ pub struct UpCmd {
     /// Port of the nats-server started here (without --nats-url).
     #[arg(long, default_value_t = 4222)]
     pub nats_port: u16,
+    /// Also open NATS' WebSocket listener on 127.0.0.1:PORT (0 = a free port), so that web pages
+    /// can follow the public feed with nats.ws and the `feed` user (same users and permissions as
+    /// the NATS port; plain ws:// on loopback, see docs/feed.md for TLS). Off by default; one
+    /// nats-server only (not with --nats-url or --cluster).
+    #[arg(long, value_name = "PORT", env = "ARBITER_NATS_WEBSOCKET_PORT")]
+    pub nats_websocket_port: Option<u16>,
     /// Where the NATS store, the randomness keys, the NATS passwords and the TLS certificates
     /// are kept (created on first start, reused afterwards).
     #[arg(long, default_value = ".arbiter")]
@@ -373,7 +379,8 @@ impl UpCmd {
                 return Ok(ExitCode::FAILURE);
             }
         };
-        self.summary(&system.nats_url, &system.services);
+        let websocket = system.nats.as_ref().and_then(|n| n.websocket_url());
+        self.summary(&system.nats_url, websocket.as_deref(), &system.services);
         let code = wait(&mut system.services).await;
         system.stop().await;
         println!("[up] stopped");
@@ -394,6 +401,12 @@ impl UpCmd {
         let quiet = self.quiet_services;
         let mut nats = None;
         let mut cluster = None;
+        if self.nats_websocket_port.is_some() && (self.nats_url.is_some() || self.cluster.cluster.is_some()) {
+            anyhow::bail!(
+                "--nats-websocket-port opens the WebSocket listener of the nats-server `up` starts itself; with --nats-url or \
+                 --cluster, configure your servers' `websocket` block instead (docs/feed.md, \"In a browser\")"
+            );
+        }
         let nats_url = match (&self.nats_url, self.cluster.cluster) {
             (Some(url), _) => url.clone(),
             (None, Some(size)) => {
@@ -421,9 +434,11 @@ impl UpCmd {
                 if !quiet {
                     println!("[up] starting nats-server on 127.0.0.1:{} (store {})", self.nats_port, store.display());
                 }
-                let server = eventlog::server::NatsServer::start(&store, self.nats_port, &credentials)
-                    .await
-                    .map_err(|e| anyhow::anyhow!("cannot start nats-server: {e}\n  hint: pass --nats-port N for another port, or --nats-url to use a running server"))?;
+                let server = match self.nats_websocket_port {
+                    None => eventlog::server::NatsServer::start(&store, self.nats_port, &credentials).await,
+                    Some(ws) => eventlog::server::NatsServer::start_with_websocket(&store, self.nats_port, &credentials, ws).await,
+                }
+                .map_err(|e| anyhow::anyhow!("cannot start nats-server: {e}\n  hint: pass --nats-port N for another port, or --nats-url to use a running server"))?;
                 let url = server.url();
                 if !quiet {
                     println!("[up] nats-server ready at {url} (log {}, users in {})", server.log_path().display(), secrets.display());
@@ -564,7 +579,7 @@ impl UpCmd {
         ))
     }
 
-    fn summary(&self, nats_url: &str, services: &[Service]) {
+    fn summary(&self, nats_url: &str, websocket: Option<&str>, services: &[Service]) {
         let addr = |name: &str| services.iter().find(|s| s.name == name).map(|s| s.addr.to_string()).unwrap_or_default();
         let orch = addr("orchestrator");
         let scheme = if self.public_tls.tls_cert.is_some() { "https" } else { "http" };
@@ -575,6 +590,9 @@ impl UpCmd {
         println!("  randomness                https://{} (mutual TLS)", addr("randomness"));
         println!("  NATS (match log)          {nats_url} (users and passwords: {})", nats_secrets_dir(&self.data_dir).display());
         println!("  public feed               FEED stream on NATS, feed.<tournament>.<match>.events|result (user `feed`, docs/feed.md; projector health {})", addr("feed"));
+        if let Some(ws) = websocket {
+            println!("  NATS WebSocket (browsers) {ws} (same users and permissions; the feed with nats.ws, docs/web.md)");
+        }
         if let Some(size) = self.cluster.cluster {
             println!("  cluster                   {size} nodes, {size} replicas, fsync on every write (docs/reliability.md)");
         }
