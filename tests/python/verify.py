@@ -17,7 +17,10 @@ caught by the other. It checks, in this order, and stops at the first failure:
   4. commitment: SHA-256 of the revealed secret equals the commitment logged at creation;
   5. draws: every draw recomputed from the secret and the seat entropies, no address twice, and
      every outcome signature verified;
-  6. draw sequence: indices 0, 1, 2, ... and each draw the one the log awaited just before it.
+  6. draw sequence: indices 0, 1, 2, ... and each draw the one the log awaited just before it;
+  7. seats: a seat that registered a public key when it joined signed every act of its own (each
+     decision and a concession) against the commit before it (docs/log.md, "Seat-signed acts"),
+     and an unsigned seat's acts carry no signature; per seat, which of the two it is.
 
 It does not replay the rules (the events are checked only as signed parts of the log).
 Exit status: 0 when the match checks out, 1 naming the first problem, 2 when the file cannot be
@@ -145,17 +148,19 @@ MATCH_CREATED = {1: ("config", MATCH_CONFIG, False), 2: ("randomness_commitment"
                  3: ("randomness_scheme", "str", False), 4: ("randomness_public_key", "bytes", False),
                  5: ("join_code_hashes", "bytes", True), 6: ("orchestrator_public_key", "bytes", False),
                  7: ("tournament_id", "str", False), 8: ("round", "uint", False), 9: ("table", "uint", False)}
-SEAT_JOINED = {1: ("seat", "uint", False), 2: ("entropy", "bytes", False), 3: ("token_hash", "bytes", False)}
+SEAT_JOINED = {1: ("seat", "uint", False), 2: ("entropy", "bytes", False), 3: ("token_hash", "bytes", False),
+               4: ("seat_public_key", "bytes", False)}
 SPLIT_PART = {1: ("target_id", "str", False), 2: ("amount", "uint", False)}
 CHOICE = {1: ("pick", {1: ("option_ids", "str", True)}, False), 2: ("number", "int", False),
           3: ("split", {1: ("parts", SPLIT_PART, True)}, False), 4: ("order", {1: ("item_ids", "str", True)}, False)}
 DECISION_INPUT = {1: ("decision_id", "uint", False), 2: ("seat", "uint", False), 3: ("choice", CHOICE, False)}
-SEAT_DECISION = {1: ("decision", DECISION_INPUT, False), 2: ("idempotency_key", "str", False)}
+SEAT_DECISION = {1: ("decision", DECISION_INPUT, False), 2: ("idempotency_key", "str", False),
+                 3: ("seat_signature", "bytes", False)}
 RANDOM_DRAW = {1: ("request", DRAW_REQUEST, False), 2: ("values", "uint", True), 3: ("signature", "bytes", False)}
 COMMIT_INPUT = {1: ("created", MATCH_CREATED, False), 2: ("joined", SEAT_JOINED, False),
                 3: ("decision", SEAT_DECISION, False), 4: ("draw", RANDOM_DRAW, False),
                 5: ("revealed", {1: ("secret", "bytes", False)}, False),
-                6: ("conceded", {1: ("seat", "uint", False)}, False),
+                6: ("conceded", {1: ("seat", "uint", False), 2: ("seat_signature", "bytes", False)}, False),
                 7: ("adjudicated", {1: ("winners", "uint", True), 2: ("ruling", "str", False)}, False),
                 8: ("time", {1: ("at_ms", "int", False), 2: ("flagged_seat", "opt_uint", False)}, False)}
 RULES_EVENT = {1: ("kind", "str", False), 2: ("text", "str", False), 3: ("detail_json", "str", False),
@@ -470,6 +475,65 @@ def check_sequence(commits):
         awaiting = c["awaiting"]
 
 
+# --- 7. seat-signed acts (docs/log.md, "Seat-signed acts") -----------------------------------------
+
+ACT_DOMAIN = "arbiter/seat/v1/act"
+
+
+def act_message(match_id, seat, against, decision):
+    """What a seat signs: `decision` is (decision_id, choice) or None for a concession."""
+    msg = enc_str(ACT_DOMAIN) + enc_str(match_id) + struct.pack(">I", seat) + against
+    if decision is None:
+        return msg + b"\x02"
+    decision_id, choice = decision
+    msg += b"\x01" + struct.pack(">Q", decision_id)
+    if choice is None:
+        return msg
+    if choice["pick"] is not None:
+        ids = choice["pick"]["option_ids"]
+        return msg + b"\x01" + struct.pack(">I", len(ids)) + b"".join(enc_str(i) for i in ids)
+    if choice["split"] is not None:
+        parts = choice["split"]["parts"]
+        return msg + b"\x03" + struct.pack(">I", len(parts)) + b"".join(
+            enc_str(p["target_id"]) + struct.pack(">I", p["amount"]) for p in parts)
+    if choice["order"] is not None:
+        ids = choice["order"]["item_ids"]
+        return msg + b"\x04" + struct.pack(">I", len(ids)) + b"".join(enc_str(i) for i in ids)
+    return msg + b"\x02" + struct.pack(">q", choice["number"])
+
+
+def check_seats(match_id, commits, seats):
+    keys = {}
+    for c in commits:
+        kind, body = input_of(c)
+        if kind == "joined" and body["seat_public_key"]:
+            keys[body["seat"]] = body["seat_public_key"]
+    signed = {s: 0 for s in keys}
+    for c in commits:
+        kind, body = input_of(c)
+        if kind == "decision":
+            d = body["decision"] or {"seat": 0, "decision_id": 0, "choice": None}
+            seat, act, what = d["seat"], (d["decision_id"], d["choice"]), f"decision {d['decision_id']}"
+        elif kind == "conceded":
+            seat, act, what = body["seat"], None, "concession"
+        else:
+            continue
+        signature = body["seat_signature"]
+        key = keys.get(seat)
+        where = f"version {c['version']}: the {what} of seat {seat}"
+        if key is None:
+            if signature:
+                raise Failure(f"{where} carries a seat signature, but the seat registered no key")
+            continue
+        if not signature:
+            raise Failure(f"{where} is not signed by the seat's key {key.hex()}: it carries no signature")
+        if len(c["prev_hash"]) != 32 or not verify_ed25519(key, signature, act_message(match_id, seat, c["prev_hash"], act)):
+            raise Failure(f"{where} is not signed by the seat's key {key.hex()}: the signature does not verify")
+        signed[seat] += 1
+    return [(s, f"every move signed by the seat's key {keys[s].hex()} ({signed[s]} acts)") if s in keys else (s, "unsigned seat")
+            for s in range(seats)]
+
+
 # --- the whole audit -----------------------------------------------------------------------------
 
 def verify(path, public_key=None, orchestrator_key=None, out=print):
@@ -496,6 +560,8 @@ def verify(path, public_key=None, orchestrator_key=None, out=print):
     out(f"ok draws: {len(draws)} draws recomputed from the secret and {len(entropies)} seat entropies; every signature verifies")
     check_sequence(commits)
     out("ok draw sequence: indices 0, 1, 2, … each the draw the log awaited")
+    for seat, said in check_seats(match_id, commits, len(entropies)):
+        out(f"ok seat {seat}: {said}")
 
 
 def main(argv=None):
