@@ -92,15 +92,27 @@ pub fn simulate_match_with(
     bot_seed: u64,
     orchestrator_seed: &[u8; 32],
 ) -> Result<l::MatchExport, SimulateError> {
-    let rules = engine::ruleset(ruleset).ok_or_else(|| SimulateError::UnknownRuleset(ruleset.into()))?;
-    let match_id = format!("sim{seed:016x}");
-    let signer = fairness::Signer::from_seed(&SIGNING_SEED);
-    let secret = fairness::derive_match_secret(&MASTER_SECRET, &match_id);
     let config = r::MatchConfig {
         ruleset: ruleset.into(),
         seats: (0..players).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), deck: String::new(), ..Default::default() }).collect(),
         options: Default::default(),
     };
+    simulate_config(config, seed, bot_seed, orchestrator_seed)
+}
+
+/// [`simulate_match_with`] for a whole match configuration: its options and each seat's deck or
+/// decklist (e.g. a Netrunner match in the Startup format with the seats' own decklists).
+pub fn simulate_config(
+    config: r::MatchConfig,
+    seed: u64,
+    bot_seed: u64,
+    orchestrator_seed: &[u8; 32],
+) -> Result<l::MatchExport, SimulateError> {
+    let rules = engine::ruleset(&config.ruleset).ok_or_else(|| SimulateError::UnknownRuleset(config.ruleset.clone()))?;
+    let players = config.seats.len() as u32;
+    let match_id = format!("sim{seed:016x}");
+    let signer = fairness::Signer::from_seed(&SIGNING_SEED);
+    let secret = fairness::derive_match_secret(&MASTER_SECRET, &match_id);
     let orchestrator = fairness::Signer::from_seed(orchestrator_seed);
     let orchestrator_key = orchestrator.public_key().to_vec();
     let mut log = Log { match_id: match_id.clone(), commits: Vec::new(), stored: Vec::new(), awaiting: None, orchestrator };
