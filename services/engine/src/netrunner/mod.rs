@@ -448,6 +448,47 @@ impl Ruleset for Netrunner {
     fn options(&self) -> &'static [crate::core::options::OptionSpec] {
         OPTIONS
     }
+    fn formats(&self) -> Vec<FormatInfo> {
+        data::Format::ALL
+            .iter()
+            .filter_map(|f| {
+                let d = f.data()?;
+                Some(FormatInfo {
+                    name: d.name.clone(),
+                    display_name: d.display_name.clone(),
+                    snapshot: d.snapshot.clone().unwrap_or_default(),
+                    snapshot_note: d.snapshot_note.clone().unwrap_or_default(),
+                    option_value: f.option_value(),
+                    sets: d.sets.clone(),
+                })
+            })
+            .collect()
+    }
+    fn pool(&self) -> Vec<PoolCard> {
+        let Ok(pool) = data::pool() else { return Vec::new() };
+        let names = |keep: &dyn Fn(data::Format) -> bool| -> Vec<String> {
+            data::Format::ALL.iter().filter(|f| keep(**f)).map(|f| f.name().to_string()).collect()
+        };
+        pool.cards
+            .iter()
+            .map(|c| PoolCard {
+                code: c.code.clone(),
+                title: c.title.clone(),
+                side: c.side.name().into(),
+                card_type: c.ctype.name().into(),
+                faction: c.faction.clone(),
+                influence: c.influence,
+                deck_limit: c.deck_limit.and_then(|l| u32::try_from(l).ok()).unwrap_or(3),
+                set: c.set.clone(),
+                formats: names(&|f| f.in_pool(c)),
+                banned_in: names(&|f| f.in_pool(c) && f.is_banned(&c.code)),
+                implemented: cards::implemented(&c.code),
+                agenda_points: c.points,
+                min_deck_size: c.min_deck,
+                influence_limit: c.influence_limit,
+            })
+            .collect()
+    }
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
         let mut g = initial_game(config)?;
         let mut events = vec![Event::public(
