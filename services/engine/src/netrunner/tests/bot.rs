@@ -97,7 +97,7 @@ struct CardUse {
 
 /// `NETRUNNER_BOT_GAMES` games (30 by default; `NETRUNNER_BOT_GAMES=1000 cargo test --release -p
 /// engine nr_bot_random_startup_decks -- --nocapture` for the full run) with random legal
-/// Startup decks: every offered input accepted, bad inputs refused (the first games), every game
+/// Startup decks: every offered input accepted, bad inputs refused at every position, every game
 /// ends by a rule, replays byte for byte, and the leak oracle finds nothing
 /// (`NETRUNNER_LEAK_GAMES` of them, a few by default). Prints per card of the Startup pool in how
 /// many games it was played, installed, rezzed or accessed, or why it never was.
@@ -110,7 +110,7 @@ fn nr_bot_random_startup_decks() {
     let mut reasons: BTreeMap<String, u32> = BTreeMap::new();
     for game in 0..n {
         let cfg = random_decks_config(format, game);
-        let p = play_random_game(&Netrunner, &cfg, game * 13 + 7, MAX_INPUTS, game < 2).unwrap_or_else(|e| panic!("game {game}: {e}"));
+        let p = play_random_game(&Netrunner, &cfg, game * 13 + 7, MAX_INPUTS, true).unwrap_or_else(|e| panic!("game {game}: {e}"));
         assert_eq!(p.outcome.winners.len(), 1, "{:?}", p.outcome);
         let kind = p.outcome.reason.split(':').next().unwrap_or("").to_string();
         assert!(["agenda points", "decking", "flatline"].contains(&kind.as_str()), "game {game} ended by no rule: {:?}", p.outcome);
