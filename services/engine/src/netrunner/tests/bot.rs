@@ -147,6 +147,8 @@ fn nr_bot_random_startup_decks() {
         }
     }
     eprintln!("netrunner bots, random {} decks: {n} games; end reasons: {reasons:?}", format.name());
+    let playable = crate::netrunner::random_deck::playable(format);
+    let has_identity = |faction: &str| playable.iter().any(|k| k.ctype == CardType::Identity && k.faction == faction);
     for c in format.cards() {
         let u = uses.get(&c.code);
         let line = match u {
@@ -157,6 +159,10 @@ fn nr_bot_random_startup_decks() {
                 format!("in {} decks; played {}, installed {}, rezzed {}, accessed {}", u.decks, u.played, u.installed, u.rezzed, u.accessed)
             }
             Some(u) => format!("in {} decks, never played, installed, rezzed or accessed in these games", u.decks),
+            // NR-10: an agenda without influence stays in its faction.
+            None if c.ctype == CardType::Agenda && c.influence.is_none() && !has_identity(&c.faction) => {
+                format!("never: a {} agenda, and no {} identity is playable in {}", c.faction, c.faction, format.name())
+            }
             None => "never: no random deck of these games holds it".to_string(),
         };
         eprintln!("  {} {}: {line}", c.code, c.title);
