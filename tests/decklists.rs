@@ -332,3 +332,133 @@ async fn list_rulesets_describes_every_game_with_its_options_kinds_and_published
     assert!(nr.options.iter().any(|o| o.name == "agenda_points_to_win" && o.default_value == 6));
     Ok(())
 }
+
+// ---- formats (issue 20 items 2 and 3) ----
+
+/// A fixture of `services/cli/tests/decks/startup/` read into codes and counts as written (not
+/// checked here: the server checks it).
+fn startup_fixture(file: &str) -> Result<Vec<(String, u32)>> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../services/cli/tests/decks/startup").join(file);
+    let read = engine::netrunner::decklist_text::read(&std::fs::read_to_string(&path)?, engine::netrunner::data::Format::Startup);
+    if !read.problems.is_empty() {
+        return Err(anyhow!("{file}: {:?}", read.problems));
+    }
+    Ok(read.cards)
+}
+
+fn owned_list(cards: &[(String, u32)]) -> Option<m::Decklist> {
+    Some(m::Decklist { cards: cards.iter().map(|(c, n)| m::DecklistEntry { card: c.clone(), count: *n }).collect() })
+}
+
+fn startup_request(corp: &[(String, u32)], runner: &[(String, u32)]) -> m::CreateMatchRequest {
+    m::CreateMatchRequest {
+        ruleset: "netrunner".into(),
+        seats: vec![seat("Corp", owned_list(corp)), seat("Runner", owned_list(runner))],
+        options: [("format".to_string(), 1)].into_iter().collect(),
+        ..Default::default()
+    }
+}
+
+/// The Startup fixtures through `CreateMatch` with the option `format` = 1: a legal deck of each
+/// faction with a playable identity is accepted; each illegal one is INVALID_ARGUMENT naming its
+/// violation; and a whole match of two Startup decklists is played, exported and audited.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn startup_decklists_through_create_match() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    let (hb, shaper) = (startup_fixture("hb.txt")?, startup_fixture("shaper.txt")?);
+    for (corp, runner) in [("hb.txt", "anarch.txt"), ("jinteki.txt", "criminal.txt"), ("weyland.txt", "shaper.txt")] {
+        let created = client.create_match(harness::platform(startup_request(&startup_fixture(corp)?, &startup_fixture(runner)?))).await;
+        assert!(created.is_ok(), "{corp} against {runner}: {created:?}");
+    }
+    let illegal = [
+        ("illegal-banned.txt", false, "Cleaver (30006) is banned in startup"),
+        ("illegal-four-copies.txt", true, "4 copies of Hedge Fund exceed its deck limit of 3"),
+        ("illegal-influence.txt", false, "influence 18 exceeds Zahya Sadeghi: Versatile Smuggler's limit 15"),
+        ("illegal-agenda.txt", true, "Longevity Serum (30044) is a jinteki agenda"),
+        ("illegal-agenda-points.txt", true, "a 40-card Corp deck needs 18 or 19 agenda points, not 15"),
+        ("illegal-nbn.txt", true, "the identity NBN: Reality Plus (30051) is banned in startup"),
+    ];
+    for (file, corp, violation) in illegal {
+        let list = startup_fixture(file)?;
+        let req = if corp { startup_request(&list, &shaper) } else { startup_request(&hb, &list) };
+        let err = client.create_match(harness::platform(req)).await.expect_err(file);
+        assert_eq!(err.code(), tonic::Code::InvalidArgument, "{file}: {err:?}");
+        assert!(err.message().contains(violation), "{file}: {}", err.message());
+    }
+    // The banned card is legal in the default format; the ready Runner deck is not legal in
+    // Startup (it holds Cleaver).
+    let mut req = startup_request(&hb, &startup_fixture("illegal-banned.txt")?);
+    req.options.clear();
+    assert!(client.create_match(harness::platform(req)).await.is_ok());
+    let mut req = startup_request(&hb, &shaper);
+    req.seats[1].decklist = None;
+    let err = client.create_match(harness::platform(req)).await.expect_err("catalyst-starter in startup");
+    assert!(err.message().contains("deck \"catalyst-starter\" is not legal in startup: Cleaver (30006) is banned in startup"), "{}", err.message());
+
+    let created = client.create_match(harness::platform(startup_request(&hb, &shaper))).await?.into_inner();
+    let codes: Vec<(u32, String)> = created.seats.iter().map(|s| (s.seat, s.join_code.clone())).collect();
+    let table = join(&mut client, &created.match_id, &codes, created.randomness_public_key).await?;
+    play_to_end_and_audit(&mut client, &table, 31, "netrunner").await
+}
+
+/// `arbiter create --format startup` checks the files in Startup and creates the match in it
+/// (the server then refuses a ready deck that is not legal there).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn arbiter_create_with_format_startup() -> Result<()> {
+    let system = System::start().await?;
+    let decks = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../services/cli/tests/decks/startup");
+    let file = |f: &str| decks.join(f).display().to_string();
+    let key = system.dir.path().join("platform.key").display().to_string();
+    let url = system.orchestrator_url()?;
+    let args = ["create", "--orchestrator", &url, "--platform-key-file", &key, "--ruleset", "netrunner", "--format", "startup"];
+    let (ok, out, err) = harness::run_arbiter(&[&args[..], &["--decklist", &file("weyland.txt"), "--decklist", &file("criminal.txt")]].concat()).await?;
+    assert!(ok && out.contains("--join-code"), "create failed:\n{out}{err}");
+    // Checked before anything is created: every violation of the file, named.
+    let (ok, out, err) = harness::run_arbiter(&[&args[..], &["--decklist", &file("hb.txt"), "--decklist", &file("illegal-banned.txt")]].concat()).await?;
+    assert!(!ok && out.is_empty(), "{out}{err}");
+    assert!(err.contains("is not a legal Runner deck (NR-10), 1 violation(s):") && err.contains("  - Cleaver (30006) is banned in startup"), "{err}");
+    // The format reached the server: a seat without a decklist plays the ready deck, refused there.
+    let (ok, _, err) = harness::run_arbiter(&[&args[..], &["--decklist", &file("hb.txt")]].concat()).await?;
+    assert!(!ok && err.contains("not legal in startup: Cleaver (30006) is banned in startup"), "{err}");
+    // --format and --option format must agree.
+    let (ok, _, err) = harness::run_arbiter(&[&args[..], &["--option", "format=0", "--decklist", &file("hb.txt")]].concat()).await?;
+    assert!(!ok && err.contains("name different formats"), "{err}");
+    Ok(())
+}
+
+/// `ListRulesets` publishes netrunner's formats and its pool through gRPC: enough to build and
+/// check a deck with no other source.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn list_rulesets_publishes_the_formats_and_the_pool() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    let listed = client.list_rulesets(m::ListRulesetsRequest {}).await?.into_inner().rulesets;
+    let nr = listed.iter().find(|r| r.name == "netrunner").ok_or_else(|| anyhow!("netrunner"))?;
+    let formats: Vec<(&str, i64)> = nr.formats.iter().map(|f| (f.name.as_str(), f.option_value)).collect();
+    assert_eq!(formats, [("system_gateway", 0), ("startup", 1)]);
+    let startup = &nr.formats[1];
+    assert_eq!((startup.display_name.as_str(), startup.snapshot.as_str()), ("Startup", "startup_7"));
+    assert_eq!(startup.sets, ["sg", "tai", "rwr", "elev"]);
+    assert!(nr.options.iter().any(|o| o.name == "format" && (o.default_value, o.min, o.max) == (0, 0, 1)));
+    // Every card of the engine's tables, with the engine's numbers (no count written down).
+    let engine_pool = &engine::netrunner::data::pool()?.cards;
+    assert_eq!(nr.pool.len(), engine_pool.len());
+    for (c, e) in nr.pool.iter().zip(engine_pool) {
+        assert_eq!((c.code.as_str(), c.title.as_str(), c.side.as_str(), c.card_type.as_str(), c.faction.as_str()), (e.code.as_str(), e.title.as_str(), e.side.name(), e.ctype.name(), e.faction.as_str()));
+        assert_eq!((c.influence.map(i64::from), i64::from(c.deck_limit), c.agenda_points.map(i64::from)), (e.influence, e.deck_limit.unwrap_or(3), e.points));
+        assert_eq!(c.implemented, engine::netrunner::cards::implemented(&e.code), "{}", e.code);
+        assert!(c.formats.iter().any(|f| f == "startup"), "every card is in Startup's pool: {c:?}");
+        assert_eq!(c.formats.iter().any(|f| f == "system_gateway"), e.set == "sg", "{c:?}");
+    }
+    let card = |code: &str| nr.pool.iter().find(|c| c.code == code).ok_or_else(|| anyhow!("no card {code}"));
+    assert_eq!(card("30006")?.banned_in, ["startup"], "Cleaver");
+    assert_eq!(card("30035")?.min_deck_size, Some(40));
+    assert_eq!(card("30035")?.influence_limit, Some(15));
+    assert_eq!(card("30044")?.influence, None, "a faction agenda cannot leave its faction");
+    let banned: Vec<&str> = nr.pool.iter().filter(|c| !c.banned_in.is_empty()).map(|c| c.code.as_str()).collect();
+    assert_eq!(banned, ["30006", "30051", "30063", "34111"]);
+    // The other games publish no pool.
+    assert!(listed.iter().filter(|r| r.name != "netrunner").all(|r| r.formats.is_empty() && r.pool.is_empty()));
+    Ok(())
+}

@@ -119,6 +119,19 @@ pub fn ruleset_description(rules: &dyn engine::Ruleset) -> Result<m::RulesetDesc
             .iter()
             .map(|o| m::RulesetOption { name: o.name.into(), default_value: o.default, min: o.min, max: o.max, doc: o.doc.into() })
             .collect(),
+        formats: rules
+            .formats()
+            .into_iter()
+            .map(|f| m::CardFormat {
+                name: f.name,
+                display_name: f.display_name,
+                snapshot: f.snapshot,
+                snapshot_note: f.snapshot_note,
+                option_value: f.option_value,
+                sets: f.sets,
+            })
+            .collect(),
+        pool: rules.pool().into_iter().map(pool_card_to_proto).collect::<Result<_, _>>()?,
         ..Default::default()
     };
     let Some(schemas) = engine::schemas(rules.name()) else {
@@ -141,6 +154,28 @@ pub fn ruleset_description(rules: &dyn engine::Ruleset) -> Result<m::RulesetDesc
     d.event_detail_schemas_json = by_kind("$defs");
     d.private_detail_schemas_json = by_kind("x-private");
     Ok(d)
+}
+
+fn pool_card_to_proto(c: engine::core::PoolCard) -> Result<m::PoolCard, ConvertError> {
+    let small = |what: &str, v: Option<i64>| -> Result<Option<i32>, ConvertError> {
+        v.map(i32::try_from).transpose().map_err(|_| ConvertError(format!("card {}: {what} {v:?} does not fit", c.code)))
+    };
+    Ok(m::PoolCard {
+        influence: small("influence", c.influence)?,
+        agenda_points: small("agenda points", c.agenda_points)?,
+        min_deck_size: small("minimum deck size", c.min_deck_size)?,
+        influence_limit: small("influence limit", c.influence_limit)?,
+        code: c.code,
+        title: c.title,
+        side: c.side,
+        card_type: c.card_type,
+        faction: c.faction,
+        deck_limit: c.deck_limit,
+        set: c.set,
+        formats: c.formats,
+        banned_in: c.banned_in,
+        implemented: c.implemented,
+    })
 }
 
 // ---- decisions and choices ----

@@ -99,3 +99,70 @@ fn a_file_that_is_not_a_decklist_says_what_to_give() {
     assert_eq!(code, 1);
     assert!(err.contains("cannot read the decklist"), "{err}");
 }
+
+/// `arbiter deck check FILE --format FORMAT`: (exit code, stdout).
+fn check_in(file: &Path, format: &str) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["deck", "check", "--format", format])
+        .arg(file)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("arbiter runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The legal Startup fixtures, one per faction that has a playable identity (`decks/startup/`).
+/// NBN has none today: System Gateway's, NBN: Reality Plus, is banned in Startup and the later
+/// sets' NBN identities are not implemented yet (`illegal-nbn.txt`).
+pub const STARTUP_LEGAL: &[(&str, &str)] = &[
+    ("hb.txt", "Haas-Bioroid: Precision Design (30035)"),
+    ("jinteki.txt", "Jinteki: Restoring Humanity (30043)"),
+    ("weyland.txt", "Weyland Consortium: Built to Last (30059)"),
+    ("anarch.txt", "René “Loup” Arcemont: Party Animal (30001)"),
+    ("criminal.txt", "Zahya Sadeghi: Versatile Smuggler (30010)"),
+    ("shaper.txt", "Tāo Salonga: Telepresence Magician (30019)"),
+];
+
+#[test]
+fn startup_a_legal_deck_of_each_faction_with_a_playable_identity_is_printed_normalised() {
+    for (file, identity) in STARTUP_LEGAL {
+        let (code, out) = check_in(&deck(&format!("startup/{file}")), "startup");
+        assert_eq!(code, 0, "{file}: {out}");
+        assert!(out.contains("# startup ") && out.contains(" deck, 40 cards\n") && out.contains(&format!("{identity}\n")), "{file}: {out}");
+    }
+    // The seventh faction: its only System Gateway identity is banned in Startup.
+    let (code, out) = check_in(&deck("startup/illegal-nbn.txt"), "startup");
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("  - the identity NBN: Reality Plus (30051) is banned in startup\n"), "{out}");
+    assert_eq!(check_in(&deck("startup/illegal-nbn.txt"), "system_gateway").0, 0, "legal in system_gateway");
+}
+
+#[test]
+fn startup_illegal_decks_name_every_violation() {
+    let cases: &[(&str, &[&str])] = &[
+        ("illegal-banned.txt", &["Cleaver (30006) is banned in startup"]),
+        ("illegal-four-copies.txt", &["4 copies of Hedge Fund exceed its deck limit of 3"]),
+        ("illegal-influence.txt", &["influence 18 exceeds Zahya Sadeghi: Versatile Smuggler's limit 15"]),
+        ("illegal-agenda.txt", &["Longevity Serum (30044) is a jinteki agenda and cannot be in a haas-bioroid deck"]),
+        ("illegal-agenda-points.txt", &["a 40-card Corp deck needs 18 or 19 agenda points, not 15"]),
+    ];
+    for (file, violations) in cases {
+        let (code, out) = check_in(&deck(&format!("startup/{file}")), "startup");
+        assert_eq!(code, 1, "{file}: {out}");
+        assert!(out.contains(&format!("is not a legal deck (NR-10), {} violation(s):", violations.len())), "{file}: {out}");
+        for v in *violations {
+            assert!(out.contains(&format!("  - {v}\n")), "{file}: the output names {v:?}:\n{out}");
+        }
+    }
+    // Cleaver is banned in Startup only.
+    assert_eq!(check_in(&deck("startup/illegal-banned.txt"), "system_gateway").0, 0);
+    // A card of a later set is outside System Gateway's pool, and named so.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let later = dir.path().join("later.txt");
+    std::fs::write(&later, "René “Loup” Arcemont: Party Animal\n3x Strike Fund\n").expect("writes");
+    let (code, out) = check_in(&later, "system_gateway");
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("'Strike Fund' is not a card of the system_gateway pool"), "{out}");
+    let (_, out) = check_in(&later, "eternal");
+    assert!(out.is_empty());
+}

@@ -8,9 +8,10 @@ use clap::Args;
 
 use crate::client;
 use crate::commands::deck::{describe_violations, read_decklist};
+use engine::netrunner::data::Format;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter create\n  arbiter create --players 3 --name Ana --name Ben --name Cy\n  arbiter create --deck hardwired --deck bioforge\n  arbiter create --ruleset netrunner --decklist precision.txt --decklist zahya.json\n  arbiter create --tournament spring --round 1 --table 4 --label stage=swiss\n\nPrints the match id and, for each seat, the `arbiter play` command that joins it.\nKeep the join codes secret: whoever has one can take that seat.\n\n--decklist (netrunner) reads NetrunnerDB's plain-text or JSON export, checked as\n`arbiter deck check` does before the match is created; seat 0 (the Corp) first, then seat 1\n(the Runner). An empty FILE (\"\") leaves that seat its --deck or the ready deck.")]
+#[command(after_help = "Examples:\n  arbiter create\n  arbiter create --players 3 --name Ana --name Ben --name Cy\n  arbiter create --deck hardwired --deck bioforge\n  arbiter create --ruleset netrunner --decklist precision.txt --decklist zahya.json\n  arbiter create --ruleset netrunner --format startup --decklist hb.txt --decklist zahya.txt\n  arbiter create --tournament spring --round 1 --table 4 --label stage=swiss\n\nPrints the match id and, for each seat, the `arbiter play` command that joins it.\nKeep the join codes secret: whoever has one can take that seat.\n\n--decklist (netrunner) reads NetrunnerDB's plain-text or JSON export, checked as\n`arbiter deck check` does before the match is created; seat 0 (the Corp) first, then seat 1\n(the Runner). An empty FILE (\"\") leaves that seat its --deck or the ready deck.\n--format startup checks them in the Startup format (its pool and ban list) and creates the\nmatch with the option format=1, so the server checks every seat in the same format.")]
 pub struct CreateCmd {
     /// The orchestrator's address.
     #[arg(long, env = "ARBITER_ORCHESTRATOR", default_value = client::DEFAULT_ORCHESTRATOR)]
@@ -31,9 +32,10 @@ pub struct CreateCmd {
     /// plain-text or JSON export.
     #[arg(long = "decklist", value_name = "FILE")]
     pub decklists: Vec<String>,
-    /// The card pool the --decklist files are checked against.
-    #[arg(long, default_value = "system_gateway")]
-    pub format: String,
+    /// The netrunner format (system_gateway, the default, or startup): the --decklist files are
+    /// checked in it and the match is created with the option format set to it.
+    #[arg(long)]
+    pub format: Option<String>,
     /// The tournament the match belongs to ([A-Za-z0-9_-], at most 64).
     #[arg(long)]
     pub tournament: Option<String>,
@@ -73,7 +75,7 @@ impl CreateCmd {
         if self.decklists.len() > self.players as usize {
             anyhow::bail!("{} --decklist files for {} seats; give at most one per seat, in seat order", self.decklists.len(), self.players);
         }
-        let format = engine::netrunner::decklist_text::Format::parse(&self.format).map_err(anyhow::Error::msg)?;
+        let format = self.format()?;
         let mut lists = Vec::new();
         let mut refused = String::new();
         for (seat, path) in self.decklists.iter().enumerate() {
@@ -99,6 +101,36 @@ impl CreateCmd {
         Ok(if refused.is_empty() { Ok(lists) } else { Err(refused) })
     }
 
+    /// The format of the match (netrunner): `--format`, else the option `format`, else the
+    /// default; the two must agree when both are given.
+    fn format(&self) -> anyhow::Result<Format> {
+        let from_option = match self.options.iter().rev().find(|(k, _)| k == "format") {
+            Some((_, v)) => Some(Format::from_option(*v).ok_or_else(|| {
+                let all: Vec<String> = Format::ALL.iter().map(|f| format!("{} {}", f.option_value(), f.name())).collect();
+                anyhow::anyhow!("--option format={v} names no format; the formats are: {}", all.join(", "))
+            })?),
+            None => None,
+        };
+        let Some(name) = &self.format else { return Ok(from_option.unwrap_or_default()) };
+        if self.ruleset != "netrunner" {
+            anyhow::bail!("--format names a netrunner format: use it with --ruleset netrunner");
+        }
+        let format = Format::parse(name).map_err(anyhow::Error::msg)?;
+        match from_option {
+            Some(o) if o != format => anyhow::bail!("--format {} and --option format={} name different formats; give one of them", format.name(), o.option_value()),
+            _ => Ok(format),
+        }
+    }
+
+    /// The match options: `--option`s, and `format` from `--format` (netrunner).
+    fn match_options(&self) -> anyhow::Result<std::collections::BTreeMap<String, i64>> {
+        let mut options: std::collections::BTreeMap<String, i64> = self.options.iter().cloned().collect();
+        if self.format.is_some() {
+            options.insert("format".into(), self.format()?.option_value());
+        }
+        Ok(options)
+    }
+
     pub async fn run(self) -> anyhow::Result<ExitCode> {
         let decklists = match self.seat_decklists()? {
             Ok(lists) => lists,
@@ -119,7 +151,7 @@ impl CreateCmd {
             .create_match(client::platform_request(m::CreateMatchRequest {
                 ruleset: self.ruleset.clone(),
                 seats,
-                options: self.options.iter().cloned().collect(),
+                options: self.match_options()?.into_iter().collect(),
                 tournament_id: self.tournament.clone().unwrap_or_default(),
                 round: self.round,
                 table: self.table,

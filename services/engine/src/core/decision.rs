@@ -205,6 +205,39 @@ pub enum RulesError {
 }
 
 /// A game's rules: pure and deterministic.
+/// A format a ruleset checks decklists in (`ListRulesets`): a card pool and a ban list.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FormatInfo {
+    pub name: String,
+    pub display_name: String,
+    pub snapshot: String,
+    pub snapshot_note: String,
+    /// The value of the match option `format` that chooses it.
+    pub option_value: i64,
+    pub sets: Vec<String>,
+}
+
+/// One card a decklist may name (`ListRulesets`): numbers and names, no card text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PoolCard {
+    pub code: String,
+    pub title: String,
+    pub side: String,
+    pub card_type: String,
+    pub faction: String,
+    /// `None`: the card cannot leave its faction (or is an identity).
+    pub influence: Option<i64>,
+    pub deck_limit: u32,
+    pub set: String,
+    /// The formats whose pool holds it, and those of them that ban it.
+    pub formats: Vec<String>,
+    pub banned_in: Vec<String>,
+    pub implemented: bool,
+    pub agenda_points: Option<i64>,
+    pub min_deck_size: Option<i64>,
+    pub influence_limit: Option<i64>,
+}
+
 pub trait Ruleset: Sync {
     /// The ruleset's name as used in the API: `mainframe`.
     fn name(&self) -> &'static str;
@@ -222,6 +255,14 @@ pub trait Ruleset: Sync {
     /// The match options it takes (name, default, range, meaning).
     fn options(&self) -> &'static [super::options::OptionSpec] {
         &[]
+    }
+    /// The formats its decklists are checked in, the default first (none: one fixed pool).
+    fn formats(&self) -> Vec<FormatInfo> {
+        Vec::new()
+    }
+    /// The cards a decklist may name in some format (empty: the ruleset publishes no pool).
+    fn pool(&self) -> Vec<PoolCard> {
+        Vec::new()
     }
     /// Validate a configuration and build the initial state (which usually awaits shuffles).
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError>;

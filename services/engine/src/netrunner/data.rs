@@ -18,6 +18,8 @@ pub const SET_TABLES: &[(&str, &str)] = &[
     ("elev", include_str!("../../data/netrunner/elev.tsv")),
 ];
 pub const DECKS_TSV: &str = include_str!("../../data/netrunner/decks.tsv");
+/// The formats (pool sets and ban lists, docs/netrunner.md "Formats").
+pub const FORMATS_TSV: &str = include_str!("../../data/netrunner/formats.tsv");
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Side {
@@ -137,6 +139,90 @@ impl Deck {
 pub struct Pool {
     pub cards: Vec<CardData>,
     pub decks: Vec<Deck>,
+    /// In the order of `formats.tsv`, which is the order of [`Format::ALL`].
+    pub formats: Vec<FormatData>,
+}
+
+/// A format as `formats.tsv` describes it: the sets of its pool and the cards it bans.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatData {
+    pub name: String,
+    pub display_name: String,
+    /// The NetrunnerDB snapshot it follows (`startup_7`), if any.
+    pub snapshot: Option<String>,
+    /// What the snapshot is (its pool and ban list, in words).
+    pub snapshot_note: Option<String>,
+    /// Every card of these sets is in the pool.
+    pub sets: Vec<String>,
+    /// Codes no deck of the format may hold.
+    pub banned: Vec<String>,
+}
+
+/// The formats a deck is checked against and a match is played in (NR-10 with a card pool and
+/// a ban list; docs/netrunner.md "Formats"). Each is a format of `formats.tsv`, by name; the
+/// match option `format` is its index in [`Format::ALL`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// The 77 System Gateway cards, nothing banned: every match before formats existed.
+    #[default]
+    SystemGateway,
+    /// The organised-play Startup format (snapshot and ban list in `formats.tsv`).
+    Startup,
+}
+
+impl Format {
+    /// Every format, the default first (the match option `format` is the index here).
+    pub const ALL: &'static [Format] = &[Format::SystemGateway, Format::Startup];
+
+    /// The name used on the command line, in `formats.tsv` and in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::SystemGateway => "system_gateway",
+            Format::Startup => "startup",
+        }
+    }
+
+    /// The format called `name`, or a message naming the formats there are.
+    pub fn parse(name: &str) -> Result<Format, String> {
+        Format::ALL.iter().copied().find(|f| f.name() == name.trim()).ok_or_else(|| {
+            let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+            format!("unknown format \"{name}\"; the formats are: {}", names.join(", "))
+        })
+    }
+
+    /// The value of the match option `format` that chooses this format.
+    pub fn option_value(self) -> i64 {
+        Format::ALL.iter().position(|f| *f == self).unwrap_or(0) as i64
+    }
+
+    /// The format the match option `format` chooses (its range is checked by the options).
+    pub fn from_option(value: i64) -> Option<Format> {
+        usize::try_from(value).ok().and_then(|i| Format::ALL.get(i)).copied()
+    }
+
+    /// The format's row of `formats.tsv` (`None` only when the card data does not parse).
+    pub fn data(self) -> Option<&'static FormatData> {
+        pool().ok()?.formats.iter().find(|f| f.name == self.name())
+    }
+
+    /// Whether `card` is of the format's pool (banned cards included: they are in the pool and
+    /// refused by [`Format::is_banned`]).
+    pub fn in_pool(self, card: &CardData) -> bool {
+        self.data().is_some_and(|f| f.sets.contains(&card.set))
+    }
+
+    /// Whether the format bans the card `code`.
+    pub fn is_banned(self, code: &str) -> bool {
+        self.data().is_some_and(|f| f.banned.iter().any(|b| b == code))
+    }
+
+    /// The cards of the pool, in the card tables' order.
+    pub fn cards(self) -> Vec<&'static CardData> {
+        match pool() {
+            Ok(p) => p.cards.iter().filter(|c| self.in_pool(c)).collect(),
+            Err(_) => Vec::new(),
+        }
+    }
 }
 
 fn num(field: &str, what: &str, line: usize) -> Result<Option<i64>, String> {
@@ -252,6 +338,72 @@ pub fn parse_decks(text: &str, cards: &[CardData]) -> Result<Vec<Deck>, String> 
     Ok(decks)
 }
 
+/// Parse `formats.tsv` (`format kind value note`): every format has a name row, its sets are
+/// sets of the card tables and its banned codes cards of its pool.
+pub fn parse_formats(text: &str, cards: &[CardData]) -> Result<Vec<FormatData>, String> {
+    let mut out: Vec<FormatData> = Vec::new();
+    let mut header = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        if raw.trim().is_empty() || raw.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = raw.split('\t').collect();
+        let [name, kind, value, note] = f.as_slice() else {
+            return Err(format!("formats line {line}: expected 4 columns, found {}", f.len()));
+        };
+        if !header {
+            if *name != "format" {
+                return Err(format!("formats line {line}: expected the header"));
+            }
+            header = true;
+            continue;
+        }
+        let at = match out.iter().position(|d| d.name == *name) {
+            Some(at) => at,
+            None => {
+                out.push(FormatData {
+                    name: name.to_string(),
+                    display_name: String::new(),
+                    snapshot: None,
+                    snapshot_note: None,
+                    sets: vec![],
+                    banned: vec![],
+                });
+                out.len() - 1
+            }
+        };
+        let d = out.get_mut(at).ok_or("format index")?;
+        let note = (*note != "-").then(|| note.to_string());
+        match *kind {
+            "name" => d.display_name = value.to_string(),
+            "snapshot" => (d.snapshot, d.snapshot_note) = (Some(value.to_string()), note),
+            "set" if cards.iter().any(|c| c.set == *value) => d.sets.push(value.to_string()),
+            "set" => return Err(format!("formats line {line}: no card table has the set \"{value}\"")),
+            "banned" => {
+                let Some(c) = cards.iter().find(|c| c.code == *value) else {
+                    return Err(format!("formats line {line}: banned card {value} is not in any card table"));
+                };
+                if !d.sets.contains(&c.set) {
+                    return Err(format!("formats line {line}: banned card {value} is not in {name}'s pool (list its set first)"));
+                }
+                d.banned.push(value.to_string());
+            }
+            other => return Err(format!("formats line {line}: unknown kind \"{other}\"")),
+        }
+    }
+    if let Some(d) = out.iter().find(|d| d.display_name.is_empty() || d.sets.is_empty()) {
+        return Err(format!("format {} needs a name row and at least one set", d.name));
+    }
+    // The table and the enum name the same formats in the same order (the option's values).
+    let names: Vec<&str> = out.iter().map(|d| d.name.as_str()).collect();
+    let known: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+    if names != known {
+        return Err(format!("formats.tsv lists the formats {names:?}; the engine knows {known:?}, in that order"));
+    }
+    Ok(out)
+}
+
 static POOL: OnceLock<Result<Pool, String>> = OnceLock::new();
 
 fn build() -> Result<Pool, String> {
@@ -265,7 +417,8 @@ fn build() -> Result<Pool, String> {
         }
     }
     let decks = parse_decks(DECKS_TSV, &cards)?;
-    Ok(Pool { cards, decks })
+    let formats = parse_formats(FORMATS_TSV, &cards)?;
+    Ok(Pool { cards, decks, formats })
 }
 
 /// The parsed pool, or why it does not parse.
@@ -289,12 +442,13 @@ pub fn deck(name: &str) -> Option<&'static Deck> {
 /// refused before a card is created for it.
 pub const MAX_DECK_CARDS: u64 = 200;
 
-/// NR-10: a deck is legal if it has one identity (`parse_decks` refuses a second), its identity is of its side, every card is of that side, known,
-/// **implemented**, within its deck limit, the deck has the identity's minimum size, influence
-/// within the identity's limit, no agenda of another faction, and (Corp) the agenda points fit
-/// the deck size. Every violation is named, joined by "; ".
-pub fn validate_deck(deck: &Deck, implemented: impl Fn(&str) -> bool) -> Result<(), String> {
-    let v = deck_violations(deck, implemented);
+/// NR-10 in `format`: a deck is legal if it has one identity (`parse_decks` refuses a second),
+/// its identity is of its side, every card is of that side, known, of the format's pool, not
+/// banned there, **implemented**, within its deck limit, the deck has the identity's minimum
+/// size, influence within the identity's limit, no agenda of another faction, and (Corp) the
+/// agenda points fit the deck size. Every violation is named, joined by "; ".
+pub fn validate_deck(deck: &Deck, format: Format, implemented: impl Fn(&str) -> bool) -> Result<(), String> {
+    let v = deck_violations(deck, format, implemented);
     if v.is_empty() {
         Ok(())
     } else {
@@ -302,9 +456,24 @@ pub fn validate_deck(deck: &Deck, implemented: impl Fn(&str) -> bool) -> Result<
     }
 }
 
-/// Every NR-10 violation of `deck`, in a stable order (identity, then cards in list order, then
-/// the deck as a whole); empty when the deck is legal.
-pub fn deck_violations(deck: &Deck, implemented: impl Fn(&str) -> bool) -> Vec<String> {
+/// Whether `c` may be played in `format`: the violation naming why not (outside the pool,
+/// banned, or without behaviour so that it would do nothing), if any.
+fn format_violation(c: &CardData, format: Format, implemented: &impl Fn(&str) -> bool) -> Option<String> {
+    let (title, code, name) = (&c.title, &c.code, format.name());
+    if !format.in_pool(c) {
+        Some(format!("{title} ({code}) is not in {name}'s pool"))
+    } else if format.is_banned(code) {
+        Some(format!("{title} ({code}) is banned in {name}"))
+    } else if !implemented(code) {
+        Some(format!("{title} ({code}) is not implemented yet"))
+    } else {
+        None
+    }
+}
+
+/// Every NR-10 violation of `deck` in `format`, in a stable order (identity, then cards in list
+/// order, then the deck as a whole); empty when the deck is legal.
+pub fn deck_violations(deck: &Deck, format: Format, implemented: impl Fn(&str) -> bool) -> Vec<String> {
     let mut out = Vec::new();
     let id = card(&deck.identity);
     match id {
@@ -312,8 +481,8 @@ pub fn deck_violations(deck: &Deck, implemented: impl Fn(&str) -> bool) -> Vec<S
         Some(id) => {
             if id.ctype != CardType::Identity || id.side != deck.side {
                 out.push(format!("{} is not a {} identity", id.title, deck.side.name()));
-            } else if !implemented(&id.code) {
-                out.push(format!("the identity {} ({}) is not implemented", id.title, id.code));
+            } else if let Some(v) = format_violation(id, format, &implemented) {
+                out.push(format!("the identity {v}"));
             }
         }
     }
@@ -330,15 +499,15 @@ pub fn deck_violations(deck: &Deck, implemented: impl Fn(&str) -> bool) -> Vec<S
         seen.push(code);
         let copies: u32 = deck.cards.iter().filter(|(k, _)| k == code).map(|(_, m)| m).sum();
         let Some(c) = card(code) else {
-            out.push(format!("unknown card {code} (not in the System Gateway pool)"));
+            out.push(format!("unknown card {code} (no set has this code)"));
             continue;
         };
         if c.side != deck.side || c.ctype == CardType::Identity {
             out.push(format!("{} ({code}) cannot be in a {} deck", c.title, deck.side.name()));
             continue;
         }
-        if !implemented(code) {
-            out.push(format!("{} ({code}) is not implemented", c.title));
+        if let Some(v) = format_violation(c, format, &implemented) {
+            out.push(v);
         }
         let limit = c.deck_limit.unwrap_or(3);
         if i64::from(copies) > limit {
@@ -379,8 +548,8 @@ pub fn deck_violations(deck: &Deck, implemented: impl Fn(&str) -> bool) -> Vec<S
 }
 
 /// The deck a seat's decklist describes (NetrunnerDB codes and counts, its identity among them
-/// with count 1), or every violation found in it. `name` names it in the state.
-pub fn deck_from_list(name: &str, side: Side, list: &[(String, u32)], implemented: impl Fn(&str) -> bool) -> Result<Deck, Vec<String>> {
+/// with count 1), or every violation of it in `format`. `name` names it in the state.
+pub fn deck_from_list(name: &str, side: Side, list: &[(String, u32)], format: Format, implemented: impl Fn(&str) -> bool) -> Result<Deck, Vec<String>> {
     let mut out = Vec::new();
     let total: u64 = list.iter().map(|(_, n)| u64::from(*n)).sum();
     if total > MAX_DECK_CARDS {
@@ -419,9 +588,9 @@ pub fn deck_from_list(name: &str, side: Side, list: &[(String, u32)], implemente
     if deck.identity.is_empty() {
         // Without an identity only the card checks apply; the identity's limits cannot.
         let probe = Deck { identity: String::from("-"), ..deck.clone() };
-        out.extend(deck_violations(&probe, &implemented).into_iter().filter(|v| !v.starts_with("unknown identity")));
+        out.extend(deck_violations(&probe, format, &implemented).into_iter().filter(|v| !v.starts_with("unknown identity")));
     } else {
-        out.extend(deck_violations(&deck, &implemented));
+        out.extend(deck_violations(&deck, format, &implemented));
     }
     if out.is_empty() {
         Ok(deck)
@@ -443,7 +612,7 @@ mod decklist_tests {
         let starter = deck("catalyst-starter").unwrap();
         let mut l = list(&[(starter.identity.as_str(), 1)]);
         l.extend(starter.cards.iter().cloned());
-        let d = deck_from_list("custom", Side::Runner, &l, |_| true).unwrap();
+        let d = deck_from_list("custom", Side::Runner, &l, Format::SystemGateway, |_| true).unwrap();
         assert_eq!((d.identity.as_str(), d.cards.as_slice(), d.size()), (starter.identity.as_str(), starter.cards.as_slice(), 30));
     }
 
@@ -452,7 +621,7 @@ mod decklist_tests {
         // Two identities, a zero count, a runner card, an unknown code, 4 Hedge Funds, a Jinteki
         // agenda in an HB deck, 9 cards.
         let l = list(&[("30035", 1), ("30043", 1), ("30036", 0), ("30030", 1), ("12345", 1), ("30075", 4), ("30044", 1), ("30067", 2)]);
-        let v = deck_from_list("custom", Side::Corp, &l, |_| true).unwrap_err();
+        let v = deck_from_list("custom", Side::Corp, &l, Format::SystemGateway, |_| true).unwrap_err();
         let all = v.join(" | ");
         for part in [
             "2 identities (30035, 30043)",
@@ -471,9 +640,9 @@ mod decklist_tests {
 
     #[test]
     fn nr_10_a_huge_count_is_refused_before_any_card_is_made() {
-        let v = deck_from_list("custom", Side::Runner, &list(&[("30010", 1), ("30030", u32::MAX)]), |_| true).unwrap_err();
+        let v = deck_from_list("custom", Side::Runner, &list(&[("30010", 1), ("30030", u32::MAX)]), Format::SystemGateway, |_| true).unwrap_err();
         assert_eq!(v, vec![format!("the decklist has {} cards; at most {MAX_DECK_CARDS} are allowed", u64::from(u32::MAX) + 1)]);
-        let v = deck_from_list("custom", Side::Runner, &list(&[("30030", 3)]), |_| true).unwrap_err();
+        let v = deck_from_list("custom", Side::Runner, &list(&[("30030", 3)]), Format::SystemGateway, |_| true).unwrap_err();
         assert!(v.iter().any(|e| e.contains("no identity")), "{v:?}");
     }
 }

@@ -12,40 +12,8 @@ use serde_json::Value;
 use super::cards;
 use super::data::{self, CardData, CardType, Side};
 
-/// A card pool a decklist is checked against.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// Every card of the card table: today the 77 System Gateway cards.
-    SystemGateway,
-}
-
-impl Format {
-    /// Every format, the default first.
-    pub const ALL: &'static [Format] = &[Format::SystemGateway];
-
-    /// The name used on the command line and in messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::SystemGateway => "system_gateway",
-        }
-    }
-
-    /// The format called `name` (`system_gateway`), or a message naming the formats there are.
-    pub fn parse(name: &str) -> Result<Format, String> {
-        Format::ALL.iter().copied().find(|f| f.name() == name.trim()).ok_or_else(|| {
-            let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-            format!("unknown format \"{name}\"; the formats are: {}", names.join(", "))
-        })
-    }
-
-    /// The cards of the pool, in the card table's order.
-    pub fn cards(self) -> Vec<&'static CardData> {
-        match (self, data::pool()) {
-            (Format::SystemGateway, Ok(pool)) => pool.cards.iter().filter(|c| c.set == "sg").collect(),
-            (_, Err(_)) => Vec::new(),
-        }
-    }
-}
+/// The card pool and ban list a decklist is checked against (defined with the card data).
+pub use super::data::Format;
 
 /// A decklist as read, before NR-10: the name the text gives it, the cards in the order written
 /// (the identity among them with count 1), and every line or entry that could not be read.
@@ -142,7 +110,7 @@ pub fn check(text: &str, format: Format, side: Option<Side>) -> Result<Checked, 
         problems.push("the decklist lists no cards".into());
         return Err(problems);
     }
-    match data::deck_from_list("custom", side, &list.cards, cards::implemented) {
+    match data::deck_from_list("custom", side, &list.cards, format, cards::implemented) {
         Err(v) => {
             problems.extend(v);
             Err(problems)
@@ -580,7 +548,8 @@ mod tests {
             assert_eq!(lookup(&pool, &c.title).map(|k| &k.code), Some(&c.code));
         }
         assert_eq!(Format::parse("system_gateway"), Ok(SG));
-        assert!(Format::parse("startup").unwrap_err().contains("the formats are: system_gateway"));
+        assert_eq!(Format::parse("startup"), Ok(Format::Startup));
+        assert!(Format::parse("standard").unwrap_err().contains("the formats are: system_gateway, startup"));
     }
 
     /// Seeded fuzzing: pieces of real lists, random bytes and characters, cut anywhere. Reading

@@ -14,12 +14,14 @@
 //! - [`options`]: named defaults and match options.
 //! - [`decklist_text`]: decklists as people write them (NetrunnerDB's text and JSON exports),
 //!   read into codes and counts for `data::deck_from_list`.
+//! - [`random_deck`]: random legal decks of a format, for bots, oracles and benches.
 
 pub mod cards;
 pub mod data;
 pub mod decklist_text;
 pub mod flow;
 pub mod options;
+pub mod random_deck;
 pub mod state;
 
 #[cfg(test)]
@@ -127,7 +129,7 @@ pub const CUSTOM_DECK: &str = "custom";
 
 /// Seat `seat`'s deck (the ready deck it names, or its own decklist, checked): its cards appended
 /// to `cards`; returns the player's name, "deck|identity" and the card ids.
-fn load_deck(seat: usize, sc: &SeatConfig, cards: &mut Vec<Card>) -> Result<(String, String, Vec<u32>), RulesError> {
+fn load_deck(seat: usize, sc: &SeatConfig, format: data::Format, cards: &mut Vec<Card>) -> Result<(String, String, Vec<u32>), RulesError> {
     let side = if seat == 0 { Side::Corp } else { Side::Runner };
     let role = if seat == 0 { "Corp" } else { "Runner" };
     let owned;
@@ -139,7 +141,7 @@ fn load_deck(seat: usize, sc: &SeatConfig, cards: &mut Vec<Card>) -> Result<(Str
             )));
         }
         let list: Vec<(String, u32)> = sc.decklist.iter().map(|e| (e.card.clone(), e.count)).collect();
-        owned = data::deck_from_list(CUSTOM_DECK, side, &list, cards::implemented).map_err(|v| {
+        owned = data::deck_from_list(CUSTOM_DECK, side, &list, format, cards::implemented).map_err(|v| {
             RulesError::InvalidConfig(format!(
                 "seat {seat} ({})'s decklist is not a legal {role} deck (NR-10), {} violation(s): {}",
                 sc.name,
@@ -164,9 +166,10 @@ fn load_deck(seat: usize, sc: &SeatConfig, cards: &mut Vec<Card>) -> Result<(Str
                 deck.side.name()
             )));
         }
-        // NR-10: a deck with an unimplemented card is refused by name.
-        data::validate_deck(deck, cards::implemented)
-            .map_err(|e| RulesError::InvalidConfig(format!("deck \"{name}\" is not legal: {e}")))?;
+        // NR-10: a ready deck is checked in the match's format too (the starter Runner deck
+        // holds Cleaver, banned in startup); an unimplemented card is refused by name.
+        data::validate_deck(deck, format, cards::implemented)
+            .map_err(|e| RulesError::InvalidConfig(format!("deck \"{name}\" is not legal in {}: {e}", format.name())))?;
         (name, deck)
     };
     let mut ids = Vec::new();
@@ -189,11 +192,12 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
         )));
     }
     let options = Options::from_map(&config.options)?;
+    let format = options::format_of(&config.options);
     data::pool()?;
     let mut cards: Vec<Card> = Vec::new();
     let mut zones: Vec<(String, String, Vec<u32>)> = Vec::new();
     for (seat, sc) in config.seats.iter().enumerate() {
-        zones.push(load_deck(seat, sc, &mut cards)?);
+        zones.push(load_deck(seat, sc, format, &mut cards)?);
     }
     let mut it = zones.into_iter();
     let (Some((cname, cdeck, rd)), Some((rname, rdeck, stack))) = (it.next(), it.next()) else {
@@ -443,6 +447,47 @@ impl Ruleset for Netrunner {
     }
     fn options(&self) -> &'static [crate::core::options::OptionSpec] {
         OPTIONS
+    }
+    fn formats(&self) -> Vec<FormatInfo> {
+        data::Format::ALL
+            .iter()
+            .filter_map(|f| {
+                let d = f.data()?;
+                Some(FormatInfo {
+                    name: d.name.clone(),
+                    display_name: d.display_name.clone(),
+                    snapshot: d.snapshot.clone().unwrap_or_default(),
+                    snapshot_note: d.snapshot_note.clone().unwrap_or_default(),
+                    option_value: f.option_value(),
+                    sets: d.sets.clone(),
+                })
+            })
+            .collect()
+    }
+    fn pool(&self) -> Vec<PoolCard> {
+        let Ok(pool) = data::pool() else { return Vec::new() };
+        let names = |keep: &dyn Fn(data::Format) -> bool| -> Vec<String> {
+            data::Format::ALL.iter().filter(|f| keep(**f)).map(|f| f.name().to_string()).collect()
+        };
+        pool.cards
+            .iter()
+            .map(|c| PoolCard {
+                code: c.code.clone(),
+                title: c.title.clone(),
+                side: c.side.name().into(),
+                card_type: c.ctype.name().into(),
+                faction: c.faction.clone(),
+                influence: c.influence,
+                deck_limit: c.deck_limit.and_then(|l| u32::try_from(l).ok()).unwrap_or(3),
+                set: c.set.clone(),
+                formats: names(&|f| f.in_pool(c)),
+                banned_in: names(&|f| f.in_pool(c) && f.is_banned(&c.code)),
+                implemented: cards::implemented(&c.code),
+                agenda_points: c.points,
+                min_deck_size: c.min_deck,
+                influence_limit: c.influence_limit,
+            })
+            .collect()
     }
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
         let mut g = initial_game(config)?;

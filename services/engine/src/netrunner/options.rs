@@ -9,6 +9,8 @@ pub use crate::core::options::OptionSpec;
 use crate::core::options::{self as core_options, GameOptions, OPEN_DECKLISTS};
 use crate::core::RulesError;
 
+use super::data::Format;
+
 /// NR-1.2: agenda points to win; 6 in the beginner game of the starter decks.
 pub const AGENDA_POINTS_TO_WIN: i64 = 6;
 /// NR-1.1: credits each player starts with.
@@ -25,6 +27,23 @@ pub const RUNNER_CLICKS: i64 = 4;
 /// being asked (1), or is asked anyway (0). With 1 the other seat learns that it had nothing.
 pub const AUTO_PASS: i64 = 1;
 
+/// The format a match is played in: the index in `data::Format::ALL` (0 `system_gateway`, the
+/// default, so every match from before formats is unchanged; 1 `startup`). Every seat's deck is
+/// checked by NR-10 in it at creation. Kept beside the typed options (like `open_decklists`), so
+/// the logged options of a match stay as they were.
+pub const FORMAT: OptionSpec = OptionSpec {
+    name: "format",
+    default: 0,
+    min: 0,
+    max: Format::ALL.len() as i64 - 1,
+    doc: "the format decks are checked in: 0 system_gateway, 1 startup (docs/netrunner.md, Formats)",
+};
+
+/// The format `map` chooses (its range is checked by [`Options::from_map`]).
+pub fn format_of(map: &BTreeMap<String, i64>) -> Format {
+    map.get(FORMAT.name).and_then(|v| Format::from_option(*v)).unwrap_or_default()
+}
+
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec { name: "agenda_points_to_win", default: AGENDA_POINTS_TO_WIN, min: 1, max: 50, doc: "agenda points a player needs to win" },
     OptionSpec { name: "starting_credits", default: STARTING_CREDITS, min: 0, max: 100, doc: "credits each player starts with" },
@@ -34,6 +53,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec { name: "runner_clicks", default: RUNNER_CLICKS, min: 1, max: 10, doc: "clicks of the Runner per turn" },
     OptionSpec { name: "auto_pass", default: AUTO_PASS, min: 0, max: 1, doc: "1: a seat with nothing but pass in a window passes automatically" },
     OPEN_DECKLISTS,
+    FORMAT,
 ];
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,7 +87,7 @@ impl GameOptions for Options {
     fn set(&mut self, name: &str, value: i64) {
         match name {
             // Kept on the game state itself (see `core::options::OPEN_DECKLISTS`).
-            "open_decklists" => {}
+            "open_decklists" | "format" => {}
             "agenda_points_to_win" => self.agenda_points_to_win = value,
             "starting_credits" => self.starting_credits = value,
             "opening_hand" => self.opening_hand = value,

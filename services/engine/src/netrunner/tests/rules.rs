@@ -4,6 +4,7 @@
 use crate::core::*;
 use crate::netrunner::cards as c;
 use crate::netrunner::state::{At, DamageKind, Stage, Task, TraceEffect, ARCHIVES, CORP, HQ, RD, RUNNER};
+use crate::netrunner::data::Format;
 use crate::netrunner::{data, Netrunner};
 
 use super::kit::{config, Match, Scenario, NetrunnerVerbs};
@@ -733,13 +734,13 @@ fn nr_10_unique_cards_trash_the_older_copy_when_a_second_becomes_active() {
 #[test]
 fn nr_10_a_deck_with_an_unimplemented_card_is_refused_by_name() {
     let mut deck = data::deck("catalyst-starter").unwrap().clone();
-    assert!(data::validate_deck(&deck, c::implemented).is_ok());
+    assert!(data::validate_deck(&deck, Format::SystemGateway, c::implemented).is_ok());
     deck.cards.push(("30002".into(), 1));
-    assert!(data::validate_deck(&deck, c::implemented).is_ok(), "every System Gateway card is implemented");
-    let err = data::validate_deck(&deck, |code| code != "30002" && c::implemented(code)).unwrap_err();
+    assert!(data::validate_deck(&deck, Format::SystemGateway, c::implemented).is_ok(), "every System Gateway card is implemented");
+    let err = data::validate_deck(&deck, Format::SystemGateway, |code| code != "30002" && c::implemented(code)).unwrap_err();
     assert!(err.contains("Wildcat Strike") && err.contains("not implemented"), "{err}");
     let corp = data::deck("syndicate-starter").unwrap();
-    assert!(data::validate_deck(corp, c::implemented).is_ok());
+    assert!(data::validate_deck(corp, Format::SystemGateway, c::implemented).is_ok());
     assert_eq!(corp.size(), 34);
 }
 
@@ -895,8 +896,8 @@ fn zahya_deck() -> data::Deck {
 
 #[test]
 fn nr_10_legal_constructed_decks_are_accepted() {
-    assert_eq!(data::validate_deck(&hb_deck(), c::implemented), Ok(()));
-    assert_eq!(data::validate_deck(&zahya_deck(), c::implemented), Ok(()));
+    assert_eq!(data::validate_deck(&hb_deck(), Format::SystemGateway, c::implemented), Ok(()));
+    assert_eq!(data::validate_deck(&zahya_deck(), Format::SystemGateway, c::implemented), Ok(()));
 }
 
 #[test]
@@ -905,7 +906,7 @@ fn nr_10_minimum_deck_size_of_the_identity() {
     if let Some(last) = d.cards.last_mut() {
         last.1 -= 1;
     }
-    let err = data::validate_deck(&d, c::implemented).unwrap_err();
+    let err = data::validate_deck(&d, Format::SystemGateway, c::implemented).unwrap_err();
     assert!(err.contains("minimum deck size 40"), "{err}");
 }
 
@@ -919,11 +920,11 @@ fn nr_10_influence_limit_counts_out_of_faction_cards() {
     d.cards.push((c::BOTULUS.into(), 3));
     d.cards.push((c::TRANQUILIZER.into(), 0));
     d.cards.push((c::FERMENTER.into(), 2));
-    let inf = data::validate_deck(&d, c::implemented);
+    let inf = data::validate_deck(&d, Format::SystemGateway, c::implemented);
     assert_eq!(inf, Ok(()), "3×3 + 2×2 = 13 influence (first card {first})");
     d.cards.push((c::CARNIVORE.into(), 1));
     d.cards[2].1 -= 1;
-    let err = data::validate_deck(&d, c::implemented).unwrap_err();
+    let err = data::validate_deck(&d, Format::SystemGateway, c::implemented).unwrap_err();
     assert!(err.contains("influence 16 exceeds") && err.contains("limit 15"), "{err}");
 }
 
@@ -931,12 +932,12 @@ fn nr_10_influence_limit_counts_out_of_faction_cards() {
 fn nr_10_deck_limit_per_card_adds_up_lines() {
     let mut d = hb_deck();
     d.cards.push((c::HEDGE_FUND.into(), 1));
-    let err = data::validate_deck(&d, c::implemented).unwrap_err();
+    let err = data::validate_deck(&d, Format::SystemGateway, c::implemented).unwrap_err();
     assert!(err.contains("4 copies of Hedge Fund exceed its deck limit of 3"), "{err}");
     let mut d = hb_deck();
     d.cards[0].1 = 2;
     d.cards[15].1 = 0;
-    let err = data::validate_deck(&d, c::implemented).unwrap_err();
+    let err = data::validate_deck(&d, Format::SystemGateway, c::implemented).unwrap_err();
     assert!(err.contains("Luminal Transubstantiation exceed its deck limit of 1"), "{err}");
 }
 
@@ -947,10 +948,10 @@ fn nr_10_one_identity_of_the_right_side_and_cards_of_that_side() {
     assert!(err.contains("second identity"), "{err}");
     let mut d = hb_deck();
     d.identity = c::ZAHYA.into();
-    assert!(data::validate_deck(&d, c::implemented).unwrap_err().contains("is not a corp identity"));
+    assert!(data::validate_deck(&d, Format::SystemGateway, c::implemented).unwrap_err().contains("is not a corp identity"));
     let mut d = hb_deck();
     d.cards.push((c::SURE_GAMBLE.into(), 1));
-    assert!(data::validate_deck(&d, c::implemented).unwrap_err().contains("cannot be in a corp deck"));
+    assert!(data::validate_deck(&d, Format::SystemGateway, c::implemented).unwrap_err().contains("cannot be in a corp deck"));
 }
 
 #[test]
@@ -958,15 +959,15 @@ fn nr_10_corp_agenda_points_fit_the_deck_size() {
     // 40–44 cards: 18 or 19 points (the HB deck has 18 in 40 cards).
     let mut d = hb_deck();
     d.cards[4].1 = 2; // a second Superconducting Hub: 19 points, 41 cards
-    assert_eq!(data::validate_deck(&d, c::implemented), Ok(()));
+    assert_eq!(data::validate_deck(&d, Format::SystemGateway, c::implemented), Ok(()));
     d.cards[3].1 = 0; // no Send a Message: 16 points, 40 cards
-    let err = data::validate_deck(&d, c::implemented).unwrap_err();
+    let err = data::validate_deck(&d, Format::SystemGateway, c::implemented).unwrap_err();
     assert!(err.contains("40-card Corp deck needs 18 or 19 agenda points, not 16"), "{err}");
     // 45 cards: 20 or 21.
     let mut d = hb_deck();
     d.cards.push((c::GOVERNMENT_SUBSIDY.into(), 3));
     d.cards.push((c::SPIN_DOCTOR.into(), 2));
-    let err = data::validate_deck(&d, c::implemented).unwrap_err();
+    let err = data::validate_deck(&d, Format::SystemGateway, c::implemented).unwrap_err();
     assert!(err.contains("45-card Corp deck needs 20 or 21"), "{err}");
 }
 
