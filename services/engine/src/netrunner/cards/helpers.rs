@@ -258,3 +258,83 @@ pub fn trash_from_hq(g: &mut Game, cards: Vec<u32>, ev: &mut Vec<Event>) {
 pub fn is_ice(g: &Game, card: u32) -> bool {
     g.def(card).ctype == CardType::Ice
 }
+
+// --- Startup-format building blocks -------------------------------------------------------------------
+
+/// The threat level: the highest agenda-point total among the players (the Comprehensive Rules'
+/// keyword "Threat N": the ability is active while the threat level is N or more).
+pub fn threat_level(g: &Game) -> i64 {
+    g.corp.points.max(g.runner.points)
+}
+
+/// Whether a "Threat `n`" ability is active now.
+pub fn threat(g: &Game, n: i64) -> bool {
+    threat_level(g) >= n
+}
+
+/// `seat` gains clicks (NR-2: each click is one more action this turn).
+pub fn gain_clicks(g: &mut Game, seat: u32, n: i64, source: &str, ev: &mut Vec<Event>) {
+    let clicks = if seat == CORP { &mut g.corp.clicks } else { &mut g.runner.clicks };
+    *clicks += n;
+    let total = *clicks;
+    let who = if seat == CORP { "The Corp" } else { "The Runner" };
+    note(ev, "clicks", format!("{source}: {who} gains {n} click(s) (now {total})"), json!({"seat": seat, "clicks": total}));
+}
+
+/// The card types among the face-up cards in Archives, `except` one (an operation being played
+/// is not in Archives yet by the rules, though this engine files it there first).
+pub fn faceup_archive_types(g: &Game, except: u32) -> Vec<CardType> {
+    let mut types = Vec::new();
+    for &c in &g.corp.archives {
+        if c != except && g.card(c).is_some_and(|k| k.faceup) {
+            let t = g.def(c).ctype;
+            if !types.contains(&t) {
+                types.push(t);
+            }
+        }
+    }
+    types
+}
+
+/// A Corp card from HQ into the top of R&D, told to the Corp alone.
+pub fn hq_to_rd_top(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
+    if !g.corp.hq.contains(&card) {
+        return;
+    }
+    g.corp.hq.retain(|&x| x != card);
+    g.corp.rd.insert(0, card);
+    ev.push(corp_card_private(g, "to_rd", format!("{source}: the Corp adds a card from HQ to the top of R&D"), format!("{source}: the Corp adds {} from HQ to the top of R&D", g.label(card)), card));
+}
+
+/// The options of installing one of `cards` (a Corp card in HQ or Archives) where the install
+/// action could (NR-3.4: agendas and assets only in remotes; ice if its install cost can be
+/// paid; `remote_root_only`: only in the root of a remote server, new or existing).
+pub fn corp_install_options(g: &Game, cards: &[u32], remote_root_only: bool) -> Vec<(DecisionOption, Answer)> {
+    let mut o = Vec::new();
+    for &k in cards {
+        let d = g.def(k);
+        if matches!(d.ctype, CardType::Operation | CardType::Identity) || (remote_root_only && d.ctype == CardType::Ice) {
+            continue;
+        }
+        for s in &g.corp.servers {
+            let ok = match d.ctype {
+                CardType::Agenda | CardType::Asset => Game::is_remote(s.id),
+                CardType::Ice => g.corp.credits >= s.ice.len() as i64,
+                _ => !remote_only_server(remote_root_only, s.id),
+            };
+            if ok {
+                let what = if d.ctype == CardType::Ice { "protecting" } else { "in" };
+                o.push((
+                    opt(format!("install:{k}:{}", s.id), format!("Install {} {what} {}", g.label(k), Game::server_name(s.id))),
+                    Answer::Install { card: k, server: Some(s.id) },
+                ));
+            }
+        }
+        o.push((opt(format!("install:{k}:new"), format!("Install {} in a new remote server", g.label(k))), Answer::Install { card: k, server: None }));
+    }
+    o
+}
+
+fn remote_only_server(remote_root_only: bool, sid: u32) -> bool {
+    remote_root_only && !Game::is_remote(sid)
+}

@@ -11,8 +11,10 @@
 //! that installs or finishes an access returns a [`Then`] for the flow to carry out).
 
 pub mod corp;
+pub mod corp_startup;
 pub mod helpers;
 pub mod ice;
+pub mod ice_startup;
 pub mod runner;
 mod statics;
 
@@ -383,7 +385,7 @@ pub const BLANK: CardDef = CardDef {
 
 /// Every card row, Corp then Runner (table order is the order simultaneous Corp triggers use).
 pub fn all() -> impl Iterator<Item = &'static CardDef> {
-    corp::DEFS.iter().chain(ice::DEFS.iter()).chain(runner::DEFS.iter())
+    corp::DEFS.iter().chain(ice::DEFS.iter()).chain(runner::DEFS.iter()).chain(corp_startup::DEFS.iter()).chain(ice_startup::DEFS.iter())
 }
 
 /// The row of `code` (a blank row for an unknown code: it does nothing).

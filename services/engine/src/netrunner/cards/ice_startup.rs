@@ -1,0 +1,393 @@
+//! The Corp's Startup ice (The Automata Initiative, Rebellion Without Rehearsal, Elevation): one
+//! row each in [`DEFS`], with the functions a row names below it. Every question asked here is of
+//! the one kind [`CARD_KIND`].
+
+use serde_json::json;
+
+use super::helpers::{card_options, corp_install_options, damage, faceup_archive_types, first, note, opt, purge, threat, trash_from_hq};
+use super::{ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Ctx, Effect, Prompt, Question, Static, Sub, Then, When, BLANK, CARD_KIND};
+use crate::core::{Event, RulesError};
+use crate::netrunner::state::{CorpZone, DamageKind, Game, CORP, RUNNER};
+
+pub const DOOMSCROLL: &str = "35063";
+pub const FLYSWATTER: &str = "35079";
+pub const CAPACITOR: &str = "34116";
+pub const LOGJAM: &str = "34127";
+pub const SERAPH: &str = "34118";
+pub const EMPIRICIST: &str = "35052";
+pub const BOTO: &str = "34109";
+pub const JAGUARUNDI: &str = "34035";
+pub const ATTINI: &str = "34042";
+pub const SYAILENDRA: &str = "35076";
+pub const SCATTER_FIELD: &str = "35042";
+
+const ETR: Sub = Sub { text: "end the run", effect: Effect::EndTheRun };
+
+/// The Startup ice rows.
+pub static DEFS: &[CardDef] = &[
+    CardDef {
+        code: DOOMSCROLL,
+        name: "Doomscroll",
+        subroutines: &[
+            Sub { text: "give the Runner 1 tag", effect: Effect::Tags(1) },
+            Sub { text: "1 net damage", effect: Effect::NetDamage(1) },
+            Sub { text: "2 net damage if the Runner has 2 tags or more", effect: Effect::Custom(doomscroll) },
+        ],
+        ..BLANK
+    },
+    CardDef { code: FLYSWATTER, name: "Flyswatter", on_rez: Effect::Custom(flyswatter), subroutines: &[ETR], ..BLANK },
+    CardDef {
+        code: CAPACITOR,
+        name: "Capacitor",
+        statics: &[Static::IceStrength(capacitor_strength)],
+        subroutines: &[Sub { text: "the Corp gains 1 credit per tag of the Runner", effect: Effect::Custom(capacitor) }, ETR],
+        ..BLANK
+    },
+    CardDef {
+        code: LOGJAM,
+        name: "Logjam",
+        on_rez: Effect::Custom(logjam_rez),
+        statics: &[Static::Advanceable, Static::IceStrength(strength_per_adv)],
+        subroutines: &[Sub { text: "the Corp gains 2 credits; end the run", effect: Effect::All(&[Effect::Gain(CORP, 2), Effect::EndTheRun]) }, ETR, ETR],
+        ..BLANK
+    },
+    CardDef {
+        code: SERAPH,
+        name: "Seraph",
+        events: &[(When::Encounter, Effect::Ask(0))],
+        subroutines: &[
+            Sub { text: "the Runner loses 3 credits", effect: Effect::Lose(RUNNER, 3) },
+            Sub { text: "2 net damage", effect: Effect::NetDamage(2) },
+            Sub { text: "give the Runner 1 tag", effect: Effect::Tags(1) },
+        ],
+        asks: &[Ask::Own(Prompt { ask: seraph_ask, answer: seraph_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: EMPIRICIST,
+        name: "Empiricist",
+        subroutines: &[
+            Sub { text: "the Corp draws 1 card and may add 1 card from HQ to the top of R&D", effect: Effect::Custom(empiricist) },
+            Sub { text: "1 net damage; give the Runner 1 tag", effect: Effect::All(&[Effect::NetDamage(1), Effect::Tags(1)]) },
+            Sub { text: "2 net damage", effect: Effect::NetDamage(2) },
+        ],
+        asks: &[Ask::Own(Prompt { ask: empiricist_ask, answer: empiricist_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: BOTO,
+        name: "Boto",
+        statics: &[Static::IceStrength(boto_strength)],
+        subroutines: &[
+            Sub { text: "2 net damage", effect: Effect::NetDamage(2) },
+            Sub { text: "the Corp may trash 1 card from HQ to end the run", effect: Effect::Ask(0) },
+            Sub { text: "the Corp may trash 1 card from HQ to end the run", effect: Effect::Ask(0) },
+        ],
+        asks: &[Ask::Own(Prompt { ask: boto_ask, answer: boto_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: JAGUARUNDI,
+        name: "Jaguarundi",
+        events: &[(When::Encounter, Effect::Custom(jaguarundi_encounter))],
+        subroutines: &[
+            Sub { text: "give the Runner 1 tag", effect: Effect::Tags(1) },
+            Sub { text: "1 core damage if the Runner is tagged", effect: Effect::Custom(jaguarundi_core) },
+        ],
+        asks: &[Ask::Own(Prompt { ask: jaguarundi_ask, answer: jaguarundi_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: ATTINI,
+        name: "Attini",
+        subroutines: &[
+            Sub { text: "1 net damage unless the Runner pays 2 credits", effect: Effect::Custom(attini) },
+            Sub { text: "1 net damage unless the Runner pays 2 credits", effect: Effect::Custom(attini) },
+            Sub { text: "1 net damage unless the Runner pays 2 credits", effect: Effect::Custom(attini) },
+        ],
+        asks: &[Ask::Own(Prompt { ask: attini_ask, answer: attini_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SYAILENDRA,
+        name: "Syailendra",
+        statics: &[Static::Advanceable],
+        events: &[(When::Encounter, Effect::Custom(syailendra_encounter))],
+        subroutines: &[
+            Sub { text: "the Corp may place 1 advancement counter on an installed card it can advance", effect: Effect::Ask(0) },
+            Sub { text: "the Runner loses 2 credits", effect: Effect::Lose(RUNNER, 2) },
+            Sub { text: "1 net damage", effect: Effect::NetDamage(1) },
+        ],
+        asks: &[Ask::Own(Prompt { ask: syailendra_ask, answer: syailendra_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SCATTER_FIELD,
+        name: "Scatter Field",
+        statics: &[Static::IceStrength(scatter_field_strength)],
+        subroutines: &[Sub { text: "the Corp may install 1 card from HQ", effect: Effect::Ask(0) }, ETR],
+        asks: &[Ask::Own(Prompt { ask: scatter_field_ask, answer: scatter_field_answer })],
+        ..BLANK
+    },
+];
+
+fn run_going(g: &Game) -> bool {
+    g.run.as_ref().is_some_and(|r| !r.stop)
+}
+
+fn doomscroll(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.runner.tags >= 2 {
+        damage(g, DamageKind::Net, 2, c.name(), false);
+    }
+}
+
+/// Flyswatter rezzed during a run against its server: every virus counter is purged (NR-3.2).
+fn flyswatter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let here = match g.corp_zone(c.card) {
+        CorpZone::Ice(s) => g.run.as_ref().is_some_and(|r| r.server == s),
+        _ => false,
+    };
+    if here {
+        purge(g);
+        note(ev, "purged", format!("{}: virus counters are purged", c.name()), json!({"source": c.name()}));
+    }
+}
+
+fn capacitor_strength(g: &Game, _: u32) -> i64 {
+    if g.tagged() {
+        2
+    } else {
+        0
+    }
+}
+
+fn capacitor(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let n = g.runner.tags;
+    g.gain(CORP, n, c.name(), ev);
+}
+
+/// +1 strength per hosted advancement counter.
+fn strength_per_adv(g: &Game, ice: u32) -> i64 {
+    i64::from(g.adv(ice))
+}
+
+/// Logjam rezzed: 1 advancement counter, plus 1 per card type among face-up cards in Archives.
+fn logjam_rez(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let n = 1 + faceup_archive_types(g, c.card).len() as u32;
+    if let Some(k) = g.card_mut(c.card) {
+        k.adv += n;
+    }
+    note(ev, "advanced", format!("{}: {n} advancement counter(s) are placed on it (now {})", g.label(c.card), g.adv(c.card)), json!({"card": c.card, "adv": g.adv(c.card)}));
+}
+
+fn seraph_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !run_going(g) {
+        return None;
+    }
+    let o = vec![
+        (opt("credits", "Lose 3 credits"), Answer::Mode(0)),
+        (opt("damage", "Suffer 2 net damage"), Answer::Mode(1)),
+        (opt("tag", "Take 1 tag"), Answer::Mode(2)),
+    ];
+    Some(Question::one(
+        RUNNER,
+        CARD_KIND,
+        format!("loses 3 credits, suffers 2 net damage or takes 1 tag ({})", c.name()),
+        format!("{}: lose 3 credits unless you suffer 2 net damage or take 1 tag", c.name()),
+        o,
+    ))
+}
+
+fn seraph_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    match first(a) {
+        Answer::Mode(1) => damage(g, DamageKind::Net, 2, c.name(), false),
+        Answer::Mode(2) => give_tags(g, 1, c.name(), ev),
+        _ => g.lose_credits(RUNNER, 3, c.name(), ev),
+    }
+    Ok(Then::Done)
+}
+
+fn empiricist(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.draw(CORP, 1, ev);
+    ask_later(g, c, 0);
+}
+
+fn empiricist_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.hq.is_empty() {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Add nothing"), Answer::No)];
+    o.extend(card_options(g, "card", &g.corp.hq));
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may add 1 card from HQ to the top of R&D ({})", c.name()),
+        format!("{}: you may add 1 card from HQ to the top of R&D", c.name()),
+        o,
+    ))
+}
+
+fn empiricist_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        super::helpers::hq_to_rd_top(g, k, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Threat 4: +2 strength.
+fn boto_strength(g: &Game, _: u32) -> i64 {
+    if threat(g, 4) {
+        2
+    } else {
+        0
+    }
+}
+
+fn boto_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.hq.is_empty() || !run_going(g) {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Trash nothing"), Answer::No)];
+    o.extend(card_options(g, "card", &g.corp.hq));
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may trash 1 card from HQ to end the run ({})", c.name()),
+        format!("{}: you may trash 1 card from HQ to end the run", c.name()),
+        o,
+    ))
+}
+
+fn boto_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        trash_from_hq(g, vec![k], ev);
+        end_the_run(g, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Threat 4: encountered, Jaguarundi gives a tag unless the Runner spends a click.
+fn jaguarundi_encounter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !threat(g, 4) {
+        return;
+    }
+    if g.runner.clicks > 0 {
+        ask_later(g, c, 0);
+    } else {
+        give_tags(g, 1, c.name(), ev);
+    }
+}
+
+fn jaguarundi_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("tag", "Take 1 tag"), Answer::No)];
+    if g.runner.clicks > 0 {
+        o.insert(0, (opt("click", "Spend a click"), Answer::Yes));
+    }
+    Some(Question::one(RUNNER, CARD_KIND, format!("spends a click or takes 1 tag ({})", c.name()), format!("{}: spend a click or take 1 tag", c.name()), o))
+}
+
+fn jaguarundi_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.runner.clicks > 0 {
+        g.runner.clicks -= 1;
+        note(ev, "clicks", format!("The Runner spends a click for {}", c.name()), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
+    } else {
+        give_tags(g, 1, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+fn jaguarundi_core(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.tagged() {
+        damage(g, DamageKind::Core, 1, c.name(), false);
+    }
+}
+
+/// Attini: at threat 3 the Runner cannot spend credits while its subroutines resolve, so the
+/// damage is done without asking; otherwise the Runner may pay 2 instead.
+fn attini_can_pay(g: &Game) -> bool {
+    !threat(g, 3) && g.runner_available() >= 2
+}
+
+fn attini(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if attini_can_pay(g) {
+        ask_later(g, c, 0);
+    } else {
+        damage(g, DamageKind::Net, 1, c.name(), false);
+    }
+}
+
+fn attini_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("damage", "Suffer 1 net damage"), Answer::No)];
+    if attini_can_pay(g) {
+        o.insert(0, (opt("pay", "Pay 2 credits"), Answer::Yes));
+    }
+    Some(Question::one(RUNNER, CARD_KIND, format!("pays 2 credits or suffers 1 net damage ({})", c.name()), format!("{}: pay 2 credits or suffer 1 net damage", c.name()), o))
+}
+
+fn attini_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && attini_can_pay(g) && g.runner_pay(2) {
+        note(ev, "paid", format!("The Runner pays 2 credits for {}", c.name()), json!({"cost": 2, "source": c.name()}));
+    } else {
+        damage(g, DamageKind::Net, 1, c.name(), false);
+    }
+    Ok(Then::Done)
+}
+
+/// Encountered with 3 or more advancement counters, Syailendra asks its first subroutine's question.
+fn syailendra_encounter(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.adv(c.card) >= 3 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn syailendra_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("none", "Place nothing"), Answer::No)];
+    for k in g.installed_corp() {
+        if g.advanceable(k) {
+            o.push((opt(format!("card:{k}"), g.label(k)), Answer::Card(k)));
+        }
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may place 1 advancement counter on an installed card ({})", c.name()),
+        format!("{}: you may place 1 advancement counter on an installed card you can advance", c.name()),
+        o,
+    ))
+}
+
+fn syailendra_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        if g.is_installed(k) && g.advanceable(k) {
+            if let Some(x) = g.card_mut(k) {
+                x.adv += 1;
+            }
+            note(ev, "advanced", format!("{} places 1 advancement counter on {}", c.name(), g.corp_public_label(k)), json!({"card": k, "adv": g.adv(k)}));
+        }
+    }
+    Ok(Then::Done)
+}
+
+/// +4 strength while it is the only ice protecting its server.
+fn scatter_field_strength(g: &Game, ice: u32) -> i64 {
+    match g.corp_zone(ice) {
+        CorpZone::Ice(s) if g.server(s).is_some_and(|sv| sv.ice.len() == 1) => 4,
+        _ => 0,
+    }
+}
+
+fn scatter_field_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &g.corp.hq, false));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("may install a card from HQ ({})", c.name()), format!("{}: you may install 1 card from HQ", c.name()), o))
+}
+
+fn scatter_field_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    Ok(match first(a) {
+        Answer::Install { card, server } => Then::InstallCorp { card, server },
+        _ => Then::Done,
+    })
+}

@@ -1,0 +1,587 @@
+//! One test per Corp card of the Startup sets (The Automata Initiative, Rebellion Without
+//! Rehearsal, Elevation), named by the card.
+
+use crate::core::stack::PriorityRound;
+use crate::netrunner::cards::{self as c, corp_startup as cs, ice_startup as is};
+use crate::netrunner::state::{At, Stage, CORP, RD, RUNNER};
+
+use super::kit::{Match, NetrunnerVerbs, Scenario};
+
+fn corp() -> Scenario {
+    Scenario::new().auto_pass().corp_turn(3)
+}
+
+fn runner() -> Scenario {
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    s.g.corp.credits = 0;
+    s
+}
+
+fn corp_window(s: Scenario) -> Match {
+    s.start(Stage::Window { at: At::Action, round: PriorityRound::new(vec![CORP, RUNNER]) })
+}
+
+/// The Corp's turn from its beginning (clicks, "when your turn begins", the mandatory draw).
+fn corp_turn_begins(mut s: Scenario) -> Match {
+    s.g.active = CORP;
+    s.start(Stage::TurnBegin)
+}
+
+/// Walk a run up to its next card question (passing windows, continuing).
+fn to_card_question(m: &mut Match) {
+    loop {
+        match m.kind().as_str() {
+            "netrunner.window" => m.pass(),
+            "netrunner.continue" => m.pick(&["continue"]),
+            _ => return,
+        }
+    }
+}
+
+// --- agendas ---------------------------------------------------------------------------------------
+
+#[test]
+fn card_fujii_asset_retrieval_does_2_net_damage_when_scored_or_stolen() {
+    let mut s = runner();
+    s.root(3, cs::FUJII_ASSET_RETRIEVAL, false);
+    for _ in 0..3 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!((g.runner.score.len(), g.runner.heap.len(), g.runner.grip.len()), (1, 2, 1));
+
+    let mut s = corp();
+    let f = s.root(3, cs::FUJII_ASSET_RETRIEVAL, false);
+    s.g.cards[f as usize].adv = 5;
+    s.grip(c::SURE_GAMBLE);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = corp_window(s);
+    m.score(f);
+    m.draw(&[0]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!((g.corp.points, g.runner.heap.len()), (3, 2));
+}
+
+// --- assets ----------------------------------------------------------------------------------------
+
+#[test]
+fn card_otto_campaign_loads_6_pays_2_a_turn_and_gives_2_clicks_when_empty() {
+    let mut s = corp();
+    let o = s.root(3, cs::OTTO_CAMPAIGN, false);
+    let mut m = corp_window(s);
+    m.rez(o);
+    assert_eq!((m.game().hosted(o), m.game().corp.credits), (6, 3));
+
+    let mut s = corp();
+    let o = s.root(3, cs::OTTO_CAMPAIGN, true);
+    s.g.cards[o as usize].credits = 2;
+    s.rd(c::HEDGE_FUND);
+    let m = corp_turn_begins(s);
+    let g = m.game();
+    assert_eq!(g.corp.credits, 7);
+    assert!(g.corp.archives.contains(&o), "trashed when empty");
+    assert_eq!(g.corp.clicks, 5, "3 clicks and 2 more");
+}
+
+#[test]
+fn card_anthill_excavation_contract_pays_4_and_draws_each_turn() {
+    let mut s = corp();
+    let a = s.root(3, cs::ANTHILL_EXCAVATION_CONTRACT, false);
+    s.g.corp.credits = 3;
+    let mut m = corp_window(s);
+    m.rez(a);
+    assert_eq!(m.game().hosted(a), 8);
+
+    let mut s = corp();
+    let a = s.root(3, cs::ANTHILL_EXCAVATION_CONTRACT, true);
+    s.g.cards[a as usize].credits = 8;
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let m = corp_turn_begins(s);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.hosted(a), g.corp.hq.len()), (9, 4, 2), "4 credits, 1 card and the mandatory draw");
+    let mut s = corp();
+    let a = s.root(3, cs::ANTHILL_EXCAVATION_CONTRACT, true);
+    s.g.cards[a as usize].credits = 4;
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let g = corp_turn_begins(s).game();
+    assert!(g.corp.archives.contains(&a), "trashed when empty");
+}
+
+#[test]
+fn card_idiosyncresis_trashed_gives_3_and_takes_2_per_counter() {
+    let mut s = corp();
+    let i = s.root(3, cs::IDIOSYNCRESIS, true);
+    s.g.cards[i as usize].adv = 2;
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    assert_eq!(m.kind(), c::CARD_KIND);
+    m.pick(&["yes"]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.runner.credits), (11, 1));
+    assert!(g.corp.archives.contains(&i));
+    let mut s = corp();
+    let i = s.root(3, cs::IDIOSYNCRESIS, false);
+    assert!(s.g.advanceable(i));
+}
+
+#[test]
+fn card_charlotte_cacador_spends_counters_for_credits_and_cards() {
+    let mut s = corp();
+    let ch = s.root(3, cs::CHARLOTTE_CACADOR, true);
+    s.g.cards[ch as usize].adv = 2;
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pass_windows();
+    m.pick(&["yes"]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.adv(ch), g.corp.hq.len()), (9, 1, 2));
+
+    let mut s = corp();
+    let ch = s.root(3, cs::CHARLOTTE_CACADOR, true);
+    s.g.cards[ch as usize].adv = 1;
+    let mut m = corp_window(s);
+    m.pick(&[&format!("charlotte:{ch}")]);
+    let g = m.game();
+    assert_eq!(g.corp.credits, 8);
+    assert!(g.corp.archives.contains(&ch));
+}
+
+#[test]
+fn card_b_1001_removes_a_tag_to_end_a_run_on_another_server() {
+    let mut s = runner();
+    let b = s.root(3, cs::B_1001, true);
+    s.g.runner.tags = 1;
+    let mut m = s.at_action();
+    m.run_on(RD);
+    let id = format!("b1001:{b}");
+    while !m.offers(&id) {
+        assert_eq!(m.kind(), "netrunner.window");
+        m.pass();
+    }
+    m.pick(&[&id]);
+    let g = m.game();
+    assert_eq!(g.runner.tags, 0);
+    assert!(m.has_event("netrunner.run_ended_by"));
+
+    let mut s = runner();
+    s.root(3, cs::B_1001, true);
+    s.g.runner.tags = 1;
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["continue"]);
+    assert_eq!(m.game().runner.tags, 1, "not on a run against its own server");
+}
+
+#[test]
+fn card_behold_pays_4_for_2_tags_and_is_revealed_in_rd() {
+    let mut s = runner();
+    s.g.corp.credits = 4;
+    s.root(3, cs::BEHOLD, false);
+    let mut m = s.at_action();
+    m.run_on(3);
+    to_card_question(&mut m);
+    assert_eq!(m.kind(), c::CARD_KIND);
+    m.pick(&["yes"]);
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.corp.credits), (2, 0));
+
+    let mut s = runner();
+    s.g.corp.credits = 4;
+    s.rd(cs::BEHOLD);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    to_card_question(&mut m);
+    assert!(m.has_event("netrunner.revealed"));
+}
+
+#[test]
+fn card_byte_pays_4_for_a_tag_and_3_net_damage() {
+    let mut s = runner();
+    s.g.corp.credits = 5;
+    s.root(3, cs::BYTE, false);
+    for _ in 0..4 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(3);
+    to_card_question(&mut m);
+    m.pick(&["yes"]);
+    for _ in 0..3 {
+        m.draw(&[0]);
+    }
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.runner.heap.len(), g.corp.credits), (1, 3, 1));
+}
+
+// --- operations ------------------------------------------------------------------------------------
+
+#[test]
+fn card_your_digital_life_gains_1_per_card_in_hq() {
+    let mut s = corp();
+    let y = s.hq(cs::YOUR_DIGITAL_LIFE);
+    for _ in 0..3 {
+        s.hq(c::HEDGE_FUND);
+    }
+    let mut m = s.at_action();
+    m.play(y);
+    assert_eq!(m.game().corp.credits, 6);
+}
+
+#[test]
+fn card_armed_asset_protection_gains_per_faceup_type_and_2_for_agendas() {
+    let mut s = corp();
+    let a = s.hq(cs::ARMED_ASSET_PROTECTION);
+    s.archives(c::HEDGE_FUND, true);
+    s.archives(c::HEDGE_FUND, true);
+    s.archives(c::OFFWORLD_OFFICE, true);
+    s.archives(c::NICO_CAMPAIGN, false);
+    let mut m = s.at_action();
+    m.play(a);
+    assert_eq!(m.game().corp.credits, 5 - 2 + 3 + 2 + 2);
+}
+
+#[test]
+fn card_nanomanagement_gains_2_clicks() {
+    let mut s = corp();
+    let n = s.hq(cs::NANOMANAGEMENT);
+    let mut m = s.at_action();
+    m.play(n);
+    let g = m.game();
+    assert_eq!((g.corp.clicks, g.corp.credits), (4, 1));
+}
+
+#[test]
+fn card_mindscaping_gives_credits_cards_and_a_card_back_or_net_damage_per_tag() {
+    let mut s = corp();
+    let ms = s.hq(cs::MINDSCAPING);
+    let x = s.hq(c::HEDGE_FUND);
+    s.rd(c::PALISADE);
+    s.rd(c::PALISADE);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{ms}:0")]);
+    assert_eq!(m.kind(), c::CARD_KIND);
+    m.pick(&[&format!("card:{x}")]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.corp.hq.len(), g.corp.rd.first().copied()), (7, 2, Some(x)));
+
+    let mut s = corp();
+    let ms = s.hq(cs::MINDSCAPING);
+    s.g.runner.tags = 5;
+    for _ in 0..4 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{ms}:1")]);
+    for _ in 0..3 {
+        m.draw(&[0]);
+    }
+    assert_eq!(m.game().runner.heap.len(), 3, "up to 3");
+}
+
+#[test]
+fn card_measured_response_needs_threat_4_and_a_successful_run_then_8_or_4_meat() {
+    let mut s = corp();
+    let mr = s.hq(cs::MEASURED_RESPONSE);
+    s.g.runner_success_last_turn = true;
+    s.g.corp.points = 3;
+    assert!(!s.at_action().offers(&format!("play:{mr}")));
+    let mut s = corp();
+    let mr = s.hq(cs::MEASURED_RESPONSE);
+    s.g.runner_success_last_turn = true;
+    s.g.runner.points = 4;
+    s.g.runner.credits = 8;
+    let mut m = s.at_action();
+    m.play(mr);
+    assert_eq!(m.seat(), RUNNER);
+    m.pick(&["pay"]);
+    assert_eq!(m.game().runner.credits, 0);
+    let mut s = corp();
+    let mr = s.hq(cs::MEASURED_RESPONSE);
+    s.g.runner_success_last_turn = true;
+    s.g.corp.points = 4;
+    for _ in 0..5 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.play(mr);
+    assert!(!m.offers("pay"));
+    m.pick(&["damage"]);
+    for _ in 0..4 {
+        m.draw(&[0]);
+    }
+    assert_eq!(m.game().runner.heap.len(), 4);
+}
+
+#[test]
+fn card_bigger_picture_tags_or_turns_tags_into_credits() {
+    let mut s = corp();
+    let b = s.hq(cs::BIGGER_PICTURE);
+    assert!(!s.at_action().option_ids().iter().any(|o| o.starts_with(&format!("play:{b}"))), "only on a tagged Runner");
+    let mut s = corp();
+    let b = s.hq(cs::BIGGER_PICTURE);
+    s.g.runner.tags = 2;
+    s.g.runner.credits = 7;
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{b}:3")]);
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.runner.credits, g.corp.credits), (0, 0, 12));
+    let mut s = corp();
+    let b = s.hq(cs::BIGGER_PICTURE);
+    s.g.runner.tags = 1;
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{b}:0")]);
+    assert_eq!(m.game().runner.tags, 2);
+}
+
+#[test]
+fn card_top_down_solutions_draws_2_and_installs_2_one_at_a_time() {
+    let mut s = corp();
+    let t = s.hq(cs::TOP_DOWN_SOLUTIONS);
+    let n = s.hq(c::NICO_CAMPAIGN);
+    let p = s.hq(c::PALISADE);
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.play(t);
+    m.pick(&[&format!("install:{n}:new")]);
+    assert_eq!(m.kind(), c::CARD_KIND);
+    m.pick(&[&format!("install:{p}:3")]);
+    assert_eq!(m.kind(), "netrunner.trash_before_install");
+    m.pick(&[]);
+    let g = m.game();
+    assert_eq!(g.server(3).map(|s| (s.root.clone(), s.ice.clone())), Some((vec![n], vec![p])));
+    assert_eq!((g.corp.hq.len(), g.corp.credits), (2, 3));
+}
+
+#[test]
+fn card_greasing_the_palm_gains_5_installs_and_trades_a_tag_for_a_counter() {
+    let mut s = corp();
+    let gp = s.hq(cs::GREASING_THE_PALM);
+    let n = s.hq(c::NICO_CAMPAIGN);
+    s.g.runner.tags = 1;
+    let mut m = s.at_action();
+    m.play(gp);
+    m.pick(&[&format!("install:{n}:new")]);
+    m.pick(&["yes"]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.runner.tags, g.adv(n)), (7, 0, 1));
+    assert!(g.is_installed(n));
+}
+
+// --- ice -------------------------------------------------------------------------------------------
+
+fn ice_run(code: &str, corp_credits: i64, grip: usize) -> (Match, u32) {
+    let mut s = runner();
+    s.g.corp.credits = corp_credits;
+    let i = s.ice(RD, code, true);
+    s.rd(c::HEDGE_FUND);
+    for _ in 0..grip {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(RD);
+    (m, i)
+}
+
+#[test]
+fn card_doomscroll_tags_and_does_more_damage_to_a_tagged_runner() {
+    let mut s = runner();
+    s.ice(RD, is::DOOMSCROLL, true);
+    s.g.runner.tags = 1;
+    for _ in 0..4 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(RD);
+    for _ in 0..3 {
+        m.draw(&[0]);
+    }
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.runner.heap.len()), (2, 3));
+}
+
+#[test]
+fn card_flyswatter_purges_when_rezzed_in_a_run_on_its_server() {
+    let mut s = runner();
+    s.g.corp.credits = 2;
+    let f = s.ice(RD, is::FLYSWATTER, false);
+    let v = s.installed(c::CLEAVER);
+    s.g.cards[v as usize].virus = 2;
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.rez(f);
+    m.pass_windows();
+    let g = m.game();
+    assert_eq!(g.cards[v as usize].virus, 0);
+    assert!(g.run.is_none() && m.has_event("netrunner.purged"));
+}
+
+#[test]
+fn card_capacitor_is_stronger_against_tags_and_pays_per_tag() {
+    let mut s = runner();
+    let cap = s.ice(RD, is::CAPACITOR, true);
+    assert_eq!(s.g.ice_strength(cap), 3);
+    s.g.runner.tags = 2;
+    assert_eq!(s.g.ice_strength(cap), 5);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    let g = m.game();
+    assert_eq!(g.corp.credits, 2);
+    assert!(g.run.is_none());
+}
+
+#[test]
+fn card_logjam_gets_counters_per_faceup_type_when_rezzed_and_strength_per_counter() {
+    let mut s = runner();
+    s.g.corp.credits = 6;
+    let l = s.ice(RD, is::LOGJAM, false);
+    s.archives(c::HEDGE_FUND, true);
+    s.archives(c::OFFWORLD_OFFICE, true);
+    s.archives(c::PALISADE, false);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.rez(l);
+    let g = m.game();
+    assert_eq!((g.adv(l), g.ice_strength(l)), (3, 3));
+    m.pass_windows();
+    let g = m.game();
+    assert_eq!(g.corp.credits, 2);
+    assert!(g.run.is_none());
+}
+
+#[test]
+fn card_seraph_taxes_on_encounter_then_credits_damage_and_a_tag() {
+    let (mut m, _) = ice_run(is::SERAPH, 0, 3);
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, RUNNER));
+    m.pick(&["tag"]);
+    m.draw(&[0]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.runner.credits, g.runner.heap.len()), (2, 2, 2));
+}
+
+#[test]
+fn card_empiricist_draws_and_stacks_r_and_d_then_damages_and_tags() {
+    let mut s = runner();
+    s.ice(RD, is::EMPIRICIST, true);
+    let x = s.hq(c::PALISADE);
+    let top = s.rd(c::HEDGE_FUND);
+    for _ in 0..4 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(RD);
+    assert_eq!(m.seat(), CORP);
+    m.pick(&[&format!("card:{x}")]);
+    let g = m.game();
+    assert!(g.corp.hq.contains(&top) && g.corp.rd.first() == Some(&x));
+    for _ in 0..3 {
+        m.draw(&[0]);
+    }
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.runner.heap.len()), (1, 3));
+}
+
+#[test]
+fn card_boto_gets_2_at_threat_4_and_trashes_from_hq_to_end_the_run() {
+    let mut s = runner();
+    let b = s.ice(RD, is::BOTO, true);
+    assert_eq!(s.g.ice_strength(b), 4);
+    s.g.corp.points = 4;
+    assert_eq!(s.g.ice_strength(b), 6);
+    let x = s.hq(c::HEDGE_FUND);
+    s.grip(c::SURE_GAMBLE);
+    s.grip(c::SURE_GAMBLE);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.draw(&[0]);
+    m.draw(&[0]);
+    m.pick(&[&format!("card:{x}")]);
+    let g = m.game();
+    assert!(g.corp.archives.contains(&x) && g.run.is_none());
+}
+
+#[test]
+fn card_jaguarundi_at_threat_4_costs_a_click_or_a_tag_then_core_damage_if_tagged() {
+    let mut s = runner();
+    s.ice(RD, is::JAGUARUNDI, true);
+    s.g.runner.points = 4;
+    s.grip(c::SURE_GAMBLE);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    assert_eq!(m.kind(), c::CARD_KIND);
+    m.pick(&["click"]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!((g.runner.clicks, g.runner.tags, g.runner.core_damage), (2, 1, 1));
+    let (m, _) = ice_run(is::JAGUARUNDI, 0, 0);
+    assert_ne!(m.kind(), c::CARD_KIND, "below threat 4, no encounter effect");
+    assert_eq!(m.game().runner.tags, 1);
+}
+
+#[test]
+fn card_attini_damages_unless_paid_and_not_at_threat_3() {
+    let (mut m, _) = ice_run(is::ATTINI, 0, 2);
+    m.pick(&["pay"]);
+    m.pick(&["pay"]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!((g.runner.credits, g.runner.heap.len()), (1, 1));
+    let mut s = runner();
+    s.ice(RD, is::ATTINI, true);
+    s.g.corp.points = 3;
+    for _ in 0..3 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(RD);
+    for _ in 0..3 {
+        m.draw(&[0]);
+    }
+    let g = m.game();
+    assert_eq!((g.runner.credits, g.runner.heap.len()), (5, 3));
+}
+
+#[test]
+fn card_syailendra_advances_on_encounter_when_advanced_and_taxes() {
+    let mut s = runner();
+    let sy = s.ice(RD, is::SYAILENDRA, true);
+    s.g.cards[sy as usize].adv = 3;
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[&format!("card:{a}")]);
+    m.pick(&[&format!("card:{a}")]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!((g.adv(a), g.runner.credits, g.runner.heap.len()), (2, 3, 1));
+}
+
+#[test]
+fn card_scatter_field_is_strong_alone_and_installs_from_hq() {
+    let mut s = runner();
+    let sf = s.ice(RD, is::SCATTER_FIELD, true);
+    assert_eq!(s.g.ice_strength(sf), 4);
+    let n = s.hq(c::NICO_CAMPAIGN);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[&format!("install:{n}:new")]);
+    let g = m.game();
+    assert!(g.is_installed(n) && g.run.is_none());
+    let mut s = runner();
+    let sf = s.ice(RD, is::SCATTER_FIELD, true);
+    s.ice(RD, c::PALISADE, true);
+    assert_eq!(s.g.ice_strength(sf), 0);
+}
