@@ -7,7 +7,7 @@ use serde_json::json;
 use super::helpers::{
     card_options, corp_install_options, damage, faceup_archive_types, first, gain_clicks, hq_to_rd_top, note, opt, take_or_trash, threat,
 };
-use super::{ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Ctx, Effect, PaidAbility, Play, Prompt, Question, Static, Targets, Then, When, BLANK, CARD_KIND};
+use super::{ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Static, Targets, Then, When, BLANK, CARD_KIND};
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, CORP, RUNNER};
@@ -28,6 +28,14 @@ pub const TOP_DOWN_SOLUTIONS: &str = "35044";
 pub const GREASING_THE_PALM: &str = "34037";
 pub const BEHOLD: &str = "34051";
 pub const BYTE: &str = "35050";
+pub const KINGMAKING: &str = "34113";
+pub const JK_DUMONT_KINDELAN: &str = "34115";
+pub const FEDERAL_FUNDRAISING: &str = "34052";
+pub const BALANCED_COVERAGE: &str = "34050";
+pub const COHORT_GUIDANCE_PROGRAM: &str = "34108";
+pub const HEARTS_AND_MINDS: &str = "34124";
+pub const PEER_REVIEW: &str = "35055";
+pub const BUSINESS_AS_USUAL: &str = "34128";
 
 /// The Corp's Startup rows (after System Gateway's in trigger order).
 pub static DEFS: &[CardDef] = &[
@@ -39,7 +47,68 @@ pub static DEFS: &[CardDef] = &[
         on_steal: Effect::NetDamage(2),
         ..BLANK
     },
+    CardDef {
+        code: KINGMAKING,
+        name: "Kingmaking",
+        on_score: Effect::Ask(0),
+        asks: &[
+            Ask::Own(Prompt { ask: kingmaking_draw_ask, answer: kingmaking_draw_answer }),
+            Ask::Own(Prompt { ask: kingmaking_agenda_ask, answer: kingmaking_agenda_answer }),
+        ],
+        ..BLANK
+    },
     // --- assets
+    CardDef {
+        code: JK_DUMONT_KINDELAN,
+        name: "Janaína “JK” Dumont Kindelán",
+        events: &[(When::TurnBegin, Effect::Load(3))],
+        click: Some(Click { offers: jk_offers, effect: Effect::Custom(jk_to_hq) }),
+        asks: &[Ask::Own(Prompt { ask: install_from_hq_ask, answer: install_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: FEDERAL_FUNDRAISING,
+        name: "Federal Fundraising",
+        // Last pushed first: arrange, then the draw.
+        events: &[(When::TurnBegin, Effect::All(&[Effect::Ask(1), Effect::Ask(0)]))],
+        asks: &[
+            Ask::Own(Prompt { ask: fundraising_arrange_ask, answer: fundraising_arrange_answer }),
+            Ask::Own(Prompt { ask: fundraising_draw_ask, answer: fundraising_draw_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: BALANCED_COVERAGE,
+        name: "Balanced Coverage",
+        events: &[(When::TurnBegin, Effect::Ask(0))],
+        asks: &[
+            Ask::Own(Prompt { ask: coverage_type_ask, answer: coverage_type_answer }),
+            Ask::Own(Prompt { ask: coverage_reveal_ask, answer: coverage_reveal_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: COHORT_GUIDANCE_PROGRAM,
+        name: "Cohort Guidance Program",
+        events: &[(When::TurnBegin, Effect::Ask(0))],
+        asks: &[
+            Ask::Own(Prompt { ask: cohort_ask, answer: cohort_answer }),
+            Ask::Own(Prompt { ask: cohort_counter_ask, answer: place_counter_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: HEARTS_AND_MINDS,
+        name: "Hearts and Minds",
+        // Last pushed first: the move (its source, then its target), then the extra counter.
+        events: &[(When::TurnBegin, Effect::All(&[Effect::Ask(2), Effect::Ask(0)]))],
+        asks: &[
+            Ask::Own(Prompt { ask: hearts_from_ask, answer: hearts_from_answer }),
+            Ask::Own(Prompt { ask: hearts_to_ask, answer: hearts_to_answer }),
+            Ask::Own(Prompt { ask: hearts_extra_ask, answer: place_counter_answer }),
+        ],
+        ..BLANK
+    },
     CardDef {
         code: OTTO_CAMPAIGN,
         name: "Otto Campaign",
@@ -135,6 +204,26 @@ pub static DEFS: &[CardDef] = &[
         name: "Top-Down Solutions",
         play: Some(Play { targets: Targets::None, effect: Effect::Custom(top_down_solutions) }),
         asks: &[Ask::Own(Prompt { ask: top_down_ask, answer: top_down_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: PEER_REVIEW,
+        name: "Peer Review",
+        play: Some(Play { targets: Targets::None, effect: Effect::Custom(peer_review) }),
+        asks: &[
+            Ask::Own(Prompt { ask: peer_review_ask, answer: peer_review_answer }),
+            Ask::Own(Prompt { ask: peer_review_install_ask, answer: install_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: BUSINESS_AS_USUAL,
+        name: "Business As Usual",
+        play: Some(Play { targets: Targets::Labeled(business_modes), effect: Effect::Custom(business_as_usual) }),
+        asks: &[
+            Ask::Own(Prompt { ask: business_advance_ask, answer: business_advance_answer }),
+            Ask::Own(Prompt { ask: business_virus_ask, answer: business_virus_answer }),
+        ],
         ..BLANK
     },
     CardDef {
@@ -496,6 +585,504 @@ fn greasing_advance_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Even
             k.adv += 1;
         }
         note(ev, "advanced", format!("{} places 1 advancement counter on {}", c.name(), g.corp_public_label(c.arg)), json!({"card": c.arg, "adv": g.adv(c.arg)}));
+    }
+    Ok(Then::Done)
+}
+
+/// Options of placing a counter on one of `cards` (or nothing).
+fn counter_options(g: &Game, cards: &[u32], none: &str) -> Vec<(crate::core::DecisionOption, Answer)> {
+    let mut o = vec![(opt("none", none), Answer::No)];
+    o.extend(cards.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))));
+    o
+}
+
+/// The installed Corp cards that can be advanced.
+fn advanceable_installed(g: &Game) -> Vec<u32> {
+    g.installed_corp().into_iter().filter(|&k| g.advanceable(k)).collect()
+}
+
+/// 1 advancement counter on an installed card.
+fn place_counter(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
+    if !g.is_installed(card) {
+        return;
+    }
+    if let Some(k) = g.card_mut(card) {
+        k.adv += 1;
+    }
+    note(ev, "advanced", format!("{source} places 1 advancement counter on {}", g.corp_public_label(card)), json!({"card": card, "adv": g.adv(card)}));
+}
+
+fn place_counter_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        place_counter(g, k, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// An optional install from HQ (where the install action could put it, paying its costs).
+fn install_from_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &g.corp.hq, false));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("may install a card from HQ ({})", c.name()), format!("{}: you may install 1 card from HQ", c.name()), o))
+}
+
+fn install_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    Ok(match first(a) {
+        Answer::Install { card, server } => Then::InstallCorp { card, server },
+        _ => Then::Done,
+    })
+}
+
+// --- Kingmaking
+
+/// Up to 3, and no more than R&D holds (choosing to deck oneself is not offered).
+fn kingmaking_draw_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let most = g.corp.rd.len().min(3) as u8;
+    let o = (0..=most).map(|n| (opt(format!("draw:{n}"), format!("Draw {n} card(s)")), Answer::Mode(n))).collect();
+    Some(Question::one(CORP, CARD_KIND, format!("draws up to 3 cards ({})", c.name()), format!("{}: draw up to 3 cards", c.name()), o))
+}
+
+fn kingmaking_draw_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Mode(n) = first(a) {
+        g.draw(CORP, u32::from(n.min(3)).min(g.corp.rd.len() as u32), ev);
+    }
+    ask_later(g, c, 1);
+    Ok(Then::Done)
+}
+
+fn small_agendas_in_hq(g: &Game) -> Vec<u32> {
+    g.corp.hq.iter().copied().filter(|&k| g.def(k).ctype == CardType::Agenda && g.def(k).points.unwrap_or(0) <= 1).collect()
+}
+
+fn kingmaking_agenda_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let agendas = small_agendas_in_hq(g);
+    if agendas.is_empty() {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may add an agenda worth 1 point or less from HQ to its score area ({})", c.name()),
+        format!("{}: you may add an agenda worth 1 agenda point or less from HQ to your score area", c.name()),
+        counter_options(g, &agendas, "Add nothing"),
+    ))
+}
+
+/// The agenda is added to the score area (not scored: no "when scored" ability).
+fn kingmaking_agenda_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    if !small_agendas_in_hq(g).contains(&k) {
+        return Ok(Then::Done);
+    }
+    let pts = g.def(k).points.unwrap_or(0);
+    g.corp.hq.retain(|&x| x != k);
+    g.corp.score.push(k);
+    g.corp.points += pts;
+    note(
+        ev,
+        "to_score_area",
+        format!("{}: the Corp adds {} from HQ to its score area ({pts} point(s), now {})", c.name(), g.label(k), g.corp.points),
+        json!({"card": k, "code": g.code(k), "points": pts, "total": g.corp.points}),
+    );
+    Ok(Then::Done)
+}
+
+// --- Janaína "JK" Dumont Kindelán
+
+fn jk_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    if g.rezzed(card) {
+        vec![(None, format!("{}: add it to HQ and take its {} credit(s)", g.label(card), g.hosted(card)))]
+    } else {
+        vec![]
+    }
+}
+
+fn jk_to_hq(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let n = g.hosted(c.card);
+    g.take_hosted(CORP, c.card, n, ev);
+    g.take_corp(c.card);
+    if let Some(k) = g.card_mut(c.card) {
+        (k.rezzed, k.adv, k.credits, k.power) = (false, 0, 0, 0);
+    }
+    g.corp.hq.push(c.card);
+    note(ev, "to_hq", format!("The Corp adds {} to HQ", g.label(c.card)), json!({"card": c.card, "code": g.code(c.card)}));
+    ask_later(g, c, 0);
+}
+
+// --- Federal Fundraising
+
+fn fundraising_arrange_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let top: Vec<u32> = g.corp.rd.iter().take(3).copied().collect();
+    if top.is_empty() {
+        return None;
+    }
+    let n = top.len() as u32;
+    Some(
+        Question::one(
+            CORP,
+            CARD_KIND,
+            format!("may look at the top {n} card(s) of R&D and arrange them ({})", c.name()),
+            format!("{}: pick none to leave R&D as it is, or pick all {n} cards in their new order from the top", c.name()),
+            card_options(g, "card", &top),
+        )
+        .range(0, n),
+    )
+}
+
+fn fundraising_arrange_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let order: Vec<u32> = a.iter().filter_map(|x| if let Answer::Card(k) = x { Some(*k) } else { None }).collect();
+    let n = g.corp.rd.len().min(3);
+    if order.is_empty() {
+        return Ok(Then::Done);
+    }
+    if order.len() != n {
+        return Err(RulesError::Illegal(format!("pick none or all {n} cards")));
+    }
+    for (i, k) in order.iter().enumerate() {
+        if let Some(slot) = g.corp.rd.get_mut(i) {
+            *slot = *k;
+        }
+    }
+    let names: Vec<String> = order.iter().map(|&k| g.label(k)).collect();
+    ev.push(Event::with_private(
+        "netrunner.arranged",
+        format!("{}: the Corp looks at the top {n} card(s) of R&D and arranges them", c.name()),
+        json!({"seat": CORP, "cards": n}),
+        vec![CORP],
+        format!("{}: the Corp arranges the top of R&D: {}", c.name(), names.join(", ")),
+        json!({"seat": CORP, "cards": n, "order": order}),
+    ));
+    Ok(Then::Done)
+}
+
+/// Whether this card's server is protected by no ice.
+fn unprotected(g: &Game, card: u32) -> bool {
+    match g.corp_zone(card) {
+        CorpZone::Root(s) => g.server(s).is_some_and(|sv| sv.ice.is_empty()),
+        _ => false,
+    }
+}
+
+fn fundraising_draw_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !unprotected(g, c.card) || g.corp.rd.is_empty() {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("may draw 1 card ({})", c.name()), format!("{}: draw 1 card?", c.name()), yes_no("Draw 1 card", "Do not draw")))
+}
+
+fn fundraising_draw_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        g.draw(CORP, 1, ev);
+    }
+    Ok(Then::Done)
+}
+
+// --- Balanced Coverage
+
+const COVERAGE_TYPES: [(CardType, &str); 5] =
+    [(CardType::Agenda, "agenda"), (CardType::Asset, "asset"), (CardType::Ice, "ice"), (CardType::Operation, "operation"), (CardType::Upgrade, "upgrade")];
+
+fn coverage_type_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.rd.is_empty() {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Do not look"), Answer::No)];
+    for (i, (_, name)) in COVERAGE_TYPES.iter().enumerate() {
+        o.push((opt(format!("type:{name}"), format!("Name {name} and look at the top card of R&D")), Answer::Mode(i as u8)));
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may name a card type and look at the top card of R&D ({})", c.name()),
+        format!("{}: you may choose a card type to look at the top card of R&D", c.name()),
+        o,
+    ))
+}
+
+fn coverage_type_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Mode(i) = first(a) else { return Ok(Then::Done) };
+    let Some(&(t, name)) = COVERAGE_TYPES.get(usize::from(i)) else { return Ok(Then::Done) };
+    let Some(&top) = g.corp.rd.first() else { return Ok(Then::Done) };
+    ev.push(Event::with_private(
+        "netrunner.looked",
+        format!("{}: the Corp names {name} and looks at the top card of R&D", c.name()),
+        json!({"seat": CORP, "type": name}),
+        vec![CORP],
+        format!("{}: the Corp names {name} and looks at the top card of R&D: {}", c.name(), g.label(top)),
+        json!({"seat": CORP, "type": name, "card": top, "code": g.code(top)}),
+    ));
+    if g.def(top).ctype == t {
+        ask_with(g, c, 1, top);
+    }
+    Ok(Then::Done)
+}
+
+fn coverage_reveal_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.rd.first() != Some(&c.arg) {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may reveal the top card of R&D to gain 2 credits ({})", c.name()),
+        format!("{}: {} has the type you named: reveal it and gain 2 credits?", c.name(), g.label(c.arg)),
+        yes_no("Reveal it and gain 2 credits", "Do not reveal"),
+    ))
+}
+
+fn coverage_reveal_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        note(ev, "revealed", format!("{}: the Corp reveals {} from the top of R&D", c.name(), g.label(c.arg)), json!({"card": c.arg, "code": g.code(c.arg)}));
+        g.gain(CORP, 2, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+// --- Cohort Guidance Program
+
+/// Its modes in one question: a card from HQ to trash (2 credits and a card), or a face-down
+/// card in Archives to turn face up (then an advancement counter on an installed card).
+fn cohort_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("none", "Do nothing"), Answer::No)];
+    for &k in &g.corp.hq {
+        o.push((opt(format!("trash:{k}"), format!("Trash {} from HQ to gain 2 credits and draw 1 card", g.label(k))), Answer::Card(k)));
+    }
+    for &k in &g.corp.archives {
+        if g.card(k).is_some_and(|x| !x.faceup) {
+            o.push((opt(format!("flip:{k}"), format!("Turn {} in Archives face up to place 1 advancement counter", g.label(k))), Answer::Card(k)));
+        }
+    }
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may trash a card from HQ or turn a card in Archives face up ({})", c.name()),
+        format!("{}: resolve one of its modes, or nothing", c.name()),
+        o,
+    ))
+}
+
+fn cohort_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    if g.corp.hq.contains(&k) {
+        super::helpers::trash_from_hq(g, vec![k], ev);
+        g.gain(CORP, 2, c.name(), ev);
+        g.draw(CORP, 1, ev);
+    } else if g.corp.archives.contains(&k) {
+        if let Some(x) = g.card_mut(k) {
+            x.faceup = true;
+        }
+        note(ev, "turned_faceup", format!("{}: the Corp turns {} in Archives face up", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+        ask_later(g, c, 1);
+    }
+    Ok(Then::Done)
+}
+
+fn cohort_counter_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let installed = g.installed_corp();
+    if installed.is_empty() {
+        return None;
+    }
+    let o: Vec<_> = installed.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))).collect();
+    Some(Question::one(CORP, CARD_KIND, format!("places 1 advancement counter on an installed card ({})", c.name()), format!("{}: place 1 advancement counter on an installed card", c.name()), o))
+}
+
+// --- Hearts and Minds
+
+fn hearts_from_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let from: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.adv(k) > 0).collect();
+    if from.is_empty() || advanceable_installed(g).is_empty() {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may move 1 advancement counter between installed cards ({})", c.name()),
+        format!("{}: you may move 1 advancement counter from an installed card (choose it) to an installed card you can advance", c.name()),
+        counter_options(g, &from, "Move nothing"),
+    ))
+}
+
+fn hearts_from_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        ask_with(g, c, 1, k);
+    }
+    Ok(Then::Done)
+}
+
+/// Where the counter taken from `c.arg` goes.
+fn hearts_to_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let to: Vec<u32> = advanceable_installed(g).into_iter().filter(|&k| k != c.arg).collect();
+    if to.is_empty() || g.adv(c.arg) == 0 {
+        return None;
+    }
+    let o = to.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))).collect();
+    Some(Question::one(CORP, CARD_KIND, format!("moves 1 advancement counter ({})", c.name()), format!("{}: move the counter from {} to", c.name(), g.label(c.arg)), o))
+}
+
+fn hearts_to_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    if g.adv(c.arg) == 0 || !g.advanceable(k) || !g.is_installed(k) {
+        return Ok(Then::Done);
+    }
+    if let Some(x) = g.card_mut(c.arg) {
+        x.adv -= 1;
+    }
+    if let Some(x) = g.card_mut(k) {
+        x.adv += 1;
+    }
+    note(
+        ev,
+        "advanced",
+        format!("{}: 1 advancement counter moves from {} to {}", c.name(), g.corp_public_label(c.arg), g.corp_public_label(k)),
+        json!({"from": c.arg, "card": k, "adv": g.adv(k)}),
+    );
+    Ok(Then::Done)
+}
+
+fn hearts_extra_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let to = advanceable_installed(g);
+    if !unprotected(g, c.card) || to.is_empty() {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may place 1 advancement counter on an installed card ({})", c.name()),
+        format!("{}: you may also place 1 advancement counter on an installed card you can advance", c.name()),
+        counter_options(g, &to, "Place nothing"),
+    ))
+}
+
+// --- Peer Review
+
+fn peer_review(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    ask_later(g, c, 1);
+    if g.corp.hq.len() >= 2 {
+        ask_later(g, c, 0);
+    } else {
+        g.gain(CORP, 7, c.name(), ev);
+    }
+}
+
+fn peer_review_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.hq.len() < 2 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("reveals all cards in HQ but one ({})", c.name()),
+        format!("{}: choose the 1 card of HQ you do not reveal", c.name()),
+        card_options(g, "keep", &g.corp.hq),
+    ))
+}
+
+/// Every card of HQ but the chosen one is revealed, then 7 credits.
+fn peer_review_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(kept) = first(a) else { return Err(RulesError::Illegal("choose the card not revealed".into())) };
+    if !g.corp.hq.contains(&kept) {
+        return Err(RulesError::Illegal("choose a card in HQ".into()));
+    }
+    let shown: Vec<u32> = g.corp.hq.iter().copied().filter(|&k| k != kept).collect();
+    let names: Vec<String> = shown.iter().map(|&k| g.label(k)).collect();
+    let codes: Vec<String> = shown.iter().map(|&k| g.code(k).to_string()).collect();
+    note(ev, "revealed", format!("{}: the Corp reveals from HQ: {}", c.name(), names.join(", ")), json!({"cards": shown, "codes": codes}));
+    g.gain(CORP, 7, c.name(), ev);
+    Ok(Then::Done)
+}
+
+fn peer_review_install_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &g.corp.hq, true));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may install a card from HQ in the root of a remote server ({})", c.name()),
+        format!("{}: you may install 1 card from HQ in the root of a remote server", c.name()),
+        o,
+    ))
+}
+
+// --- Business As Usual
+
+/// Mode 0: counters; mode 1: virus counters removed; mode 2 (threat 3): both.
+fn business_modes(g: &Game) -> Option<Vec<(u32, String)>> {
+    let mut v = vec![
+        (0, "place 1 advancement counter on each of up to 2 installed cards you can advance".to_string()),
+        (1, "remove all virus counters from 1 installed card".to_string()),
+    ];
+    if threat(g, 3) {
+        v.push((2, "both (threat 3)".to_string()));
+    }
+    Some(v)
+}
+
+fn business_as_usual(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    // Last pushed first: the counters, then the virus counters.
+    if c.arg != 0 {
+        ask_later(g, c, 1);
+    }
+    if c.arg != 1 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn business_advance_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let to = advanceable_installed(g);
+    if to.is_empty() {
+        return None;
+    }
+    let n = (to.len() as u32).min(2);
+    let o = to.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))).collect();
+    Some(
+        Question::one(
+            CORP,
+            CARD_KIND,
+            format!("places 1 advancement counter on each of up to 2 installed cards ({})", c.name()),
+            format!("{}: place 1 advancement counter on each of up to 2 installed cards you can advance", c.name()),
+            o,
+        )
+        .range(0, n),
+    )
+}
+
+fn business_advance_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let mut done: Vec<u32> = Vec::new();
+    for x in a {
+        if let Answer::Card(k) = x {
+            if done.len() < 2 && !done.contains(k) && g.advanceable(*k) {
+                place_counter(g, *k, c.name(), ev);
+                done.push(*k);
+            }
+        }
+    }
+    Ok(Then::Done)
+}
+
+fn business_virus_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let with: Vec<u32> = g.installed_corp().into_iter().chain(g.installed_runner()).filter(|&k| g.card(k).is_some_and(|x| x.virus > 0)).collect();
+    if with.is_empty() {
+        return None;
+    }
+    let o = with.iter().map(|&k| (opt(format!("card:{k}"), format!("{} ({} virus counter(s))", g.label(k), g.card(k).map_or(0, |x| x.virus))), Answer::Card(k))).collect();
+    Some(Question::one(CORP, CARD_KIND, format!("removes all virus counters from 1 installed card ({})", c.name()), format!("{}: remove all virus counters from 1 installed card", c.name()), o))
+}
+
+fn business_virus_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        if let Some(x) = g.card_mut(k) {
+            x.virus = 0;
+        }
+        note(ev, "virus_counters", format!("{}: all virus counters are removed from {}", c.name(), g.label(k)), json!({"card": k, "virus": 0}));
     }
     Ok(Then::Done)
 }

@@ -20,6 +20,8 @@ pub const JAGUARUNDI: &str = "34035";
 pub const ATTINI: &str = "34042";
 pub const SYAILENDRA: &str = "35076";
 pub const SCATTER_FIELD: &str = "35042";
+pub const PHONEUTRIA: &str = "34043";
+pub const TATU_BOLA: &str = "34044";
 
 const ETR: Sub = Sub { text: "end the run", effect: Effect::EndTheRun };
 
@@ -127,6 +129,21 @@ pub static DEFS: &[CardDef] = &[
         statics: &[Static::IceStrength(scatter_field_strength)],
         subroutines: &[Sub { text: "the Corp may install 1 card from HQ", effect: Effect::Ask(0) }, ETR],
         asks: &[Ask::Own(Prompt { ask: scatter_field_ask, answer: scatter_field_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: PHONEUTRIA,
+        name: "Phoneutria",
+        events: &[(When::PassIce, Effect::Custom(phoneutria))],
+        subroutines: &[Sub { text: "1 net damage", effect: Effect::NetDamage(1) }, Sub { text: "1 net damage", effect: Effect::NetDamage(1) }],
+        ..BLANK
+    },
+    CardDef {
+        code: TATU_BOLA,
+        name: "Tatu-Bola",
+        events: &[(When::PassIce, Effect::Ask(0))],
+        subroutines: &[ETR],
+        asks: &[Ask::Own(Prompt { ask: tatu_bola_ask, answer: tatu_bola_answer })],
         ..BLANK
     },
 ];
@@ -390,4 +407,66 @@ fn scatter_field_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) 
         Answer::Install { card, server } => Then::InstallCorp { card, server },
         _ => Then::Done,
     })
+}
+
+/// Phoneutria passed by a Runner holding 4 or more cards: 1 tag.
+fn phoneutria(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.runner.grip.len() >= 4 {
+        give_tags(g, 1, c.name(), ev);
+    }
+}
+
+fn tatu_bola_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !matches!(g.corp_zone(c.card), CorpZone::Ice(_)) {
+        return None;
+    }
+    let ice: Vec<u32> = g.corp.hq.iter().copied().filter(|&k| super::helpers::is_ice(g, k)).collect();
+    if ice.is_empty() {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Do not swap"), Answer::No)];
+    o.extend(card_options(g, "swap", &ice));
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may swap {} with an ice from HQ to gain 4 credits", g.label(c.card)),
+        format!("{}: you may swap it with an ice from HQ (installed unrezzed, no install cost) and gain 4 credits", g.label(c.card)),
+        o,
+    ))
+}
+
+/// Tatu-Bola swapped: the ice from HQ takes its position unrezzed, and it goes to HQ.
+fn tatu_bola_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    let CorpZone::Ice(sid) = g.corp_zone(c.card) else { return Ok(Then::Done) };
+    if !g.corp.hq.contains(&k) {
+        return Ok(Then::Done);
+    }
+    g.corp.hq.retain(|&x| x != k);
+    if let Some(s) = g.server_mut(sid) {
+        for x in s.ice.iter_mut() {
+            if *x == c.card {
+                *x = k;
+            }
+        }
+    }
+    let turn = g.turn;
+    if let Some(x) = g.card_mut(k) {
+        (x.rezzed, x.adv, x.credits, x.faceup, x.installed_turn) = (false, 0, 0, false, turn);
+    }
+    if let Some(x) = g.card_mut(c.card) {
+        (x.rezzed, x.adv, x.credits, x.faceup, x.virus, x.power) = (false, 0, 0, false, 0, 0);
+    }
+    g.corp.hq.push(c.card);
+    let text = format!("{} is swapped with an ice from HQ, protecting {}", g.label(c.card), Game::server_name(sid));
+    ev.push(Event::with_private(
+        "netrunner.swapped",
+        text.clone(),
+        json!({"card": c.card, "ice": k, "server": sid}),
+        vec![CORP],
+        format!("{text}: {}", g.label(k)),
+        json!({"card": c.card, "ice": k, "server": sid, "code": g.code(k)}),
+    ));
+    g.gain(CORP, 4, c.name(), ev);
+    Ok(Then::Done)
 }

@@ -186,6 +186,8 @@ pub enum When {
     Advance,
     /// The Runner trashes an accessed card (Runner identity).
     TrashAccessed,
+    /// The Runner passes this rezzed ice after encountering it (NR-6.3.2).
+    PassIce,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

@@ -585,3 +585,217 @@ fn card_scatter_field_is_strong_alone_and_installs_from_hq() {
     s.ice(RD, c::PALISADE, true);
     assert_eq!(s.g.ice_strength(sf), 0);
 }
+
+#[test]
+fn card_phoneutria_tags_a_runner_passing_it_with_4_cards() {
+    let mut s = runner();
+    s.ice(RD, is::PHONEUTRIA, true);
+    for _ in 0..6 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.draw(&[0]);
+    m.draw(&[0]);
+    assert_eq!(m.game().runner.tags, 1, "4 cards left when it is passed");
+    let (mut m, _) = ice_run(is::PHONEUTRIA, 0, 5);
+    m.draw(&[0]);
+    m.draw(&[0]);
+    assert_eq!(m.game().runner.tags, 0, "3 cards left");
+}
+
+#[test]
+fn card_tatu_bola_swaps_with_an_ice_from_hq_for_4_when_passed() {
+    let mut s = runner();
+    let t = s.ice(RD, is::TATU_BOLA, true);
+    let pal = s.hq(c::PALISADE);
+    let cl = s.installed(c::CLEAVER);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[&format!("break:{cl}:0")]);
+    m.pass_windows();
+    assert_eq!(m.kind(), c::CARD_KIND);
+    m.pick(&[&format!("swap:{pal}")]);
+    let g = m.game();
+    assert_eq!(g.server(RD).map(|s| s.ice.clone()), Some(vec![pal]));
+    assert!(g.corp.hq.contains(&t) && !g.rezzed(pal));
+    assert_eq!(g.corp.credits, 4);
+    let mut s = runner();
+    s.ice(RD, is::TATU_BOLA, true);
+    s.hq(c::PALISADE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    assert!(m.game().run.is_none() && m.kind() != c::CARD_KIND, "a run its subroutine ended passes nothing");
+}
+
+#[test]
+fn card_kingmaking_draws_up_to_3_and_adds_a_small_agenda_to_the_score_area() {
+    let mut s = corp();
+    let k = s.root(3, cs::KINGMAKING, false);
+    s.g.cards[k as usize].adv = 4;
+    let big = s.hq(c::OFFWORLD_OFFICE);
+    let small = s.hq(c::SUPERCONDUCTING_HUB);
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_window(s);
+    m.score(k);
+    assert!(!m.offers("draw:3"), "R&D holds 2");
+    m.pick(&["draw:2"]);
+    assert_eq!(m.game().corp.hq.len(), 4);
+    assert!(!m.offers(&format!("card:{big}")), "2 points is too many");
+    m.pick(&[&format!("card:{small}")]);
+    let g = m.game();
+    assert_eq!((g.corp.points, g.corp.score.len()), (3, 2));
+}
+
+#[test]
+fn card_janaina_jk_dumont_kindelan_loads_3_a_turn_and_returns_to_hq_to_install() {
+    let mut s = corp();
+    let jk = s.root(3, cs::JK_DUMONT_KINDELAN, true);
+    s.rd(c::HEDGE_FUND);
+    let m = corp_turn_begins(s);
+    assert_eq!(m.game().hosted(jk), 3);
+    let mut s = corp();
+    let jk = s.root(3, cs::JK_DUMONT_KINDELAN, true);
+    s.g.cards[jk as usize].credits = 6;
+    let n = s.hq(c::NICO_CAMPAIGN);
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{jk}")]);
+    assert!(m.game().corp.hq.contains(&jk));
+    m.pick(&[&format!("install:{n}:new")]);
+    let g = m.game();
+    assert_eq!(g.corp.credits, 11);
+    assert!(g.is_installed(n) && !g.is_installed(jk));
+}
+
+#[test]
+fn card_federal_fundraising_arranges_the_top_3_and_draws_when_unprotected() {
+    let mut s = corp();
+    s.root(3, cs::FEDERAL_FUNDRAISING, true);
+    let a = s.rd(c::HEDGE_FUND);
+    let b = s.rd(c::PALISADE);
+    let d = s.rd(c::NICO_CAMPAIGN);
+    let e = s.rd(c::SPRINT);
+    let mut m = corp_turn_begins(s);
+    m.pick(&[&format!("card:{d}"), &format!("card:{a}"), &format!("card:{b}")]);
+    m.pick(&["yes"]);
+    let g = m.game();
+    // Drawn by it (d), then the mandatory draw (a).
+    assert_eq!(g.corp.hq, vec![d, a]);
+    assert_eq!(g.corp.rd, vec![b, e]);
+    let mut s = corp();
+    s.root(3, cs::FEDERAL_FUNDRAISING, true);
+    s.ice(3, c::PALISADE, false);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pick(&[]);
+    assert_eq!(m.game().corp.hq.len(), 1, "protected: no draw offered");
+}
+
+#[test]
+fn card_balanced_coverage_names_a_type_and_reveals_a_match_for_2() {
+    let mut s = corp();
+    s.root(3, cs::BALANCED_COVERAGE, true);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pick(&["type:operation"]);
+    m.pick(&["yes"]);
+    assert_eq!(m.game().corp.credits, 7);
+    assert!(m.has_event("netrunner.revealed"));
+    let mut s = corp();
+    s.root(3, cs::BALANCED_COVERAGE, true);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pick(&["type:ice"]);
+    assert_eq!(m.game().corp.credits, 5, "no match: nothing");
+    assert_ne!(m.kind(), c::CARD_KIND);
+}
+
+#[test]
+fn card_cohort_guidance_program_trashes_for_credits_or_flips_for_a_counter() {
+    let mut s = corp();
+    s.root(3, cs::COHORT_GUIDANCE_PROGRAM, true);
+    let x = s.hq(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pick(&[&format!("trash:{x}")]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.corp.hq.len()), (7, 2));
+    assert!(g.corp.archives.contains(&x));
+    let mut s = corp();
+    let cg = s.root(3, cs::COHORT_GUIDANCE_PROGRAM, true);
+    let y = s.archives(c::PALISADE, false);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pick(&[&format!("flip:{y}")]);
+    m.pick(&[&format!("card:{cg}")]);
+    let g = m.game();
+    assert!(g.cards[y as usize].faceup);
+    assert_eq!(g.adv(cg), 1);
+}
+
+#[test]
+fn card_hearts_and_minds_moves_a_counter_and_places_one_when_unprotected() {
+    let mut s = corp();
+    s.root(3, cs::HEARTS_AND_MINDS, true);
+    let from = s.root(4, c::OFFWORLD_OFFICE, false);
+    s.g.cards[from as usize].adv = 2;
+    let to = s.root(5, c::OFFWORLD_OFFICE, false);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pick(&[&format!("card:{from}")]);
+    m.pick(&[&format!("card:{to}")]);
+    m.pick(&[&format!("card:{to}")]);
+    let g = m.game();
+    assert_eq!((g.adv(from), g.adv(to)), (1, 2));
+}
+
+#[test]
+fn card_peer_review_reveals_hq_but_one_gains_7_and_installs_in_a_remote() {
+    let mut s = corp();
+    let p = s.hq(cs::PEER_REVIEW);
+    let n = s.hq(c::NICO_CAMPAIGN);
+    let h = s.hq(c::HEDGE_FUND);
+    let pal = s.hq(c::PALISADE);
+    s.g.corp.credits = 4;
+    let mut m = s.at_action();
+    m.play(p);
+    m.pick(&[&format!("keep:{h}")]);
+    assert_eq!(m.game().corp.credits, 7);
+    assert!(!m.offers(&format!("install:{pal}:new")), "the root of a remote only: no ice");
+    m.pick(&[&format!("install:{n}:new")]);
+    let g = m.game();
+    assert!(g.is_installed(n));
+    let e = m.log.iter().find(|e| e.kind == "netrunner.revealed").expect("revealed");
+    assert!(e.text.contains("Nico Campaign") && e.text.contains("Palisade") && !e.text.contains("Hedge Fund"));
+}
+
+#[test]
+fn card_business_as_usual_advances_or_clears_viruses_and_both_at_threat_3() {
+    let mut s = corp();
+    let b = s.hq(cs::BUSINESS_AS_USUAL);
+    let a1 = s.root(3, c::OFFWORLD_OFFICE, false);
+    let a2 = s.root(4, c::OFFWORLD_OFFICE, false);
+    let v = s.installed(c::CLEAVER);
+    s.g.cards[v as usize].virus = 3;
+    let mut m = s.at_action();
+    assert!(!m.offers(&format!("play:{b}:2")));
+    m.pick(&[&format!("play:{b}:0")]);
+    m.pick(&[&format!("card:{a1}"), &format!("card:{a2}")]);
+    let g = m.game();
+    assert_eq!((g.adv(a1), g.adv(a2), g.cards[v as usize].virus), (1, 1, 3));
+    let mut s = corp();
+    let b = s.hq(cs::BUSINESS_AS_USUAL);
+    let a1 = s.root(3, c::OFFWORLD_OFFICE, false);
+    let v = s.installed(c::CLEAVER);
+    s.g.cards[v as usize].virus = 3;
+    s.g.corp.points = 3;
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{b}:2")]);
+    m.pick(&[&format!("card:{a1}")]);
+    m.pick(&[&format!("card:{v}")]);
+    let g = m.game();
+    assert_eq!((g.adv(a1), g.cards[v as usize].virus), (1, 0));
+}
