@@ -321,6 +321,13 @@ pub struct TurnFlags {
     /// The Runner took a tag this turn.
     #[serde(default)]
     pub tag_taken: bool,
+    /// Cards that cannot be scored this turn (a card's own restriction, e.g. counters it placed).
+    #[serde(default)]
+    pub no_score: Vec<u32>,
+    /// The card whose install under way ignores all costs (a card effect that says so); cleared
+    /// by that install.
+    #[serde(default)]
+    pub free_install: Option<u32>,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").

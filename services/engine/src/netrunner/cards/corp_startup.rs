@@ -5,7 +5,8 @@
 use serde_json::json;
 
 use super::helpers::{
-    card_options, corp_install_options, damage, faceup_archive_types, first, gain_clicks, hq_to_rd_top, note, opt, take_or_trash, threat,
+    agenda_counters, card_options, corp_install_options, damage, expend, expend_offers, faceup_archive_types, first, gain_clicks, hq_to_rd_top, note,
+    opt, picked, place_adv, take_or_trash, threat,
 };
 use super::{ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Static, Targets, Then, When, BLANK, CARD_KIND};
 use crate::core::{Event, RulesError};
@@ -36,9 +37,28 @@ pub const COHORT_GUIDANCE_PROGRAM: &str = "34108";
 pub const HEARTS_AND_MINDS: &str = "34124";
 pub const PEER_REVIEW: &str = "35055";
 pub const BUSINESS_AS_USUAL: &str = "34128";
+pub const ORACLE_THINKTANK: &str = "34049";
+pub const NEXT_BIG_THING: &str = "35060";
+pub const THE_BASALT_SPIRE: &str = "34123";
+pub const SLASH_AND_BURN_AGRICULTURE: &str = "34057";
+pub const ANGELIQUE_GARZA_CORREA: &str = "34063";
+pub const SALVO_TESTING: &str = "34031";
+pub const THE_POWERS_THAT_BE: &str = "34130";
+pub const SERICULTURE_EXPANSION: &str = "35049";
+pub const OFF_THE_BOOKS: &str = "35071";
+pub const PROJECT_INGATAN: &str = "35038";
+pub const PT_UNTAIAN: &str = "35047";
 
 /// The Corp's Startup rows (after System Gateway's in trigger order).
 pub static DEFS: &[CardDef] = &[
+    // --- identities
+    CardDef {
+        code: PT_UNTAIAN,
+        name: "PT Untaian: Life's Building Blocks",
+        events: &[(When::CorpDiscarded, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: untaian_ask, answer: untaian_answer })],
+        ..BLANK
+    },
     // --- agendas
     CardDef {
         code: FUJII_ASSET_RETRIEVAL,
@@ -57,7 +77,80 @@ pub static DEFS: &[CardDef] = &[
         ],
         ..BLANK
     },
+    CardDef {
+        code: ORACLE_THINKTANK,
+        name: "Oracle Thinktank",
+        on_steal: Effect::Tags(1),
+        click: Some(Click { offers: oracle_offers, effect: Effect::Custom(oracle_thinktank) }),
+        ..BLANK
+    },
+    CardDef {
+        code: NEXT_BIG_THING,
+        name: "Next Big Thing",
+        on_score: Effect::Custom(one_agenda_counter),
+        on_steal: Effect::Custom(one_agenda_counter),
+        click: Some(Click { offers: next_big_thing_offers, effect: Effect::Custom(next_big_thing) }),
+        asks: &[Ask::Own(Prompt { ask: next_big_thing_ask, answer: next_big_thing_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: THE_BASALT_SPIRE,
+        name: "The Basalt Spire",
+        on_score: Effect::Custom(two_agenda_counters),
+        on_steal: Effect::Ask(0),
+        paid: Some(PaidAbility { offers: basalt_offers, effect: Effect::Custom(basalt_spire) }),
+        asks: &[Ask::Own(Prompt { ask: archives_to_hq_ask, answer: archives_to_hq_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SLASH_AND_BURN_AGRICULTURE,
+        name: "Slash and Burn Agriculture",
+        click: Some(Click { offers: plain_expend_offers, effect: Effect::Custom(slash_and_burn) }),
+        asks: &[Ask::Own(Prompt { ask: slash_and_burn_ask, answer: slash_and_burn_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SALVO_TESTING,
+        name: "Salvo Testing",
+        events: &[(When::CorpScores, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: salvo_ask, answer: salvo_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SERICULTURE_EXPANSION,
+        name: "Sericulture Expansion",
+        statics: &[Static::Dividends(1)],
+        events: &[(When::CorpDiscarded, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: sericulture_ask, answer: sericulture_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: OFF_THE_BOOKS,
+        name: "Off the Books",
+        statics: &[Static::Dividends(1)],
+        events: &[(When::CorpDiscarded, Effect::Ask(0))],
+        asks: &[
+            Ask::Own(Prompt { ask: off_the_books_ask, answer: off_the_books_answer }),
+            Ask::Own(Prompt { ask: off_the_books_install_ask, answer: install_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: PROJECT_INGATAN,
+        name: "Project Ingatan",
+        statics: &[Static::Dividends(1)],
+        events: &[(When::CorpDiscarded, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: ingatan_ask, answer: ingatan_answer })],
+        ..BLANK
+    },
     // --- assets
+    CardDef {
+        code: THE_POWERS_THAT_BE,
+        name: "The Powers That Be",
+        events: &[(When::CorpScores, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: powers_that_be_ask, answer: install_answer })],
+        ..BLANK
+    },
     CardDef {
         code: JK_DUMONT_KINDELAN,
         name: "Janaína “JK” Dumont Kindelán",
@@ -158,6 +251,14 @@ pub static DEFS: &[CardDef] = &[
         name: "Byte!",
         on_access: Effect::Custom(ambush_accessed),
         asks: &[Ask::Own(Prompt { ask: ambush_ask, answer: byte_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: ANGELIQUE_GARZA_CORREA,
+        name: "Angelique Garza Correa",
+        click: Some(Click { offers: angelique_offers, effect: Effect::Custom(angelique_expend) }),
+        on_access: Effect::Custom(angelique_accessed),
+        asks: &[Ask::Own(Prompt { ask: angelique_ask, answer: angelique_answer })],
         ..BLANK
     },
     // --- operations
@@ -526,7 +627,7 @@ fn top_down_solutions(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 fn top_down_ask(g: &Game, c: Ctx) -> Option<Question> {
     let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    o.extend(corp_install_options(g, &g.corp.hq, false));
+    o.extend(corp_install_options(g, &g.corp.hq, false, false));
     if o.len() <= 1 || c.arg == 0 {
         return None;
     }
@@ -550,7 +651,7 @@ fn top_down_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Re
 
 fn greasing_install_ask(g: &Game, c: Ctx) -> Option<Question> {
     let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    o.extend(corp_install_options(g, &g.corp.hq, false));
+    o.extend(corp_install_options(g, &g.corp.hq, false, false));
     if o.len() <= 1 {
         return None;
     }
@@ -601,20 +702,9 @@ fn advanceable_installed(g: &Game) -> Vec<u32> {
     g.installed_corp().into_iter().filter(|&k| g.advanceable(k)).collect()
 }
 
-/// 1 advancement counter on an installed card.
-fn place_counter(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
-    if !g.is_installed(card) {
-        return;
-    }
-    if let Some(k) = g.card_mut(card) {
-        k.adv += 1;
-    }
-    note(ev, "advanced", format!("{source} places 1 advancement counter on {}", g.corp_public_label(card)), json!({"card": card, "adv": g.adv(card)}));
-}
-
 fn place_counter_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Answer::Card(k) = first(a) {
-        place_counter(g, k, c.name(), ev);
+        place_adv(g, k, 1, c.name(), ev);
     }
     Ok(Then::Done)
 }
@@ -622,15 +712,18 @@ fn place_counter_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>)
 /// An optional install from HQ (where the install action could put it, paying its costs).
 fn install_from_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
     let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    o.extend(corp_install_options(g, &g.corp.hq, false));
+    o.extend(corp_install_options(g, &g.corp.hq, false, false));
     if o.len() <= 1 {
         return None;
     }
     Some(Question::one(CORP, CARD_KIND, format!("may install a card from HQ ({})", c.name()), format!("{}: you may install 1 card from HQ", c.name()), o))
 }
 
-fn install_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+fn install_answer(_: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    // The rows whose install ignores all costs.
+    let free = matches!(c.def.code, THE_POWERS_THAT_BE | OFF_THE_BOOKS);
     Ok(match first(a) {
+        Answer::Install { card, server } if free => Then::InstallCorpFree { card, server },
         Answer::Install { card, server } => Then::InstallCorp { card, server },
         _ => Then::Done,
     })
@@ -999,7 +1092,7 @@ fn peer_review_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -
 
 fn peer_review_install_ask(g: &Game, c: Ctx) -> Option<Question> {
     let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    o.extend(corp_install_options(g, &g.corp.hq, true));
+    o.extend(corp_install_options(g, &g.corp.hq, true, false));
     if o.len() <= 1 {
         return None;
     }
@@ -1060,7 +1153,7 @@ fn business_advance_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Even
     for x in a {
         if let Answer::Card(k) = x {
             if done.len() < 2 && !done.contains(k) && g.advanceable(*k) {
-                place_counter(g, *k, c.name(), ev);
+                place_adv(g, *k, 1, c.name(), ev);
                 done.push(*k);
             }
         }
@@ -1085,4 +1178,380 @@ fn business_virus_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>
         note(ev, "virus_counters", format!("{}: all virus counters are removed from {}", c.name(), g.label(k)), json!({"card": k, "virus": 0}));
     }
     Ok(Then::Done)
+}
+
+// --- PT Untaian: Life's Building Blocks
+
+fn untaian_targets(g: &Game) -> Vec<u32> {
+    g.installed_corp().into_iter().filter(|&k| !g.rezzed(k) && g.advanceable(k)).collect()
+}
+
+fn untaian_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let to = untaian_targets(g);
+    if g.corp.hq.len() > 3 || g.corp.credits < 1 || to.is_empty() {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may pay 1 credit to place 1 advancement counter on an unrezzed card ({})", c.name()),
+        format!("{}: you may pay 1 credit to place 1 advancement counter on an unrezzed card you can advance (it cannot be scored this turn)", c.name()),
+        counter_options(g, &to, "Do nothing"),
+    ))
+}
+
+fn untaian_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    if untaian_targets(g).contains(&k) && g.corp_pay(1) {
+        note(ev, "paid", format!("The Corp pays 1 credit for {}", c.name()), json!({"seat": CORP, "cost": 1, "source": c.name()}));
+        place_adv(g, k, 1, c.name(), ev);
+        g.flags.no_score.push(k);
+    }
+    Ok(Then::Done)
+}
+
+// --- agendas with abilities in a score area
+
+fn oracle_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    if g.runner.score.contains(&card) && g.tagged() {
+        vec![(None, format!("{}: remove 1 tag to shuffle it from the Runner's score area into R&D", g.label(card)))]
+    } else {
+        vec![]
+    }
+}
+
+/// Oracle Thinktank leaves the Runner's score area (and its points) for R&D.
+fn oracle_thinktank(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !g.runner.score.contains(&c.card) || g.runner.tags < 1 {
+        return;
+    }
+    g.runner.tags -= 1;
+    note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
+    let pts = g.def(c.card).points.unwrap_or(0);
+    g.runner.score.retain(|&x| x != c.card);
+    g.runner.points -= pts;
+    if let Some(k) = g.card_mut(c.card) {
+        (k.faceup, k.agenda) = (false, 0);
+    }
+    g.corp.rd.push(c.card);
+    note(ev, "returned", format!("{} is shuffled from the Runner's score area into R&D (the Runner has {} point(s))", g.label(c.card), g.runner.points), json!({"card": c.card, "points": g.runner.points}));
+    g.tasks.push(Task::Shuffle { corp: true });
+}
+
+fn one_agenda_counter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    agenda_counters(g, c.card, 1, c.name(), ev);
+}
+
+fn two_agenda_counters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    agenda_counters(g, c.card, 2, c.name(), ev);
+}
+
+fn agenda_count(g: &Game, card: u32) -> u32 {
+    g.card(card).map_or(0, |k| k.agenda)
+}
+
+/// Next Big Thing: usable from either score area while it holds a counter.
+fn next_big_thing_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    let scored = g.corp.score.contains(&card) || g.runner.score.contains(&card);
+    if scored && agenda_count(g, card) > 0 {
+        vec![(None, format!("{}: spend an agenda counter to draw 4 cards, then shuffle cards from HQ into R&D", g.label(card)))]
+    } else {
+        vec![]
+    }
+}
+
+fn next_big_thing(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if agenda_count(g, c.card) == 0 {
+        return;
+    }
+    agenda_counters(g, c.card, -1, c.name(), ev);
+    g.draw(CORP, 4, ev);
+    ask_later(g, c, 0);
+}
+
+fn next_big_thing_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.hq.is_empty() {
+        return None;
+    }
+    let n = g.corp.hq.len() as u32;
+    Some(
+        Question::one(
+            CORP,
+            CARD_KIND,
+            format!("shuffles any number of cards from HQ into R&D ({})", c.name()),
+            format!("{}: shuffle any number of cards from HQ into R&D", c.name()),
+            card_options(g, "card", &g.corp.hq),
+        )
+        .range(0, n),
+    )
+}
+
+fn next_big_thing_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let cs: Vec<u32> = picked(a).into_iter().filter(|k| g.corp.hq.contains(k)).collect();
+    for &k in &cs {
+        g.corp.hq.retain(|&x| x != k);
+        g.corp.rd.push(k);
+    }
+    note(ev, "returned", format!("{}: the Corp shuffles {} card(s) from HQ into R&D", c.name(), cs.len()), json!({"count": cs.len()}));
+    if !cs.is_empty() {
+        g.tasks.push(Task::Shuffle { corp: true });
+    }
+    Ok(Then::Done)
+}
+
+/// The Basalt Spire, once per turn from the Corp's score area: an agenda counter and the top
+/// card of R&D (trashed) for a card from Archives to HQ.
+fn basalt_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let ok = g.corp.score.contains(&card) && agenda_count(g, card) > 0 && !g.corp.rd.is_empty() && !g.flags.used_cards.contains(&card);
+    if ok {
+        vec![(format!("basalt:{card}"), format!("{}: spend an agenda counter and trash the top card of R&D to add a card from Archives to HQ", g.label(card)), 0)]
+    } else {
+        vec![]
+    }
+}
+
+fn basalt_spire(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if agenda_count(g, c.card) == 0 || g.corp.rd.is_empty() || g.flags.used_cards.contains(&c.card) {
+        return;
+    }
+    g.flags.used_cards.push(c.card);
+    agenda_counters(g, c.card, -1, c.name(), ev);
+    let top = g.corp.rd[0];
+    g.to_archives(top, false);
+    ev.push(super::helpers::corp_card_private(
+        g,
+        "trashed",
+        format!("{}: the top card of R&D is trashed face down", c.name()),
+        format!("{}: {} is trashed from the top of R&D", c.name(), g.label(top)),
+        top,
+    ));
+    ask_later(g, c, 0);
+}
+
+fn archives_to_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.archives.is_empty() {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Add nothing"), Answer::No)];
+    o.extend(card_options(g, "take", &g.corp.archives));
+    Some(Question::one(CORP, CARD_KIND, format!("may add 1 card from Archives to HQ ({})", c.name()), format!("{}: you may add 1 card from Archives to HQ", c.name()), o))
+}
+
+fn archives_to_hq_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    if !g.corp.archives.contains(&k) {
+        return Ok(Then::Done);
+    }
+    let shown = g.card(k).is_some_and(|x| x.faceup);
+    g.take_corp(k);
+    if let Some(x) = g.card_mut(k) {
+        x.faceup = false;
+    }
+    g.corp.hq.push(k);
+    if shown {
+        note(ev, "to_hq", format!("{}: the Corp adds {} from Archives to HQ", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+    } else {
+        ev.push(super::helpers::corp_card_private(g, "to_hq", format!("{}: the Corp adds a card from Archives to HQ", c.name()), format!("{}: the Corp adds {} from Archives to HQ", c.name(), g.label(k)), k));
+    }
+    Ok(Then::Done)
+}
+
+// --- expendable cards
+
+fn plain_expend_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    expend_offers(g, card, true)
+}
+
+fn slash_and_burn(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if expend(g, c.card, ev) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn slash_and_burn_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let to = advanceable_installed(g);
+    if to.is_empty() {
+        return None;
+    }
+    let o = to.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))).collect();
+    Some(Question::one(CORP, CARD_KIND, format!("places 2 advancement counters on an installed card ({})", c.name()), format!("{}: place 2 advancement counters on an installed card you can advance", c.name()), o))
+}
+
+fn slash_and_burn_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        if g.advanceable(k) {
+            place_adv(g, k, 2, c.name(), ev);
+        }
+    }
+    Ok(Then::Done)
+}
+
+/// Threat 3: Angelique Garza Correa can be expended for 1 meat damage.
+fn angelique_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    expend_offers(g, card, threat(g, 3))
+}
+
+fn angelique_expend(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if expend(g, c.card, ev) {
+        damage(g, DamageKind::Meat, 1, c.name(), false);
+    }
+}
+
+/// Accessed while rezzed, the Corp may pay 2 for 2 meat damage.
+fn angelique_accessed(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.rezzed(c.card) && g.is_installed(c.card) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn angelique_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.credits < 2 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may pay 2 credits to do 2 meat damage ({})", g.label(c.card)),
+        format!("{}: pay 2 credits to do 2 meat damage?", g.label(c.card)),
+        yes_no("Pay 2 credits", "Do nothing"),
+    ))
+}
+
+fn angelique_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.corp_pay(2) {
+        note(ev, "paid", format!("The Corp pays 2 credits for {}", c.name()), json!({"seat": CORP, "cost": 2, "source": c.name()}));
+        damage(g, DamageKind::Meat, 2, c.name(), false);
+    }
+    Ok(Then::Done)
+}
+
+// --- "whenever you score an agenda"
+
+fn salvo_ask(_: &Game, c: Ctx) -> Option<Question> {
+    Some(Question::one(CORP, CARD_KIND, format!("may do 1 core damage ({})", c.name()), format!("{}: do 1 core damage?", c.name()), yes_no("Do 1 core damage", "Do nothing")))
+}
+
+fn salvo_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        damage(g, DamageKind::Core, 1, c.name(), false);
+    }
+    Ok(Then::Done)
+}
+
+fn powers_that_be_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    let from: Vec<u32> = g.corp.hq.iter().chain(g.corp.archives.iter()).copied().collect();
+    o.extend(corp_install_options(g, &from, false, true));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may install a card from HQ or Archives, ignoring all costs ({})", g.label(c.card)),
+        format!("{}: you may install 1 card from HQ or Archives, ignoring all costs", g.label(c.card)),
+        o,
+    ))
+}
+
+// --- "when your discard phase ends" agendas (with Dividends)
+
+fn sericulture_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let installed = g.installed_corp();
+    if agenda_count(g, c.card) == 0 || installed.is_empty() {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may spend an agenda counter to place 2 advancement counters on an installed card ({})", c.name()),
+        format!("{}: you may remove 1 agenda counter to place 2 advancement counters on an installed card (it cannot be scored this turn)", c.name()),
+        counter_options(g, &installed, "Do nothing"),
+    ))
+}
+
+fn sericulture_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    if agenda_count(g, c.card) > 0 && g.is_installed(k) {
+        agenda_counters(g, c.card, -1, c.name(), ev);
+        place_adv(g, k, 2, c.name(), ev);
+        g.flags.no_score.push(k);
+    }
+    Ok(Then::Done)
+}
+
+/// Off the Books: an agenda counter to search R&D for a card (revealed), installed ignoring
+/// all costs or added to HQ (where it waits for that choice while R&D is shuffled).
+fn off_the_books_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if agenda_count(g, c.card) == 0 || g.corp.rd.is_empty() {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Do nothing"), Answer::No)];
+    o.extend(card_options(g, "search", &g.corp.rd));
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may spend an agenda counter to search R&D for a card ({})", c.name()),
+        format!("{}: you may remove 1 agenda counter to search R&D for 1 card", c.name()),
+        o,
+    ))
+}
+
+fn off_the_books_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    if agenda_count(g, c.card) == 0 || !g.corp.rd.contains(&k) {
+        return Ok(Then::Done);
+    }
+    agenda_counters(g, c.card, -1, c.name(), ev);
+    g.corp.rd.retain(|&x| x != k);
+    g.corp.hq.push(k);
+    note(ev, "revealed", format!("{}: the Corp searches R&D and reveals {}", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+    ask_with(g, c, 1, k);
+    g.tasks.push(Task::Shuffle { corp: true });
+    Ok(Then::Done)
+}
+
+fn off_the_books_install_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.corp.hq.contains(&c.arg) {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Add it to HQ"), Answer::No)];
+    o.extend(corp_install_options(g, &[c.arg], false, true));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may install {} ignoring all costs, or add it to HQ ({})", g.label(c.arg), c.name()),
+        format!("{}: install {} ignoring all costs, or add it to HQ", c.name(), g.label(c.arg)),
+        o,
+    ))
+}
+
+fn ingatan_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if agenda_count(g, c.card) == 0 {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Do nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &g.corp.archives, false, true));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may spend an agenda counter to install a card from Archives ({})", c.name()),
+        format!("{}: you may remove 1 agenda counter to install 1 card from Archives, ignoring all costs", c.name()),
+        o,
+    ))
+}
+
+fn ingatan_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
+    if agenda_count(g, c.card) == 0 || !g.corp.archives.contains(&card) {
+        return Ok(Then::Done);
+    }
+    agenda_counters(g, c.card, -1, c.name(), ev);
+    Ok(Then::InstallCorpFree { card, server })
 }

@@ -308,8 +308,8 @@ pub fn hq_to_rd_top(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) 
 
 /// The options of installing one of `cards` (a Corp card in HQ or Archives) where the install
 /// action could (NR-3.4: agendas and assets only in remotes; ice if its install cost can be
-/// paid; `remote_root_only`: only in the root of a remote server, new or existing).
-pub fn corp_install_options(g: &Game, cards: &[u32], remote_root_only: bool) -> Vec<(DecisionOption, Answer)> {
+/// paid unless `free`; `remote_root_only`: only in the root of a remote server, new or existing).
+pub fn corp_install_options(g: &Game, cards: &[u32], remote_root_only: bool, free: bool) -> Vec<(DecisionOption, Answer)> {
     let mut o = Vec::new();
     for &k in cards {
         let d = g.def(k);
@@ -319,7 +319,7 @@ pub fn corp_install_options(g: &Game, cards: &[u32], remote_root_only: bool) -> 
         for s in &g.corp.servers {
             let ok = match d.ctype {
                 CardType::Agenda | CardType::Asset => Game::is_remote(s.id),
-                CardType::Ice => g.corp.credits >= s.ice.len() as i64,
+                CardType::Ice => free || g.corp.credits >= s.ice.len() as i64,
                 _ => !remote_only_server(remote_root_only, s.id),
             };
             if ok {
@@ -337,4 +337,45 @@ pub fn corp_install_options(g: &Game, cards: &[u32], remote_root_only: bool) -> 
 
 fn remote_only_server(remote_root_only: bool, sid: u32) -> bool {
     remote_root_only && !Game::is_remote(sid)
+}
+
+/// Expend (the Comprehensive Rules' keyword): a click ability of a card in HQ whose cost is the
+/// action's click, 1 credit, and revealing and trashing the card (face up: it was revealed).
+/// The offer, while the card is in HQ and `usable`.
+pub fn expend_offers(g: &Game, card: u32, usable: bool) -> Vec<(Option<u32>, String)> {
+    if usable && g.corp.hq.contains(&card) && g.corp.credits >= 1 {
+        vec![(None, format!("Expend {} (1 credit, reveal and trash it from HQ)", g.label(card)))]
+    } else {
+        vec![]
+    }
+}
+
+/// Pay an expend's cost; false when it cannot be paid (nothing happens then).
+pub fn expend(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> bool {
+    if !g.corp.hq.contains(&card) || !g.corp_pay(1) {
+        return false;
+    }
+    g.to_archives(card, true);
+    note(ev, "expended", format!("The Corp pays 1 credit, reveals {} and trashes it from HQ", g.label(card)), json!({"card": card, "code": g.code(card)}));
+    true
+}
+
+/// Place `n` advancement counters on an installed card.
+pub fn place_adv(g: &mut Game, card: u32, n: u32, source: &str, ev: &mut Vec<Event>) {
+    if n == 0 || !g.is_installed(card) {
+        return;
+    }
+    if let Some(k) = g.card_mut(card) {
+        k.adv += n;
+    }
+    note(ev, "advanced", format!("{source} places {n} advancement counter(s) on {}", g.corp_public_label(card)), json!({"card": card, "adv": g.adv(card)}));
+}
+
+/// Add `n` agenda counters to `card` (remove them: `n` negative), publicly.
+pub fn agenda_counters(g: &mut Game, card: u32, n: i64, source: &str, ev: &mut Vec<Event>) {
+    let Some(k) = g.card_mut(card) else { return };
+    k.agenda = (i64::from(k.agenda) + n).max(0) as u32;
+    let total = k.agenda;
+    let label = g.label(card);
+    note(ev, "agenda_counters", format!("{source}: {n:+} agenda counter(s) on {label} (now {total})"), json!({"card": card, "change": n, "agenda": total}));
 }

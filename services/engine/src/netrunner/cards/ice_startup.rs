@@ -4,10 +4,12 @@
 
 use serde_json::json;
 
-use super::helpers::{card_options, corp_install_options, damage, faceup_archive_types, first, note, opt, purge, threat, trash_from_hq};
-use super::{ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Ctx, Effect, Prompt, Question, Static, Sub, Then, When, BLANK, CARD_KIND};
+use super::helpers::{
+    card_options, corp_install_options, damage, expend, expend_offers, faceup_archive_types, first, note, opt, picked, place_adv, purge, threat, trash_from_hq,
+};
+use super::{ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Click, Ctx, Effect, Prompt, Question, Static, Sub, Then, When, BLANK, CARD_KIND};
 use crate::core::{Event, RulesError};
-use crate::netrunner::state::{CorpZone, DamageKind, Game, CORP, RUNNER};
+use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, CORP, RUNNER};
 
 pub const DOOMSCROLL: &str = "35063";
 pub const FLYSWATTER: &str = "35079";
@@ -22,6 +24,8 @@ pub const SYAILENDRA: &str = "35076";
 pub const SCATTER_FIELD: &str = "35042";
 pub const PHONEUTRIA: &str = "34043";
 pub const TATU_BOLA: &str = "34044";
+pub const TREE_LINE: &str = "34059";
+pub const DESCENT: &str = "34125";
 
 const ETR: Sub = Sub { text: "end the run", effect: Effect::EndTheRun };
 
@@ -129,6 +133,24 @@ pub static DEFS: &[CardDef] = &[
         statics: &[Static::IceStrength(scatter_field_strength)],
         subroutines: &[Sub { text: "the Corp may install 1 card from HQ", effect: Effect::Ask(0) }, ETR],
         asks: &[Ask::Own(Prompt { ask: scatter_field_ask, answer: scatter_field_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: TREE_LINE,
+        name: "Tree Line",
+        statics: &[Static::Advanceable, Static::IceStrength(strength_per_adv)],
+        click: Some(Click { offers: tree_line_offers, effect: Effect::Custom(tree_line_expend) }),
+        subroutines: &[Sub { text: "the Corp gains 1 credit; end the run", effect: Effect::All(&[Effect::Gain(CORP, 1), Effect::EndTheRun]) }],
+        asks: &[Ask::Own(Prompt { ask: tree_line_ask, answer: tree_line_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: DESCENT,
+        name: "Descent",
+        click: Some(Click { offers: descent_offers, effect: Effect::Custom(descent_expend) }),
+        events: &[(When::TurnBegin, Effect::Ask(1))],
+        subroutines: &[ETR],
+        asks: &[Ask::Own(Prompt { ask: descent_ask, answer: descent_answer }), Ask::Own(Prompt { ask: descent_home_ask, answer: descent_home_answer })],
         ..BLANK
     },
     CardDef {
@@ -395,7 +417,7 @@ fn scatter_field_strength(g: &Game, ice: u32) -> i64 {
 
 fn scatter_field_ask(g: &Game, c: Ctx) -> Option<Question> {
     let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    o.extend(corp_install_options(g, &g.corp.hq, false));
+    o.extend(corp_install_options(g, &g.corp.hq, false, false));
     if o.len() <= 1 {
         return None;
     }
@@ -468,5 +490,118 @@ fn tatu_bola_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> 
         json!({"card": c.card, "ice": k, "server": sid, "code": g.code(k)}),
     ));
     g.gain(CORP, 4, c.name(), ev);
+    Ok(Then::Done)
+}
+
+fn tree_line_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    expend_offers(g, card, true)
+}
+
+fn tree_line_expend(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if expend(g, c.card, ev) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn tree_line_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let ice: Vec<u32> = g.installed_corp().into_iter().filter(|&k| super::helpers::is_ice(g, k)).collect();
+    if ice.is_empty() {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("places 3 advancement counters on an installed ice ({})", c.name()),
+        format!("{}: place 3 advancement counters on 1 installed piece of ice", c.name()),
+        card_options(g, "card", &ice),
+    ))
+}
+
+fn tree_line_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        if super::helpers::is_ice(g, k) {
+            place_adv(g, k, 3, c.name(), ev);
+        }
+    }
+    Ok(Then::Done)
+}
+
+fn descent_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    expend_offers(g, card, true)
+}
+
+/// Descent expended: 1 card drawn, then up to 2 agendas from HQ and Archives into R&D.
+fn descent_expend(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if expend(g, c.card, ev) {
+        g.draw(CORP, 1, ev);
+        ask_later(g, c, 0);
+    }
+}
+
+fn descent_agendas(g: &Game) -> Vec<u32> {
+    g.corp.hq.iter().chain(g.corp.archives.iter()).copied().filter(|&k| g.def(k).ctype == crate::netrunner::data::CardType::Agenda).collect()
+}
+
+fn descent_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let agendas = descent_agendas(g);
+    if agendas.is_empty() {
+        return None;
+    }
+    let n = (agendas.len() as u32).min(2);
+    Some(
+        Question::one(
+            CORP,
+            CARD_KIND,
+            format!("may reveal up to 2 agendas in HQ or Archives and shuffle them into R&D ({})", c.name()),
+            format!("{}: reveal up to 2 agendas in HQ and/or Archives to shuffle them into R&D", c.name()),
+            card_options(g, "card", &agendas),
+        )
+        .range(0, n),
+    )
+}
+
+fn descent_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let ok = descent_agendas(g);
+    let cs: Vec<u32> = picked(a).into_iter().filter(|k| ok.contains(k)).take(2).collect();
+    if cs.is_empty() {
+        return Ok(Then::Done);
+    }
+    let names: Vec<String> = cs.iter().map(|&k| g.label(k)).collect();
+    for &k in &cs {
+        g.take_corp(k);
+        if let Some(x) = g.card_mut(k) {
+            x.faceup = false;
+        }
+        g.corp.rd.push(k);
+    }
+    note(ev, "revealed", format!("{}: the Corp reveals {} and shuffles them into R&D", c.name(), names.join(", ")), json!({"cards": cs}));
+    g.tasks.push(Task::Shuffle { corp: true });
+    Ok(Then::Done)
+}
+
+fn descent_home_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.is_installed(c.card) {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may add {} to HQ", g.label(c.card)),
+        format!("{}: add it to HQ?", g.label(c.card)),
+        vec![(opt("yes", "Add it to HQ"), Answer::Yes), (opt("no", "Keep it installed"), Answer::No)],
+    ))
+}
+
+/// Descent goes back to HQ (hosted cards fall off: the Trojan sweep trashes them).
+fn descent_home_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) != Answer::Yes || !g.is_installed(c.card) {
+        return Ok(Then::Done);
+    }
+    g.take_corp(c.card);
+    if let Some(x) = g.card_mut(c.card) {
+        (x.rezzed, x.adv, x.credits, x.faceup, x.virus, x.power) = (false, 0, 0, false, 0, 0);
+    }
+    g.corp.hq.push(c.card);
+    note(ev, "to_hq", format!("The Corp adds {} to HQ", g.label(c.card)), json!({"card": c.card, "code": g.code(c.card)}));
     Ok(Then::Done)
 }

@@ -157,6 +157,9 @@ pub enum Static {
     FirstDrawActionDraws(u32),
     /// A virus program installed gets a virus counter.
     VirusCounterOnVirusInstall,
+    /// Dividends N (an agenda): scored, it gets N agenda counters per advancement counter over
+    /// its requirement (the Comprehensive Rules' keyword Dividends).
+    Dividends(u32),
 }
 
 /// When a trigger of an active card (or identity) fires.
@@ -174,13 +177,14 @@ pub enum When {
     Encounter,
     /// An agenda is scored or stolen (Runner identity and installed cards).
     AgendaChangedHands,
-    /// The Corp scores an agenda (Corp identity).
+    /// The Corp scores an agenda (Corp identity, agendas in its score area, rezzed Corp cards);
+    /// `arg` is the agenda.
     CorpScores,
     /// An agenda is scored from the root of the server holding this rezzed card.
     ScoredHere,
     /// The Runner takes the first tag of a turn (Corp identity).
     FirstTagThisTurn,
-    /// The Corp has discarded to its maximum hand size (Corp identity).
+    /// The Corp's discard phase ends (Corp identity, agendas in its score area, rezzed Corp cards).
     CorpDiscarded,
     /// The Corp advances a card; `arg` is its count before (Corp identity).
     Advance,
@@ -306,6 +310,8 @@ pub enum Then {
     Done,
     /// Install a Corp card (NR-3.4), as the install action does.
     InstallCorp { card: u32, server: Option<u32> },
+    /// Install a Corp card ignoring all costs (no install cost for ice).
+    InstallCorpFree { card: u32, server: Option<u32> },
     /// Install a Runner card (making room in memory first).
     InstallRunner { card: u32 },
     /// The access decision on this card is over.

@@ -134,6 +134,10 @@ fn corp_actions(g: &Game, out: &mut Options) {
         out.push((opt("purge", "Purge virus counters (3 clicks)"), Act::Purge));
     }
     click_abilities(g, &g.installed_corp(), out);
+    // Click abilities of cards elsewhere (each row's offers say where it works): an expendable
+    // card in HQ, an agenda in either score area.
+    let elsewhere: Vec<u32> = g.corp.hq.iter().chain(g.corp.score.iter()).chain(g.runner.score.iter()).copied().collect();
+    click_abilities(g, &elsewhere, out);
 }
 
 /// Installing a Runner card from the grip, if it can be now.

@@ -25,6 +25,9 @@ pub fn score(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
             .unwrap_or_default(),
         _ => vec![],
     };
+    // Dividends N: N agenda counters per excess advancement counter, counted before they go.
+    let excess = i64::from(g.adv(c)) - g.def(c).advancement.unwrap_or(0);
+    let dividends: u32 = cards::def(g.code(c)).statics.iter().map(|s| if let cards::Static::Dividends(n) = s { *n } else { 0 }).sum();
     g.take_corp(c);
     if let Some(k) = g.card_mut(c) {
         k.adv = 0;
@@ -38,8 +41,19 @@ pub fn score(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
         json!({"card": c, "code": g.code(c), "points": pts, "total": g.corp.points}),
     ));
     g.flags.scored_points += pts;
+    if dividends > 0 && excess > 0 {
+        let n = dividends * excess as u32;
+        if let Some(k) = g.card_mut(c) {
+            k.agenda += n;
+        }
+        public_counters(g, c, n, ev);
+    }
     agenda_changed_hands(g, ev);
     cards::fire_identity(g, CORP, When::CorpScores, c, ev);
+    // "Whenever you score an agenda": agendas in the score area (this one too), then rezzed cards.
+    let mut scorers: Vec<u32> = g.corp.score.iter().copied().filter(|&k| cards::has_trigger(g, k, When::CorpScores)).collect();
+    scorers.extend(g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, When::CorpScores)));
+    cards::fire_all(g, When::CorpScores, &scorers, c, ev);
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_score, ctx, ev);
     cards::fire_all(g, When::ScoredHere, &here, c, ev);
@@ -67,4 +81,10 @@ pub fn steal(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
     agenda_changed_hands(g, ev);
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_steal, ctx, ev);
+}
+
+/// Agenda counters placed on a scored agenda (Dividends).
+fn public_counters(g: &Game, c: u32, n: u32, ev: &mut Vec<Event>) {
+    let total = g.card(c).map_or(0, |k| k.agenda);
+    ev.push(public("agenda_counters", format!("Dividends: {n} agenda counter(s) on {} (now {total})", g.label(c)), json!({"card": c, "change": n, "agenda": total})));
 }

@@ -74,11 +74,13 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
         }
     }
     card_abilities(g, &g.installed_corp(), out);
+    // Abilities of agendas in the Corp's score area (their rows say when they can be used).
+    card_abilities(g, &g.corp.score, out);
     // NR-4: scoring, in the Corp's own turn outside a run, before it discards.
     if g.active == CORP && g.run.is_none() && !g.flags.no_scoring && at.corp_may_score() {
         for c in g.installed_corp() {
             let d = g.def(c);
-            if d.ctype == CardType::Agenda && i64::from(g.adv(c)) >= d.advancement.unwrap_or(i64::MAX) {
+            if d.ctype == CardType::Agenda && i64::from(g.adv(c)) >= d.advancement.unwrap_or(i64::MAX) && !g.flags.no_score.contains(&c) {
                 out.push((opt(format!("score:{c}"), format!("Score {}", g.label(c))), Paid::Score(c)));
             }
         }

@@ -799,3 +799,307 @@ fn card_business_as_usual_advances_or_clears_viruses_and_both_at_threat_3() {
     let g = m.game();
     assert_eq!((g.adv(a1), g.cards[v as usize].virus), (1, 0));
 }
+
+/// An agenda already in the Corp's score area.
+fn scored(s: &mut Scenario, code: &str, agenda_counters: u32) -> u32 {
+    let a = s.card(code);
+    s.g.cards[a as usize].agenda = agenda_counters;
+    s.g.corp.score.push(a);
+    a
+}
+
+/// The Corp's discard phase (its hand within the limit): "when your discard phase ends"; the
+/// windows after it wait (the turn's flags are still there).
+fn corp_discard_phase(mut s: Scenario) -> Match {
+    s.g.options.auto_pass = false;
+    s.start(Stage::Discard)
+}
+
+#[test]
+fn card_oracle_thinktank_tags_when_stolen_and_goes_back_to_r_and_d_for_a_tag() {
+    let mut s = runner();
+    s.root(3, cs::ORACLE_THINKTANK, false);
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["continue"]);
+    assert_eq!(m.game().runner.tags, 1);
+    let mut s = corp();
+    let o = s.card(cs::ORACLE_THINKTANK);
+    s.g.runner.score.push(o);
+    s.g.runner.points = 1;
+    let mut m = s.at_action();
+    assert!(!m.offers(&format!("ability:{o}")), "the Runner must be tagged");
+    let mut s = corp();
+    let o = s.card(cs::ORACLE_THINKTANK);
+    s.g.runner.score.push(o);
+    s.g.runner.points = 1;
+    s.g.runner.tags = 1;
+    m = s.at_action();
+    m.pick(&[&format!("ability:{o}")]);
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.runner.points, g.corp.rd.clone()), (0, 0, vec![o]));
+    assert!(g.runner.score.is_empty());
+}
+
+#[test]
+fn card_next_big_thing_spends_its_counter_from_either_score_area_to_draw_4() {
+    let mut s = corp();
+    let n = s.root(3, cs::NEXT_BIG_THING, false);
+    s.g.cards[n as usize].adv = 5;
+    let mut m = corp_window(s);
+    m.score(n);
+    assert_eq!(m.game().cards[n as usize].agenda, 1);
+    let mut s = corp();
+    let n = s.card(cs::NEXT_BIG_THING);
+    s.g.cards[n as usize].agenda = 1;
+    s.g.runner.score.push(n);
+    let x = s.hq(c::HEDGE_FUND);
+    for _ in 0..4 {
+        s.rd(c::HEDGE_FUND);
+    }
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{n}")]);
+    assert_eq!(m.game().corp.hq.len(), 5);
+    m.pick(&[&format!("card:{x}")]);
+    let g = m.game();
+    assert_eq!((g.corp.hq.len(), g.corp.rd.clone(), g.cards[n as usize].agenda), (4, vec![x], 0));
+    assert!(!m.offers(&format!("ability:{n}")), "no counter left");
+}
+
+#[test]
+fn card_the_basalt_spire_trades_a_counter_and_rd_top_for_archives_once_a_turn() {
+    let mut s = corp();
+    let b = s.root(3, cs::THE_BASALT_SPIRE, false);
+    s.g.cards[b as usize].adv = 5;
+    let top = s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let x = s.archives(c::PALISADE, true);
+    let mut m = corp_window(s);
+    m.score(b);
+    assert_eq!(m.game().cards[b as usize].agenda, 2);
+    m.pick(&[&format!("basalt:{b}")]);
+    assert!(m.offers(&format!("take:{top}")), "the trashed card can be the one taken");
+    m.pick(&[&format!("take:{x}")]);
+    let g = m.game();
+    assert_eq!(g.cards[b as usize].agenda, 1);
+    assert!(g.corp.hq.contains(&x) && g.corp.archives == vec![top]);
+    assert!(!m.offers(&format!("basalt:{b}")), "once per turn");
+    let mut s = runner();
+    s.root(3, cs::THE_BASALT_SPIRE, false);
+    let x = s.archives(c::PALISADE, false);
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["continue"]);
+    assert_eq!(m.seat(), CORP);
+    m.pick(&[&format!("take:{x}")]);
+    assert!(m.game().corp.hq.contains(&x), "stolen: the Corp may take a card from Archives");
+}
+
+#[test]
+fn card_slash_and_burn_agriculture_is_expended_for_2_counters() {
+    let mut s = corp();
+    let sb = s.hq(cs::SLASH_AND_BURN_AGRICULTURE);
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{sb}")]);
+    m.pick(&[&format!("card:{a}")]);
+    let g = m.game();
+    assert_eq!((g.adv(a), g.corp.credits, g.corp.clicks), (2, 4, 2));
+    assert!(g.corp.archives.contains(&sb) && g.cards[sb as usize].faceup && m.has_event("netrunner.expended"));
+}
+
+#[test]
+fn card_angelique_garza_correa_expends_at_threat_3_and_punishes_access_when_rezzed() {
+    let mut s = corp();
+    let a = s.hq(cs::ANGELIQUE_GARZA_CORREA);
+    assert!(!s.at_action().offers(&format!("ability:{a}")), "threat 3 only");
+    let mut s = corp();
+    let a = s.hq(cs::ANGELIQUE_GARZA_CORREA);
+    s.g.corp.points = 3;
+    s.grip(c::SURE_GAMBLE);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{a}")]);
+    m.draw(&[0]);
+    assert_eq!(m.game().runner.heap.len(), 1);
+    let mut s = runner();
+    s.g.corp.credits = 2;
+    s.root(3, cs::ANGELIQUE_GARZA_CORREA, true);
+    for _ in 0..3 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(3);
+    to_card_question(&mut m);
+    m.pick(&["yes"]);
+    m.draw(&[0]);
+    m.draw(&[0]);
+    assert_eq!((m.game().runner.heap.len(), m.game().corp.credits), (2, 0));
+}
+
+#[test]
+fn card_salvo_testing_may_do_core_damage_whenever_an_agenda_is_scored() {
+    let mut s = corp();
+    let st = s.root(3, cs::SALVO_TESTING, false);
+    s.g.cards[st as usize].adv = 5;
+    let o = s.root(4, c::OFFWORLD_OFFICE, false);
+    s.g.cards[o as usize].adv = 4;
+    s.grip(c::SURE_GAMBLE);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = corp_window(s);
+    m.score(st);
+    m.pick(&["yes"]);
+    m.draw(&[0]);
+    assert_eq!(m.game().runner.core_damage, 1, "including itself");
+    m.score(o);
+    m.pick(&["no"]);
+    m.pass_windows();
+    assert_eq!(m.game().runner.core_damage, 1);
+}
+
+#[test]
+fn card_the_powers_that_be_installs_from_hq_or_archives_for_free_on_a_score() {
+    let mut s = corp();
+    s.root(3, cs::THE_POWERS_THAT_BE, true);
+    let o = s.root(4, c::OFFWORLD_OFFICE, false);
+    s.g.cards[o as usize].adv = 4;
+    s.ice(0, c::PALISADE, false);
+    let p = s.archives(c::PALISADE, true);
+    s.g.corp.credits = 0;
+    let mut m = corp_window(s);
+    m.score(o);
+    m.pick(&[&format!("install:{p}:0")]);
+    m.pick(&[]);
+    let g = m.game();
+    assert_eq!(g.server(0).map(|s| s.ice.len()), Some(2));
+    assert_eq!(g.corp.credits, 7, "Offworld Office's 7, and no install cost");
+}
+
+#[test]
+fn card_sericulture_expansion_pays_dividends_and_spends_them_on_2_counters() {
+    let mut s = corp();
+    let se = s.root(3, cs::SERICULTURE_EXPANSION, false);
+    s.g.cards[se as usize].adv = 5;
+    let mut m = corp_window(s);
+    m.score(se);
+    assert_eq!(m.game().cards[se as usize].agenda, 2, "Dividends 1: 2 counters over 3");
+    let mut s = corp();
+    scored(&mut s, cs::SERICULTURE_EXPANSION, 1);
+    let a = s.root(4, c::OFFWORLD_OFFICE, false);
+    s.g.cards[a as usize].adv = 2;
+    let mut m = corp_discard_phase(s);
+    m.pick(&[&format!("card:{a}")]);
+    let g = m.game();
+    assert_eq!(g.adv(a), 4);
+    assert!(g.flags.no_score.contains(&a), "it cannot be scored this turn");
+}
+
+#[test]
+fn card_off_the_books_searches_r_and_d_to_install_for_free() {
+    let mut s = corp();
+    let ob = scored(&mut s, cs::OFF_THE_BOOKS, 1);
+    let p = s.rd(c::PALISADE);
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    s.ice(0, c::PALISADE, false);
+    s.g.corp.credits = 0;
+    let mut m = corp_discard_phase(s);
+    m.pick(&[&format!("search:{p}")]);
+    m.draw(&[1, 0]);
+    m.pick(&[&format!("install:{p}:new")]);
+    let g = m.game();
+    assert!(g.is_installed(p) && g.cards[ob as usize].agenda == 0);
+    assert!(m.has_event("netrunner.revealed"));
+}
+
+#[test]
+fn card_project_ingatan_installs_from_archives_for_a_counter() {
+    let mut s = corp();
+    let pi = scored(&mut s, cs::PROJECT_INGATAN, 1);
+    let n = s.archives(c::NICO_CAMPAIGN, false);
+    let mut m = corp_discard_phase(s);
+    m.pick(&[&format!("install:{n}:new")]);
+    let g = m.game();
+    assert!(g.is_installed(n) && g.cards[pi as usize].agenda == 0);
+    let mut s = corp();
+    let pi = s.root(3, cs::PROJECT_INGATAN, false);
+    s.g.cards[pi as usize].adv = 3;
+    let m = {
+        let mut m = corp_window(s);
+        m.score(pi);
+        m
+    };
+    assert_eq!(m.game().cards[pi as usize].agenda, 0, "no excess counter, no dividend");
+}
+
+#[test]
+fn card_pt_untaian_lifes_building_blocks_pays_1_for_a_counter_on_an_unrezzed_card_with_a_small_hq() {
+    let mut s = corp();
+    s.g.corp.identity = cs::PT_UNTAIAN.into();
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    let mut m = corp_discard_phase(s);
+    m.pick(&[&format!("card:{a}")]);
+    let g = m.game();
+    assert_eq!((g.adv(a), g.corp.credits), (1, 4));
+    assert!(g.flags.no_score.contains(&a));
+    let mut s = corp();
+    s.g.corp.identity = cs::PT_UNTAIAN.into();
+    s.root(3, c::OFFWORLD_OFFICE, false);
+    for _ in 0..4 {
+        s.hq(c::HEDGE_FUND);
+    }
+    let m = corp_discard_phase(s);
+    assert_ne!(m.kind(), c::CARD_KIND, "4 cards in HQ");
+}
+
+#[test]
+fn card_tree_line_is_expended_for_3_counters_on_an_ice_and_grows_with_counters() {
+    let mut s = corp();
+    let t = s.hq(is::TREE_LINE);
+    let p = s.ice(0, c::PALISADE, false);
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{t}")]);
+    m.pick(&[&format!("card:{p}")]);
+    assert_eq!(m.game().adv(p), 3);
+    let mut s = runner();
+    let t = s.ice(RD, is::TREE_LINE, true);
+    s.g.cards[t as usize].adv = 2;
+    assert_eq!(s.g.ice_strength(t), 6);
+    assert!(s.g.advanceable(t));
+    let mut m = s.at_action();
+    m.run_on(RD);
+    let g = m.game();
+    assert!(g.run.is_none() && g.corp.credits == 1);
+}
+
+#[test]
+fn card_descent_is_expended_to_shuffle_agendas_back_and_returns_to_hq() {
+    let mut s = corp();
+    let d = s.hq(is::DESCENT);
+    let a1 = s.hq(c::OFFWORLD_OFFICE);
+    let a2 = s.archives(c::OFFWORLD_OFFICE, true);
+    let top = s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{d}")]);
+    assert!(m.game().corp.hq.contains(&top));
+    m.pick(&[&format!("card:{a1}"), &format!("card:{a2}")]);
+    m.draw(&[1, 0]);
+    let g = m.game();
+    assert!(g.corp.rd.contains(&a1) && g.corp.rd.contains(&a2));
+    let mut s = corp();
+    let d = s.ice(RD, is::DESCENT, true);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pick(&["yes"]);
+    assert!(m.game().corp.hq.contains(&d));
+}
+
+#[test]
+fn rule_a_card_that_cannot_be_scored_this_turn_is_not_offered() {
+    let mut s = corp();
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    s.g.cards[a as usize].adv = 4;
+    s.g.flags.no_score.push(a);
+    let m = corp_window(s);
+    assert!(!m.offers(&format!("score:{a}")));
+}
