@@ -48,6 +48,9 @@ pub const SERICULTURE_EXPANSION: &str = "35049";
 pub const OFF_THE_BOOKS: &str = "35071";
 pub const PROJECT_INGATAN: &str = "35038";
 pub const PT_UNTAIAN: &str = "35047";
+pub const CORPORATE_HOSPITALITY: &str = "34103";
+pub const TOUCH_UPS: &str = "35067";
+pub const WORKING_PROTOTYPE: &str = "34099";
 
 /// The Corp's Startup rows (after System Gateway's in trigger order).
 pub static DEFS: &[CardDef] = &[
@@ -254,6 +257,14 @@ pub static DEFS: &[CardDef] = &[
         ..BLANK
     },
     CardDef {
+        code: WORKING_PROTOTYPE,
+        name: "Working Prototype",
+        events: &[(When::Rez, Effect::Custom(working_prototype_counter))],
+        click: Some(Click { offers: working_prototype_offers, effect: Effect::Custom(working_prototype) }),
+        asks: &[Ask::Own(Prompt { ask: working_prototype_ask, answer: working_prototype_answer })],
+        ..BLANK
+    },
+    CardDef {
         code: ANGELIQUE_GARZA_CORREA,
         name: "Angelique Garza Correa",
         click: Some(Click { offers: angelique_offers, effect: Effect::Custom(angelique_expend) }),
@@ -324,6 +335,26 @@ pub static DEFS: &[CardDef] = &[
         asks: &[
             Ask::Own(Prompt { ask: business_advance_ask, answer: business_advance_answer }),
             Ask::Own(Prompt { ask: business_virus_ask, answer: business_virus_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: CORPORATE_HOSPITALITY,
+        name: "Corporate Hospitality",
+        statics: &[Static::PlayExtraClicks(1)],
+        play: Some(Play { targets: Targets::None, effect: Effect::All(&[Effect::Gain(CORP, 6), Effect::Draw(CORP, 2), Effect::Ask(0)]) }),
+        asks: &[Ask::Own(Prompt { ask: hospitality_ask, answer: archives_to_hq_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: TOUCH_UPS,
+        name: "Touch-ups",
+        statics: &[Static::PlayExtraClicks(1)],
+        play: Some(Play { targets: Targets::None, effect: Effect::Ask(0) }),
+        asks: &[
+            Ask::Own(Prompt { ask: touch_ups_ask, answer: touch_ups_answer }),
+            Ask::Own(Prompt { ask: touch_ups_type_ask, answer: touch_ups_type_answer }),
+            Ask::Own(Prompt { ask: touch_ups_pick_ask, answer: touch_ups_pick_answer }),
         ],
         ..BLANK
     },
@@ -1554,4 +1585,162 @@ fn ingatan_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Re
     }
     agenda_counters(g, c.card, -1, c.name(), ev);
     Ok(Then::InstallCorpFree { card, server })
+}
+
+// --- Working Prototype
+
+fn working_prototype_counter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if let Some(k) = g.card_mut(c.card) {
+        k.power += 1;
+    }
+    let n = g.card(c.card).map_or(0, |k| k.power);
+    note(ev, "power_counters", format!("{}: 1 power counter on it (now {n})", g.label(c.card)), json!({"card": c.card, "change": 1, "power": n}));
+}
+
+fn power(g: &Game, card: u32) -> u32 {
+    g.card(card).map_or(0, |k| k.power)
+}
+
+/// Its two click abilities, told apart by the option's number: 0 (1 counter: 3 credits), 1 (5
+/// counters: 6 credits and a resource to the top of the stack).
+fn working_prototype_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    let mut v = Vec::new();
+    if g.rezzed(card) && g.is_installed(card) {
+        if power(g, card) >= 1 {
+            v.push((Some(0), format!("{}: spend 1 power counter to gain 3 credits", g.label(card))));
+        }
+        if power(g, card) >= 5 {
+            v.push((Some(1), format!("{}: spend 5 power counters to gain 6 credits and add an installed resource to the top of the stack", g.label(card))));
+        }
+    }
+    v
+}
+
+fn working_prototype(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let (n, gain) = if c.arg == 1 { (5, 6) } else { (1, 3) };
+    if power(g, c.card) < n {
+        return;
+    }
+    if let Some(k) = g.card_mut(c.card) {
+        k.power -= n;
+    }
+    note(ev, "power_counters", format!("{}: {n} power counter(s) spent", g.label(c.card)), json!({"card": c.card, "change": -i64::from(n), "power": power(g, c.card)}));
+    g.gain(CORP, gain, c.name(), ev);
+    if c.arg == 1 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn working_prototype_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.runner.resources.is_empty() {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("adds an installed resource to the top of the stack ({})", c.name()),
+        format!("{}: add 1 installed resource to the top of the stack", c.name()),
+        card_options(g, "card", &g.runner.resources),
+    ))
+}
+
+fn working_prototype_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    if !g.runner.resources.contains(&k) {
+        return Ok(Then::Done);
+    }
+    g.take_runner(k);
+    if let Some(x) = g.card_mut(k) {
+        (x.credits, x.virus, x.power, x.host) = (0, 0, 0, None);
+    }
+    g.runner.stack.insert(0, k);
+    note(ev, "to_stack", format!("{}: {} is added to the top of the stack", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+    Ok(Then::Done)
+}
+
+// --- Corporate Hospitality
+
+/// A card from Archives to HQ (not this operation: by the rules it is not in Archives yet).
+fn hospitality_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let from: Vec<u32> = g.corp.archives.iter().copied().filter(|&k| k != c.card).collect();
+    if from.is_empty() {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("adds 1 card from Archives to HQ ({})", c.name()), format!("{}: add 1 card from Archives to HQ", c.name()), card_options(g, "take", &from)))
+}
+
+// --- Touch-ups
+
+const RUNNER_TYPES: [(CardType, &str); 4] = [(CardType::Event, "event"), (CardType::Hardware, "hardware"), (CardType::Program, "program"), (CardType::Resource, "resource")];
+
+fn touch_ups_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let to = advanceable_installed(g);
+    if to.is_empty() {
+        return None;
+    }
+    let o = to.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))).collect();
+    Some(Question::one(CORP, CARD_KIND, format!("places 2 advancement counters on an installed card ({})", c.name()), format!("{}: place 2 advancement counters on 1 installed card you can advance", c.name()), o))
+}
+
+fn touch_ups_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        if g.advanceable(k) && g.is_installed(k) {
+            place_adv(g, k, 2, c.name(), ev);
+            ask_later(g, c, 1);
+        }
+    }
+    Ok(Then::Done)
+}
+
+fn touch_ups_type_ask(_: &Game, c: Ctx) -> Option<Question> {
+    let o = RUNNER_TYPES.iter().enumerate().map(|(i, (_, name))| (opt(format!("type:{name}"), format!("Name {name}")), Answer::Mode(i as u8))).collect();
+    Some(Question::one(CORP, CARD_KIND, format!("names a card type and reveals the grip ({})", c.name()), format!("{}: choose a card type; the grip is revealed", c.name()), o))
+}
+
+fn touch_ups_type_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Mode(i) = first(a) else { return Ok(Then::Done) };
+    let Some((_, name)) = RUNNER_TYPES.get(usize::from(i)) else { return Ok(Then::Done) };
+    let names: Vec<String> = g.runner.grip.iter().map(|&k| g.label(k)).collect();
+    note(ev, "revealed", format!("{}: the Corp names {name}; the Runner reveals the grip: {}", c.name(), names.join(", ")), json!({"cards": g.runner.grip, "type": name}));
+    ask_with(g, c, 2, u32::from(i));
+    Ok(Then::Done)
+}
+
+fn touch_ups_of_type(g: &Game, i: u32) -> Vec<u32> {
+    let Some((t, _)) = RUNNER_TYPES.get(i as usize) else { return vec![] };
+    g.runner.grip.iter().copied().filter(|&k| g.def(k).ctype == *t).collect()
+}
+
+fn touch_ups_pick_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let of = touch_ups_of_type(g, c.arg);
+    if of.is_empty() {
+        return None;
+    }
+    let n = (of.len() as u32).min(2);
+    Some(
+        Question::one(
+            CORP,
+            CARD_KIND,
+            format!("chooses up to 2 revealed cards the Runner shuffles into the stack ({})", c.name()),
+            format!("{}: choose up to 2 revealed cards; the Runner shuffles them into the stack", c.name()),
+            card_options(g, "card", &of),
+        )
+        .range(0, n),
+    )
+}
+
+fn touch_ups_pick_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let of = touch_ups_of_type(g, c.arg);
+    let cs: Vec<u32> = picked(a).into_iter().filter(|k| of.contains(k)).take(2).collect();
+    if cs.is_empty() {
+        return Ok(Then::Done);
+    }
+    let names: Vec<String> = cs.iter().map(|&k| g.label(k)).collect();
+    for &k in &cs {
+        g.take_runner(k);
+        g.runner.stack.push(k);
+    }
+    note(ev, "returned", format!("{}: the Runner shuffles {} into the stack", c.name(), names.join(", ")), json!({"cards": cs}));
+    g.tasks.push(Task::Shuffle { corp: false });
+    Ok(Then::Done)
 }

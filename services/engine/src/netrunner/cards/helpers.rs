@@ -379,3 +379,11 @@ pub fn agenda_counters(g: &mut Game, card: u32, n: i64, source: &str, ev: &mut V
     let label = g.label(card);
     note(ev, "agenda_counters", format!("{source}: {n:+} agenda counter(s) on {label} (now {total})"), json!({"card": card, "change": n, "agenda": total}));
 }
+
+/// "Whenever you rez a card": after `card` is rezzed, the rezzed Corp cards with that trigger
+/// (`card` itself included), in table order.
+pub fn corp_card_rezzed(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
+    let mut cs: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && super::has_trigger(g, k, When::Rez)).collect();
+    cs.sort_by_key(|&k| super::table_index(g.code(k)));
+    super::fire_all(g, When::Rez, &cs, card, ev);
+}

@@ -7,7 +7,7 @@ use serde_json::json;
 use super::helpers::{
     card_options, corp_install_options, damage, expend, expend_offers, faceup_archive_types, first, note, opt, picked, place_adv, purge, threat, trash_from_hq,
 };
-use super::{ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Click, Ctx, Effect, Prompt, Question, Static, Sub, Then, When, BLANK, CARD_KIND};
+use super::{ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Click, Ctx, PaidAbility, Effect, Prompt, Question, Static, Sub, Then, When, BLANK, CARD_KIND};
 use crate::core::{Event, RulesError};
 use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, CORP, RUNNER};
 
@@ -26,6 +26,10 @@ pub const PHONEUTRIA: &str = "34043";
 pub const TATU_BOLA: &str = "34044";
 pub const TREE_LINE: &str = "34059";
 pub const DESCENT: &str = "34125";
+pub const VALENTAO: &str = "34060";
+pub const PIRANHAS: &str = "34117";
+pub const MIC: &str = "34036";
+pub const ABLATIVE_BARRIER: &str = "34034";
 
 const ETR: Sub = Sub { text: "end the run", effect: Effect::EndTheRun };
 
@@ -151,6 +155,49 @@ pub static DEFS: &[CardDef] = &[
         events: &[(When::TurnBegin, Effect::Ask(1))],
         subroutines: &[ETR],
         asks: &[Ask::Own(Prompt { ask: descent_ask, answer: descent_answer }), Ask::Own(Prompt { ask: descent_home_ask, answer: descent_home_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: VALENTAO,
+        name: "Valentão",
+        statics: &[Static::RezBadPublicityOrTag],
+        subroutines: &[
+            Sub { text: "the Corp gains 2 credits", effect: Effect::Gain(CORP, 2) },
+            Sub { text: "the Runner loses 2 credits", effect: Effect::Lose(RUNNER, 2) },
+            Sub { text: "end the run if the Corp has more credits than the Runner", effect: Effect::Custom(valentao) },
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: PIRANHAS,
+        name: "Piranhas",
+        statics: &[Static::RezBadPublicityOrTag],
+        subroutines: &[
+            Sub { text: "the Corp may draw 1 card", effect: Effect::Ask(0) },
+            Sub { text: "1 net damage", effect: Effect::NetDamage(1) },
+            Sub { text: "end the run if HQ holds more cards than the grip", effect: Effect::Custom(piranhas) },
+        ],
+        asks: &[Ask::Own(Prompt { ask: piranhas_ask, answer: piranhas_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: MIC,
+        name: "M.I.C.",
+        paid: Some(PaidAbility { offers: mic_offers, effect: Effect::Custom(mic_trash) }),
+        subroutines: &[
+            Sub { text: "the Runner loses a click", effect: Effect::Custom(lose_click) },
+            Sub { text: "the Runner loses a click", effect: Effect::Custom(lose_click) },
+            ETR,
+        ],
+        asks: &[Ask::Own(Prompt { ask: mic_ask, answer: mic_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: ABLATIVE_BARRIER,
+        name: "Ablative Barrier",
+        on_rez: Effect::Custom(ablative_barrier),
+        subroutines: &[ETR],
+        asks: &[Ask::Own(Prompt { ask: ablative_ask, answer: ablative_answer })],
         ..BLANK
     },
     CardDef {
@@ -604,4 +651,139 @@ fn descent_home_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) 
     g.corp.hq.push(c.card);
     note(ev, "to_hq", format!("The Corp adds {} to HQ", g.label(c.card)), json!({"card": c.card, "code": g.code(c.card)}));
     Ok(Then::Done)
+}
+
+fn valentao(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.corp.credits > g.runner.credits {
+        end_the_run(g, c.name(), ev);
+    }
+}
+
+fn piranhas_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.rd.is_empty() {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may draw 1 card ({})", c.name()),
+        format!("{}: draw 1 card?", c.name()),
+        vec![(opt("yes", "Draw 1 card"), Answer::Yes), (opt("no", "Do not draw"), Answer::No)],
+    ))
+}
+
+fn piranhas_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        g.draw(CORP, 1, ev);
+    }
+    Ok(Then::Done)
+}
+
+fn piranhas(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.corp.hq.len() > g.runner.grip.len() {
+        end_the_run(g, c.name(), ev);
+    }
+}
+
+fn lose_click(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    super::helpers::lose_a_remaining_click(g, c.name(), ev);
+}
+
+/// M.I.C.'s trash ability, only during a run on its server.
+fn mic_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let here = match g.corp_zone(card) {
+        CorpZone::Ice(s) => g.run.as_ref().is_some_and(|r| !r.stop && r.server == s),
+        _ => false,
+    };
+    if here && g.rezzed(card) {
+        vec![(format!("mic:{card}"), format!("{}: trash it to end the run unless the Runner spends a click", g.label(card)), 0)]
+    } else {
+        vec![]
+    }
+}
+
+/// Trash an ice of the attacked server during the run: the ice not yet approached keep their
+/// positions (NR-6.2: the run walks the ice by position).
+fn trash_ice_in_run(g: &mut Game, ice: u32, why: &str, ev: &mut Vec<Event>) {
+    if let CorpZone::Ice(s) = g.corp_zone(ice) {
+        let at = g.server(s).and_then(|sv| sv.ice.iter().position(|&x| x == ice));
+        if let (Some(at), Some(r)) = (at, g.run.as_mut()) {
+            if r.server == s && at < r.pos {
+                r.pos -= 1;
+            }
+        }
+    }
+    g.trash(ice, why, ev);
+}
+
+fn mic_trash(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    trash_ice_in_run(g, c.card, "its own ability", ev);
+    if g.runner.clicks > 0 {
+        ask_later(g, c, 0);
+    } else {
+        end_the_run(g, c.name(), ev);
+    }
+}
+
+fn mic_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !run_going(g) {
+        return None;
+    }
+    let mut o = vec![(opt("end", "Let the run end"), Answer::No)];
+    if g.runner.clicks > 0 {
+        o.insert(0, (opt("click", "Spend a click"), Answer::Yes));
+    }
+    Some(Question::one(RUNNER, CARD_KIND, format!("spends a click or lets the run end ({})", c.name()), format!("{}: spend a click or the run ends", c.name()), o))
+}
+
+fn mic_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.runner.clicks > 0 {
+        g.runner.clicks -= 1;
+        note(ev, "clicks", format!("The Runner spends a click for {}", c.name()), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
+    } else {
+        end_the_run(g, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Threat 3: rezzed during a run against its server, the Corp may install a non-agenda card.
+fn ablative_barrier(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    let here = match g.corp_zone(c.card) {
+        CorpZone::Ice(s) => g.run.as_ref().is_some_and(|r| r.server == s),
+        _ => false,
+    };
+    if here && threat(g, 3) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn ablative_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let CorpZone::Ice(here) = g.corp_zone(c.card) else { return None };
+    let from: Vec<u32> = g
+        .corp
+        .hq
+        .iter()
+        .chain(g.corp.archives.iter())
+        .copied()
+        .filter(|&k| g.def(k).ctype != crate::netrunner::data::CardType::Agenda)
+        .collect();
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &from, false, false).into_iter().filter(|(_, a)| !matches!(a, Answer::Install { server: Some(s), .. } if *s == here)));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may install a non-agenda card from HQ or Archives in or protecting another server ({})", c.name()),
+        format!("{}: you may install 1 non-agenda card from HQ or Archives in the root of or protecting another server", c.name()),
+        o,
+    ))
+}
+
+fn ablative_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    Ok(match first(a) {
+        Answer::Install { card, server } => Then::InstallCorp { card, server },
+        _ => Then::Done,
+    })
 }

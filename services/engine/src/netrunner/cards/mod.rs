@@ -157,6 +157,10 @@ pub enum Static {
     FirstDrawActionDraws(u32),
     /// A virus program installed gets a virus counter.
     VirusCounterOnVirusInstall,
+    /// Playing this operation costs this many more clicks (an additional cost: "Double").
+    PlayExtraClicks(i64),
+    /// As an additional cost to rez this card, the Corp takes 1 bad publicity or removes 1 tag.
+    RezBadPublicityOrTag,
     /// Dividends N (an agenda): scored, it gets N agenda counters per advancement counter over
     /// its requirement (the Comprehensive Rules' keyword Dividends).
     Dividends(u32),
@@ -192,6 +196,8 @@ pub enum When {
     TrashAccessed,
     /// The Runner passes this rezzed ice after encountering it (NR-6.3.2).
     PassIce,
+    /// The Corp rezzes a card (rezzed Corp cards, the new one included); `arg` is that card.
+    Rez,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

@@ -114,7 +114,8 @@ fn corp_actions(g: &Game, out: &mut Options) {
         let d = g.def(card);
         match d.ctype {
             CardType::Agenda | CardType::Asset | CardType::Upgrade | CardType::Ice => corp_install_options(g, card, out),
-            CardType::Operation if c.credits >= d.cost.unwrap_or(0) => play_options(g, card, d.cost.unwrap_or(0), out),
+            // An additional click cost ("Double") needs that many clicks left besides the action's.
+            CardType::Operation if c.credits >= d.cost.unwrap_or(0) && c.clicks > g.play_extra_clicks(card) => play_options(g, card, d.cost.unwrap_or(0), out),
             _ => {}
         }
     }
@@ -264,7 +265,11 @@ fn advance(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> Result<(), RulesErro
 /// Take action `act`: spend its clicks, open the action's window, then do it.
 pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), RulesError> {
     let seat = g.active;
-    let clicks = if *act == Act::Purge { 3 } else { 1 };
+    let clicks = match act {
+        Act::Purge => 3,
+        Act::Play { card, .. } => 1 + g.play_extra_clicks(*card),
+        _ => 1,
+    };
     if seat == CORP {
         g.corp.clicks -= clicks;
     } else {

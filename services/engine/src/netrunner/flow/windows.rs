@@ -15,6 +15,8 @@ use crate::netrunner::state::{At, Game, Stage, CORP};
 pub enum Paid {
     Pass,
     Rez(u32),
+    /// Rez a card whose additional cost is paid by removing a tag (not taking bad publicity).
+    RezRemovingTag(u32),
     Score(u32),
     Break { breaker: u32, subs: Vec<usize> },
     Pump(u32),
@@ -67,7 +69,12 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
         if let Some(run) = &g.run {
             if let Some(ice) = run.current.filter(|&i| !g.rezzed(i)) {
                 let cost = g.def(ice).cost.unwrap_or(0) + run.ice_rez_extra;
-                if g.corp.credits >= cost {
+                if g.corp.credits >= cost && g.rez_costs_bad_publicity_or_tag(ice) {
+                    out.push((opt(format!("rez:{ice}"), format!("Rez {} for {cost}, taking 1 bad publicity", g.label(ice))), Paid::Rez(ice)));
+                    if g.tagged() {
+                        out.push((opt(format!("rez-tag:{ice}"), format!("Rez {} for {cost}, removing 1 tag", g.label(ice))), Paid::RezRemovingTag(ice)));
+                    }
+                } else if g.corp.credits >= cost {
                     out.push((opt(format!("rez:{ice}"), format!("Rez {} for {cost}", g.label(ice))), Paid::Rez(ice)));
                 }
             }
@@ -141,7 +148,9 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
     card_abilities(g, &g.runner.programs, out);
 }
 
-fn rez(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
+/// Rez `c`, paying its cost (and its additional cost: a tag removed when `by_tag`, else 1 bad
+/// publicity taken).
+fn rez(g: &mut Game, c: u32, by_tag: bool, ev: &mut Vec<Event>) {
     let d = g.def(c);
     let extra = if d.ctype == CardType::Ice { g.run.as_ref().map_or(0, |r| r.ice_rez_extra) } else { 0 };
     let cost = d.cost.unwrap_or(0) + extra;
@@ -152,9 +161,19 @@ fn rez(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
         k.rezzed = true;
     }
     ev.push(public("rezzed", format!("The Corp rezzes {} for {cost}", g.label(c)), json!({"card": c, "code": g.code(c), "cost": cost})));
+    if g.rez_costs_bad_publicity_or_tag(c) {
+        if by_tag && g.runner.tags > 0 {
+            g.runner.tags -= 1;
+            ev.push(public("tag_removed", format!("The Corp removes a tag to rez {} ({} left)", g.label(c), g.runner.tags), json!({"tags": g.runner.tags})));
+        } else {
+            g.corp.bad_publicity += 1;
+            ev.push(public("bad_publicity", format!("The Corp takes 1 bad publicity to rez {} (now {})", g.label(c), g.corp.bad_publicity), json!({"bad_publicity": g.corp.bad_publicity})));
+        }
+    }
     cards::unique_check(g, c, ev);
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_rez, ctx, ev);
+    cards::helpers::corp_card_rezzed(g, c, ev);
 }
 
 fn break_subs(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
@@ -201,7 +220,8 @@ fn pump(g: &mut Game, b: u32, ev: &mut Vec<Event>) {
 fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
     match p {
         Paid::Pass => {}
-        Paid::Rez(c) => rez(g, *c, ev),
+        Paid::Rez(c) => rez(g, *c, false, ev),
+        Paid::RezRemovingTag(c) => rez(g, *c, true, ev),
         Paid::Score(c) => score(g, *c, ev),
         Paid::Break { breaker, subs } => break_subs(g, *breaker, subs, ev),
         Paid::Pump(b) => pump(g, *b, ev),

@@ -1103,3 +1103,168 @@ fn rule_a_card_that_cannot_be_scored_this_turn_is_not_offered() {
     let m = corp_window(s);
     assert!(!m.offers(&format!("score:{a}")));
 }
+
+#[test]
+fn card_valentao_costs_bad_publicity_or_a_tag_to_rez_and_taxes_credits() {
+    let mut s = runner();
+    s.g.corp.credits = 5;
+    s.g.runner.tags = 1;
+    let v = s.ice(RD, is::VALENTAO, false);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    assert!(m.offers(&format!("rez:{v}")) && m.offers(&format!("rez-tag:{v}")));
+    m.pick(&[&format!("rez-tag:{v}")]);
+    m.pass_windows();
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.corp.bad_publicity, g.corp.credits, g.runner.credits), (0, 0, 2, 3));
+    assert!(!m.has_event("netrunner.run_ended_by"), "2 credits against 3: the run goes on");
+    let mut s = runner();
+    s.g.corp.credits = 5;
+    s.g.runner.credits = 1;
+    let v = s.ice(RD, is::VALENTAO, false);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    assert!(!m.offers(&format!("rez-tag:{v}")), "no tag to remove");
+    m.rez(v);
+    m.pass_windows();
+    let g = m.game();
+    assert_eq!(g.corp.bad_publicity, 1);
+    assert!(g.run.is_none() && m.has_event("netrunner.run_ended_by"));
+}
+
+#[test]
+fn card_piranhas_costs_bad_publicity_to_rez_draws_damages_and_ends_on_a_bigger_hq() {
+    let mut s = runner();
+    s.g.corp.credits = 5;
+    let p = s.ice(RD, is::PIRANHAS, false);
+    s.rd(c::HEDGE_FUND);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.rez(p);
+    m.pass_windows();
+    m.pick(&["yes"]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!((g.corp.bad_publicity, g.corp.hq.len(), g.runner.grip.len()), (1, 1, 0));
+    assert!(g.run.is_none(), "1 card in HQ, none in the grip");
+}
+
+#[test]
+fn card_m_i_c_takes_clicks_and_trashes_itself_to_end_the_run_unless_a_click_is_spent() {
+    let mut s = runner();
+    s.ice(RD, is::MIC, true);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pass_windows();
+    let g = m.game();
+    assert_eq!(g.runner.clicks, 1);
+    assert!(g.run.is_none());
+    let mut s = runner();
+    let mic = s.ice(RD, is::MIC, true);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[&format!("mic:{mic}")]);
+    assert_eq!(m.seat(), RUNNER);
+    m.pick(&["click"]);
+    let g = m.game();
+    assert_eq!(g.runner.clicks, 2);
+    assert!(g.corp.archives.contains(&mic) && g.run.is_some());
+    let mut s = runner();
+    let mic = s.ice(RD, is::MIC, true);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[&format!("mic:{mic}")]);
+    m.pick(&["end"]);
+    assert!(m.game().run.is_none());
+}
+
+#[test]
+fn card_ablative_barrier_at_threat_3_installs_a_non_agenda_elsewhere_when_rezzed() {
+    let mut s = runner();
+    s.g.corp.credits = 2;
+    s.g.corp.points = 3;
+    let ab = s.ice(RD, is::ABLATIVE_BARRIER, false);
+    let pal = s.hq(c::PALISADE);
+    let off = s.hq(c::OFFWORLD_OFFICE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.rez(ab);
+    assert!(!m.offers(&format!("install:{pal}:{RD}")), "another server only");
+    assert!(!m.offers(&format!("install:{off}:new")), "no agenda");
+    m.pick(&[&format!("install:{pal}:new")]);
+    assert!(m.game().is_installed(pal));
+    let mut s = runner();
+    s.g.corp.credits = 2;
+    let ab = s.ice(RD, is::ABLATIVE_BARRIER, false);
+    s.hq(c::PALISADE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.rez(ab);
+    assert_ne!(m.kind(), c::CARD_KIND, "below threat 3");
+}
+
+#[test]
+fn card_corporate_hospitality_costs_an_extra_click_gains_draws_and_recurs() {
+    let mut s = Scenario::new().auto_pass().corp_turn(1);
+    let ch = s.hq(cs::CORPORATE_HOSPITALITY);
+    assert!(!s.at_action().offers(&format!("play:{ch}")), "2 clicks needed");
+    let mut s = corp();
+    let ch = s.hq(cs::CORPORATE_HOSPITALITY);
+    let x = s.archives(c::PALISADE, false);
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.play(ch);
+    assert!(!m.offers(&format!("take:{ch}")), "not itself");
+    m.pick(&[&format!("take:{x}")]);
+    let g = m.game();
+    assert_eq!((g.corp.clicks, g.corp.credits, g.corp.hq.len()), (1, 7, 3));
+}
+
+#[test]
+fn card_touch_ups_advances_then_sends_revealed_cards_back_to_the_stack() {
+    let mut s = corp();
+    let t = s.hq(cs::TOUCH_UPS);
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    let e1 = s.grip(c::SURE_GAMBLE);
+    let e2 = s.grip(c::SURE_GAMBLE);
+    let cl = s.grip(c::CLEAVER);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.play(t);
+    m.pick(&[&format!("card:{a}")]);
+    m.pick(&["type:event"]);
+    assert!(m.has_event("netrunner.revealed"));
+    m.pick(&[&format!("card:{e1}"), &format!("card:{e2}")]);
+    m.draw(&[2, 1, 0]);
+    let g = m.game();
+    assert_eq!((g.adv(a), g.corp.clicks, g.runner.grip.clone(), g.runner.stack.len()), (2, 1, vec![cl], 3));
+}
+
+#[test]
+fn card_working_prototype_counts_rezzes_and_spends_counters() {
+    let mut s = corp();
+    let wp = s.root(3, cs::WORKING_PROTOTYPE, false);
+    let n = s.root(4, c::NICO_CAMPAIGN, false);
+    s.g.corp.credits = 10;
+    let mut m = corp_window(s);
+    m.rez(wp);
+    m.rez(n);
+    assert_eq!(m.game().cards[wp as usize].power, 2, "itself, then Nico Campaign");
+    m.pass_windows();
+    let before = m.game().corp.credits;
+    m.pick(&[&format!("ability:{wp}:0")]);
+    let g = m.game();
+    assert_eq!((g.cards[wp as usize].power, g.corp.credits), (1, before + 3));
+    let mut s = corp();
+    let wp = s.root(3, cs::WORKING_PROTOTYPE, true);
+    s.g.cards[wp as usize].power = 5;
+    let r = s.installed(c::TELEWORK_CONTRACT);
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{wp}:1")]);
+    m.pick(&[&format!("card:{r}")]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.runner.stack.first().copied(), g.cards[wp as usize].power), (11, Some(r), 0));
+}
