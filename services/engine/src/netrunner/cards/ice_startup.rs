@@ -30,6 +30,7 @@ pub const VALENTAO: &str = "34060";
 pub const PIRANHAS: &str = "34117";
 pub const MIC: &str = "34036";
 pub const ABLATIVE_BARRIER: &str = "34034";
+pub const LAMPLIGHTER: &str = "35080";
 
 const ETR: Sub = Sub { text: "end the run", effect: Effect::EndTheRun };
 
@@ -198,6 +199,17 @@ pub static DEFS: &[CardDef] = &[
         on_rez: Effect::Custom(ablative_barrier),
         subroutines: &[ETR],
         asks: &[Ask::Own(Prompt { ask: ablative_ask, answer: ablative_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: LAMPLIGHTER,
+        name: "Lamplighter",
+        events: &[(When::AgendaLeftServer, Effect::Custom(lamplighter_trashed))],
+        subroutines: &[
+            Sub { text: "give the Runner 1 tag unless they pay 3 credits", effect: Effect::Ask(0) },
+            Sub { text: "end the run if the Runner is tagged", effect: Effect::Custom(lamplighter_end) },
+        ],
+        asks: &[Ask::Own(Prompt { ask: lamplighter_ask, answer: lamplighter_answer })],
         ..BLANK
     },
     CardDef {
@@ -786,4 +798,34 @@ fn ablative_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Re
         Answer::Install { card, server } => Then::InstallCorp { card, server },
         _ => Then::Done,
     })
+}
+
+/// Lamplighter is trashed when an agenda is scored or stolen from its server.
+fn lamplighter_trashed(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if matches!(g.corp_zone(c.card), CorpZone::Ice(_)) {
+        trash_ice_in_run(g, c.card, "an agenda left its server", ev);
+    }
+}
+
+fn lamplighter_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("tag", "Take 1 tag"), Answer::No)];
+    if g.runner_available() >= 3 {
+        o.insert(0, (opt("pay", "Pay 3 credits"), Answer::Yes));
+    }
+    Some(Question::one(RUNNER, CARD_KIND, format!("pays 3 credits or takes 1 tag ({})", c.name()), format!("{}: pay 3 credits or take 1 tag", c.name()), o))
+}
+
+fn lamplighter_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.runner_pay(3) {
+        note(ev, "paid", format!("The Runner pays 3 credits for {}", c.name()), json!({"cost": 3, "source": c.name()}));
+    } else {
+        give_tags(g, 1, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+fn lamplighter_end(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.tagged() {
+        end_the_run(g, c.name(), ev);
+    }
 }

@@ -198,6 +198,9 @@ pub enum When {
     PassIce,
     /// The Corp rezzes a card (rezzed Corp cards, the new one included); `arg` is that card.
     Rez,
+    /// An agenda is scored or stolen from the root of the server this rezzed ice protects;
+    /// `arg` is the agenda.
+    AgendaLeftServer,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

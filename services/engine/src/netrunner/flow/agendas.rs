@@ -14,9 +14,22 @@ fn agenda_changed_hands(g: &mut Game, ev: &mut Vec<Event>) {
     cards::fire_all(g, When::AgendaChangedHands, &installed, 0, ev);
 }
 
+/// The rezzed ice protecting the server whose root holds agenda `c`, with a trigger for an
+/// agenda scored or stolen from there.
+fn ice_reacting(g: &Game, c: u32) -> Vec<u32> {
+    match g.corp_zone(c) {
+        CorpZone::Root(s) => g
+            .server(s)
+            .map(|sv| sv.ice.iter().copied().filter(|&i| g.rezzed(i) && cards::has_trigger(g, i, When::AgendaLeftServer)).collect())
+            .unwrap_or_default(),
+        _ => vec![],
+    }
+}
+
 /// The Corp scores agenda `c` (NR-4).
 pub fn score(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
     let pts = g.def(c).points.unwrap_or(0);
+    let ice = ice_reacting(g, c);
     // Cards in the root it is scored from react after the agenda's own effect.
     let here: Vec<u32> = match g.corp_zone(c) {
         CorpZone::Root(s) => g
@@ -57,11 +70,13 @@ pub fn score(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_score, ctx, ev);
     cards::fire_all(g, When::ScoredHere, &here, c, ev);
+    cards::fire_all(g, When::AgendaLeftServer, &ice, c, ev);
 }
 
 /// The Runner steals agenda `c` (NR-7.4).
 pub fn steal(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
     let pts = g.def(c).points.unwrap_or(0);
+    let ice = ice_reacting(g, c);
     g.take_corp(c);
     if let Some(k) = g.card_mut(c) {
         k.adv = 0;
@@ -81,6 +96,7 @@ pub fn steal(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
     agenda_changed_hands(g, ev);
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_steal, ctx, ev);
+    cards::fire_all(g, When::AgendaLeftServer, &ice, c, ev);
 }
 
 /// Agenda counters placed on a scored agenda (Dividends).

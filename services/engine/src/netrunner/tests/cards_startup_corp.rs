@@ -1268,3 +1268,33 @@ fn card_working_prototype_counts_rezzes_and_spends_counters() {
     let g = m.game();
     assert_eq!((g.corp.credits, g.runner.stack.first().copied(), g.cards[wp as usize].power), (11, Some(r), 0));
 }
+
+#[test]
+fn card_lamplighter_taxes_or_tags_ends_tagged_runs_and_goes_when_an_agenda_leaves() {
+    let (mut m, _) = ice_run(is::LAMPLIGHTER, 0, 0);
+    m.pick(&["tag"]);
+    let g = m.game();
+    assert_eq!(g.runner.tags, 1);
+    assert!(g.run.is_none());
+    let (mut m, _) = ice_run(is::LAMPLIGHTER, 0, 0);
+    m.pick(&["pay"]);
+    assert_eq!((m.game().runner.credits, m.game().runner.tags), (2, 0));
+    assert!(m.game().run.is_some(), "untagged: the run goes on");
+    let mut s = runner();
+    let l = s.ice(3, is::LAMPLIGHTER, true);
+    s.root(3, c::OFFWORLD_OFFICE, false);
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["pay"]);
+    to_card_question(&mut m);
+    let g = m.game();
+    assert_eq!(g.runner.score.len(), 1);
+    assert!(g.corp.archives.contains(&l), "stolen from its server");
+    let mut s = corp();
+    let l = s.ice(3, is::LAMPLIGHTER, true);
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    s.g.cards[a as usize].adv = 4;
+    let mut m = corp_window(s);
+    m.score(a);
+    assert!(m.game().corp.archives.contains(&l), "scored from its server");
+}
