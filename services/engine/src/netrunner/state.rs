@@ -86,6 +86,9 @@ pub struct Corp {
     pub next_remote: u32,
     /// NR-1.3: had to draw from an empty R&D.
     pub decked: bool,
+    /// Cards removed from the game (a forfeited agenda).
+    #[serde(default)]
+    pub removed: Vec<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

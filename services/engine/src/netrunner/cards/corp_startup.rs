@@ -51,6 +51,7 @@ pub const PT_UNTAIAN: &str = "35047";
 pub const CORPORATE_HOSPITALITY: &str = "34103";
 pub const TOUCH_UPS: &str = "35067";
 pub const WORKING_PROTOTYPE: &str = "34099";
+pub const GREENMAIL: &str = "35070";
 
 /// The Corp's Startup rows (after System Gateway's in trigger order).
 pub static DEFS: &[CardDef] = &[
@@ -78,6 +79,13 @@ pub static DEFS: &[CardDef] = &[
             Ask::Own(Prompt { ask: kingmaking_draw_ask, answer: kingmaking_draw_answer }),
             Ask::Own(Prompt { ask: kingmaking_agenda_ask, answer: kingmaking_agenda_answer }),
         ],
+        ..BLANK
+    },
+    CardDef {
+        code: GREENMAIL,
+        name: "Greenmail",
+        on_score: Effect::Gain(CORP, 2),
+        events: &[(When::Forfeited, Effect::Gain(CORP, 4))],
         ..BLANK
     },
     CardDef {

@@ -387,3 +387,21 @@ pub fn corp_card_rezzed(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     cs.sort_by_key(|&k| super::table_index(g.code(k)));
     super::fire_all(g, When::Rez, &cs, card, ev);
 }
+
+/// The Corp forfeits `agenda` (the Comprehensive Rules' "forfeit"): it leaves the score area,
+/// its points are lost and it is removed from the game; then its own "when forfeited" ability.
+pub fn forfeit(g: &mut Game, agenda: u32, source: &str, ev: &mut Vec<Event>) {
+    if !g.corp.score.contains(&agenda) {
+        return;
+    }
+    let pts = g.def(agenda).points.unwrap_or(0);
+    g.corp.score.retain(|&x| x != agenda);
+    g.corp.points -= pts;
+    if let Some(k) = g.card_mut(agenda) {
+        k.agenda = 0;
+    }
+    g.corp.removed.push(agenda);
+    note(ev, "forfeited", format!("{source}: the Corp forfeits {} ({} point(s) left)", g.label(agenda), g.corp.points), json!({"card": agenda, "code": g.code(agenda), "points": g.corp.points}));
+    let c = super::ctx(g, agenda, 0);
+    super::fire(g, When::Forfeited, c, ev);
+}

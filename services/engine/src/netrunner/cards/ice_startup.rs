@@ -31,6 +31,7 @@ pub const PIRANHAS: &str = "34117";
 pub const MIC: &str = "34036";
 pub const ABLATIVE_BARRIER: &str = "34034";
 pub const LAMPLIGHTER: &str = "35080";
+pub const BIAWAK: &str = "35074";
 
 const ETR: Sub = Sub { text: "end the run", effect: Effect::EndTheRun };
 
@@ -210,6 +211,18 @@ pub static DEFS: &[CardDef] = &[
             Sub { text: "end the run if the Runner is tagged", effect: Effect::Custom(lamplighter_end) },
         ],
         asks: &[Ask::Own(Prompt { ask: lamplighter_ask, answer: lamplighter_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: BIAWAK,
+        name: "Biawak",
+        statics: &[Static::ForfeitPaysRez(10)],
+        subroutines: &[
+            Sub { text: "trash 1 installed program or end the run", effect: Effect::Ask(0) },
+            Sub { text: "trash 1 installed resource or end the run", effect: Effect::Ask(1) },
+            ETR,
+        ],
+        asks: &[Ask::Own(Prompt { ask: biawak_program_ask, answer: biawak_answer }), Ask::Own(Prompt { ask: biawak_resource_ask, answer: biawak_answer })],
         ..BLANK
     },
     CardDef {
@@ -828,4 +841,30 @@ fn lamplighter_end(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if g.tagged() {
         end_the_run(g, c.name(), ev);
     }
+}
+
+/// Biawak's first two subroutines: the Corp trashes one of `targets` or ends the run.
+fn trash_or_end_ask(g: &Game, c: Ctx, targets: &[u32], what: &str) -> Option<Question> {
+    if !run_going(g) {
+        return None;
+    }
+    let mut o = card_options(g, "trash", targets);
+    o.push((opt("end", "End the run"), Answer::Yes));
+    Some(Question::one(CORP, CARD_KIND, format!("trashes an installed {what} or ends the run ({})", c.name()), format!("{}: trash 1 installed {what} or end the run", c.name()), o))
+}
+
+fn biawak_program_ask(g: &Game, c: Ctx) -> Option<Question> {
+    trash_or_end_ask(g, c, &g.runner.programs, "program")
+}
+
+fn biawak_resource_ask(g: &Game, c: Ctx) -> Option<Question> {
+    trash_or_end_ask(g, c, &g.runner.resources, "resource")
+}
+
+fn biawak_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    match first(a) {
+        Answer::Card(k) if g.runner.programs.contains(&k) || g.runner.resources.contains(&k) => g.trash(k, c.name(), ev),
+        _ => end_the_run(g, c.name(), ev),
+    }
+    Ok(Then::Done)
 }

@@ -161,6 +161,8 @@ pub enum Static {
     PlayExtraClicks(i64),
     /// As an additional cost to rez this card, the Corp takes 1 bad publicity or removes 1 tag.
     RezBadPublicityOrTag,
+    /// Rezzing this card, the Corp may forfeit 1 agenda to pay this many credits of its cost.
+    ForfeitPaysRez(i64),
     /// Dividends N (an agenda): scored, it gets N agenda counters per advancement counter over
     /// its requirement (the Comprehensive Rules' keyword Dividends).
     Dividends(u32),
@@ -201,6 +203,8 @@ pub enum When {
     /// An agenda is scored or stolen from the root of the server this rezzed ice protects;
     /// `arg` is the agenda.
     AgendaLeftServer,
+    /// The Corp forfeits this agenda (its own row only).
+    Forfeited,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

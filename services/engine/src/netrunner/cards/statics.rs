@@ -142,4 +142,9 @@ impl Game {
     pub fn rez_costs_bad_publicity_or_tag(&self, card: u32) -> bool {
         def(self.code(card)).statics.iter().any(|s| matches!(s, Static::RezBadPublicityOrTag))
     }
+
+    /// The credits of `card`'s rez cost an agenda forfeited as it is rezzed pays (0: none).
+    pub fn forfeit_pays_rez(&self, card: u32) -> i64 {
+        def(self.code(card)).statics.iter().map(|s| if let Static::ForfeitPaysRez(n) = s { *n } else { 0 }).sum()
+    }
 }

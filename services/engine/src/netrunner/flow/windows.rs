@@ -17,6 +17,8 @@ pub enum Paid {
     Rez(u32),
     /// Rez a card whose additional cost is paid by removing a tag (not taking bad publicity).
     RezRemovingTag(u32),
+    /// Rez a card forfeiting an agenda to pay part of its cost.
+    RezForfeiting { card: u32, agenda: u32 },
     Score(u32),
     Break { breaker: u32, subs: Vec<usize> },
     Pump(u32),
@@ -76,6 +78,13 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
                     }
                 } else if g.corp.credits >= cost {
                     out.push((opt(format!("rez:{ice}"), format!("Rez {} for {cost}", g.label(ice))), Paid::Rez(ice)));
+                }
+                let paid_by_forfeit = g.forfeit_pays_rez(ice);
+                if paid_by_forfeit > 0 && g.corp.credits >= (cost - paid_by_forfeit).max(0) {
+                    for &agenda in &g.corp.score {
+                        let what = format!("Rez {} for {}, forfeiting {}", g.label(ice), (cost - paid_by_forfeit).max(0), g.label(agenda));
+                        out.push((opt(format!("rez-forfeit:{ice}:{agenda}"), what), Paid::RezForfeiting { card: ice, agenda }));
+                    }
                 }
             }
         }
@@ -150,12 +159,20 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
 
 /// Rez `c`, paying its cost (and its additional cost: a tag removed when `by_tag`, else 1 bad
 /// publicity taken).
-fn rez(g: &mut Game, c: u32, by_tag: bool, ev: &mut Vec<Event>) {
+/// `forfeiting`: an agenda forfeited to pay part of the cost.
+fn rez(g: &mut Game, c: u32, by_tag: bool, forfeiting: Option<u32>, ev: &mut Vec<Event>) {
     let d = g.def(c);
     let extra = if d.ctype == CardType::Ice { g.run.as_ref().map_or(0, |r| r.ice_rez_extra) } else { 0 };
-    let cost = d.cost.unwrap_or(0) + extra;
+    let mut cost = d.cost.unwrap_or(0) + extra;
+    if forfeiting.is_some_and(|a| g.corp.score.contains(&a)) {
+        cost = (cost - g.forfeit_pays_rez(c)).max(0);
+    }
     if !g.corp_pay(cost) {
         return;
+    }
+    if let Some(a) = forfeiting {
+        let label = g.label(c);
+        cards::helpers::forfeit(g, a, &format!("rezzing {label}"), ev);
     }
     if let Some(k) = g.card_mut(c) {
         k.rezzed = true;
@@ -220,8 +237,9 @@ fn pump(g: &mut Game, b: u32, ev: &mut Vec<Event>) {
 fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
     match p {
         Paid::Pass => {}
-        Paid::Rez(c) => rez(g, *c, false, ev),
-        Paid::RezRemovingTag(c) => rez(g, *c, true, ev),
+        Paid::Rez(c) => rez(g, *c, false, None, ev),
+        Paid::RezRemovingTag(c) => rez(g, *c, true, None, ev),
+        Paid::RezForfeiting { card, agenda } => rez(g, *card, false, Some(*agenda), ev),
         Paid::Score(c) => score(g, *c, ev),
         Paid::Break { breaker, subs } => break_subs(g, *breaker, subs, ev),
         Paid::Pump(b) => pump(g, *b, ev),

@@ -1298,3 +1298,46 @@ fn card_lamplighter_taxes_or_tags_ends_tagged_runs_and_goes_when_an_agenda_leave
     m.score(a);
     assert!(m.game().corp.archives.contains(&l), "scored from its server");
 }
+
+#[test]
+fn card_greenmail_gains_2_when_scored_and_4_when_forfeited() {
+    let mut s = corp();
+    let gm = s.root(3, cs::GREENMAIL, false);
+    s.g.cards[gm as usize].adv = 2;
+    let mut m = corp_window(s);
+    m.score(gm);
+    assert_eq!(m.game().corp.credits, 7);
+    let mut s = runner();
+    s.g.corp.credits = 4;
+    let gm = scored(&mut s, cs::GREENMAIL, 0);
+    s.g.corp.points = 1;
+    let b = s.ice(RD, is::BIAWAK, false);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[&format!("rez-forfeit:{b}:{gm}")]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.corp.points), (4, 0));
+    assert!(g.corp.removed.contains(&gm) && g.rezzed(b));
+}
+
+#[test]
+fn card_biawak_can_be_rezzed_forfeiting_an_agenda_and_trashes_or_ends() {
+    let mut s = runner();
+    s.g.corp.credits = 4;
+    let a = scored(&mut s, c::OFFWORLD_OFFICE, 0);
+    s.g.corp.points = 2;
+    let b = s.ice(RD, is::BIAWAK, false);
+    let cl = s.installed(c::CLEAVER);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    assert!(!m.offers(&format!("rez:{b}")), "14 credits without a forfeit");
+    m.pick(&[&format!("rez-forfeit:{b}:{a}")]);
+    m.pass_windows();
+    assert_eq!(m.game().corp.credits, 0);
+    m.pick(&[&format!("trash:{cl}")]);
+    assert_eq!(m.kind(), c::CARD_KIND);
+    m.pick(&["end"]);
+    let g = m.game();
+    assert!(g.runner.heap.contains(&cl) && g.run.is_none());
+    assert_eq!(g.corp.points, 0);
+}
