@@ -32,6 +32,7 @@ pub const MIC: &str = "34036";
 pub const ABLATIVE_BARRIER: &str = "34034";
 pub const LAMPLIGHTER: &str = "35080";
 pub const BIAWAK: &str = "35074";
+pub const BUMI_1_0: &str = "35041";
 
 const ETR: Sub = Sub { text: "end the run", effect: Effect::EndTheRun };
 
@@ -223,6 +224,18 @@ pub static DEFS: &[CardDef] = &[
             ETR,
         ],
         asks: &[Ask::Own(Prompt { ask: biawak_program_ask, answer: biawak_answer }), Ask::Own(Prompt { ask: biawak_resource_ask, answer: biawak_answer })],
+        ..BLANK
+    },
+    // The Runner's "lose a click: break a subroutine" is the flow's, for every Bioroid ice.
+    CardDef {
+        code: BUMI_1_0,
+        name: "Bumi 1.0",
+        on_rez: Effect::Custom(bumi_rez),
+        subroutines: &[
+            Sub { text: "trash 1 installed program", effect: Effect::Ask(1) },
+            Sub { text: "1 core damage", effect: Effect::Custom(core_1) },
+        ],
+        asks: &[Ask::Own(Prompt { ask: bumi_trojan_ask, answer: bumi_answer }), Ask::Own(Prompt { ask: bumi_program_ask, answer: bumi_answer })],
         ..BLANK
     },
     CardDef {
@@ -867,4 +880,45 @@ fn biawak_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Res
         _ => end_the_run(g, c.name(), ev),
     }
     Ok(Then::Done)
+}
+
+/// Rezzed during a run against its server, Bumi 1.0 may trash a Trojan.
+fn bumi_rez(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    let here = match g.corp_zone(c.card) {
+        CorpZone::Ice(s) => g.run.as_ref().is_some_and(|r| r.server == s),
+        _ => false,
+    };
+    if here {
+        ask_later(g, c, 0);
+    }
+}
+
+fn bumi_trojan_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let trojans: Vec<u32> = g.runner.programs.iter().copied().filter(|&p| g.is_trojan(p)).collect();
+    if trojans.is_empty() {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Trash nothing"), Answer::No)];
+    o.extend(card_options(g, "trash", &trojans));
+    Some(Question::one(CORP, CARD_KIND, format!("may trash an installed Trojan ({})", c.name()), format!("{}: you may trash 1 installed Trojan program", c.name()), o))
+}
+
+fn bumi_program_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.runner.programs.is_empty() {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("trashes an installed program ({})", c.name()), format!("{}: trash 1 installed program", c.name()), card_options(g, "trash", &g.runner.programs)))
+}
+
+fn bumi_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        if g.runner.programs.contains(&k) {
+            g.trash(k, c.name(), ev);
+        }
+    }
+    Ok(Then::Done)
+}
+
+fn core_1(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    damage(g, DamageKind::Core, 1, c.name(), false);
 }

@@ -1341,3 +1341,26 @@ fn card_biawak_can_be_rezzed_forfeiting_an_agenda_and_trashes_or_ends() {
     assert!(g.runner.heap.contains(&cl) && g.run.is_none());
     assert_eq!(g.corp.points, 0);
 }
+
+#[test]
+fn card_bumi_1_0_trashes_a_trojan_when_rezzed_then_a_program_and_core_damage() {
+    let mut s = runner();
+    s.g.corp.credits = 3;
+    let host = s.ice(0, c::PALISADE, true);
+    let b = s.ice(RD, is::BUMI_1_0, false);
+    let bot = s.installed(c::BOTULUS);
+    s.g.cards[bot as usize].host = Some(host);
+    let cl = s.installed(c::CLEAVER);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.rez(b);
+    m.pick(&[&format!("trash:{bot}")]);
+    m.pass_windows();
+    assert!(m.offers(&format!("trash:{cl}")));
+    m.pick(&[&format!("trash:{cl}")]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert!(g.runner.heap.contains(&bot) && g.runner.heap.contains(&cl));
+    assert_eq!(g.runner.core_damage, 1);
+}
