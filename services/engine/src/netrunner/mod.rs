@@ -227,6 +227,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
             bad_publicity: 0,
             next_remote: 1,
             decked: false,
+            removed: vec![],
         },
         runner: Runner {
             name: rname,

@@ -86,6 +86,9 @@ pub struct Corp {
     pub next_remote: u32,
     /// NR-1.3: had to draw from an empty R&D.
     pub decked: bool,
+    /// Cards removed from the game (a forfeited agenda).
+    #[serde(default)]
+    pub removed: Vec<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -321,6 +324,13 @@ pub struct TurnFlags {
     /// The Runner took a tag this turn.
     #[serde(default)]
     pub tag_taken: bool,
+    /// Cards that cannot be scored this turn (a card's own restriction, e.g. counters it placed).
+    #[serde(default)]
+    pub no_score: Vec<u32>,
+    /// The card whose install under way ignores all costs (a card effect that says so); cleared
+    /// by that install.
+    #[serde(default)]
+    pub free_install: Option<u32>,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").

@@ -334,6 +334,7 @@ fn send_a_message_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>
         }
         note(ev, "rezzed", format!("Send a Message: the Corp rezzes {} for free", g.label(c)), json!({"card": c, "code": g.code(c), "cost": 0}));
         super::unique_check(g, c, ev);
+        super::helpers::corp_card_rezzed(g, c, ev);
     }
     Ok(Then::Done)
 }

@@ -258,3 +258,150 @@ pub fn trash_from_hq(g: &mut Game, cards: Vec<u32>, ev: &mut Vec<Event>) {
 pub fn is_ice(g: &Game, card: u32) -> bool {
     g.def(card).ctype == CardType::Ice
 }
+
+// --- Startup-format building blocks -------------------------------------------------------------------
+
+/// The threat level: the highest agenda-point total among the players (the Comprehensive Rules'
+/// keyword "Threat N": the ability is active while the threat level is N or more).
+pub fn threat_level(g: &Game) -> i64 {
+    g.corp.points.max(g.runner.points)
+}
+
+/// Whether a "Threat `n`" ability is active now.
+pub fn threat(g: &Game, n: i64) -> bool {
+    threat_level(g) >= n
+}
+
+/// `seat` gains clicks (NR-2: each click is one more action this turn).
+pub fn gain_clicks(g: &mut Game, seat: u32, n: i64, source: &str, ev: &mut Vec<Event>) {
+    let clicks = if seat == CORP { &mut g.corp.clicks } else { &mut g.runner.clicks };
+    *clicks += n;
+    let total = *clicks;
+    let who = if seat == CORP { "The Corp" } else { "The Runner" };
+    note(ev, "clicks", format!("{source}: {who} gains {n} click(s) (now {total})"), json!({"seat": seat, "clicks": total}));
+}
+
+/// The card types among the face-up cards in Archives, `except` one (an operation being played
+/// is not in Archives yet by the rules, though this engine files it there first).
+pub fn faceup_archive_types(g: &Game, except: u32) -> Vec<CardType> {
+    let mut types = Vec::new();
+    for &c in &g.corp.archives {
+        if c != except && g.card(c).is_some_and(|k| k.faceup) {
+            let t = g.def(c).ctype;
+            if !types.contains(&t) {
+                types.push(t);
+            }
+        }
+    }
+    types
+}
+
+/// A Corp card from HQ into the top of R&D, told to the Corp alone.
+pub fn hq_to_rd_top(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
+    if !g.corp.hq.contains(&card) {
+        return;
+    }
+    g.corp.hq.retain(|&x| x != card);
+    g.corp.rd.insert(0, card);
+    ev.push(corp_card_private(g, "to_rd", format!("{source}: the Corp adds a card from HQ to the top of R&D"), format!("{source}: the Corp adds {} from HQ to the top of R&D", g.label(card)), card));
+}
+
+/// The options of installing one of `cards` (a Corp card in HQ or Archives) where the install
+/// action could (NR-3.4: agendas and assets only in remotes; ice if its install cost can be
+/// paid unless `free`; `remote_root_only`: only in the root of a remote server, new or existing).
+pub fn corp_install_options(g: &Game, cards: &[u32], remote_root_only: bool, free: bool) -> Vec<(DecisionOption, Answer)> {
+    let mut o = Vec::new();
+    for &k in cards {
+        let d = g.def(k);
+        if matches!(d.ctype, CardType::Operation | CardType::Identity) || (remote_root_only && d.ctype == CardType::Ice) {
+            continue;
+        }
+        for s in &g.corp.servers {
+            let ok = match d.ctype {
+                CardType::Agenda | CardType::Asset => Game::is_remote(s.id),
+                CardType::Ice => free || g.corp.credits >= s.ice.len() as i64,
+                _ => !remote_only_server(remote_root_only, s.id),
+            };
+            if ok {
+                let what = if d.ctype == CardType::Ice { "protecting" } else { "in" };
+                o.push((
+                    opt(format!("install:{k}:{}", s.id), format!("Install {} {what} {}", g.label(k), Game::server_name(s.id))),
+                    Answer::Install { card: k, server: Some(s.id) },
+                ));
+            }
+        }
+        o.push((opt(format!("install:{k}:new"), format!("Install {} in a new remote server", g.label(k))), Answer::Install { card: k, server: None }));
+    }
+    o
+}
+
+fn remote_only_server(remote_root_only: bool, sid: u32) -> bool {
+    remote_root_only && !Game::is_remote(sid)
+}
+
+/// Expend (the Comprehensive Rules' keyword): a click ability of a card in HQ whose cost is the
+/// action's click, 1 credit, and revealing and trashing the card (face up: it was revealed).
+/// The offer, while the card is in HQ and `usable`.
+pub fn expend_offers(g: &Game, card: u32, usable: bool) -> Vec<(Option<u32>, String)> {
+    if usable && g.corp.hq.contains(&card) && g.corp.credits >= 1 {
+        vec![(None, format!("Expend {} (1 credit, reveal and trash it from HQ)", g.label(card)))]
+    } else {
+        vec![]
+    }
+}
+
+/// Pay an expend's cost; false when it cannot be paid (nothing happens then).
+pub fn expend(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> bool {
+    if !g.corp.hq.contains(&card) || !g.corp_pay(1) {
+        return false;
+    }
+    g.to_archives(card, true);
+    note(ev, "expended", format!("The Corp pays 1 credit, reveals {} and trashes it from HQ", g.label(card)), json!({"card": card, "code": g.code(card)}));
+    true
+}
+
+/// Place `n` advancement counters on an installed card.
+pub fn place_adv(g: &mut Game, card: u32, n: u32, source: &str, ev: &mut Vec<Event>) {
+    if n == 0 || !g.is_installed(card) {
+        return;
+    }
+    if let Some(k) = g.card_mut(card) {
+        k.adv += n;
+    }
+    note(ev, "advanced", format!("{source} places {n} advancement counter(s) on {}", g.corp_public_label(card)), json!({"card": card, "adv": g.adv(card)}));
+}
+
+/// Add `n` agenda counters to `card` (remove them: `n` negative), publicly.
+pub fn agenda_counters(g: &mut Game, card: u32, n: i64, source: &str, ev: &mut Vec<Event>) {
+    let Some(k) = g.card_mut(card) else { return };
+    k.agenda = (i64::from(k.agenda) + n).max(0) as u32;
+    let total = k.agenda;
+    let label = g.label(card);
+    note(ev, "agenda_counters", format!("{source}: {n:+} agenda counter(s) on {label} (now {total})"), json!({"card": card, "change": n, "agenda": total}));
+}
+
+/// "Whenever you rez a card": after `card` is rezzed, the rezzed Corp cards with that trigger
+/// (`card` itself included), in table order.
+pub fn corp_card_rezzed(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
+    let mut cs: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && super::has_trigger(g, k, When::Rez)).collect();
+    cs.sort_by_key(|&k| super::table_index(g.code(k)));
+    super::fire_all(g, When::Rez, &cs, card, ev);
+}
+
+/// The Corp forfeits `agenda` (the Comprehensive Rules' "forfeit"): it leaves the score area,
+/// its points are lost and it is removed from the game; then its own "when forfeited" ability.
+pub fn forfeit(g: &mut Game, agenda: u32, source: &str, ev: &mut Vec<Event>) {
+    if !g.corp.score.contains(&agenda) {
+        return;
+    }
+    let pts = g.def(agenda).points.unwrap_or(0);
+    g.corp.score.retain(|&x| x != agenda);
+    g.corp.points -= pts;
+    if let Some(k) = g.card_mut(agenda) {
+        k.agenda = 0;
+    }
+    g.corp.removed.push(agenda);
+    note(ev, "forfeited", format!("{source}: the Corp forfeits {} ({} point(s) left)", g.label(agenda), g.corp.points), json!({"card": agenda, "code": g.code(agenda), "points": g.corp.points}));
+    let c = super::ctx(g, agenda, 0);
+    super::fire(g, When::Forfeited, c, ev);
+}

@@ -11,8 +11,10 @@
 //! that installs or finishes an access returns a [`Then`] for the flow to carry out).
 
 pub mod corp;
+pub mod corp_startup;
 pub mod helpers;
 pub mod ice;
+pub mod ice_startup;
 pub mod runner;
 mod statics;
 
@@ -155,6 +157,15 @@ pub enum Static {
     FirstDrawActionDraws(u32),
     /// A virus program installed gets a virus counter.
     VirusCounterOnVirusInstall,
+    /// Playing this operation costs this many more clicks (an additional cost: "Double").
+    PlayExtraClicks(i64),
+    /// As an additional cost to rez this card, the Corp takes 1 bad publicity or removes 1 tag.
+    RezBadPublicityOrTag,
+    /// Rezzing this card, the Corp may forfeit 1 agenda to pay this many credits of its cost.
+    ForfeitPaysRez(i64),
+    /// Dividends N (an agenda): scored, it gets N agenda counters per advancement counter over
+    /// its requirement (the Comprehensive Rules' keyword Dividends).
+    Dividends(u32),
 }
 
 /// When a trigger of an active card (or identity) fires.
@@ -172,18 +183,28 @@ pub enum When {
     Encounter,
     /// An agenda is scored or stolen (Runner identity and installed cards).
     AgendaChangedHands,
-    /// The Corp scores an agenda (Corp identity).
+    /// The Corp scores an agenda (Corp identity, agendas in its score area, rezzed Corp cards);
+    /// `arg` is the agenda.
     CorpScores,
     /// An agenda is scored from the root of the server holding this rezzed card.
     ScoredHere,
     /// The Runner takes the first tag of a turn (Corp identity).
     FirstTagThisTurn,
-    /// The Corp has discarded to its maximum hand size (Corp identity).
+    /// The Corp's discard phase ends (Corp identity, agendas in its score area, rezzed Corp cards).
     CorpDiscarded,
     /// The Corp advances a card; `arg` is its count before (Corp identity).
     Advance,
     /// The Runner trashes an accessed card (Runner identity).
     TrashAccessed,
+    /// The Runner passes this rezzed ice after encountering it (NR-6.3.2).
+    PassIce,
+    /// The Corp rezzes a card (rezzed Corp cards, the new one included); `arg` is that card.
+    Rez,
+    /// An agenda is scored or stolen from the root of the server this rezzed ice protects;
+    /// `arg` is the agenda.
+    AgendaLeftServer,
+    /// The Corp forfeits this agenda (its own row only).
+    Forfeited,
 }
 
 /// The run this card began (an event, a click ability): what it changes.
@@ -302,6 +323,8 @@ pub enum Then {
     Done,
     /// Install a Corp card (NR-3.4), as the install action does.
     InstallCorp { card: u32, server: Option<u32> },
+    /// Install a Corp card ignoring all costs (no install cost for ice).
+    InstallCorpFree { card: u32, server: Option<u32> },
     /// Install a Runner card (making room in memory first).
     InstallRunner { card: u32 },
     /// The access decision on this card is over.
@@ -383,7 +406,7 @@ pub const BLANK: CardDef = CardDef {
 
 /// Every card row, Corp then Runner (table order is the order simultaneous Corp triggers use).
 pub fn all() -> impl Iterator<Item = &'static CardDef> {
-    corp::DEFS.iter().chain(ice::DEFS.iter()).chain(runner::DEFS.iter())
+    corp::DEFS.iter().chain(ice::DEFS.iter()).chain(runner::DEFS.iter()).chain(corp_startup::DEFS.iter()).chain(ice_startup::DEFS.iter())
 }
 
 /// The row of `code` (a blank row for an unknown code: it does nothing).

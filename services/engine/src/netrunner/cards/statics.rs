@@ -132,4 +132,19 @@ impl Game {
     pub fn runner_static<T>(&self, f: impl Fn(&Static) -> Option<T>) -> Option<(u32, T)> {
         self.installed_runner().into_iter().find_map(|c| def(self.code(c)).statics.iter().find_map(&f).map(|t| (c, t)))
     }
+
+    /// The additional clicks playing operation `card` costs ("Double").
+    pub fn play_extra_clicks(&self, card: u32) -> i64 {
+        def(self.code(card)).statics.iter().map(|s| if let Static::PlayExtraClicks(n) = s { *n } else { 0 }).sum()
+    }
+
+    /// Whether rezzing `card` also costs 1 bad publicity or 1 tag.
+    pub fn rez_costs_bad_publicity_or_tag(&self, card: u32) -> bool {
+        def(self.code(card)).statics.iter().any(|s| matches!(s, Static::RezBadPublicityOrTag))
+    }
+
+    /// The credits of `card`'s rez cost an agenda forfeited as it is rezzed pays (0: none).
+    pub fn forfeit_pays_rez(&self, card: u32) -> i64 {
+        def(self.code(card)).statics.iter().map(|s| if let Static::ForfeitPaysRez(n) = s { *n } else { 0 }).sum()
+    }
 }

@@ -114,7 +114,8 @@ fn corp_actions(g: &Game, out: &mut Options) {
         let d = g.def(card);
         match d.ctype {
             CardType::Agenda | CardType::Asset | CardType::Upgrade | CardType::Ice => corp_install_options(g, card, out),
-            CardType::Operation if c.credits >= d.cost.unwrap_or(0) => play_options(g, card, d.cost.unwrap_or(0), out),
+            // An additional click cost ("Double") needs that many clicks left besides the action's.
+            CardType::Operation if c.credits >= d.cost.unwrap_or(0) && c.clicks > g.play_extra_clicks(card) => play_options(g, card, d.cost.unwrap_or(0), out),
             _ => {}
         }
     }
@@ -134,6 +135,10 @@ fn corp_actions(g: &Game, out: &mut Options) {
         out.push((opt("purge", "Purge virus counters (3 clicks)"), Act::Purge));
     }
     click_abilities(g, &g.installed_corp(), out);
+    // Click abilities of cards elsewhere (each row's offers say where it works): an expendable
+    // card in HQ, an agenda in either score area.
+    let elsewhere: Vec<u32> = g.corp.hq.iter().chain(g.corp.score.iter()).chain(g.runner.score.iter()).copied().collect();
+    click_abilities(g, &elsewhere, out);
 }
 
 /// Installing a Runner card from the grip, if it can be now.
@@ -260,7 +265,11 @@ fn advance(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> Result<(), RulesErro
 /// Take action `act`: spend its clicks, open the action's window, then do it.
 pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), RulesError> {
     let seat = g.active;
-    let clicks = if *act == Act::Purge { 3 } else { 1 };
+    let clicks = match act {
+        Act::Purge => 3,
+        Act::Play { card, .. } => 1 + g.play_extra_clicks(*card),
+        _ => 1,
+    };
     if seat == CORP {
         g.corp.clicks -= clicks;
     } else {

@@ -14,9 +14,22 @@ fn agenda_changed_hands(g: &mut Game, ev: &mut Vec<Event>) {
     cards::fire_all(g, When::AgendaChangedHands, &installed, 0, ev);
 }
 
+/// The rezzed ice protecting the server whose root holds agenda `c`, with a trigger for an
+/// agenda scored or stolen from there.
+fn ice_reacting(g: &Game, c: u32) -> Vec<u32> {
+    match g.corp_zone(c) {
+        CorpZone::Root(s) => g
+            .server(s)
+            .map(|sv| sv.ice.iter().copied().filter(|&i| g.rezzed(i) && cards::has_trigger(g, i, When::AgendaLeftServer)).collect())
+            .unwrap_or_default(),
+        _ => vec![],
+    }
+}
+
 /// The Corp scores agenda `c` (NR-4).
 pub fn score(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
     let pts = g.def(c).points.unwrap_or(0);
+    let ice = ice_reacting(g, c);
     // Cards in the root it is scored from react after the agenda's own effect.
     let here: Vec<u32> = match g.corp_zone(c) {
         CorpZone::Root(s) => g
@@ -25,6 +38,9 @@ pub fn score(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
             .unwrap_or_default(),
         _ => vec![],
     };
+    // Dividends N: N agenda counters per excess advancement counter, counted before they go.
+    let excess = i64::from(g.adv(c)) - g.def(c).advancement.unwrap_or(0);
+    let dividends: u32 = cards::def(g.code(c)).statics.iter().map(|s| if let cards::Static::Dividends(n) = s { *n } else { 0 }).sum();
     g.take_corp(c);
     if let Some(k) = g.card_mut(c) {
         k.adv = 0;
@@ -38,16 +54,29 @@ pub fn score(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
         json!({"card": c, "code": g.code(c), "points": pts, "total": g.corp.points}),
     ));
     g.flags.scored_points += pts;
+    if dividends > 0 && excess > 0 {
+        let n = dividends * excess as u32;
+        if let Some(k) = g.card_mut(c) {
+            k.agenda += n;
+        }
+        public_counters(g, c, n, ev);
+    }
     agenda_changed_hands(g, ev);
     cards::fire_identity(g, CORP, When::CorpScores, c, ev);
+    // "Whenever you score an agenda": agendas in the score area (this one too), then rezzed cards.
+    let mut scorers: Vec<u32> = g.corp.score.iter().copied().filter(|&k| cards::has_trigger(g, k, When::CorpScores)).collect();
+    scorers.extend(g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, When::CorpScores)));
+    cards::fire_all(g, When::CorpScores, &scorers, c, ev);
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_score, ctx, ev);
     cards::fire_all(g, When::ScoredHere, &here, c, ev);
+    cards::fire_all(g, When::AgendaLeftServer, &ice, c, ev);
 }
 
 /// The Runner steals agenda `c` (NR-7.4).
 pub fn steal(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
     let pts = g.def(c).points.unwrap_or(0);
+    let ice = ice_reacting(g, c);
     g.take_corp(c);
     if let Some(k) = g.card_mut(c) {
         k.adv = 0;
@@ -67,4 +96,11 @@ pub fn steal(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
     agenda_changed_hands(g, ev);
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_steal, ctx, ev);
+    cards::fire_all(g, When::AgendaLeftServer, &ice, c, ev);
+}
+
+/// Agenda counters placed on a scored agenda (Dividends).
+fn public_counters(g: &Game, c: u32, n: u32, ev: &mut Vec<Event>) {
+    let total = g.card(c).map_or(0, |k| k.agenda);
+    ev.push(public("agenda_counters", format!("Dividends: {n} agenda counter(s) on {} (now {total})", g.label(c)), json!({"card": c, "change": n, "agenda": total})));
 }

@@ -23,7 +23,9 @@ pub fn corrupt(m: &str) -> RulesError {
 /// to `seat` only.
 pub fn ask(g: &mut Game, seat: u32, kind: &str, summary: String, prompt: String, spec: DecisionSpec) {
     let who = if seat == CORP { "The Corp" } else { "The Runner" };
-    game::ask(g, seat, format!("netrunner.{kind}"), format!("{who} {summary}"), prompt, spec);
+    // `cards::CARD_KIND` is already the full kind ("netrunner.card"): not prefixed twice.
+    let kind = if kind.starts_with("netrunner.") { kind.to_string() } else { format!("netrunner.{kind}") };
+    game::ask(g, seat, kind, format!("{who} {summary}"), prompt, spec);
 }
 
 pub fn request_draw(g: &mut Game, purpose: &str, kind: DrawKind) {

@@ -43,7 +43,7 @@ pub fn install_corp(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
         if g.server(sid).is_none() {
             return Err(RulesError::Illegal(format!("there is no server {sid}")));
         }
-        if g.def(card).ctype == CardType::Ice {
+        if g.def(card).ctype == CardType::Ice && g.flags.free_install != Some(card) {
             let cost = g.server(sid).map_or(0, |s| s.ice.len() as i64);
             if g.corp.credits < cost {
                 return Err(RulesError::Illegal(format!("installing this ice costs {cost} credits")));
@@ -80,7 +80,9 @@ fn target_server(g: &mut Game, server: Option<u32>) -> u32 {
 fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<Event>) -> Result<(), RulesError> {
     let sid = target_server(g, server);
     let is_ice = g.def(card).ctype == CardType::Ice;
-    if is_ice {
+    // An install "ignoring all costs" pays nothing.
+    let free = g.flags.free_install.take() == Some(card);
+    if is_ice && !free {
         // NR-3.4: 1 credit per ice already protecting the server.
         let cost = g.server(sid).map_or(0, |s| s.ice.len() as i64);
         if !g.corp_pay(cost) {

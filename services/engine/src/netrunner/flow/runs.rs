@@ -131,6 +131,10 @@ fn subroutines(g: &mut Game, next: usize, ev: &mut Vec<Event>) {
         _ => {
             ev.push(public("pass_ice", format!("The Runner passes {}", g.corp_public_label(ice)), json!({"ice": ice})));
             g.stage = Stage::PassIce;
+            // NR-6.3.2: "when the Runner passes this ice" abilities of the rezzed ice.
+            if g.rezzed(ice) {
+                cards::fire_all(g, When::PassIce, &[ice], 0, ev);
+            }
         }
     }
 }

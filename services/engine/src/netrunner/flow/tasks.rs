@@ -92,6 +92,10 @@ fn answer_card(g: &mut Game, code: &str, card: u32, step: u8, arg: u32, input: &
     match cards::answer(g, c, step, &answers, ev)? {
         Then::Done => {}
         Then::InstallCorp { card, server } => install_corp(g, card, server, ev)?,
+        Then::InstallCorpFree { card, server } => {
+            g.flags.free_install = Some(card);
+            install_corp(g, card, server, ev)?
+        }
         Then::InstallRunner { card } => install_runner(g, card, None, ev),
         Then::FinishAccess(card) => finish_access_decision(g, card),
     }

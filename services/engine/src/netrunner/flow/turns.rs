@@ -102,7 +102,7 @@ fn discard(g: &mut Game, ev: &mut Vec<Event>) -> bool {
     let excess = hand - g.max_hand(active);
     if excess <= 0 {
         if active == CORP {
-            cards::fire_identity(g, CORP, When::CorpDiscarded, 0, ev);
+            discard_phase_ends(g, ev);
         }
         open(g, At::TurnEnd);
         return false;
@@ -222,8 +222,17 @@ pub fn discard_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result
         }
     }
     if active == CORP {
-        cards::fire_identity(g, CORP, When::CorpDiscarded, 0, ev);
+        discard_phase_ends(g, ev);
     }
     open(g, At::TurnEnd);
     Ok(())
+}
+
+/// "When your discard phase ends" (NR-2.2): the Corp's identity, then its scored agendas, then
+/// its rezzed installed cards.
+fn discard_phase_ends(g: &mut Game, ev: &mut Vec<Event>) {
+    cards::fire_identity(g, CORP, When::CorpDiscarded, 0, ev);
+    let mut cs: Vec<u32> = g.corp.score.iter().copied().filter(|&k| cards::has_trigger(g, k, When::CorpDiscarded)).collect();
+    cs.extend(g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, When::CorpDiscarded)));
+    cards::fire_all(g, When::CorpDiscarded, &cs, 0, ev);
 }

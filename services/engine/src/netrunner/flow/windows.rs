@@ -15,6 +15,10 @@ use crate::netrunner::state::{At, Game, Stage, CORP};
 pub enum Paid {
     Pass,
     Rez(u32),
+    /// Rez a card whose additional cost is paid by removing a tag (not taking bad publicity).
+    RezRemovingTag(u32),
+    /// Rez a card forfeiting an agenda to pay part of its cost.
+    RezForfeiting { card: u32, agenda: u32 },
     Score(u32),
     Break { breaker: u32, subs: Vec<usize> },
     Pump(u32),
@@ -67,18 +71,32 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
         if let Some(run) = &g.run {
             if let Some(ice) = run.current.filter(|&i| !g.rezzed(i)) {
                 let cost = g.def(ice).cost.unwrap_or(0) + run.ice_rez_extra;
-                if g.corp.credits >= cost {
+                if g.corp.credits >= cost && g.rez_costs_bad_publicity_or_tag(ice) {
+                    out.push((opt(format!("rez:{ice}"), format!("Rez {} for {cost}, taking 1 bad publicity", g.label(ice))), Paid::Rez(ice)));
+                    if g.tagged() {
+                        out.push((opt(format!("rez-tag:{ice}"), format!("Rez {} for {cost}, removing 1 tag", g.label(ice))), Paid::RezRemovingTag(ice)));
+                    }
+                } else if g.corp.credits >= cost {
                     out.push((opt(format!("rez:{ice}"), format!("Rez {} for {cost}", g.label(ice))), Paid::Rez(ice)));
+                }
+                let paid_by_forfeit = g.forfeit_pays_rez(ice);
+                if paid_by_forfeit > 0 && g.corp.credits >= (cost - paid_by_forfeit).max(0) {
+                    for &agenda in &g.corp.score {
+                        let what = format!("Rez {} for {}, forfeiting {}", g.label(ice), (cost - paid_by_forfeit).max(0), g.label(agenda));
+                        out.push((opt(format!("rez-forfeit:{ice}:{agenda}"), what), Paid::RezForfeiting { card: ice, agenda }));
+                    }
                 }
             }
         }
     }
     card_abilities(g, &g.installed_corp(), out);
+    // Abilities of agendas in the Corp's score area (their rows say when they can be used).
+    card_abilities(g, &g.corp.score, out);
     // NR-4: scoring, in the Corp's own turn outside a run, before it discards.
     if g.active == CORP && g.run.is_none() && !g.flags.no_scoring && at.corp_may_score() {
         for c in g.installed_corp() {
             let d = g.def(c);
-            if d.ctype == CardType::Agenda && i64::from(g.adv(c)) >= d.advancement.unwrap_or(i64::MAX) {
+            if d.ctype == CardType::Agenda && i64::from(g.adv(c)) >= d.advancement.unwrap_or(i64::MAX) && !g.flags.no_score.contains(&c) {
                 out.push((opt(format!("score:{c}"), format!("Score {}", g.label(c))), Paid::Score(c)));
             }
         }
@@ -139,20 +157,40 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
     card_abilities(g, &g.runner.programs, out);
 }
 
-fn rez(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
+/// Rez `c`, paying its cost (and its additional cost: a tag removed when `by_tag`, else 1 bad
+/// publicity taken).
+/// `forfeiting`: an agenda forfeited to pay part of the cost.
+fn rez(g: &mut Game, c: u32, by_tag: bool, forfeiting: Option<u32>, ev: &mut Vec<Event>) {
     let d = g.def(c);
     let extra = if d.ctype == CardType::Ice { g.run.as_ref().map_or(0, |r| r.ice_rez_extra) } else { 0 };
-    let cost = d.cost.unwrap_or(0) + extra;
+    let mut cost = d.cost.unwrap_or(0) + extra;
+    if forfeiting.is_some_and(|a| g.corp.score.contains(&a)) {
+        cost = (cost - g.forfeit_pays_rez(c)).max(0);
+    }
     if !g.corp_pay(cost) {
         return;
+    }
+    if let Some(a) = forfeiting {
+        let label = g.label(c);
+        cards::helpers::forfeit(g, a, &format!("rezzing {label}"), ev);
     }
     if let Some(k) = g.card_mut(c) {
         k.rezzed = true;
     }
     ev.push(public("rezzed", format!("The Corp rezzes {} for {cost}", g.label(c)), json!({"card": c, "code": g.code(c), "cost": cost})));
+    if g.rez_costs_bad_publicity_or_tag(c) {
+        if by_tag && g.runner.tags > 0 {
+            g.runner.tags -= 1;
+            ev.push(public("tag_removed", format!("The Corp removes a tag to rez {} ({} left)", g.label(c), g.runner.tags), json!({"tags": g.runner.tags})));
+        } else {
+            g.corp.bad_publicity += 1;
+            ev.push(public("bad_publicity", format!("The Corp takes 1 bad publicity to rez {} (now {})", g.label(c), g.corp.bad_publicity), json!({"bad_publicity": g.corp.bad_publicity})));
+        }
+    }
     cards::unique_check(g, c, ev);
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_rez, ctx, ev);
+    cards::helpers::corp_card_rezzed(g, c, ev);
 }
 
 fn break_subs(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
@@ -199,7 +237,9 @@ fn pump(g: &mut Game, b: u32, ev: &mut Vec<Event>) {
 fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
     match p {
         Paid::Pass => {}
-        Paid::Rez(c) => rez(g, *c, ev),
+        Paid::Rez(c) => rez(g, *c, false, None, ev),
+        Paid::RezRemovingTag(c) => rez(g, *c, true, None, ev),
+        Paid::RezForfeiting { card, agenda } => rez(g, *card, false, Some(*agenda), ev),
         Paid::Score(c) => score(g, *c, ev),
         Paid::Break { breaker, subs } => break_subs(g, *breaker, subs, ev),
         Paid::Pump(b) => pump(g, *b, ev),

@@ -1,0 +1,1754 @@
+//! The Corp's Startup cards but ice (The Automata Initiative, Rebellion Without Rehearsal,
+//! Elevation): one row each in [`DEFS`], with the functions a row names below it. Ice is in
+//! `ice_startup.rs`. Every question asked here is of the one kind [`CARD_KIND`].
+
+use serde_json::json;
+
+use super::helpers::{
+    agenda_counters, card_options, corp_install_options, damage, expend, expend_offers, faceup_archive_types, first, gain_clicks, hq_to_rd_top, note,
+    opt, picked, place_adv, take_or_trash, threat,
+};
+use super::{ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Static, Targets, Then, When, BLANK, CARD_KIND};
+use crate::core::{Event, RulesError};
+use crate::netrunner::data::CardType;
+use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, CORP, RUNNER};
+
+pub const FUJII_ASSET_RETRIEVAL: &str = "34040";
+pub const YOUR_DIGITAL_LIFE: &str = "34056";
+pub const ARMED_ASSET_PROTECTION: &str = "34061";
+pub const NANOMANAGEMENT: &str = "35043";
+pub const OTTO_CAMPAIGN: &str = "35040";
+pub const ANTHILL_EXCAVATION_CONTRACT: &str = "35072";
+pub const MINDSCAPING: &str = "34045";
+pub const MEASURED_RESPONSE: &str = "35078";
+pub const IDIOSYNCRESIS: &str = "35061";
+pub const CHARLOTTE_CACADOR: &str = "34107";
+pub const BIGGER_PICTURE: &str = "35065";
+pub const B_1001: &str = "34065";
+pub const TOP_DOWN_SOLUTIONS: &str = "35044";
+pub const GREASING_THE_PALM: &str = "34037";
+pub const BEHOLD: &str = "34051";
+pub const BYTE: &str = "35050";
+pub const KINGMAKING: &str = "34113";
+pub const JK_DUMONT_KINDELAN: &str = "34115";
+pub const FEDERAL_FUNDRAISING: &str = "34052";
+pub const BALANCED_COVERAGE: &str = "34050";
+pub const COHORT_GUIDANCE_PROGRAM: &str = "34108";
+pub const HEARTS_AND_MINDS: &str = "34124";
+pub const PEER_REVIEW: &str = "35055";
+pub const BUSINESS_AS_USUAL: &str = "34128";
+pub const ORACLE_THINKTANK: &str = "34049";
+pub const NEXT_BIG_THING: &str = "35060";
+pub const THE_BASALT_SPIRE: &str = "34123";
+pub const SLASH_AND_BURN_AGRICULTURE: &str = "34057";
+pub const ANGELIQUE_GARZA_CORREA: &str = "34063";
+pub const SALVO_TESTING: &str = "34031";
+pub const THE_POWERS_THAT_BE: &str = "34130";
+pub const SERICULTURE_EXPANSION: &str = "35049";
+pub const OFF_THE_BOOKS: &str = "35071";
+pub const PROJECT_INGATAN: &str = "35038";
+pub const PT_UNTAIAN: &str = "35047";
+pub const CORPORATE_HOSPITALITY: &str = "34103";
+pub const TOUCH_UPS: &str = "35067";
+pub const WORKING_PROTOTYPE: &str = "34099";
+pub const GREENMAIL: &str = "35070";
+
+/// The Corp's Startup rows (after System Gateway's in trigger order).
+pub static DEFS: &[CardDef] = &[
+    // --- identities
+    CardDef {
+        code: PT_UNTAIAN,
+        name: "PT Untaian: Life's Building Blocks",
+        events: &[(When::CorpDiscarded, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: untaian_ask, answer: untaian_answer })],
+        ..BLANK
+    },
+    // --- agendas
+    CardDef {
+        code: FUJII_ASSET_RETRIEVAL,
+        name: "Fujii Asset Retrieval",
+        on_score: Effect::NetDamage(2),
+        on_steal: Effect::NetDamage(2),
+        ..BLANK
+    },
+    CardDef {
+        code: KINGMAKING,
+        name: "Kingmaking",
+        on_score: Effect::Ask(0),
+        asks: &[
+            Ask::Own(Prompt { ask: kingmaking_draw_ask, answer: kingmaking_draw_answer }),
+            Ask::Own(Prompt { ask: kingmaking_agenda_ask, answer: kingmaking_agenda_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: GREENMAIL,
+        name: "Greenmail",
+        on_score: Effect::Gain(CORP, 2),
+        events: &[(When::Forfeited, Effect::Gain(CORP, 4))],
+        ..BLANK
+    },
+    CardDef {
+        code: ORACLE_THINKTANK,
+        name: "Oracle Thinktank",
+        on_steal: Effect::Tags(1),
+        click: Some(Click { offers: oracle_offers, effect: Effect::Custom(oracle_thinktank) }),
+        ..BLANK
+    },
+    CardDef {
+        code: NEXT_BIG_THING,
+        name: "Next Big Thing",
+        on_score: Effect::Custom(one_agenda_counter),
+        on_steal: Effect::Custom(one_agenda_counter),
+        click: Some(Click { offers: next_big_thing_offers, effect: Effect::Custom(next_big_thing) }),
+        asks: &[Ask::Own(Prompt { ask: next_big_thing_ask, answer: next_big_thing_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: THE_BASALT_SPIRE,
+        name: "The Basalt Spire",
+        on_score: Effect::Custom(two_agenda_counters),
+        on_steal: Effect::Ask(0),
+        paid: Some(PaidAbility { offers: basalt_offers, effect: Effect::Custom(basalt_spire) }),
+        asks: &[Ask::Own(Prompt { ask: archives_to_hq_ask, answer: archives_to_hq_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SLASH_AND_BURN_AGRICULTURE,
+        name: "Slash and Burn Agriculture",
+        click: Some(Click { offers: plain_expend_offers, effect: Effect::Custom(slash_and_burn) }),
+        asks: &[Ask::Own(Prompt { ask: slash_and_burn_ask, answer: slash_and_burn_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SALVO_TESTING,
+        name: "Salvo Testing",
+        events: &[(When::CorpScores, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: salvo_ask, answer: salvo_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SERICULTURE_EXPANSION,
+        name: "Sericulture Expansion",
+        statics: &[Static::Dividends(1)],
+        events: &[(When::CorpDiscarded, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: sericulture_ask, answer: sericulture_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: OFF_THE_BOOKS,
+        name: "Off the Books",
+        statics: &[Static::Dividends(1)],
+        events: &[(When::CorpDiscarded, Effect::Ask(0))],
+        asks: &[
+            Ask::Own(Prompt { ask: off_the_books_ask, answer: off_the_books_answer }),
+            Ask::Own(Prompt { ask: off_the_books_install_ask, answer: install_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: PROJECT_INGATAN,
+        name: "Project Ingatan",
+        statics: &[Static::Dividends(1)],
+        events: &[(When::CorpDiscarded, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: ingatan_ask, answer: ingatan_answer })],
+        ..BLANK
+    },
+    // --- assets
+    CardDef {
+        code: THE_POWERS_THAT_BE,
+        name: "The Powers That Be",
+        events: &[(When::CorpScores, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: powers_that_be_ask, answer: install_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: JK_DUMONT_KINDELAN,
+        name: "Janaína “JK” Dumont Kindelán",
+        events: &[(When::TurnBegin, Effect::Load(3))],
+        click: Some(Click { offers: jk_offers, effect: Effect::Custom(jk_to_hq) }),
+        asks: &[Ask::Own(Prompt { ask: install_from_hq_ask, answer: install_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: FEDERAL_FUNDRAISING,
+        name: "Federal Fundraising",
+        // Last pushed first: arrange, then the draw.
+        events: &[(When::TurnBegin, Effect::All(&[Effect::Ask(1), Effect::Ask(0)]))],
+        asks: &[
+            Ask::Own(Prompt { ask: fundraising_arrange_ask, answer: fundraising_arrange_answer }),
+            Ask::Own(Prompt { ask: fundraising_draw_ask, answer: fundraising_draw_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: BALANCED_COVERAGE,
+        name: "Balanced Coverage",
+        events: &[(When::TurnBegin, Effect::Ask(0))],
+        asks: &[
+            Ask::Own(Prompt { ask: coverage_type_ask, answer: coverage_type_answer }),
+            Ask::Own(Prompt { ask: coverage_reveal_ask, answer: coverage_reveal_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: COHORT_GUIDANCE_PROGRAM,
+        name: "Cohort Guidance Program",
+        events: &[(When::TurnBegin, Effect::Ask(0))],
+        asks: &[
+            Ask::Own(Prompt { ask: cohort_ask, answer: cohort_answer }),
+            Ask::Own(Prompt { ask: cohort_counter_ask, answer: place_counter_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: HEARTS_AND_MINDS,
+        name: "Hearts and Minds",
+        // Last pushed first: the move (its source, then its target), then the extra counter.
+        events: &[(When::TurnBegin, Effect::All(&[Effect::Ask(2), Effect::Ask(0)]))],
+        asks: &[
+            Ask::Own(Prompt { ask: hearts_from_ask, answer: hearts_from_answer }),
+            Ask::Own(Prompt { ask: hearts_to_ask, answer: hearts_to_answer }),
+            Ask::Own(Prompt { ask: hearts_extra_ask, answer: place_counter_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: OTTO_CAMPAIGN,
+        name: "Otto Campaign",
+        on_rez: Effect::Load(6),
+        events: &[(When::TurnBegin, Effect::Custom(otto_campaign))],
+        ..BLANK
+    },
+    CardDef {
+        code: ANTHILL_EXCAVATION_CONTRACT,
+        name: "Anthill Excavation Contract",
+        on_rez: Effect::Load(8),
+        events: &[(When::TurnBegin, Effect::Custom(anthill))],
+        ..BLANK
+    },
+    CardDef {
+        code: IDIOSYNCRESIS,
+        name: "Idiosyncresis",
+        statics: &[Static::Advanceable],
+        events: &[(When::TurnBegin, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: idiosyncresis_ask, answer: idiosyncresis_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: CHARLOTTE_CACADOR,
+        name: "Charlotte Caçador",
+        statics: &[Static::Advanceable],
+        events: &[(When::TurnBegin, Effect::Ask(0))],
+        paid: Some(PaidAbility { offers: charlotte_offers, effect: Effect::Custom(charlotte_trash) }),
+        asks: &[Ask::Own(Prompt { ask: charlotte_ask, answer: charlotte_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: B_1001,
+        name: "B-1001",
+        paid: Some(PaidAbility { offers: b_1001_offers, effect: Effect::Custom(b_1001) }),
+        ..BLANK
+    },
+    CardDef {
+        code: BEHOLD,
+        name: "Behold!",
+        on_access: Effect::Custom(ambush_accessed),
+        asks: &[Ask::Own(Prompt { ask: ambush_ask, answer: behold_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: BYTE,
+        name: "Byte!",
+        on_access: Effect::Custom(ambush_accessed),
+        asks: &[Ask::Own(Prompt { ask: ambush_ask, answer: byte_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: WORKING_PROTOTYPE,
+        name: "Working Prototype",
+        events: &[(When::Rez, Effect::Custom(working_prototype_counter))],
+        click: Some(Click { offers: working_prototype_offers, effect: Effect::Custom(working_prototype) }),
+        asks: &[Ask::Own(Prompt { ask: working_prototype_ask, answer: working_prototype_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: ANGELIQUE_GARZA_CORREA,
+        name: "Angelique Garza Correa",
+        click: Some(Click { offers: angelique_offers, effect: Effect::Custom(angelique_expend) }),
+        on_access: Effect::Custom(angelique_accessed),
+        asks: &[Ask::Own(Prompt { ask: angelique_ask, answer: angelique_answer })],
+        ..BLANK
+    },
+    // --- operations
+    CardDef {
+        code: YOUR_DIGITAL_LIFE,
+        name: "Your Digital Life",
+        play: Some(Play { targets: Targets::None, effect: Effect::Custom(your_digital_life) }),
+        ..BLANK
+    },
+    CardDef {
+        code: ARMED_ASSET_PROTECTION,
+        name: "Armed Asset Protection",
+        play: Some(Play { targets: Targets::None, effect: Effect::Custom(armed_asset_protection) }),
+        ..BLANK
+    },
+    CardDef {
+        code: NANOMANAGEMENT,
+        name: "Nanomanagement",
+        play: Some(Play { targets: Targets::None, effect: Effect::Custom(nanomanagement) }),
+        ..BLANK
+    },
+    CardDef {
+        code: MINDSCAPING,
+        name: "Mindscaping",
+        play: Some(Play { targets: Targets::Labeled(mindscaping_modes), effect: Effect::Custom(mindscaping) }),
+        asks: &[Ask::Own(Prompt { ask: mindscaping_ask, answer: mindscaping_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: MEASURED_RESPONSE,
+        name: "Measured Response",
+        play: Some(Play { targets: Targets::Labeled(measured_response_playable), effect: Effect::Ask(0) }),
+        asks: &[Ask::Own(Prompt { ask: measured_response_ask, answer: measured_response_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: BIGGER_PICTURE,
+        name: "Bigger Picture",
+        play: Some(Play { targets: Targets::Labeled(bigger_picture_modes), effect: Effect::Custom(bigger_picture) }),
+        ..BLANK
+    },
+    CardDef {
+        code: TOP_DOWN_SOLUTIONS,
+        name: "Top-Down Solutions",
+        play: Some(Play { targets: Targets::None, effect: Effect::Custom(top_down_solutions) }),
+        asks: &[Ask::Own(Prompt { ask: top_down_ask, answer: top_down_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: PEER_REVIEW,
+        name: "Peer Review",
+        play: Some(Play { targets: Targets::None, effect: Effect::Custom(peer_review) }),
+        asks: &[
+            Ask::Own(Prompt { ask: peer_review_ask, answer: peer_review_answer }),
+            Ask::Own(Prompt { ask: peer_review_install_ask, answer: install_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: BUSINESS_AS_USUAL,
+        name: "Business As Usual",
+        play: Some(Play { targets: Targets::Labeled(business_modes), effect: Effect::Custom(business_as_usual) }),
+        asks: &[
+            Ask::Own(Prompt { ask: business_advance_ask, answer: business_advance_answer }),
+            Ask::Own(Prompt { ask: business_virus_ask, answer: business_virus_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: CORPORATE_HOSPITALITY,
+        name: "Corporate Hospitality",
+        statics: &[Static::PlayExtraClicks(1)],
+        play: Some(Play { targets: Targets::None, effect: Effect::All(&[Effect::Gain(CORP, 6), Effect::Draw(CORP, 2), Effect::Ask(0)]) }),
+        asks: &[Ask::Own(Prompt { ask: hospitality_ask, answer: archives_to_hq_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: TOUCH_UPS,
+        name: "Touch-ups",
+        statics: &[Static::PlayExtraClicks(1)],
+        play: Some(Play { targets: Targets::None, effect: Effect::Ask(0) }),
+        asks: &[
+            Ask::Own(Prompt { ask: touch_ups_ask, answer: touch_ups_answer }),
+            Ask::Own(Prompt { ask: touch_ups_type_ask, answer: touch_ups_type_answer }),
+            Ask::Own(Prompt { ask: touch_ups_pick_ask, answer: touch_ups_pick_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: GREASING_THE_PALM,
+        name: "Greasing the Palm",
+        play: Some(Play { targets: Targets::None, effect: Effect::All(&[Effect::Gain(CORP, 5), Effect::Ask(0)]) }),
+        asks: &[
+            Ask::Own(Prompt { ask: greasing_install_ask, answer: greasing_install_answer }),
+            Ask::Own(Prompt { ask: greasing_advance_ask, answer: greasing_advance_answer }),
+        ],
+        ..BLANK
+    },
+];
+
+
+fn yes_no(yes: &str, no: &str) -> Vec<(crate::core::DecisionOption, Answer)> {
+    vec![(opt("yes", yes), Answer::Yes), (opt("no", no), Answer::No)]
+}
+
+/// Push question `step` of this card with its own argument (a card it is about, a count).
+fn ask_with(g: &mut Game, c: Ctx, step: u8, arg: u32) {
+    g.tasks.push(Task::Card { code: c.def.code.to_string(), card: c.card, step, arg });
+}
+
+// --- assets ----------------------------------------------------------------------------------------
+
+/// Otto Campaign: 2 taken each Corp turn; empty, it is trashed and the Corp gains 2 clicks.
+fn otto_campaign(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if take_or_trash(g, CORP, c.card, 2, "Otto Campaign is empty", ev) {
+        gain_clicks(g, CORP, 2, c.name(), ev);
+    }
+}
+
+/// Anthill Excavation Contract: 4 taken and a card drawn each Corp turn; trashed when empty.
+fn anthill(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    take_or_trash(g, CORP, c.card, 4, "Anthill Excavation Contract is empty", ev);
+    g.draw(CORP, 1, ev);
+}
+
+fn idiosyncresis_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.is_installed(c.card) {
+        return None;
+    }
+    let n = g.adv(c.card);
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may trash {} ({n} advancement counter(s))", g.label(c.card)),
+        format!("{}: trash it to gain {} credits and make the Runner lose {}?", g.label(c.card), 3 * n, 2 * n),
+        yes_no("Trash it", "Keep it"),
+    ))
+}
+
+/// Idiosyncresis trashed: 3 credits for the Corp and 2 lost by the Runner per counter it held.
+fn idiosyncresis_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        let n = i64::from(g.adv(c.card));
+        g.trash(c.card, "the Corp trashed it for its counters", ev);
+        g.gain(CORP, 3 * n, c.name(), ev);
+        g.lose_credits(RUNNER, 2 * n, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+fn charlotte_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.adv(c.card) == 0 || !g.rezzed(c.card) {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may remove an advancement counter from {} to gain 4 credits and draw 1 card", g.label(c.card)),
+        format!("{}: remove 1 advancement counter to gain 4 credits and draw 1 card?", g.label(c.card)),
+        yes_no("Remove 1 counter", "Do nothing"),
+    ))
+}
+
+fn charlotte_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        remove_adv(g, c.card, c.name(), ev);
+        g.gain(CORP, 4, c.name(), ev);
+        g.draw(CORP, 1, ev);
+    }
+    Ok(Then::Done)
+}
+
+fn remove_adv(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
+    if let Some(k) = g.card_mut(card) {
+        k.adv = k.adv.saturating_sub(1);
+    }
+    note(ev, "advanced", format!("{source}: 1 advancement counter is removed from {}", g.corp_public_label(card)), json!({"card": card, "adv": g.adv(card)}));
+}
+
+fn charlotte_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    if g.rezzed(card) && g.adv(card) > 0 {
+        vec![(format!("charlotte:{card}"), format!("{}: trash it and remove a hosted advancement counter to gain 3 credits", g.label(card)), 0)]
+    } else {
+        vec![]
+    }
+}
+
+/// Charlotte Caçador's paid ability: its costs (a counter, trashing it), then 3 credits.
+fn charlotte_trash(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    remove_adv(g, c.card, c.name(), ev);
+    g.trash(c.card, "its paid ability", ev);
+    g.gain(CORP, 3, c.name(), ev);
+}
+
+/// B-1001 is used during a run against another server, removing a tag.
+fn b_1001_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let CorpZone::Root(here) = g.corp_zone(card) else { return vec![] };
+    let elsewhere = g.run.as_ref().is_some_and(|r| !r.stop && r.server != here);
+    if g.rezzed(card) && g.tagged() && elsewhere {
+        vec![(format!("b1001:{card}"), format!("{}: remove 1 tag to end the run", g.label(card)), 0)]
+    } else {
+        vec![]
+    }
+}
+
+fn b_1001(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.runner.tags -= 1;
+    note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
+    end_the_run(g, c.name(), ev);
+}
+
+/// Behold! and Byte!: accessed anywhere but Archives, the Corp may pay 4 for their effect; in
+/// R&D the Runner must reveal them first.
+fn ambush_accessed(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    match g.corp_zone(c.card) {
+        CorpZone::Archives => return,
+        CorpZone::Rd => note(ev, "revealed", format!("The Runner reveals {} accessed in R&D", g.label(c.card)), json!({"card": c.card, "code": g.code(c.card)})),
+        _ => {}
+    }
+    ask_later(g, c, 0);
+}
+
+fn ambush_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.credits < 4 {
+        return None;
+    }
+    let effect = if c.def.code == BEHOLD { "give the Runner 2 tags" } else { "give the Runner 1 tag and do 3 net damage" };
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        "may pay 4 credits for an ability of the accessed card",
+        format!("{}: pay 4 credits to {effect}?", g.label(c.card)),
+        yes_no("Pay 4 credits", "Do nothing"),
+    ))
+}
+
+fn pay_4(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> bool {
+    if first(a) != Answer::Yes || !g.corp_pay(4) {
+        return false;
+    }
+    note(ev, "paid", format!("The Corp pays 4 credits for {}", c.name()), json!({"seat": CORP, "cost": 4, "source": c.name()}));
+    true
+}
+
+fn behold_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if pay_4(g, c, a, ev) {
+        give_tags(g, 2, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+fn byte_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if pay_4(g, c, a, ev) {
+        give_tags(g, 1, c.name(), ev);
+        damage(g, DamageKind::Net, 3, c.name(), false);
+    }
+    Ok(Then::Done)
+}
+
+// --- operations ------------------------------------------------------------------------------------
+
+fn your_digital_life(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let n = g.corp.hq.len() as i64;
+    g.gain(CORP, n, c.name(), ev);
+}
+
+/// Armed Asset Protection: 3, plus 1 per card type face up in Archives, plus 2 if agendas are.
+fn armed_asset_protection(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let types = faceup_archive_types(g, c.card);
+    let agenda = if types.contains(&CardType::Agenda) { 2 } else { 0 };
+    g.gain(CORP, 3 + types.len() as i64 + agenda, c.name(), ev);
+}
+
+fn nanomanagement(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    gain_clicks(g, CORP, 2, c.name(), ev);
+}
+
+fn mindscaping_modes(g: &Game) -> Option<Vec<(u32, String)>> {
+    let x = g.runner.tags.clamp(0, 3);
+    Some(vec![
+        (0, "gain 4 credits and draw 2 cards, then add 1 card from HQ to the top of R&D".to_string()),
+        (1, format!("do {x} net damage (1 per tag, up to 3)")),
+    ])
+}
+
+fn mindscaping(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if c.arg == 0 {
+        g.gain(CORP, 4, c.name(), ev);
+        g.draw(CORP, 2, ev);
+        ask_later(g, c, 0);
+    } else {
+        let x = g.runner.tags.clamp(0, 3) as u32;
+        if x > 0 {
+            damage(g, DamageKind::Net, x, c.name(), false);
+        }
+    }
+}
+
+fn mindscaping_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.hq.is_empty() {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("adds 1 card from HQ to the top of R&D ({})", c.name()),
+        format!("{}: add 1 card from HQ to the top of R&D", c.name()),
+        card_options(g, "card", &g.corp.hq),
+    ))
+}
+
+fn mindscaping_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        hq_to_rd_top(g, k, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Measured Response is played only at threat 4 or more after a successful Runner turn.
+fn measured_response_playable(g: &Game) -> Option<Vec<(u32, String)>> {
+    if threat(g, 4) && g.runner_success_last_turn {
+        None
+    } else {
+        Some(vec![])
+    }
+}
+
+fn measured_response_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("damage", "Suffer 4 meat damage"), Answer::No)];
+    if g.runner_available() >= 8 {
+        o.insert(0, (opt("pay", "Pay 8 credits"), Answer::Yes));
+    }
+    Some(Question::one(
+        RUNNER,
+        CARD_KIND,
+        format!("pays 8 credits or suffers 4 meat damage ({})", c.name()),
+        format!("{}: pay 8 credits or suffer 4 meat damage", c.name()),
+        o,
+    ))
+}
+
+fn measured_response_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        if !g.runner_pay(8) {
+            return Err(RulesError::Illegal("paying costs 8".into()));
+        }
+        note(ev, "paid", format!("The Runner pays 8 credits for {}", c.name()), json!({"cost": 8, "source": c.name()}));
+    } else {
+        damage(g, DamageKind::Meat, 4, c.name(), false);
+    }
+    Ok(Then::Done)
+}
+
+/// Bigger Picture, played only on a tagged Runner: 1 more tag (mode 0), or `n` tags removed
+/// (mode 1 + n), 5 credits lost by the Runner for each and gained by the Corp.
+fn bigger_picture_modes(g: &Game) -> Option<Vec<(u32, String)>> {
+    if !g.tagged() {
+        return Some(vec![]);
+    }
+    let mut v = vec![(0, "give the Runner 1 tag".to_string())];
+    for n in 0..=g.runner.tags.max(0) as u32 {
+        v.push((1 + n, format!("remove {n} tag(s): the Runner loses up to {} credits, which you gain", 5 * n)));
+    }
+    Some(v)
+}
+
+fn bigger_picture(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if c.arg == 0 {
+        give_tags(g, 1, c.name(), ev);
+        return;
+    }
+    let n = i64::from(c.arg - 1).min(g.runner.tags);
+    g.runner.tags -= n;
+    note(ev, "tag_removed", format!("{}: the Corp removes {n} tag(s) ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
+    let lost = (5 * n).min(g.runner.credits.max(0));
+    g.lose_credits(RUNNER, lost, c.name(), ev);
+    g.gain(CORP, lost, c.name(), ev);
+}
+
+/// Top-Down Solutions: 2 cards drawn, then up to 2 installs from HQ, one at a time (the
+/// question's argument: installs left).
+fn top_down_solutions(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.draw(CORP, 2, ev);
+    ask_with(g, c, 0, 2);
+}
+
+fn top_down_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &g.corp.hq, false, false));
+    if o.len() <= 1 || c.arg == 0 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may install a card from HQ ({}, {} left)", c.name(), c.arg),
+        format!("{}: you may install a card from HQ ({} install(s) left)", c.name(), c.arg),
+        o,
+    ))
+}
+
+fn top_down_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
+    if c.arg > 1 {
+        // Asked after this install (and the trashing it may ask for) is done.
+        ask_with(g, c, 0, c.arg - 1);
+    }
+    Ok(Then::InstallCorp { card, server })
+}
+
+fn greasing_install_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &g.corp.hq, false, false));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("may install a card from HQ ({})", c.name()), format!("{}: you may install 1 card from HQ", c.name()), o))
+}
+
+fn greasing_install_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
+    ask_with(g, c, 1, card);
+    Ok(Then::InstallCorp { card, server })
+}
+
+/// Greasing the Palm's second question, about the card it installed (its argument).
+fn greasing_advance_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.tagged() || !g.is_installed(c.arg) {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may remove 1 tag to place 1 advancement counter on the card installed ({})", c.name()),
+        format!("{}: remove 1 tag to place 1 advancement counter on {}?", c.name(), g.label(c.arg)),
+        yes_no("Remove 1 tag", "Do nothing"),
+    ))
+}
+
+fn greasing_advance_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.runner.tags > 0 {
+        g.runner.tags -= 1;
+        note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
+        if let Some(k) = g.card_mut(c.arg) {
+            k.adv += 1;
+        }
+        note(ev, "advanced", format!("{} places 1 advancement counter on {}", c.name(), g.corp_public_label(c.arg)), json!({"card": c.arg, "adv": g.adv(c.arg)}));
+    }
+    Ok(Then::Done)
+}
+
+/// Options of placing a counter on one of `cards` (or nothing).
+fn counter_options(g: &Game, cards: &[u32], none: &str) -> Vec<(crate::core::DecisionOption, Answer)> {
+    let mut o = vec![(opt("none", none), Answer::No)];
+    o.extend(cards.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))));
+    o
+}
+
+/// The installed Corp cards that can be advanced.
+fn advanceable_installed(g: &Game) -> Vec<u32> {
+    g.installed_corp().into_iter().filter(|&k| g.advanceable(k)).collect()
+}
+
+fn place_counter_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        place_adv(g, k, 1, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// An optional install from HQ (where the install action could put it, paying its costs).
+fn install_from_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &g.corp.hq, false, false));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("may install a card from HQ ({})", c.name()), format!("{}: you may install 1 card from HQ", c.name()), o))
+}
+
+fn install_answer(_: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    // The rows whose install ignores all costs.
+    let free = matches!(c.def.code, THE_POWERS_THAT_BE | OFF_THE_BOOKS);
+    Ok(match first(a) {
+        Answer::Install { card, server } if free => Then::InstallCorpFree { card, server },
+        Answer::Install { card, server } => Then::InstallCorp { card, server },
+        _ => Then::Done,
+    })
+}
+
+// --- Kingmaking
+
+/// Up to 3, and no more than R&D holds (choosing to deck oneself is not offered).
+fn kingmaking_draw_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let most = g.corp.rd.len().min(3) as u8;
+    let o = (0..=most).map(|n| (opt(format!("draw:{n}"), format!("Draw {n} card(s)")), Answer::Mode(n))).collect();
+    Some(Question::one(CORP, CARD_KIND, format!("draws up to 3 cards ({})", c.name()), format!("{}: draw up to 3 cards", c.name()), o))
+}
+
+fn kingmaking_draw_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Mode(n) = first(a) {
+        g.draw(CORP, u32::from(n.min(3)).min(g.corp.rd.len() as u32), ev);
+    }
+    ask_later(g, c, 1);
+    Ok(Then::Done)
+}
+
+fn small_agendas_in_hq(g: &Game) -> Vec<u32> {
+    g.corp.hq.iter().copied().filter(|&k| g.def(k).ctype == CardType::Agenda && g.def(k).points.unwrap_or(0) <= 1).collect()
+}
+
+fn kingmaking_agenda_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let agendas = small_agendas_in_hq(g);
+    if agendas.is_empty() {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may add an agenda worth 1 point or less from HQ to its score area ({})", c.name()),
+        format!("{}: you may add an agenda worth 1 agenda point or less from HQ to your score area", c.name()),
+        counter_options(g, &agendas, "Add nothing"),
+    ))
+}
+
+/// The agenda is added to the score area (not scored: no "when scored" ability).
+fn kingmaking_agenda_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    if !small_agendas_in_hq(g).contains(&k) {
+        return Ok(Then::Done);
+    }
+    let pts = g.def(k).points.unwrap_or(0);
+    g.corp.hq.retain(|&x| x != k);
+    g.corp.score.push(k);
+    g.corp.points += pts;
+    note(
+        ev,
+        "to_score_area",
+        format!("{}: the Corp adds {} from HQ to its score area ({pts} point(s), now {})", c.name(), g.label(k), g.corp.points),
+        json!({"card": k, "code": g.code(k), "points": pts, "total": g.corp.points}),
+    );
+    Ok(Then::Done)
+}
+
+// --- Janaína "JK" Dumont Kindelán
+
+fn jk_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    if g.rezzed(card) {
+        vec![(None, format!("{}: add it to HQ and take its {} credit(s)", g.label(card), g.hosted(card)))]
+    } else {
+        vec![]
+    }
+}
+
+fn jk_to_hq(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let n = g.hosted(c.card);
+    g.take_hosted(CORP, c.card, n, ev);
+    g.take_corp(c.card);
+    if let Some(k) = g.card_mut(c.card) {
+        (k.rezzed, k.adv, k.credits, k.power) = (false, 0, 0, 0);
+    }
+    g.corp.hq.push(c.card);
+    note(ev, "to_hq", format!("The Corp adds {} to HQ", g.label(c.card)), json!({"card": c.card, "code": g.code(c.card)}));
+    ask_later(g, c, 0);
+}
+
+// --- Federal Fundraising
+
+fn fundraising_arrange_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let top: Vec<u32> = g.corp.rd.iter().take(3).copied().collect();
+    if top.is_empty() {
+        return None;
+    }
+    let n = top.len() as u32;
+    Some(
+        Question::one(
+            CORP,
+            CARD_KIND,
+            format!("may look at the top {n} card(s) of R&D and arrange them ({})", c.name()),
+            format!("{}: pick none to leave R&D as it is, or pick all {n} cards in their new order from the top", c.name()),
+            card_options(g, "card", &top),
+        )
+        .range(0, n),
+    )
+}
+
+fn fundraising_arrange_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let order: Vec<u32> = a.iter().filter_map(|x| if let Answer::Card(k) = x { Some(*k) } else { None }).collect();
+    let n = g.corp.rd.len().min(3);
+    if order.is_empty() {
+        return Ok(Then::Done);
+    }
+    if order.len() != n {
+        return Err(RulesError::Illegal(format!("pick none or all {n} cards")));
+    }
+    for (i, k) in order.iter().enumerate() {
+        if let Some(slot) = g.corp.rd.get_mut(i) {
+            *slot = *k;
+        }
+    }
+    let names: Vec<String> = order.iter().map(|&k| g.label(k)).collect();
+    ev.push(Event::with_private(
+        "netrunner.arranged",
+        format!("{}: the Corp looks at the top {n} card(s) of R&D and arranges them", c.name()),
+        json!({"seat": CORP, "cards": n}),
+        vec![CORP],
+        format!("{}: the Corp arranges the top of R&D: {}", c.name(), names.join(", ")),
+        json!({"seat": CORP, "cards": n, "order": order}),
+    ));
+    Ok(Then::Done)
+}
+
+/// Whether this card's server is protected by no ice.
+fn unprotected(g: &Game, card: u32) -> bool {
+    match g.corp_zone(card) {
+        CorpZone::Root(s) => g.server(s).is_some_and(|sv| sv.ice.is_empty()),
+        _ => false,
+    }
+}
+
+fn fundraising_draw_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !unprotected(g, c.card) || g.corp.rd.is_empty() {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("may draw 1 card ({})", c.name()), format!("{}: draw 1 card?", c.name()), yes_no("Draw 1 card", "Do not draw")))
+}
+
+fn fundraising_draw_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        g.draw(CORP, 1, ev);
+    }
+    Ok(Then::Done)
+}
+
+// --- Balanced Coverage
+
+const COVERAGE_TYPES: [(CardType, &str); 5] =
+    [(CardType::Agenda, "agenda"), (CardType::Asset, "asset"), (CardType::Ice, "ice"), (CardType::Operation, "operation"), (CardType::Upgrade, "upgrade")];
+
+fn coverage_type_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.rd.is_empty() {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Do not look"), Answer::No)];
+    for (i, (_, name)) in COVERAGE_TYPES.iter().enumerate() {
+        o.push((opt(format!("type:{name}"), format!("Name {name} and look at the top card of R&D")), Answer::Mode(i as u8)));
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may name a card type and look at the top card of R&D ({})", c.name()),
+        format!("{}: you may choose a card type to look at the top card of R&D", c.name()),
+        o,
+    ))
+}
+
+fn coverage_type_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Mode(i) = first(a) else { return Ok(Then::Done) };
+    let Some(&(t, name)) = COVERAGE_TYPES.get(usize::from(i)) else { return Ok(Then::Done) };
+    let Some(&top) = g.corp.rd.first() else { return Ok(Then::Done) };
+    ev.push(Event::with_private(
+        "netrunner.looked",
+        format!("{}: the Corp names {name} and looks at the top card of R&D", c.name()),
+        json!({"seat": CORP, "type": name}),
+        vec![CORP],
+        format!("{}: the Corp names {name} and looks at the top card of R&D: {}", c.name(), g.label(top)),
+        json!({"seat": CORP, "type": name, "card": top, "code": g.code(top)}),
+    ));
+    if g.def(top).ctype == t {
+        ask_with(g, c, 1, top);
+    }
+    Ok(Then::Done)
+}
+
+fn coverage_reveal_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.rd.first() != Some(&c.arg) {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may reveal the top card of R&D to gain 2 credits ({})", c.name()),
+        format!("{}: {} has the type you named: reveal it and gain 2 credits?", c.name(), g.label(c.arg)),
+        yes_no("Reveal it and gain 2 credits", "Do not reveal"),
+    ))
+}
+
+fn coverage_reveal_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        note(ev, "revealed", format!("{}: the Corp reveals {} from the top of R&D", c.name(), g.label(c.arg)), json!({"card": c.arg, "code": g.code(c.arg)}));
+        g.gain(CORP, 2, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+// --- Cohort Guidance Program
+
+/// Its modes in one question: a card from HQ to trash (2 credits and a card), or a face-down
+/// card in Archives to turn face up (then an advancement counter on an installed card).
+fn cohort_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("none", "Do nothing"), Answer::No)];
+    for &k in &g.corp.hq {
+        o.push((opt(format!("trash:{k}"), format!("Trash {} from HQ to gain 2 credits and draw 1 card", g.label(k))), Answer::Card(k)));
+    }
+    for &k in &g.corp.archives {
+        if g.card(k).is_some_and(|x| !x.faceup) {
+            o.push((opt(format!("flip:{k}"), format!("Turn {} in Archives face up to place 1 advancement counter", g.label(k))), Answer::Card(k)));
+        }
+    }
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may trash a card from HQ or turn a card in Archives face up ({})", c.name()),
+        format!("{}: resolve one of its modes, or nothing", c.name()),
+        o,
+    ))
+}
+
+fn cohort_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    if g.corp.hq.contains(&k) {
+        super::helpers::trash_from_hq(g, vec![k], ev);
+        g.gain(CORP, 2, c.name(), ev);
+        g.draw(CORP, 1, ev);
+    } else if g.corp.archives.contains(&k) {
+        if let Some(x) = g.card_mut(k) {
+            x.faceup = true;
+        }
+        note(ev, "turned_faceup", format!("{}: the Corp turns {} in Archives face up", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+        ask_later(g, c, 1);
+    }
+    Ok(Then::Done)
+}
+
+fn cohort_counter_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let installed = g.installed_corp();
+    if installed.is_empty() {
+        return None;
+    }
+    let o: Vec<_> = installed.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))).collect();
+    Some(Question::one(CORP, CARD_KIND, format!("places 1 advancement counter on an installed card ({})", c.name()), format!("{}: place 1 advancement counter on an installed card", c.name()), o))
+}
+
+// --- Hearts and Minds
+
+fn hearts_from_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let from: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.adv(k) > 0).collect();
+    if from.is_empty() || advanceable_installed(g).is_empty() {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may move 1 advancement counter between installed cards ({})", c.name()),
+        format!("{}: you may move 1 advancement counter from an installed card (choose it) to an installed card you can advance", c.name()),
+        counter_options(g, &from, "Move nothing"),
+    ))
+}
+
+fn hearts_from_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        ask_with(g, c, 1, k);
+    }
+    Ok(Then::Done)
+}
+
+/// Where the counter taken from `c.arg` goes.
+fn hearts_to_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let to: Vec<u32> = advanceable_installed(g).into_iter().filter(|&k| k != c.arg).collect();
+    if to.is_empty() || g.adv(c.arg) == 0 {
+        return None;
+    }
+    let o = to.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))).collect();
+    Some(Question::one(CORP, CARD_KIND, format!("moves 1 advancement counter ({})", c.name()), format!("{}: move the counter from {} to", c.name(), g.label(c.arg)), o))
+}
+
+fn hearts_to_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    if g.adv(c.arg) == 0 || !g.advanceable(k) || !g.is_installed(k) {
+        return Ok(Then::Done);
+    }
+    if let Some(x) = g.card_mut(c.arg) {
+        x.adv -= 1;
+    }
+    if let Some(x) = g.card_mut(k) {
+        x.adv += 1;
+    }
+    note(
+        ev,
+        "advanced",
+        format!("{}: 1 advancement counter moves from {} to {}", c.name(), g.corp_public_label(c.arg), g.corp_public_label(k)),
+        json!({"from": c.arg, "card": k, "adv": g.adv(k)}),
+    );
+    Ok(Then::Done)
+}
+
+fn hearts_extra_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let to = advanceable_installed(g);
+    if !unprotected(g, c.card) || to.is_empty() {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may place 1 advancement counter on an installed card ({})", c.name()),
+        format!("{}: you may also place 1 advancement counter on an installed card you can advance", c.name()),
+        counter_options(g, &to, "Place nothing"),
+    ))
+}
+
+// --- Peer Review
+
+fn peer_review(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    ask_later(g, c, 1);
+    if g.corp.hq.len() >= 2 {
+        ask_later(g, c, 0);
+    } else {
+        g.gain(CORP, 7, c.name(), ev);
+    }
+}
+
+fn peer_review_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.hq.len() < 2 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("reveals all cards in HQ but one ({})", c.name()),
+        format!("{}: choose the 1 card of HQ you do not reveal", c.name()),
+        card_options(g, "keep", &g.corp.hq),
+    ))
+}
+
+/// Every card of HQ but the chosen one is revealed, then 7 credits.
+fn peer_review_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(kept) = first(a) else { return Err(RulesError::Illegal("choose the card not revealed".into())) };
+    if !g.corp.hq.contains(&kept) {
+        return Err(RulesError::Illegal("choose a card in HQ".into()));
+    }
+    let shown: Vec<u32> = g.corp.hq.iter().copied().filter(|&k| k != kept).collect();
+    let names: Vec<String> = shown.iter().map(|&k| g.label(k)).collect();
+    let codes: Vec<String> = shown.iter().map(|&k| g.code(k).to_string()).collect();
+    note(ev, "revealed", format!("{}: the Corp reveals from HQ: {}", c.name(), names.join(", ")), json!({"cards": shown, "codes": codes}));
+    g.gain(CORP, 7, c.name(), ev);
+    Ok(Then::Done)
+}
+
+fn peer_review_install_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &g.corp.hq, true, false));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may install a card from HQ in the root of a remote server ({})", c.name()),
+        format!("{}: you may install 1 card from HQ in the root of a remote server", c.name()),
+        o,
+    ))
+}
+
+// --- Business As Usual
+
+/// Mode 0: counters; mode 1: virus counters removed; mode 2 (threat 3): both.
+fn business_modes(g: &Game) -> Option<Vec<(u32, String)>> {
+    let mut v = vec![
+        (0, "place 1 advancement counter on each of up to 2 installed cards you can advance".to_string()),
+        (1, "remove all virus counters from 1 installed card".to_string()),
+    ];
+    if threat(g, 3) {
+        v.push((2, "both (threat 3)".to_string()));
+    }
+    Some(v)
+}
+
+fn business_as_usual(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    // Last pushed first: the counters, then the virus counters.
+    if c.arg != 0 {
+        ask_later(g, c, 1);
+    }
+    if c.arg != 1 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn business_advance_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let to = advanceable_installed(g);
+    if to.is_empty() {
+        return None;
+    }
+    let n = (to.len() as u32).min(2);
+    let o = to.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))).collect();
+    Some(
+        Question::one(
+            CORP,
+            CARD_KIND,
+            format!("places 1 advancement counter on each of up to 2 installed cards ({})", c.name()),
+            format!("{}: place 1 advancement counter on each of up to 2 installed cards you can advance", c.name()),
+            o,
+        )
+        .range(0, n),
+    )
+}
+
+fn business_advance_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let mut done: Vec<u32> = Vec::new();
+    for x in a {
+        if let Answer::Card(k) = x {
+            if done.len() < 2 && !done.contains(k) && g.advanceable(*k) {
+                place_adv(g, *k, 1, c.name(), ev);
+                done.push(*k);
+            }
+        }
+    }
+    Ok(Then::Done)
+}
+
+fn business_virus_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let with: Vec<u32> = g.installed_corp().into_iter().chain(g.installed_runner()).filter(|&k| g.card(k).is_some_and(|x| x.virus > 0)).collect();
+    if with.is_empty() {
+        return None;
+    }
+    let o = with.iter().map(|&k| (opt(format!("card:{k}"), format!("{} ({} virus counter(s))", g.label(k), g.card(k).map_or(0, |x| x.virus))), Answer::Card(k))).collect();
+    Some(Question::one(CORP, CARD_KIND, format!("removes all virus counters from 1 installed card ({})", c.name()), format!("{}: remove all virus counters from 1 installed card", c.name()), o))
+}
+
+fn business_virus_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        if let Some(x) = g.card_mut(k) {
+            x.virus = 0;
+        }
+        note(ev, "virus_counters", format!("{}: all virus counters are removed from {}", c.name(), g.label(k)), json!({"card": k, "virus": 0}));
+    }
+    Ok(Then::Done)
+}
+
+// --- PT Untaian: Life's Building Blocks
+
+fn untaian_targets(g: &Game) -> Vec<u32> {
+    g.installed_corp().into_iter().filter(|&k| !g.rezzed(k) && g.advanceable(k)).collect()
+}
+
+fn untaian_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let to = untaian_targets(g);
+    if g.corp.hq.len() > 3 || g.corp.credits < 1 || to.is_empty() {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may pay 1 credit to place 1 advancement counter on an unrezzed card ({})", c.name()),
+        format!("{}: you may pay 1 credit to place 1 advancement counter on an unrezzed card you can advance (it cannot be scored this turn)", c.name()),
+        counter_options(g, &to, "Do nothing"),
+    ))
+}
+
+fn untaian_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    if untaian_targets(g).contains(&k) && g.corp_pay(1) {
+        note(ev, "paid", format!("The Corp pays 1 credit for {}", c.name()), json!({"seat": CORP, "cost": 1, "source": c.name()}));
+        place_adv(g, k, 1, c.name(), ev);
+        g.flags.no_score.push(k);
+    }
+    Ok(Then::Done)
+}
+
+// --- agendas with abilities in a score area
+
+fn oracle_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    if g.runner.score.contains(&card) && g.tagged() {
+        vec![(None, format!("{}: remove 1 tag to shuffle it from the Runner's score area into R&D", g.label(card)))]
+    } else {
+        vec![]
+    }
+}
+
+/// Oracle Thinktank leaves the Runner's score area (and its points) for R&D.
+fn oracle_thinktank(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !g.runner.score.contains(&c.card) || g.runner.tags < 1 {
+        return;
+    }
+    g.runner.tags -= 1;
+    note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
+    let pts = g.def(c.card).points.unwrap_or(0);
+    g.runner.score.retain(|&x| x != c.card);
+    g.runner.points -= pts;
+    if let Some(k) = g.card_mut(c.card) {
+        (k.faceup, k.agenda) = (false, 0);
+    }
+    g.corp.rd.push(c.card);
+    note(ev, "returned", format!("{} is shuffled from the Runner's score area into R&D (the Runner has {} point(s))", g.label(c.card), g.runner.points), json!({"card": c.card, "points": g.runner.points}));
+    g.tasks.push(Task::Shuffle { corp: true });
+}
+
+fn one_agenda_counter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    agenda_counters(g, c.card, 1, c.name(), ev);
+}
+
+fn two_agenda_counters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    agenda_counters(g, c.card, 2, c.name(), ev);
+}
+
+fn agenda_count(g: &Game, card: u32) -> u32 {
+    g.card(card).map_or(0, |k| k.agenda)
+}
+
+/// Next Big Thing: usable from either score area while it holds a counter.
+fn next_big_thing_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    let scored = g.corp.score.contains(&card) || g.runner.score.contains(&card);
+    if scored && agenda_count(g, card) > 0 {
+        vec![(None, format!("{}: spend an agenda counter to draw 4 cards, then shuffle cards from HQ into R&D", g.label(card)))]
+    } else {
+        vec![]
+    }
+}
+
+fn next_big_thing(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if agenda_count(g, c.card) == 0 {
+        return;
+    }
+    agenda_counters(g, c.card, -1, c.name(), ev);
+    g.draw(CORP, 4, ev);
+    ask_later(g, c, 0);
+}
+
+fn next_big_thing_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.hq.is_empty() {
+        return None;
+    }
+    let n = g.corp.hq.len() as u32;
+    Some(
+        Question::one(
+            CORP,
+            CARD_KIND,
+            format!("shuffles any number of cards from HQ into R&D ({})", c.name()),
+            format!("{}: shuffle any number of cards from HQ into R&D", c.name()),
+            card_options(g, "card", &g.corp.hq),
+        )
+        .range(0, n),
+    )
+}
+
+fn next_big_thing_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let cs: Vec<u32> = picked(a).into_iter().filter(|k| g.corp.hq.contains(k)).collect();
+    for &k in &cs {
+        g.corp.hq.retain(|&x| x != k);
+        g.corp.rd.push(k);
+    }
+    note(ev, "returned", format!("{}: the Corp shuffles {} card(s) from HQ into R&D", c.name(), cs.len()), json!({"count": cs.len()}));
+    if !cs.is_empty() {
+        g.tasks.push(Task::Shuffle { corp: true });
+    }
+    Ok(Then::Done)
+}
+
+/// The Basalt Spire, once per turn from the Corp's score area: an agenda counter and the top
+/// card of R&D (trashed) for a card from Archives to HQ.
+fn basalt_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let ok = g.corp.score.contains(&card) && agenda_count(g, card) > 0 && !g.corp.rd.is_empty() && !g.flags.used_cards.contains(&card);
+    if ok {
+        vec![(format!("basalt:{card}"), format!("{}: spend an agenda counter and trash the top card of R&D to add a card from Archives to HQ", g.label(card)), 0)]
+    } else {
+        vec![]
+    }
+}
+
+fn basalt_spire(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if agenda_count(g, c.card) == 0 || g.corp.rd.is_empty() || g.flags.used_cards.contains(&c.card) {
+        return;
+    }
+    g.flags.used_cards.push(c.card);
+    agenda_counters(g, c.card, -1, c.name(), ev);
+    let top = g.corp.rd[0];
+    g.to_archives(top, false);
+    ev.push(super::helpers::corp_card_private(
+        g,
+        "trashed",
+        format!("{}: the top card of R&D is trashed face down", c.name()),
+        format!("{}: {} is trashed from the top of R&D", c.name(), g.label(top)),
+        top,
+    ));
+    ask_later(g, c, 0);
+}
+
+fn archives_to_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.archives.is_empty() {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Add nothing"), Answer::No)];
+    o.extend(card_options(g, "take", &g.corp.archives));
+    Some(Question::one(CORP, CARD_KIND, format!("may add 1 card from Archives to HQ ({})", c.name()), format!("{}: you may add 1 card from Archives to HQ", c.name()), o))
+}
+
+fn archives_to_hq_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    if !g.corp.archives.contains(&k) {
+        return Ok(Then::Done);
+    }
+    let shown = g.card(k).is_some_and(|x| x.faceup);
+    g.take_corp(k);
+    if let Some(x) = g.card_mut(k) {
+        x.faceup = false;
+    }
+    g.corp.hq.push(k);
+    if shown {
+        note(ev, "to_hq", format!("{}: the Corp adds {} from Archives to HQ", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+    } else {
+        ev.push(super::helpers::corp_card_private(g, "to_hq", format!("{}: the Corp adds a card from Archives to HQ", c.name()), format!("{}: the Corp adds {} from Archives to HQ", c.name(), g.label(k)), k));
+    }
+    Ok(Then::Done)
+}
+
+// --- expendable cards
+
+fn plain_expend_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    expend_offers(g, card, true)
+}
+
+fn slash_and_burn(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if expend(g, c.card, ev) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn slash_and_burn_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let to = advanceable_installed(g);
+    if to.is_empty() {
+        return None;
+    }
+    let o = to.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))).collect();
+    Some(Question::one(CORP, CARD_KIND, format!("places 2 advancement counters on an installed card ({})", c.name()), format!("{}: place 2 advancement counters on an installed card you can advance", c.name()), o))
+}
+
+fn slash_and_burn_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        if g.advanceable(k) {
+            place_adv(g, k, 2, c.name(), ev);
+        }
+    }
+    Ok(Then::Done)
+}
+
+/// Threat 3: Angelique Garza Correa can be expended for 1 meat damage.
+fn angelique_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    expend_offers(g, card, threat(g, 3))
+}
+
+fn angelique_expend(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if expend(g, c.card, ev) {
+        damage(g, DamageKind::Meat, 1, c.name(), false);
+    }
+}
+
+/// Accessed while rezzed, the Corp may pay 2 for 2 meat damage.
+fn angelique_accessed(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.rezzed(c.card) && g.is_installed(c.card) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn angelique_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.credits < 2 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may pay 2 credits to do 2 meat damage ({})", g.label(c.card)),
+        format!("{}: pay 2 credits to do 2 meat damage?", g.label(c.card)),
+        yes_no("Pay 2 credits", "Do nothing"),
+    ))
+}
+
+fn angelique_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.corp_pay(2) {
+        note(ev, "paid", format!("The Corp pays 2 credits for {}", c.name()), json!({"seat": CORP, "cost": 2, "source": c.name()}));
+        damage(g, DamageKind::Meat, 2, c.name(), false);
+    }
+    Ok(Then::Done)
+}
+
+// --- "whenever you score an agenda"
+
+fn salvo_ask(_: &Game, c: Ctx) -> Option<Question> {
+    Some(Question::one(CORP, CARD_KIND, format!("may do 1 core damage ({})", c.name()), format!("{}: do 1 core damage?", c.name()), yes_no("Do 1 core damage", "Do nothing")))
+}
+
+fn salvo_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        damage(g, DamageKind::Core, 1, c.name(), false);
+    }
+    Ok(Then::Done)
+}
+
+fn powers_that_be_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    let from: Vec<u32> = g.corp.hq.iter().chain(g.corp.archives.iter()).copied().collect();
+    o.extend(corp_install_options(g, &from, false, true));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may install a card from HQ or Archives, ignoring all costs ({})", g.label(c.card)),
+        format!("{}: you may install 1 card from HQ or Archives, ignoring all costs", g.label(c.card)),
+        o,
+    ))
+}
+
+// --- "when your discard phase ends" agendas (with Dividends)
+
+fn sericulture_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let installed = g.installed_corp();
+    if agenda_count(g, c.card) == 0 || installed.is_empty() {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may spend an agenda counter to place 2 advancement counters on an installed card ({})", c.name()),
+        format!("{}: you may remove 1 agenda counter to place 2 advancement counters on an installed card (it cannot be scored this turn)", c.name()),
+        counter_options(g, &installed, "Do nothing"),
+    ))
+}
+
+fn sericulture_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    if agenda_count(g, c.card) > 0 && g.is_installed(k) {
+        agenda_counters(g, c.card, -1, c.name(), ev);
+        place_adv(g, k, 2, c.name(), ev);
+        g.flags.no_score.push(k);
+    }
+    Ok(Then::Done)
+}
+
+/// Off the Books: an agenda counter to search R&D for a card (revealed), installed ignoring
+/// all costs or added to HQ (where it waits for that choice while R&D is shuffled).
+fn off_the_books_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if agenda_count(g, c.card) == 0 || g.corp.rd.is_empty() {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Do nothing"), Answer::No)];
+    o.extend(card_options(g, "search", &g.corp.rd));
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may spend an agenda counter to search R&D for a card ({})", c.name()),
+        format!("{}: you may remove 1 agenda counter to search R&D for 1 card", c.name()),
+        o,
+    ))
+}
+
+fn off_the_books_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    if agenda_count(g, c.card) == 0 || !g.corp.rd.contains(&k) {
+        return Ok(Then::Done);
+    }
+    agenda_counters(g, c.card, -1, c.name(), ev);
+    g.corp.rd.retain(|&x| x != k);
+    g.corp.hq.push(k);
+    note(ev, "revealed", format!("{}: the Corp searches R&D and reveals {}", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+    ask_with(g, c, 1, k);
+    g.tasks.push(Task::Shuffle { corp: true });
+    Ok(Then::Done)
+}
+
+fn off_the_books_install_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.corp.hq.contains(&c.arg) {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Add it to HQ"), Answer::No)];
+    o.extend(corp_install_options(g, &[c.arg], false, true));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may install {} ignoring all costs, or add it to HQ ({})", g.label(c.arg), c.name()),
+        format!("{}: install {} ignoring all costs, or add it to HQ", c.name(), g.label(c.arg)),
+        o,
+    ))
+}
+
+fn ingatan_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if agenda_count(g, c.card) == 0 {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Do nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &g.corp.archives, false, true));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may spend an agenda counter to install a card from Archives ({})", c.name()),
+        format!("{}: you may remove 1 agenda counter to install 1 card from Archives, ignoring all costs", c.name()),
+        o,
+    ))
+}
+
+fn ingatan_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
+    if agenda_count(g, c.card) == 0 || !g.corp.archives.contains(&card) {
+        return Ok(Then::Done);
+    }
+    agenda_counters(g, c.card, -1, c.name(), ev);
+    Ok(Then::InstallCorpFree { card, server })
+}
+
+// --- Working Prototype
+
+fn working_prototype_counter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if let Some(k) = g.card_mut(c.card) {
+        k.power += 1;
+    }
+    let n = g.card(c.card).map_or(0, |k| k.power);
+    note(ev, "power_counters", format!("{}: 1 power counter on it (now {n})", g.label(c.card)), json!({"card": c.card, "change": 1, "power": n}));
+}
+
+fn power(g: &Game, card: u32) -> u32 {
+    g.card(card).map_or(0, |k| k.power)
+}
+
+/// Its two click abilities, told apart by the option's number: 0 (1 counter: 3 credits), 1 (5
+/// counters: 6 credits and a resource to the top of the stack).
+fn working_prototype_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    let mut v = Vec::new();
+    if g.rezzed(card) && g.is_installed(card) {
+        if power(g, card) >= 1 {
+            v.push((Some(0), format!("{}: spend 1 power counter to gain 3 credits", g.label(card))));
+        }
+        if power(g, card) >= 5 {
+            v.push((Some(1), format!("{}: spend 5 power counters to gain 6 credits and add an installed resource to the top of the stack", g.label(card))));
+        }
+    }
+    v
+}
+
+fn working_prototype(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let (n, gain) = if c.arg == 1 { (5, 6) } else { (1, 3) };
+    if power(g, c.card) < n {
+        return;
+    }
+    if let Some(k) = g.card_mut(c.card) {
+        k.power -= n;
+    }
+    note(ev, "power_counters", format!("{}: {n} power counter(s) spent", g.label(c.card)), json!({"card": c.card, "change": -i64::from(n), "power": power(g, c.card)}));
+    g.gain(CORP, gain, c.name(), ev);
+    if c.arg == 1 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn working_prototype_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.runner.resources.is_empty() {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("adds an installed resource to the top of the stack ({})", c.name()),
+        format!("{}: add 1 installed resource to the top of the stack", c.name()),
+        card_options(g, "card", &g.runner.resources),
+    ))
+}
+
+fn working_prototype_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
+    if !g.runner.resources.contains(&k) {
+        return Ok(Then::Done);
+    }
+    g.take_runner(k);
+    if let Some(x) = g.card_mut(k) {
+        (x.credits, x.virus, x.power, x.host) = (0, 0, 0, None);
+    }
+    g.runner.stack.insert(0, k);
+    note(ev, "to_stack", format!("{}: {} is added to the top of the stack", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+    Ok(Then::Done)
+}
+
+// --- Corporate Hospitality
+
+/// A card from Archives to HQ (not this operation: by the rules it is not in Archives yet).
+fn hospitality_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let from: Vec<u32> = g.corp.archives.iter().copied().filter(|&k| k != c.card).collect();
+    if from.is_empty() {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("adds 1 card from Archives to HQ ({})", c.name()), format!("{}: add 1 card from Archives to HQ", c.name()), card_options(g, "take", &from)))
+}
+
+// --- Touch-ups
+
+const RUNNER_TYPES: [(CardType, &str); 4] = [(CardType::Event, "event"), (CardType::Hardware, "hardware"), (CardType::Program, "program"), (CardType::Resource, "resource")];
+
+fn touch_ups_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let to = advanceable_installed(g);
+    if to.is_empty() {
+        return None;
+    }
+    let o = to.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))).collect();
+    Some(Question::one(CORP, CARD_KIND, format!("places 2 advancement counters on an installed card ({})", c.name()), format!("{}: place 2 advancement counters on 1 installed card you can advance", c.name()), o))
+}
+
+fn touch_ups_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        if g.advanceable(k) && g.is_installed(k) {
+            place_adv(g, k, 2, c.name(), ev);
+            ask_later(g, c, 1);
+        }
+    }
+    Ok(Then::Done)
+}
+
+fn touch_ups_type_ask(_: &Game, c: Ctx) -> Option<Question> {
+    let o = RUNNER_TYPES.iter().enumerate().map(|(i, (_, name))| (opt(format!("type:{name}"), format!("Name {name}")), Answer::Mode(i as u8))).collect();
+    Some(Question::one(CORP, CARD_KIND, format!("names a card type and reveals the grip ({})", c.name()), format!("{}: choose a card type; the grip is revealed", c.name()), o))
+}
+
+fn touch_ups_type_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Mode(i) = first(a) else { return Ok(Then::Done) };
+    let Some((_, name)) = RUNNER_TYPES.get(usize::from(i)) else { return Ok(Then::Done) };
+    let names: Vec<String> = g.runner.grip.iter().map(|&k| g.label(k)).collect();
+    note(ev, "revealed", format!("{}: the Corp names {name}; the Runner reveals the grip: {}", c.name(), names.join(", ")), json!({"cards": g.runner.grip, "type": name}));
+    ask_with(g, c, 2, u32::from(i));
+    Ok(Then::Done)
+}
+
+fn touch_ups_of_type(g: &Game, i: u32) -> Vec<u32> {
+    let Some((t, _)) = RUNNER_TYPES.get(i as usize) else { return vec![] };
+    g.runner.grip.iter().copied().filter(|&k| g.def(k).ctype == *t).collect()
+}
+
+fn touch_ups_pick_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let of = touch_ups_of_type(g, c.arg);
+    if of.is_empty() {
+        return None;
+    }
+    let n = (of.len() as u32).min(2);
+    Some(
+        Question::one(
+            CORP,
+            CARD_KIND,
+            format!("chooses up to 2 revealed cards the Runner shuffles into the stack ({})", c.name()),
+            format!("{}: choose up to 2 revealed cards; the Runner shuffles them into the stack", c.name()),
+            card_options(g, "card", &of),
+        )
+        .range(0, n),
+    )
+}
+
+fn touch_ups_pick_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let of = touch_ups_of_type(g, c.arg);
+    let cs: Vec<u32> = picked(a).into_iter().filter(|k| of.contains(k)).take(2).collect();
+    if cs.is_empty() {
+        return Ok(Then::Done);
+    }
+    let names: Vec<String> = cs.iter().map(|&k| g.label(k)).collect();
+    for &k in &cs {
+        g.take_runner(k);
+        g.runner.stack.push(k);
+    }
+    note(ev, "returned", format!("{}: the Runner shuffles {} into the stack", c.name(), names.join(", ")), json!({"cards": cs}));
+    g.tasks.push(Task::Shuffle { corp: false });
+    Ok(Then::Done)
+}

@@ -1,0 +1,1366 @@
+//! One test per Corp card of the Startup sets (The Automata Initiative, Rebellion Without
+//! Rehearsal, Elevation), named by the card.
+
+use crate::core::stack::PriorityRound;
+use crate::netrunner::cards::{self as c, corp_startup as cs, ice_startup as is};
+use crate::netrunner::state::{At, Stage, CORP, RD, RUNNER};
+
+use super::kit::{Match, NetrunnerVerbs, Scenario};
+
+fn corp() -> Scenario {
+    Scenario::new().auto_pass().corp_turn(3)
+}
+
+fn runner() -> Scenario {
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    s.g.corp.credits = 0;
+    s
+}
+
+fn corp_window(s: Scenario) -> Match {
+    s.start(Stage::Window { at: At::Action, round: PriorityRound::new(vec![CORP, RUNNER]) })
+}
+
+/// The Corp's turn from its beginning (clicks, "when your turn begins", the mandatory draw).
+fn corp_turn_begins(mut s: Scenario) -> Match {
+    s.g.active = CORP;
+    s.start(Stage::TurnBegin)
+}
+
+/// Walk a run up to its next card question (passing windows, continuing).
+fn to_card_question(m: &mut Match) {
+    loop {
+        match m.kind().as_str() {
+            "netrunner.window" => m.pass(),
+            "netrunner.continue" => m.pick(&["continue"]),
+            _ => return,
+        }
+    }
+}
+
+// --- agendas ---------------------------------------------------------------------------------------
+
+#[test]
+fn card_fujii_asset_retrieval_does_2_net_damage_when_scored_or_stolen() {
+    let mut s = runner();
+    s.root(3, cs::FUJII_ASSET_RETRIEVAL, false);
+    for _ in 0..3 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!((g.runner.score.len(), g.runner.heap.len(), g.runner.grip.len()), (1, 2, 1));
+
+    let mut s = corp();
+    let f = s.root(3, cs::FUJII_ASSET_RETRIEVAL, false);
+    s.g.cards[f as usize].adv = 5;
+    s.grip(c::SURE_GAMBLE);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = corp_window(s);
+    m.score(f);
+    m.draw(&[0]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!((g.corp.points, g.runner.heap.len()), (3, 2));
+}
+
+// --- assets ----------------------------------------------------------------------------------------
+
+#[test]
+fn card_otto_campaign_loads_6_pays_2_a_turn_and_gives_2_clicks_when_empty() {
+    let mut s = corp();
+    let o = s.root(3, cs::OTTO_CAMPAIGN, false);
+    let mut m = corp_window(s);
+    m.rez(o);
+    assert_eq!((m.game().hosted(o), m.game().corp.credits), (6, 3));
+
+    let mut s = corp();
+    let o = s.root(3, cs::OTTO_CAMPAIGN, true);
+    s.g.cards[o as usize].credits = 2;
+    s.rd(c::HEDGE_FUND);
+    let m = corp_turn_begins(s);
+    let g = m.game();
+    assert_eq!(g.corp.credits, 7);
+    assert!(g.corp.archives.contains(&o), "trashed when empty");
+    assert_eq!(g.corp.clicks, 5, "3 clicks and 2 more");
+}
+
+#[test]
+fn card_anthill_excavation_contract_pays_4_and_draws_each_turn() {
+    let mut s = corp();
+    let a = s.root(3, cs::ANTHILL_EXCAVATION_CONTRACT, false);
+    s.g.corp.credits = 3;
+    let mut m = corp_window(s);
+    m.rez(a);
+    assert_eq!(m.game().hosted(a), 8);
+
+    let mut s = corp();
+    let a = s.root(3, cs::ANTHILL_EXCAVATION_CONTRACT, true);
+    s.g.cards[a as usize].credits = 8;
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let m = corp_turn_begins(s);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.hosted(a), g.corp.hq.len()), (9, 4, 2), "4 credits, 1 card and the mandatory draw");
+    let mut s = corp();
+    let a = s.root(3, cs::ANTHILL_EXCAVATION_CONTRACT, true);
+    s.g.cards[a as usize].credits = 4;
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let g = corp_turn_begins(s).game();
+    assert!(g.corp.archives.contains(&a), "trashed when empty");
+}
+
+#[test]
+fn card_idiosyncresis_trashed_gives_3_and_takes_2_per_counter() {
+    let mut s = corp();
+    let i = s.root(3, cs::IDIOSYNCRESIS, true);
+    s.g.cards[i as usize].adv = 2;
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    assert_eq!(m.kind(), c::CARD_KIND);
+    m.pick(&["yes"]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.runner.credits), (11, 1));
+    assert!(g.corp.archives.contains(&i));
+    let mut s = corp();
+    let i = s.root(3, cs::IDIOSYNCRESIS, false);
+    assert!(s.g.advanceable(i));
+}
+
+#[test]
+fn card_charlotte_cacador_spends_counters_for_credits_and_cards() {
+    let mut s = corp();
+    let ch = s.root(3, cs::CHARLOTTE_CACADOR, true);
+    s.g.cards[ch as usize].adv = 2;
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pass_windows();
+    m.pick(&["yes"]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.adv(ch), g.corp.hq.len()), (9, 1, 2));
+
+    let mut s = corp();
+    let ch = s.root(3, cs::CHARLOTTE_CACADOR, true);
+    s.g.cards[ch as usize].adv = 1;
+    let mut m = corp_window(s);
+    m.pick(&[&format!("charlotte:{ch}")]);
+    let g = m.game();
+    assert_eq!(g.corp.credits, 8);
+    assert!(g.corp.archives.contains(&ch));
+}
+
+#[test]
+fn card_b_1001_removes_a_tag_to_end_a_run_on_another_server() {
+    let mut s = runner();
+    let b = s.root(3, cs::B_1001, true);
+    s.g.runner.tags = 1;
+    let mut m = s.at_action();
+    m.run_on(RD);
+    let id = format!("b1001:{b}");
+    while !m.offers(&id) {
+        assert_eq!(m.kind(), "netrunner.window");
+        m.pass();
+    }
+    m.pick(&[&id]);
+    let g = m.game();
+    assert_eq!(g.runner.tags, 0);
+    assert!(m.has_event("netrunner.run_ended_by"));
+
+    let mut s = runner();
+    s.root(3, cs::B_1001, true);
+    s.g.runner.tags = 1;
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["continue"]);
+    assert_eq!(m.game().runner.tags, 1, "not on a run against its own server");
+}
+
+#[test]
+fn card_behold_pays_4_for_2_tags_and_is_revealed_in_rd() {
+    let mut s = runner();
+    s.g.corp.credits = 4;
+    s.root(3, cs::BEHOLD, false);
+    let mut m = s.at_action();
+    m.run_on(3);
+    to_card_question(&mut m);
+    assert_eq!(m.kind(), c::CARD_KIND);
+    m.pick(&["yes"]);
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.corp.credits), (2, 0));
+
+    let mut s = runner();
+    s.g.corp.credits = 4;
+    s.rd(cs::BEHOLD);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    to_card_question(&mut m);
+    assert!(m.has_event("netrunner.revealed"));
+}
+
+#[test]
+fn card_byte_pays_4_for_a_tag_and_3_net_damage() {
+    let mut s = runner();
+    s.g.corp.credits = 5;
+    s.root(3, cs::BYTE, false);
+    for _ in 0..4 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(3);
+    to_card_question(&mut m);
+    m.pick(&["yes"]);
+    for _ in 0..3 {
+        m.draw(&[0]);
+    }
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.runner.heap.len(), g.corp.credits), (1, 3, 1));
+}
+
+// --- operations ------------------------------------------------------------------------------------
+
+#[test]
+fn card_your_digital_life_gains_1_per_card_in_hq() {
+    let mut s = corp();
+    let y = s.hq(cs::YOUR_DIGITAL_LIFE);
+    for _ in 0..3 {
+        s.hq(c::HEDGE_FUND);
+    }
+    let mut m = s.at_action();
+    m.play(y);
+    assert_eq!(m.game().corp.credits, 6);
+}
+
+#[test]
+fn card_armed_asset_protection_gains_per_faceup_type_and_2_for_agendas() {
+    let mut s = corp();
+    let a = s.hq(cs::ARMED_ASSET_PROTECTION);
+    s.archives(c::HEDGE_FUND, true);
+    s.archives(c::HEDGE_FUND, true);
+    s.archives(c::OFFWORLD_OFFICE, true);
+    s.archives(c::NICO_CAMPAIGN, false);
+    let mut m = s.at_action();
+    m.play(a);
+    assert_eq!(m.game().corp.credits, 5 - 2 + 3 + 2 + 2);
+}
+
+#[test]
+fn card_nanomanagement_gains_2_clicks() {
+    let mut s = corp();
+    let n = s.hq(cs::NANOMANAGEMENT);
+    let mut m = s.at_action();
+    m.play(n);
+    let g = m.game();
+    assert_eq!((g.corp.clicks, g.corp.credits), (4, 1));
+}
+
+#[test]
+fn card_mindscaping_gives_credits_cards_and_a_card_back_or_net_damage_per_tag() {
+    let mut s = corp();
+    let ms = s.hq(cs::MINDSCAPING);
+    let x = s.hq(c::HEDGE_FUND);
+    s.rd(c::PALISADE);
+    s.rd(c::PALISADE);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{ms}:0")]);
+    assert_eq!(m.kind(), c::CARD_KIND);
+    m.pick(&[&format!("card:{x}")]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.corp.hq.len(), g.corp.rd.first().copied()), (7, 2, Some(x)));
+
+    let mut s = corp();
+    let ms = s.hq(cs::MINDSCAPING);
+    s.g.runner.tags = 5;
+    for _ in 0..4 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{ms}:1")]);
+    for _ in 0..3 {
+        m.draw(&[0]);
+    }
+    assert_eq!(m.game().runner.heap.len(), 3, "up to 3");
+}
+
+#[test]
+fn card_measured_response_needs_threat_4_and_a_successful_run_then_8_or_4_meat() {
+    let mut s = corp();
+    let mr = s.hq(cs::MEASURED_RESPONSE);
+    s.g.runner_success_last_turn = true;
+    s.g.corp.points = 3;
+    assert!(!s.at_action().offers(&format!("play:{mr}")));
+    let mut s = corp();
+    let mr = s.hq(cs::MEASURED_RESPONSE);
+    s.g.runner_success_last_turn = true;
+    s.g.runner.points = 4;
+    s.g.runner.credits = 8;
+    let mut m = s.at_action();
+    m.play(mr);
+    assert_eq!(m.seat(), RUNNER);
+    m.pick(&["pay"]);
+    assert_eq!(m.game().runner.credits, 0);
+    let mut s = corp();
+    let mr = s.hq(cs::MEASURED_RESPONSE);
+    s.g.runner_success_last_turn = true;
+    s.g.corp.points = 4;
+    for _ in 0..5 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.play(mr);
+    assert!(!m.offers("pay"));
+    m.pick(&["damage"]);
+    for _ in 0..4 {
+        m.draw(&[0]);
+    }
+    assert_eq!(m.game().runner.heap.len(), 4);
+}
+
+#[test]
+fn card_bigger_picture_tags_or_turns_tags_into_credits() {
+    let mut s = corp();
+    let b = s.hq(cs::BIGGER_PICTURE);
+    assert!(!s.at_action().option_ids().iter().any(|o| o.starts_with(&format!("play:{b}"))), "only on a tagged Runner");
+    let mut s = corp();
+    let b = s.hq(cs::BIGGER_PICTURE);
+    s.g.runner.tags = 2;
+    s.g.runner.credits = 7;
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{b}:3")]);
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.runner.credits, g.corp.credits), (0, 0, 12));
+    let mut s = corp();
+    let b = s.hq(cs::BIGGER_PICTURE);
+    s.g.runner.tags = 1;
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{b}:0")]);
+    assert_eq!(m.game().runner.tags, 2);
+}
+
+#[test]
+fn card_top_down_solutions_draws_2_and_installs_2_one_at_a_time() {
+    let mut s = corp();
+    let t = s.hq(cs::TOP_DOWN_SOLUTIONS);
+    let n = s.hq(c::NICO_CAMPAIGN);
+    let p = s.hq(c::PALISADE);
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.play(t);
+    m.pick(&[&format!("install:{n}:new")]);
+    assert_eq!(m.kind(), c::CARD_KIND);
+    m.pick(&[&format!("install:{p}:3")]);
+    assert_eq!(m.kind(), "netrunner.trash_before_install");
+    m.pick(&[]);
+    let g = m.game();
+    assert_eq!(g.server(3).map(|s| (s.root.clone(), s.ice.clone())), Some((vec![n], vec![p])));
+    assert_eq!((g.corp.hq.len(), g.corp.credits), (2, 3));
+}
+
+#[test]
+fn card_greasing_the_palm_gains_5_installs_and_trades_a_tag_for_a_counter() {
+    let mut s = corp();
+    let gp = s.hq(cs::GREASING_THE_PALM);
+    let n = s.hq(c::NICO_CAMPAIGN);
+    s.g.runner.tags = 1;
+    let mut m = s.at_action();
+    m.play(gp);
+    m.pick(&[&format!("install:{n}:new")]);
+    m.pick(&["yes"]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.runner.tags, g.adv(n)), (7, 0, 1));
+    assert!(g.is_installed(n));
+}
+
+// --- ice -------------------------------------------------------------------------------------------
+
+fn ice_run(code: &str, corp_credits: i64, grip: usize) -> (Match, u32) {
+    let mut s = runner();
+    s.g.corp.credits = corp_credits;
+    let i = s.ice(RD, code, true);
+    s.rd(c::HEDGE_FUND);
+    for _ in 0..grip {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(RD);
+    (m, i)
+}
+
+#[test]
+fn card_doomscroll_tags_and_does_more_damage_to_a_tagged_runner() {
+    let mut s = runner();
+    s.ice(RD, is::DOOMSCROLL, true);
+    s.g.runner.tags = 1;
+    for _ in 0..4 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(RD);
+    for _ in 0..3 {
+        m.draw(&[0]);
+    }
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.runner.heap.len()), (2, 3));
+}
+
+#[test]
+fn card_flyswatter_purges_when_rezzed_in_a_run_on_its_server() {
+    let mut s = runner();
+    s.g.corp.credits = 2;
+    let f = s.ice(RD, is::FLYSWATTER, false);
+    let v = s.installed(c::CLEAVER);
+    s.g.cards[v as usize].virus = 2;
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.rez(f);
+    m.pass_windows();
+    let g = m.game();
+    assert_eq!(g.cards[v as usize].virus, 0);
+    assert!(g.run.is_none() && m.has_event("netrunner.purged"));
+}
+
+#[test]
+fn card_capacitor_is_stronger_against_tags_and_pays_per_tag() {
+    let mut s = runner();
+    let cap = s.ice(RD, is::CAPACITOR, true);
+    assert_eq!(s.g.ice_strength(cap), 3);
+    s.g.runner.tags = 2;
+    assert_eq!(s.g.ice_strength(cap), 5);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    let g = m.game();
+    assert_eq!(g.corp.credits, 2);
+    assert!(g.run.is_none());
+}
+
+#[test]
+fn card_logjam_gets_counters_per_faceup_type_when_rezzed_and_strength_per_counter() {
+    let mut s = runner();
+    s.g.corp.credits = 6;
+    let l = s.ice(RD, is::LOGJAM, false);
+    s.archives(c::HEDGE_FUND, true);
+    s.archives(c::OFFWORLD_OFFICE, true);
+    s.archives(c::PALISADE, false);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.rez(l);
+    let g = m.game();
+    assert_eq!((g.adv(l), g.ice_strength(l)), (3, 3));
+    m.pass_windows();
+    let g = m.game();
+    assert_eq!(g.corp.credits, 2);
+    assert!(g.run.is_none());
+}
+
+#[test]
+fn card_seraph_taxes_on_encounter_then_credits_damage_and_a_tag() {
+    let (mut m, _) = ice_run(is::SERAPH, 0, 3);
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, RUNNER));
+    m.pick(&["tag"]);
+    m.draw(&[0]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.runner.credits, g.runner.heap.len()), (2, 2, 2));
+}
+
+#[test]
+fn card_empiricist_draws_and_stacks_r_and_d_then_damages_and_tags() {
+    let mut s = runner();
+    s.ice(RD, is::EMPIRICIST, true);
+    let x = s.hq(c::PALISADE);
+    let top = s.rd(c::HEDGE_FUND);
+    for _ in 0..4 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(RD);
+    assert_eq!(m.seat(), CORP);
+    m.pick(&[&format!("card:{x}")]);
+    let g = m.game();
+    assert!(g.corp.hq.contains(&top) && g.corp.rd.first() == Some(&x));
+    for _ in 0..3 {
+        m.draw(&[0]);
+    }
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.runner.heap.len()), (1, 3));
+}
+
+#[test]
+fn card_boto_gets_2_at_threat_4_and_trashes_from_hq_to_end_the_run() {
+    let mut s = runner();
+    let b = s.ice(RD, is::BOTO, true);
+    assert_eq!(s.g.ice_strength(b), 4);
+    s.g.corp.points = 4;
+    assert_eq!(s.g.ice_strength(b), 6);
+    let x = s.hq(c::HEDGE_FUND);
+    s.grip(c::SURE_GAMBLE);
+    s.grip(c::SURE_GAMBLE);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.draw(&[0]);
+    m.draw(&[0]);
+    m.pick(&[&format!("card:{x}")]);
+    let g = m.game();
+    assert!(g.corp.archives.contains(&x) && g.run.is_none());
+}
+
+#[test]
+fn card_jaguarundi_at_threat_4_costs_a_click_or_a_tag_then_core_damage_if_tagged() {
+    let mut s = runner();
+    s.ice(RD, is::JAGUARUNDI, true);
+    s.g.runner.points = 4;
+    s.grip(c::SURE_GAMBLE);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    assert_eq!(m.kind(), c::CARD_KIND);
+    m.pick(&["click"]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!((g.runner.clicks, g.runner.tags, g.runner.core_damage), (2, 1, 1));
+    let (m, _) = ice_run(is::JAGUARUNDI, 0, 0);
+    assert_ne!(m.kind(), c::CARD_KIND, "below threat 4, no encounter effect");
+    assert_eq!(m.game().runner.tags, 1);
+}
+
+#[test]
+fn card_attini_damages_unless_paid_and_not_at_threat_3() {
+    let (mut m, _) = ice_run(is::ATTINI, 0, 2);
+    m.pick(&["pay"]);
+    m.pick(&["pay"]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!((g.runner.credits, g.runner.heap.len()), (1, 1));
+    let mut s = runner();
+    s.ice(RD, is::ATTINI, true);
+    s.g.corp.points = 3;
+    for _ in 0..3 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(RD);
+    for _ in 0..3 {
+        m.draw(&[0]);
+    }
+    let g = m.game();
+    assert_eq!((g.runner.credits, g.runner.heap.len()), (5, 3));
+}
+
+#[test]
+fn card_syailendra_advances_on_encounter_when_advanced_and_taxes() {
+    let mut s = runner();
+    let sy = s.ice(RD, is::SYAILENDRA, true);
+    s.g.cards[sy as usize].adv = 3;
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[&format!("card:{a}")]);
+    m.pick(&[&format!("card:{a}")]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!((g.adv(a), g.runner.credits, g.runner.heap.len()), (2, 3, 1));
+}
+
+#[test]
+fn card_scatter_field_is_strong_alone_and_installs_from_hq() {
+    let mut s = runner();
+    let sf = s.ice(RD, is::SCATTER_FIELD, true);
+    assert_eq!(s.g.ice_strength(sf), 4);
+    let n = s.hq(c::NICO_CAMPAIGN);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[&format!("install:{n}:new")]);
+    let g = m.game();
+    assert!(g.is_installed(n) && g.run.is_none());
+    let mut s = runner();
+    let sf = s.ice(RD, is::SCATTER_FIELD, true);
+    s.ice(RD, c::PALISADE, true);
+    assert_eq!(s.g.ice_strength(sf), 0);
+}
+
+#[test]
+fn card_phoneutria_tags_a_runner_passing_it_with_4_cards() {
+    let mut s = runner();
+    s.ice(RD, is::PHONEUTRIA, true);
+    for _ in 0..6 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.draw(&[0]);
+    m.draw(&[0]);
+    assert_eq!(m.game().runner.tags, 1, "4 cards left when it is passed");
+    let (mut m, _) = ice_run(is::PHONEUTRIA, 0, 5);
+    m.draw(&[0]);
+    m.draw(&[0]);
+    assert_eq!(m.game().runner.tags, 0, "3 cards left");
+}
+
+#[test]
+fn card_tatu_bola_swaps_with_an_ice_from_hq_for_4_when_passed() {
+    let mut s = runner();
+    let t = s.ice(RD, is::TATU_BOLA, true);
+    let pal = s.hq(c::PALISADE);
+    let cl = s.installed(c::CLEAVER);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[&format!("break:{cl}:0")]);
+    m.pass_windows();
+    assert_eq!(m.kind(), c::CARD_KIND);
+    m.pick(&[&format!("swap:{pal}")]);
+    let g = m.game();
+    assert_eq!(g.server(RD).map(|s| s.ice.clone()), Some(vec![pal]));
+    assert!(g.corp.hq.contains(&t) && !g.rezzed(pal));
+    assert_eq!(g.corp.credits, 4);
+    let mut s = runner();
+    s.ice(RD, is::TATU_BOLA, true);
+    s.hq(c::PALISADE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    assert!(m.game().run.is_none() && m.kind() != c::CARD_KIND, "a run its subroutine ended passes nothing");
+}
+
+#[test]
+fn card_kingmaking_draws_up_to_3_and_adds_a_small_agenda_to_the_score_area() {
+    let mut s = corp();
+    let k = s.root(3, cs::KINGMAKING, false);
+    s.g.cards[k as usize].adv = 4;
+    let big = s.hq(c::OFFWORLD_OFFICE);
+    let small = s.hq(c::SUPERCONDUCTING_HUB);
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_window(s);
+    m.score(k);
+    assert!(!m.offers("draw:3"), "R&D holds 2");
+    m.pick(&["draw:2"]);
+    assert_eq!(m.game().corp.hq.len(), 4);
+    assert!(!m.offers(&format!("card:{big}")), "2 points is too many");
+    m.pick(&[&format!("card:{small}")]);
+    let g = m.game();
+    assert_eq!((g.corp.points, g.corp.score.len()), (3, 2));
+}
+
+#[test]
+fn card_janaina_jk_dumont_kindelan_loads_3_a_turn_and_returns_to_hq_to_install() {
+    let mut s = corp();
+    let jk = s.root(3, cs::JK_DUMONT_KINDELAN, true);
+    s.rd(c::HEDGE_FUND);
+    let m = corp_turn_begins(s);
+    assert_eq!(m.game().hosted(jk), 3);
+    let mut s = corp();
+    let jk = s.root(3, cs::JK_DUMONT_KINDELAN, true);
+    s.g.cards[jk as usize].credits = 6;
+    let n = s.hq(c::NICO_CAMPAIGN);
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{jk}")]);
+    assert!(m.game().corp.hq.contains(&jk));
+    m.pick(&[&format!("install:{n}:new")]);
+    let g = m.game();
+    assert_eq!(g.corp.credits, 11);
+    assert!(g.is_installed(n) && !g.is_installed(jk));
+}
+
+#[test]
+fn card_federal_fundraising_arranges_the_top_3_and_draws_when_unprotected() {
+    let mut s = corp();
+    s.root(3, cs::FEDERAL_FUNDRAISING, true);
+    let a = s.rd(c::HEDGE_FUND);
+    let b = s.rd(c::PALISADE);
+    let d = s.rd(c::NICO_CAMPAIGN);
+    let e = s.rd(c::SPRINT);
+    let mut m = corp_turn_begins(s);
+    m.pick(&[&format!("card:{d}"), &format!("card:{a}"), &format!("card:{b}")]);
+    m.pick(&["yes"]);
+    let g = m.game();
+    // Drawn by it (d), then the mandatory draw (a).
+    assert_eq!(g.corp.hq, vec![d, a]);
+    assert_eq!(g.corp.rd, vec![b, e]);
+    let mut s = corp();
+    s.root(3, cs::FEDERAL_FUNDRAISING, true);
+    s.ice(3, c::PALISADE, false);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pick(&[]);
+    assert_eq!(m.game().corp.hq.len(), 1, "protected: no draw offered");
+}
+
+#[test]
+fn card_balanced_coverage_names_a_type_and_reveals_a_match_for_2() {
+    let mut s = corp();
+    s.root(3, cs::BALANCED_COVERAGE, true);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pick(&["type:operation"]);
+    m.pick(&["yes"]);
+    assert_eq!(m.game().corp.credits, 7);
+    assert!(m.has_event("netrunner.revealed"));
+    let mut s = corp();
+    s.root(3, cs::BALANCED_COVERAGE, true);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pick(&["type:ice"]);
+    assert_eq!(m.game().corp.credits, 5, "no match: nothing");
+    assert_ne!(m.kind(), c::CARD_KIND);
+}
+
+#[test]
+fn card_cohort_guidance_program_trashes_for_credits_or_flips_for_a_counter() {
+    let mut s = corp();
+    s.root(3, cs::COHORT_GUIDANCE_PROGRAM, true);
+    let x = s.hq(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pick(&[&format!("trash:{x}")]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.corp.hq.len()), (7, 2));
+    assert!(g.corp.archives.contains(&x));
+    let mut s = corp();
+    let cg = s.root(3, cs::COHORT_GUIDANCE_PROGRAM, true);
+    let y = s.archives(c::PALISADE, false);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pick(&[&format!("flip:{y}")]);
+    m.pick(&[&format!("card:{cg}")]);
+    let g = m.game();
+    assert!(g.cards[y as usize].faceup);
+    assert_eq!(g.adv(cg), 1);
+}
+
+#[test]
+fn card_hearts_and_minds_moves_a_counter_and_places_one_when_unprotected() {
+    let mut s = corp();
+    s.root(3, cs::HEARTS_AND_MINDS, true);
+    let from = s.root(4, c::OFFWORLD_OFFICE, false);
+    s.g.cards[from as usize].adv = 2;
+    let to = s.root(5, c::OFFWORLD_OFFICE, false);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pick(&[&format!("card:{from}")]);
+    m.pick(&[&format!("card:{to}")]);
+    m.pick(&[&format!("card:{to}")]);
+    let g = m.game();
+    assert_eq!((g.adv(from), g.adv(to)), (1, 2));
+}
+
+#[test]
+fn card_peer_review_reveals_hq_but_one_gains_7_and_installs_in_a_remote() {
+    let mut s = corp();
+    let p = s.hq(cs::PEER_REVIEW);
+    let n = s.hq(c::NICO_CAMPAIGN);
+    let h = s.hq(c::HEDGE_FUND);
+    let pal = s.hq(c::PALISADE);
+    s.g.corp.credits = 4;
+    let mut m = s.at_action();
+    m.play(p);
+    m.pick(&[&format!("keep:{h}")]);
+    assert_eq!(m.game().corp.credits, 7);
+    assert!(!m.offers(&format!("install:{pal}:new")), "the root of a remote only: no ice");
+    m.pick(&[&format!("install:{n}:new")]);
+    let g = m.game();
+    assert!(g.is_installed(n));
+    let e = m.log.iter().find(|e| e.kind == "netrunner.revealed").expect("revealed");
+    assert!(e.text.contains("Nico Campaign") && e.text.contains("Palisade") && !e.text.contains("Hedge Fund"));
+}
+
+#[test]
+fn card_business_as_usual_advances_or_clears_viruses_and_both_at_threat_3() {
+    let mut s = corp();
+    let b = s.hq(cs::BUSINESS_AS_USUAL);
+    let a1 = s.root(3, c::OFFWORLD_OFFICE, false);
+    let a2 = s.root(4, c::OFFWORLD_OFFICE, false);
+    let v = s.installed(c::CLEAVER);
+    s.g.cards[v as usize].virus = 3;
+    let mut m = s.at_action();
+    assert!(!m.offers(&format!("play:{b}:2")));
+    m.pick(&[&format!("play:{b}:0")]);
+    m.pick(&[&format!("card:{a1}"), &format!("card:{a2}")]);
+    let g = m.game();
+    assert_eq!((g.adv(a1), g.adv(a2), g.cards[v as usize].virus), (1, 1, 3));
+    let mut s = corp();
+    let b = s.hq(cs::BUSINESS_AS_USUAL);
+    let a1 = s.root(3, c::OFFWORLD_OFFICE, false);
+    let v = s.installed(c::CLEAVER);
+    s.g.cards[v as usize].virus = 3;
+    s.g.corp.points = 3;
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{b}:2")]);
+    m.pick(&[&format!("card:{a1}")]);
+    m.pick(&[&format!("card:{v}")]);
+    let g = m.game();
+    assert_eq!((g.adv(a1), g.cards[v as usize].virus), (1, 0));
+}
+
+/// An agenda already in the Corp's score area.
+fn scored(s: &mut Scenario, code: &str, agenda_counters: u32) -> u32 {
+    let a = s.card(code);
+    s.g.cards[a as usize].agenda = agenda_counters;
+    s.g.corp.score.push(a);
+    a
+}
+
+/// The Corp's discard phase (its hand within the limit): "when your discard phase ends"; the
+/// windows after it wait (the turn's flags are still there).
+fn corp_discard_phase(mut s: Scenario) -> Match {
+    s.g.options.auto_pass = false;
+    s.start(Stage::Discard)
+}
+
+#[test]
+fn card_oracle_thinktank_tags_when_stolen_and_goes_back_to_r_and_d_for_a_tag() {
+    let mut s = runner();
+    s.root(3, cs::ORACLE_THINKTANK, false);
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["continue"]);
+    assert_eq!(m.game().runner.tags, 1);
+    let mut s = corp();
+    let o = s.card(cs::ORACLE_THINKTANK);
+    s.g.runner.score.push(o);
+    s.g.runner.points = 1;
+    let mut m = s.at_action();
+    assert!(!m.offers(&format!("ability:{o}")), "the Runner must be tagged");
+    let mut s = corp();
+    let o = s.card(cs::ORACLE_THINKTANK);
+    s.g.runner.score.push(o);
+    s.g.runner.points = 1;
+    s.g.runner.tags = 1;
+    m = s.at_action();
+    m.pick(&[&format!("ability:{o}")]);
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.runner.points, g.corp.rd.clone()), (0, 0, vec![o]));
+    assert!(g.runner.score.is_empty());
+}
+
+#[test]
+fn card_next_big_thing_spends_its_counter_from_either_score_area_to_draw_4() {
+    let mut s = corp();
+    let n = s.root(3, cs::NEXT_BIG_THING, false);
+    s.g.cards[n as usize].adv = 5;
+    let mut m = corp_window(s);
+    m.score(n);
+    assert_eq!(m.game().cards[n as usize].agenda, 1);
+    let mut s = corp();
+    let n = s.card(cs::NEXT_BIG_THING);
+    s.g.cards[n as usize].agenda = 1;
+    s.g.runner.score.push(n);
+    let x = s.hq(c::HEDGE_FUND);
+    for _ in 0..4 {
+        s.rd(c::HEDGE_FUND);
+    }
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{n}")]);
+    assert_eq!(m.game().corp.hq.len(), 5);
+    m.pick(&[&format!("card:{x}")]);
+    let g = m.game();
+    assert_eq!((g.corp.hq.len(), g.corp.rd.clone(), g.cards[n as usize].agenda), (4, vec![x], 0));
+    assert!(!m.offers(&format!("ability:{n}")), "no counter left");
+}
+
+#[test]
+fn card_the_basalt_spire_trades_a_counter_and_rd_top_for_archives_once_a_turn() {
+    let mut s = corp();
+    let b = s.root(3, cs::THE_BASALT_SPIRE, false);
+    s.g.cards[b as usize].adv = 5;
+    let top = s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let x = s.archives(c::PALISADE, true);
+    let mut m = corp_window(s);
+    m.score(b);
+    assert_eq!(m.game().cards[b as usize].agenda, 2);
+    m.pick(&[&format!("basalt:{b}")]);
+    assert!(m.offers(&format!("take:{top}")), "the trashed card can be the one taken");
+    m.pick(&[&format!("take:{x}")]);
+    let g = m.game();
+    assert_eq!(g.cards[b as usize].agenda, 1);
+    assert!(g.corp.hq.contains(&x) && g.corp.archives == vec![top]);
+    assert!(!m.offers(&format!("basalt:{b}")), "once per turn");
+    let mut s = runner();
+    s.root(3, cs::THE_BASALT_SPIRE, false);
+    let x = s.archives(c::PALISADE, false);
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["continue"]);
+    assert_eq!(m.seat(), CORP);
+    m.pick(&[&format!("take:{x}")]);
+    assert!(m.game().corp.hq.contains(&x), "stolen: the Corp may take a card from Archives");
+}
+
+#[test]
+fn card_slash_and_burn_agriculture_is_expended_for_2_counters() {
+    let mut s = corp();
+    let sb = s.hq(cs::SLASH_AND_BURN_AGRICULTURE);
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{sb}")]);
+    m.pick(&[&format!("card:{a}")]);
+    let g = m.game();
+    assert_eq!((g.adv(a), g.corp.credits, g.corp.clicks), (2, 4, 2));
+    assert!(g.corp.archives.contains(&sb) && g.cards[sb as usize].faceup && m.has_event("netrunner.expended"));
+}
+
+#[test]
+fn card_angelique_garza_correa_expends_at_threat_3_and_punishes_access_when_rezzed() {
+    let mut s = corp();
+    let a = s.hq(cs::ANGELIQUE_GARZA_CORREA);
+    assert!(!s.at_action().offers(&format!("ability:{a}")), "threat 3 only");
+    let mut s = corp();
+    let a = s.hq(cs::ANGELIQUE_GARZA_CORREA);
+    s.g.corp.points = 3;
+    s.grip(c::SURE_GAMBLE);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{a}")]);
+    m.draw(&[0]);
+    assert_eq!(m.game().runner.heap.len(), 1);
+    let mut s = runner();
+    s.g.corp.credits = 2;
+    s.root(3, cs::ANGELIQUE_GARZA_CORREA, true);
+    for _ in 0..3 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(3);
+    to_card_question(&mut m);
+    m.pick(&["yes"]);
+    m.draw(&[0]);
+    m.draw(&[0]);
+    assert_eq!((m.game().runner.heap.len(), m.game().corp.credits), (2, 0));
+}
+
+#[test]
+fn card_salvo_testing_may_do_core_damage_whenever_an_agenda_is_scored() {
+    let mut s = corp();
+    let st = s.root(3, cs::SALVO_TESTING, false);
+    s.g.cards[st as usize].adv = 5;
+    let o = s.root(4, c::OFFWORLD_OFFICE, false);
+    s.g.cards[o as usize].adv = 4;
+    s.grip(c::SURE_GAMBLE);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = corp_window(s);
+    m.score(st);
+    m.pick(&["yes"]);
+    m.draw(&[0]);
+    assert_eq!(m.game().runner.core_damage, 1, "including itself");
+    m.score(o);
+    m.pick(&["no"]);
+    m.pass_windows();
+    assert_eq!(m.game().runner.core_damage, 1);
+}
+
+#[test]
+fn card_the_powers_that_be_installs_from_hq_or_archives_for_free_on_a_score() {
+    let mut s = corp();
+    s.root(3, cs::THE_POWERS_THAT_BE, true);
+    let o = s.root(4, c::OFFWORLD_OFFICE, false);
+    s.g.cards[o as usize].adv = 4;
+    s.ice(0, c::PALISADE, false);
+    let p = s.archives(c::PALISADE, true);
+    s.g.corp.credits = 0;
+    let mut m = corp_window(s);
+    m.score(o);
+    m.pick(&[&format!("install:{p}:0")]);
+    m.pick(&[]);
+    let g = m.game();
+    assert_eq!(g.server(0).map(|s| s.ice.len()), Some(2));
+    assert_eq!(g.corp.credits, 7, "Offworld Office's 7, and no install cost");
+}
+
+#[test]
+fn card_sericulture_expansion_pays_dividends_and_spends_them_on_2_counters() {
+    let mut s = corp();
+    let se = s.root(3, cs::SERICULTURE_EXPANSION, false);
+    s.g.cards[se as usize].adv = 5;
+    let mut m = corp_window(s);
+    m.score(se);
+    assert_eq!(m.game().cards[se as usize].agenda, 2, "Dividends 1: 2 counters over 3");
+    let mut s = corp();
+    scored(&mut s, cs::SERICULTURE_EXPANSION, 1);
+    let a = s.root(4, c::OFFWORLD_OFFICE, false);
+    s.g.cards[a as usize].adv = 2;
+    let mut m = corp_discard_phase(s);
+    m.pick(&[&format!("card:{a}")]);
+    let g = m.game();
+    assert_eq!(g.adv(a), 4);
+    assert!(g.flags.no_score.contains(&a), "it cannot be scored this turn");
+}
+
+#[test]
+fn card_off_the_books_searches_r_and_d_to_install_for_free() {
+    let mut s = corp();
+    let ob = scored(&mut s, cs::OFF_THE_BOOKS, 1);
+    let p = s.rd(c::PALISADE);
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    s.ice(0, c::PALISADE, false);
+    s.g.corp.credits = 0;
+    let mut m = corp_discard_phase(s);
+    m.pick(&[&format!("search:{p}")]);
+    m.draw(&[1, 0]);
+    m.pick(&[&format!("install:{p}:new")]);
+    let g = m.game();
+    assert!(g.is_installed(p) && g.cards[ob as usize].agenda == 0);
+    assert!(m.has_event("netrunner.revealed"));
+}
+
+#[test]
+fn card_project_ingatan_installs_from_archives_for_a_counter() {
+    let mut s = corp();
+    let pi = scored(&mut s, cs::PROJECT_INGATAN, 1);
+    let n = s.archives(c::NICO_CAMPAIGN, false);
+    let mut m = corp_discard_phase(s);
+    m.pick(&[&format!("install:{n}:new")]);
+    let g = m.game();
+    assert!(g.is_installed(n) && g.cards[pi as usize].agenda == 0);
+    let mut s = corp();
+    let pi = s.root(3, cs::PROJECT_INGATAN, false);
+    s.g.cards[pi as usize].adv = 3;
+    let m = {
+        let mut m = corp_window(s);
+        m.score(pi);
+        m
+    };
+    assert_eq!(m.game().cards[pi as usize].agenda, 0, "no excess counter, no dividend");
+}
+
+#[test]
+fn card_pt_untaian_lifes_building_blocks_pays_1_for_a_counter_on_an_unrezzed_card_with_a_small_hq() {
+    let mut s = corp();
+    s.g.corp.identity = cs::PT_UNTAIAN.into();
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    let mut m = corp_discard_phase(s);
+    m.pick(&[&format!("card:{a}")]);
+    let g = m.game();
+    assert_eq!((g.adv(a), g.corp.credits), (1, 4));
+    assert!(g.flags.no_score.contains(&a));
+    let mut s = corp();
+    s.g.corp.identity = cs::PT_UNTAIAN.into();
+    s.root(3, c::OFFWORLD_OFFICE, false);
+    for _ in 0..4 {
+        s.hq(c::HEDGE_FUND);
+    }
+    let m = corp_discard_phase(s);
+    assert_ne!(m.kind(), c::CARD_KIND, "4 cards in HQ");
+}
+
+#[test]
+fn card_tree_line_is_expended_for_3_counters_on_an_ice_and_grows_with_counters() {
+    let mut s = corp();
+    let t = s.hq(is::TREE_LINE);
+    let p = s.ice(0, c::PALISADE, false);
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{t}")]);
+    m.pick(&[&format!("card:{p}")]);
+    assert_eq!(m.game().adv(p), 3);
+    let mut s = runner();
+    let t = s.ice(RD, is::TREE_LINE, true);
+    s.g.cards[t as usize].adv = 2;
+    assert_eq!(s.g.ice_strength(t), 6);
+    assert!(s.g.advanceable(t));
+    let mut m = s.at_action();
+    m.run_on(RD);
+    let g = m.game();
+    assert!(g.run.is_none() && g.corp.credits == 1);
+}
+
+#[test]
+fn card_descent_is_expended_to_shuffle_agendas_back_and_returns_to_hq() {
+    let mut s = corp();
+    let d = s.hq(is::DESCENT);
+    let a1 = s.hq(c::OFFWORLD_OFFICE);
+    let a2 = s.archives(c::OFFWORLD_OFFICE, true);
+    let top = s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{d}")]);
+    assert!(m.game().corp.hq.contains(&top));
+    m.pick(&[&format!("card:{a1}"), &format!("card:{a2}")]);
+    m.draw(&[1, 0]);
+    let g = m.game();
+    assert!(g.corp.rd.contains(&a1) && g.corp.rd.contains(&a2));
+    let mut s = corp();
+    let d = s.ice(RD, is::DESCENT, true);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pick(&["yes"]);
+    assert!(m.game().corp.hq.contains(&d));
+}
+
+#[test]
+fn rule_a_card_that_cannot_be_scored_this_turn_is_not_offered() {
+    let mut s = corp();
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    s.g.cards[a as usize].adv = 4;
+    s.g.flags.no_score.push(a);
+    let m = corp_window(s);
+    assert!(!m.offers(&format!("score:{a}")));
+}
+
+#[test]
+fn card_valentao_costs_bad_publicity_or_a_tag_to_rez_and_taxes_credits() {
+    let mut s = runner();
+    s.g.corp.credits = 5;
+    s.g.runner.tags = 1;
+    let v = s.ice(RD, is::VALENTAO, false);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    assert!(m.offers(&format!("rez:{v}")) && m.offers(&format!("rez-tag:{v}")));
+    m.pick(&[&format!("rez-tag:{v}")]);
+    m.pass_windows();
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.corp.bad_publicity, g.corp.credits, g.runner.credits), (0, 0, 2, 3));
+    assert!(!m.has_event("netrunner.run_ended_by"), "2 credits against 3: the run goes on");
+    let mut s = runner();
+    s.g.corp.credits = 5;
+    s.g.runner.credits = 1;
+    let v = s.ice(RD, is::VALENTAO, false);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    assert!(!m.offers(&format!("rez-tag:{v}")), "no tag to remove");
+    m.rez(v);
+    m.pass_windows();
+    let g = m.game();
+    assert_eq!(g.corp.bad_publicity, 1);
+    assert!(g.run.is_none() && m.has_event("netrunner.run_ended_by"));
+}
+
+#[test]
+fn card_piranhas_costs_bad_publicity_to_rez_draws_damages_and_ends_on_a_bigger_hq() {
+    let mut s = runner();
+    s.g.corp.credits = 5;
+    let p = s.ice(RD, is::PIRANHAS, false);
+    s.rd(c::HEDGE_FUND);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.rez(p);
+    m.pass_windows();
+    m.pick(&["yes"]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!((g.corp.bad_publicity, g.corp.hq.len(), g.runner.grip.len()), (1, 1, 0));
+    assert!(g.run.is_none(), "1 card in HQ, none in the grip");
+}
+
+#[test]
+fn card_m_i_c_takes_clicks_and_trashes_itself_to_end_the_run_unless_a_click_is_spent() {
+    let mut s = runner();
+    s.ice(RD, is::MIC, true);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pass_windows();
+    let g = m.game();
+    assert_eq!(g.runner.clicks, 1);
+    assert!(g.run.is_none());
+    let mut s = runner();
+    let mic = s.ice(RD, is::MIC, true);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[&format!("mic:{mic}")]);
+    assert_eq!(m.seat(), RUNNER);
+    m.pick(&["click"]);
+    let g = m.game();
+    assert_eq!(g.runner.clicks, 2);
+    assert!(g.corp.archives.contains(&mic) && g.run.is_some());
+    let mut s = runner();
+    let mic = s.ice(RD, is::MIC, true);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[&format!("mic:{mic}")]);
+    m.pick(&["end"]);
+    assert!(m.game().run.is_none());
+}
+
+#[test]
+fn card_ablative_barrier_at_threat_3_installs_a_non_agenda_elsewhere_when_rezzed() {
+    let mut s = runner();
+    s.g.corp.credits = 2;
+    s.g.corp.points = 3;
+    let ab = s.ice(RD, is::ABLATIVE_BARRIER, false);
+    let pal = s.hq(c::PALISADE);
+    let off = s.hq(c::OFFWORLD_OFFICE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.rez(ab);
+    assert!(!m.offers(&format!("install:{pal}:{RD}")), "another server only");
+    assert!(!m.offers(&format!("install:{off}:new")), "no agenda");
+    m.pick(&[&format!("install:{pal}:new")]);
+    assert!(m.game().is_installed(pal));
+    let mut s = runner();
+    s.g.corp.credits = 2;
+    let ab = s.ice(RD, is::ABLATIVE_BARRIER, false);
+    s.hq(c::PALISADE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.rez(ab);
+    assert_ne!(m.kind(), c::CARD_KIND, "below threat 3");
+}
+
+#[test]
+fn card_corporate_hospitality_costs_an_extra_click_gains_draws_and_recurs() {
+    let mut s = Scenario::new().auto_pass().corp_turn(1);
+    let ch = s.hq(cs::CORPORATE_HOSPITALITY);
+    assert!(!s.at_action().offers(&format!("play:{ch}")), "2 clicks needed");
+    let mut s = corp();
+    let ch = s.hq(cs::CORPORATE_HOSPITALITY);
+    let x = s.archives(c::PALISADE, false);
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.play(ch);
+    assert!(!m.offers(&format!("take:{ch}")), "not itself");
+    m.pick(&[&format!("take:{x}")]);
+    let g = m.game();
+    assert_eq!((g.corp.clicks, g.corp.credits, g.corp.hq.len()), (1, 7, 3));
+}
+
+#[test]
+fn card_touch_ups_advances_then_sends_revealed_cards_back_to_the_stack() {
+    let mut s = corp();
+    let t = s.hq(cs::TOUCH_UPS);
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    let e1 = s.grip(c::SURE_GAMBLE);
+    let e2 = s.grip(c::SURE_GAMBLE);
+    let cl = s.grip(c::CLEAVER);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.play(t);
+    m.pick(&[&format!("card:{a}")]);
+    m.pick(&["type:event"]);
+    assert!(m.has_event("netrunner.revealed"));
+    m.pick(&[&format!("card:{e1}"), &format!("card:{e2}")]);
+    m.draw(&[2, 1, 0]);
+    let g = m.game();
+    assert_eq!((g.adv(a), g.corp.clicks, g.runner.grip.clone(), g.runner.stack.len()), (2, 1, vec![cl], 3));
+}
+
+#[test]
+fn card_working_prototype_counts_rezzes_and_spends_counters() {
+    let mut s = corp();
+    let wp = s.root(3, cs::WORKING_PROTOTYPE, false);
+    let n = s.root(4, c::NICO_CAMPAIGN, false);
+    s.g.corp.credits = 10;
+    let mut m = corp_window(s);
+    m.rez(wp);
+    m.rez(n);
+    assert_eq!(m.game().cards[wp as usize].power, 2, "itself, then Nico Campaign");
+    m.pass_windows();
+    let before = m.game().corp.credits;
+    m.pick(&[&format!("ability:{wp}:0")]);
+    let g = m.game();
+    assert_eq!((g.cards[wp as usize].power, g.corp.credits), (1, before + 3));
+    let mut s = corp();
+    let wp = s.root(3, cs::WORKING_PROTOTYPE, true);
+    s.g.cards[wp as usize].power = 5;
+    let r = s.installed(c::TELEWORK_CONTRACT);
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{wp}:1")]);
+    m.pick(&[&format!("card:{r}")]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.runner.stack.first().copied(), g.cards[wp as usize].power), (11, Some(r), 0));
+}
+
+#[test]
+fn card_lamplighter_taxes_or_tags_ends_tagged_runs_and_goes_when_an_agenda_leaves() {
+    let (mut m, _) = ice_run(is::LAMPLIGHTER, 0, 0);
+    m.pick(&["tag"]);
+    let g = m.game();
+    assert_eq!(g.runner.tags, 1);
+    assert!(g.run.is_none());
+    let (mut m, _) = ice_run(is::LAMPLIGHTER, 0, 0);
+    m.pick(&["pay"]);
+    assert_eq!((m.game().runner.credits, m.game().runner.tags), (2, 0));
+    assert!(m.game().run.is_some(), "untagged: the run goes on");
+    let mut s = runner();
+    let l = s.ice(3, is::LAMPLIGHTER, true);
+    s.root(3, c::OFFWORLD_OFFICE, false);
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["pay"]);
+    to_card_question(&mut m);
+    let g = m.game();
+    assert_eq!(g.runner.score.len(), 1);
+    assert!(g.corp.archives.contains(&l), "stolen from its server");
+    let mut s = corp();
+    let l = s.ice(3, is::LAMPLIGHTER, true);
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    s.g.cards[a as usize].adv = 4;
+    let mut m = corp_window(s);
+    m.score(a);
+    assert!(m.game().corp.archives.contains(&l), "scored from its server");
+}
+
+#[test]
+fn card_greenmail_gains_2_when_scored_and_4_when_forfeited() {
+    let mut s = corp();
+    let gm = s.root(3, cs::GREENMAIL, false);
+    s.g.cards[gm as usize].adv = 2;
+    let mut m = corp_window(s);
+    m.score(gm);
+    assert_eq!(m.game().corp.credits, 7);
+    let mut s = runner();
+    s.g.corp.credits = 4;
+    let gm = scored(&mut s, cs::GREENMAIL, 0);
+    s.g.corp.points = 1;
+    let b = s.ice(RD, is::BIAWAK, false);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[&format!("rez-forfeit:{b}:{gm}")]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.corp.points), (4, 0));
+    assert!(g.corp.removed.contains(&gm) && g.rezzed(b));
+}
+
+#[test]
+fn card_biawak_can_be_rezzed_forfeiting_an_agenda_and_trashes_or_ends() {
+    let mut s = runner();
+    s.g.corp.credits = 4;
+    let a = scored(&mut s, c::OFFWORLD_OFFICE, 0);
+    s.g.corp.points = 2;
+    let b = s.ice(RD, is::BIAWAK, false);
+    let cl = s.installed(c::CLEAVER);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    assert!(!m.offers(&format!("rez:{b}")), "14 credits without a forfeit");
+    m.pick(&[&format!("rez-forfeit:{b}:{a}")]);
+    m.pass_windows();
+    assert_eq!(m.game().corp.credits, 0);
+    m.pick(&[&format!("trash:{cl}")]);
+    assert_eq!(m.kind(), c::CARD_KIND);
+    m.pick(&["end"]);
+    let g = m.game();
+    assert!(g.runner.heap.contains(&cl) && g.run.is_none());
+    assert_eq!(g.corp.points, 0);
+}
+
+#[test]
+fn card_bumi_1_0_trashes_a_trojan_when_rezzed_then_a_program_and_core_damage() {
+    let mut s = runner();
+    s.g.corp.credits = 3;
+    let host = s.ice(0, c::PALISADE, true);
+    let b = s.ice(RD, is::BUMI_1_0, false);
+    let bot = s.installed(c::BOTULUS);
+    s.g.cards[bot as usize].host = Some(host);
+    let cl = s.installed(c::CLEAVER);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.rez(b);
+    m.pick(&[&format!("trash:{bot}")]);
+    m.pass_windows();
+    assert!(m.offers(&format!("trash:{cl}")));
+    m.pick(&[&format!("trash:{cl}")]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert!(g.runner.heap.contains(&bot) && g.runner.heap.contains(&cl));
+    assert_eq!(g.runner.core_damage, 1);
+}
