@@ -14,6 +14,7 @@ pub mod corp;
 pub mod helpers;
 pub mod ice;
 pub mod runner;
+pub mod runner_startup;
 mod statics;
 
 use std::sync::OnceLock;
@@ -383,7 +384,7 @@ pub const BLANK: CardDef = CardDef {
 
 /// Every card row, Corp then Runner (table order is the order simultaneous Corp triggers use).
 pub fn all() -> impl Iterator<Item = &'static CardDef> {
-    corp::DEFS.iter().chain(ice::DEFS.iter()).chain(runner::DEFS.iter())
+    corp::DEFS.iter().chain(ice::DEFS.iter()).chain(runner::DEFS.iter()).chain(runner_startup::DEFS.iter())
 }
 
 /// The row of `code` (a blank row for an unknown code: it does nothing).

@@ -510,7 +510,7 @@ fn card_unity_pumps_by_the_number_of_installed_icebreakers() {
 
 #[test]
 fn card_every_starter_card_has_a_named_test() {
-    let src = [include_str!("cards.rs"), include_str!("cards_sg.rs")].concat();
+    let src = [include_str!("cards.rs"), include_str!("cards_sg.rs"), include_str!("cards_startup_runner.rs")].concat();
     for d in c::all() {
         let name = snake(d.name);
         let probe = format!("fn card_{name}");

@@ -4,6 +4,7 @@ mod bot;
 mod leaks;
 mod cards;
 mod cards_sg;
+mod cards_startup_runner;
 mod kit;
 mod rules;
 mod time;

@@ -1,0 +1,265 @@
+//! The Runner's cards of the Startup sets after System Gateway (The Automata Initiative,
+//! Rebellion Without Rehearsal, Elevation): one row each in [`DEFS`], with the functions a row
+//! names below it. Every question a card here asks is the generic [`super::CARD_KIND`].
+
+use serde_json::json;
+
+use super::helpers::{first, give_tags, note, opt, picked};
+use super::{Answer, Ask, CardDef, Click, Ctx, Effect, Play, Prompt, Question, RunSource, Static, Targets, Then, When, BLANK};
+use crate::core::{Event, RulesError};
+use crate::netrunner::state::{Game, Run, CORP, HQ, RD, RUNNER};
+
+// The Automata Initiative (tai).
+pub const HERMES: &str = "34014";
+pub const JOY_RIDE: &str = "34021";
+// Rebellion Without Rehearsal (rwr).
+pub const FRIEND_OF_A_FRIEND: &str = "34074";
+pub const AMELIA_EARHART: &str = "34083";
+// Elevation (elev).
+pub const RENT_RIOTERS: &str = "35011";
+pub const CLEAN_GETAWAY: &str = "35014";
+pub const LIE_LOW: &str = "35015";
+pub const TRANSFER_OF_WEALTH: &str = "35017";
+pub const RITUAL: &str = "35026";
+
+/// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
+const KIND: &str = "card";
+
+const NO_MORE_ACCESS: fn(&Game, Ctx, u32) -> u32 = |_, _, _| 0;
+
+/// The Runner's Startup card rows.
+pub static DEFS: &[CardDef] = &[
+    // --- events
+    CardDef {
+        code: JOY_RIDE,
+        name: "Joy Ride",
+        play: Some(Play { targets: Targets::Servers(rd_only), effect: Effect::Custom(run_target) }),
+        run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Draw(RUNNER, 5) }),
+        ..BLANK
+    },
+    CardDef {
+        code: CLEAN_GETAWAY,
+        name: "Clean Getaway",
+        play: Some(Play { targets: Targets::Servers(every_server), effect: Effect::Custom(run_target) }),
+        run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Gain(RUNNER, 6) }),
+        ..BLANK
+    },
+    CardDef {
+        code: TRANSFER_OF_WEALTH,
+        name: "Transfer of Wealth",
+        play: Some(Play { targets: Targets::Servers(hq_only), effect: Effect::Custom(run_target) }),
+        run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Custom(transfer_of_wealth) }),
+        ..BLANK
+    },
+    CardDef { code: RITUAL, name: "Ritual", play: Some(Play { targets: Targets::None, effect: Effect::Custom(ritual) }), ..BLANK },
+    CardDef { code: LIE_LOW, name: "Lie Low", play: Some(Play { targets: Targets::Labeled(lie_low_modes), effect: Effect::Custom(lie_low) }), ..BLANK },
+    // --- hardware
+    CardDef {
+        code: HERMES,
+        name: "Hermes",
+        statics: &[Static::Memory(1)],
+        events: &[(When::AgendaChangedHands, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: hermes_ask, answer: hermes_answer })],
+        ..BLANK
+    },
+    // --- resources
+    CardDef {
+        code: FRIEND_OF_A_FRIEND,
+        name: "Friend of a Friend",
+        click: Some(Click { offers: friend_offers, effect: Effect::Custom(friend_of_a_friend) }),
+        ..BLANK
+    },
+    CardDef {
+        code: AMELIA_EARHART,
+        name: "Amelia Earhart",
+        run_ends: Some(amelia_run_ends),
+        events: &[(When::TurnBegin, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: amelia_ask, answer: amelia_answer })],
+        ..BLANK
+    },
+    CardDef { code: RENT_RIOTERS, name: "Rent Rioters", click: Some(Click { offers: rent_rioters_offers, effect: Effect::Custom(rent_rioters) }), ..BLANK },
+];
+
+// --- shared pieces -----------------------------------------------------------------------------------
+
+fn question(summary: String, prompt: String, options: Vec<(crate::core::DecisionOption, Answer)>) -> Question {
+    Question::one(RUNNER, KIND, summary, prompt, options)
+}
+
+fn rd_only(_: &Game) -> Vec<u32> {
+    vec![RD]
+}
+
+fn hq_only(_: &Game) -> Vec<u32> {
+    vec![HQ]
+}
+
+fn every_server(g: &Game) -> Vec<u32> {
+    g.corp.servers.iter().map(|s| s.id).collect()
+}
+
+/// Run the server in `Ctx::arg`, begun by this card.
+fn run_target(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.start_run(c.arg, Some(c.card), ev);
+}
+
+/// Spend `n` more clicks (a printed cost beyond the one the action itself spends).
+fn spend_clicks(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
+    let n = n.min(g.runner.clicks).max(0);
+    g.runner.clicks -= n;
+    note(ev, "clicks", format!("The Runner spends {n} more click(s) on {source}"), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
+}
+
+/// The Runner removes up to `n` tags.
+fn remove_tags(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
+    let n = n.min(g.runner.tags).max(0);
+    if n == 0 {
+        return;
+    }
+    g.runner.tags -= n;
+    note(ev, "tag_removed", format!("{source}: the Runner removes {n} tag(s) ({} left)", g.runner.tags), json!({"tags": g.runner.tags, "source": source}));
+}
+
+/// Power counters on a card (`Card::power`), publicly.
+fn add_power(g: &mut Game, card: u32, n: u32, source: &str, ev: &mut Vec<Event>) {
+    if let Some(k) = g.card_mut(card) {
+        k.power += n;
+        let total = k.power;
+        let label = g.label(card);
+        note(ev, "power_counters", format!("{source}: {n} power counter(s) on {label} ({total})"), json!({"card": card, "change": n, "power": total}));
+    }
+}
+
+fn power(g: &Game, card: u32) -> u32 {
+    g.card(card).map_or(0, |k| k.power)
+}
+
+// --- events ------------------------------------------------------------------------------------------
+
+/// Transfer of Wealth: 1 tag, the Corp loses 3, the Runner gains 2 per credit lost.
+fn transfer_of_wealth(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    give_tags(g, 1, c.name(), ev);
+    let lost = g.corp.credits.clamp(0, 3);
+    g.lose_credits(CORP, 3, c.name(), ev);
+    g.gain(RUNNER, 2 * lost, c.name(), ev);
+}
+
+/// Ritual: 1 card per click left (the click spent playing it is already gone).
+fn ritual(g: &mut Game, _: Ctx, ev: &mut Vec<Event>) {
+    let n = g.runner.clicks.max(0) as u32;
+    g.draw(RUNNER, n, ev);
+}
+
+/// Lie Low's modes; its additional cost is a second click, so it needs 2 clicks to be played.
+/// Removing tags is offered per number removed (1 or 2, as many as there are).
+fn lie_low_modes(g: &Game) -> Option<Vec<(u32, String)>> {
+    if g.runner.clicks < 2 {
+        return Some(vec![]);
+    }
+    let mut m = vec![(0, "spend a click: draw 4 cards".to_string())];
+    for n in 1..=g.runner.tags.min(2) {
+        m.push((n as u32, format!("spend a click: remove {n} tag(s)")));
+    }
+    Some(m)
+}
+
+fn lie_low(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    spend_clicks(g, 1, c.name(), ev);
+    if c.arg == 0 {
+        g.draw(RUNNER, 4, ev);
+    } else {
+        remove_tags(g, i64::from(c.arg), c.name(), ev);
+    }
+}
+
+// --- hardware ----------------------------------------------------------------------------------------
+
+fn unrezzed_installed(g: &Game) -> Vec<u32> {
+    g.installed_corp().into_iter().filter(|&c| !g.rezzed(c)).collect()
+}
+
+/// Hermes: after an agenda is scored or stolen, an unrezzed installed Corp card goes to HQ.
+fn hermes_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let cards = unrezzed_installed(g);
+    if cards.is_empty() {
+        return None;
+    }
+    let o = cards.iter().map(|&c| (opt(format!("card:{c}"), g.corp_public_label(c)), Answer::Card(c))).collect();
+    Some(question("adds an unrezzed card to HQ (Hermes)".into(), "Hermes: choose 1 unrezzed installed card to add to HQ".into(), o))
+}
+
+fn hermes_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Some(&card) = picked(a).first() else { return Ok(Then::Done) };
+    if !unrezzed_installed(g).contains(&card) {
+        return Err(RulesError::Illegal("not an unrezzed installed card".into()));
+    }
+    let label = g.corp_public_label(card);
+    g.take_corp(card);
+    // Leaving play: its counters and hosted credits go.
+    if let Some(k) = g.card_mut(card) {
+        (k.adv, k.credits, k.virus, k.power, k.agenda, k.faceup) = (0, 0, 0, 0, 0, false);
+    }
+    g.corp.hq.push(card);
+    note(ev, "to_hq", format!("{}: {label} is added to HQ", c.name()), json!({"card": card}));
+    Ok(Then::Done)
+}
+
+// --- resources ---------------------------------------------------------------------------------------
+
+/// Friend of a Friend: two click abilities, told apart by the option's argument (0: 5 credits
+/// and a tag removed; 1: 9 credits and a tag, only untagged).
+fn friend_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    let mut o = vec![(Some(0), format!("{}: trash it, gain 5 credits and remove 1 tag", g.label(card)))];
+    if !g.tagged() {
+        o.push((Some(1), format!("{}: trash it, gain 9 credits and take 1 tag", g.label(card))));
+    }
+    o
+}
+
+fn friend_of_a_friend(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.trash(c.card, "its own ability", ev);
+    if c.arg == 1 {
+        g.gain(RUNNER, 9, c.name(), ev);
+        give_tags(g, 1, c.name(), ev);
+    } else {
+        g.gain(RUNNER, 5, c.name(), ev);
+        remove_tags(g, 1, c.name(), ev);
+    }
+}
+
+/// Amelia Earhart: a power counter after a run on HQ or R&D that accessed 3 or more cards.
+fn amelia_run_ends(g: &mut Game, c: Ctx, run: &Run, ev: &mut Vec<Event>) {
+    if (run.server == HQ || run.server == RD) && run.accessed >= 3 {
+        add_power(g, c.card, 1, c.name(), ev);
+    }
+}
+
+fn amelia_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if power(g, c.card) < 3 {
+        return None;
+    }
+    let o = vec![(opt("use", "Remove 3 power counters and trash it: the Corp loses 10 credits"), Answer::Yes), (opt("decline", "Do not"), Answer::No)];
+    Some(question("may trash Amelia Earhart to make the Corp lose 10 credits".into(), "Amelia Earhart: remove 3 power counters and trash it?".into(), o))
+}
+
+fn amelia_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        g.trash(c.card, "its own ability", ev);
+        g.lose_credits(CORP, 10, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Rent Rioters: 3 clicks (the action's own and 2 more) and trash it: 9 credits.
+fn rent_rioters_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    if g.runner.clicks < 3 {
+        return vec![];
+    }
+    vec![(None, format!("{}: spend 3 clicks and trash it to gain 9 credits", g.label(card)))]
+}
+
+fn rent_rioters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    spend_clicks(g, 2, c.name(), ev);
+    g.trash(c.card, "its own ability", ev);
+    g.gain(RUNNER, 9, c.name(), ev);
+}

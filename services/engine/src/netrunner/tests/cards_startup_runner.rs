@@ -1,0 +1,187 @@
+//! One test per Runner card of the Startup sets after System Gateway (tai, rwr, elev), named by
+//! the card.
+
+use crate::core::Choice;
+use crate::netrunner::cards as c;
+use crate::netrunner::cards::runner_startup as rs;
+use crate::netrunner::state::{Stage, HQ, RD, RUNNER};
+
+use super::kit::{NetrunnerVerbs, Scenario};
+
+/// The Runner with 4 clicks; the Corp has no credits (so it never has a rez to offer).
+fn runner() -> Scenario {
+    let mut s = Scenario::new().auto_pass().runner_turn(4);
+    s.g.corp.credits = 0;
+    s
+}
+
+// --- events ------------------------------------------------------------------------------------------
+
+#[test]
+fn card_joy_ride_runs_rd_and_draws_5_when_successful() {
+    let mut s = runner();
+    let j = s.grip(rs::JOY_RIDE);
+    for _ in 0..6 {
+        s.stack(c::SURE_GAMBLE);
+    }
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    assert!(!m.offers(&format!("play:{j}:{HQ}")), "R&D only");
+    m.pick(&[&format!("play:{j}:{RD}")]);
+    m.pick(&["continue"]);
+    let g = m.game();
+    assert_eq!((g.runner.grip.len(), g.runner.credits), (5, 3));
+}
+
+#[test]
+fn card_clean_getaway_gains_6_when_successful() {
+    let mut s = runner();
+    let j = s.grip(rs::CLEAN_GETAWAY);
+    s.root(3, c::NICO_CAMPAIGN, false);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{j}:3")]);
+    m.pick(&["continue"]);
+    assert_eq!(m.game().runner.credits, 5 - 3 + 6);
+}
+
+#[test]
+fn card_transfer_of_wealth_tags_and_takes_2_per_credit_the_corp_loses() {
+    let mut s = runner();
+    s.g.corp.credits = 2;
+    let t = s.grip(rs::TRANSFER_OF_WEALTH);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    assert!(!m.offers(&format!("play:{t}:{RD}")), "HQ only");
+    m.pick(&[&format!("play:{t}:{HQ}")]);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.corp.credits, g.runner.credits), (1, 0, 5 + 4));
+}
+
+#[test]
+fn card_ritual_draws_1_per_click_left() {
+    let mut s = runner();
+    let r = s.grip(rs::RITUAL);
+    for _ in 0..5 {
+        s.stack(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.play(r);
+    assert_eq!(m.game().runner.grip.len(), 3, "4 clicks, 1 spent playing it");
+}
+
+#[test]
+fn card_lie_low_spends_2_clicks_to_draw_4_or_remove_tags() {
+    let mut s = runner();
+    let l = s.grip(rs::LIE_LOW);
+    for _ in 0..5 {
+        s.stack(c::SURE_GAMBLE);
+    }
+    s.g.runner.tags = 3;
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{l}:2")]);
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.runner.clicks, g.runner.grip.len()), (1, 2, 0));
+    let mut s = runner().runner_turn(2);
+    let l = s.grip(rs::LIE_LOW);
+    for _ in 0..5 {
+        s.stack(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    assert!(!m.offers(&format!("play:{l}:1")), "no tags to remove");
+    m.pick(&[&format!("play:{l}:0")]);
+    assert_eq!((m.game().runner.grip.len(), m.game().runner.clicks), (4, 0));
+    let mut s = runner().runner_turn(1);
+    let l = s.grip(rs::LIE_LOW);
+    let m = s.at_action();
+    assert!(!m.offers(&format!("play:{l}:0")), "the additional click");
+}
+
+// --- hardware ----------------------------------------------------------------------------------------
+
+#[test]
+fn card_hermes_adds_1_mu_and_returns_an_unrezzed_card_to_hq_after_a_steal() {
+    let mut s = runner();
+    let h = s.installed(rs::HERMES);
+    let _ = h;
+    assert_eq!(s.g.memory_limit(), 5);
+    s.root(3, c::OFFWORLD_OFFICE, false);
+    let ice = s.ice(HQ, c::PALISADE, false);
+    let rezzed = s.ice(RD, c::TITHE, true);
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["continue"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    assert!(!m.offers(&format!("card:{rezzed}")), "unrezzed only");
+    m.pick(&[&format!("card:{ice}")]);
+    let g = m.game();
+    assert!(g.corp.hq.contains(&ice) && g.server(HQ).unwrap().ice.is_empty());
+    assert_eq!(g.runner.points, 2);
+}
+
+// --- resources ---------------------------------------------------------------------------------------
+
+#[test]
+fn card_friend_of_a_friend_trashes_for_5_and_a_tag_removed_or_9_and_a_tag() {
+    let mut s = runner();
+    let f = s.installed(rs::FRIEND_OF_A_FRIEND);
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{f}:1")]);
+    let g = m.game();
+    assert_eq!((g.runner.credits, g.runner.tags), (14, 1));
+    assert!(g.runner.heap.contains(&f));
+    let mut s = runner();
+    s.g.runner.tags = 1;
+    let f = s.installed(rs::FRIEND_OF_A_FRIEND);
+    let mut m = s.at_action();
+    assert!(!m.offers(&format!("ability:{f}:1")), "9 credits only untagged");
+    m.pick(&[&format!("ability:{f}:0")]);
+    let g = m.game();
+    assert_eq!((g.runner.credits, g.runner.tags), (10, 0));
+}
+
+#[test]
+fn card_amelia_earhart_counts_big_accesses_and_cashes_3_counters_for_10() {
+    let mut s = runner();
+    let a = s.installed(rs::AMELIA_EARHART);
+    s.hq(c::HEDGE_FUND);
+    s.root(HQ, c::ANOETIC_VOID, false);
+    s.root(HQ, c::MALAPERT_DATA_VAULT, false);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pass_windows();
+    m.pick(&["continue"]);
+    m.pass_windows();
+    m.answer(Choice::Order(vec!["slot:0".into(), "slot:1".into(), "slot:2".into()]));
+    m.draw(&[0]);
+    m.pick(&["leave"]);
+    m.pick(&["leave"]);
+    assert_eq!(m.game().cards[a as usize].power, 1, "3 cards accessed in a run on HQ");
+    let mut s = runner();
+    let a = s.installed(rs::AMELIA_EARHART);
+    s.g.cards[a as usize].power = 3;
+    s.g.corp.credits = 12;
+    let mut m = s.start(Stage::TurnBeginTriggers);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    let g = m.game();
+    assert_eq!(g.corp.credits, 2);
+    assert!(g.runner.heap.contains(&a));
+}
+
+#[test]
+fn card_rent_rioters_spends_3_clicks_and_trashes_for_9() {
+    let mut s = runner().runner_turn(3);
+    let r = s.installed(rs::RENT_RIOTERS);
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{r}")]);
+    let g = m.game();
+    assert_eq!((g.runner.credits, g.runner.clicks), (14, 0));
+    assert!(g.runner.heap.contains(&r));
+    let mut s = runner().runner_turn(2);
+    let r = s.installed(rs::RENT_RIOTERS);
+    let m = s.at_action();
+    assert!(!m.offers(&format!("ability:{r}")), "3 clicks");
+    let _ = RUNNER;
+}
