@@ -132,6 +132,8 @@ impl Breaker {
 pub enum Pump {
     By(i64),
     PerIcebreaker,
+    /// No credit pump (the card's own paid ability raises its strength, if any).
+    Never,
 }
 
 /// A constant effect, active while its card is (a scored Corp agenda, a rezzed Corp card, an
@@ -156,6 +158,12 @@ pub enum Static {
     FirstDrawActionDraws(u32),
     /// A virus program installed gets a virus counter.
     VirusCounterOnVirusInstall,
+    /// This breaker's strength bonus now (outside pumps).
+    BreakerStrength(fn(&Game, u32) -> i64),
+    /// This card costs this much less to install now.
+    InstallCheaper(fn(&Game, u32) -> i64),
+    /// This breaker's pump costs this much less now.
+    PumpCheaper(fn(&Game, u32) -> i64),
 }
 
 /// When a trigger of an active card (or identity) fires.

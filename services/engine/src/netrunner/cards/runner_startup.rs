@@ -4,23 +4,29 @@
 
 use serde_json::json;
 
-use super::helpers::{first, give_tags, note, opt, picked};
-use super::{Answer, Ask, CardDef, Click, Ctx, Effect, Play, Prompt, Question, RunSource, Static, Targets, Then, When, BLANK};
+use super::helpers::{add_virus, first, give_tags, note, opt, picked, remove_virus};
+use super::{Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Static, Targets, Then, When, BLANK};
 use crate::core::{Event, RulesError};
+use crate::netrunner::data::CardType;
 use crate::netrunner::state::{Game, Run, CORP, HQ, RD, RUNNER};
 
 // The Automata Initiative (tai).
 pub const HERMES: &str = "34014";
+pub const SHIBBOLETH: &str = "34018";
 pub const JOY_RIDE: &str = "34021";
 // Rebellion Without Rehearsal (rwr).
 pub const FRIEND_OF_A_FRIEND: &str = "34074";
 pub const AMELIA_EARHART: &str = "34083";
 // Elevation (elev).
+pub const HANTU: &str = "35008";
+pub const RISING_TIDE: &str = "35009";
 pub const RENT_RIOTERS: &str = "35011";
 pub const CLEAN_GETAWAY: &str = "35014";
 pub const LIE_LOW: &str = "35015";
 pub const TRANSFER_OF_WEALTH: &str = "35017";
+pub const SANG_KANCIL: &str = "35020";
 pub const RITUAL: &str = "35026";
+pub const PRINCIPIA: &str = "35032";
 
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
@@ -60,6 +66,44 @@ pub static DEFS: &[CardDef] = &[
         statics: &[Static::Memory(1)],
         events: &[(When::AgendaChangedHands, Effect::Ask(0))],
         asks: &[Ask::Own(Prompt { ask: hermes_ask, answer: hermes_answer })],
+        ..BLANK
+    },
+    // --- programs: icebreakers
+    CardDef {
+        code: SHIBBOLETH,
+        name: "Shibboleth",
+        breaker: Some(Breaker { pump: Pump::By(2), ..Breaker::new(Some("Code Gate"), 1, 1, 2) }),
+        statics: &[Static::BreakerStrength(shibboleth_strength)],
+        ..BLANK
+    },
+    CardDef {
+        code: RISING_TIDE,
+        name: "Rising Tide",
+        breaker: Some(Breaker::new(Some("Barrier"), 1, 1, 1)),
+        statics: &[Static::BreakerStrength(rising_tide_strength)],
+        ..BLANK
+    },
+    CardDef {
+        code: PRINCIPIA,
+        name: "Principia",
+        breaker: Some(Breaker { pump: Pump::By(2), ..Breaker::new(Some("Barrier"), 1, 1, 2) }),
+        statics: &[Static::InstallCheaper(principia_discount)],
+        ..BLANK
+    },
+    CardDef {
+        code: SANG_KANCIL,
+        name: "Sang Kancil",
+        breaker: Some(Breaker { pump: Pump::By(2), ..Breaker::new(Some("Code Gate"), 1, 1, 3) }),
+        statics: &[Static::PumpCheaper(sang_kancil_discount)],
+        ..BLANK
+    },
+    CardDef {
+        code: HANTU,
+        name: "Hantu",
+        on_install: Effect::Custom(hantu_install),
+        // Its strength comes from its hosted virus counters only.
+        breaker: Some(Breaker { pump: Pump::Never, ..Breaker::new(Some("Sentry"), 1, 1, 0) }),
+        paid: Some(PaidAbility { offers: hantu_offers, effect: Effect::Custom(hantu_pump) }),
         ..BLANK
     },
     // --- resources
@@ -128,6 +172,22 @@ fn add_power(g: &mut Game, card: u32, n: u32, source: &str, ev: &mut Vec<Event>)
         let label = g.label(card);
         note(ev, "power_counters", format!("{source}: {n} power counter(s) on {label} ({total})"), json!({"card": card, "change": n, "power": total}));
     }
+}
+
+/// "Threat N" (CR 9.3.6.f, threat level CR 1.17.1.a): the ability is active while the greatest
+/// score of either player is N or more.
+fn threat(g: &Game, n: i64) -> bool {
+    g.corp.points >= n || g.runner.points >= n
+}
+
+/// Whether a run event began the current run (it is active while its run goes on).
+fn run_event_active(g: &Game) -> bool {
+    g.run.as_ref().and_then(|r| r.source).is_some_and(|s| g.def(s).ctype == CardType::Event && g.def(s).has_subtype("Run"))
+}
+
+/// The rezzed ice the Runner is encountering.
+fn encountered_ice(g: &Game) -> Option<u32> {
+    g.run.as_ref().and_then(|r| r.current).filter(|&i| g.rezzed(i))
 }
 
 fn power(g: &Game, card: u32) -> u32 {
@@ -262,4 +322,58 @@ fn rent_rioters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     spend_clicks(g, 2, c.name(), ev);
     g.trash(c.card, "its own ability", ev);
     g.gain(RUNNER, 9, c.name(), ev);
+}
+
+// --- programs ----------------------------------------------------------------------------------------
+
+/// Shibboleth: threat 4: -2 strength.
+fn shibboleth_strength(g: &Game, _: u32) -> i64 {
+    if threat(g, 4) {
+        -2
+    } else {
+        0
+    }
+}
+
+/// Rising Tide: +1 strength per fracter in the heap.
+fn rising_tide_strength(g: &Game, _: u32) -> i64 {
+    g.runner.heap.iter().filter(|&&c| g.def(c).has_subtype("Fracter")).count() as i64
+}
+
+/// Principia: 1 less per other installed icebreaker (counted when it is paid for, after any
+/// program trashed to make room).
+fn principia_discount(g: &Game, card: u32) -> i64 {
+    g.runner.programs.iter().filter(|&&p| p != card && g.def(p).has_subtype("Icebreaker")).count() as i64
+}
+
+/// Sang Kancil: its pump costs 2 less while a run event is active.
+fn sang_kancil_discount(g: &Game, _: u32) -> i64 {
+    if run_event_active(g) {
+        2
+    } else {
+        0
+    }
+}
+
+fn hantu_install(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    add_virus(g, c.card, 2, c.name(), ev);
+}
+
+/// Hantu: a hosted virus counter: +2 strength (while it interfaces with the encountered sentry).
+fn hantu_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let Some(ice) = encountered_ice(g) else { return vec![] };
+    if g.card(card).is_none_or(|k| k.virus == 0) || !g.def(ice).has_subtype("Sentry") {
+        return vec![];
+    }
+    vec![(format!("hantu:{card}"), format!("{}: spend a virus counter: +2 strength (now {})", g.label(card), g.breaker_strength(card)), 0)]
+}
+
+fn hantu_pump(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !remove_virus(g, c.card) {
+        return;
+    }
+    if let Some(r) = g.run.as_mut() {
+        r.pumps.push((c.card, 2));
+    }
+    note(ev, "strength_pumped", format!("{} spends a virus counter: +2 strength (now {})", g.label(c.card), g.breaker_strength(c.card)), json!({"card": c.card, "amount": 2, "strength": g.breaker_strength(c.card)}));
 }

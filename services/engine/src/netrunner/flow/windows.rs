@@ -124,8 +124,9 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
                 out.push((opt(format!("break:{b}:{}", ids.join("+")), label), Paid::Break { breaker: b, subs }));
             }
         }
-        if avail >= br.pump_cost {
-            let label = format!("{}: +{} strength for {} (now {})", g.label(b), g.pump_amount(b), br.pump_cost, g.breaker_strength(b));
+        let pump_cost = g.pump_cost(b);
+        if avail >= pump_cost && br.pump != cards::Pump::Never {
+            let label = format!("{}: +{} strength for {} (now {})", g.label(b), g.pump_amount(b), pump_cost, g.breaker_strength(b));
             out.push((opt(format!("pump:{b}"), label), Paid::Pump(b)));
         }
     }
@@ -181,7 +182,7 @@ fn break_subs(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
 }
 
 fn pump(g: &mut Game, b: u32, ev: &mut Vec<Event>) {
-    let cost = cards::breaker(g.code(b)).map_or(1, |x| x.pump_cost);
+    let cost = g.pump_cost(b);
     if !g.runner_pay(cost) {
         return;
     }

@@ -185,3 +185,96 @@ fn card_rent_rioters_spends_3_clicks_and_trashes_for_9() {
     assert!(!m.offers(&format!("ability:{r}")), "3 clicks");
     let _ = RUNNER;
 }
+
+// --- programs: icebreakers ---------------------------------------------------------------------------
+
+#[test]
+fn card_shibboleth_loses_2_strength_at_threat_4() {
+    let mut s = runner();
+    let b = s.installed(rs::SHIBBOLETH);
+    assert_eq!(s.g.breaker_strength(b), 3);
+    s.g.runner.points = 4;
+    assert_eq!(s.g.breaker_strength(b), 1, "threat 4: either player's score");
+    s.g.runner.points = 0;
+    s.g.corp.points = 4;
+    assert_eq!(s.g.breaker_strength(b), 1);
+    s.ice(HQ, c::DIVINER, true);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    assert!(m.labels().iter().any(|l| l.contains("+2 strength for 2")), "{:?}", m.labels());
+    m.pick(&[&format!("pump:{b}")]);
+    assert!(m.offers(&format!("break:{b}:0")), "3 after a pump: breaks Diviner");
+}
+
+#[test]
+fn card_rising_tide_gets_1_strength_per_fracter_in_the_heap() {
+    let mut s = runner();
+    let b = s.installed(rs::RISING_TIDE);
+    let h = s.card(c::CLEAVER);
+    s.g.runner.heap.push(h);
+    let h = s.card(rs::RISING_TIDE);
+    s.g.runner.heap.push(h);
+    let h = s.card(c::CARMEN);
+    s.g.runner.heap.push(h);
+    assert_eq!(s.g.breaker_strength(b), 3, "1 + 2 fracters (not the killer)");
+    s.ice(HQ, c::PALISADE, true);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    assert!(m.offers(&format!("break:{b}:0")), "Palisade has strength 2 on HQ");
+}
+
+#[test]
+fn card_principia_costs_1_less_per_other_installed_icebreaker() {
+    let mut s = runner();
+    s.installed(c::CLEAVER);
+    s.installed(c::CARMEN);
+    let p = s.grip(rs::PRINCIPIA);
+    assert_eq!(s.g.runner_install_cost(p), 2);
+    let mut m = s.at_action();
+    m.install(p);
+    let g = m.game();
+    assert_eq!(g.runner.credits, 3);
+    assert!(g.runner.programs.contains(&p));
+}
+
+#[test]
+fn card_sang_kancil_pumps_for_1_while_a_run_event_is_active() {
+    let mut s = runner();
+    let b = s.installed(rs::SANG_KANCIL);
+    s.ice(HQ, c::DIVINER, true);
+    s.hq(c::HEDGE_FUND);
+    let cg = s.grip(rs::CLEAN_GETAWAY);
+    let mut s2 = runner();
+    let b2 = s2.installed(rs::SANG_KANCIL);
+    s2.ice(HQ, c::DIVINER, true);
+    s2.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{cg}:{HQ}")]);
+    assert!(m.labels().iter().any(|l| l.contains("+2 strength for 1")), "{:?}", m.labels());
+    m.pick(&[&format!("pump:{b}")]);
+    assert_eq!(m.game().runner.credits, 5 - 3 - 1);
+    let mut m = s2.at_action();
+    m.run_on(HQ);
+    assert!(m.labels().iter().any(|l| l.contains("+2 strength for 3")), "{:?}", m.labels());
+    let _ = b2;
+}
+
+#[test]
+fn card_hantu_comes_with_2_virus_counters_that_pump_it_by_2() {
+    let mut s = runner();
+    let h = s.grip(rs::HANTU);
+    s.ice(HQ, c::KARUNA, true);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.install(h);
+    assert_eq!(m.game().cards[h as usize].virus, 2);
+    m.run_on(HQ);
+    assert!(!m.offers(&format!("pump:{h}")), "no credit pump");
+    assert!(!m.offers(&format!("break:{h}:0")), "strength 2 against 3");
+    m.pick(&[&format!("hantu:{h}")]);
+    assert_eq!(m.game().breaker_strength(h), 4);
+    assert_eq!(m.game().cards[h as usize].virus, 1);
+    assert!(m.offers(&format!("break:{h}:0")));
+}
