@@ -152,6 +152,12 @@ pub struct Run {
     /// trashed meanwhile).
     #[serde(default)]
     pub marked: Vec<u32>,
+    /// The breach's "when you breach" abilities have fired (CR 6.7).
+    #[serde(default)]
+    pub breached: bool,
+    /// More cards to access in HQ or R&D in this breach, from those abilities.
+    #[serde(default)]
+    pub breach_extra: u32,
 }
 
 /// One thing to access (NR-7.2).
@@ -520,6 +526,8 @@ impl Game {
             accessed: 0,
             stolen: 0,
             marked: vec![],
+            breached: false,
+            breach_extra: 0,
         });
         self.flags.runs.push(server);
         ev.push(Event::public(

@@ -164,6 +164,9 @@ pub enum Static {
     InstallCheaper(fn(&Game, u32) -> i64),
     /// This breaker's pump costs this much less now.
     PumpCheaper(fn(&Game, u32) -> i64),
+    /// Its paid ability may be used in any paid-ability window (CR 5.6, 5.7), not only while
+    /// the Runner encounters ice.
+    PaidInAnyWindow,
 }
 
 /// When a trigger of an active card (or identity) fires.
@@ -193,6 +196,11 @@ pub enum When {
     Advance,
     /// The Runner trashes an accessed card (Runner identity).
     TrashAccessed,
+    /// A run begins (CR 6.3, initiation phase); installed Runner cards.
+    RunBegins,
+    /// The Runner breaches a server (CR 6.7, success phase), before the cards to access are
+    /// counted; `arg` is the server. Runner identity and installed cards.
+    Breach,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

@@ -5,7 +5,7 @@
 use serde_json::json;
 
 use super::helpers::{add_virus, first, give_tags, note, opt, picked, remove_virus};
-use super::{Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Static, Targets, Then, When, BLANK};
+use super::{ask_later, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Static, Targets, Then, When, BLANK};
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{Game, Run, CORP, HQ, RD, RUNNER};
@@ -17,6 +17,8 @@ pub const JOY_RIDE: &str = "34021";
 // Rebellion Without Rehearsal (rwr).
 pub const FRIEND_OF_A_FRIEND: &str = "34074";
 pub const AMELIA_EARHART: &str = "34083";
+pub const COALESCENCE: &str = "34089";
+pub const PRETTY_MARY_DA_SILVA: &str = "34093";
 // Elevation (elev).
 pub const HANTU: &str = "35008";
 pub const RISING_TIDE: &str = "35009";
@@ -26,7 +28,10 @@ pub const LIE_LOW: &str = "35015";
 pub const TRANSFER_OF_WEALTH: &str = "35017";
 pub const SANG_KANCIL: &str = "35020";
 pub const RITUAL: &str = "35026";
+pub const DEVADATTA_DRONE: &str = "35031";
 pub const PRINCIPIA: &str = "35032";
+pub const KNICKKNACK_OBRIAN: &str = "35033";
+pub const SIDE_HUSTLE: &str = "35034";
 
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
@@ -106,7 +111,45 @@ pub static DEFS: &[CardDef] = &[
         paid: Some(PaidAbility { offers: hantu_offers, effect: Effect::Custom(hantu_pump) }),
         ..BLANK
     },
+    // --- programs
+    CardDef {
+        code: COALESCENCE,
+        name: "Coalescence",
+        on_install: Effect::Custom(two_power_counters),
+        statics: &[Static::PaidInAnyWindow],
+        paid: Some(PaidAbility { offers: coalescence_offers, effect: Effect::Custom(coalescence) }),
+        ..BLANK
+    },
+    CardDef {
+        code: DEVADATTA_DRONE,
+        name: "Devadatta Drone",
+        on_install: Effect::Custom(two_power_counters),
+        events: &[(When::Breach, Effect::Custom(devadatta_breach))],
+        asks: &[Ask::Own(Prompt { ask: devadatta_ask, answer: devadatta_answer })],
+        ..BLANK
+    },
     // --- resources
+    CardDef {
+        code: PRETTY_MARY_DA_SILVA,
+        name: "\"Pretty\" Mary da Silva",
+        events: &[(When::Breach, Effect::Custom(pretty_mary_breach))],
+        asks: &[Ask::Own(Prompt { ask: pretty_mary_ask, answer: pretty_mary_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: KNICKKNACK_OBRIAN,
+        name: "\"Knickknack\" O'Brian",
+        events: &[(When::RunBegins, Effect::Custom(knickknack_run_begins))],
+        asks: &[Ask::Own(Prompt { ask: knickknack_ask, answer: knickknack_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SIDE_HUSTLE,
+        name: "Side Hustle",
+        on_install: Effect::Custom(side_hustle),
+        events: &[(When::RunBegins, Effect::Custom(side_hustle))],
+        ..BLANK
+    },
     CardDef {
         code: FRIEND_OF_A_FRIEND,
         name: "Friend of a Friend",
@@ -376,4 +419,143 @@ fn hantu_pump(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         r.pumps.push((c.card, 2));
     }
     note(ev, "strength_pumped", format!("{} spends a virus counter: +2 strength (now {})", g.label(c.card), g.breaker_strength(c.card)), json!({"card": c.card, "amount": 2, "strength": g.breaker_strength(c.card)}));
+}
+
+fn two_power_counters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    add_power(g, c.card, 2, c.name(), ev);
+}
+
+/// Spend one of the card's power counters, if it has one.
+fn spend_power(g: &mut Game, card: u32) -> bool {
+    match g.card_mut(card) {
+        Some(k) if k.power > 0 => {
+            k.power -= 1;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Coalescence: a hosted power counter: 2 credits, in the Runner's own turn.
+fn coalescence_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    if g.active != RUNNER || power(g, card) == 0 {
+        return vec![];
+    }
+    vec![(format!("coalescence:{card}"), format!("{}: spend a power counter to gain 2 credits", g.label(card)), 0)]
+}
+
+fn coalescence(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if spend_power(g, c.card) {
+        g.gain(RUNNER, 2, c.name(), ev);
+    }
+}
+
+fn breach_extra(g: &mut Game, n: u32) {
+    if let Some(r) = g.run.as_mut() {
+        r.breach_extra += n;
+    }
+}
+
+/// Devadatta Drone: breaching R&D, a power counter may buy 1 more access.
+fn devadatta_breach(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if c.arg == RD && power(g, c.card) > 0 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn yes_no(summary: &str, prompt: &str, yes: &str) -> Option<Question> {
+    let o = vec![(opt("use", yes), Answer::Yes), (opt("decline", "Do not"), Answer::No)];
+    Some(question(summary.into(), prompt.into(), o))
+}
+
+fn devadatta_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if power(g, c.card) == 0 {
+        return None;
+    }
+    yes_no("may spend a power counter to access 1 more card in R&D (Devadatta Drone)", "Devadatta Drone: remove 1 power counter to access 1 more card?", "Remove 1 power counter: access 1 more card")
+}
+
+fn devadatta_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && spend_power(g, c.card) {
+        breach_extra(g, 1);
+        note(ev, "more_access", format!("{}: the Runner accesses 1 more card in R&D", c.name()), json!({"card": c.card, "power": power(g, c.card)}));
+    }
+    Ok(Then::Done)
+}
+
+/// The number of R&D cards the Runner may access in this breach so far.
+fn rd_allowed(g: &Game) -> u32 {
+    let Some(run) = g.run.as_ref() else { return 0 };
+    let from_source = run.source.map_or(0, |s| {
+        let c = super::ctx(g, s, 0);
+        c.def.run.map_or(0, |r| (r.more_access)(g, c, RD))
+    });
+    1 + from_source + run.breach_extra
+}
+
+/// "Pretty" Mary da Silva: breaching R&D with 2 or more accesses, 1 more if the Runner likes.
+fn pretty_mary_breach(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if c.arg == RD {
+        ask_later(g, c, 0);
+    }
+}
+
+fn pretty_mary_ask(g: &Game, _: Ctx) -> Option<Question> {
+    if rd_allowed(g) < 2 {
+        return None;
+    }
+    yes_no("may access 1 more card in R&D (\"Pretty\" Mary da Silva)", "\"Pretty\" Mary da Silva: access 1 more card in R&D?", "Access 1 more card")
+}
+
+fn pretty_mary_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        breach_extra(g, 1);
+        note(ev, "more_access", format!("{}: the Runner accesses 1 more card in R&D", c.name()), json!({"card": c.card}));
+    }
+    Ok(Then::Done)
+}
+
+/// "Knickknack" O'Brian: the first run of a turn may trash another installed Runner card for
+/// its printed install cost and a card.
+fn knickknack_run_begins(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.flags.runs.len() == 1 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn knickknack_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let others: Vec<u32> = g.installed_runner().into_iter().filter(|&x| x != c.card).collect();
+    if others.is_empty() || !g.installed_runner().contains(&c.card) {
+        return None;
+    }
+    let mut o: Vec<_> = others
+        .iter()
+        .map(|&x| (opt(format!("card:{x}"), format!("Trash {} (gain {})", g.label(x), g.def(x).cost.unwrap_or(0))), Answer::Card(x)))
+        .collect();
+    o.push((opt("decline", "Trash nothing"), Answer::No));
+    Some(question("may trash an installed card (\"Knickknack\" O'Brian)".into(), "\"Knickknack\" O'Brian: trash another installed card to gain its install cost and draw 1?".into(), o))
+}
+
+fn knickknack_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Some(&x) = picked(a).first() else { return Ok(Then::Done) };
+    if x == c.card || !g.installed_runner().contains(&x) {
+        return Err(RulesError::Illegal("not another installed card".into()));
+    }
+    let cost = g.def(x).cost.unwrap_or(0);
+    g.trash(x, c.name(), ev);
+    g.gain(RUNNER, cost, c.name(), ev);
+    g.draw(RUNNER, 1, ev);
+    Ok(Then::Done)
+}
+
+/// Side Hustle: 1 credit on install and whenever a run begins; at 6, take them all, trash it,
+/// draw 1.
+fn side_hustle(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.load(c.card, 1, ev);
+    if g.hosted(c.card) >= 6 {
+        let all = g.hosted(c.card);
+        g.take_hosted(RUNNER, c.card, all, ev);
+        g.trash(c.card, "it held 6 credits", ev);
+        g.draw(RUNNER, 1, ev);
+    }
 }

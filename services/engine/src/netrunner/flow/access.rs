@@ -63,15 +63,29 @@ pub fn begin_access(g: &mut Game, ev: &mut Vec<Event>) {
         return;
     };
     let server = run.server;
+    if !run.breached {
+        // CR 6.7: "when you breach" abilities first, asked in the order identity, hardware,
+        // programs, resources (pushed in reverse: the last task pushed is asked first), so that
+        // one adding accesses is settled before one that counts them; this stage continues
+        // once they are resolved.
+        if let Some(r) = g.run.as_mut() {
+            r.breached = true;
+        }
+        let mut order = cards::runner_trigger_order(g);
+        order.reverse();
+        cards::fire_all(g, When::Breach, &order, server, ev);
+        cards::fire_identity(g, RUNNER, When::Breach, server, ev);
+        return;
+    }
     let root: Vec<u32> = g.server(server).map(|s| s.root.clone()).unwrap_or_default();
     let mut slots = Vec::new();
     match server {
         HQ => {
-            let n = (1 + more_access(g, HQ)).min(g.corp.hq.len() as u32);
+            let n = (1 + more_access(g, HQ) + run.breach_extra).min(g.corp.hq.len() as u32);
             slots.extend((0..n).map(|_| Slot::HqRandom));
         }
         RD => {
-            let n = (1 + more_access(g, RD)).min(g.corp.rd.len() as u32);
+            let n = (1 + more_access(g, RD) + run.breach_extra).min(g.corp.rd.len() as u32);
             slots.extend((0..n).map(|_| Slot::RdTop));
         }
         ARCHIVES => slots.extend(archives_slots(g, ev)),

@@ -53,6 +53,9 @@ fn run_init(g: &mut Game, ev: &mut Vec<Event>) {
         ev.push(public("bad_publicity_credits", format!("The Runner collects {bp} bad publicity credit(s) for this run"), json!({"credits": bp})));
     }
     g.stage = if ice > 0 { Stage::ApproachIce } else { Stage::ApproachServer };
+    // CR 6.3 (initiation phase): "whenever a run begins" abilities of the Runner's cards.
+    let installed = cards::runner_trigger_order(g);
+    cards::fire_all(g, When::RunBegins, &installed, 0, ev);
 }
 
 /// NR-6.2: the next ice inward.

@@ -34,8 +34,19 @@ pub fn paid_options(g: &Game, seat: u32, at: At) -> Vec<(DecisionOption, Paid)> 
     let mut out = vec![(opt("pass", "Pass"), Paid::Pass)];
     if seat == CORP {
         corp_options(g, at, &mut out);
-    } else if at == At::Run31 {
-        runner_encounter_options(g, &mut out);
+    } else {
+        if at == At::Run31 {
+            runner_encounter_options(g, &mut out);
+        }
+        // CR 5.6/5.7 (every window is marked (P)): paid abilities in any window, for the
+        // Runner's cards that say so (`Static::PaidInAnyWindow`); the others are the
+        // encounter's (NR-6.3.1). Each card's offers say when it can be used.
+        let cards_: Vec<u32> = g
+            .installed_runner()
+            .into_iter()
+            .filter(|&c| (at == At::Run31 && g.runner.programs.contains(&c)) || cards::def(g.code(c)).statics.iter().any(|s| matches!(s, cards::Static::PaidInAnyWindow)))
+            .collect();
+        card_abilities(g, &cards_, &mut out);
     }
     out
 }
@@ -137,7 +148,6 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
             out.push((opt(format!("click-break:{s}"), label), Paid::ClickBreak(s)));
         }
     }
-    card_abilities(g, &g.runner.programs, out);
 }
 
 fn rez(g: &mut Game, c: u32, ev: &mut Vec<Event>) {

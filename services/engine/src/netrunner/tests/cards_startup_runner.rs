@@ -278,3 +278,111 @@ fn card_hantu_comes_with_2_virus_counters_that_pump_it_by_2() {
     assert_eq!(m.game().cards[h as usize].virus, 1);
     assert!(m.offers(&format!("break:{h}:0")));
 }
+
+// --- programs ----------------------------------------------------------------------------------------
+
+#[test]
+fn card_coalescence_spends_its_2_power_counters_for_2_credits_each_in_the_runners_turn() {
+    let mut s = runner();
+    let p = s.grip(rs::COALESCENCE);
+    let mut m = s.at_action();
+    m.install(p);
+    assert_eq!(m.game().cards[p as usize].power, 2);
+    // The window after the install action: a paid ability.
+    let mut s = runner();
+    let p = s.installed(rs::COALESCENCE);
+    s.g.cards[p as usize].power = 2;
+    s.g.runner.clicks = 1;
+    let mut m = s.at_action();
+    m.pick(&["credit"]);
+    m.pick(&[&format!("coalescence:{p}")]);
+    m.pick(&[&format!("coalescence:{p}")]);
+    let g = m.game();
+    assert_eq!((g.runner.credits, g.cards[p as usize].power), (5 + 1 + 4, 0));
+    assert!(!m.offers(&format!("coalescence:{p}")));
+}
+
+#[test]
+fn card_devadatta_drone_spends_a_power_counter_for_1_more_rd_access() {
+    let mut s = runner();
+    let d = s.installed(rs::DEVADATTA_DRONE);
+    s.g.cards[d as usize].power = 1;
+    for _ in 0..3 {
+        s.rd(c::HEDGE_FUND);
+    }
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&["continue"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.accessed").count(), 2);
+    assert_eq!(m.game().cards[d as usize].power, 0);
+    let mut s = runner();
+    let d = s.grip(rs::DEVADATTA_DRONE);
+    let mut m = s.at_action();
+    m.install(d);
+    assert_eq!(m.game().cards[d as usize].power, 2);
+}
+
+// --- resources (breach and run triggers) -------------------------------------------------------------
+
+#[test]
+fn card_pretty_mary_da_silva_adds_an_rd_access_only_to_a_breach_of_2_or_more() {
+    let mut s = runner();
+    s.installed(rs::PRETTY_MARY_DA_SILVA);
+    let j = s.grip(c::JAILBREAK);
+    for _ in 0..4 {
+        s.rd(c::HEDGE_FUND);
+    }
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&["continue"]);
+    assert_ne!(m.kind(), "netrunner.card", "1 access: not offered");
+    assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.accessed").count(), 1);
+    m.pick(&[&format!("play:{j}:{RD}")]);
+    m.pick(&["continue"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    let before = m.log.iter().filter(|e| e.kind == "netrunner.accessed").count();
+    m.pick(&["use"]);
+    assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.accessed").count() - before, 3, "Jailbreak's 2 and 1 more");
+}
+
+#[test]
+fn card_knickknack_obrian_trashes_a_card_for_its_install_cost_and_a_draw_on_the_first_run() {
+    let mut s = runner();
+    let k = s.installed(rs::KNICKKNACK_OBRIAN);
+    let t = s.installed(c::TELEWORK_CONTRACT);
+    s.stack(c::SURE_GAMBLE);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    assert_eq!(m.kind(), "netrunner.card");
+    assert!(!m.offers(&format!("card:{k}")), "another card");
+    m.pick(&[&format!("card:{t}")]);
+    let g = m.game();
+    assert_eq!((g.runner.credits, g.runner.grip.len()), (5 + 1, 1), "Telework Contract's printed cost is 1");
+    assert!(g.runner.heap.contains(&t));
+    m.pick(&["continue"]);
+    m.run_on(RD);
+    assert_ne!(m.kind(), "netrunner.card", "the first run each turn only");
+}
+
+#[test]
+fn card_side_hustle_gathers_a_credit_per_run_and_pays_out_at_6() {
+    let mut s = runner();
+    let h = s.grip(rs::SIDE_HUSTLE);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.install(h);
+    assert_eq!(m.game().hosted(h), 1);
+    let mut s = runner();
+    let h = s.installed(rs::SIDE_HUSTLE);
+    s.g.cards[h as usize].credits = 5;
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    let g = m.game();
+    assert_eq!((g.runner.credits, g.runner.grip.len()), (11, 1));
+    assert!(g.runner.heap.contains(&h));
+}
