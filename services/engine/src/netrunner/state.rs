@@ -158,6 +158,15 @@ pub struct Run {
     /// More cards to access in HQ or R&D in this breach, from those abilities.
     #[serde(default)]
     pub breach_extra: u32,
+    /// The current encounter has begun: the Runner's "when you encounter" abilities fired.
+    #[serde(default)]
+    pub encounter_begun: bool,
+    /// An effect bypasses the ice being encountered (CR 6.5.8).
+    #[serde(default)]
+    pub bypass: bool,
+    /// Encounters so far in this run.
+    #[serde(default)]
+    pub encounters: u32,
 }
 
 /// One thing to access (NR-7.2).
@@ -528,6 +537,9 @@ impl Game {
             marked: vec![],
             breached: false,
             breach_extra: 0,
+            encounter_begun: false,
+            bypass: false,
+            encounters: 0,
         });
         self.flags.runs.push(server);
         ev.push(Event::public(

@@ -167,6 +167,8 @@ pub enum Static {
     /// Its paid ability may be used in any paid-ability window (CR 5.6, 5.7), not only while
     /// the Runner encounters ice.
     PaidInAnyWindow,
+    /// Each ice costs this much more to rez (an active Runner card).
+    IceRezCost(i64),
 }
 
 /// When a trigger of an active card (or identity) fires.
@@ -201,6 +203,11 @@ pub enum When {
     /// The Runner breaches a server (CR 6.7, success phase), before the cards to access are
     /// counted; `arg` is the server. Runner identity and installed cards.
     Breach,
+    /// The Runner encounters a rezzed ice (CR 6.5.2), before its own "when encountered"
+    /// abilities; `arg` is the ice. Installed Runner cards and the card that began the run.
+    EncounterIce,
+    /// The Runner bypassed an ice (CR 6.5.8); `arg` is the ice. Installed Runner cards.
+    Bypassed,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

@@ -8,15 +8,20 @@ use super::helpers::{add_virus, first, give_tags, note, opt, picked, remove_viru
 use super::{ask_later, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Static, Targets, Then, When, BLANK};
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
-use crate::netrunner::state::{Game, Run, CORP, HQ, RD, RUNNER};
+use crate::netrunner::state::{Game, Run, ARCHIVES, CORP, HQ, RD, RUNNER};
 
 // The Automata Initiative (tai).
+pub const S_DOBRADO: &str = "34012";
+pub const CAPYBARA: &str = "34013";
 pub const HERMES: &str = "34014";
+pub const LASER_POINTER: &str = "34016";
 pub const SHIBBOLETH: &str = "34018";
 pub const JOY_RIDE: &str = "34021";
 // Rebellion Without Rehearsal (rwr).
 pub const FRIEND_OF_A_FRIEND: &str = "34074";
 pub const AMELIA_EARHART: &str = "34083";
+pub const ALARM_CLOCK: &str = "34078";
+pub const MALANDRAGEM: &str = "34081";
 pub const COALESCENCE: &str = "34089";
 pub const PRETTY_MARY_DA_SILVA: &str = "34093";
 // Elevation (elev).
@@ -27,6 +32,7 @@ pub const CLEAN_GETAWAY: &str = "35014";
 pub const LIE_LOW: &str = "35015";
 pub const TRANSFER_OF_WEALTH: &str = "35017";
 pub const SANG_KANCIL: &str = "35020";
+pub const FRANSOFIA_WARD: &str = "35021";
 pub const RITUAL: &str = "35026";
 pub const DEVADATTA_DRONE: &str = "35031";
 pub const PRINCIPIA: &str = "35032";
@@ -62,6 +68,14 @@ pub static DEFS: &[CardDef] = &[
         run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Custom(transfer_of_wealth) }),
         ..BLANK
     },
+    CardDef {
+        code: S_DOBRADO,
+        name: "S-Dobrado",
+        play: Some(Play { targets: Targets::Servers(centrals), effect: Effect::Custom(run_target) }),
+        events: &[(When::EncounterIce, Effect::Custom(s_dobrado_encounter))],
+        asks: &[Ask::Own(Prompt { ask: s_dobrado_ask, answer: click_bypass_answer })],
+        ..BLANK
+    },
     CardDef { code: RITUAL, name: "Ritual", play: Some(Play { targets: Targets::None, effect: Effect::Custom(ritual) }), ..BLANK },
     CardDef { code: LIE_LOW, name: "Lie Low", play: Some(Play { targets: Targets::Labeled(lie_low_modes), effect: Effect::Custom(lie_low) }), ..BLANK },
     // --- hardware
@@ -71,6 +85,20 @@ pub static DEFS: &[CardDef] = &[
         statics: &[Static::Memory(1)],
         events: &[(When::AgendaChangedHands, Effect::Ask(0))],
         asks: &[Ask::Own(Prompt { ask: hermes_ask, answer: hermes_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: CAPYBARA,
+        name: "Capybara",
+        events: &[(When::Bypassed, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: capybara_ask, answer: capybara_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: ALARM_CLOCK,
+        name: "Alarm Clock",
+        events: &[(When::TurnBegin, Effect::Ask(0)), (When::EncounterIce, Effect::Custom(alarm_clock_encounter))],
+        asks: &[Ask::Own(Prompt { ask: alarm_clock_ask, answer: alarm_clock_answer }), Ask::Own(Prompt { ask: alarm_clock_bypass_ask, answer: click_bypass_answer })],
         ..BLANK
     },
     // --- programs: icebreakers
@@ -128,7 +156,30 @@ pub static DEFS: &[CardDef] = &[
         asks: &[Ask::Own(Prompt { ask: devadatta_ask, answer: devadatta_answer })],
         ..BLANK
     },
+    CardDef {
+        code: LASER_POINTER,
+        name: "Laser Pointer",
+        events: &[(When::EncounterIce, Effect::Custom(laser_pointer_encounter))],
+        asks: &[Ask::Own(Prompt { ask: laser_pointer_ask, answer: trash_to_bypass_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: MALANDRAGEM,
+        name: "Malandragem",
+        on_install: Effect::Custom(two_power_counters),
+        events: &[(When::EncounterIce, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: malandragem_ask, answer: malandragem_answer })],
+        ..BLANK
+    },
     // --- resources
+    CardDef {
+        code: FRANSOFIA_WARD,
+        name: "Fransofia Ward",
+        statics: &[Static::IceRezCost(1)],
+        events: &[(When::EncounterIce, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: fransofia_ask, answer: trash_to_bypass_answer })],
+        ..BLANK
+    },
     CardDef {
         code: PRETTY_MARY_DA_SILVA,
         name: "\"Pretty\" Mary da Silva",
@@ -558,4 +609,177 @@ fn side_hustle(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         g.trash(c.card, "it held 6 credits", ev);
         g.draw(RUNNER, 1, ev);
     }
+}
+
+// --- bypass (CR 6.5.8) -------------------------------------------------------------------------------
+
+fn centrals(_: &Game) -> Vec<u32> {
+    vec![HQ, RD, ARCHIVES]
+}
+
+/// The ice being encountered is bypassed (CR 6.5.8.a: the flow passes it once the Runner's
+/// encounter abilities are resolved).
+fn bypass(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
+    if let Some(r) = g.run.as_mut() {
+        r.bypass = true;
+        let ice = r.current.unwrap_or(0);
+        note(ev, "bypass", format!("{source}: the Runner will bypass {}", g.label(ice)), json!({"ice": ice, "source": source}));
+    }
+}
+
+/// Whether the Runner is still encountering `ice` (the question's argument).
+fn encountering(g: &Game, ice: u32) -> bool {
+    g.run.as_ref().is_some_and(|r| r.encounter_begun && !r.bypass && !r.stop && r.current == Some(ice))
+}
+
+/// Remove a Runner card from the game (CR 4.9: in no zone).
+fn remove_from_game(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
+    g.take_runner(card);
+    note(ev, "removed_from_game", format!("{source}: {} is removed from the game", g.label(card)), json!({"card": card, "code": g.code(card)}));
+}
+
+/// "Trash this card to bypass": the card trashed, the ice bypassed.
+fn trash_to_bypass_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.installed_runner().contains(&c.card) {
+        g.trash(c.card, "its own ability", ev);
+        bypass(g, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// "Spend clicks to bypass" (S-Dobrado: 1, Alarm Clock: 2; the question's yes option names it).
+fn click_bypass_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let n = if c.def.code == ALARM_CLOCK { 2 } else { 1 };
+    if first(a) == Answer::Yes {
+        if g.runner.clicks < n {
+            return Err(RulesError::Illegal(format!("bypassing costs {n} click(s)")));
+        }
+        spend_clicks(g, n, c.name(), ev);
+        bypass(g, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Laser Pointer: an AP, destroyer or observer ice.
+fn laser_pointer_encounter(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    let d = g.def(c.arg);
+    if ["AP", "Destroyer", "Observer"].iter().any(|t| d.has_subtype(t)) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn laser_pointer_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !encountering(g, c.arg) {
+        return None;
+    }
+    yes_no("may trash Laser Pointer to bypass the ice", &format!("Laser Pointer: trash it to bypass {}?", g.label(c.arg)), "Trash Laser Pointer: bypass the ice")
+}
+
+/// Fransofia Ward: with the Corp at 15 credits or more, trash it to bypass.
+fn fransofia_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !encountering(g, c.arg) || g.corp.credits < 15 {
+        return None;
+    }
+    yes_no("may trash Fransofia Ward to bypass the ice", &format!("Fransofia Ward: trash it to bypass {}?", g.label(c.arg)), "Trash Fransofia Ward: bypass the ice")
+}
+
+/// Malandragem: once per turn, a power counter bypasses an ice of strength 3 or less (it leaves
+/// the game when empty); threat 4: leave the game to bypass any ice.
+fn malandragem_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !encountering(g, c.arg) || !g.installed_runner().contains(&c.card) {
+        return None;
+    }
+    let mut o = Vec::new();
+    if !g.flags.used_cards.contains(&c.card) && power(g, c.card) > 0 && g.ice_strength(c.arg) <= 3 {
+        o.push((opt("counter", "Remove 1 power counter: bypass the ice"), Answer::Mode(0)));
+    }
+    if threat(g, 4) {
+        o.push((opt("remove", "Remove Malandragem from the game: bypass the ice"), Answer::Mode(1)));
+    }
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("decline", "Do not"), Answer::No));
+    Some(question("may use Malandragem to bypass the ice".into(), format!("Malandragem: bypass {}?", g.label(c.arg)), o))
+}
+
+fn malandragem_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    match first(a) {
+        Answer::Mode(0) => {
+            g.flags.used_cards.push(c.card);
+            spend_power(g, c.card);
+            bypass(g, c.name(), ev);
+            if power(g, c.card) == 0 {
+                remove_from_game(g, c.card, "Malandragem is empty", ev);
+            }
+        }
+        Answer::Mode(1) => {
+            remove_from_game(g, c.card, c.name(), ev);
+            bypass(g, c.name(), ev);
+        }
+        _ => {}
+    }
+    Ok(Then::Done)
+}
+
+/// S-Dobrado: the run's first encounter is bypassed; threat 4: the second for a click.
+fn s_dobrado_encounter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let Some(run) = g.run.as_ref().filter(|r| r.source == Some(c.card)) else { return };
+    match run.encounters {
+        1 => bypass(g, c.name(), ev),
+        2 if threat(g, 4) => ask_later(g, c, 0),
+        _ => {}
+    }
+}
+
+fn s_dobrado_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !encountering(g, c.arg) || g.runner.clicks < 1 {
+        return None;
+    }
+    yes_no("may spend a click to bypass the ice (S-Dobrado)", &format!("S-Dobrado: spend a click to bypass {}?", g.label(c.arg)), "Spend a click: bypass the ice")
+}
+
+/// Alarm Clock: when the Runner's turn begins, a run on HQ, whose first ice may be bypassed
+/// for 2 clicks.
+fn alarm_clock_ask(_: &Game, _: Ctx) -> Option<Question> {
+    yes_no("may run HQ (Alarm Clock)", "Alarm Clock: run HQ?", "Run HQ")
+}
+
+fn alarm_clock_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.run.is_none() {
+        g.start_run(HQ, Some(c.card), ev);
+    }
+    Ok(Then::Done)
+}
+
+fn alarm_clock_encounter(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.run.as_ref().is_some_and(|r| r.source == Some(c.card) && r.encounters == 1) {
+        ask_later(g, c, 1);
+    }
+}
+
+fn alarm_clock_bypass_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !encountering(g, c.arg) || g.runner.clicks < 2 {
+        return None;
+    }
+    yes_no("may spend 2 clicks to bypass the ice (Alarm Clock)", &format!("Alarm Clock: spend 2 clicks to bypass {}?", g.label(c.arg)), "Spend 2 clicks: bypass the ice")
+}
+
+/// Capybara: after a bypass, remove it from the game to derez that ice.
+fn capybara_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.rezzed(c.arg) || !g.installed_runner().contains(&c.card) {
+        return None;
+    }
+    yes_no("may remove Capybara from the game to derez the bypassed ice", &format!("Capybara: remove it from the game to derez {}?", g.label(c.arg)), "Remove Capybara from the game: derez the ice")
+}
+
+fn capybara_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        remove_from_game(g, c.card, c.name(), ev);
+        if let Some(k) = g.card_mut(c.arg) {
+            k.rezzed = false;
+        }
+        note(ev, "derezzed", format!("{} derezzes {}", c.name(), g.label(c.arg)), json!({"card": c.arg}));
+    }
+    Ok(Then::Done)
 }

@@ -34,6 +34,14 @@ impl Game {
         (base + bonus - minus).max(0)
     }
 
+    /// The rez cost of an ice now: printed, the run's extra, and the Runner's constant effects
+    /// (`Static::IceRezCost`).
+    pub fn ice_rez_cost(&self, ice: u32) -> i64 {
+        let extra = self.run.as_ref().map_or(0, |r| r.ice_rez_extra);
+        let more: i64 = self.active_statics(1).iter().map(|s| if let Static::IceRezCost(n) = s { *n } else { 0 }).sum();
+        (self.def(ice).cost.unwrap_or(0) + extra + more).max(0)
+    }
+
     /// NR-2.5.
     pub fn max_hand(&self, seat: u32) -> i64 {
         let plus: i64 = self.active_statics(seat).iter().map(|s| if let Static::MaxHand(n) = s { *n } else { 0 }).sum();

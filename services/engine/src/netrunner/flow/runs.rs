@@ -104,11 +104,37 @@ fn pass_ice(g: &mut Game) {
 /// NR-6.3: the Runner encounters the rezzed ice.
 fn encounter(g: &mut Game, ev: &mut Vec<Event>) {
     let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
-    let n = cards::subroutines(g.code(ice));
-    if let Some(r) = g.run.as_mut() {
-        r.broken = vec![false; n];
+    if !g.run.as_ref().is_some_and(|r| r.encounter_begun) {
+        let n = cards::subroutines(g.code(ice));
+        if let Some(r) = g.run.as_mut() {
+            r.broken = vec![false; n];
+            r.encounter_begun = true;
+            r.encounters += 1;
+        }
+        ev.push(public("encounter", format!("The Runner encounters {}", g.label(ice)), json!({"ice": ice, "subroutines": n})));
+        // The Runner's "when you encounter" abilities first (the active player's, CR 9.2), so
+        // that a bypass (CR 6.5.8) comes before the ice's own; this stage goes on once they
+        // are resolved.
+        let mut runner_cards = cards::runner_trigger_order(g);
+        if let Some(src) = g.run.as_ref().and_then(|r| r.source).filter(|s| !runner_cards.contains(s)) {
+            runner_cards.push(src);
+        }
+        cards::fire_all(g, When::EncounterIce, &runner_cards, ice, ev);
+        return;
     }
-    ev.push(public("encounter", format!("The Runner encounters {}", g.label(ice)), json!({"ice": ice, "subroutines": n})));
+    let bypass = g.run.as_ref().is_some_and(|r| r.bypass);
+    if let Some(r) = g.run.as_mut() {
+        r.encounter_begun = false;
+        r.bypass = false;
+    }
+    if bypass {
+        // CR 6.5.8.a: the encounter is aborted and the Runner passes the ice.
+        ev.push(public("bypassed", format!("The Runner bypasses {}", g.label(ice)), json!({"ice": ice})));
+        g.stage = Stage::PassIce;
+        let installed = cards::runner_trigger_order(g);
+        cards::fire_all(g, When::Bypassed, &installed, ice, ev);
+        return;
+    }
     open(g, At::Run31);
     cards::fire_all(g, When::Encounter, &[ice], 0, ev);
 }

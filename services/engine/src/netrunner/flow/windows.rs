@@ -77,7 +77,7 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
     if at == At::Run23 {
         if let Some(run) = &g.run {
             if let Some(ice) = run.current.filter(|&i| !g.rezzed(i)) {
-                let cost = g.def(ice).cost.unwrap_or(0) + run.ice_rez_extra;
+                let cost = g.ice_rez_cost(ice);
                 if g.corp.credits >= cost {
                     out.push((opt(format!("rez:{ice}"), format!("Rez {} for {cost}", g.label(ice))), Paid::Rez(ice)));
                 }
@@ -152,8 +152,7 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
 
 fn rez(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
     let d = g.def(c);
-    let extra = if d.ctype == CardType::Ice { g.run.as_ref().map_or(0, |r| r.ice_rez_extra) } else { 0 };
-    let cost = d.cost.unwrap_or(0) + extra;
+    let cost = if d.ctype == CardType::Ice { g.ice_rez_cost(c) } else { d.cost.unwrap_or(0) };
     if !g.corp_pay(cost) {
         return;
     }

@@ -386,3 +386,145 @@ fn card_side_hustle_gathers_a_credit_per_run_and_pays_out_at_6() {
     assert_eq!((g.runner.credits, g.runner.grip.len()), (11, 1));
     assert!(g.runner.heap.contains(&h));
 }
+
+// --- bypass ------------------------------------------------------------------------------------------
+
+fn bypassed(m: &super::kit::Match) -> bool {
+    m.has_event("netrunner.bypassed") && !m.has_event("netrunner.subroutine")
+}
+
+#[test]
+fn card_laser_pointer_trashes_itself_to_bypass_ap_destroyer_or_observer_ice() {
+    let mut s = runner();
+    let l = s.installed(rs::LASER_POINTER);
+    s.ice(HQ, c::KARUNA, true);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    assert!(bypassed(&m));
+    assert!(m.game().runner.heap.contains(&l));
+    m.pick(&["continue"]);
+    assert!(m.has_event("netrunner.run_successful"));
+    let mut s = runner();
+    s.installed(rs::LASER_POINTER);
+    s.ice(HQ, c::PALISADE, true);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    assert_ne!(m.kind(), "netrunner.card", "a barrier: not offered");
+}
+
+#[test]
+fn card_fransofia_ward_taxes_ice_rezzes_and_bypasses_against_a_rich_corp() {
+    let mut s = runner();
+    s.installed(rs::FRANSOFIA_WARD);
+    let ice = s.ice(HQ, c::PALISADE, false);
+    s.g.corp.credits = 3;
+    s.g.options.auto_pass = false;
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pass_windows();
+    assert!(!m.offers(&format!("rez:{ice}")), "Palisade costs 3 + 1");
+    let _ = ice;
+    let mut s = runner();
+    let f = s.installed(rs::FRANSOFIA_WARD);
+    s.ice(HQ, c::PALISADE, true);
+    s.hq(c::HEDGE_FUND);
+    s.g.corp.credits = 15;
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pass_windows();
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    assert!(bypassed(&m) && m.game().runner.heap.contains(&f));
+}
+
+#[test]
+fn card_malandragem_spends_a_counter_once_per_turn_to_bypass_weak_ice_and_leaves_when_empty() {
+    let mut s = runner();
+    let g0 = s.grip(rs::MALANDRAGEM);
+    s.ice(HQ, c::PALISADE, true);
+    s.ice(HQ, c::TITHE, true);
+    s.hq(c::HEDGE_FUND);
+    s.g.runner.credits = 10;
+    let mut m = s.at_action();
+    m.install(g0);
+    assert_eq!(m.game().cards[g0 as usize].power, 2);
+    m.run_on(HQ);
+    m.pick(&["counter"]);
+    assert!(m.has_event("netrunner.bypassed"));
+    assert_eq!(m.game().cards[g0 as usize].power, 1);
+    // Palisade next: the once-per-turn use is spent.
+    assert_ne!(m.kind(), "netrunner.card");
+    let mut s = runner();
+    let g1 = s.installed(rs::MALANDRAGEM);
+    s.g.cards[g1 as usize].power = 1;
+    s.ice(HQ, c::TITHE, true);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["counter"]);
+    let g = m.game();
+    assert!(!g.runner.programs.contains(&g1) && !g.runner.heap.contains(&g1), "removed from the game when empty");
+    let mut s = runner();
+    s.installed(rs::MALANDRAGEM);
+    s.ice(HQ, c::KARUNA, true);
+    s.g.corp.points = 4;
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    assert!(!m.offers("counter"), "no power counter on it");
+    m.pick(&["remove"]);
+    assert!(bypassed(&m));
+}
+
+#[test]
+fn card_s_dobrado_bypasses_the_first_ice_and_the_second_for_a_click_at_threat_4() {
+    let mut s = runner();
+    let d = s.grip(rs::S_DOBRADO);
+    s.ice(HQ, c::PALISADE, true);
+    s.ice(HQ, c::TITHE, true);
+    s.hq(c::HEDGE_FUND);
+    s.g.runner.points = 4;
+    let mut m = s.at_action();
+    assert!(!m.offers(&format!("play:{d}:3")), "central servers only");
+    m.pick(&[&format!("play:{d}:{HQ}")]);
+    assert!(m.has_event("netrunner.bypassed"), "Tithe, the first encounter");
+    m.pick(&["continue"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.bypassed").count(), 2);
+    assert_eq!(m.game().runner.clicks, 2);
+    assert!(!m.has_event("netrunner.subroutine"));
+}
+
+#[test]
+fn card_alarm_clock_runs_hq_at_turn_start_and_bypasses_the_first_ice_for_2_clicks() {
+    let mut s = runner();
+    s.installed(rs::ALARM_CLOCK);
+    s.ice(HQ, c::PALISADE, true);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.start(Stage::TurnBeginTriggers);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    assert_eq!(m.game().run.as_ref().map(|r| r.server), Some(HQ));
+    m.pick(&["use"]);
+    assert!(bypassed(&m));
+    assert_eq!(m.game().runner.clicks, 2);
+}
+
+#[test]
+fn card_capybara_leaves_the_game_to_derez_a_bypassed_ice() {
+    let mut s = runner();
+    s.installed(rs::LASER_POINTER);
+    let cy = s.installed(rs::CAPYBARA);
+    let ice = s.ice(HQ, c::KARUNA, true);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["use"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    let g = m.game();
+    assert!(!g.rezzed(ice));
+    assert!(!g.runner.hardware.contains(&cy) && !g.runner.heap.contains(&cy));
+}
