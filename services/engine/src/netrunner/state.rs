@@ -167,6 +167,16 @@ pub struct Run {
     /// Encounters so far in this run.
     #[serde(default)]
     pub encounters: u32,
+    /// This encounter's breaks by breakers: (breaker, subroutine) (CR 6.5.7.b: a single object
+    /// that broke them all fully breaks the ice).
+    #[serde(default)]
+    pub broken_by: Vec<(u32, usize)>,
+    /// A subroutine was broken in an encounter of this run that is over.
+    #[serde(default)]
+    pub broke_any: bool,
+    /// A subroutine resolved during this run.
+    #[serde(default)]
+    pub sub_resolved: bool,
 }
 
 /// One thing to access (NR-7.2).
@@ -540,6 +550,9 @@ impl Game {
             encounter_begun: false,
             bypass: false,
             encounters: 0,
+            broken_by: vec![],
+            broke_any: false,
+            sub_resolved: false,
         });
         self.flags.runs.push(server);
         ev.push(Event::public(

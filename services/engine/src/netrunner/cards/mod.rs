@@ -176,7 +176,7 @@ pub enum Static {
 pub enum When {
     /// Its side's turn begins (NR-2.1).
     TurnBegin,
-    /// A run is successful (NR-6.4.4); installed Runner cards.
+    /// A run is successful (NR-6.4.4); installed Runner cards, then the Runner's identity.
     SuccessfulRun,
     /// A successful run on the server whose root holds this rezzed card.
     SuccessfulRunHere,
@@ -208,6 +208,8 @@ pub enum When {
     EncounterIce,
     /// The Runner bypassed an ice (CR 6.5.8); `arg` is the ice. Installed Runner cards.
     Bypassed,
+    /// This breaker fully broke the encountered ice (CR 6.5.7.b); `arg` is the ice.
+    FullyBreaks,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

@@ -4,16 +4,18 @@
 
 use serde_json::json;
 
-use super::helpers::{add_virus, first, give_tags, note, opt, picked, remove_virus};
+use super::helpers::{add_virus, card_options, first, give_tags, note, opt, picked, remove_virus, trash_from_hq};
 use super::{ask_later, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Static, Targets, Then, When, BLANK};
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{Game, Run, ARCHIVES, CORP, HQ, RD, RUNNER};
 
 // The Automata Initiative (tai).
+pub const MERCURY: &str = "34010";
 pub const S_DOBRADO: &str = "34012";
 pub const CAPYBARA: &str = "34013";
 pub const HERMES: &str = "34014";
+pub const CURUPIRA: &str = "34015";
 pub const LASER_POINTER: &str = "34016";
 pub const SHIBBOLETH: &str = "34018";
 pub const JOY_RIDE: &str = "34021";
@@ -25,6 +27,7 @@ pub const MALANDRAGEM: &str = "34081";
 pub const COALESCENCE: &str = "34089";
 pub const PRETTY_MARY_DA_SILVA: &str = "34093";
 // Elevation (elev).
+pub const RYO_PHOENIX_ONO: &str = "35001";
 pub const HANTU: &str = "35008";
 pub const RISING_TIDE: &str = "35009";
 pub const RENT_RIOTERS: &str = "35011";
@@ -46,6 +49,21 @@ const NO_MORE_ACCESS: fn(&Game, Ctx, u32) -> u32 = |_, _, _| 0;
 
 /// The Runner's Startup card rows.
 pub static DEFS: &[CardDef] = &[
+    // --- identities
+    CardDef {
+        code: MERCURY,
+        name: "Mercury",
+        events: &[(When::Breach, Effect::Custom(mercury_breach))],
+        asks: &[Ask::Own(Prompt { ask: mercury_ask, answer: mercury_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: RYO_PHOENIX_ONO,
+        name: "Ryō \"Phoenix\" Ōno",
+        events: &[(When::SuccessfulRun, Effect::Custom(ryo_success))],
+        asks: &[Ask::Own(Prompt { ask: ryo_ask, answer: ryo_answer })],
+        ..BLANK
+    },
     // --- events
     CardDef {
         code: JOY_RIDE,
@@ -114,6 +132,14 @@ pub static DEFS: &[CardDef] = &[
         name: "Rising Tide",
         breaker: Some(Breaker::new(Some("Barrier"), 1, 1, 1)),
         statics: &[Static::BreakerStrength(rising_tide_strength)],
+        ..BLANK
+    },
+    CardDef {
+        code: CURUPIRA,
+        name: "Curupira",
+        breaker: Some(Breaker::new(Some("Barrier"), 1, 1, 1)),
+        events: &[(When::FullyBreaks, Effect::Custom(power_on_self)), (When::EncounterIce, Effect::Custom(curupira_encounter))],
+        asks: &[Ask::Own(Prompt { ask: curupira_ask, answer: curupira_answer })],
         ..BLANK
     },
     CardDef {
@@ -780,6 +806,83 @@ fn capybara_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
             k.rezzed = false;
         }
         note(ev, "derezzed", format!("{} derezzes {}", c.name(), g.label(c.arg)), json!({"card": c.arg}));
+    }
+    Ok(Then::Done)
+}
+
+// --- identities --------------------------------------------------------------------------------------
+
+/// Mercury: once per turn, breaching HQ or R&D in a run that broke no subroutine, 1 more access
+/// if the Runner likes (the once-per-turn use is spent only when taken).
+fn mercury_breach(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    let clean = g.run.as_ref().is_some_and(|r| !r.broke_any);
+    if (c.arg == HQ || c.arg == RD) && clean && !g.used_this_turn(c.def.code) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn mercury_ask(_: &Game, c: Ctx) -> Option<Question> {
+    let place = if c.arg == HQ { "HQ" } else { "R&D" };
+    yes_no(&format!("may access 1 more card in {place} (Mercury)"), &format!("Mercury: access 1 more card in {place} (once per turn)?"), "Access 1 more card")
+}
+
+fn mercury_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.use_once_per_turn(c.def.code) {
+        breach_extra(g, 1);
+        note(ev, "more_access", format!("{}: the Runner accesses 1 more card", c.name()), json!({}));
+    }
+    Ok(Then::Done)
+}
+
+/// Ryō "Phoenix" Ōno: the first successful run each turn after a subroutine resolved in it:
+/// 1 credit, and the Corp trashes 1 card from HQ.
+fn ryo_success(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.run.as_ref().is_some_and(|r| r.sub_resolved) && g.use_once_per_turn(c.def.code) {
+        g.gain(RUNNER, 1, c.name(), ev);
+        ask_later(g, c, 0);
+    }
+}
+
+fn ryo_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.hq.is_empty() {
+        return None;
+    }
+    let o = card_options(g, "card", &g.corp.hq);
+    Some(Question::one(CORP, KIND, format!("trashes 1 card from HQ ({})", c.name()), format!("{}: trash 1 card from HQ", c.name()), o))
+}
+
+fn ryo_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let cs: Vec<u32> = picked(a).into_iter().filter(|c| g.corp.hq.contains(c)).take(1).collect();
+    trash_from_hq(g, cs, ev);
+    Ok(Then::Done)
+}
+
+// --- Curupira ----------------------------------------------------------------------------------------
+
+fn power_on_self(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    add_power(g, c.card, 1, c.name(), ev);
+}
+
+/// Curupira: 3 power counters bypass a barrier.
+fn curupira_encounter(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.def(c.arg).has_subtype("Barrier") && power(g, c.card) >= 3 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn curupira_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !encountering(g, c.arg) || power(g, c.card) < 3 {
+        return None;
+    }
+    yes_no("may spend 3 power counters to bypass the ice (Curupira)", &format!("Curupira: spend 3 power counters to bypass {}?", g.label(c.arg)), "Spend 3 power counters: bypass the ice")
+}
+
+fn curupira_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && power(g, c.card) >= 3 {
+        if let Some(k) = g.card_mut(c.card) {
+            k.power -= 3;
+        }
+        bypass(g, c.name(), ev);
     }
     Ok(Then::Done)
 }

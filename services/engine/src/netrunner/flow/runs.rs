@@ -72,6 +72,7 @@ fn approach_ice(g: &mut Game, ev: &mut Vec<Event>) {
     run.approached += 1;
     run.pumps.clear();
     run.broken.clear();
+    run.broken_by.clear();
     let (server, pos, n) = (run.server, run.pos, run.approached);
     let ice = g.server(server).and_then(|s| s.ice.get(pos).copied());
     if let Some(r) = g.run.as_mut() {
@@ -94,6 +95,7 @@ fn pass_ice(g: &mut Game) {
         r.current = None;
         r.pumps.clear();
         r.broken.clear();
+        r.broken_by.clear();
         r.pos
     } else {
         0
@@ -155,9 +157,15 @@ fn subroutines(g: &mut Game, next: usize, ev: &mut Vec<Event>) {
                 json!({"ice": ice, "subroutine": i}),
             ));
             g.stage = Stage::Subs { next: i + 1 };
+            if let Some(r) = g.run.as_mut() {
+                r.sub_resolved = true;
+            }
             cards::resolve_subroutine(g, ice, i, ev);
         }
         _ => {
+            if let Some(r) = g.run.as_mut() {
+                r.broke_any |= r.broken.iter().any(|b| *b);
+            }
             ev.push(public("pass_ice", format!("The Runner passes {}", g.corp_public_label(ice)), json!({"ice": ice})));
             g.stage = Stage::PassIce;
         }
@@ -189,6 +197,7 @@ fn success(g: &mut Game, ev: &mut Vec<Event>) {
     ev.push(public("run_successful", "The run is successful", json!({})));
     let installed = cards::runner_trigger_order(g);
     cards::fire_all(g, When::SuccessfulRun, &installed, 0, ev);
+    cards::fire_identity(g, RUNNER, When::SuccessfulRun, 0, ev);
     let server = g.run.as_ref().map_or(HQ, |r| r.server);
     let here: Vec<u32> = g
         .server(server)

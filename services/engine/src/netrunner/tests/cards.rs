@@ -526,6 +526,7 @@ fn snake(name: &str) -> String {
         let ch = match ch {
             'â' | 'ā' => 'a',
             'é' => 'e',
+            'ō' | 'Ō' => 'o',
             c => c,
         };
         if ch.is_ascii_alphanumeric() {

@@ -528,3 +528,74 @@ fn card_capybara_leaves_the_game_to_derez_a_bypassed_ice() {
     assert!(!g.rezzed(ice));
     assert!(!g.runner.hardware.contains(&cy) && !g.runner.heap.contains(&cy));
 }
+
+// --- identities and fully breaking -------------------------------------------------------------------
+
+#[test]
+fn card_mercury_accesses_1_more_when_the_run_broke_nothing_once_per_turn() {
+    let mut s = runner();
+    s.g.runner.identity = rs::MERCURY.into();
+    for _ in 0..4 {
+        s.rd(c::HEDGE_FUND);
+    }
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&["continue"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.accessed").count(), 2);
+    m.run_on(RD);
+    m.pick(&["continue"]);
+    assert_ne!(m.kind(), "netrunner.card", "once per turn");
+    let mut s = runner();
+    s.g.runner.identity = rs::MERCURY.into();
+    let cl = s.installed(c::CLEAVER);
+    s.ice(RD, c::PALISADE, true);
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[&format!("break:{cl}:0")]);
+    m.pick(&["pass"]);
+    m.pick(&["continue"]);
+    assert_ne!(m.kind(), "netrunner.card", "a subroutine was broken in this run");
+}
+
+#[test]
+fn card_ryo_phoenix_ono_gains_1_and_the_corp_trashes_from_hq_after_a_subroutine_resolved() {
+    let mut s = runner();
+    s.g.runner.identity = rs::RYO_PHOENIX_ONO.into();
+    s.g.runner.credits = 20;
+    s.ice(HQ, c::WHITESPACE, true);
+    let a = s.hq(c::HEDGE_FUND);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["continue"]);
+    assert_eq!((m.kind(), m.seat()), ("netrunner.card".to_string(), 0));
+    m.pick(&[&format!("card:{a}")]);
+    let g = m.game();
+    assert_eq!(g.runner.credits, 20 - 3 + 1);
+    assert!(g.corp.archives.contains(&a));
+}
+
+#[test]
+fn card_curupira_gains_power_when_it_fully_breaks_and_spends_3_to_bypass_a_barrier() {
+    let mut s = runner();
+    let cu = s.installed(rs::CURUPIRA);
+    s.ice(RD, c::PALISADE, true);
+    s.rd(c::HEDGE_FUND);
+    s.g.cards[cu as usize].power = 2;
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[&format!("pump:{cu}")]);
+    m.pick(&[&format!("break:{cu}:0")]);
+    assert_eq!(m.game().cards[cu as usize].power, 3, "fully broke Palisade");
+    m.pick(&["pass"]);
+    m.pick(&["continue"]);
+    m.run_on(RD);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    assert!(m.has_event("netrunner.bypassed"));
+    assert_eq!(m.game().cards[cu as usize].power, 0);
+}
