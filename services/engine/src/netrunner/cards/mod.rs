@@ -210,6 +210,15 @@ pub enum When {
     Bypassed,
     /// This breaker fully broke the encountered ice (CR 6.5.7.b); `arg` is the ice.
     FullyBreaks,
+    /// The Corp rezzed an ice (Runner identity); `arg` is the ice.
+    CorpRezzedIce,
+    /// The Runner removed 1 or more tags; installed Runner cards.
+    TagsRemoved,
+    /// The Runner's turn ends (NR-2.6); installed Runner cards.
+    TurnEnds,
+    /// The Runner takes an action on an installed resource (its click ability); installed
+    /// Runner cards, `arg` is the resource.
+    ResourceAction,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

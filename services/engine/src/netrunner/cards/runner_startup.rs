@@ -5,7 +5,7 @@
 use serde_json::json;
 
 use super::helpers::{add_virus, card_options, first, give_tags, note, opt, picked, remove_virus, trash_from_hq};
-use super::{ask_later, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Static, Targets, Then, When, BLANK};
+use super::{ask_later, fire_all, fire_identity, runner_trigger_order, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Static, Targets, Then, When, BLANK};
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{Game, Run, ARCHIVES, CORP, HQ, RD, RUNNER};
@@ -20,15 +20,21 @@ pub const LASER_POINTER: &str = "34016";
 pub const SHIBBOLETH: &str = "34018";
 pub const JOY_RIDE: &str = "34021";
 // Rebellion Without Rehearsal (rwr).
+pub const EYE_FOR_AN_EYE: &str = "34067";
+pub const AMANUENSIS: &str = "34069";
 pub const FRIEND_OF_A_FRIEND: &str = "34074";
 pub const AMELIA_EARHART: &str = "34083";
 pub const ALARM_CLOCK: &str = "34078";
 pub const MALANDRAGEM: &str = "34081";
+pub const JULI_MOREIRA_LEE: &str = "34084";
 pub const COALESCENCE: &str = "34089";
 pub const PRETTY_MARY_DA_SILVA: &str = "34093";
+pub const VALENTINA_FERREIRA_CARVALHO: &str = "34095";
 // Elevation (elev).
 pub const RYO_PHOENIX_ONO: &str = "35001";
 pub const HANTU: &str = "35008";
+pub const BARRY_BAZ_WONG: &str = "35012";
+pub const MUSLIHAT: &str = "35013";
 pub const RISING_TIDE: &str = "35009";
 pub const RENT_RIOTERS: &str = "35011";
 pub const CLEAN_GETAWAY: &str = "35014";
@@ -64,7 +70,36 @@ pub static DEFS: &[CardDef] = &[
         asks: &[Ask::Own(Prompt { ask: ryo_ask, answer: ryo_answer })],
         ..BLANK
     },
+    CardDef {
+        code: BARRY_BAZ_WONG,
+        name: "Barry \"Baz\" Wong",
+        events: &[(When::CorpRezzedIce, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: barry_ask, answer: install_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: MUSLIHAT,
+        name: "MuslihaT",
+        events: &[(When::TurnBegin, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: muslihat_ask, answer: muslihat_answer })],
+        ..BLANK
+    },
     // --- events
+    CardDef {
+        code: EYE_FOR_AN_EYE,
+        name: "Eye for an Eye",
+        play: Some(Play { targets: Targets::Servers(hq_untagged), effect: Effect::Custom(run_target) }),
+        run: Some(RunSource { more_access: one_more_on_hq, on_success: Effect::Tags(1) }),
+        access_option: Some(AccessOption {
+            id: "eye_for_an_eye",
+            agenda_label: "Eye for an Eye: trash 1 card from your grip to trash it",
+            label: eye_label,
+            usable: grip_not_empty,
+            step: 0,
+        }),
+        asks: &[Ask::Own(Prompt { ask: eye_ask, answer: eye_answer })],
+        ..BLANK
+    },
     CardDef {
         code: JOY_RIDE,
         name: "Joy Ride",
@@ -97,6 +132,14 @@ pub static DEFS: &[CardDef] = &[
     CardDef { code: RITUAL, name: "Ritual", play: Some(Play { targets: Targets::None, effect: Effect::Custom(ritual) }), ..BLANK },
     CardDef { code: LIE_LOW, name: "Lie Low", play: Some(Play { targets: Targets::Labeled(lie_low_modes), effect: Effect::Custom(lie_low) }), ..BLANK },
     // --- hardware
+    CardDef {
+        code: AMANUENSIS,
+        name: "Amanuensis",
+        statics: &[Static::Memory(1)],
+        events: &[(When::TurnEnds, Effect::Custom(amanuensis_turn_ends)), (When::TagsRemoved, Effect::Custom(amanuensis_tags_removed))],
+        asks: &[Ask::Own(Prompt { ask: amanuensis_ask, answer: amanuensis_answer })],
+        ..BLANK
+    },
     CardDef {
         code: HERMES,
         name: "Hermes",
@@ -228,6 +271,21 @@ pub static DEFS: &[CardDef] = &[
         ..BLANK
     },
     CardDef {
+        code: VALENTINA_FERREIRA_CARVALHO,
+        name: "Valentina Ferreira Carvalho",
+        on_install: Effect::Custom(valentina_install),
+        events: &[(When::TagsRemoved, Effect::Gain(RUNNER, 1))],
+        asks: &[Ask::Own(Prompt { ask: valentina_ask, answer: valentina_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: JULI_MOREIRA_LEE,
+        name: "Juli Moreira Lee",
+        on_install: Effect::Custom(juli_install),
+        events: &[(When::ResourceAction, Effect::Custom(juli_resource_action))],
+        ..BLANK
+    },
+    CardDef {
         code: FRIEND_OF_A_FRIEND,
         name: "Friend of a Friend",
         click: Some(Click { offers: friend_offers, effect: Effect::Custom(friend_of_a_friend) }),
@@ -282,6 +340,8 @@ fn remove_tags(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
     }
     g.runner.tags -= n;
     note(ev, "tag_removed", format!("{source}: the Runner removes {n} tag(s) ({} left)", g.runner.tags), json!({"tags": g.runner.tags, "source": source}));
+    let installed = runner_trigger_order(g);
+    fire_all(g, When::TagsRemoved, &installed, 0, ev);
 }
 
 /// Power counters on a card (`Card::power`), publicly.
@@ -885,4 +945,188 @@ fn curupira_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
         bypass(g, c.name(), ev);
     }
     Ok(Then::Done)
+}
+
+// --- identities: turn begins, ice rezzed ---------------------------------------------------------------
+
+/// MuslihaT: the top card of the stack, seen by the Runner alone; an icebreaker or a run event
+/// may be revealed into the grip. Asked whatever the card is, so that the Corp learns nothing
+/// from the question being asked.
+fn muslihat_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let &top = g.runner.stack.first()?;
+    let d = g.def(top);
+    let mut o = Vec::new();
+    if d.has_subtype("Icebreaker") || (d.ctype == CardType::Event && d.has_subtype("Run")) {
+        o.push((opt("reveal", format!("Reveal {} and add it to your grip", g.label(top))), Answer::Card(top)));
+    }
+    o.push((opt("keep", "Leave it on top of the stack"), Answer::No));
+    Some(question("looks at the top card of their stack (MuslihaT)".into(), format!("MuslihaT: the top card of your stack is {}", g.label(top)), o))
+}
+
+fn muslihat_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Some(&top) = picked(a).first() {
+        g.take_runner(top);
+        g.runner.grip.push(top);
+        note(ev, "revealed", format!("{} reveals {} and adds it to the grip", c.name(), g.label(top)), json!({"card": top, "code": g.code(top)}));
+    }
+    Ok(Then::Done)
+}
+
+/// The grip's cards of these types the Runner can install now (paying the cost; one console).
+fn installable_from_grip(g: &Game, types: &[CardType]) -> Vec<u32> {
+    let has_console = g.runner.hardware.iter().any(|&h| g.def(h).has_subtype("Console"));
+    g.runner
+        .grip
+        .iter()
+        .copied()
+        .filter(|&c| {
+            let d = g.def(c);
+            types.contains(&d.ctype)
+                && !(d.ctype == CardType::Hardware && d.has_subtype("Console") && has_console)
+                && !(d.ctype == CardType::Program && (g.is_trojan(c) || d.memory.unwrap_or(0) > g.memory_limit()))
+                && g.runner_available() >= g.runner_install_cost(c)
+        })
+        .collect()
+}
+
+fn install_options(g: &Game, cards: &[u32]) -> Vec<(crate::core::DecisionOption, Answer)> {
+    let mut o: Vec<_> = cards
+        .iter()
+        .map(|&c| (opt(format!("install:{c}"), format!("Install {} (cost {})", g.label(c), g.runner_install_cost(c))), Answer::Install { card: c, server: None }))
+        .collect();
+    o.push((opt("none", "Install nothing"), Answer::No));
+    o
+}
+
+fn install_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    Ok(match first(a) {
+        Answer::Install { card, .. } => Then::InstallRunner { card },
+        _ => Then::Done,
+    })
+}
+
+/// Barry "Baz" Wong: when the Corp rezzes an ice, a resource or hardware from the grip.
+fn barry_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let cards = installable_from_grip(g, &[CardType::Resource, CardType::Hardware]);
+    if cards.is_empty() {
+        return None;
+    }
+    Some(question("may install a resource or hardware (Barry \"Baz\" Wong)".into(), "Barry \"Baz\" Wong: install a resource or piece of hardware from your grip?".into(), install_options(g, &cards)))
+}
+
+// --- Eye for an Eye ----------------------------------------------------------------------------------
+
+/// Eye for an Eye: HQ, only untagged.
+fn hq_untagged(g: &Game) -> Vec<u32> {
+    if g.tagged() {
+        vec![]
+    } else {
+        vec![HQ]
+    }
+}
+
+fn one_more_on_hq(_: &Game, _: Ctx, server: u32) -> u32 {
+    u32::from(server == HQ)
+}
+
+fn eye_label(g: &Game, accessed: u32) -> String {
+    format!("Eye for an Eye: trash 1 card from your grip to trash {}", g.label(accessed))
+}
+
+fn grip_not_empty(g: &Game) -> bool {
+    !g.runner.grip.is_empty()
+}
+
+fn eye_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.runner.grip.is_empty() {
+        return None;
+    }
+    let o = card_options(g, "card", &g.runner.grip);
+    Some(question("may trash a card from their grip to trash the accessed card (Eye for an Eye)".into(), format!("Eye for an Eye: trash 1 card from your grip to trash {}", g.label(c.arg)), o))
+}
+
+fn eye_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Some(&k) = picked(a).first().filter(|k| g.runner.grip.contains(k)) else {
+        return Err(RulesError::Illegal("pick a card of your grip".into()));
+    };
+    g.to_heap(k);
+    note(ev, "discarded", format!("Eye for an Eye: the Runner trashes {} from the grip", g.label(k)), json!({"card": k, "code": g.code(k)}));
+    let card = c.arg;
+    if matches!(g.corp_zone(card), crate::netrunner::state::CorpZone::Hq | crate::netrunner::state::CorpZone::Rd | crate::netrunner::state::CorpZone::Root(_)) {
+        g.trash(card, c.name(), ev);
+        fire_identity(g, RUNNER, When::TrashAccessed, card, ev);
+    }
+    Ok(Then::FinishAccess(card))
+}
+
+// --- tags ----------------------------------------------------------------------------------------------
+
+/// Amanuensis: a power counter when the Runner's turn ends tagged.
+fn amanuensis_turn_ends(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.tagged() {
+        add_power(g, c.card, 1, c.name(), ev);
+    }
+}
+
+fn amanuensis_tags_removed(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if power(g, c.card) > 0 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn amanuensis_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if power(g, c.card) == 0 || !g.installed_runner().contains(&c.card) {
+        return None;
+    }
+    yes_no("may spend a power counter to draw 2 cards (Amanuensis)", "Amanuensis: remove 1 power counter to draw 2 cards?", "Remove 1 power counter: draw 2 cards")
+}
+
+fn amanuensis_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && spend_power(g, c.card) {
+        g.draw(RUNNER, 2, ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Valentina Ferreira Carvalho: threat 3: installed in the Runner's turn, a tag off or 2 credits.
+fn valentina_install(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.active == RUNNER && threat(g, 3) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn valentina_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("credits", "Gain 2 credits"), Answer::Mode(0))];
+    if g.tagged() {
+        o.push((opt("tag", "Remove 1 tag"), Answer::Mode(1)));
+    }
+    o.push((opt("decline", "Neither"), Answer::No));
+    Some(question("may remove a tag or gain 2 credits (Valentina Ferreira Carvalho)".into(), "Valentina Ferreira Carvalho: remove 1 tag or gain 2 credits?".into(), o))
+}
+
+fn valentina_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    match first(a) {
+        Answer::Mode(0) => g.gain(RUNNER, 2, c.name(), ev),
+        Answer::Mode(1) => remove_tags(g, 1, c.name(), ev),
+        _ => {}
+    }
+    Ok(Then::Done)
+}
+
+/// Juli Moreira Lee: 4 power counters; the first action each turn on an installed resource
+/// spends one for a click; trashed when empty.
+fn juli_install(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    add_power(g, c.card, 4, c.name(), ev);
+}
+
+fn juli_resource_action(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.flags.used_cards.contains(&c.card) || !spend_power(g, c.card) {
+        return;
+    }
+    g.flags.used_cards.push(c.card);
+    g.runner.clicks += 1;
+    note(ev, "clicks", format!("{}: the Runner gains a click", c.name()), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
+    if power(g, c.card) == 0 {
+        g.trash(c.card, "it is empty", ev);
+    }
 }

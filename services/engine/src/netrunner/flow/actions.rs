@@ -288,6 +288,10 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
             ev.push(public("purged", "The Corp purges virus counters", json!({})));
         }
         Act::Ability { card, server } => {
+            if g.runner.resources.contains(card) {
+                let installed = cards::runner_trigger_order(g);
+                cards::fire_all(g, cards::When::ResourceAction, &installed, *card, ev);
+            }
             let c = cards::ctx(g, *card, server.unwrap_or(crate::netrunner::state::HQ));
             if let Some(click) = c.def.click {
                 cards::apply(g, &click.effect, c, ev);
@@ -300,6 +304,8 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
             }
             g.runner.tags -= 1;
             ev.push(public("tag_removed", format!("The Runner removes a tag ({} left)", g.runner.tags), json!({"tags": g.runner.tags})));
+            let installed = cards::runner_trigger_order(g);
+            cards::fire_all(g, cards::When::TagsRemoved, &installed, 0, ev);
         }
     }
     Ok(())

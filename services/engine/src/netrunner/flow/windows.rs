@@ -163,6 +163,9 @@ fn rez(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
     cards::unique_check(g, c, ev);
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_rez, ctx, ev);
+    if d.ctype == CardType::Ice {
+        cards::fire_identity(g, cards::other(CORP), cards::When::CorpRezzedIce, c, ev);
+    }
 }
 
 fn break_subs(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {

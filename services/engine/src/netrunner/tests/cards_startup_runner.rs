@@ -599,3 +599,129 @@ fn card_curupira_gains_power_when_it_fully_breaks_and_spends_3_to_bypass_a_barri
     assert!(m.has_event("netrunner.bypassed"));
     assert_eq!(m.game().cards[cu as usize].power, 0);
 }
+
+// --- turn begins, ice rezzed, tags, access abilities ---------------------------------------------------
+
+#[test]
+fn card_muslihat_may_reveal_a_top_icebreaker_or_run_event_into_the_grip() {
+    let mut s = runner();
+    s.g.runner.identity = rs::MUSLIHAT.into();
+    let top = s.stack(c::CLEAVER);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.start(Stage::TurnBeginTriggers);
+    assert_eq!(m.kind(), "netrunner.card");
+    assert!(!m.decision().summary.contains("Cleaver"), "the Corp is not told the card");
+    m.pick(&["reveal"]);
+    assert_eq!(m.game().runner.grip, vec![top]);
+    let mut s = runner();
+    s.g.runner.identity = rs::MUSLIHAT.into();
+    s.stack(c::SURE_GAMBLE);
+    let m = s.start(Stage::TurnBeginTriggers);
+    assert_eq!(m.kind(), "netrunner.card", "asked whatever the card is");
+    assert!(!m.offers("reveal"), "Sure Gamble is not a run event");
+}
+
+#[test]
+fn card_barry_baz_wong_installs_a_resource_or_hardware_when_the_corp_rezzes_ice() {
+    let mut s = runner();
+    s.g.runner.identity = rs::BARRY_BAZ_WONG.into();
+    let ice = s.ice(HQ, c::TITHE, false);
+    let t = s.grip(c::TELEWORK_CONTRACT);
+    s.grip(c::CLEAVER);
+    s.hq(c::HEDGE_FUND);
+    s.g.corp.credits = 1;
+    s.g.options.auto_pass = false;
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    while !m.offers(&format!("rez:{ice}")) {
+        m.pick(&["pass"]);
+    }
+    m.rez(ice);
+    assert_eq!(m.kind(), "netrunner.card");
+    assert!(m.offers(&format!("install:{t}")) && m.option_ids().len() == 2, "not the program");
+    m.pick(&[&format!("install:{t}")]);
+    assert!(m.game().runner.resources.contains(&t));
+}
+
+#[test]
+fn card_eye_for_an_eye_runs_hq_untagged_tags_accesses_1_more_and_trashes_for_a_grip_card() {
+    let mut s = runner();
+    let e = s.grip(rs::EYE_FOR_AN_EYE);
+    let x = s.grip(c::SURE_GAMBLE);
+    s.hq(c::NICO_CAMPAIGN);
+    s.hq(c::NICO_CAMPAIGN);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{e}:{HQ}")]);
+    m.pick(&["continue"]);
+    assert_eq!(m.game().runner.tags, 1);
+    m.draw(&[0]);
+    assert!(m.offers("eye_for_an_eye"));
+    m.pick(&["eye_for_an_eye"]);
+    m.pick(&[&format!("card:{x}")]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!(g.corp.archives.len(), 1, "the first Nico Campaign is trashed");
+    assert!(g.runner.heap.contains(&x));
+    assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.accessed").count(), 2);
+    let mut s = runner();
+    s.g.runner.tags = 1;
+    let e = s.grip(rs::EYE_FOR_AN_EYE);
+    let m = s.at_action();
+    assert!(!m.offers(&format!("play:{e}:{HQ}")), "only untagged");
+}
+
+#[test]
+fn card_amanuensis_gets_a_counter_at_turn_end_tagged_and_draws_2_when_tags_go() {
+    let mut s = runner().runner_turn(0);
+    let a = s.installed(rs::AMANUENSIS);
+    s.g.runner.tags = 1;
+    let m = s.start(Stage::EndTurn);
+    assert_eq!(m.game().cards[a as usize].power, 1);
+    let mut s = runner();
+    let a = s.installed(rs::AMANUENSIS);
+    assert_eq!(s.g.memory_limit(), 5);
+    s.g.cards[a as usize].power = 1;
+    s.g.runner.tags = 1;
+    s.stack(c::SURE_GAMBLE);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.pick(&["remove-tag"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    assert_eq!(m.game().runner.grip.len(), 2);
+}
+
+#[test]
+fn card_valentina_ferreira_carvalho_gains_1_per_tag_removal_and_helps_on_install_at_threat_3() {
+    let mut s = runner();
+    s.installed(rs::VALENTINA_FERREIRA_CARVALHO);
+    s.g.runner.tags = 2;
+    let mut m = s.at_action();
+    m.pick(&["remove-tag"]);
+    assert_eq!(m.game().runner.credits, 5 - 2 + 1);
+    let mut s = runner();
+    s.g.runner.tags = 1;
+    s.g.corp.points = 3;
+    let v = s.grip(rs::VALENTINA_FERREIRA_CARVALHO);
+    let mut m = s.at_action();
+    m.install(v);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["tag"]);
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.runner.credits), (0, 5 - 2 + 1), "the removal triggers it too");
+}
+
+#[test]
+fn card_juli_moreira_lee_gives_a_click_on_the_first_resource_action_each_turn() {
+    let mut s = runner();
+    let j = s.grip(rs::JULI_MOREIRA_LEE);
+    let t = s.installed(c::SMARTWARE_DISTRIBUTOR);
+    let mut m = s.at_action();
+    m.install(j);
+    assert_eq!(m.game().cards[j as usize].power, 4);
+    m.pick(&[&format!("ability:{t}")]);
+    let g = m.game();
+    assert_eq!((g.runner.clicks, g.cards[j as usize].power), (3, 3), "4 - 2 + 1");
+    m.pick(&[&format!("ability:{t}")]);
+    assert_eq!(m.game().runner.clicks, 2, "first time each turn only");
+}
