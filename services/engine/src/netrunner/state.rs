@@ -346,6 +346,10 @@ pub struct TurnFlags {
     /// The Runner took a tag this turn.
     #[serde(default)]
     pub tag_taken: bool,
+    /// The Runner install a card's effect is carrying out costs this much less (CR 1.16: a cost
+    /// reduction of that install only; cleared once it is paid).
+    #[serde(default)]
+    pub install_discount: i64,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").

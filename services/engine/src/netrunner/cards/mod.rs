@@ -339,6 +339,8 @@ pub enum Then {
     InstallCorp { card: u32, server: Option<u32> },
     /// Install a Runner card (making room in memory first).
     InstallRunner { card: u32 },
+    /// Install a Trojan program on an installed ice (making room in memory first).
+    InstallRunnerOn { card: u32, host: u32 },
     /// The access decision on this card is over.
     FinishAccess(u32),
 }

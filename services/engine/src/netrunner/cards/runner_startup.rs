@@ -11,6 +11,7 @@ use crate::netrunner::data::CardType;
 use crate::netrunner::state::{Game, Run, ARCHIVES, CORP, HQ, RD, RUNNER};
 
 // The Automata Initiative (tai).
+pub const THE_PRICE: &str = "34002";
 pub const MERCURY: &str = "34010";
 pub const S_DOBRADO: &str = "34012";
 pub const CAPYBARA: &str = "34013";
@@ -32,6 +33,7 @@ pub const PRETTY_MARY_DA_SILVA: &str = "34093";
 pub const VALENTINA_FERREIRA_CARVALHO: &str = "34095";
 // Elevation (elev).
 pub const RYO_PHOENIX_ONO: &str = "35001";
+pub const SCROUNGE: &str = "35004";
 pub const HANTU: &str = "35008";
 pub const BARRY_BAZ_WONG: &str = "35012";
 pub const MUSLIHAT: &str = "35013";
@@ -42,6 +44,7 @@ pub const LIE_LOW: &str = "35015";
 pub const TRANSFER_OF_WEALTH: &str = "35017";
 pub const SANG_KANCIL: &str = "35020";
 pub const FRANSOFIA_WARD: &str = "35021";
+pub const ILLUMINATION: &str = "35025";
 pub const RITUAL: &str = "35026";
 pub const DEVADATTA_DRONE: &str = "35031";
 pub const PRINCIPIA: &str = "35032";
@@ -127,6 +130,28 @@ pub static DEFS: &[CardDef] = &[
         play: Some(Play { targets: Targets::Servers(centrals), effect: Effect::Custom(run_target) }),
         events: &[(When::EncounterIce, Effect::Custom(s_dobrado_encounter))],
         asks: &[Ask::Own(Prompt { ask: s_dobrado_ask, answer: click_bypass_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: THE_PRICE,
+        name: "The Price",
+        play: Some(Play { targets: Targets::None, effect: Effect::Custom(the_price) }),
+        asks: &[Ask::Own(Prompt { ask: the_price_ask, answer: discounted_install_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: ILLUMINATION,
+        name: "Illumination",
+        play: Some(Play { targets: Targets::Servers(rd_only), effect: Effect::Custom(run_target) }),
+        run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Custom(illumination_success) }),
+        asks: &[Ask::Own(Prompt { ask: illumination_ask, answer: illumination_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SCROUNGE,
+        name: "Scrounge",
+        play: Some(Play { targets: Targets::Labeled(double), effect: Effect::Custom(scrounge) }),
+        asks: &[Ask::Own(Prompt { ask: scrounge_install_ask, answer: discounted_install_answer }), Ask::Own(Prompt { ask: scrounge_bottom_ask, answer: scrounge_bottom_answer })],
         ..BLANK
     },
     CardDef { code: RITUAL, name: "Ritual", play: Some(Play { targets: Targets::None, effect: Effect::Custom(ritual) }), ..BLANK },
@@ -1129,4 +1154,146 @@ fn juli_resource_action(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if power(g, c.card) == 0 {
         g.trash(c.card, "it is empty", ev);
     }
+}
+
+// --- installs by card effects (with a cost reduction) -------------------------------------------------
+
+/// Install options for `cards` paying `less` less (programs within memory, Trojans on each
+/// installed ice, one console), each answered by `Answer::Install` (the host ice as `server`).
+fn install_choices(g: &Game, cards: &[u32], less: i64) -> Vec<(crate::core::DecisionOption, Answer)> {
+    let has_console = g.runner.hardware.iter().any(|&h| g.def(h).has_subtype("Console"));
+    let mut o = Vec::new();
+    for &c in cards {
+        let d = g.def(c);
+        let cost = (g.runner_install_cost(c) - less).max(0);
+        if g.runner_available() < cost {
+            continue;
+        }
+        match d.ctype {
+            CardType::Program if d.memory.unwrap_or(0) > g.memory_limit() => {}
+            CardType::Program if g.is_trojan(c) => {
+                for ice in g.installed_corp().into_iter().filter(|&i| g.def(i).ctype == CardType::Ice) {
+                    o.push((opt(format!("install:{c}:{ice}"), format!("Install {} on {} (cost {cost})", g.label(c), g.corp_public_label(ice))), Answer::Install { card: c, server: Some(ice) }));
+                }
+            }
+            CardType::Hardware if d.has_subtype("Console") && has_console => {}
+            CardType::Program | CardType::Hardware | CardType::Resource => {
+                o.push((opt(format!("install:{c}"), format!("Install {} (cost {cost})", g.label(c))), Answer::Install { card: c, server: None }));
+            }
+            _ => {}
+        }
+    }
+    o
+}
+
+/// The reduction an install answer of this card carries (The Price: 3, Illumination: 1).
+fn install_reduction(code: &str) -> i64 {
+    match code {
+        THE_PRICE => 3,
+        ILLUMINATION => 1,
+        _ => 0,
+    }
+}
+
+/// Install the answered card, with its card's reduction.
+fn discounted_install_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
+    g.flags.install_discount = install_reduction(c.def.code);
+    Ok(match server {
+        Some(host) => Then::InstallRunnerOn { card, host },
+        None => Then::InstallRunner { card },
+    })
+}
+
+/// The Price: the top 4 cards of the stack are trashed; one of them may be installed for 3 less
+/// (their number in `Ctx::arg`: they are the last of the heap).
+fn the_price(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let top: Vec<u32> = g.runner.stack.iter().take(4).copied().collect();
+    for &k in &top {
+        g.to_heap(k);
+    }
+    let names: Vec<String> = top.iter().map(|&k| g.label(k)).collect();
+    note(ev, "milled", format!("{}: the Runner trashes the top {} card(s) of the stack: {}", c.name(), top.len(), names.join(", ")), json!({"cards": top}));
+    ask_later(g, Ctx { arg: top.len() as u32, ..c }, 0);
+}
+
+fn the_price_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let heap = &g.runner.heap;
+    let these = &heap[heap.len().saturating_sub(c.arg as usize)..];
+    let mut o = install_choices(g, these, 3);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(question("may install one of the trashed cards (The Price)".into(), "The Price: install 1 of those cards, paying 3 less?".into(), o))
+}
+
+/// Illumination: after a successful run on R&D, up to 3 installs from the grip, 1 less each
+/// (the installs left in `Ctx::arg`).
+fn illumination_success(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    ask_later(g, Ctx { arg: 3, ..c }, 0);
+}
+
+fn illumination_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = install_choices(g, &g.runner.grip, 1);
+    if o.is_empty() || c.arg == 0 {
+        return None;
+    }
+    o.push((opt("none", "Install nothing more"), Answer::No));
+    Some(question(format!("may install up to {} card(s) from their grip (Illumination)", c.arg), format!("Illumination: install a card from your grip, paying 1 less ({} left)?", c.arg), o))
+}
+
+fn illumination_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if matches!(first(a), Answer::Install { .. }) && c.arg > 1 {
+        // The next one is asked once this install (and any room it makes) is done.
+        ask_later(g, Ctx { arg: c.arg - 1, ..c }, 0);
+    }
+    discounted_install_answer(g, c, a, ev)
+}
+
+/// A double event: its additional cost is a second click.
+fn double(g: &Game) -> Option<Vec<(u32, String)>> {
+    if g.runner.clicks < 2 {
+        Some(vec![])
+    } else {
+        None
+    }
+}
+
+/// Scrounge: a program from the heap is installed, then one may go to the bottom of the stack.
+fn scrounge(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    spend_clicks(g, 1, c.name(), ev);
+    ask_later(g, c, 1);
+    ask_later(g, c, 0);
+}
+
+fn heap_programs(g: &Game) -> Vec<u32> {
+    g.runner.heap.iter().copied().filter(|&k| g.def(k).ctype == CardType::Program).collect()
+}
+
+fn scrounge_install_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let o = install_choices(g, &heap_programs(g), 0);
+    if o.is_empty() {
+        return None;
+    }
+    Some(question("installs a program from their heap (Scrounge)".into(), "Scrounge: install 1 program from your heap".into(), o))
+}
+
+fn scrounge_bottom_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let progs = heap_programs(g);
+    if progs.is_empty() {
+        return None;
+    }
+    let mut o = card_options(g, "card", &progs);
+    o.push((opt("none", "Leave them"), Answer::No));
+    Some(question("may put a program from their heap at the bottom of their stack (Scrounge)".into(), "Scrounge: add 1 program from your heap to the bottom of your stack?".into(), o))
+}
+
+fn scrounge_bottom_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Some(&k) = picked(a).first().filter(|k| g.runner.heap.contains(k)) {
+        g.take_runner(k);
+        g.runner.stack.push(k);
+        note(ev, "to_stack", format!("{}: {} goes to the bottom of the stack", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+    }
+    Ok(Then::Done)
 }

@@ -81,7 +81,7 @@ impl Game {
         } else {
             0
         };
-        (base - own - first_program).max(0)
+        (base - own - first_program - self.flags.install_discount).max(0)
     }
 
     /// Whether a program must be installed on a piece of ice (a Trojan).

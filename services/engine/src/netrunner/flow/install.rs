@@ -126,6 +126,7 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
 /// already checked); a Trojan goes on `host`.
 fn install_runner_now(g: &mut Game, card: u32, host: Option<u32>, ev: &mut Vec<Event>) {
     let cost = g.runner_install_cost(card);
+    g.flags.install_discount = 0;
     if !g.runner_pay(cost) {
         ev.push(public("install_failed", format!("The Runner cannot pay for {}", g.label(card)), json!({"card": card})));
         return;
@@ -239,6 +240,8 @@ pub fn step_make_room(g: &mut Game, program: u32, host: Option<u32>, ev: &mut Ve
         g.tasks.pop();
         if g.memory_used() + mem <= g.memory_limit() {
             install_runner_now(g, program, host, ev);
+        } else {
+            g.flags.install_discount = 0;
         }
         return false;
     }

@@ -725,3 +725,65 @@ fn card_juli_moreira_lee_gives_a_click_on_the_first_resource_action_each_turn() 
     m.pick(&[&format!("ability:{t}")]);
     assert_eq!(m.game().runner.clicks, 2, "first time each turn only");
 }
+
+// --- installs by card effects ------------------------------------------------------------------------
+
+#[test]
+fn card_the_price_trashes_the_top_4_and_installs_one_for_3_less() {
+    let mut s = runner();
+    let p = s.grip(rs::THE_PRICE);
+    let cl = s.stack(c::CLEAVER);
+    s.stack(c::SURE_GAMBLE);
+    s.stack(c::TELEWORK_CONTRACT);
+    s.stack(c::CARMEN);
+    let keep = s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.play(p);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&[&format!("install:{cl}")]);
+    let g = m.game();
+    assert!(g.runner.programs.contains(&cl));
+    assert_eq!(g.runner.credits, 5 - 1, "Cleaver costs 3 - 3");
+    assert_eq!(g.runner.stack, vec![keep]);
+    assert_eq!(g.runner.heap.len(), 4);
+}
+
+#[test]
+fn card_illumination_installs_up_to_3_grip_cards_for_1_less_each_after_an_rd_run() {
+    let mut s = runner();
+    let i = s.grip(rs::ILLUMINATION);
+    let a = s.grip(c::TELEWORK_CONTRACT);
+    let b = s.grip(c::SMARTWARE_DISTRIBUTOR);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{i}:{RD}")]);
+    m.pick(&["continue"]);
+    m.pick(&[&format!("install:{a}")]);
+    m.pick(&[&format!("install:{b}")]);
+    let g = m.game();
+    assert!(g.runner.resources.contains(&a) && g.runner.resources.contains(&b));
+    assert_eq!(g.runner.credits, 5, "both cost 1 - 1");
+}
+
+#[test]
+fn card_scrounge_spends_2_clicks_to_install_a_heap_program_and_stack_another() {
+    let mut s = runner();
+    let sc = s.grip(rs::SCROUNGE);
+    let cl = s.card(c::CLEAVER);
+    s.g.runner.heap.push(cl);
+    let ca = s.card(c::CARMEN);
+    s.g.runner.heap.push(ca);
+    let mut m = s.at_action();
+    m.play(sc);
+    assert_eq!(m.game().runner.clicks, 2);
+    m.pick(&[&format!("install:{cl}")]);
+    m.pick(&[&format!("card:{ca}")]);
+    let g = m.game();
+    assert!(g.runner.programs.contains(&cl));
+    assert_eq!(g.runner.stack.last(), Some(&ca));
+    assert_eq!(g.runner.credits, 5 - 1 - 3);
+    let mut s = runner().runner_turn(1);
+    let sc = s.grip(rs::SCROUNGE);
+    let m = s.at_action();
+    assert!(!m.offers(&format!("play:{sc}")), "a double event");
+}
