@@ -177,6 +177,10 @@ pub struct Run {
     /// A subroutine resolved during this run.
     #[serde(default)]
     pub sub_resolved: bool,
+    /// "Instead of breaching the attacked server, breach this one" (an "if successful" effect,
+    /// CR 6.7.4).
+    #[serde(default)]
+    pub breach_instead: Option<u32>,
 }
 
 /// One thing to access (NR-7.2).
@@ -557,6 +561,7 @@ impl Game {
             broken_by: vec![],
             broke_any: false,
             sub_resolved: false,
+            breach_instead: None,
         });
         self.flags.runs.push(server);
         ev.push(Event::public(

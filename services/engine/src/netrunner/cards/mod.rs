@@ -219,6 +219,9 @@ pub enum When {
     /// The Runner takes an action on an installed resource (its click ability); installed
     /// Runner cards, `arg` is the resource.
     ResourceAction,
+    /// The Runner installed a card (after its own install effect); installed Runner cards,
+    /// `arg` is the card.
+    RunnerInstalled,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

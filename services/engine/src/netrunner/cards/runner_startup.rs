@@ -16,6 +16,10 @@ pub const MERCURY: &str = "34010";
 pub const S_DOBRADO: &str = "34012";
 pub const CAPYBARA: &str = "34013";
 pub const HERMES: &str = "34014";
+pub const ERU_AYASE_PESSOA: &str = "34007";
+pub const HANNAH_WHEELS_PILINTRA: &str = "34008";
+pub const LILYPAD: &str = "34023";
+pub const BEATRIZ_FRIERE_GONZALEZ: &str = "34028";
 pub const CURUPIRA: &str = "34015";
 pub const LASER_POINTER: &str = "34016";
 pub const SHIBBOLETH: &str = "34018";
@@ -46,6 +50,7 @@ pub const SANG_KANCIL: &str = "35020";
 pub const FRANSOFIA_WARD: &str = "35021";
 pub const ILLUMINATION: &str = "35025";
 pub const RITUAL: &str = "35026";
+pub const MAGLECTRIC_RAPID: &str = "35019";
 pub const DEVADATTA_DRONE: &str = "35031";
 pub const PRINCIPIA: &str = "35032";
 pub const KNICKKNACK_OBRIAN: &str = "35033";
@@ -187,6 +192,21 @@ pub static DEFS: &[CardDef] = &[
         asks: &[Ask::Own(Prompt { ask: alarm_clock_ask, answer: alarm_clock_answer }), Ask::Own(Prompt { ask: alarm_clock_bypass_ask, answer: click_bypass_answer })],
         ..BLANK
     },
+    CardDef {
+        code: LILYPAD,
+        name: "LilyPAD",
+        statics: &[Static::Memory(2)],
+        events: &[(When::RunnerInstalled, Effect::Custom(lilypad_installed))],
+        asks: &[Ask::Own(Prompt { ask: lilypad_ask, answer: lilypad_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: MAGLECTRIC_RAPID,
+        name: "Maglectric Rapid (748 Mod)",
+        events: &[(When::SuccessfulRun, Effect::Custom(maglectric_success))],
+        asks: &[Ask::Own(Prompt { ask: maglectric_ask, answer: maglectric_answer })],
+        ..BLANK
+    },
     // --- programs: icebreakers
     CardDef {
         code: SHIBBOLETH,
@@ -308,6 +328,28 @@ pub static DEFS: &[CardDef] = &[
         name: "Juli Moreira Lee",
         on_install: Effect::Custom(juli_install),
         events: &[(When::ResourceAction, Effect::Custom(juli_resource_action))],
+        ..BLANK
+    },
+    CardDef {
+        code: HANNAH_WHEELS_PILINTRA,
+        name: "Hannah \"Wheels\" Pilintra",
+        click: Some(Click { offers: hannah_offers, effect: Effect::Custom(hannah) }),
+        run_ends: Some(hannah_run_ends),
+        ..BLANK
+    },
+    CardDef {
+        code: BEATRIZ_FRIERE_GONZALEZ,
+        name: "Beatriz Friere Gonzalez",
+        click: Some(Click { offers: beatriz_offers, effect: Effect::Custom(beatriz) }),
+        run: Some(RunSource { more_access: one_more_on_rd, on_success: Effect::Custom(breach_rd_instead) }),
+        ..BLANK
+    },
+    CardDef {
+        code: ERU_AYASE_PESSOA,
+        name: "Eru Ayase-Pessoa",
+        click: Some(Click { offers: eru_offers, effect: Effect::Custom(eru) }),
+        run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Custom(breach_rd_instead) }),
+        events: &[(When::Breach, Effect::Custom(eru_breach))],
         ..BLANK
     },
     CardDef {
@@ -1296,4 +1338,139 @@ fn scrounge_bottom_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event
         note(ev, "to_stack", format!("{}: {} goes to the bottom of the stack", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
     }
     Ok(Then::Done)
+}
+
+// --- more hardware and resources ---------------------------------------------------------------------
+
+/// LilyPAD: the first program installed each turn may draw 1.
+fn lilypad_installed(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.def(c.arg).ctype == CardType::Program && !g.flags.program_installed {
+        ask_later(g, c, 0);
+    }
+}
+
+fn lilypad_ask(_: &Game, _: Ctx) -> Option<Question> {
+    yes_no("may draw 1 card (LilyPAD)", "LilyPAD: draw 1 card?", "Draw 1 card")
+}
+
+fn lilypad_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        g.draw(RUNNER, 1, ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Maglectric Rapid (748 Mod): a successful run on HQ may trash it to derez an installed Corp
+/// card.
+fn maglectric_success(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.run.as_ref().is_some_and(|r| r.server == HQ) && g.installed_corp().iter().any(|&k| g.rezzed(k)) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn maglectric_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.installed_runner().contains(&c.card) {
+        return None;
+    }
+    let mut o: Vec<_> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k)).map(|k| (opt(format!("card:{k}"), format!("Derez {}", g.label(k))), Answer::Card(k))).collect();
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("decline", "Do not"), Answer::No));
+    Some(question("may trash Maglectric Rapid (748 Mod) to derez a Corp card".into(), "Maglectric Rapid (748 Mod): trash it to derez 1 installed Corp card?".into(), o))
+}
+
+fn maglectric_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Some(&k) = picked(a).first().filter(|&&k| g.rezzed(k) && g.is_installed(k)) {
+        g.trash(c.card, "its own ability", ev);
+        if let Some(x) = g.card_mut(k) {
+            x.rezzed = false;
+        }
+        note(ev, "derezzed", format!("{} derezzes {}", c.name(), g.label(k)), json!({"card": k}));
+    }
+    Ok(Then::Done)
+}
+
+/// Hannah "Wheels" Pilintra: once per turn, a click back and a run on a remote server (a tag if
+/// it fails: option argument, the server); or trash it: 2 clicks and a tag removed (no server).
+fn hannah_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    let mut o = Vec::new();
+    if !g.flags.used_cards.contains(&card) {
+        for s in g.corp.servers.iter().map(|s| s.id).filter(|&s| Game::is_remote(s)) {
+            o.push((Some(s), format!("{}: gain a click and run {}", g.label(card), Game::server_name(s))));
+        }
+    }
+    o.push((None, format!("{}: trash it, gain 2 clicks and remove 1 tag", g.label(card))));
+    o
+}
+
+fn hannah(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if Game::is_remote(c.arg) {
+        g.flags.used_cards.push(c.card);
+        gain_clicks(g, 1, c.name(), ev);
+        g.start_run(c.arg, Some(c.card), ev);
+    } else {
+        g.trash(c.card, "its own ability", ev);
+        gain_clicks(g, 2, c.name(), ev);
+        remove_tags(g, 1, c.name(), ev);
+    }
+}
+
+fn hannah_run_ends(g: &mut Game, c: Ctx, run: &Run, ev: &mut Vec<Event>) {
+    if run.source == Some(c.card) && !run.successful {
+        give_tags(g, 1, c.name(), ev);
+    }
+}
+
+fn gain_clicks(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
+    g.runner.clicks += n;
+    note(ev, "clicks", format!("{source}: the Runner gains {n} click(s)"), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
+}
+
+/// Beatriz Friere Gonzalez: 2 clicks: run HQ; if successful, breach R&D instead, 1 more access.
+fn beatriz_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    if g.runner.clicks < 2 {
+        return vec![];
+    }
+    vec![(None, format!("{}: spend 2 clicks to run HQ (breach R&D instead)", g.label(card)))]
+}
+
+fn beatriz(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    spend_clicks(g, 1, c.name(), ev);
+    g.start_run(HQ, Some(c.card), ev);
+}
+
+fn one_more_on_rd(g: &Game, _: Ctx, server: u32) -> u32 {
+    u32::from(server == RD && g.run.as_ref().is_some_and(|r| r.breach_instead == Some(RD)))
+}
+
+/// "If successful, instead of breaching the attacked server, breach R&D".
+fn breach_rd_instead(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if let Some(r) = g.run.as_mut() {
+        r.breach_instead = Some(RD);
+        note(ev, "breach_instead", format!("{}: the Runner breaches R&D instead", c.name()), json!({"server": RD}));
+    }
+}
+
+/// Eru Ayase-Pessoa: once per turn, a click and a tag: run Archives (breaching R&D instead if
+/// successful).
+fn eru_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    if g.flags.used_cards.contains(&card) {
+        return vec![];
+    }
+    vec![(None, format!("{}: take 1 tag to run Archives (breach R&D instead)", g.label(card)))]
+}
+
+fn eru(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.flags.used_cards.push(c.card);
+    give_tags(g, 1, c.name(), ev);
+    g.start_run(ARCHIVES, Some(c.card), ev);
+}
+
+/// Eru Ayase-Pessoa: threat 3: breaching R&D in a run on Archives accesses 1 more.
+fn eru_breach(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if c.arg == RD && threat(g, 3) && g.run.as_ref().is_some_and(|r| r.server == ARCHIVES) {
+        breach_extra(g, 1);
+        note(ev, "more_access", format!("{}: the Runner accesses 1 more card in R&D", c.name()), json!({}));
+    }
 }

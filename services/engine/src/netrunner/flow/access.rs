@@ -62,7 +62,7 @@ pub fn begin_access(g: &mut Game, ev: &mut Vec<Event>) {
         g.stage = Stage::RunEnd;
         return;
     };
-    let server = run.server;
+    let server = run.breach_instead.unwrap_or(run.server);
     if !run.breached {
         // CR 6.7: "when you breach" abilities first, asked in the order identity, hardware,
         // programs, resources (pushed in reverse: the last task pushed is asked first), so that

@@ -157,6 +157,8 @@ fn install_runner_now(g: &mut Game, card: u32, host: Option<u32>, ev: &mut Vec<E
 fn on_runner_installed(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     let c = cards::ctx(g, card, 0);
     cards::apply(g, &c.def.on_install, c, ev);
+    let installed = cards::runner_trigger_order(g);
+    cards::fire_all(g, cards::When::RunnerInstalled, &installed, card, ev);
     if g.def(card).ctype != CardType::Program {
         return;
     }

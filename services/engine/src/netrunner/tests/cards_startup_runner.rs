@@ -787,3 +787,94 @@ fn card_scrounge_spends_2_clicks_to_install_a_heap_program_and_stack_another() {
     let m = s.at_action();
     assert!(!m.offers(&format!("play:{sc}")), "a double event");
 }
+
+// --- more hardware and resources ---------------------------------------------------------------------
+
+#[test]
+fn card_lilypad_adds_2_mu_and_may_draw_on_the_first_program_install() {
+    let mut s = runner();
+    s.installed(rs::LILYPAD);
+    assert_eq!(s.g.memory_limit(), 6);
+    let a = s.grip(c::MAYFLY);
+    let b = s.grip(c::MAYFLY);
+    s.stack(c::SURE_GAMBLE);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.install(a);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    assert_eq!(m.game().runner.grip.len(), 2);
+    m.install(b);
+    assert_ne!(m.kind(), "netrunner.card", "the first program each turn");
+}
+
+#[test]
+fn card_maglectric_rapid_748_mod_trashes_itself_after_an_hq_run_to_derez_a_corp_card() {
+    let mut s = runner();
+    let mr = s.installed(rs::MAGLECTRIC_RAPID);
+    let n = s.root(3, c::NICO_CAMPAIGN, true);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["continue"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&[&format!("card:{n}")]);
+    let g = m.game();
+    assert!(!g.rezzed(n) && g.runner.heap.contains(&mr));
+}
+
+#[test]
+fn card_hannah_wheels_pilintra_runs_a_remote_for_free_or_trashes_for_2_clicks() {
+    let mut s = runner();
+    let h = s.installed(rs::HANNAH_WHEELS_PILINTRA);
+    s.ice(3, c::PALISADE, true);
+    s.root(3, c::NICO_CAMPAIGN, false);
+    let mut m = s.at_action();
+    assert!(!m.offers(&format!("ability:{h}:{HQ}")), "remote servers only");
+    m.pick(&[&format!("ability:{h}:3")]);
+    assert_eq!(m.game().runner.clicks, 4);
+    m.pass_windows();
+    m.pass_windows();
+    assert_eq!(m.game().runner.tags, 1, "Palisade ended the run: unsuccessful");
+    assert!(!m.offers(&format!("ability:{h}:3")), "once per turn");
+    m.pick(&[&format!("ability:{h}")]);
+    let g = m.game();
+    assert_eq!((g.runner.clicks, g.runner.tags), (5, 0));
+    assert!(g.runner.heap.contains(&h));
+}
+
+#[test]
+fn card_beatriz_friere_gonzalez_runs_hq_for_2_clicks_and_breaches_rd_with_1_more() {
+    let mut s = runner();
+    let b = s.installed(rs::BEATRIZ_FRIERE_GONZALEZ);
+    s.hq(c::HEDGE_FUND);
+    for _ in 0..3 {
+        s.rd(c::HEDGE_FUND);
+    }
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{b}")]);
+    assert_eq!(m.game().runner.clicks, 2);
+    m.pick(&["continue"]);
+    let acc: Vec<_> = m.log.iter().filter(|e| e.kind == "netrunner.accessed").collect();
+    assert_eq!(acc.len(), 2);
+    assert!(acc.iter().all(|e| e.text.contains("R&D")), "R&D, not HQ");
+}
+
+#[test]
+fn card_eru_ayase_pessoa_takes_a_tag_to_run_archives_and_breach_rd() {
+    let mut s = runner();
+    let e = s.installed(rs::ERU_AYASE_PESSOA);
+    s.archives(c::HEDGE_FUND, true);
+    for _ in 0..3 {
+        s.rd(c::HEDGE_FUND);
+    }
+    s.g.runner.points = 3;
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{e}")]);
+    assert_eq!(m.game().runner.tags, 1);
+    m.pick(&["continue"]);
+    let acc: Vec<_> = m.log.iter().filter(|e| e.kind == "netrunner.accessed").collect();
+    assert_eq!(acc.len(), 2, "threat 3: 1 more");
+    assert!(acc.iter().all(|e| e.text.contains("R&D")));
+    assert!(!m.offers(&format!("ability:{e}")), "once per turn");
+}
