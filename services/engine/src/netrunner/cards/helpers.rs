@@ -258,3 +258,11 @@ pub fn trash_from_hq(g: &mut Game, cards: Vec<u32>, ev: &mut Vec<Event>) {
 pub fn is_ice(g: &Game, card: u32) -> bool {
     g.def(card).ctype == CardType::Ice
 }
+
+/// The Runner trashed a card it was accessing: the Runner identity's trigger, then the
+/// installed Runner cards' (in trigger order).
+pub fn runner_trashed_accessed(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
+    fire_identity(g, RUNNER, When::TrashAccessed, card, ev);
+    let installed = super::runner_trigger_order(g);
+    super::fire_all(g, When::TrashAccessed, &installed, card, ev);
+}

@@ -196,7 +196,7 @@ pub enum When {
     CorpDiscarded,
     /// The Corp advances a card; `arg` is its count before (Corp identity).
     Advance,
-    /// The Runner trashes an accessed card (Runner identity).
+    /// The Runner trashes an accessed card (Runner identity, then installed cards).
     TrashAccessed,
     /// A run begins (CR 6.3, initiation phase); installed Runner cards.
     RunBegins,

@@ -4,8 +4,8 @@
 
 use serde_json::json;
 
-use super::helpers::{add_virus, card_options, first, give_tags, note, opt, picked, remove_virus, trash_from_hq};
-use super::{ask_later, fire_all, fire_identity, runner_trigger_order, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Static, Targets, Then, When, BLANK};
+use super::helpers::{add_virus, card_options, virus_on_self, first, give_tags, note, opt, picked, remove_virus, trash_from_hq};
+use super::{ask_later, fire_all, runner_trigger_order, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Static, Targets, Then, When, BLANK};
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{Game, Run, ARCHIVES, CORP, HQ, RD, RUNNER};
@@ -16,6 +16,8 @@ pub const MERCURY: &str = "34010";
 pub const S_DOBRADO: &str = "34012";
 pub const CAPYBARA: &str = "34013";
 pub const HERMES: &str = "34014";
+pub const SOLIDARITY_BADGE: &str = "34003";
+pub const AUDREY_V2: &str = "34004";
 pub const ERU_AYASE_PESSOA: &str = "34007";
 pub const HANNAH_WHEELS_PILINTRA: &str = "34008";
 pub const LILYPAD: &str = "34023";
@@ -193,6 +195,13 @@ pub static DEFS: &[CardDef] = &[
         ..BLANK
     },
     CardDef {
+        code: SOLIDARITY_BADGE,
+        name: "Solidarity Badge",
+        events: &[(When::TrashAccessed, Effect::Custom(solidarity_trash)), (When::TurnBegin, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: solidarity_ask, answer: solidarity_answer })],
+        ..BLANK
+    },
+    CardDef {
         code: LILYPAD,
         name: "LilyPAD",
         statics: &[Static::Memory(2)],
@@ -220,6 +229,14 @@ pub static DEFS: &[CardDef] = &[
         name: "Rising Tide",
         breaker: Some(Breaker::new(Some("Barrier"), 1, 1, 1)),
         statics: &[Static::BreakerStrength(rising_tide_strength)],
+        ..BLANK
+    },
+    CardDef {
+        code: AUDREY_V2,
+        name: "Audrey v2",
+        events: &[(When::TrashAccessed, Effect::Custom(virus_on_self))],
+        paid: Some(PaidAbility { offers: audrey_offers, effect: Effect::Custom(audrey) }),
+        asks: &[Ask::Own(Prompt { ask: audrey_pump_ask, answer: audrey_pump_answer })],
         ..BLANK
     },
     CardDef {
@@ -1121,7 +1138,7 @@ fn eye_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result
     let card = c.arg;
     if matches!(g.corp_zone(card), crate::netrunner::state::CorpZone::Hq | crate::netrunner::state::CorpZone::Rd | crate::netrunner::state::CorpZone::Root(_)) {
         g.trash(card, c.name(), ev);
-        fire_identity(g, RUNNER, When::TrashAccessed, card, ev);
+        super::helpers::runner_trashed_accessed(g, card, ev);
     }
     Ok(Then::FinishAccess(card))
 }
@@ -1473,4 +1490,109 @@ fn eru_breach(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         breach_extra(g, 1);
         note(ev, "more_access", format!("{}: the Runner accesses 1 more card in R&D", c.name()), json!({}));
     }
+}
+
+// --- trashing accessed cards ---------------------------------------------------------------------------
+
+/// Solidarity Badge: the first Corp card the Runner trashes each turn puts a power counter on it.
+fn solidarity_trash(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !g.flags.used_cards.contains(&c.card) {
+        g.flags.used_cards.push(c.card);
+        add_power(g, c.card, 1, c.name(), ev);
+    }
+}
+
+/// Solidarity Badge: when the Runner's turn begins, a counter for a card or a tag removed.
+fn solidarity_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if power(g, c.card) == 0 {
+        return None;
+    }
+    let mut o = vec![(opt("draw", "Remove 1 power counter: draw 1 card"), Answer::Mode(0))];
+    if g.tagged() {
+        o.push((opt("tag", "Remove 1 power counter: remove 1 tag"), Answer::Mode(1)));
+    }
+    o.push((opt("decline", "Do not"), Answer::No));
+    Some(question("may spend a power counter on Solidarity Badge".into(), "Solidarity Badge: remove 1 power counter to draw 1 card or remove 1 tag?".into(), o))
+}
+
+fn solidarity_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let mode = first(a);
+    if matches!(mode, Answer::Mode(_)) && spend_power(g, c.card) {
+        if mode == Answer::Mode(1) {
+            remove_tags(g, 1, c.name(), ev);
+        } else {
+            g.draw(RUNNER, 1, ev);
+        }
+    }
+    Ok(Then::Done)
+}
+
+/// Audrey v2 (an AI breaker whose costs are not credits): a virus counter breaks up to 2
+/// subroutines (the option's argument: a bit per subroutine); trashing a grip card: +3 strength.
+fn audrey_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let Some(ice) = encountered_ice(g) else { return vec![] };
+    let Some(run) = g.run.as_ref() else { return vec![] };
+    let mut o = Vec::new();
+    if !g.runner.grip.is_empty() {
+        o.push((format!("audrey-pump:{card}"), format!("{}: trash 1 card from your grip: +3 strength (now {})", g.label(card), g.breaker_strength(card)), u32::MAX));
+    }
+    if g.card(card).is_none_or(|k| k.virus == 0) || g.breaker_strength(card) < g.ice_strength(ice) {
+        return o;
+    }
+    let unbroken: Vec<usize> = run.broken.iter().enumerate().filter(|(_, b)| !**b).map(|(i, _)| i).collect();
+    let mut groups: Vec<Vec<usize>> = unbroken.iter().map(|&i| vec![i]).collect();
+    for (x, &i) in unbroken.iter().enumerate() {
+        for &j in unbroken.iter().skip(x + 1) {
+            groups.push(vec![i, j]);
+        }
+    }
+    for subs in groups.into_iter().filter(|s| s.iter().all(|&i| i < 32)) {
+        let texts: Vec<String> = subs.iter().map(|&i| format!("\"{}\"", super::subroutine_text(g.code(ice), i))).collect();
+        let ids: Vec<String> = subs.iter().map(|i| i.to_string()).collect();
+        let mask = subs.iter().fold(0u32, |m, &i| m | (1 << i));
+        o.push((format!("audrey:{card}:{}", ids.join("+")), format!("{}: spend a virus counter to break {}", g.label(card), texts.join(" and ")), mask));
+    }
+    o
+}
+
+fn audrey(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if c.arg == u32::MAX {
+        ask_later(g, c, 0);
+        return;
+    }
+    if !remove_virus(g, c.card) {
+        return;
+    }
+    let mut subs = Vec::new();
+    if let Some(r) = g.run.as_mut() {
+        for (i, b) in r.broken.iter_mut().enumerate() {
+            if i < 32 && c.arg & (1 << i) != 0 {
+                *b = true;
+                subs.push(i);
+            }
+        }
+        r.broken_by.extend(subs.iter().map(|&i| (c.card, i)));
+    }
+    note(ev, "subroutine_broken", format!("{} spends a virus counter to break {} subroutine(s)", g.label(c.card), subs.len()), json!({"breaker": c.card, "subroutines": subs}));
+}
+
+fn audrey_pump_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.runner.grip.is_empty() || encountered_ice(g).is_none() {
+        return None;
+    }
+    let o = card_options(g, "card", &g.runner.grip);
+    Some(question("trashes a card from their grip for +3 strength (Audrey v2)".into(), format!("{}: trash 1 card from your grip for +3 strength", g.label(c.card)), o))
+}
+
+fn audrey_pump_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Some(&k) = picked(a).first().filter(|k| g.runner.grip.contains(k)) else {
+        return Err(RulesError::Illegal("pick a card of your grip".into()));
+    };
+    g.to_heap(k);
+    note(ev, "discarded", format!("Audrey v2: the Runner trashes {} from the grip", g.label(k)), json!({"card": k, "code": g.code(k)}));
+    if let Some(r) = g.run.as_mut() {
+        r.pumps.push((c.card, 3));
+    }
+    note(ev, "strength_pumped", format!("{} gets +3 strength (now {})", g.label(c.card), g.breaker_strength(c.card)), json!({"card": c.card, "amount": 3, "strength": g.breaker_strength(c.card)}));
+    Ok(Then::Done)
 }

@@ -245,7 +245,7 @@ pub fn access_decision_input(g: &mut Game, card: u32, input: &Input, ev: &mut Ve
                 return Err(RulesError::Illegal(format!("trashing costs {cost}")));
             }
             g.trash(card, &format!("the Runner paid {cost} to trash it"), ev);
-            cards::fire_identity(g, RUNNER, When::TrashAccessed, card, ev);
+            cards::helpers::runner_trashed_accessed(g, card, ev);
         }
         "steal" => steal(g, card, ev),
         "leave" => {}

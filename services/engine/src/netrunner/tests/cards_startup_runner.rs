@@ -878,3 +878,57 @@ fn card_eru_ayase_pessoa_takes_a_tag_to_run_archives_and_breach_rd() {
     assert!(acc.iter().all(|e| e.text.contains("R&D")));
     assert!(!m.offers(&format!("ability:{e}")), "once per turn");
 }
+
+// --- trashing accessed cards -------------------------------------------------------------------------
+
+#[test]
+fn card_solidarity_badge_counts_the_first_corp_card_trashed_and_pays_a_card_or_a_tag() {
+    let mut s = runner();
+    let b = s.installed(rs::SOLIDARITY_BADGE);
+    s.root(3, c::NICO_CAMPAIGN, false);
+    s.root(4, c::NICO_CAMPAIGN, false);
+    s.g.runner.credits = 10;
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["continue"]);
+    m.pick(&["trash"]);
+    m.run_on(4);
+    m.pick(&["continue"]);
+    m.pick(&["trash"]);
+    assert_eq!(m.game().cards[b as usize].power, 1, "the first time each turn");
+    let mut s = runner();
+    let b = s.installed(rs::SOLIDARITY_BADGE);
+    s.g.cards[b as usize].power = 1;
+    s.g.runner.tags = 1;
+    let mut m = s.start(Stage::TurnBeginTriggers);
+    m.pick(&["tag"]);
+    assert_eq!((m.game().runner.tags, m.game().cards[b as usize].power), (0, 0));
+}
+
+#[test]
+fn card_audrey_v2_gets_virus_counters_from_trashes_and_spends_them_to_break_2() {
+    let mut s = runner();
+    let a = s.installed(rs::AUDREY_V2);
+    s.root(3, c::NICO_CAMPAIGN, false);
+    s.g.runner.credits = 10;
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["continue"]);
+    m.pick(&["trash"]);
+    assert_eq!(m.game().cards[a as usize].virus, 1);
+    let mut s = runner();
+    let a = s.installed(rs::AUDREY_V2);
+    s.g.cards[a as usize].virus = 1;
+    let x = s.grip(c::SURE_GAMBLE);
+    s.ice(HQ, c::KARUNA, true);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    assert!(!m.offers(&format!("audrey:{a}:0+1")), "strength 0 against 3");
+    m.pick(&[&format!("audrey-pump:{a}")]);
+    m.pick(&[&format!("card:{x}")]);
+    assert_eq!(m.game().breaker_strength(a), 3);
+    m.pick(&[&format!("audrey:{a}:0+1")]);
+    assert!(m.game().run.as_ref().unwrap().broken.iter().all(|b| *b));
+    assert_eq!(m.game().cards[a as usize].virus, 0);
+}
