@@ -222,6 +222,9 @@ pub enum When {
     /// The Runner installed a card (after its own install effect); installed Runner cards,
     /// `arg` is the card.
     RunnerInstalled,
+    /// The Runner played an event (after its effect); installed Runner cards, `arg` is the
+    /// event.
+    EventPlayed,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

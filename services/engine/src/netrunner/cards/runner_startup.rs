@@ -16,6 +16,7 @@ pub const MERCURY: &str = "34010";
 pub const S_DOBRADO: &str = "34012";
 pub const CAPYBARA: &str = "34013";
 pub const HERMES: &str = "34014";
+pub const DEBBIE_DOWNTOWN_MOREIRA: &str = "34019";
 pub const SOLIDARITY_BADGE: &str = "34003";
 pub const AUDREY_V2: &str = "34004";
 pub const ERU_AYASE_PESSOA: &str = "34007";
@@ -39,6 +40,7 @@ pub const PRETTY_MARY_DA_SILVA: &str = "34093";
 pub const VALENTINA_FERREIRA_CARVALHO: &str = "34095";
 // Elevation (elev).
 pub const RYO_PHOENIX_ONO: &str = "35001";
+pub const TOPAN: &str = "35002";
 pub const SCROUNGE: &str = "35004";
 pub const HANTU: &str = "35008";
 pub const BARRY_BAZ_WONG: &str = "35012";
@@ -92,6 +94,13 @@ pub static DEFS: &[CardDef] = &[
         name: "MuslihaT",
         events: &[(When::TurnBegin, Effect::Ask(0))],
         asks: &[Ask::Own(Prompt { ask: muslihat_ask, answer: muslihat_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: TOPAN,
+        name: "Topan",
+        click: Some(Click { offers: topan_offers, effect: Effect::Custom(topan) }),
+        asks: &[Ask::Own(Prompt { ask: topan_ask, answer: topan_answer })],
         ..BLANK
     },
     // --- events
@@ -367,6 +376,15 @@ pub static DEFS: &[CardDef] = &[
         click: Some(Click { offers: eru_offers, effect: Effect::Custom(eru) }),
         run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Custom(breach_rd_instead) }),
         events: &[(When::Breach, Effect::Custom(eru_breach))],
+        ..BLANK
+    },
+    CardDef {
+        code: DEBBIE_DOWNTOWN_MOREIRA,
+        name: "Debbie \"Downtown\" Moreira",
+        on_install: Effect::Custom(debbie_install),
+        events: &[(When::EventPlayed, Effect::Custom(debbie_event_played))],
+        click: Some(Click { offers: debbie_offers, effect: Effect::Custom(debbie_run) }),
+        run_ends: Some(debbie_run_ends),
         ..BLANK
     },
     CardDef {
@@ -1249,6 +1267,7 @@ fn install_choices(g: &Game, cards: &[u32], less: i64) -> Vec<(crate::core::Deci
 fn install_reduction(code: &str) -> i64 {
     match code {
         THE_PRICE => 3,
+        TOPAN => 2,
         ILLUMINATION => 1,
         _ => 0,
     }
@@ -1595,4 +1614,72 @@ fn audrey_pump_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -
     }
     note(ev, "strength_pumped", format!("{} gets +3 strength (now {})", g.label(c.card), g.breaker_strength(c.card)), json!({"card": c.card, "amount": 3, "strength": g.breaker_strength(c.card)}));
     Ok(Then::Done)
+}
+
+// --- Topan, Debbie "Downtown" Moreira ----------------------------------------------------------------
+
+/// Topan: once per turn, a click: install a grip card for 2 less, then 1 meat damage.
+fn topan_offers(g: &Game, _: u32) -> Vec<(Option<u32>, String)> {
+    if g.used_this_turn(TOPAN) || install_choices(g, &g.runner.grip, 2).is_empty() {
+        return vec![];
+    }
+    vec![(None, "Topan: install a card from your grip, paying 2 less (1 meat damage)".to_string())]
+}
+
+fn topan(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    g.use_once_per_turn(c.def.code);
+    ask_later(g, c, 0);
+}
+
+fn topan_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let o = install_choices(g, &g.runner.grip, 2);
+    if o.is_empty() {
+        return None;
+    }
+    Some(question("installs a card from their grip (Topan)".into(), "Topan: install 1 card from your grip, paying 2 less".into(), o))
+}
+
+fn topan_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let then = discounted_install_answer(g, c, a, ev)?;
+    if then != Then::Done {
+        // Pushed first: resolved once the install (and any room it makes) is done.
+        super::helpers::damage(g, crate::netrunner::state::DamageKind::Meat, 1, c.name(), false);
+    }
+    Ok(then)
+}
+
+/// Debbie "Downtown" Moreira: threat 4: 2 credits on install; 1 per run event played.
+fn debbie_install(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if threat(g, 4) {
+        g.load(c.card, 2, ev);
+    }
+}
+
+fn debbie_event_played(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.def(c.arg).has_subtype("Run") {
+        g.load(c.card, 1, ev);
+    }
+}
+
+fn debbie_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    g.corp.servers.iter().map(|s| (Some(s.id), format!("{}: run {} (with its hosted credits)", g.label(card), Game::server_name(s.id)))).collect()
+}
+
+/// The hosted credits are spendable during the run as run credits (CR 1.10.4.c); what is left
+/// goes back on the card when the run ends.
+fn debbie_run(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.start_run(c.arg, Some(c.card), ev);
+    let hosted = g.hosted(c.card);
+    if let Some(k) = g.card_mut(c.card) {
+        k.credits = 0;
+    }
+    if let Some(r) = g.run.as_mut() {
+        r.temp_credits += i64::from(hosted);
+    }
+}
+
+fn debbie_run_ends(g: &mut Game, c: Ctx, run: &Run, ev: &mut Vec<Event>) {
+    if run.source == Some(c.card) && run.temp_credits > 0 && g.runner.resources.contains(&c.card) {
+        g.load(c.card, run.temp_credits as u32, ev);
+    }
 }

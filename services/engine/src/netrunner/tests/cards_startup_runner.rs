@@ -932,3 +932,51 @@ fn card_audrey_v2_gets_virus_counters_from_trashes_and_spends_them_to_break_2() 
     assert!(m.game().run.as_ref().unwrap().broken.iter().all(|b| *b));
     assert_eq!(m.game().cards[a as usize].virus, 0);
 }
+
+// --- Topan, Debbie "Downtown" Moreira ----------------------------------------------------------------
+
+#[test]
+fn card_topan_installs_for_2_less_once_per_turn_and_deals_1_meat_damage() {
+    let mut s = runner();
+    s.g.runner.identity = rs::TOPAN.into();
+    let cl = s.grip(c::CLEAVER);
+    let keep = s.grip(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.pick(&["ability:identity"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&[&format!("install:{cl}")]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert!(g.runner.programs.contains(&cl));
+    assert_eq!((g.runner.credits, g.runner.clicks), (5 - 1, 3));
+    assert!(g.runner.heap.contains(&keep), "1 meat damage");
+    assert!(!m.offers("ability:identity"), "once per turn");
+}
+
+#[test]
+fn card_debbie_downtown_moreira_collects_from_run_events_and_funds_its_own_runs() {
+    let mut s = runner();
+    s.g.corp.points = 4;
+    let d = s.grip(rs::DEBBIE_DOWNTOWN_MOREIRA);
+    let cg = s.grip(rs::CLEAN_GETAWAY);
+    s.hq(c::HEDGE_FUND);
+    s.g.runner.credits = 10;
+    let mut m = s.at_action();
+    m.install(d);
+    assert_eq!(m.game().hosted(d), 2, "threat 4");
+    m.pick(&[&format!("play:{cg}:{HQ}")]);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    assert_eq!(m.game().hosted(d), 3);
+    let mut s = runner();
+    let d = s.installed(rs::DEBBIE_DOWNTOWN_MOREIRA);
+    s.g.cards[d as usize].credits = 3;
+    s.g.runner.credits = 0;
+    s.root(3, c::NICO_CAMPAIGN, false);
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{d}:3")]);
+    m.pick(&["continue"]);
+    m.pick(&["trash"]);
+    let g = m.game();
+    assert_eq!((g.runner.credits, g.hosted(d)), (0, 1), "Nico Campaign's trash cost 2 paid from Debbie");
+}
