@@ -169,6 +169,8 @@ pub enum Static {
     PaidInAnyWindow,
     /// Each ice costs this much more to rez (an active Runner card).
     IceRezCost(i64),
+    /// An installed Runner card changes an ice's strength: `f(game, this card, ice)`.
+    IceStrengthBy(fn(&Game, u32, u32) -> i64),
 }
 
 /// When a trigger of an active card (or identity) fires.

@@ -16,6 +16,8 @@ pub const MERCURY: &str = "34010";
 pub const S_DOBRADO: &str = "34012";
 pub const CAPYBARA: &str = "34013";
 pub const HERMES: &str = "34014";
+pub const MONKEYWRENCH: &str = "34006";
+pub const SLAP_VANDAL: &str = "34026";
 pub const DEBBIE_DOWNTOWN_MOREIRA: &str = "34019";
 pub const SOLIDARITY_BADGE: &str = "34003";
 pub const AUDREY_V2: &str = "34004";
@@ -32,6 +34,7 @@ pub const EYE_FOR_AN_EYE: &str = "34067";
 pub const AMANUENSIS: &str = "34069";
 pub const FRIEND_OF_A_FRIEND: &str = "34074";
 pub const AMELIA_EARHART: &str = "34083";
+pub const MEETING_OF_MINDS: &str = "34076";
 pub const ALARM_CLOCK: &str = "34078";
 pub const MALANDRAGEM: &str = "34081";
 pub const JULI_MOREIRA_LEE: &str = "34084";
@@ -170,6 +173,13 @@ pub static DEFS: &[CardDef] = &[
         asks: &[Ask::Own(Prompt { ask: scrounge_install_ask, answer: discounted_install_answer }), Ask::Own(Prompt { ask: scrounge_bottom_ask, answer: scrounge_bottom_answer })],
         ..BLANK
     },
+    CardDef {
+        code: MEETING_OF_MINDS,
+        name: "Meeting of Minds",
+        play: Some(Play { targets: Targets::Labeled(meeting_modes), effect: Effect::Custom(meeting_of_minds) }),
+        asks: &[Ask::Own(Prompt { ask: meeting_search_ask, answer: meeting_search_answer }), Ask::Own(Prompt { ask: meeting_reveal_ask, answer: meeting_reveal_answer })],
+        ..BLANK
+    },
     CardDef { code: RITUAL, name: "Ritual", play: Some(Play { targets: Targets::None, effect: Effect::Custom(ritual) }), ..BLANK },
     CardDef { code: LIE_LOW, name: "Lie Low", play: Some(Play { targets: Targets::Labeled(lie_low_modes), effect: Effect::Custom(lie_low) }), ..BLANK },
     // --- hardware
@@ -248,6 +258,13 @@ pub static DEFS: &[CardDef] = &[
         asks: &[Ask::Own(Prompt { ask: audrey_pump_ask, answer: audrey_pump_answer })],
         ..BLANK
     },
+    CardDef {
+        code: SLAP_VANDAL,
+        name: "Slap Vandal",
+        paid: Some(PaidAbility { offers: slap_vandal_offers, effect: Effect::Custom(slap_vandal) }),
+        ..BLANK
+    },
+    CardDef { code: MONKEYWRENCH, name: "Monkeywrench", statics: &[Static::IceStrengthBy(monkeywrench)], ..BLANK },
     CardDef {
         code: CURUPIRA,
         name: "Curupira",
@@ -1682,4 +1699,110 @@ fn debbie_run_ends(g: &mut Game, c: Ctx, run: &Run, ev: &mut Vec<Event>) {
     if run.source == Some(c.card) && run.temp_credits > 0 && g.runner.resources.contains(&c.card) {
         g.load(c.card, run.temp_credits as u32, ev);
     }
+}
+
+// --- Trojans -----------------------------------------------------------------------------------------
+
+fn host(g: &Game, card: u32) -> Option<u32> {
+    g.card(card).and_then(|k| k.host)
+}
+
+/// Monkeywrench: its host ice -2 strength, every other ice protecting the same server -1.
+fn monkeywrench(g: &Game, card: u32, ice: u32) -> i64 {
+    let Some(h) = host(g, card) else { return 0 };
+    if h == ice {
+        return -2;
+    }
+    match (g.corp_zone(h), g.corp_zone(ice)) {
+        (crate::netrunner::state::CorpZone::Ice(a), crate::netrunner::state::CorpZone::Ice(b)) if a == b => -1,
+        _ => 0,
+    }
+}
+
+/// Slap Vandal: 1 credit: break 1 subroutine of its host ice, once per encounter (its breaks
+/// are in `Run::broken_by`).
+fn slap_vandal_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let Some(ice) = encountered_ice(g) else { return vec![] };
+    let Some(run) = g.run.as_ref() else { return vec![] };
+    if host(g, card) != Some(ice) || run.broken_by.iter().any(|(b, _)| *b == card) || g.runner_available() < 1 || g.breaker_strength(card) < g.ice_strength(ice) {
+        return vec![];
+    }
+    run.broken
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| !**b)
+        .map(|(i, _)| (format!("slap-vandal:{card}:{i}"), format!("{}: break \"{}\" for 1", g.label(card), super::subroutine_text(g.code(ice), i)), i as u32))
+        .collect()
+}
+
+fn slap_vandal(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !g.runner_pay(1) {
+        return;
+    }
+    let sub = c.arg as usize;
+    if let Some(r) = g.run.as_mut() {
+        if let Some(b) = r.broken.get_mut(sub) {
+            *b = true;
+        }
+        r.broken_by.push((c.card, sub));
+    }
+    note(ev, "subroutine_broken", format!("{} breaks subroutine {} for 1", g.label(c.card), sub + 1), json!({"breaker": c.card, "subroutines": [sub]}));
+}
+
+// --- Meeting of Minds --------------------------------------------------------------------------------
+
+const MEETING_SUBTYPES: [&str; 2] = ["Connection", "Virtual"];
+
+fn meeting_modes(_: &Game) -> Option<Vec<(u32, String)>> {
+    Some(MEETING_SUBTYPES.iter().enumerate().map(|(i, t)| (i as u32, format!("choose {}", t.to_lowercase()))).collect())
+}
+
+fn meeting_subtype(c: Ctx) -> &'static str {
+    MEETING_SUBTYPES.get(c.arg as usize).copied().unwrap_or("Connection")
+}
+
+/// Meeting of Minds: search the stack (then shuffled) for a resource of the chosen subtype,
+/// then reveal grip cards of that subtype for 1 credit each.
+fn meeting_of_minds(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    ask_later(g, c, 1);
+    g.tasks.push(crate::netrunner::state::Task::Shuffle { corp: false });
+    ask_later(g, c, 0);
+}
+
+fn meeting_search_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let t = meeting_subtype(c);
+    let found: Vec<u32> = g.runner.stack.iter().copied().filter(|&k| g.def(k).ctype == CardType::Resource && g.def(k).has_subtype(t)).collect();
+    let mut o = card_options(g, "card", &found);
+    o.push((opt("none", "Take nothing"), Answer::No));
+    Some(question(format!("searches their stack for a {} resource (Meeting of Minds)", t.to_lowercase()), format!("Meeting of Minds: reveal a {} resource from your stack and add it to your grip?", t.to_lowercase()), o))
+}
+
+fn meeting_search_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Some(&k) = picked(a).first().filter(|k| g.runner.stack.contains(k)) {
+        g.take_runner(k);
+        g.runner.grip.push(k);
+        note(ev, "revealed", format!("{} reveals {} and adds it to the grip", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+    }
+    Ok(Then::Done)
+}
+
+fn meeting_reveal_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let t = meeting_subtype(c);
+    let these: Vec<u32> = g.runner.grip.iter().copied().filter(|&k| g.def(k).has_subtype(t)).collect();
+    if these.is_empty() {
+        return None;
+    }
+    let n = these.len() as u32;
+    Some(question(format!("may reveal {} cards from their grip (Meeting of Minds)", t.to_lowercase()), format!("Meeting of Minds: reveal any {} cards from your grip, 1 credit each", t.to_lowercase()), card_options(g, "card", &these)).range(0, n))
+}
+
+fn meeting_reveal_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let t = meeting_subtype(c);
+    let shown: Vec<u32> = picked(a).into_iter().filter(|k| g.runner.grip.contains(k) && g.def(*k).has_subtype(t)).collect();
+    if !shown.is_empty() {
+        let names: Vec<String> = shown.iter().map(|&k| g.label(k)).collect();
+        note(ev, "revealed", format!("{} reveals {}", c.name(), names.join(", ")), json!({"cards": shown}));
+        g.gain(RUNNER, shown.len() as i64, c.name(), ev);
+    }
+    Ok(Then::Done)
 }

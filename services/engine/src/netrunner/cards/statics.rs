@@ -31,7 +31,12 @@ impl Game {
             .map(|s| if let Static::IceStrength(f) = s { f(self, ice) } else { 0 })
             .sum();
         let minus = self.run.as_ref().filter(|r| r.current == Some(ice)).map_or(0, |r| r.ice_minus);
-        (base + bonus - minus).max(0)
+        let runner: i64 = self
+            .installed_runner()
+            .into_iter()
+            .map(|c| def(self.code(c)).statics.iter().map(|s| if let Static::IceStrengthBy(f) = s { f(self, c, ice) } else { 0 }).sum::<i64>())
+            .sum();
+        (base + bonus - minus + runner).max(0)
     }
 
     /// The rez cost of an ice now: printed, the run's extra, and the Runner's constant effects

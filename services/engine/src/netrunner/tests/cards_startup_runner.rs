@@ -980,3 +980,54 @@ fn card_debbie_downtown_moreira_collects_from_run_events_and_funds_its_own_runs(
     let g = m.game();
     assert_eq!((g.runner.credits, g.hosted(d)), (0, 1), "Nico Campaign's trash cost 2 paid from Debbie");
 }
+
+// --- Trojans, Meeting of Minds -----------------------------------------------------------------------
+
+#[test]
+fn card_monkeywrench_weakens_its_host_by_2_and_the_servers_other_ice_by_1() {
+    let mut s = runner();
+    let p = s.ice(HQ, c::PALISADE, true);
+    let t = s.ice(HQ, c::KARUNA, true);
+    let far = s.ice(RD, c::KARUNA, true);
+    let mw = s.grip(rs::MONKEYWRENCH);
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{mw}:{p}")]);
+    let g = m.game();
+    assert_eq!((g.ice_strength(p), g.ice_strength(t), g.ice_strength(far)), (0, 2, 3));
+}
+
+#[test]
+fn card_slap_vandal_breaks_1_host_subroutine_for_1_once_per_encounter() {
+    let mut s = runner();
+    let w = s.ice(HQ, c::WHITESPACE, true);
+    let sv = s.grip(rs::SLAP_VANDAL);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{sv}:{w}")]);
+    m.run_on(HQ);
+    m.pick(&[&format!("slap-vandal:{sv}:1")]);
+    // Nothing else to use in this encounter (once per encounter): the window passes on its own.
+    let subs: Vec<&str> = m.log.iter().filter(|e| e.kind == "netrunner.subroutine").map(|e| e.text.as_str()).collect();
+    assert_eq!(subs.len(), 1, "{subs:?}");
+    assert!(subs[0].contains("subroutine 1 resolves"));
+    assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.subroutine_broken").count(), 1);
+    assert_eq!(m.game().runner.credits, 5 - 1 - 1 - 3);
+}
+
+#[test]
+fn card_meeting_of_minds_finds_a_connection_and_pays_1_per_revealed_one() {
+    let mut s = runner();
+    let mm = s.grip(rs::MEETING_OF_MINDS);
+    let h = s.grip(rs::HANNAH_WHEELS_PILINTRA);
+    s.grip(c::SURE_GAMBLE);
+    let f = s.stack(rs::FRIEND_OF_A_FRIEND);
+    s.stack(rs::AMELIA_EARHART);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{mm}:0")]);
+    assert!(m.option_ids().len() == 2, "Friend of a Friend or nothing: {:?}", m.option_ids());
+    m.pick(&[&format!("card:{f}")]);
+    m.pick(&[&format!("card:{f}"), &format!("card:{h}")]);
+    let g = m.game();
+    assert!(g.runner.grip.contains(&f));
+    assert_eq!(g.runner.credits, 5 - 4 + 2);
+}
