@@ -114,7 +114,7 @@ fn encounter(g: &mut Game, ev: &mut Vec<Event>) {
             r.encounters += 1;
         }
         ev.push(public("encounter", format!("The Runner encounters {}", g.label(ice)), json!({"ice": ice, "subroutines": n})));
-        // The Runner's "when you encounter" abilities first (the active player's, CR 9.2), so
+        // The Runner's "when you encounter" abilities first (the active player's, CR 9.2.8.b), so
         // that a bypass (CR 6.5.8) comes before the ice's own; this stage goes on once they
         // are resolved.
         let mut runner_cards = cards::runner_trigger_order(g);
