@@ -181,6 +181,12 @@ pub struct Run {
     /// CR 6.7.4).
     #[serde(default)]
     pub breach_instead: Option<u32>,
+    /// Card instances whose "once per run" ability was used in this run.
+    #[serde(default)]
+    pub used_cards: Vec<u32>,
+    /// Corp cards accessed in this run, in order.
+    #[serde(default)]
+    pub accessed_cards: Vec<u32>,
 }
 
 /// One thing to access (NR-7.2).
@@ -562,6 +568,8 @@ impl Game {
             broke_any: false,
             sub_resolved: false,
             breach_instead: None,
+            used_cards: vec![],
+            accessed_cards: vec![],
         });
         self.flags.runs.push(server);
         ev.push(Event::public(

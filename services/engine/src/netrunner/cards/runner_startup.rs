@@ -40,11 +40,13 @@ pub const MALANDRAGEM: &str = "34081";
 pub const JULI_MOREIRA_LEE: &str = "34084";
 pub const COALESCENCE: &str = "34089";
 pub const PRETTY_MARY_DA_SILVA: &str = "34093";
+pub const PRESSURE_SPIKE: &str = "34092";
 pub const VALENTINA_FERREIRA_CARVALHO: &str = "34095";
 // Elevation (elev).
 pub const RYO_PHOENIX_ONO: &str = "35001";
 pub const TOPAN: &str = "35002";
 pub const SCROUNGE: &str = "35004";
+pub const CHARM_OFFENSIVE: &str = "35003";
 pub const HANTU: &str = "35008";
 pub const BARRY_BAZ_WONG: &str = "35012";
 pub const MUSLIHAT: &str = "35013";
@@ -180,6 +182,14 @@ pub static DEFS: &[CardDef] = &[
         asks: &[Ask::Own(Prompt { ask: meeting_search_ask, answer: meeting_search_answer }), Ask::Own(Prompt { ask: meeting_reveal_ask, answer: meeting_reveal_answer })],
         ..BLANK
     },
+    CardDef {
+        code: CHARM_OFFENSIVE,
+        name: "Charm Offensive",
+        play: Some(Play { targets: Targets::Servers(archives_only), effect: Effect::Custom(charm_offensive) }),
+        run_ends: Some(charm_offensive_run_ends),
+        asks: &[Ask::Own(Prompt { ask: charm_offensive_ask, answer: charm_offensive_answer })],
+        ..BLANK
+    },
     CardDef { code: RITUAL, name: "Ritual", play: Some(Play { targets: Targets::None, effect: Effect::Custom(ritual) }), ..BLANK },
     CardDef { code: LIE_LOW, name: "Lie Low", play: Some(Play { targets: Targets::Labeled(lie_low_modes), effect: Effect::Custom(lie_low) }), ..BLANK },
     // --- hardware
@@ -265,6 +275,13 @@ pub static DEFS: &[CardDef] = &[
         ..BLANK
     },
     CardDef { code: MONKEYWRENCH, name: "Monkeywrench", statics: &[Static::IceStrengthBy(monkeywrench)], ..BLANK },
+    CardDef {
+        code: PRESSURE_SPIKE,
+        name: "Pressure Spike",
+        breaker: Some(Breaker { pump: Pump::By(3), ..Breaker::new(Some("Barrier"), 1, 1, 2) }),
+        paid: Some(PaidAbility { offers: pressure_spike_offers, effect: Effect::Custom(pressure_spike) }),
+        ..BLANK
+    },
     CardDef {
         code: CURUPIRA,
         name: "Curupira",
@@ -1803,6 +1820,72 @@ fn meeting_reveal_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>
         let names: Vec<String> = shown.iter().map(|&k| g.label(k)).collect();
         note(ev, "revealed", format!("{} reveals {}", c.name(), names.join(", ")), json!({"cards": shown}));
         g.gain(RUNNER, shown.len() as i64, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+// --- Pressure Spike, Charm Offensive -----------------------------------------------------------------
+
+/// Pressure Spike: threat 4: 2 credits: +9 strength, once per run (`Run::used_cards`), while it
+/// interfaces with the encountered barrier.
+fn pressure_spike_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let Some(ice) = encountered_ice(g) else { return vec![] };
+    let used = g.run.as_ref().is_some_and(|r| r.used_cards.contains(&card));
+    if !threat(g, 4) || used || !g.def(ice).has_subtype("Barrier") || g.runner_available() < 2 {
+        return vec![];
+    }
+    vec![(format!("pressure-spike:{card}"), format!("{}: +9 strength for 2, once per run (now {})", g.label(card), g.breaker_strength(card)), 0)]
+}
+
+fn pressure_spike(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !g.runner_pay(2) {
+        return;
+    }
+    if let Some(r) = g.run.as_mut() {
+        r.used_cards.push(c.card);
+        r.pumps.push((c.card, 9));
+    }
+    note(ev, "strength_pumped", format!("{} gets +9 strength for 2 (now {})", g.label(c.card), g.breaker_strength(c.card)), json!({"card": c.card, "amount": 9, "strength": g.breaker_strength(c.card)}));
+}
+
+fn archives_only(_: &Game) -> Vec<u32> {
+    vec![ARCHIVES]
+}
+
+/// Charm Offensive: its run's end is heard through `Run::marked` (the event is not installed).
+fn charm_offensive(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.start_run(ARCHIVES, Some(c.card), ev);
+    if let Some(r) = g.run.as_mut() {
+        r.marked.push(c.card);
+    }
+}
+
+fn charm_offensive_run_ends(g: &mut Game, c: Ctx, run: &Run, _: &mut Vec<Event>) {
+    if run.source == Some(c.card) && !run.accessed_cards.is_empty() {
+        ask_later(g, c, 0);
+    }
+}
+
+/// The rezzed installed copies of cards accessed in Archives: a breach of Archives accesses
+/// every card there, and none has left or come since (the question follows the run's end).
+fn charm_offensive_targets(g: &Game) -> Vec<u32> {
+    let titles: Vec<&str> = g.corp.archives.iter().map(|&k| g.def(k).title.as_str()).collect();
+    g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && titles.contains(&g.def(k).title.as_str())).collect()
+}
+
+fn charm_offensive_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let t = charm_offensive_targets(g);
+    if t.is_empty() {
+        return None;
+    }
+    let mut o: Vec<_> = t.iter().map(|&k| (opt(format!("card:{k}"), format!("Trash {}", g.label(k))), Answer::Card(k))).collect();
+    o.push((opt("decline", "Trash nothing"), Answer::No));
+    Some(question("may trash a rezzed copy of a card accessed in Archives (Charm Offensive)".into(), "Charm Offensive: trash 1 rezzed copy of a card you accessed in Archives?".into(), o))
+}
+
+fn charm_offensive_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Some(&k) = picked(a).first().filter(|k| charm_offensive_targets(g).contains(k)) {
+        g.trash(k, c.name(), ev);
     }
     Ok(Then::Done)
 }

@@ -147,6 +147,7 @@ fn access_card(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
     // NR-7.3: "when accessed" abilities, even face down.
     if let Some(r) = g.run.as_mut() {
         r.accessed += 1;
+        r.accessed_cards.push(c);
     }
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_access, ctx, ev);

@@ -1031,3 +1031,44 @@ fn card_meeting_of_minds_finds_a_connection_and_pays_1_per_revealed_one() {
     assert!(g.runner.grip.contains(&f));
     assert_eq!(g.runner.credits, 5 - 4 + 2);
 }
+
+// --- Pressure Spike, Charm Offensive -----------------------------------------------------------------
+
+#[test]
+fn card_pressure_spike_pumps_9_once_per_run_at_threat_4() {
+    let mut s = runner();
+    let p = s.installed(rs::PRESSURE_SPIKE);
+    s.ice(HQ, c::PHAROS, true);
+    s.hq(c::HEDGE_FUND);
+    s.g.runner.points = 4;
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    assert!(m.labels().iter().any(|l| l.contains("+3 strength for 2")));
+    m.pick(&[&format!("pressure-spike:{p}")]);
+    assert_eq!(m.game().breaker_strength(p), 10);
+    assert!(!m.offers(&format!("pressure-spike:{p}")), "once per run");
+    let mut s = runner();
+    let p = s.installed(rs::PRESSURE_SPIKE);
+    s.ice(HQ, c::PHAROS, true);
+    s.hq(c::HEDGE_FUND);
+    let m = s.at_action();
+    let mut m = m;
+    m.run_on(HQ);
+    assert!(!m.offers(&format!("pressure-spike:{p}")), "threat 4");
+}
+
+#[test]
+fn card_charm_offensive_runs_archives_and_trashes_a_rezzed_copy_of_an_accessed_card() {
+    let mut s = runner();
+    let co = s.grip(rs::CHARM_OFFENSIVE);
+    s.archives(c::NICO_CAMPAIGN, false);
+    let n = s.root(3, c::NICO_CAMPAIGN, true);
+    let other = s.root(4, c::REGOLITH_MINING_LICENSE, true);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{co}:{}", crate::netrunner::state::ARCHIVES)]);
+    m.pick(&["continue"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    assert!(!m.offers(&format!("card:{other}")));
+    m.pick(&[&format!("card:{n}")]);
+    assert!(m.game().corp.archives.contains(&n));
+}
