@@ -32,6 +32,7 @@ pub const JOY_RIDE: &str = "34021";
 // Rebellion Without Rehearsal (rwr).
 pub const EYE_FOR_AN_EYE: &str = "34067";
 pub const AMANUENSIS: &str = "34069";
+pub const ARRUACEIRAS_CREW: &str = "34073";
 pub const FRIEND_OF_A_FRIEND: &str = "34074";
 pub const AMELIA_EARHART: &str = "34083";
 pub const MEETING_OF_MINDS: &str = "34076";
@@ -419,6 +420,13 @@ pub static DEFS: &[CardDef] = &[
         events: &[(When::EventPlayed, Effect::Custom(debbie_event_played))],
         click: Some(Click { offers: debbie_offers, effect: Effect::Custom(debbie_run) }),
         run_ends: Some(debbie_run_ends),
+        ..BLANK
+    },
+    CardDef {
+        code: ARRUACEIRAS_CREW,
+        name: "Arruaceiras Crew",
+        statics: &[Static::PaidInAnyWindow, Static::IceStrengthBy(arruaceiras_minus)],
+        paid: Some(PaidAbility { offers: arruaceiras_offers, effect: Effect::Custom(arruaceiras) }),
         ..BLANK
     },
     CardDef {
@@ -1888,4 +1896,52 @@ fn charm_offensive_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event
         g.trash(k, c.name(), ev);
     }
     Ok(Then::Done)
+}
+
+// --- Arruaceiras Crew --------------------------------------------------------------------------------
+
+/// Whether the Runner is in the encounter's paid-ability window (NR-6.3.1) with a rezzed ice.
+fn in_encounter_window(g: &Game) -> Option<u32> {
+    matches!(g.stage, crate::netrunner::state::Stage::Window { at: crate::netrunner::state::At::Run31, .. }).then(|| encountered_ice(g)).flatten()
+}
+
+/// Arruaceiras Crew's -2 lasts for the encounter: its record is a `(card, 0)` entry among the
+/// encounter's strength boosts (`Run::pumps`, cleared when the encounter ends; it adds nothing to
+/// any breaker).
+fn arruaceiras_minus(g: &Game, card: u32, ice: u32) -> i64 {
+    let active = g.run.as_ref().is_some_and(|r| r.current == Some(ice) && r.pumps.contains(&(card, 0)));
+    if active {
+        -2
+    } else {
+        0
+    }
+}
+
+/// Arruaceiras Crew: once per turn, a tag: the encountered ice -2 strength (argument 0); trash
+/// it and 2 credits: trash the encountered ice at strength 0 or less (argument 1).
+fn arruaceiras_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let Some(ice) = in_encounter_window(g) else { return vec![] };
+    let mut o = Vec::new();
+    if !g.flags.used_cards.contains(&card) {
+        o.push((format!("arruaceiras:{card}"), format!("{}: take 1 tag: the encountered ice gets -2 strength", g.label(card)), 0));
+    }
+    if g.ice_strength(ice) <= 0 && g.runner_available() >= 2 {
+        o.push((format!("arruaceiras-trash:{card}"), format!("{}: trash it and pay 2 to trash {}", g.label(card), g.label(ice)), 1));
+    }
+    o
+}
+
+fn arruaceiras(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let Some(ice) = in_encounter_window(g) else { return };
+    if c.arg == 0 {
+        g.flags.used_cards.push(c.card);
+        give_tags(g, 1, c.name(), ev);
+        if let Some(r) = g.run.as_mut() {
+            r.pumps.push((c.card, 0));
+        }
+        note(ev, "ice_weakened", format!("{}: {} gets -2 strength for this encounter", c.name(), g.label(ice)), json!({"card": c.card, "ice": ice}));
+    } else if g.ice_strength(ice) <= 0 && g.runner_pay(2) {
+        g.trash(c.card, "its own ability", ev);
+        g.trash(ice, c.name(), ev);
+    }
 }

@@ -1072,3 +1072,23 @@ fn card_charm_offensive_runs_archives_and_trashes_a_rezzed_copy_of_an_accessed_c
     m.pick(&[&format!("card:{n}")]);
     assert!(m.game().corp.archives.contains(&n));
 }
+
+#[test]
+fn card_arruaceiras_crew_weakens_the_encountered_ice_for_a_tag_and_trashes_it_at_0() {
+    let mut s = runner();
+    let a = s.installed(rs::ARRUACEIRAS_CREW);
+    let ice = s.ice(HQ, c::PALISADE, true);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    assert!(!m.offers(&format!("arruaceiras-trash:{a}")), "strength 2");
+    m.pick(&[&format!("arruaceiras:{a}")]);
+    let g = m.game();
+    assert_eq!((g.ice_strength(ice), g.runner.tags), (0, 1));
+    assert!(!m.offers(&format!("arruaceiras:{a}")), "once per turn");
+    m.pick(&[&format!("arruaceiras-trash:{a}")]);
+    let g = m.game();
+    assert!(g.corp.archives.contains(&ice) && g.runner.heap.contains(&a));
+    assert_eq!(g.runner.credits, 3);
+    assert!(!m.has_event("netrunner.subroutine"));
+}
