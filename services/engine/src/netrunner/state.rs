@@ -155,6 +155,41 @@ pub struct Run {
     /// trashed meanwhile).
     #[serde(default)]
     pub marked: Vec<u32>,
+    /// The breach's "when you breach" abilities have fired (CR 6.7).
+    #[serde(default)]
+    pub breached: bool,
+    /// More cards to access in HQ or R&D in this breach, from those abilities.
+    #[serde(default)]
+    pub breach_extra: u32,
+    /// The current encounter has begun: the Runner's "when you encounter" abilities fired.
+    #[serde(default)]
+    pub encounter_begun: bool,
+    /// An effect bypasses the ice being encountered (CR 6.5.8).
+    #[serde(default)]
+    pub bypass: bool,
+    /// Encounters so far in this run.
+    #[serde(default)]
+    pub encounters: u32,
+    /// This encounter's breaks by breakers: (breaker, subroutine) (CR 6.5.7.b: a single object
+    /// that broke them all fully breaks the ice).
+    #[serde(default)]
+    pub broken_by: Vec<(u32, usize)>,
+    /// A subroutine was broken in an encounter of this run that is over.
+    #[serde(default)]
+    pub broke_any: bool,
+    /// A subroutine resolved during this run.
+    #[serde(default)]
+    pub sub_resolved: bool,
+    /// "Instead of breaching the attacked server, breach this one" (an "if successful" effect,
+    /// CR 6.7.4).
+    #[serde(default)]
+    pub breach_instead: Option<u32>,
+    /// Card instances whose "once per run" ability was used in this run.
+    #[serde(default)]
+    pub used_cards: Vec<u32>,
+    /// Corp cards accessed in this run, in order.
+    #[serde(default)]
+    pub accessed_cards: Vec<u32>,
 }
 
 /// One thing to access (NR-7.2).
@@ -331,6 +366,10 @@ pub struct TurnFlags {
     /// by that install.
     #[serde(default)]
     pub free_install: Option<u32>,
+    /// The Runner install a card's effect is carrying out costs this much less (CR 1.16: a cost
+    /// reduction of that install only; cleared once it is paid).
+    #[serde(default)]
+    pub install_discount: i64,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").
@@ -530,6 +569,17 @@ impl Game {
             accessed: 0,
             stolen: 0,
             marked: vec![],
+            breached: false,
+            breach_extra: 0,
+            encounter_begun: false,
+            bypass: false,
+            encounters: 0,
+            broken_by: vec![],
+            broke_any: false,
+            sub_resolved: false,
+            breach_instead: None,
+            used_cards: vec![],
+            accessed_cards: vec![],
         });
         self.flags.runs.push(server);
         ev.push(Event::public(

@@ -405,3 +405,11 @@ pub fn forfeit(g: &mut Game, agenda: u32, source: &str, ev: &mut Vec<Event>) {
     let c = super::ctx(g, agenda, 0);
     super::fire(g, When::Forfeited, c, ev);
 }
+
+/// The Runner trashed a card it was accessing: the Runner identity's trigger, then the
+/// installed Runner cards' (in trigger order).
+pub fn runner_trashed_accessed(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
+    fire_identity(g, RUNNER, When::TrashAccessed, card, ev);
+    let installed = super::runner_trigger_order(g);
+    super::fire_all(g, When::TrashAccessed, &installed, card, ev);
+}

@@ -16,6 +16,7 @@ pub mod helpers;
 pub mod ice;
 pub mod ice_startup;
 pub mod runner;
+pub mod runner_startup;
 mod statics;
 
 use std::sync::OnceLock;
@@ -133,6 +134,8 @@ impl Breaker {
 pub enum Pump {
     By(i64),
     PerIcebreaker,
+    /// No credit pump (the card's own paid ability raises its strength, if any).
+    Never,
 }
 
 /// A constant effect, active while its card is (a scored Corp agenda, a rezzed Corp card, an
@@ -166,6 +169,19 @@ pub enum Static {
     /// Dividends N (an agenda): scored, it gets N agenda counters per advancement counter over
     /// its requirement (the Comprehensive Rules' keyword Dividends).
     Dividends(u32),
+    /// This breaker's strength bonus now (outside pumps).
+    BreakerStrength(fn(&Game, u32) -> i64),
+    /// This card costs this much less to install now.
+    InstallCheaper(fn(&Game, u32) -> i64),
+    /// This breaker's pump costs this much less now.
+    PumpCheaper(fn(&Game, u32) -> i64),
+    /// Its paid ability may be used in any paid-ability window (CR 5.6, 5.7), not only while
+    /// the Runner encounters ice.
+    PaidInAnyWindow,
+    /// Each ice costs this much more to rez (an active Runner card).
+    IceRezCost(i64),
+    /// An installed Runner card changes an ice's strength: `f(game, this card, ice)`.
+    IceStrengthBy(fn(&Game, u32, u32) -> i64),
 }
 
 /// When a trigger of an active card (or identity) fires.
@@ -173,7 +189,7 @@ pub enum Static {
 pub enum When {
     /// Its side's turn begins (NR-2.1).
     TurnBegin,
-    /// A run is successful (NR-6.4.4); installed Runner cards.
+    /// A run is successful (NR-6.4.4); installed Runner cards, then the Runner's identity.
     SuccessfulRun,
     /// A successful run on the server whose root holds this rezzed card.
     SuccessfulRunHere,
@@ -194,7 +210,7 @@ pub enum When {
     CorpDiscarded,
     /// The Corp advances a card; `arg` is its count before (Corp identity).
     Advance,
-    /// The Runner trashes an accessed card (Runner identity).
+    /// The Runner trashes an accessed card (Runner identity, then installed cards).
     TrashAccessed,
     /// The Runner passes this rezzed ice after encountering it (NR-6.3.2).
     PassIce,
@@ -205,6 +221,33 @@ pub enum When {
     AgendaLeftServer,
     /// The Corp forfeits this agenda (its own row only).
     Forfeited,
+    /// A run begins (CR 6.3, initiation phase); installed Runner cards.
+    RunBegins,
+    /// The Runner breaches a server (CR 6.7, success phase), before the cards to access are
+    /// counted; `arg` is the server. Runner identity and installed cards.
+    Breach,
+    /// The Runner encounters a rezzed ice (CR 6.5.2), before its own "when encountered"
+    /// abilities; `arg` is the ice. Installed Runner cards and the card that began the run.
+    EncounterIce,
+    /// The Runner bypassed an ice (CR 6.5.8); `arg` is the ice. Installed Runner cards.
+    Bypassed,
+    /// This breaker fully broke the encountered ice (CR 6.5.7.b); `arg` is the ice.
+    FullyBreaks,
+    /// The Corp rezzed an ice (Runner identity); `arg` is the ice.
+    CorpRezzedIce,
+    /// The Runner removed 1 or more tags; installed Runner cards.
+    TagsRemoved,
+    /// The Runner's turn ends (NR-2.6); installed Runner cards.
+    TurnEnds,
+    /// The Runner takes an action on an installed resource (its click ability); installed
+    /// Runner cards, `arg` is the resource.
+    ResourceAction,
+    /// The Runner installed a card (after its own install effect); installed Runner cards,
+    /// `arg` is the card.
+    RunnerInstalled,
+    /// The Runner played an event (after its effect); installed Runner cards, `arg` is the
+    /// event.
+    EventPlayed,
 }
 
 /// The run this card began (an event, a click ability): what it changes.
@@ -327,6 +370,8 @@ pub enum Then {
     InstallCorpFree { card: u32, server: Option<u32> },
     /// Install a Runner card (making room in memory first).
     InstallRunner { card: u32 },
+    /// Install a Trojan program on an installed ice (making room in memory first).
+    InstallRunnerOn { card: u32, host: u32 },
     /// The access decision on this card is over.
     FinishAccess(u32),
 }
@@ -406,7 +451,13 @@ pub const BLANK: CardDef = CardDef {
 
 /// Every card row, Corp then Runner (table order is the order simultaneous Corp triggers use).
 pub fn all() -> impl Iterator<Item = &'static CardDef> {
-    corp::DEFS.iter().chain(ice::DEFS.iter()).chain(runner::DEFS.iter()).chain(corp_startup::DEFS.iter()).chain(ice_startup::DEFS.iter())
+    corp::DEFS
+        .iter()
+        .chain(ice::DEFS.iter())
+        .chain(runner::DEFS.iter())
+        .chain(corp_startup::DEFS.iter())
+        .chain(ice_startup::DEFS.iter())
+        .chain(runner_startup::DEFS.iter())
 }
 
 /// The row of `code` (a blank row for an unknown code: it does nothing).

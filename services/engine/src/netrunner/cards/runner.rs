@@ -5,7 +5,7 @@ use serde_json::json;
 
 use super::helpers::{add_virus, card_options, first, lose_a_remaining_click, note, opt, picked, remove_virus, take_or_trash, virus_on_self};
 use super::{
-    ask_later, fire_identity, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question,
+    ask_later, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question,
     RunSource, Static, Targets, Then, When, BLANK,
 };
 use crate::core::{Event, RulesError};
@@ -474,7 +474,7 @@ fn carnivore_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> 
     let card = c.arg;
     if !matches!(g.corp_zone(card), CorpZone::None | CorpZone::Score | CorpZone::Archives) {
         g.trash(card, c.name(), ev);
-        fire_identity(g, RUNNER, When::TrashAccessed, card, ev);
+        super::helpers::runner_trashed_accessed(g, card, ev);
     }
     Ok(Then::FinishAccess(card))
 }

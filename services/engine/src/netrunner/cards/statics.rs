@@ -31,7 +31,20 @@ impl Game {
             .map(|s| if let Static::IceStrength(f) = s { f(self, ice) } else { 0 })
             .sum();
         let minus = self.run.as_ref().filter(|r| r.current == Some(ice)).map_or(0, |r| r.ice_minus);
-        (base + bonus - minus).max(0)
+        let runner: i64 = self
+            .installed_runner()
+            .into_iter()
+            .map(|c| def(self.code(c)).statics.iter().map(|s| if let Static::IceStrengthBy(f) = s { f(self, c, ice) } else { 0 }).sum::<i64>())
+            .sum();
+        (base + bonus - minus + runner).max(0)
+    }
+
+    /// The rez cost of an ice now: printed, the run's extra, and the Runner's constant effects
+    /// (`Static::IceRezCost`).
+    pub fn ice_rez_cost(&self, ice: u32) -> i64 {
+        let extra = self.run.as_ref().map_or(0, |r| r.ice_rez_extra);
+        let more: i64 = self.active_statics(1).iter().map(|s| if let Static::IceRezCost(n) = s { *n } else { 0 }).sum();
+        (self.def(ice).cost.unwrap_or(0) + extra + more).max(0)
     }
 
     /// NR-2.5.
@@ -63,6 +76,7 @@ impl Game {
             .iter()
             .map(|s| match s {
                 Static::CheaperAfterRun(n) if self.flags.successful_run => *n,
+                Static::InstallCheaper(f) => f(self, card),
                 _ => 0,
             })
             .sum();
@@ -72,7 +86,7 @@ impl Game {
         } else {
             0
         };
-        (base - own - first_program).max(0)
+        (base - own - first_program - self.flags.install_discount).max(0)
     }
 
     /// Whether a program must be installed on a piece of ice (a Trojan).
@@ -98,13 +112,23 @@ impl Game {
         match def(self.code(breaker)).breaker.map(|b| b.pump) {
             Some(Pump::By(n)) => n,
             Some(Pump::PerIcebreaker) => self.icebreakers(),
+            Some(Pump::Never) => 0,
             None => 1,
         }
+    }
+
+    /// A pump of `breaker`'s cost now (its printed pump cost, less its own discounts).
+    pub fn pump_cost(&self, breaker: u32) -> i64 {
+        let d = def(self.code(breaker));
+        let less: i64 = d.statics.iter().map(|s| if let Static::PumpCheaper(f) = s { f(self, breaker) } else { 0 }).sum();
+        d.breaker.map_or(1, |b| b.pump_cost - less).max(0)
     }
 
     /// The breaker's strength in this encounter (printed, constant bonus, pumps).
     pub fn breaker_strength(&self, b: u32) -> i64 {
         let bonus = if def(self.code(b)).breaker.is_some_and(|x| x.strength_per_icebreaker) { self.icebreakers() } else { 0 };
+        let own: i64 = def(self.code(b)).statics.iter().map(|s| if let Static::BreakerStrength(f) = s { f(self, b) } else { 0 }).sum();
+        let bonus = bonus + own;
         let base = self.def(b).strength.unwrap_or(0) + bonus;
         base + self.run.as_ref().map_or(0, |r| r.pumps.iter().filter(|(p, _)| *p == b).map(|(_, n)| n).sum::<i64>())
     }

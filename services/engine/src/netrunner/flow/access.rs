@@ -62,16 +62,30 @@ pub fn begin_access(g: &mut Game, ev: &mut Vec<Event>) {
         g.stage = Stage::RunEnd;
         return;
     };
-    let server = run.server;
+    let server = run.breach_instead.unwrap_or(run.server);
+    if !run.breached {
+        // CR 6.7: "when you breach" abilities first, asked in the order identity, hardware,
+        // programs, resources (pushed in reverse: the last task pushed is asked first), so that
+        // one adding accesses is settled before one that counts them; this stage continues
+        // once they are resolved.
+        if let Some(r) = g.run.as_mut() {
+            r.breached = true;
+        }
+        let mut order = cards::runner_trigger_order(g);
+        order.reverse();
+        cards::fire_all(g, When::Breach, &order, server, ev);
+        cards::fire_identity(g, RUNNER, When::Breach, server, ev);
+        return;
+    }
     let root: Vec<u32> = g.server(server).map(|s| s.root.clone()).unwrap_or_default();
     let mut slots = Vec::new();
     match server {
         HQ => {
-            let n = (1 + more_access(g, HQ)).min(g.corp.hq.len() as u32);
+            let n = (1 + more_access(g, HQ) + run.breach_extra).min(g.corp.hq.len() as u32);
             slots.extend((0..n).map(|_| Slot::HqRandom));
         }
         RD => {
-            let n = (1 + more_access(g, RD)).min(g.corp.rd.len() as u32);
+            let n = (1 + more_access(g, RD) + run.breach_extra).min(g.corp.rd.len() as u32);
             slots.extend((0..n).map(|_| Slot::RdTop));
         }
         ARCHIVES => slots.extend(archives_slots(g, ev)),
@@ -133,14 +147,20 @@ fn access_card(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
     // NR-7.3: "when accessed" abilities, even face down.
     if let Some(r) = g.run.as_mut() {
         r.accessed += 1;
+        r.accessed_cards.push(c);
     }
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_access, ctx, ev);
 }
 
-/// The installed Runner card offering its own access option now, if any.
-fn access_option(g: &Game) -> Option<(u32, AccessOption)> {
-    g.installed_runner().into_iter().find_map(|c| cards::def(g.code(c)).access_option.filter(|o| (o.usable)(g)).map(|o| (c, o)))
+/// The Runner cards offering their own access option now: installed ones, then the card that
+/// began the run (an event's "Access →" ability lasts for its run).
+fn access_option_list(g: &Game) -> Vec<(u32, AccessOption)> {
+    let mut from = g.installed_runner();
+    if let Some(src) = g.run.as_ref().and_then(|r| r.source).filter(|s| !from.contains(s)) {
+        from.push(src);
+    }
+    from.into_iter().filter_map(|c| cards::def(g.code(c)).access_option.filter(|o| (o.usable)(g)).map(|o| (c, o))).collect()
 }
 
 fn access_options(g: &Game, c: u32) -> Vec<DecisionOption> {
@@ -156,8 +176,10 @@ fn access_options(g: &Game, c: u32) -> Vec<DecisionOption> {
             o.push(opt("trash", format!("Trash {} for {t}", g.label(c))));
         }
     }
-    if let Some((_, a)) = access_option(g).filter(|_| !in_archives) {
-        o.push(opt(a.id, (a.label)(g, c)));
+    if !in_archives {
+        for (_, a) in access_option_list(g) {
+            o.push(opt(a.id, (a.label)(g, c)));
+        }
     }
     if !o.is_empty() {
         o.push(opt("leave", "Leave it"));
@@ -189,8 +211,11 @@ pub fn step_access_decision(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> boo
     }
     if g.def(card).ctype == CardType::Agenda {
         let blocked = g.run.as_ref().is_some_and(|r| r.no_steal_trash);
-        if let Some((_, a)) = access_option(g).filter(|_| !blocked && zone != CorpZone::Archives) {
-            ask_access(g, card, vec![opt("steal", "Steal it"), opt(a.id, a.agenda_label)]);
+        let options = if blocked || zone == CorpZone::Archives { vec![] } else { access_option_list(g) };
+        if !options.is_empty() {
+            let mut o = vec![opt("steal", "Steal it")];
+            o.extend(options.into_iter().map(|(_, a)| opt(a.id, a.agenda_label)));
+            ask_access(g, card, o);
             return true;
         }
         // An accessed agenda must be stolen (unless the run forbids it).
@@ -221,12 +246,12 @@ pub fn access_decision_input(g: &mut Game, card: u32, input: &Input, ev: &mut Ve
                 return Err(RulesError::Illegal(format!("trashing costs {cost}")));
             }
             g.trash(card, &format!("the Runner paid {cost} to trash it"), ev);
-            cards::fire_identity(g, RUNNER, When::TrashAccessed, card, ev);
+            cards::helpers::runner_trashed_accessed(g, card, ev);
         }
         "steal" => steal(g, card, ev),
         "leave" => {}
         other => {
-            let Some((by, a)) = access_option(g).filter(|(_, a)| a.id == other) else {
+            let Some((by, a)) = access_option_list(g).into_iter().find(|(_, a)| a.id == other) else {
                 return Err(RulesError::Illegal(format!("\"{other}\" cannot be used now")));
             };
             let code = g.code(by).to_string();

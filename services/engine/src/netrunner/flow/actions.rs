@@ -195,6 +195,16 @@ fn runner_actions(g: &Game, out: &mut Options) {
         out.push((opt("remove-tag", "Remove 1 tag (2 credits)"), Act::RemoveTag));
     }
     click_abilities(g, &g.installed_runner(), out);
+    // The identity's click ability, if it has one (named "identity" in option ids).
+    if let Some(click) = cards::def(&r.identity).click {
+        for (server, label) in (click.offers)(g, cards::NO_CARD) {
+            let id = match server {
+                Some(s) => format!("ability:identity:{s}"),
+                None => "ability:identity".to_string(),
+            };
+            out.push((opt(id, label), Act::Ability { card: cards::NO_CARD, server }));
+        }
+    }
 }
 
 /// The basic draw action: the first one each turn may draw more (a constant effect).
@@ -241,6 +251,10 @@ fn play(g: &mut Game, seat: u32, card: u32, target: Option<u32>, ev: &mut Vec<Ev
     let c = cards::ctx(g, card, target.unwrap_or(0));
     if let Some(p) = c.def.play {
         cards::apply(g, &p.effect, c, ev);
+    }
+    if seat == RUNNER {
+        let installed = cards::runner_trigger_order(g);
+        cards::fire_all(g, cards::When::EventPlayed, &installed, card, ev);
     }
     Ok(())
 }
@@ -297,7 +311,12 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
             ev.push(public("purged", "The Corp purges virus counters", json!({})));
         }
         Act::Ability { card, server } => {
-            let c = cards::ctx(g, *card, server.unwrap_or(crate::netrunner::state::HQ));
+            if g.runner.resources.contains(card) {
+                let installed = cards::runner_trigger_order(g);
+                cards::fire_all(g, cards::When::ResourceAction, &installed, *card, ev);
+            }
+            let arg = server.unwrap_or(crate::netrunner::state::HQ);
+            let c = if *card == cards::NO_CARD { cards::identity(g, seat, arg) } else { cards::ctx(g, *card, arg) };
             if let Some(click) = c.def.click {
                 cards::apply(g, &click.effect, c, ev);
             }
@@ -309,6 +328,8 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
             }
             g.runner.tags -= 1;
             ev.push(public("tag_removed", format!("The Runner removes a tag ({} left)", g.runner.tags), json!({"tags": g.runner.tags})));
+            let installed = cards::runner_trigger_order(g);
+            cards::fire_all(g, cards::When::TagsRemoved, &installed, 0, ev);
         }
     }
     Ok(())

@@ -128,6 +128,7 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
 /// already checked); a Trojan goes on `host`.
 fn install_runner_now(g: &mut Game, card: u32, host: Option<u32>, ev: &mut Vec<Event>) {
     let cost = g.runner_install_cost(card);
+    g.flags.install_discount = 0;
     if !g.runner_pay(cost) {
         ev.push(public("install_failed", format!("The Runner cannot pay for {}", g.label(card)), json!({"card": card})));
         return;
@@ -158,6 +159,8 @@ fn install_runner_now(g: &mut Game, card: u32, host: Option<u32>, ev: &mut Vec<E
 fn on_runner_installed(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     let c = cards::ctx(g, card, 0);
     cards::apply(g, &c.def.on_install, c, ev);
+    let installed = cards::runner_trigger_order(g);
+    cards::fire_all(g, cards::When::RunnerInstalled, &installed, card, ev);
     if g.def(card).ctype != CardType::Program {
         return;
     }
@@ -241,6 +244,8 @@ pub fn step_make_room(g: &mut Game, program: u32, host: Option<u32>, ev: &mut Ve
         g.tasks.pop();
         if g.memory_used() + mem <= g.memory_limit() {
             install_runner_now(g, program, host, ev);
+        } else {
+            g.flags.install_discount = 0;
         }
         return false;
     }

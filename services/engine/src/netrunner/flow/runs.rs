@@ -53,6 +53,9 @@ fn run_init(g: &mut Game, ev: &mut Vec<Event>) {
         ev.push(public("bad_publicity_credits", format!("The Runner collects {bp} bad publicity credit(s) for this run"), json!({"credits": bp})));
     }
     g.stage = if ice > 0 { Stage::ApproachIce } else { Stage::ApproachServer };
+    // CR 6.3 (initiation phase): "whenever a run begins" abilities of the Runner's cards.
+    let installed = cards::runner_trigger_order(g);
+    cards::fire_all(g, When::RunBegins, &installed, 0, ev);
 }
 
 /// NR-6.2: the next ice inward.
@@ -69,6 +72,7 @@ fn approach_ice(g: &mut Game, ev: &mut Vec<Event>) {
     run.approached += 1;
     run.pumps.clear();
     run.broken.clear();
+    run.broken_by.clear();
     let (server, pos, n) = (run.server, run.pos, run.approached);
     let ice = g.server(server).and_then(|s| s.ice.get(pos).copied());
     if let Some(r) = g.run.as_mut() {
@@ -91,6 +95,7 @@ fn pass_ice(g: &mut Game) {
         r.current = None;
         r.pumps.clear();
         r.broken.clear();
+        r.broken_by.clear();
         r.pos
     } else {
         0
@@ -101,11 +106,37 @@ fn pass_ice(g: &mut Game) {
 /// NR-6.3: the Runner encounters the rezzed ice.
 fn encounter(g: &mut Game, ev: &mut Vec<Event>) {
     let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
-    let n = cards::subroutines(g.code(ice));
-    if let Some(r) = g.run.as_mut() {
-        r.broken = vec![false; n];
+    if !g.run.as_ref().is_some_and(|r| r.encounter_begun) {
+        let n = cards::subroutines(g.code(ice));
+        if let Some(r) = g.run.as_mut() {
+            r.broken = vec![false; n];
+            r.encounter_begun = true;
+            r.encounters += 1;
+        }
+        ev.push(public("encounter", format!("The Runner encounters {}", g.label(ice)), json!({"ice": ice, "subroutines": n})));
+        // The Runner's "when you encounter" abilities first (the active player's, CR 9.2.8.b), so
+        // that a bypass (CR 6.5.8) comes before the ice's own; this stage goes on once they
+        // are resolved.
+        let mut runner_cards = cards::runner_trigger_order(g);
+        if let Some(src) = g.run.as_ref().and_then(|r| r.source).filter(|s| !runner_cards.contains(s)) {
+            runner_cards.push(src);
+        }
+        cards::fire_all(g, When::EncounterIce, &runner_cards, ice, ev);
+        return;
     }
-    ev.push(public("encounter", format!("The Runner encounters {}", g.label(ice)), json!({"ice": ice, "subroutines": n})));
+    let bypass = g.run.as_ref().is_some_and(|r| r.bypass);
+    if let Some(r) = g.run.as_mut() {
+        r.encounter_begun = false;
+        r.bypass = false;
+    }
+    if bypass {
+        // CR 6.5.8.a: the encounter is aborted and the Runner passes the ice.
+        ev.push(public("bypassed", format!("The Runner bypasses {}", g.label(ice)), json!({"ice": ice})));
+        g.stage = Stage::PassIce;
+        let installed = cards::runner_trigger_order(g);
+        cards::fire_all(g, When::Bypassed, &installed, ice, ev);
+        return;
+    }
     open(g, At::Run31);
     cards::fire_all(g, When::Encounter, &[ice], 0, ev);
 }
@@ -126,9 +157,15 @@ fn subroutines(g: &mut Game, next: usize, ev: &mut Vec<Event>) {
                 json!({"ice": ice, "subroutine": i}),
             ));
             g.stage = Stage::Subs { next: i + 1 };
+            if let Some(r) = g.run.as_mut() {
+                r.sub_resolved = true;
+            }
             cards::resolve_subroutine(g, ice, i, ev);
         }
         _ => {
+            if let Some(r) = g.run.as_mut() {
+                r.broke_any |= r.broken.iter().any(|b| *b);
+            }
             ev.push(public("pass_ice", format!("The Runner passes {}", g.corp_public_label(ice)), json!({"ice": ice})));
             g.stage = Stage::PassIce;
             // NR-6.3.2: "when the Runner passes this ice" abilities of the rezzed ice.
@@ -164,6 +201,7 @@ fn success(g: &mut Game, ev: &mut Vec<Event>) {
     ev.push(public("run_successful", "The run is successful", json!({})));
     let installed = cards::runner_trigger_order(g);
     cards::fire_all(g, When::SuccessfulRun, &installed, 0, ev);
+    cards::fire_identity(g, RUNNER, When::SuccessfulRun, 0, ev);
     let server = g.run.as_ref().map_or(HQ, |r| r.server);
     let here: Vec<u32> = g
         .server(server)

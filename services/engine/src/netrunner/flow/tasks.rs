@@ -97,6 +97,7 @@ fn answer_card(g: &mut Game, code: &str, card: u32, step: u8, arg: u32, input: &
             install_corp(g, card, server, ev)?
         }
         Then::InstallRunner { card } => install_runner(g, card, None, ev),
+        Then::InstallRunnerOn { card, host } => install_runner(g, card, Some(host), ev),
         Then::FinishAccess(card) => finish_access_decision(g, card),
     }
     Ok(())

@@ -88,6 +88,9 @@ fn turn_begin_triggers(g: &mut Game, ev: &mut Vec<Event>) {
         cards::runner_trigger_order(g)
     };
     cards::fire_all(g, When::TurnBegin, &active, 0, ev);
+    if g.active == RUNNER {
+        cards::fire_identity(g, RUNNER, When::TurnBegin, 0, ev);
+    }
 }
 
 /// NR-2.5: discard down to the maximum hand size; true when waiting for the choice.
@@ -127,6 +130,8 @@ fn end_turn(g: &mut Game, ev: &mut Vec<Event>) {
     } else {
         g.runner.clicks = 0;
         g.runner_success_last_turn = g.flags.successful_run;
+        let installed = cards::runner_trigger_order(g);
+        cards::fire_all(g, When::TurnEnds, &installed, 0, ev);
     }
     ev.push(public("turn_ended", format!("{}'s turn ends", g.seat_name(active)), json!({"seat": active})));
     if super::time::end_if_last_turn(g, ev) {

@@ -38,8 +38,19 @@ pub fn paid_options(g: &Game, seat: u32, at: At) -> Vec<(DecisionOption, Paid)> 
     let mut out = vec![(opt("pass", "Pass"), Paid::Pass)];
     if seat == CORP {
         corp_options(g, at, &mut out);
-    } else if at == At::Run31 {
-        runner_encounter_options(g, &mut out);
+    } else {
+        if at == At::Run31 {
+            runner_encounter_options(g, &mut out);
+        }
+        // CR 5.6/5.7 (every window is marked (P)): paid abilities in any window, for the
+        // Runner's cards that say so (`Static::PaidInAnyWindow`); the others are the
+        // encounter's (NR-6.3.1). Each card's offers say when it can be used.
+        let cards_: Vec<u32> = g
+            .installed_runner()
+            .into_iter()
+            .filter(|&c| (at == At::Run31 && g.runner.programs.contains(&c)) || cards::def(g.code(c)).statics.iter().any(|s| matches!(s, cards::Static::PaidInAnyWindow)))
+            .collect();
+        card_abilities(g, &cards_, &mut out);
     }
     out
 }
@@ -70,7 +81,7 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
     if at == At::Run23 {
         if let Some(run) = &g.run {
             if let Some(ice) = run.current.filter(|&i| !g.rezzed(i)) {
-                let cost = g.def(ice).cost.unwrap_or(0) + run.ice_rez_extra;
+                let cost = g.ice_rez_cost(ice);
                 if g.corp.credits >= cost && g.rez_costs_bad_publicity_or_tag(ice) {
                     out.push((opt(format!("rez:{ice}"), format!("Rez {} for {cost}, taking 1 bad publicity", g.label(ice))), Paid::Rez(ice)));
                     if g.tagged() {
@@ -142,8 +153,9 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
                 out.push((opt(format!("break:{b}:{}", ids.join("+")), label), Paid::Break { breaker: b, subs }));
             }
         }
-        if avail >= br.pump_cost {
-            let label = format!("{}: +{} strength for {} (now {})", g.label(b), g.pump_amount(b), br.pump_cost, g.breaker_strength(b));
+        let pump_cost = g.pump_cost(b);
+        if avail >= pump_cost && br.pump != cards::Pump::Never {
+            let label = format!("{}: +{} strength for {} (now {})", g.label(b), g.pump_amount(b), pump_cost, g.breaker_strength(b));
             out.push((opt(format!("pump:{b}"), label), Paid::Pump(b)));
         }
     }
@@ -154,7 +166,6 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
             out.push((opt(format!("click-break:{s}"), label), Paid::ClickBreak(s)));
         }
     }
-    card_abilities(g, &g.runner.programs, out);
 }
 
 /// Rez `c`, paying its cost (and its additional cost: a tag removed when `by_tag`, else 1 bad
@@ -162,8 +173,7 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
 /// `forfeiting`: an agenda forfeited to pay part of the cost.
 fn rez(g: &mut Game, c: u32, by_tag: bool, forfeiting: Option<u32>, ev: &mut Vec<Event>) {
     let d = g.def(c);
-    let extra = if d.ctype == CardType::Ice { g.run.as_ref().map_or(0, |r| r.ice_rez_extra) } else { 0 };
-    let mut cost = d.cost.unwrap_or(0) + extra;
+    let mut cost = if d.ctype == CardType::Ice { g.ice_rez_cost(c) } else { d.cost.unwrap_or(0) };
     if forfeiting.is_some_and(|a| g.corp.score.contains(&a)) {
         cost = (cost - g.forfeit_pays_rez(c)).max(0);
     }
@@ -191,6 +201,9 @@ fn rez(g: &mut Game, c: u32, by_tag: bool, forfeiting: Option<u32>, ev: &mut Vec
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_rez, ctx, ev);
     cards::helpers::corp_card_rezzed(g, c, ev);
+    if d.ctype == CardType::Ice {
+        cards::fire_identity(g, cards::other(CORP), cards::When::CorpRezzedIce, c, ev);
+    }
 }
 
 fn break_subs(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
@@ -200,12 +213,17 @@ fn break_subs(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
     }
     let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
     let trash_after = cards::breaker(g.code(breaker)).is_some_and(|b| b.trash_after_run);
+    let mut fully = false;
     if let Some(run) = g.run.as_mut() {
+        let was_full = run.broken.iter().all(|b| *b);
         for &s in subs {
             if let Some(b) = run.broken.get_mut(s) {
                 *b = true;
             }
+            run.broken_by.push((breaker, s));
         }
+        // CR 6.5.7.a/b: the first time every subroutine is broken, and this breaker broke them all.
+        fully = !was_full && run.broken.iter().all(|b| *b) && (0..run.broken.len()).all(|i| run.broken_by.contains(&(breaker, i)));
         if trash_after && !run.trash_at_end.contains(&breaker) {
             run.trash_at_end.push(breaker);
         }
@@ -216,10 +234,13 @@ fn break_subs(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
         format!("{} breaks \"{}\" on {} for {cost}", g.label(breaker), texts.join("\" and \""), g.label(ice)),
         json!({"breaker": breaker, "ice": ice, "subroutines": subs}),
     ));
+    if fully {
+        cards::fire_all(g, cards::When::FullyBreaks, &[breaker], ice, ev);
+    }
 }
 
 fn pump(g: &mut Game, b: u32, ev: &mut Vec<Event>) {
-    let cost = cards::breaker(g.code(b)).map_or(1, |x| x.pump_cost);
+    let cost = g.pump_cost(b);
     if !g.runner_pay(cost) {
         return;
     }

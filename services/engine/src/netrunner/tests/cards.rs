@@ -510,7 +510,7 @@ fn card_unity_pumps_by_the_number_of_installed_icebreakers() {
 
 #[test]
 fn card_every_starter_card_has_a_named_test() {
-    let src = [include_str!("cards.rs"), include_str!("cards_sg.rs"), include_str!("cards_startup_corp.rs")].concat();
+    let src = [include_str!("cards.rs"), include_str!("cards_sg.rs"), include_str!("cards_startup_corp.rs"), include_str!("cards_startup_runner.rs")].concat();
     for d in c::all() {
         let name = snake(d.name);
         let probe = format!("fn card_{name}");
@@ -530,7 +530,7 @@ fn snake(name: &str) -> String {
             'á' | 'ã' | 'ậ' => 'a',
             'ç' => 'c',
             'í' | 'ï' => 'i',
-            'ô' => 'o',
+            'ô' | 'ō' | 'Ō' => 'o',
             c => c,
         };
         if ch.is_ascii_alphanumeric() {

@@ -5,6 +5,7 @@ mod leaks;
 mod cards;
 mod cards_sg;
 mod cards_startup_corp;
+mod cards_startup_runner;
 mod formats;
 mod kit;
 mod rules;

@@ -1,0 +1,1947 @@
+//! The Runner's cards of the Startup sets after System Gateway (The Automata Initiative,
+//! Rebellion Without Rehearsal, Elevation): one row each in [`DEFS`], with the functions a row
+//! names below it. Every question a card here asks is the generic [`super::CARD_KIND`].
+
+use serde_json::json;
+
+use super::helpers::{add_virus, card_options, virus_on_self, first, give_tags, note, opt, picked, remove_virus, trash_from_hq};
+use super::{ask_later, fire_all, runner_trigger_order, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Static, Targets, Then, When, BLANK};
+use crate::core::{Event, RulesError};
+use crate::netrunner::data::CardType;
+use crate::netrunner::state::{Game, Run, ARCHIVES, CORP, HQ, RD, RUNNER};
+
+// The Automata Initiative (tai).
+pub const THE_PRICE: &str = "34002";
+pub const MERCURY: &str = "34010";
+pub const S_DOBRADO: &str = "34012";
+pub const CAPYBARA: &str = "34013";
+pub const HERMES: &str = "34014";
+pub const MONKEYWRENCH: &str = "34006";
+pub const SLAP_VANDAL: &str = "34026";
+pub const DEBBIE_DOWNTOWN_MOREIRA: &str = "34019";
+pub const SOLIDARITY_BADGE: &str = "34003";
+pub const AUDREY_V2: &str = "34004";
+pub const ERU_AYASE_PESSOA: &str = "34007";
+pub const HANNAH_WHEELS_PILINTRA: &str = "34008";
+pub const LILYPAD: &str = "34023";
+pub const BEATRIZ_FRIERE_GONZALEZ: &str = "34028";
+pub const CURUPIRA: &str = "34015";
+pub const LASER_POINTER: &str = "34016";
+pub const SHIBBOLETH: &str = "34018";
+pub const JOY_RIDE: &str = "34021";
+// Rebellion Without Rehearsal (rwr).
+pub const EYE_FOR_AN_EYE: &str = "34067";
+pub const AMANUENSIS: &str = "34069";
+pub const ARRUACEIRAS_CREW: &str = "34073";
+pub const FRIEND_OF_A_FRIEND: &str = "34074";
+pub const AMELIA_EARHART: &str = "34083";
+pub const MEETING_OF_MINDS: &str = "34076";
+pub const ALARM_CLOCK: &str = "34078";
+pub const MALANDRAGEM: &str = "34081";
+pub const JULI_MOREIRA_LEE: &str = "34084";
+pub const COALESCENCE: &str = "34089";
+pub const PRETTY_MARY_DA_SILVA: &str = "34093";
+pub const PRESSURE_SPIKE: &str = "34092";
+pub const VALENTINA_FERREIRA_CARVALHO: &str = "34095";
+// Elevation (elev).
+pub const RYO_PHOENIX_ONO: &str = "35001";
+pub const TOPAN: &str = "35002";
+pub const SCROUNGE: &str = "35004";
+pub const CHARM_OFFENSIVE: &str = "35003";
+pub const HANTU: &str = "35008";
+pub const BARRY_BAZ_WONG: &str = "35012";
+pub const MUSLIHAT: &str = "35013";
+pub const RISING_TIDE: &str = "35009";
+pub const RENT_RIOTERS: &str = "35011";
+pub const CLEAN_GETAWAY: &str = "35014";
+pub const LIE_LOW: &str = "35015";
+pub const TRANSFER_OF_WEALTH: &str = "35017";
+pub const SANG_KANCIL: &str = "35020";
+pub const FRANSOFIA_WARD: &str = "35021";
+pub const ILLUMINATION: &str = "35025";
+pub const RITUAL: &str = "35026";
+pub const MAGLECTRIC_RAPID: &str = "35019";
+pub const DEVADATTA_DRONE: &str = "35031";
+pub const PRINCIPIA: &str = "35032";
+pub const KNICKKNACK_OBRIAN: &str = "35033";
+pub const SIDE_HUSTLE: &str = "35034";
+
+/// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
+const KIND: &str = "card";
+
+const NO_MORE_ACCESS: fn(&Game, Ctx, u32) -> u32 = |_, _, _| 0;
+
+/// The Runner's Startup card rows.
+pub static DEFS: &[CardDef] = &[
+    // --- identities
+    CardDef {
+        code: MERCURY,
+        name: "Mercury",
+        events: &[(When::Breach, Effect::Custom(mercury_breach))],
+        asks: &[Ask::Own(Prompt { ask: mercury_ask, answer: mercury_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: RYO_PHOENIX_ONO,
+        name: "Ryō \"Phoenix\" Ōno",
+        events: &[(When::SuccessfulRun, Effect::Custom(ryo_success))],
+        asks: &[Ask::Own(Prompt { ask: ryo_ask, answer: ryo_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: BARRY_BAZ_WONG,
+        name: "Barry \"Baz\" Wong",
+        events: &[(When::CorpRezzedIce, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: barry_ask, answer: install_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: MUSLIHAT,
+        name: "MuslihaT",
+        events: &[(When::TurnBegin, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: muslihat_ask, answer: muslihat_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: TOPAN,
+        name: "Topan",
+        click: Some(Click { offers: topan_offers, effect: Effect::Custom(topan) }),
+        asks: &[Ask::Own(Prompt { ask: topan_ask, answer: topan_answer })],
+        ..BLANK
+    },
+    // --- events
+    CardDef {
+        code: EYE_FOR_AN_EYE,
+        name: "Eye for an Eye",
+        play: Some(Play { targets: Targets::Servers(hq_untagged), effect: Effect::Custom(run_target) }),
+        run: Some(RunSource { more_access: one_more_on_hq, on_success: Effect::Tags(1) }),
+        access_option: Some(AccessOption {
+            id: "eye_for_an_eye",
+            agenda_label: "Eye for an Eye: trash 1 card from your grip to trash it",
+            label: eye_label,
+            usable: grip_not_empty,
+            step: 0,
+        }),
+        asks: &[Ask::Own(Prompt { ask: eye_ask, answer: eye_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: JOY_RIDE,
+        name: "Joy Ride",
+        play: Some(Play { targets: Targets::Servers(rd_only), effect: Effect::Custom(run_target) }),
+        run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Draw(RUNNER, 5) }),
+        ..BLANK
+    },
+    CardDef {
+        code: CLEAN_GETAWAY,
+        name: "Clean Getaway",
+        play: Some(Play { targets: Targets::Servers(every_server), effect: Effect::Custom(run_target) }),
+        run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Gain(RUNNER, 6) }),
+        ..BLANK
+    },
+    CardDef {
+        code: TRANSFER_OF_WEALTH,
+        name: "Transfer of Wealth",
+        play: Some(Play { targets: Targets::Servers(hq_only), effect: Effect::Custom(run_target) }),
+        run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Custom(transfer_of_wealth) }),
+        ..BLANK
+    },
+    CardDef {
+        code: S_DOBRADO,
+        name: "S-Dobrado",
+        play: Some(Play { targets: Targets::Servers(centrals), effect: Effect::Custom(run_target) }),
+        events: &[(When::EncounterIce, Effect::Custom(s_dobrado_encounter))],
+        asks: &[Ask::Own(Prompt { ask: s_dobrado_ask, answer: click_bypass_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: THE_PRICE,
+        name: "The Price",
+        play: Some(Play { targets: Targets::None, effect: Effect::Custom(the_price) }),
+        asks: &[Ask::Own(Prompt { ask: the_price_ask, answer: discounted_install_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: ILLUMINATION,
+        name: "Illumination",
+        play: Some(Play { targets: Targets::Servers(rd_only), effect: Effect::Custom(run_target) }),
+        run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Custom(illumination_success) }),
+        asks: &[Ask::Own(Prompt { ask: illumination_ask, answer: illumination_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SCROUNGE,
+        name: "Scrounge",
+        play: Some(Play { targets: Targets::Labeled(double), effect: Effect::Custom(scrounge) }),
+        asks: &[Ask::Own(Prompt { ask: scrounge_install_ask, answer: discounted_install_answer }), Ask::Own(Prompt { ask: scrounge_bottom_ask, answer: scrounge_bottom_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: MEETING_OF_MINDS,
+        name: "Meeting of Minds",
+        play: Some(Play { targets: Targets::Labeled(meeting_modes), effect: Effect::Custom(meeting_of_minds) }),
+        asks: &[Ask::Own(Prompt { ask: meeting_search_ask, answer: meeting_search_answer }), Ask::Own(Prompt { ask: meeting_reveal_ask, answer: meeting_reveal_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: CHARM_OFFENSIVE,
+        name: "Charm Offensive",
+        play: Some(Play { targets: Targets::Servers(archives_only), effect: Effect::Custom(charm_offensive) }),
+        run_ends: Some(charm_offensive_run_ends),
+        asks: &[Ask::Own(Prompt { ask: charm_offensive_ask, answer: charm_offensive_answer })],
+        ..BLANK
+    },
+    CardDef { code: RITUAL, name: "Ritual", play: Some(Play { targets: Targets::None, effect: Effect::Custom(ritual) }), ..BLANK },
+    CardDef { code: LIE_LOW, name: "Lie Low", play: Some(Play { targets: Targets::Labeled(lie_low_modes), effect: Effect::Custom(lie_low) }), ..BLANK },
+    // --- hardware
+    CardDef {
+        code: AMANUENSIS,
+        name: "Amanuensis",
+        statics: &[Static::Memory(1)],
+        events: &[(When::TurnEnds, Effect::Custom(amanuensis_turn_ends)), (When::TagsRemoved, Effect::Custom(amanuensis_tags_removed))],
+        asks: &[Ask::Own(Prompt { ask: amanuensis_ask, answer: amanuensis_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: HERMES,
+        name: "Hermes",
+        statics: &[Static::Memory(1)],
+        events: &[(When::AgendaChangedHands, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: hermes_ask, answer: hermes_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: CAPYBARA,
+        name: "Capybara",
+        events: &[(When::Bypassed, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: capybara_ask, answer: capybara_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: ALARM_CLOCK,
+        name: "Alarm Clock",
+        events: &[(When::TurnBegin, Effect::Ask(0)), (When::EncounterIce, Effect::Custom(alarm_clock_encounter))],
+        asks: &[Ask::Own(Prompt { ask: alarm_clock_ask, answer: alarm_clock_answer }), Ask::Own(Prompt { ask: alarm_clock_bypass_ask, answer: click_bypass_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SOLIDARITY_BADGE,
+        name: "Solidarity Badge",
+        events: &[(When::TrashAccessed, Effect::Custom(solidarity_trash)), (When::TurnBegin, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: solidarity_ask, answer: solidarity_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: LILYPAD,
+        name: "LilyPAD",
+        statics: &[Static::Memory(2)],
+        events: &[(When::RunnerInstalled, Effect::Custom(lilypad_installed))],
+        asks: &[Ask::Own(Prompt { ask: lilypad_ask, answer: lilypad_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: MAGLECTRIC_RAPID,
+        name: "Maglectric Rapid (748 Mod)",
+        events: &[(When::SuccessfulRun, Effect::Custom(maglectric_success))],
+        asks: &[Ask::Own(Prompt { ask: maglectric_ask, answer: maglectric_answer })],
+        ..BLANK
+    },
+    // --- programs: icebreakers
+    CardDef {
+        code: SHIBBOLETH,
+        name: "Shibboleth",
+        breaker: Some(Breaker { pump: Pump::By(2), ..Breaker::new(Some("Code Gate"), 1, 1, 2) }),
+        statics: &[Static::BreakerStrength(shibboleth_strength)],
+        ..BLANK
+    },
+    CardDef {
+        code: RISING_TIDE,
+        name: "Rising Tide",
+        breaker: Some(Breaker::new(Some("Barrier"), 1, 1, 1)),
+        statics: &[Static::BreakerStrength(rising_tide_strength)],
+        ..BLANK
+    },
+    CardDef {
+        code: AUDREY_V2,
+        name: "Audrey v2",
+        events: &[(When::TrashAccessed, Effect::Custom(virus_on_self))],
+        paid: Some(PaidAbility { offers: audrey_offers, effect: Effect::Custom(audrey) }),
+        asks: &[Ask::Own(Prompt { ask: audrey_pump_ask, answer: audrey_pump_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SLAP_VANDAL,
+        name: "Slap Vandal",
+        paid: Some(PaidAbility { offers: slap_vandal_offers, effect: Effect::Custom(slap_vandal) }),
+        ..BLANK
+    },
+    CardDef { code: MONKEYWRENCH, name: "Monkeywrench", statics: &[Static::IceStrengthBy(monkeywrench)], ..BLANK },
+    CardDef {
+        code: PRESSURE_SPIKE,
+        name: "Pressure Spike",
+        breaker: Some(Breaker { pump: Pump::By(3), ..Breaker::new(Some("Barrier"), 1, 1, 2) }),
+        paid: Some(PaidAbility { offers: pressure_spike_offers, effect: Effect::Custom(pressure_spike) }),
+        ..BLANK
+    },
+    CardDef {
+        code: CURUPIRA,
+        name: "Curupira",
+        breaker: Some(Breaker::new(Some("Barrier"), 1, 1, 1)),
+        events: &[(When::FullyBreaks, Effect::Custom(power_on_self)), (When::EncounterIce, Effect::Custom(curupira_encounter))],
+        asks: &[Ask::Own(Prompt { ask: curupira_ask, answer: curupira_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: PRINCIPIA,
+        name: "Principia",
+        breaker: Some(Breaker { pump: Pump::By(2), ..Breaker::new(Some("Barrier"), 1, 1, 2) }),
+        statics: &[Static::InstallCheaper(principia_discount)],
+        ..BLANK
+    },
+    CardDef {
+        code: SANG_KANCIL,
+        name: "Sang Kancil",
+        breaker: Some(Breaker { pump: Pump::By(2), ..Breaker::new(Some("Code Gate"), 1, 1, 3) }),
+        statics: &[Static::PumpCheaper(sang_kancil_discount)],
+        ..BLANK
+    },
+    CardDef {
+        code: HANTU,
+        name: "Hantu",
+        on_install: Effect::Custom(hantu_install),
+        // Its strength comes from its hosted virus counters only.
+        breaker: Some(Breaker { pump: Pump::Never, ..Breaker::new(Some("Sentry"), 1, 1, 0) }),
+        paid: Some(PaidAbility { offers: hantu_offers, effect: Effect::Custom(hantu_pump) }),
+        ..BLANK
+    },
+    // --- programs
+    CardDef {
+        code: COALESCENCE,
+        name: "Coalescence",
+        on_install: Effect::Custom(two_power_counters),
+        statics: &[Static::PaidInAnyWindow],
+        paid: Some(PaidAbility { offers: coalescence_offers, effect: Effect::Custom(coalescence) }),
+        ..BLANK
+    },
+    CardDef {
+        code: DEVADATTA_DRONE,
+        name: "Devadatta Drone",
+        on_install: Effect::Custom(two_power_counters),
+        events: &[(When::Breach, Effect::Custom(devadatta_breach))],
+        asks: &[Ask::Own(Prompt { ask: devadatta_ask, answer: devadatta_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: LASER_POINTER,
+        name: "Laser Pointer",
+        events: &[(When::EncounterIce, Effect::Custom(laser_pointer_encounter))],
+        asks: &[Ask::Own(Prompt { ask: laser_pointer_ask, answer: trash_to_bypass_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: MALANDRAGEM,
+        name: "Malandragem",
+        on_install: Effect::Custom(two_power_counters),
+        events: &[(When::EncounterIce, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: malandragem_ask, answer: malandragem_answer })],
+        ..BLANK
+    },
+    // --- resources
+    CardDef {
+        code: FRANSOFIA_WARD,
+        name: "Fransofia Ward",
+        statics: &[Static::IceRezCost(1)],
+        events: &[(When::EncounterIce, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: fransofia_ask, answer: trash_to_bypass_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: PRETTY_MARY_DA_SILVA,
+        name: "\"Pretty\" Mary da Silva",
+        events: &[(When::Breach, Effect::Custom(pretty_mary_breach))],
+        asks: &[Ask::Own(Prompt { ask: pretty_mary_ask, answer: pretty_mary_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: KNICKKNACK_OBRIAN,
+        name: "\"Knickknack\" O'Brian",
+        events: &[(When::RunBegins, Effect::Custom(knickknack_run_begins))],
+        asks: &[Ask::Own(Prompt { ask: knickknack_ask, answer: knickknack_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SIDE_HUSTLE,
+        name: "Side Hustle",
+        on_install: Effect::Custom(side_hustle),
+        events: &[(When::RunBegins, Effect::Custom(side_hustle))],
+        ..BLANK
+    },
+    CardDef {
+        code: VALENTINA_FERREIRA_CARVALHO,
+        name: "Valentina Ferreira Carvalho",
+        on_install: Effect::Custom(valentina_install),
+        events: &[(When::TagsRemoved, Effect::Gain(RUNNER, 1))],
+        asks: &[Ask::Own(Prompt { ask: valentina_ask, answer: valentina_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: JULI_MOREIRA_LEE,
+        name: "Juli Moreira Lee",
+        on_install: Effect::Custom(juli_install),
+        events: &[(When::ResourceAction, Effect::Custom(juli_resource_action))],
+        ..BLANK
+    },
+    CardDef {
+        code: HANNAH_WHEELS_PILINTRA,
+        name: "Hannah \"Wheels\" Pilintra",
+        click: Some(Click { offers: hannah_offers, effect: Effect::Custom(hannah) }),
+        run_ends: Some(hannah_run_ends),
+        ..BLANK
+    },
+    CardDef {
+        code: BEATRIZ_FRIERE_GONZALEZ,
+        name: "Beatriz Friere Gonzalez",
+        click: Some(Click { offers: beatriz_offers, effect: Effect::Custom(beatriz) }),
+        run: Some(RunSource { more_access: one_more_on_rd, on_success: Effect::Custom(breach_rd_instead) }),
+        ..BLANK
+    },
+    CardDef {
+        code: ERU_AYASE_PESSOA,
+        name: "Eru Ayase-Pessoa",
+        click: Some(Click { offers: eru_offers, effect: Effect::Custom(eru) }),
+        run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Custom(breach_rd_instead) }),
+        events: &[(When::Breach, Effect::Custom(eru_breach))],
+        ..BLANK
+    },
+    CardDef {
+        code: DEBBIE_DOWNTOWN_MOREIRA,
+        name: "Debbie \"Downtown\" Moreira",
+        on_install: Effect::Custom(debbie_install),
+        events: &[(When::EventPlayed, Effect::Custom(debbie_event_played))],
+        click: Some(Click { offers: debbie_offers, effect: Effect::Custom(debbie_run) }),
+        run_ends: Some(debbie_run_ends),
+        ..BLANK
+    },
+    CardDef {
+        code: ARRUACEIRAS_CREW,
+        name: "Arruaceiras Crew",
+        statics: &[Static::PaidInAnyWindow, Static::IceStrengthBy(arruaceiras_minus)],
+        paid: Some(PaidAbility { offers: arruaceiras_offers, effect: Effect::Custom(arruaceiras) }),
+        ..BLANK
+    },
+    CardDef {
+        code: FRIEND_OF_A_FRIEND,
+        name: "Friend of a Friend",
+        click: Some(Click { offers: friend_offers, effect: Effect::Custom(friend_of_a_friend) }),
+        ..BLANK
+    },
+    CardDef {
+        code: AMELIA_EARHART,
+        name: "Amelia Earhart",
+        run_ends: Some(amelia_run_ends),
+        events: &[(When::TurnBegin, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: amelia_ask, answer: amelia_answer })],
+        ..BLANK
+    },
+    CardDef { code: RENT_RIOTERS, name: "Rent Rioters", click: Some(Click { offers: rent_rioters_offers, effect: Effect::Custom(rent_rioters) }), ..BLANK },
+];
+
+// --- shared pieces -----------------------------------------------------------------------------------
+
+fn question(summary: String, prompt: String, options: Vec<(crate::core::DecisionOption, Answer)>) -> Question {
+    Question::one(RUNNER, KIND, summary, prompt, options)
+}
+
+fn rd_only(_: &Game) -> Vec<u32> {
+    vec![RD]
+}
+
+fn hq_only(_: &Game) -> Vec<u32> {
+    vec![HQ]
+}
+
+fn every_server(g: &Game) -> Vec<u32> {
+    g.corp.servers.iter().map(|s| s.id).collect()
+}
+
+/// Run the server in `Ctx::arg`, begun by this card.
+fn run_target(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.start_run(c.arg, Some(c.card), ev);
+}
+
+/// Spend `n` more clicks (a printed cost beyond the one the action itself spends).
+fn spend_clicks(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
+    let n = n.min(g.runner.clicks).max(0);
+    g.runner.clicks -= n;
+    note(ev, "clicks", format!("The Runner spends {n} more click(s) on {source}"), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
+}
+
+/// The Runner removes up to `n` tags.
+fn remove_tags(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
+    let n = n.min(g.runner.tags).max(0);
+    if n == 0 {
+        return;
+    }
+    g.runner.tags -= n;
+    note(ev, "tag_removed", format!("{source}: the Runner removes {n} tag(s) ({} left)", g.runner.tags), json!({"tags": g.runner.tags, "source": source}));
+    let installed = runner_trigger_order(g);
+    fire_all(g, When::TagsRemoved, &installed, 0, ev);
+}
+
+/// Power counters on a card (`Card::power`), publicly.
+fn add_power(g: &mut Game, card: u32, n: u32, source: &str, ev: &mut Vec<Event>) {
+    if let Some(k) = g.card_mut(card) {
+        k.power += n;
+        let total = k.power;
+        let label = g.label(card);
+        note(ev, "power_counters", format!("{source}: {n} power counter(s) on {label} ({total})"), json!({"card": card, "change": n, "power": total}));
+    }
+}
+
+/// "Threat N" (CR 9.3.6.f, threat level CR 1.17.1.a): the ability is active while the greatest
+/// score of either player is N or more.
+fn threat(g: &Game, n: i64) -> bool {
+    g.corp.points >= n || g.runner.points >= n
+}
+
+/// Whether a run event began the current run (it is active while its run goes on).
+fn run_event_active(g: &Game) -> bool {
+    g.run.as_ref().and_then(|r| r.source).is_some_and(|s| g.def(s).ctype == CardType::Event && g.def(s).has_subtype("Run"))
+}
+
+/// The rezzed ice the Runner is encountering.
+fn encountered_ice(g: &Game) -> Option<u32> {
+    g.run.as_ref().and_then(|r| r.current).filter(|&i| g.rezzed(i))
+}
+
+fn power(g: &Game, card: u32) -> u32 {
+    g.card(card).map_or(0, |k| k.power)
+}
+
+// --- events ------------------------------------------------------------------------------------------
+
+/// Transfer of Wealth: 1 tag, the Corp loses 3, the Runner gains 2 per credit lost.
+fn transfer_of_wealth(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    give_tags(g, 1, c.name(), ev);
+    let lost = g.corp.credits.clamp(0, 3);
+    g.lose_credits(CORP, 3, c.name(), ev);
+    g.gain(RUNNER, 2 * lost, c.name(), ev);
+}
+
+/// Ritual: 1 card per click left (the click spent playing it is already gone).
+fn ritual(g: &mut Game, _: Ctx, ev: &mut Vec<Event>) {
+    let n = g.runner.clicks.max(0) as u32;
+    g.draw(RUNNER, n, ev);
+}
+
+/// Lie Low's modes; its additional cost is a second click, so it needs 2 clicks to be played.
+/// Removing tags is offered per number removed (1 or 2, as many as there are).
+fn lie_low_modes(g: &Game) -> Option<Vec<(u32, String)>> {
+    if g.runner.clicks < 2 {
+        return Some(vec![]);
+    }
+    let mut m = vec![(0, "spend a click: draw 4 cards".to_string())];
+    for n in 1..=g.runner.tags.min(2) {
+        m.push((n as u32, format!("spend a click: remove {n} tag(s)")));
+    }
+    Some(m)
+}
+
+fn lie_low(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    spend_clicks(g, 1, c.name(), ev);
+    if c.arg == 0 {
+        g.draw(RUNNER, 4, ev);
+    } else {
+        remove_tags(g, i64::from(c.arg), c.name(), ev);
+    }
+}
+
+// --- hardware ----------------------------------------------------------------------------------------
+
+fn unrezzed_installed(g: &Game) -> Vec<u32> {
+    g.installed_corp().into_iter().filter(|&c| !g.rezzed(c)).collect()
+}
+
+/// Hermes: after an agenda is scored or stolen, an unrezzed installed Corp card goes to HQ.
+fn hermes_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let cards = unrezzed_installed(g);
+    if cards.is_empty() {
+        return None;
+    }
+    let o = cards.iter().map(|&c| (opt(format!("card:{c}"), g.corp_public_label(c)), Answer::Card(c))).collect();
+    Some(question("adds an unrezzed card to HQ (Hermes)".into(), "Hermes: choose 1 unrezzed installed card to add to HQ".into(), o))
+}
+
+fn hermes_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Some(&card) = picked(a).first() else { return Ok(Then::Done) };
+    if !unrezzed_installed(g).contains(&card) {
+        return Err(RulesError::Illegal("not an unrezzed installed card".into()));
+    }
+    let label = g.corp_public_label(card);
+    g.take_corp(card);
+    // Leaving play: its counters and hosted credits go.
+    if let Some(k) = g.card_mut(card) {
+        (k.adv, k.credits, k.virus, k.power, k.agenda, k.faceup) = (0, 0, 0, 0, 0, false);
+    }
+    g.corp.hq.push(card);
+    note(ev, "to_hq", format!("{}: {label} is added to HQ", c.name()), json!({"card": card}));
+    Ok(Then::Done)
+}
+
+// --- resources ---------------------------------------------------------------------------------------
+
+/// Friend of a Friend: two click abilities, told apart by the option's argument (0: 5 credits
+/// and a tag removed; 1: 9 credits and a tag, only untagged).
+fn friend_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    let mut o = vec![(Some(0), format!("{}: trash it, gain 5 credits and remove 1 tag", g.label(card)))];
+    if !g.tagged() {
+        o.push((Some(1), format!("{}: trash it, gain 9 credits and take 1 tag", g.label(card))));
+    }
+    o
+}
+
+fn friend_of_a_friend(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.trash(c.card, "its own ability", ev);
+    if c.arg == 1 {
+        g.gain(RUNNER, 9, c.name(), ev);
+        give_tags(g, 1, c.name(), ev);
+    } else {
+        g.gain(RUNNER, 5, c.name(), ev);
+        remove_tags(g, 1, c.name(), ev);
+    }
+}
+
+/// Amelia Earhart: a power counter after a run on HQ or R&D that accessed 3 or more cards.
+fn amelia_run_ends(g: &mut Game, c: Ctx, run: &Run, ev: &mut Vec<Event>) {
+    if (run.server == HQ || run.server == RD) && run.accessed >= 3 {
+        add_power(g, c.card, 1, c.name(), ev);
+    }
+}
+
+fn amelia_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if power(g, c.card) < 3 {
+        return None;
+    }
+    let o = vec![(opt("use", "Remove 3 power counters and trash it: the Corp loses 10 credits"), Answer::Yes), (opt("decline", "Do not"), Answer::No)];
+    Some(question("may trash Amelia Earhart to make the Corp lose 10 credits".into(), "Amelia Earhart: remove 3 power counters and trash it?".into(), o))
+}
+
+fn amelia_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        g.trash(c.card, "its own ability", ev);
+        g.lose_credits(CORP, 10, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Rent Rioters: 3 clicks (the action's own and 2 more) and trash it: 9 credits.
+fn rent_rioters_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    if g.runner.clicks < 3 {
+        return vec![];
+    }
+    vec![(None, format!("{}: spend 3 clicks and trash it to gain 9 credits", g.label(card)))]
+}
+
+fn rent_rioters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    spend_clicks(g, 2, c.name(), ev);
+    g.trash(c.card, "its own ability", ev);
+    g.gain(RUNNER, 9, c.name(), ev);
+}
+
+// --- programs ----------------------------------------------------------------------------------------
+
+/// Shibboleth: threat 4: -2 strength.
+fn shibboleth_strength(g: &Game, _: u32) -> i64 {
+    if threat(g, 4) {
+        -2
+    } else {
+        0
+    }
+}
+
+/// Rising Tide: +1 strength per fracter in the heap.
+fn rising_tide_strength(g: &Game, _: u32) -> i64 {
+    g.runner.heap.iter().filter(|&&c| g.def(c).has_subtype("Fracter")).count() as i64
+}
+
+/// Principia: 1 less per other installed icebreaker (counted when it is paid for, after any
+/// program trashed to make room).
+fn principia_discount(g: &Game, card: u32) -> i64 {
+    g.runner.programs.iter().filter(|&&p| p != card && g.def(p).has_subtype("Icebreaker")).count() as i64
+}
+
+/// Sang Kancil: its pump costs 2 less while a run event is active.
+fn sang_kancil_discount(g: &Game, _: u32) -> i64 {
+    if run_event_active(g) {
+        2
+    } else {
+        0
+    }
+}
+
+fn hantu_install(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    add_virus(g, c.card, 2, c.name(), ev);
+}
+
+/// Hantu: a hosted virus counter: +2 strength (while it interfaces with the encountered sentry).
+fn hantu_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let Some(ice) = encountered_ice(g) else { return vec![] };
+    if g.card(card).is_none_or(|k| k.virus == 0) || !g.def(ice).has_subtype("Sentry") {
+        return vec![];
+    }
+    vec![(format!("hantu:{card}"), format!("{}: spend a virus counter: +2 strength (now {})", g.label(card), g.breaker_strength(card)), 0)]
+}
+
+fn hantu_pump(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !remove_virus(g, c.card) {
+        return;
+    }
+    if let Some(r) = g.run.as_mut() {
+        r.pumps.push((c.card, 2));
+    }
+    note(ev, "strength_pumped", format!("{} spends a virus counter: +2 strength (now {})", g.label(c.card), g.breaker_strength(c.card)), json!({"card": c.card, "amount": 2, "strength": g.breaker_strength(c.card)}));
+}
+
+fn two_power_counters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    add_power(g, c.card, 2, c.name(), ev);
+}
+
+/// Spend one of the card's power counters, if it has one.
+fn spend_power(g: &mut Game, card: u32) -> bool {
+    match g.card_mut(card) {
+        Some(k) if k.power > 0 => {
+            k.power -= 1;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Coalescence: a hosted power counter: 2 credits, in the Runner's own turn.
+fn coalescence_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    if g.active != RUNNER || power(g, card) == 0 {
+        return vec![];
+    }
+    vec![(format!("coalescence:{card}"), format!("{}: spend a power counter to gain 2 credits", g.label(card)), 0)]
+}
+
+fn coalescence(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if spend_power(g, c.card) {
+        g.gain(RUNNER, 2, c.name(), ev);
+    }
+}
+
+fn breach_extra(g: &mut Game, n: u32) {
+    if let Some(r) = g.run.as_mut() {
+        r.breach_extra += n;
+    }
+}
+
+/// Devadatta Drone: breaching R&D, a power counter may buy 1 more access.
+fn devadatta_breach(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if c.arg == RD && power(g, c.card) > 0 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn yes_no(summary: &str, prompt: &str, yes: &str) -> Option<Question> {
+    let o = vec![(opt("use", yes), Answer::Yes), (opt("decline", "Do not"), Answer::No)];
+    Some(question(summary.into(), prompt.into(), o))
+}
+
+fn devadatta_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if power(g, c.card) == 0 {
+        return None;
+    }
+    yes_no("may spend a power counter to access 1 more card in R&D (Devadatta Drone)", "Devadatta Drone: remove 1 power counter to access 1 more card?", "Remove 1 power counter: access 1 more card")
+}
+
+fn devadatta_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && spend_power(g, c.card) {
+        breach_extra(g, 1);
+        note(ev, "more_access", format!("{}: the Runner accesses 1 more card in R&D", c.name()), json!({"card": c.card, "power": power(g, c.card)}));
+    }
+    Ok(Then::Done)
+}
+
+/// The number of R&D cards the Runner may access in this breach so far.
+fn rd_allowed(g: &Game) -> u32 {
+    let Some(run) = g.run.as_ref() else { return 0 };
+    let from_source = run.source.map_or(0, |s| {
+        let c = super::ctx(g, s, 0);
+        c.def.run.map_or(0, |r| (r.more_access)(g, c, RD))
+    });
+    1 + from_source + run.breach_extra
+}
+
+/// "Pretty" Mary da Silva: breaching R&D with 2 or more accesses, 1 more if the Runner likes.
+fn pretty_mary_breach(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if c.arg == RD {
+        ask_later(g, c, 0);
+    }
+}
+
+fn pretty_mary_ask(g: &Game, _: Ctx) -> Option<Question> {
+    if rd_allowed(g) < 2 {
+        return None;
+    }
+    yes_no("may access 1 more card in R&D (\"Pretty\" Mary da Silva)", "\"Pretty\" Mary da Silva: access 1 more card in R&D?", "Access 1 more card")
+}
+
+fn pretty_mary_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        breach_extra(g, 1);
+        note(ev, "more_access", format!("{}: the Runner accesses 1 more card in R&D", c.name()), json!({"card": c.card}));
+    }
+    Ok(Then::Done)
+}
+
+/// "Knickknack" O'Brian: the first run of a turn may trash another installed Runner card for
+/// its printed install cost and a card.
+fn knickknack_run_begins(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.flags.runs.len() == 1 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn knickknack_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let others: Vec<u32> = g.installed_runner().into_iter().filter(|&x| x != c.card).collect();
+    if others.is_empty() || !g.installed_runner().contains(&c.card) {
+        return None;
+    }
+    let mut o: Vec<_> = others
+        .iter()
+        .map(|&x| (opt(format!("card:{x}"), format!("Trash {} (gain {})", g.label(x), g.def(x).cost.unwrap_or(0))), Answer::Card(x)))
+        .collect();
+    o.push((opt("decline", "Trash nothing"), Answer::No));
+    Some(question("may trash an installed card (\"Knickknack\" O'Brian)".into(), "\"Knickknack\" O'Brian: trash another installed card to gain its install cost and draw 1?".into(), o))
+}
+
+fn knickknack_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Some(&x) = picked(a).first() else { return Ok(Then::Done) };
+    if x == c.card || !g.installed_runner().contains(&x) {
+        return Err(RulesError::Illegal("not another installed card".into()));
+    }
+    let cost = g.def(x).cost.unwrap_or(0);
+    g.trash(x, c.name(), ev);
+    g.gain(RUNNER, cost, c.name(), ev);
+    g.draw(RUNNER, 1, ev);
+    Ok(Then::Done)
+}
+
+/// Side Hustle: 1 credit on install and whenever a run begins; at 6, take them all, trash it,
+/// draw 1.
+fn side_hustle(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.load(c.card, 1, ev);
+    if g.hosted(c.card) >= 6 {
+        let all = g.hosted(c.card);
+        g.take_hosted(RUNNER, c.card, all, ev);
+        g.trash(c.card, "it held 6 credits", ev);
+        g.draw(RUNNER, 1, ev);
+    }
+}
+
+// --- bypass (CR 6.5.8) -------------------------------------------------------------------------------
+
+fn centrals(_: &Game) -> Vec<u32> {
+    vec![HQ, RD, ARCHIVES]
+}
+
+/// The ice being encountered is bypassed (CR 6.5.8.a: the flow passes it once the Runner's
+/// encounter abilities are resolved).
+fn bypass(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
+    if let Some(r) = g.run.as_mut() {
+        r.bypass = true;
+        let ice = r.current.unwrap_or(0);
+        note(ev, "bypass", format!("{source}: the Runner will bypass {}", g.label(ice)), json!({"ice": ice, "source": source}));
+    }
+}
+
+/// Whether the Runner is still encountering `ice` (the question's argument).
+fn encountering(g: &Game, ice: u32) -> bool {
+    g.run.as_ref().is_some_and(|r| r.encounter_begun && !r.bypass && !r.stop && r.current == Some(ice))
+}
+
+/// Remove a Runner card from the game (CR 4.9: in no zone).
+fn remove_from_game(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
+    g.take_runner(card);
+    note(ev, "removed_from_game", format!("{source}: {} is removed from the game", g.label(card)), json!({"card": card, "code": g.code(card)}));
+}
+
+/// "Trash this card to bypass": the card trashed, the ice bypassed.
+fn trash_to_bypass_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.installed_runner().contains(&c.card) {
+        g.trash(c.card, "its own ability", ev);
+        bypass(g, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// "Spend clicks to bypass" (S-Dobrado: 1, Alarm Clock: 2; the question's yes option names it).
+fn click_bypass_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let n = if c.def.code == ALARM_CLOCK { 2 } else { 1 };
+    if first(a) == Answer::Yes {
+        if g.runner.clicks < n {
+            return Err(RulesError::Illegal(format!("bypassing costs {n} click(s)")));
+        }
+        spend_clicks(g, n, c.name(), ev);
+        bypass(g, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Laser Pointer: an AP, destroyer or observer ice.
+fn laser_pointer_encounter(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    let d = g.def(c.arg);
+    if ["AP", "Destroyer", "Observer"].iter().any(|t| d.has_subtype(t)) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn laser_pointer_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !encountering(g, c.arg) {
+        return None;
+    }
+    yes_no("may trash Laser Pointer to bypass the ice", &format!("Laser Pointer: trash it to bypass {}?", g.label(c.arg)), "Trash Laser Pointer: bypass the ice")
+}
+
+/// Fransofia Ward: with the Corp at 15 credits or more, trash it to bypass.
+fn fransofia_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !encountering(g, c.arg) || g.corp.credits < 15 {
+        return None;
+    }
+    yes_no("may trash Fransofia Ward to bypass the ice", &format!("Fransofia Ward: trash it to bypass {}?", g.label(c.arg)), "Trash Fransofia Ward: bypass the ice")
+}
+
+/// Malandragem: once per turn, a power counter bypasses an ice of strength 3 or less (it leaves
+/// the game when empty); threat 4: leave the game to bypass any ice.
+fn malandragem_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !encountering(g, c.arg) || !g.installed_runner().contains(&c.card) {
+        return None;
+    }
+    let mut o = Vec::new();
+    if !g.flags.used_cards.contains(&c.card) && power(g, c.card) > 0 && g.ice_strength(c.arg) <= 3 {
+        o.push((opt("counter", "Remove 1 power counter: bypass the ice"), Answer::Mode(0)));
+    }
+    if threat(g, 4) {
+        o.push((opt("remove", "Remove Malandragem from the game: bypass the ice"), Answer::Mode(1)));
+    }
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("decline", "Do not"), Answer::No));
+    Some(question("may use Malandragem to bypass the ice".into(), format!("Malandragem: bypass {}?", g.label(c.arg)), o))
+}
+
+fn malandragem_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    match first(a) {
+        Answer::Mode(0) => {
+            g.flags.used_cards.push(c.card);
+            spend_power(g, c.card);
+            bypass(g, c.name(), ev);
+            if power(g, c.card) == 0 {
+                remove_from_game(g, c.card, "Malandragem is empty", ev);
+            }
+        }
+        Answer::Mode(1) => {
+            remove_from_game(g, c.card, c.name(), ev);
+            bypass(g, c.name(), ev);
+        }
+        _ => {}
+    }
+    Ok(Then::Done)
+}
+
+/// S-Dobrado: the run's first encounter is bypassed; threat 4: the second for a click.
+fn s_dobrado_encounter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let Some(run) = g.run.as_ref().filter(|r| r.source == Some(c.card)) else { return };
+    match run.encounters {
+        1 => bypass(g, c.name(), ev),
+        2 if threat(g, 4) => ask_later(g, c, 0),
+        _ => {}
+    }
+}
+
+fn s_dobrado_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !encountering(g, c.arg) || g.runner.clicks < 1 {
+        return None;
+    }
+    yes_no("may spend a click to bypass the ice (S-Dobrado)", &format!("S-Dobrado: spend a click to bypass {}?", g.label(c.arg)), "Spend a click: bypass the ice")
+}
+
+/// Alarm Clock: when the Runner's turn begins, a run on HQ, whose first ice may be bypassed
+/// for 2 clicks.
+fn alarm_clock_ask(_: &Game, _: Ctx) -> Option<Question> {
+    yes_no("may run HQ (Alarm Clock)", "Alarm Clock: run HQ?", "Run HQ")
+}
+
+fn alarm_clock_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.run.is_none() {
+        g.start_run(HQ, Some(c.card), ev);
+    }
+    Ok(Then::Done)
+}
+
+fn alarm_clock_encounter(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.run.as_ref().is_some_and(|r| r.source == Some(c.card) && r.encounters == 1) {
+        ask_later(g, c, 1);
+    }
+}
+
+fn alarm_clock_bypass_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !encountering(g, c.arg) || g.runner.clicks < 2 {
+        return None;
+    }
+    yes_no("may spend 2 clicks to bypass the ice (Alarm Clock)", &format!("Alarm Clock: spend 2 clicks to bypass {}?", g.label(c.arg)), "Spend 2 clicks: bypass the ice")
+}
+
+/// Capybara: after a bypass, remove it from the game to derez that ice.
+fn capybara_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.rezzed(c.arg) || !g.installed_runner().contains(&c.card) {
+        return None;
+    }
+    yes_no("may remove Capybara from the game to derez the bypassed ice", &format!("Capybara: remove it from the game to derez {}?", g.label(c.arg)), "Remove Capybara from the game: derez the ice")
+}
+
+fn capybara_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        remove_from_game(g, c.card, c.name(), ev);
+        if let Some(k) = g.card_mut(c.arg) {
+            k.rezzed = false;
+        }
+        note(ev, "derezzed", format!("{} derezzes {}", c.name(), g.label(c.arg)), json!({"card": c.arg}));
+    }
+    Ok(Then::Done)
+}
+
+// --- identities --------------------------------------------------------------------------------------
+
+/// Mercury: once per turn, breaching HQ or R&D in a run that broke no subroutine, 1 more access
+/// if the Runner likes (the once-per-turn use is spent only when taken).
+fn mercury_breach(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    let clean = g.run.as_ref().is_some_and(|r| !r.broke_any);
+    if (c.arg == HQ || c.arg == RD) && clean && !g.used_this_turn(c.def.code) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn mercury_ask(_: &Game, c: Ctx) -> Option<Question> {
+    let place = if c.arg == HQ { "HQ" } else { "R&D" };
+    yes_no(&format!("may access 1 more card in {place} (Mercury)"), &format!("Mercury: access 1 more card in {place} (once per turn)?"), "Access 1 more card")
+}
+
+fn mercury_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.use_once_per_turn(c.def.code) {
+        breach_extra(g, 1);
+        note(ev, "more_access", format!("{}: the Runner accesses 1 more card", c.name()), json!({}));
+    }
+    Ok(Then::Done)
+}
+
+/// Ryō "Phoenix" Ōno: the first successful run each turn after a subroutine resolved in it:
+/// 1 credit, and the Corp trashes 1 card from HQ.
+fn ryo_success(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.run.as_ref().is_some_and(|r| r.sub_resolved) && g.use_once_per_turn(c.def.code) {
+        g.gain(RUNNER, 1, c.name(), ev);
+        ask_later(g, c, 0);
+    }
+}
+
+fn ryo_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.hq.is_empty() {
+        return None;
+    }
+    let o = card_options(g, "card", &g.corp.hq);
+    Some(Question::one(CORP, KIND, format!("trashes 1 card from HQ ({})", c.name()), format!("{}: trash 1 card from HQ", c.name()), o))
+}
+
+fn ryo_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let cs: Vec<u32> = picked(a).into_iter().filter(|c| g.corp.hq.contains(c)).take(1).collect();
+    trash_from_hq(g, cs, ev);
+    Ok(Then::Done)
+}
+
+// --- Curupira ----------------------------------------------------------------------------------------
+
+fn power_on_self(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    add_power(g, c.card, 1, c.name(), ev);
+}
+
+/// Curupira: 3 power counters bypass a barrier.
+fn curupira_encounter(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.def(c.arg).has_subtype("Barrier") && power(g, c.card) >= 3 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn curupira_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !encountering(g, c.arg) || power(g, c.card) < 3 {
+        return None;
+    }
+    yes_no("may spend 3 power counters to bypass the ice (Curupira)", &format!("Curupira: spend 3 power counters to bypass {}?", g.label(c.arg)), "Spend 3 power counters: bypass the ice")
+}
+
+fn curupira_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && power(g, c.card) >= 3 {
+        if let Some(k) = g.card_mut(c.card) {
+            k.power -= 3;
+        }
+        bypass(g, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+// --- identities: turn begins, ice rezzed ---------------------------------------------------------------
+
+/// MuslihaT: the top card of the stack, seen by the Runner alone; an icebreaker or a run event
+/// may be revealed into the grip. Asked whatever the card is, so that the Corp learns nothing
+/// from the question being asked.
+fn muslihat_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let &top = g.runner.stack.first()?;
+    let d = g.def(top);
+    let mut o = Vec::new();
+    if d.has_subtype("Icebreaker") || (d.ctype == CardType::Event && d.has_subtype("Run")) {
+        o.push((opt("reveal", format!("Reveal {} and add it to your grip", g.label(top))), Answer::Card(top)));
+    }
+    o.push((opt("keep", "Leave it on top of the stack"), Answer::No));
+    Some(question("looks at the top card of their stack (MuslihaT)".into(), format!("MuslihaT: the top card of your stack is {}", g.label(top)), o))
+}
+
+fn muslihat_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Some(&top) = picked(a).first() {
+        g.take_runner(top);
+        g.runner.grip.push(top);
+        note(ev, "revealed", format!("{} reveals {} and adds it to the grip", c.name(), g.label(top)), json!({"card": top, "code": g.code(top)}));
+    }
+    Ok(Then::Done)
+}
+
+/// The grip's cards of these types the Runner can install now (paying the cost; one console).
+fn installable_from_grip(g: &Game, types: &[CardType]) -> Vec<u32> {
+    let has_console = g.runner.hardware.iter().any(|&h| g.def(h).has_subtype("Console"));
+    g.runner
+        .grip
+        .iter()
+        .copied()
+        .filter(|&c| {
+            let d = g.def(c);
+            types.contains(&d.ctype)
+                && !(d.ctype == CardType::Hardware && d.has_subtype("Console") && has_console)
+                && !(d.ctype == CardType::Program && (g.is_trojan(c) || d.memory.unwrap_or(0) > g.memory_limit()))
+                && g.runner_available() >= g.runner_install_cost(c)
+        })
+        .collect()
+}
+
+fn install_options(g: &Game, cards: &[u32]) -> Vec<(crate::core::DecisionOption, Answer)> {
+    let mut o: Vec<_> = cards
+        .iter()
+        .map(|&c| (opt(format!("install:{c}"), format!("Install {} (cost {})", g.label(c), g.runner_install_cost(c))), Answer::Install { card: c, server: None }))
+        .collect();
+    o.push((opt("none", "Install nothing"), Answer::No));
+    o
+}
+
+fn install_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    Ok(match first(a) {
+        Answer::Install { card, .. } => Then::InstallRunner { card },
+        _ => Then::Done,
+    })
+}
+
+/// Barry "Baz" Wong: when the Corp rezzes an ice, a resource or hardware from the grip.
+fn barry_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let cards = installable_from_grip(g, &[CardType::Resource, CardType::Hardware]);
+    if cards.is_empty() {
+        return None;
+    }
+    Some(question("may install a resource or hardware (Barry \"Baz\" Wong)".into(), "Barry \"Baz\" Wong: install a resource or piece of hardware from your grip?".into(), install_options(g, &cards)))
+}
+
+// --- Eye for an Eye ----------------------------------------------------------------------------------
+
+/// Eye for an Eye: HQ, only untagged.
+fn hq_untagged(g: &Game) -> Vec<u32> {
+    if g.tagged() {
+        vec![]
+    } else {
+        vec![HQ]
+    }
+}
+
+fn one_more_on_hq(_: &Game, _: Ctx, server: u32) -> u32 {
+    u32::from(server == HQ)
+}
+
+fn eye_label(g: &Game, accessed: u32) -> String {
+    format!("Eye for an Eye: trash 1 card from your grip to trash {}", g.label(accessed))
+}
+
+fn grip_not_empty(g: &Game) -> bool {
+    !g.runner.grip.is_empty()
+}
+
+fn eye_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.runner.grip.is_empty() {
+        return None;
+    }
+    let o = card_options(g, "card", &g.runner.grip);
+    Some(question("may trash a card from their grip to trash the accessed card (Eye for an Eye)".into(), format!("Eye for an Eye: trash 1 card from your grip to trash {}", g.label(c.arg)), o))
+}
+
+fn eye_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Some(&k) = picked(a).first().filter(|k| g.runner.grip.contains(k)) else {
+        return Err(RulesError::Illegal("pick a card of your grip".into()));
+    };
+    g.to_heap(k);
+    note(ev, "discarded", format!("Eye for an Eye: the Runner trashes {} from the grip", g.label(k)), json!({"card": k, "code": g.code(k)}));
+    let card = c.arg;
+    if matches!(g.corp_zone(card), crate::netrunner::state::CorpZone::Hq | crate::netrunner::state::CorpZone::Rd | crate::netrunner::state::CorpZone::Root(_)) {
+        g.trash(card, c.name(), ev);
+        super::helpers::runner_trashed_accessed(g, card, ev);
+    }
+    Ok(Then::FinishAccess(card))
+}
+
+// --- tags ----------------------------------------------------------------------------------------------
+
+/// Amanuensis: a power counter when the Runner's turn ends tagged.
+fn amanuensis_turn_ends(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.tagged() {
+        add_power(g, c.card, 1, c.name(), ev);
+    }
+}
+
+fn amanuensis_tags_removed(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if power(g, c.card) > 0 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn amanuensis_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if power(g, c.card) == 0 || !g.installed_runner().contains(&c.card) {
+        return None;
+    }
+    yes_no("may spend a power counter to draw 2 cards (Amanuensis)", "Amanuensis: remove 1 power counter to draw 2 cards?", "Remove 1 power counter: draw 2 cards")
+}
+
+fn amanuensis_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && spend_power(g, c.card) {
+        g.draw(RUNNER, 2, ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Valentina Ferreira Carvalho: threat 3: installed in the Runner's turn, a tag off or 2 credits.
+fn valentina_install(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.active == RUNNER && threat(g, 3) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn valentina_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("credits", "Gain 2 credits"), Answer::Mode(0))];
+    if g.tagged() {
+        o.push((opt("tag", "Remove 1 tag"), Answer::Mode(1)));
+    }
+    o.push((opt("decline", "Neither"), Answer::No));
+    Some(question("may remove a tag or gain 2 credits (Valentina Ferreira Carvalho)".into(), "Valentina Ferreira Carvalho: remove 1 tag or gain 2 credits?".into(), o))
+}
+
+fn valentina_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    match first(a) {
+        Answer::Mode(0) => g.gain(RUNNER, 2, c.name(), ev),
+        Answer::Mode(1) => remove_tags(g, 1, c.name(), ev),
+        _ => {}
+    }
+    Ok(Then::Done)
+}
+
+/// Juli Moreira Lee: 4 power counters; the first action each turn on an installed resource
+/// spends one for a click; trashed when empty.
+fn juli_install(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    add_power(g, c.card, 4, c.name(), ev);
+}
+
+fn juli_resource_action(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.flags.used_cards.contains(&c.card) || !spend_power(g, c.card) {
+        return;
+    }
+    g.flags.used_cards.push(c.card);
+    g.runner.clicks += 1;
+    note(ev, "clicks", format!("{}: the Runner gains a click", c.name()), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
+    if power(g, c.card) == 0 {
+        g.trash(c.card, "it is empty", ev);
+    }
+}
+
+// --- installs by card effects (with a cost reduction) -------------------------------------------------
+
+/// Install options for `cards` paying `less` less (programs within memory, Trojans on each
+/// installed ice, one console), each answered by `Answer::Install` (the host ice as `server`).
+fn install_choices(g: &Game, cards: &[u32], less: i64) -> Vec<(crate::core::DecisionOption, Answer)> {
+    let has_console = g.runner.hardware.iter().any(|&h| g.def(h).has_subtype("Console"));
+    let mut o = Vec::new();
+    for &c in cards {
+        let d = g.def(c);
+        let cost = (g.runner_install_cost(c) - less).max(0);
+        if g.runner_available() < cost {
+            continue;
+        }
+        match d.ctype {
+            CardType::Program if d.memory.unwrap_or(0) > g.memory_limit() => {}
+            CardType::Program if g.is_trojan(c) => {
+                for ice in g.installed_corp().into_iter().filter(|&i| g.def(i).ctype == CardType::Ice) {
+                    o.push((opt(format!("install:{c}:{ice}"), format!("Install {} on {} (cost {cost})", g.label(c), g.corp_public_label(ice))), Answer::Install { card: c, server: Some(ice) }));
+                }
+            }
+            CardType::Hardware if d.has_subtype("Console") && has_console => {}
+            CardType::Program | CardType::Hardware | CardType::Resource => {
+                o.push((opt(format!("install:{c}"), format!("Install {} (cost {cost})", g.label(c))), Answer::Install { card: c, server: None }));
+            }
+            _ => {}
+        }
+    }
+    o
+}
+
+/// The reduction an install answer of this card carries (The Price: 3, Illumination: 1).
+fn install_reduction(code: &str) -> i64 {
+    match code {
+        THE_PRICE => 3,
+        TOPAN => 2,
+        ILLUMINATION => 1,
+        _ => 0,
+    }
+}
+
+/// Install the answered card, with its card's reduction.
+fn discounted_install_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
+    g.flags.install_discount = install_reduction(c.def.code);
+    Ok(match server {
+        Some(host) => Then::InstallRunnerOn { card, host },
+        None => Then::InstallRunner { card },
+    })
+}
+
+/// The Price: the top 4 cards of the stack are trashed; one of them may be installed for 3 less
+/// (their number in `Ctx::arg`: they are the last of the heap).
+fn the_price(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let top: Vec<u32> = g.runner.stack.iter().take(4).copied().collect();
+    for &k in &top {
+        g.to_heap(k);
+    }
+    let names: Vec<String> = top.iter().map(|&k| g.label(k)).collect();
+    note(ev, "milled", format!("{}: the Runner trashes the top {} card(s) of the stack: {}", c.name(), top.len(), names.join(", ")), json!({"cards": top}));
+    ask_later(g, Ctx { arg: top.len() as u32, ..c }, 0);
+}
+
+fn the_price_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let heap = &g.runner.heap;
+    let these = &heap[heap.len().saturating_sub(c.arg as usize)..];
+    let mut o = install_choices(g, these, 3);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(question("may install one of the trashed cards (The Price)".into(), "The Price: install 1 of those cards, paying 3 less?".into(), o))
+}
+
+/// Illumination: after a successful run on R&D, up to 3 installs from the grip, 1 less each
+/// (the installs left in `Ctx::arg`).
+fn illumination_success(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    ask_later(g, Ctx { arg: 3, ..c }, 0);
+}
+
+fn illumination_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = install_choices(g, &g.runner.grip, 1);
+    if o.is_empty() || c.arg == 0 {
+        return None;
+    }
+    o.push((opt("none", "Install nothing more"), Answer::No));
+    Some(question(format!("may install up to {} card(s) from their grip (Illumination)", c.arg), format!("Illumination: install a card from your grip, paying 1 less ({} left)?", c.arg), o))
+}
+
+fn illumination_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if matches!(first(a), Answer::Install { .. }) && c.arg > 1 {
+        // The next one is asked once this install (and any room it makes) is done.
+        ask_later(g, Ctx { arg: c.arg - 1, ..c }, 0);
+    }
+    discounted_install_answer(g, c, a, ev)
+}
+
+/// A double event: its additional cost is a second click.
+fn double(g: &Game) -> Option<Vec<(u32, String)>> {
+    if g.runner.clicks < 2 {
+        Some(vec![])
+    } else {
+        None
+    }
+}
+
+/// Scrounge: a program from the heap is installed, then one may go to the bottom of the stack.
+fn scrounge(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    spend_clicks(g, 1, c.name(), ev);
+    ask_later(g, c, 1);
+    ask_later(g, c, 0);
+}
+
+fn heap_programs(g: &Game) -> Vec<u32> {
+    g.runner.heap.iter().copied().filter(|&k| g.def(k).ctype == CardType::Program).collect()
+}
+
+fn scrounge_install_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let o = install_choices(g, &heap_programs(g), 0);
+    if o.is_empty() {
+        return None;
+    }
+    Some(question("installs a program from their heap (Scrounge)".into(), "Scrounge: install 1 program from your heap".into(), o))
+}
+
+fn scrounge_bottom_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let progs = heap_programs(g);
+    if progs.is_empty() {
+        return None;
+    }
+    let mut o = card_options(g, "card", &progs);
+    o.push((opt("none", "Leave them"), Answer::No));
+    Some(question("may put a program from their heap at the bottom of their stack (Scrounge)".into(), "Scrounge: add 1 program from your heap to the bottom of your stack?".into(), o))
+}
+
+fn scrounge_bottom_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Some(&k) = picked(a).first().filter(|k| g.runner.heap.contains(k)) {
+        g.take_runner(k);
+        g.runner.stack.push(k);
+        note(ev, "to_stack", format!("{}: {} goes to the bottom of the stack", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+    }
+    Ok(Then::Done)
+}
+
+// --- more hardware and resources ---------------------------------------------------------------------
+
+/// LilyPAD: the first program installed each turn may draw 1.
+fn lilypad_installed(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.def(c.arg).ctype == CardType::Program && !g.flags.program_installed {
+        ask_later(g, c, 0);
+    }
+}
+
+fn lilypad_ask(_: &Game, _: Ctx) -> Option<Question> {
+    yes_no("may draw 1 card (LilyPAD)", "LilyPAD: draw 1 card?", "Draw 1 card")
+}
+
+fn lilypad_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        g.draw(RUNNER, 1, ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Maglectric Rapid (748 Mod): a successful run on HQ may trash it to derez an installed Corp
+/// card.
+fn maglectric_success(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.run.as_ref().is_some_and(|r| r.server == HQ) && g.installed_corp().iter().any(|&k| g.rezzed(k)) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn maglectric_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.installed_runner().contains(&c.card) {
+        return None;
+    }
+    let mut o: Vec<_> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k)).map(|k| (opt(format!("card:{k}"), format!("Derez {}", g.label(k))), Answer::Card(k))).collect();
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("decline", "Do not"), Answer::No));
+    Some(question("may trash Maglectric Rapid (748 Mod) to derez a Corp card".into(), "Maglectric Rapid (748 Mod): trash it to derez 1 installed Corp card?".into(), o))
+}
+
+fn maglectric_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Some(&k) = picked(a).first().filter(|&&k| g.rezzed(k) && g.is_installed(k)) {
+        g.trash(c.card, "its own ability", ev);
+        if let Some(x) = g.card_mut(k) {
+            x.rezzed = false;
+        }
+        note(ev, "derezzed", format!("{} derezzes {}", c.name(), g.label(k)), json!({"card": k}));
+    }
+    Ok(Then::Done)
+}
+
+/// Hannah "Wheels" Pilintra: once per turn, a click back and a run on a remote server (a tag if
+/// it fails: option argument, the server); or trash it: 2 clicks and a tag removed (no server).
+fn hannah_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    let mut o = Vec::new();
+    if !g.flags.used_cards.contains(&card) {
+        for s in g.corp.servers.iter().map(|s| s.id).filter(|&s| Game::is_remote(s)) {
+            o.push((Some(s), format!("{}: gain a click and run {}", g.label(card), Game::server_name(s))));
+        }
+    }
+    o.push((None, format!("{}: trash it, gain 2 clicks and remove 1 tag", g.label(card))));
+    o
+}
+
+fn hannah(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if Game::is_remote(c.arg) {
+        g.flags.used_cards.push(c.card);
+        gain_clicks(g, 1, c.name(), ev);
+        g.start_run(c.arg, Some(c.card), ev);
+    } else {
+        g.trash(c.card, "its own ability", ev);
+        gain_clicks(g, 2, c.name(), ev);
+        remove_tags(g, 1, c.name(), ev);
+    }
+}
+
+fn hannah_run_ends(g: &mut Game, c: Ctx, run: &Run, ev: &mut Vec<Event>) {
+    if run.source == Some(c.card) && !run.successful {
+        give_tags(g, 1, c.name(), ev);
+    }
+}
+
+fn gain_clicks(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
+    g.runner.clicks += n;
+    note(ev, "clicks", format!("{source}: the Runner gains {n} click(s)"), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
+}
+
+/// Beatriz Friere Gonzalez: 2 clicks: run HQ; if successful, breach R&D instead, 1 more access.
+fn beatriz_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    if g.runner.clicks < 2 {
+        return vec![];
+    }
+    vec![(None, format!("{}: spend 2 clicks to run HQ (breach R&D instead)", g.label(card)))]
+}
+
+fn beatriz(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    spend_clicks(g, 1, c.name(), ev);
+    g.start_run(HQ, Some(c.card), ev);
+}
+
+fn one_more_on_rd(g: &Game, _: Ctx, server: u32) -> u32 {
+    u32::from(server == RD && g.run.as_ref().is_some_and(|r| r.breach_instead == Some(RD)))
+}
+
+/// "If successful, instead of breaching the attacked server, breach R&D".
+fn breach_rd_instead(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if let Some(r) = g.run.as_mut() {
+        r.breach_instead = Some(RD);
+        note(ev, "breach_instead", format!("{}: the Runner breaches R&D instead", c.name()), json!({"server": RD}));
+    }
+}
+
+/// Eru Ayase-Pessoa: once per turn, a click and a tag: run Archives (breaching R&D instead if
+/// successful).
+fn eru_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    if g.flags.used_cards.contains(&card) {
+        return vec![];
+    }
+    vec![(None, format!("{}: take 1 tag to run Archives (breach R&D instead)", g.label(card)))]
+}
+
+fn eru(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.flags.used_cards.push(c.card);
+    give_tags(g, 1, c.name(), ev);
+    g.start_run(ARCHIVES, Some(c.card), ev);
+}
+
+/// Eru Ayase-Pessoa: threat 3: breaching R&D in a run on Archives accesses 1 more.
+fn eru_breach(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if c.arg == RD && threat(g, 3) && g.run.as_ref().is_some_and(|r| r.server == ARCHIVES) {
+        breach_extra(g, 1);
+        note(ev, "more_access", format!("{}: the Runner accesses 1 more card in R&D", c.name()), json!({}));
+    }
+}
+
+// --- trashing accessed cards ---------------------------------------------------------------------------
+
+/// Solidarity Badge: the first Corp card the Runner trashes each turn puts a power counter on it.
+fn solidarity_trash(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !g.flags.used_cards.contains(&c.card) {
+        g.flags.used_cards.push(c.card);
+        add_power(g, c.card, 1, c.name(), ev);
+    }
+}
+
+/// Solidarity Badge: when the Runner's turn begins, a counter for a card or a tag removed.
+fn solidarity_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if power(g, c.card) == 0 {
+        return None;
+    }
+    let mut o = vec![(opt("draw", "Remove 1 power counter: draw 1 card"), Answer::Mode(0))];
+    if g.tagged() {
+        o.push((opt("tag", "Remove 1 power counter: remove 1 tag"), Answer::Mode(1)));
+    }
+    o.push((opt("decline", "Do not"), Answer::No));
+    Some(question("may spend a power counter on Solidarity Badge".into(), "Solidarity Badge: remove 1 power counter to draw 1 card or remove 1 tag?".into(), o))
+}
+
+fn solidarity_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let mode = first(a);
+    if matches!(mode, Answer::Mode(_)) && spend_power(g, c.card) {
+        if mode == Answer::Mode(1) {
+            remove_tags(g, 1, c.name(), ev);
+        } else {
+            g.draw(RUNNER, 1, ev);
+        }
+    }
+    Ok(Then::Done)
+}
+
+/// Audrey v2 (an AI breaker whose costs are not credits): a virus counter breaks up to 2
+/// subroutines (the option's argument: a bit per subroutine); trashing a grip card: +3 strength.
+fn audrey_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let Some(ice) = encountered_ice(g) else { return vec![] };
+    let Some(run) = g.run.as_ref() else { return vec![] };
+    let mut o = Vec::new();
+    if !g.runner.grip.is_empty() {
+        o.push((format!("audrey-pump:{card}"), format!("{}: trash 1 card from your grip: +3 strength (now {})", g.label(card), g.breaker_strength(card)), u32::MAX));
+    }
+    if g.card(card).is_none_or(|k| k.virus == 0) || g.breaker_strength(card) < g.ice_strength(ice) {
+        return o;
+    }
+    let unbroken: Vec<usize> = run.broken.iter().enumerate().filter(|(_, b)| !**b).map(|(i, _)| i).collect();
+    let mut groups: Vec<Vec<usize>> = unbroken.iter().map(|&i| vec![i]).collect();
+    for (x, &i) in unbroken.iter().enumerate() {
+        for &j in unbroken.iter().skip(x + 1) {
+            groups.push(vec![i, j]);
+        }
+    }
+    for subs in groups.into_iter().filter(|s| s.iter().all(|&i| i < 32)) {
+        let texts: Vec<String> = subs.iter().map(|&i| format!("\"{}\"", super::subroutine_text(g.code(ice), i))).collect();
+        let ids: Vec<String> = subs.iter().map(|i| i.to_string()).collect();
+        let mask = subs.iter().fold(0u32, |m, &i| m | (1 << i));
+        o.push((format!("audrey:{card}:{}", ids.join("+")), format!("{}: spend a virus counter to break {}", g.label(card), texts.join(" and ")), mask));
+    }
+    o
+}
+
+fn audrey(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if c.arg == u32::MAX {
+        ask_later(g, c, 0);
+        return;
+    }
+    if !remove_virus(g, c.card) {
+        return;
+    }
+    let mut subs = Vec::new();
+    if let Some(r) = g.run.as_mut() {
+        for (i, b) in r.broken.iter_mut().enumerate() {
+            if i < 32 && c.arg & (1 << i) != 0 {
+                *b = true;
+                subs.push(i);
+            }
+        }
+        r.broken_by.extend(subs.iter().map(|&i| (c.card, i)));
+    }
+    note(ev, "subroutine_broken", format!("{} spends a virus counter to break {} subroutine(s)", g.label(c.card), subs.len()), json!({"breaker": c.card, "subroutines": subs}));
+}
+
+fn audrey_pump_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.runner.grip.is_empty() || encountered_ice(g).is_none() {
+        return None;
+    }
+    let o = card_options(g, "card", &g.runner.grip);
+    Some(question("trashes a card from their grip for +3 strength (Audrey v2)".into(), format!("{}: trash 1 card from your grip for +3 strength", g.label(c.card)), o))
+}
+
+fn audrey_pump_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Some(&k) = picked(a).first().filter(|k| g.runner.grip.contains(k)) else {
+        return Err(RulesError::Illegal("pick a card of your grip".into()));
+    };
+    g.to_heap(k);
+    note(ev, "discarded", format!("Audrey v2: the Runner trashes {} from the grip", g.label(k)), json!({"card": k, "code": g.code(k)}));
+    if let Some(r) = g.run.as_mut() {
+        r.pumps.push((c.card, 3));
+    }
+    note(ev, "strength_pumped", format!("{} gets +3 strength (now {})", g.label(c.card), g.breaker_strength(c.card)), json!({"card": c.card, "amount": 3, "strength": g.breaker_strength(c.card)}));
+    Ok(Then::Done)
+}
+
+// --- Topan, Debbie "Downtown" Moreira ----------------------------------------------------------------
+
+/// Topan: once per turn, a click: install a grip card for 2 less, then 1 meat damage.
+fn topan_offers(g: &Game, _: u32) -> Vec<(Option<u32>, String)> {
+    if g.used_this_turn(TOPAN) || install_choices(g, &g.runner.grip, 2).is_empty() {
+        return vec![];
+    }
+    vec![(None, "Topan: install a card from your grip, paying 2 less (1 meat damage)".to_string())]
+}
+
+fn topan(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    g.use_once_per_turn(c.def.code);
+    ask_later(g, c, 0);
+}
+
+fn topan_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let o = install_choices(g, &g.runner.grip, 2);
+    if o.is_empty() {
+        return None;
+    }
+    Some(question("installs a card from their grip (Topan)".into(), "Topan: install 1 card from your grip, paying 2 less".into(), o))
+}
+
+fn topan_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let then = discounted_install_answer(g, c, a, ev)?;
+    if then != Then::Done {
+        // Pushed first: resolved once the install (and any room it makes) is done.
+        super::helpers::damage(g, crate::netrunner::state::DamageKind::Meat, 1, c.name(), false);
+    }
+    Ok(then)
+}
+
+/// Debbie "Downtown" Moreira: threat 4: 2 credits on install; 1 per run event played.
+fn debbie_install(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if threat(g, 4) {
+        g.load(c.card, 2, ev);
+    }
+}
+
+fn debbie_event_played(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.def(c.arg).has_subtype("Run") {
+        g.load(c.card, 1, ev);
+    }
+}
+
+fn debbie_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    g.corp.servers.iter().map(|s| (Some(s.id), format!("{}: run {} (with its hosted credits)", g.label(card), Game::server_name(s.id)))).collect()
+}
+
+/// The hosted credits are spendable during the run as run credits (CR 1.10.4.c); what is left
+/// goes back on the card when the run ends.
+fn debbie_run(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.start_run(c.arg, Some(c.card), ev);
+    let hosted = g.hosted(c.card);
+    if let Some(k) = g.card_mut(c.card) {
+        k.credits = 0;
+    }
+    if let Some(r) = g.run.as_mut() {
+        r.temp_credits += i64::from(hosted);
+    }
+}
+
+fn debbie_run_ends(g: &mut Game, c: Ctx, run: &Run, ev: &mut Vec<Event>) {
+    if run.source == Some(c.card) && run.temp_credits > 0 && g.runner.resources.contains(&c.card) {
+        g.load(c.card, run.temp_credits as u32, ev);
+    }
+}
+
+// --- Trojans -----------------------------------------------------------------------------------------
+
+fn host(g: &Game, card: u32) -> Option<u32> {
+    g.card(card).and_then(|k| k.host)
+}
+
+/// Monkeywrench: its host ice -2 strength, every other ice protecting the same server -1.
+fn monkeywrench(g: &Game, card: u32, ice: u32) -> i64 {
+    let Some(h) = host(g, card) else { return 0 };
+    if h == ice {
+        return -2;
+    }
+    match (g.corp_zone(h), g.corp_zone(ice)) {
+        (crate::netrunner::state::CorpZone::Ice(a), crate::netrunner::state::CorpZone::Ice(b)) if a == b => -1,
+        _ => 0,
+    }
+}
+
+/// Slap Vandal: 1 credit: break 1 subroutine of its host ice, once per encounter (its breaks
+/// are in `Run::broken_by`).
+fn slap_vandal_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let Some(ice) = encountered_ice(g) else { return vec![] };
+    let Some(run) = g.run.as_ref() else { return vec![] };
+    if host(g, card) != Some(ice) || run.broken_by.iter().any(|(b, _)| *b == card) || g.runner_available() < 1 || g.breaker_strength(card) < g.ice_strength(ice) {
+        return vec![];
+    }
+    run.broken
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| !**b)
+        .map(|(i, _)| (format!("slap-vandal:{card}:{i}"), format!("{}: break \"{}\" for 1", g.label(card), super::subroutine_text(g.code(ice), i)), i as u32))
+        .collect()
+}
+
+fn slap_vandal(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !g.runner_pay(1) {
+        return;
+    }
+    let sub = c.arg as usize;
+    if let Some(r) = g.run.as_mut() {
+        if let Some(b) = r.broken.get_mut(sub) {
+            *b = true;
+        }
+        r.broken_by.push((c.card, sub));
+    }
+    note(ev, "subroutine_broken", format!("{} breaks subroutine {} for 1", g.label(c.card), sub + 1), json!({"breaker": c.card, "subroutines": [sub]}));
+}
+
+// --- Meeting of Minds --------------------------------------------------------------------------------
+
+const MEETING_SUBTYPES: [&str; 2] = ["Connection", "Virtual"];
+
+fn meeting_modes(_: &Game) -> Option<Vec<(u32, String)>> {
+    Some(MEETING_SUBTYPES.iter().enumerate().map(|(i, t)| (i as u32, format!("choose {}", t.to_lowercase()))).collect())
+}
+
+fn meeting_subtype(c: Ctx) -> &'static str {
+    MEETING_SUBTYPES.get(c.arg as usize).copied().unwrap_or("Connection")
+}
+
+/// Meeting of Minds: search the stack (then shuffled) for a resource of the chosen subtype,
+/// then reveal grip cards of that subtype for 1 credit each.
+fn meeting_of_minds(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    ask_later(g, c, 1);
+    g.tasks.push(crate::netrunner::state::Task::Shuffle { corp: false });
+    ask_later(g, c, 0);
+}
+
+fn meeting_search_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let t = meeting_subtype(c);
+    let found: Vec<u32> = g.runner.stack.iter().copied().filter(|&k| g.def(k).ctype == CardType::Resource && g.def(k).has_subtype(t)).collect();
+    let mut o = card_options(g, "card", &found);
+    o.push((opt("none", "Take nothing"), Answer::No));
+    Some(question(format!("searches their stack for a {} resource (Meeting of Minds)", t.to_lowercase()), format!("Meeting of Minds: reveal a {} resource from your stack and add it to your grip?", t.to_lowercase()), o))
+}
+
+fn meeting_search_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Some(&k) = picked(a).first().filter(|k| g.runner.stack.contains(k)) {
+        g.take_runner(k);
+        g.runner.grip.push(k);
+        note(ev, "revealed", format!("{} reveals {} and adds it to the grip", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+    }
+    Ok(Then::Done)
+}
+
+fn meeting_reveal_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let t = meeting_subtype(c);
+    let these: Vec<u32> = g.runner.grip.iter().copied().filter(|&k| g.def(k).has_subtype(t)).collect();
+    if these.is_empty() {
+        return None;
+    }
+    let n = these.len() as u32;
+    Some(question(format!("may reveal {} cards from their grip (Meeting of Minds)", t.to_lowercase()), format!("Meeting of Minds: reveal any {} cards from your grip, 1 credit each", t.to_lowercase()), card_options(g, "card", &these)).range(0, n))
+}
+
+fn meeting_reveal_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let t = meeting_subtype(c);
+    let shown: Vec<u32> = picked(a).into_iter().filter(|k| g.runner.grip.contains(k) && g.def(*k).has_subtype(t)).collect();
+    if !shown.is_empty() {
+        let names: Vec<String> = shown.iter().map(|&k| g.label(k)).collect();
+        note(ev, "revealed", format!("{} reveals {}", c.name(), names.join(", ")), json!({"cards": shown}));
+        g.gain(RUNNER, shown.len() as i64, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+// --- Pressure Spike, Charm Offensive -----------------------------------------------------------------
+
+/// Pressure Spike: threat 4: 2 credits: +9 strength, once per run (`Run::used_cards`), while it
+/// interfaces with the encountered barrier.
+fn pressure_spike_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let Some(ice) = encountered_ice(g) else { return vec![] };
+    let used = g.run.as_ref().is_some_and(|r| r.used_cards.contains(&card));
+    if !threat(g, 4) || used || !g.def(ice).has_subtype("Barrier") || g.runner_available() < 2 {
+        return vec![];
+    }
+    vec![(format!("pressure-spike:{card}"), format!("{}: +9 strength for 2, once per run (now {})", g.label(card), g.breaker_strength(card)), 0)]
+}
+
+fn pressure_spike(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !g.runner_pay(2) {
+        return;
+    }
+    if let Some(r) = g.run.as_mut() {
+        r.used_cards.push(c.card);
+        r.pumps.push((c.card, 9));
+    }
+    note(ev, "strength_pumped", format!("{} gets +9 strength for 2 (now {})", g.label(c.card), g.breaker_strength(c.card)), json!({"card": c.card, "amount": 9, "strength": g.breaker_strength(c.card)}));
+}
+
+fn archives_only(_: &Game) -> Vec<u32> {
+    vec![ARCHIVES]
+}
+
+/// Charm Offensive: its run's end is heard through `Run::marked` (the event is not installed).
+fn charm_offensive(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.start_run(ARCHIVES, Some(c.card), ev);
+    if let Some(r) = g.run.as_mut() {
+        r.marked.push(c.card);
+    }
+}
+
+fn charm_offensive_run_ends(g: &mut Game, c: Ctx, run: &Run, _: &mut Vec<Event>) {
+    if run.source == Some(c.card) && !run.accessed_cards.is_empty() {
+        ask_later(g, c, 0);
+    }
+}
+
+/// The rezzed installed copies of cards accessed in Archives: a breach of Archives accesses
+/// every card there, and none has left or come since (the question follows the run's end).
+fn charm_offensive_targets(g: &Game) -> Vec<u32> {
+    let titles: Vec<&str> = g.corp.archives.iter().map(|&k| g.def(k).title.as_str()).collect();
+    g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && titles.contains(&g.def(k).title.as_str())).collect()
+}
+
+fn charm_offensive_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let t = charm_offensive_targets(g);
+    if t.is_empty() {
+        return None;
+    }
+    let mut o: Vec<_> = t.iter().map(|&k| (opt(format!("card:{k}"), format!("Trash {}", g.label(k))), Answer::Card(k))).collect();
+    o.push((opt("decline", "Trash nothing"), Answer::No));
+    Some(question("may trash a rezzed copy of a card accessed in Archives (Charm Offensive)".into(), "Charm Offensive: trash 1 rezzed copy of a card you accessed in Archives?".into(), o))
+}
+
+fn charm_offensive_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Some(&k) = picked(a).first().filter(|k| charm_offensive_targets(g).contains(k)) {
+        g.trash(k, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+// --- Arruaceiras Crew --------------------------------------------------------------------------------
+
+/// Whether the Runner is in the encounter's paid-ability window (NR-6.3.1) with a rezzed ice.
+fn in_encounter_window(g: &Game) -> Option<u32> {
+    matches!(g.stage, crate::netrunner::state::Stage::Window { at: crate::netrunner::state::At::Run31, .. }).then(|| encountered_ice(g)).flatten()
+}
+
+/// Arruaceiras Crew's -2 lasts for the encounter: its record is a `(card, 0)` entry among the
+/// encounter's strength boosts (`Run::pumps`, cleared when the encounter ends; it adds nothing to
+/// any breaker).
+fn arruaceiras_minus(g: &Game, card: u32, ice: u32) -> i64 {
+    let active = g.run.as_ref().is_some_and(|r| r.current == Some(ice) && r.pumps.contains(&(card, 0)));
+    if active {
+        -2
+    } else {
+        0
+    }
+}
+
+/// Arruaceiras Crew: once per turn, a tag: the encountered ice -2 strength (argument 0); trash
+/// it and 2 credits: trash the encountered ice at strength 0 or less (argument 1).
+fn arruaceiras_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let Some(ice) = in_encounter_window(g) else { return vec![] };
+    let mut o = Vec::new();
+    if !g.flags.used_cards.contains(&card) {
+        o.push((format!("arruaceiras:{card}"), format!("{}: take 1 tag: the encountered ice gets -2 strength", g.label(card)), 0));
+    }
+    if g.ice_strength(ice) <= 0 && g.runner_available() >= 2 {
+        o.push((format!("arruaceiras-trash:{card}"), format!("{}: trash it and pay 2 to trash {}", g.label(card), g.label(ice)), 1));
+    }
+    o
+}
+
+fn arruaceiras(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let Some(ice) = in_encounter_window(g) else { return };
+    if c.arg == 0 {
+        g.flags.used_cards.push(c.card);
+        give_tags(g, 1, c.name(), ev);
+        if let Some(r) = g.run.as_mut() {
+            r.pumps.push((c.card, 0));
+        }
+        note(ev, "ice_weakened", format!("{}: {} gets -2 strength for this encounter", c.name(), g.label(ice)), json!({"card": c.card, "ice": ice}));
+    } else if g.ice_strength(ice) <= 0 && g.runner_pay(2) {
+        g.trash(c.card, "its own ability", ev);
+        g.trash(ice, c.name(), ev);
+    }
+}
