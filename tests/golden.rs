@@ -29,6 +29,33 @@ const GOLDEN: &[(&str, u32, u64)] = &[
     ("neonhope", 3, 2),
 ];
 
+/// Netrunner matches in the Startup format (option `format` = 1) with random legal Startup
+/// decklists (`engine::netrunner::random_deck`, seeded by the match seed): their decklists are in
+/// the files, so the replay needs no generator. Together they hold at least four identities.
+const GOLDEN_STARTUP: &[u64] = &[11, 12, 13];
+
+fn startup_file_name(seed: u64) -> String {
+    format!("netrunner-startup-2p-seed{seed}.arbiter-export.json")
+}
+
+/// The configuration of golden Startup match `seed`: a random legal deck per side.
+fn startup_config(seed: u64) -> anyhow::Result<r::MatchConfig> {
+    use engine::netrunner::data::{Format, Side};
+    let mut seats = Vec::new();
+    for (i, side) in [Side::Corp, Side::Runner].into_iter().enumerate() {
+        let deck = engine::netrunner::random_deck::random_deck(Format::Startup, side, seed, side.name()).map_err(anyhow::Error::msg)?;
+        let cards = std::iter::once((deck.identity.clone(), 1)).chain(deck.cards.iter().cloned());
+        seats.push(api::match_v1::SeatSpec {
+            name: format!("Bot {}", i + 1),
+            decklist: Some(api::match_v1::Decklist {
+                cards: cards.map(|(card, count)| api::match_v1::DecklistEntry { card, count }).collect(),
+            }),
+            ..Default::default()
+        });
+    }
+    Ok(r::MatchConfig { ruleset: "netrunner".into(), seats, options: [("format".to_string(), 1)].into_iter().collect() })
+}
+
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("golden")
 }
@@ -117,6 +144,46 @@ fn golden_logs_replay_byte_for_byte_and_audit() -> anyhow::Result<()> {
     // Every ruleset the engine offers has at least one golden log.
     for set in engine::rulesets() {
         assert!(seen.contains(&set.name()), "no golden log for ruleset {:?}", set.name());
+    }
+    Ok(())
+}
+
+#[test]
+fn golden_startup_logs_replay_byte_for_byte_and_audit_with_four_identities_or_more() -> anyhow::Result<()> {
+    let mut identities = std::collections::BTreeSet::new();
+    for &seed in GOLDEN_STARTUP {
+        let path = dir().join(startup_file_name(seed));
+        let export = cli::export::read_file(&path).with_context(|| format!("reading {}", path.display()))?;
+        let checked = replay_inputs(&export).with_context(|| format!("replaying {}", path.display()))?;
+        assert!(checked > 10, "{}: only {checked} commits went through the rules", path.display());
+        cli::audit::audit_export_pinned(&export, Some(&cli::simulate::public_key()), Some(&cli::simulate::orchestrator_public_key()))
+            .map_err(|e| anyhow::anyhow!("{}: the audit fails: {e}", path.display()))?;
+        let Some(CI::Created(created)) = export.commits.first().and_then(|c| c.input.as_ref()).and_then(|i| i.input.as_ref()) else {
+            bail!("{}: no creation", path.display());
+        };
+        let config = created.config.as_ref().context("no config")?;
+        assert_eq!(config.options.get("format"), Some(&1), "{}: a Startup match", path.display());
+        for seat in &config.seats {
+            let list = seat.decklist.as_ref().context("a Startup golden seat brings its decklist")?;
+            let identity = list.cards.iter().find(|e| engine::netrunner::data::card(&e.card).is_some_and(|c| c.ctype == engine::netrunner::data::CardType::Identity));
+            identities.insert(identity.context("a decklist without identity")?.card.clone());
+        }
+    }
+    assert!(identities.len() >= 4, "the Startup goldens hold {} identities: {identities:?}", identities.len());
+    Ok(())
+}
+
+/// Write the Startup golden logs (only with a versioned change, as `regenerate`):
+/// `cargo test -p arbiter-e2e --test golden -- --ignored regenerate_startup`.
+#[test]
+#[ignore]
+fn regenerate_startup() -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir())?;
+    for &seed in GOLDEN_STARTUP {
+        let export = cli::simulate::simulate_config(startup_config(seed)?, seed, seed, &cli::simulate::ORCHESTRATOR_SEED)?;
+        let path = dir().join(startup_file_name(seed));
+        cli::export::write_file(&path, &export)?;
+        println!("wrote {} ({} commits)", path.display(), export.commits.len());
     }
     Ok(())
 }
