@@ -188,6 +188,7 @@ pub async fn create_and_join_all(
                 seat: cred.seat,
                 join_code: cred.join_code.clone(),
                 entropy,
+                seat_public_key: Vec::new(),
             })
             .await
             .with_context(|| format!("JoinMatch (seat {})", cred.seat))?
@@ -206,5 +207,6 @@ pub fn next_of(resp: &api::match_v1::SubmitDecisionResponse) -> Option<api::matc
         decision: resp.next_decision.clone(),
         waiting_for_seat: resp.waiting_for_seat,
         status: resp.status,
+        chain_hash: resp.chain_hash.clone(),
     })
 }

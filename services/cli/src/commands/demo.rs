@@ -141,6 +141,7 @@ impl DemoCmd {
                         decision_id: decision.id,
                         choice: Some(convert::choice_to_proto(&choice)),
                         idempotency_key: format!("demo-{seed}-{}", decision.id),
+                        seat_signature: Vec::new(),
                     },
                     Some(token),
                 )?)
@@ -267,6 +268,7 @@ pub async fn answer_for_bots(
                     decision_id: decision.id,
                     choice: Some(convert::choice_to_proto(&choice)),
                     idempotency_key: format!("bot-{seat}-{}", decision.id),
+                    seat_signature: Vec::new(),
                 },
                 Some(token),
             )?)

@@ -138,6 +138,7 @@ impl PlayCmd {
                         seat: self.seat,
                         join_code: code.clone(),
                         entropy: entropy.clone(),
+                        seat_public_key: Vec::new(),
                     })
                     .await
                     .context("JoinMatch")?
@@ -219,6 +220,7 @@ impl PlayCmd {
                 decision_id: decision.id,
                 choice: Some(convert::choice_to_proto(&choice)),
                 idempotency_key: format!("play-{}-{}", s.seat, decision.id),
+                seat_signature: Vec::new(),
             })?;
             match s.api.submit_decision(req).await {
                 Ok(resp) => {
