@@ -166,8 +166,12 @@ async fn arbiter_demo_neonhope_three_players_exports_audits_and_play_shows_the_t
     assert!(ok, "the audit of a neonhope match passes:\n{out}");
 
     // A person plays one character with a bot as the other: the first option 25 times.
+    // The seat's key (which `play` creates and signs with) goes to a scratch directory.
+    let seat_keys = tempfile::tempdir()?;
     let mut play = harness::arbiter_command()
         .args(["play", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--ruleset", "neonhope", "--players", "2"])
+        .arg("--seat-key")
+        .arg(seat_keys.path().join("seat.key"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
