@@ -278,7 +278,7 @@ fn fuzz_join_match() -> Result<()> {
     let seat = prop_oneof![0u32..3, any::<u32>()];
     let entropy = proptest::collection::vec(any::<u8>(), 0..100);
     f.run("JoinMatch", (match_id(&f), seat, code, entropy), |f, (match_id, seat, join_code, entropy)| {
-        let req = m::JoinMatchRequest { match_id, seat, join_code, entropy };
+        let req = m::JoinMatchRequest { match_id, seat, join_code, entropy, ..Default::default() };
         f.check("JoinMatch", async { client(f).join_match(req).await.map(|_| ()) })
     })?;
     fuzz_raw(&f, "JoinMatch")
@@ -311,7 +311,7 @@ fn fuzz_submit_decision() -> Result<()> {
     let decision_id = prop_oneof![0u64..20, any::<u64>()];
     let key = prop_oneof![Just(String::new()), Just("k".to_string()), text()];
     f.run("SubmitDecision", (match_id(&f), decision_id, choice(), key, token(&f)), |f, (match_id, decision_id, choice, idempotency_key, token)| {
-        let req = authed(m::SubmitDecisionRequest { match_id, decision_id, choice, idempotency_key }, token);
+        let req = authed(m::SubmitDecisionRequest { match_id, decision_id, choice, idempotency_key, ..Default::default() }, token);
         f.check("SubmitDecision", async { client(f).submit_decision(req).await.map(|_| ()) })
     })?;
     fuzz_raw(&f, "SubmitDecision")
@@ -381,6 +381,7 @@ fn long_inputs_get_a_clear_status() -> Result<()> {
                     decision_id: 1,
                     choice: Some(m::Choice { value: Some(m::choice::Value::Pick(m::PickChoice { option_ids: vec![long(id_len); ids] })) }),
                     idempotency_key: key,
+                    ..Default::default()
                 },
                 &token,
             )
@@ -390,7 +391,7 @@ fn long_inputs_get_a_clear_status() -> Result<()> {
         table.push(("16 KB choice id", got(c.submit_decision(submit(String::new(), 1, KB16)).await), Code::InvalidArgument));
         table.push(("1000 choice ids", got(c.submit_decision(submit(String::new(), 1000, 1)).await), Code::InvalidArgument));
         table.push(("1 MB choice", got(c.submit_decision(submit(String::new(), 1, MB1)).await), Code::ResourceExhausted));
-        let join = m::JoinMatchRequest { match_id: waiting.clone(), seat: 0, join_code: long(KB16), entropy: vec![1; 32] };
+        let join = m::JoinMatchRequest { match_id: waiting.clone(), seat: 0, join_code: long(KB16), entropy: vec![1; 32], ..Default::default() };
         table.push(("16 KB join code", c.join_match(join).await.err().map(|e| (e.code(), e.message().len())), Code::InvalidArgument));
         let get = m::GetMatchRequest { match_id: long(KB16), version: 0 };
         table.push(("16 KB match id", c.get_match(get).await.err().map(|e| (e.code(), e.message().len())), Code::InvalidArgument));

@@ -63,8 +63,12 @@ async fn up_demo_export_audit_and_a_tampered_draw_is_named() -> Result<()> {
 
     // A person plays the Runner against a Corp bot: answer the first option 30 times, then
     // end the input (the session says how to resume).
+    // The seat's key (which `play` creates and signs with) goes to a scratch directory.
+    let seat_keys = tempfile::tempdir()?;
     let mut play = harness::arbiter_command()
         .args(["play", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--ruleset", "netrunner", "--seat", "1"])
+        .arg("--seat-key")
+        .arg(seat_keys.path().join("seat.key"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

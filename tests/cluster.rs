@@ -106,6 +106,7 @@ async fn player(url: String, seed: u64, stop: Arc<AtomicBool>, journal: Arc<Mute
                 decision_id: decision.decision_id,
                 choice: Some(choice),
                 idempotency_key: format!("d{}", decision.decision_id),
+                ..Default::default()
             };
             // UNAVAILABLE leaves the outcome unknown: a careful client sends the very same
             // request again (same idempotency key) until it gets a definite answer.

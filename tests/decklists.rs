@@ -75,7 +75,7 @@ async fn create_and_join(client: &mut Client, ruleset: &str, seats: Vec<m::SeatS
 async fn join(client: &mut Client, match_id: &str, codes: &[(u32, String)], public_key: Vec<u8>) -> Result<Table> {
     let mut tokens = Vec::new();
     for (seat, code) in codes {
-        let req = m::JoinMatchRequest { match_id: match_id.into(), seat: *seat, join_code: code.clone(), entropy: vec![*seat as u8 + 7; 32] };
+        let req = m::JoinMatchRequest { match_id: match_id.into(), seat: *seat, join_code: code.clone(), entropy: vec![*seat as u8 + 7; 32], ..Default::default() };
         tokens.push(client.join_match(req).await?.into_inner().seat_token);
     }
     Ok(Table { match_id: match_id.into(), tokens, public_key })

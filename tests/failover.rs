@@ -34,6 +34,7 @@ async fn decide(client: &mut MatchServiceClient<Channel>, table: &Table, rng: &m
                     decision_id: decision.decision_id,
                     choice: Some(choice),
                     idempotency_key: format!("d{}", decision.decision_id),
+                    ..Default::default()
                 },
                 &table.tokens[seat],
             );

@@ -315,8 +315,8 @@ async fn log_delayed_match(system: &System, match_id: &str, delay_s: i64) -> Res
             spectator_delay_s: delay_s as u32,
             ..Default::default()
         }),
-        l::commit_input::Input::Joined(l::SeatJoined { seat: 0, entropy: vec![1; 32], token_hash: vec![0; 32] }),
-        l::commit_input::Input::Joined(l::SeatJoined { seat: 1, entropy: vec![2; 32], token_hash: vec![0; 32] }),
+        l::commit_input::Input::Joined(l::SeatJoined { seat: 0, entropy: vec![1; 32], token_hash: vec![0; 32], ..Default::default() }),
+        l::commit_input::Input::Joined(l::SeatJoined { seat: 1, entropy: vec![2; 32], token_hash: vec![0; 32], ..Default::default() }),
     ];
     for (i, input) in inputs.into_iter().enumerate() {
         let written_at_ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_millis() as i64;

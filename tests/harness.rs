@@ -291,6 +291,7 @@ pub async fn create_and_join_request(client: &mut MatchServiceClient<Channel>, r
                 seat: seat.seat,
                 join_code: seat.join_code.clone(),
                 entropy: vec![seat.seat as u8 + 1; 32],
+                ..Default::default()
             })
             .await?
             .into_inner();
@@ -389,6 +390,7 @@ pub async fn play_one(client: &mut MatchServiceClient<Channel>, table: &Table, r
                 decision_id: decision.decision_id,
                 choice: Some(choice),
                 idempotency_key: format!("d{}", decision.decision_id),
+                ..Default::default()
             },
             &table.tokens[seat],
         ))

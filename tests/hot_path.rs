@@ -23,6 +23,7 @@ fn submit(match_id: &str, decision: &m::Decision, choice: m::Choice) -> m::Submi
         decision_id: decision.decision_id,
         choice: Some(choice),
         idempotency_key: format!("hot-{}", decision.decision_id),
+        ..Default::default()
     }
 }
 

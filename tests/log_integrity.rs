@@ -126,6 +126,7 @@ async fn forge_commit(system: &System, match_id: &str) -> Result<u64> {
                 seat: 0,
                 entropy: vec![0x66; 32],
                 token_hash: sha256(FORGED_TOKEN.as_bytes()),
+                ..Default::default()
             })),
         }),
         awaiting: previous.awaiting.clone(),
@@ -217,7 +218,7 @@ async fn an_idempotency_key_reused_for_another_request_is_refused() -> Result<()
     let choice = random_choice(&decision, &mut Rng(1))?;
     let submit = |decision_id: u64, choice: m::Choice| {
         with_token(
-            m::SubmitDecisionRequest { match_id: table.match_id.clone(), decision_id, choice: Some(choice), idempotency_key: "key-1".into() },
+            m::SubmitDecisionRequest { match_id: table.match_id.clone(), decision_id, choice: Some(choice), idempotency_key: "key-1".into(), ..Default::default() },
             &table.tokens[seat],
         )
     };
@@ -248,7 +249,7 @@ async fn an_unknown_match_is_not_found_on_every_rpc() -> Result<()> {
         (
             "JoinMatch",
             client
-                .join_match(m::JoinMatchRequest { match_id: id(), seat: 0, join_code: "join_x".into(), entropy: vec![1; 32] })
+                .join_match(m::JoinMatchRequest { match_id: id(), seat: 0, join_code: "join_x".into(), entropy: vec![1; 32], ..Default::default() })
                 .await
                 .err()
                 .map(|e| e.code()),

@@ -132,6 +132,7 @@ async fn two_clients_answering_the_same_decision_one_wins_the_other_is_aborted()
                     decision_id: decision.decision_id,
                     choice: Some(choice),
                     idempotency_key: key.to_string(),
+                    ..Default::default()
                 },
                 &token,
             )
@@ -192,6 +193,7 @@ async fn bad_input_gets_a_clear_status_and_leaves_the_log_unchanged() -> Result<
         decision_id,
         choice,
         idempotency_key: String::new(),
+        ..Default::default()
     };
     let before = system.log_len(&id).await?;
 
@@ -259,6 +261,7 @@ async fn a_repeated_submission_with_the_same_idempotency_key_is_applied_once() -
         decision_id: decision.decision_id,
         choice: Some(random_choice(&decision, &mut Rng(2))?),
         idempotency_key: "retry-me".into(),
+        ..Default::default()
     };
     let first = client.submit_decision(with_token(request.clone(), &table.tokens[seat])).await?.into_inner();
     let logged = system.log_len(&table.match_id).await?;
@@ -292,6 +295,7 @@ async fn a_log_that_disagrees_with_the_rules_is_reported_not_papered_over() -> R
                     choice: Some(random_choice(&decision, &mut Rng(4))?),
                 }),
                 idempotency_key: String::new(),
+                ..Default::default()
             })),
         }),
         events: Vec::new(),

@@ -70,6 +70,7 @@ async fn a_three_seat_neonhope_match_keeps_each_seats_secrets_ends_and_passes_th
                     decision_id: decision.decision_id,
                     choice: Some(choice),
                     idempotency_key: format!("d{}", decision.decision_id),
+                    ..Default::default()
                 },
                 &table.tokens[seat],
             ))
@@ -130,7 +131,7 @@ async fn a_concession_in_neonhope_loses_for_the_whole_team_and_audits() -> Resul
     let mut client = system.client().await?;
     let table = create_and_join_ruleset(&mut client, "neonhope", 3).await?;
     let conceded = client
-        .concede_match(with_token(m::ConcedeMatchRequest { match_id: table.match_id.clone() }, &table.tokens[1]))
+        .concede_match(with_token(m::ConcedeMatchRequest { match_id: table.match_id.clone(), ..Default::default() }, &table.tokens[1]))
         .await?
         .into_inner();
     assert_eq!(conceded.status, m::MatchStatus::Ended as i32);
@@ -165,8 +166,12 @@ async fn arbiter_demo_neonhope_three_players_exports_audits_and_play_shows_the_t
     assert!(ok, "the audit of a neonhope match passes:\n{out}");
 
     // A person plays one character with a bot as the other: the first option 25 times.
+    // The seat's key (which `play` creates and signs with) goes to a scratch directory.
+    let seat_keys = tempfile::tempdir()?;
     let mut play = harness::arbiter_command()
         .args(["play", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--ruleset", "neonhope", "--players", "2"])
+        .arg("--seat-key")
+        .arg(seat_keys.path().join("seat.key"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

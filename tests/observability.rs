@@ -185,6 +185,7 @@ async fn one_decision_is_one_trace_across_the_services_and_the_log() -> Result<(
                     decision_id: decision.decision_id,
                     choice: Some(choice),
                     idempotency_key: format!("d{}", decision.decision_id),
+                    ..Default::default()
                 },
                 &table.tokens[seat],
             );

@@ -53,6 +53,7 @@ fn submit(match_id: &str, decision: &m::Decision, choice: m::Choice, key: &str) 
         decision_id: decision.decision_id,
         choice: Some(choice),
         idempotency_key: key.into(),
+        ..Default::default()
     }
 }
 
@@ -102,6 +103,7 @@ async fn a_join_with_randomness_down_returns_its_token_and_the_match_ends_audite
         seat,
         join_code: created.seats[seat as usize].join_code.clone(),
         entropy: vec![entropy; 32],
+        ..Default::default()
     };
     let first = client.join_match(join(0, 1)).await?.into_inner().seat_token;
 
@@ -870,7 +872,7 @@ async fn a_lost_randomness_key_is_refused_until_it_is_restored_and_the_match_the
             // Through the match API: the draw the next request makes.
             let err = client
                 .submit_decision(with_token(
-                    m::SubmitDecisionRequest { match_id: table.match_id.clone(), decision_id: 0, choice: None, idempotency_key: "after-the-loss".into() },
+                    m::SubmitDecisionRequest { match_id: table.match_id.clone(), decision_id: 0, choice: None, idempotency_key: "after-the-loss".into(), ..Default::default() },
                     &table.tokens[0],
                 ))
                 .await
@@ -944,7 +946,7 @@ async fn a_lost_orchestrator_key_is_refused_until_it_is_restored_and_the_match_t
         client.get_pending_decision(with_token(m::GetPendingDecisionRequest { match_id: id.clone() }, &table.tokens[0])).await.err(),
         client
             .submit_decision(with_token(
-                m::SubmitDecisionRequest { match_id: id.clone(), decision_id: 0, choice: None, idempotency_key: "after-the-loss".into() },
+                m::SubmitDecisionRequest { match_id: id.clone(), decision_id: 0, choice: None, idempotency_key: "after-the-loss".into(), ..Default::default() },
                 &table.tokens[0],
             ))
             .await

@@ -201,13 +201,13 @@ async fn a_round_of_eight_is_listed_played_concurrently_and_ended_by_match_contr
 
     // Table 1: seat 0 concedes (with its own seat token); seat 1 wins.
     let (_, t1) = &round[0];
-    let err = client.concede_match(m::ConcedeMatchRequest { match_id: t1.match_id.clone() }).await.expect_err("no seat token");
+    let err = client.concede_match(m::ConcedeMatchRequest { match_id: t1.match_id.clone(), ..Default::default() }).await.expect_err("no seat token");
     assert_eq!(err.code(), Code::Unauthenticated, "{}", err.message());
-    let conceded = client.concede_match(with_token(m::ConcedeMatchRequest { match_id: t1.match_id.clone() }, &t1.tokens[0])).await?.into_inner();
+    let conceded = client.concede_match(with_token(m::ConcedeMatchRequest { match_id: t1.match_id.clone(), ..Default::default() }, &t1.tokens[0])).await?.into_inner();
     assert_eq!(conceded.status, m::MatchStatus::Ended as i32);
     assert!(conceded.result.contains("Ben won") && conceded.result.contains("conceded"), "{}", conceded.result);
     let err = client
-        .concede_match(with_token(m::ConcedeMatchRequest { match_id: t1.match_id.clone() }, &t1.tokens[1]))
+        .concede_match(with_token(m::ConcedeMatchRequest { match_id: t1.match_id.clone(), ..Default::default() }, &t1.tokens[1]))
         .await
         .expect_err("nothing ends twice");
     assert_eq!(err.code(), Code::FailedPrecondition, "{}", err.message());
@@ -334,7 +334,7 @@ async fn a_clock_running_out_and_the_round_time_limit_end_matches_as_the_docs_sa
     // A decision after the flag fell is refused: the match has ended.
     let late = client
         .submit_decision(with_token(
-            m::SubmitDecisionRequest { match_id: clocked.match_id.clone(), decision_id: 1, choice: None, idempotency_key: "late".into() },
+            m::SubmitDecisionRequest { match_id: clocked.match_id.clone(), decision_id: 1, choice: None, idempotency_key: "late".into(), ..Default::default() },
             &clocked.tokens[to_move as usize],
         ))
         .await

@@ -2,8 +2,8 @@
 """A third-party Arbiter client in Python: not ours, generated from proto/ with grpcio-tools.
 
 It learns the games from ListRulesets, creates a tournament round of matches (both games, one
-with constructed decklists) with the platform key, joins every seat, plays every match with
-random legal choices concurrently, and prints each final board from the state typed by the
+with constructed decklists) with the platform key, joins every seat with its own Ed25519 key,
+plays every match with random legal choices concurrently, each move signed by its seat, and prints each final board from the state typed by the
 ruleset's published JSON Schema (`state_schema_json`). With --feed it also follows the round's
 public feed on NATS with nats-py (user `feed`), prints its events and results, and checks that it
 carried every match's every version once, in order, and one result per match.
@@ -16,9 +16,13 @@ import argparse
 import json
 import os
 import random
+import struct
 import subprocess
 import sys
 import threading
+
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
@@ -129,11 +133,38 @@ def random_choice(m, decision, rng):
     raise ValueError(f"decision {decision.decision_id} has no spec")
 
 
+# --- seat-signed moves (docs/log.md, "Seat-signed acts") -----------------------------------
+
+def _str(b):
+    return struct.pack(">I", len(b)) + b
+
+
+def choice_bytes(choice):
+    which = choice.WhichOneof("value")
+    if which == "pick":
+        return b"\x01" + struct.pack(">I", len(choice.pick.option_ids)) + b"".join(_str(i.encode()) for i in choice.pick.option_ids)
+    if which == "number":
+        return b"\x02" + struct.pack(">q", choice.number)
+    if which == "split":
+        parts = choice.split.parts
+        return b"\x03" + struct.pack(">I", len(parts)) + b"".join(_str(p.target_id.encode()) + struct.pack(">I", p.amount) for p in parts)
+    if which == "order":
+        return b"\x04" + struct.pack(">I", len(choice.order.item_ids)) + b"".join(_str(i.encode()) for i in choice.order.item_ids)
+    raise ValueError("a choice without a value")
+
+
+def sign_decision(key, match_id, seat, against, decision_id, choice):
+    """The seat's signature of its decision, made against the commit whose chain hash is `against`."""
+    msg = (_str(b"arbiter/seat/v1/act") + _str(match_id.encode()) + struct.pack(">I", seat) + against
+           + b"\x01" + struct.pack(">Q", decision_id) + choice_bytes(choice))
+    return key.sign(msg)
+
+
 def auth(token):
     return (("authorization", f"Bearer {token}"),)
 
 
-def play(stub, m, match_id, tokens, rng, limit=20000):
+def play(stub, m, match_id, tokens, keys, rng, limit=20000):
     for _ in range(limit):
         view = stub.GetMatch(m.GetMatchRequest(match_id=match_id))
         if view.status == m.MATCH_STATUS_ENDED:
@@ -141,9 +172,11 @@ def play(stub, m, match_id, tokens, rng, limit=20000):
         seat = view.pending.seat
         pending = stub.GetPendingDecision(m.GetPendingDecisionRequest(match_id=match_id), metadata=auth(tokens[seat]))
         d = pending.decision
+        choice = random_choice(m, d, rng)
+        signature = sign_decision(keys[seat], match_id, seat, pending.chain_hash, d.decision_id, choice)
         stub.SubmitDecision(
-            m.SubmitDecisionRequest(match_id=match_id, decision_id=d.decision_id, choice=random_choice(m, d, rng),
-                                    idempotency_key=f"py-{d.decision_id}"),
+            m.SubmitDecisionRequest(match_id=match_id, decision_id=d.decision_id, choice=choice,
+                                    idempotency_key=f"py-{d.decision_id}", seat_signature=signature),
             metadata=auth(tokens[seat]))
     raise RuntimeError(f"match {match_id} did not end within {limit} decisions")
 
@@ -196,20 +229,24 @@ def main():
             seats[0].decklist.cards.extend(m.DecklistEntry(card=c, count=n) for c, n in HB)
         created = stub.CreateMatch(m.CreateMatchRequest(ruleset=ruleset, seats=seats, tournament_id=args.tournament,
                                                         round=1, table=t + 1), metadata=platform)
-        tokens = []
+        tokens, keys = [], []
         for s in created.seats:
+            # Every seat registers its own Ed25519 key and signs its every move with it.
+            key = Ed25519PrivateKey.generate()
+            public = key.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
             joined = stub.JoinMatch(m.JoinMatchRequest(match_id=created.match_id, seat=s.seat, join_code=s.join_code,
-                                                       entropy=os.urandom(32)))
+                                                       entropy=os.urandom(32), seat_public_key=public))
             tokens.append(joined.seat_token)
-        tables.append((t + 1, ruleset, created.match_id, tokens))
+            keys.append(key)
+        tables.append((t + 1, ruleset, created.match_id, tokens, keys))
         print(f"table {t + 1}: {ruleset} match {created.match_id}")
 
     results, errors = {}, []
 
     def run(table):
-        number, ruleset, match_id, tokens = table
+        number, ruleset, match_id, tokens, keys = table
         try:
-            results[number] = play(stub, m, match_id, tokens, random.Random(args.seed * 1000 + number))
+            results[number] = play(stub, m, match_id, tokens, keys, random.Random(args.seed * 1000 + number))
         except Exception as e:  # reported below; one table's failure fails the run
             errors.append(f"table {number}: {e}")
 
@@ -222,7 +259,7 @@ def main():
         print("\n".join(errors), file=sys.stderr)
         return 1
 
-    for number, ruleset, match_id, _ in tables:
+    for number, ruleset, match_id, _, _ in tables:
         view = results[number]
         schema = json.loads(games[ruleset].state_schema_json)
         state = Typed(json.loads(view.state_json), schema)
@@ -230,7 +267,7 @@ def main():
         print(board(ruleset, state))
     print(f"round complete: {len(tables)} matches ended")
     if feed is not None:
-        ended = {match_id: results[number].version for number, _, match_id, _ in tables}
+        ended = {match_id: results[number].version for number, _, match_id, _, _ in tables}
         problems = feed.check(ended, args.feed_wait)
         if problems:
             print("\n".join(problems), file=sys.stderr)

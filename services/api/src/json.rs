@@ -174,9 +174,9 @@ mod tests {
 
     #[test]
     fn a_message_round_trips_through_proto3_json_with_base64_bytes_and_proto_names() {
-        let msg = l::SeatJoined { seat: 1, entropy: vec![0xab, 0xcd], token_hash: vec![] };
+        let msg = l::SeatJoined { seat: 1, entropy: vec![0xab, 0xcd], token_hash: vec![], seat_public_key: vec![] };
         let v = to_value(&msg, "arbiter.log.v1.SeatJoined").unwrap();
-        assert_eq!(v, serde_json::json!({"seat": 1, "entropy": "q80=", "token_hash": ""}));
+        assert_eq!(v, serde_json::json!({"seat": 1, "entropy": "q80=", "token_hash": "", "seat_public_key": ""}));
         let back: l::SeatJoined = from_value(v, "arbiter.log.v1.SeatJoined").unwrap();
         assert_eq!(back, msg);
         // lowerCamelCase names are read too; unknown fields are refused.

@@ -1,6 +1,7 @@
 //! Arbiter's generated protobuf and gRPC code, and the one place where protobuf and domain types
 //! meet ([`convert`]), the proto3 JSON mapping of the messages ([`json`]), and the one check
-//! that a match log is what the rules produce ([`replay`]).
+//! that a match log is what the rules produce ([`replay`]), and the check of seat-signed acts
+//! ([`seat`]).
 //!
 //! Also owns what every service's gRPC edge shares: serving ([`server`]) and TLS material
 //! ([`tls`]: the local CA, service certificates, and the TLS flags).
@@ -45,5 +46,6 @@ pub mod codec;
 pub mod convert;
 pub mod json;
 pub mod replay;
+pub mod seat;
 pub mod server;
 pub mod tls;

@@ -266,6 +266,7 @@ mod tests {
                 Input::Decision { decision_id, seat, choice } => CI::Decision(SeatDecision {
                     decision: Some(r::DecisionInput { decision_id: *decision_id, seat: *seat, choice: Some(convert::choice_to_proto(choice)) }),
                     idempotency_key: String::new(),
+                    seat_signature: Vec::new(),
                 }),
                 Input::Draw { index, purpose, values } => CI::Draw(RandomDraw {
                     request: Some(r::DrawRequest { index: *index, purpose: purpose.clone(), kind: None }),

@@ -12,6 +12,10 @@
 //!    the chain hash of the export's stored bytes of that version, and the feed's result names
 //!    the ending commit. This is what catches a history rewritten and re-signed with the
 //!    orchestrator key, which passes every other check;
+//!    Seat signatures (`docs/log.md`, "Seat-signed acts"): every decision and concession of a
+//!    seat that registered a key at its join carries the seat's signature over the act made
+//!    against the commit before it; per seat, "every move signed by the seat's key K" or
+//!    "unsigned seat" (its acts rest on the orchestrator's signature alone);
 //! 1. structure: versions 1, 2, 3, … of one match, created first, every seat joined once before
 //!    any draw or decision, the secret revealed after the end;
 //! 2. the public key equals `--public-key` (when given) and the scheme is the one implemented here;
@@ -76,6 +80,9 @@ pub struct AuditReport {
 pub enum AuditFailure {
     #[error("the log's signed hash chain breaks at version {version}: {detail}")]
     Chain { version: u64, detail: String },
+    /// An act of a seat that registered a key, without that seat's valid signature.
+    #[error("version {version}: {detail}")]
+    SeatSignature { version: u64, detail: String },
     #[error("the orchestrator key in the log ({logged}) is not the expected one ({expected})")]
     OrchestratorKey { expected: String, logged: String },
     #[error("the export is malformed{}: {detail}", at(.version))]
@@ -190,6 +197,54 @@ fn check_chain(export: &MatchExport, pinned: Option<&[u8]>) -> Result<ChainFacts
             if pinned.is_some() { " (as expected)" } else { " (taken from the log; pin it with --orchestrator-key)" }
         ),
     })
+}
+
+/// One seat's verdict: its name, its key (hex) if it registered one, its acts, and the first
+/// forged act's failure.
+struct SeatVerdict {
+    name: String,
+    key: Option<String>,
+    acts: usize,
+    failure: Option<AuditFailure>,
+}
+
+/// The seat-signature check: each seat's acts against the key it registered when it joined.
+fn check_seat_signatures(export: &MatchExport) -> Vec<SeatVerdict> {
+    let names: Vec<String> = match export.commits.first().and_then(input_of) {
+        Some(CI::Created(c)) => c.config.as_ref().map(|c| c.seats.iter().map(|s| s.name.clone()).collect()).unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    let mut keys: Vec<Option<fairness::seat::SeatKey>> = vec![None; names.len()];
+    let mut verdicts: Vec<SeatVerdict> =
+        names.into_iter().map(|name| SeatVerdict { name, key: None, acts: 0, failure: None }).collect();
+    for c in &export.commits {
+        let fail = |detail: String| AuditFailure::SeatSignature { version: c.version, detail };
+        if let Some(CI::Joined(j)) = input_of(c) {
+            let (Some(slot), Some(verdict)) = (keys.get_mut(j.seat as usize), verdicts.get_mut(j.seat as usize)) else { continue };
+            if j.seat_public_key.is_empty() {
+                continue;
+            }
+            match fairness::seat::SeatKey::parse(&j.seat_public_key) {
+                Ok(key) => {
+                    verdict.key = Some(hex::encode(key.to_bytes()));
+                    *slot = Some(key);
+                }
+                Err(e) => {
+                    verdict.key = Some(hex::encode(&j.seat_public_key));
+                    verdict.failure.get_or_insert(fail(format!("seat {} registers a key that is not one: {e}", j.seat)));
+                }
+            }
+            continue;
+        }
+        let Some(act) = api::seat::act_of(c) else { continue };
+        let result = api::seat::check_act(c, |seat| keys.get(seat as usize).and_then(Option::as_ref));
+        let Some(verdict) = verdicts.get_mut(act.seat as usize) else { continue };
+        verdict.acts += 1;
+        if let Err(detail) = result {
+            verdict.failure.get_or_insert(fail(detail));
+        }
+    }
+    verdicts
 }
 
 fn input_of(c: &Commit) -> Option<&CI> {
@@ -433,6 +488,18 @@ pub fn audit_export_witnessed(
         c.detail
     });
     check(&mut report, "signed log", chain);
+    for (seat, verdict) in check_seat_signatures(export).into_iter().enumerate() {
+        let who = format!("seat {seat} ({})", verdict.name);
+        let result = match (verdict.failure, verdict.key) {
+            (Some(f), _) => Err(f),
+            (None, Some(key)) => Ok(format!("{who}: every move signed by the seat's key {key} ({} acts)", verdict.acts)),
+            (None, None) => Ok(format!(
+                "{who}: unsigned seat (its {} acts are signed by the orchestrator only: whoever holds its key could have written them)",
+                verdict.acts
+            )),
+        };
+        check(&mut report, "seat signatures", result);
+    }
     if let Some(witness) = witness {
         let witnessed = crate::witness::check_witness(export, witness)
             .map_err(|m| AuditFailure::Witness { version: m.version, detail: m.detail });

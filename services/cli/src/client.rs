@@ -159,11 +159,13 @@ pub fn describe_error(e: &anyhow::Error) -> String {
 }
 
 /// Create a match with one seat per name (default decks) and join every seat, each with its own
-/// entropy from the OS. Returns the creation reply and the seat tokens in seat order.
+/// entropy from the OS, registering `public_key(match_id, seat)` as the seat's key (empty: an
+/// unsigned seat). Returns the creation reply and the seat tokens in seat order.
 pub async fn create_and_join_all(
     api: &mut Client,
     ruleset: &str,
     names: &[String],
+    public_key: impl Fn(&str, u32) -> anyhow::Result<Vec<u8>>,
 ) -> anyhow::Result<(api::match_v1::CreateMatchResponse, Vec<String>)> {
     use anyhow::Context;
     use api::match_v1 as m;
@@ -188,6 +190,7 @@ pub async fn create_and_join_all(
                 seat: cred.seat,
                 join_code: cred.join_code.clone(),
                 entropy,
+                seat_public_key: public_key(&created.match_id, cred.seat)?,
             })
             .await
             .with_context(|| format!("JoinMatch (seat {})", cred.seat))?
@@ -206,5 +209,66 @@ pub fn next_of(resp: &api::match_v1::SubmitDecisionResponse) -> Option<api::matc
         decision: resp.next_decision.clone(),
         waiting_for_seat: resp.waiting_for_seat,
         status: resp.status,
+        chain_hash: resp.chain_hash.clone(),
     })
+}
+
+/// Where `arbiter play` keeps the key of `seat` in `match_id` unless told otherwise.
+pub fn default_seat_key_path(match_id: &str, seat: u32) -> std::path::PathBuf {
+    std::path::Path::new(".arbiter").join("seat-keys").join(format!("{match_id}-seat{seat}.key"))
+}
+
+/// The seat's Ed25519 signing key kept at `path` (its 32-byte secret seed in hex), created
+/// there with mode 0600 from the OS's randomness when the file does not exist yet.
+pub fn load_or_create_seat_key(path: &std::path::Path) -> anyhow::Result<fairness::Signer> {
+    use anyhow::Context;
+    match std::fs::read_to_string(path) {
+        Ok(text) => {
+            let seed: [u8; 32] = hex::decode(text.trim())
+                .ok()
+                .and_then(|b| b.try_into().ok())
+                .with_context(|| format!("{} does not hold a seat key (64 hex digits)", path.display()))?;
+            Ok(fairness::Signer::from_seed(&seed))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            use rand::RngCore;
+            let mut seed = [0u8; 32];
+            rand::rngs::OsRng.fill_bytes(&mut seed);
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+            }
+            let mut options = std::fs::OpenOptions::new();
+            options.write(true).create_new(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::OpenOptionsExt;
+                options.mode(0o600);
+            }
+            let mut file = options.open(path).with_context(|| format!("creating {}", path.display()))?;
+            std::io::Write::write_all(&mut file, format!("{}\n", hex::encode(seed)).as_bytes())
+                .with_context(|| format!("writing {}", path.display()))?;
+            Ok(fairness::Signer::from_seed(&seed))
+        }
+        Err(e) => Err(anyhow::Error::new(e).context(format!("reading {}", path.display()))),
+    }
+}
+
+/// The `seat_signature` of a decision: the seat's signature of its choice against the commit
+/// whose chain hash the server returned with the decision (docs/log.md, "Seat-signed acts");
+/// empty for an unsigned seat (`signer` None).
+pub fn sign_decision(
+    signer: Option<&fairness::Signer>,
+    match_id: &str,
+    seat: u32,
+    against: &[u8],
+    decision_id: u64,
+    choice: &api::match_v1::Choice,
+) -> anyhow::Result<Vec<u8>> {
+    let Some(signer) = signer else { return Ok(Vec::new()) };
+    let against: &[u8; 32] = against
+        .try_into()
+        .map_err(|_| anyhow::anyhow!("the server sent no 32-byte chain_hash to sign against (an older server?)"))?;
+    let choice = api::seat::choice_of(Some(choice)).ok_or_else(|| anyhow::anyhow!("a choice without a value"))?;
+    let act = fairness::seat::Act::Decision { decision_id, choice: &choice };
+    Ok(fairness::seat::sign_act(signer, match_id, seat, against, act).to_vec())
 }

@@ -133,7 +133,7 @@ pub fn simulate_config(
     let mut awaiting = first.awaiting;
     let entropies: Vec<Vec<u8>> = (0..players).map(|i| (0..32u8).map(|b| b ^ (i as u8) ^ (seed as u8)).collect()).collect();
     for (i, e) in entropies.iter().enumerate() {
-        log.push(CI::Joined(l::SeatJoined { seat: i as u32, entropy: e.clone(), token_hash: vec![0xAA; 32] }), None);
+        log.push(CI::Joined(l::SeatJoined { seat: i as u32, entropy: e.clone(), token_hash: vec![0xAA; 32], seat_public_key: Vec::new() }), None);
     }
     let key = fairness::match_key(&secret, &match_id, &entropies)?;
     let mut bot = RandomBot::new(bot_seed);
@@ -167,6 +167,7 @@ pub fn simulate_config(
                         choice: Some(convert::choice_to_proto(&choice)),
                     }),
                     idempotency_key: format!("sim-{n}"),
+                    seat_signature: Vec::new(),
                 });
                 (Input::Decision { decision_id: d.id, seat: d.seat, choice }, ci)
             }

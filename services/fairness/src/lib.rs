@@ -16,6 +16,8 @@
 //! * the **signed hash chain** of a match log ([`chain`]): what the orchestrator signs and
 //!   how a commit, or a run of commits with one signature at its end, is checked against the
 //!   previous one ([`chain::OrchestratorKey`]: the orchestrator key parsed once).
+//! * the **seat-signed acts** ([`seat`]): the message a seat signs for its decision or
+//!   concession, and its check.
 //!
 //! Every function is a pure function of its arguments: the same inputs give the same bytes, on
 //! every machine and in every future build. That is what lets an auditor re-run a match offline.
@@ -38,6 +40,7 @@
 //! panics.
 
 pub mod chain;
+pub mod seat;
 mod commit;
 mod draw;
 mod encoding;

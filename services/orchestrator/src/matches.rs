@@ -347,6 +347,7 @@ impl Matches {
             let seating = convert::seating(rec.ruleset(), rec.seats.len() as u32);
             check_replay(&rec.match_id, &commit, step.as_ref(), rec.awaiting.as_ref(), seating)?;
             check_time_called(rec, &commit)?;
+            check_seat_act(rec, &commit)?;
             rec.absorb(&commit, step, stored.sequence, hash)?;
         }
         Ok(())
@@ -813,6 +814,24 @@ fn check_commit(
     Ok(fairness::chain::commit_hash(&stored.payload))
 }
 
+/// A seat's act (decision, concession) must carry the signature of the key the seat registered
+/// when it joined, over the act made against the commit before it (docs/log.md, "Seat-signed
+/// acts"); a registered key must be one. The orchestrator key alone cannot write such an act,
+/// so one that fails here was forged by whoever holds it, and the match is frozen (DATA_LOSS).
+fn check_seat_act(rec: &MatchRecord, commit: &Commit) -> Result<()> {
+    let tampered = |detail: String| OrchestratorError::Tampered { match_id: rec.match_id.clone(), version: commit.version, detail };
+    if let Some(commit_input::Input::Joined(j)) = commit.input.as_ref().and_then(|i| i.input.as_ref()) {
+        if !j.seat_public_key.is_empty() {
+            fairness::seat::SeatKey::parse(&j.seat_public_key)
+                .map_err(|e| tampered(format!("seat {} registers a key that is not one: {e}", j.seat)))?;
+        }
+        return Ok(());
+    }
+    api::seat::check_act(commit, |seat| rec.seats.get(seat as usize).and_then(|s| s.public_key.as_ref()))
+        .map(|_| ())
+        .map_err(tampered)
+}
+
 /// Time called must have been due at the time it logs, by the clocks folded from the log.
 fn check_time_called(rec: &MatchRecord, commit: &Commit) -> Result<()> {
     let Some(commit_input::Input::Time(t)) = commit.input.as_ref().and_then(|i| i.input.as_ref()) else {
@@ -921,7 +940,7 @@ mod tests {
     }
 
     fn joined() -> commit_input::Input {
-        commit_input::Input::Joined(SeatJoined { seat: 0, entropy: vec![1; 16], token_hash: vec![2; 32] })
+        commit_input::Input::Joined(SeatJoined { seat: 0, entropy: vec![1; 16], token_hash: vec![2; 32], seat_public_key: vec![] })
     }
 
     #[test]
@@ -1022,7 +1041,7 @@ mod tests {
         let (a, b) = (Matches::new(backends.clone()), Matches::new(backends));
         let mut rec = created_match(&a, "m2").await?;
         for seat in 0..2u32 {
-            let joined = SeatJoined { seat, entropy: vec![seat as u8 + 1; 32], token_hash: vec![9; 32] };
+            let joined = SeatJoined { seat, entropy: vec![seat as u8 + 1; 32], token_hash: vec![9; 32], seat_public_key: vec![] };
             a.commit(&mut rec, commit_input::Input::Joined(joined)).await?;
         }
         let Some(Awaiting::Draw(draw)) = rec.awaiting.clone() else {
@@ -1057,7 +1076,7 @@ mod tests {
         let (a, b) = (Matches::new(backends.clone()), Matches::new(backends));
         let mut rec = created_match(&a, "m4").await?;
         for seat in 0..2u32 {
-            let joined = SeatJoined { seat, entropy: vec![seat as u8 + 1; 32], token_hash: vec![9; 32] };
+            let joined = SeatJoined { seat, entropy: vec![seat as u8 + 1; 32], token_hash: vec![9; 32], seat_public_key: vec![] };
             a.commit(&mut rec, commit_input::Input::Joined(joined)).instrument(tracing::info_span!("join")).await?;
         }
         let stored = log.read("m4", 1).await?;

@@ -19,6 +19,9 @@ pub struct Seat {
     pub name: String,
     pub entropy: Option<Vec<u8>>,
     pub token_hash: Option<Vec<u8>>,
+    /// The key the seat registered when it joined: its every later act must carry the seat's
+    /// signature (docs/log.md, "Seat-signed acts"). `None`: an unsigned seat.
+    pub public_key: Option<fairness::seat::SeatKey>,
 }
 
 /// What a repeated submission with the same idempotency key gets back.
@@ -30,6 +33,8 @@ pub struct Submitted {
     pub choice: Option<api::match_v1::Choice>,
     /// The version of the decision's own commit.
     pub version: u64,
+    /// The seat's signature logged with it (empty: unsigned seat): a retry must carry the same.
+    pub signature: Vec<u8>,
 }
 
 /// Where a match sits in a tournament, as logged in its `MatchCreated`.
@@ -300,6 +305,12 @@ impl MatchRecord {
                 })?;
                 seat.entropy = Some(j.entropy.clone());
                 seat.token_hash = Some(j.token_hash.clone());
+                seat.public_key = match j.seat_public_key.as_slice() {
+                    [] => None,
+                    key => Some(fairness::seat::SeatKey::parse(key).map_err(|e| {
+                        OrchestratorError::Internal(format!("commit {} registers a seat key that is not one: {e}", commit.version))
+                    })?),
+                };
             }
             commit_input::Input::Decision(d) => {
                 if let Some(decision) = &d.decision {
@@ -309,6 +320,7 @@ impl MatchRecord {
                             decision_id: decision.decision_id,
                             choice: decision.choice.clone(),
                             version: commit.version,
+                            signature: d.seat_signature.clone(),
                         };
                         self.grown_bytes += submitted_bytes(&d.idempotency_key, &submitted);
                         if let Some(old) = self.submitted.insert(d.idempotency_key.clone(), submitted) {
@@ -425,7 +437,7 @@ fn submitted_bytes(key: &str, s: &Submitted) -> usize {
         }
         Some(Value::Number(_)) | None => 0,
     };
-    3 * (std::mem::size_of::<String>() + std::mem::size_of::<Submitted>()) / 2 + key.len() + choice
+    3 * (std::mem::size_of::<String>() + std::mem::size_of::<Submitted>()) / 2 + key.len() + choice + s.signature.capacity()
 }
 
 pub fn commit_input(commit: &Commit) -> Result<&commit_input::Input> {
@@ -539,6 +551,7 @@ mod tests {
         let answer = Input::Decision(api::log_v1::SeatDecision {
             decision: Some(r::DecisionInput { decision_id: 1, seat: 0, choice: None }),
             idempotency_key: String::new(),
+            seat_signature: Vec::new(),
         });
         clocks.absorb(&at(2, 5_000), &answer, &decision(2, 1), true);
         assert_eq!(clocks.used_ms, vec![3_000, 0]);

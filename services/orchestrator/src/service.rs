@@ -157,6 +157,48 @@ fn seat_for(token: Option<&str>, rec: &MatchRecord) -> Result<u32> {
     }
 }
 
+/// SHA-256 of the stored bytes of the record's last commit: what a signed seat signs its next
+/// act against (empty before the first commit).
+fn chain_hash(rec: &MatchRecord) -> Vec<u8> {
+    rec.last_hash.map(|h| h.to_vec()).unwrap_or_default()
+}
+
+/// The signature to log with `seat`'s `act`, made against the record's head (docs/log.md,
+/// "Seat-signed acts"): a seat that registered a key must sign each act with it (missing or
+/// wrong: UNAUTHENTICATED, nothing logged); a seat that did not logs none.
+fn seat_signature(rec: &MatchRecord, seat: u32, act: fairness::seat::Act<'_>, signature: &[u8]) -> Result<Vec<u8>> {
+    let what = match act {
+        fairness::seat::Act::Decision { decision_id, .. } => format!("decision {decision_id}"),
+        fairness::seat::Act::Concession => "concession".to_string(),
+    };
+    let key = match rec.seats.get(seat as usize).and_then(|s| s.public_key.as_ref()) {
+        Some(key) => key,
+        None if signature.is_empty() => return Ok(Vec::new()),
+        None => {
+            return Err(OrchestratorError::InvalidArgument(format!(
+                "seat {seat} registered no public key at JoinMatch, so its {what} takes no seat_signature"
+            )))
+        }
+    };
+    let against = rec.last_hash.ok_or_else(|| OrchestratorError::FailedPrecondition("the match has no commit yet".into()))?;
+    let head = format!("version {} (chain hash {})", rec.version, hex::encode(against));
+    if signature.is_empty() {
+        return Err(OrchestratorError::Unauthenticated(format!(
+            "seat {seat} registered the key {} at JoinMatch, so its {what} needs seat_signature: the seat's Ed25519 \
+             signature of the act against {head} (docs/log.md, \"Seat-signed acts\")",
+            hex::encode(key.to_bytes())
+        )));
+    }
+    key.verify(&rec.match_id, seat, &against, act, signature).map_err(|_| {
+        OrchestratorError::Unauthenticated(format!(
+            "the seat_signature of the {what} does not verify under seat {seat}'s key {} against {head}: sign \
+             the act against the chain_hash of the match's current version (docs/log.md, \"Seat-signed acts\")",
+            hex::encode(key.to_bytes())
+        ))
+    })?;
+    Ok(signature.to_vec())
+}
+
 /// The pending decision as `viewer` may see it: its options only for the deciding seat.
 fn pending_for(rec: &MatchRecord, viewer: Viewer) -> Option<m::Decision> {
     match &rec.awaiting {
@@ -239,6 +281,7 @@ impl MatchApi {
                 Viewer::Seat(s) => Some(s),
                 _ => None,
             },
+            chain_hash: chain_hash(rec),
         })
     }
 
@@ -298,6 +341,11 @@ impl MatchApi {
 
     async fn join(&self, req: m::JoinMatchRequest, deadline: Option<Instant>) -> Result<m::JoinMatchResponse> {
         limits::check_join(&req)?;
+        if !req.seat_public_key.is_empty() {
+            fairness::seat::SeatKey::parse(&req.seat_public_key).map_err(|e| {
+                OrchestratorError::InvalidArgument(format!("seat_public_key must be a 32-byte Ed25519 public key: {e}"))
+            })?;
+        }
         let len = req.entropy.len();
         if !(fairness::MIN_ENTROPY_BYTES..=fairness::MAX_ENTROPY_BYTES).contains(&len) {
             return Err(OrchestratorError::InvalidArgument(format!(
@@ -342,6 +390,14 @@ impl MatchApi {
             // The same join again (a retry whose first answer was lost) gets the same token;
             // another entropy is another join, and the seat is taken.
             if *joined == auth::hash_secret(&token) {
+                let registered = seat.public_key.as_ref().map(|k| k.to_bytes().to_vec()).unwrap_or_default();
+                if registered != req.seat_public_key {
+                    return Err(OrchestratorError::FailedPrecondition(format!(
+                        "seat {} has already joined with {}; a retry of that join must send the same seat_public_key",
+                        req.seat,
+                        if registered.is_empty() { "no public key".to_string() } else { format!("the public key {}", hex::encode(&registered)) }
+                    )));
+                }
                 return Ok(token);
             }
             return Err(OrchestratorError::FailedPrecondition(format!(
@@ -350,7 +406,12 @@ impl MatchApi {
                 req.seat
             )));
         }
-        let joined = SeatJoined { seat: req.seat, entropy: req.entropy.clone(), token_hash: auth::hash_secret(&token) };
+        let joined = SeatJoined {
+            seat: req.seat,
+            entropy: req.entropy.clone(),
+            token_hash: auth::hash_secret(&token),
+            seat_public_key: req.seat_public_key.clone(),
+        };
         self.matches.commit(rec, commit_input::Input::Joined(joined)).await?;
         Ok(token)
     }
@@ -427,6 +488,16 @@ impl MatchApi {
                     done.seat
                 )));
             }
+            // A signed seat's retry carries the signature logged with the decision (Ed25519 is
+            // deterministic, so the same request has the same one); anyone else holding the key
+            // and the token gets nothing.
+            let signed = rec.seats.get(seat as usize).is_some_and(|s| s.public_key.is_some());
+            if signed && done.signature != body.seat_signature {
+                return Err(OrchestratorError::Unauthenticated(format!(
+                    "idempotency key {} was logged with another seat_signature; a retry must carry the same signature",
+                    limits::quote(&body.idempotency_key)
+                )));
+            }
             return Ok(reply(rec, done.version, seat));
         }
         if matches!(rec.awaiting, Some(Awaiting::Draw(_))) {
@@ -455,14 +526,17 @@ impl MatchApi {
             )));
         }
         let choice = convert::choice_from_proto(body.choice.as_ref()).map_err(|e| OrchestratorError::InvalidArgument(e.0))?;
-        let decision = r::DecisionInput {
-            decision_id: body.decision_id,
-            seat,
-            choice: Some(convert::choice_to_proto(&choice)),
-        };
+        let choice = convert::choice_to_proto(&choice);
+        // The seat signs the choice as logged (the conversion above keeps it as sent).
+        let signed_choice = api::seat::choice_of(Some(&choice))
+            .ok_or_else(|| OrchestratorError::Internal("a converted choice has no value".into()))?;
+        let act = fairness::seat::Act::Decision { decision_id: body.decision_id, choice: &signed_choice };
+        let seat_signature = seat_signature(rec, seat, act, &body.seat_signature)?;
+        let decision = r::DecisionInput { decision_id: body.decision_id, seat, choice: Some(choice) };
         let input = commit_input::Input::Decision(SeatDecision {
             decision: Some(decision),
             idempotency_key: body.idempotency_key.clone(),
+            seat_signature,
         });
         let first = self.matches.commit(rec, input).await?;
         // The decision is in the log: the caller's answer is OK whatever happens next. A draw
@@ -488,7 +562,14 @@ fn reply(rec: &MatchRecord, first_version: u64, seat: u32) -> m::SubmitDecisionR
         .map(|e| convert::redact_event(e, viewer))
         .collect();
     let (next_decision, waiting_for_seat, status) = next_for(rec, seat);
-    m::SubmitDecisionResponse { version: rec.version, events, next_decision, waiting_for_seat, status: status as i32 }
+    m::SubmitDecisionResponse {
+        version: rec.version,
+        events,
+        next_decision,
+        waiting_for_seat,
+        status: status as i32,
+        chain_hash: chain_hash(rec),
+    }
 }
 
 type WatchStream = Pin<Box<dyn Stream<Item = Result<m::MatchUpdate, Status>> + Send + 'static>>;
@@ -575,10 +656,11 @@ impl MatchService for MatchApi {
         let budget = deadline::budget(req.metadata());
         let end = deadline::end(budget);
         let token = auth::bearer_token(req.metadata())?;
-        let match_id = req.into_inner().match_id;
-        let work = self.control(&match_id, end, |rec| {
+        let body = req.into_inner();
+        let work = self.control(&body.match_id, end, |rec| {
             let seat = seat_for(token.as_deref(), rec)?;
-            Ok(commit_input::Input::Conceded(Concession { seat }))
+            let seat_signature = seat_signature(rec, seat, fairness::seat::Act::Concession, &body.seat_signature)?;
+            Ok(commit_input::Input::Conceded(Concession { seat, seat_signature }))
         });
         Ok(Response::new(deadline::within(budget, work).await?))
     }
@@ -671,7 +753,13 @@ impl MatchApi {
         let rec = self.matches.lock(&req.get_ref().match_id).await?;
         let seat = seat_of(&req, &rec)?;
         let (decision, waiting_for_seat, status) = next_for(&rec, seat);
-        Ok(Response::new(m::GetPendingDecisionResponse { version: rec.version, decision, waiting_for_seat, status: status as i32 }))
+        Ok(Response::new(m::GetPendingDecisionResponse {
+            version: rec.version,
+            decision,
+            waiting_for_seat,
+            status: status as i32,
+            chain_hash: chain_hash(&rec),
+        }))
     }
 
     async fn watch_inner(&self, req: Request<m::WatchMatchRequest>) -> Result<Response<WatchStream>, Status> {

@@ -63,6 +63,7 @@ pub fn encode(rec: &MatchRecord, signer: &fairness::Signer) -> Vec<u8> {
                 joined: s.token_hash.is_some(),
                 entropy: s.entropy.clone().unwrap_or_default(),
                 token_hash: s.token_hash.clone().unwrap_or_default(),
+                public_key: s.public_key.as_ref().map(|k| k.to_bytes().to_vec()).unwrap_or_default(),
             })
             .collect(),
         secret_revealed: rec.secret_revealed,
@@ -73,6 +74,7 @@ pub fn encode(rec: &MatchRecord, signer: &fairness::Signer) -> Vec<u8> {
                 idempotency_key: key.clone(),
                 decision: Some(r::DecisionInput { decision_id: s.decision_id, seat: s.seat, choice: s.choice.clone() }),
                 version: s.version,
+                seat_signature: s.signature.clone(),
             })
             .collect(),
         events: rec.events.iter().map(|e| SnapshotEvents { events: e.clone() }).collect(),
@@ -143,18 +145,31 @@ pub fn decode(match_id: &str, raw: &[u8], own: &[u8; 32], version: u64, sequence
         .seats
         .iter()
         .zip(&s.seats)
-        .map(|(spec, seat)| Seat {
-            name: spec.name.clone(),
-            entropy: seat.joined.then(|| seat.entropy.clone()),
-            token_hash: seat.joined.then(|| seat.token_hash.clone()),
+        .map(|(spec, seat)| {
+            let public_key = match seat.public_key.as_slice() {
+                [] => None,
+                key => Some(fairness::seat::SeatKey::parse(key).map_err(|e| Refused::Undecodable(format!("a seat key: {e}")))?),
+            };
+            Ok(Seat {
+                name: spec.name.clone(),
+                entropy: seat.joined.then(|| seat.entropy.clone()),
+                token_hash: seat.joined.then(|| seat.token_hash.clone()),
+                public_key,
+            })
         })
-        .collect();
+        .collect::<Result<Vec<_>, Refused>>()?;
     let mut submitted = BTreeMap::new();
     for sub in s.submitted {
         let d = sub.decision.unwrap_or_default();
         submitted.insert(
             sub.idempotency_key,
-            Submitted { seat: d.seat, decision_id: d.decision_id, choice: d.choice, version: sub.version },
+            Submitted {
+                seat: d.seat,
+                decision_id: d.decision_id,
+                choice: d.choice,
+                version: sub.version,
+                signature: sub.seat_signature,
+            },
         );
     }
     let mut rec = MatchRecord::empty(match_id);
@@ -192,8 +207,13 @@ mod tests {
             ..Default::default()
         };
         rec.seats = vec![
-            Seat { name: "A".into(), entropy: Some(vec![1; 16]), token_hash: Some(vec![2; 32]) },
-            Seat { name: "B".into(), entropy: None, token_hash: None },
+            Seat {
+                name: "A".into(),
+                entropy: Some(vec![1; 16]),
+                token_hash: Some(vec![2; 32]),
+                public_key: fairness::seat::SeatKey::parse(&fairness::Signer::from_seed(&[6; 32]).public_key()).ok(),
+            },
+            Seat { name: "B".into(), entropy: None, token_hash: None, public_key: None },
         ];
         rec.state = vec![9, 8, 7];
         rec.awaiting = convert::awaiting_from_proto(Some(&r::Awaiting {
@@ -203,7 +223,7 @@ mod tests {
         rec.version = 2;
         rec.last_sequence = Some(40);
         rec.last_hash = Some([5; 32]);
-        rec.submitted.insert("k".into(), Submitted { seat: 0, decision_id: 3, choice: None, version: 2 });
+        rec.submitted.insert("k".into(), Submitted { seat: 0, decision_id: 3, choice: None, version: 2, signature: vec![7; 64] });
         rec.events = vec![vec![], vec![r::RulesEvent { kind: "x".into(), text: "y".into(), ..Default::default() }]];
         rec
     }
@@ -221,6 +241,7 @@ mod tests {
         assert_eq!(back.events, rec.events);
         assert_eq!(back.seats.iter().map(|s| (&s.name, &s.entropy, &s.token_hash)).collect::<Vec<_>>(),
             rec.seats.iter().map(|s| (&s.name, &s.entropy, &s.token_hash)).collect::<Vec<_>>());
+        assert_eq!(back.seats.iter().map(|s| &s.public_key).collect::<Vec<_>>(), rec.seats.iter().map(|s| &s.public_key).collect::<Vec<_>>());
         assert_eq!(back.config, rec.config);
     }
 

@@ -642,7 +642,7 @@ mod tests {
             ..Default::default()
         })];
         for (seat, e) in entropies.iter().enumerate() {
-            inputs.push(Input::Joined(l::SeatJoined { seat: seat as u32, entropy: e.clone(), token_hash: vec![0; 32] }));
+            inputs.push(Input::Joined(l::SeatJoined { seat: seat as u32, entropy: e.clone(), token_hash: vec![0; 32], ..Default::default() }));
         }
         let mut previous: Option<(u64, [u8; 32])> = None;
         for (i, input) in inputs.into_iter().enumerate() {

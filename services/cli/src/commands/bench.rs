@@ -1170,6 +1170,7 @@ async fn play_one(
                     decision_id: decision.id,
                     choice: Some(convert::choice_to_proto(&choice)),
                     idempotency_key: format!("bench-{}", decision.id),
+                    seat_signature: Vec::new(),
                 },
                 Some(token),
             )?))
@@ -1226,6 +1227,7 @@ async fn create_and_join(shared: &Shared, api: &mut client::Client, ruleset: &st
             seat: cred.seat,
             join_code: cred.join_code.clone(),
             entropy,
+            seat_public_key: Vec::new(),
         }))
         .await
         .with_context(|| format!("JoinMatch (seat {})", cred.seat))?;

@@ -40,6 +40,11 @@ pub struct DemoCmd {
     /// Print a progress line every 50 decisions instead of every event.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Give every seat an Ed25519 key (generated, kept in memory): each registers it at its
+    /// join and signs its every decision (docs/log.md, "Seat-signed acts"); the audit then says
+    /// "every move signed by the seat's key".
+    #[arg(long)]
+    pub sign: bool,
 }
 
 /// What a demo match came to.
@@ -75,7 +80,21 @@ impl DemoCmd {
         let seed = self.seed.unwrap_or_else(|| rand::rngs::OsRng.next_u64());
         let mut api = client::connect(&self.orchestrator)?;
         let names: Vec<String> = (1..=self.players).map(|i| format!("Bot {i}")).collect();
-        let (created, tokens) = client::create_and_join_all(&mut api, &self.ruleset, &names).await?;
+        let signers: Vec<fairness::Signer> = if self.sign {
+            (0..self.players)
+                .map(|_| {
+                    let mut seed = [0u8; 32];
+                    rand::rngs::OsRng.fill_bytes(&mut seed);
+                    fairness::Signer::from_seed(&seed)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let (created, tokens) = client::create_and_join_all(&mut api, &self.ruleset, &names, |_, seat| {
+            Ok(signers.get(seat as usize).map(|s| s.public_key().to_vec()).unwrap_or_default())
+        })
+        .await?;
         let match_id = created.match_id.clone();
         println!("match {match_id} created ({}, {} seats, bots seeded with {seed})", self.ruleset, self.players);
         println!("  randomness: {} · commitment {}", created.randomness_scheme, hex::encode(&created.randomness_commitment));
@@ -122,25 +141,32 @@ impl DemoCmd {
             };
             idle_polls = 0;
             let token = tokens.get(seat as usize).with_context(|| format!("the match waits for seat {seat}, which the demo does not hold"))?;
-            let pending = match pending.decision {
-                Some(d) if d.seat == seat && d.spec.is_some() => d,
-                _ => api
-                    .get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(token))?)
-                    .await
-                    .context("GetPendingDecision")?
-                    .into_inner()
-                    .decision
-                    .context("the server says a seat is to decide but shows it no decision")?,
+            // The decision, and the chain hash of the commit it was asked at (what a signed
+            // seat signs against).
+            let (pending, against) = match pending.decision {
+                Some(d) if d.seat == seat && d.spec.is_some() => (d, pending.chain_hash),
+                _ => {
+                    let asked = api
+                        .get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(token))?)
+                        .await
+                        .context("GetPendingDecision")?
+                        .into_inner();
+                    (asked.decision.context("the server says a seat is to decide but shows it no decision")?, asked.chain_hash)
+                }
             };
             let decision = convert::decision_from_proto(&pending).map_err(|e| anyhow::anyhow!("the server sent a malformed decision: {e}"))?;
             let choice = bot.choose(&decision);
+            let proto_choice = convert::choice_to_proto(&choice);
+            let seat_signature =
+                client::sign_decision(signers.get(seat as usize), &match_id, seat, &against, decision.id, &proto_choice)?;
             let submitted = api
                 .submit_decision(request(
                     m::SubmitDecisionRequest {
                         match_id: match_id.clone(),
                         decision_id: decision.id,
-                        choice: Some(convert::choice_to_proto(&choice)),
+                        choice: Some(proto_choice),
                         idempotency_key: format!("demo-{seed}-{}", decision.id),
+                        seat_signature,
                     },
                     Some(token),
                 )?)
@@ -267,6 +293,7 @@ pub async fn answer_for_bots(
                     decision_id: decision.id,
                     choice: Some(convert::choice_to_proto(&choice)),
                     idempotency_key: format!("bot-{seat}-{}", decision.id),
+                    seat_signature: Vec::new(),
                 },
                 Some(token),
             )?)

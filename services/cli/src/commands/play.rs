@@ -34,6 +34,15 @@ pub struct PlayCmd {
     /// The seat token printed when you joined (to resume).
     #[arg(long, env = "ARBITER_TOKEN")]
     pub token: Option<String>,
+    /// The file of your seat's Ed25519 key (its secret seed in hex), which signs your every move
+    /// (docs/log.md, "Seat-signed acts"). Created when you join if missing; default
+    /// `.arbiter/seat-keys/<match>-seat<N>.key`.
+    #[arg(long)]
+    pub seat_key: Option<std::path::PathBuf>,
+    /// Join without a seat key: your moves are then signed by the orchestrator only, and the
+    /// audit says "unsigned seat".
+    #[arg(long, conflicts_with = "seat_key")]
+    pub unsigned: bool,
     /// The orchestrator's address.
     #[arg(long, env = "ARBITER_ORCHESTRATOR", default_value = client::DEFAULT_ORCHESTRATOR)]
     pub orchestrator: String,
@@ -45,6 +54,8 @@ struct Session {
     seat: u32,
     token: String,
     names: Vec<String>,
+    /// The seat's signing key (None: an unsigned seat).
+    signer: Option<fairness::Signer>,
 }
 
 impl Session {
@@ -93,6 +104,35 @@ impl Session {
 }
 
 impl PlayCmd {
+    fn seat_key_path(&self, match_id: &str) -> std::path::PathBuf {
+        self.seat_key.clone().unwrap_or_else(|| client::default_seat_key_path(match_id, self.seat))
+    }
+
+    /// The key this seat joins with (created if missing), unless `--unsigned`; says where it is.
+    fn key_to_join(&self, match_id: &str) -> anyhow::Result<Vec<u8>> {
+        if self.unsigned {
+            return Ok(Vec::new());
+        }
+        let path = self.seat_key_path(match_id);
+        let signer = client::load_or_create_seat_key(&path)?;
+        println!(
+            "your seat key {} is kept in {} (mode 0600): it signs your every move; keep it to resume",
+            hex::encode(signer.public_key()),
+            path.display()
+        );
+        Ok(signer.public_key().to_vec())
+    }
+
+    /// The key that signs this seat's moves: the key file when it exists (resuming), none with
+    /// `--unsigned`.
+    fn signer(&self, match_id: &str) -> anyhow::Result<Option<fairness::Signer>> {
+        let path = self.seat_key_path(match_id);
+        if self.unsigned || (self.seat_key.is_none() && !path.exists()) {
+            return Ok(None);
+        }
+        client::load_or_create_seat_key(&path).map(Some)
+    }
+
     pub async fn run(self) -> anyhow::Result<ExitCode> {
         let mut api = client::connect(&self.orchestrator)?;
         let (match_id, token) = match &self.match_id {
@@ -110,7 +150,14 @@ impl PlayCmd {
         let names: Vec<String> = (0..self.players)
             .map(|s| if s == self.seat { "You".to_string() } else { format!("Bot {}", s + 1) })
             .collect();
-        let (created, tokens) = client::create_and_join_all(api, &self.ruleset, &names).await?;
+        let (created, tokens) = client::create_and_join_all(api, &self.ruleset, &names, |match_id, seat| {
+            if seat == self.seat {
+                self.key_to_join(match_id)
+            } else {
+                Ok(Vec::new())
+            }
+        })
+        .await?;
         let match_id = created.match_id.clone();
         println!("match {match_id} created ({}, {} seats); bots play the other seats", self.ruleset, self.players);
         let mine = tokens.get(self.seat as usize).cloned().context("no token for your seat")?;
@@ -138,6 +185,7 @@ impl PlayCmd {
                         seat: self.seat,
                         join_code: code.clone(),
                         entropy: entropy.clone(),
+                        seat_public_key: self.key_to_join(match_id)?,
                     })
                     .await
                     .context("JoinMatch")?
@@ -153,7 +201,8 @@ impl PlayCmd {
     }
 
     async fn play(&self, api: Client, match_id: String, token: String) -> anyhow::Result<ExitCode> {
-        let mut s = Session { api, match_id, seat: self.seat, token, names: Vec::new() };
+        let signer = self.signer(&match_id)?;
+        let mut s = Session { api, match_id, seat: self.seat, token, names: Vec::new(), signer };
         let view = s.view().await?;
         if view.viewer_seat != Some(self.seat) {
             anyhow::bail!(
@@ -184,6 +233,7 @@ impl PlayCmd {
                 println!("export it with: arbiter export {}", s.match_id);
                 return Ok(ExitCode::SUCCESS);
             }
+            let against = pending.chain_hash.clone();
             let decision = match pending.decision {
                 Some(d) if d.seat == self.seat && d.spec.is_some() => d,
                 _ => {
@@ -214,11 +264,14 @@ impl PlayCmd {
                     Err(e) => println!("  {e}; try again"),
                 }
             };
+            let choice = convert::choice_to_proto(&choice);
+            let seat_signature = client::sign_decision(s.signer.as_ref(), &s.match_id, s.seat, &against, decision.id, &choice)?;
             let req = s.req(m::SubmitDecisionRequest {
                 match_id: s.match_id.clone(),
                 decision_id: decision.id,
-                choice: Some(convert::choice_to_proto(&choice)),
+                choice: Some(choice),
                 idempotency_key: format!("play-{}-{}", s.seat, decision.id),
+                seat_signature,
             })?;
             match s.api.submit_decision(req).await {
                 Ok(resp) => {
