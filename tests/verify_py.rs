@@ -1,7 +1,8 @@
 //! The independent verifier (`tests/python/verify.py`, written from `docs/log.md` and
 //! `docs/fairness.md` alone) against `arbiter audit`: on every golden log, on fresh exports of
 //! each ruleset, and on tampered copies of them, the two must give the same verdict, and a
-//! failure must name the same version in both.
+//! failure must name the same version in both. Seat-signed logs too: every seat registers a key
+//! and signs its acts, then a forged seat signature and an operator's re-signed changed choice.
 
 mod python_venv;
 
@@ -177,6 +178,72 @@ fn the_python_verifier_and_the_audit_fail_tampered_logs_at_the_same_version() ->
     ];
     for (name, tampered, expected) in cases {
         assert_eq!(both(dir.path(), &name.replace(' ', "-"), &tampered)?, expected, "{name}");
+    }
+    Ok(())
+}
+
+/// `export` as if every seat had registered a key (seat `s`: seed `[0x50 + s; 32]`) and signed
+/// each of its decisions against the commit before it (docs/log.md, "Seat-signed acts"); the
+/// chain re-made and re-signed by the simulator's orchestrator key.
+fn with_signed_seats(export: &MatchExport) -> Result<MatchExport> {
+    let operator = fairness::Signer::from_seed(&cli::simulate::ORCHESTRATOR_SEED);
+    let seat_signer = |seat: u32| fairness::Signer::from_seed(&[0x50 + seat as u8; 32]);
+    let mut stored: Vec<Vec<u8>> = Vec::new();
+    for bytes in &export.stored_commits {
+        let mut commit = api::log_v1::Commit::decode(bytes.as_slice())?;
+        let against = stored.last().map(|p| fairness::chain::commit_hash(p)).unwrap_or_default();
+        match commit.input.as_mut().and_then(|i| i.input.as_mut()) {
+            Some(CI::Joined(j)) => j.seat_public_key = seat_signer(j.seat).public_key().to_vec(),
+            Some(CI::Decision(d)) => {
+                let decision = d.decision.as_ref().context("a decision commit without its decision")?;
+                let choice = api::seat::choice_of(decision.choice.as_ref()).context("a decision without a choice")?;
+                let act = fairness::seat::Act::Decision { decision_id: decision.decision_id, choice: &choice };
+                d.seat_signature = fairness::seat::sign_act(&seat_signer(decision.seat), &export.match_id, decision.seat, &against, act).to_vec();
+            }
+            _ => {}
+        }
+        commit.signature.clear();
+        commit.prev_hash = stored.last().map(|p| fairness::chain::commit_hash(p).to_vec()).unwrap_or_default();
+        stored.push(fairness::chain::seal(&operator, &commit.encode_to_vec()));
+    }
+    let commits = stored.iter().map(|b| api::log_v1::Commit::decode(b.as_slice())).collect::<Result<Vec<_>, _>>()?;
+    Ok(MatchExport { match_id: export.match_id.clone(), commits, stored_commits: stored })
+}
+
+#[test]
+fn the_python_verifier_and_the_audit_agree_on_seat_signed_logs_and_their_forgeries() -> Result<()> {
+    let dir = tempfile::tempdir()?;
+    let signed = with_signed_seats(&cli::simulate::simulate_match("mainframe", 2, 74)?)?;
+    assert_eq!(both(dir.path(), "signed", &signed)?, Verdict::Pass);
+    let path = dir.path().join("signed.arbiter-export.json");
+    let (_, said) = verify_py(&path)?;
+    assert_eq!(said.matches("every move signed by the seat's key").count(), 2, "{said}");
+    let operator = fairness::Signer::from_seed(&cli::simulate::ORCHESTRATOR_SEED);
+    let decision = first(&signed, |i| matches!(i, CI::Decision(_)))?;
+    let cases: Vec<(&str, MatchExport)> = vec![
+        // The operator rewrites a signed seat's signature (re-signing the chain): refused.
+        (
+            "seat signature forged",
+            cli::simulate::re_signed_from(&signed, decision, &operator, |c| {
+                if let Some(CI::Decision(d)) = c.input.as_mut().and_then(|i| i.input.as_mut()) {
+                    d.seat_signature[0] ^= 1;
+                }
+            })?,
+        ),
+        // The operator changes a signed seat's choice and re-signs the chain: the seat did not sign it.
+        (
+            "choice changed by the operator",
+            cli::simulate::re_signed_from(&signed, decision, &operator, |c| {
+                if let Some(CI::Decision(d)) = c.input.as_mut().and_then(|i| i.input.as_mut()) {
+                    if let Some(decision) = d.decision.as_mut() {
+                        decision.decision_id += 1;
+                    }
+                }
+            })?,
+        ),
+    ];
+    for (name, tampered) in cases {
+        assert_eq!(both(dir.path(), &name.replace(' ', "-"), &tampered)?, Verdict::Fail(Some(decision as u64 + 1)), "{name}");
     }
     Ok(())
 }

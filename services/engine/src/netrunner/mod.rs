@@ -1,6 +1,7 @@
-//! The `netrunner` ruleset: Android: Netrunner, System Gateway (`shared/rules/netrunner.md`):
-//! the Corp is seat 0, the Runner seat 1; the ready decks are the starter game, The Syndicate
-//! against The Catalyst, to 6 agenda points; all 77 cards are implemented.
+//! The `netrunner` ruleset: Android: Netrunner (`shared/rules/netrunner.md`): the Corp is seat 0,
+//! the Runner seat 1; the ready decks are the starter game, The Syndicate against The Catalyst,
+//! to 6 agenda points. Every System Gateway card is implemented; of the Startup format's other
+//! sets, the cards with a row (`cards::implemented`), the others refused by name in decklists.
 //!
 //! - [`data`]: the card numbers and names (our own TSV, no card text) and the ready decks.
 //! - [`cards`]: every card in one place: one `CardDef` row per card (hooks, subroutines,
