@@ -533,9 +533,12 @@ impl crate::testing::leak::HiddenInfo for Netrunner {
             .filter_map(|t| if let state::Task::AccessDecision { card } = t { Some(*card) } else { None })
             .collect();
         // A search shows the searcher its deck while it chooses (Malapert Data Vault: R&D to
-        // the Corp; Mutual Favor: the stack to the Runner); the deck is shuffled afterwards.
+        // the Corp; Mutual Favor: the stack to the Runner; every later card's search is the kind
+        // `cards::SEARCH_KIND`, of the deciding seat's deck); the deck is shuffled afterwards.
         let searching = |kind: &str| matches!(&g.awaiting, Awaiting::Decision(d) if d.kind == kind);
-        let mut corp_hidden: Vec<u32> = if corp && searching("netrunner.malapert") { vec![] } else { g.corp.rd.clone() };
+        let searching_own = |seat: u32| matches!(&g.awaiting, Awaiting::Decision(d) if d.kind == cards::SEARCH_KIND && d.seat == seat);
+        let mut corp_hidden: Vec<u32> =
+            if corp && (searching("netrunner.malapert") || searching_own(CORP)) { vec![] } else { g.corp.rd.clone() };
         if !corp {
             corp_hidden.extend(&g.corp.hq);
             corp_hidden.extend(g.installed_corp().into_iter().filter(|&c| !g.rezzed(c) && !g.card(c).is_some_and(|k| k.faceup)));
@@ -545,7 +548,7 @@ impl crate::testing::leak::HiddenInfo for Netrunner {
             }
         }
         let mut runner_hidden: Vec<u32> =
-            if runner && searching("netrunner.mutual_favor") { vec![] } else { g.runner.stack.clone() };
+            if runner && (searching("netrunner.mutual_favor") || searching_own(RUNNER)) { vec![] } else { g.runner.stack.clone() };
         if !runner {
             runner_hidden.extend(&g.runner.grip);
         }
@@ -558,9 +561,19 @@ impl crate::testing::leak::HiddenInfo for Netrunner {
     /// Data Vault (a public `to_hq` from R&D).
     fn reveals(&self, event: &Event, viewer: Viewer) -> Vec<u32> {
         let card = |detail: &Value| detail.get("card").and_then(Value::as_u64).map(|c| c as u32);
+        // A reveal of several cards at once lists them under "cards".
+        let cards = |detail: &Value| -> Vec<u32> {
+            let many: Option<Vec<u32>> = detail.get("cards").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_u64).map(|c| c as u32).collect());
+            card(detail).into_iter().chain(many.unwrap_or_default()).collect()
+        };
         match (&event.private, event.kind.as_str()) {
-            (Some(p), "netrunner.accessed") if viewer.sees_private(&p.seats) => card(&p.detail).into_iter().collect(),
-            (None, "netrunner.revealed" | "netrunner.to_hq") => card(&event.detail).into_iter().collect(),
+            // A card's "look at" shows the card to the seats of the private part only.
+            (Some(p), "netrunner.accessed" | "netrunner.looked") if viewer.sees_private(&p.seats) => cards(&p.detail),
+            // Cards a seat looked at and put back in a new order (their order is its private part).
+            (Some(p), "netrunner.arranged") if viewer.sees_private(&p.seats) => {
+                p.detail.get("order").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_u64).map(|c| c as u32).collect()).unwrap_or_default()
+            }
+            (None, "netrunner.revealed" | "netrunner.to_hq") => cards(&event.detail),
             _ => Vec::new(),
         }
     }

@@ -174,7 +174,7 @@ pub static DEFS: &[CardDef] = &[
         code: FEDERAL_FUNDRAISING,
         name: "Federal Fundraising",
         // Last pushed first: arrange, then the draw.
-        events: &[(When::TurnBegin, Effect::All(&[Effect::Ask(1), Effect::Ask(0)]))],
+        events: &[(When::TurnBegin, Effect::All(&[Effect::Ask(1), Effect::Custom(fundraising_look)]))],
         asks: &[
             Ask::Own(Prompt { ask: fundraising_arrange_ask, answer: fundraising_arrange_answer }),
             Ask::Own(Prompt { ask: fundraising_draw_ask, answer: fundraising_draw_answer }),
@@ -846,6 +846,13 @@ fn jk_to_hq(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 // --- Federal Fundraising
 
+/// The Corp looks at the top 3 cards of R&D (told to the Corp alone), then arranges them.
+fn fundraising_look(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let top: Vec<u32> = g.corp.rd.iter().take(3).copied().collect();
+    super::helpers::look_at(g, CORP, &top, c.name(), ev);
+    super::ask_later(g, c, 0);
+}
+
 fn fundraising_arrange_ask(g: &Game, c: Ctx) -> Option<Question> {
     let top: Vec<u32> = g.corp.rd.iter().take(3).copied().collect();
     if top.is_empty() {
@@ -857,21 +864,20 @@ fn fundraising_arrange_ask(g: &Game, c: Ctx) -> Option<Question> {
             CORP,
             CARD_KIND,
             format!("may look at the top {n} card(s) of R&D and arrange them ({})", c.name()),
-            format!("{}: pick none to leave R&D as it is, or pick all {n} cards in their new order from the top", c.name()),
+            format!("{}: pick all {n} cards in their new order from the top (in their present order to leave R&D as it is)", c.name()),
             card_options(g, "card", &top),
         )
-        .range(0, n),
+        // Every n cards in any order is an arrangement: a decision whose every legal pick is
+        // a legal answer (a range 0..n would offer picks of 1 that the answer refuses).
+        .range(n, n),
     )
 }
 
 fn fundraising_arrange_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let order: Vec<u32> = a.iter().filter_map(|x| if let Answer::Card(k) = x { Some(*k) } else { None }).collect();
     let n = g.corp.rd.len().min(3);
-    if order.is_empty() {
-        return Ok(Then::Done);
-    }
     if order.len() != n {
-        return Err(RulesError::Illegal(format!("pick none or all {n} cards")));
+        return Err(RulesError::Illegal(format!("pick all {n} cards, in their new order")));
     }
     for (i, k) in order.iter().enumerate() {
         if let Some(slot) = g.corp.rd.get_mut(i) {

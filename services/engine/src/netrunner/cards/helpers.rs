@@ -406,6 +406,24 @@ pub fn forfeit(g: &mut Game, agenda: u32, source: &str, ev: &mut Vec<Event>) {
     super::fire(g, When::Forfeited, c, ev);
 }
 
+/// `seat` looks at `cards` of its own hidden cards (a deck's top cards): told to that seat alone,
+/// as a private `netrunner.looked` listing them (the leak oracle counts them as seen by it).
+pub fn look_at(g: &Game, seat: u32, cards: &[u32], source: &str, ev: &mut Vec<Event>) {
+    if cards.is_empty() {
+        return;
+    }
+    let who = if seat == CORP { "The Corp" } else { "The Runner" };
+    let names: Vec<String> = cards.iter().map(|&k| g.label(k)).collect();
+    ev.push(Event::with_private(
+        "netrunner.looked",
+        format!("{source}: {who} looks at {} card(s)", cards.len()),
+        json!({"seat": seat, "count": cards.len()}),
+        vec![seat],
+        format!("{source}: {who} looks at {}", names.join(", ")),
+        json!({"seat": seat, "cards": cards}),
+    ));
+}
+
 /// The Runner trashed a card it was accessing: the Runner identity's trigger, then the
 /// installed Runner cards' (in trigger order).
 pub fn runner_trashed_accessed(g: &mut Game, card: u32, ev: &mut Vec<Event>) {

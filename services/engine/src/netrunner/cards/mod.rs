@@ -46,6 +46,12 @@ pub use self::runner::{
 /// without knowing the card. System Gateway cards keep their own kinds, so old logs replay.
 pub const CARD_KIND: &str = "netrunner.card";
 
+/// The one decision kind of a card's search of the deciding seat's own deck (R&D or the stack):
+/// searching lets that player look through the deck while choosing (Comprehensive Rules,
+/// "search"), so the options may name its cards; everyone else learns only the summary. The
+/// deck is shuffled afterwards by the card.
+pub const SEARCH_KIND: &str = "netrunner.search";
+
 /// The card instance of an identity (identities are not among `Game::cards`).
 pub const NO_CARD: u32 = u32::MAX;
 

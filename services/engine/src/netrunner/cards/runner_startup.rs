@@ -98,7 +98,7 @@ pub static DEFS: &[CardDef] = &[
     CardDef {
         code: MUSLIHAT,
         name: "MuslihaT",
-        events: &[(When::TurnBegin, Effect::Ask(0))],
+        events: &[(When::TurnBegin, Effect::Custom(muslihat_look))],
         asks: &[Ask::Own(Prompt { ask: muslihat_ask, answer: muslihat_answer })],
         ..BLANK
     },
@@ -1093,6 +1093,14 @@ fn curupira_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
 
 // --- identities: turn begins, ice rezzed ---------------------------------------------------------------
 
+/// MuslihaT: the Runner looks at the top card of the stack, told to the Runner alone (a private
+/// `netrunner.looked`), then is asked.
+fn muslihat_look(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let top: Vec<u32> = g.runner.stack.first().copied().into_iter().collect();
+    super::helpers::look_at(g, RUNNER, &top, c.name(), ev);
+    ask_later(g, c, 0);
+}
+
 /// MuslihaT: the top card of the stack, seen by the Runner alone; an icebreaker or a run event
 /// may be revealed into the grip. Asked whatever the card is, so that the Corp learns nothing
 /// from the question being asked.
@@ -1799,7 +1807,13 @@ fn meeting_search_ask(g: &Game, c: Ctx) -> Option<Question> {
     let found: Vec<u32> = g.runner.stack.iter().copied().filter(|&k| g.def(k).ctype == CardType::Resource && g.def(k).has_subtype(t)).collect();
     let mut o = card_options(g, "card", &found);
     o.push((opt("none", "Take nothing"), Answer::No));
-    Some(question(format!("searches their stack for a {} resource (Meeting of Minds)", t.to_lowercase()), format!("Meeting of Minds: reveal a {} resource from your stack and add it to your grip?", t.to_lowercase()), o))
+    Some(Question::one(
+        RUNNER,
+        super::SEARCH_KIND,
+        format!("searches their stack for a {} resource (Meeting of Minds)", t.to_lowercase()),
+        format!("Meeting of Minds: reveal a {} resource from your stack and add it to your grip?", t.to_lowercase()),
+        o,
+    ))
 }
 
 fn meeting_search_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {

@@ -687,9 +687,12 @@ fn card_federal_fundraising_arranges_the_top_3_and_draws_when_unprotected() {
     let mut s = corp();
     s.root(3, cs::FEDERAL_FUNDRAISING, true);
     s.ice(3, c::PALISADE, false);
-    s.rd(c::HEDGE_FUND);
+    let h = s.rd(c::HEDGE_FUND);
     let mut m = corp_turn_begins(s);
-    m.pick(&[]);
+    // A pick of fewer than all the cards is not offered as legal (every legal pick arranges).
+    let crate::core::DecisionSpec::Pick { min, max, .. } = m.decision().spec else { panic!("a pick") };
+    assert_eq!((min, max), (1, 1), "one card in R&D: pick it");
+    m.pick(&[&format!("card:{h}")]);
     assert_eq!(m.game().corp.hq.len(), 1, "protected: no draw offered");
 }
 
