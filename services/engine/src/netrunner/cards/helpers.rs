@@ -261,8 +261,8 @@ pub fn is_ice(g: &Game, card: u32) -> bool {
 
 // --- Startup-format building blocks -------------------------------------------------------------------
 
-/// The threat level: the highest agenda-point total among the players (the Comprehensive Rules'
-/// keyword "Threat N": the ability is active while the threat level is N or more).
+/// The threat level: the highest agenda-point total among the players (CR 1.17.1.a; the keyword
+/// "Threat N", CR 9.3.6.f: the ability is active while the threat level is N or more).
 pub fn threat_level(g: &Game) -> i64 {
     g.corp.points.max(g.runner.points)
 }

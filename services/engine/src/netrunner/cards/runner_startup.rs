@@ -4,7 +4,8 @@
 
 use serde_json::json;
 
-use super::helpers::{add_virus, card_options, virus_on_self, first, give_tags, note, opt, picked, remove_virus, trash_from_hq};
+// "Threat N" (CR 9.3.6.f): `helpers::threat`, shared with the Corp's cards.
+use super::helpers::{add_virus, card_options, virus_on_self, first, give_tags, note, opt, picked, remove_virus, threat, trash_from_hq};
 use super::{ask_later, fire_all, runner_trigger_order, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Static, Targets, Then, When, BLANK};
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
@@ -496,12 +497,6 @@ fn add_power(g: &mut Game, card: u32, n: u32, source: &str, ev: &mut Vec<Event>)
         let label = g.label(card);
         note(ev, "power_counters", format!("{source}: {n} power counter(s) on {label} ({total})"), json!({"card": card, "change": n, "power": total}));
     }
-}
-
-/// "Threat N" (CR 9.3.6.f, threat level CR 1.17.1.a): the ability is active while the greatest
-/// score of either player is N or more.
-fn threat(g: &Game, n: i64) -> bool {
-    g.corp.points >= n || g.runner.points >= n
 }
 
 /// Whether a run event began the current run (it is active while its run goes on).
