@@ -846,10 +846,9 @@ fn jk_to_hq(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 // --- Federal Fundraising
 
-/// The Corp looks at the top 3 cards of R&D (told to the Corp alone), then arranges them.
-fn fundraising_look(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    let top: Vec<u32> = g.corp.rd.iter().take(3).copied().collect();
-    super::helpers::look_at(g, CORP, &top, c.name(), ev);
+/// The Corp looks at the top 3 cards of R&D (told to the Corp alone when it is asked), then
+/// arranges them.
+fn fundraising_look(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     super::ask_later(g, c, 0);
 }
 
@@ -869,7 +868,8 @@ fn fundraising_arrange_ask(g: &Game, c: Ctx) -> Option<Question> {
         )
         // Every n cards in any order is an arrangement: a decision whose every legal pick is
         // a legal answer (a range 0..n would offer picks of 1 that the answer refuses).
-        .range(n, n),
+        .range(n, n)
+        .looking_at(top),
     )
 }
 

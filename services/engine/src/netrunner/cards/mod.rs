@@ -351,17 +351,26 @@ pub struct Question {
     pub options: Vec<(DecisionOption, Answer)>,
     pub min: u32,
     pub max: u32,
+    /// The asked seat's own hidden cards it looks at to answer (a deck's top cards): told to
+    /// it alone as a private `netrunner.looked` when the question is asked, not when the card
+    /// triggered, so the cards it is told of are the ones the options name.
+    pub looks: Vec<u32>,
 }
 
 impl Question {
     /// A question answered by exactly one option.
     pub fn one(seat: u32, kind: &'static str, summary: impl Into<String>, prompt: impl Into<String>, options: Vec<(DecisionOption, Answer)>) -> Question {
-        Question { seat, kind, summary: summary.into(), prompt: prompt.into(), options, min: 1, max: 1 }
+        Question { seat, kind, summary: summary.into(), prompt: prompt.into(), options, min: 1, max: 1, looks: Vec::new() }
     }
     /// A question answered by `min..=max` options.
     pub fn range(mut self, min: u32, max: u32) -> Question {
         self.min = min;
         self.max = max;
+        self
+    }
+    /// The seat looks at `cards` (its own hidden cards) to answer.
+    pub fn looking_at(mut self, cards: Vec<u32>) -> Question {
+        self.looks = cards;
         self
     }
 }

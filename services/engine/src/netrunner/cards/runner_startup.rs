@@ -1088,11 +1088,9 @@ fn curupira_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
 
 // --- identities: turn begins, ice rezzed ---------------------------------------------------------------
 
-/// MuslihaT: the Runner looks at the top card of the stack, told to the Runner alone (a private
-/// `netrunner.looked`), then is asked.
-fn muslihat_look(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    let top: Vec<u32> = g.runner.stack.first().copied().into_iter().collect();
-    super::helpers::look_at(g, RUNNER, &top, c.name(), ev);
+/// MuslihaT: the Runner looks at the top card of the stack when it is asked (told to the Runner
+/// alone, a private `netrunner.looked`).
+fn muslihat_look(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     ask_later(g, c, 0);
 }
 
@@ -1107,7 +1105,7 @@ fn muslihat_ask(g: &Game, _: Ctx) -> Option<Question> {
         o.push((opt("reveal", format!("Reveal {} and add it to your grip", g.label(top))), Answer::Card(top)));
     }
     o.push((opt("keep", "Leave it on top of the stack"), Answer::No));
-    Some(question("looks at the top card of their stack (MuslihaT)".into(), format!("MuslihaT: the top card of your stack is {}", g.label(top)), o))
+    Some(question("looks at the top card of their stack (MuslihaT)".into(), format!("MuslihaT: the top card of your stack is {}", g.label(top)), o).looking_at(vec![top]))
 }
 
 fn muslihat_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {

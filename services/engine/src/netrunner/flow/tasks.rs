@@ -36,7 +36,7 @@ pub fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
             request_draw(g, if corp { "shuffle-rd" } else { "shuffle-stack" }, DrawKind::Shuffle(n));
             true
         }
-        Task::Card { code, card, step, arg } => step_card(g, &code, card, step, arg),
+        Task::Card { code, card, step, arg } => step_card(g, &code, card, step, arg, ev),
     }
 }
 
@@ -69,11 +69,12 @@ fn question(g: &Game, code: &str, card: u32, step: u8, arg: u32) -> Option<(Ctx,
     cards::question(g, c, step).map(|q| (c, q))
 }
 
-fn step_card(g: &mut Game, code: &str, card: u32, step: u8, arg: u32) -> bool {
-    let Some((_, q)) = question(g, code, card, step, arg) else {
+fn step_card(g: &mut Game, code: &str, card: u32, step: u8, arg: u32, ev: &mut Vec<Event>) -> bool {
+    let Some((c, q)) = question(g, code, card, step, arg) else {
         g.tasks.pop();
         return false;
     };
+    cards::helpers::look_at(g, q.seat, &q.looks, c.name(), ev);
     let options = q.options.into_iter().map(|(o, _)| o).collect();
     ask(g, q.seat, q.kind, q.summary, q.prompt, DecisionSpec::Pick { options, min: q.min, max: q.max });
     true
