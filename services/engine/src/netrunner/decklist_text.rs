@@ -538,14 +538,16 @@ mod tests {
 
     #[test]
     fn nr_10_every_title_of_the_pool_has_its_own_key() {
-        let pool = SG.cards();
-        assert_eq!(pool.len(), 77);
-        let mut keys: Vec<String> = pool.iter().map(|c| title_key(&c.title)).collect();
-        keys.sort();
-        keys.dedup();
-        assert_eq!(keys.len(), 77, "two titles read the same");
-        for c in &pool {
-            assert_eq!(lookup(&pool, &c.title).map(|k| &k.code), Some(&c.code));
+        for &format in Format::ALL {
+            let pool = format.cards();
+            assert!(!pool.is_empty(), "{}", format.name());
+            let mut keys: Vec<String> = pool.iter().map(|c| title_key(&c.title)).collect();
+            keys.sort();
+            keys.dedup();
+            assert_eq!(keys.len(), pool.len(), "two titles of {} read the same", format.name());
+            for c in &pool {
+                assert_eq!(lookup(&pool, &c.title).map(|k| &k.code), Some(&c.code));
+            }
         }
         assert_eq!(Format::parse("system_gateway"), Ok(SG));
         assert_eq!(Format::parse("startup"), Ok(Format::Startup));

@@ -466,13 +466,20 @@ pub const BLANK: CardDef = CardDef {
 
 /// Every card row, Corp then Runner (table order is the order simultaneous Corp triggers use).
 pub fn all() -> impl Iterator<Item = &'static CardDef> {
-    corp::DEFS
-        .iter()
-        .chain(ice::DEFS.iter())
-        .chain(runner::DEFS.iter())
-        .chain(corp_startup::DEFS.iter())
-        .chain(ice_startup::DEFS.iter())
-        .chain(runner_startup::DEFS.iter())
+    tables().into_iter().flat_map(|(_, defs)| defs.iter())
+}
+
+/// The card tables, each with the file it lives in (docs/netrunner-cards.md names it), in
+/// trigger order: the System Gateway tables first.
+pub fn tables() -> [(&'static str, &'static [CardDef]); 6] {
+    [
+        ("corp.rs", corp::DEFS),
+        ("ice.rs", ice::DEFS),
+        ("runner.rs", runner::DEFS),
+        ("corp_startup.rs", corp_startup::DEFS),
+        ("ice_startup.rs", ice_startup::DEFS),
+        ("runner_startup.rs", runner_startup::DEFS),
+    ]
 }
 
 /// The row of `code` (a blank row for an unknown code: it does nothing).

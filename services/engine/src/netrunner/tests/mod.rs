@@ -2,6 +2,7 @@
 
 mod bot;
 mod leaks;
+mod card_table;
 mod cards;
 mod cards_sg;
 mod cards_startup_corp;
