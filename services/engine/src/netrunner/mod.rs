@@ -577,6 +577,21 @@ impl crate::testing::leak::HiddenInfo for Netrunner {
             _ => Vec::new(),
         }
     }
+    /// A zone, with the position in R&D or the stack (a shuffle or a draw moves a card there).
+    fn place(&self, state: &[u8], card: u32) -> Option<String> {
+        let g = decode(state).ok()?;
+        let at = |deck: &[u32]| deck.iter().position(|&c| c == card);
+        if let Some(i) = at(&g.corp.rd) {
+            return Some(format!("rd:{i}"));
+        }
+        if let Some(i) = at(&g.runner.stack) {
+            return Some(format!("stack:{i}"));
+        }
+        if g.runner.grip.contains(&card) {
+            return Some("grip".into());
+        }
+        Some(format!("{:?}", g.corp_zone(card)))
+    }
     fn labels(&self, state: &[u8]) -> Result<Vec<(u32, String)>, RulesError> {
         let g = decode(state)?;
         Ok((0..g.cards.len() as u32).map(|c| (c, g.label(c))).collect())

@@ -24,7 +24,8 @@
 //!    the bare name of a card all of whose copies are hidden from it ("installs Palisade"). Cards the
 //!    viewer learns in the step (drawn, accessed, revealed, played) are not hidden afterwards or
 //!    before, so naming them is allowed; nor is naming a card an event shows to the viewer by
-//!    the rules although it stays hidden ([`HiddenInfo::reveals`]: a netrunner access).
+//!    the rules although it stays hidden ([`HiddenInfo::reveals`]: a netrunner access), in that
+//!    step and later ones while the card stays where it was ([`HiddenInfo::place`]).
 //!
 //! Why both: the view is a function of the state, so re-dealing the state proves it directly.
 //! Events and decisions are computed once, from the real state, and carry text; for them the
@@ -61,6 +62,12 @@ pub trait HiddenInfo: Sync {
     /// them in its "What each viewer sees". Such cards may be named for the rest of the step.
     fn reveals(&self, _event: &Event, _viewer: Viewer) -> Vec<u32> {
         Vec::new()
+    }
+    /// Where `card` is in `state`, exactly enough that a card shown to a viewer and still at
+    /// the same place is still known to it in later steps (a zone, and in a deck its position:
+    /// a shuffle moves it). `None` (the default): a shown card is known for its step only.
+    fn place(&self, _state: &[u8], _card: u32) -> Option<String> {
+        None
     }
 }
 
@@ -100,8 +107,10 @@ pub fn check_game(
     let mut stats = LeakStats::default();
     let (mut state, mut awaiting) = (first.state.clone(), first.awaiting.clone());
     let labels = hidden.labels(&first.state).map_err(|e| format!("seed {seed}: labels: {e}"))?;
-    for &v in &viewers {
-        check_step(ruleset, hidden, (None, labels.as_slice()), &first.state, &first.events, &first.awaiting, v, &mut dealer, &mut stats)
+    // Per viewer: the hidden cards it was shown, with where they were then.
+    let mut known: Vec<BTreeMap<u32, String>> = vec![BTreeMap::new(); viewers.len()];
+    for (&v, known) in viewers.iter().zip(known.iter_mut()) {
+        check_step(ruleset, hidden, (None, labels.as_slice()), &first.state, &first.events, &first.awaiting, v, known, &mut dealer, &mut stats)
             .map_err(|e| format!("seed {seed}, setup, {v:?}: {e}"))?;
     }
     for step_no in 0..max_inputs {
@@ -109,9 +118,9 @@ pub fn check_game(
         let step = ruleset.apply(&state, &input).map_err(|e| format!("seed {seed}: offered input refused: {e}"))?;
         stats.steps += 1;
         let labels = hidden.labels(&step.state).map_err(|e| format!("seed {seed}: labels: {e}"))?;
-        for &v in &viewers {
+        for (&v, known) in viewers.iter().zip(known.iter_mut()) {
             let s = (Some(state.as_slice()), labels.as_slice());
-            check_step(ruleset, hidden, s, &step.state, &step.events, &step.awaiting, v, &mut dealer, &mut stats)
+            check_step(ruleset, hidden, s, &step.state, &step.events, &step.awaiting, v, known, &mut dealer, &mut stats)
                 .map_err(|e| format!("seed {seed}, input {step_no} ({input:?}), {v:?}: {e}"))?;
         }
         state = step.state;
@@ -133,6 +142,7 @@ fn check_step(
     events: &[Event],
     awaiting: &Awaiting,
     viewer: Viewer,
+    known: &mut BTreeMap<u32, String>,
     dealer: &mut RandomBot,
     stats: &mut LeakStats,
 ) -> Result<(), String> {
@@ -161,9 +171,16 @@ fn check_step(
             hidden.hidden(before, viewer).map_err(|e| format!("hidden cards before: {e}"))?.into_iter().flatten().collect();
         named.retain(|n, _| earlier.contains_key(n));
     }
+    // A card shown to the viewer in an earlier step and not moved since is still known to it
+    // (Byte! revealed in HQ names the damage it deals a step later).
+    known.retain(|&n, at| hidden.place(after, n).as_ref() == Some(at));
+    named.retain(|n, _| !known.contains_key(n));
     for e in events {
         for n in hidden.reveals(e, viewer) {
             named.remove(&n);
+            if let Some(at) = hidden.place(after, n) {
+                known.insert(n, at);
+            }
         }
     }
     // A name every copy of which is hidden may not appear even without a number ("installs

@@ -518,6 +518,10 @@ fn pay_4(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> bool {
     if first(a) != Answer::Yes || !g.corp_pay(4) {
         return false;
     }
+    // Using the accessed card's ability shows it to everyone (in R&D the Runner revealed it).
+    if g.corp_zone(c.card) != CorpZone::Rd {
+        note(ev, "revealed", format!("The Corp reveals {} to use its ability", g.label(c.card)), json!({"card": c.card, "code": g.code(c.card)}));
+    }
     note(ev, "paid", format!("The Corp pays 4 credits for {}", c.name()), json!({"seat": CORP, "cost": 4, "source": c.name()}));
     true
 }

@@ -215,6 +215,7 @@ fn card_byte_pays_4_for_a_tag_and_3_net_damage() {
     m.run_on(3);
     to_card_question(&mut m);
     m.pick(&["yes"]);
+    assert!(m.has_event("netrunner.revealed"), "using the ability shows the card to everyone");
     for _ in 0..3 {
         m.draw(&[0]);
     }
