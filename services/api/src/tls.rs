@@ -128,25 +128,7 @@ fn create_private_dir(dir: &Path) -> Result<(), TlsError> {
 
 /// Write `bytes` next to `path` under a temporary name, mode 0600; returns that name.
 fn write_temp(path: &Path, bytes: &[u8]) -> Result<PathBuf, TlsError> {
-    use std::io::Write;
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".tmp-{}", std::process::id()));
-    let temp = path.with_file_name(name);
-    let _ = std::fs::remove_file(&temp);
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let write = |options: &std::fs::OpenOptions| -> std::io::Result<()> {
-        let mut file = options.open(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()
-    };
-    write(&options).map_err(|source| TlsError::Write { path: temp.clone(), source })?;
-    Ok(temp)
+    infra::private_file::write_temp(path, bytes).map_err(|source| TlsError::Write { path: infra::private_file::temp_path(path), source })
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, TlsError> {

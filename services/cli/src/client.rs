@@ -237,16 +237,8 @@ pub fn load_or_create_seat_key(path: &std::path::Path) -> anyhow::Result<fairnes
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
             }
-            let mut options = std::fs::OpenOptions::new();
-            options.write(true).create_new(true);
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::OpenOptionsExt;
-                options.mode(0o600);
-            }
-            let mut file = options.open(path).with_context(|| format!("creating {}", path.display()))?;
-            std::io::Write::write_all(&mut file, format!("{}\n", hex::encode(seed)).as_bytes())
-                .with_context(|| format!("writing {}", path.display()))?;
+            infra::private_file::write_new(path, format!("{}\n", hex::encode(seed)).as_bytes())
+                .with_context(|| format!("creating {}", path.display()))?;
             Ok(fairness::Signer::from_seed(&seed))
         }
         Err(e) => Err(anyhow::Error::new(e).context(format!("reading {}", path.display()))),

@@ -211,31 +211,6 @@ fn read_secret(path: &Path) -> Result<String, LogError> {
     Ok(secret)
 }
 
-/// Write `bytes` to a new file of mode 0600 (fails if it exists).
-pub fn write_private_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let mut file = options.open(path)?;
-    file.write_all(bytes)?;
-    file.sync_all()
-}
-
-/// Replace `path` with `bytes` atomically, mode 0600.
-fn replace_private_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".tmp-{}", std::process::id()));
-    let tmp = path.with_file_name(name);
-    let _ = std::fs::remove_file(&tmp);
-    write_private_file(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
-}
-
 /// The generated password of each role, one file per role (`<dir>/<role>.password`, mode 0600).
 #[derive(Clone)]
 pub struct NatsCredentials {
@@ -261,7 +236,7 @@ impl NatsCredentials {
                 let mut bytes = [0u8; PASSWORD_BYTES];
                 getrandom::getrandom(&mut bytes)
                     .map_err(|e| LogError::Other(format!("cannot get random bytes from the OS: {e}")))?;
-                match write_private_file(&path, format!("{}\n", hex::encode(bytes)).as_bytes()) {
+                match infra::private_file::write_new(&path, format!("{}\n", hex::encode(bytes)).as_bytes()) {
                     Ok(()) => {}
                     // Another process created it meanwhile: use theirs.
                     Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
@@ -505,7 +480,7 @@ pub fn websocket_block(port: u16) -> String {
 
 /// Write [`server_config`] to `path` (mode 0600).
 pub fn write_server_config(path: &Path, config: &str) -> Result<(), LogError> {
-    replace_private_file(path, config.as_bytes())
+    infra::private_file::replace(path, config.as_bytes())
         .map_err(|e| LogError::Other(format!("cannot write the nats-server config {}: {e}", path.display())))
 }
 

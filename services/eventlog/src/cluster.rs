@@ -143,7 +143,7 @@ fn load_or_create_route_password(base_dir: &Path) -> Result<String, LogError> {
         let mut bytes = [0u8; 32];
         getrandom::getrandom(&mut bytes)
             .map_err(|e| LogError::Other(format!("cannot get random bytes from the OS: {e}")))?;
-        match auth::write_private_file(&path, format!("{}\n", hex::encode(bytes)).as_bytes()) {
+        match infra::private_file::write_new(&path, format!("{}\n", hex::encode(bytes)).as_bytes()) {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
             Err(e) => return Err(LogError::Other(format!("cannot write {}: {e}", path.display()))),

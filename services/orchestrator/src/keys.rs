@@ -81,7 +81,8 @@ pub fn load_or_create_if(path: &Path, if_missing: eventlog::MissingKey) -> Resul
         std::fs::create_dir_all(dir).map_err(io)?;
     }
     let text = serde_json::to_vec_pretty(&file).map_err(|e| invalid(e.to_string()))?;
-    write_private(path, &text).map_err(io)?;
+    // create_new: two orchestrators starting at once must not both write a key.
+    infra::private_file::write_new(path, &text).map_err(io)?;
     let signer = Signer::from_seed(&seed);
     let public_key = hex::encode(signer.public_key());
     if if_missing == eventlog::MissingKey::CreateAsked {
@@ -106,20 +107,6 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<Signer, KeyError> {
         .try_into()
         .map_err(|_| invalid("signing_seed must be 32 bytes".into()))?;
     Ok(Signer::from_seed(&seed))
-}
-
-#[cfg(unix)]
-fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
-    // create_new: two orchestrators starting at once must not both write a key.
-    let mut f = std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path)?;
-    f.write_all(bytes)
-}
-
-#[cfg(not(unix))]
-fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    std::fs::write(path, bytes)
 }
 
 #[cfg(test)]

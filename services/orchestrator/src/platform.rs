@@ -4,7 +4,6 @@
 //! orchestrator (`--platform-key-file`); the CLI reads it from there with [`read_key`]. The
 //! orchestrator keeps only its SHA-256.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
@@ -27,18 +26,8 @@ pub fn ensure_key(data_dir: &Path) -> std::io::Result<PathBuf> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    match options.open(&path) {
-        Ok(mut file) => {
-            file.write_all(crate::auth::new_secret("platform_").as_bytes())?;
-            file.write_all(b"\n")?;
-        }
+    match infra::private_file::write_new(&path, format!("{}\n", crate::auth::new_secret("platform_")).as_bytes()) {
+        Ok(()) => {}
         // Created meanwhile by another process: use that one.
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
         Err(e) => return Err(e),

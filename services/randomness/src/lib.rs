@@ -81,7 +81,7 @@ impl Keys {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)?;
         }
-        write_private(path, &serde_json::to_vec_pretty(&file)?)?;
+        infra::private_file::write_new(path, &serde_json::to_vec_pretty(&file)?)?;
         let keys = Keys { file: Some(path.to_path_buf()), ..Keys::from_bytes(master, seed) };
         let public_key = hex::encode(keys.signer.public_key());
         if if_missing == eventlog::MissingKey::CreateAsked {
@@ -108,19 +108,6 @@ impl Keys {
     pub fn public_key(&self) -> [u8; 32] {
         self.signer.public_key()
     }
-}
-
-#[cfg(unix)]
-fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut f = std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path)?;
-    f.write_all(bytes)
-}
-
-#[cfg(not(unix))]
-fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    std::fs::write(path, bytes)
 }
 
 pub struct Randomness {

@@ -392,33 +392,17 @@ struct ProcessStats {
 
 impl ProcessStats {
     fn read() -> Option<ProcessStats> {
-        let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-        // Fields after the command name, which is in parentheses and may hold spaces.
-        let rest = stat.rsplit_once(')')?.1;
-        let f: Vec<&str> = rest.split_whitespace().collect();
-        let num = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok());
-        // Linux reports clock ticks at USER_HZ, 100 on every platform Rust targets.
-        let ticks = 100.0;
-        let page = 4096.0;
-        let (utime, stime) = (num(11)?, num(12)?);
-        let boot = std::fs::read_to_string("/proc/stat")
-            .ok()
-            .and_then(|s| s.lines().find_map(|l| l.strip_prefix("btime ").and_then(|v| v.trim().parse::<f64>().ok())))
-            .unwrap_or(0.0);
-        let open_fds = std::fs::read_dir("/proc/self/fd").map(|d| d.count() as f64).unwrap_or(0.0);
-        let max_fds = std::fs::read_to_string("/proc/self/limits").ok().and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("Max open files"))
-                .and_then(|l| l.split_whitespace().nth(3).and_then(|v| v.parse::<f64>().ok()))
-        });
+        use infra::process;
+        let stat = process::Stat::read("self")?;
+        let per_s = process::ticks_per_second() as f64;
         Some(ProcessStats {
-            cpu_seconds: (utime + stime) / ticks,
-            threads: num(17)?,
-            start_time_seconds: boot + num(19)? / ticks,
-            virtual_bytes: num(20)?,
-            rss_bytes: num(21)? * page,
-            open_fds,
-            max_fds,
+            cpu_seconds: stat.cpu_ticks as f64 / per_s,
+            threads: stat.threads as f64,
+            start_time_seconds: process::boot_time_seconds().unwrap_or(0) as f64 + stat.start_ticks as f64 / per_s,
+            virtual_bytes: stat.virtual_bytes as f64,
+            rss_bytes: (stat.rss_pages * process::page_bytes()) as f64,
+            open_fds: process::open_files().unwrap_or(0) as f64,
+            max_fds: process::max_open_files().map(|n| n as f64),
         })
     }
 

@@ -319,16 +319,9 @@ impl BackupCmd {
             Some(stream.info().await.context("stream info")?.state.messages)
         };
 
-        let tmp = temp_path(&self.out);
+        let tmp = infra::private_file::temp_path(&self.out);
         // As private as the store: the log holds every hidden card of every match.
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).create(true).truncate(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.mode(0o600);
-        }
-        let file = options.open(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+        let file = infra::private_file::create_or_truncate(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
         let mut out = BufWriter::new(file);
         let result = async {
             out.write_all(MAGIC)?;
@@ -398,13 +391,6 @@ impl BackupCmd {
             }
         }
     }
-}
-
-/// Where a file is written before it is renamed to `out`.
-pub(crate) fn temp_path(out: &Path) -> PathBuf {
-    let mut name = out.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".partial-{}", std::process::id()));
-    out.with_file_name(name)
 }
 
 #[cfg(test)]

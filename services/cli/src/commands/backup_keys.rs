@@ -201,9 +201,9 @@ impl BackupKeys {
     /// `out` is never half-written.
     pub fn write(&self, out: &Path) -> anyhow::Result<()> {
         let bytes = self.encode()?;
-        let tmp = super::backup::temp_path(out);
+        let tmp = infra::private_file::temp_path(out);
         let _ = std::fs::remove_file(&tmp);
-        eventlog::auth::write_private_file(&tmp, &bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
+        infra::private_file::write_new(&tmp, &bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
         std::fs::rename(&tmp, out).map_err(|e| {
             let _ = std::fs::remove_file(&tmp);
             anyhow::anyhow!("cannot move {} to {}: {e}", tmp.display(), out.display())
@@ -305,9 +305,9 @@ impl KeyAction {
         if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         }
-        let tmp = super::backup::temp_path(&self.path);
+        let tmp = infra::private_file::temp_path(&self.path);
         let _ = std::fs::remove_file(&tmp);
-        eventlog::auth::write_private_file(&tmp, &self.key.bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
+        infra::private_file::write_new(&tmp, &self.key.bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
         let linked = std::fs::hard_link(&tmp, &self.path);
         let _ = std::fs::remove_file(&tmp);
         match linked {

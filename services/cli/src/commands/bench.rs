@@ -10,6 +10,7 @@
 
 mod feed;
 
+use infra::process;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -317,7 +318,7 @@ const PROCESSES: [(&str, &str); 5] = [("orchestrator", "orch"), ("rules", "rules
 
 /// `VmRSS` of each process, by name (a process that is gone is left out).
 fn rss_all(processes: &[(&'static str, u32)]) -> BTreeMap<&'static str, u64> {
-    processes.iter().filter_map(|(name, pid)| Some((*name, rss_bytes(*pid)?))).collect()
+    processes.iter().filter_map(|(name, pid)| Some((*name, process::rss_bytes(*pid)?))).collect()
 }
 
 /// `rss MB orch 80 rules 20 rand 15 feed 30 nats 60` for the progress line ("" without processes).
@@ -397,50 +398,13 @@ async fn connect_admin(url: &str, data_dir: &Path) -> anyhow::Result<async_nats:
     options.connect(url).await.with_context(|| format!("cannot connect to NATS at {url} as admin"))
 }
 
-/// VmRSS of a process, in bytes.
-fn rss_bytes(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
-}
-
-/// The 1-minute load average.
-fn load_average() -> Option<f64> {
-    std::fs::read_to_string("/proc/loadavg").ok()?.split_whitespace().next()?.parse().ok()
-}
-
-/// Busy and total CPU time since boot, from the first line of `/proc/stat` (Linux only).
-fn cpu_times() -> Option<(u64, u64)> {
-    let stat = std::fs::read_to_string("/proc/stat").ok()?;
-    let fields: Vec<u64> = stat.lines().next()?.split_whitespace().skip(1).filter_map(|f| f.parse().ok()).collect();
-    // user nice system idle iowait irq softirq steal …: idle and iowait are not busy.
-    let idle = fields.get(3)? + fields.get(4).copied().unwrap_or(0);
-    let total: u64 = fields.iter().take(8).sum();
-    Some((total.saturating_sub(idle), total))
-}
-
-/// The CPU time (user + system, every thread) a process has used, from `/proc/<pid>/stat`.
-fn process_cpu(pid: u32) -> Option<Duration> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The command name (field 2) is in parentheses and may hold spaces: count after it, where
-    // field 3 comes first, so utime (field 14) and stime (15) are the 12th and 13th.
-    let rest = stat.get(stat.rfind(')')? + 1..)?;
-    let mut fields = rest.split_whitespace().skip(11);
-    let utime: u64 = fields.next()?.parse().ok()?;
-    let stime: u64 = fields.next()?.parse().ok()?;
-    // SAFETY: sysconf only reads a system constant.
-    let per_s = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
-    (per_s > 0).then(|| Duration::from_secs_f64((utime + stime) as f64 / per_s as f64))
-}
-
 /// The CPU time of each process of the system and of the bench itself (`bench`), by name.
 fn cpu_all(processes: &[(&'static str, u32)]) -> BTreeMap<&'static str, Duration> {
     processes
         .iter()
         .copied()
         .chain([("bench", std::process::id())])
-        .filter_map(|(name, pid)| Some((name, process_cpu(pid)?)))
+        .filter_map(|(name, pid)| Some((name, process::cpu(pid)?)))
         .collect()
 }
 
@@ -487,9 +451,9 @@ async fn settle() {
     let started = Instant::now();
     let mut told = false;
     while started.elapsed() < SETTLE_AT_MOST {
-        let Some((busy0, total0)) = cpu_times() else { return };
+        let Some((busy0, total0)) = process::machine_cpu_ticks() else { return };
         tokio::time::sleep(Duration::from_millis(250)).await;
-        let Some((busy1, total1)) = cpu_times() else { return };
+        let Some((busy1, total1)) = process::machine_cpu_ticks() else { return };
         let share = ratio(busy1.saturating_sub(busy0) as f64, total1.saturating_sub(total0) as f64);
         if share < SETTLED_BUSY {
             if told {
@@ -597,7 +561,7 @@ impl BenchCmd {
         let mut report = BenchReport {
             arbiter_version: env!("CARGO_PKG_VERSION").to_string(),
             cores: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
-            load_average_start: load_average(),
+            load_average_start: process::load_average(),
             load_average_end: None,
             own_system: system.is_some(),
             duration_s: self.duration,
@@ -722,7 +686,7 @@ impl BenchCmd {
             ));
             report.restart = Some(RestartFigures { match_id: id, version, connect_ms, first_request_ms, again_ms, other, raw_read_ms });
         }
-        report.load_average_end = load_average();
+        report.load_average_end = process::load_average();
         Ok(report)
     }
 
@@ -1423,18 +1387,18 @@ mod tests {
     #[test]
     fn the_cpu_time_of_a_process_is_read_from_proc() {
         let me = std::process::id();
-        let before = process_cpu(me).expect("/proc/self/stat is readable");
+        let before = process::cpu(me).expect("/proc/self/stat is readable");
         // Spin until the kernel has counted at least one more tick (bounded in time, so a
         // starved machine ends the loop too, and then fails with what it read).
         let started = Instant::now();
         let mut after = before;
         while after <= before && started.elapsed() < Duration::from_secs(20) {
             std::hint::black_box((0..100_000u64).fold(0u64, |a, b| a.wrapping_mul(31).wrapping_add(b)));
-            after = process_cpu(me).expect("readable");
+            after = process::cpu(me).expect("readable");
         }
         assert!(after > before, "{before:?} then {after:?}");
         assert!(cpu_all(&[]).contains_key("bench"), "the bench's own CPU is always read");
-        assert_eq!(process_cpu(u32::MAX), None, "a process that is not there");
+        assert_eq!(process::cpu(u32::MAX), None, "a process that is not there");
     }
 
     #[test]
