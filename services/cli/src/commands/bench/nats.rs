@@ -1,0 +1,78 @@
+//! The bench's NATS connections: as admin for the raw baseline (loopback only), and as the
+//! feed's read-only user for the feed subscription.
+
+use super::*;
+
+/// Connect for the feed subscription: as the tournament platforms' read-only `feed` user when
+/// its password is in the data dir, else as admin.
+pub(super) async fn connect_feed(url: &str, credentials: &eventlog::NatsCredentials) -> anyhow::Result<(async_nats::Client, String)> {
+    let mut last_error = None;
+    for role in [eventlog::Role::Feed, eventlog::Role::Admin] {
+        if !credentials.password_file(role).exists() {
+            continue;
+        }
+        let options = credentials.auth(role).connect_options().await.map_err(|e| anyhow::anyhow!("NATS options: {e}"))?;
+        match options.connect(url).await {
+            Ok(c) => return Ok((c, role.name().to_string())),
+            Err(e) => last_error = Some(format!("as {}: {e}", role.name())),
+        }
+    }
+    anyhow::bail!(
+        "cannot connect to NATS at {url} to follow the feed ({})",
+        last_error.unwrap_or_else(|| "no feed or admin password in the data dir".into())
+    )
+}
+
+/// Refuse anything but a loopback address.
+pub(super) fn check_loopback(url: &str) -> anyhow::Result<()> {
+    let rest = url.split_once("://").map(|(_, r)| r).unwrap_or(url);
+    let host_port = rest.split('/').next().unwrap_or_default();
+    let host = if let Some(inner) = host_port.strip_prefix('[') {
+        inner.split(']').next().unwrap_or_default()
+    } else {
+        host_port.rsplit_once(':').map(|(h, _)| h).unwrap_or(host_port)
+    };
+    let loopback = host == "localhost" || host.parse::<std::net::IpAddr>().map(|ip| ip.is_loopback()).unwrap_or(false);
+    anyhow::ensure!(loopback, "{url}: the bench sends traffic only to loopback addresses (127.0.0.1, ::1, localhost)");
+    Ok(())
+}
+
+/// The NATS port of a system started by `arbiter up --data-dir dir`.
+pub(super) fn nats_url_from_data_dir(dir: &Path) -> anyhow::Result<String> {
+    let conf = dir.join("nats").join("nats-server.conf");
+    let text = std::fs::read_to_string(&conf)
+        .with_context(|| format!("cannot read {} (pass --nats-url)", conf.display()))?;
+    let listen = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("listen:"))
+        .map(|v| v.trim().trim_matches('"').to_string())
+        .with_context(|| format!("no `listen:` line in {} (pass --nats-url)", conf.display()))?;
+    Ok(format!("nats://{listen}"))
+}
+
+pub(super) async fn connect_admin(url: &str, data_dir: &Path) -> anyhow::Result<async_nats::Client> {
+    check_loopback(url)?;
+    let credentials = eventlog::NatsCredentials::load_or_create(&nats_secrets_dir(data_dir))
+        .map_err(|e| anyhow::anyhow!("cannot read the NATS credentials in {}: {e}", data_dir.display()))?;
+    let options = credentials
+        .auth(eventlog::Role::Admin)
+        .connect_options()
+        .await
+        .map_err(|e| anyhow::anyhow!("NATS options: {e}"))?;
+    options.connect(url).await.with_context(|| format!("cannot connect to NATS at {url} as admin"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loopback_only() {
+        for ok in ["http://127.0.0.1:50051", "nats://127.0.0.1:4222", "http://localhost:1", "http://[::1]:5", "127.0.0.2:9"] {
+            assert!(check_loopback(ok).is_ok(), "{ok}");
+        }
+        for bad in ["http://10.0.0.1:50051", "nats://example.com:4222", "https://192.168.1.2"] {
+            assert!(check_loopback(bad).is_err(), "{bad}");
+        }
+    }
+}
