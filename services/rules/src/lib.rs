@@ -2,14 +2,15 @@
 //! the new state, the events, and what the match waits for next; or, for replay, a state and many
 //! inputs in one call, streaming back every step.
 //!
-//! Owns: the gRPC face of the `engine` crate, the mapping of rules errors to gRPC status, and a
-//! bounded cache of the states it produced ([`cache`]), so that a caller can name a state by its
-//! hash instead of shipping it.
+//! Owns: the gRPC face of the `engine` crate, the mapping of its errors to gRPC status (in one
+//! place, [`error`]), and a bounded cache of the states it produced ([`cache`]), so that a caller
+//! can name a state by its hash instead of shipping it.
 //! Must never: let anything it keeps change an answer (the same request gets the same answer with
 //! or without the cache), cache a state a caller sent, do I/O besides answering, or read a clock
 //! or RNG.
 
 pub mod cache;
+pub mod error;
 
 use std::net::SocketAddr;
 use std::ops::Deref;
@@ -22,7 +23,9 @@ use api::rules_v1::{
     self as r, replay_request, view_request, ApplyRequest, ApplyResponse, ListRulesetsRequest, ListRulesetsResponse,
     NewMatchRequest, NewMatchResponse, ReplayRequest, ReplayResponse, RulesetInfo, ViewRequest, ViewResponse,
 };
-use engine::{RulesError, Ruleset, Viewer};
+use engine::{Ruleset, Viewer};
+
+use crate::error::{status_of, RulesServiceError};
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::Stream;
@@ -32,22 +35,10 @@ use tonic::{Request, Response, Status};
 
 const RULES_SERVICE: &str = <RulesServiceServer<Rules> as NamedService>::NAME;
 
-/// The single place where rules errors become gRPC status codes (ARCHITECTURE.md, gRPC conventions).
-pub fn status_of(e: RulesError) -> Status {
-    let msg = e.to_string();
-    match e {
-        RulesError::InvalidConfig(_) | RulesError::Malformed(_) => Status::invalid_argument(msg),
-        RulesError::Illegal(_) | RulesError::NotAwaited(_) => Status::failed_precondition(msg),
-        RulesError::StaleDecision { .. } => Status::aborted(msg),
-        RulesError::WrongSeat { .. } => Status::permission_denied(msg),
-        RulesError::CorruptState(_) => Status::internal(msg),
-    }
-}
-
-fn ruleset(name: &str) -> Result<&'static dyn Ruleset, Status> {
+fn ruleset(name: &str) -> Result<&'static dyn Ruleset, RulesServiceError> {
     engine::ruleset(name).ok_or_else(|| {
         let known: Vec<_> = engine::rulesets().iter().map(|r| r.name()).collect();
-        Status::invalid_argument(format!("unknown ruleset \"{name}\"; this server has: {}", known.join(", ")))
+        RulesServiceError::UnknownRuleset { name: name.to_string(), known: known.join(", ") }
     })
 }
 
@@ -90,16 +81,16 @@ impl Rules {
     }
 
     /// The state a request means: the one it sent, or the one its hash names (`None`: not held).
-    fn state_of(&self, state: Vec<u8>, hash: &[u8]) -> Result<Option<StateRef>, Status> {
+    fn state_of(&self, state: Vec<u8>, hash: &[u8]) -> Result<Option<StateRef>, RulesServiceError> {
         if hash.is_empty() {
             return Ok(Some(StateRef::Sent(state)));
         }
         if !state.is_empty() {
-            return Err(Status::invalid_argument("send either the state or its hash, not both"));
+            return Err(RulesServiceError::BadRequest("send either the state or its hash, not both".into()));
         }
         let hash: cache::StateHash = hash
             .try_into()
-            .map_err(|_| Status::invalid_argument(format!("a state hash is 32 bytes (SHA-256), not {}", hash.len())))?;
+            .map_err(|_| RulesServiceError::BadRequest(format!("a state hash is 32 bytes (SHA-256), not {}", hash.len())))?;
         Ok(self.cache.get(&hash).map(StateRef::Cached))
     }
 }
@@ -109,7 +100,7 @@ type ReplayStream = Pin<Box<dyn Stream<Item = Result<ReplayResponse, Status>> + 
 #[tonic::async_trait]
 impl RulesService for Rules {
     async fn new_match(&self, req: Request<NewMatchRequest>) -> Result<Response<NewMatchResponse>, Status> {
-        let config = req.into_inner().config.ok_or_else(|| Status::invalid_argument("config is missing"))?;
+        let config = req.into_inner().config.ok_or_else(|| RulesServiceError::BadRequest("config is missing".into()))?;
         let config = convert::config_from_proto(&config);
         let rules = ruleset(&config.ruleset)?;
         let step = rules.new_match(&config).map_err(status_of)?;
@@ -119,7 +110,7 @@ impl RulesService for Rules {
 
     async fn apply(&self, req: Request<ApplyRequest>) -> Result<Response<ApplyResponse>, Status> {
         let req = req.into_inner();
-        let input = convert::input_from_proto(req.input.as_ref()).map_err(|e| Status::invalid_argument(e.0))?;
+        let input = convert::input_from_proto(req.input.as_ref()).map_err(|e| RulesServiceError::BadRequest(e.0))?;
         let rules = ruleset(&req.ruleset)?;
         let Some(state) = self.state_of(req.state, &req.state_hash)? else {
             return Ok(Response::new(ApplyResponse { step: None, state_unknown: true }));
@@ -140,10 +131,11 @@ impl RulesService for Rules {
     async fn replay(&self, req: Request<ReplayRequest>) -> Result<Response<ReplayStream>, Status> {
         let req = req.into_inner();
         if req.inputs.len() > MAX_REPLAY_INPUTS {
-            return Err(Status::invalid_argument(format!(
+            return Err(RulesServiceError::BadRequest(format!(
                 "{} inputs in one replay; at most {MAX_REPLAY_INPUTS} (replay a longer log in several calls)",
                 req.inputs.len()
-            )));
+            ))
+            .into());
         }
         let (rules, start) = match req.start {
             Some(replay_request::Start::Config(config)) => {
@@ -161,7 +153,7 @@ impl RulesService for Rules {
                     }
                 }
             }
-            None => return Err(Status::invalid_argument("a replay needs a start: a config, a state or a state hash")),
+            None => return Err(RulesServiceError::BadRequest("a replay needs a start: a config, a state or a state hash".into()).into()),
         };
         // The rules are CPU work: run them off the async workers, a bounded channel ahead of the
         // caller (who stops reading, and so stops the work, at the first step it rejects).
@@ -204,7 +196,7 @@ impl RulesService for Rules {
             .into_iter()
             .map(api::convert::ruleset_description)
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| Status::internal(e.to_string()))?;
+            .map_err(|e| RulesServiceError::Internal(e.to_string()))?;
         Ok(Response::new(ListRulesetsResponse { rulesets, descriptions }))
     }
 }
@@ -255,7 +247,7 @@ fn replay_steps(
     }
     for input in inputs {
         let result = convert::input_from_proto(Some(input))
-            .map_err(|e| Status::invalid_argument(e.0))
+            .map_err(|e| Status::from(RulesServiceError::BadRequest(e.0)))
             .and_then(|input| rules.apply(&state, &input).map_err(status_of));
         match result {
             Ok(step) => {
