@@ -374,6 +374,9 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 format!("$JS.API.CONSUMER.CREATE.{index_stream}"),
                 format!("$JS.API.CONSUMER.CREATE.{index_stream}.>"),
                 format!("$JS.API.CONSUMER.DELETE.{index_stream}.*"),
+                // Flow-control replies of that watch (a push consumer): without them the server
+                // stops delivering after a few thousand entries.
+                format!("$JS.FC.{index_stream}.>"),
             ],
             publish_deny: strings(ADMIN_ONLY),
             subscribe_allow: vec![inbox],

@@ -389,3 +389,31 @@ async fn follow_and_the_index_bucket() {
     let live = tokio::time::timeout(Duration::from_secs(10), watch.next()).await.unwrap().unwrap().unwrap();
     assert!(matches!(live, eventlog::IndexEvent::Entry { ref key, ref value, .. } if key == "fa" && value == &Bytes::from_static(b"v3")), "{live:?}");
 }
+
+/// A watch of a large index gets through it: the watch is a push consumer whose flow-control
+/// replies the orchestrator must be allowed to send (without them delivery stopped after about
+/// 4,500 entries).
+#[tokio::test]
+async fn the_index_watch_delivers_ten_thousand_entries() {
+    use futures::StreamExt;
+    let (_server, log) = setup().await;
+    let n = 10_000;
+    let mut puts = futures::stream::FuturesUnordered::new();
+    for i in 0..n {
+        let log = log.clone();
+        puts.push(async move { log.index_put(&format!("k{i}"), Bytes::from(vec![b'x'; 300]), 0).await.unwrap() });
+        if puts.len() >= 64 {
+            puts.next().await;
+        }
+    }
+    while puts.next().await.is_some() {}
+    let mut watch = log.index_watch().await.unwrap();
+    let mut count = 0;
+    loop {
+        match tokio::time::timeout(Duration::from_secs(10), watch.next()).await.unwrap().unwrap().unwrap() {
+            eventlog::IndexEvent::CaughtUp => break,
+            eventlog::IndexEvent::Entry { .. } => count += 1,
+        }
+    }
+    assert_eq!(count, n);
+}
