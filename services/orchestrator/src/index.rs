@@ -308,11 +308,6 @@ impl MatchIndex {
         Tasks(vec![runtime.spawn(self.clone().keep_copy()), runtime.spawn(self.clone().project())])
     }
 
-    /// Start only the copy (tests: an orchestrator whose projector is stopped).
-    pub fn start_copy_only(self: &Arc<Self>) -> Tasks {
-        Tasks(vec![tokio::spawn(self.clone().keep_copy())])
-    }
-
     /// Wait until the copy is loaded, for at most [`READY_PATIENCE`].
     pub async fn wait_ready(&self) -> Result<()> {
         let mut ready = self.ready.subscribe();
