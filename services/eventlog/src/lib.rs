@@ -8,6 +8,10 @@
 //!   message per commit. The stream is immutable: file storage, `deny_delete`, `deny_purge`, no
 //!   max age, `discard: new`. Snapshots live in the KV bucket [`SNAPSHOT_BUCKET`]
 //!   (`MATCH_SNAPSHOTS`) and are only a cache: deleting them all loses nothing.
+//!   The match index lives in the KV bucket [`INDEX_BUCKET`] (`MATCH_INDEX`), written with
+//!   an expected revision ([`EventLog::index_put`]) and watched whole ([`EventLog::index_watch`])
+//!   by the orchestrator, which projects it from the log ([`EventLog::follow`]); a projection,
+//!   so deleting it loses nothing either.
 //! - [`MemoryLog`]: an in-memory implementation with the same semantics, for unit tests.
 //! - [`server`]: starting and stopping a real `nats-server` (for tests and for `arbiter up`),
 //!   including finding or installing the binary. Every such server requires authentication.
