@@ -13,7 +13,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::{LogError, SNAPSHOT_BUCKET, STREAM};
+use crate::{LogError, INDEX_BUCKET, SNAPSHOT_BUCKET, STREAM};
 
 /// The stream of the public feed (issue 12), created and written by the `projector` role
 /// (`services/feed`), read by the `feed` role.
@@ -316,6 +316,7 @@ const ADMIN_ONLY: &[&str] = &[
 /// real nats-server by this crate's tests (`services/eventlog/tests/permissions.rs`).
 pub fn permissions(role: Role) -> Option<Permissions> {
     let kv_stream = format!("KV_{SNAPSHOT_BUCKET}");
+    let index_stream = format!("KV_{INDEX_BUCKET}");
     let inbox = format!("{}.>", role.inbox_prefix());
     match role {
         Role::Orchestrator => Some(Permissions {
@@ -339,6 +340,18 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 format!("$JS.API.CONSUMER.CREATE.{STREAM}.>"),
                 format!("$JS.API.CONSUMER.MSG.NEXT.{STREAM}.*"),
                 format!("$JS.API.CONSUMER.DELETE.{STREAM}.*"),
+                // The match index (a projection of the log it alone writes and reads): puts
+                // with an expected revision, gets, and a watch of the whole bucket.
+                format!("$KV.{INDEX_BUCKET}.*"),
+                format!("$JS.API.STREAM.CREATE.{index_stream}"),
+                format!("$JS.API.STREAM.INFO.{index_stream}"),
+                format!("$JS.API.DIRECT.GET.{index_stream}.>"),
+                format!("$JS.API.CONSUMER.CREATE.{index_stream}"),
+                format!("$JS.API.CONSUMER.CREATE.{index_stream}.>"),
+                format!("$JS.API.CONSUMER.DELETE.{index_stream}.*"),
+                // Flow-control replies of that watch (a push consumer): without them the server
+                // stops delivering after a few thousand entries.
+                format!("$JS.FC.{index_stream}.>"),
             ],
             publish_deny: strings(ADMIN_ONLY),
             subscribe_allow: vec![inbox],

@@ -16,7 +16,8 @@ use futures::StreamExt;
 use crate::auth::NatsAuth;
 use crate::{
     decode_snapshot, encode_snapshot, subject, validate_match_id, validate_msg_id, EventLog,
-    LogError, Snapshot, StoredCommit, SNAPSHOT_BUCKET, STREAM, STREAM_SUBJECTS,
+    IndexEvent, LogError, LoggedCommit, Snapshot, StoredCommit, INDEX_BUCKET, SNAPSHOT_BUCKET, STREAM,
+    STREAM_SUBJECTS,
 };
 
 /// How long an append keeps sending its publish (same msg id) before giving up as unavailable.
@@ -45,6 +46,8 @@ pub struct JetStreamLog {
     stream: stream::Stream<()>,
     /// `None` for a reader, which never touches snapshots.
     snapshots: Option<kv::Store>,
+    /// The match index bucket; `None` for a reader.
+    index: Option<kv::Store>,
 }
 
 impl std::fmt::Debug for JetStreamLog {
@@ -75,6 +78,19 @@ fn stream_config(replicas: usize) -> stream::Config {
         allow_direct: true,
         allow_rollup: false,
         duplicate_window: DUPLICATE_WINDOW,
+        ..Default::default()
+    }
+}
+
+/// The match index: one value per key (a projection rebuilt from the log, so no history is
+/// kept), replicated as the log.
+fn index_bucket_config(replicas: usize) -> kv::Config {
+    kv::Config {
+        bucket: INDEX_BUCKET.to_string(),
+        description: "Arbiter match index (a projection of MATCHES: deleting it loses nothing)".into(),
+        history: 1,
+        storage: StorageType::File,
+        num_replicas: replicas,
         ..Default::default()
     }
 }
@@ -233,9 +249,10 @@ impl JetStreamLog {
         let replicas = replicas.max(1);
         let (client, context) = Self::context(url, auth, "arbiter-eventlog").await?;
         until_placed(|| Self::ensure_stream(&context, replicas)).await?;
-        let snapshots = until_placed(|| Self::ensure_bucket(&context, replicas)).await?;
+        let snapshots = until_placed(|| Self::ensure_bucket(&context, snapshot_bucket_config(replicas))).await?;
+        let index = until_placed(|| Self::ensure_bucket(&context, index_bucket_config(replicas))).await?;
         let stream = Self::stream_handle(&context).await?;
-        Ok(JetStreamLog { client, context, stream, snapshots: Some(snapshots) })
+        Ok(JetStreamLog { client, context, stream, snapshots: Some(snapshots), index: Some(index) })
     }
 
     /// Connect to NATS at `url` as a reader (the randomness service): only `read` and
@@ -245,7 +262,7 @@ impl JetStreamLog {
     pub async fn connect_reader(url: &str, auth: &NatsAuth) -> Result<Self, LogError> {
         let (client, context) = Self::context(url, auth, "arbiter-eventlog-reader").await?;
         let stream = Self::stream_handle(&context).await?;
-        Ok(JetStreamLog { client, context, stream, snapshots: None })
+        Ok(JetStreamLog { client, context, stream, snapshots: None, index: None })
     }
 
     async fn context(url: &str, auth: &NatsAuth, name: &str) -> Result<(async_nats::Client, jetstream::Context), LogError> {
@@ -366,18 +383,16 @@ impl JetStreamLog {
 
     async fn ensure_bucket(
         context: &jetstream::Context,
-        replicas: usize,
+        config: kv::Config,
     ) -> Result<kv::Store, LogError> {
-        match context.get_key_value(SNAPSHOT_BUCKET).await {
+        let bucket = config.bucket.clone();
+        match context.get_key_value(&bucket).await {
             Ok(store) => Ok(store),
-            Err(get_err) => match context
-                .create_key_value(snapshot_bucket_config(replicas))
-                .await
-            {
+            Err(get_err) => match context.create_key_value(config).await {
                 Ok(store) => Ok(store),
-                Err(create_err) => context.get_key_value(SNAPSHOT_BUCKET).await.map_err(|_| {
+                Err(create_err) => context.get_key_value(&bucket).await.map_err(|_| {
                     let what = format!(
-                        "cannot get or create KV bucket {SNAPSHOT_BUCKET}; get: {get_err}; create"
+                        "cannot get or create KV bucket {bucket}; get: {get_err}; create"
                     );
                     classify(&what, create_err)
                 }),
@@ -639,6 +654,11 @@ impl JetStreamLog {
             })
         }
     }
+}
+
+/// The match of a `match.<id>.events` subject.
+fn match_of(subject: &str) -> Option<&str> {
+    subject.strip_prefix("match.")?.strip_suffix(".events")
 }
 
 fn read_only(what: &str) -> LogError {
@@ -915,6 +935,99 @@ impl EventLog for JetStreamLog {
         let mut out = result?;
         out.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(out)
+    }
+
+    async fn follow(&self, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
+        if self.is_reader() {
+            return Err(read_only("follow"));
+        }
+        let from_sequence = from_sequence.max(1);
+        let (messages, consumer) =
+            self.ordered_from(STREAM_SUBJECTS, DeliverPolicy::ByStartSequence { start_sequence: from_sequence }).await?;
+        let cleanup = DeleteOnDrop { stream: self.stream.clone(), consumer };
+        let mut unread = from_sequence;
+        let stream = messages.filter_map(move |message| {
+            let _cleanup = &cleanup;
+            let item = match message {
+                Err(e) => Some(Err(classify(&format!("consume {STREAM_SUBJECTS}"), e))),
+                Ok(message) => match message.info() {
+                    Err(e) => Some(Err(LogError::Other(format!("message on {STREAM_SUBJECTS} without JetStream info: {e}")))),
+                    // Already delivered: see `OrderedRestart`.
+                    Ok(info) if info.stream_sequence < unread => None,
+                    Ok(info) => {
+                        let sequence = info.stream_sequence;
+                        unread = sequence.saturating_add(1);
+                        match_of(message.message.subject.as_str()).map(|match_id| {
+                            Ok(LoggedCommit { match_id: match_id.to_string(), sequence, payload: message.message.payload.clone() })
+                        })
+                    }
+                },
+            };
+            futures::future::ready(item)
+        });
+        Ok(stream.boxed())
+    }
+
+    async fn index_get(&self, key: &str) -> Result<Option<(u64, Bytes)>, LogError> {
+        let Some(index) = &self.index else {
+            return Err(read_only("index_get"));
+        };
+        let entry = index.entry(key).await.map_err(|e| classify(&format!("get index entry {key}"), e))?;
+        Ok(entry.filter(|e| e.operation == kv::Operation::Put).map(|e| (e.revision, e.value)))
+    }
+
+    async fn index_put(&self, key: &str, value: Bytes, revision: u64) -> Result<u64, LogError> {
+        let Some(index) = &self.index else {
+            return Err(read_only("index_put"));
+        };
+        match index.update(key, value, revision).await {
+            Ok(revision) => Ok(revision),
+            Err(e) if e.kind() == kv::UpdateErrorKind::WrongLastRevision => {
+                Err(LogError::Conflict { match_id: key.to_string(), expected: Some(revision) })
+            }
+            // On a replicated bucket a wrong revision comes with the clustered code, which
+            // async-nats does not map (as for appends): the caller reads the key again either way.
+            Err(e) if e.to_string().contains(&CLUSTERED_WRONG_LAST_SEQUENCE.to_string()) => {
+                Err(LogError::Conflict { match_id: key.to_string(), expected: Some(revision) })
+            }
+            Err(e) => Err(classify(&format!("put index entry {key}"), e)),
+        }
+    }
+
+    async fn index_watch(&self) -> Result<BoxStream<'static, Result<IndexEvent, LogError>>, LogError> {
+        let Some(index) = &self.index else {
+            return Err(read_only("index_watch"));
+        };
+        // Whether the bucket holds anything now: a watch of an empty bucket delivers nothing
+        // to say it has caught up.
+        let kv_stream = format!("KV_{INDEX_BUCKET}");
+        let mut info = self
+            .context
+            .get_stream(&kv_stream)
+            .await
+            .map_err(|e| classify(&format!("stream {kv_stream}"), e))?;
+        let empty = info.info().await.map_err(|e| classify(&format!("stream {kv_stream} info"), e))?.state.messages == 0;
+        // Each key's last value first (`watch_all` would deliver only new ones).
+        let watch = index.watch_with_history(">").await.map_err(|e| classify(&format!("watch {INDEX_BUCKET}"), e))?;
+        let mut caught_up = empty;
+        let head = futures::stream::iter(empty.then_some(Ok(IndexEvent::CaughtUp)));
+        let rest = watch.flat_map(move |entry| {
+            let events: Vec<Result<IndexEvent, LogError>> = match entry {
+                Err(e) => vec![Err(classify(&format!("watch {INDEX_BUCKET}"), e))],
+                Ok(entry) => {
+                    // A deleted or purged key (by an operator) reads as an empty value.
+                    let value = if entry.operation == kv::Operation::Put { entry.value } else { Bytes::new() };
+                    let mut out = vec![Ok(IndexEvent::Entry { key: entry.key, revision: entry.revision, value })];
+                    if !caught_up && entry.delta == 0 {
+                        caught_up = true;
+                        out.push(Ok(IndexEvent::CaughtUp));
+                    }
+                    out
+                }
+            };
+            futures::stream::iter(events)
+        });
+        Ok(head.chain(rest).boxed())
     }
 
     async fn put_snapshot(&self, match_id: &str, snapshot: Snapshot) -> Result<(), LogError> {

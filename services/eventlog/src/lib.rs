@@ -8,6 +8,10 @@
 //!   message per commit. The stream is immutable: file storage, `deny_delete`, `deny_purge`, no
 //!   max age, `discard: new`. Snapshots live in the KV bucket [`SNAPSHOT_BUCKET`]
 //!   (`MATCH_SNAPSHOTS`) and are only a cache: deleting them all loses nothing.
+//!   The match index lives in the KV bucket [`INDEX_BUCKET`] (`MATCH_INDEX`), written with
+//!   an expected revision ([`EventLog::index_put`]) and watched whole ([`EventLog::index_watch`])
+//!   by the orchestrator, which projects it from the log ([`EventLog::follow`]); a projection,
+//!   so deleting it loses nothing either.
 //! - [`MemoryLog`]: an in-memory implementation with the same semantics, for unit tests.
 //! - [`server`]: starting and stopping a real `nats-server` (for tests and for `arbiter up`),
 //!   including finding or installing the binary. Every such server requires authentication.
@@ -60,6 +64,14 @@ pub const STREAM: &str = "MATCHES";
 pub const STREAM_SUBJECTS: &str = "match.*.events";
 /// The KV bucket holding the latest snapshot of each match (keyed by match id).
 pub const SNAPSHOT_BUCKET: &str = "MATCH_SNAPSHOTS";
+/// The KV bucket of the match index: one entry per match, a projection of the log written by
+/// the orchestrators' projectors (`orchestrator::index`); keys are match ids, plus
+/// [`INDEX_POSITION_KEY`]. Only a hint for listings: deleting it loses nothing (it is rebuilt
+/// from the log), and only the orchestrator role may read or write it (`auth`).
+pub const INDEX_BUCKET: &str = "MATCH_INDEX";
+/// The index key holding how far the index is projected (a stream sequence of [`STREAM`]):
+/// `=` cannot occur in a match id, so it never names a match.
+pub const INDEX_POSITION_KEY: &str = "=position";
 /// Longest accepted match id.
 pub const MAX_MATCH_ID_LEN: usize = 64;
 
@@ -141,6 +153,26 @@ pub struct StoredCommit {
     pub sequence: u64,
     /// The commit, opaque to this crate.
     pub payload: Bytes,
+}
+
+/// One commit of any match, as the whole log is followed in stream order ([`EventLog::follow`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoggedCommit {
+    /// The match whose subject it is on.
+    pub match_id: String,
+    /// Its stream sequence.
+    pub sequence: u64,
+    /// The commit, opaque to this crate.
+    pub payload: Bytes,
+}
+
+/// One entry of the index bucket ([`INDEX_BUCKET`]) as a watch delivers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IndexEvent {
+    /// A key's current value, at its revision (the bucket keeps one value per key).
+    Entry { key: String, revision: u64, value: Bytes },
+    /// Every value present when the watch began has been delivered; what follows is live.
+    CaughtUp,
 }
 
 /// A match state at a version, to speed up rebuilds. Purely a cache.
@@ -295,6 +327,34 @@ pub trait EventLog: Send + Sync + 'static {
     /// One pass over one message per match; the log itself is never changed.
     async fn last_commits(&self) -> Result<Vec<(String, u64, Bytes)>, LogError> {
         Err(LogError::Other("this log cannot list its matches".into()))
+    }
+
+    /// Every commit of every match from stream sequence `from_sequence` on, in stream order,
+    /// then live commits as they are appended, forever (what a projector of the whole log
+    /// reads). Never delivers a sequence twice or out of order.
+    async fn follow(&self, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
+        let _ = from_sequence;
+        Err(LogError::Other("this log cannot be followed as a whole".into()))
+    }
+
+    /// The value of `key` in the index bucket and its revision, if any.
+    async fn index_get(&self, key: &str) -> Result<Option<(u64, Bytes)>, LogError> {
+        let _ = key;
+        Err(LogError::Other("this log has no index bucket".into()))
+    }
+
+    /// Write `value` under `key` in the index bucket if the key is still at `revision` (0: the
+    /// key must not exist yet); otherwise [`LogError::Conflict`] (the caller reads again).
+    /// Returns the new revision.
+    async fn index_put(&self, key: &str, value: Bytes, revision: u64) -> Result<u64, LogError> {
+        let _ = (key, value, revision);
+        Err(LogError::Other("this log has no index bucket".into()))
+    }
+
+    /// Every current value of the index bucket, then [`IndexEvent::CaughtUp`], then every value
+    /// written afterwards, forever.
+    async fn index_watch(&self) -> Result<BoxStream<'static, Result<IndexEvent, LogError>>, LogError> {
+        Err(LogError::Other("this log has no index bucket".into()))
     }
 }
 

@@ -22,6 +22,8 @@ struct Shared {
     state: Mutex<State>,
     /// Carries the last stream sequence; watchers wait for it to change.
     appended: tokio::sync::watch::Sender<u64>,
+    /// Carries the index bucket's last revision; index watchers wait for it to change.
+    indexed: tokio::sync::watch::Sender<u64>,
 }
 
 impl Default for Shared {
@@ -29,6 +31,7 @@ impl Default for Shared {
         Shared {
             state: Mutex::new(State::default()),
             appended: tokio::sync::watch::Sender::new(0),
+            indexed: tokio::sync::watch::Sender::new(0),
         }
     }
 }
@@ -47,6 +50,9 @@ struct State {
     /// msg_id -> (match id, sequence, payload).
     msg_ids: HashMap<String, (String, u64, Bytes)>,
     snapshots: HashMap<String, Snapshot>,
+    /// The index bucket: every write as (key, revision, value), in revision order (revision =
+    /// position + 1), as a KV bucket's stream; the current value of a key is its last write.
+    index: Vec<(String, u64, Bytes)>,
 }
 
 impl MemoryLog {
@@ -82,6 +88,31 @@ impl MemoryLog {
                     .collect()
             })
             .unwrap_or_default()
+    }
+}
+
+impl MemoryLog {
+    /// Every commit with a stream sequence of at least `from`, in stream order.
+    fn commits_since(&self, from: u64) -> Vec<crate::LoggedCommit> {
+        let state = self.lock();
+        let mut out: Vec<crate::LoggedCommit> = state
+            .matches
+            .iter()
+            .flat_map(|(id, commits)| {
+                commits.iter().filter(|c| c.sequence >= from).map(move |c| crate::LoggedCommit {
+                    match_id: id.clone(),
+                    sequence: c.sequence,
+                    payload: c.payload.clone(),
+                })
+            })
+            .collect();
+        out.sort_by_key(|c| c.sequence);
+        out
+    }
+
+    /// The index writes from position `from` on.
+    fn index_since(&self, from: usize) -> Vec<(String, u64, Bytes)> {
+        self.lock().index.iter().skip(from).cloned().collect()
     }
 }
 
@@ -222,6 +253,88 @@ impl EventLog for MemoryLog {
                 }
             },
         );
+        Ok(stream.boxed())
+    }
+
+    async fn follow(&self, from_sequence: u64) -> Result<BoxStream<'static, Result<crate::LoggedCommit, LogError>>, LogError> {
+        let start = (self.clone(), self.inner.appended.subscribe(), from_sequence.max(1), VecDeque::new());
+        type Follow = (MemoryLog, tokio::sync::watch::Receiver<u64>, u64, VecDeque<crate::LoggedCommit>);
+        let stream = futures::stream::unfold(start, |(log, mut rx, mut next, mut pending): Follow| async move {
+            loop {
+                if let Some(commit) = pending.pop_front() {
+                    return Some((Ok(commit), (log, rx, next, pending)));
+                }
+                rx.borrow_and_update();
+                pending = log.commits_since(next).into();
+                if let Some(last) = pending.back() {
+                    next = last.sequence + 1;
+                }
+                if pending.is_empty() && rx.changed().await.is_err() {
+                    return None;
+                }
+            }
+        });
+        Ok(stream.boxed())
+    }
+
+    async fn index_get(&self, key: &str) -> Result<Option<(u64, Bytes)>, LogError> {
+        let state = self.lock();
+        Ok(state.index.iter().rev().find(|(k, _, _)| k == key).map(|(_, r, v)| (*r, v.clone())))
+    }
+
+    async fn index_put(&self, key: &str, value: Bytes, revision: u64) -> Result<u64, LogError> {
+        let written = {
+            let mut state = self.lock();
+            let current = state.index.iter().rev().find(|(k, _, _)| k == key).map_or(0, |(_, r, _)| *r);
+            if current != revision {
+                return Err(LogError::Conflict { match_id: key.to_string(), expected: Some(revision) });
+            }
+            let written = state.index.len() as u64 + 1;
+            state.index.push((key.to_string(), written, value));
+            written
+        };
+        self.inner.indexed.send_replace(written);
+        Ok(written)
+    }
+
+    async fn index_watch(&self) -> Result<BoxStream<'static, Result<crate::IndexEvent, LogError>>, LogError> {
+        use crate::IndexEvent;
+        let mut rx = self.inner.indexed.subscribe();
+        rx.borrow_and_update();
+        // The current value of each key (its last write), then every later write.
+        let (initial, next) = {
+            let state = self.lock();
+            let mut last: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+            for (i, (k, _, _)) in state.index.iter().enumerate() {
+                last.insert(k.as_str(), i);
+            }
+            let mut positions: Vec<usize> = last.into_values().collect();
+            positions.sort_unstable();
+            let initial: VecDeque<IndexEvent> = positions
+                .into_iter()
+                .map(|i| {
+                    let (key, revision, value) = state.index[i].clone();
+                    IndexEvent::Entry { key, revision, value }
+                })
+                .chain(std::iter::once(IndexEvent::CaughtUp))
+                .collect();
+            (initial, state.index.len())
+        };
+        type Watch = (MemoryLog, tokio::sync::watch::Receiver<u64>, usize, VecDeque<IndexEvent>);
+        let stream = futures::stream::unfold((self.clone(), rx, next, initial), |(log, mut rx, mut next, mut pending): Watch| async move {
+            loop {
+                if let Some(event) = pending.pop_front() {
+                    return Some((Ok(event), (log, rx, next, pending)));
+                }
+                rx.borrow_and_update();
+                let writes = log.index_since(next);
+                next += writes.len();
+                pending = writes.into_iter().map(|(key, revision, value)| IndexEvent::Entry { key, revision, value }).collect();
+                if pending.is_empty() && rx.changed().await.is_err() {
+                    return None;
+                }
+            }
+        });
         Ok(stream.boxed())
     }
 

@@ -350,3 +350,70 @@ async fn temp_servers_are_independent_and_cleaned_up() {
     b.stop().await;
     assert!(!store_b.exists(), "a temporary store is removed on stop");
 }
+
+/// The whole log followed from a stream sequence, in order, then live; the index bucket's
+/// conditional puts and its watch (current values, caught up, then live).
+#[tokio::test]
+async fn follow_and_the_index_bucket() {
+    use futures::StreamExt;
+    let (_server, log) = setup().await;
+    log.append("fa", None, "fa/1", Bytes::from_static(b"a1")).await.unwrap();
+    let b1 = log.append("fb", None, "fb/1", Bytes::from_static(b"b1")).await.unwrap();
+    let mut follow = log.follow(b1).await.unwrap();
+    async fn next(f: &mut futures::stream::BoxStream<'static, Result<eventlog::LoggedCommit, LogError>>) -> eventlog::LoggedCommit {
+        tokio::time::timeout(Duration::from_secs(10), f.next()).await.unwrap().unwrap().unwrap()
+    }
+    let first = next(&mut follow).await;
+    assert_eq!((first.match_id.as_str(), first.sequence), ("fb", b1));
+    log.append("fa", Some(1), "fa/2", Bytes::from_static(b"a2")).await.unwrap();
+    let live = next(&mut follow).await;
+    assert_eq!((live.match_id.as_str(), live.payload), ("fa", Bytes::from_static(b"a2")));
+
+    let mut empty = log.index_watch().await.unwrap();
+    assert_eq!(empty.next().await.unwrap().unwrap(), eventlog::IndexEvent::CaughtUp, "an empty bucket is caught up at once");
+    let r = log.index_put("fa", Bytes::from_static(b"v1"), 0).await.unwrap();
+    log.index_put("fb", Bytes::from_static(b"w1"), 0).await.unwrap();
+    assert!(matches!(log.index_put("fa", Bytes::from_static(b"v0"), 0).await, Err(eventlog::LogError::Conflict { .. })));
+    let r2 = log.index_put("fa", Bytes::from_static(b"v2"), r).await.unwrap();
+    let mut watch = log.index_watch().await.unwrap();
+    let mut seen = Vec::new();
+    loop {
+        match tokio::time::timeout(Duration::from_secs(10), watch.next()).await.unwrap().unwrap().unwrap() {
+            eventlog::IndexEvent::CaughtUp => break,
+            eventlog::IndexEvent::Entry { key, value, .. } => seen.push((key, value)),
+        }
+    }
+    seen.sort();
+    assert_eq!(seen, [("fa".to_string(), Bytes::from_static(b"v2")), ("fb".to_string(), Bytes::from_static(b"w1"))]);
+    log.index_put("fa", Bytes::from_static(b"v3"), r2).await.unwrap();
+    let live = tokio::time::timeout(Duration::from_secs(10), watch.next()).await.unwrap().unwrap().unwrap();
+    assert!(matches!(live, eventlog::IndexEvent::Entry { ref key, ref value, .. } if key == "fa" && value == &Bytes::from_static(b"v3")), "{live:?}");
+}
+
+/// A watch of a large index gets through it: the watch is a push consumer whose flow-control
+/// replies the orchestrator must be allowed to send (without them delivery stopped after about
+/// 4,500 entries).
+#[tokio::test]
+async fn the_index_watch_delivers_ten_thousand_entries() {
+    use futures::StreamExt;
+    let (_server, log) = setup().await;
+    let n = 10_000;
+    let mut puts = futures::stream::FuturesUnordered::new();
+    for i in 0..n {
+        let log = log.clone();
+        puts.push(async move { log.index_put(&format!("k{i}"), Bytes::from(vec![b'x'; 300]), 0).await.unwrap() });
+        if puts.len() >= 64 {
+            puts.next().await;
+        }
+    }
+    while puts.next().await.is_some() {}
+    let mut watch = log.index_watch().await.unwrap();
+    let mut count = 0;
+    loop {
+        match tokio::time::timeout(Duration::from_secs(10), watch.next()).await.unwrap().unwrap().unwrap() {
+            eventlog::IndexEvent::CaughtUp => break,
+            eventlog::IndexEvent::Entry { .. } => count += 1,
+        }
+    }
+    assert_eq!(count, n);
+}

@@ -326,3 +326,38 @@ async fn the_deploy_config_works_as_documented() {
     assert_eq!(reader.read("d-1", 0).await.expect("read").len(), 1);
     assert!(async_nats::connect(url.clone()).await.is_err(), "anonymous refused");
 }
+
+/// The match index (`MATCH_INDEX`) is the orchestrator's alone: it writes it with an expected
+/// revision, reads and watches it; no other role may write or read it (a forged entry could
+/// hide a match from a listing or list one that is not there).
+#[tokio::test]
+async fn only_the_orchestrator_writes_and_reads_the_match_index() {
+    use futures::StreamExt;
+    let server = NatsServer::start_temp().await.expect("start");
+    let log = orchestrator_log(&server).await;
+    let revision = log.index_put("x-1", Bytes::from_static(b"entry"), 0).await.expect("orchestrator creates an entry");
+    assert!(matches!(log.index_put("x-1", Bytes::from_static(b"stale"), 0).await, Err(eventlog::LogError::Conflict { .. })));
+    log.index_put("x-1", Bytes::from_static(b"entry 2"), revision).await.expect("orchestrator updates at its revision");
+    assert_eq!(log.index_get("x-1").await.expect("get").map(|(_, v)| v), Some(Bytes::from_static(b"entry 2")));
+    let mut watch = log.index_watch().await.expect("orchestrator watches");
+    let first = tokio::time::timeout(PATIENCE, watch.next()).await.expect("an entry").expect("some").expect("ok");
+    assert!(matches!(first, eventlog::IndexEvent::Entry { ref key, .. } if key == "x-1"), "{first:?}");
+
+    let subject = format!("$KV.{}.x-1", eventlog::INDEX_BUCKET);
+    let index_stream = format!("KV_{}", eventlog::INDEX_BUCKET);
+    for role in [Role::Randomness, Role::Projector, Role::Feed] {
+        let (client, mut errors) = connect_as(&server, &server.auth(role)).await;
+        client.publish(subject.clone(), Bytes::from_static(b"forged")).await.expect("send");
+        violation(&mut errors, &subject).await;
+        let mut js = jetstream::new(client.clone());
+        js.set_timeout(Duration::from_secs(2));
+        let kv_stream = js.get_stream_no_info(&index_stream).await.expect("a handle");
+        assert!(kv_stream.direct_get_last_for_subject(&subject).await.is_err(), "{role} reads the index");
+        violation(&mut errors, &format!("$JS.API.DIRECT.GET.{index_stream}")).await;
+    }
+    assert_eq!(
+        log.index_get("x-1").await.expect("get").map(|(_, v)| v),
+        Some(Bytes::from_static(b"entry 2")),
+        "no other role changed the entry"
+    );
+}

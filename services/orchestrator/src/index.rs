@@ -1,51 +1,324 @@
-//! The match index behind `ListMatches`: rebuilt from the log itself, not kept beside it.
+//! The match index behind `ListMatches`, `WatchMatches` and the time keeper's start: a
+//! projection of the log into the KV bucket `MATCH_INDEX`, and each orchestrator's copy of it.
 //!
-//! Each listing reads the last commit of every match (one ordered consumer delivering one
-//! message per match subject) and, once per match and orchestrator, its first commit (the
-//! `MatchCreated` with ruleset, tournament, round, table and labels; immutable, so cached).
-//! Why from the log and not a KV bucket written on each status change: the log is the only
-//! truth, so no crash between a commit and an index write can leave the index wrong, it
-//! survives restarts with nothing to repair, and any number of orchestrators agree on it. The
-//! cost is one pass over one message per match per listing (docs/tournaments.md).
-//! Every commit read here must carry this orchestrator's signature; others are skipped.
+//! **The projector** follows the whole log in stream order ([`EventLog::follow`]) and writes
+//! one [`Entry`] per match (its creation's ruleset, tournament, round, table, labels and seat
+//! names; its status, result, last version and stream sequence; whether it is timed; when it
+//! ended), keyed by match id. Only commits carrying this orchestrator's signature are
+//! projected (others are skipped, as they would be refused on load). How far it has
+//! projected is kept in the same bucket under [`eventlog::INDEX_POSITION_KEY`], saved after
+//! the entries up to it are written, so a restart resumes there; a crash between a commit and
+//! its entry is repaired by projecting that commit again. Every write is conditional on the
+//! key's revision and made only if it raises the entry's version, so an entry never goes back
+//! and any number of orchestrators project side by side and agree (each write of one version
+//! is made once; a loser reads the key again). The position only moves forward likewise.
+//! It lives here, not in a crate of its own: it needs the orchestrator's key, its summary of
+//! a match (`summary`) and its own commits (below), and runs wherever an orchestrator runs.
+//!
+//! **The copy** (`View`): each orchestrator watches the whole bucket (current values, then
+//! every write) into an ordered map by match id with one ordered set per filter (tournament,
+//! ruleset, status), so a page costs its own length, whatever the number of matches. NATS KV
+//! has no ordered range read (a key listing is a consumer over every key it selects, in write
+//! order), hence the copy; it costs one small message per match at start (docs/capacity.md).
+//! `WatchMatches` is pushed from the same watch. The commits this orchestrator appends are
+//! put into its copy at once (`observe`), so a client listing right after creating a match
+//! on the same orchestrator finds it; others see it within the projector's lag.
+//!
+//! The index is a hint derived from signed commits and written by the orchestrator role alone
+//! (`eventlog::auth`): it decides nothing. `GetMatch`, moves and clocks read the log; the time
+//! keeper only takes match ids from it and loads (and checks) each match from the log.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
 
 use api::convert;
 use api::log_v1::{commit_input, Commit};
 use api::match_v1 as m;
+use bytes::Bytes;
 use engine::Awaiting;
-use eventlog::EventLog;
+use eventlog::{EventLog, IndexEvent, LogError, INDEX_POSITION_KEY};
+use futures::StreamExt;
 use prost::Message;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use tokio::sync::{broadcast, watch};
 
 use crate::error::{OrchestratorError, Result};
 use crate::limits;
 use crate::record::Tournament;
 
-/// What a match's first commit says, for listings.
+/// How long a listing waits for this orchestrator's copy of the index to be loaded after a
+/// start before it answers UNAVAILABLE.
+pub const READY_PATIENCE: Duration = Duration::from_secs(10);
+/// The projector saves its position after this many commits, or when the log is idle for
+/// [`POSITION_IDLE`]: at most this many commits are projected again after a crash.
+const POSITION_EVERY: u64 = 1000;
+const POSITION_IDLE: Duration = Duration::from_millis(250);
+/// Pause before following the log or watching the bucket again after a failure (doubled up
+/// to the maximum).
+const RETRY_FIRST: Duration = Duration::from_millis(100);
+const RETRY_MAX: Duration = Duration::from_secs(5);
+/// Changes buffered for each `WatchMatches` stream; one that falls further behind looks at
+/// the whole copy again.
+const CHANGES: usize = 1024;
+/// Conditional writes of one entry before the projector gives up on it for now (it retries
+/// from its saved position).
+const WRITE_ATTEMPTS: u32 = 16;
+
+/// One match in the index. Stored as JSON (an operator reads it with `nats kv get`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub match_id: String,
+    pub ruleset: String,
+    pub tournament_id: String,
+    pub round: u32,
+    pub table: u32,
+    pub labels: BTreeMap<String, String>,
+    pub seat_names: Vec<String>,
+    /// `m::MatchStatus` as a number.
+    pub status: i32,
+    pub result: String,
+    /// Created with a chess clock or a round time limit.
+    pub timed: bool,
+    /// The match version (commit count) and the stream sequence of its last commit projected.
+    pub version: u64,
+    pub sequence: u64,
+    /// `written_at_ms` of the first commit that showed the match ended (0 while in play).
+    pub ended_at_ms: i64,
+}
+
+impl Entry {
+    fn summary(&self) -> m::MatchSummary {
+        m::MatchSummary {
+            match_id: self.match_id.clone(),
+            ruleset: self.ruleset.clone(),
+            tournament_id: self.tournament_id.clone(),
+            round: self.round,
+            table: self.table,
+            labels: self.labels.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            status: self.status,
+            version: self.version,
+            result: self.result.clone(),
+        }
+    }
+
+    fn in_play(&self) -> bool {
+        self.status != m::MatchStatus::Ended as i32
+    }
+}
+
+/// What a match's first commit says, for its entry.
 #[derive(Clone, Debug)]
 struct Created {
     ruleset: String,
     tournament: Tournament,
     seat_names: Vec<String>,
-    /// Created with a chess clock or a round time limit.
     timed: bool,
+}
+
+impl Created {
+    fn of(first: &Commit) -> Option<Created> {
+        let Some(commit_input::Input::Created(c)) = first.input.as_ref().and_then(|i| i.input.as_ref()) else {
+            return None;
+        };
+        let config = c.config.clone().unwrap_or_default();
+        Some(Created {
+            ruleset: config.ruleset.clone(),
+            tournament: Tournament::of(c),
+            seat_names: config.seats.iter().map(|s| s.name.clone()).collect(),
+            timed: c.time_control.as_ref().is_some_and(|t| t.clock_s > 0 || t.round_limit_s > 0),
+        })
+    }
+
+    fn from_entry(e: &Entry) -> Created {
+        Created {
+            ruleset: e.ruleset.clone(),
+            tournament: Tournament {
+                tournament_id: e.tournament_id.clone(),
+                round: e.round,
+                table: e.table,
+                labels: e.labels.clone(),
+                spectator_delay_s: 0,
+            },
+            seat_names: e.seat_names.clone(),
+            timed: e.timed,
+        }
+    }
+}
+
+/// The entry after `last`, a commit of the match `created` describes; `before` is its entry so
+/// far (for when it ended).
+fn entry_of(match_id: &str, created: &Created, last: &Commit, sequence: u64, before: Option<&Entry>) -> Entry {
+    let s = summary(match_id, created, last);
+    let ended = s.status == m::MatchStatus::Ended as i32;
+    let ended_at_ms = match before {
+        Some(b) if b.ended_at_ms != 0 => b.ended_at_ms,
+        _ if ended => last.written_at_ms.max(1),
+        _ => 0,
+    };
+    Entry {
+        match_id: match_id.to_string(),
+        ruleset: s.ruleset,
+        tournament_id: s.tournament_id,
+        round: s.round,
+        table: s.table,
+        labels: created.tournament.labels.clone(),
+        seat_names: created.seat_names.clone(),
+        status: s.status,
+        result: s.result,
+        timed: created.timed,
+        version: s.version,
+        sequence,
+        ended_at_ms,
+    }
+}
+
+/// What this orchestrator knows of one match.
+#[derive(Clone, Debug)]
+struct Known {
+    /// The newest entry known (from the bucket or from a commit this orchestrator appended).
+    entry: Entry,
+    /// The bucket's revision of the key and the version stored there (0, 0: not stored yet).
+    revision: u64,
+    stored_version: u64,
+}
+
+/// This orchestrator's copy of the index: by match id, and one ordered set per filter.
+#[derive(Default)]
+struct View {
+    by_id: BTreeMap<String, Known>,
+    by_tournament: BTreeSet<(String, String)>,
+    by_ruleset: BTreeSet<(String, String)>,
+    by_status: BTreeSet<(i32, String)>,
+}
+
+impl View {
+    /// Take `entry` (stored at `revision`, or 0 for one not read from the bucket) if it is
+    /// newer than what is known. Returns whether the entry changed.
+    fn apply(&mut self, entry: Entry, revision: u64) -> bool {
+        let id = entry.match_id.clone();
+        let Some(known) = self.by_id.get_mut(&id) else {
+            self.index(&entry);
+            let stored_version = if revision > 0 { entry.version } else { 0 };
+            self.by_id.insert(id, Known { entry, revision, stored_version });
+            return true;
+        };
+        if revision > known.revision {
+            known.revision = revision;
+            known.stored_version = known.stored_version.max(entry.version);
+        }
+        if entry.version <= known.entry.version {
+            return false;
+        }
+        let old = std::mem::replace(&mut known.entry, entry.clone());
+        self.unindex(&old);
+        self.index(&entry);
+        true
+    }
+
+    fn index(&mut self, e: &Entry) {
+        self.by_tournament.insert((e.tournament_id.clone(), e.match_id.clone()));
+        self.by_ruleset.insert((e.ruleset.clone(), e.match_id.clone()));
+        self.by_status.insert((e.status, e.match_id.clone()));
+    }
+
+    fn unindex(&mut self, e: &Entry) {
+        self.by_tournament.remove(&(e.tournament_id.clone(), e.match_id.clone()));
+        self.by_ruleset.remove(&(e.ruleset.clone(), e.match_id.clone()));
+        self.by_status.remove(&(e.status, e.match_id.clone()));
+    }
+
+    /// A key an operator deleted from the bucket: forgotten until it is written again.
+    fn forget(&mut self, match_id: &str) {
+        if let Some(known) = self.by_id.remove(match_id) {
+            self.unindex(&known.entry);
+        }
+    }
+
+    /// Up to `n` entries passing `req`, with match ids after `after`, in match id order, walking
+    /// the narrowest ordered set the filters allow.
+    fn page(&self, req: &m::ListMatchesRequest, after: Option<&str>, n: usize) -> Vec<&Entry> {
+        let after = after.unwrap_or("");
+        let ids: Box<dyn Iterator<Item = &String>> = if !req.tournament_id.is_empty() {
+            let t = req.tournament_id.clone();
+            Box::new(
+                self.by_tournament
+                    .range((t.clone(), after.to_string())..)
+                    .take_while(move |(k, _)| *k == t)
+                    .map(|(_, id)| id),
+            )
+        } else if req.status != m::MatchStatus::Unspecified as i32 {
+            let s = req.status;
+            Box::new(self.by_status.range((s, after.to_string())..).take_while(move |(k, _)| *k == s).map(|(_, id)| id))
+        } else if !req.ruleset.trim().is_empty() {
+            let r = req.ruleset.trim().to_string();
+            Box::new(
+                self.by_ruleset.range((r.clone(), after.to_string())..).take_while(move |(k, _)| *k == r).map(|(_, id)| id),
+            )
+        } else {
+            Box::new(self.by_id.range::<str, _>((std::ops::Bound::Excluded(after), std::ops::Bound::Unbounded)).map(|(id, _)| id))
+        };
+        ids.filter(|id| id.as_str() > after)
+            .filter_map(|id| self.by_id.get(id).map(|k| &k.entry))
+            .filter(|e| passes(req, &e.summary()))
+            .take(n)
+            .collect()
+    }
 }
 
 pub struct MatchIndex {
     log: Arc<dyn EventLog>,
     own_key: [u8; 32],
-    /// Match id -> its creation (a few hundred bytes each): only matches still in the log, as
-    /// every pass over the log forgets those that left it (purged by an operator, or aged out
-    /// by a stream limit), so it never outgrows the log.
-    created: Mutex<HashMap<String, Created>>,
+    view: RwLock<View>,
+    /// True once the copy holds every entry the bucket held when this orchestrator started.
+    ready: watch::Sender<bool>,
+    /// Each entry that changed in the copy, for `WatchMatches`.
+    changes: broadcast::Sender<Arc<Entry>>,
+}
+
+/// Aborts the index's tasks when the API that started them goes away.
+pub struct Tasks(Vec<tokio::task::JoinHandle<()>>);
+
+impl Drop for Tasks {
+    fn drop(&mut self) {
+        for task in &self.0 {
+            task.abort();
+        }
+    }
 }
 
 impl MatchIndex {
     pub fn new(log: Arc<dyn EventLog>, own_key: [u8; 32]) -> Self {
-        MatchIndex { log, own_key, created: Mutex::new(HashMap::new()) }
+        MatchIndex {
+            log,
+            own_key,
+            view: RwLock::new(View::default()),
+            ready: watch::Sender::new(false),
+            changes: broadcast::channel(CHANGES).0,
+        }
+    }
+
+    /// Start the projector and the watch that keeps this orchestrator's copy (none outside a
+    /// Tokio runtime). They stop when the returned value is dropped.
+    pub fn start(self: &Arc<Self>) -> Tasks {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return Tasks(Vec::new());
+        };
+        Tasks(vec![runtime.spawn(self.clone().keep_copy()), runtime.spawn(self.clone().project())])
+    }
+
+    /// Wait until the copy is loaded, for at most [`READY_PATIENCE`].
+    pub async fn wait_ready(&self) -> Result<()> {
+        let mut ready = self.ready.subscribe();
+        let loaded = tokio::time::timeout(READY_PATIENCE, ready.wait_for(|r| *r)).await.is_ok_and(|r| r.is_ok());
+        match loaded {
+            true => Ok(()),
+            false => Err(OrchestratorError::LogUnavailable(format!(
+                "the match index ({}) is not loaded yet; retry in a moment",
+                eventlog::INDEX_BUCKET
+            ))),
+        }
     }
 
     /// One page of the matches that pass the request's filters, in match id order.
@@ -61,74 +334,223 @@ impl MatchIndex {
             "" => None,
             token => Some(decode_token(token, &filters)?),
         };
-        let last = self.last_commits().await?;
-        let mut matches = Vec::new();
+        self.wait_ready().await?;
+        let view = self.view.read().map_err(|_| OrchestratorError::Internal("the match index copy is poisoned".into()))?;
+        // One more than the page tells whether there is a next page.
+        let mut page: Vec<m::MatchSummary> =
+            view.page(req, after.as_deref(), page_size + 1).into_iter().map(Entry::summary).collect();
         let mut next_page_token = String::new();
-        for (match_id, _sequence, payload) in last {
-            if after.as_deref().is_some_and(|a| match_id.as_str() <= a) {
-                continue;
-            }
-            let Some(commit) = self.verified(&match_id, &payload) else { continue };
-            let Some(created) = self.created_of(&match_id, &commit).await else { continue };
-            let summary = summary(&match_id, &created, &commit);
-            if !passes(req, &summary) {
-                continue;
-            }
-            if matches.len() == page_size {
-                // There is at least one more: the next page starts after the last one shown.
-                let last_shown = matches.last().map(|s: &m::MatchSummary| s.match_id.clone()).unwrap_or_default();
-                next_page_token = encode_token(&last_shown, &filters);
-                break;
-            }
-            matches.push(summary);
+        if page.len() > page_size {
+            page.truncate(page_size);
+            let last_shown = page.last().map(|s| s.match_id.clone()).unwrap_or_default();
+            next_page_token = encode_token(&last_shown, &filters);
         }
-        Ok(m::ListMatchesResponse { matches, next_page_token })
+        Ok(m::ListMatchesResponse { matches: page, next_page_token })
     }
 
-    /// Every match that passes `filter` (no pages), for WatchMatches' discovery.
-    pub async fn matching(&self, filter: &m::ListMatchesRequest) -> Result<Vec<m::MatchSummary>> {
-        let mut out = Vec::new();
-        for (match_id, _sequence, payload) in self.last_commits().await? {
-            let Some(commit) = self.verified(&match_id, &payload) else { continue };
-            let Some(created) = self.created_of(&match_id, &commit).await else { continue };
-            let summary = summary(&match_id, &created, &commit);
-            if passes(filter, &summary) {
-                out.push(summary);
-            }
-        }
-        Ok(out)
+    /// Every match that passes `filter` now, and the changes from now on (subscribed before
+    /// the look, so nothing falls between them), for WatchMatches.
+    pub async fn matching(&self, filter: &m::ListMatchesRequest) -> Result<(Vec<m::MatchSummary>, broadcast::Receiver<Arc<Entry>>)> {
+        let changes = self.changes.subscribe();
+        self.wait_ready().await?;
+        Ok((self.matching_now(filter), changes))
+    }
+
+    /// Every match that passes `filter` in the copy now.
+    pub fn matching_now(&self, filter: &m::ListMatchesRequest) -> Vec<m::MatchSummary> {
+        let Ok(view) = self.view.read() else { return Vec::new() };
+        view.page(filter, None, usize::MAX).into_iter().map(Entry::summary).collect()
     }
 
     /// The matches in play with a clock or a round time limit (for the time keeper after a
-    /// restart: their alarms are not in memory yet).
+    /// restart: their alarms are not in memory yet). Ids only: each is loaded from the log.
     pub async fn timed_in_play(&self) -> Result<Vec<String>> {
-        let mut out = Vec::new();
-        for (match_id, _sequence, payload) in self.last_commits().await? {
-            // Most matches of a long-lived log have ended: skip those before checking a signature
-            // or reading a first commit (skipping acts on nothing; a match loaded later is checked
-            // in full).
-            let ended = Commit::decode(payload.as_ref())
-                .is_ok_and(|c| matches!(c.awaiting.and_then(|a| a.what), Some(api::rules_v1::awaiting::What::Ended(_))));
-            if ended {
-                continue;
-            }
-            let Some(commit) = self.verified(&match_id, &payload) else { continue };
-            let Some(created) = self.created_of(&match_id, &commit).await else { continue };
-            if created.timed && summary(&match_id, &created, &commit).status != m::MatchStatus::Ended as i32 {
-                out.push(match_id);
-            }
-        }
-        Ok(out)
+        self.wait_ready().await?;
+        let view = self.view.read().map_err(|_| OrchestratorError::Internal("the match index copy is poisoned".into()))?;
+        Ok(view
+            .by_status
+            .iter()
+            .filter(|(status, _)| *status != m::MatchStatus::Ended as i32)
+            .filter_map(|(_, id)| view.by_id.get(id))
+            .filter(|k| k.entry.timed && k.entry.in_play())
+            .map(|k| k.entry.match_id.clone())
+            .collect())
     }
 
-    /// The last commit of every match in the log, and the creations of matches no longer in
-    /// it forgotten.
-    async fn last_commits(&self) -> Result<Vec<(String, u64, bytes::Bytes)>> {
-        let last = self.log.last_commits().await?;
-        if let Ok(mut created) = self.created.lock() {
-            forget_missing(&mut created, last.iter().map(|(id, _, _)| id.as_str()));
+    /// The entry of `match_id` in this orchestrator's copy.
+    pub fn entry(&self, match_id: &str) -> Option<Entry> {
+        self.view.read().ok()?.by_id.get(match_id).map(|k| k.entry.clone())
+    }
+
+    /// A commit this orchestrator has just appended (and signed): into the copy at once. Its
+    /// entry in the bucket is the projector's to write.
+    pub fn observe(&self, commit: &Commit, sequence: u64) {
+        let before = self.entry(&commit.match_id);
+        let created = match &before {
+            Some(b) => Created::from_entry(b),
+            None => match Created::of(commit) {
+                Some(c) => c,
+                // Created elsewhere and not projected yet: the projector brings it.
+                None => return,
+            },
+        };
+        let entry = entry_of(&commit.match_id, &created, commit, sequence, before.as_ref());
+        self.take(entry, 0);
+    }
+
+    /// Put `entry` into the copy (at bucket revision `revision`, 0 if not from the bucket) and
+    /// tell the watchers if it changed.
+    fn take(&self, entry: Entry, revision: u64) {
+        let changed = match self.view.write() {
+            Ok(mut view) => view.apply(entry.clone(), revision),
+            Err(_) => false,
+        };
+        if changed {
+            let _ = self.changes.send(Arc::new(entry));
         }
-        Ok(last)
+    }
+
+    /// Keep the copy: watch the whole bucket, again after any failure, forever.
+    async fn keep_copy(self: Arc<Self>) {
+        let mut delay = RETRY_FIRST;
+        loop {
+            match self.log.index_watch().await {
+                Ok(mut events) => {
+                    while let Some(event) = events.next().await {
+                        match event {
+                            Ok(IndexEvent::CaughtUp) => {
+                                self.ready.send_replace(true);
+                                delay = RETRY_FIRST;
+                            }
+                            Ok(IndexEvent::Entry { key, revision, value }) => self.take_stored(&key, revision, &value),
+                            Err(e) => {
+                                tracing::warn!(error = %e, "the watch of the match index failed; watching again");
+                                break;
+                            }
+                        }
+                    }
+                }
+                Err(e) => tracing::debug!(error = %e, "cannot watch the match index yet"),
+            }
+            tokio::time::sleep(delay).await;
+            delay = (delay * 2).min(RETRY_MAX);
+        }
+    }
+
+    fn take_stored(&self, key: &str, revision: u64, value: &[u8]) {
+        if key == INDEX_POSITION_KEY {
+            return;
+        }
+        if value.is_empty() {
+            if let Ok(mut view) = self.view.write() {
+                view.forget(key);
+            }
+            return;
+        }
+        match serde_json::from_slice::<Entry>(value) {
+            Ok(entry) if entry.match_id == key => self.take(entry, revision),
+            _ => tracing::warn!(key, "an undecodable match index entry is ignored"),
+        }
+    }
+
+    /// The projector: follow the log from the saved position, forever.
+    async fn project(self: Arc<Self>) {
+        let mut delay = RETRY_FIRST;
+        loop {
+            match self.project_from_position().await {
+                Ok(()) => delay = RETRY_FIRST,
+                Err(e) => tracing::debug!(error = %e, "the match index projector stopped; resuming from its position"),
+            }
+            tokio::time::sleep(delay).await;
+            delay = (delay * 2).min(RETRY_MAX);
+        }
+    }
+
+    async fn project_from_position(&self) -> std::result::Result<(), LogError> {
+        let (mut position_revision, mut position) = match self.log.index_get(INDEX_POSITION_KEY).await? {
+            Some((revision, value)) => (revision, decode_position(&value)),
+            None => (0, 0),
+        };
+        let mut commits = self.log.follow(position + 1).await?;
+        let mut projected = position;
+        loop {
+            let next = match tokio::time::timeout(POSITION_IDLE, commits.next()).await {
+                Ok(Some(next)) => Some(next?),
+                Ok(None) => return Err(LogError::Unavailable("following the log ended".into())),
+                Err(_) => None,
+            };
+            if let Some(commit) = &next {
+                self.project_one(&commit.match_id, commit.sequence, &commit.payload).await?;
+                projected = commit.sequence;
+            }
+            if projected > position && (next.is_none() || projected - position >= POSITION_EVERY) {
+                (position_revision, position) = self.save_position(position_revision, projected).await?;
+            }
+        }
+    }
+
+    /// Raise the saved position to `projected` (never lower it: another projector may be
+    /// ahead). Returns the position's revision and value.
+    async fn save_position(&self, mut revision: u64, projected: u64) -> std::result::Result<(u64, u64), LogError> {
+        for _ in 0..WRITE_ATTEMPTS {
+            match self.log.index_put(INDEX_POSITION_KEY, Bytes::from(projected.to_string()), revision).await {
+                Ok(r) => return Ok((r, projected)),
+                Err(LogError::Conflict { .. }) => match self.log.index_get(INDEX_POSITION_KEY).await? {
+                    Some((r, value)) if decode_position(&value) >= projected => return Ok((r, decode_position(&value))),
+                    Some((r, _)) => revision = r,
+                    None => revision = 0,
+                },
+                Err(e) => return Err(e),
+            }
+        }
+        Err(LogError::Unavailable("the match index position keeps changing under this projector".into()))
+    }
+
+    /// Project one logged commit into its match's entry (if signed by this orchestrator and
+    /// newer than the stored entry).
+    async fn project_one(&self, match_id: &str, sequence: u64, payload: &Bytes) -> std::result::Result<(), LogError> {
+        let Some(commit) = self.verified(match_id, payload) else { return Ok(()) };
+        let known = self.view.read().ok().and_then(|v| v.by_id.get(match_id).cloned());
+        if known.as_ref().is_some_and(|k| k.stored_version >= commit.version) {
+            return Ok(());
+        }
+        let mut revision = known.as_ref().map_or(0, |k| k.revision);
+        let mut before = known.map(|k| k.entry);
+        for _ in 0..WRITE_ATTEMPTS {
+            let created = match &before {
+                Some(e) => Created::from_entry(e),
+                None => match self.created_of(match_id, &commit).await? {
+                    Some(c) => c,
+                    // No creation this orchestrator signed: nothing to list.
+                    None => return Ok(()),
+                },
+            };
+            let entry = entry_of(match_id, &created, &commit, sequence, before.as_ref());
+            let value = serde_json::to_vec(&entry).map_err(|e| LogError::Other(format!("encode an index entry: {e}")))?;
+            match self.log.index_put(match_id, Bytes::from(value), revision).await {
+                Ok(r) => {
+                    self.take(entry, r);
+                    return Ok(());
+                }
+                // Another projector wrote it (or the copy was behind): read it, and stop if it
+                // is as new already.
+                Err(LogError::Conflict { .. }) => match self.log.index_get(match_id).await? {
+                    Some((r, value)) => {
+                        revision = r;
+                        if let Ok(current) = serde_json::from_slice::<Entry>(&value) {
+                            self.take(current.clone(), r);
+                            if current.version >= commit.version {
+                                return Ok(());
+                            }
+                            before = Some(current);
+                        }
+                    }
+                    None => revision = 0,
+                },
+                Err(e) => return Err(e),
+            }
+        }
+        Err(LogError::Unavailable(format!("the index entry of {match_id} keeps changing under this projector")))
     }
 
     /// The commit in `payload`, if it decodes and carries this orchestrator's signature.
@@ -137,52 +559,24 @@ impl MatchIndex {
             fairness::verify_signature(&self.own_key, &fairness::chain::signed_message(body), sig).ok()
         });
         if signed.is_none() {
-            tracing::warn!(match_id, "a commit not signed by this orchestrator's key is left out of the listing");
+            tracing::warn!(match_id, "a commit not signed by this orchestrator's key is left out of the match index");
             return None;
         }
         Commit::decode(payload).ok().filter(|c| c.match_id == match_id)
     }
 
-    async fn created_of(&self, match_id: &str, last: &Commit) -> Option<Created> {
-        if let Some(c) = self.created.lock().ok().and_then(|map| map.get(match_id).cloned()) {
-            return Some(c);
+    /// The creation of a match with no entry yet: its first commit (`last` itself when it is).
+    async fn created_of(&self, match_id: &str, last: &Commit) -> std::result::Result<Option<Created>, LogError> {
+        if last.version == 1 {
+            return Ok(Created::of(last));
         }
-        let first = if last.version == 1 {
-            last.clone()
-        } else {
-            let stored = match self.log.read_until(match_id, None, 1, 1).await {
-                Ok(stored) => stored,
-                Err(e) => {
-                    tracing::warn!(match_id, error = %e, "cannot read the first commit for the listing");
-                    return None;
-                }
-            };
-            self.verified(match_id, &stored.first()?.payload)?
-        };
-        let Some(commit_input::Input::Created(c)) = first.input.as_ref().and_then(|i| i.input.as_ref()) else {
-            return None;
-        };
-        let config = c.config.clone().unwrap_or_default();
-        let created = Created {
-            ruleset: config.ruleset.clone(),
-            tournament: Tournament::of(c),
-            seat_names: config.seats.iter().map(|s| s.name.clone()).collect(),
-            timed: c.time_control.as_ref().is_some_and(|t| t.clock_s > 0 || t.round_limit_s > 0),
-        };
-        if let Ok(mut map) = self.created.lock() {
-            map.insert(match_id.to_string(), created.clone());
-        }
-        Some(created)
+        let stored = self.log.read_until(match_id, None, 1, 1).await?;
+        Ok(stored.first().and_then(|c| self.verified(match_id, &c.payload)).and_then(|c| Created::of(&c)))
     }
 }
 
-/// Keep only the creations of `present` matches.
-fn forget_missing<'a, V>(created: &mut HashMap<String, V>, present: impl Iterator<Item = &'a str>) {
-    if created.is_empty() {
-        return;
-    }
-    let present: std::collections::HashSet<&str> = present.collect();
-    created.retain(|id, _| present.contains(id.as_str()));
+fn decode_position(value: &[u8]) -> u64 {
+    std::str::from_utf8(value).ok().and_then(|s| s.parse().ok()).unwrap_or(0)
 }
 
 /// A match's summary from its creation and its last commit. Until every seat has joined, a
@@ -217,7 +611,13 @@ fn summary(match_id: &str, created: &Created, last: &Commit) -> m::MatchSummary 
     }
 }
 
-fn passes(req: &m::ListMatchesRequest, s: &m::MatchSummary) -> bool {
+/// The summary an entry stands for.
+pub fn summary_of(entry: &Entry) -> m::MatchSummary {
+    entry.summary()
+}
+
+/// Whether a match passes a listing's filters.
+pub fn passes(req: &m::ListMatchesRequest, s: &m::MatchSummary) -> bool {
     (req.tournament_id.is_empty() || req.tournament_id == s.tournament_id)
         && (req.round == 0 || req.round == s.round)
         && (req.status == m::MatchStatus::Unspecified as i32 || req.status == s.status)
@@ -261,16 +661,45 @@ fn decode_token(token: &str, filters: &str) -> Result<String> {
 mod tests {
     use super::*;
 
+    fn entry(id: &str, tournament: &str, version: u64) -> Entry {
+        Entry {
+            match_id: id.into(),
+            ruleset: "mainframe".into(),
+            tournament_id: tournament.into(),
+            round: 1,
+            table: 1,
+            labels: BTreeMap::new(),
+            seat_names: vec![String::new(); 2],
+            status: if version >= 3 { m::MatchStatus::InProgress as i32 } else { m::MatchStatus::WaitingForSeats as i32 },
+            result: String::new(),
+            timed: false,
+            version,
+            sequence: version,
+            ended_at_ms: 0,
+        }
+    }
+
     #[test]
-    fn creations_of_matches_no_longer_in_the_log_are_forgotten() {
-        let mut created: HashMap<String, u32> = ["a", "b", "c"].iter().map(|id| (id.to_string(), 0)).collect();
-        // "b" was purged; "d" is new (remembered once a listing reads its first commit).
-        forget_missing(&mut created, ["a", "c", "d"].into_iter());
-        let mut left: Vec<&str> = created.keys().map(String::as_str).collect();
-        left.sort();
-        assert_eq!(left, ["a", "c"]);
-        forget_missing(&mut created, std::iter::empty());
-        assert!(created.is_empty());
+    fn the_copy_never_takes_an_older_entry_and_keeps_its_filters_in_step() {
+        let mut view = View::default();
+        assert!(view.apply(entry("a", "t", 3), 7));
+        // An older version (a replay, a slow watch) changes nothing but what is known stored.
+        assert!(!view.apply(entry("a", "t", 2), 9));
+        let known = view.by_id.get("a").cloned().expect("a");
+        assert_eq!((known.entry.version, known.revision, known.stored_version), (3, 9, 3));
+        // A commit seen here first (revision 0) raises the entry, not what is stored.
+        assert!(view.apply(entry("a", "t", 4), 0));
+        let known = view.by_id.get("a").cloned().expect("a");
+        assert_eq!((known.entry.version, known.revision, known.stored_version), (4, 9, 3));
+        assert_eq!(view.by_status.len(), 1, "the old status left its set");
+        view.apply(entry("b", "u", 1), 10);
+        let req = m::ListMatchesRequest { tournament_id: "u".into(), ..Default::default() };
+        assert_eq!(view.page(&req, None, 10).iter().map(|e| e.match_id.as_str()).collect::<Vec<_>>(), ["b"]);
+        let waiting = m::ListMatchesRequest { status: m::MatchStatus::WaitingForSeats as i32, ..Default::default() };
+        assert_eq!(view.page(&waiting, None, 10).len(), 1);
+        assert_eq!(view.page(&Default::default(), Some("a"), 10).len(), 1, "after a token");
+        view.forget("b");
+        assert!(view.page(&req, None, 10).is_empty());
     }
 
     #[test]

@@ -56,8 +56,6 @@ pub const DEFAULT_PAGE_SIZE: usize = 50;
 /// follows (each match is one place in the fan-out, whose feeds are bounded too).
 pub const MAX_OPEN_MATCH_WATCHES: usize = 64;
 pub const MAX_MATCHES_PER_WATCH: usize = 256;
-/// How often a `WatchMatches` stream looks for new matches that pass its filters.
-pub const WATCH_DISCOVERY: std::time::Duration = std::time::Duration::from_millis(500);
 /// Longest text of another service's error passed on to a client (room for a refused
 /// decklist's every violation; still far below what a status header carries).
 pub const MAX_FORWARDED_MESSAGE: usize = 2048;

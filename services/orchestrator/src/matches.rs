@@ -59,6 +59,8 @@ pub struct Matches {
     snapshot_writer: std::sync::OnceLock<mpsc::Sender<(String, eventlog::Snapshot)>>,
     /// Match ids just found not to be in the log.
     misses: crate::abuse::Misses,
+    /// The match index's copy, told of each commit appended here (`MatchIndex::observe`).
+    index: std::sync::OnceLock<Arc<crate::index::MatchIndex>>,
 }
 
 /// Snapshots waiting for the writer; past this many, new ones are skipped (only a cache).
@@ -101,7 +103,14 @@ impl Matches {
             alarms: std::sync::Mutex::new(Default::default()),
             snapshot_writer: std::sync::OnceLock::new(),
             misses: Default::default(),
+            index: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Tell `index` of every commit appended from now on (a listing on this orchestrator then
+    /// finds a match it just created).
+    pub fn set_index(&self, index: Arc<crate::index::MatchIndex>) {
+        let _ = self.index.set(index);
     }
 
     /// Whether rebuilds ignore snapshots and replay the whole log.
@@ -279,6 +288,9 @@ impl Matches {
             Err(e) => return Err(e.into()),
         };
         tracing::info!(match_id = %rec.match_id, version, sequence, kind = input_kind(&commit), "commit appended");
+        if let Some(index) = self.index.get() {
+            index.observe(&commit, sequence);
+        }
         rec.absorb(&commit, step, sequence, hash)?;
         self.note(rec);
         if snapshot::due(rec) {

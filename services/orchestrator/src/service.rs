@@ -22,7 +22,7 @@ use tonic::{Request, Response, Status};
 
 use crate::auth;
 use crate::platform::PlatformKey;
-use crate::index::MatchIndex;
+use crate::index::{self, MatchIndex};
 use crate::error::{randomness_err, OrchestratorError, Result};
 use crate::deadline;
 use crate::fanout::{Hub, Watcher};
@@ -41,15 +41,17 @@ pub struct MatchApi {
     hub: Arc<Hub>,
     /// What platform operations are checked against.
     platform: PlatformKey,
-    /// ListMatches, from the log (shared with the WatchMatches streams).
+    /// ListMatches, from the match index (shared with the WatchMatches streams).
     index: Arc<MatchIndex>,
+    /// The index's projector and copy, stopped with the last clone of this API.
+    _index_tasks: Arc<crate::index::Tasks>,
     /// One permit per open `WatchMatches` stream.
     match_watches: Arc<Semaphore>,
 }
 
-/// How long after a start the time keeper waits before it lists the timed matches in play: a
-/// clock that ran out while no orchestrator was up is called this much later, and the first
-/// requests after a restart do not compete with a pass over the whole log.
+/// How long after a start the time keeper waits before it lists the timed matches in play (from
+/// the match index): a clock that ran out while no orchestrator was up is called this much
+/// later, and the first requests after a restart do not compete with loading those matches.
 const TIME_KEEPER_START_DELAY: std::time::Duration = std::time::Duration::from_secs(2);
 
 impl MatchApi {
@@ -57,6 +59,8 @@ impl MatchApi {
         let backends = matches.backends();
         let hub = Hub::new(backends.log.clone(), backends.signer.orchestrator_key(), limits::MAX_WATCHED_MATCHES);
         let index = Arc::new(MatchIndex::new(backends.log.clone(), backends.signer.public_key()));
+        let index_tasks = Arc::new(index.start());
+        matches.set_index(index.clone());
         MatchApi {
             matches: Arc::new(matches),
             watch_stall: limits::WATCH_STALL,
@@ -64,6 +68,7 @@ impl MatchApi {
             hub,
             platform: PlatformKey::open(),
             index,
+            _index_tasks: index_tasks,
             match_watches: Arc::new(Semaphore::new(limits::MAX_OPEN_MATCH_WATCHES)),
         }
     }
@@ -75,8 +80,8 @@ impl MatchApi {
         tokio::spawn(async move {
             // After a (re)start no alarm is in memory: load every timed match still in play once,
             // which sets its alarm (and calls time at once if it ran out while no orchestrator
-            // was up). Not before the first requests had the machine to themselves: listing
-            // reads the last commit of every match in the log.
+            // was up). Not before the first requests had the machine to themselves. The index
+            // gives ids only: each match is loaded and checked from the log.
             tokio::time::sleep(TIME_KEEPER_START_DELAY).await;
             match index.timed_in_play().await {
                 Ok(ids) => {
@@ -868,12 +873,13 @@ fn watch_stream(mut watcher: Watcher, permit: OwnedSemaphorePermit, viewer: View
     Box::pin(tokio_stream::wrappers::ReceiverStream::new(rx).chain(ended))
 }
 
-/// The stream of one WatchMatches: a task finds the matches that pass `filter` (now and every
-/// [`limits::WATCH_DISCOVERY`]), follows each through the fan-out from its first commit (one
-/// place in the match's feed, as a WatchMatch would take), and sends their spectator updates
-/// into one bounded buffer. As `watch_stream`, a client that leaves a full buffer unread for
-/// `stall` is ended with RESOURCE_EXHAUSTED, one that goes away ends the task; a stream that
-/// would follow more than [`limits::MAX_MATCHES_PER_WATCH`] matches is ended the same way.
+/// The stream of one WatchMatches: a task takes the matches that pass `filter` from the match
+/// index (those there now, then each new or changed entry the index's watch pushes), follows
+/// each through the fan-out from its first commit (one place in the match's feed, as a
+/// WatchMatch would take), and sends their spectator updates into one bounded buffer. As
+/// `watch_stream`, a client that leaves a full buffer unread for `stall` is ended with
+/// RESOURCE_EXHAUSTED, one that goes away ends the task; a stream that would follow more than
+/// [`limits::MAX_MATCHES_PER_WATCH`] matches is ended the same way.
 fn watch_many(
     index: Arc<MatchIndex>,
     hub: Arc<Hub>,
@@ -887,42 +893,53 @@ fn watch_many(
         let _permit = permit;
         let mut followed = std::collections::BTreeSet::new();
         let mut updates = futures::stream::SelectAll::new();
-        let mut discovery = tokio::time::interval(limits::WATCH_DISCOVERY);
+        let (first, mut changes) = match index.matching(&filter).await {
+            Ok(found) => found,
+            Err(e) => {
+                let _ = tx.send(Err(Status::from(e))).await;
+                return;
+            }
+        };
+        let mut found = first;
         loop {
+            for summary in std::mem::take(&mut found) {
+                if followed.contains(&summary.match_id) {
+                    continue;
+                }
+                if followed.len() >= limits::MAX_MATCHES_PER_WATCH {
+                    let _ = tx.send(Err(Status::resource_exhausted(format!(
+                        "more than {} matches pass these filters; narrow them (a round, a ruleset) and watch again",
+                        limits::MAX_MATCHES_PER_WATCH
+                    )))).await;
+                    return;
+                }
+                let watcher = match hub.watch(&summary.match_id, 0).await {
+                    Ok(w) => w,
+                    Err(e) => {
+                        let _ = tx.send(Err(Status::from(e))).await;
+                        return;
+                    }
+                };
+                followed.insert(summary.match_id.clone());
+                let match_id = summary.match_id;
+                updates.push(Box::pin(futures::stream::unfold(watcher, move |mut w| {
+                    let match_id = match_id.clone();
+                    async move { w.next().await.map(|item| ((match_id, item), w)) }
+                })));
+            }
             let next = tokio::select! {
                 _ = tx.closed() => return,
-                _ = discovery.tick() => {
-                    let found = match index.matching(&filter).await {
-                        Ok(found) => found,
-                        Err(e) => {
-                            tracing::warn!(error = %e, "WatchMatches could not list matches; trying again");
-                            continue;
-                        }
-                    };
-                    for summary in found {
-                        if followed.contains(&summary.match_id) {
-                            continue;
-                        }
-                        if followed.len() >= limits::MAX_MATCHES_PER_WATCH {
-                            let _ = tx.send(Err(Status::resource_exhausted(format!(
-                                "more than {} matches pass these filters; narrow them (a round, a ruleset) and watch again",
-                                limits::MAX_MATCHES_PER_WATCH
-                            )))).await;
-                            return;
-                        }
-                        let watcher = match hub.watch(&summary.match_id, 0).await {
-                            Ok(w) => w,
-                            Err(e) => {
-                                let _ = tx.send(Err(Status::from(e))).await;
-                                return;
+                change = changes.recv() => {
+                    match change {
+                        Ok(entry) => {
+                            let summary = index::summary_of(&entry);
+                            if index::passes(&filter, &summary) {
+                                found.push(summary);
                             }
-                        };
-                        followed.insert(summary.match_id.clone());
-                        let match_id = summary.match_id;
-                        updates.push(Box::pin(futures::stream::unfold(watcher, move |mut w| {
-                            let match_id = match_id.clone();
-                            async move { w.next().await.map(|item| ((match_id, item), w)) }
-                        })));
+                        }
+                        // Fell behind the index's changes: look at the whole copy again.
+                        Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => found = index.matching_now(&filter),
+                        Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
                     }
                     continue;
                 }

@@ -14,6 +14,7 @@ mod load;
 mod nats;
 mod processes;
 mod raw;
+mod scale;
 mod table;
 
 use infra::process;
@@ -97,6 +98,11 @@ pub struct BenchCmd {
     /// Seed of the bots' choices (random if not given).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Instead of playing: write this many matches (CreateMatch, spread over 100 tournaments),
+    /// then time ListMatches pages with and without filters and the orchestrator's restart to
+    /// ready (`bench/scale.rs`, docs/performance.md "The match index"). Own system only.
+    #[arg(long, conflicts_with = "orchestrator")]
+    pub scale: Option<usize>,
     /// Print the figures as JSON on stdout instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -121,7 +127,58 @@ fn progress(text: &str) {
 }
 
 impl BenchCmd {
+    /// The system the bench starts itself, with its data in `dir`.
+    fn up(&self, dir: &Path) -> anyhow::Result<UpCmd> {
+        let any = "127.0.0.1:0".parse()?;
+        Ok(UpCmd {
+            nats_url: None,
+            nats_port: 0,
+            nats_websocket_port: None,
+            data_dir: dir.to_path_buf(),
+            orchestrator_listen: any,
+            rules_listen: any,
+            randomness_listen: any,
+            feed_listen: any,
+            cert_names: Vec::new(),
+            public_tls: Default::default(),
+            cluster: Default::default(),
+            // Every bot plays from this one address, far above any one client's rate.
+            abuse: orchestrator::abuse::AbuseArgs::unlimited(),
+            cors_origins: Vec::new(),
+            new_keys: false,
+            telemetry: self.telemetry.clone(),
+            quiet_services: true,
+        })
+    }
+
+    /// `--scale N`: write N matches into a system of its own, then time listings and a restart.
+    async fn run_scale(&self, n: usize) -> anyhow::Result<ExitCode> {
+        anyhow::ensure!((1..=1_000_000).contains(&n), "--scale must be between 1 and 1000000");
+        let temp = tempfile::Builder::new().prefix("arbiter-bench-").tempdir().context("cannot create a temporary directory")?;
+        let dir = self.data_dir.clone().unwrap_or_else(|| temp.path().to_path_buf());
+        progress(&format!("starting NATS and the services (data in {})", dir.display()));
+        crate::client::set_platform_key(orchestrator::platform::read_key_file(&orchestrator::platform::ensure_key(&dir)?)?);
+        let mut system = self.up(&dir)?.start().await?;
+        let result = async {
+            let addr = system.addr("orchestrator").context("the orchestrator did not start")?;
+            scale::run(&format!("http://{addr}"), &self.ruleset, self.players, n, &mut system).await
+        }
+        .await;
+        progress("stopping the services");
+        system.stop().await;
+        let figures = result?;
+        if self.json {
+            println!("{}", serde_json::to_string_pretty(&figures)?);
+        } else {
+            scale::print(&figures);
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+
     pub async fn run(self) -> anyhow::Result<ExitCode> {
+        if let Some(n) = self.scale {
+            return self.run_scale(n).await;
+        }
         anyhow::ensure!(self.duration > 0.0 && self.duration <= 3600.0, "--duration must be between 0 and 3600 seconds");
         anyhow::ensure!(
             self.raw_duration.is_none_or(|d| d > 0.0 && d <= 3600.0),
@@ -152,26 +209,7 @@ impl BenchCmd {
                 progress(&format!("starting NATS and the services (data in {})", dir.display()));
                 // The system's platform key, which `up` creates there, for CreateMatch.
                 crate::client::set_platform_key(orchestrator::platform::read_key_file(&orchestrator::platform::ensure_key(&dir)?)?);
-                let any = "127.0.0.1:0".parse()?;
-                let up = UpCmd {
-                    nats_url: None,
-                    nats_port: 0,
-                    nats_websocket_port: None,
-                    data_dir: dir.clone(),
-                    orchestrator_listen: any,
-                    rules_listen: any,
-                    randomness_listen: any,
-                    feed_listen: any,
-                    cert_names: Vec::new(),
-                    public_tls: Default::default(),
-                    cluster: Default::default(),
-                    // Every bot plays from this one address, far above any one client's rate.
-                    abuse: orchestrator::abuse::AbuseArgs::unlimited(),
-                    cors_origins: Vec::new(),
-                    new_keys: false,
-                    telemetry: self.telemetry.clone(),
-                    quiet_services: true,
-                };
+                let up = self.up(&dir)?;
                 let mut system = up.start().await?;
                 let result = async {
                     let addr = system.addr("orchestrator").context("the orchestrator did not start")?;
