@@ -87,6 +87,10 @@ pub struct BenchCmd {
     /// Print the figures as JSON on stdout instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Randomness nodes of the system the bench starts (`arbiter up --randomness-nodes`): 1
+    /// draws with scheme v1, more with scheme v2 (every draw asks every node).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=9))]
+    pub randomness_nodes: u8,
     /// Tracing, metrics and log format of the services the bench starts (not of a running
     /// --orchestrator): to measure their cost (docs/observability.md).
     #[command(flatten)]
@@ -550,6 +554,7 @@ impl BenchCmd {
                     orchestrator_listen: any,
                     rules_listen: any,
                     randomness_listen: any,
+                    randomness_nodes: self.randomness_nodes,
                     feed_listen: any,
                     cert_names: Vec::new(),
                     public_tls: Default::default(),
