@@ -244,3 +244,17 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         .await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_randomness_node_is_name_equals_url_with_a_plain_name() {
+        assert_eq!(parse_node("league=https://10.0.0.7:50053").unwrap(), ("league".to_string(), "https://10.0.0.7:50053".to_string()));
+        for bad in ["https://10.0.0.7:50053", "=https://x", "a b=https://x", "ü=https://x"] {
+            let err = parse_node(bad).unwrap_err().to_string();
+            assert!(err.contains("--randomness"), "{bad}: {err}");
+        }
+    }
+}
