@@ -33,6 +33,8 @@ const MAX_DECISIONS: usize = 20_000;
 
 struct Table {
     match_id: String,
+    /// Each node's commitment, as CreateMatch answered it.
+    commitments: Vec<Vec<u8>>,
     tokens: Vec<String>,
     seats: Vec<fairness::Signer>,
 }
@@ -59,6 +61,7 @@ async fn create(client: &mut MatchServiceClient<Channel>, platform_key: &str, ru
     };
     let created = client.create_match(platform_request(req, platform_key)).await?.into_inner();
     assert_eq!(created.randomness_scheme, v2::SCHEME, "a system with three nodes makes v2 matches");
+    assert_eq!(created.randomness_nodes.len(), 3, "the seats see every node's commitment before they join");
     Ok(created)
 }
 
@@ -75,7 +78,8 @@ async fn join(client: &mut MatchServiceClient<Channel>, created: m::CreateMatchR
         };
         tokens.push(client.join_match(join).await?.into_inner().seat_token);
     }
-    Ok(Table { match_id: created.match_id, tokens, seats })
+    let commitments = created.randomness_nodes.iter().map(|n| n.commitment.clone()).collect();
+    Ok(Table { match_id: created.match_id, commitments, tokens, seats })
 }
 
 /// The seat to decide, its decision and the chain hash to sign against (`None`: ended).
@@ -255,6 +259,11 @@ async fn three_nodes_through_arbiter_up_play_every_ruleset_audited_by_both_verif
         let export = MatchExport::decode(bytes.as_slice())?;
         let Some(CI::Created(created)) = export.commits.first().and_then(input) else { bail!("no creation") };
         assert_eq!(created.randomness_nodes.len(), 3, "{ruleset}");
+        assert_eq!(
+            created.randomness_nodes.iter().map(|n| n.commitment.clone()).collect::<Vec<_>>(),
+            t.commitments,
+            "{ruleset}: the log holds the commitments CreateMatch answered"
+        );
         let public_keys: Vec<Vec<u8>> = created.randomness_nodes.iter().map(|n| n.public_key.clone()).collect();
         assert!(public_keys[0] != public_keys[1] && public_keys[1] != public_keys[2] && public_keys[0] != public_keys[2], "three keys");
 

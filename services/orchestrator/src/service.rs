@@ -338,8 +338,12 @@ impl MatchApi {
             labels: req.labels.clone(),
             time_control,
             spectator_delay_s,
-            randomness_nodes,
+            randomness_nodes: randomness_nodes.clone(),
         };
+        let logged_nodes = randomness_nodes
+            .into_iter()
+            .map(|n| m::RandomnessNodeCommitment { name: n.name, public_key: n.public_key, commitment: n.commitment })
+            .collect();
         let mut rec = MatchRecord::empty(&match_id);
         // The rules validate the configuration (decks, seat count, options) before anything is logged.
         let version = self.matches.commit(&mut rec, commit_input::Input::Created(created)).await?;
@@ -356,6 +360,7 @@ impl MatchApi {
             randomness_scheme: committed.scheme,
             randomness_public_key: committed.public_key,
             version,
+            randomness_nodes: logged_nodes,
         })
     }
 
