@@ -320,8 +320,13 @@ struct Target {
 const PROCESSES: [(&str, &str); 5] = [("orchestrator", "orch"), ("rules", "rules"), ("randomness", "rand"), ("feed", "feed"), ("nats", "nats")];
 
 /// `VmRSS` of each process, by name (a process that is gone is left out).
+/// Processes listed under one name (the randomness nodes of `--randomness-nodes`) are added up.
 fn rss_all(processes: &[(&'static str, u32)]) -> BTreeMap<&'static str, u64> {
-    processes.iter().filter_map(|(name, pid)| Some((*name, rss_bytes(*pid)?))).collect()
+    let mut all = BTreeMap::new();
+    for (name, bytes) in processes.iter().filter_map(|(name, pid)| Some((*name, rss_bytes(*pid)?))) {
+        *all.entry(name).or_default() += bytes;
+    }
+    all
 }
 
 /// `rss MB orch 80 rules 20 rand 15 feed 30 nats 60` for the progress line ("" without processes).
@@ -439,13 +444,14 @@ fn process_cpu(pid: u32) -> Option<Duration> {
 }
 
 /// The CPU time of each process of the system and of the bench itself (`bench`), by name.
+/// Processes listed under one name (the randomness nodes) are added up.
 fn cpu_all(processes: &[(&'static str, u32)]) -> BTreeMap<&'static str, Duration> {
-    processes
-        .iter()
-        .copied()
-        .chain([("bench", std::process::id())])
-        .filter_map(|(name, pid)| Some((name, process_cpu(pid)?)))
-        .collect()
+    let mut all = BTreeMap::new();
+    let readings = processes.iter().copied().chain([("bench", std::process::id())]).filter_map(|(name, pid)| Some((name, process_cpu(pid)?)));
+    for (name, cpu) in readings {
+        *all.entry(name).or_default() += cpu;
+    }
+    all
 }
 
 /// µs of CPU per unit of work of each process between two readings, only the named processes.
@@ -574,6 +580,12 @@ impl BenchCmd {
                     for (name, _) in PROCESSES {
                         let pid = if name == "nats" { system.nats_pid() } else { system.pid(name) };
                         processes.push((name, pid.with_context(|| format!("no process id for {name}: did it start?"))?));
+                    }
+                    // The other randomness nodes count as `randomness` (`rand`): every node's work.
+                    for node in crate::commands::up::NODE_NAMES.iter().skip(1) {
+                        if let Some(pid) = system.pid(node) {
+                            processes.push(("randomness", pid));
+                        }
                     }
                     let feed = connect_feed(&system.nats_url, &system.credentials).await?;
                     let target = Target {

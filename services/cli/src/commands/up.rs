@@ -181,7 +181,7 @@ pub fn tls_dir(data_dir: &std::path::Path) -> PathBuf {
 
 /// The names of the randomness nodes `up` starts (`--randomness-nodes`), in node order: the
 /// first keeps the one-node names (key file, log prefix), so a one-node deployment is unchanged.
-const NODE_NAMES: [&str; 9] =
+pub const NODE_NAMES: [&str; 9] =
     ["randomness", "randomness-2", "randomness-3", "randomness-4", "randomness-5", "randomness-6", "randomness-7", "randomness-8", "randomness-9"];
 
 struct Service {
