@@ -720,7 +720,7 @@ impl Matches {
                     }
                     if let Some((node, status)) = refused {
                         if status.code() == tonic::Code::FailedPrecondition {
-                            self.stale_or(rec, status, &mut conflicts).await?;
+                            self.stale_or(rec, named(node, status), &mut conflicts).await?;
                             continue;
                         }
                         return Err(node_err(node, status));
@@ -821,7 +821,7 @@ impl Matches {
         for (j, answer) in answers.into_iter().enumerate() {
             let outcome = match answer {
                 Ok(outcome) => outcome,
-                Err((_, status)) if status.code() == tonic::Code::FailedPrecondition => return Err(NodeRefusal::Status(status)),
+                Err((node, status)) if status.code() == tonic::Code::FailedPrecondition => return Err(NodeRefusal::Status(named(node, status))),
                 Err((node, status)) => return Err(NodeRefusal::Error(node_err(node, status))),
             };
             let node = j as u32;
@@ -879,8 +879,12 @@ enum NodeRefusal {
 
 /// A node's refusal, naming the node (`UNAVAILABLE` when it is down).
 fn node_err(node: &RandomnessNode, status: tonic::Status) -> OrchestratorError {
-    let text = format!("randomness node {:?} ({}): {}", node.name, node.url, status.message());
-    randomness_err(tonic::Status::new(status.code(), text))
+    randomness_err(named(node, status))
+}
+
+/// `status` with the node's name and URL in front of its message.
+fn named(node: &RandomnessNode, status: tonic::Status) -> tonic::Status {
+    tonic::Status::new(status.code(), format!("randomness node {:?} ({}): {}", node.name, node.url, status.message()))
 }
 
 /// Write the queued snapshots in order. Every SNAPSHOT_EVERY commits one is also kept under its
