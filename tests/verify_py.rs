@@ -247,3 +247,53 @@ fn the_python_verifier_and_the_audit_agree_on_seat_signed_logs_and_their_forgeri
     }
     Ok(())
 }
+
+/// Scheme v2 (issue 22: several randomness nodes): a whole match of each ruleset with three
+/// nodes passes both verifiers; a changed draw, a removed share and a changed share (each
+/// re-signed by the operator, so the chain holds) fail both at the draw's version, and the
+/// removed share is named as node 1's.
+#[test]
+fn the_python_verifier_and_the_audit_agree_on_three_node_matches_and_a_removed_or_changed_share() -> Result<()> {
+    let dir = tempfile::tempdir()?;
+    let operator = fairness::Signer::from_seed(&cli::simulate::ORCHESTRATOR_SEED);
+    for (ruleset, seats, seed) in [("mainframe", 3, 81), ("netrunner", 2, 82), ("neonhope", 2, 83)] {
+        let export = cli::simulate::simulate_match_nodes(ruleset, seats, seed, 3)?;
+        let verdict = both(dir.path(), &format!("{ruleset}-3-nodes"), &export)?;
+        let (_, said) = verify_py(&dir.path().join(format!("{ruleset}-3-nodes.arbiter-export.json")))?;
+        assert_eq!(verdict, Verdict::Pass, "{ruleset}: {said}");
+        assert!(said.contains("ok randomness nodes: 3"), "{said}");
+    }
+    let export = cli::simulate::simulate_match_nodes("netrunner", 2, 84, 3)?;
+    let draw = first(&export, |i| matches!(i, CI::Draw(d) if d.values.len() > 1))?;
+    let with_draw = |change: fn(&mut api::log_v1::RandomDraw)| {
+        move |c: &mut api::log_v1::Commit| {
+            if let Some(CI::Draw(d)) = c.input.as_mut().and_then(|i| i.input.as_mut()) {
+                change(d);
+            }
+        }
+    };
+    let cases: Vec<(&str, MatchExport)> = vec![
+        ("draw changed", cli::simulate::re_signed_from(&export, draw, &operator, with_draw(|d| d.values.swap(0, 1)))?),
+        ("share removed", cli::simulate::re_signed_from(&export, draw, &operator, with_draw(|d| drop(d.shares.remove(1))))?),
+        ("share changed", cli::simulate::re_signed_from(&export, draw, &operator, with_draw(|d| d.shares[2].share[0] ^= 1))?),
+    ];
+    for (name, tampered) in cases {
+        let file = format!("v2-{}", name.replace(' ', "-"));
+        assert_eq!(both(dir.path(), &file, &tampered)?, Verdict::Fail(Some(draw as u64 + 1)), "{name}");
+        let (_, said) = verify_py(&dir.path().join(format!("{file}.arbiter-export.json")))?;
+        let (_, audit_said) = audit(&tampered);
+        if name == "share removed" {
+            for said in [&said, &audit_said] {
+                assert!(said.contains("the share of node 1 is missing"), "{said}");
+            }
+        }
+    }
+    // verify.py recomputes the v2 vectors on its own (the crate's tests check the same file).
+    let out = Command::new(python_venv::python()?)
+        .arg(python_venv::script("verify.py"))
+        .arg("--check-vectors-v2")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../services/fairness/tests/vectors_v2.json"))
+        .output()?;
+    assert!(out.status.success() && String::from_utf8_lossy(&out.stdout).contains("all v2 vectors agree"), "{}", String::from_utf8_lossy(&out.stdout));
+    Ok(())
+}

@@ -16,13 +16,16 @@ caught by the other. It checks, in this order, and stops at the first failure:
   3. keys and scheme: the randomness public key (pinned when given), the scheme named;
   4. commitment: SHA-256 of the revealed secret equals the commitment logged at creation;
   5. draws: every draw recomputed from the secret and the seat entropies, no address twice, and
-     every outcome signature verified;
+     every outcome signature verified; for scheme v2 (several randomness nodes), every node's
+     revealed secret against its commitment, and in every draw each node's share present,
+     recomputed and its signature verified, and the values recomputed from the combined shares;
   6. draw sequence: indices 0, 1, 2, ... and each draw the one the log awaited just before it;
   7. seats: a seat that registered a public key when it joined signed every act of its own (each
      decision and a concession) against the commit before it (docs/log.md, "Seat-signed acts"),
      and an unsigned seat's acts carry no signature; per seat, which of the two it is.
 
 It does not replay the rules (the events are checked only as signed parts of the log).
+With --check-vectors-v2 it recomputes services/fairness/tests/vectors_v2.json instead.
 Exit status: 0 when the match checks out, 1 naming the first problem, 2 when the file cannot be
 read at all.
 """
@@ -37,12 +40,13 @@ import sys
 
 try:
     from cryptography.exceptions import InvalidSignature
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 except ImportError:  # pragma: no cover - said plainly rather than as a traceback
     sys.stderr.write("verify.py needs the `cryptography` package: pip install cryptography\n")
     sys.exit(2)
 
 SCHEME = "arbiter-hmac-sha256-draws/v1"
+SCHEME_V2 = "arbiter-hmac-sha256-draws/v2"
 LOG_FORMAT_SIGNED = 2
 COMMIT_DOMAIN = b"arbiter/log/v2/commit\x00"
 SIGNATURE_TRAILER = b"\x7a\x40"  # protobuf key of field 15 (length-delimited), then the length 64
@@ -144,10 +148,12 @@ DRAW_REQUEST = {1: ("index", "uint", False), 2: ("purpose", "str", False),
                 3: ("range", "opt_uint", False), 4: ("shuffle", "opt_uint", False)}
 SEAT_SPEC = {1: ("name", "str", False), 2: ("deck", "str", False)}
 MATCH_CONFIG = {1: ("ruleset", "str", False), 2: ("seats", SEAT_SPEC, True)}
+RANDOMNESS_NODE = {1: ("name", "str", False), 2: ("public_key", "bytes", False), 3: ("commitment", "bytes", False)}
 MATCH_CREATED = {1: ("config", MATCH_CONFIG, False), 2: ("randomness_commitment", "bytes", False),
                  3: ("randomness_scheme", "str", False), 4: ("randomness_public_key", "bytes", False),
                  5: ("join_code_hashes", "bytes", True), 6: ("orchestrator_public_key", "bytes", False),
-                 7: ("tournament_id", "str", False), 8: ("round", "uint", False), 9: ("table", "uint", False)}
+                 7: ("tournament_id", "str", False), 8: ("round", "uint", False), 9: ("table", "uint", False),
+                 13: ("randomness_nodes", RANDOMNESS_NODE, True)}
 SEAT_JOINED = {1: ("seat", "uint", False), 2: ("entropy", "bytes", False), 3: ("token_hash", "bytes", False),
                4: ("seat_public_key", "bytes", False)}
 SPLIT_PART = {1: ("target_id", "str", False), 2: ("amount", "uint", False)}
@@ -156,10 +162,12 @@ CHOICE = {1: ("pick", {1: ("option_ids", "str", True)}, False), 2: ("number", "i
 DECISION_INPUT = {1: ("decision_id", "uint", False), 2: ("seat", "uint", False), 3: ("choice", CHOICE, False)}
 SEAT_DECISION = {1: ("decision", DECISION_INPUT, False), 2: ("idempotency_key", "str", False),
                  3: ("seat_signature", "bytes", False)}
-RANDOM_DRAW = {1: ("request", DRAW_REQUEST, False), 2: ("values", "uint", True), 3: ("signature", "bytes", False)}
+DRAW_SHARE = {1: ("node", "uint", False), 2: ("share", "bytes", False), 3: ("signature", "bytes", False)}
+RANDOM_DRAW = {1: ("request", DRAW_REQUEST, False), 2: ("values", "uint", True), 3: ("signature", "bytes", False),
+               4: ("shares", DRAW_SHARE, True)}
 COMMIT_INPUT = {1: ("created", MATCH_CREATED, False), 2: ("joined", SEAT_JOINED, False),
                 3: ("decision", SEAT_DECISION, False), 4: ("draw", RANDOM_DRAW, False),
-                5: ("revealed", {1: ("secret", "bytes", False)}, False),
+                5: ("revealed", {1: ("secret", "bytes", False), 2: ("node_secrets", "bytes", True)}, False),
                 6: ("conceded", {1: ("seat", "uint", False), 2: ("seat_signature", "bytes", False)}, False),
                 7: ("adjudicated", {1: ("winners", "uint", True), 2: ("ruling", "str", False)}, False),
                 8: ("time", {1: ("at_ms", "int", False), 2: ("flagged_seat", "opt_uint", False)}, False)}
@@ -352,7 +360,7 @@ def structure(match_id, commits):
                 raise malformed(v, "the secret is revealed twice")
             if not ended:
                 raise malformed(v, "the secret is revealed before the match ended")
-            secret = body["secret"]
+            secret = body
         if c["awaiting"] is not None and c["awaiting"]["ended"] is not None:
             ended = True
     for s, e in enumerate(entropies):
@@ -455,6 +463,126 @@ def check_draws(match_id, key, public_key, draws):
             raise Failure(f"{where}: the outcome signature does not verify")
 
 
+# --- 3-5 for scheme v2: several randomness nodes (docs/fairness.md, "Scheme v2") ------------------
+
+def node_commitment(match_id, node, public_key, secret):
+    return hashlib.sha256(enc_str("arbiter/v2/commit") + enc_str(match_id) + struct.pack(">I", node)
+                          + enc_bytes(public_key) + enc_bytes(secret)).digest()
+
+
+def node_key(secret, match_id, node, entropies):
+    for e in entropies:
+        if not 16 <= len(e) <= 64:
+            raise Failure(f"the randomness check failed: a seat entropy of {len(e)} bytes (16 to 64 allowed)")
+    msg = enc_str("arbiter/v2/key") + enc_str(match_id) + struct.pack(">I", node) + b"".join(enc_bytes(e) for e in entropies)
+    return hmac.new(secret, msg, hashlib.sha256).digest()
+
+
+def address(purpose, index, kind, n):
+    return enc_str(purpose) + struct.pack(">QBI", index, 1 if kind == "range" else 2, n)
+
+
+def node_share(key, purpose, index, kind, n):
+    return hmac.new(key, enc_str("arbiter/v2/share") + address(purpose, index, kind, n), hashlib.sha256).digest()
+
+
+def share_message(match_id, node, purpose, index, kind, n, share):
+    return (enc_str("arbiter/v2/share-signature") + enc_str(match_id) + struct.pack(">I", node)
+            + address(purpose, index, kind, n) + enc_bytes(share))
+
+
+def combine(match_id, purpose, index, kind, n, shares):
+    return hashlib.sha256(enc_str("arbiter/v2/combine") + enc_str(match_id) + address(purpose, index, kind, n)
+                          + struct.pack(">I", len(shares)) + b"".join(shares)).digest()
+
+
+def check_nodes(match_id, nodes, secrets, public_key):
+    """Every node's revealed secret against its commitment; returns each node's key K_j."""
+    if not 1 <= len(nodes) <= 16:
+        raise Failure(f"the randomness check failed: the match names {len(nodes)} randomness nodes (1 to 16 allowed)")
+    if public_key is not None and public_key not in [n["public_key"] for n in nodes]:
+        raise Failure(f"the public key {public_key.hex()} is not the key of any of the match's randomness nodes")
+    if len(secrets) != len(nodes):
+        raise Failure(f"the randomness commitment does not hold: {len(secrets)} secrets were revealed for {len(nodes)} nodes")
+    for j, (node, secret) in enumerate(zip(nodes, secrets)):
+        if len(node["public_key"]) != 32:
+            raise Failure(f"the randomness check failed: the public key of node {j} is not 32 bytes")
+        if len(secret) != 32 or node_commitment(match_id, j, node["public_key"], secret) != node["commitment"]:
+            raise Failure(f"the randomness commitment does not hold: the secret revealed for node {j} does not match its commitment")
+
+
+def check_draws_v2(match_id, nodes, secrets, entropies, draws):
+    keys = [node_key(secret, match_id, j, entropies) for j, secret in enumerate(secrets)]
+    seen = set()
+    for version, d in draws:
+        req = d["request"]
+        index, purpose = req["index"], req["purpose"]
+        kind, n = draw_kind(req)
+        where = f"version {version}: draw {index} ({purpose!r})"
+        if (kind == "range" and not 1 <= n <= 0xFFFFFFFF) or (kind == "shuffle" and n > MAX_SHUFFLE):
+            raise Failure(f"{where}: {kind}({n}) is not a valid draw")
+        if (purpose, index) in seen:
+            raise Failure(f"{where}: the address was drawn twice")
+        seen.add((purpose, index))
+        shares = []
+        for j in range(len(nodes)):
+            of_node = [s for s in d["shares"] if s["node"] == j]
+            if not of_node:
+                raise Failure(f"{where}: the share of node {j} is missing")
+            if len(of_node) > 1:
+                raise Failure(f"{where}: node {j} has two shares")
+            shares.append(of_node[0])
+        extra = [s for s in d["shares"] if s["node"] >= len(nodes)]
+        if extra:
+            raise Failure(f"{where}: a share of node {extra[0]['node']}, but the match has {len(nodes)} nodes")
+        for j, s in enumerate(shares):
+            if s["share"] != node_share(keys[j], purpose, index, kind, n):
+                raise Failure(f"{where}: the share of node {j} is not the one its revealed secret gives")
+            if not verify_ed25519(nodes[j]["public_key"], s["signature"],
+                                  share_message(match_id, j, purpose, index, kind, n, s["share"])):
+                raise Failure(f"{where}: the share signature of node {j} does not verify")
+        expected = draw(combine(match_id, purpose, index, kind, n, [s["share"] for s in shares]), purpose, index, kind, n)
+        if expected != d["values"]:
+            first = next((i for i, (a, b) in enumerate(zip(d["values"], expected)) if a != b), min(len(expected), len(d["values"])))
+            raise Failure(f"{where} does not match the recomputed draw (value #{first} differs)")
+
+
+def check_vectors_v2(path, out=print):
+    """Recompute every value of services/fairness/tests/vectors_v2.json (docs/fairness.md)."""
+    with open(path, encoding="utf-8") as f:
+        v = json.load(f)
+    match_id, h = v["match_id"], bytes.fromhex
+    entropies = [h(e) for e in v["seat_entropies_hex"]]
+    keys = []
+    for j, node in enumerate(v["nodes"]):
+        secret = hmac.new(h(node["master_secret_hex"]), enc_str("arbiter/v1/secret") + enc_str(match_id), hashlib.sha256).digest()
+        private = Ed25519PrivateKey.from_private_bytes(h(node["signer_seed_hex"]))
+        public = private.public_key().public_bytes_raw()
+        key = node_key(secret, match_id, j, entropies)
+        got = {"secret_hex": secret.hex(), "public_key_hex": public.hex(),
+               "commitment_hex": node_commitment(match_id, j, public, secret).hex(), "node_key_hex": key.hex()}
+        for name, value in got.items():
+            if node[name] != value:
+                raise Failure(f"vectors: node {j} {name} is {value}, the file says {node[name]}")
+        keys.append((key, private))
+    for d in v["draws"]:
+        index, purpose, kind, n = d["index"], d["purpose"], d["kind"], d["n"]
+        shares = []
+        for j, (key, private) in enumerate(keys):
+            share = node_share(key, purpose, index, kind, n)
+            message = share_message(match_id, j, purpose, index, kind, n, share)
+            logged = d["shares"][j]
+            if (share.hex(), message.hex(), private.sign(message).hex()) != (
+                    logged["share_hex"], logged["share_message_hex"], logged["signature_hex"]):
+                raise Failure(f"vectors: draw {index} ({purpose!r}), node {j}: share, message or signature differs")
+            shares.append(share)
+        combined = combine(match_id, purpose, index, kind, n, shares)
+        if combined.hex() != d["combined_key_hex"] or draw(combined, purpose, index, kind, n) != d["values"]:
+            raise Failure(f"vectors: draw {index} ({purpose!r}): the combined key or the values differ")
+        out(f"ok draw {index} ({purpose!r}): {len(shares)} shares, combined key and {len(d['values'])} values")
+    out("all v2 vectors agree")
+
+
 # --- 6. the draw sequence ---------------------------------------------------------------------------
 
 def check_sequence(commits):
@@ -543,6 +671,23 @@ def verify(path, public_key=None, orchestrator_key=None, out=print):
     created, entropies, secret, draws, decisions = structure(match_id, commits)
     out(f"ok structure: {len(commits)} commits, {len(entropies)} seats joined, {decisions} decisions, "
         f"{len(draws)} draws, secret revealed after the end")
+    if created["randomness_scheme"] == SCHEME_V2:
+        nodes, secrets = created["randomness_nodes"], secret["node_secrets"]
+        check_nodes(match_id, nodes, secrets, public_key)
+        out(f"ok randomness nodes: {len(nodes)} ({', '.join(n['name'] + ' ' + n['public_key'].hex() for n in nodes)})")
+        out(f"ok commitment: each node's revealed secret matches its commitment")
+        check_draws_v2(match_id, nodes, secrets, entropies, draws)
+        out(f"ok draws: {len(draws)} draws recomputed from {len(nodes)} nodes' shares and {len(entropies)} seat entropies; "
+            "every share and its signature verify")
+    else:
+        check_v1(match_id, created, secret["secret"], entropies, draws, public_key, out)
+    check_sequence(commits)
+    out("ok draw sequence: indices 0, 1, 2, … each the draw the log awaited")
+    for seat, said in check_seats(match_id, commits, len(entropies)):
+        out(f"ok seat {seat}: {said}")
+
+
+def check_v1(match_id, created, secret, entropies, draws, public_key, out):
     key = created["randomness_public_key"]
     if public_key is not None and public_key != key:
         raise Failure(f"the public key in the log ({key.hex()}) is not the expected one ({public_key.hex()})")
@@ -558,10 +703,6 @@ def verify(path, public_key=None, orchestrator_key=None, out=print):
     out(f"ok commitment: {created['randomness_commitment'].hex()} = SHA-256 of the revealed secret")
     check_draws(match_id, match_key(secret, match_id, entropies), key, draws)
     out(f"ok draws: {len(draws)} draws recomputed from the secret and {len(entropies)} seat entropies; every signature verifies")
-    check_sequence(commits)
-    out("ok draw sequence: indices 0, 1, 2, … each the draw the log awaited")
-    for seat, said in check_seats(match_id, commits, len(entropies)):
-        out(f"ok seat {seat}: {said}")
 
 
 def main(argv=None):
@@ -570,7 +711,16 @@ def main(argv=None):
     p.add_argument("export", help="an export file written by `arbiter export` (arbiter-export/v1 or v2)")
     p.add_argument("--public-key", help="the randomness service's public key (hex) to require")
     p.add_argument("--orchestrator-key", help="the orchestrator's public key (hex) to require")
+    p.add_argument("--check-vectors-v2", action="store_true",
+                   help="EXPORT is services/fairness/tests/vectors_v2.json: recompute every value of it")
     args = p.parse_args(argv)
+    if args.check_vectors_v2:
+        try:
+            check_vectors_v2(args.export)
+        except Failure as f:
+            print(f"FAIL: {f}")
+            return 1
+        return 0
     try:
         pk = bytes.fromhex(args.public_key) if args.public_key else None
         ok = bytes.fromhex(args.orchestrator_key) if args.orchestrator_key else None

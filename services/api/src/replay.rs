@@ -272,6 +272,7 @@ mod tests {
                     request: Some(r::DrawRequest { index: *index, purpose: purpose.clone(), kind: None }),
                     values: values.clone(),
                     signature: vec![],
+                    shares: Vec::new(),
                 }),
                 Input::TimeCalled { at_ms } => CI::Time(crate::log_v1::TimeCalled { at_ms: *at_ms, flagged_seat: None }),
             };
@@ -279,7 +280,7 @@ mod tests {
             assert!(log.len() < 20_000, "the bot game ends");
         }
         assert!(matches!(step.awaiting, Awaiting::Ended(_)));
-        log.push(commit(log.len() as u64 + 1, CI::Revealed(SecretRevealed { secret: vec![1] }), None, p.awaiting.as_ref()));
+        log.push(commit(log.len() as u64 + 1, CI::Revealed(SecretRevealed { secret: vec![1], ..Default::default() }), None, p.awaiting.as_ref()));
         log
     }
 
@@ -350,7 +351,7 @@ mod tests {
     fn a_reveal_before_the_end_or_a_join_that_changes_the_awaiting_is_refused() {
         let log = played_log();
         let mut early = log[..3].to_vec();
-        early.push(commit(4, CI::Revealed(SecretRevealed { secret: vec![1] }), None, log[2].awaiting.as_ref()));
+        early.push(commit(4, CI::Revealed(SecretRevealed { secret: vec![1], ..Default::default() }), None, log[2].awaiting.as_ref()));
         let d = replay_of(&early).unwrap_err();
         assert_eq!(d.version, 4);
         assert!(d.detail.contains("revealed while the match waits for"), "{d}");

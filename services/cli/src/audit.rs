@@ -21,7 +21,9 @@
 //! 2. the public key equals `--public-key` (when given) and the scheme is the one implemented here;
 //! 3. the commitment logged at creation matches the revealed secret;
 //! 4. every draw recomputed from the secret and the seat entropies, and its signature verified
-//!    ([`fairness::verify_match`]);
+//!    ([`fairness::verify_match`]); for scheme v2 (several randomness nodes), every node's secret
+//!    against its commitment, and each draw's shares (one per node, recomputed, signed by their
+//!    node) and values ([`fairness::v2::verify_match`]);
 //! 5. draws used in sequence (indices 0, 1, 2, …) with the purpose and kind the engine asked for;
 //! 6. replay: the engine, run in-process over the logged inputs, produces at every commit the
 //!    logged events and the logged "awaiting" ([`api::replay`], the one replay-and-compare,
@@ -259,7 +261,12 @@ struct Facts<'a> {
     public_key: &'a [u8],
     entropies: Vec<Vec<u8>>,
     secret: &'a [u8],
+    /// Scheme v2: the nodes named at creation and each one's revealed secret.
+    nodes: &'a [api::log_v1::RandomnessNode],
+    node_secrets: &'a [Vec<u8>],
     draws: Vec<(u64, DrawRecord)>,
+    /// Scheme v2: each draw's shares (same order as `draws`).
+    shares: Vec<Vec<fairness::v2::LoggedShare>>,
     decisions: usize,
 }
 
@@ -272,8 +279,9 @@ fn collect_facts(export: &MatchExport) -> Result<Facts<'_>, AuditFailure> {
     let config = created.config.as_ref().ok_or_else(|| structure(Some(1), "the creation has no match configuration"))?;
     let seats = config.seats.len();
     let mut entropies: Vec<Option<Vec<u8>>> = vec![None; seats];
-    let mut secret: Option<&[u8]> = None;
+    let mut secret: Option<&api::log_v1::SecretRevealed> = None;
     let mut draws = Vec::new();
+    let mut shares = Vec::new();
     let mut decisions = 0;
     let mut ended = false;
     for (i, c) in export.commits.iter().enumerate() {
@@ -322,6 +330,12 @@ fn collect_facts(export: &MatchExport) -> Result<Facts<'_>, AuditFailure> {
                         signature: d.signature.clone(),
                     },
                 ));
+                shares.push(
+                    d.shares
+                        .iter()
+                        .map(|s| fairness::v2::LoggedShare { node: s.node, share: s.share.clone(), signature: s.signature.clone() })
+                        .collect(),
+                );
             }
             Some(CI::Conceded(_)) | Some(CI::Adjudicated(_)) | Some(CI::Time(_)) if ended => {
                 return Err(structure(Some(v), "match control (a concession, a ruling, time) after the match ended"))
@@ -334,7 +348,7 @@ fn collect_facts(export: &MatchExport) -> Result<Facts<'_>, AuditFailure> {
                 if !ended {
                     return Err(structure(Some(v), "the secret is revealed before the match ended"));
                 }
-                secret = Some(&s.secret);
+                secret = Some(s);
             }
         }
         if matches!(c.awaiting.as_ref().and_then(|a| a.what.as_ref()), Some(r::awaiting::What::Ended(_))) {
@@ -356,8 +370,11 @@ fn collect_facts(export: &MatchExport) -> Result<Facts<'_>, AuditFailure> {
         scheme: &created.randomness_scheme,
         public_key: &created.randomness_public_key,
         entropies,
-        secret,
+        secret: &secret.secret,
+        nodes: &created.randomness_nodes,
+        node_secrets: &secret.node_secrets,
         draws,
+        shares,
         decisions,
     })
 }
@@ -367,7 +384,11 @@ fn draw_failure(e: &FairnessError, draws: &[(u64, DrawRecord)]) -> AuditFailure 
         FairnessError::DrawMismatch { index, purpose, .. }
         | FairnessError::BadSignature { index, purpose }
         | FairnessError::InvalidDraw { index, purpose, .. }
-        | FairnessError::StreamExhausted { index, purpose } => Some((*index, purpose.clone(), false)),
+        | FairnessError::StreamExhausted { index, purpose }
+        | FairnessError::ShareMissing { index, purpose, .. }
+        | FairnessError::ShareMismatch { index, purpose, .. }
+        | FairnessError::BadShareSignature { index, purpose, .. }
+        | FairnessError::ShareUnexpected { index, purpose, .. } => Some((*index, purpose.clone(), false)),
         FairnessError::DuplicateDraw { index, purpose } => Some((*index, purpose.clone(), true)),
         _ => None,
     };
@@ -377,7 +398,9 @@ fn draw_failure(e: &FairnessError, draws: &[(u64, DrawRecord)]) -> AuditFailure 
             let version = if last { matching.next_back() } else { matching.next() }.map(|(v, _)| *v).unwrap_or(0);
             AuditFailure::Draw { version, index, purpose, detail: e.to_string() }
         }
-        None if *e == FairnessError::CommitmentMismatch => AuditFailure::Commitment(e.to_string()),
+        None if matches!(e, FairnessError::CommitmentMismatch | FairnessError::NodeCommitmentMismatch { .. } | FairnessError::SecretCount { .. }) => {
+            AuditFailure::Commitment(e.to_string())
+        }
         None => AuditFailure::Fairness(e.to_string()),
     }
 }
@@ -438,6 +461,120 @@ fn outcome_text(export: &MatchExport, config: &r::MatchConfig) -> Option<String>
         }
         _ => None,
     }
+}
+
+/// What [`audit_export_witnessed`] records of each check.
+type CheckFn<'c> = dyn FnMut(&mut AuditReport, &'static str, Result<String, AuditFailure>) + 'c;
+
+/// Checks 2 to 4 of a v1 match (one randomness service): key, scheme, commitment, draws.
+fn check_v1(report: &mut AuditReport, match_id: &str, facts: &Facts<'_>, public_key: Option<&[u8]>, check: &mut CheckFn<'_>) {
+    // 2. Key and scheme.
+    let key_result = match public_key {
+        Some(expected) if expected != facts.public_key => Err(AuditFailure::PublicKey {
+            expected: hex::encode(expected),
+            logged: hex::encode(facts.public_key),
+        }),
+        Some(_) => Ok(format!("{} (as expected)", hex::encode(facts.public_key))),
+        None => Ok(format!("{} (taken from the log; pin it with --public-key)", hex::encode(facts.public_key))),
+    };
+    check(report, "public key", key_result);
+    let scheme_result = if facts.scheme == fairness::SCHEME {
+        Ok(facts.scheme.to_string())
+    } else {
+        Err(AuditFailure::Fairness(format!(
+            "the match uses the randomness scheme {:?}; this auditor implements {:?}",
+            facts.scheme,
+            fairness::SCHEME
+        )))
+    };
+    check(report, "scheme", scheme_result);
+
+    // 3. Commitment.
+    let commitment_result = match <&[u8; 32]>::try_from(facts.secret) {
+        Err(_) => Err(AuditFailure::Commitment(format!("the revealed secret has {} bytes, not 32", facts.secret.len()))),
+        Ok(secret) if fairness::commitment(match_id, secret).as_slice() != facts.commitment => Err(
+            AuditFailure::Commitment("the revealed secret does not match the commitment logged at creation".into()),
+        ),
+        Ok(_) => Ok(format!("{} = SHA-256 of the revealed secret", hex::encode(facts.commitment))),
+    };
+    check(report, "commitment", commitment_result);
+
+    // 4. Draws.
+    let records: Vec<DrawRecord> = facts.draws.iter().map(|(_, d)| d.clone()).collect();
+    let draws_result = fairness::verify_match(
+        match_id,
+        facts.commitment,
+        facts.secret,
+        &facts.entropies,
+        facts.public_key,
+        &records,
+    )
+    .map(|()| format!("{} draws recomputed from the secret and {} seat entropies; every signature verifies", records.len(), facts.entropies.len()))
+    .map_err(|e| draw_failure(&e, &facts.draws));
+    // A commitment failure is already reported above; do not report it twice.
+    match draws_result {
+        Err(AuditFailure::Commitment(_)) => report.checks.push(Check {
+            ok: false,
+            name: "draws",
+            detail: "not checked: the secret does not match its commitment".into(),
+        }),
+        other => check(report, "draws", other),
+    }
+}
+
+/// Checks 2 to 4 of a v2 match (several randomness nodes, docs/fairness.md "Scheme v2"): the
+/// pinned key is one of the nodes', every node's secret matches its commitment, and every draw's
+/// shares and values recompute.
+fn check_nodes(report: &mut AuditReport, match_id: &str, facts: &Facts<'_>, public_key: Option<&[u8]>, check: &mut CheckFn<'_>) {
+    let names: Vec<String> =
+        facts.nodes.iter().enumerate().map(|(j, n)| format!("node {j} {:?} {}", n.name, hex::encode(&n.public_key))).collect();
+    let key_result = match public_key {
+        Some(expected) if !facts.nodes.iter().any(|n| n.public_key == expected) => {
+            Err(AuditFailure::PublicKey { expected: hex::encode(expected), logged: names.join(", ") })
+        }
+        Some(_) => Ok(format!("{} randomness nodes: {} (the pinned key among them)", names.len(), names.join(", "))),
+        None => Ok(format!("{} randomness nodes: {} (taken from the log)", names.len(), names.join(", "))),
+    };
+    check(report, "public key", key_result);
+    check(report, "scheme", Ok(fairness::v2::SCHEME.to_string()));
+    let nodes: Vec<fairness::v2::Node> =
+        facts.nodes.iter().map(|n| fairness::v2::Node { public_key: n.public_key.clone(), commitment: n.commitment.clone() }).collect();
+    let commitments = fairness::v2::verify_match(match_id, &nodes, facts.node_secrets, &facts.entropies, &[]);
+    let committed = commitments.is_ok();
+    check(
+        report,
+        "commitment",
+        commitments
+            .map(|()| format!("each of the {} nodes' revealed secrets matches its commitment", nodes.len()))
+            .map_err(|e| draw_failure(&e, &facts.draws)),
+    );
+    if !committed {
+        report.checks.push(Check { ok: false, name: "draws", detail: "not checked: a node's secret does not match its commitment".into() });
+        return;
+    }
+    let records: Vec<fairness::v2::DrawRecordV2> = facts
+        .draws
+        .iter()
+        .zip(&facts.shares)
+        .map(|((_, d), shares)| fairness::v2::DrawRecordV2 {
+            index: d.index,
+            purpose: d.purpose.clone(),
+            kind: d.kind,
+            values: d.values.clone(),
+            shares: shares.clone(),
+        })
+        .collect();
+    let draws_result = fairness::v2::verify_match(match_id, &nodes, facts.node_secrets, &facts.entropies, &records)
+        .map(|()| {
+            format!(
+                "{} draws recomputed from {} nodes' shares and {} seat entropies; every share and its signature verify",
+                records.len(),
+                nodes.len(),
+                facts.entropies.len()
+            )
+        })
+        .map_err(|e| draw_failure(&e, &facts.draws));
+    check(report, "draws", draws_result);
 }
 
 /// Audit an exported match offline. `public_key`, when given, must equal the randomness key in
@@ -534,58 +671,12 @@ pub fn audit_export_witnessed(
     );
     check(&mut report, "structure", Ok(detail));
 
-    // 2. Key and scheme.
-    let key_result = match public_key {
-        Some(expected) if expected != facts.public_key => Err(AuditFailure::PublicKey {
-            expected: hex::encode(expected),
-            logged: hex::encode(facts.public_key),
-        }),
-        Some(_) => Ok(format!("{} (as expected)", hex::encode(facts.public_key))),
-        None => Ok(format!("{} (taken from the log; pin it with --public-key)", hex::encode(facts.public_key))),
-    };
-    check(&mut report, "public key", key_result);
-    let scheme_result = if facts.scheme == fairness::SCHEME {
-        Ok(facts.scheme.to_string())
+    if facts.scheme == fairness::v2::SCHEME {
+        check_nodes(&mut report, &export.match_id, &facts, public_key, &mut check);
     } else {
-        Err(AuditFailure::Fairness(format!(
-            "the match uses the randomness scheme {:?}; this auditor implements {:?}",
-            facts.scheme,
-            fairness::SCHEME
-        )))
-    };
-    check(&mut report, "scheme", scheme_result);
-
-    // 3. Commitment.
-    let commitment_result = match <&[u8; 32]>::try_from(facts.secret) {
-        Err(_) => Err(AuditFailure::Commitment(format!("the revealed secret has {} bytes, not 32", facts.secret.len()))),
-        Ok(secret) if fairness::commitment(&export.match_id, secret).as_slice() != facts.commitment => Err(
-            AuditFailure::Commitment("the revealed secret does not match the commitment logged at creation".into()),
-        ),
-        Ok(_) => Ok(format!("{} = SHA-256 of the revealed secret", hex::encode(facts.commitment))),
-    };
-    check(&mut report, "commitment", commitment_result);
-
-    // 4. Draws.
-    let records: Vec<DrawRecord> = facts.draws.iter().map(|(_, d)| d.clone()).collect();
-    let draws_result = fairness::verify_match(
-        &export.match_id,
-        facts.commitment,
-        facts.secret,
-        &facts.entropies,
-        facts.public_key,
-        &records,
-    )
-    .map(|()| format!("{} draws recomputed from the secret and {} seat entropies; every signature verifies", records.len(), facts.entropies.len()))
-    .map_err(|e| draw_failure(&e, &facts.draws));
-    // A commitment failure is already reported above; do not report it twice.
-    match draws_result {
-        Err(AuditFailure::Commitment(_)) => report.checks.push(Check {
-            ok: false,
-            name: "draws",
-            detail: "not checked: the secret does not match its commitment".into(),
-        }),
-        other => check(&mut report, "draws", other),
+        check_v1(&mut report, &export.match_id, &facts, public_key, &mut check);
     }
+    let records = &facts.draws;
 
     // 5 and 6. Draw sequence and replay.
     match engine::ruleset(&facts.config.ruleset) {

@@ -25,6 +25,20 @@ pub fn public_key() -> [u8; 32] {
     fairness::Signer::from_seed(&SIGNING_SEED).public_key()
 }
 
+/// The signing key of simulated randomness node `j` of a v2 match (scheme v2, several nodes):
+/// node 0 is the one-node simulation's service (so [`public_key`] pins it), the others their own.
+pub fn node_signer(j: u32) -> fairness::Signer {
+    if j == 0 {
+        return fairness::Signer::from_seed(&SIGNING_SEED);
+    }
+    fairness::Signer::from_seed(&[0x60 + j as u8; 32])
+}
+
+/// The match secret of simulated node `j` (its master secret is `[0x70 + j; 32]`).
+pub fn node_secret(match_id: &str, j: u32) -> fairness::Secret {
+    fairness::derive_match_secret(&[0x70 + j as u8; 32], match_id)
+}
+
 /// Most inputs a simulated match may take before it is abandoned.
 const MAX_INPUTS: usize = 50_000;
 
@@ -108,6 +122,28 @@ pub fn simulate_config(
     bot_seed: u64,
     orchestrator_seed: &[u8; 32],
 ) -> Result<l::MatchExport, SimulateError> {
+    simulate_nodes(config, seed, bot_seed, orchestrator_seed, 1)
+}
+
+/// [`simulate_match`] with `nodes` randomness nodes: 1 is scheme v1 (the same match), 2 or more
+/// scheme v2 (docs/fairness.md), each node with the keys of [`node_signer`] and [`node_secret`].
+pub fn simulate_match_nodes(ruleset: &str, players: u32, seed: u64, nodes: u32) -> Result<l::MatchExport, SimulateError> {
+    let config = r::MatchConfig {
+        ruleset: ruleset.into(),
+        seats: (0..players).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), deck: String::new(), ..Default::default() }).collect(),
+        options: Default::default(),
+    };
+    simulate_nodes(config, seed, seed, &ORCHESTRATOR_SEED, nodes)
+}
+
+fn simulate_nodes(
+    config: r::MatchConfig,
+    seed: u64,
+    bot_seed: u64,
+    orchestrator_seed: &[u8; 32],
+    nodes: u32,
+) -> Result<l::MatchExport, SimulateError> {
+    let v2 = nodes > 1;
     let rules = engine::ruleset(&config.ruleset).ok_or_else(|| SimulateError::UnknownRuleset(config.ruleset.clone()))?;
     let players = config.seats.len() as u32;
     let match_id = format!("sim{seed:016x}");
@@ -118,15 +154,29 @@ pub fn simulate_config(
     let mut log = Log { match_id: match_id.clone(), commits: Vec::new(), stored: Vec::new(), awaiting: None, orchestrator };
     let first = rules.new_match(&convert::config_from_proto(&config))?;
     let mut state = first.state.clone();
-    log.push(
-        CI::Created(l::MatchCreated {
-            config: Some(config),
+    let randomness = if v2 {
+        let nodes = (0..nodes)
+            .map(|j| {
+                let public_key = node_signer(j).public_key();
+                let commitment = fairness::v2::node_commitment(&match_id, j, &public_key, &node_secret(&match_id, j)).to_vec();
+                l::RandomnessNode { name: format!("node-{}", j + 1), public_key: public_key.to_vec(), commitment }
+            })
+            .collect();
+        l::MatchCreated { randomness_scheme: fairness::v2::SCHEME.into(), randomness_nodes: nodes, ..Default::default() }
+    } else {
+        l::MatchCreated {
             randomness_commitment: fairness::commitment(&match_id, &secret).to_vec(),
             randomness_scheme: fairness::SCHEME.into(),
             randomness_public_key: signer.public_key().to_vec(),
+            ..Default::default()
+        }
+    };
+    log.push(
+        CI::Created(l::MatchCreated {
+            config: Some(config),
             join_code_hashes: (0..players).map(|i| vec![i as u8; 32]).collect(),
             orchestrator_public_key: orchestrator_key,
-            ..Default::default()
+            ..randomness
         }),
         Some(convert::step_to_proto(&first, rules.rules_version())),
     );
@@ -136,6 +186,9 @@ pub fn simulate_config(
         log.push(CI::Joined(l::SeatJoined { seat: i as u32, entropy: e.clone(), token_hash: vec![0xAA; 32], seat_public_key: Vec::new() }), None);
     }
     let key = fairness::match_key(&secret, &match_id, &entropies)?;
+    let node_keys = (0..if v2 { nodes } else { 0 })
+        .map(|j| fairness::v2::node_key(&node_secret(&match_id, j), &match_id, j, &entropies))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut bot = RandomBot::new(bot_seed);
     for n in 0.. {
         if n >= MAX_INPUTS {
@@ -148,14 +201,24 @@ pub fn simulate_config(
                     DrawKind::Range(n) => fairness::DrawKind::Range(n),
                     DrawKind::Shuffle(n) => fairness::DrawKind::Shuffle(n),
                 };
-                let values = fairness::draw(&key, &d.purpose, d.index, kind)?;
-                let signature =
-                    signer.sign(&fairness::outcome_message(&match_id, d.index, &d.purpose, kind, &values)).to_vec();
-                let ci = CI::Draw(l::RandomDraw {
-                    request: Some(convert::draw_request_to_proto(d)),
-                    values: values.clone(),
-                    signature,
-                });
+                let ci = if v2 {
+                    let mut shares = Vec::with_capacity(node_keys.len());
+                    let mut logged = Vec::with_capacity(node_keys.len());
+                    for (j, node_key) in node_keys.iter().enumerate() {
+                        let share = fairness::v2::share(node_key, &d.purpose, d.index, kind)?;
+                        let message = fairness::v2::share_message(&match_id, j as u32, &d.purpose, d.index, kind, &share);
+                        logged.push(l::DrawShare { node: j as u32, share: share.to_vec(), signature: node_signer(j as u32).sign(&message).to_vec() });
+                        shares.push(share);
+                    }
+                    let values = fairness::v2::draw_values(&match_id, &d.purpose, d.index, kind, &shares)?;
+                    l::RandomDraw { request: Some(convert::draw_request_to_proto(d)), values, signature: Vec::new(), shares: logged }
+                } else {
+                    let values = fairness::draw(&key, &d.purpose, d.index, kind)?;
+                    let signature = signer.sign(&fairness::outcome_message(&match_id, d.index, &d.purpose, kind, &values)).to_vec();
+                    l::RandomDraw { request: Some(convert::draw_request_to_proto(d)), values, signature, shares: Vec::new() }
+                };
+                let values = ci.values.clone();
+                let ci = CI::Draw(ci);
                 (Input::Draw { index: d.index, purpose: d.purpose.clone(), values }, ci)
             }
             Awaiting::Decision(d) => {
@@ -177,7 +240,12 @@ pub fn simulate_config(
         awaiting = step.awaiting.clone();
         log.push(commit_input, Some(convert::step_to_proto(&step, rules.rules_version())));
     }
-    log.push(CI::Revealed(l::SecretRevealed { secret: secret.to_vec() }), None);
+    let revealed = if v2 {
+        l::SecretRevealed { secret: Vec::new(), node_secrets: (0..nodes).map(|j| node_secret(&match_id, j).to_vec()).collect() }
+    } else {
+        l::SecretRevealed { secret: secret.to_vec(), node_secrets: Vec::new() }
+    };
+    log.push(CI::Revealed(revealed), None);
     Ok(l::MatchExport { match_id, commits: log.commits, stored_commits: log.stored })
 }
 

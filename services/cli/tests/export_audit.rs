@@ -75,7 +75,7 @@ fn export_json_is_readable() {
     assert!(text.contains("\"draw\""));
     assert!(text.contains("\"revealed\""));
     // The proto3 JSON mapping: bytes are base64, proto field names (64-bit integers as numbers).
-    let key = api::json::to_value(&api::log_v1::SecretRevealed { secret: public_key().to_vec() }, "arbiter.log.v1.SecretRevealed").unwrap();
+    let key = api::json::to_value(&api::log_v1::SecretRevealed { secret: public_key().to_vec(), ..Default::default() }, "arbiter.log.v1.SecretRevealed").unwrap();
     let key = key["secret"].as_str().unwrap().to_string();
     assert!(text.contains(&key), "bytes are base64");
     assert!(!text.contains(&hex::encode(public_key())));

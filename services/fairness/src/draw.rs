@@ -37,7 +37,7 @@ impl DrawKind {
         }
     }
 
-    fn check(self) -> Result<(), FairnessError> {
+    pub(crate) fn check(self) -> Result<(), FairnessError> {
         match self {
             DrawKind::Range(0) => Err(FairnessError::InvalidKind(
                 "Range(0) has no possible value; n must be at least 1".to_owned(),

@@ -68,6 +68,38 @@ pub enum FairnessError {
     #[error("the signature does not verify under the given public key")]
     InvalidSignature,
 
+    /// Scheme v2: a logged draw lacks the share of one of the match's nodes.
+    #[error("draw {index} ({purpose:?}): the share of node {node} is missing")]
+    ShareMissing { index: u64, purpose: String, node: u32 },
+
+    /// Scheme v2: a logged share is not the one the node's revealed secret gives.
+    #[error("draw {index} ({purpose:?}): the share of node {node} is not the one its revealed secret gives")]
+    ShareMismatch { index: u64, purpose: String, node: u32 },
+
+    /// Scheme v2: a logged share's signature does not verify under its node's key.
+    #[error("draw {index} ({purpose:?}): the share of node {node} carries a signature that does not verify under the node's public key")]
+    BadShareSignature { index: u64, purpose: String, node: u32 },
+
+    /// Scheme v2: a logged draw carries a share no node of the match gave (twice, or of no node).
+    #[error("draw {index} ({purpose:?}): unexpected share: {detail}")]
+    ShareUnexpected { index: u64, purpose: String, detail: String },
+
+    /// Scheme v2: a node's revealed secret does not match its commitment (or is not 32 bytes).
+    #[error("the secret revealed for node {node} does not match the node's commitment recorded at match creation")]
+    NodeCommitmentMismatch { node: u32 },
+
+    /// Scheme v2: a node's public key is not a valid Ed25519 key.
+    #[error("the public key of node {node} is not a valid Ed25519 public key")]
+    NodeKey { node: u32 },
+
+    /// Scheme v2: no node, or more than [`crate::v2::MAX_NODES`].
+    #[error("the match names {nodes} randomness nodes; scheme v2 needs 1 to {}", crate::v2::MAX_NODES)]
+    NodeCount { nodes: usize },
+
+    /// Scheme v2: not one revealed secret per node.
+    #[error("{secrets} secrets were revealed for {nodes} randomness nodes; each node reveals its own")]
+    SecretCount { nodes: usize, secrets: usize },
+
     /// The draw stream ran out of counter values (2^32 blocks); unreachable for allowed kinds.
     #[error("the draw stream for draw {index} ({purpose:?}) is exhausted")]
     StreamExhausted { index: u64, purpose: String },

@@ -18,6 +18,8 @@
 //!   previous one ([`chain::OrchestratorKey`]: the orchestrator key parsed once).
 //! * the **seat-signed acts** ([`seat`]): the message a seat signs for its decision or
 //!   concession, and its check.
+//! * scheme **v2** ([`v2`]): several independent randomness nodes per match, each committing to
+//!   its own secret and giving a signed share of every draw; v1 stays what a one-node match uses.
 //!
 //! Every function is a pure function of its arguments: the same inputs give the same bytes, on
 //! every machine and in every future build. That is what lets an auditor re-run a match offline.
@@ -41,6 +43,7 @@
 
 pub mod chain;
 pub mod seat;
+pub mod v2;
 mod commit;
 mod draw;
 mod encoding;

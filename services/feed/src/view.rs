@@ -646,7 +646,7 @@ pub(crate) mod tests {
             ),
             // The orchestrator logs the reveal with the awaiting it found: still `Ended`.
             (
-                l::commit_input::Input::Revealed(l::SecretRevealed { secret: vec![7; 32] }),
+                l::commit_input::Input::Revealed(l::SecretRevealed { secret: vec![7; 32], ..Default::default() }),
                 vec![],
                 Some(r::awaiting::What::Ended(r::Outcome { winners: vec![0], reason: "won".into() })),
             ),

@@ -70,6 +70,12 @@ pub struct OrchestratorArgs {
     /// The randomness service (https: it is reached over mutual TLS only).
     #[arg(long, env = "ARBITER_RANDOMNESS_URL", default_value = "https://127.0.0.1:50053")]
     pub randomness_url: String,
+    /// A randomness node, as NAME=URL (https; repeatable, in order). With two or more, every new
+    /// match names all of them and draws with scheme v2, each draw combining a signed share of
+    /// every node (docs/fairness.md, "Scheme v2"); one is the same as --randomness-url. Older
+    /// matches keep the nodes they were created with, found here by name.
+    #[arg(long = "randomness", value_name = "NAME=URL", env = "ARBITER_RANDOMNESS_NODES", value_delimiter = ',')]
+    pub randomness_nodes: Vec<String>,
     /// The orchestrator's log-signing key file. If it is missing, a fresh key is made only when
     /// the match log holds no commit; otherwise the orchestrator refuses to start. Every
     /// orchestrator of one deployment must use the same key.
@@ -146,6 +152,16 @@ fn endpoint(url: &str, tls: &tonic::transport::ClientTlsConfig) -> anyhow::Resul
         .timeout(INTERNAL_REQUEST_TIMEOUT))
 }
 
+/// `--randomness NAME=URL`: a node's name (what matches log) and its URL.
+fn parse_node(spec: &str) -> anyhow::Result<(String, String)> {
+    let (name, url) = spec.split_once('=').ok_or_else(|| anyhow::anyhow!("--randomness {spec:?}: expected NAME=URL"))?;
+    let valid = !name.is_empty() && name.len() <= 64 && name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+    if !valid {
+        anyhow::bail!("--randomness {spec:?}: a node name is 1 to 64 characters of [A-Za-z0-9_.-]");
+    }
+    Ok((name.to_string(), url.to_string()))
+}
+
 /// Connect to the log and the two internal services, then serve the match API until shutdown.
 pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     let internal = args.internal_tls.client_config("orchestrator")?;
@@ -167,12 +183,26 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     keys::remember_key_file(&args.key_file);
     // Lazy channels: the orchestrator starts even if a service comes up a moment later, and
     // each call reports UNAVAILABLE while it is down.
+    let mut nodes = Vec::with_capacity(args.randomness_nodes.len());
+    for spec in &args.randomness_nodes {
+        let (name, url) = parse_node(spec)?;
+        if nodes.iter().any(|n: &matches::RandomnessNode| n.name == name) {
+            anyhow::bail!("--randomness {spec}: the node name {name:?} is given twice; each node needs its own name");
+        }
+        let client = RandomnessServiceClient::new(TracedChannel::new(endpoint(&url, &internal)?.connect_lazy(), "randomness"));
+        nodes.push(matches::RandomnessNode { name, url, client });
+    }
+    if nodes.len() > fairness::v2::MAX_NODES {
+        anyhow::bail!("{} randomness nodes: a match may name at most {}", nodes.len(), fairness::v2::MAX_NODES);
+    }
+    let randomness = match nodes.first() {
+        Some(first) => first.client.clone(),
+        None => RandomnessServiceClient::new(TracedChannel::new(endpoint(&args.randomness_url, &internal)?.connect_lazy(), "randomness")),
+    };
     let backends = matches::Backends {
         rules: RulesServiceClient::new(TracedChannel::new(endpoint(&args.rules_url, &internal)?.connect_lazy(), "rules")),
-        randomness: RandomnessServiceClient::new(TracedChannel::new(
-            endpoint(&args.randomness_url, &internal)?.connect_lazy(),
-            "randomness",
-        )),
+        randomness,
+        nodes,
         log: Arc::new(log),
         signer: Arc::new(signer),
     };
@@ -214,4 +244,18 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     api::server::serve_with("arbiter-orchestrator", args.listen, name, routes, public_tls, limits, health, web)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_randomness_node_is_name_equals_url_with_a_plain_name() {
+        assert_eq!(parse_node("league=https://10.0.0.7:50053").unwrap(), ("league".to_string(), "https://10.0.0.7:50053".to_string()));
+        for bad in ["https://10.0.0.7:50053", "=https://x", "a b=https://x", "ü=https://x"] {
+            let err = parse_node(bad).unwrap_err().to_string();
+            assert!(err.contains("--randomness"), "{bad}: {err}");
+        }
+    }
 }

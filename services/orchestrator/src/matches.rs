@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use api::log_v1::{commit_input, Commit, CommitInput, RandomDraw, SecretRevealed};
+use api::log_v1::{commit_input, Commit, CommitInput, DrawShare, RandomDraw, SecretRevealed};
 use api::randomness_v1::randomness_service_client::RandomnessServiceClient;
 use api::randomness_v1 as rnd;
 use api::rules_v1::rules_service_client::RulesServiceClient;
@@ -29,11 +29,23 @@ use telemetry::propagate::TracedChannel;
 pub type RulesClient = RulesServiceClient<TracedChannel>;
 pub type RandomnessClient = RandomnessServiceClient<TracedChannel>;
 
+/// One configured randomness node (`--randomness NAME=URL`): matches name it by `name`.
+#[derive(Clone)]
+pub struct RandomnessNode {
+    pub name: String,
+    pub url: String,
+    pub client: RandomnessClient,
+}
+
 /// The services and the log the orchestrator works with.
 #[derive(Clone)]
 pub struct Backends {
     pub rules: RulesClient,
+    /// The randomness service of one-node (scheme v1) matches.
     pub randomness: RandomnessClient,
+    /// With two or more, new matches use scheme v2 with all of them (docs/fairness.md, "Scheme
+    /// v2"); empty or one: scheme v1 with `randomness`.
+    pub nodes: Vec<RandomnessNode>,
     pub log: Arc<dyn EventLog>,
     /// Signs every commit this orchestrator appends; its public key verifies every commit read.
     pub signer: Arc<fairness::Signer>,
@@ -690,6 +702,44 @@ impl Matches {
         let mut conflicts = 0;
         loop {
             match rec.awaiting.clone() {
+                Some(Awaiting::Draw(draw)) if !rec.randomness_nodes.is_empty() => {
+                    let input = match self.draw_v2(rec, &draw).await {
+                        Ok(input) => input,
+                        Err(NodeRefusal::Status(status)) => {
+                            self.stale_or(rec, status, &mut conflicts).await?;
+                            continue;
+                        }
+                        Err(NodeRefusal::Error(e)) => return Err(e),
+                    };
+                    self.commit_or_catch_up(rec, input, &mut conflicts).await?;
+                }
+                Some(Awaiting::Ended(_)) if !rec.secret_revealed && !rec.randomness_nodes.is_empty() => {
+                    let nodes = self.match_nodes(rec)?;
+                    let asked = nodes.iter().map(|node| {
+                        let mut client = node.client.clone();
+                        let req = rnd::RevealRequest { match_id: rec.match_id.clone() };
+                        async move { client.reveal(req).await.map(|r| r.into_inner().secret).map_err(|s| (node, s)) }
+                    });
+                    let mut node_secrets = Vec::with_capacity(nodes.len());
+                    let mut refused = None;
+                    for answer in futures::future::join_all(asked).await {
+                        match answer {
+                            Ok(secret) => node_secrets.push(secret),
+                            Err((node, status)) => {
+                                refused.get_or_insert((node, status));
+                            }
+                        }
+                    }
+                    if let Some((node, status)) = refused {
+                        if status.code() == tonic::Code::FailedPrecondition {
+                            self.stale_or(rec, named(node, status), &mut conflicts).await?;
+                            continue;
+                        }
+                        return Err(node_err(node, status));
+                    }
+                    let input = commit_input::Input::Revealed(SecretRevealed { secret: Vec::new(), node_secrets });
+                    self.commit_or_catch_up(rec, input, &mut conflicts).await?;
+                }
                 Some(Awaiting::Draw(draw)) => {
                     let request = convert::draw_request_to_proto(&draw);
                     let kind = match request.kind {
@@ -716,6 +766,7 @@ impl Matches {
                         request: Some(request),
                         values: outcome.values,
                         signature: outcome.signature,
+                        shares: Vec::new(),
                     });
                     self.commit_or_catch_up(rec, input, &mut conflicts).await?;
                 }
@@ -729,12 +780,81 @@ impl Matches {
                             continue;
                         }
                     };
-                    let input = commit_input::Input::Revealed(SecretRevealed { secret });
+                    let input = commit_input::Input::Revealed(SecretRevealed { secret, node_secrets: Vec::new() });
                     self.commit_or_catch_up(rec, input, &mut conflicts).await?;
                 }
                 _ => return Ok(()),
             }
         }
+    }
+
+    /// The configured nodes a v2 match names, in its order; a node it names that is not
+    /// configured here is UNAVAILABLE (the match waits for it, never goes on without it).
+    fn match_nodes(&self, rec: &MatchRecord) -> Result<Vec<&RandomnessNode>> {
+        rec.randomness_nodes
+            .iter()
+            .map(|named| {
+                self.backends.nodes.iter().find(|n| n.name == named.name).ok_or_else(|| {
+                    randomness_err(tonic::Status::unavailable(format!(
+                        "randomness node {:?} of match {} is not configured on this orchestrator (--randomness {}=URL)",
+                        named.name, rec.match_id, named.name
+                    )))
+                })
+            })
+            .collect()
+    }
+
+    /// Scheme v2: every node's signed share of `draw` (asked at once), each checked against the
+    /// node's key in `MatchCreated`, and the values of their combination: the commit to log.
+    /// A node that does not answer fails the whole draw, naming it: nothing is logged.
+    async fn draw_v2(&self, rec: &MatchRecord, draw: &engine::DrawRequest) -> std::result::Result<commit_input::Input, NodeRefusal> {
+        let request = convert::draw_request_to_proto(draw);
+        let (kind, fair_kind) = match request.kind {
+            Some(r::draw_request::Kind::Range(n)) => (rnd::draw_request::Kind::Range(n), fairness::DrawKind::Range(n)),
+            Some(r::draw_request::Kind::Shuffle(n)) => (rnd::draw_request::Kind::Shuffle(n), fairness::DrawKind::Shuffle(n)),
+            None => return Err(NodeRefusal::Error(OrchestratorError::Internal("a draw request without a kind".into()))),
+        };
+        let nodes = self.match_nodes(rec).map_err(NodeRefusal::Error)?;
+        let req = rnd::DrawRequest {
+            match_id: rec.match_id.clone(),
+            seat_entropies: rec.seat_entropies(),
+            index: draw.index,
+            purpose: draw.purpose.clone(),
+            kind: Some(kind),
+        };
+        let asked = nodes.iter().map(|node| {
+            let mut client = node.client.clone();
+            let req = req.clone();
+            async move { client.draw(req).await.map(|r| r.into_inner()).map_err(|s| (*node, s)) }
+        });
+        let answers = futures::future::join_all(asked).await;
+        let mut shares = Vec::with_capacity(nodes.len());
+        let mut raw = Vec::with_capacity(nodes.len());
+        for (j, answer) in answers.into_iter().enumerate() {
+            let outcome = match answer {
+                Ok(outcome) => outcome,
+                Err((node, status)) if status.code() == tonic::Code::FailedPrecondition => return Err(NodeRefusal::Status(named(node, status))),
+                Err((node, status)) => return Err(NodeRefusal::Error(node_err(node, status))),
+            };
+            let node = j as u32;
+            let logged = &rec.randomness_nodes[j];
+            let share: Option<fairness::v2::Share> = outcome.share.as_slice().try_into().ok();
+            let signed = share.is_some_and(|share| {
+                let message = fairness::v2::share_message(&rec.match_id, node, &draw.purpose, draw.index, fair_kind, &share);
+                fairness::verify_signature(&logged.public_key, &message, &outcome.signature).is_ok()
+            });
+            let Some(share) = share.filter(|_| signed) else {
+                return Err(NodeRefusal::Error(node_err(
+                    nodes[j],
+                    tonic::Status::data_loss("its share is not signed by its key in the match's creation; nothing is logged"),
+                )));
+            };
+            raw.push(share);
+            shares.push(DrawShare { node, share: share.to_vec(), signature: outcome.signature });
+        }
+        let values = fairness::v2::draw_values(&rec.match_id, &draw.purpose, draw.index, fair_kind, &raw)
+            .map_err(|e| NodeRefusal::Error(OrchestratorError::Internal(format!("cannot combine the shares: {e}"))))?;
+        Ok(commit_input::Input::Draw(RandomDraw { request: Some(request), values, signature: Vec::new(), shares }))
     }
 
     /// The randomness service refused a draw or reveal. It answers only what the log awaits, so
@@ -760,6 +880,23 @@ impl Matches {
             other => other.map(|_| ()),
         }
     }
+}
+
+/// Why a v2 draw was not made: a refusal `drive` may explain by catching up (a node's
+/// FAILED_PRECONDITION: the match moved on), or the error to return.
+enum NodeRefusal {
+    Status(tonic::Status),
+    Error(OrchestratorError),
+}
+
+/// A node's refusal, naming the node (`UNAVAILABLE` when it is down).
+fn node_err(node: &RandomnessNode, status: tonic::Status) -> OrchestratorError {
+    randomness_err(named(node, status))
+}
+
+/// `status` with the node's name and URL in front of its message.
+fn named(node: &RandomnessNode, status: tonic::Status) -> tonic::Status {
+    tonic::Status::new(status.code(), format!("randomness node {:?} ({}): {}", node.name, node.url, status.message()))
 }
 
 /// Write the queued snapshots in order. Every SNAPSHOT_EVERY commits one is also kept under its
@@ -1028,7 +1165,7 @@ mod tests {
             tonic::transport::Endpoint::from_static("http://127.0.0.1:9").connect_lazy(),
             "randomness",
         ));
-        Ok(Backends { rules, randomness, log, signer: Arc::new(fairness::Signer::from_seed(&[7; 32])) })
+        Ok(Backends { rules, randomness, nodes: Vec::new(), log, signer: Arc::new(fairness::Signer::from_seed(&[7; 32])) })
     }
 
     /// A two-seat match created through `writer`.
@@ -1063,7 +1200,7 @@ mod tests {
             engine::DrawKind::Range(_) => vec![0],
             engine::DrawKind::Shuffle(n) => (0..n).collect(),
         };
-        let input = commit_input::Input::Draw(RandomDraw { request: Some(convert::draw_request_to_proto(&draw)), values, signature: vec![5; 64] });
+        let input = commit_input::Input::Draw(RandomDraw { request: Some(convert::draw_request_to_proto(&draw)), values, signature: vec![5; 64], shares: Vec::new() });
         // Both orchestrators have the match at the same version and write its draw.
         let mut other = rec.clone();
         let first = a.commit(&mut rec, input.clone()).await?;
@@ -1102,7 +1239,7 @@ mod tests {
             engine::DrawKind::Range(_) => vec![0],
             engine::DrawKind::Shuffle(n) => (0..n).collect(),
         };
-        let input = commit_input::Input::Draw(RandomDraw { request: Some(convert::draw_request_to_proto(&draw)), values, signature: vec![5; 64] });
+        let input = commit_input::Input::Draw(RandomDraw { request: Some(convert::draw_request_to_proto(&draw)), values, signature: vec![5; 64], shares: Vec::new() });
         let mut other = rec.clone();
         // Two requests, two traces.
         let first = a.commit(&mut rec, input.clone()).instrument(tracing::info_span!("first")).await?;

@@ -157,6 +157,8 @@ pub struct MatchRecord {
     pub commitment: Vec<u8>,
     pub scheme: String,
     pub public_key: Vec<u8>,
+    /// Scheme v2: the randomness nodes the match names (empty: one node, v1).
+    pub randomness_nodes: Vec<api::log_v1::RandomnessNode>,
     pub join_code_hashes: Vec<Vec<u8>>,
     /// The tournament, round, table and labels it was created with (docs/tournaments.md).
     pub tournament: Tournament,
@@ -197,6 +199,7 @@ impl MatchRecord {
             commitment: Vec::new(),
             scheme: String::new(),
             public_key: Vec::new(),
+            randomness_nodes: Vec::new(),
             join_code_hashes: Vec::new(),
             orchestrator_public_key: Vec::new(),
             tournament: Tournament::default(),
@@ -290,6 +293,7 @@ impl MatchRecord {
                 self.commitment = c.randomness_commitment.clone();
                 self.scheme = c.randomness_scheme.clone();
                 self.public_key = c.randomness_public_key.clone();
+                self.randomness_nodes = c.randomness_nodes.clone();
                 self.join_code_hashes = c.join_code_hashes.clone();
                 self.orchestrator_public_key = c.orchestrator_public_key.clone();
                 self.tournament = Tournament::of(c);

@@ -304,12 +304,31 @@ impl MatchApi {
         let time_control = limits::take_time_control(&mut options)?;
         let spectator_delay_s = limits::take_spectator_delay(&mut options)?;
         let config = r::MatchConfig { ruleset: req.ruleset.trim().to_string(), seats, options };
-        let mut randomness = self.matches.backends().randomness.clone();
-        let committed = randomness
-            .commit(rnd::CommitRequest { match_id: match_id.clone() })
-            .await
-            .map_err(randomness_err)?
-            .into_inner();
+        let nodes = &self.matches.backends().nodes;
+        let (committed, randomness_nodes) = if nodes.len() >= 2 {
+            // Scheme v2: every configured node commits to its own secret for its position.
+            let asked = nodes.iter().enumerate().map(|(j, node)| {
+                let mut client = node.client.clone();
+                let req = rnd::CommitRequest { match_id: match_id.clone(), scheme: fairness::v2::SCHEME.into(), node: j as u32 };
+                async move { client.commit(req).await.map(|r| r.into_inner()) }
+            });
+            let mut logged = Vec::with_capacity(nodes.len());
+            for (node, answer) in nodes.iter().zip(futures::future::join_all(asked).await) {
+                let c = answer.map_err(|status| {
+                    randomness_err(tonic::Status::new(status.code(), format!("randomness node {:?} ({}): {}", node.name, node.url, status.message())))
+                })?;
+                logged.push(api::log_v1::RandomnessNode { name: node.name.clone(), public_key: c.public_key, commitment: c.commitment });
+            }
+            (rnd::CommitResponse { scheme: fairness::v2::SCHEME.into(), ..Default::default() }, logged)
+        } else {
+            let mut randomness = self.matches.backends().randomness.clone();
+            let committed = randomness
+                .commit(rnd::CommitRequest { match_id: match_id.clone(), ..Default::default() })
+                .await
+                .map_err(randomness_err)?
+                .into_inner();
+            (committed, Vec::new())
+        };
         let join_codes: Vec<String> = config.seats.iter().map(|_| auth::new_secret("join_")).collect();
         let created = MatchCreated {
             config: Some(config),
@@ -324,7 +343,12 @@ impl MatchApi {
             labels: req.labels.clone(),
             time_control,
             spectator_delay_s,
+            randomness_nodes: randomness_nodes.clone(),
         };
+        let logged_nodes = randomness_nodes
+            .into_iter()
+            .map(|n| m::RandomnessNodeCommitment { name: n.name, public_key: n.public_key, commitment: n.commitment })
+            .collect();
         let mut rec = MatchRecord::empty(&match_id);
         // The rules validate the configuration (decks, seat count, options) before anything is logged.
         let version = self.matches.commit(&mut rec, commit_input::Input::Created(created)).await?;
@@ -341,6 +365,7 @@ impl MatchApi {
             randomness_scheme: committed.scheme,
             randomness_public_key: committed.public_key,
             version,
+            randomness_nodes: logged_nodes,
         })
     }
 

@@ -47,6 +47,7 @@ pub fn encode(rec: &MatchRecord, signer: &fairness::Signer) -> Vec<u8> {
             randomness_commitment: rec.commitment.clone(),
             randomness_scheme: rec.scheme.clone(),
             randomness_public_key: rec.public_key.clone(),
+            randomness_nodes: rec.randomness_nodes.clone(),
             join_code_hashes: rec.join_code_hashes.clone(),
             orchestrator_public_key: rec.orchestrator_public_key.clone(),
             tournament_id: rec.tournament.tournament_id.clone(),
@@ -177,6 +178,7 @@ pub fn decode(match_id: &str, raw: &[u8], own: &[u8; 32], version: u64, sequence
     rec.commitment = created.randomness_commitment;
     rec.scheme = created.randomness_scheme;
     rec.public_key = created.randomness_public_key;
+    rec.randomness_nodes = created.randomness_nodes;
     rec.join_code_hashes = created.join_code_hashes;
     rec.tournament = tournament;
     rec.clocks = clocks;

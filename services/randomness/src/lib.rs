@@ -140,6 +140,8 @@ struct VerifiedLog {
     orchestrator_key: fairness::chain::OrchestratorKey,
     /// The randomness public key named by commit 1: only that key draws or reveals for it.
     randomness_key: Vec<u8>,
+    /// Scheme v2: the match's nodes (key and commitment) named by commit 1; empty for v1.
+    nodes: Vec<api::log_v1::RandomnessNode>,
     /// Each seat's logged entropy, `None` until it has joined.
     entropies: Vec<Option<Vec<u8>>>,
     /// What the last checked commit awaits.
@@ -177,6 +179,7 @@ impl VerifiedLog {
                                 last_hash: [0; 32],
                                 orchestrator_key,
                                 randomness_key: c.randomness_public_key.clone(),
+                                nodes: c.randomness_nodes.clone(),
                                 entropies: vec![None; c.config.as_ref().map(|c| c.seats.len()).unwrap_or(0)],
                                 awaiting: None,
                             })
@@ -364,15 +367,38 @@ impl Randomness {
     /// (a lost key file replaced with `--new-key`, or the wrong file). Never retried.
     fn check_key(&self, match_id: &str, log: &VerifiedLog) -> Result<(), RandomnessError> {
         let own = self.keys.public_key();
-        if log.randomness_key == own {
+        if log.randomness_key == own || log.nodes.iter().any(|n| n.public_key == own) {
             return Ok(());
         }
+        let created_under = if log.nodes.is_empty() {
+            fairness::chain::short_hex(&log.randomness_key)
+        } else {
+            log.nodes.iter().map(|n| fairness::chain::short_hex(&n.public_key)).collect::<Vec<_>>().join(", ")
+        };
         Err(RandomnessError::WrongKey {
             match_id: match_id.to_string(),
-            created_under: fairness::chain::short_hex(&log.randomness_key),
+            created_under,
             own: fairness::chain::short_hex(&own),
             key_file: self.keys.file.as_ref().map_or_else(|| "given by --key-file".to_string(), |p| p.display().to_string()),
         })
+    }
+}
+
+impl Randomness {
+    /// Scheme v2: this node's position among the match's nodes, whose logged commitment must be
+    /// this node's own for that position (else its shares would never verify: refused).
+    fn node_position(&self, match_id: &str, log: &VerifiedLog, secret: &fairness::Secret) -> Result<u32, RandomnessError> {
+        let own = self.keys.public_key();
+        let position = log.nodes.iter().position(|n| n.public_key == own).unwrap_or_default() as u32;
+        let expected = fairness::v2::node_commitment(match_id, position, &own, secret);
+        match log.nodes.get(position as usize) {
+            Some(node) if node.commitment == expected => Ok(position),
+            _ => Err(RandomnessError::Tampered {
+                match_id: match_id.to_string(),
+                version: 1,
+                detail: format!("the commitment logged for node {position} (this node's key) is not this node's commitment"),
+            }),
+        }
     }
 }
 
@@ -478,8 +504,17 @@ fn check_awaited(log: &VerifiedLog, req: &rnd::DrawRequest) -> Result<(), Random
 #[tonic::async_trait]
 impl RandomnessService for Randomness {
     async fn commit(&self, req: Request<rnd::CommitRequest>) -> Result<Response<rnd::CommitResponse>, Status> {
-        let match_id = req.into_inner().match_id;
+        let req = req.into_inner();
+        let match_id = req.match_id;
         check_match_id(&match_id)?;
+        let v2 = match req.scheme.as_str() {
+            "" => false,
+            fairness::v2::SCHEME if (req.node as usize) < fairness::v2::MAX_NODES => true,
+            fairness::v2::SCHEME => {
+                return Err(RandomnessError::InvalidArgument(format!("node {} is out of range: a match has at most {} nodes", req.node, fairness::v2::MAX_NODES)).into())
+            }
+            other => return Err(RandomnessError::InvalidArgument(format!("unknown scheme {other:?}: empty (v1) or {:?}", fairness::v2::SCHEME)).into()),
+        };
         // A commitment is asked for a new match; one whose log exists already was made under
         // some key, which must be this one. (A log that cannot be read is judged at its draws.)
         match self.log.last_commit(&match_id).await {
@@ -491,11 +526,13 @@ impl RandomnessService for Randomness {
             Err(e) => tracing::debug!(%match_id, error = %e, "cannot tell whether the match exists; committing"),
         }
         let secret = fairness::derive_match_secret(&self.keys.master, &match_id);
-        Ok(Response::new(rnd::CommitResponse {
-            commitment: fairness::commitment(&match_id, &secret).to_vec(),
-            scheme: fairness::SCHEME.into(),
-            public_key: self.keys.public_key().to_vec(),
-        }))
+        let public_key = self.keys.public_key();
+        let (commitment, scheme) = if v2 {
+            (fairness::v2::node_commitment(&match_id, req.node, &public_key, &secret), fairness::v2::SCHEME)
+        } else {
+            (fairness::commitment(&match_id, &secret), fairness::SCHEME)
+        };
+        Ok(Response::new(rnd::CommitResponse { commitment: commitment.to_vec(), scheme: scheme.into(), public_key: public_key.to_vec() }))
     }
 
     async fn draw(&self, req: Request<rnd::DrawRequest>) -> Result<Response<rnd::DrawResponse>, Status> {
@@ -519,8 +556,23 @@ impl RandomnessService for Randomness {
             tracing::Span::none()
         };
         // Only what the log awaits, so nobody can compute a future draw of a live match.
-        tracing::Instrument::instrument(self.log_satisfying(&req.match_id, |log| check_awaited(log, &req)), span.clone()).await?;
+        let log = tracing::Instrument::instrument(self.log_satisfying(&req.match_id, |log| check_awaited(log, &req)), span.clone()).await?;
         let secret = fairness::derive_match_secret(&self.keys.master, &req.match_id);
+        if !log.nodes.is_empty() {
+            // Scheme v2: this node's signed share; the orchestrator combines every node's.
+            let node = self.node_position(&req.match_id, &log, &secret)?;
+            let key = fairness::v2::node_key(&secret, &req.match_id, node, &req.seat_entropies)
+                .map_err(|e| RandomnessError::InvalidArgument(e.to_string()))?;
+            let share = fairness::v2::share(&key, &req.purpose, req.index, kind).map_err(|e| RandomnessError::InvalidArgument(e.to_string()))?;
+            let message = fairness::v2::share_message(&req.match_id, node, &req.purpose, req.index, kind, &share);
+            let signature = self.keys.signer.sign(&message).to_vec();
+            tracing::debug!(match_id = %req.match_id, index = req.index, purpose = %req.purpose, node, "share");
+            telemetry::metrics::DRAWS.inc(&[match kind {
+                DrawKind::Range(_) => "range",
+                DrawKind::Shuffle(_) => "shuffle",
+            }]);
+            return Ok(Response::new(rnd::DrawResponse { values: Vec::new(), signature, share: share.to_vec() }));
+        }
         let key = fairness::match_key(&secret, &req.match_id, &req.seat_entropies)
             .map_err(|e| RandomnessError::InvalidArgument(e.to_string()))?;
         let values = fairness::draw(&key, &req.purpose, req.index, kind)
@@ -532,7 +584,7 @@ impl RandomnessService for Randomness {
             DrawKind::Range(_) => "range",
             DrawKind::Shuffle(_) => "shuffle",
         }]);
-        Ok(Response::new(rnd::DrawResponse { values, signature }))
+        Ok(Response::new(rnd::DrawResponse { values, signature, share: Vec::new() }))
     }
 
     async fn reveal(&self, req: Request<rnd::RevealRequest>) -> Result<Response<rnd::RevealResponse>, Status> {
@@ -617,6 +669,13 @@ mod tests {
     /// A log of a 2-seat match, signed by `orchestrator`, whose last commit awaits draw 0
     /// ("deal", shuffle 10).
     async fn log_awaiting_a_draw(orchestrator: &fairness::Signer) -> (Arc<eventlog::MemoryLog>, Vec<Vec<u8>>) {
+        let created = l::MatchCreated { randomness_public_key: service_keys().public_key().to_vec(), ..Default::default() };
+        log_of(orchestrator, created).await
+    }
+
+    /// [`log_awaiting_a_draw`] with the randomness fields of `created` (its config and
+    /// orchestrator key are set here).
+    async fn log_of(orchestrator: &fairness::Signer, created: l::MatchCreated) -> (Arc<eventlog::MemoryLog>, Vec<Vec<u8>>) {
         let log = Arc::new(eventlog::MemoryLog::new());
         let awaiting = r::Awaiting {
             what: Some(What::Draw(r::DrawRequest { index: 0, purpose: "deal".into(), kind: Some(r::draw_request::Kind::Shuffle(10)) })),
@@ -625,8 +684,7 @@ mod tests {
         let mut inputs = vec![Input::Created(l::MatchCreated {
             config: Some(r::MatchConfig { ruleset: "mainframe".into(), seats: vec![Default::default(), Default::default()], ..Default::default() }),
             orchestrator_public_key: orchestrator.public_key().to_vec(),
-            randomness_public_key: service_keys().public_key().to_vec(),
-            ..Default::default()
+            ..created
         })];
         for (seat, e) in entropies.iter().enumerate() {
             inputs.push(Input::Joined(l::SeatJoined { seat: seat as u32, entropy: e.clone(), token_hash: vec![0; 32], ..Default::default() }));
@@ -661,6 +719,41 @@ mod tests {
 
     fn draw(index: u64, purpose: &str, kind: rnd::draw_request::Kind, seat_entropies: Vec<Vec<u8>>) -> Request<rnd::DrawRequest> {
         Request::new(rnd::DrawRequest { match_id: ID.into(), seat_entropies, index, purpose: purpose.into(), kind: Some(kind) })
+    }
+
+    /// Scheme v2: this service as node 1 of three answers the awaited draw with its signed share
+    /// (the one its secret gives for that position), and refuses a log whose commitment at its
+    /// position is not its own.
+    #[tokio::test]
+    async fn as_a_node_of_several_it_answers_its_signed_share_and_checks_its_logged_commitment() {
+        use rnd::draw_request::Kind;
+        let orchestrator = fairness::Signer::from_seed(&[9; 32]);
+        let own = service_keys();
+        let secret = fairness::derive_match_secret(&[5; 32], ID);
+        let commit = service(Arc::new(eventlog::MemoryLog::new()))
+            .commit(Request::new(rnd::CommitRequest { match_id: ID.into(), scheme: fairness::v2::SCHEME.into(), node: 1 }))
+            .await
+            .expect("commit")
+            .into_inner();
+        assert_eq!(commit.scheme, fairness::v2::SCHEME);
+        assert_eq!(commit.commitment, fairness::v2::node_commitment(ID, 1, &own.public_key(), &secret).to_vec());
+        let node = |j: u8, commitment: Vec<u8>| l::RandomnessNode { name: format!("n{j}"), public_key: fairness::Signer::from_seed(&[j; 32]).public_key().to_vec(), commitment };
+        let nodes = vec![node(1, vec![1; 32]), l::RandomnessNode { name: "me".into(), public_key: own.public_key().to_vec(), commitment: commit.commitment.clone() }, node(3, vec![3; 32])];
+        let (log, entropies) = log_of(&orchestrator, l::MatchCreated { randomness_scheme: fairness::v2::SCHEME.into(), randomness_nodes: nodes.clone(), ..Default::default() }).await;
+        let answer = service(log).draw(draw(0, "deal", Kind::Shuffle(10), entropies.clone())).await.expect("the awaited draw").into_inner();
+        assert!(answer.values.is_empty());
+        let key = fairness::v2::node_key(&secret, ID, 1, &entropies).expect("key");
+        let share = fairness::v2::share(&key, "deal", 0, DrawKind::Shuffle(10)).expect("share");
+        assert_eq!(answer.share, share.to_vec());
+        let message = fairness::v2::share_message(ID, 1, "deal", 0, DrawKind::Shuffle(10), &share);
+        fairness::verify_signature(&own.public_key(), &message, &answer.signature).expect("signed by the node");
+
+        let mut wrong = nodes;
+        wrong[1].commitment[0] ^= 1;
+        let (log, entropies) = log_of(&orchestrator, l::MatchCreated { randomness_scheme: fairness::v2::SCHEME.into(), randomness_nodes: wrong, ..Default::default() }).await;
+        let err = service(log).draw(draw(0, "deal", Kind::Shuffle(10), entropies)).await.expect_err("not its commitment");
+        assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
+        assert!(err.message().contains("node 1"), "{}", err.message());
     }
 
     #[tokio::test]
@@ -709,9 +802,9 @@ mod tests {
         refused("draw", svc.draw(draw(0, "deal", Kind::Shuffle(10), entropies.clone())).await.expect_err("other keys"));
         assert!(started.elapsed() < std::time::Duration::from_millis(300), "a key mismatch is not read again as a lagging replica");
         refused("reveal", svc.reveal(Request::new(rnd::RevealRequest { match_id: ID.into() })).await.expect_err("other keys"));
-        refused("commit", svc.commit(Request::new(rnd::CommitRequest { match_id: ID.into() })).await.expect_err("other keys"));
+        refused("commit", svc.commit(Request::new(rnd::CommitRequest { match_id: ID.into(), ..Default::default() })).await.expect_err("other keys"));
         // A new match (no log yet) is committed to with the new keys.
-        let fresh = svc.commit(Request::new(rnd::CommitRequest { match_id: "m2".into() })).await.expect("a new match");
+        let fresh = svc.commit(Request::new(rnd::CommitRequest { match_id: "m2".into(), ..Default::default() })).await.expect("a new match");
         assert_eq!(fresh.get_ref().public_key, svc.keys.public_key().to_vec());
         // The keys that created the match still draw for it.
         service(log).draw(draw(0, "deal", Kind::Shuffle(10), entropies)).await.expect("its own keys draw");

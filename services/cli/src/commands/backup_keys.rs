@@ -219,7 +219,9 @@ impl BackupKeys {
             if !orchestrator_key.is_empty() && orchestrator_key != self.orchestrator.public_key {
                 wrong.push((Which::Orchestrator, id, orchestrator_key));
             }
-            if randomness_key != self.randomness.public_key {
+            // A match with several randomness nodes (scheme v2) names no single randomness key:
+            // each node's key file is its own operator's to keep (docs/fairness.md, "Scheme v2").
+            if !randomness_key.is_empty() && randomness_key != self.randomness.public_key {
                 wrong.push((Which::Randomness, id, randomness_key));
             }
         }

@@ -106,6 +106,10 @@ pub struct BenchCmd {
     /// Print the figures as JSON on stdout instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Randomness nodes of the system the bench starts (`arbiter up --randomness-nodes`): 1
+    /// draws with scheme v1, more with scheme v2 (every draw asks every node).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=9))]
+    pub randomness_nodes: u8,
     /// Tracing, metrics and log format of the services the bench starts (not of a running
     /// --orchestrator): to measure their cost (docs/observability.md).
     #[command(flatten)]
@@ -138,6 +142,7 @@ impl BenchCmd {
             orchestrator_listen: any,
             rules_listen: any,
             randomness_listen: any,
+            randomness_nodes: self.randomness_nodes,
             feed_listen: any,
             cert_names: Vec::new(),
             public_tls: Default::default(),
@@ -218,6 +223,12 @@ impl BenchCmd {
                     for (name, _) in PROCESSES {
                         let pid = if name == "nats" { system.nats_pid() } else { system.pid(name) };
                         processes.push((name, pid.with_context(|| format!("no process id for {name}: did it start?"))?));
+                    }
+                    // The other randomness nodes count as `randomness` (`rand`): every node's work.
+                    for node in crate::commands::up::NODE_NAMES.iter().skip(1) {
+                        if let Some(pid) = system.pid(node) {
+                            processes.push(("randomness", pid));
+                        }
                     }
                     let feed = connect_feed(&system.nats_url, &system.credentials).await?;
                     let target = Target {

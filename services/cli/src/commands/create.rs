@@ -168,6 +168,9 @@ impl CreateCmd {
         println!("match {}", created.match_id);
         println!("  randomness: {} · commitment {}", created.randomness_scheme, hex::encode(&created.randomness_commitment));
         println!("  public key: {}", hex::encode(&created.randomness_public_key));
+        for node in &created.randomness_nodes {
+            println!("  randomness node {}: key {} · commitment {}", node.name, hex::encode(&node.public_key), hex::encode(&node.commitment));
+        }
         println!("Each seat joins with:");
         for s in &created.seats {
             println!("  arbiter play {} --seat {} --join-code {}{flag}", created.match_id, s.seat, s.join_code);

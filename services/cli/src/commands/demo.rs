@@ -99,6 +99,9 @@ impl DemoCmd {
         println!("match {match_id} created ({}, {} seats, bots seeded with {seed})", self.ruleset, self.players);
         println!("  randomness: {} · commitment {}", created.randomness_scheme, hex::encode(&created.randomness_commitment));
         println!("  public key: {}", hex::encode(&created.randomness_public_key));
+        for node in &created.randomness_nodes {
+            println!("  randomness node {}: key {} · commitment {}", node.name, hex::encode(&node.public_key), hex::encode(&node.commitment));
+        }
 
         if !self.quiet {
             for (seat, _) in tokens.iter().enumerate() {

@@ -42,9 +42,15 @@ pub struct UpCmd {
     /// Address of the rules service.
     #[arg(long, default_value = "127.0.0.1:50052")]
     pub rules_listen: SocketAddr,
-    /// Address of the randomness service.
+    /// Address of the randomness service (the first node when there are several).
     #[arg(long, default_value = "127.0.0.1:50053")]
     pub randomness_listen: SocketAddr,
+    /// How many independent randomness nodes to start (1 to 9). With 2 or more, each has its own
+    /// process, key file (<data-dir>/keys/randomness.json, randomness-2.json, …: own signing key
+    /// and master secret) and free port, and every new match names all of them: its draws
+    /// combine a signed share of each (scheme v2, docs/fairness.md). 1: one service, scheme v1.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=9))]
+    pub randomness_nodes: u8,
     /// Health endpoint of the feed projector (the feed itself is the FEED stream on NATS).
     /// A free port by default: nothing but health checks calls it, and the summary prints it.
     #[arg(long, default_value = "127.0.0.1:0")]
@@ -173,8 +179,15 @@ pub fn tls_dir(data_dir: &std::path::Path) -> PathBuf {
     data_dir.join("tls")
 }
 
+/// The names of the randomness nodes `up` starts (`--randomness-nodes`), in node order: the
+/// first keeps the one-node names (key file, log prefix), so a one-node deployment is unchanged.
+pub const NODE_NAMES: [&str; 9] =
+    ["randomness", "randomness-2", "randomness-3", "randomness-4", "randomness-5", "randomness-6", "randomness-7", "randomness-8", "randomness-9"];
+
 struct Service {
     name: &'static str,
+    /// The `arbiter serve` command it runs (the name, but for randomness nodes 2 and up).
+    command: &'static str,
     child: Child,
     addr: SocketAddr,
     /// How it was started, so it can be started again ([`LocalSystem::restart_orchestrator`]).
@@ -224,7 +237,7 @@ impl LocalSystem {
                 *v = service.addr.to_string();
             }
         }
-        *service = spawn(service.name, service.color, args, quiet).await?;
+        *service = spawn_as(service.name, service.command, service.color, args, quiet).await?;
         Ok(())
     }
 
@@ -261,13 +274,18 @@ const MIMALLOC_EAGER_COMMIT: &str = "MIMALLOC_ARENA_EAGER_COMMIT";
 
 /// Start `arbiter serve <name> <args>` and wait for its `listening on` line.
 async fn spawn(name: &'static str, color: u8, args: Vec<String>, quiet: bool) -> anyhow::Result<Service> {
+    spawn_as(name, name, color, args, quiet).await
+}
+
+/// [`spawn`] of `arbiter serve <command>`, shown (and found) as `name`.
+async fn spawn_as(name: &'static str, command: &'static str, color: u8, args: Vec<String>, quiet: bool) -> anyhow::Result<Service> {
     let exe = std::env::current_exe().context("cannot find the arbiter executable to start the services")?;
     let tty = std::io::stdout().is_terminal();
     let mut cmd = Command::new(&exe);
     if quiet && std::env::var_os("RUST_LOG").is_none() {
         cmd.env("RUST_LOG", "warn");
     }
-    cmd.arg("serve").arg(name).args(&args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd.arg("serve").arg(command).args(&args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     for var in CREDENTIAL_ENV {
         cmd.env_remove(var);
     }
@@ -340,7 +358,7 @@ async fn spawn(name: &'static str, color: u8, args: Vec<String>, quiet: bool) ->
             anyhow::bail!("{name} did not start listening within {READY_DEADLINE:?}");
         }
     };
-    Ok(Service { name, child, addr, color, args })
+    Ok(Service { name, command, child, addr, color, args })
 }
 
 fn describe_exit(status: Option<ExitStatus>) -> String {
@@ -491,26 +509,37 @@ impl UpCmd {
         let rules = spawn("rules", 36, [vec!["--listen".into(), self.rules_listen.to_string()], tls_args("rules"), self.telemetry.args("rules")].concat(), quiet).await?;
         let rules_url = format!("https://{}", rules.addr);
         services.push(rules);
-        let key_file = self.data_dir.join("keys").join("randomness.json");
         let new_key: Vec<String> = if self.new_keys { vec!["--new-key".into()] } else { Vec::new() };
-        let randomness = spawn(
-            "randomness",
-            35,
-            [
-                vec!["--listen".into(), self.randomness_listen.to_string()],
-                nats_args(Role::Randomness),
-                vec!["--key-file".into(), key_file.display().to_string()],
-                new_key.clone(),
-                tls_args("randomness"),
-                self.telemetry.args("randomness"),
-            ]
-            .concat(),
-            quiet,
-        )
-        .await
-        .map_err(|e| self.missing_key_hint(e, &key_file))?;
-        let randomness_url = format!("https://{}", randomness.addr);
-        services.push(randomness);
+        // Each node: its own process, key file (signing key and master secret) and port. They
+        // share the read-only `randomness` NATS user here; see docs/fairness.md, "Scheme v2".
+        let mut node_urls = Vec::new();
+        for name in NODE_NAMES.iter().take(usize::from(self.randomness_nodes)) {
+            let key_file = self.data_dir.join("keys").join(format!("{name}.json"));
+            let listen = if *name == NODE_NAMES[0] { self.randomness_listen.to_string() } else { "127.0.0.1:0".to_string() };
+            let node = spawn_as(
+                name,
+                "randomness",
+                35,
+                [
+                    vec!["--listen".into(), listen],
+                    nats_args(Role::Randomness),
+                    vec!["--key-file".into(), key_file.display().to_string()],
+                    new_key.clone(),
+                    tls_args("randomness"),
+                    // One metrics port for the first node only: the others would clash with it.
+                    if *name == NODE_NAMES[0] { self.telemetry.args("randomness") } else { UpTelemetryArgs { metrics_listen: None, ..self.telemetry.clone() }.args("randomness") },
+                ]
+                .concat(),
+                quiet,
+            )
+            .await
+            .map_err(|e| self.missing_key_hint(e, &key_file))?;
+            node_urls.push(format!("{name}=https://{}", node.addr));
+            services.push(node);
+        }
+        let randomness_url = node_urls[0].split_once('=').map(|(_, url)| url.to_string()).unwrap_or_default();
+        let node_args: Vec<String> =
+            if node_urls.len() > 1 { node_urls.iter().flat_map(|n| ["--randomness".to_string(), n.clone()]).collect() } else { Vec::new() };
         let mut public_tls = Vec::new();
         if let (Some(cert), Some(key)) = (&self.public_tls.tls_cert, &self.public_tls.tls_key) {
             public_tls = vec!["--tls-cert".into(), cert.display().to_string(), "--tls-key".into(), key.display().to_string()];
@@ -525,6 +554,7 @@ impl UpCmd {
                 // The stream and the snapshot bucket get one replica per cluster node.
                 vec!["--replicas".into(), self.cluster.cluster.unwrap_or(1).to_string()],
                 vec!["--rules-url".into(), rules_url, "--randomness-url".into(), randomness_url],
+                node_args,
                 tls_args("orchestrator"),
                 public_tls,
                 vec!["--key-file".into(), orchestrator_key_file.display().to_string()],
@@ -588,6 +618,9 @@ impl UpCmd {
         println!("  match API (orchestrator)  {scheme}://{orch}");
         println!("  rules                     https://{} (mutual TLS: {})", addr("rules"), tls_dir(&self.data_dir).display());
         println!("  randomness                https://{} (mutual TLS)", addr("randomness"));
+        for name in NODE_NAMES.iter().skip(1).take(usize::from(self.randomness_nodes).saturating_sub(1)) {
+            println!("  {name:<25} https://{} (mutual TLS; every match draws with all nodes, scheme v2)", addr(name));
+        }
         println!("  NATS (match log)          {nats_url} (users and passwords: {})", nats_secrets_dir(&self.data_dir).display());
         println!("  public feed               FEED stream on NATS, feed.<tournament>.<match>.events|result (user `feed`, docs/feed.md; projector health {})", addr("feed"));
         if let Some(ws) = websocket {

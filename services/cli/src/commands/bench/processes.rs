@@ -8,8 +8,13 @@ use super::*;
 pub(super) const PROCESSES: [(&str, &str); 5] = [("orchestrator", "orch"), ("rules", "rules"), ("randomness", "rand"), ("feed", "feed"), ("nats", "nats")];
 
 /// `VmRSS` of each process, by name (a process that is gone is left out).
+/// Processes listed under one name (the randomness nodes of `--randomness-nodes`) are added up.
 pub(super) fn rss_all(processes: &[(&'static str, u32)]) -> BTreeMap<&'static str, u64> {
-    processes.iter().filter_map(|(name, pid)| Some((*name, process::rss_bytes(*pid)?))).collect()
+    let mut all = BTreeMap::new();
+    for (name, bytes) in processes.iter().filter_map(|(name, pid)| Some((*name, process::rss_bytes(*pid)?))) {
+        *all.entry(name).or_default() += bytes;
+    }
+    all
 }
 
 /// `rss MB orch 80 rules 20 rand 15 feed 30 nats 60` for the progress line ("" without processes).
@@ -31,13 +36,14 @@ pub(super) fn rss_line(processes: &[(&'static str, u32)]) -> String {
 }
 
 /// The CPU time of each process of the system and of the bench itself (`bench`), by name.
+/// Processes listed under one name (the randomness nodes) are added up.
 pub(super) fn cpu_all(processes: &[(&'static str, u32)]) -> BTreeMap<&'static str, Duration> {
-    processes
-        .iter()
-        .copied()
-        .chain([("bench", std::process::id())])
-        .filter_map(|(name, pid)| Some((name, process::cpu(pid)?)))
-        .collect()
+    let mut all = BTreeMap::new();
+    let readings = processes.iter().copied().chain([("bench", std::process::id())]).filter_map(|(name, pid)| Some((name, process::cpu(pid)?)));
+    for (name, cpu) in readings {
+        *all.entry(name).or_default() += cpu;
+    }
+    all
 }
 
 /// µs of CPU per unit of work of each process between two readings, only the named processes.
