@@ -52,6 +52,12 @@ pub const CORPORATE_HOSPITALITY: &str = "34103";
 pub const TOUCH_UPS: &str = "35067";
 pub const WORKING_PROTOTYPE: &str = "34099";
 pub const GREENMAIL: &str = "35070";
+pub const OPPO_RESEARCH: &str = "34055";
+pub const ACTIVE_POLICING: &str = "34102";
+pub const EPIPHANY_ANALYTICA: &str = "34048";
+pub const POETRI_LUXURY_BRANDS: &str = "35036";
+pub const PHAT_GIOAN_BAOTIXITA: &str = "35051";
+pub const LEO_CONSTRUCTION: &str = "35035";
 
 /// The Corp's Startup rows (after System Gateway's in trigger order).
 pub static DEFS: &[CardDef] = &[
@@ -374,6 +380,57 @@ pub static DEFS: &[CardDef] = &[
             Ask::Own(Prompt { ask: greasing_install_ask, answer: greasing_install_answer }),
             Ask::Own(Prompt { ask: greasing_advance_ask, answer: greasing_advance_answer }),
         ],
+        ..BLANK
+    },
+    // --- rows added with the Runner's steals and trashes, terminal operations, allotted
+    // clicks and the Corp identity's abilities
+    CardDef {
+        code: EPIPHANY_ANALYTICA,
+        name: "Epiphany Analytica: Nations Undivided",
+        events: &[(When::RunnerTookCorpCardFirst, Effect::Custom(epiphany_counter))],
+        click: Some(Click { offers: epiphany_offers, effect: Effect::Custom(epiphany_look) }),
+        asks: &[Ask::Own(Prompt { ask: epiphany_ask, answer: install_from_rd_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: POETRI_LUXURY_BRANDS,
+        name: "Poétrï Luxury Brands: All the Rage",
+        events: &[(When::CorpScores, Effect::Custom(poetri_look)), (When::AgendaStolen, Effect::Ask(1))],
+        asks: &[Ask::Own(Prompt { ask: poetri_rd_ask, answer: install_from_rd_answer }), Ask::Own(Prompt { ask: poetri_hq_ask, answer: install_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: LEO_CONSTRUCTION,
+        name: "LEO Construction: Labor Solutions",
+        paid: Some(PaidAbility { offers: leo_offers, effect: Effect::Custom(leo_construction) }),
+        ..BLANK
+    },
+    CardDef {
+        code: PHAT_GIOAN_BAOTIXITA,
+        name: "Phật Gioan Baotixita",
+        events: &[
+            (When::CorpDiscarded, Effect::Custom(phat_counter)),
+            (When::CorpScores, Effect::Custom(phat_changed_hands)),
+            (When::AgendaStolen, Effect::Custom(phat_changed_hands)),
+        ],
+        asks: &[Ask::Own(Prompt { ask: phat_ask, answer: phat_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: OPPO_RESEARCH,
+        name: "Oppo Research",
+        statics: &[Static::Terminal],
+        play: Some(Play { targets: Targets::Labeled(runner_took_corp_card_last_turn), effect: Effect::All(&[Effect::Tags(2), Effect::Ask(0)]) }),
+        asks: &[Ask::Own(Prompt { ask: oppo_ask, answer: oppo_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: ACTIVE_POLICING,
+        name: "Active Policing",
+        statics: &[Static::Terminal],
+        // Last pushed first: the install, then the threat's payment.
+        play: Some(Play { targets: Targets::Labeled(runner_took_corp_card_last_turn), effect: Effect::All(&[Effect::Ask(1), Effect::Custom(one_click_less), Effect::Ask(0)]) }),
+        asks: &[Ask::Own(Prompt { ask: install_from_hq_ask, answer: install_answer }), Ask::Own(Prompt { ask: policing_ask, answer: policing_answer })],
         ..BLANK
     },
 ];
@@ -1756,5 +1813,245 @@ fn touch_ups_pick_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>
     }
     note(ev, "returned", format!("{}: the Runner shuffles {} into the stack", c.name(), names.join(", ")), json!({"cards": cs}));
     g.tasks.push(Task::Shuffle { corp: false });
+    Ok(Then::Done)
+}
+
+// --- the Runner's steals and trashes, terminal operations, allotted clicks --------------------------
+
+/// "Play only if the Runner stole or trashed a Corp card during their last turn."
+fn runner_took_corp_card_last_turn(g: &Game) -> Option<Vec<(u32, String)>> {
+    if g.runner_took_corp_card_last_turn {
+        None
+    } else {
+        Some(vec![])
+    }
+}
+
+/// Oppo Research's threat 3: pay 5 to give 2 more tags.
+fn oppo_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !threat(g, 3) || g.corp.credits < 5 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may pay 5 credits to give the Runner 2 tags ({})", c.name()),
+        format!("{}: pay 5 credits to give the Runner 2 more tags?", c.name()),
+        yes_no("Pay 5 credits", "Do nothing"),
+    ))
+}
+
+fn oppo_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && pay_corp(g, 5, c.name(), ev) {
+        give_tags(g, 2, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// The Corp pays `n` credits for a card's ability (publicly); false when it cannot.
+fn pay_corp(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) -> bool {
+    if !g.corp_pay(n) {
+        return false;
+    }
+    note(ev, "paid", format!("The Corp pays {n} credits for {source}"), json!({"seat": CORP, "cost": n, "source": source}));
+    true
+}
+
+/// The Runner gets 1 allotted click less for their next turn.
+fn one_click_less(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.next_turn_clicks[RUNNER as usize] -= 1;
+    note(
+        ev,
+        "allotted_clicks",
+        format!("{}: the Runner gets 1 allotted click less for their next turn", c.name()),
+        json!({"seat": RUNNER, "change": -1, "total": g.next_turn_clicks[RUNNER as usize]}),
+    );
+}
+
+fn policing_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !threat(g, 3) || g.corp.credits < 2 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may pay 2 credits to take 1 more allotted click from the Runner's next turn ({})", c.name()),
+        format!("{}: pay 2 credits so that the Runner gets 1 more allotted click less for their next turn?", c.name()),
+        yes_no("Pay 2 credits", "Do nothing"),
+    ))
+}
+
+fn policing_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && pay_corp(g, 2, c.name(), ev) {
+        one_click_less(g, c, ev);
+    }
+    Ok(Then::Done)
+}
+
+// --- the Corp identities' abilities ------------------------------------------------------------------
+
+/// Epiphany Analytica: 1 power counter on the identity, the first time each turn the Runner
+/// steals or trashes a Corp card.
+fn epiphany_counter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.corp.identity_power += 1;
+    let n = g.corp.identity_power;
+    note(ev, "power_counters", format!("{}: 1 power counter on it (now {n})", c.name()), json!({"seat": CORP, "identity": true, "change": 1, "power": n}));
+}
+
+fn epiphany_offers(g: &Game, _: u32) -> Vec<(Option<u32>, String)> {
+    if g.corp.identity_power == 0 || g.corp.rd.is_empty() {
+        return vec![];
+    }
+    vec![(None, "Epiphany Analytica: spend 1 hosted power counter to look at the top 3 cards of R&D and install 1 of them".into())]
+}
+
+fn epiphany_look(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.corp.identity_power == 0 {
+        return;
+    }
+    g.corp.identity_power -= 1;
+    let n = g.corp.identity_power;
+    note(ev, "power_counters", format!("{}: 1 power counter spent (now {n})", c.name()), json!({"seat": CORP, "identity": true, "change": -1, "power": n}));
+    ask_later(g, c, 0);
+}
+
+/// The top `n` cards of R&D.
+fn rd_top(g: &Game, n: usize) -> Vec<u32> {
+    g.corp.rd.iter().copied().take(n).collect()
+}
+
+/// An optional install of one of `cards` (the Corp's own hidden cards it looks at: R&D's top),
+/// paying its costs.
+fn install_looked_ask(g: &Game, c: Ctx, cards: Vec<u32>, what: &str) -> Option<Question> {
+    if cards.is_empty() {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &cards, false, false));
+    Some(
+        Question::one(
+            CORP,
+            CARD_KIND,
+            format!("looks at the top {} card(s) of R&D and may install {what} ({})", cards.len(), c.name()),
+            format!("{}: you may install {what} from the top {} card(s) of R&D", c.name(), cards.len()),
+            o,
+        )
+        .looking_at(cards),
+    )
+}
+
+/// Installing a card looked at on top of R&D: it leaves R&D at once (set aside while it is
+/// installed), so that the questions of its install (what to trash first) name a card the Corp
+/// knows, not one still among R&D's hidden cards.
+fn install_from_rd_answer(g: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
+    g.take_corp(card);
+    Ok(Then::InstallCorp { card, server })
+}
+
+fn epiphany_ask(g: &Game, c: Ctx) -> Option<Question> {
+    install_looked_ask(g, c, rd_top(g, 3), "1 of them")
+}
+
+/// Poétrï Luxury Brands: whenever the Corp scores, a look at the top 3 cards of R&D.
+fn poetri_look(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    ask_later(g, c, 0);
+}
+
+fn poetri_rd_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let top = rd_top(g, 3);
+    let mut q = install_looked_ask(g, c, top.clone(), "1 non-agenda card")?;
+    // Agendas are looked at but not offered.
+    let agendas: Vec<u32> = top.iter().copied().filter(|&k| g.def(k).ctype == CardType::Agenda).collect();
+    q.options.retain(|(_, a)| !matches!(a, Answer::Install { card, .. } if agendas.contains(card)));
+    Some(q)
+}
+
+/// Poétrï Luxury Brands: an agenda stolen, the Corp may install a non-agenda card from HQ.
+fn poetri_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let hq: Vec<u32> = g.corp.hq.iter().copied().filter(|&k| g.def(k).ctype != CardType::Agenda).collect();
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &hq, false, false));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("may install a non-agenda card from HQ ({})", c.name()), format!("{}: you may install 1 non-agenda card from HQ", c.name()), o))
+}
+
+/// LEO Construction: once per turn during a run, trash a rezzed bioroid card in the root of or
+/// protecting the attacked server to end the run.
+fn leo_offers(g: &Game, _: u32) -> Vec<(String, String, u32)> {
+    let Some(run) = g.run.as_ref() else { return vec![] };
+    if g.used_this_turn(LEO_CONSTRUCTION) {
+        return vec![];
+    }
+    let Some(s) = g.server(run.server) else { return vec![] };
+    s.ice
+        .iter()
+        .chain(s.root.iter())
+        .copied()
+        .filter(|&k| g.rezzed(k) && g.def(k).has_subtype("Bioroid"))
+        .map(|k| (format!("leo:{k}"), format!("LEO Construction: trash {} to end the run", g.label(k)), k))
+        .collect()
+}
+
+fn leo_construction(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !leo_offers(g, c.card).iter().any(|(_, _, k)| *k == c.arg) {
+        return;
+    }
+    g.use_once_per_turn(LEO_CONSTRUCTION);
+    g.corp_trash_installed(c.arg, c.name(), ev);
+    end_the_run(g, c.name(), ev);
+}
+
+// --- Phật Gioan Baotixita
+
+fn phat_counter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let n = match g.card_mut(c.card) {
+        Some(k) => {
+            k.power += 1;
+            k.power
+        }
+        None => return,
+    };
+    note(ev, "power_counters", format!("{}: 1 power counter on it (now {n})", g.label(c.card)), json!({"card": c.card, "change": 1, "power": n}));
+}
+
+/// The first agenda scored or stolen this turn: remove up to 2 counters (asked when it has
+/// some), then 1 net damage and 1 more per counter removed.
+fn phat_changed_hands(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.flags.agendas_changed_hands != 1 {
+        return;
+    }
+    if g.card(c.card).is_some_and(|k| k.power > 0) {
+        ask_later(g, c, 0);
+    } else {
+        damage(g, DamageKind::Net, 1, c.name(), false);
+    }
+}
+
+fn phat_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let most = g.card(c.card).map_or(0, |k| k.power).min(2) as u8;
+    let o = (0..=most).map(|n| (opt(format!("remove:{n}"), format!("Remove {n} power counter(s): {} net damage", 1 + n)), Answer::Mode(n))).collect();
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("removes up to 2 power counters to do 1 net damage and 1 more per counter ({})", c.name()),
+        format!("{}: remove up to 2 hosted power counters; 1 net damage plus 1 per counter removed", c.name()),
+        o,
+    ))
+}
+
+fn phat_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Mode(n) = first(a) else { return Err(RulesError::Illegal("choose how many counters".into())) };
+    let n = u32::from(n).min(g.card(c.card).map_or(0, |k| k.power));
+    if n > 0 {
+        if let Some(k) = g.card_mut(c.card) {
+            k.power -= n;
+        }
+        let left = g.card(c.card).map_or(0, |k| k.power);
+        note(ev, "power_counters", format!("{}: {n} power counter(s) removed (now {left})", g.label(c.card)), json!({"card": c.card, "change": -i64::from(n), "power": left}));
+    }
+    damage(g, DamageKind::Net, 1 + n, c.name(), false);
     Ok(Then::Done)
 }

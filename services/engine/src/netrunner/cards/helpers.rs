@@ -427,7 +427,22 @@ pub fn look_at(g: &Game, seat: u32, cards: &[u32], source: &str, ev: &mut Vec<Ev
 /// The Runner trashed a card it was accessing: the Runner identity's trigger, then the
 /// installed Runner cards' (in trigger order).
 pub fn runner_trashed_accessed(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
+    runner_took_corp_card(g, card, ev);
     fire_identity(g, RUNNER, When::TrashAccessed, card, ev);
     let installed = super::runner_trigger_order(g);
     super::fire_all(g, When::TrashAccessed, &installed, card, ev);
+}
+
+/// The Runner stole or trashed Corp card `card`: recorded for the turn (and, at the end of a
+/// Runner turn, for "during their last turn"); the first time each turn, the Corp identity's
+/// trigger.
+pub fn runner_took_corp_card(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
+    if g.def(card).side != Side::Corp {
+        return;
+    }
+    let first = !g.flags.runner_took_corp_card;
+    g.flags.runner_took_corp_card = true;
+    if first {
+        fire_identity(g, CORP, When::RunnerTookCorpCardFirst, card, ev);
+    }
 }

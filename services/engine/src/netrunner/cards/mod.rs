@@ -188,6 +188,9 @@ pub enum Static {
     IceRezCost(i64),
     /// An installed Runner card changes an ice's strength: `f(game, this card, ice)`.
     IceStrengthBy(fn(&Game, u32, u32) -> i64),
+    /// Terminal (an operation's subtype, Comprehensive Rules glossary "terminal"): after it
+    /// resolves, the Corp's action phase ends (its clicks left are lost).
+    Terminal,
 }
 
 /// When a trigger of an active card (or identity) fires.
@@ -254,6 +257,12 @@ pub enum When {
     /// The Runner played an event (after its effect); installed Runner cards, `arg` is the
     /// event.
     EventPlayed,
+    /// The first time each turn the Runner steals or trashes a Corp card; the Corp identity,
+    /// `arg` is that card.
+    RunnerTookCorpCardFirst,
+    /// The Runner stole an agenda (NR-7.4), after the Runner's own triggers; the Corp identity,
+    /// then rezzed Corp cards, `arg` is the agenda.
+    AgendaStolen,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

@@ -1901,6 +1901,7 @@ fn charm_offensive_ask(g: &Game, _: Ctx) -> Option<Question> {
 fn charm_offensive_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Some(&k) = picked(a).first().filter(|k| charm_offensive_targets(g).contains(k)) {
         g.trash(k, c.name(), ev);
+        super::helpers::runner_took_corp_card(g, k, ev);
     }
     Ok(Then::Done)
 }
@@ -1950,5 +1951,6 @@ fn arruaceiras(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     } else if g.ice_strength(ice) <= 0 && g.runner_pay(2) {
         g.trash(c.card, "its own ability", ev);
         g.trash(ice, c.name(), ev);
+        super::helpers::runner_took_corp_card(g, ice, ev);
     }
 }

@@ -139,6 +139,20 @@ fn corp_actions(g: &Game, out: &mut Options) {
     // card in HQ, an agenda in either score area.
     let elsewhere: Vec<u32> = g.corp.hq.iter().chain(g.corp.score.iter()).chain(g.runner.score.iter()).copied().collect();
     click_abilities(g, &elsewhere, out);
+    identity_click(g, &c.identity, out);
+}
+
+/// The identity's click ability, if it has one (named "identity" in option ids).
+fn identity_click(g: &Game, identity: &str, out: &mut Options) {
+    if let Some(click) = cards::def(identity).click {
+        for (server, label) in (click.offers)(g, cards::NO_CARD) {
+            let id = match server {
+                Some(s) => format!("ability:identity:{s}"),
+                None => "ability:identity".to_string(),
+            };
+            out.push((opt(id, label), Act::Ability { card: cards::NO_CARD, server }));
+        }
+    }
 }
 
 /// Installing a Runner card from the grip, if it can be now.
@@ -255,6 +269,12 @@ fn play(g: &mut Game, seat: u32, card: u32, target: Option<u32>, ev: &mut Vec<Ev
     if seat == RUNNER {
         let installed = cards::runner_trigger_order(g);
         cards::fire_all(g, cards::When::EventPlayed, &installed, card, ev);
+    }
+    // Terminal: the action phase ends once the operation is resolved; its questions (already
+    // pushed) are answered first, and none of them spends a click.
+    if seat == CORP && c.def.statics.iter().any(|s| matches!(s, Static::Terminal)) {
+        g.corp.clicks = 0;
+        ev.push(public("action_phase_ended", format!("{} is terminal: the Corp's action phase ends", c.name()), json!({"card": card})));
     }
     Ok(())
 }

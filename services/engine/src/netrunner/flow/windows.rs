@@ -101,6 +101,12 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
         }
     }
     card_abilities(g, &g.installed_corp(), out);
+    // The Corp identity's paid ability (its row says when it can be used).
+    if let Some(p) = cards::def(&g.corp.identity).paid {
+        for (id, label, arg) in (p.offers)(g, cards::NO_CARD) {
+            out.push((opt(id, label), Paid::Card { card: cards::NO_CARD, arg }));
+        }
+    }
     // Abilities of agendas in the Corp's score area (their rows say when they can be used).
     card_abilities(g, &g.corp.score, out);
     // NR-4: scoring, in the Corp's own turn outside a run, before it discards.
@@ -276,7 +282,7 @@ fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
             ));
         }
         Paid::Card { card, arg } => {
-            let c = cards::ctx(g, *card, *arg);
+            let c = if *card == cards::NO_CARD { cards::identity(g, seat, *arg) } else { cards::ctx(g, *card, *arg) };
             if let Some(a) = c.def.paid {
                 cards::apply(g, &a.effect, c, ev);
             }

@@ -1367,3 +1367,208 @@ fn card_bumi_1_0_trashes_a_trojan_when_rezzed_then_a_program_and_core_damage() {
     assert!(g.runner.heap.contains(&bot) && g.runner.heap.contains(&cl));
     assert_eq!(g.runner.core_damage, 1);
 }
+
+// --- the Runner's steals and trashes, terminal operations, allotted clicks, Corp identities ---------
+
+#[test]
+fn card_oppo_research_needs_a_steal_or_trash_last_turn_gives_2_tags_and_ends_the_action_phase() {
+    let mut s = corp();
+    let o = s.hq(cs::OPPO_RESEARCH);
+    assert!(!s.at_action().offers(&format!("play:{o}")), "not without a steal or trash last turn");
+    let mut s = corp();
+    let o = s.hq(cs::OPPO_RESEARCH);
+    s.g.runner_took_corp_card_last_turn = true;
+    s.g.corp.points = 3;
+    s.g.corp.credits = 7;
+    let mut m = s.at_action();
+    m.play(o);
+    assert_eq!(m.game().runner.tags, 2);
+    m.pick(&["yes"]);
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.corp.credits), (4, 0), "threat 3: 5 more credits for 2 more tags");
+    assert_eq!(g.corp.clicks, 0, "terminal: the 2 clicks left are lost");
+    assert!(m.has_event("netrunner.action_phase_ended"));
+    // Below threat 3, nothing more is asked.
+    let mut s = corp();
+    let o = s.hq(cs::OPPO_RESEARCH);
+    s.g.runner_took_corp_card_last_turn = true;
+    s.g.corp.credits = 7;
+    let mut m = s.at_action();
+    m.play(o);
+    assert!(!m.offers("yes"));
+    assert_eq!((m.game().runner.tags, m.game().corp.credits), (2, 5));
+}
+
+#[test]
+fn card_active_policing_installs_and_takes_allotted_clicks_from_the_runners_next_turn() {
+    let mut s = corp();
+    let ap = s.hq(cs::ACTIVE_POLICING);
+    s.hq(c::NICO_CAMPAIGN);
+    s.g.corp.points = 3;
+    let m = s.at_action();
+    assert!(!m.offers(&format!("play:{ap}")), "not without a steal or trash last turn");
+    let mut s = corp();
+    let ap = s.hq(cs::ACTIVE_POLICING);
+    let nico = s.hq(c::NICO_CAMPAIGN);
+    s.g.corp.points = 3;
+    s.g.runner_took_corp_card_last_turn = true;
+    for _ in 0..3 {
+        s.stack(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.play(ap);
+    m.pick(&[&format!("install:{nico}:new")]);
+    assert!(m.game().is_installed(nico));
+    m.pick(&["yes"]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.next_turn_clicks[RUNNER as usize]), (3, -2));
+    assert_eq!(g.corp.clicks, 0, "terminal");
+    // The Corp's turn ends; the Runner's begins with 4 - 2 clicks.
+    loop {
+        let g = m.game();
+        if g.active == RUNNER && m.kind() == "netrunner.action" {
+            break;
+        }
+        m.pass();
+    }
+    let g = m.game();
+    assert_eq!((g.runner.clicks, g.next_turn_clicks[RUNNER as usize]), (2, 0));
+}
+
+#[test]
+fn card_epiphany_analytica_nations_undivided_counts_the_first_steal_or_trash_each_turn_and_installs_from_rd() {
+    let mut s = runner();
+    s.g.corp.identity = cs::EPIPHANY_ANALYTICA.into();
+    s.g.runner.clicks = 2;
+    s.root(3, c::OFFWORLD_OFFICE, false);
+    s.root(4, c::OFFWORLD_OFFICE, false);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["continue"]);
+    assert_eq!(m.game().corp.identity_power, 1);
+    m.run_on(4);
+    m.pick(&["continue"]);
+    let g = m.game();
+    assert_eq!((g.runner.score.len(), g.corp.identity_power), (2, 1), "only the first time each turn");
+    assert!(g.runner_took_corp_card_last_turn || g.flags.runner_took_corp_card);
+
+    let mut s = corp();
+    s.g.corp.identity = cs::EPIPHANY_ANALYTICA.into();
+    s.g.corp.identity_power = 1;
+    s.rd(c::HEDGE_FUND);
+    let nico = s.rd(c::NICO_CAMPAIGN);
+    s.rd(c::PALISADE);
+    let fourth = s.rd(c::SPRINT);
+    let mut m = s.at_action();
+    m.pick(&["ability:identity"]);
+    assert!(m.has_event("netrunner.looked"));
+    assert!(!m.option_ids().iter().any(|o| o.starts_with(&format!("install:{fourth}"))), "the top 3 only");
+    m.pick(&[&format!("install:{nico}:new")]);
+    let g = m.game();
+    assert!(g.is_installed(nico) && !g.corp.rd.contains(&nico));
+    assert_eq!((g.corp.identity_power, g.corp.rd.len(), g.corp.clicks), (0, 3, 2));
+}
+
+#[test]
+fn card_poetri_luxury_brands_all_the_rage_installs_a_non_agenda_from_rd_on_score_and_from_hq_on_steal() {
+    let mut s = corp();
+    s.g.corp.identity = cs::POETRI_LUXURY_BRANDS.into();
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    s.g.cards[a as usize].adv = 5;
+    let agenda = s.rd(c::OFFWORLD_OFFICE);
+    let nico = s.rd(c::NICO_CAMPAIGN);
+    let mut m = corp_window(s);
+    m.score(a);
+    assert!(m.has_event("netrunner.looked"));
+    assert!(!m.option_ids().iter().any(|o| o.starts_with(&format!("install:{agenda}"))), "no agenda");
+    m.pick(&[&format!("install:{nico}:new")]);
+    assert!(m.game().is_installed(nico));
+
+    let mut s = runner();
+    s.g.corp.identity = cs::POETRI_LUXURY_BRANDS.into();
+    s.root(3, c::OFFWORLD_OFFICE, false);
+    let nico = s.hq(c::NICO_CAMPAIGN);
+    let agenda = s.hq(c::OFFWORLD_OFFICE);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["continue"]);
+    assert_eq!(m.seat(), CORP);
+    assert!(!m.option_ids().iter().any(|o| o.starts_with(&format!("install:{agenda}"))), "no agenda");
+    m.pick(&[&format!("install:{nico}:new")]);
+    assert!(m.game().is_installed(nico));
+}
+
+#[test]
+fn card_leo_construction_labor_solutions_trashes_a_rezzed_bioroid_of_the_attacked_server_to_end_the_run() {
+    let mut s = runner();
+    s.g.corp.identity = cs::LEO_CONSTRUCTION.into();
+    let bran = s.ice(3, c::BRAN_1_0, true);
+    s.root(3, c::OFFWORLD_OFFICE, false);
+    let mut m = s.at_action();
+    m.run_on(3);
+    let leo = format!("leo:{bran}");
+    while !m.offers(&leo) {
+        match m.kind().as_str() {
+            "netrunner.window" => m.pass(),
+            _ => m.pick(&["continue"]),
+        }
+    }
+    m.pick(&[&leo]);
+    let g = m.game();
+    assert!(g.corp.archives.contains(&bran), "the bioroid is trashed");
+    assert!(g.runner.score.is_empty(), "the run ended");
+    assert!(g.used_this_turn(cs::LEO_CONSTRUCTION));
+    // Not a bioroid: nothing offered.
+    let mut s = runner();
+    s.g.corp.identity = cs::LEO_CONSTRUCTION.into();
+    s.ice(3, c::PALISADE, true);
+    let mut m = s.at_action();
+    m.run_on(3);
+    assert!(!m.option_ids().iter().any(|o| o.starts_with("leo:")));
+}
+
+#[test]
+fn card_phat_gioan_baotixita_counts_discard_phases_and_damages_on_the_first_agenda_of_a_turn() {
+    let mut s = corp();
+    let p = s.root(4, cs::PHAT_GIOAN_BAOTIXITA, true);
+    s.g.cards[p as usize].power = 2;
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    s.g.cards[a as usize].adv = 5;
+    let b = s.root(5, c::OFFWORLD_OFFICE, false);
+    s.g.cards[b as usize].adv = 5;
+    for _ in 0..5 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = corp_window(s);
+    m.score(a);
+    m.pick(&["remove:2"]);
+    for _ in 0..3 {
+        m.draw(&[0]);
+    }
+    let g = m.game();
+    assert_eq!((g.runner.heap.len(), g.card(p).map(|k| k.power)), (3, Some(0)));
+    m.score(b);
+    assert_eq!(m.game().runner.heap.len(), 3, "only the first agenda each turn");
+
+    // Without counters: 1 net damage, nothing asked.
+    let mut s = corp();
+    s.root(4, cs::PHAT_GIOAN_BAOTIXITA, true);
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    s.g.cards[a as usize].adv = 5;
+    s.grip(c::SURE_GAMBLE);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = corp_window(s);
+    m.score(a);
+    m.draw(&[0]);
+    assert_eq!(m.game().runner.heap.len(), 1);
+
+    // A counter when the discard phase ends.
+    let mut s = corp();
+    let p = s.root(4, cs::PHAT_GIOAN_BAOTIXITA, true);
+    s.g.corp.clicks = 0;
+    s.stack(c::SURE_GAMBLE);
+    let m = s.start(Stage::Discard);
+    assert_eq!(m.game().card(p).map(|k| k.power), Some(1));
+}
