@@ -380,6 +380,9 @@ pub struct TurnFlags {
     /// or stolen", which counts even while the card that cares was not active).
     #[serde(default)]
     pub agendas_changed_hands: u32,
+    /// Operations and events played this turn, in order (by the play action or an effect).
+    #[serde(default)]
+    pub played: Vec<u32>,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").

@@ -5,7 +5,7 @@
 use serde_json::json;
 
 use super::helpers::{
-    agenda_counters, card_options, corp_install_options, damage, expend, expend_offers, faceup_archive_types, first, gain_clicks, hq_to_rd_top, note,
+    agenda_counters, card_options, corp_install_options, corp_play_options, damage, expend, expend_offers, faceup_archive_types, first, gain_clicks, hq_to_rd_top, note,
     opt, picked, place_adv, take_or_trash, threat,
 };
 use super::{ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Static, Targets, Then, When, BLANK, CARD_KIND};
@@ -58,6 +58,9 @@ pub const EPIPHANY_ANALYTICA: &str = "34048";
 pub const POETRI_LUXURY_BRANDS: &str = "35036";
 pub const PHAT_GIOAN_BAOTIXITA: &str = "35051";
 pub const LEO_CONSTRUCTION: &str = "35035";
+pub const SUDDEN_COMMANDMENT: &str = "34119";
+pub const HUMANOID_RESOURCES: &str = "35039";
+pub const PIVOT: &str = "34062";
 
 /// The Corp's Startup rows (after System Gateway's in trigger order).
 pub static DEFS: &[CardDef] = &[
@@ -431,6 +434,31 @@ pub static DEFS: &[CardDef] = &[
         // Last pushed first: the install, then the threat's payment.
         play: Some(Play { targets: Targets::Labeled(runner_took_corp_card_last_turn), effect: Effect::All(&[Effect::Ask(1), Effect::Custom(one_click_less), Effect::Ask(0)]) }),
         asks: &[Ask::Own(Prompt { ask: install_from_hq_ask, answer: install_answer }), Ask::Own(Prompt { ask: policing_ask, answer: policing_answer })],
+        ..BLANK
+    },
+    // --- rows added with operations played by an effect
+    CardDef {
+        code: HUMANOID_RESOURCES,
+        name: "Humanoid Resources",
+        click: Some(Click { offers: humanoid_offers, effect: Effect::Custom(humanoid_resources) }),
+        asks: &[Ask::Own(Prompt { ask: up_to_installs_ask, answer: top_down_answer }), Ask::Own(Prompt { ask: play_from_hq_ask, answer: play_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SUDDEN_COMMANDMENT,
+        name: "Sudden Commandment",
+        // Draw at once; last pushed first: the play from HQ, then the threat's click.
+        play: Some(Play { targets: Targets::None, effect: Effect::All(&[Effect::Draw(CORP, 2), Effect::Ask(1), Effect::Ask(0)]) }),
+        asks: &[Ask::Own(Prompt { ask: play_from_hq_ask, answer: play_answer }), Ask::Own(Prompt { ask: commandment_ask, answer: commandment_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: PIVOT,
+        name: "Pivot",
+        statics: &[Static::PlayExtraClicks(1)],
+        // Last pushed first: the search, then the threat's play or install.
+        play: Some(Play { targets: Targets::None, effect: Effect::All(&[Effect::Ask(1), Effect::Ask(0)]) }),
+        asks: &[Ask::Own(Prompt { ask: pivot_search_ask, answer: pivot_search_answer }), Ask::Own(Prompt { ask: pivot_threat_ask, answer: play_or_install_answer })],
         ..BLANK
     },
 ];
@@ -2054,4 +2082,128 @@ fn phat_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Resul
     }
     damage(g, DamageKind::Net, 1 + n, c.name(), false);
     Ok(Then::Done)
+}
+
+// --- operations played by an effect ---------------------------------------------------------------------
+
+/// The operations of HQ the asking card may play (Sudden Commandment: non-terminal ones only).
+fn playable_from_hq(g: &Game, c: Ctx) -> Vec<u32> {
+    g.corp
+        .hq
+        .iter()
+        .copied()
+        .filter(|&k| c.def.code != SUDDEN_COMMANDMENT || !super::def(g.code(k)).statics.iter().any(|s| matches!(s, Static::Terminal)))
+        .collect()
+}
+
+/// An optional play of 1 operation from HQ, paying its cost.
+fn play_from_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let o = corp_play_options(g, &playable_from_hq(g, c));
+    if o.is_empty() {
+        return None;
+    }
+    let mut all = vec![(opt("none", "Play nothing"), Answer::No)];
+    all.extend(o);
+    Some(Question::one(CORP, CARD_KIND, format!("may play an operation from HQ ({})", c.name()), format!("{}: you may play 1 operation from HQ", c.name()), all))
+}
+
+fn play_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    Ok(match first(a) {
+        Answer::Play { card, target } => Then::PlayCorp { card, target },
+        _ => Then::Done,
+    })
+}
+
+fn play_or_install_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    Ok(match first(a) {
+        Answer::Play { card, target } => Then::PlayCorp { card, target },
+        Answer::Install { card, server } => Then::InstallCorp { card, server },
+        _ => Then::Done,
+    })
+}
+
+/// Sudden Commandment's threat 3: the first mandate played this turn may pay 3 for a click.
+fn commandment_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let first_mandate = g.flags.played.iter().copied().find(|&k| g.def(k).has_subtype("Mandate"));
+    if !threat(g, 3) || first_mandate != Some(c.card) || g.corp.credits < 3 {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("may pay 3 credits to gain a click ({})", c.name()), format!("{}: pay 3 credits to gain 1 click?", c.name()), yes_no("Pay 3 credits", "Do nothing")))
+}
+
+fn commandment_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && pay_corp(g, 3, c.name(), ev) {
+        gain_clicks(g, CORP, 1, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Humanoid Resources: 3 clicks (the action's and 2 more) and trashing it.
+fn humanoid_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    if !g.rezzed(card) || !g.is_installed(card) || g.corp.clicks < 3 {
+        return vec![];
+    }
+    vec![(None, format!("{}: 3 clicks, trash it: gain 4 credits, draw 3 cards, install up to 2 cards and play 1 operation from HQ", g.label(card)))]
+}
+
+fn humanoid_resources(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !g.rezzed(c.card) || g.corp.clicks < 2 {
+        return;
+    }
+    g.corp.clicks -= 2;
+    g.corp_trash_installed(c.card, "its own ability", ev);
+    g.gain(CORP, 4, c.name(), ev);
+    g.draw(CORP, 3, ev);
+    // Last pushed first: the installs (one at a time), then the play.
+    ask_with(g, c, 1, 0);
+    ask_with(g, c, 0, 2);
+}
+
+/// Up to `arg` more installs from HQ, one at a time (answered by `top_down_answer`).
+fn up_to_installs_ask(g: &Game, c: Ctx) -> Option<Question> {
+    top_down_ask(g, c)
+}
+
+/// Pivot: search R&D for an operation or an agenda, reveal it, add it to HQ; R&D is shuffled.
+fn pivot_search_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.rd.is_empty() {
+        return None;
+    }
+    let found: Vec<u32> = g.corp.rd.iter().copied().filter(|&k| matches!(g.def(k).ctype, CardType::Operation | CardType::Agenda)).collect();
+    let mut o = vec![(opt("none", "Find nothing"), Answer::No)];
+    o.extend(card_options(g, "search", &found));
+    Some(Question::one(
+        CORP,
+        super::SEARCH_KIND,
+        format!("searches R&D for an operation or an agenda ({})", c.name()),
+        format!("{}: search R&D for 1 operation or agenda to reveal and add to HQ", c.name()),
+        o,
+    ))
+}
+
+fn pivot_search_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        if !g.corp.rd.contains(&k) || !matches!(g.def(k).ctype, CardType::Operation | CardType::Agenda) {
+            return Err(RulesError::Illegal("not an operation or agenda in R&D".into()));
+        }
+        g.corp.rd.retain(|&x| x != k);
+        g.corp.hq.push(k);
+        note(ev, "revealed", format!("{}: the Corp searches R&D and reveals {}, added to HQ", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+    }
+    g.tasks.push(Task::Shuffle { corp: true });
+    Ok(Then::Done)
+}
+
+/// Pivot's threat 3: play or install 1 card from HQ.
+fn pivot_threat_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !threat(g, 3) {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Do nothing"), Answer::No)];
+    o.extend(corp_play_options(g, &g.corp.hq));
+    o.extend(corp_install_options(g, &g.corp.hq, false, false));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("may play or install a card from HQ ({})", c.name()), format!("{}: you may play or install 1 card from HQ", c.name()), o))
 }

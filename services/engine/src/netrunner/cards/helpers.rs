@@ -446,3 +446,33 @@ pub fn runner_took_corp_card(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
         fire_identity(g, CORP, When::RunnerTookCorpCardFirst, card, ev);
     }
 }
+
+/// The options of playing one of `cards` (operations) by a card's effect: those the Corp can
+/// pay for (cost and additional clicks) and whose "play only if" holds, on each of their
+/// targets, as the play action offers them.
+pub fn corp_play_options(g: &Game, cards: &[u32]) -> Vec<(DecisionOption, Answer)> {
+    let mut o = Vec::new();
+    for &k in cards {
+        let d = g.def(k);
+        if d.ctype != CardType::Operation || g.corp.credits < d.cost.unwrap_or(0) || g.corp.clicks < g.play_extra_clicks(k) {
+            continue;
+        }
+        let label = g.label(k);
+        let targets = super::def(g.code(k)).play.map_or(super::Targets::None, |p| p.targets);
+        let plain = || (opt(format!("play:{k}"), format!("Play {label}")), Answer::Play { card: k, target: None });
+        match targets {
+            super::Targets::None => o.push(plain()),
+            super::Targets::Labeled(f) => match f(g) {
+                Some(ts) => o.extend(ts.into_iter().map(|(t, what)| (opt(format!("play:{k}:{t}"), format!("Play {label}: {what}")), Answer::Play { card: k, target: Some(t) }))),
+                None => o.push(plain()),
+            },
+            super::Targets::Cards(f) => {
+                o.extend(f(g).into_iter().map(|t| (opt(format!("play:{k}:{t}"), format!("Play {label} on {}", g.label(t))), Answer::Play { card: k, target: Some(t) })))
+            }
+            super::Targets::Servers(f) => o.extend(
+                f(g).into_iter().map(|t| (opt(format!("play:{k}:{t}"), format!("Play {label} on {}", Game::server_name(t))), Answer::Play { card: k, target: Some(t) })),
+            ),
+        }
+    }
+    o
+}

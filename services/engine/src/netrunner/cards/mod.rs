@@ -347,6 +347,8 @@ pub enum Answer {
     Card(u32),
     /// Install a card (in a server; `None`: a new remote).
     Install { card: u32, server: Option<u32> },
+    /// Play an operation (on a target, if it takes one).
+    Play { card: u32, target: Option<u32> },
 }
 
 /// A card's question: who answers, its decision kind, texts and options with their answers.
@@ -398,6 +400,9 @@ pub enum Then {
     InstallRunnerOn { card: u32, host: u32 },
     /// The access decision on this card is over.
     FinishAccess(u32),
+    /// Play a Corp operation by a card's effect (no click: not the play action), paying its
+    /// cost and any additional cost.
+    PlayCorp { card: u32, target: Option<u32> },
 }
 
 /// A card's question and the effect of its answer, side by side. `ask` returns `None` when there

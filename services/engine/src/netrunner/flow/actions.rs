@@ -250,6 +250,7 @@ fn play(g: &mut Game, seat: u32, card: u32, target: Option<u32>, ev: &mut Vec<Ev
     } else {
         g.to_heap(card);
     }
+    g.flags.played.push(card);
     let name = g.seat_name(seat);
     // A server is named as the option named it ("on Server 1"), not by its id.
     let on = match (target, cards::def(g.code(card)).play.map(|p| p.targets)) {
@@ -277,6 +278,17 @@ fn play(g: &mut Game, seat: u32, card: u32, target: Option<u32>, ev: &mut Vec<Ev
         ev.push(public("action_phase_ended", format!("{} is terminal: the Corp's action phase ends", c.name()), json!({"card": card})));
     }
     Ok(())
+}
+
+/// The Corp plays an operation by a card's effect (not an action: no click for the play
+/// itself); its additional click cost (Double), if any, is still paid.
+pub fn play_corp_by_effect(g: &mut Game, card: u32, target: Option<u32>, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    let extra = g.play_extra_clicks(card);
+    if g.corp.clicks < extra {
+        return Err(RulesError::Illegal(format!("{} needs {extra} more click(s)", g.label(card))));
+    }
+    g.corp.clicks -= extra;
+    play(g, CORP, card, target, ev)
 }
 
 fn advance(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> Result<(), RulesError> {

@@ -1572,3 +1572,88 @@ fn card_phat_gioan_baotixita_counts_discard_phases_and_damages_on_the_first_agen
     let m = s.start(Stage::Discard);
     assert_eq!(m.game().card(p).map(|k| k.power), Some(1));
 }
+
+// --- operations played by an effect -------------------------------------------------------------------
+
+#[test]
+fn card_sudden_commandment_draws_2_plays_a_non_terminal_operation_and_buys_a_click_at_threat_3() {
+    let mut s = corp();
+    let sc = s.hq(cs::SUDDEN_COMMANDMENT);
+    let hf = s.hq(c::HEDGE_FUND);
+    let oppo = s.hq(cs::OPPO_RESEARCH);
+    s.g.runner_took_corp_card_last_turn = true;
+    s.g.corp.points = 3;
+    s.g.corp.credits = 10;
+    s.rd(c::PALISADE);
+    s.rd(c::PALISADE);
+    let mut m = s.at_action();
+    m.play(sc);
+    assert_eq!(m.game().corp.hq.len(), 4, "2 drawn");
+    assert!(!m.offers(&format!("play:{oppo}")), "not a terminal operation");
+    m.pick(&[&format!("play:{hf}")]);
+    assert_eq!(m.game().corp.credits, 9 + 4, "Hedge Fund played: 1 for Sudden Commandment, +4");
+    assert_eq!(m.game().corp.clicks, 2, "no click for the play by effect");
+    m.pick(&["yes"]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.corp.clicks), (10, 3), "3 credits for a click");
+    // A second mandate this turn gets no click.
+    let mut s = corp();
+    let sc = s.hq(cs::SUDDEN_COMMANDMENT);
+    let sc2 = s.hq(cs::SUDDEN_COMMANDMENT);
+    s.g.corp.points = 3;
+    s.g.corp.credits = 10;
+    for _ in 0..4 {
+        s.rd(c::PALISADE);
+    }
+    let mut m = s.at_action();
+    m.play(sc);
+    m.pick(&[&format!("play:{sc2}")]);
+    // Asked once, for the first one (the second is not the first mandate this turn).
+    m.pick(&["yes"]);
+    assert_eq!((m.game().corp.clicks, m.game().corp.credits), (3, 5));
+    assert_eq!(m.kind(), "netrunner.action");
+}
+
+#[test]
+fn card_humanoid_resources_trades_3_clicks_and_itself_for_credits_cards_installs_and_a_play() {
+    let mut s = corp();
+    let h = s.root(3, cs::HUMANOID_RESOURCES, true);
+    let nico = s.hq(c::NICO_CAMPAIGN);
+    let pal = s.hq(c::PALISADE);
+    let hf = s.hq(c::HEDGE_FUND);
+    for _ in 0..3 {
+        s.rd(c::SPRINT);
+    }
+    s.g.corp.credits = 1;
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{h}")]);
+    let g = m.game();
+    assert!(g.corp.archives.contains(&h));
+    assert_eq!((g.corp.credits, g.corp.clicks, g.corp.hq.len()), (5, 0, 6));
+    m.pick(&[&format!("install:{nico}:new")]);
+    m.pick(&[&format!("install:{pal}:0")]);
+    assert!(m.game().is_installed(nico) && m.game().is_installed(pal));
+    m.pick(&[&format!("play:{hf}")]);
+    assert_eq!(m.game().corp.credits, 9, "Hedge Fund: 5 paid, 9 gained");
+}
+
+#[test]
+fn card_pivot_costs_2_clicks_searches_r_and_d_and_plays_or_installs_at_threat_3() {
+    let mut s = corp();
+    let p = s.hq(cs::PIVOT);
+    let nico = s.hq(c::NICO_CAMPAIGN);
+    let agenda = s.rd(c::OFFWORLD_OFFICE);
+    s.rd(c::PALISADE);
+    s.g.corp.points = 3;
+    let mut m = s.at_action();
+    m.play(p);
+    assert_eq!(m.kind(), c::SEARCH_KIND);
+    assert!(!m.offers(&format!("search:{}", agenda + 1)), "not an ice");
+    m.pick(&[&format!("search:{agenda}")]);
+    assert!(m.has_event("netrunner.revealed"));
+    assert!(m.game().corp.hq.contains(&agenda));
+    m.pick(&[&format!("install:{nico}:new")]);
+    let g = m.game();
+    assert!(g.is_installed(nico));
+    assert_eq!(g.corp.clicks, 1, "Double: 2 clicks");
+}
