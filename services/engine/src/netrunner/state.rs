@@ -383,6 +383,9 @@ pub struct TurnFlags {
     /// Operations and events played this turn, in order (by the play action or an effect).
     #[serde(default)]
     pub played: Vec<u32>,
+    /// A tag was removed this turn (`helpers::tags_removed`).
+    #[serde(default)]
+    pub tag_removed: bool,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").

@@ -61,6 +61,7 @@ pub const LEO_CONSTRUCTION: &str = "35035";
 pub const SUDDEN_COMMANDMENT: &str = "34119";
 pub const HUMANOID_RESOURCES: &str = "35039";
 pub const PIVOT: &str = "34062";
+pub const SYNAPSE_GLOBAL: &str = "35058";
 
 /// The Corp's Startup rows (after System Gateway's in trigger order).
 pub static DEFS: &[CardDef] = &[
@@ -461,6 +462,14 @@ pub static DEFS: &[CardDef] = &[
         asks: &[Ask::Own(Prompt { ask: pivot_search_ask, answer: pivot_search_answer }), Ask::Own(Prompt { ask: pivot_threat_ask, answer: play_or_install_answer })],
         ..BLANK
     },
+    CardDef {
+        code: SYNAPSE_GLOBAL,
+        name: "Synapse Global: Faster than Thought",
+        events: &[(When::FirstTagRemoved, Effect::Ask(0))],
+        click: Some(Click { offers: synapse_offers, effect: Effect::Custom(synapse_global) }),
+        asks: &[Ask::Own(Prompt { ask: synapse_ask, answer: synapse_answer })],
+        ..BLANK
+    },
 ];
 
 
@@ -571,6 +580,7 @@ fn b_1001_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
 fn b_1001(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     g.runner.tags -= 1;
     note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
+    super::helpers::tags_removed(g, 1, ev);
     end_the_run(g, c.name(), ev);
 }
 
@@ -737,6 +747,7 @@ fn bigger_picture(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     let n = i64::from(c.arg - 1).min(g.runner.tags);
     g.runner.tags -= n;
     note(ev, "tag_removed", format!("{}: the Corp removes {n} tag(s) ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
+    super::helpers::tags_removed(g, n, ev);
     let lost = (5 * n).min(g.runner.credits.max(0));
     g.lose_credits(RUNNER, lost, c.name(), ev);
     g.gain(CORP, lost, c.name(), ev);
@@ -806,6 +817,7 @@ fn greasing_advance_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Even
     if first(a) == Answer::Yes && g.runner.tags > 0 {
         g.runner.tags -= 1;
         note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
+        super::helpers::tags_removed(g, 1, ev);
         if let Some(k) = g.card_mut(c.arg) {
             k.adv += 1;
         }
@@ -1357,6 +1369,7 @@ fn oracle_thinktank(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
     g.runner.tags -= 1;
     note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
+    super::helpers::tags_removed(g, 1, ev);
     let pts = g.def(c.card).points.unwrap_or(0);
     g.runner.score.retain(|&x| x != c.card);
     g.runner.points -= pts;
@@ -2206,4 +2219,45 @@ fn pivot_threat_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     Some(Question::one(CORP, CARD_KIND, format!("may play or install a card from HQ ({})", c.name()), format!("{}: you may play or install 1 card from HQ", c.name()), o))
+}
+
+// --- Synapse Global
+
+fn synapse_offers(g: &Game, _: u32) -> Vec<(Option<u32>, String)> {
+    if g.runner.tags < 1 {
+        return vec![];
+    }
+    vec![(None, "Synapse Global: remove 1 tag to gain 2 credits".into())]
+}
+
+fn synapse_global(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.runner.tags < 1 {
+        return;
+    }
+    g.runner.tags -= 1;
+    note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
+    super::helpers::tags_removed(g, 1, ev);
+    g.gain(CORP, 2, c.name(), ev);
+}
+
+/// The first tag removed each turn: reveal and install 1 card from HQ, ignoring all costs.
+fn synapse_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &g.corp.hq, false, true));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may reveal and install a card from HQ, ignoring all costs ({})", c.name()),
+        format!("{}: you may reveal and install 1 card from HQ, ignoring all costs", c.name()),
+        o,
+    ))
+}
+
+fn synapse_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
+    note(ev, "revealed", format!("{}: the Corp reveals {} and installs it", c.name(), g.label(card)), json!({"card": card, "code": g.code(card)}));
+    Ok(Then::InstallCorpFree { card, server })
 }

@@ -476,3 +476,13 @@ pub fn corp_play_options(g: &Game, cards: &[u32]) -> Vec<(DecisionOption, Answer
     }
     o
 }
+
+/// `n` of the Runner's tags were removed (by either side): the first time each turn, the Corp
+/// identity's trigger (Synapse Global).
+pub fn tags_removed(g: &mut Game, n: i64, ev: &mut Vec<Event>) {
+    if n <= 0 || g.flags.tag_removed {
+        return;
+    }
+    g.flags.tag_removed = true;
+    fire_identity(g, CORP, When::FirstTagRemoved, 0, ev);
+}

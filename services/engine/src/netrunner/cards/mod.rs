@@ -263,6 +263,8 @@ pub enum When {
     /// The Runner stole an agenda (NR-7.4), after the Runner's own triggers; the Corp identity,
     /// then rezzed Corp cards, `arg` is the agenda.
     AgendaStolen,
+    /// The first time each turn a tag is removed (by either side); the Corp identity.
+    FirstTagRemoved,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

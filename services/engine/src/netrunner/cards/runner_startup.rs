@@ -485,6 +485,7 @@ fn remove_tags(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
     }
     g.runner.tags -= n;
     note(ev, "tag_removed", format!("{source}: the Runner removes {n} tag(s) ({} left)", g.runner.tags), json!({"tags": g.runner.tags, "source": source}));
+    super::helpers::tags_removed(g, n, ev);
     let installed = runner_trigger_order(g);
     fire_all(g, When::TagsRemoved, &installed, 0, ev);
 }

@@ -360,6 +360,7 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
             }
             g.runner.tags -= 1;
             ev.push(public("tag_removed", format!("The Runner removes a tag ({} left)", g.runner.tags), json!({"tags": g.runner.tags})));
+            cards::helpers::tags_removed(g, 1, ev);
             let installed = cards::runner_trigger_order(g);
             cards::fire_all(g, cards::When::TagsRemoved, &installed, 0, ev);
         }

@@ -198,6 +198,7 @@ fn rez(g: &mut Game, c: u32, by_tag: bool, forfeiting: Option<u32>, ev: &mut Vec
         if by_tag && g.runner.tags > 0 {
             g.runner.tags -= 1;
             ev.push(public("tag_removed", format!("The Corp removes a tag to rez {} ({} left)", g.label(c), g.runner.tags), json!({"tags": g.runner.tags})));
+            cards::helpers::tags_removed(g, 1, ev);
         } else {
             g.corp.bad_publicity += 1;
             ev.push(public("bad_publicity", format!("The Corp takes 1 bad publicity to rez {} (now {})", g.label(c), g.corp.bad_publicity), json!({"bad_publicity": g.corp.bad_publicity})));

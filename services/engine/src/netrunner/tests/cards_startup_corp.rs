@@ -1657,3 +1657,36 @@ fn card_pivot_costs_2_clicks_searches_r_and_d_and_plays_or_installs_at_threat_3(
     assert!(g.is_installed(nico));
     assert_eq!(g.corp.clicks, 1, "Double: 2 clicks");
 }
+
+#[test]
+fn card_synapse_global_faster_than_thought_installs_free_on_the_first_tag_removed_and_sells_tags() {
+    let mut s = corp();
+    s.g.corp.identity = cs::SYNAPSE_GLOBAL.into();
+    s.g.runner.tags = 2;
+    s.g.corp.credits = 0;
+    let pal = s.hq(c::PALISADE);
+    s.ice(RD, c::PALISADE, false);
+    let mut m = s.at_action();
+    m.pick(&["ability:identity"]);
+    assert_eq!((m.game().runner.tags, m.game().corp.credits), (1, 2));
+    m.pick(&[&format!("install:{pal}:{RD}")]);
+    m.pick(&[]); // trash nothing there first
+    let g = m.game();
+    assert!(g.is_installed(pal) && g.corp.credits == 2, "installed ignoring its install cost");
+    assert!(m.has_event("netrunner.revealed"));
+    m.pick(&["ability:identity"]);
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.corp.credits), (0, 4));
+    assert_eq!(m.kind(), "netrunner.action", "only the first tag removed each turn");
+    // A tag the Runner removes counts too.
+    let mut s = runner();
+    s.g.corp.identity = cs::SYNAPSE_GLOBAL.into();
+    s.g.runner.tags = 1;
+    s.g.runner.credits = 2;
+    let nico = s.hq(c::NICO_CAMPAIGN);
+    let mut m = s.at_action();
+    m.pick(&["remove-tag"]);
+    assert_eq!(m.seat(), CORP);
+    m.pick(&[&format!("install:{nico}:new")]);
+    assert!(m.game().is_installed(nico));
+}
