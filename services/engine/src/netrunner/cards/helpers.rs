@@ -486,3 +486,17 @@ pub fn tags_removed(g: &mut Game, n: i64, ev: &mut Vec<Event>) {
     g.flags.tag_removed = true;
     fire_identity(g, CORP, When::FirstTagRemoved, 0, ev);
 }
+
+/// Whether the Runner may trash Corp card `card` now (a rezzed card may forbid it).
+pub fn runner_may_trash(g: &Game, card: u32) -> bool {
+    !(g.rezzed(card) && super::def(g.code(card)).statics.iter().any(|s| matches!(s, super::Static::RunnerCannotTrash)))
+}
+
+/// Whether `breaker` (a Runner card; `None`: no card, a click break) may break subroutines of
+/// `ice`: an ice may allow only breakers of one subtype.
+pub fn may_break(g: &Game, breaker: Option<u32>, ice: u32) -> bool {
+    super::def(g.code(ice)).statics.iter().all(|s| match s {
+        super::Static::BreakOnlyWith(t) => breaker.is_some_and(|b| g.def(b).has_subtype(t)),
+        _ => true,
+    })
+}

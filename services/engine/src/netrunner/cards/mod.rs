@@ -191,6 +191,11 @@ pub enum Static {
     /// Terminal (an operation's subtype, Comprehensive Rules glossary "terminal"): after it
     /// resolves, the Corp's action phase ends (its clicks left are lost).
     Terminal,
+    /// The Runner cannot trash this card while it is rezzed (`helpers::runner_may_trash`).
+    RunnerCannotTrash,
+    /// This ice's subroutines can be broken only by a breaker of this subtype (no click
+    /// breaks, no other card's break ability; `helpers::may_break`).
+    BreakOnlyWith(&'static str),
 }
 
 /// When a trigger of an active card (or identity) fires.

@@ -151,7 +151,7 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
             continue;
         }
         let cost = g.break_cost(b);
-        if g.breaker_strength(b) >= ice_str && avail >= cost {
+        if g.breaker_strength(b) >= ice_str && avail >= cost && cards::helpers::may_break(g, Some(b), ice) {
             for subs in break_groups(&unbroken, br.subs_per_use) {
                 let ids: Vec<String> = subs.iter().map(|s| s.to_string()).collect();
                 let texts: Vec<String> = subs.iter().map(|&s| format!("\"{}\"", cards::subroutine_text(g.code(ice), s))).collect();
@@ -166,7 +166,7 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
         }
     }
     // Bioroid ice: the Runner may lose a click to break a subroutine.
-    if g.def(ice).has_subtype("Bioroid") && g.runner.clicks > 0 {
+    if g.def(ice).has_subtype("Bioroid") && g.runner.clicks > 0 && cards::helpers::may_break(g, None, ice) {
         for &s in &unbroken {
             let label = format!("Lose a click: break \"{}\"", cards::subroutine_text(g.code(ice), s));
             out.push((opt(format!("click-break:{s}"), label), Paid::ClickBreak(s)));

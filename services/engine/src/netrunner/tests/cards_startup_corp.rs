@@ -1690,3 +1690,78 @@ fn card_synapse_global_faster_than_thought_installs_free_on_the_first_tag_remove
     m.pick(&[&format!("install:{nico}:new")]);
     assert!(m.game().is_installed(nico));
 }
+
+/// Walk a run until `id` is offered (passing windows, continuing).
+fn until_offered(m: &mut Match, id: &str) {
+    for _ in 0..20 {
+        if m.offers(id) {
+            return;
+        }
+        match m.kind().as_str() {
+            "netrunner.window" => m.pass(),
+            _ => m.pick(&["continue"]),
+        }
+    }
+    panic!("{id} never offered");
+}
+
+#[test]
+fn card_kessleroid_cannot_be_trashed_by_the_runner_while_rezzed_and_ends_the_run() {
+    use crate::netrunner::cards::runner_startup as rs;
+    // Control: Arruaceiras Crew trashes a plain ice at strength 0.
+    let mut s = runner();
+    let a = s.installed(rs::ARRUACEIRAS_CREW);
+    s.ice(0, c::PALISADE, true);
+    let mut m = s.at_action();
+    m.run_on(0);
+    until_offered(&mut m, &format!("arruaceiras:{a}"));
+    m.pick(&[&format!("arruaceiras:{a}")]);
+    assert!(m.offers(&format!("arruaceiras-trash:{a}")));
+
+    let mut s = runner();
+    let a = s.installed(rs::ARRUACEIRAS_CREW);
+    let k = s.ice(0, is::KESSLEROID, true);
+    let mut m = s.at_action();
+    m.run_on(0);
+    until_offered(&mut m, &format!("arruaceiras:{a}"));
+    m.pick(&[&format!("arruaceiras:{a}")]);
+    // Nothing left to use (the trash is not offered), so the encounter went on: its
+    // subroutines ended the run, and it is still installed.
+    assert!(!m.offers(&format!("arruaceiras-trash:{a}")), "the Runner cannot trash it");
+    let g = m.game();
+    assert!(g.run.is_none() && g.is_installed(k), "its subroutines end the run");
+}
+
+#[test]
+fn card_semak_samun_is_broken_only_by_fracters_and_ends_the_run_unless_3_net_damage() {
+    let mut s = runner();
+    s.g.runner.credits = 10;
+    let mayfly = s.installed(c::MAYFLY);
+    let cleaver = s.installed(c::CLEAVER);
+    s.ice(0, is::SEMAK_SAMUN, true);
+    let mut m = s.at_action();
+    m.run_on(0);
+    until_offered(&mut m, &format!("pump:{mayfly}"));
+    m.pick(&[&format!("pump:{mayfly}")]);
+    m.pick(&[&format!("pump:{mayfly}")]);
+    assert!(!m.offers(&format!("break:{mayfly}:0")), "an AI breaker cannot break it");
+    assert!(m.offers(&format!("break:{cleaver}:0")), "a fracter can");
+    m.pass_windows();
+    assert_eq!(m.seat(), RUNNER);
+    m.pick(&["end"]);
+    assert!(m.game().run.is_none());
+
+    let mut s = runner();
+    s.ice(0, is::SEMAK_SAMUN, true);
+    for _ in 0..4 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(0);
+    to_card_question(&mut m);
+    m.pick(&["damage"]);
+    for _ in 0..3 {
+        m.draw(&[0]);
+    }
+    assert_eq!(m.game().runner.heap.len(), 3);
+}
