@@ -62,6 +62,7 @@ pub const SUDDEN_COMMANDMENT: &str = "34119";
 pub const HUMANOID_RESOURCES: &str = "35039";
 pub const PIVOT: &str = "34062";
 pub const SYNAPSE_GLOBAL: &str = "35058";
+pub const KEY_PERFORMANCE_INDICATORS: &str = "35077";
 
 /// The Corp's Startup rows (after System Gateway's in trigger order).
 pub static DEFS: &[CardDef] = &[
@@ -468,6 +469,18 @@ pub static DEFS: &[CardDef] = &[
         events: &[(When::FirstTagRemoved, Effect::Ask(0))],
         click: Some(Click { offers: synapse_offers, effect: Effect::Custom(synapse_global) }),
         asks: &[Ask::Own(Prompt { ask: synapse_ask, answer: synapse_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: KEY_PERFORMANCE_INDICATORS,
+        name: "Key Performance Indicators",
+        play: Some(Play { targets: Targets::None, effect: Effect::Ask(0) }),
+        asks: &[
+            Ask::Own(Prompt { ask: kpi_mode_ask, answer: kpi_mode_answer }),
+            Ask::Own(Prompt { ask: kpi_shuffle_ask, answer: kpi_shuffle_answer }),
+            Ask::Own(Prompt { ask: kpi_ice_ask, answer: install_answer_free }),
+            Ask::Own(Prompt { ask: kpi_counter_ask, answer: place_counter_answer }),
+        ],
         ..BLANK
     },
 ];
@@ -2260,4 +2273,105 @@ fn synapse_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Re
     let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
     note(ev, "revealed", format!("{}: the Corp reveals {} and installs it", c.name(), g.label(card)), json!({"card": card, "code": g.code(card)}));
     Ok(Then::InstallCorpFree { card, server })
+}
+
+// --- Key Performance Indicators
+
+/// The four modes; 2 different ones are resolved, in the order chosen (the question's argument:
+/// the modes used so far, as bits).
+const KPI_MODES: [&str; 4] = [
+    "draw 1 card, then shuffle 1 card from HQ into R&D",
+    "install 1 piece of ice from HQ, ignoring all costs",
+    "place 1 advancement counter on an installed card you can advance",
+    "gain 2 credits",
+];
+
+fn kpi_mode_ask(_: &Game, c: Ctx) -> Option<Question> {
+    if c.arg.count_ones() >= 2 {
+        return None;
+    }
+    let o = (0..4u8)
+        .filter(|&m| c.arg & (1 << m) == 0)
+        .map(|m| (opt(format!("mode:{m}"), KPI_MODES[usize::from(m)]), Answer::Mode(m)))
+        .collect();
+    let which = if c.arg == 0 { "first" } else { "second" };
+    Some(Question::one(CORP, CARD_KIND, format!("chooses the {which} of 2 modes ({})", c.name()), format!("{}: choose the {which} of 2 different effects to resolve", c.name()), o))
+}
+
+fn kpi_mode_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Mode(m) = first(a) else { return Err(RulesError::Illegal("choose a mode".into())) };
+    note(ev, "mode_chosen", format!("{}: the Corp chooses to {}", c.name(), KPI_MODES[usize::from(m)]), json!({"mode": m}));
+    // The next choice waits until this mode is resolved (its questions are asked first).
+    ask_with(g, c, 0, c.arg | (1 << m));
+    match m {
+        0 => {
+            g.draw(CORP, 1, ev);
+            ask_with(g, c, 1, 0);
+        }
+        1 => ask_with(g, c, 2, 0),
+        2 => ask_with(g, c, 3, 0),
+        _ => g.gain(CORP, 2, c.name(), ev),
+    }
+    Ok(Then::Done)
+}
+
+fn kpi_shuffle_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.hq.is_empty() {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("shuffles a card from HQ into R&D ({})", c.name()),
+        format!("{}: choose 1 card of HQ to shuffle into R&D", c.name()),
+        card_options(g, "card", &g.corp.hq),
+    ))
+}
+
+fn kpi_shuffle_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Some(&k) = picked(a).first().filter(|k| g.corp.hq.contains(k)) else { return Err(RulesError::Illegal("pick a card of HQ".into())) };
+    g.corp.hq.retain(|&x| x != k);
+    g.corp.rd.push(k);
+    ev.push(super::helpers::corp_card_private(
+        g,
+        "to_rd",
+        format!("{}: the Corp shuffles a card from HQ into R&D", c.name()),
+        format!("{}: the Corp shuffles {} from HQ into R&D", c.name(), g.label(k)),
+        k,
+    ));
+    g.tasks.push(Task::Shuffle { corp: true });
+    Ok(Then::Done)
+}
+
+/// An ice from HQ installed ignoring all costs (required when there is one).
+fn kpi_ice_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let ice: Vec<u32> = g.corp.hq.iter().copied().filter(|&k| g.def(k).ctype == CardType::Ice).collect();
+    let o = corp_install_options(g, &ice, false, true);
+    if o.is_empty() {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("installs an ice from HQ, ignoring all costs ({})", c.name()), format!("{}: install 1 ice from HQ, ignoring all costs", c.name()), o))
+}
+
+fn install_answer_free(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    Ok(match first(a) {
+        Answer::Install { card, server } => Then::InstallCorpFree { card, server },
+        _ => Then::Done,
+    })
+}
+
+/// 1 advancement counter on an installed card the Corp can advance (required when there is one).
+fn kpi_counter_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let cards = advanceable_installed(g);
+    if cards.is_empty() {
+        return None;
+    }
+    let o = cards.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))).collect();
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("places 1 advancement counter on an installed card ({})", c.name()),
+        format!("{}: place 1 advancement counter on an installed card you can advance", c.name()),
+        o,
+    ))
 }

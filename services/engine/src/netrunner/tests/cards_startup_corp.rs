@@ -1765,3 +1765,41 @@ fn card_semak_samun_is_broken_only_by_fracters_and_ends_the_run_unless_3_net_dam
     }
     assert_eq!(m.game().runner.heap.len(), 3);
 }
+
+#[test]
+fn card_key_performance_indicators_resolves_2_different_modes_in_the_order_chosen() {
+    let mut s = corp();
+    let kpi = s.hq(cs::KEY_PERFORMANCE_INDICATORS);
+    let pal = s.hq(c::PALISADE);
+    let back = s.hq(c::HEDGE_FUND);
+    s.ice(RD, c::PALISADE, false);
+    s.rd(c::SPRINT);
+    s.rd(c::SPRINT);
+    s.g.corp.credits = 1;
+    let mut m = s.at_action();
+    m.play(kpi);
+    m.pick(&["mode:1"]);
+    m.pick(&[&format!("install:{pal}:{RD}")]);
+    m.pick(&[]); // trash nothing there first
+    assert!(m.game().is_installed(pal));
+    assert_eq!(m.game().corp.credits, 0, "the ice installed ignoring its install cost");
+    assert!(!m.offers("mode:1"), "2 different modes");
+    m.pick(&["mode:0"]);
+    assert_eq!(m.game().corp.hq.len(), 2, "1 drawn");
+    m.pick(&[&format!("card:{back}")]);
+    m.draw(&[1, 0]);
+    let g = m.game();
+    assert!(g.corp.rd.contains(&back) && g.corp.rd.len() == 2);
+    assert_eq!(m.kind(), "netrunner.action", "no third mode");
+
+    let mut s = corp();
+    let kpi = s.hq(cs::KEY_PERFORMANCE_INDICATORS);
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    let mut m = s.at_action();
+    m.play(kpi);
+    m.pick(&["mode:3"]);
+    m.pick(&["mode:2"]);
+    m.pick(&[&format!("card:{a}")]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.adv(a)), (5 - 1 + 2, 1));
+}
