@@ -13,6 +13,7 @@ use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, CORP, RUNNER};
 
 pub const DOOMSCROLL: &str = "35063";
 pub const KESSLEROID: &str = "35075";
+pub const N_POT: &str = "35064";
 pub const SEMAK_SAMUN: &str = "35054";
 pub const FLYSWATTER: &str = "35079";
 pub const CAPACITOR: &str = "34116";
@@ -262,6 +263,17 @@ pub static DEFS: &[CardDef] = &[
         statics: &[Static::BreakOnlyWith("Fracter")],
         subroutines: &[Sub { text: "end the run unless the Runner suffers 3 net damage", effect: Effect::Ask(0) }],
         asks: &[Ask::Own(super::Prompt { ask: semak_ask, answer: semak_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: N_POT,
+        name: "N-Pot",
+        statics: &[Static::RunnerBreaksFor(3)],
+        subroutines: &[
+            ETR,
+            Sub { text: "end the run if the threat level is 2 or more", effect: Effect::Custom(etr_at_threat_2) },
+            Sub { text: "end the run if the threat level is 4 or more", effect: Effect::Custom(etr_at_threat_4) },
+        ],
         ..BLANK
     },
 ];
@@ -952,4 +964,17 @@ fn semak_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Resu
         end_the_run(g, c.name(), ev);
     }
     Ok(Then::Done)
+}
+
+/// N-Pot's conditional subroutines: the threat level (CR 1.17.1.a) is the higher score.
+fn etr_at_threat_2(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if threat(g, 2) {
+        end_the_run(g, c.name(), ev);
+    }
+}
+
+fn etr_at_threat_4(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if threat(g, 4) {
+        end_the_run(g, c.name(), ev);
+    }
 }

@@ -196,6 +196,9 @@ pub enum Static {
     /// This ice's subroutines can be broken only by a breaker of this subtype (no click
     /// breaks, no other card's break ability; `helpers::may_break`).
     BreakOnlyWith(&'static str),
+    /// The Runner may pay this many credits to break 1 subroutine of this ice (an ability on
+    /// the ice that only the Runner can use), while encountering it.
+    RunnerBreaksFor(i64),
 }
 
 /// When a trigger of an active card (or identity) fires.

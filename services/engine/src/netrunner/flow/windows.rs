@@ -25,6 +25,9 @@ pub enum Paid {
     ClickBreak(usize),
     /// A card's own paid ability (`cards::PaidAbility`), with its argument.
     Card { card: u32, arg: u32 },
+    /// The Runner pays `cost` to break subroutine `sub` with the encountered ice's own ability
+    /// (`cards::Static::RunnerBreaksFor`).
+    IceBreak { sub: usize, cost: i64 },
 }
 
 /// Open window `at`, the active seat first.
@@ -165,6 +168,14 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
             out.push((opt(format!("pump:{b}"), label), Paid::Pump(b)));
         }
     }
+    // An ice's own break ability for the Runner (N-Pot).
+    let own: i64 = cards::def(g.code(ice)).statics.iter().map(|s| if let cards::Static::RunnerBreaksFor(n) = s { *n } else { 0 }).sum();
+    if own > 0 && avail >= own && cards::helpers::may_break(g, None, ice) {
+        for &s in &unbroken {
+            let label = format!("{}: pay {own} to break \"{}\"", g.label(ice), cards::subroutine_text(g.code(ice), s));
+            out.push((opt(format!("ice-break:{s}"), label), Paid::IceBreak { sub: s, cost: own }));
+        }
+    }
     // Bioroid ice: the Runner may lose a click to break a subroutine.
     if g.def(ice).has_subtype("Bioroid") && g.runner.clicks > 0 && cards::helpers::may_break(g, None, ice) {
         for &s in &unbroken {
@@ -271,6 +282,20 @@ fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
         Paid::Score(c) => score(g, *c, ev),
         Paid::Break { breaker, subs } => break_subs(g, *breaker, subs, ev),
         Paid::Pump(b) => pump(g, *b, ev),
+        Paid::IceBreak { sub, cost } => {
+            if !g.runner_pay(*cost) {
+                return;
+            }
+            if let Some(b) = g.run.as_mut().and_then(|r| r.broken.get_mut(*sub)) {
+                *b = true;
+            }
+            let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
+            ev.push(public(
+                "subroutine_broken",
+                format!("The Runner pays {cost} to break \"{}\" with {}'s own ability", cards::subroutine_text(g.code(ice), *sub), g.label(ice)),
+                json!({"seat": seat, "subroutines": [sub], "cost": cost}),
+            ));
+        }
         Paid::ClickBreak(s) => {
             g.runner.clicks -= 1;
             if let Some(b) = g.run.as_mut().and_then(|r| r.broken.get_mut(*s)) {

@@ -1803,3 +1803,32 @@ fn card_key_performance_indicators_resolves_2_different_modes_in_the_order_chose
     let g = m.game();
     assert_eq!((g.corp.credits, g.adv(a)), (5 - 1 + 2, 1));
 }
+
+#[test]
+fn card_n_pot_lets_the_runner_pay_3_per_subroutine_and_ends_the_run_by_threat_level() {
+    let mut s = runner();
+    s.g.runner.credits = 9;
+    s.ice(0, is::N_POT, true);
+    let mut m = s.at_action();
+    m.run_on(0);
+    until_offered(&mut m, "ice-break:0");
+    m.pick(&["ice-break:0"]);
+    m.pick(&["ice-break:1"]);
+    assert_eq!(m.game().runner.credits, 3);
+    m.pass_windows();
+    to_card_question(&mut m);
+    let g = m.game();
+    assert!(g.flags.successful_run, "threat level 0: the last subroutine does nothing");
+
+    let mut s = runner();
+    s.g.runner.credits = 9;
+    s.g.runner.points = 2;
+    s.ice(0, is::N_POT, true);
+    let mut m = s.at_action();
+    m.run_on(0);
+    until_offered(&mut m, "ice-break:0");
+    m.pick(&["ice-break:0"]);
+    m.pass_windows();
+    let g = m.game();
+    assert!(g.run.is_none() && !g.flags.successful_run, "threat level 2: ended by the second subroutine");
+}
