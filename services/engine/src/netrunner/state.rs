@@ -421,8 +421,8 @@ pub struct Game {
     /// Terminal Gray Ops operations).
     #[serde(default)]
     pub runner_took_corp_card_last_turn: bool,
-    /// Changes to each seat's allotted clicks of its next turn (by seat; CR 5.x "allotted
-    /// clicks"), applied and reset when that turn begins.
+    /// Changes to each seat's allotted clicks of its next turn (by seat; NR-2.1: the clicks a
+    /// turn begins with), applied and reset when that turn begins.
     #[serde(default)]
     pub next_turn_clicks: [i64; 2],
     /// Option `open_decklists`: every viewer sees both decklists.
