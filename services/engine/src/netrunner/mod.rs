@@ -229,6 +229,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
             next_remote: 1,
             decked: false,
             removed: vec![],
+            identity_power: 0,
         },
         runner: Runner {
             name: rname,
@@ -259,6 +260,8 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
         access: None,
         flags: Default::default(),
         runner_success_last_turn: false,
+        runner_took_corp_card_last_turn: false,
+        next_turn_clicks: [0, 0],
         open_decklists: crate::core::options::open_decklists(&config.options),
         winner: None,
         time: None,

@@ -89,6 +89,9 @@ pub struct Corp {
     /// Cards removed from the game (a forfeited agenda).
     #[serde(default)]
     pub removed: Vec<u32>,
+    /// Power counters on the Corp's identity (identities are not among `Game::cards`).
+    #[serde(default)]
+    pub identity_power: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -370,6 +373,19 @@ pub struct TurnFlags {
     /// reduction of that install only; cleared once it is paid).
     #[serde(default)]
     pub install_discount: i64,
+    /// The Runner stole or trashed a Corp card this turn (`helpers::runner_took_corp_card`).
+    #[serde(default)]
+    pub runner_took_corp_card: bool,
+    /// Agendas scored or stolen this turn (for "the first time each turn an agenda is scored
+    /// or stolen", which counts even while the card that cares was not active).
+    #[serde(default)]
+    pub agendas_changed_hands: u32,
+    /// Operations and events played this turn, in order (by the play action or an effect).
+    #[serde(default)]
+    pub played: Vec<u32>,
+    /// A tag was removed this turn (`helpers::tags_removed`).
+    #[serde(default)]
+    pub tag_removed: bool,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").
@@ -401,6 +417,14 @@ pub struct Game {
     /// The Runner made a successful run during their last turn.
     #[serde(default)]
     pub runner_success_last_turn: bool,
+    /// The Runner stole or trashed a Corp card during their last turn ("play only if" of the
+    /// Terminal Gray Ops operations).
+    #[serde(default)]
+    pub runner_took_corp_card_last_turn: bool,
+    /// Changes to each seat's allotted clicks of its next turn (by seat; NR-2.1: the clicks a
+    /// turn begins with), applied and reset when that turn begins.
+    #[serde(default)]
+    pub next_turn_clicks: [i64; 2],
     /// Option `open_decklists`: every viewer sees both decklists.
     #[serde(default)]
     pub open_decklists: bool,

@@ -5,7 +5,7 @@
 use serde_json::json;
 
 use super::helpers::{
-    agenda_counters, card_options, corp_install_options, damage, expend, expend_offers, faceup_archive_types, first, gain_clicks, hq_to_rd_top, note,
+    agenda_counters, card_options, corp_install_options, corp_play_options, damage, expend, expend_offers, faceup_archive_types, first, gain_clicks, hq_to_rd_top, note,
     opt, picked, place_adv, take_or_trash, threat,
 };
 use super::{ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Static, Targets, Then, When, BLANK, CARD_KIND};
@@ -52,6 +52,17 @@ pub const CORPORATE_HOSPITALITY: &str = "34103";
 pub const TOUCH_UPS: &str = "35067";
 pub const WORKING_PROTOTYPE: &str = "34099";
 pub const GREENMAIL: &str = "35070";
+pub const OPPO_RESEARCH: &str = "34055";
+pub const ACTIVE_POLICING: &str = "34102";
+pub const EPIPHANY_ANALYTICA: &str = "34048";
+pub const POETRI_LUXURY_BRANDS: &str = "35036";
+pub const PHAT_GIOAN_BAOTIXITA: &str = "35051";
+pub const LEO_CONSTRUCTION: &str = "35035";
+pub const SUDDEN_COMMANDMENT: &str = "34119";
+pub const HUMANOID_RESOURCES: &str = "35039";
+pub const PIVOT: &str = "34062";
+pub const SYNAPSE_GLOBAL: &str = "35058";
+pub const KEY_PERFORMANCE_INDICATORS: &str = "35077";
 
 /// The Corp's Startup rows (after System Gateway's in trigger order).
 pub static DEFS: &[CardDef] = &[
@@ -376,6 +387,102 @@ pub static DEFS: &[CardDef] = &[
         ],
         ..BLANK
     },
+    // --- rows added with the Runner's steals and trashes, terminal operations, allotted
+    // clicks and the Corp identity's abilities
+    CardDef {
+        code: EPIPHANY_ANALYTICA,
+        name: "Epiphany Analytica: Nations Undivided",
+        events: &[(When::RunnerTookCorpCardFirst, Effect::Custom(epiphany_counter))],
+        click: Some(Click { offers: epiphany_offers, effect: Effect::Custom(epiphany_look) }),
+        asks: &[Ask::Own(Prompt { ask: epiphany_ask, answer: install_from_rd_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: POETRI_LUXURY_BRANDS,
+        name: "Poétrï Luxury Brands: All the Rage",
+        events: &[(When::CorpScores, Effect::Custom(poetri_look)), (When::AgendaStolen, Effect::Ask(1))],
+        asks: &[Ask::Own(Prompt { ask: poetri_rd_ask, answer: install_from_rd_answer }), Ask::Own(Prompt { ask: poetri_hq_ask, answer: install_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: LEO_CONSTRUCTION,
+        name: "LEO Construction: Labor Solutions",
+        paid: Some(PaidAbility { offers: leo_offers, effect: Effect::Custom(leo_construction) }),
+        ..BLANK
+    },
+    CardDef {
+        code: PHAT_GIOAN_BAOTIXITA,
+        name: "Phật Gioan Baotixita",
+        events: &[
+            (When::CorpDiscarded, Effect::Custom(phat_counter)),
+            (When::CorpScores, Effect::Custom(phat_changed_hands)),
+            (When::AgendaStolen, Effect::Custom(phat_changed_hands)),
+        ],
+        asks: &[Ask::Own(Prompt { ask: phat_ask, answer: phat_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: OPPO_RESEARCH,
+        name: "Oppo Research",
+        statics: &[Static::Terminal],
+        play: Some(Play { targets: Targets::Labeled(runner_took_corp_card_last_turn), effect: Effect::All(&[Effect::Tags(2), Effect::Ask(0)]) }),
+        asks: &[Ask::Own(Prompt { ask: oppo_ask, answer: oppo_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: ACTIVE_POLICING,
+        name: "Active Policing",
+        statics: &[Static::Terminal],
+        // Last pushed first: the install, then the threat's payment.
+        play: Some(Play { targets: Targets::Labeled(runner_took_corp_card_last_turn), effect: Effect::All(&[Effect::Ask(1), Effect::Custom(one_click_less), Effect::Ask(0)]) }),
+        asks: &[Ask::Own(Prompt { ask: install_from_hq_ask, answer: install_answer }), Ask::Own(Prompt { ask: policing_ask, answer: policing_answer })],
+        ..BLANK
+    },
+    // --- rows added with operations played by an effect
+    CardDef {
+        code: HUMANOID_RESOURCES,
+        name: "Humanoid Resources",
+        click: Some(Click { offers: humanoid_offers, effect: Effect::Custom(humanoid_resources) }),
+        asks: &[Ask::Own(Prompt { ask: up_to_installs_ask, answer: top_down_answer }), Ask::Own(Prompt { ask: play_from_hq_ask, answer: play_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SUDDEN_COMMANDMENT,
+        name: "Sudden Commandment",
+        // Draw at once; last pushed first: the play from HQ, then the threat's click.
+        play: Some(Play { targets: Targets::None, effect: Effect::All(&[Effect::Draw(CORP, 2), Effect::Ask(1), Effect::Ask(0)]) }),
+        asks: &[Ask::Own(Prompt { ask: play_from_hq_ask, answer: play_answer }), Ask::Own(Prompt { ask: commandment_ask, answer: commandment_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: PIVOT,
+        name: "Pivot",
+        statics: &[Static::PlayExtraClicks(1)],
+        // Last pushed first: the search, then the threat's play or install.
+        play: Some(Play { targets: Targets::None, effect: Effect::All(&[Effect::Ask(1), Effect::Ask(0)]) }),
+        asks: &[Ask::Own(Prompt { ask: pivot_search_ask, answer: pivot_search_answer }), Ask::Own(Prompt { ask: pivot_threat_ask, answer: play_or_install_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SYNAPSE_GLOBAL,
+        name: "Synapse Global: Faster than Thought",
+        events: &[(When::FirstTagRemoved, Effect::Ask(0))],
+        click: Some(Click { offers: synapse_offers, effect: Effect::Custom(synapse_global) }),
+        asks: &[Ask::Own(Prompt { ask: synapse_ask, answer: synapse_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: KEY_PERFORMANCE_INDICATORS,
+        name: "Key Performance Indicators",
+        play: Some(Play { targets: Targets::None, effect: Effect::Ask(0) }),
+        asks: &[
+            Ask::Own(Prompt { ask: kpi_mode_ask, answer: kpi_mode_answer }),
+            Ask::Own(Prompt { ask: kpi_shuffle_ask, answer: kpi_shuffle_answer }),
+            Ask::Own(Prompt { ask: kpi_ice_ask, answer: install_answer_free }),
+            Ask::Own(Prompt { ask: kpi_counter_ask, answer: place_counter_answer }),
+        ],
+        ..BLANK
+    },
 ];
 
 
@@ -486,6 +593,7 @@ fn b_1001_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
 fn b_1001(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     g.runner.tags -= 1;
     note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
+    super::helpers::tags_removed(g, 1, ev);
     end_the_run(g, c.name(), ev);
 }
 
@@ -656,6 +764,7 @@ fn bigger_picture(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     let n = i64::from(c.arg - 1).min(g.runner.tags);
     g.runner.tags -= n;
     note(ev, "tag_removed", format!("{}: the Corp removes {n} tag(s) ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
+    super::helpers::tags_removed(g, n, ev);
     let lost = (5 * n).min(g.runner.credits.max(0));
     g.lose_credits(RUNNER, lost, c.name(), ev);
     g.gain(CORP, lost, c.name(), ev);
@@ -725,6 +834,7 @@ fn greasing_advance_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Even
     if first(a) == Answer::Yes && g.runner.tags > 0 {
         g.runner.tags -= 1;
         note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
+        super::helpers::tags_removed(g, 1, ev);
         if let Some(k) = g.card_mut(c.arg) {
             k.adv += 1;
         }
@@ -1276,6 +1386,7 @@ fn oracle_thinktank(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
     g.runner.tags -= 1;
     note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
+    super::helpers::tags_removed(g, 1, ev);
     let pts = g.def(c.card).points.unwrap_or(0);
     g.runner.score.retain(|&x| x != c.card);
     g.runner.points -= pts;
@@ -1761,4 +1872,510 @@ fn touch_ups_pick_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>
     note(ev, "returned", format!("{}: the Runner shuffles {} into the stack", c.name(), names.join(", ")), json!({"cards": cs}));
     g.tasks.push(Task::Shuffle { corp: false });
     Ok(Then::Done)
+}
+
+// --- the Runner's steals and trashes, terminal operations, allotted clicks --------------------------
+
+/// "Play only if the Runner stole or trashed a Corp card during their last turn."
+fn runner_took_corp_card_last_turn(g: &Game) -> Option<Vec<(u32, String)>> {
+    if g.runner_took_corp_card_last_turn {
+        None
+    } else {
+        Some(vec![])
+    }
+}
+
+/// Oppo Research's threat 3: pay 5 to give 2 more tags.
+fn oppo_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !threat(g, 3) || g.corp.credits < 5 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may pay 5 credits to give the Runner 2 tags ({})", c.name()),
+        format!("{}: pay 5 credits to give the Runner 2 more tags?", c.name()),
+        yes_no("Pay 5 credits", "Do nothing"),
+    ))
+}
+
+fn oppo_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && pay_corp(g, 5, c.name(), ev) {
+        give_tags(g, 2, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// The Corp pays `n` credits for a card's ability (publicly); false when it cannot.
+fn pay_corp(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) -> bool {
+    if !g.corp_pay(n) {
+        return false;
+    }
+    note(ev, "paid", format!("The Corp pays {n} credits for {source}"), json!({"seat": CORP, "cost": n, "source": source}));
+    true
+}
+
+/// The Runner gets 1 allotted click less for their next turn.
+fn one_click_less(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.next_turn_clicks[RUNNER as usize] -= 1;
+    note(
+        ev,
+        "allotted_clicks",
+        format!("{}: the Runner gets 1 allotted click less for their next turn", c.name()),
+        json!({"seat": RUNNER, "change": -1, "total": g.next_turn_clicks[RUNNER as usize]}),
+    );
+}
+
+fn policing_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !threat(g, 3) || g.corp.credits < 2 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may pay 2 credits to take 1 more allotted click from the Runner's next turn ({})", c.name()),
+        format!("{}: pay 2 credits so that the Runner gets 1 more allotted click less for their next turn?", c.name()),
+        yes_no("Pay 2 credits", "Do nothing"),
+    ))
+}
+
+fn policing_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && pay_corp(g, 2, c.name(), ev) {
+        one_click_less(g, c, ev);
+    }
+    Ok(Then::Done)
+}
+
+// --- the Corp identities' abilities ------------------------------------------------------------------
+
+/// Epiphany Analytica: 1 power counter on the identity, the first time each turn the Runner
+/// steals or trashes a Corp card.
+fn epiphany_counter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.corp.identity_power += 1;
+    let n = g.corp.identity_power;
+    note(ev, "power_counters", format!("{}: 1 power counter on it (now {n})", c.name()), json!({"seat": CORP, "identity": true, "change": 1, "power": n}));
+}
+
+fn epiphany_offers(g: &Game, _: u32) -> Vec<(Option<u32>, String)> {
+    if g.corp.identity_power == 0 || g.corp.rd.is_empty() {
+        return vec![];
+    }
+    vec![(None, "Epiphany Analytica: spend 1 hosted power counter to look at the top 3 cards of R&D and install 1 of them".into())]
+}
+
+fn epiphany_look(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.corp.identity_power == 0 {
+        return;
+    }
+    g.corp.identity_power -= 1;
+    let n = g.corp.identity_power;
+    note(ev, "power_counters", format!("{}: 1 power counter spent (now {n})", c.name()), json!({"seat": CORP, "identity": true, "change": -1, "power": n}));
+    ask_later(g, c, 0);
+}
+
+/// The top `n` cards of R&D.
+fn rd_top(g: &Game, n: usize) -> Vec<u32> {
+    g.corp.rd.iter().copied().take(n).collect()
+}
+
+/// An optional install of one of `cards` (the Corp's own hidden cards it looks at: R&D's top),
+/// paying its costs.
+fn install_looked_ask(g: &Game, c: Ctx, cards: Vec<u32>, what: &str) -> Option<Question> {
+    if cards.is_empty() {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &cards, false, false));
+    Some(
+        Question::one(
+            CORP,
+            CARD_KIND,
+            format!("looks at the top {} card(s) of R&D and may install {what} ({})", cards.len(), c.name()),
+            format!("{}: you may install {what} from the top {} card(s) of R&D", c.name(), cards.len()),
+            o,
+        )
+        .looking_at(cards),
+    )
+}
+
+/// Installing a card looked at on top of R&D: it leaves R&D at once (set aside while it is
+/// installed), so that the questions of its install (what to trash first) name a card the Corp
+/// knows, not one still among R&D's hidden cards.
+fn install_from_rd_answer(g: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
+    g.take_corp(card);
+    Ok(Then::InstallCorp { card, server })
+}
+
+fn epiphany_ask(g: &Game, c: Ctx) -> Option<Question> {
+    install_looked_ask(g, c, rd_top(g, 3), "1 of them")
+}
+
+/// Poétrï Luxury Brands: whenever the Corp scores, a look at the top 3 cards of R&D.
+fn poetri_look(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    ask_later(g, c, 0);
+}
+
+fn poetri_rd_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let top = rd_top(g, 3);
+    let mut q = install_looked_ask(g, c, top.clone(), "1 non-agenda card")?;
+    // Agendas are looked at but not offered.
+    let agendas: Vec<u32> = top.iter().copied().filter(|&k| g.def(k).ctype == CardType::Agenda).collect();
+    q.options.retain(|(_, a)| !matches!(a, Answer::Install { card, .. } if agendas.contains(card)));
+    Some(q)
+}
+
+/// Poétrï Luxury Brands: an agenda stolen, the Corp may install a non-agenda card from HQ.
+fn poetri_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let hq: Vec<u32> = g.corp.hq.iter().copied().filter(|&k| g.def(k).ctype != CardType::Agenda).collect();
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &hq, false, false));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("may install a non-agenda card from HQ ({})", c.name()), format!("{}: you may install 1 non-agenda card from HQ", c.name()), o))
+}
+
+/// LEO Construction: once per turn during a run, trash a rezzed bioroid card in the root of or
+/// protecting the attacked server to end the run.
+fn leo_offers(g: &Game, _: u32) -> Vec<(String, String, u32)> {
+    let Some(run) = g.run.as_ref() else { return vec![] };
+    if g.used_this_turn(LEO_CONSTRUCTION) {
+        return vec![];
+    }
+    let Some(s) = g.server(run.server) else { return vec![] };
+    s.ice
+        .iter()
+        .chain(s.root.iter())
+        .copied()
+        .filter(|&k| g.rezzed(k) && g.def(k).has_subtype("Bioroid"))
+        .map(|k| (format!("leo:{k}"), format!("LEO Construction: trash {} to end the run", g.label(k)), k))
+        .collect()
+}
+
+fn leo_construction(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !leo_offers(g, c.card).iter().any(|(_, _, k)| *k == c.arg) {
+        return;
+    }
+    g.use_once_per_turn(LEO_CONSTRUCTION);
+    g.corp_trash_installed(c.arg, c.name(), ev);
+    end_the_run(g, c.name(), ev);
+}
+
+// --- Phật Gioan Baotixita
+
+fn phat_counter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let n = match g.card_mut(c.card) {
+        Some(k) => {
+            k.power += 1;
+            k.power
+        }
+        None => return,
+    };
+    note(ev, "power_counters", format!("{}: 1 power counter on it (now {n})", g.label(c.card)), json!({"card": c.card, "change": 1, "power": n}));
+}
+
+/// The first agenda scored or stolen this turn: remove up to 2 counters (asked when it has
+/// some), then 1 net damage and 1 more per counter removed.
+fn phat_changed_hands(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.flags.agendas_changed_hands != 1 {
+        return;
+    }
+    if g.card(c.card).is_some_and(|k| k.power > 0) {
+        ask_later(g, c, 0);
+    } else {
+        damage(g, DamageKind::Net, 1, c.name(), false);
+    }
+}
+
+fn phat_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let most = g.card(c.card).map_or(0, |k| k.power).min(2) as u8;
+    let o = (0..=most).map(|n| (opt(format!("remove:{n}"), format!("Remove {n} power counter(s): {} net damage", 1 + n)), Answer::Mode(n))).collect();
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("removes up to 2 power counters to do 1 net damage and 1 more per counter ({})", c.name()),
+        format!("{}: remove up to 2 hosted power counters; 1 net damage plus 1 per counter removed", c.name()),
+        o,
+    ))
+}
+
+fn phat_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Mode(n) = first(a) else { return Err(RulesError::Illegal("choose how many counters".into())) };
+    let n = u32::from(n).min(g.card(c.card).map_or(0, |k| k.power));
+    if n > 0 {
+        if let Some(k) = g.card_mut(c.card) {
+            k.power -= n;
+        }
+        let left = g.card(c.card).map_or(0, |k| k.power);
+        note(ev, "power_counters", format!("{}: {n} power counter(s) removed (now {left})", g.label(c.card)), json!({"card": c.card, "change": -i64::from(n), "power": left}));
+    }
+    damage(g, DamageKind::Net, 1 + n, c.name(), false);
+    Ok(Then::Done)
+}
+
+// --- operations played by an effect ---------------------------------------------------------------------
+
+/// The operations of HQ the asking card may play (Sudden Commandment: non-terminal ones only).
+fn playable_from_hq(g: &Game, c: Ctx) -> Vec<u32> {
+    g.corp
+        .hq
+        .iter()
+        .copied()
+        .filter(|&k| c.def.code != SUDDEN_COMMANDMENT || !super::def(g.code(k)).statics.iter().any(|s| matches!(s, Static::Terminal)))
+        .collect()
+}
+
+/// An optional play of 1 operation from HQ, paying its cost.
+fn play_from_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let o = corp_play_options(g, &playable_from_hq(g, c));
+    if o.is_empty() {
+        return None;
+    }
+    let mut all = vec![(opt("none", "Play nothing"), Answer::No)];
+    all.extend(o);
+    Some(Question::one(CORP, CARD_KIND, format!("may play an operation from HQ ({})", c.name()), format!("{}: you may play 1 operation from HQ", c.name()), all))
+}
+
+fn play_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    Ok(match first(a) {
+        Answer::Play { card, target } => Then::PlayCorp { card, target },
+        _ => Then::Done,
+    })
+}
+
+fn play_or_install_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    Ok(match first(a) {
+        Answer::Play { card, target } => Then::PlayCorp { card, target },
+        Answer::Install { card, server } => Then::InstallCorp { card, server },
+        _ => Then::Done,
+    })
+}
+
+/// Sudden Commandment's threat 3: the first mandate played this turn may pay 3 for a click.
+fn commandment_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let first_mandate = g.flags.played.iter().copied().find(|&k| g.def(k).has_subtype("Mandate"));
+    if !threat(g, 3) || first_mandate != Some(c.card) || g.corp.credits < 3 {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("may pay 3 credits to gain a click ({})", c.name()), format!("{}: pay 3 credits to gain 1 click?", c.name()), yes_no("Pay 3 credits", "Do nothing")))
+}
+
+fn commandment_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && pay_corp(g, 3, c.name(), ev) {
+        gain_clicks(g, CORP, 1, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Humanoid Resources: 3 clicks (the action's and 2 more) and trashing it.
+fn humanoid_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    if !g.rezzed(card) || !g.is_installed(card) || g.corp.clicks < 3 {
+        return vec![];
+    }
+    vec![(None, format!("{}: 3 clicks, trash it: gain 4 credits, draw 3 cards, install up to 2 cards and play 1 operation from HQ", g.label(card)))]
+}
+
+fn humanoid_resources(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !g.rezzed(c.card) || g.corp.clicks < 2 {
+        return;
+    }
+    g.corp.clicks -= 2;
+    g.corp_trash_installed(c.card, "its own ability", ev);
+    g.gain(CORP, 4, c.name(), ev);
+    g.draw(CORP, 3, ev);
+    // Last pushed first: the installs (one at a time), then the play.
+    ask_with(g, c, 1, 0);
+    ask_with(g, c, 0, 2);
+}
+
+/// Up to `arg` more installs from HQ, one at a time (answered by `top_down_answer`).
+fn up_to_installs_ask(g: &Game, c: Ctx) -> Option<Question> {
+    top_down_ask(g, c)
+}
+
+/// Pivot: search R&D for an operation or an agenda, reveal it, add it to HQ; R&D is shuffled.
+fn pivot_search_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.rd.is_empty() {
+        return None;
+    }
+    let found: Vec<u32> = g.corp.rd.iter().copied().filter(|&k| matches!(g.def(k).ctype, CardType::Operation | CardType::Agenda)).collect();
+    let mut o = vec![(opt("none", "Find nothing"), Answer::No)];
+    o.extend(card_options(g, "search", &found));
+    Some(Question::one(
+        CORP,
+        super::SEARCH_KIND,
+        format!("searches R&D for an operation or an agenda ({})", c.name()),
+        format!("{}: search R&D for 1 operation or agenda to reveal and add to HQ", c.name()),
+        o,
+    ))
+}
+
+fn pivot_search_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        if !g.corp.rd.contains(&k) || !matches!(g.def(k).ctype, CardType::Operation | CardType::Agenda) {
+            return Err(RulesError::Illegal("not an operation or agenda in R&D".into()));
+        }
+        g.corp.rd.retain(|&x| x != k);
+        g.corp.hq.push(k);
+        note(ev, "revealed", format!("{}: the Corp searches R&D and reveals {}, added to HQ", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+    }
+    g.tasks.push(Task::Shuffle { corp: true });
+    Ok(Then::Done)
+}
+
+/// Pivot's threat 3: play or install 1 card from HQ.
+fn pivot_threat_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !threat(g, 3) {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Do nothing"), Answer::No)];
+    o.extend(corp_play_options(g, &g.corp.hq));
+    o.extend(corp_install_options(g, &g.corp.hq, false, false));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("may play or install a card from HQ ({})", c.name()), format!("{}: you may play or install 1 card from HQ", c.name()), o))
+}
+
+// --- Synapse Global
+
+fn synapse_offers(g: &Game, _: u32) -> Vec<(Option<u32>, String)> {
+    if g.runner.tags < 1 {
+        return vec![];
+    }
+    vec![(None, "Synapse Global: remove 1 tag to gain 2 credits".into())]
+}
+
+fn synapse_global(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.runner.tags < 1 {
+        return;
+    }
+    g.runner.tags -= 1;
+    note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
+    super::helpers::tags_removed(g, 1, ev);
+    g.gain(CORP, 2, c.name(), ev);
+}
+
+/// The first tag removed each turn: reveal and install 1 card from HQ, ignoring all costs.
+fn synapse_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &g.corp.hq, false, true));
+    if o.len() <= 1 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may reveal and install a card from HQ, ignoring all costs ({})", c.name()),
+        format!("{}: you may reveal and install 1 card from HQ, ignoring all costs", c.name()),
+        o,
+    ))
+}
+
+fn synapse_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
+    note(ev, "revealed", format!("{}: the Corp reveals {} and installs it", c.name(), g.label(card)), json!({"card": card, "code": g.code(card)}));
+    Ok(Then::InstallCorpFree { card, server })
+}
+
+// --- Key Performance Indicators
+
+/// The four modes; 2 different ones are resolved, in the order chosen (the question's argument:
+/// the modes used so far, as bits).
+const KPI_MODES: [&str; 4] = [
+    "draw 1 card, then shuffle 1 card from HQ into R&D",
+    "install 1 piece of ice from HQ, ignoring all costs",
+    "place 1 advancement counter on an installed card you can advance",
+    "gain 2 credits",
+];
+
+fn kpi_mode_ask(_: &Game, c: Ctx) -> Option<Question> {
+    if c.arg.count_ones() >= 2 {
+        return None;
+    }
+    let o = (0..4u8)
+        .filter(|&m| c.arg & (1 << m) == 0)
+        .map(|m| (opt(format!("mode:{m}"), KPI_MODES[usize::from(m)]), Answer::Mode(m)))
+        .collect();
+    let which = if c.arg == 0 { "first" } else { "second" };
+    Some(Question::one(CORP, CARD_KIND, format!("chooses the {which} of 2 modes ({})", c.name()), format!("{}: choose the {which} of 2 different effects to resolve", c.name()), o))
+}
+
+fn kpi_mode_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Mode(m) = first(a) else { return Err(RulesError::Illegal("choose a mode".into())) };
+    note(ev, "mode_chosen", format!("{}: the Corp chooses to {}", c.name(), KPI_MODES[usize::from(m)]), json!({"mode": m}));
+    // The next choice waits until this mode is resolved (its questions are asked first).
+    ask_with(g, c, 0, c.arg | (1 << m));
+    match m {
+        0 => {
+            g.draw(CORP, 1, ev);
+            ask_with(g, c, 1, 0);
+        }
+        1 => ask_with(g, c, 2, 0),
+        2 => ask_with(g, c, 3, 0),
+        _ => g.gain(CORP, 2, c.name(), ev),
+    }
+    Ok(Then::Done)
+}
+
+fn kpi_shuffle_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.hq.is_empty() {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("shuffles a card from HQ into R&D ({})", c.name()),
+        format!("{}: choose 1 card of HQ to shuffle into R&D", c.name()),
+        card_options(g, "card", &g.corp.hq),
+    ))
+}
+
+fn kpi_shuffle_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Some(&k) = picked(a).first().filter(|k| g.corp.hq.contains(k)) else { return Err(RulesError::Illegal("pick a card of HQ".into())) };
+    g.corp.hq.retain(|&x| x != k);
+    g.corp.rd.push(k);
+    ev.push(super::helpers::corp_card_private(
+        g,
+        "to_rd",
+        format!("{}: the Corp shuffles a card from HQ into R&D", c.name()),
+        format!("{}: the Corp shuffles {} from HQ into R&D", c.name(), g.label(k)),
+        k,
+    ));
+    g.tasks.push(Task::Shuffle { corp: true });
+    Ok(Then::Done)
+}
+
+/// An ice from HQ installed ignoring all costs (required when there is one).
+fn kpi_ice_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let ice: Vec<u32> = g.corp.hq.iter().copied().filter(|&k| g.def(k).ctype == CardType::Ice).collect();
+    let o = corp_install_options(g, &ice, false, true);
+    if o.is_empty() {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("installs an ice from HQ, ignoring all costs ({})", c.name()), format!("{}: install 1 ice from HQ, ignoring all costs", c.name()), o))
+}
+
+fn install_answer_free(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    Ok(match first(a) {
+        Answer::Install { card, server } => Then::InstallCorpFree { card, server },
+        _ => Then::Done,
+    })
+}
+
+/// 1 advancement counter on an installed card the Corp can advance (required when there is one).
+fn kpi_counter_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let cards = advanceable_installed(g);
+    if cards.is_empty() {
+        return None;
+    }
+    let o = cards.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))).collect();
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("places 1 advancement counter on an installed card ({})", c.name()),
+        format!("{}: place 1 advancement counter on an installed card you can advance", c.name()),
+        o,
+    ))
 }

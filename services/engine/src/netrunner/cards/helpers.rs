@@ -427,7 +427,76 @@ pub fn look_at(g: &Game, seat: u32, cards: &[u32], source: &str, ev: &mut Vec<Ev
 /// The Runner trashed a card it was accessing: the Runner identity's trigger, then the
 /// installed Runner cards' (in trigger order).
 pub fn runner_trashed_accessed(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
+    runner_took_corp_card(g, card, ev);
     fire_identity(g, RUNNER, When::TrashAccessed, card, ev);
     let installed = super::runner_trigger_order(g);
     super::fire_all(g, When::TrashAccessed, &installed, card, ev);
+}
+
+/// The Runner stole or trashed Corp card `card`: recorded for the turn (and, at the end of a
+/// Runner turn, for "during their last turn"); the first time each turn, the Corp identity's
+/// trigger.
+pub fn runner_took_corp_card(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
+    if g.def(card).side != Side::Corp {
+        return;
+    }
+    let first = !g.flags.runner_took_corp_card;
+    g.flags.runner_took_corp_card = true;
+    if first {
+        fire_identity(g, CORP, When::RunnerTookCorpCardFirst, card, ev);
+    }
+}
+
+/// The options of playing one of `cards` (operations) by a card's effect: those the Corp can
+/// pay for (cost and additional clicks) and whose "play only if" holds, on each of their
+/// targets, as the play action offers them.
+pub fn corp_play_options(g: &Game, cards: &[u32]) -> Vec<(DecisionOption, Answer)> {
+    let mut o = Vec::new();
+    for &k in cards {
+        let d = g.def(k);
+        if d.ctype != CardType::Operation || g.corp.credits < d.cost.unwrap_or(0) || g.corp.clicks < g.play_extra_clicks(k) {
+            continue;
+        }
+        let label = g.label(k);
+        let targets = super::def(g.code(k)).play.map_or(super::Targets::None, |p| p.targets);
+        let plain = || (opt(format!("play:{k}"), format!("Play {label}")), Answer::Play { card: k, target: None });
+        match targets {
+            super::Targets::None => o.push(plain()),
+            super::Targets::Labeled(f) => match f(g) {
+                Some(ts) => o.extend(ts.into_iter().map(|(t, what)| (opt(format!("play:{k}:{t}"), format!("Play {label}: {what}")), Answer::Play { card: k, target: Some(t) }))),
+                None => o.push(plain()),
+            },
+            super::Targets::Cards(f) => {
+                o.extend(f(g).into_iter().map(|t| (opt(format!("play:{k}:{t}"), format!("Play {label} on {}", g.label(t))), Answer::Play { card: k, target: Some(t) })))
+            }
+            super::Targets::Servers(f) => o.extend(
+                f(g).into_iter().map(|t| (opt(format!("play:{k}:{t}"), format!("Play {label} on {}", Game::server_name(t))), Answer::Play { card: k, target: Some(t) })),
+            ),
+        }
+    }
+    o
+}
+
+/// `n` of the Runner's tags were removed (by either side): the first time each turn, the Corp
+/// identity's trigger (Synapse Global).
+pub fn tags_removed(g: &mut Game, n: i64, ev: &mut Vec<Event>) {
+    if n <= 0 || g.flags.tag_removed {
+        return;
+    }
+    g.flags.tag_removed = true;
+    fire_identity(g, CORP, When::FirstTagRemoved, 0, ev);
+}
+
+/// Whether the Runner may trash Corp card `card` now (a rezzed card may forbid it).
+pub fn runner_may_trash(g: &Game, card: u32) -> bool {
+    !(g.rezzed(card) && super::def(g.code(card)).statics.iter().any(|s| matches!(s, super::Static::RunnerCannotTrash)))
+}
+
+/// Whether `breaker` (a Runner card; `None`: no card, a click break) may break subroutines of
+/// `ice`: an ice may allow only breakers of one subtype.
+pub fn may_break(g: &Game, breaker: Option<u32>, ice: u32) -> bool {
+    super::def(g.code(ice)).statics.iter().all(|s| match s {
+        super::Static::BreakOnlyWith(t) => breaker.is_some_and(|b| g.def(b).has_subtype(t)),
+        _ => true,
+    })
 }

@@ -12,6 +12,9 @@ use crate::core::{Event, RulesError};
 use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, CORP, RUNNER};
 
 pub const DOOMSCROLL: &str = "35063";
+pub const KESSLEROID: &str = "35075";
+pub const N_POT: &str = "35064";
+pub const SEMAK_SAMUN: &str = "35054";
 pub const FLYSWATTER: &str = "35079";
 pub const CAPACITOR: &str = "34116";
 pub const LOGJAM: &str = "34127";
@@ -251,6 +254,26 @@ pub static DEFS: &[CardDef] = &[
         events: &[(When::PassIce, Effect::Ask(0))],
         subroutines: &[ETR],
         asks: &[Ask::Own(Prompt { ask: tatu_bola_ask, answer: tatu_bola_answer })],
+        ..BLANK
+    },
+    CardDef { code: KESSLEROID, name: "Kessleroid", statics: &[Static::RunnerCannotTrash], subroutines: &[ETR, ETR], ..BLANK },
+    CardDef {
+        code: SEMAK_SAMUN,
+        name: "Semak-samun",
+        statics: &[Static::BreakOnlyWith("Fracter")],
+        subroutines: &[Sub { text: "end the run unless the Runner suffers 3 net damage", effect: Effect::Ask(0) }],
+        asks: &[Ask::Own(super::Prompt { ask: semak_ask, answer: semak_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: N_POT,
+        name: "N-Pot",
+        statics: &[Static::RunnerBreaksFor(3)],
+        subroutines: &[
+            ETR,
+            Sub { text: "end the run if the threat level is 2 or more", effect: Effect::Custom(etr_at_threat_2) },
+            Sub { text: "end the run if the threat level is 4 or more", effect: Effect::Custom(etr_at_threat_4) },
+        ],
         ..BLANK
     },
 ];
@@ -921,4 +944,37 @@ fn bumi_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Resul
 
 fn core_1(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     damage(g, DamageKind::Core, 1, c.name(), false);
+}
+
+/// Semak-samun: the Runner suffers 3 net damage or the run ends.
+fn semak_ask(_: &Game, c: Ctx) -> Option<Question> {
+    Some(Question::one(
+        RUNNER,
+        CARD_KIND,
+        format!("suffers 3 net damage or lets the run end ({})", c.name()),
+        format!("{}: suffer 3 net damage, or the run ends", c.name()),
+        vec![(opt("damage", "Suffer 3 net damage"), Answer::Yes), (opt("end", "End the run"), Answer::No)],
+    ))
+}
+
+fn semak_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        damage(g, DamageKind::Net, 3, c.name(), false);
+    } else {
+        end_the_run(g, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// N-Pot's conditional subroutines: the threat level (CR 1.17.1.a) is the higher score.
+fn etr_at_threat_2(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if threat(g, 2) {
+        end_the_run(g, c.name(), ev);
+    }
+}
+
+fn etr_at_threat_4(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if threat(g, 4) {
+        end_the_run(g, c.name(), ev);
+    }
 }

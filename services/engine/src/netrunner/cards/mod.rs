@@ -188,6 +188,17 @@ pub enum Static {
     IceRezCost(i64),
     /// An installed Runner card changes an ice's strength: `f(game, this card, ice)`.
     IceStrengthBy(fn(&Game, u32, u32) -> i64),
+    /// Terminal (an operation's subtype, Comprehensive Rules glossary "terminal"): after it
+    /// resolves, the Corp's action phase ends (its clicks left are lost).
+    Terminal,
+    /// The Runner cannot trash this card while it is rezzed (`helpers::runner_may_trash`).
+    RunnerCannotTrash,
+    /// This ice's subroutines can be broken only by a breaker of this subtype (no click
+    /// breaks, no other card's break ability; `helpers::may_break`).
+    BreakOnlyWith(&'static str),
+    /// The Runner may pay this many credits to break 1 subroutine of this ice (an ability on
+    /// the ice that only the Runner can use), while encountering it.
+    RunnerBreaksFor(i64),
 }
 
 /// When a trigger of an active card (or identity) fires.
@@ -254,6 +265,14 @@ pub enum When {
     /// The Runner played an event (after its effect); installed Runner cards, `arg` is the
     /// event.
     EventPlayed,
+    /// The first time each turn the Runner steals or trashes a Corp card; the Corp identity,
+    /// `arg` is that card.
+    RunnerTookCorpCardFirst,
+    /// The Runner stole an agenda (NR-7.4), after the Runner's own triggers; the Corp identity,
+    /// then rezzed Corp cards, `arg` is the agenda.
+    AgendaStolen,
+    /// The first time each turn a tag is removed (by either side); the Corp identity.
+    FirstTagRemoved,
 }
 
 /// The run this card began (an event, a click ability): what it changes.
@@ -338,6 +357,8 @@ pub enum Answer {
     Card(u32),
     /// Install a card (in a server; `None`: a new remote).
     Install { card: u32, server: Option<u32> },
+    /// Play an operation (on a target, if it takes one).
+    Play { card: u32, target: Option<u32> },
 }
 
 /// A card's question: who answers, its decision kind, texts and options with their answers.
@@ -389,6 +410,9 @@ pub enum Then {
     InstallRunnerOn { card: u32, host: u32 },
     /// The access decision on this card is over.
     FinishAccess(u32),
+    /// Play a Corp operation by a card's effect (no click: not the play action), paying its
+    /// cost and any additional cost.
+    PlayCorp { card: u32, target: Option<u32> },
 }
 
 /// A card's question and the effect of its answer, side by side. `ask` returns `None` when there

@@ -485,6 +485,7 @@ fn remove_tags(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
     }
     g.runner.tags -= n;
     note(ev, "tag_removed", format!("{source}: the Runner removes {n} tag(s) ({} left)", g.runner.tags), json!({"tags": g.runner.tags, "source": source}));
+    super::helpers::tags_removed(g, n, ev);
     let installed = runner_trigger_order(g);
     fire_all(g, When::TagsRemoved, &installed, 0, ev);
 }
@@ -1598,7 +1599,7 @@ fn audrey_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     if !g.runner.grip.is_empty() {
         o.push((format!("audrey-pump:{card}"), format!("{}: trash 1 card from your grip: +3 strength (now {})", g.label(card), g.breaker_strength(card)), u32::MAX));
     }
-    if g.card(card).is_none_or(|k| k.virus == 0) || g.breaker_strength(card) < g.ice_strength(ice) {
+    if g.card(card).is_none_or(|k| k.virus == 0) || g.breaker_strength(card) < g.ice_strength(ice) || !super::helpers::may_break(g, Some(card), ice) {
         return o;
     }
     let unbroken: Vec<usize> = run.broken.iter().enumerate().filter(|(_, b)| !**b).map(|(i, _)| i).collect();
@@ -1750,7 +1751,12 @@ fn monkeywrench(g: &Game, card: u32, ice: u32) -> i64 {
 fn slap_vandal_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
     let Some(run) = g.run.as_ref() else { return vec![] };
-    if host(g, card) != Some(ice) || run.broken_by.iter().any(|(b, _)| *b == card) || g.runner_available() < 1 || g.breaker_strength(card) < g.ice_strength(ice) {
+    if host(g, card) != Some(ice)
+        || run.broken_by.iter().any(|(b, _)| *b == card)
+        || g.runner_available() < 1
+        || g.breaker_strength(card) < g.ice_strength(ice)
+        || !super::helpers::may_break(g, Some(card), ice)
+    {
         return vec![];
     }
     run.broken
@@ -1901,6 +1907,7 @@ fn charm_offensive_ask(g: &Game, _: Ctx) -> Option<Question> {
 fn charm_offensive_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Some(&k) = picked(a).first().filter(|k| charm_offensive_targets(g).contains(k)) {
         g.trash(k, c.name(), ev);
+        super::helpers::runner_took_corp_card(g, k, ev);
     }
     Ok(Then::Done)
 }
@@ -1932,7 +1939,7 @@ fn arruaceiras_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     if !g.flags.used_cards.contains(&card) {
         o.push((format!("arruaceiras:{card}"), format!("{}: take 1 tag: the encountered ice gets -2 strength", g.label(card)), 0));
     }
-    if g.ice_strength(ice) <= 0 && g.runner_available() >= 2 {
+    if g.ice_strength(ice) <= 0 && g.runner_available() >= 2 && super::helpers::runner_may_trash(g, ice) {
         o.push((format!("arruaceiras-trash:{card}"), format!("{}: trash it and pay 2 to trash {}", g.label(card), g.label(ice)), 1));
     }
     o
@@ -1947,8 +1954,9 @@ fn arruaceiras(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
             r.pumps.push((c.card, 0));
         }
         note(ev, "ice_weakened", format!("{}: {} gets -2 strength for this encounter", c.name(), g.label(ice)), json!({"card": c.card, "ice": ice}));
-    } else if g.ice_strength(ice) <= 0 && g.runner_pay(2) {
+    } else if g.ice_strength(ice) <= 0 && super::helpers::runner_may_trash(g, ice) && g.runner_pay(2) {
         g.trash(c.card, "its own ability", ev);
         g.trash(ice, c.name(), ev);
+        super::helpers::runner_took_corp_card(g, ice, ev);
     }
 }

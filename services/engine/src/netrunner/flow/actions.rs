@@ -139,6 +139,20 @@ fn corp_actions(g: &Game, out: &mut Options) {
     // card in HQ, an agenda in either score area.
     let elsewhere: Vec<u32> = g.corp.hq.iter().chain(g.corp.score.iter()).chain(g.runner.score.iter()).copied().collect();
     click_abilities(g, &elsewhere, out);
+    identity_click(g, &c.identity, out);
+}
+
+/// The identity's click ability, if it has one (named "identity" in option ids).
+fn identity_click(g: &Game, identity: &str, out: &mut Options) {
+    if let Some(click) = cards::def(identity).click {
+        for (server, label) in (click.offers)(g, cards::NO_CARD) {
+            let id = match server {
+                Some(s) => format!("ability:identity:{s}"),
+                None => "ability:identity".to_string(),
+            };
+            out.push((opt(id, label), Act::Ability { card: cards::NO_CARD, server }));
+        }
+    }
 }
 
 /// Installing a Runner card from the grip, if it can be now.
@@ -236,6 +250,7 @@ fn play(g: &mut Game, seat: u32, card: u32, target: Option<u32>, ev: &mut Vec<Ev
     } else {
         g.to_heap(card);
     }
+    g.flags.played.push(card);
     let name = g.seat_name(seat);
     // A server is named as the option named it ("on Server 1"), not by its id.
     let on = match (target, cards::def(g.code(card)).play.map(|p| p.targets)) {
@@ -256,7 +271,24 @@ fn play(g: &mut Game, seat: u32, card: u32, target: Option<u32>, ev: &mut Vec<Ev
         let installed = cards::runner_trigger_order(g);
         cards::fire_all(g, cards::When::EventPlayed, &installed, card, ev);
     }
+    // Terminal: the action phase ends once the operation is resolved; its questions (already
+    // pushed) are answered first, and none of them spends a click.
+    if seat == CORP && c.def.statics.iter().any(|s| matches!(s, Static::Terminal)) {
+        g.corp.clicks = 0;
+        ev.push(public("action_phase_ended", format!("{} is terminal: the Corp's action phase ends", c.name()), json!({"card": card})));
+    }
     Ok(())
+}
+
+/// The Corp plays an operation by a card's effect (not an action: no click for the play
+/// itself); its additional click cost (Double), if any, is still paid.
+pub fn play_corp_by_effect(g: &mut Game, card: u32, target: Option<u32>, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    let extra = g.play_extra_clicks(card);
+    if g.corp.clicks < extra {
+        return Err(RulesError::Illegal(format!("{} needs {extra} more click(s)", g.label(card))));
+    }
+    g.corp.clicks -= extra;
+    play(g, CORP, card, target, ev)
 }
 
 fn advance(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> Result<(), RulesError> {
@@ -328,6 +360,7 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
             }
             g.runner.tags -= 1;
             ev.push(public("tag_removed", format!("The Runner removes a tag ({} left)", g.runner.tags), json!({"tags": g.runner.tags})));
+            cards::helpers::tags_removed(g, 1, ev);
             let installed = cards::runner_trigger_order(g);
             cards::fire_all(g, cards::When::TagsRemoved, &installed, 0, ev);
         }

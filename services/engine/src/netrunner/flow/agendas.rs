@@ -9,6 +9,7 @@ use crate::netrunner::state::{CorpZone, Game, CORP, RUNNER};
 
 /// After any agenda is scored or stolen: the Runner's identity, then installed Runner cards.
 fn agenda_changed_hands(g: &mut Game, ev: &mut Vec<Event>) {
+    g.flags.agendas_changed_hands += 1;
     cards::fire_identity(g, RUNNER, When::AgendaChangedHands, 0, ev);
     let installed = cards::runner_trigger_order(g);
     cards::fire_all(g, When::AgendaChangedHands, &installed, 0, ev);
@@ -94,6 +95,11 @@ pub fn steal(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
         r.stolen += 1;
     }
     agenda_changed_hands(g, ev);
+    cards::helpers::runner_took_corp_card(g, c, ev);
+    // "Whenever an agenda is stolen": the Corp identity, then rezzed Corp cards.
+    cards::fire_identity(g, CORP, When::AgendaStolen, c, ev);
+    let reacting: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, When::AgendaStolen)).collect();
+    cards::fire_all(g, When::AgendaStolen, &reacting, c, ev);
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_steal, ctx, ev);
     cards::fire_all(g, When::AgendaLeftServer, &ice, c, ev);

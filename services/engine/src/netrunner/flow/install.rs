@@ -91,6 +91,8 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
     }
     g.corp.hq.retain(|&x| x != card);
     g.corp.archives.retain(|&x| x != card);
+    // A card's effect may install from R&D (Epiphany Analytica, Poétrï Luxury Brands).
+    g.corp.rd.retain(|&x| x != card);
     let turn = g.turn;
     if let Some(k) = g.card_mut(card) {
         k.rezzed = false;

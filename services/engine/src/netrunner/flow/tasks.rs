@@ -100,6 +100,7 @@ fn answer_card(g: &mut Game, code: &str, card: u32, step: u8, arg: u32, input: &
         Then::InstallRunner { card } => install_runner(g, card, None, ev),
         Then::InstallRunnerOn { card, host } => install_runner(g, card, Some(host), ev),
         Then::FinishAccess(card) => finish_access_decision(g, card),
+        Then::PlayCorp { card, target } => super::actions::play_corp_by_effect(g, card, target, ev)?,
     }
     Ok(())
 }

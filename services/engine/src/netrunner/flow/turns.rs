@@ -66,7 +66,10 @@ fn turn_begin(g: &mut Game, ev: &mut Vec<Event>) {
     let active = g.active;
     g.turn = g.turn.saturating_add(1);
     g.flags = TurnFlags::default();
-    let clicks = if active == CORP { g.options.corp_clicks } else { g.options.runner_clicks };
+    let base = if active == CORP { g.options.corp_clicks } else { g.options.runner_clicks };
+    // Allotted clicks changed for this turn by a card in an earlier turn (Active Policing).
+    let change = std::mem::take(&mut g.next_turn_clicks[if active == CORP { 0 } else { 1 }]);
+    let clicks = (base + change).max(0);
     if active == CORP {
         g.corp.clicks = clicks;
     } else {
@@ -130,6 +133,7 @@ fn end_turn(g: &mut Game, ev: &mut Vec<Event>) {
     } else {
         g.runner.clicks = 0;
         g.runner_success_last_turn = g.flags.successful_run;
+        g.runner_took_corp_card_last_turn = g.flags.runner_took_corp_card;
         let installed = cards::runner_trigger_order(g);
         cards::fire_all(g, When::TurnEnds, &installed, 0, ev);
     }

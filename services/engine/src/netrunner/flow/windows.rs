@@ -25,6 +25,9 @@ pub enum Paid {
     ClickBreak(usize),
     /// A card's own paid ability (`cards::PaidAbility`), with its argument.
     Card { card: u32, arg: u32 },
+    /// The Runner pays `cost` to break subroutine `sub` with the encountered ice's own ability
+    /// (`cards::Static::RunnerBreaksFor`).
+    IceBreak { sub: usize, cost: i64 },
 }
 
 /// Open window `at`, the active seat first.
@@ -101,6 +104,12 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
         }
     }
     card_abilities(g, &g.installed_corp(), out);
+    // The Corp identity's paid ability (its row says when it can be used).
+    if let Some(p) = cards::def(&g.corp.identity).paid {
+        for (id, label, arg) in (p.offers)(g, cards::NO_CARD) {
+            out.push((opt(id, label), Paid::Card { card: cards::NO_CARD, arg }));
+        }
+    }
     // Abilities of agendas in the Corp's score area (their rows say when they can be used).
     card_abilities(g, &g.corp.score, out);
     // NR-4: scoring, in the Corp's own turn outside a run, before it discards.
@@ -145,7 +154,7 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
             continue;
         }
         let cost = g.break_cost(b);
-        if g.breaker_strength(b) >= ice_str && avail >= cost {
+        if g.breaker_strength(b) >= ice_str && avail >= cost && cards::helpers::may_break(g, Some(b), ice) {
             for subs in break_groups(&unbroken, br.subs_per_use) {
                 let ids: Vec<String> = subs.iter().map(|s| s.to_string()).collect();
                 let texts: Vec<String> = subs.iter().map(|&s| format!("\"{}\"", cards::subroutine_text(g.code(ice), s))).collect();
@@ -159,8 +168,16 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
             out.push((opt(format!("pump:{b}"), label), Paid::Pump(b)));
         }
     }
+    // An ice's own break ability for the Runner (N-Pot).
+    let own: i64 = cards::def(g.code(ice)).statics.iter().map(|s| if let cards::Static::RunnerBreaksFor(n) = s { *n } else { 0 }).sum();
+    if own > 0 && avail >= own && cards::helpers::may_break(g, None, ice) {
+        for &s in &unbroken {
+            let label = format!("{}: pay {own} to break \"{}\"", g.label(ice), cards::subroutine_text(g.code(ice), s));
+            out.push((opt(format!("ice-break:{s}"), label), Paid::IceBreak { sub: s, cost: own }));
+        }
+    }
     // Bioroid ice: the Runner may lose a click to break a subroutine.
-    if g.def(ice).has_subtype("Bioroid") && g.runner.clicks > 0 {
+    if g.def(ice).has_subtype("Bioroid") && g.runner.clicks > 0 && cards::helpers::may_break(g, None, ice) {
         for &s in &unbroken {
             let label = format!("Lose a click: break \"{}\"", cards::subroutine_text(g.code(ice), s));
             out.push((opt(format!("click-break:{s}"), label), Paid::ClickBreak(s)));
@@ -192,6 +209,7 @@ fn rez(g: &mut Game, c: u32, by_tag: bool, forfeiting: Option<u32>, ev: &mut Vec
         if by_tag && g.runner.tags > 0 {
             g.runner.tags -= 1;
             ev.push(public("tag_removed", format!("The Corp removes a tag to rez {} ({} left)", g.label(c), g.runner.tags), json!({"tags": g.runner.tags})));
+            cards::helpers::tags_removed(g, 1, ev);
         } else {
             g.corp.bad_publicity += 1;
             ev.push(public("bad_publicity", format!("The Corp takes 1 bad publicity to rez {} (now {})", g.label(c), g.corp.bad_publicity), json!({"bad_publicity": g.corp.bad_publicity})));
@@ -264,6 +282,20 @@ fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
         Paid::Score(c) => score(g, *c, ev),
         Paid::Break { breaker, subs } => break_subs(g, *breaker, subs, ev),
         Paid::Pump(b) => pump(g, *b, ev),
+        Paid::IceBreak { sub, cost } => {
+            if !g.runner_pay(*cost) {
+                return;
+            }
+            if let Some(b) = g.run.as_mut().and_then(|r| r.broken.get_mut(*sub)) {
+                *b = true;
+            }
+            let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
+            ev.push(public(
+                "subroutine_broken",
+                format!("The Runner pays {cost} to break \"{}\" with {}'s own ability", cards::subroutine_text(g.code(ice), *sub), g.label(ice)),
+                json!({"seat": seat, "subroutines": [sub], "cost": cost}),
+            ));
+        }
         Paid::ClickBreak(s) => {
             g.runner.clicks -= 1;
             if let Some(b) = g.run.as_mut().and_then(|r| r.broken.get_mut(*s)) {
@@ -276,7 +308,7 @@ fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
             ));
         }
         Paid::Card { card, arg } => {
-            let c = cards::ctx(g, *card, *arg);
+            let c = if *card == cards::NO_CARD { cards::identity(g, seat, *arg) } else { cards::ctx(g, *card, *arg) };
             if let Some(a) = c.def.paid {
                 cards::apply(g, &a.effect, c, ev);
             }

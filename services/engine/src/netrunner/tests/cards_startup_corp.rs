@@ -1368,3 +1368,468 @@ fn card_bumi_1_0_trashes_a_trojan_when_rezzed_then_a_program_and_core_damage() {
     assert!(g.runner.heap.contains(&bot) && g.runner.heap.contains(&cl));
     assert_eq!(g.runner.core_damage, 1);
 }
+
+// --- the Runner's steals and trashes, terminal operations, allotted clicks, Corp identities ---------
+
+#[test]
+fn card_oppo_research_needs_a_steal_or_trash_last_turn_gives_2_tags_and_ends_the_action_phase() {
+    let mut s = corp();
+    let o = s.hq(cs::OPPO_RESEARCH);
+    assert!(!s.at_action().offers(&format!("play:{o}")), "not without a steal or trash last turn");
+    let mut s = corp();
+    let o = s.hq(cs::OPPO_RESEARCH);
+    s.g.runner_took_corp_card_last_turn = true;
+    s.g.corp.points = 3;
+    s.g.corp.credits = 7;
+    let mut m = s.at_action();
+    m.play(o);
+    assert_eq!(m.game().runner.tags, 2);
+    m.pick(&["yes"]);
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.corp.credits), (4, 0), "threat 3: 5 more credits for 2 more tags");
+    assert_eq!(g.corp.clicks, 0, "terminal: the 2 clicks left are lost");
+    assert!(m.has_event("netrunner.action_phase_ended"));
+    // Below threat 3, nothing more is asked.
+    let mut s = corp();
+    let o = s.hq(cs::OPPO_RESEARCH);
+    s.g.runner_took_corp_card_last_turn = true;
+    s.g.corp.credits = 7;
+    let mut m = s.at_action();
+    m.play(o);
+    assert!(!m.offers("yes"));
+    assert_eq!((m.game().runner.tags, m.game().corp.credits), (2, 5));
+}
+
+#[test]
+fn card_active_policing_installs_and_takes_allotted_clicks_from_the_runners_next_turn() {
+    let mut s = corp();
+    let ap = s.hq(cs::ACTIVE_POLICING);
+    s.hq(c::NICO_CAMPAIGN);
+    s.g.corp.points = 3;
+    let m = s.at_action();
+    assert!(!m.offers(&format!("play:{ap}")), "not without a steal or trash last turn");
+    let mut s = corp();
+    let ap = s.hq(cs::ACTIVE_POLICING);
+    let nico = s.hq(c::NICO_CAMPAIGN);
+    s.g.corp.points = 3;
+    s.g.runner_took_corp_card_last_turn = true;
+    for _ in 0..3 {
+        s.stack(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.play(ap);
+    m.pick(&[&format!("install:{nico}:new")]);
+    assert!(m.game().is_installed(nico));
+    m.pick(&["yes"]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.next_turn_clicks[RUNNER as usize]), (3, -2));
+    assert_eq!(g.corp.clicks, 0, "terminal");
+    // The Corp's turn ends; the Runner's begins with 4 - 2 clicks.
+    loop {
+        let g = m.game();
+        if g.active == RUNNER && m.kind() == "netrunner.action" {
+            break;
+        }
+        m.pass();
+    }
+    let g = m.game();
+    assert_eq!((g.runner.clicks, g.next_turn_clicks[RUNNER as usize]), (2, 0));
+}
+
+#[test]
+fn card_epiphany_analytica_nations_undivided_counts_the_first_steal_or_trash_each_turn_and_installs_from_rd() {
+    let mut s = runner();
+    s.g.corp.identity = cs::EPIPHANY_ANALYTICA.into();
+    s.g.runner.clicks = 2;
+    s.root(3, c::OFFWORLD_OFFICE, false);
+    s.root(4, c::OFFWORLD_OFFICE, false);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["continue"]);
+    assert_eq!(m.game().corp.identity_power, 1);
+    m.run_on(4);
+    m.pick(&["continue"]);
+    let g = m.game();
+    assert_eq!((g.runner.score.len(), g.corp.identity_power), (2, 1), "only the first time each turn");
+    assert!(g.runner_took_corp_card_last_turn || g.flags.runner_took_corp_card);
+
+    let mut s = corp();
+    s.g.corp.identity = cs::EPIPHANY_ANALYTICA.into();
+    s.g.corp.identity_power = 1;
+    s.rd(c::HEDGE_FUND);
+    let nico = s.rd(c::NICO_CAMPAIGN);
+    s.rd(c::PALISADE);
+    let fourth = s.rd(c::SPRINT);
+    let mut m = s.at_action();
+    m.pick(&["ability:identity"]);
+    assert!(m.has_event("netrunner.looked"));
+    assert!(!m.option_ids().iter().any(|o| o.starts_with(&format!("install:{fourth}"))), "the top 3 only");
+    m.pick(&[&format!("install:{nico}:new")]);
+    let g = m.game();
+    assert!(g.is_installed(nico) && !g.corp.rd.contains(&nico));
+    assert_eq!((g.corp.identity_power, g.corp.rd.len(), g.corp.clicks), (0, 3, 2));
+}
+
+#[test]
+fn card_poetri_luxury_brands_all_the_rage_installs_a_non_agenda_from_rd_on_score_and_from_hq_on_steal() {
+    let mut s = corp();
+    s.g.corp.identity = cs::POETRI_LUXURY_BRANDS.into();
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    s.g.cards[a as usize].adv = 5;
+    let agenda = s.rd(c::OFFWORLD_OFFICE);
+    let nico = s.rd(c::NICO_CAMPAIGN);
+    let mut m = corp_window(s);
+    m.score(a);
+    assert!(m.has_event("netrunner.looked"));
+    assert!(!m.option_ids().iter().any(|o| o.starts_with(&format!("install:{agenda}"))), "no agenda");
+    m.pick(&[&format!("install:{nico}:new")]);
+    assert!(m.game().is_installed(nico));
+
+    let mut s = runner();
+    s.g.corp.identity = cs::POETRI_LUXURY_BRANDS.into();
+    s.root(3, c::OFFWORLD_OFFICE, false);
+    let nico = s.hq(c::NICO_CAMPAIGN);
+    let agenda = s.hq(c::OFFWORLD_OFFICE);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["continue"]);
+    assert_eq!(m.seat(), CORP);
+    assert!(!m.option_ids().iter().any(|o| o.starts_with(&format!("install:{agenda}"))), "no agenda");
+    m.pick(&[&format!("install:{nico}:new")]);
+    assert!(m.game().is_installed(nico));
+}
+
+#[test]
+fn card_leo_construction_labor_solutions_trashes_a_rezzed_bioroid_of_the_attacked_server_to_end_the_run() {
+    let mut s = runner();
+    s.g.corp.identity = cs::LEO_CONSTRUCTION.into();
+    let bran = s.ice(3, c::BRAN_1_0, true);
+    s.root(3, c::OFFWORLD_OFFICE, false);
+    let mut m = s.at_action();
+    m.run_on(3);
+    let leo = format!("leo:{bran}");
+    while !m.offers(&leo) {
+        match m.kind().as_str() {
+            "netrunner.window" => m.pass(),
+            _ => m.pick(&["continue"]),
+        }
+    }
+    m.pick(&[&leo]);
+    let g = m.game();
+    assert!(g.corp.archives.contains(&bran), "the bioroid is trashed");
+    assert!(g.runner.score.is_empty(), "the run ended");
+    assert!(g.used_this_turn(cs::LEO_CONSTRUCTION));
+    // Not a bioroid: nothing offered.
+    let mut s = runner();
+    s.g.corp.identity = cs::LEO_CONSTRUCTION.into();
+    s.ice(3, c::PALISADE, true);
+    let mut m = s.at_action();
+    m.run_on(3);
+    assert!(!m.option_ids().iter().any(|o| o.starts_with("leo:")));
+}
+
+#[test]
+fn card_phat_gioan_baotixita_counts_discard_phases_and_damages_on_the_first_agenda_of_a_turn() {
+    let mut s = corp();
+    let p = s.root(4, cs::PHAT_GIOAN_BAOTIXITA, true);
+    s.g.cards[p as usize].power = 2;
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    s.g.cards[a as usize].adv = 5;
+    let b = s.root(5, c::OFFWORLD_OFFICE, false);
+    s.g.cards[b as usize].adv = 5;
+    for _ in 0..5 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = corp_window(s);
+    m.score(a);
+    m.pick(&["remove:2"]);
+    for _ in 0..3 {
+        m.draw(&[0]);
+    }
+    let g = m.game();
+    assert_eq!((g.runner.heap.len(), g.card(p).map(|k| k.power)), (3, Some(0)));
+    m.score(b);
+    assert_eq!(m.game().runner.heap.len(), 3, "only the first agenda each turn");
+
+    // Without counters: 1 net damage, nothing asked.
+    let mut s = corp();
+    s.root(4, cs::PHAT_GIOAN_BAOTIXITA, true);
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    s.g.cards[a as usize].adv = 5;
+    s.grip(c::SURE_GAMBLE);
+    s.grip(c::SURE_GAMBLE);
+    let mut m = corp_window(s);
+    m.score(a);
+    m.draw(&[0]);
+    assert_eq!(m.game().runner.heap.len(), 1);
+
+    // A counter when the discard phase ends.
+    let mut s = corp();
+    let p = s.root(4, cs::PHAT_GIOAN_BAOTIXITA, true);
+    s.g.corp.clicks = 0;
+    s.stack(c::SURE_GAMBLE);
+    let m = s.start(Stage::Discard);
+    assert_eq!(m.game().card(p).map(|k| k.power), Some(1));
+}
+
+// --- operations played by an effect -------------------------------------------------------------------
+
+#[test]
+fn card_sudden_commandment_draws_2_plays_a_non_terminal_operation_and_buys_a_click_at_threat_3() {
+    let mut s = corp();
+    let sc = s.hq(cs::SUDDEN_COMMANDMENT);
+    let hf = s.hq(c::HEDGE_FUND);
+    let oppo = s.hq(cs::OPPO_RESEARCH);
+    s.g.runner_took_corp_card_last_turn = true;
+    s.g.corp.points = 3;
+    s.g.corp.credits = 10;
+    s.rd(c::PALISADE);
+    s.rd(c::PALISADE);
+    let mut m = s.at_action();
+    m.play(sc);
+    assert_eq!(m.game().corp.hq.len(), 4, "2 drawn");
+    assert!(!m.offers(&format!("play:{oppo}")), "not a terminal operation");
+    m.pick(&[&format!("play:{hf}")]);
+    assert_eq!(m.game().corp.credits, 9 + 4, "Hedge Fund played: 1 for Sudden Commandment, +4");
+    assert_eq!(m.game().corp.clicks, 2, "no click for the play by effect");
+    m.pick(&["yes"]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.corp.clicks), (10, 3), "3 credits for a click");
+    // A second mandate this turn gets no click.
+    let mut s = corp();
+    let sc = s.hq(cs::SUDDEN_COMMANDMENT);
+    let sc2 = s.hq(cs::SUDDEN_COMMANDMENT);
+    s.g.corp.points = 3;
+    s.g.corp.credits = 10;
+    for _ in 0..4 {
+        s.rd(c::PALISADE);
+    }
+    let mut m = s.at_action();
+    m.play(sc);
+    m.pick(&[&format!("play:{sc2}")]);
+    // Asked once, for the first one (the second is not the first mandate this turn).
+    m.pick(&["yes"]);
+    assert_eq!((m.game().corp.clicks, m.game().corp.credits), (3, 5));
+    assert_eq!(m.kind(), "netrunner.action");
+}
+
+#[test]
+fn card_humanoid_resources_trades_3_clicks_and_itself_for_credits_cards_installs_and_a_play() {
+    let mut s = corp();
+    let h = s.root(3, cs::HUMANOID_RESOURCES, true);
+    let nico = s.hq(c::NICO_CAMPAIGN);
+    let pal = s.hq(c::PALISADE);
+    let hf = s.hq(c::HEDGE_FUND);
+    for _ in 0..3 {
+        s.rd(c::SPRINT);
+    }
+    s.g.corp.credits = 1;
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{h}")]);
+    let g = m.game();
+    assert!(g.corp.archives.contains(&h));
+    assert_eq!((g.corp.credits, g.corp.clicks, g.corp.hq.len()), (5, 0, 6));
+    m.pick(&[&format!("install:{nico}:new")]);
+    m.pick(&[&format!("install:{pal}:0")]);
+    assert!(m.game().is_installed(nico) && m.game().is_installed(pal));
+    m.pick(&[&format!("play:{hf}")]);
+    assert_eq!(m.game().corp.credits, 9, "Hedge Fund: 5 paid, 9 gained");
+}
+
+#[test]
+fn card_pivot_costs_2_clicks_searches_r_and_d_and_plays_or_installs_at_threat_3() {
+    let mut s = corp();
+    let p = s.hq(cs::PIVOT);
+    let nico = s.hq(c::NICO_CAMPAIGN);
+    let agenda = s.rd(c::OFFWORLD_OFFICE);
+    s.rd(c::PALISADE);
+    s.g.corp.points = 3;
+    let mut m = s.at_action();
+    m.play(p);
+    assert_eq!(m.kind(), c::SEARCH_KIND);
+    assert!(!m.offers(&format!("search:{}", agenda + 1)), "not an ice");
+    m.pick(&[&format!("search:{agenda}")]);
+    assert!(m.has_event("netrunner.revealed"));
+    assert!(m.game().corp.hq.contains(&agenda));
+    m.pick(&[&format!("install:{nico}:new")]);
+    let g = m.game();
+    assert!(g.is_installed(nico));
+    assert_eq!(g.corp.clicks, 1, "Double: 2 clicks");
+}
+
+#[test]
+fn card_synapse_global_faster_than_thought_installs_free_on_the_first_tag_removed_and_sells_tags() {
+    let mut s = corp();
+    s.g.corp.identity = cs::SYNAPSE_GLOBAL.into();
+    s.g.runner.tags = 2;
+    s.g.corp.credits = 0;
+    let pal = s.hq(c::PALISADE);
+    s.ice(RD, c::PALISADE, false);
+    let mut m = s.at_action();
+    m.pick(&["ability:identity"]);
+    assert_eq!((m.game().runner.tags, m.game().corp.credits), (1, 2));
+    m.pick(&[&format!("install:{pal}:{RD}")]);
+    m.pick(&[]); // trash nothing there first
+    let g = m.game();
+    assert!(g.is_installed(pal) && g.corp.credits == 2, "installed ignoring its install cost");
+    assert!(m.has_event("netrunner.revealed"));
+    m.pick(&["ability:identity"]);
+    let g = m.game();
+    assert_eq!((g.runner.tags, g.corp.credits), (0, 4));
+    assert_eq!(m.kind(), "netrunner.action", "only the first tag removed each turn");
+    // A tag the Runner removes counts too.
+    let mut s = runner();
+    s.g.corp.identity = cs::SYNAPSE_GLOBAL.into();
+    s.g.runner.tags = 1;
+    s.g.runner.credits = 2;
+    let nico = s.hq(c::NICO_CAMPAIGN);
+    let mut m = s.at_action();
+    m.pick(&["remove-tag"]);
+    assert_eq!(m.seat(), CORP);
+    m.pick(&[&format!("install:{nico}:new")]);
+    assert!(m.game().is_installed(nico));
+}
+
+/// Walk a run until `id` is offered (passing windows, continuing).
+fn until_offered(m: &mut Match, id: &str) {
+    for _ in 0..20 {
+        if m.offers(id) {
+            return;
+        }
+        match m.kind().as_str() {
+            "netrunner.window" => m.pass(),
+            _ => m.pick(&["continue"]),
+        }
+    }
+    panic!("{id} never offered");
+}
+
+#[test]
+fn card_kessleroid_cannot_be_trashed_by_the_runner_while_rezzed_and_ends_the_run() {
+    use crate::netrunner::cards::runner_startup as rs;
+    // Control: Arruaceiras Crew trashes a plain ice at strength 0.
+    let mut s = runner();
+    let a = s.installed(rs::ARRUACEIRAS_CREW);
+    s.ice(0, c::PALISADE, true);
+    let mut m = s.at_action();
+    m.run_on(0);
+    until_offered(&mut m, &format!("arruaceiras:{a}"));
+    m.pick(&[&format!("arruaceiras:{a}")]);
+    assert!(m.offers(&format!("arruaceiras-trash:{a}")));
+
+    let mut s = runner();
+    let a = s.installed(rs::ARRUACEIRAS_CREW);
+    let k = s.ice(0, is::KESSLEROID, true);
+    let mut m = s.at_action();
+    m.run_on(0);
+    until_offered(&mut m, &format!("arruaceiras:{a}"));
+    m.pick(&[&format!("arruaceiras:{a}")]);
+    // Nothing left to use (the trash is not offered), so the encounter went on: its
+    // subroutines ended the run, and it is still installed.
+    assert!(!m.offers(&format!("arruaceiras-trash:{a}")), "the Runner cannot trash it");
+    let g = m.game();
+    assert!(g.run.is_none() && g.is_installed(k), "its subroutines end the run");
+}
+
+#[test]
+fn card_semak_samun_is_broken_only_by_fracters_and_ends_the_run_unless_3_net_damage() {
+    let mut s = runner();
+    s.g.runner.credits = 10;
+    let mayfly = s.installed(c::MAYFLY);
+    let cleaver = s.installed(c::CLEAVER);
+    s.ice(0, is::SEMAK_SAMUN, true);
+    let mut m = s.at_action();
+    m.run_on(0);
+    until_offered(&mut m, &format!("pump:{mayfly}"));
+    m.pick(&[&format!("pump:{mayfly}")]);
+    m.pick(&[&format!("pump:{mayfly}")]);
+    assert!(!m.offers(&format!("break:{mayfly}:0")), "an AI breaker cannot break it");
+    assert!(m.offers(&format!("break:{cleaver}:0")), "a fracter can");
+    m.pass_windows();
+    assert_eq!(m.seat(), RUNNER);
+    m.pick(&["end"]);
+    assert!(m.game().run.is_none());
+
+    let mut s = runner();
+    s.ice(0, is::SEMAK_SAMUN, true);
+    for _ in 0..4 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    m.run_on(0);
+    to_card_question(&mut m);
+    m.pick(&["damage"]);
+    for _ in 0..3 {
+        m.draw(&[0]);
+    }
+    assert_eq!(m.game().runner.heap.len(), 3);
+}
+
+#[test]
+fn card_key_performance_indicators_resolves_2_different_modes_in_the_order_chosen() {
+    let mut s = corp();
+    let kpi = s.hq(cs::KEY_PERFORMANCE_INDICATORS);
+    let pal = s.hq(c::PALISADE);
+    let back = s.hq(c::HEDGE_FUND);
+    s.ice(RD, c::PALISADE, false);
+    s.rd(c::SPRINT);
+    s.rd(c::SPRINT);
+    s.g.corp.credits = 1;
+    let mut m = s.at_action();
+    m.play(kpi);
+    m.pick(&["mode:1"]);
+    m.pick(&[&format!("install:{pal}:{RD}")]);
+    m.pick(&[]); // trash nothing there first
+    assert!(m.game().is_installed(pal));
+    assert_eq!(m.game().corp.credits, 0, "the ice installed ignoring its install cost");
+    assert!(!m.offers("mode:1"), "2 different modes");
+    m.pick(&["mode:0"]);
+    assert_eq!(m.game().corp.hq.len(), 2, "1 drawn");
+    m.pick(&[&format!("card:{back}")]);
+    m.draw(&[1, 0]);
+    let g = m.game();
+    assert!(g.corp.rd.contains(&back) && g.corp.rd.len() == 2);
+    assert_eq!(m.kind(), "netrunner.action", "no third mode");
+
+    let mut s = corp();
+    let kpi = s.hq(cs::KEY_PERFORMANCE_INDICATORS);
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    let mut m = s.at_action();
+    m.play(kpi);
+    m.pick(&["mode:3"]);
+    m.pick(&["mode:2"]);
+    m.pick(&[&format!("card:{a}")]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.adv(a)), (5 - 1 + 2, 1));
+}
+
+#[test]
+fn card_n_pot_lets_the_runner_pay_3_per_subroutine_and_ends_the_run_by_threat_level() {
+    let mut s = runner();
+    s.g.runner.credits = 9;
+    s.ice(0, is::N_POT, true);
+    let mut m = s.at_action();
+    m.run_on(0);
+    until_offered(&mut m, "ice-break:0");
+    m.pick(&["ice-break:0"]);
+    m.pick(&["ice-break:1"]);
+    assert_eq!(m.game().runner.credits, 3);
+    m.pass_windows();
+    to_card_question(&mut m);
+    let g = m.game();
+    assert!(g.flags.successful_run, "threat level 0: the last subroutine does nothing");
+
+    let mut s = runner();
+    s.g.runner.credits = 9;
+    s.g.runner.points = 2;
+    s.ice(0, is::N_POT, true);
+    let mut m = s.at_action();
+    m.run_on(0);
+    until_offered(&mut m, "ice-break:0");
+    m.pick(&["ice-break:0"]);
+    m.pass_windows();
+    let g = m.game();
+    assert!(g.run.is_none() && !g.flags.successful_run, "threat level 2: ended by the second subroutine");
+}
