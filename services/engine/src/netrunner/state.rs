@@ -112,6 +112,10 @@ pub struct Runner {
     pub link: i64,
     /// NR-1.4.
     pub flatlined: bool,
+    /// A two-sided identity shows its flip side (flipping turns the identity over; each side
+    /// has its own abilities, read by the identity's row).
+    #[serde(default)]
+    pub flipped: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -40,12 +40,16 @@ pub fn give_tags(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
     if n <= 0 {
         return;
     }
+    let before = g.runner.tags.max(0) as u32;
     g.runner.tags += n;
     note(ev, "tagged", format!("{source}: the Runner takes {n} tag(s) (now {})", g.runner.tags), json!({"tags": g.runner.tags, "source": source}));
     if !g.flags.tag_taken {
         g.flags.tag_taken = true;
         fire_identity(g, CORP, When::FirstTagThisTurn, 0, ev);
     }
+    fire_identity(g, RUNNER, When::RunnerTagged, before, ev);
+    let installed = super::runner_trigger_order(g);
+    super::fire_all(g, When::RunnerTagged, &installed, before, ev);
 }
 
 pub fn end_the_run(g: &mut Game, source: &str, ev: &mut Vec<Event>) {

@@ -188,6 +188,10 @@ pub enum Static {
     IceRezCost(i64),
     /// An installed Runner card changes an ice's strength: `f(game, this card, ice)`.
     IceStrengthBy(fn(&Game, u32, u32) -> i64),
+    /// An additional cost (CR 1.16) of the Corp's basic action that trashes a resource (NR-3.2):
+    /// the Corp also trashes `f(game, this card, resource)` cards from HQ (the Runner's identity,
+    /// `this` being `NO_CARD`, and installed cards; the costs of several add up).
+    TrashActionHqCards(fn(&Game, u32, u32) -> u32),
 }
 
 /// When a trigger of an active card (or identity) fires.
@@ -254,6 +258,12 @@ pub enum When {
     /// The Runner played an event (after its effect); installed Runner cards, `arg` is the
     /// event.
     EventPlayed,
+    /// The Runner takes 1 or more tags (NR-9.2); `arg` is the number of tags held before. Runner
+    /// identity, then installed Runner cards.
+    RunnerTagged,
+    /// The Runner discarded cards to the maximum hand size (NR-2.3); `arg` is how many (the last
+    /// cards of the heap). Runner identity.
+    RunnerDiscarded,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

@@ -44,6 +44,8 @@ pub const COALESCENCE: &str = "34089";
 pub const PRETTY_MARY_DA_SILVA: &str = "34093";
 pub const PRESSURE_SPIKE: &str = "34092";
 pub const VALENTINA_FERREIRA_CARVALHO: &str = "34095";
+pub const SEBASTIAO_SOUZA_PESSOA: &str = "34066";
+pub const MANUEL_LATTES_DE_MOURA: &str = "34075";
 // Elevation (elev).
 pub const RYO_PHOENIX_ONO: &str = "35001";
 pub const TOPAN: &str = "35002";
@@ -66,6 +68,8 @@ pub const DEVADATTA_DRONE: &str = "35031";
 pub const PRINCIPIA: &str = "35032";
 pub const KNICKKNACK_OBRIAN: &str = "35033";
 pub const SIDE_HUSTLE: &str = "35034";
+pub const DEWI_SUBROTOPUTRI: &str = "35023";
+pub const MAGDALENE_KEINO_CHEMUTAI: &str = "35024";
 
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
@@ -108,6 +112,28 @@ pub static DEFS: &[CardDef] = &[
         name: "Topan",
         click: Some(Click { offers: topan_offers, effect: Effect::Custom(topan) }),
         asks: &[Ask::Own(Prompt { ask: topan_ask, answer: topan_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SEBASTIAO_SOUZA_PESSOA,
+        name: "Sebastião Souza Pessoa",
+        statics: &[Static::TrashActionHqCards(sebastiao_trash_cost)],
+        events: &[(When::RunnerTagged, Effect::Custom(sebastiao_tagged))],
+        asks: &[Ask::Own(Prompt { ask: sebastiao_ask, answer: discounted_install_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: DEWI_SUBROTOPUTRI,
+        name: "Dewi Subrotoputri",
+        events: &[(When::SuccessfulRun, Effect::Custom(dewi_success))],
+        asks: &[Ask::Own(Prompt { ask: dewi_ask, answer: dewi_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: MAGDALENE_KEINO_CHEMUTAI,
+        name: "Magdalene Keino-Chemutai",
+        events: &[(When::RunnerDiscarded, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: magdalene_ask, answer: discounted_install_answer })],
         ..BLANK
     },
     // --- events
@@ -442,6 +468,13 @@ pub static DEFS: &[CardDef] = &[
         run_ends: Some(amelia_run_ends),
         events: &[(When::TurnBegin, Effect::Ask(0))],
         asks: &[Ask::Own(Prompt { ask: amelia_ask, answer: amelia_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: MANUEL_LATTES_DE_MOURA,
+        name: "Manuel Lattes de Moura",
+        statics: &[Static::TrashActionHqCards(manuel_trash_cost)],
+        events: &[(When::Breach, Effect::Custom(manuel_breach))],
         ..BLANK
     },
     CardDef { code: RENT_RIOTERS, name: "Rent Rioters", click: Some(Click { offers: rent_rioters_offers, effect: Effect::Custom(rent_rioters) }), ..BLANK },
@@ -1310,7 +1343,7 @@ fn install_choices(g: &Game, cards: &[u32], less: i64) -> Vec<(crate::core::Deci
 fn install_reduction(code: &str) -> i64 {
     match code {
         THE_PRICE => 3,
-        TOPAN => 2,
+        TOPAN | SEBASTIAO_SOUZA_PESSOA => 2,
         ILLUMINATION => 1,
         _ => 0,
     }
@@ -1951,4 +1984,104 @@ fn arruaceiras(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         g.trash(c.card, "its own ability", ev);
         g.trash(ice, c.name(), ev);
     }
+}
+
+// --- Sebastião Souza Pessoa, Manuel Lattes de Moura ----------------------------------------------------
+
+/// Sebastião: trashing a connection with the basic action also costs the Corp 1 card from HQ.
+fn sebastiao_trash_cost(g: &Game, _: u32, resource: u32) -> u32 {
+    u32::from(g.def(resource).has_subtype("Connection"))
+}
+
+/// Sebastião: taking tags while untagged (`Ctx::arg`: the tags held before), a connection from
+/// the grip for 2 less.
+fn sebastiao_tagged(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if c.arg == 0 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn sebastiao_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let connections: Vec<u32> = g.runner.grip.iter().copied().filter(|&k| g.def(k).ctype == CardType::Resource && g.def(k).has_subtype("Connection")).collect();
+    let mut o = install_choices(g, &connections, 2);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(question(format!("may install a connection resource ({})", c.name()), format!("{}: install a connection resource from your grip, paying 2 credits less?", c.name()), o))
+}
+
+/// Manuel: threat 3, trashing it with the basic action also costs the Corp 1 card from HQ.
+fn manuel_trash_cost(g: &Game, this: u32, resource: u32) -> u32 {
+    u32::from(resource == this && threat(g, 3))
+}
+
+/// Manuel: breaching HQ or R&D while tagged, 1 more access.
+fn manuel_breach(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if (c.arg == HQ || c.arg == RD) && g.tagged() {
+        breach_extra(g, 1);
+        note(ev, "more_access", format!("{}: the Runner is tagged and accesses 1 more card", c.name()), json!({"card": c.card}));
+    }
+}
+
+// --- Dewi Subrotoputri ---------------------------------------------------------------------------------
+
+/// Dewi's condition on her shown side: the front wants memory full, the flip side 1 unused MU.
+fn dewi_can_flip(g: &Game) -> bool {
+    let free = g.memory_limit() - g.memory_used();
+    if g.runner.flipped {
+        free >= 1
+    } else {
+        free <= 0
+    }
+}
+
+/// Dewi: after a successful run, if her side's condition holds, she may flip (an "if" checked
+/// again when the question is asked).
+fn dewi_success(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if dewi_can_flip(g) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn dewi_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !dewi_can_flip(g) {
+        return None;
+    }
+    if g.runner.flipped {
+        yes_no("may flip their identity to draw 1 card (Dewi Subrotoputri)", "Dewi Subrotoputri: flip your identity and draw 1 card?", "Flip it: draw 1 card")
+    } else {
+        yes_no(&format!("may flip their identity to gain 1 credit ({})", c.name()), "Dewi Subrotoputri: your memory is full: flip your identity and gain 1 credit?", "Flip it: gain 1 credit")
+    }
+}
+
+fn dewi_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) != Answer::Yes {
+        return Ok(Then::Done);
+    }
+    let was_flipped = g.runner.flipped;
+    g.runner.flipped = !was_flipped;
+    let side = if g.runner.flipped { "flip side" } else { "front" };
+    note(ev, "flipped", format!("{}: the Runner flips their identity to its {side}", c.name()), json!({"seat": RUNNER, "flipped": g.runner.flipped}));
+    if was_flipped {
+        g.draw(RUNNER, 1, ev);
+    } else {
+        g.gain(RUNNER, 1, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+// --- Magdalene Keino-Chemutai --------------------------------------------------------------------------
+
+/// Magdalene: a program or hardware among the cards just discarded to the hand size (the last
+/// `Ctx::arg` cards of the heap), paying its install cost.
+fn magdalene_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let heap = &g.runner.heap;
+    let these: Vec<u32> = heap[heap.len().saturating_sub(c.arg as usize)..].iter().copied().filter(|&k| matches!(g.def(k).ctype, CardType::Program | CardType::Hardware)).collect();
+    let mut o = install_choices(g, &these, 0);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(question(format!("may install a program or hardware they discarded ({})", c.name()), format!("{}: install 1 program or piece of hardware you discarded?", c.name()), o))
 }

@@ -1092,3 +1092,162 @@ fn card_arruaceiras_crew_weakens_the_encountered_ice_for_a_tag_and_trashes_it_at
     assert_eq!(g.runner.credits, 3);
     assert!(!m.has_event("netrunner.subroutine"));
 }
+
+// --- identities: tags, flips, discards; additional costs of the Corp's trash action ----------------------
+
+#[test]
+fn card_sebastiao_souza_pessoa_installs_a_connection_for_2_less_when_first_tagged() {
+    let mut s = runner();
+    s.g.runner.identity = rs::SEBASTIAO_SOUZA_PESSOA.into();
+    let t = s.grip(rs::TRANSFER_OF_WEALTH);
+    let f = s.grip(rs::FRIEND_OF_A_FRIEND);
+    s.grip(c::CLEAVER);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{t}:{HQ}")]);
+    m.pick(&["continue"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    assert_eq!(m.option_ids().len(), 2, "the connection or nothing, not the program");
+    let before = m.game().runner.credits;
+    m.pick(&[&format!("install:{f}")]);
+    let g = m.game();
+    assert!(g.runner.resources.contains(&f));
+    assert_eq!(g.runner.credits, before - (3 - 2), "Friend of a Friend costs 3, 2 less");
+    // Already tagged: taking another tag offers nothing.
+    let mut s = runner();
+    s.g.runner.identity = rs::SEBASTIAO_SOUZA_PESSOA.into();
+    s.g.runner.tags = 1;
+    let t = s.grip(rs::TRANSFER_OF_WEALTH);
+    s.grip(rs::FRIEND_OF_A_FRIEND);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{t}:{HQ}")]);
+    m.pick(&["continue"]);
+    assert_ne!(m.kind(), "netrunner.card");
+}
+
+#[test]
+fn card_sebastiao_souza_pessoa_makes_the_corp_trash_an_hq_card_to_trash_a_connection_nr_3_2() {
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    s.g.runner.identity = rs::SEBASTIAO_SOUZA_PESSOA.into();
+    s.g.runner.tags = 1;
+    let f = s.installed(rs::FRIEND_OF_A_FRIEND);
+    let w = s.installed(c::TELEWORK_CONTRACT);
+    let a = s.hq(c::HEDGE_FUND);
+    let b = s.hq(c::HEDGE_FUND);
+    let m = s.at_action();
+    assert!(m.offers(&format!("trash-resource:{w}")), "not a connection: the plain action");
+    assert!(!m.offers(&format!("trash-resource:{f}")), "a connection needs an HQ card");
+    assert!(m.offers(&format!("trash-resource:{f}:{a}")) && m.offers(&format!("trash-resource:{f}:{b}")));
+    let mut m = m;
+    m.pick(&[&format!("trash-resource:{f}:{b}")]);
+    let g = m.game();
+    assert!(g.runner.heap.contains(&f) && g.corp.archives.contains(&b) && g.corp.hq == vec![a]);
+    assert_eq!(g.corp.credits, 5 - 2);
+    // An empty HQ: the connection cannot be trashed.
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    s.g.runner.identity = rs::SEBASTIAO_SOUZA_PESSOA.into();
+    s.g.runner.tags = 1;
+    let f = s.installed(rs::FRIEND_OF_A_FRIEND);
+    let m = s.at_action();
+    assert!(!m.option_ids().iter().any(|o| o.starts_with(&format!("trash-resource:{f}"))));
+}
+
+#[test]
+fn card_manuel_lattes_de_moura_accesses_1_more_tagged_and_costs_an_hq_card_to_trash_at_threat_3() {
+    let mut s = runner();
+    s.installed(rs::MANUEL_LATTES_DE_MOURA);
+    s.hq(c::HEDGE_FUND);
+    s.hq(c::HEDGE_FUND);
+    s.g.runner.tags = 1;
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    m.draw(&[0]);
+    assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.accessed").count(), 2, "tagged: 1 more");
+    let mut s = runner();
+    s.installed(rs::MANUEL_LATTES_DE_MOURA);
+    s.hq(c::HEDGE_FUND);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.accessed").count(), 1, "untagged: 1");
+    // Threat 3: trashing it with the basic action costs an HQ card too.
+    for (points, extra) in [(2, false), (3, true)] {
+        let mut s = Scenario::new().auto_pass().corp_turn(3);
+        s.g.runner.tags = 1;
+        s.g.corp.points = points;
+        let r = s.installed(rs::MANUEL_LATTES_DE_MOURA);
+        let a = s.hq(c::HEDGE_FUND);
+        let m = s.at_action();
+        assert_eq!(m.offers(&format!("trash-resource:{r}")), !extra);
+        assert_eq!(m.offers(&format!("trash-resource:{r}:{a}")), extra);
+    }
+}
+
+#[test]
+fn card_dewi_subrotoputri_flips_for_1_credit_with_full_memory_and_back_for_a_card_with_free_memory() {
+    let mut s = runner();
+    s.g.runner.identity = rs::DEWI_SUBROTOPUTRI.into();
+    s.installed(c::CLEAVER);
+    s.hq(c::HEDGE_FUND);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["continue"]);
+    assert_ne!(m.kind(), "netrunner.card", "memory not full: the front does nothing");
+    let mut s = runner();
+    s.g.runner.identity = rs::DEWI_SUBROTOPUTRI.into();
+    for _ in 0..4 {
+        s.installed(c::CLEAVER);
+    }
+    assert_eq!(s.g.memory_used(), s.g.memory_limit());
+    s.hq(c::HEDGE_FUND);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["continue"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    let g = m.game();
+    assert!(g.runner.flipped);
+    assert_eq!((g.runner.credits, g.runner.grip.len()), (5 + 1, 0));
+    assert!(m.has_event("netrunner.flipped"));
+    // The flip side: 1 unused MU, it flips back and draws.
+    let mut s = runner();
+    s.g.runner.identity = rs::DEWI_SUBROTOPUTRI.into();
+    s.g.runner.flipped = true;
+    s.hq(c::HEDGE_FUND);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["continue"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    let g = m.game();
+    assert!(!g.runner.flipped);
+    assert_eq!((g.runner.credits, g.runner.grip.len()), (5, 1));
+}
+
+#[test]
+fn card_magdalene_keino_chemutai_installs_a_program_or_hardware_discarded_to_hand_size_nr_2_3() {
+    let mut s = runner().runner_turn(0);
+    s.g.runner.identity = rs::MAGDALENE_KEINO_CHEMUTAI.into();
+    let p = s.grip(c::CLEAVER);
+    let e = s.grip(c::SURE_GAMBLE);
+    for _ in 0..5 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.start(Stage::Discard);
+    m.pick(&[&format!("discard:{p}"), &format!("discard:{e}")]);
+    assert_eq!(m.kind(), "netrunner.card");
+    assert!(!m.offers(&format!("install:{e}")), "an event");
+    m.pick(&[&format!("install:{p}")]);
+    let g = m.game();
+    assert!(g.runner.programs.contains(&p));
+    assert_eq!(g.runner.credits, 5 - 3, "its install cost paid");
+    assert!(g.runner.heap.contains(&e));
+}
