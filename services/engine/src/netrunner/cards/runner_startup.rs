@@ -45,6 +45,7 @@ pub const PRETTY_MARY_DA_SILVA: &str = "34093";
 pub const PRESSURE_SPIKE: &str = "34092";
 pub const VALENTINA_FERREIRA_CARVALHO: &str = "34095";
 pub const SEBASTIAO_SOUZA_PESSOA: &str = "34066";
+pub const ARISSANA_ROCHA_NAHU: &str = "34020";
 pub const MANUEL_LATTES_DE_MOURA: &str = "34075";
 // Elevation (elev).
 pub const RYO_PHOENIX_ONO: &str = "35001";
@@ -120,6 +121,13 @@ pub static DEFS: &[CardDef] = &[
         statics: &[Static::TrashActionHqCards(sebastiao_trash_cost)],
         events: &[(When::RunnerTagged, Effect::Custom(sebastiao_tagged))],
         asks: &[Ask::Own(Prompt { ask: sebastiao_ask, answer: discounted_install_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: ARISSANA_ROCHA_NAHU,
+        name: "Arissana Rocha Nahu",
+        paid: Some(PaidAbility { offers: arissana_offers, effect: Effect::Custom(arissana) }),
+        asks: &[Ask::Own(Prompt { ask: arissana_ask, answer: arissana_answer })],
         ..BLANK
     },
     CardDef {
@@ -2084,4 +2092,48 @@ fn magdalene_ask(g: &Game, c: Ctx) -> Option<Question> {
     }
     o.push((opt("none", "Install nothing"), Answer::No));
     Some(question(format!("may install a program or hardware they discarded ({})", c.name()), format!("{}: install 1 program or piece of hardware you discarded?", c.name()), o))
+}
+
+// --- Arissana Rocha Nahu -------------------------------------------------------------------------------
+
+fn grip_programs(g: &Game) -> Vec<u32> {
+    g.runner.grip.iter().copied().filter(|&k| g.def(k).ctype == CardType::Program).collect()
+}
+
+/// Arissana: once per turn, during a run, a program from the grip (paying its cost), in any
+/// paid-ability window (the identity's paid ability).
+fn arissana_offers(g: &Game, _: u32) -> Vec<(String, String, u32)> {
+    if g.run.as_ref().is_none_or(|r| r.stop) || g.used_this_turn(ARISSANA_ROCHA_NAHU) || install_choices(g, &grip_programs(g), 0).is_empty() {
+        return vec![];
+    }
+    vec![("arissana".into(), "Arissana Rocha Nahu: install 1 program from your grip".into(), 0)]
+}
+
+fn arissana(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.use_once_per_turn(c.def.code) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn arissana_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let o = install_choices(g, &grip_programs(g), 0);
+    if o.is_empty() {
+        return None;
+    }
+    Some(question(format!("installs a program from their grip ({})", c.name()), format!("{}: install 1 program from your grip (paying its install cost)", c.name()), o))
+}
+
+/// The program installed; unless it is a Trojan, it is trashed when this run ends (if still
+/// installed then).
+fn arissana_answer(g: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
+    if !g.is_trojan(card) {
+        if let Some(r) = g.run.as_mut() {
+            r.trash_at_end.push(card);
+        }
+    }
+    Ok(match server {
+        Some(host) => Then::InstallRunnerOn { card, host },
+        None => Then::InstallRunner { card },
+    })
 }

@@ -8,7 +8,7 @@ use crate::core::stack::PriorityRound;
 use crate::core::{DecisionOption, Event, Input, RulesError};
 use crate::netrunner::cards::{self, Breaker};
 use crate::netrunner::data::CardType;
-use crate::netrunner::state::{At, Game, Stage, CORP};
+use crate::netrunner::state::{At, Game, Stage, CORP, RUNNER};
 
 /// A paid ability or other non-action a seat may use in a window (NR-2.4).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,6 +51,13 @@ pub fn paid_options(g: &Game, seat: u32, at: At) -> Vec<(DecisionOption, Paid)> 
             .filter(|&c| (at == At::Run31 && g.runner.programs.contains(&c)) || cards::def(g.code(c)).statics.iter().any(|s| matches!(s, cards::Static::PaidInAnyWindow)))
             .collect();
         card_abilities(g, &cards_, &mut out);
+        // The Runner identity's paid ability (it is active all game, so in any window).
+        let identity = cards::identity(g, RUNNER, 0);
+        if let Some(p) = identity.def.paid {
+            for (id, label, arg) in (p.offers)(g, cards::NO_CARD) {
+                out.push((opt(id, label), Paid::Card { card: cards::NO_CARD, arg }));
+            }
+        }
     }
     out
 }
@@ -276,7 +283,7 @@ fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
             ));
         }
         Paid::Card { card, arg } => {
-            let c = cards::ctx(g, *card, *arg);
+            let c = if *card == cards::NO_CARD { cards::identity(g, seat, *arg) } else { cards::ctx(g, *card, *arg) };
             if let Some(a) = c.def.paid {
                 cards::apply(g, &a.effect, c, ev);
             }

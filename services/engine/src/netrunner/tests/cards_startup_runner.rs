@@ -1251,3 +1251,45 @@ fn card_magdalene_keino_chemutai_installs_a_program_or_hardware_discarded_to_han
     assert_eq!(g.runner.credits, 5 - 3, "its install cost paid");
     assert!(g.runner.heap.contains(&e));
 }
+
+#[test]
+fn card_arissana_rocha_nahu_installs_a_program_during_a_run_trashed_when_it_ends_unless_a_trojan() {
+    let mut s = runner();
+    s.g.runner.identity = rs::ARISSANA_ROCHA_NAHU.into();
+    let p = s.grip(c::CLEAVER);
+    let t = s.grip(c::BOTULUS);
+    s.grip(c::FERMENTER);
+    let ice = s.ice(RD, c::PALISADE, false);
+    s.hq(c::HEDGE_FUND);
+    s.g.runner.credits = 6;
+    let mut m = s.at_action();
+    assert!(!m.offers("arissana"), "only during a run");
+    m.run_on(HQ);
+    assert!(m.offers("arissana"));
+    m.pick(&["arissana"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    assert!(m.offers(&format!("install:{t}:{ice}")), "a Trojan on an ice");
+    m.pick(&[&format!("install:{p}")]);
+    assert!(m.game().runner.programs.contains(&p));
+    assert_eq!(m.game().runner.credits, 6 - 3);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert!(g.run.is_none() && g.runner.heap.contains(&p), "trashed when the run ends");
+    m.run_on(HQ);
+    assert!(!m.offers("arissana"), "once per turn");
+    // A Trojan stays.
+    let mut s = runner();
+    s.g.runner.identity = rs::ARISSANA_ROCHA_NAHU.into();
+    let t = s.grip(c::BOTULUS);
+    let ice = s.ice(RD, c::PALISADE, false);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["arissana"]);
+    m.pick(&[&format!("install:{t}:{ice}")]);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert!(g.run.is_none() && g.runner.programs.contains(&t));
+}
