@@ -421,6 +421,9 @@ pub enum Ask {
     CorpTrashes { kind: TrashKind, or_end: bool, optional: bool },
     /// The Corp shuffles up to this many cards from Archives into R&D.
     ArchivesToRd(u32),
+    /// No question: the card's effect goes on when this step comes up, after the tasks pushed
+    /// above it (a shuffle) are done.
+    Do(fn(&mut Game, Ctx, &mut Vec<Event>)),
 }
 
 /// Everything a card does.
@@ -541,6 +544,15 @@ pub fn question(g: &Game, c: Ctx, step: u8) -> Option<Question> {
         Ask::PayOrTag(cost) => Some(helpers::pay_or_tag_ask(g, *cost, c.name())),
         Ask::CorpTrashes { kind, or_end, optional } => helpers::corp_trashes_ask(g, *kind, *or_end, *optional, c.name()),
         Ask::ArchivesToRd(max) => helpers::archives_to_rd_ask(g, *max, c.name()),
+        Ask::Do(_) => None,
+    }
+}
+
+/// The effect of the card's step `step` if that step asks nothing (`Ask::Do`).
+pub fn step_effect(c: Ctx, step: u8) -> Option<fn(&mut Game, Ctx, &mut Vec<Event>)> {
+    match c.def.asks.get(usize::from(step)) {
+        Some(Ask::Do(f)) => Some(*f),
+        _ => None,
     }
 }
 
@@ -554,7 +566,7 @@ pub fn answer(g: &mut Game, c: Ctx, step: u8, answers: &[Answer], ev: &mut Vec<E
             Ok(Then::Done)
         }
         Some(Ask::ArchivesToRd(max)) => helpers::archives_to_rd_answer(g, *max, c.name(), answers, ev).map(|_| Then::Done),
-        None => Err(RulesError::CorruptState(format!("{} has no question {step}", c.name()))),
+        Some(Ask::Do(_)) | None => Err(RulesError::CorruptState(format!("{} has no question {step}", c.name()))),
     }
 }
 

@@ -69,6 +69,7 @@ pub const DEVADATTA_DRONE: &str = "35031";
 pub const PRINCIPIA: &str = "35032";
 pub const KNICKKNACK_OBRIAN: &str = "35033";
 pub const SIDE_HUSTLE: &str = "35034";
+pub const ASHEN_EPILOGUE: &str = "34094";
 pub const DEWI_SUBROTOPUTRI: &str = "35023";
 pub const MAGDALENE_KEINO_CHEMUTAI: &str = "35024";
 
@@ -224,6 +225,13 @@ pub static DEFS: &[CardDef] = &[
         play: Some(Play { targets: Targets::Servers(archives_only), effect: Effect::Custom(charm_offensive) }),
         run_ends: Some(charm_offensive_run_ends),
         asks: &[Ask::Own(Prompt { ask: charm_offensive_ask, answer: charm_offensive_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: ASHEN_EPILOGUE,
+        name: "Ashen Epilogue",
+        play: Some(Play { targets: Targets::None, effect: Effect::Custom(ashen_epilogue) }),
+        asks: &[Ask::Do(ashen_epilogue_after_shuffle)],
         ..BLANK
     },
     CardDef { code: RITUAL, name: "Ritual", play: Some(Play { targets: Targets::None, effect: Effect::Custom(ritual) }), ..BLANK },
@@ -2136,4 +2144,28 @@ fn arissana_answer(g: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Re
         Some(host) => Then::InstallRunnerOn { card, host },
         None => Then::InstallRunner { card },
     })
+}
+
+// --- Ashen Epilogue ------------------------------------------------------------------------------------
+
+/// Ashen Epilogue: it is removed from the game rather than trashed (so it is not shuffled in);
+/// the grip and heap go into the stack, shuffled; then (step 0, after the shuffle) the top 5
+/// are removed from the game and 5 cards drawn.
+fn ashen_epilogue(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    remove_from_game(g, c.card, c.name(), ev);
+    let mut cards = std::mem::take(&mut g.runner.grip);
+    cards.append(&mut std::mem::take(&mut g.runner.heap));
+    let n = cards.len();
+    g.runner.stack.extend(cards);
+    note(ev, "to_stack", format!("{}: the Runner shuffles their grip and heap ({n} card(s)) into the stack", c.name()), json!({"seat": RUNNER, "count": n}));
+    ask_later(g, c, 0);
+    g.tasks.push(crate::netrunner::state::Task::Shuffle { corp: false });
+}
+
+fn ashen_epilogue_after_shuffle(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let top: Vec<u32> = g.runner.stack.iter().take(5).copied().collect();
+    for k in top {
+        remove_from_game(g, k, c.name(), ev);
+    }
+    g.draw(RUNNER, 5, ev);
 }

@@ -1293,3 +1293,28 @@ fn card_arissana_rocha_nahu_installs_a_program_during_a_run_trashed_when_it_ends
     let g = m.game();
     assert!(g.run.is_none() && g.runner.programs.contains(&t));
 }
+
+#[test]
+fn card_ashen_epilogue_shuffles_grip_and_heap_in_removes_the_top_5_and_draws_5() {
+    let mut s = runner();
+    let a = s.grip(rs::ASHEN_EPILOGUE);
+    let mut all = vec![s.grip(c::CLEAVER), s.grip(c::BOTULUS)];
+    for _ in 0..3 {
+        let h = s.card(c::SURE_GAMBLE);
+        s.g.runner.heap.push(h);
+        all.push(h);
+    }
+    for _ in 0..6 {
+        all.push(s.stack(c::FERMENTER));
+    }
+    let mut m = s.at_action();
+    m.play(a);
+    // The shuffle: 11 cards, kept in order.
+    m.draw(&(0..11).collect::<Vec<u32>>());
+    let g = m.game();
+    let seen: Vec<u32> = g.runner.grip.iter().chain(g.runner.stack.iter()).copied().collect();
+    assert_eq!((g.runner.grip.len(), g.runner.stack.len(), g.runner.heap.len()), (5, 1, 0));
+    assert!(!seen.contains(&a), "the event is removed from the game");
+    assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.removed_from_game").count(), 6, "the event and the top 5");
+    assert_eq!(all.iter().filter(|k| !seen.contains(k)).count(), 5);
+}
