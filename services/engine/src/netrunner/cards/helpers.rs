@@ -386,10 +386,28 @@ pub fn agenda_counters(g: &mut Game, card: u32, n: i64, source: &str, ev: &mut V
 
 /// "Whenever you rez a card": after `card` is rezzed, the rezzed Corp cards with that trigger
 /// (`card` itself included), in table order.
+/// A rezzed ice is then heard by the Runner's identity and installed cards (`When::CorpRezzedIce`),
+/// however it was rezzed.
 pub fn corp_card_rezzed(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     let mut cs: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && super::has_trigger(g, k, When::Rez)).collect();
     cs.sort_by_key(|&k| super::table_index(g.code(k)));
     super::fire_all(g, When::Rez, &cs, card, ev);
+    if is_ice(g, card) {
+        fire_identity(g, RUNNER, When::CorpRezzedIce, card, ev);
+        let installed = super::runner_trigger_order(g);
+        super::fire_all(g, When::CorpRezzedIce, &installed, card, ev);
+    }
+}
+
+/// Derez an installed Corp card (it stays installed, unrezzed), then the Runner's installed
+/// cards hear it (`When::Derezzed`, `arg` the card).
+pub fn derez(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
+    if let Some(k) = g.card_mut(card) {
+        k.rezzed = false;
+    }
+    note(ev, "derezzed", format!("{source} derezzes {}", g.label(card)), json!({"card": card}));
+    let installed = super::runner_trigger_order(g);
+    super::fire_all(g, When::Derezzed, &installed, card, ev);
 }
 
 /// The Corp forfeits `agenda` (the Comprehensive Rules' "forfeit"): it leaves the score area,

@@ -243,8 +243,11 @@ pub enum When {
     Bypassed,
     /// This breaker fully broke the encountered ice (CR 6.5.7.b); `arg` is the ice.
     FullyBreaks,
-    /// The Corp rezzed an ice (Runner identity); `arg` is the ice.
+    /// The Corp rezzed an ice, by the rules or a card's effect (Runner identity, then installed
+    /// Runner cards); `arg` is the ice.
     CorpRezzedIce,
+    /// An installed Corp card was derezzed (installed Runner cards); `arg` is that card.
+    Derezzed,
     /// The Runner removed 1 or more tags; installed Runner cards.
     TagsRemoved,
     /// The Runner's turn ends (NR-2.6); installed Runner cards.

@@ -69,6 +69,7 @@ pub const DEVADATTA_DRONE: &str = "35031";
 pub const PRINCIPIA: &str = "35032";
 pub const KNICKKNACK_OBRIAN: &str = "35033";
 pub const SIDE_HUSTLE: &str = "35034";
+pub const SACI: &str = "34017";
 pub const ASHEN_EPILOGUE: &str = "34094";
 pub const DEWI_SUBROTOPUTRI: &str = "35023";
 pub const MAGDALENE_KEINO_CHEMUTAI: &str = "35024";
@@ -372,6 +373,12 @@ pub static DEFS: &[CardDef] = &[
         on_install: Effect::Custom(two_power_counters),
         events: &[(When::Breach, Effect::Custom(devadatta_breach))],
         asks: &[Ask::Own(Prompt { ask: devadatta_ask, answer: devadatta_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SACI,
+        name: "Saci",
+        events: &[(When::CorpRezzedIce, Effect::Custom(saci)), (When::Derezzed, Effect::Custom(saci))],
         ..BLANK
     },
     CardDef {
@@ -1050,10 +1057,7 @@ fn capybara_ask(g: &Game, c: Ctx) -> Option<Question> {
 fn capybara_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if first(a) == Answer::Yes {
         remove_from_game(g, c.card, c.name(), ev);
-        if let Some(k) = g.card_mut(c.arg) {
-            k.rezzed = false;
-        }
-        note(ev, "derezzed", format!("{} derezzes {}", c.name(), g.label(c.arg)), json!({"card": c.arg}));
+        super::helpers::derez(g, c.arg, c.name(), ev);
     }
     Ok(Then::Done)
 }
@@ -1511,10 +1515,7 @@ fn maglectric_ask(g: &Game, c: Ctx) -> Option<Question> {
 fn maglectric_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Some(&k) = picked(a).first().filter(|&&k| g.rezzed(k) && g.is_installed(k)) {
         g.trash(c.card, "its own ability", ev);
-        if let Some(x) = g.card_mut(k) {
-            x.rezzed = false;
-        }
-        note(ev, "derezzed", format!("{} derezzes {}", c.name(), g.label(k)), json!({"card": k}));
+        super::helpers::derez(g, k, c.name(), ev);
     }
     Ok(Then::Done)
 }
@@ -2168,4 +2169,13 @@ fn ashen_epilogue_after_shuffle(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         remove_from_game(g, k, c.name(), ev);
     }
     g.draw(RUNNER, 5, ev);
+}
+
+// --- Saci ----------------------------------------------------------------------------------------------
+
+/// Saci: its host ice rezzed or derezzed (`Ctx::arg`), 3 credits.
+fn saci(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if host(g, c.card) == Some(c.arg) {
+        g.gain(RUNNER, 3, c.name(), ev);
+    }
 }

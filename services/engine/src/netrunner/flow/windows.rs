@@ -208,9 +208,6 @@ fn rez(g: &mut Game, c: u32, by_tag: bool, forfeiting: Option<u32>, ev: &mut Vec
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_rez, ctx, ev);
     cards::helpers::corp_card_rezzed(g, c, ev);
-    if d.ctype == CardType::Ice {
-        cards::fire_identity(g, cards::other(CORP), cards::When::CorpRezzedIce, c, ev);
-    }
 }
 
 fn break_subs(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {

@@ -1318,3 +1318,39 @@ fn card_ashen_epilogue_shuffles_grip_and_heap_in_removes_the_top_5_and_draws_5()
     assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.removed_from_game").count(), 6, "the event and the top 5");
     assert_eq!(all.iter().filter(|k| !seen.contains(k)).count(), 5);
 }
+
+#[test]
+fn card_saci_gains_3_when_its_host_ice_is_rezzed_or_derezzed() {
+    let mut s = runner();
+    let ice = s.ice(HQ, c::TITHE, false);
+    s.ice(RD, c::PALISADE, true);
+    let sa = s.installed(rs::SACI);
+    s.g.cards[sa as usize].host = Some(ice);
+    s.hq(c::HEDGE_FUND);
+    s.g.corp.credits = 1;
+    s.g.options.auto_pass = false;
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    while !m.offers(&format!("rez:{ice}")) {
+        m.pick(&["pass"]);
+    }
+    m.rez(ice);
+    assert_eq!(m.game().runner.credits, 5 + 3, "its host rezzed");
+    // Derezzed (Maglectric Rapid): 3 more; another ice derezzed: nothing.
+    for (derezzed_host, gain) in [(true, 3), (false, 0)] {
+        let mut s = runner();
+        let ice = s.ice(3, c::TITHE, true);
+        let other = s.ice(RD, c::PALISADE, true);
+        let sa = s.installed(rs::SACI);
+        s.g.cards[sa as usize].host = Some(ice);
+        s.installed(rs::MAGLECTRIC_RAPID);
+        s.hq(c::HEDGE_FUND);
+        let mut m = s.at_action();
+        m.run_on(HQ);
+        m.pick(&["continue"]);
+        assert_eq!(m.kind(), "netrunner.card");
+        let before = m.game().runner.credits;
+        m.pick(&[&format!("card:{}", if derezzed_host { ice } else { other })]);
+        assert_eq!(m.game().runner.credits, before + gain);
+    }
+}
