@@ -374,6 +374,9 @@ pub struct TurnFlags {
     /// reduction of that install only; cleared once it is paid).
     #[serde(default)]
     pub install_discount: i64,
+    /// Corp cards installed in the root of a server this turn (not ice).
+    #[serde(default)]
+    pub corp_root_installs: u32,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").

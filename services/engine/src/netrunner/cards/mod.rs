@@ -248,6 +248,9 @@ pub enum When {
     CorpRezzedIce,
     /// An installed Corp card was derezzed (installed Runner cards); `arg` is that card.
     Derezzed,
+    /// The Corp installed a card in the root of a server (installed Runner cards); `arg` is how
+    /// many it has installed so (1: the first time this turn).
+    CorpInstalledInRoot,
     /// The Runner removed 1 or more tags; installed Runner cards.
     TagsRemoved,
     /// The Runner's turn ends (NR-2.6); installed Runner cards.

@@ -69,6 +69,7 @@ pub const DEVADATTA_DRONE: &str = "35031";
 pub const PRINCIPIA: &str = "35032";
 pub const KNICKKNACK_OBRIAN: &str = "35033";
 pub const SIDE_HUSTLE: &str = "35034";
+pub const LAGO_PARANOA_SHELTER: &str = "34009";
 pub const SACI: &str = "34017";
 pub const ASHEN_EPILOGUE: &str = "34094";
 pub const DEWI_SUBROTOPUTRI: &str = "35023";
@@ -498,6 +499,13 @@ pub static DEFS: &[CardDef] = &[
         name: "Manuel Lattes de Moura",
         statics: &[Static::TrashActionHqCards(manuel_trash_cost)],
         events: &[(When::Breach, Effect::Custom(manuel_breach))],
+        ..BLANK
+    },
+    CardDef {
+        code: LAGO_PARANOA_SHELTER,
+        name: "Lago Paranoá Shelter",
+        events: &[(When::CorpInstalledInRoot, Effect::Custom(lago))],
+        asks: &[Ask::Own(Prompt { ask: lago_ask, answer: lago_answer })],
         ..BLANK
     },
     CardDef { code: RENT_RIOTERS, name: "Rent Rioters", click: Some(Click { offers: rent_rioters_offers, effect: Effect::Custom(rent_rioters) }), ..BLANK },
@@ -2178,4 +2186,31 @@ fn saci(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if host(g, c.card) == Some(c.arg) {
         g.gain(RUNNER, 3, c.name(), ev);
     }
+}
+
+// --- Lago Paranoá Shelter ------------------------------------------------------------------------------
+
+/// Lago Paranoá Shelter: the Corp's first install in a root this turn (`Ctx::arg` 1), the top
+/// of the stack may be trashed for a draw.
+fn lago(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if c.arg == 1 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn lago_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.runner.stack.is_empty() {
+        return None;
+    }
+    yes_no(&format!("may trash the top card of their stack to draw 1 card ({})", c.name()), &format!("{}: trash the top card of your stack to draw 1 card?", c.name()), "Trash the top card of the stack: draw 1 card")
+}
+
+fn lago_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Some(&top) = g.runner.stack.first() else { return Ok(Then::Done) };
+    if first(a) == Answer::Yes {
+        g.to_heap(top);
+        note(ev, "milled", format!("{}: the Runner trashes the top card of the stack: {}", c.name(), g.label(top)), json!({"cards": [top]}));
+        g.draw(RUNNER, 1, ev);
+    }
+    Ok(Then::Done)
 }

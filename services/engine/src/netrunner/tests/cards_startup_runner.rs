@@ -1354,3 +1354,26 @@ fn card_saci_gains_3_when_its_host_ice_is_rezzed_or_derezzed() {
         assert_eq!(m.game().runner.credits, before + gain);
     }
 }
+
+#[test]
+fn card_lago_paranoa_shelter_trashes_the_stack_top_to_draw_on_the_corps_first_root_install_each_turn() {
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    s.g.corp.credits = 0;
+    s.installed(rs::LAGO_PARANOA_SHELTER);
+    let i = s.hq(c::PALISADE);
+    let n1 = s.hq(c::NICO_CAMPAIGN);
+    let n2 = s.hq(c::NICO_CAMPAIGN);
+    let top = s.stack(c::SURE_GAMBLE);
+    let next = s.stack(c::CLEAVER);
+    s.stack(c::CLEAVER);
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{i}:{HQ}")]);
+    assert_ne!(m.kind(), "netrunner.card", "an ice is not in a root");
+    m.install(n1);
+    assert_eq!((m.kind(), m.seat()), ("netrunner.card".to_string(), RUNNER));
+    m.pick(&["use"]);
+    let g = m.game();
+    assert!(g.runner.heap.contains(&top) && g.runner.grip == vec![next]);
+    m.install(n2);
+    assert_ne!(m.kind(), "netrunner.card", "the first time each turn only");
+}
