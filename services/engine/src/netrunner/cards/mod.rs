@@ -192,6 +192,8 @@ pub enum Static {
     /// the Corp also trashes `f(game, this card, resource)` cards from HQ (the Runner's identity,
     /// `this` being `NO_CARD`, and installed cards; the costs of several add up).
     TrashActionHqCards(fn(&Game, u32, u32) -> u32),
+    /// The ice hosting this Runner card (a Trojan) gains these subtypes.
+    HostIceGains(&'static [&'static str]),
 }
 
 /// When a trigger of an active card (or identity) fires.

@@ -69,6 +69,7 @@ pub const DEVADATTA_DRONE: &str = "35031";
 pub const PRINCIPIA: &str = "35032";
 pub const KNICKKNACK_OBRIAN: &str = "35033";
 pub const SIDE_HUSTLE: &str = "35034";
+pub const CHROMATOPHORES: &str = "35030";
 pub const LAGO_PARANOA_SHELTER: &str = "34009";
 pub const SACI: &str = "34017";
 pub const ASHEN_EPILOGUE: &str = "34094";
@@ -376,6 +377,7 @@ pub static DEFS: &[CardDef] = &[
         asks: &[Ask::Own(Prompt { ask: devadatta_ask, answer: devadatta_answer })],
         ..BLANK
     },
+    CardDef { code: CHROMATOPHORES, name: "Chromatophores", statics: &[Static::HostIceGains(&["Barrier", "Code Gate", "Sentry"])], ..BLANK },
     CardDef {
         code: SACI,
         name: "Saci",
@@ -745,7 +747,7 @@ fn hantu_install(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 /// Hantu: a hosted virus counter: +2 strength (while it interfaces with the encountered sentry).
 fn hantu_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
-    if g.card(card).is_none_or(|k| k.virus == 0) || !g.def(ice).has_subtype("Sentry") {
+    if g.card(card).is_none_or(|k| k.virus == 0) || !g.ice_has_subtype(ice, "Sentry") {
         return vec![];
     }
     vec![(format!("hantu:{card}"), format!("{}: spend a virus counter: +2 strength (now {})", g.label(card), g.breaker_strength(card)), 0)]
@@ -951,8 +953,7 @@ fn click_bypass_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) 
 
 /// Laser Pointer: an AP, destroyer or observer ice.
 fn laser_pointer_encounter(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
-    let d = g.def(c.arg);
-    if ["AP", "Destroyer", "Observer"].iter().any(|t| d.has_subtype(t)) {
+    if ["AP", "Destroyer", "Observer"].iter().any(|t| g.ice_has_subtype(c.arg, t)) {
         ask_later(g, c, 0);
     }
 }
@@ -1125,7 +1126,7 @@ fn power_on_self(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 /// Curupira: 3 power counters bypass a barrier.
 fn curupira_encounter(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
-    if g.def(c.arg).has_subtype("Barrier") && power(g, c.card) >= 3 {
+    if g.ice_has_subtype(c.arg, "Barrier") && power(g, c.card) >= 3 {
         ask_later(g, c, 0);
     }
 }
@@ -1904,7 +1905,7 @@ fn meeting_reveal_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>
 fn pressure_spike_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
     let used = g.run.as_ref().is_some_and(|r| r.used_cards.contains(&card));
-    if !threat(g, 4) || used || !g.def(ice).has_subtype("Barrier") || g.runner_available() < 2 {
+    if !threat(g, 4) || used || !g.ice_has_subtype(ice, "Barrier") || g.runner_available() < 2 {
         return vec![];
     }
     vec![(format!("pressure-spike:{card}"), format!("{}: +9 strength for 2, once per run (now {})", g.label(card), g.breaker_strength(card)), 0)]

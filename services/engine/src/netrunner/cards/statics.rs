@@ -77,6 +77,15 @@ impl Game {
         n
     }
 
+    /// Whether `ice` has subtype `t`: printed, or gained from a Runner card it hosts
+    /// (`Static::HostIceGains`).
+    pub fn ice_has_subtype(&self, ice: u32, t: &str) -> bool {
+        self.def(ice).has_subtype(t)
+            || self.runner.programs.iter().any(|&p| {
+                self.card(p).is_some_and(|k| k.host == Some(ice)) && def(self.code(p)).statics.iter().any(|s| matches!(s, Static::HostIceGains(ts) if ts.contains(&t)))
+            })
+    }
+
     /// Whether an installed Corp card can be advanced (agendas, and cards that say so).
     pub fn advanceable(&self, card: u32) -> bool {
         self.def(card).ctype == CardType::Agenda || def(self.code(card)).statics.iter().any(|s| matches!(s, Static::Advanceable))

@@ -122,7 +122,7 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
 }
 
 fn interfaces(g: &Game, breaker: &Breaker, ice: u32) -> bool {
-    breaker.breaks.is_none_or(|t| g.def(ice).has_subtype(t))
+    breaker.breaks.is_none_or(|t| g.ice_has_subtype(ice, t))
 }
 
 /// The sets of subroutines one use of a breaker may break: each alone, and pairs for breakers
@@ -167,7 +167,7 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
         }
     }
     // Bioroid ice: the Runner may lose a click to break a subroutine.
-    if g.def(ice).has_subtype("Bioroid") && g.runner.clicks > 0 {
+    if g.ice_has_subtype(ice, "Bioroid") && g.runner.clicks > 0 {
         for &s in &unbroken {
             let label = format!("Lose a click: break \"{}\"", cards::subroutine_text(g.code(ice), s));
             out.push((opt(format!("click-break:{s}"), label), Paid::ClickBreak(s)));

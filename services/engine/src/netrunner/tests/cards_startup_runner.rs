@@ -1377,3 +1377,28 @@ fn card_lago_paranoa_shelter_trashes_the_stack_top_to_draw_on_the_corps_first_ro
     m.install(n2);
     assert_ne!(m.kind(), "netrunner.card", "the first time each turn only");
 }
+
+#[test]
+fn card_chromatophores_gives_its_host_ice_barrier_code_gate_and_sentry() {
+    for hosted_here in [true, false] {
+        let mut s = runner();
+        let tithe = s.ice(HQ, c::TITHE, true);
+        let other = s.ice(RD, c::TITHE, true);
+        let ch = s.installed(rs::CHROMATOPHORES);
+        s.g.cards[ch as usize].host = Some(if hosted_here { tithe } else { other });
+        let cl = s.installed(c::CLEAVER);
+        s.hq(c::HEDGE_FUND);
+        for _ in 0..3 {
+            s.grip(c::SURE_GAMBLE);
+        }
+        let g = &s.g;
+        assert_eq!(["Barrier", "Code Gate", "Sentry"].map(|t| g.ice_has_subtype(tithe, t)), [hosted_here, hosted_here, true]);
+        let mut m = s.at_action();
+        m.run_on(HQ);
+        if hosted_here {
+            assert!(m.option_ids().iter().any(|o| o.starts_with(&format!("break:{cl}"))), "the fracter interfaces with the barrier");
+        } else {
+            assert_eq!(m.draw_kind(), crate::core::DrawKind::Range(3), "no break offered: Tithe's net damage");
+        }
+    }
+}
