@@ -377,6 +377,9 @@ pub struct TurnFlags {
     /// Corp cards installed in the root of a server this turn (not ice).
     #[serde(default)]
     pub corp_root_installs: u32,
+    /// Times the Runner gained clicks during a run this turn.
+    #[serde(default)]
+    pub run_click_gains: u32,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").
@@ -724,6 +727,16 @@ impl Game {
         r.programs.retain(|&x| x != c);
         r.hardware.retain(|&x| x != c);
         r.resources.retain(|&x| x != c);
+    }
+
+    /// A Runner card back into the grip (from play: its counters and host go).
+    pub fn to_grip(&mut self, c: u32) {
+        self.take_runner(c);
+        self.reset(c);
+        if let Some(k) = self.card_mut(c) {
+            (k.power, k.agenda) = (0, 0);
+        }
+        self.runner.grip.push(c);
     }
 
     pub fn to_heap(&mut self, c: u32) {

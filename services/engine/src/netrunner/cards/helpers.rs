@@ -278,6 +278,9 @@ pub fn threat(g: &Game, n: i64) -> bool {
 
 /// `seat` gains clicks (NR-2: each click is one more action this turn).
 pub fn gain_clicks(g: &mut Game, seat: u32, n: i64, source: &str, ev: &mut Vec<Event>) {
+    if seat == RUNNER && g.run.is_some() {
+        g.flags.run_click_gains += 1;
+    }
     let clicks = if seat == CORP { &mut g.corp.clicks } else { &mut g.runner.clicks };
     *clicks += n;
     let total = *clicks;

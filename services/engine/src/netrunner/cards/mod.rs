@@ -253,6 +253,9 @@ pub enum When {
     /// The Corp installed a card in the root of a server (installed Runner cards); `arg` is how
     /// many it has installed so (1: the first time this turn).
     CorpInstalledInRoot,
+    /// The Runner passed an ice (NR-6.3.2; an unrezzed one, a bypassed one, after an encounter);
+    /// installed Runner cards, `arg` is the ice.
+    RunnerPassedIce,
     /// The Runner removed 1 or more tags; installed Runner cards.
     TagsRemoved,
     /// The Runner's turn ends (NR-2.6); installed Runner cards.

@@ -69,6 +69,7 @@ pub const DEVADATTA_DRONE: &str = "35031";
 pub const PRINCIPIA: &str = "35032";
 pub const KNICKKNACK_OBRIAN: &str = "35033";
 pub const SIDE_HUSTLE: &str = "35034";
+pub const PICHACAO: &str = "34025";
 pub const CHROMATOPHORES: &str = "35030";
 pub const LAGO_PARANOA_SHELTER: &str = "34009";
 pub const SACI: &str = "34017";
@@ -378,6 +379,13 @@ pub static DEFS: &[CardDef] = &[
         ..BLANK
     },
     CardDef { code: CHROMATOPHORES, name: "Chromatophores", statics: &[Static::HostIceGains(&["Barrier", "Code Gate", "Sentry"])], ..BLANK },
+    CardDef {
+        code: PICHACAO,
+        name: "Pichação",
+        events: &[(When::RunnerPassedIce, Effect::Custom(pichacao_passed))],
+        asks: &[Ask::Own(Prompt { ask: pichacao_ask, answer: pichacao_answer })],
+        ..BLANK
+    },
     CardDef {
         code: SACI,
         name: "Saci",
@@ -1561,6 +1569,9 @@ fn hannah_run_ends(g: &mut Game, c: Ctx, run: &Run, ev: &mut Vec<Event>) {
 }
 
 fn gain_clicks(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
+    if g.run.is_some() {
+        g.flags.run_click_gains += 1;
+    }
     g.runner.clicks += n;
     note(ev, "clicks", format!("{source}: the Runner gains {n} click(s)"), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
 }
@@ -2212,6 +2223,37 @@ fn lago_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Resul
         g.to_heap(top);
         note(ev, "milled", format!("{}: the Runner trashes the top card of the stack: {}", c.name(), g.label(top)), json!({"cards": [top]}));
         g.draw(RUNNER, 1, ev);
+    }
+    Ok(Then::Done)
+}
+
+// --- Pichação ------------------------------------------------------------------------------------------
+
+/// Pichação: passing its host ice (`Ctx::arg`), a click may be gained.
+fn pichacao_passed(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if host(g, c.card) == Some(c.arg) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn pichacao_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.runner.programs.contains(&c.card) {
+        return None;
+    }
+    let back = if g.flags.run_click_gains > 0 { " (not the first click gained during a run this turn: it returns to your grip)" } else { "" };
+    yes_no(&format!("may gain a click ({})", c.name()), &format!("{}: gain a click?{back}", c.name()), "Gain a click")
+}
+
+/// The click; then, if the Runner had already gained a click during a run this turn, the
+/// program goes back to the grip.
+fn pichacao_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) != Answer::Yes {
+        return Ok(Then::Done);
+    }
+    gain_clicks(g, 1, c.name(), ev);
+    if g.flags.run_click_gains > 1 && g.runner.programs.contains(&c.card) {
+        g.to_grip(c.card);
+        note(ev, "to_grip", format!("{}: it returns to the Runner's grip", c.name()), json!({"card": c.card}));
     }
     Ok(Then::Done)
 }

@@ -1402,3 +1402,26 @@ fn card_chromatophores_gives_its_host_ice_barrier_code_gate_and_sentry() {
         }
     }
 }
+
+#[test]
+fn card_pichacao_gains_a_click_passing_its_host_and_returns_to_the_grip_the_second_time_in_a_turn() {
+    let mut s = runner();
+    let ice = s.ice(HQ, c::PALISADE, false);
+    let p = s.installed(rs::PICHACAO);
+    s.g.cards[p as usize].host = Some(ice);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    assert_eq!(m.kind(), "netrunner.card", "passing the unrezzed host");
+    m.pick(&["use"]);
+    assert_eq!(m.game().runner.clicks, 4, "the run's click back");
+    assert!(m.game().runner.programs.contains(&p), "the first click gained during a run this turn");
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    m.run_on(HQ);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    let g = m.game();
+    assert_eq!(g.runner.clicks, 4);
+    assert!(g.runner.grip.contains(&p) && !g.runner.programs.contains(&p), "the second: back to the grip");
+}
