@@ -388,9 +388,8 @@ pub fn agenda_counters(g: &mut Game, card: u32, n: i64, source: &str, ev: &mut V
 }
 
 /// "Whenever you rez a card": after `card` is rezzed, the rezzed Corp cards with that trigger
-/// (`card` itself included), in table order.
-/// A rezzed ice is then heard by the Runner's identity and installed cards (`When::CorpRezzedIce`),
-/// however it was rezzed.
+/// (`card` itself included), in table order. A rezzed ice is then heard
+/// by the Runner's identity and installed cards (`When::CorpRezzedIce`), however it was rezzed.
 pub fn corp_card_rezzed(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     let mut cs: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && super::has_trigger(g, k, When::Rez)).collect();
     cs.sort_by_key(|&k| super::table_index(g.code(k)));
