@@ -249,6 +249,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
             core_damage: 0,
             link,
             flatlined: false,
+            flipped: false,
         },
         options,
         cards,

@@ -115,6 +115,10 @@ pub struct Runner {
     pub link: i64,
     /// NR-1.4.
     pub flatlined: bool,
+    /// A two-sided identity shows its flip side (flipping turns the identity over; each side
+    /// has its own abilities, read by the identity's row).
+    #[serde(default)]
+    pub flipped: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -386,6 +390,12 @@ pub struct TurnFlags {
     /// A tag was removed this turn (`helpers::tags_removed`).
     #[serde(default)]
     pub tag_removed: bool,
+    /// Corp cards installed in the root of a server this turn (not ice).
+    #[serde(default)]
+    pub corp_root_installs: u32,
+    /// Times the Runner gained clicks during a run this turn.
+    #[serde(default)]
+    pub run_click_gains: u32,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").
@@ -741,6 +751,16 @@ impl Game {
         r.programs.retain(|&x| x != c);
         r.hardware.retain(|&x| x != c);
         r.resources.retain(|&x| x != c);
+    }
+
+    /// A Runner card back into the grip (from play: its counters and host go).
+    pub fn to_grip(&mut self, c: u32) {
+        self.take_runner(c);
+        self.reset(c);
+        if let Some(k) = self.card_mut(c) {
+            (k.power, k.agenda) = (0, 0);
+        }
+        self.runner.grip.push(c);
     }
 
     pub fn to_heap(&mut self, c: u32) {

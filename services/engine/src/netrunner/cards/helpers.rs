@@ -40,12 +40,16 @@ pub fn give_tags(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
     if n <= 0 {
         return;
     }
+    let before = g.runner.tags.max(0) as u32;
     g.runner.tags += n;
     note(ev, "tagged", format!("{source}: the Runner takes {n} tag(s) (now {})", g.runner.tags), json!({"tags": g.runner.tags, "source": source}));
     if !g.flags.tag_taken {
         g.flags.tag_taken = true;
         fire_identity(g, CORP, When::FirstTagThisTurn, 0, ev);
     }
+    fire_identity(g, RUNNER, When::RunnerTagged, before, ev);
+    let installed = super::runner_trigger_order(g);
+    super::fire_all(g, When::RunnerTagged, &installed, before, ev);
 }
 
 pub fn end_the_run(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
@@ -274,6 +278,9 @@ pub fn threat(g: &Game, n: i64) -> bool {
 
 /// `seat` gains clicks (NR-2: each click is one more action this turn).
 pub fn gain_clicks(g: &mut Game, seat: u32, n: i64, source: &str, ev: &mut Vec<Event>) {
+    if seat == RUNNER && g.run.is_some() {
+        g.flags.run_click_gains += 1;
+    }
     let clicks = if seat == CORP { &mut g.corp.clicks } else { &mut g.runner.clicks };
     *clicks += n;
     let total = *clicks;
@@ -381,11 +388,28 @@ pub fn agenda_counters(g: &mut Game, card: u32, n: i64, source: &str, ev: &mut V
 }
 
 /// "Whenever you rez a card": after `card` is rezzed, the rezzed Corp cards with that trigger
-/// (`card` itself included), in table order.
+/// (`card` itself included), in table order. A rezzed ice is then heard
+/// by the Runner's identity and installed cards (`When::CorpRezzedIce`), however it was rezzed.
 pub fn corp_card_rezzed(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     let mut cs: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && super::has_trigger(g, k, When::Rez)).collect();
     cs.sort_by_key(|&k| super::table_index(g.code(k)));
     super::fire_all(g, When::Rez, &cs, card, ev);
+    if is_ice(g, card) {
+        fire_identity(g, RUNNER, When::CorpRezzedIce, card, ev);
+        let installed = super::runner_trigger_order(g);
+        super::fire_all(g, When::CorpRezzedIce, &installed, card, ev);
+    }
+}
+
+/// Derez an installed Corp card (it stays installed, unrezzed), then the Runner's installed
+/// cards hear it (`When::Derezzed`, `arg` the card).
+pub fn derez(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
+    if let Some(k) = g.card_mut(card) {
+        k.rezzed = false;
+    }
+    note(ev, "derezzed", format!("{source} derezzes {}", g.label(card)), json!({"card": card}));
+    let installed = super::runner_trigger_order(g);
+    super::fire_all(g, When::Derezzed, &installed, card, ev);
 }
 
 /// The Corp forfeits `agenda` (the Comprehensive Rules' "forfeit"): it leaves the score area,

@@ -199,6 +199,12 @@ pub enum Static {
     /// The Runner may pay this many credits to break 1 subroutine of this ice (an ability on
     /// the ice that only the Runner can use), while encountering it.
     RunnerBreaksFor(i64),
+    /// An additional cost (CR 1.16) of the Corp's basic action that trashes a resource (NR-3.2):
+    /// the Corp also trashes `f(game, this card, resource)` cards from HQ (the Runner's identity,
+    /// `this` being `NO_CARD`, and installed cards; the costs of several add up).
+    TrashActionHqCards(fn(&Game, u32, u32) -> u32),
+    /// The ice hosting this Runner card (a Trojan) gains these subtypes.
+    HostIceGains(&'static [&'static str]),
 }
 
 /// When a trigger of an active card (or identity) fires.
@@ -250,8 +256,17 @@ pub enum When {
     Bypassed,
     /// This breaker fully broke the encountered ice (CR 6.5.7.b); `arg` is the ice.
     FullyBreaks,
-    /// The Corp rezzed an ice (Runner identity); `arg` is the ice.
+    /// The Corp rezzed an ice, by the rules or a card's effect (Runner identity, then installed
+    /// Runner cards); `arg` is the ice.
     CorpRezzedIce,
+    /// An installed Corp card was derezzed (installed Runner cards); `arg` is that card.
+    Derezzed,
+    /// The Corp installed a card in the root of a server (installed Runner cards); `arg` is how
+    /// many it has installed so (1: the first time this turn).
+    CorpInstalledInRoot,
+    /// The Runner passed an ice (NR-6.3.2; an unrezzed one, a bypassed one, after an encounter);
+    /// installed Runner cards, `arg` is the ice.
+    RunnerPassedIce,
     /// The Runner removed 1 or more tags; installed Runner cards.
     TagsRemoved,
     /// The Runner's turn ends (NR-2.6); installed Runner cards.
@@ -273,6 +288,12 @@ pub enum When {
     AgendaStolen,
     /// The first time each turn a tag is removed (by either side); the Corp identity.
     FirstTagRemoved,
+    /// The Runner takes 1 or more tags (NR-9.2); `arg` is the number of tags held before. Runner
+    /// identity, then installed Runner cards.
+    RunnerTagged,
+    /// The Runner discarded cards to the maximum hand size (NR-2.3); `arg` is how many (the last
+    /// cards of the heap). Runner identity.
+    RunnerDiscarded,
 }
 
 /// The run this card began (an event, a click ability): what it changes.
@@ -435,6 +456,9 @@ pub enum Ask {
     CorpTrashes { kind: TrashKind, or_end: bool, optional: bool },
     /// The Corp shuffles up to this many cards from Archives into R&D.
     ArchivesToRd(u32),
+    /// No question: the card's effect goes on when this step comes up, after the tasks pushed
+    /// above it (a shuffle) are done.
+    Do(fn(&mut Game, Ctx, &mut Vec<Event>)),
 }
 
 /// Everything a card does.
@@ -562,6 +586,15 @@ pub fn question(g: &Game, c: Ctx, step: u8) -> Option<Question> {
         Ask::PayOrTag(cost) => Some(helpers::pay_or_tag_ask(g, *cost, c.name())),
         Ask::CorpTrashes { kind, or_end, optional } => helpers::corp_trashes_ask(g, *kind, *or_end, *optional, c.name()),
         Ask::ArchivesToRd(max) => helpers::archives_to_rd_ask(g, *max, c.name()),
+        Ask::Do(_) => None,
+    }
+}
+
+/// The effect of the card's step `step` if that step asks nothing (`Ask::Do`).
+pub fn step_effect(c: Ctx, step: u8) -> Option<fn(&mut Game, Ctx, &mut Vec<Event>)> {
+    match c.def.asks.get(usize::from(step)) {
+        Some(Ask::Do(f)) => Some(*f),
+        _ => None,
     }
 }
 
@@ -575,7 +608,7 @@ pub fn answer(g: &mut Game, c: Ctx, step: u8, answers: &[Answer], ev: &mut Vec<E
             Ok(Then::Done)
         }
         Some(Ask::ArchivesToRd(max)) => helpers::archives_to_rd_answer(g, *max, c.name(), answers, ev).map(|_| Then::Done),
-        None => Err(RulesError::CorruptState(format!("{} has no question {step}", c.name()))),
+        Some(Ask::Do(_)) | None => Err(RulesError::CorruptState(format!("{} has no question {step}", c.name()))),
     }
 }
 

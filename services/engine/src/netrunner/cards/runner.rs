@@ -594,10 +594,7 @@ fn tranquilizer(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     let host = g.card(c.card).and_then(|k| k.host);
     if let Some(h) = host {
         if g.card(c.card).is_some_and(|k| k.virus >= 3) && g.rezzed(h) {
-            if let Some(k) = g.card_mut(h) {
-                k.rezzed = false;
-            }
-            note(ev, "derezzed", format!("Tranquilizer derezzes {}", g.label(h)), json!({"card": h}));
+            super::helpers::derez(g, h, "Tranquilizer", ev);
         }
     }
 }

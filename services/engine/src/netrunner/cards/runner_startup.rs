@@ -44,6 +44,9 @@ pub const COALESCENCE: &str = "34089";
 pub const PRETTY_MARY_DA_SILVA: &str = "34093";
 pub const PRESSURE_SPIKE: &str = "34092";
 pub const VALENTINA_FERREIRA_CARVALHO: &str = "34095";
+pub const SEBASTIAO_SOUZA_PESSOA: &str = "34066";
+pub const ARISSANA_ROCHA_NAHU: &str = "34020";
+pub const MANUEL_LATTES_DE_MOURA: &str = "34075";
 // Elevation (elev).
 pub const RYO_PHOENIX_ONO: &str = "35001";
 pub const TOPAN: &str = "35002";
@@ -66,6 +69,13 @@ pub const DEVADATTA_DRONE: &str = "35031";
 pub const PRINCIPIA: &str = "35032";
 pub const KNICKKNACK_OBRIAN: &str = "35033";
 pub const SIDE_HUSTLE: &str = "35034";
+pub const PICHACAO: &str = "34025";
+pub const CHROMATOPHORES: &str = "35030";
+pub const LAGO_PARANOA_SHELTER: &str = "34009";
+pub const SACI: &str = "34017";
+pub const ASHEN_EPILOGUE: &str = "34094";
+pub const DEWI_SUBROTOPUTRI: &str = "35023";
+pub const MAGDALENE_KEINO_CHEMUTAI: &str = "35024";
 
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
@@ -108,6 +118,35 @@ pub static DEFS: &[CardDef] = &[
         name: "Topan",
         click: Some(Click { offers: topan_offers, effect: Effect::Custom(topan) }),
         asks: &[Ask::Own(Prompt { ask: topan_ask, answer: topan_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SEBASTIAO_SOUZA_PESSOA,
+        name: "Sebastião Souza Pessoa",
+        statics: &[Static::TrashActionHqCards(sebastiao_trash_cost)],
+        events: &[(When::RunnerTagged, Effect::Custom(sebastiao_tagged))],
+        asks: &[Ask::Own(Prompt { ask: sebastiao_ask, answer: discounted_install_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: ARISSANA_ROCHA_NAHU,
+        name: "Arissana Rocha Nahu",
+        paid: Some(PaidAbility { offers: arissana_offers, effect: Effect::Custom(arissana) }),
+        asks: &[Ask::Own(Prompt { ask: arissana_ask, answer: arissana_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: DEWI_SUBROTOPUTRI,
+        name: "Dewi Subrotoputri",
+        events: &[(When::SuccessfulRun, Effect::Custom(dewi_success))],
+        asks: &[Ask::Own(Prompt { ask: dewi_ask, answer: dewi_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: MAGDALENE_KEINO_CHEMUTAI,
+        name: "Magdalene Keino-Chemutai",
+        events: &[(When::RunnerDiscarded, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: magdalene_ask, answer: discounted_install_answer })],
         ..BLANK
     },
     // --- events
@@ -190,6 +229,13 @@ pub static DEFS: &[CardDef] = &[
         play: Some(Play { targets: Targets::Servers(archives_only), effect: Effect::Custom(charm_offensive) }),
         run_ends: Some(charm_offensive_run_ends),
         asks: &[Ask::Own(Prompt { ask: charm_offensive_ask, answer: charm_offensive_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: ASHEN_EPILOGUE,
+        name: "Ashen Epilogue",
+        play: Some(Play { targets: Targets::None, effect: Effect::Custom(ashen_epilogue) }),
+        asks: &[Ask::Do(ashen_epilogue_after_shuffle)],
         ..BLANK
     },
     CardDef { code: RITUAL, name: "Ritual", play: Some(Play { targets: Targets::None, effect: Effect::Custom(ritual) }), ..BLANK },
@@ -332,6 +378,20 @@ pub static DEFS: &[CardDef] = &[
         asks: &[Ask::Own(Prompt { ask: devadatta_ask, answer: devadatta_answer })],
         ..BLANK
     },
+    CardDef { code: CHROMATOPHORES, name: "Chromatophores", statics: &[Static::HostIceGains(&["Barrier", "Code Gate", "Sentry"])], ..BLANK },
+    CardDef {
+        code: PICHACAO,
+        name: "Pichação",
+        events: &[(When::RunnerPassedIce, Effect::Custom(pichacao_passed))],
+        asks: &[Ask::Own(Prompt { ask: pichacao_ask, answer: pichacao_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SACI,
+        name: "Saci",
+        events: &[(When::CorpRezzedIce, Effect::Custom(saci)), (When::Derezzed, Effect::Custom(saci))],
+        ..BLANK
+    },
     CardDef {
         code: LASER_POINTER,
         name: "Laser Pointer",
@@ -442,6 +502,20 @@ pub static DEFS: &[CardDef] = &[
         run_ends: Some(amelia_run_ends),
         events: &[(When::TurnBegin, Effect::Ask(0))],
         asks: &[Ask::Own(Prompt { ask: amelia_ask, answer: amelia_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: MANUEL_LATTES_DE_MOURA,
+        name: "Manuel Lattes de Moura",
+        statics: &[Static::TrashActionHqCards(manuel_trash_cost)],
+        events: &[(When::Breach, Effect::Custom(manuel_breach))],
+        ..BLANK
+    },
+    CardDef {
+        code: LAGO_PARANOA_SHELTER,
+        name: "Lago Paranoá Shelter",
+        events: &[(When::CorpInstalledInRoot, Effect::Custom(lago))],
+        asks: &[Ask::Own(Prompt { ask: lago_ask, answer: lago_answer })],
         ..BLANK
     },
     CardDef { code: RENT_RIOTERS, name: "Rent Rioters", click: Some(Click { offers: rent_rioters_offers, effect: Effect::Custom(rent_rioters) }), ..BLANK },
@@ -682,7 +756,7 @@ fn hantu_install(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 /// Hantu: a hosted virus counter: +2 strength (while it interfaces with the encountered sentry).
 fn hantu_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
-    if g.card(card).is_none_or(|k| k.virus == 0) || !g.def(ice).has_subtype("Sentry") {
+    if g.card(card).is_none_or(|k| k.virus == 0) || !g.ice_has_subtype(ice, "Sentry") {
         return vec![];
     }
     vec![(format!("hantu:{card}"), format!("{}: spend a virus counter: +2 strength (now {})", g.label(card), g.breaker_strength(card)), 0)]
@@ -888,8 +962,7 @@ fn click_bypass_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) 
 
 /// Laser Pointer: an AP, destroyer or observer ice.
 fn laser_pointer_encounter(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
-    let d = g.def(c.arg);
-    if ["AP", "Destroyer", "Observer"].iter().any(|t| d.has_subtype(t)) {
+    if ["AP", "Destroyer", "Observer"].iter().any(|t| g.ice_has_subtype(c.arg, t)) {
         ask_later(g, c, 0);
     }
 }
@@ -1002,10 +1075,7 @@ fn capybara_ask(g: &Game, c: Ctx) -> Option<Question> {
 fn capybara_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if first(a) == Answer::Yes {
         remove_from_game(g, c.card, c.name(), ev);
-        if let Some(k) = g.card_mut(c.arg) {
-            k.rezzed = false;
-        }
-        note(ev, "derezzed", format!("{} derezzes {}", c.name(), g.label(c.arg)), json!({"card": c.arg}));
+        super::helpers::derez(g, c.arg, c.name(), ev);
     }
     Ok(Then::Done)
 }
@@ -1065,7 +1135,7 @@ fn power_on_self(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 /// Curupira: 3 power counters bypass a barrier.
 fn curupira_encounter(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
-    if g.def(c.arg).has_subtype("Barrier") && power(g, c.card) >= 3 {
+    if g.ice_has_subtype(c.arg, "Barrier") && power(g, c.card) >= 3 {
         ask_later(g, c, 0);
     }
 }
@@ -1311,7 +1381,7 @@ fn install_choices(g: &Game, cards: &[u32], less: i64) -> Vec<(crate::core::Deci
 fn install_reduction(code: &str) -> i64 {
     match code {
         THE_PRICE => 3,
-        TOPAN => 2,
+        TOPAN | SEBASTIAO_SOUZA_PESSOA => 2,
         ILLUMINATION => 1,
         _ => 0,
     }
@@ -1463,10 +1533,7 @@ fn maglectric_ask(g: &Game, c: Ctx) -> Option<Question> {
 fn maglectric_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Some(&k) = picked(a).first().filter(|&&k| g.rezzed(k) && g.is_installed(k)) {
         g.trash(c.card, "its own ability", ev);
-        if let Some(x) = g.card_mut(k) {
-            x.rezzed = false;
-        }
-        note(ev, "derezzed", format!("{} derezzes {}", c.name(), g.label(k)), json!({"card": k}));
+        super::helpers::derez(g, k, c.name(), ev);
     }
     Ok(Then::Done)
 }
@@ -1503,6 +1570,9 @@ fn hannah_run_ends(g: &mut Game, c: Ctx, run: &Run, ev: &mut Vec<Event>) {
 }
 
 fn gain_clicks(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
+    if g.run.is_some() {
+        g.flags.run_click_gains += 1;
+    }
     g.runner.clicks += n;
     note(ev, "clicks", format!("{source}: the Runner gains {n} click(s)"), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
 }
@@ -1852,7 +1922,7 @@ fn meeting_reveal_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>
 fn pressure_spike_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
     let used = g.run.as_ref().is_some_and(|r| r.used_cards.contains(&card));
-    if !threat(g, 4) || used || !g.def(ice).has_subtype("Barrier") || g.runner_available() < 2 {
+    if !threat(g, 4) || used || !g.ice_has_subtype(ice, "Barrier") || g.runner_available() < 2 {
         return vec![];
     }
     vec![(format!("pressure-spike:{card}"), format!("{}: +9 strength for 2, once per run (now {})", g.label(card), g.breaker_strength(card)), 0)]
@@ -1959,4 +2029,239 @@ fn arruaceiras(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         g.trash(ice, c.name(), ev);
         super::helpers::runner_took_corp_card(g, ice, ev);
     }
+}
+
+// --- Sebastião Souza Pessoa, Manuel Lattes de Moura ----------------------------------------------------
+
+/// Sebastião: trashing a connection with the basic action also costs the Corp 1 card from HQ.
+fn sebastiao_trash_cost(g: &Game, _: u32, resource: u32) -> u32 {
+    u32::from(g.def(resource).has_subtype("Connection"))
+}
+
+/// Sebastião: taking tags while untagged (`Ctx::arg`: the tags held before), a connection from
+/// the grip for 2 less.
+fn sebastiao_tagged(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if c.arg == 0 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn sebastiao_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let connections: Vec<u32> = g.runner.grip.iter().copied().filter(|&k| g.def(k).ctype == CardType::Resource && g.def(k).has_subtype("Connection")).collect();
+    let mut o = install_choices(g, &connections, 2);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(question(format!("may install a connection resource ({})", c.name()), format!("{}: install a connection resource from your grip, paying 2 credits less?", c.name()), o))
+}
+
+/// Manuel: threat 3, trashing it with the basic action also costs the Corp 1 card from HQ.
+fn manuel_trash_cost(g: &Game, this: u32, resource: u32) -> u32 {
+    u32::from(resource == this && threat(g, 3))
+}
+
+/// Manuel: breaching HQ or R&D while tagged, 1 more access.
+fn manuel_breach(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if (c.arg == HQ || c.arg == RD) && g.tagged() {
+        breach_extra(g, 1);
+        note(ev, "more_access", format!("{}: the Runner is tagged and accesses 1 more card", c.name()), json!({"card": c.card}));
+    }
+}
+
+// --- Dewi Subrotoputri ---------------------------------------------------------------------------------
+
+/// Dewi's condition on her shown side: the front wants memory full, the flip side 1 unused MU.
+fn dewi_can_flip(g: &Game) -> bool {
+    let free = g.memory_limit() - g.memory_used();
+    if g.runner.flipped {
+        free >= 1
+    } else {
+        free <= 0
+    }
+}
+
+/// Dewi: after a successful run, if her side's condition holds, she may flip (an "if" checked
+/// again when the question is asked).
+fn dewi_success(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if dewi_can_flip(g) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn dewi_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !dewi_can_flip(g) {
+        return None;
+    }
+    if g.runner.flipped {
+        yes_no("may flip their identity to draw 1 card (Dewi Subrotoputri)", "Dewi Subrotoputri: flip your identity and draw 1 card?", "Flip it: draw 1 card")
+    } else {
+        yes_no(&format!("may flip their identity to gain 1 credit ({})", c.name()), "Dewi Subrotoputri: your memory is full: flip your identity and gain 1 credit?", "Flip it: gain 1 credit")
+    }
+}
+
+fn dewi_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) != Answer::Yes {
+        return Ok(Then::Done);
+    }
+    let was_flipped = g.runner.flipped;
+    g.runner.flipped = !was_flipped;
+    let side = if g.runner.flipped { "flip side" } else { "front" };
+    note(ev, "flipped", format!("{}: the Runner flips their identity to its {side}", c.name()), json!({"seat": RUNNER, "flipped": g.runner.flipped}));
+    if was_flipped {
+        g.draw(RUNNER, 1, ev);
+    } else {
+        g.gain(RUNNER, 1, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+// --- Magdalene Keino-Chemutai --------------------------------------------------------------------------
+
+/// Magdalene: a program or hardware among the cards just discarded to the hand size (the last
+/// `Ctx::arg` cards of the heap), paying its install cost.
+fn magdalene_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let heap = &g.runner.heap;
+    let these: Vec<u32> = heap[heap.len().saturating_sub(c.arg as usize)..].iter().copied().filter(|&k| matches!(g.def(k).ctype, CardType::Program | CardType::Hardware)).collect();
+    let mut o = install_choices(g, &these, 0);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(question(format!("may install a program or hardware they discarded ({})", c.name()), format!("{}: install 1 program or piece of hardware you discarded?", c.name()), o))
+}
+
+// --- Arissana Rocha Nahu -------------------------------------------------------------------------------
+
+fn grip_programs(g: &Game) -> Vec<u32> {
+    g.runner.grip.iter().copied().filter(|&k| g.def(k).ctype == CardType::Program).collect()
+}
+
+/// Arissana: once per turn, during a run, a program from the grip (paying its cost), in any
+/// paid-ability window (the identity's paid ability).
+fn arissana_offers(g: &Game, _: u32) -> Vec<(String, String, u32)> {
+    if g.run.as_ref().is_none_or(|r| r.stop) || g.used_this_turn(ARISSANA_ROCHA_NAHU) || install_choices(g, &grip_programs(g), 0).is_empty() {
+        return vec![];
+    }
+    vec![("arissana".into(), "Arissana Rocha Nahu: install 1 program from your grip".into(), 0)]
+}
+
+fn arissana(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.use_once_per_turn(c.def.code) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn arissana_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let o = install_choices(g, &grip_programs(g), 0);
+    if o.is_empty() {
+        return None;
+    }
+    Some(question(format!("installs a program from their grip ({})", c.name()), format!("{}: install 1 program from your grip (paying its install cost)", c.name()), o))
+}
+
+/// The program installed; unless it is a Trojan, it is trashed when this run ends (if still
+/// installed then).
+fn arissana_answer(g: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
+    if !g.is_trojan(card) {
+        if let Some(r) = g.run.as_mut() {
+            r.trash_at_end.push(card);
+        }
+    }
+    Ok(match server {
+        Some(host) => Then::InstallRunnerOn { card, host },
+        None => Then::InstallRunner { card },
+    })
+}
+
+// --- Ashen Epilogue ------------------------------------------------------------------------------------
+
+/// Ashen Epilogue: it is removed from the game rather than trashed (so it is not shuffled in);
+/// the grip and heap go into the stack, shuffled; then (step 0, after the shuffle) the top 5
+/// are removed from the game and 5 cards drawn.
+fn ashen_epilogue(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    remove_from_game(g, c.card, c.name(), ev);
+    let mut cards = std::mem::take(&mut g.runner.grip);
+    cards.append(&mut std::mem::take(&mut g.runner.heap));
+    let n = cards.len();
+    g.runner.stack.extend(cards);
+    note(ev, "to_stack", format!("{}: the Runner shuffles their grip and heap ({n} card(s)) into the stack", c.name()), json!({"seat": RUNNER, "count": n}));
+    ask_later(g, c, 0);
+    g.tasks.push(crate::netrunner::state::Task::Shuffle { corp: false });
+}
+
+fn ashen_epilogue_after_shuffle(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let top: Vec<u32> = g.runner.stack.iter().take(5).copied().collect();
+    for k in top {
+        remove_from_game(g, k, c.name(), ev);
+    }
+    g.draw(RUNNER, 5, ev);
+}
+
+// --- Saci ----------------------------------------------------------------------------------------------
+
+/// Saci: its host ice rezzed or derezzed (`Ctx::arg`), 3 credits.
+fn saci(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if host(g, c.card) == Some(c.arg) {
+        g.gain(RUNNER, 3, c.name(), ev);
+    }
+}
+
+// --- Lago Paranoá Shelter ------------------------------------------------------------------------------
+
+/// Lago Paranoá Shelter: the Corp's first install in a root this turn (`Ctx::arg` 1), the top
+/// of the stack may be trashed for a draw.
+fn lago(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if c.arg == 1 {
+        ask_later(g, c, 0);
+    }
+}
+
+fn lago_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.runner.stack.is_empty() {
+        return None;
+    }
+    yes_no(&format!("may trash the top card of their stack to draw 1 card ({})", c.name()), &format!("{}: trash the top card of your stack to draw 1 card?", c.name()), "Trash the top card of the stack: draw 1 card")
+}
+
+fn lago_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Some(&top) = g.runner.stack.first() else { return Ok(Then::Done) };
+    if first(a) == Answer::Yes {
+        g.to_heap(top);
+        note(ev, "milled", format!("{}: the Runner trashes the top card of the stack: {}", c.name(), g.label(top)), json!({"cards": [top]}));
+        g.draw(RUNNER, 1, ev);
+    }
+    Ok(Then::Done)
+}
+
+// --- Pichação ------------------------------------------------------------------------------------------
+
+/// Pichação: passing its host ice (`Ctx::arg`), a click may be gained.
+fn pichacao_passed(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if host(g, c.card) == Some(c.arg) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn pichacao_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.runner.programs.contains(&c.card) {
+        return None;
+    }
+    let back = if g.flags.run_click_gains > 0 { " (not the first click gained during a run this turn: it returns to your grip)" } else { "" };
+    yes_no(&format!("may gain a click ({})", c.name()), &format!("{}: gain a click?{back}", c.name()), "Gain a click")
+}
+
+/// The click; then, if the Runner had already gained a click during a run this turn, the
+/// program goes back to the grip.
+fn pichacao_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) != Answer::Yes {
+        return Ok(Then::Done);
+    }
+    gain_clicks(g, 1, c.name(), ev);
+    if g.flags.run_click_gains > 1 && g.runner.programs.contains(&c.card) {
+        g.to_grip(c.card);
+        note(ev, "to_grip", format!("{}: it returns to the Runner's grip", c.name()), json!({"card": c.card}));
+    }
+    Ok(Then::Done)
 }

@@ -63,6 +63,29 @@ impl Game {
         4 + plus
     }
 
+    /// The cards the Corp must trash from HQ, as an additional cost, to trash `resource` with
+    /// its basic action (`Static::TrashActionHqCards` of the Runner's identity and installed
+    /// cards, added up).
+    pub fn trash_action_hq_cards(&self, resource: u32) -> u32 {
+        let of = |code: &str, this: u32| -> u32 {
+            def(code).statics.iter().map(|s| if let Static::TrashActionHqCards(f) = s { f(self, this, resource) } else { 0 }).sum()
+        };
+        let mut n = of(&self.runner.identity, super::NO_CARD);
+        for c in self.installed_runner() {
+            n += of(self.code(c), c);
+        }
+        n
+    }
+
+    /// Whether `ice` has subtype `t`: printed, or gained from a Runner card it hosts
+    /// (`Static::HostIceGains`).
+    pub fn ice_has_subtype(&self, ice: u32, t: &str) -> bool {
+        self.def(ice).has_subtype(t)
+            || self.runner.programs.iter().any(|&p| {
+                self.card(p).is_some_and(|k| k.host == Some(ice)) && def(self.code(p)).statics.iter().any(|s| matches!(s, Static::HostIceGains(ts) if ts.contains(&t)))
+            })
+    }
+
     /// Whether an installed Corp card can be advanced (agendas, and cards that say so).
     pub fn advanceable(&self, card: u32) -> bool {
         self.def(card).ctype == CardType::Agenda || def(self.code(card)).statics.iter().any(|s| matches!(s, Static::Advanceable))

@@ -21,6 +21,9 @@ pub enum Act {
     Play { card: u32, target: Option<u32> },
     Advance(u32),
     TrashResource(u32),
+    /// Trash a resource paying, besides 2 credits, these cards from HQ (an additional cost,
+    /// `Static::TrashActionHqCards`).
+    TrashResourceAndHq(u32, Vec<u32>),
     Purge,
     Ability { card: u32, server: Option<u32> },
     Run(u32),
@@ -128,7 +131,21 @@ fn corp_actions(g: &Game, out: &mut Options) {
     }
     if g.tagged() && c.credits >= 2 {
         for &r in &g.runner.resources {
-            out.push((opt(format!("trash-resource:{r}"), format!("Trash {} (2 credits, the Runner is tagged)", g.label(r))), Act::TrashResource(r)));
+            let n = g.trash_action_hq_cards(r) as usize;
+            if n == 0 {
+                out.push((opt(format!("trash-resource:{r}"), format!("Trash {} (2 credits, the Runner is tagged)", g.label(r))), Act::TrashResource(r)));
+                continue;
+            }
+            // One option per choice of the HQ cards to trash (the Corp's own hand: its options
+            // are told to it alone).
+            for hq in combinations(&c.hq, n) {
+                let names: Vec<String> = hq.iter().map(|&k| g.label(k)).collect();
+                let ids: Vec<String> = hq.iter().map(|k| k.to_string()).collect();
+                out.push((
+                    opt(format!("trash-resource:{r}:{}", ids.join("-")), format!("Trash {} (2 credits and {} from HQ, the Runner is tagged)", g.label(r), names.join(", "))),
+                    Act::TrashResourceAndHq(r, hq),
+                ));
+            }
         }
     }
     if c.clicks >= 3 {
@@ -338,6 +355,13 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
             }
             g.trash(*r, "the Corp's basic action: the Runner is tagged", ev);
         }
+        Act::TrashResourceAndHq(r, hq) => {
+            if hq.iter().any(|k| !g.corp.hq.contains(k)) || !g.corp_pay(2) {
+                return Err(RulesError::Illegal("trashing this resource costs 2 credits and cards from HQ".into()));
+            }
+            cards::helpers::trash_from_hq(g, hq.clone(), ev);
+            g.trash(*r, "the Corp's basic action: the Runner is tagged", ev);
+        }
         Act::Purge => {
             cards::purge(g);
             ev.push(public("purged", "The Corp purges virus counters", json!({})));
@@ -387,4 +411,19 @@ pub fn action_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<
         return Err(RulesError::Illegal(format!("\"{id}\" is not a legal action now")));
     };
     do_action(g, &act, ev)
+}
+
+/// Every choice of `n` cards among `cards`, in order.
+fn combinations(cards: &[u32], n: usize) -> Vec<Vec<u32>> {
+    if n == 0 {
+        return vec![vec![]];
+    }
+    let mut out = Vec::new();
+    for (i, &c) in cards.iter().enumerate() {
+        for mut rest in combinations(&cards[i + 1..], n - 1) {
+            rest.insert(0, c);
+            out.push(rest);
+        }
+    }
+    out
 }

@@ -123,6 +123,11 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
     for old in replaced {
         g.corp_trash_installed(old, "replaced by a new card in its remote server", ev);
     }
+    if !is_ice {
+        g.flags.corp_root_installs += 1;
+        let installed = cards::runner_trigger_order(g);
+        cards::fire_all(g, cards::When::CorpInstalledInRoot, &installed, g.flags.corp_root_installs, ev);
+    }
     Ok(())
 }
 

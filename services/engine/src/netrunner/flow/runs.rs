@@ -36,7 +36,7 @@ pub fn step(g: &mut Game, stage: Stage, ev: &mut Vec<Event>) -> bool {
             ask(g, RUNNER, "continue", format!("continues the run or jacks out {where_}"), format!("Continue the run or jack out {where_}?"), pick_one(o));
             return true;
         }
-        Stage::PassIce => pass_ice(g),
+        Stage::PassIce => pass_ice(g, ev),
         Stage::Encounter => encounter(g, ev),
         Stage::Subs { next } => subroutines(g, next, ev),
         Stage::ApproachServer => approach_server(g, ev),
@@ -90,17 +90,21 @@ fn approach_ice(g: &mut Game, ev: &mut Vec<Event>) {
     open(g, At::Run21);
 }
 
-fn pass_ice(g: &mut Game) {
-    let pos = if let Some(r) = g.run.as_mut() {
-        r.current = None;
+fn pass_ice(g: &mut Game, ev: &mut Vec<Event>) {
+    let (pos, passed) = if let Some(r) = g.run.as_mut() {
+        let passed = r.current.take();
         r.pumps.clear();
         r.broken.clear();
         r.broken_by.clear();
-        r.pos
+        (r.pos, passed)
     } else {
-        0
+        (0, None)
     };
     g.stage = if pos > 0 { Stage::ApproachIce } else { Stage::ApproachServer };
+    if let Some(ice) = passed {
+        let installed = cards::runner_trigger_order(g);
+        cards::fire_all(g, When::RunnerPassedIce, &installed, ice, ev);
+    }
 }
 
 /// NR-6.3: the Runner encounters the rezzed ice.

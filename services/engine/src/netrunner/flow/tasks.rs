@@ -70,6 +70,12 @@ fn question(g: &Game, code: &str, card: u32, step: u8, arg: u32) -> Option<(Ctx,
 }
 
 fn step_card(g: &mut Game, code: &str, card: u32, step: u8, arg: u32, ev: &mut Vec<Event>) -> bool {
+    let c = Ctx { def: cards::def(code), card, arg };
+    if let Some(f) = cards::step_effect(c, step) {
+        g.tasks.pop();
+        f(g, c, ev);
+        return false;
+    }
     let Some((c, q)) = question(g, code, card, step, arg) else {
         g.tasks.pop();
         return false;

@@ -211,10 +211,12 @@ pub fn discard_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result
     let active = g.active;
     let ids = picks(input)?;
     let hand = if active == CORP { g.corp.hq.clone() } else { g.runner.grip.clone() };
+    let mut discarded = 0;
     for c in hand {
         if !ids.contains(&format!("discard:{c}")) {
             continue;
         }
+        discarded += 1;
         if active == CORP {
             g.to_archives(c, false);
             ev.push(Event::with_private(
@@ -232,6 +234,9 @@ pub fn discard_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result
     }
     if active == CORP {
         discard_phase_ends(g, ev);
+    } else {
+        // The discarded cards are the last `discarded` of the heap.
+        cards::fire_identity(g, RUNNER, When::RunnerDiscarded, discarded, ev);
     }
     open(g, At::TurnEnd);
     Ok(())

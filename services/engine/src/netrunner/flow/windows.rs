@@ -8,7 +8,7 @@ use crate::core::stack::PriorityRound;
 use crate::core::{DecisionOption, Event, Input, RulesError};
 use crate::netrunner::cards::{self, Breaker};
 use crate::netrunner::data::CardType;
-use crate::netrunner::state::{At, Game, Stage, CORP};
+use crate::netrunner::state::{At, Game, Stage, CORP, RUNNER};
 
 /// A paid ability or other non-action a seat may use in a window (NR-2.4).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +54,13 @@ pub fn paid_options(g: &Game, seat: u32, at: At) -> Vec<(DecisionOption, Paid)> 
             .filter(|&c| (at == At::Run31 && g.runner.programs.contains(&c)) || cards::def(g.code(c)).statics.iter().any(|s| matches!(s, cards::Static::PaidInAnyWindow)))
             .collect();
         card_abilities(g, &cards_, &mut out);
+        // The Runner identity's paid ability (it is active all game, so in any window).
+        let identity = cards::identity(g, RUNNER, 0);
+        if let Some(p) = identity.def.paid {
+            for (id, label, arg) in (p.offers)(g, cards::NO_CARD) {
+                out.push((opt(id, label), Paid::Card { card: cards::NO_CARD, arg }));
+            }
+        }
     }
     out
 }
@@ -124,7 +131,7 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
 }
 
 fn interfaces(g: &Game, breaker: &Breaker, ice: u32) -> bool {
-    breaker.breaks.is_none_or(|t| g.def(ice).has_subtype(t))
+    breaker.breaks.is_none_or(|t| g.ice_has_subtype(ice, t))
 }
 
 /// The sets of subroutines one use of a breaker may break: each alone, and pairs for breakers
@@ -177,7 +184,7 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
         }
     }
     // Bioroid ice: the Runner may lose a click to break a subroutine.
-    if g.def(ice).has_subtype("Bioroid") && g.runner.clicks > 0 && cards::helpers::may_break(g, None, ice) {
+    if g.ice_has_subtype(ice, "Bioroid") && g.runner.clicks > 0 && cards::helpers::may_break(g, None, ice) {
         for &s in &unbroken {
             let label = format!("Lose a click: break \"{}\"", cards::subroutine_text(g.code(ice), s));
             out.push((opt(format!("click-break:{s}"), label), Paid::ClickBreak(s)));
@@ -219,9 +226,6 @@ fn rez(g: &mut Game, c: u32, by_tag: bool, forfeiting: Option<u32>, ev: &mut Vec
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_rez, ctx, ev);
     cards::helpers::corp_card_rezzed(g, c, ev);
-    if d.ctype == CardType::Ice {
-        cards::fire_identity(g, cards::other(CORP), cards::When::CorpRezzedIce, c, ev);
-    }
 }
 
 fn break_subs(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {

@@ -1092,3 +1092,336 @@ fn card_arruaceiras_crew_weakens_the_encountered_ice_for_a_tag_and_trashes_it_at
     assert_eq!(g.runner.credits, 3);
     assert!(!m.has_event("netrunner.subroutine"));
 }
+
+// --- identities: tags, flips, discards; additional costs of the Corp's trash action ----------------------
+
+#[test]
+fn card_sebastiao_souza_pessoa_installs_a_connection_for_2_less_when_first_tagged() {
+    let mut s = runner();
+    s.g.runner.identity = rs::SEBASTIAO_SOUZA_PESSOA.into();
+    let t = s.grip(rs::TRANSFER_OF_WEALTH);
+    let f = s.grip(rs::FRIEND_OF_A_FRIEND);
+    s.grip(c::CLEAVER);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{t}:{HQ}")]);
+    m.pick(&["continue"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    assert_eq!(m.option_ids().len(), 2, "the connection or nothing, not the program");
+    let before = m.game().runner.credits;
+    m.pick(&[&format!("install:{f}")]);
+    let g = m.game();
+    assert!(g.runner.resources.contains(&f));
+    assert_eq!(g.runner.credits, before - (3 - 2), "Friend of a Friend costs 3, 2 less");
+    // Already tagged: taking another tag offers nothing.
+    let mut s = runner();
+    s.g.runner.identity = rs::SEBASTIAO_SOUZA_PESSOA.into();
+    s.g.runner.tags = 1;
+    let t = s.grip(rs::TRANSFER_OF_WEALTH);
+    s.grip(rs::FRIEND_OF_A_FRIEND);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{t}:{HQ}")]);
+    m.pick(&["continue"]);
+    assert_ne!(m.kind(), "netrunner.card");
+}
+
+#[test]
+fn card_sebastiao_souza_pessoa_makes_the_corp_trash_an_hq_card_to_trash_a_connection_nr_3_2() {
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    s.g.runner.identity = rs::SEBASTIAO_SOUZA_PESSOA.into();
+    s.g.runner.tags = 1;
+    let f = s.installed(rs::FRIEND_OF_A_FRIEND);
+    let w = s.installed(c::TELEWORK_CONTRACT);
+    let a = s.hq(c::HEDGE_FUND);
+    let b = s.hq(c::HEDGE_FUND);
+    let m = s.at_action();
+    assert!(m.offers(&format!("trash-resource:{w}")), "not a connection: the plain action");
+    assert!(!m.offers(&format!("trash-resource:{f}")), "a connection needs an HQ card");
+    assert!(m.offers(&format!("trash-resource:{f}:{a}")) && m.offers(&format!("trash-resource:{f}:{b}")));
+    let mut m = m;
+    m.pick(&[&format!("trash-resource:{f}:{b}")]);
+    let g = m.game();
+    assert!(g.runner.heap.contains(&f) && g.corp.archives.contains(&b) && g.corp.hq == vec![a]);
+    assert_eq!(g.corp.credits, 5 - 2);
+    // An empty HQ: the connection cannot be trashed.
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    s.g.runner.identity = rs::SEBASTIAO_SOUZA_PESSOA.into();
+    s.g.runner.tags = 1;
+    let f = s.installed(rs::FRIEND_OF_A_FRIEND);
+    let m = s.at_action();
+    assert!(!m.option_ids().iter().any(|o| o.starts_with(&format!("trash-resource:{f}"))));
+}
+
+#[test]
+fn card_manuel_lattes_de_moura_accesses_1_more_tagged_and_costs_an_hq_card_to_trash_at_threat_3() {
+    let mut s = runner();
+    s.installed(rs::MANUEL_LATTES_DE_MOURA);
+    s.hq(c::HEDGE_FUND);
+    s.hq(c::HEDGE_FUND);
+    s.g.runner.tags = 1;
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    m.draw(&[0]);
+    assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.accessed").count(), 2, "tagged: 1 more");
+    let mut s = runner();
+    s.installed(rs::MANUEL_LATTES_DE_MOURA);
+    s.hq(c::HEDGE_FUND);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.accessed").count(), 1, "untagged: 1");
+    // Threat 3: trashing it with the basic action costs an HQ card too.
+    for (points, extra) in [(2, false), (3, true)] {
+        let mut s = Scenario::new().auto_pass().corp_turn(3);
+        s.g.runner.tags = 1;
+        s.g.corp.points = points;
+        let r = s.installed(rs::MANUEL_LATTES_DE_MOURA);
+        let a = s.hq(c::HEDGE_FUND);
+        let m = s.at_action();
+        assert_eq!(m.offers(&format!("trash-resource:{r}")), !extra);
+        assert_eq!(m.offers(&format!("trash-resource:{r}:{a}")), extra);
+    }
+}
+
+#[test]
+fn card_dewi_subrotoputri_flips_for_1_credit_with_full_memory_and_back_for_a_card_with_free_memory() {
+    let mut s = runner();
+    s.g.runner.identity = rs::DEWI_SUBROTOPUTRI.into();
+    s.installed(c::CLEAVER);
+    s.hq(c::HEDGE_FUND);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["continue"]);
+    assert_ne!(m.kind(), "netrunner.card", "memory not full: the front does nothing");
+    let mut s = runner();
+    s.g.runner.identity = rs::DEWI_SUBROTOPUTRI.into();
+    for _ in 0..4 {
+        s.installed(c::CLEAVER);
+    }
+    assert_eq!(s.g.memory_used(), s.g.memory_limit());
+    s.hq(c::HEDGE_FUND);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["continue"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    let g = m.game();
+    assert!(g.runner.flipped);
+    assert_eq!((g.runner.credits, g.runner.grip.len()), (5 + 1, 0));
+    assert!(m.has_event("netrunner.flipped"));
+    // The flip side: 1 unused MU, it flips back and draws.
+    let mut s = runner();
+    s.g.runner.identity = rs::DEWI_SUBROTOPUTRI.into();
+    s.g.runner.flipped = true;
+    s.hq(c::HEDGE_FUND);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["continue"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    let g = m.game();
+    assert!(!g.runner.flipped);
+    assert_eq!((g.runner.credits, g.runner.grip.len()), (5, 1));
+}
+
+#[test]
+fn card_magdalene_keino_chemutai_installs_a_program_or_hardware_discarded_to_hand_size_nr_2_3() {
+    let mut s = runner().runner_turn(0);
+    s.g.runner.identity = rs::MAGDALENE_KEINO_CHEMUTAI.into();
+    let p = s.grip(c::CLEAVER);
+    let e = s.grip(c::SURE_GAMBLE);
+    for _ in 0..5 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.start(Stage::Discard);
+    m.pick(&[&format!("discard:{p}"), &format!("discard:{e}")]);
+    assert_eq!(m.kind(), "netrunner.card");
+    assert!(!m.offers(&format!("install:{e}")), "an event");
+    m.pick(&[&format!("install:{p}")]);
+    let g = m.game();
+    assert!(g.runner.programs.contains(&p));
+    assert_eq!(g.runner.credits, 5 - 3, "its install cost paid");
+    assert!(g.runner.heap.contains(&e));
+}
+
+#[test]
+fn card_arissana_rocha_nahu_installs_a_program_during_a_run_trashed_when_it_ends_unless_a_trojan() {
+    let mut s = runner();
+    s.g.runner.identity = rs::ARISSANA_ROCHA_NAHU.into();
+    let p = s.grip(c::CLEAVER);
+    let t = s.grip(c::BOTULUS);
+    s.grip(c::FERMENTER);
+    let ice = s.ice(RD, c::PALISADE, false);
+    s.hq(c::HEDGE_FUND);
+    s.g.runner.credits = 6;
+    let mut m = s.at_action();
+    assert!(!m.offers("arissana"), "only during a run");
+    m.run_on(HQ);
+    assert!(m.offers("arissana"));
+    m.pick(&["arissana"]);
+    assert_eq!(m.kind(), "netrunner.card");
+    assert!(m.offers(&format!("install:{t}:{ice}")), "a Trojan on an ice");
+    m.pick(&[&format!("install:{p}")]);
+    assert!(m.game().runner.programs.contains(&p));
+    assert_eq!(m.game().runner.credits, 6 - 3);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert!(g.run.is_none() && g.runner.heap.contains(&p), "trashed when the run ends");
+    m.run_on(HQ);
+    assert!(!m.offers("arissana"), "once per turn");
+    // A Trojan stays.
+    let mut s = runner();
+    s.g.runner.identity = rs::ARISSANA_ROCHA_NAHU.into();
+    let t = s.grip(c::BOTULUS);
+    let ice = s.ice(RD, c::PALISADE, false);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["arissana"]);
+    m.pick(&[&format!("install:{t}:{ice}")]);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert!(g.run.is_none() && g.runner.programs.contains(&t));
+}
+
+#[test]
+fn card_ashen_epilogue_shuffles_grip_and_heap_in_removes_the_top_5_and_draws_5() {
+    let mut s = runner();
+    let a = s.grip(rs::ASHEN_EPILOGUE);
+    let mut all = vec![s.grip(c::CLEAVER), s.grip(c::BOTULUS)];
+    for _ in 0..3 {
+        let h = s.card(c::SURE_GAMBLE);
+        s.g.runner.heap.push(h);
+        all.push(h);
+    }
+    for _ in 0..6 {
+        all.push(s.stack(c::FERMENTER));
+    }
+    let mut m = s.at_action();
+    m.play(a);
+    // The shuffle: 11 cards, kept in order.
+    m.draw(&(0..11).collect::<Vec<u32>>());
+    let g = m.game();
+    let seen: Vec<u32> = g.runner.grip.iter().chain(g.runner.stack.iter()).copied().collect();
+    assert_eq!((g.runner.grip.len(), g.runner.stack.len(), g.runner.heap.len()), (5, 1, 0));
+    assert!(!seen.contains(&a), "the event is removed from the game");
+    assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.removed_from_game").count(), 6, "the event and the top 5");
+    assert_eq!(all.iter().filter(|k| !seen.contains(k)).count(), 5);
+}
+
+#[test]
+fn card_saci_gains_3_when_its_host_ice_is_rezzed_or_derezzed() {
+    let mut s = runner();
+    let ice = s.ice(HQ, c::TITHE, false);
+    s.ice(RD, c::PALISADE, true);
+    let sa = s.installed(rs::SACI);
+    s.g.cards[sa as usize].host = Some(ice);
+    s.hq(c::HEDGE_FUND);
+    s.g.corp.credits = 1;
+    s.g.options.auto_pass = false;
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    while !m.offers(&format!("rez:{ice}")) {
+        m.pick(&["pass"]);
+    }
+    m.rez(ice);
+    assert_eq!(m.game().runner.credits, 5 + 3, "its host rezzed");
+    // Derezzed (Maglectric Rapid): 3 more; another ice derezzed: nothing.
+    for (derezzed_host, gain) in [(true, 3), (false, 0)] {
+        let mut s = runner();
+        let ice = s.ice(3, c::TITHE, true);
+        let other = s.ice(RD, c::PALISADE, true);
+        let sa = s.installed(rs::SACI);
+        s.g.cards[sa as usize].host = Some(ice);
+        s.installed(rs::MAGLECTRIC_RAPID);
+        s.hq(c::HEDGE_FUND);
+        let mut m = s.at_action();
+        m.run_on(HQ);
+        m.pick(&["continue"]);
+        assert_eq!(m.kind(), "netrunner.card");
+        let before = m.game().runner.credits;
+        m.pick(&[&format!("card:{}", if derezzed_host { ice } else { other })]);
+        assert_eq!(m.game().runner.credits, before + gain);
+    }
+}
+
+#[test]
+fn card_lago_paranoa_shelter_trashes_the_stack_top_to_draw_on_the_corps_first_root_install_each_turn() {
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    s.g.corp.credits = 0;
+    s.installed(rs::LAGO_PARANOA_SHELTER);
+    let i = s.hq(c::PALISADE);
+    let n1 = s.hq(c::NICO_CAMPAIGN);
+    let n2 = s.hq(c::NICO_CAMPAIGN);
+    let top = s.stack(c::SURE_GAMBLE);
+    let next = s.stack(c::CLEAVER);
+    s.stack(c::CLEAVER);
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{i}:{HQ}")]);
+    assert_ne!(m.kind(), "netrunner.card", "an ice is not in a root");
+    m.install(n1);
+    assert_eq!((m.kind(), m.seat()), ("netrunner.card".to_string(), RUNNER));
+    m.pick(&["use"]);
+    let g = m.game();
+    assert!(g.runner.heap.contains(&top) && g.runner.grip == vec![next]);
+    m.install(n2);
+    assert_ne!(m.kind(), "netrunner.card", "the first time each turn only");
+}
+
+#[test]
+fn card_chromatophores_gives_its_host_ice_barrier_code_gate_and_sentry() {
+    for hosted_here in [true, false] {
+        let mut s = runner();
+        let tithe = s.ice(HQ, c::TITHE, true);
+        let other = s.ice(RD, c::TITHE, true);
+        let ch = s.installed(rs::CHROMATOPHORES);
+        s.g.cards[ch as usize].host = Some(if hosted_here { tithe } else { other });
+        let cl = s.installed(c::CLEAVER);
+        s.hq(c::HEDGE_FUND);
+        for _ in 0..3 {
+            s.grip(c::SURE_GAMBLE);
+        }
+        let g = &s.g;
+        assert_eq!(["Barrier", "Code Gate", "Sentry"].map(|t| g.ice_has_subtype(tithe, t)), [hosted_here, hosted_here, true]);
+        let mut m = s.at_action();
+        m.run_on(HQ);
+        if hosted_here {
+            assert!(m.option_ids().iter().any(|o| o.starts_with(&format!("break:{cl}"))), "the fracter interfaces with the barrier");
+        } else {
+            assert_eq!(m.draw_kind(), crate::core::DrawKind::Range(3), "no break offered: Tithe's net damage");
+        }
+    }
+}
+
+#[test]
+fn card_pichacao_gains_a_click_passing_its_host_and_returns_to_the_grip_the_second_time_in_a_turn() {
+    let mut s = runner();
+    let ice = s.ice(HQ, c::PALISADE, false);
+    let p = s.installed(rs::PICHACAO);
+    s.g.cards[p as usize].host = Some(ice);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    assert_eq!(m.kind(), "netrunner.card", "passing the unrezzed host");
+    m.pick(&["use"]);
+    assert_eq!(m.game().runner.clicks, 4, "the run's click back");
+    assert!(m.game().runner.programs.contains(&p), "the first click gained during a run this turn");
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    m.run_on(HQ);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    let g = m.game();
+    assert_eq!(g.runner.clicks, 4);
+    assert!(g.runner.grip.contains(&p) && !g.runner.programs.contains(&p), "the second: back to the grip");
+}
