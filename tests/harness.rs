@@ -612,11 +612,22 @@ impl System {
         Ok(())
     }
 
-    /// The MATCHES stream's consumers right now (as the admin sees them).
+    /// The MATCHES stream's consumers right now (as the admin sees them), but the match index's
+    /// projector: it follows the whole log (`match.*.events`) for as long as the orchestrator
+    /// runs (docs/tournaments.md).
     pub async fn consumer_count(&self) -> Result<usize> {
+        use futures::StreamExt;
         let js = async_nats::jetstream::new(self.nats_client(Role::Admin).await?);
-        let mut stream = js.get_stream(eventlog::STREAM).await?;
-        Ok(stream.info().await?.state.consumer_count)
+        let stream = js.get_stream(eventlog::STREAM).await?;
+        let mut list = stream.consumers();
+        let mut count = 0;
+        while let Some(info) = list.next().await {
+            let config = info?.config;
+            let whole_log =
+                config.filter_subject == eventlog::STREAM_SUBJECTS || config.filter_subjects.iter().any(|s| s == eventlog::STREAM_SUBJECTS);
+            count += usize::from(!whole_log);
+        }
+        Ok(count)
     }
 
     /// Set the MATCHES stream's `max_bytes` (-1: no limit) with the admin credential, as an

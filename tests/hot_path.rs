@@ -165,13 +165,6 @@ async fn a_restarted_orchestrator_rebuilds_from_the_snapshot_and_refuses_an_alte
 }
 
 /// The MATCHES stream's consumers right now.
-async fn consumers(system: &System) -> Result<usize> {
-    let client = system.nats_client(eventlog::Role::Admin).await?;
-    let js = async_nats::jetstream::new(client);
-    let mut stream = js.get_stream(eventlog::STREAM).await?;
-    Ok(stream.info().await?.state.consumer_count)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn more_watchers_than_the_server_has_consumers_each_get_every_version() -> Result<()> {
     use futures::StreamExt;
@@ -190,7 +183,7 @@ async fn more_watchers_than_the_server_has_consumers_each_get_every_version() ->
         let req = m::WatchMatchRequest { match_id: table.match_id.clone(), from_version: 0 };
         streams.push(c.watch_match(req).await?.into_inner());
     }
-    let open = consumers(&system).await?;
+    let open = system.consumer_count().await?;
     assert!(open < 100, "one log consumer for all the watchers of the match, not one each ({open})");
     let collectors: Vec<_> = streams
         .into_iter()
@@ -206,12 +199,12 @@ async fn more_watchers_than_the_server_has_consumers_each_get_every_version() ->
     // The feed stopped after the match's last commit and its consumer is gone (deleted in the
     // background: wait for it, never for a fixed time).
     for _ in 0..200 {
-        if consumers(&system).await? == 0 {
+        if system.consumer_count().await? == 0 {
             return Ok(());
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    Err(anyhow!("{} consumers left on the stream after every watch ended", consumers(&system).await?))
+    Err(anyhow!("{} consumers left on the stream after every watch ended", system.consumer_count().await?))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

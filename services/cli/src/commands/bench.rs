@@ -103,6 +103,11 @@ pub struct BenchCmd {
     /// ready (`bench/scale.rs`, docs/performance.md "The match index"). Own system only.
     #[arg(long, conflicts_with = "orchestrator")]
     pub scale: Option<usize>,
+    /// Every seat registers an Ed25519 key at JoinMatch and signs each decision with it (the
+    /// bots' signing is outside the timed call; the server's check is inside): to measure
+    /// what seat-signed acts cost (docs/log.md, "Seat-signed acts").
+    #[arg(long)]
+    pub sign_seats: bool,
     /// Print the figures as JSON on stdout instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -260,6 +265,7 @@ impl BenchCmd {
             load_average_start: process::load_average(),
             load_average_end: None,
             own_system: system.is_some(),
+            signed_seats: self.sign_seats,
             duration_s: self.duration,
             raw_message_bytes: RAW_MESSAGE_BYTES,
             loads: Vec::new(),

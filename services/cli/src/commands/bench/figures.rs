@@ -205,6 +205,8 @@ pub struct BenchReport {
     pub load_average_end: Option<f64>,
     /// Whether the bench started the system itself (`up` in a temporary directory).
     pub own_system: bool,
+    /// Seats registered keys and signed every decision (`--sign-seats`).
+    pub signed_seats: bool,
     pub duration_s: f64,
     pub raw_message_bytes: usize,
     pub loads: Vec<LoadFigures>,

@@ -23,6 +23,7 @@ impl BenchCmd {
             first_error: Mutex::new(None),
             stop: tokio::sync::watch::channel(false).0,
             ledger,
+            sign_seats: self.sign_seats,
         });
         let started = Instant::now();
         let ticker = {
@@ -148,6 +149,8 @@ pub(super) struct Shared {
     pub(super) stop: tokio::sync::watch::Sender<bool>,
     /// The versions the bench saw committed, for the feed's lag (own system only).
     pub(super) ledger: Option<Arc<Mutex<feed::Ledger>>>,
+    /// Seats register a key and sign their decisions (`--sign-seats`).
+    pub(super) sign_seats: bool,
 }
 
 impl Shared {
@@ -246,7 +249,7 @@ pub(super) async fn play_one(
     watchers: usize,
     r: &mut WorkerResult,
 ) -> anyhow::Result<()> {
-    let (match_id, version, tokens) = create_and_join(shared, api, ruleset, names).await?;
+    let (match_id, version, tokens, signers) = create_and_join(shared, api, ruleset, names).await?;
     r.calls += 1 + tokens.len() as u64;
     r.started += 1;
     let first = tokens.first().context("a match without seats")?.clone();
@@ -285,27 +288,27 @@ pub(super) async fn play_one(
             };
             idle = 0;
             let token = tokens.get(seat as usize).with_context(|| format!("the match waits for seat {seat}, which the bench does not hold"))?;
-            let decision = match pending.decision {
-                Some(d) if d.seat == seat && d.spec.is_some() => d,
+            let (decision, against) = match pending.decision {
+                Some(d) if d.seat == seat && d.spec.is_some() => (d, pending.chain_hash),
                 _ => {
                     r.calls += 1;
-                    call(api.get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(token))?))
-                        .await?
-                        .decision
-                        .context("the server says a seat is to decide but shows it no decision")?
+                    let asked = call(api.get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(token))?))
+                        .await?;
+                    (asked.decision.context("the server says a seat is to decide but shows it no decision")?, asked.chain_hash)
                 }
             };
             let decision = convert::decision_from_proto(&decision).map_err(|e| anyhow::anyhow!("malformed decision: {e}"))?;
-            let choice = bot.choose(&decision);
+            let choice = convert::choice_to_proto(&bot.choose(&decision));
+            let seat_signature = client::sign_decision(signers.get(seat as usize), &match_id, seat, &against, decision.id, &choice)?;
             r.calls += 1;
             let t = Instant::now();
             let submitted = call(api.submit_decision(request(
                 m::SubmitDecisionRequest {
                     match_id: match_id.clone(),
                     decision_id: decision.id,
-                    choice: Some(convert::choice_to_proto(&choice)),
+                    choice: Some(choice),
                     idempotency_key: format!("bench-{}", decision.id),
-                    seat_signature: Vec::new(),
+                    seat_signature,
                 },
                 Some(token),
             )?))
@@ -341,8 +344,13 @@ pub(super) async fn play_one(
 /// `client::create_and_join_all`, with each call's commit noted at the moment it returned (the
 /// feed's lag is timed from there). The bench's matches leave `spectator_delay_s` at 0 (no
 /// options): their feed is never held back on purpose. Returns the match id, its version after
-/// the joins, and the seat tokens.
-pub(super) async fn create_and_join(shared: &Shared, api: &mut client::Client, ruleset: &str, names: &[String]) -> anyhow::Result<(String, u64, Vec<String>)> {
+/// the joins, the seat tokens and, with `--sign-seats`, the seats' signing keys.
+pub(super) async fn create_and_join(
+    shared: &Shared,
+    api: &mut client::Client,
+    ruleset: &str,
+    names: &[String],
+) -> anyhow::Result<(String, u64, Vec<String>, Vec<fairness::Signer>)> {
     let created = call(api.create_match(client::platform_request(m::CreateMatchRequest {
         ruleset: ruleset.to_string(),
         seats: names.iter().map(|n| m::SeatSpec { name: n.clone(), deck: String::new(), ..Default::default() }).collect(),
@@ -354,15 +362,26 @@ pub(super) async fn create_and_join(shared: &Shared, api: &mut client::Client, r
     shared.committed(&created.match_id, 1, created.version, Instant::now());
     let mut version = created.version;
     let mut tokens = Vec::new();
+    let mut signers = Vec::new();
     for cred in &created.seats {
         let mut entropy = vec![0u8; 32];
         rand::rngs::OsRng.fill_bytes(&mut entropy);
+        let seat_public_key = if shared.sign_seats {
+            let mut seed = [0u8; 32];
+            rand::rngs::OsRng.fill_bytes(&mut seed);
+            let signer = fairness::Signer::from_seed(&seed);
+            let key = signer.public_key().to_vec();
+            signers.push(signer);
+            key
+        } else {
+            Vec::new()
+        };
         let joined = call(api.join_match(m::JoinMatchRequest {
             match_id: created.match_id.clone(),
             seat: cred.seat,
             join_code: cred.join_code.clone(),
             entropy,
-            seat_public_key: Vec::new(),
+            seat_public_key,
         }))
         .await
         .with_context(|| format!("JoinMatch (seat {})", cred.seat))?;
@@ -370,7 +389,7 @@ pub(super) async fn create_and_join(shared: &Shared, api: &mut client::Client, r
         version = version.max(joined.version);
         tokens.push(joined.seat_token);
     }
-    Ok((created.match_id, version, tokens))
+    Ok((created.match_id, version, tokens, signers))
 }
 
 /// One WatchMatch stream from `from` on, until the match ends or the bench closes it.

@@ -14,11 +14,12 @@ pub(super) fn print_table(r: &BenchReport) {
     println!();
     let load = |l: Option<f64>| l.map(|l| format!("{l:.1}")).unwrap_or_else(|| "?".into());
     println!(
-        "arbiter bench · {} cores (load average {} → {}) · {} · {}s per phase · raw = conditional appends of {} B",
+        "arbiter bench · {} cores (load average {} → {}) · {}{} · {}s per phase · raw = conditional appends of {} B",
         r.cores,
         load(r.load_average_start),
         load(r.load_average_end),
         if r.own_system { "own system (arbiter up in a temp dir)" } else { "running system" },
+        if r.signed_seats { " · seat-signed decisions" } else { "" },
         r.duration_s,
         r.raw_message_bytes
     );
