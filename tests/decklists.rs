@@ -360,14 +360,14 @@ fn startup_request(corp: &[(String, u32)], runner: &[(String, u32)]) -> m::Creat
 }
 
 /// The Startup fixtures through `CreateMatch` with the option `format` = 1: a legal deck of each
-/// faction with a playable identity is accepted; each illegal one is INVALID_ARGUMENT naming its
+/// faction is accepted; each illegal one is INVALID_ARGUMENT naming its
 /// violation; and a whole match of two Startup decklists is played, exported and audited.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn startup_decklists_through_create_match() -> Result<()> {
     let system = System::start().await?;
     let mut client = system.client().await?;
     let (hb, shaper) = (startup_fixture("hb.txt")?, startup_fixture("shaper.txt")?);
-    for (corp, runner) in [("hb.txt", "anarch.txt"), ("jinteki.txt", "criminal.txt"), ("weyland.txt", "shaper.txt")] {
+    for (corp, runner) in [("hb.txt", "anarch.txt"), ("jinteki.txt", "criminal.txt"), ("weyland.txt", "shaper.txt"), ("nbn.txt", "anarch.txt")] {
         let created = client.create_match(harness::platform(startup_request(&startup_fixture(corp)?, &startup_fixture(runner)?))).await;
         assert!(created.is_ok(), "{corp} against {runner}: {created:?}");
     }

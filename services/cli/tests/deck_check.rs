@@ -111,26 +111,27 @@ fn check_in(file: &Path, format: &str) -> (i32, String) {
     (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-/// The legal Startup fixtures, one per faction that has a playable identity (`decks/startup/`).
-/// NBN has none today: System Gateway's, NBN: Reality Plus, is banned in Startup and the later
-/// sets' NBN identities are not implemented yet (`illegal-nbn.txt`).
-pub const STARTUP_LEGAL: &[(&str, &str)] = &[
-    ("hb.txt", "Haas-Bioroid: Precision Design (30035)"),
-    ("jinteki.txt", "Jinteki: Restoring Humanity (30043)"),
-    ("weyland.txt", "Weyland Consortium: Built to Last (30059)"),
-    ("anarch.txt", "René “Loup” Arcemont: Party Animal (30001)"),
-    ("criminal.txt", "Zahya Sadeghi: Versatile Smuggler (30010)"),
-    ("shaper.txt", "Tāo Salonga: Telepresence Magician (30019)"),
+/// The legal Startup fixtures, one per faction (`decks/startup/`), with their size. NBN's is
+/// a later set's identity: System Gateway's, NBN: Reality Plus, is banned in Startup
+/// (`illegal-nbn.txt`).
+pub const STARTUP_LEGAL: &[(&str, &str, u32)] = &[
+    ("hb.txt", "Haas-Bioroid: Precision Design (30035)", 40),
+    ("jinteki.txt", "Jinteki: Restoring Humanity (30043)", 40),
+    ("nbn.txt", "Synapse Global: Faster than Thought (35058)", 45),
+    ("weyland.txt", "Weyland Consortium: Built to Last (30059)", 40),
+    ("anarch.txt", "René “Loup” Arcemont: Party Animal (30001)", 40),
+    ("criminal.txt", "Zahya Sadeghi: Versatile Smuggler (30010)", 40),
+    ("shaper.txt", "Tāo Salonga: Telepresence Magician (30019)", 40),
 ];
 
 #[test]
-fn startup_a_legal_deck_of_each_faction_with_a_playable_identity_is_printed_normalised() {
-    for (file, identity) in STARTUP_LEGAL {
+fn startup_a_legal_deck_of_each_faction_is_printed_normalised() {
+    for (file, identity, size) in STARTUP_LEGAL {
         let (code, out) = check_in(&deck(&format!("startup/{file}")), "startup");
         assert_eq!(code, 0, "{file}: {out}");
-        assert!(out.contains("# startup ") && out.contains(" deck, 40 cards\n") && out.contains(&format!("{identity}\n")), "{file}: {out}");
+        assert!(out.contains("# startup ") && out.contains(&format!(" deck, {size} cards\n")) && out.contains(&format!("{identity}\n")), "{file}: {out}");
     }
-    // The seventh faction: its only System Gateway identity is banned in Startup.
+    // NBN's System Gateway identity is banned in Startup.
     let (code, out) = check_in(&deck("startup/illegal-nbn.txt"), "startup");
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("  - the identity NBN: Reality Plus (30051) is banned in startup\n"), "{out}");
