@@ -741,19 +741,7 @@ impl Matches {
                     self.commit_or_catch_up(rec, input, &mut conflicts).await?;
                 }
                 Some(Awaiting::Draw(draw)) => {
-                    let request = convert::draw_request_to_proto(&draw);
-                    let kind = match request.kind {
-                        Some(r::draw_request::Kind::Range(n)) => rnd::draw_request::Kind::Range(n),
-                        Some(r::draw_request::Kind::Shuffle(n)) => rnd::draw_request::Kind::Shuffle(n),
-                        None => return Err(OrchestratorError::Internal("a draw request without a kind".into())),
-                    };
-                    let req = rnd::DrawRequest {
-                        match_id: rec.match_id.clone(),
-                        seat_entropies: rec.seat_entropies(),
-                        index: draw.index,
-                        purpose: draw.purpose.clone(),
-                        kind: Some(kind),
-                    };
+                    let (request, req) = draw_requests(rec, &draw)?;
                     let mut randomness = self.backends.randomness.clone();
                     let outcome = match randomness.draw(req).await {
                         Ok(outcome) => outcome.into_inner(),
@@ -808,20 +796,13 @@ impl Matches {
     /// node's key in `MatchCreated`, and the values of their combination: the commit to log.
     /// A node that does not answer fails the whole draw, naming it: nothing is logged.
     async fn draw_v2(&self, rec: &MatchRecord, draw: &engine::DrawRequest) -> std::result::Result<commit_input::Input, NodeRefusal> {
-        let request = convert::draw_request_to_proto(draw);
-        let (kind, fair_kind) = match request.kind {
-            Some(r::draw_request::Kind::Range(n)) => (rnd::draw_request::Kind::Range(n), fairness::DrawKind::Range(n)),
-            Some(r::draw_request::Kind::Shuffle(n)) => (rnd::draw_request::Kind::Shuffle(n), fairness::DrawKind::Shuffle(n)),
+        let (request, req) = draw_requests(rec, draw).map_err(NodeRefusal::Error)?;
+        let fair_kind = match req.kind {
+            Some(rnd::draw_request::Kind::Range(n)) => fairness::DrawKind::Range(n),
+            Some(rnd::draw_request::Kind::Shuffle(n)) => fairness::DrawKind::Shuffle(n),
             None => return Err(NodeRefusal::Error(OrchestratorError::Internal("a draw request without a kind".into()))),
         };
         let nodes = self.match_nodes(rec).map_err(NodeRefusal::Error)?;
-        let req = rnd::DrawRequest {
-            match_id: rec.match_id.clone(),
-            seat_entropies: rec.seat_entropies(),
-            index: draw.index,
-            purpose: draw.purpose.clone(),
-            kind: Some(kind),
-        };
         let asked = nodes.iter().map(|node| {
             let mut client = node.client.clone();
             let req = req.clone();
@@ -1061,6 +1042,25 @@ fn input_kind_of(input: &commit_input::Input) -> &'static str {
         commit_input::Input::Adjudicated(_) => "adjudicated",
         commit_input::Input::Time(_) => "time",
     }
+}
+
+/// The draw the match awaits, as the log records it and as every randomness node is asked for
+/// it (the same request for one node or several).
+fn draw_requests(rec: &MatchRecord, draw: &engine::DrawRequest) -> Result<(r::DrawRequest, rnd::DrawRequest)> {
+    let logged = convert::draw_request_to_proto(draw);
+    let kind = match logged.kind {
+        Some(r::draw_request::Kind::Range(n)) => rnd::draw_request::Kind::Range(n),
+        Some(r::draw_request::Kind::Shuffle(n)) => rnd::draw_request::Kind::Shuffle(n),
+        None => return Err(OrchestratorError::Internal("a draw request without a kind".into())),
+    };
+    let asked = rnd::DrawRequest {
+        match_id: rec.match_id.clone(),
+        seat_entropies: rec.seat_entropies(),
+        index: draw.index,
+        purpose: draw.purpose.clone(),
+        kind: Some(kind),
+    };
+    Ok((logged, asked))
 }
 
 #[cfg(test)]
