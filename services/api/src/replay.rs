@@ -226,7 +226,7 @@ pub fn replay(
 mod tests {
     use super::*;
     use crate::log_v1::{CommitInput, MatchCreated, RandomDraw, SecretRevealed, SeatDecision, SeatJoined};
-    use engine::testing::RandomBot;
+    use engine::bots::RandomBot;
     use engine::{Awaiting, SeatConfig};
 
     fn commit(version: u64, input: CI, step: Option<&r::Step>, waiting: Option<&r::Awaiting>) -> Commit {

@@ -6,7 +6,7 @@ use api::convert;
 use api::log_v1::{self as l, commit_input::Input as CI};
 use api::match_v1 as m;
 use api::rules_v1 as r;
-use engine::testing::RandomBot;
+use engine::bots::RandomBot;
 use engine::{Awaiting, DrawKind, Input};
 
 /// The fixed keys of a simulated randomness service.

@@ -411,7 +411,7 @@ mod tests {
 
     #[test]
     fn a_neonhope_view_renders_readably_with_only_the_viewers_encounter_cards() {
-        use engine::testing::RandomBot;
+        use engine::bots::RandomBot;
         use engine::{Awaiting, MatchConfig, SeatConfig, Viewer};
         let rules = engine::ruleset("neonhope").expect("registered");
         let config = MatchConfig {

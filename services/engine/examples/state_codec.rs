@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use engine::netrunner::data::{Format, Side};
 use engine::netrunner::random_deck::random_deck;
-use engine::testing::play_random_game;
+use engine::bots::play_game;
 use engine::{DeckEntry, MatchConfig, Ruleset, SeatConfig};
 
 fn config(ruleset: &str, seats: u32) -> MatchConfig {
@@ -51,7 +51,7 @@ fn main() -> Result<(), String> {
         let played: Vec<_> = configs
             .iter()
             .zip(0..)
-            .map(|(cfg, seed)| play_random_game(rules, cfg, seed * 7 + 1, max_inputs, false))
+            .map(|(cfg, seed)| play_game(rules, cfg, seed * 7 + 1, max_inputs))
             .collect::<Result<_, _>>()?;
         let (mut applies, mut bytes, mut max) = (0u64, 0u64, 0usize);
         let start = Instant::now();

@@ -200,7 +200,7 @@ mod tests {
 
     use api::convert;
     use api::rules_v1::rules_service_server::RulesServiceServer;
-    use engine::testing::play_random_game;
+    use engine::bots::play_game;
     use engine::{MatchConfig, SeatConfig};
 
     use api::rules_v1::rules_service_client::RulesServiceClient;
@@ -227,7 +227,7 @@ mod tests {
             options: BTreeMap::new(),
         };
         let rules = engine::ruleset("mainframe").ok_or_else(|| anyhow::anyhow!("mainframe"))?;
-        let played = play_random_game(rules, &config, 17, 20_000, false).map_err(anyhow::Error::msg)?;
+        let played = play_game(rules, &config, 17, 20_000).map_err(anyhow::Error::msg)?;
         let calls: Vec<RulesCall> = std::iter::once(RulesCall::NewMatch(Some(convert::config_to_proto(&config))))
             .chain(played.inputs.iter().map(|i| RulesCall::Apply(convert::input_to_proto(i))))
             .collect();

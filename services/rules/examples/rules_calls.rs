@@ -11,7 +11,7 @@ use api::convert;
 use api::rules_v1::rules_service_client::RulesServiceClient;
 use api::rules_v1::rules_service_server::RulesServiceServer;
 use api::rules_v1::{replay_request, ApplyRequest, NewMatchRequest, ReplayRequest};
-use engine::testing::play_random_game;
+use engine::bots::play_game;
 use engine::{MatchConfig, SeatConfig};
 use prost::Message;
 use sha2::{Digest, Sha256};
@@ -36,7 +36,7 @@ async fn main() -> anyhow::Result<()> {
         };
         let rules = engine::ruleset(ruleset).ok_or_else(|| anyhow::anyhow!("no {ruleset}"))?;
         let played: Vec<_> = (0..games)
-            .map(|seed| play_random_game(rules, &config, seed * 13 + 5, 20_000, false))
+            .map(|seed| play_game(rules, &config, seed * 13 + 5, 20_000))
             .collect::<Result<_, _>>()
             .map_err(anyhow::Error::msg)?;
         let (mut inputs, mut sent_bytes, mut hash_bytes) = (0u64, 0u64, 0u64);

@@ -8,7 +8,7 @@ use anyhow::{ensure, Context, Result};
 use api::convert;
 use api::rules_v1::rules_service_server::RulesService;
 use api::rules_v1::{replay_request, ApplyRequest, NewMatchRequest, ReplayRequest, ReplayResponse, Step};
-use engine::testing::{play_random_game, PlayedGame};
+use engine::bots::{play_game, PlayedGame};
 use engine::{Input, MatchConfig, SeatConfig};
 use rules_service::cache::hash_of;
 use rules_service::{Rules, MAX_REPLAY_INPUTS};
@@ -25,7 +25,7 @@ fn config(ruleset: &str) -> MatchConfig {
 
 fn game(ruleset: &str, seed: u64) -> Result<PlayedGame> {
     let rules = engine::ruleset(ruleset).context("ruleset")?;
-    play_random_game(rules, &config(ruleset), seed, 20_000, false).map_err(anyhow::Error::msg)
+    play_game(rules, &config(ruleset), seed, 20_000).map_err(anyhow::Error::msg)
 }
 
 async fn new_match(rules: &Rules, ruleset: &str) -> Result<Step> {

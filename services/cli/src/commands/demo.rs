@@ -7,7 +7,7 @@ use anyhow::Context;
 use api::convert;
 use api::match_v1 as m;
 use clap::Args;
-use engine::testing::RandomBot;
+use engine::bots::RandomBot;
 use rand::RngCore;
 use tonic::Code;
 

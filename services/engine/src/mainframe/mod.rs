@@ -47,6 +47,7 @@ pub fn default_deck(seat: usize) -> &'static str {
     names.get(seat % names.len().max(1)).copied().unwrap_or("hardwired")
 }
 
+#[cfg(test)]
 pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
     game::encode(g)
 }
@@ -409,6 +410,7 @@ impl Ruleset for Mainframe {
 /// What each viewer may not know (see `docs/mainframe.md`, "What each viewer sees"): the order
 /// and contents of every Cyberdeck (its own included: it knows the list, not the order), and the
 /// other seats' hands. Everything else (the board, the Cache, the Recycle Bins, RAM) is public.
+#[cfg(test)]
 impl crate::testing::leak::HiddenInfo for Mainframe {
     fn hidden(&self, state: &[u8], viewer: Viewer) -> Result<Vec<Vec<(u32, String)>>, RulesError> {
         let g = decode(state)?;

@@ -34,6 +34,7 @@ pub const RULES_VERSION: &str = "neonhope-1";
 /// The ruleset object registered in [`crate::rulesets`].
 pub struct Neonhope;
 
+#[cfg(test)]
 pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
     game::encode(g)
 }
@@ -353,6 +354,7 @@ impl Ruleset for Neonhope {
 /// deck (order and contents) and the encounter cards other seats hold. The Grid is hidden too,
 /// but it holds tiles, not cards: its tests swap face-down tiles directly
 /// (`nh_hidden_grid_layout_is_in_no_seat_view`).
+#[cfg(test)]
 impl crate::testing::leak::HiddenInfo for Neonhope {
     fn hidden(&self, state: &[u8], viewer: Viewer) -> Result<Vec<Vec<(u32, String)>>, RulesError> {
         let g = decode(state)?;

@@ -434,7 +434,7 @@ pub fn read_json(text: &str, format: Format) -> ReadList {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::RandomBot;
+    use crate::bots::RandomBot;
 
     const SG: Format = Format::SystemGateway;
 

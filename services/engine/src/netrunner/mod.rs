@@ -63,6 +63,7 @@ pub fn deck_names() -> Vec<&'static str> {
 /// rather than misread.
 pub const STATE_LAYOUT: u8 = 5;
 
+#[cfg(test)]
 pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
     game::encode(g)
 }
@@ -524,6 +525,7 @@ impl Ruleset for Netrunner {
 /// Runner and spectators: HQ, R&D, unrezzed installed Corp cards and face-down Archives cards,
 /// except a card the Runner is accessing right now (shown to the Runner only). From the Corp and
 /// spectators: the grip and the stack. From each side: the order of its own deck.
+#[cfg(test)]
 impl crate::testing::leak::HiddenInfo for Netrunner {
     fn hidden(&self, state: &[u8], viewer: Viewer) -> Result<Vec<Vec<(u32, String)>>, RulesError> {
         let g = decode(state)?;

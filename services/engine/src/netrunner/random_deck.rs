@@ -1,5 +1,5 @@
 //! Random legal decks of a format (issue 20 item 5), for bots, oracles and benches: seeded and
-//! deterministic (the test [`RandomBot`]'s xorshift, no other randomness), built only from cards
+//! deterministic (the bots' [`RandomBot`]'s xorshift, no other randomness), built only from cards
 //! the format allows (its pool, not banned) that have behaviour (`cards::implemented`), and
 //! checked by NR-10 in that format before they are returned.
 //!
@@ -10,7 +10,7 @@
 
 use super::cards;
 use super::data::{self, CardData, CardType, Deck, Format, Side};
-use crate::testing::RandomBot;
+use crate::bots::RandomBot;
 
 /// Most cards above the identity's minimum deck size a random deck holds.
 pub const EXTRA_CARDS: u32 = 3;

@@ -1,12 +1,12 @@
 //! The published JSON Schemas (`docs/schemas/`) are what the code emits, and every view and
-//! event of other random games validates against them (issue 12 item 5).
+//! event of other random games validates against them.
 //!
-//! `ARBITER_UPDATE_SCHEMAS=1 cargo test -p engine --test schemas` rewrites the published files.
+//! `ARBITER_UPDATE_SCHEMAS=1 cargo test -p engine published_schemas` rewrites the published files.
 
 use std::path::PathBuf;
 
-use engine::testing::schema;
-use engine::{Awaiting, Ruleset, Viewer};
+use super::schema;
+use crate::{Awaiting, Ruleset, Viewer};
 use serde_json::Value;
 
 /// Games per sample configuration when generating (the published files depend on it).
@@ -20,7 +20,7 @@ fn docs() -> PathBuf {
 
 #[test]
 fn the_published_schemas_are_what_the_code_generates() {
-    for r in engine::rulesets() {
+    for r in crate::rulesets() {
         let observed = schema::observe(r, 1, GENERATE_GAMES).expect("the sample games play");
         for (name, text) in observed.files(r.name()) {
             let path = docs().join(&name);
@@ -31,13 +31,13 @@ fn the_published_schemas_are_what_the_code_generates() {
             let published = std::fs::read_to_string(&path).unwrap_or_default();
             assert!(
                 published == text,
-                "docs/schemas/{name} is not what the code generates; run ARBITER_UPDATE_SCHEMAS=1 cargo test -p engine --test schemas and commit it"
+                "docs/schemas/{name} is not what the code generates; run ARBITER_UPDATE_SCHEMAS=1 cargo test -p engine published_schemas and commit it"
             );
         }
         if std::env::var_os("ARBITER_UPDATE_SCHEMAS").is_some() {
             continue;
         }
-        let served = engine::schemas(r.name()).expect("every ruleset has schemas");
+        let served = crate::schemas(r.name()).expect("every ruleset has schemas");
         let on_disk = std::fs::read_to_string(docs().join(format!("{}.state.schema.json", r.name()))).unwrap_or_default();
         assert_eq!(served.state, on_disk, "the engine serves the published file");
     }
@@ -50,8 +50,8 @@ fn compile(text: &str) -> jsonschema::Validator {
 
 #[test]
 fn every_view_and_event_of_other_random_games_matches_the_schemas() {
-    for r in engine::rulesets() {
-        let published = engine::schemas(r.name()).expect("schemas");
+    for r in crate::rulesets() {
+        let published = crate::schemas(r.name()).expect("schemas");
         let state = compile(published.state);
         let events: Value = serde_json::from_str(published.events).expect("JSON");
         let kinds: Value = serde_json::from_str(published.kinds).expect("JSON");
@@ -66,8 +66,8 @@ fn every_view_and_event_of_other_random_games_matches_the_schemas() {
     }
 }
 
-fn check_game(r: &dyn Ruleset, config: &engine::MatchConfig, seed: u64, state: &jsonschema::Validator, events: &Value, kinds: &Value) -> u64 {
-    let mut bot = engine::testing::RandomBot::new(seed);
+fn check_game(r: &dyn Ruleset, config: &crate::MatchConfig, seed: u64, state: &jsonschema::Validator, events: &Value, kinds: &Value) -> u64 {
+    let mut bot = crate::bots::RandomBot::new(seed);
     let mut step = r.new_match(config).expect("new match");
     let seats = config.seats.len() as u32;
     let mut checked = 0;
