@@ -11,6 +11,7 @@ use engine::{
 };
 
 use crate::match_v1 as m;
+use crate::randomness_v1 as rnd;
 use crate::rules_v1 as r;
 
 /// A protobuf message that cannot become a domain value.
@@ -293,6 +294,43 @@ pub fn draw_request_from_proto(d: &r::DrawRequest) -> Result<DrawRequest, Conver
         r::draw_request::Kind::Shuffle(n) => DrawKind::Shuffle(n),
     };
     Ok(DrawRequest { index: d.index, purpose: d.purpose.clone(), kind })
+}
+
+// A draw's kind travels in three shapes: the logged request (`rules.v1`), the request to the
+// randomness service (`randomness.v1`) and the fairness scheme's; these are the only places
+// they are converted, with `fairness::DrawKind` (whose `Display` names a kind in errors) as the
+// pivot.
+
+impl From<r::draw_request::Kind> for fairness::DrawKind {
+    fn from(k: r::draw_request::Kind) -> Self {
+        match k {
+            r::draw_request::Kind::Range(n) => fairness::DrawKind::Range(n),
+            r::draw_request::Kind::Shuffle(n) => fairness::DrawKind::Shuffle(n),
+        }
+    }
+}
+
+impl From<rnd::draw_request::Kind> for fairness::DrawKind {
+    fn from(k: rnd::draw_request::Kind) -> Self {
+        match k {
+            rnd::draw_request::Kind::Range(n) => fairness::DrawKind::Range(n),
+            rnd::draw_request::Kind::Shuffle(n) => fairness::DrawKind::Shuffle(n),
+        }
+    }
+}
+
+impl From<fairness::DrawKind> for rnd::draw_request::Kind {
+    fn from(k: fairness::DrawKind) -> Self {
+        match k {
+            fairness::DrawKind::Range(n) => rnd::draw_request::Kind::Range(n),
+            fairness::DrawKind::Shuffle(n) => rnd::draw_request::Kind::Shuffle(n),
+        }
+    }
+}
+
+/// "range 20", or "no kind" for a request that names none.
+pub fn draw_kind_text(kind: Option<fairness::DrawKind>) -> String {
+    kind.map_or_else(|| "no kind".to_string(), |k| k.to_string())
 }
 
 pub fn awaiting_to_proto(a: &Awaiting) -> r::Awaiting {

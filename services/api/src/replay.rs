@@ -92,11 +92,7 @@ pub fn describe_awaiting(a: Option<&r::Awaiting>) -> String {
     match a.and_then(|a| a.what.as_ref()) {
         Some(r::awaiting::What::Decision(d)) => format!("decision {} of seat {} ({})", d.decision_id, d.seat, d.kind),
         Some(r::awaiting::What::Draw(d)) => {
-            let kind = match d.kind {
-                Some(r::draw_request::Kind::Range(n)) => format!("range {n}"),
-                Some(r::draw_request::Kind::Shuffle(n)) => format!("shuffle {n}"),
-                None => "no kind".into(),
-            };
+            let kind = convert::draw_kind_text(d.kind.map(fairness::DrawKind::from));
             format!("draw {} ({:?}, {kind})", d.index, d.purpose)
         }
         Some(r::awaiting::What::Ended(o)) => format!("the end (winners {:?}, {})", o.winners, o.reason),

@@ -315,10 +315,8 @@ fn collect_facts(export: &MatchExport) -> Result<Facts<'_>, AuditFailure> {
             Some(CI::Decision(_)) => decisions += 1,
             Some(CI::Draw(d)) => {
                 let req = d.request.as_ref().ok_or_else(|| structure(Some(v), "a draw without its request"))?;
-                let kind = match req.kind {
-                    Some(r::draw_request::Kind::Range(n)) => fairness::DrawKind::Range(n),
-                    Some(r::draw_request::Kind::Shuffle(n)) => fairness::DrawKind::Shuffle(n),
-                    None => return Err(structure(Some(v), "a draw request without a kind (range or shuffle)")),
+                let Some(kind) = req.kind.map(fairness::DrawKind::from) else {
+                    return Err(structure(Some(v), "a draw request without a kind (range or shuffle)"));
                 };
                 draws.push((
                     v,

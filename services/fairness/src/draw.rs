@@ -22,6 +22,16 @@ pub enum DrawKind {
     Shuffle(u32),
 }
 
+/// "range 20", "shuffle 40": how errors and audits name a kind.
+impl std::fmt::Display for DrawKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DrawKind::Range(n) => write!(f, "range {n}"),
+            DrawKind::Shuffle(n) => write!(f, "shuffle {n}"),
+        }
+    }
+}
+
 impl DrawKind {
     /// The one-byte tag used in the signed outcome message.
     pub(crate) fn tag(self) -> u8 {

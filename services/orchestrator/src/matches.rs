@@ -797,10 +797,8 @@ impl Matches {
     /// A node that does not answer fails the whole draw, naming it: nothing is logged.
     async fn draw_v2(&self, rec: &MatchRecord, draw: &engine::DrawRequest) -> std::result::Result<commit_input::Input, NodeRefusal> {
         let (request, req) = draw_requests(rec, draw).map_err(NodeRefusal::Error)?;
-        let fair_kind = match req.kind {
-            Some(rnd::draw_request::Kind::Range(n)) => fairness::DrawKind::Range(n),
-            Some(rnd::draw_request::Kind::Shuffle(n)) => fairness::DrawKind::Shuffle(n),
-            None => return Err(NodeRefusal::Error(OrchestratorError::Internal("a draw request without a kind".into()))),
+        let Some(fair_kind) = req.kind.map(fairness::DrawKind::from) else {
+            return Err(NodeRefusal::Error(OrchestratorError::Internal("a draw request without a kind".into())));
         };
         let nodes = self.match_nodes(rec).map_err(NodeRefusal::Error)?;
         let asked = nodes.iter().map(|node| {
@@ -1048,10 +1046,8 @@ fn input_kind_of(input: &commit_input::Input) -> &'static str {
 /// it (the same request for one node or several).
 fn draw_requests(rec: &MatchRecord, draw: &engine::DrawRequest) -> Result<(r::DrawRequest, rnd::DrawRequest)> {
     let logged = convert::draw_request_to_proto(draw);
-    let kind = match logged.kind {
-        Some(r::draw_request::Kind::Range(n)) => rnd::draw_request::Kind::Range(n),
-        Some(r::draw_request::Kind::Shuffle(n)) => rnd::draw_request::Kind::Shuffle(n),
-        None => return Err(OrchestratorError::Internal("a draw request without a kind".into())),
+    let Some(kind) = logged.kind.map(|k| rnd::draw_request::Kind::from(fairness::DrawKind::from(k))) else {
+        return Err(OrchestratorError::Internal("a draw request without a kind".into()));
     };
     let asked = rnd::DrawRequest {
         match_id: rec.match_id.clone(),
