@@ -281,22 +281,9 @@ where
 
 /// The status of a request over its rate (see the module doc).
 pub fn refusal(limited: &Limited) -> tonic::Status {
-    use tonic_types::{ErrorDetails, StatusExt};
     // Rounded up: a client that waits this long finds a token.
-    let ms = limited.retry_after.as_millis().saturating_add(1);
-    let message = format!(
-        "too many requests from {}: the match API's rate limit is reached; retry in {ms} ms (docs/security.md, \"Abuse limits\")",
-        limited.what
-    );
-    let mut status = tonic::Status::with_error_details(
-        tonic::Code::ResourceExhausted,
-        message,
-        ErrorDetails::with_retry_info(Some(Duration::from_millis(ms as u64))),
-    );
-    if let Ok(v) = ms.to_string().parse() {
-        status.metadata_mut().insert("grpc-retry-pushback-ms", v);
-    }
-    status
+    let retry_after_ms = u64::try_from(limited.retry_after.as_millis().saturating_add(1)).unwrap_or(u64::MAX);
+    tonic::Status::from(crate::error::OrchestratorError::RateLimited { what: limited.what, retry_after_ms })
 }
 
 /// The client's address, as the server accepted the connection (plain or TLS).

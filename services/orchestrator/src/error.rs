@@ -5,7 +5,7 @@ use tonic::{Code, Status};
 
 use crate::limits::truncate_message;
 
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum OrchestratorError {
     #[error("{0}")]
     InvalidArgument(String),
@@ -27,6 +27,11 @@ pub enum OrchestratorError {
     /// so the request may be evaluated again. ABORTED if it reaches the caller.
     #[error("{0}")]
     Stale(String),
+    /// A caller over its request rate (`abuse`): RESOURCE_EXHAUSTED with when to retry, as a
+    /// `RetryInfo` detail and the `grpc-retry-pushback-ms` header.
+    #[error("too many requests from {what}: the match API's rate limit is reached; retry in {retry_after_ms} ms \
+             (docs/security.md, \"Abuse limits\")")]
+    RateLimited { what: &'static str, retry_after_ms: u64 },
     #[error("{0}")]
     Unauthenticated(String),
     #[error("{0}")]
@@ -112,6 +117,15 @@ impl From<OrchestratorError> for Status {
             OrchestratorError::NotFound(_) => Status::not_found(msg),
             OrchestratorError::KeyReused(_) => Status::already_exists(msg),
             OrchestratorError::Exhausted(_) => Status::resource_exhausted(msg),
+            OrchestratorError::RateLimited { retry_after_ms, .. } => {
+                use tonic_types::{ErrorDetails, StatusExt};
+                let details = ErrorDetails::with_retry_info(Some(std::time::Duration::from_millis(retry_after_ms)));
+                let mut status = Status::with_error_details(Code::ResourceExhausted, msg, details);
+                if let Ok(v) = retry_after_ms.to_string().parse() {
+                    status.metadata_mut().insert("grpc-retry-pushback-ms", v);
+                }
+                status
+            }
             OrchestratorError::Aborted(_) | OrchestratorError::Stale(_) => Status::aborted(msg),
             OrchestratorError::Unauthenticated(_) => Status::unauthenticated(msg),
             OrchestratorError::PermissionDenied(_) => Status::permission_denied(msg),

@@ -39,14 +39,14 @@ pub struct FeedItem {
 #[derive(Clone, Debug)]
 pub enum FeedEvent {
     Commit(Arc<FeedItem>),
-    /// The feed stopped on an error (code and message of the status its watchers get).
-    Failed(tonic::Code, String),
+    /// The feed stopped on an error (each of its watchers gets it, as its status).
+    Failed(OrchestratorError),
 }
 
 #[derive(Default)]
 struct FeedState {
     history: Vec<Arc<FeedItem>>,
-    failed: Option<(tonic::Code, String)>,
+    failed: Option<OrchestratorError>,
 }
 
 pub struct Feed {
@@ -111,18 +111,10 @@ impl Hub {
                 Ok(c) => c,
                 Err(e) => {
                     // Watchers that joined meanwhile get the error too; later ones start over.
-                    let status = tonic::Status::from(OrchestratorError::from(e));
-                    let failed = (status.code(), status.message().to_string());
-                    let e = match status.code() {
-                        tonic::Code::ResourceExhausted => OrchestratorError::Exhausted(failed.1.clone()),
-                        tonic::Code::InvalidArgument => OrchestratorError::InvalidArgument(failed.1.clone()),
-                        _ => OrchestratorError::LogUnavailable(
-                            failed.1.trim_start_matches("the match log is unavailable: ").to_string(),
-                        ),
-                    };
+                    let e = OrchestratorError::from(e);
                     if let Ok(mut state) = feed.state.lock() {
-                        state.failed = Some(failed.clone());
-                        let _ = feed.tx.send(FeedEvent::Failed(failed.0, failed.1));
+                        state.failed = Some(e.clone());
+                        let _ = feed.tx.send(FeedEvent::Failed(e.clone()));
                     }
                     if let Ok(mut feeds) = self.feeds.lock() {
                         if feeds.get(match_id).is_some_and(|(f, _)| Arc::ptr_eq(f, &feed)) {
@@ -211,9 +203,8 @@ async fn follow(
                 }
             }
             Err(e) => {
-                let status = tonic::Status::from(e);
-                state.failed = Some((status.code(), status.message().to_string()));
-                let _ = feed.tx.send(FeedEvent::Failed(status.code(), status.message().to_string()));
+                state.failed = Some(e.clone());
+                let _ = feed.tx.send(FeedEvent::Failed(e));
                 break;
             }
         }
@@ -252,7 +243,7 @@ pub struct Watcher {
     feed: Arc<Feed>,
     rx: broadcast::Receiver<FeedEvent>,
     pending: VecDeque<Arc<FeedItem>>,
-    failed: Option<(tonic::Code, String)>,
+    failed: Option<OrchestratorError>,
     /// The last version yielded (or skipped as before the start).
     last: u64,
     done: bool,
@@ -276,25 +267,25 @@ impl Watcher {
                 self.done = item.last;
                 return Some(Ok(item));
             }
-            if let Some((code, message)) = self.failed.take() {
+            if let Some(e) = self.failed.take() {
                 self.done = true;
-                return Some(Err(tonic::Status::new(code, message)));
+                return Some(Err(tonic::Status::from(e)));
             }
             match self.rx.recv().await {
                 Ok(FeedEvent::Commit(item)) => self.pending.push_back(item),
-                Ok(FeedEvent::Failed(code, message)) => self.failed = Some((code, message)),
+                Ok(FeedEvent::Failed(e)) => self.failed = Some(e),
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     // Fell behind the broadcast: take what was missed from the history (what
                     // the receiver still holds is skipped by version).
                     let Ok(state) = self.feed.state.lock() else {
-                        self.failed = Some((tonic::Code::Internal, "the watch feed lock is poisoned".into()));
+                        self.failed = Some(OrchestratorError::Internal("the watch feed lock is poisoned".into()));
                         continue;
                     };
                     let last = self.last;
                     self.pending.extend(state.history.iter().filter(|i| i.version > last).cloned());
                 }
                 Err(broadcast::error::RecvError::Closed) => {
-                    self.failed = Some((tonic::Code::Unavailable, "the watch feed stopped".into()));
+                    self.failed = Some(OrchestratorError::Unavailable("the watch feed stopped".into()));
                 }
             }
         }

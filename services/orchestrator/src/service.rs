@@ -841,9 +841,14 @@ impl MatchApi {
         stored.truncate(usize::try_from(rec.version).unwrap_or(usize::MAX));
         let commits = stored
             .iter()
-            .map(|s| api::log_v1::Commit::decode(s.payload.as_ref()))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| Status::data_loss(format!("a commit of match {} does not decode: {e}", rec.match_id)))?;
+            .map(|s| {
+                api::log_v1::Commit::decode(s.payload.as_ref()).map_err(|e| OrchestratorError::Tampered {
+                    match_id: rec.match_id.clone(),
+                    version: s.version,
+                    detail: format!("the commit does not decode: {e}"),
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let stored_commits = stored.iter().map(|s| s.payload.to_vec()).collect();
         let export = MatchExport { match_id: rec.match_id.clone(), commits, stored_commits };
         Ok(Response::new(m::ExportMatchResponse { export: export.encode_to_vec() }))
@@ -883,12 +888,12 @@ fn watch_stream(mut watcher: Watcher, permit: OwnedSemaphorePermit, viewer: View
                 Ok(Err(_)) => return,
                 Err(_) => {
                     telemetry::metrics::WATCH_STALLS.inc(&[]);
-                    let _ = end_tx.send(Status::resource_exhausted(format!(
+                    let _ = end_tx.send(Status::from(OrchestratorError::Exhausted(format!(
                         "this watch's client read nothing for {} ms while {} updates waited for it, so the watch \
                          was ended to bound the server's memory; resume with WatchMatch from_version {queued}",
                         stall.as_millis(),
                         limits::WATCH_BUFFER
-                    )));
+                    ))));
                     return;
                 }
             }
@@ -932,10 +937,10 @@ fn watch_many(
                     continue;
                 }
                 if followed.len() >= limits::MAX_MATCHES_PER_WATCH {
-                    let _ = tx.send(Err(Status::resource_exhausted(format!(
+                    let _ = tx.send(Err(Status::from(OrchestratorError::Exhausted(format!(
                         "more than {} matches pass these filters; narrow them (a round, a ruleset) and watch again",
                         limits::MAX_MATCHES_PER_WATCH
-                    )))).await;
+                    ))))).await;
                     return;
                 }
                 let watcher = match hub.watch(&summary.match_id, 0).await {
@@ -984,13 +989,13 @@ fn watch_many(
                 Ok(_) => return,
                 Err(_) => {
                     // The buffer is full and unread: the stream ends after it, with why.
-                    let _ = end_tx.send(Status::resource_exhausted(format!(
+                    let _ = end_tx.send(Status::from(OrchestratorError::Exhausted(format!(
                         "this WatchMatches client read nothing for {} ms while {} updates waited for it, so the \
                          stream was ended to bound the server's memory; open it again (each match restarts from \
                          its first commit)",
                         stall.as_millis(),
                         limits::WATCH_BUFFER
-                    )));
+                    ))));
                     return;
                 }
             }
