@@ -287,6 +287,7 @@ impl BenchCmd {
                 None => None,
             };
             let ledger = probe.as_ref().map(|p| p.ledger.clone());
+            let store_before = store_size(&target.nats).await?;
             let cpu_before = cpu_all(&target.processes);
             let (arbiter, watchers, finished) = self.arbiter_phase(target, n, seed.wrapping_add(i as u64), ledger).await?;
             let all_after = rss_all(&target.processes);
@@ -306,6 +307,17 @@ impl BenchCmd {
             };
             // After the feed has caught up, so its work for the phase's commits is counted.
             let cpu_after = cpu_all(&target.processes);
+            let store_after = store_size(&target.nats).await?;
+            let commits = store_after.commits.saturating_sub(store_before.commits);
+            let log_bytes = store_after.log_bytes.saturating_sub(store_before.log_bytes);
+            let store = StoreFigures {
+                commits,
+                log_bytes,
+                log_bytes_per_commit: ratio(log_bytes as f64, commits as f64),
+                log_bytes_per_match: ratio(log_bytes as f64, arbiter.matches_started as f64),
+                snapshot_bytes: store_after.snapshot_bytes.saturating_sub(store_before.snapshot_bytes),
+                index_bytes: store_after.index_bytes.saturating_sub(store_before.index_bytes),
+            };
             let cpu = (!target.processes.is_empty())
                 .then(|| cpu_figures([&cpu_raw_before, &cpu_raw_after], raw.appends, [&cpu_before, &cpu_after], arbiter.commits));
             let memory = match (rss_before, rss_after) {
@@ -354,7 +366,7 @@ impl BenchCmd {
                     c.arbiter_total_us_per_commit, c.raw_total_us_per_append, c.cpu_bound_ratio, c.nats_raw_appends_per_commit, c.ceiling_with_free_services
                 ));
             }
-            report.loads.push(LoadFigures { matches: n, ruleset: self.ruleset.clone(), raw, arbiter, ratios, rebuild, memory, rss, feed, cpu, watchers });
+            report.loads.push(LoadFigures { matches: n, ruleset: self.ruleset.clone(), raw, arbiter, ratios, rebuild, memory, store, rss, feed, cpu, watchers });
         }
         if let (Some(system), Some((id, version))) = (system, longest) {
             settle().await;

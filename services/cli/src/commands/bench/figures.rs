@@ -100,6 +100,21 @@ pub struct MemoryFigures {
     pub bytes_per_match: f64,
 }
 
+/// What a load's Arbiter phase added to the stores on disk, as JetStream counts them (stored
+/// message bytes with their subjects and headers; the file store's own indexes not included).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct StoreFigures {
+    pub commits: u64,
+    /// Bytes added to the match stream, and per commit and per match started in the phase.
+    pub log_bytes: u64,
+    pub log_bytes_per_commit: f64,
+    pub log_bytes_per_match: f64,
+    /// Bytes added to the snapshot bucket (a cache; one live value per match and version kept).
+    pub snapshot_bytes: u64,
+    /// Bytes added to the match index bucket (one live entry per match).
+    pub index_bytes: u64,
+}
+
 /// One process's `VmRSS` before and after a load's Arbiter phase.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct ProcessRss {
@@ -160,6 +175,7 @@ pub struct LoadFigures {
     pub ratios: Ratios,
     pub rebuild: Option<RebuildFigures>,
     pub memory: Option<MemoryFigures>,
+    pub store: StoreFigures,
     /// `VmRSS` of every process of the system the bench started, by name (`nats`,
     /// `orchestrator`, `rules`, `randomness`, `feed`); `None` with --orchestrator.
     pub rss: Option<BTreeMap<String, ProcessRss>>,

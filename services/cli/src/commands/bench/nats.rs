@@ -1,5 +1,5 @@
-//! The bench's NATS connections: as admin for the raw baseline (loopback only), and as the
-//! feed's read-only user for the feed subscription.
+//! The bench's NATS connections: as admin for the raw baseline (loopback only) and the store
+//! sizes, and as the feed's read-only user for the feed subscription.
 
 use super::*;
 
@@ -54,6 +54,12 @@ pub(super) async fn connect_admin(url: &str, data_dir: &Path) -> anyhow::Result<
     check_loopback(url)?;
     let credentials = eventlog::NatsCredentials::load_or_create(&nats_secrets_dir(data_dir))
         .map_err(|e| anyhow::anyhow!("cannot read the NATS credentials in {}: {e}", data_dir.display()))?;
+    connect_as_admin(url, &credentials).await
+}
+
+/// Connect to NATS at `url` (loopback only) as the admin of `credentials`.
+pub(super) async fn connect_as_admin(url: &str, credentials: &eventlog::NatsCredentials) -> anyhow::Result<async_nats::Client> {
+    check_loopback(url)?;
     let options = credentials
         .auth(eventlog::Role::Admin)
         .connect_options()
@@ -75,4 +81,37 @@ mod tests {
             assert!(check_loopback(bad).is_err(), "{bad}");
         }
     }
+}
+
+/// What the log's streams hold at one moment: the match stream, the snapshot and index buckets.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct StoreSize {
+    pub commits: u64,
+    pub log_bytes: u64,
+    pub snapshot_bytes: u64,
+    pub index_bytes: u64,
+}
+
+/// The sizes JetStream reports for the match stream and the two buckets (a bucket not created
+/// yet counts 0), read as admin.
+pub(super) async fn store_size(nats: &async_nats::Client) -> anyhow::Result<StoreSize> {
+    use async_nats::jetstream::{context::GetStreamErrorKind, ErrorCode};
+    let js = async_nats::jetstream::new(nats.clone());
+    let state = |name: String| {
+        let js = js.clone();
+        async move {
+            match js.get_stream(&name).await {
+                Ok(mut stream) => {
+                    let info = stream.info().await.map_err(|e| anyhow::anyhow!("stream {name} info: {e}"))?;
+                    Ok::<_, anyhow::Error>((info.state.messages, info.state.bytes))
+                }
+                Err(e) if matches!(e.kind(), GetStreamErrorKind::JetStream(j) if j.error_code() == ErrorCode::STREAM_NOT_FOUND) => Ok((0, 0)),
+                Err(e) => Err(anyhow::anyhow!("stream {name}: {e}")),
+            }
+        }
+    };
+    let (commits, log_bytes) = state(eventlog::STREAM.to_string()).await?;
+    let (_, snapshot_bytes) = state(format!("KV_{}", eventlog::SNAPSHOT_BUCKET)).await?;
+    let (_, index_bytes) = state(format!("KV_{}", eventlog::INDEX_BUCKET)).await?;
+    Ok(StoreSize { commits, log_bytes, snapshot_bytes, index_bytes })
 }

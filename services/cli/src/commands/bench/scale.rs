@@ -41,6 +41,12 @@ pub struct ScaleFigures {
     /// From the orchestrator's restart to its first ListMatches answered.
     pub restart_to_ready_ms: f64,
     pub orchestrator_rss_bytes: Option<u64>,
+    /// Bytes in the match stream (each match here is its first commit only), in the match index
+    /// bucket, and each per match.
+    pub log_bytes: u64,
+    pub log_bytes_per_match: f64,
+    pub index_bytes: u64,
+    pub index_bytes_per_match: f64,
 }
 
 fn bench_tournament(i: usize) -> String {
@@ -108,6 +114,7 @@ pub async fn run(
     let waiting = m::ListMatchesRequest { status: m::MatchStatus::WaitingForSeats as i32, ..Default::default() };
     let page_by_status = Latency::of(walk(&mut api, waiting).await?);
     let orchestrator_rss_bytes = system.pid("orchestrator").and_then(infra::process::rss_bytes);
+    let store = super::store_size(&super::connect_as_admin(&system.nats_url, &system.credentials).await?).await?;
 
     progress("restarting the orchestrator");
     let restarted = Instant::now();
@@ -131,6 +138,10 @@ pub async fn run(
         page_by_status,
         restart_to_ready_ms,
         orchestrator_rss_bytes,
+        log_bytes: store.log_bytes,
+        log_bytes_per_match: store.log_bytes as f64 / n.max(1) as f64,
+        index_bytes: store.index_bytes,
+        index_bytes_per_match: store.index_bytes as f64 / n.max(1) as f64,
     })
 }
 
@@ -183,4 +194,11 @@ pub fn print(f: &ScaleFigures) {
     if let Some(rss) = f.orchestrator_rss_bytes {
         println!("orchestrator resident memory before the restart: {:.1} MB", rss as f64 / 1e6);
     }
+    println!(
+        "stored: match log {:.1} MB ({:.0} B per match) · match index {:.1} MB ({:.0} B per match)",
+        f.log_bytes as f64 / 1e6,
+        f.log_bytes_per_match,
+        f.index_bytes as f64 / 1e6,
+        f.index_bytes_per_match
+    );
 }

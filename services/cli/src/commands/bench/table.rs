@@ -53,6 +53,16 @@ pub(super) fn print_table(r: &BenchReport) {
             print!(" · orchestrator RSS {:.1} → {:.1} MB ({:.0} kB per match)", m.orchestrator_rss_before_bytes as f64 / 1e6, m.orchestrator_rss_after_bytes as f64 / 1e6, m.bytes_per_match / 1e3);
         }
         println!();
+        let s = &l.store;
+        println!(
+            "           stored: {} commits, log {:.1} kB ({:.0} B per commit, {:.1} kB per match) · snapshots {:.1} kB · index {:.1} kB",
+            s.commits,
+            s.log_bytes as f64 / 1e3,
+            s.log_bytes_per_commit,
+            s.log_bytes_per_match / 1e3,
+            s.snapshot_bytes as f64 / 1e3,
+            s.index_bytes as f64 / 1e3
+        );
         let (one, more) = (&l.arbiter.submit_decision_only, &l.arbiter.submit_with_more_commits);
         println!(
             "           SubmitDecision: {} with one commit p50 {:.2} ms p99 {:.2} ms · {} followed by draws or the end p50 {:.2} ms p99 {:.2} ms",
