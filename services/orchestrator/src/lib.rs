@@ -3,7 +3,7 @@
 //! Owns: match lifecycle (create, join, decide, watch, export), seat tokens (as hashes),
 //! per-viewer redaction, the conditional append of commits, the log-signing key (every commit
 //! is signed and hash-chained, `docs/log.md`), rebuilding a match by replay, which verifies
-//! that chain, the signed match snapshots that shorten replays (`snapshot`), the check of the
+//! that chain, the signed match snapshots that shorten replays (`matches::snapshot`), the check of the
 //! logged bytes a read serves without replaying them (`verify`), the background log scrubber
 //! (`scrub`), the match cache
 //! and its byte budget (`cache`), the one log subscription per watched match that its
@@ -36,7 +36,6 @@ pub mod record;
 pub mod rules_client;
 pub mod scrub;
 pub mod service;
-pub mod snapshot;
 pub mod verify;
 
 use std::net::SocketAddr;

@@ -21,7 +21,8 @@ use prost::Message;
 
 use crate::error::OrchestratorError;
 use crate::matches::short_hex;
-use crate::{snapshot, verify};
+use crate::matches::snapshot;
+use crate::verify;
 
 /// The health service name whose status says whether the last pass found the log intact.
 pub const HEALTH_SERVICE: &str = "arbiter.scrub";

@@ -14,6 +14,13 @@ use api::log_v1::{MatchCreated, MatchSnapshot, SignedSnapshot};
 use api::rules_v1 as r;
 use prost::Message;
 
+use std::sync::Arc;
+
+use bytes::Bytes;
+use eventlog::EventLog;
+use tokio::sync::mpsc;
+
+use crate::error::Result;
 use crate::record::{MatchRecord, Seat, Submitted};
 
 /// A snapshot every this many commits (and one when the match finishes).
@@ -289,5 +296,93 @@ mod tests {
         assert!(matches!(decode("m2", &good, &own, 2, 40), Err(Refused::Mismatch)));
         assert!(matches!(decode("m1", &good, &own, 3, 40), Err(Refused::Mismatch)));
         assert!(matches!(decode("m1", b"junk", &own, 2, 40), Err(Refused::Undecodable(_)) | Err(Refused::BadSignature)));
+    }
+}
+
+// ---- storing and loading a match's snapshots ----
+
+/// Snapshots waiting for the writer; past this many, new ones are skipped (only a cache).
+const SNAPSHOT_QUEUE: usize = 1024;
+
+impl super::Matches {
+    /// Store the record's snapshot, in the background (`write_snapshots`): the request that made
+    /// it due does not wait for the bucket (a snapshot only shortens later rebuilds, and a
+    /// rebuild checks the commits after whichever snapshot it finds). A failure is logged, not
+    /// reported.
+    pub(super) fn put_snapshot(&self, rec: &MatchRecord) {
+        let Some(sequence) = rec.last_sequence else { return };
+        let state = Bytes::from(encode(rec, &self.backends.signer));
+        let snap = eventlog::Snapshot { version: rec.version, sequence, state };
+        let writer = self.snapshot_writer.get_or_init(|| {
+            let (tx, rx) = mpsc::channel(SNAPSHOT_QUEUE);
+            tokio::spawn(write_snapshots(self.backends.log.clone(), rx));
+            tx
+        });
+        if writer.try_send((rec.match_id.clone(), snap)).is_err() {
+            tracing::debug!(match_id = %rec.match_id, version = rec.version, "snapshot skipped: the writer is behind");
+        }
+    }
+
+    /// The newest snapshot at or below `upto` (any when `None`): the latest one, else, for an
+    /// earlier version, the one kept at the last multiple of SNAPSHOT_EVERY at or below it.
+    pub(super) async fn snapshot_upto(&self, match_id: &str, upto: Option<u64>) -> Result<Option<eventlog::Snapshot>> {
+        let latest = self.backends.log.get_snapshot(match_id).await?;
+        let Some(upto) = upto else { return Ok(latest) };
+        if latest.as_ref().is_none_or(|s| s.version <= upto) {
+            return Ok(latest);
+        }
+        let kept = upto - upto % SNAPSHOT_EVERY;
+        if kept == 0 {
+            return Ok(None);
+        }
+        Ok(self.backends.log.get_snapshot_at(match_id, kept).await?.filter(|s| s.version == kept))
+    }
+
+    /// The record of the match's snapshot, if there is a usable one at or below `upto`.
+    pub(super) async fn load_snapshot(&self, match_id: &str, upto: Option<u64>) -> Option<MatchRecord> {
+        if self.full_replay {
+            return None;
+        }
+        let snap = match self.snapshot_upto(match_id, upto).await {
+            Ok(Some(s)) => s,
+            Ok(None) => return None,
+            Err(e) => {
+                tracing::warn!(match_id, error = %e, "could not read the snapshot; replaying the whole log");
+                return None;
+            }
+        };
+        let own = self.backends.signer.public_key();
+        match decode(match_id, &snap.state, &own, snap.version, snap.sequence) {
+            Ok(rec) if !self.fits_current_rules(&rec).await => {
+                tracing::info!(
+                    match_id,
+                    version = rec.version,
+                    snapshot_rules = %rec.rules_version,
+                    "the snapshot was written by other rules (an engine upgrade); replaying the whole log"
+                );
+                None
+            }
+            Ok(rec) => {
+                tracing::debug!(match_id, version = rec.version, "rebuilding from the snapshot");
+                Some(rec)
+            }
+            Err(why) => {
+                tracing::warn!(match_id, version = snap.version, %why, "ignoring the snapshot; replaying the whole log");
+                None
+            }
+        }
+    }
+}
+
+/// Write the queued snapshots in order. Every SNAPSHOT_EVERY commits one is also kept under its
+/// version, for rebuilds of earlier versions than the latest snapshot (`Matches::snapshot_upto`).
+pub(super) async fn write_snapshots(log: Arc<dyn EventLog>, mut queue: mpsc::Receiver<(String, eventlog::Snapshot)>) {
+    while let Some((match_id, snap)) = queue.recv().await {
+        let version = snap.version;
+        let kept = if version.is_multiple_of(SNAPSHOT_EVERY) { log.put_snapshot_at(&match_id, snap.clone()).await } else { Ok(()) };
+        match kept.and(log.put_snapshot(&match_id, snap).await) {
+            Ok(()) => tracing::debug!(match_id, version, "snapshot written"),
+            Err(e) => tracing::warn!(match_id, version, error = %e, "could not write a snapshot"),
+        }
     }
 }
