@@ -41,6 +41,9 @@ pub struct ScaleFigures {
     /// From the orchestrator's restart to its first ListMatches answered.
     pub restart_to_ready_ms: f64,
     pub orchestrator_rss_bytes: Option<u64>,
+    /// The restarted orchestrator's resident memory once ready: its copy of the match index and
+    /// little else (no match is cached yet).
+    pub orchestrator_rss_after_restart_bytes: Option<u64>,
     /// Bytes in the match stream (each match here is its first commit only), in the match index
     /// bucket, and each per match.
     pub log_bytes: u64,
@@ -129,6 +132,7 @@ pub async fn run(
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
     let restart_to_ready_ms = ms(&restarted.elapsed());
+    let orchestrator_rss_after_restart_bytes = system.pid("orchestrator").and_then(infra::process::rss_bytes);
     Ok(ScaleFigures {
         matches: n,
         write_seconds,
@@ -138,6 +142,7 @@ pub async fn run(
         page_by_status,
         restart_to_ready_ms,
         orchestrator_rss_bytes,
+        orchestrator_rss_after_restart_bytes,
         log_bytes: store.log_bytes,
         log_bytes_per_match: store.log_bytes as f64 / n.max(1) as f64,
         index_bytes: store.index_bytes,
@@ -193,6 +198,9 @@ pub fn print(f: &ScaleFigures) {
     println!("orchestrator restart to ready (first ListMatches answered): {:.0} ms", f.restart_to_ready_ms);
     if let Some(rss) = f.orchestrator_rss_bytes {
         println!("orchestrator resident memory before the restart: {:.1} MB", rss as f64 / 1e6);
+    }
+    if let Some(rss) = f.orchestrator_rss_after_restart_bytes {
+        println!("orchestrator resident memory once ready after the restart (the index copy, no match cached): {:.1} MB", rss as f64 / 1e6);
     }
     println!(
         "stored: match log {:.1} MB ({:.0} B per match) · match index {:.1} MB ({:.0} B per match)",
