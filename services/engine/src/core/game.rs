@@ -45,6 +45,27 @@ pub trait GameState: Serialize + DeserializeOwned {
     }
 }
 
+/// The [`GameState`] accessors of a state whose fields are named `awaiting`, `next_decision` and
+/// `next_draw`, as every game's are: written once here, invoked inside each game's
+/// `impl GameState` (which keeps what is its own: name, layout, checks, a time procedure).
+macro_rules! protocol_fields {
+    () => {
+        fn awaiting(&self) -> &$crate::core::Awaiting {
+            &self.awaiting
+        }
+        fn set_awaiting(&mut self, awaiting: $crate::core::Awaiting) {
+            self.awaiting = awaiting;
+        }
+        fn next_decision(&mut self) -> &mut u64 {
+            &mut self.next_decision
+        }
+        fn next_draw(&mut self) -> &mut u64 {
+            &mut self.next_draw
+        }
+    };
+}
+pub(crate) use protocol_fields;
+
 /// The state blob of `g`.
 pub fn encode<G: GameState>(g: &G) -> Result<Vec<u8>, RulesError> {
     match G::LAYOUT {

@@ -49,18 +49,7 @@ impl GameState for Game {
     fn validate(&self) -> Result<(), RulesError> {
         validate(self)
     }
-    fn awaiting(&self) -> &Awaiting {
-        &self.awaiting
-    }
-    fn set_awaiting(&mut self, awaiting: Awaiting) {
-        self.awaiting = awaiting;
-    }
-    fn next_decision(&mut self) -> &mut u64 {
-        &mut self.next_decision
-    }
-    fn next_draw(&mut self) -> &mut u64 {
-        &mut self.next_draw
-    }
+    crate::core::game::protocol_fields!();
 }
 
 fn validate(g: &Game) -> Result<(), RulesError> {

@@ -78,18 +78,7 @@ impl GameState for Game {
     fn validate(&self) -> Result<(), RulesError> {
         validate(self)
     }
-    fn awaiting(&self) -> &Awaiting {
-        &self.awaiting
-    }
-    fn set_awaiting(&mut self, awaiting: Awaiting) {
-        self.awaiting = awaiting;
-    }
-    fn next_decision(&mut self) -> &mut u64 {
-        &mut self.next_decision
-    }
-    fn next_draw(&mut self) -> &mut u64 {
-        &mut self.next_draw
-    }
+    crate::core::game::protocol_fields!();
     /// The tournament time procedure: the game plays on to its last turn (`flow::time`).
     fn time_called(&mut self, at_ms: i64, events: &mut Vec<Event>) -> Result<(), RulesError> {
         flow::time::call(self, at_ms, events)
