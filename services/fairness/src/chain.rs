@@ -216,6 +216,14 @@ pub fn short_hex(bytes: &[u8]) -> String {
     format!("{}…", hex::encode(shown))
 }
 
+impl Signer {
+    /// The public key as an [`OrchestratorKey`], without parsing its bytes again: what an
+    /// orchestrator checks its own log against.
+    pub fn orchestrator_key(&self) -> OrchestratorKey {
+        OrchestratorKey::from_verifying_key(self.verifying_key())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -48,10 +48,9 @@ impl Signer {
         self.key.verifying_key().to_bytes()
     }
 
-    /// The public key as a [`crate::chain::OrchestratorKey`], without parsing its bytes again:
-    /// what an orchestrator checks its own log against.
-    pub fn orchestrator_key(&self) -> crate::chain::OrchestratorKey {
-        crate::chain::OrchestratorKey::from_verifying_key(self.key.verifying_key())
+    /// The public key itself (for keys built on it without parsing bytes again).
+    pub(crate) fn verifying_key(&self) -> ed25519_dalek::VerifyingKey {
+        self.key.verifying_key()
     }
 
     /// The 64-byte Ed25519 signature of `msg` (deterministic, per RFC 8032).

@@ -3,7 +3,6 @@
 use eventlog::LogError;
 use tonic::{Code, Status};
 
-use crate::limits::truncate_message;
 
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum OrchestratorError {
@@ -165,6 +164,19 @@ fn is_stream_missing(message: &str) -> bool {
     m.contains("stream not found") || m.contains("no stream found")
 }
 
+/// Longest text of another service's error passed on to a client (room for a refused
+/// decklist's every violation; still far below what a status header carries).
+pub const MAX_FORWARDED_MESSAGE: usize = 2048;
+
+/// Cut a message from elsewhere (another service) to a size a status header carries safely.
+pub fn truncate_message(s: &str) -> String {
+    if s.len() <= MAX_FORWARDED_MESSAGE {
+        return s.to_string();
+    }
+    let cut: String = s.chars().take(MAX_FORWARDED_MESSAGE).collect();
+    format!("{cut}… (cut)")
+}
+
 pub fn rules_err(status: Status) -> OrchestratorError {
     OrchestratorError::Downstream { service: "rules", status }
 }
@@ -193,6 +205,13 @@ mod tests {
         }
         let other = Status::from(OrchestratorError::from(LogError::Other("some refusal".into())));
         assert_eq!(other.code(), Code::Unavailable);
+    }
+
+    #[test]
+    fn a_long_message_from_another_service_is_cut() {
+        let long = "x".repeat(1 << 20);
+        assert!(truncate_message(&long).len() < MAX_FORWARDED_MESSAGE + 20);
+        assert_eq!(truncate_message("short"), "short");
     }
 
     #[test]

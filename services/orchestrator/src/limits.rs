@@ -56,9 +56,6 @@ pub const DEFAULT_PAGE_SIZE: usize = 50;
 /// follows (each match is one place in the fan-out, whose feeds are bounded too).
 pub const MAX_OPEN_MATCH_WATCHES: usize = 64;
 pub const MAX_MATCHES_PER_WATCH: usize = 256;
-/// Longest text of another service's error passed on to a client (room for a refused
-/// decklist's every violation; still far below what a status header carries).
-pub const MAX_FORWARDED_MESSAGE: usize = 2048;
 
 /// How many characters of an input an error message quotes.
 const QUOTED_CHARS: usize = 24;
@@ -74,14 +71,6 @@ pub fn quote(s: &str) -> String {
     }
 }
 
-/// Cut a message from elsewhere (another service) to a size a status header carries safely.
-pub fn truncate_message(s: &str) -> String {
-    if s.len() <= MAX_FORWARDED_MESSAGE {
-        return s.to_string();
-    }
-    let cut: String = s.chars().take(MAX_FORWARDED_MESSAGE).collect();
-    format!("{cut}… (cut)")
-}
 
 fn bad(msg: String) -> OrchestratorError {
     OrchestratorError::InvalidArgument(msg)
@@ -270,7 +259,6 @@ mod tests {
         assert!(q.len() < 60, "{q}");
         assert!(q.contains("1048576 bytes"), "{q}");
         assert_eq!(quote("a\"b\n"), "\"a\\\"b\\n\"");
-        assert!(truncate_message(&long).len() < MAX_FORWARDED_MESSAGE + 20);
     }
 
     #[test]

@@ -23,7 +23,6 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use api::log_v1::{commit_input, Commit, CommitInput, DrawShare, RandomDraw, SecretRevealed};
 use api::randomness_v1::randomness_service_client::RandomnessServiceClient;
 use api::randomness_v1 as rnd;
-use api::rules_v1::rules_service_client::RulesServiceClient;
 use api::rules_v1 as r;
 use api::convert;
 use bytes::Bytes;
@@ -39,10 +38,9 @@ use crate::record::{check_replay, commit_input, MatchRecord};
 use crate::rules_client;
 use telemetry::propagate::TracedChannel;
 
-/// The clients of the internal services: each call traced (and its context sent) when
-/// tracing is on.
-pub type RulesClient = RulesServiceClient<TracedChannel>;
+/// The client of a randomness node: each call traced (and its context sent) when tracing is on.
 pub type RandomnessClient = RandomnessServiceClient<TracedChannel>;
+pub use crate::rules_client::RulesClient;
 
 /// One configured randomness node (`--randomness NAME=URL`): matches name it by `name`.
 #[derive(Clone)]

@@ -10,6 +10,9 @@ use tonic::Streaming;
 
 use crate::error::{rules_err, OrchestratorError, Result};
 
+/// The client of the rules service: each call traced (and its context sent) when tracing is on.
+pub type RulesClient = api::rules_v1::rules_service_client::RulesServiceClient<telemetry::propagate::TracedChannel>;
+
 /// Most inputs sent in one `Replay` call (the rules service's limit).
 pub const REPLAY_BATCH: usize = 1024;
 
@@ -64,7 +67,7 @@ fn no_step() -> OrchestratorError {
 }
 
 /// Run one rules call on `state` (a state of `ruleset`).
-pub async fn step(client: &crate::matches::RulesClient, ruleset: &str, state: &[u8], call: RulesCall) -> Result<r::Step> {
+pub async fn step(client: &RulesClient, ruleset: &str, state: &[u8], call: RulesCall) -> Result<r::Step> {
     let mut rules = client.clone();
     match call {
         RulesCall::NewMatch(config) => {
@@ -92,7 +95,7 @@ pub async fn step(client: &crate::matches::RulesClient, ruleset: &str, state: &[
 
 /// The view of `state` for `viewer`, the state named by hash first and sent only on a miss.
 pub async fn view(
-    client: &crate::matches::RulesClient,
+    client: &RulesClient,
     ruleset: &str,
     state: &[u8],
     viewer: r::view_request::Viewer,
@@ -124,7 +127,7 @@ pub enum Planned {
 /// each commit in order, as it checks them; the steps of a run arrive on one stream, and only
 /// the last step of a stream carries its state (see `ReplayResponse` in `rules.proto`).
 pub struct Replayer {
-    client: crate::matches::RulesClient,
+    client: RulesClient,
     plan: Vec<Planned>,
     stream: Option<Streaming<r::ReplayResponse>>,
     /// Steps still to come on the open stream.
@@ -132,7 +135,7 @@ pub struct Replayer {
 }
 
 impl Replayer {
-    pub fn new(client: crate::matches::RulesClient, plan: Vec<Planned>) -> Self {
+    pub fn new(client: RulesClient, plan: Vec<Planned>) -> Self {
         Replayer { client, plan, stream: None, left: 0 }
     }
 
@@ -208,7 +211,7 @@ mod tests {
     use super::*;
 
     /// A rules service on a loopback port (plain HTTP/2: the transport is not what is tested).
-    async fn rules_service(cache_bytes: usize) -> anyhow::Result<crate::matches::RulesClient> {
+    async fn rules_service(cache_bytes: usize) -> anyhow::Result<RulesClient> {
         let (incoming, addr) = api::server::bind("rules", "127.0.0.1:0".parse()?).await?;
         let service = RulesServiceServer::new(rules_service::Rules::new(cache_bytes));
         tokio::spawn(tonic::transport::Server::builder().add_service(service).serve_with_incoming(incoming));

@@ -1,3 +1,4 @@
+use api::rules_v1::rules_service_client::RulesServiceClient;
 use super::*;
 use api::log_v1::{MatchCreated, SeatJoined};
 
