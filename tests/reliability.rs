@@ -898,7 +898,7 @@ async fn a_lost_randomness_key_is_refused_until_it_is_restored_and_the_match_the
         other => bail!("the match stopped awaiting {other:?}"),
     };
     ensure!(refusal.code() == Code::FailedPrecondition, "{:?}: {}", refusal.code(), refusal.message());
-    for part in [orchestrator::matches::short_hex(&table.public_key), orchestrator::matches::short_hex(&new_key), "restore the key file that created this match".into()] {
+    for part in [fairness::chain::short_hex(&table.public_key), fairness::chain::short_hex(&new_key), "restore the key file that created this match".into()] {
         ensure!(refusal.message().contains(&part), "{part:?} not in the refusal: {}", refusal.message());
     }
     ensure!(system.log_len(&table.match_id).await? == before, "nothing was appended with the new key");
@@ -957,7 +957,7 @@ async fn a_lost_orchestrator_key_is_refused_until_it_is_restored_and_the_match_t
     for (i, err) in refusals.into_iter().enumerate() {
         let err = err.ok_or_else(|| anyhow!("request {i} was served under the new key"))?;
         ensure!(err.code() == Code::FailedPrecondition, "request {i}: {:?}: {}", err.code(), err.message());
-        for part in [orchestrator::matches::short_hex(&old_key), orchestrator::matches::short_hex(&new_key), format!("restore the key file that created this match, {}", key_file.display())] {
+        for part in [fairness::chain::short_hex(&old_key), fairness::chain::short_hex(&new_key), format!("restore the key file that created this match, {}", key_file.display())] {
             ensure!(err.message().contains(&part), "request {i}: {part:?} not in {}", err.message());
         }
     }

@@ -240,10 +240,6 @@ pub fn unknown_match(match_id: &str) -> OrchestratorError {
     OrchestratorError::NotFound(format!("there is no match with id {}", crate::limits::quote(match_id)))
 }
 
-/// The first bytes of a key, in hex, for messages.
-pub fn short_hex(bytes: &[u8]) -> String {
-    format!("{}…", hex::encode(bytes.get(..8).unwrap_or(bytes)))
-}
 
 fn poisoned() -> OrchestratorError {
     OrchestratorError::Internal("the match cache lock is poisoned".into())

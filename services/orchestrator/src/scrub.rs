@@ -20,7 +20,7 @@ use fairness::chain::{Link, OrchestratorKey};
 use prost::Message;
 
 use crate::error::OrchestratorError;
-use crate::matches::short_hex;
+use fairness::chain::short_hex;
 use crate::matches::snapshot;
 use crate::verify;
 

@@ -15,7 +15,7 @@ use fairness::chain::{self, Link, OrchestratorKey};
 use prost::Message;
 
 use crate::error::{OrchestratorError, Result};
-use crate::matches::short_hex;
+use fairness::chain::short_hex;
 
 /// Check that `commits` (the match's log read from version 1, in order) hold versions 1 to
 /// `version` whose chain ends at `head`, the hash of version `version` this orchestrator

@@ -1,7 +1,7 @@
 //! The `RandomnessService` handlers: commit, draw, reveal, public key. Each request is checked
 //! against the match's verified log before anything is derived from the match's secret.
 
-use std::sync::{Arc, Mutex as StdMutex};
+use std::sync::Arc;
 
 use api::convert::draw_kind_text;
 use api::randomness_v1 as rnd;
@@ -13,19 +13,29 @@ use tonic::{Request, Response, Status};
 
 use crate::error::RandomnessError;
 use crate::keys::Keys;
-use crate::verified::{VerifiedCache, VerifiedLog};
+use crate::verified::{CheckedLogs, VerifiedLog};
 
 /// The service: its keys, the log it reads, and the logs it has checked.
 pub struct Randomness {
     pub(crate) keys: Keys,
-    pub(crate) log: Arc<dyn EventLog>,
-    /// Logs already checked, so a draw reads only the commits appended since the last one.
-    pub(crate) verified: StdMutex<VerifiedCache>,
+    /// The log, read through the checked-log cache, so a draw reads only the commits appended
+    /// since the last one.
+    logs: CheckedLogs,
 }
 
 impl Randomness {
     pub fn new(keys: Keys, log: Arc<dyn EventLog>) -> Self {
-        Randomness { keys, log, verified: StdMutex::new(VerifiedCache::default()) }
+        Randomness { keys, logs: CheckedLogs::new(log) }
+    }
+
+    /// The match's checked log once it was made under this service's key and `check` accepts
+    /// it (read again for a while first, in case a lagging replica answered).
+    async fn log_satisfying(
+        &self,
+        match_id: &str,
+        check: impl Fn(&VerifiedLog) -> Result<(), RandomnessError>,
+    ) -> Result<VerifiedLog, RandomnessError> {
+        self.logs.satisfying(match_id, |log| self.check_key(match_id, log).and_then(|()| check(log))).await
     }
 }
 
@@ -33,7 +43,7 @@ impl Randomness {
     /// Refuse a match whose log names another randomness key than this service's: its
     /// commitment was made with other keys, so nothing drawn or revealed here would verify
     /// (a lost key file replaced with `--new-key`, or the wrong file). Never retried.
-    pub(crate) fn check_key(&self, match_id: &str, log: &VerifiedLog) -> Result<(), RandomnessError> {
+    fn check_key(&self, match_id: &str, log: &VerifiedLog) -> Result<(), RandomnessError> {
         let own = self.keys.public_key();
         if log.randomness_key == own || log.nodes.iter().any(|n| n.public_key == own) {
             return Ok(());
@@ -126,9 +136,9 @@ impl RandomnessService for Randomness {
         };
         // A commitment is asked for a new match; one whose log exists already was made under
         // some key, which must be this one. (A log that cannot be read is judged at its draws.)
-        match self.log.last_commit(&match_id).await {
+        match self.logs.raw().last_commit(&match_id).await {
             Ok(Some(_)) => {
-                let log = self.verified_log(&match_id).await?;
+                let log = self.logs.verified_log(&match_id).await?;
                 self.check_key(&match_id, &log)?;
             }
             Ok(None) => {}

@@ -11,8 +11,11 @@ use api::log_v1::Commit;
 use api::rules_v1::awaiting::What;
 use prost::Message;
 
+use std::sync::{Arc, Mutex as StdMutex};
+
+use eventlog::EventLog;
+
 use crate::error::RandomnessError;
-use crate::service::Randomness;
 
 /// How many matches' checked logs are remembered; past that the oldest entry is dropped (and
 /// that match is checked from its first commit again on its next draw).
@@ -149,7 +152,23 @@ impl VerifiedCache {
     }
 }
 
-impl Randomness {
+/// The match log as this service reads it: every match's commits checked against the signed
+/// chain, the checked prefix of each kept in a bounded cache.
+pub(crate) struct CheckedLogs {
+    log: Arc<dyn EventLog>,
+    verified: StdMutex<VerifiedCache>,
+}
+
+impl CheckedLogs {
+    pub(crate) fn new(log: Arc<dyn EventLog>) -> Self {
+        CheckedLogs { log, verified: StdMutex::new(VerifiedCache::default()) }
+    }
+
+    /// The log itself, unchecked (only to ask whether a match exists).
+    pub(crate) fn raw(&self) -> &dyn EventLog {
+        self.log.as_ref()
+    }
+
     /// The match's log, checked against the signed hash chain under the orchestrator key in
     /// its first commit (a commit appended by anyone else cannot make this service draw or
     /// reveal): every link, and the signature of the last commit read. Only commits after the
@@ -174,9 +193,7 @@ impl Randomness {
         }
         Ok(tip)
     }
-}
 
-impl Randomness {
     /// The fast path of [`Self::verified_log`] once every seat's entropy is known: one read of
     /// the log's last commit and one signature, however many commits came since the last check
     /// (mainframe plays dozens of decisions between two draws). That is enough because a draw
@@ -225,7 +242,7 @@ impl Randomness {
     /// [`Self::verified_log`], accepted by `check`; read again (see [`STALE_READ_PAUSES_MS`])
     /// while the log does not satisfy it or does not exist yet, in case a lagging replica
     /// answered.
-    pub(crate) async fn log_satisfying(
+    pub(crate) async fn satisfying(
         &self,
         match_id: &str,
         check: impl Fn(&VerifiedLog) -> Result<(), RandomnessError>,
@@ -234,7 +251,7 @@ impl Randomness {
         loop {
             let attempt = std::time::Instant::now();
             let outcome = match self.verified_log(match_id).await {
-                Ok(log) => self.check_key(match_id, &log).and_then(|()| check(&log)).map(|()| log),
+                Ok(log) => check(&log).map(|()| log),
                 Err(e) => Err(e),
             };
             let retry = match &outcome {

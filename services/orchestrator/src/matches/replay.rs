@@ -2,6 +2,7 @@
 //! commit passes: the signed chain, seat-signed acts, time called only when due.
 
 use super::*;
+use fairness::chain::short_hex;
 
 /// How long the rules versions the rules service named are trusted before asking again (a
 /// rolling upgrade of the rules service is seen within this).

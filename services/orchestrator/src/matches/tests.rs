@@ -1,5 +1,6 @@
 use api::rules_v1::rules_service_client::RulesServiceClient;
 use super::*;
+use fairness::chain::short_hex;
 use api::log_v1::{MatchCreated, SeatJoined};
 
 fn sealed(signer: &fairness::Signer, commit: &Commit) -> StoredCommit {
