@@ -14,6 +14,7 @@ use futures::stream::BoxStream;
 use futures::StreamExt;
 
 use crate::auth::NatsAuth;
+use crate::nats_error::{self, Meaning};
 use crate::{
     decode_snapshot, encode_snapshot, subject, validate_match_id, validate_msg_id, EventLog,
     IndexEvent, LogError, LoggedCommit, Snapshot, StoredCommit, INDEX_BUCKET, SNAPSHOT_BUCKET, STREAM,
@@ -106,73 +107,8 @@ fn snapshot_bucket_config(replicas: usize) -> kv::Config {
     }
 }
 
-/// Whether an async-nats error (or anything in its source chain) means "server unreachable,
-/// not ready, or too slow" rather than a refusal.
-/// JetStream's error code for "wrong last sequence" on a replicated stream
-/// (`JSStreamWrongLastSequenceConstantErr`): there the leader checks the expected sequence before
-/// proposing the message, with this code rather than the single-server one (10071), and
-/// async-nats maps only the latter to `PublishErrorKind::WrongLastSequence`. Without this, a
-/// lost race on a cluster would look like an unavailable log rather than a conflict.
-const CLUSTERED_WRONG_LAST_SEQUENCE: u64 = 10164;
-/// "Duplicate message id is in process" (`JSStreamDuplicateMessageConflict`): on a replicated
-/// stream, a message with the same id is proposed but not yet stored. Our msg ids name the
-/// content, so it is this very commit (an earlier attempt, or another orchestrator writing the
-/// same draw): retry with the same id until it is stored and the retry is acked as a duplicate.
-const DUPLICATE_IN_PROCESS: u64 = 10158;
-
-/// The JetStream error code of a failed publish, if the server sent one.
-fn publish_error_code(error: &async_nats::jetstream::context::PublishError) -> Option<u64> {
-    use std::error::Error as _;
-    let mut current = error.source();
-    while let Some(e) = current {
-        if let Some(js) = e.downcast_ref::<jetstream::Error>() {
-            // `ErrorCode` has no accessor for its number; its derived Debug is `ErrorCode(n)`.
-            let debug = format!("{:?}", js.error_code());
-            return debug.strip_prefix("ErrorCode(")?.strip_suffix(')')?.parse().ok();
-        }
-        current = e.source();
-    }
-    None
-}
-
 fn is_clustered_wrong_last_sequence(error: &async_nats::jetstream::context::PublishError) -> bool {
-    publish_error_code(error) == Some(CLUSTERED_WRONG_LAST_SEQUENCE)
-}
-
-fn is_transient(err: &(dyn std::error::Error + 'static)) -> bool {
-    let mut current = Some(err);
-    while let Some(e) = current {
-        if let Some(r) = e.downcast_ref::<jetstream::context::RequestError>() {
-            use jetstream::context::RequestErrorKind as K;
-            if matches!(r.kind(), K::TimedOut | K::NoResponders) {
-                return true;
-            }
-        }
-        if let Some(r) = e.downcast_ref::<async_nats::RequestError>() {
-            use async_nats::RequestErrorKind as K;
-            if matches!(r.kind(), K::TimedOut | K::NoResponders) {
-                return true;
-            }
-        }
-        if e.downcast_ref::<std::io::Error>().is_some() {
-            return true;
-        }
-        let text = e.to_string().to_ascii_lowercase();
-        if [
-            "timed out",
-            "no responders",
-            "broken pipe",
-            "disconnected",
-            "unavailable",
-        ]
-        .iter()
-        .any(|t| text.contains(t))
-        {
-            return true;
-        }
-        current = e.source();
-    }
-    false
+    nats_error::code(error).and_then(nats_error::number) == Some(nats_error::CLUSTERED_WRONG_LAST_SEQUENCE)
 }
 
 /// The servers of a `--nats-url`: one URL, or several separated by commas (the nodes of a
@@ -181,12 +117,16 @@ fn server_urls(url: &str) -> Vec<String> {
     url.split(',').map(str::trim).filter(|u| !u.is_empty()).map(str::to_string).collect()
 }
 
-/// Map an async-nats error to [`LogError::Unavailable`] or [`LogError::Other`].
+/// The [`LogError`] an async-nats error is, by what it means ([`nats_error::meaning`]).
 fn classify<E: std::error::Error + 'static>(what: &str, err: E) -> LogError {
-    if is_transient(&err) {
-        LogError::Unavailable(format!("{what}: {err}"))
-    } else {
-        LogError::Other(format!("{what}: {err}"))
+    let text = format!("{what}: {err}");
+    match nats_error::meaning(&err) {
+        Meaning::StoreFull => LogError::StoreFull(text),
+        Meaning::ConsumersExhausted => LogError::ConsumersExhausted(text),
+        Meaning::StreamMissing => LogError::StreamMissing(text),
+        Meaning::NoPlacement => LogError::NoPlacement(text),
+        Meaning::Transient => LogError::Unavailable(text),
+        Meaning::Refused => LogError::Other(text),
     }
 }
 
@@ -236,8 +176,7 @@ where
 }
 
 fn is_no_placement(e: &LogError) -> bool {
-    let text = e.to_string();
-    text.contains("10005") || text.contains("no suitable peers")
+    matches!(e, LogError::NoPlacement(_))
 }
 
 impl JetStreamLog {
@@ -765,17 +704,16 @@ impl EventLog for JetStreamLog {
                 | PublishErrorKind::BrokenPipe
                 | PublishErrorKind::StreamNotFound => true,
                 PublishErrorKind::Other | PublishErrorKind::WrongLastMessageId => {
-                    publish_error_code(&error) == Some(DUPLICATE_IN_PROCESS) || is_transient(&error)
+                    nats_error::code(&error).and_then(nats_error::number) == Some(nats_error::DUPLICATE_IN_PROCESS)
+                        || nats_error::is_transient(&error)
                 }
             };
             if !retry {
-                return Err(LogError::Other(format!("append to {subject}: {error}")));
+                return Err(classify(&format!("append to {subject}"), error));
             }
             if started.elapsed() + delay >= PUBLISH_PATIENCE {
-                return Err(LogError::Unavailable(format!(
-                    "append to {subject} failed after {attempt} attempts in {:.1} s: {error}",
-                    started.elapsed().as_secs_f64()
-                )));
+                let text = format!("append to {subject} failed after {attempt} attempts in {:.1} s: {error}", started.elapsed().as_secs_f64());
+                return Err(if kind == PublishErrorKind::StreamNotFound { LogError::StreamMissing(text) } else { LogError::Unavailable(text) });
             }
             tracing::warn!(match_id, msg_id, attempt, %error, "append failed, retrying with the same msg id");
             tokio::time::sleep(delay).await;
@@ -987,7 +925,7 @@ impl EventLog for JetStreamLog {
             }
             // On a replicated bucket a wrong revision comes with the clustered code, which
             // async-nats does not map (as for appends): the caller reads the key again either way.
-            Err(e) if e.to_string().contains(&CLUSTERED_WRONG_LAST_SEQUENCE.to_string()) => {
+            Err(e) if nats_error::code(&e).and_then(nats_error::number) == Some(nats_error::CLUSTERED_WRONG_LAST_SEQUENCE) => {
                 Err(LogError::Conflict { match_id: key.to_string(), expected: Some(revision) })
             }
             Err(e) => Err(classify(&format!("put index entry {key}"), e)),
@@ -1075,7 +1013,7 @@ mod tests {
         let tries = std::sync::atomic::AtomicU32::new(0);
         let placed = until_placed(|| async {
             if tries.fetch_add(1, std::sync::atomic::Ordering::SeqCst) < 2 {
-                Err(LogError::Unavailable("create: jetstream error: no suitable peers for placement (code 400, error code 10005)".into()))
+                Err(LogError::NoPlacement("create: jetstream error: no suitable peers for placement (code 400, error code 10005)".into()))
             } else {
                 Ok(7)
             }

@@ -49,6 +49,7 @@ pub mod auth;
 pub mod cluster;
 mod jetstream;
 mod memory;
+mod nats_error;
 pub mod server;
 
 pub use crate::auth::{Credentials, NatsAuth, NatsClientArgs, NatsCredentials, Role};
@@ -199,6 +200,20 @@ pub enum LogError {
         match_id: String,
         expected: Option<u64>,
     },
+    /// The log's store has no room (a stream or account limit, or the server's storage): nothing
+    /// was appended, and the same append succeeds once there is room. Maps to RESOURCE_EXHAUSTED.
+    #[error("match log store full: {0}")]
+    StoreFull(String),
+    /// The server has no room for another consumer (a watch). Maps to RESOURCE_EXHAUSTED.
+    #[error("match log consumers exhausted: {0}")]
+    ConsumersExhausted(String),
+    /// The match stream does not exist (deleted, or its store lost). Maps to UNAVAILABLE,
+    /// saying what to do.
+    #[error("match log stream missing: {0}")]
+    StreamMissing(String),
+    /// A cluster still forming cannot place the replicas of a stream or bucket yet.
+    #[error("match log not placed yet: {0}")]
+    NoPlacement(String),
     /// Server down, or timeouts after retries. Maps to gRPC UNAVAILABLE.
     #[error("match log unavailable: {0}")]
     Unavailable(String),

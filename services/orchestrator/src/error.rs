@@ -83,23 +83,21 @@ impl From<LogError> for OrchestratorError {
             )),
             LogError::InvalidMatchId(m) => OrchestratorError::InvalidArgument(m),
             // A server limit (consumers, for watches): say so, as RESOURCE_EXHAUSTED.
-            LogError::Other(m) if m.contains("maximum consumers") => OrchestratorError::Exhausted(format!(
+            LogError::ConsumersExhausted(m) => OrchestratorError::Exhausted(format!(
                 "the match log has no room for another consumer ({m}); close some watches or retry later"
             )),
             // The store is full (the stream's max_bytes, or the server's disk or max_file_store):
             // nothing was appended, and the match resumes once an operator makes room.
-            LogError::Other(m) | LogError::Unavailable(m) if is_store_full(&m) => OrchestratorError::Exhausted(format!(
+            LogError::StoreFull(m) => OrchestratorError::Exhausted(format!(
                 "the match log is full ({m}); nothing was recorded: an operator must free space or raise the \
                  stream's limit, then retry (the match resumes where it stopped)"
             )),
             // The stream itself is gone (deleted, or its store lost): say what to do.
-            LogError::Other(m) | LogError::Unavailable(m) if is_stream_missing(&m) => {
-                OrchestratorError::LogUnavailable(format!(
-                    "{m}; the match stream is missing: restart the orchestrator to recreate it, and restore a \
-                     backup of the log if its store was lost"
-                ))
-            }
-            LogError::Unavailable(m) => OrchestratorError::LogUnavailable(m),
+            LogError::StreamMissing(m) => OrchestratorError::LogUnavailable(format!(
+                "{m}; the match stream is missing: restart the orchestrator to recreate it, and restore a \
+                 backup of the log if its store was lost"
+            )),
+            LogError::Unavailable(m) | LogError::NoPlacement(m) => OrchestratorError::LogUnavailable(m),
             // The log server refused (a limit, a misconfiguration): not the caller's doing, and
             // possibly temporary.
             other @ LogError::Other(_) => OrchestratorError::LogUnavailable(other.to_string()),
@@ -149,21 +147,6 @@ impl From<OrchestratorError> for Status {
     }
 }
 
-/// Whether a log error says the store has no room (JetStream's stream or account limits, or the
-/// server's storage).
-fn is_store_full(message: &str) -> bool {
-    let m = message.to_ascii_lowercase();
-    ["insufficient resources", "maximum bytes exceeded", "maximum messages exceeded", "resource limits exceeded", "no space left"]
-        .iter()
-        .any(|t| m.contains(t))
-}
-
-/// Whether a log error says the match stream does not exist.
-fn is_stream_missing(message: &str) -> bool {
-    let m = message.to_ascii_lowercase();
-    m.contains("stream not found") || m.contains("no stream found")
-}
-
 /// Longest text of another service's error passed on to a client (room for a refused
 /// decklist's every violation; still far below what a status header carries).
 pub const MAX_FORWARDED_MESSAGE: usize = 2048;
@@ -191,18 +174,17 @@ mod tests {
 
     #[test]
     fn a_full_store_is_resource_exhausted_and_a_missing_stream_says_what_to_do() {
-        let full = Status::from(OrchestratorError::from(LogError::Other(
+        let full = Status::from(OrchestratorError::from(LogError::StoreFull(
             "append to match.m.events: maximum bytes exceeded".into(),
         )));
         assert_eq!(full.code(), Code::ResourceExhausted, "{}", full.message());
         assert!(full.message().contains("free space"), "{}", full.message());
-        let insufficient = Status::from(OrchestratorError::from(LogError::Other("insufficient resources".into())));
-        assert_eq!(insufficient.code(), Code::ResourceExhausted);
-        for text in ["append: stream not found", "append failed after 3 attempts: no stream found for given subject"] {
-            let gone = Status::from(OrchestratorError::from(LogError::Unavailable(text.into())));
-            assert_eq!(gone.code(), Code::Unavailable);
-            assert!(gone.message().contains("restart the orchestrator"), "{}", gone.message());
-        }
+        let consumers = Status::from(OrchestratorError::from(LogError::ConsumersExhausted("maximum consumers limit reached".into())));
+        assert_eq!(consumers.code(), Code::ResourceExhausted);
+        assert!(consumers.message().contains("close some watches"), "{}", consumers.message());
+        let gone = Status::from(OrchestratorError::from(LogError::StreamMissing("append: no stream found for given subject".into())));
+        assert_eq!(gone.code(), Code::Unavailable);
+        assert!(gone.message().contains("restart the orchestrator"), "{}", gone.message());
         let other = Status::from(OrchestratorError::from(LogError::Other("some refusal".into())));
         assert_eq!(other.code(), Code::Unavailable);
     }
