@@ -182,7 +182,7 @@ fn server_urls(url: &str) -> Vec<String> {
 }
 
 /// Map an async-nats error to [`LogError::Unavailable`] or [`LogError::Other`].
-fn classify<E: std::error::Error + 'static>(what: &str, err: E) -> LogError {
+pub(crate) fn classify<E: std::error::Error + 'static>(what: &str, err: E) -> LogError {
     if is_transient(&err) {
         LogError::Unavailable(format!("{what}: {err}"))
     } else {
@@ -294,6 +294,11 @@ impl JetStreamLog {
             .get_stream_no_info(STREAM)
             .await
             .map_err(|e| LogError::Other(format!("stream {STREAM}: {e}")))
+    }
+
+    /// The JetStream context of this connection (for the archive bucket, `archive`).
+    pub(crate) fn jetstream_context(&self) -> &jetstream::Context {
+        &self.context
     }
 
     fn is_reader(&self) -> bool {
