@@ -210,6 +210,10 @@ pub enum LogError {
     /// The match id is not 1..=64 characters of `[A-Za-z0-9_-]`. Maps to INVALID_ARGUMENT.
     #[error("invalid match id: {0}")]
     InvalidMatchId(String),
+    /// Stored bytes that fail their integrity check (a sealed archive whose manifest, signature
+    /// or chain does not verify): never served. Maps to gRPC DATA_LOSS.
+    #[error("{0}")]
+    Corrupt(String),
     /// Anything else (misconfiguration, server-side refusal, ...).
     #[error("match log error: {0}")]
     Other(String),
