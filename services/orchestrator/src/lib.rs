@@ -118,7 +118,7 @@ pub struct OrchestratorArgs {
     /// number with a unit, s, m, h or d (e.g. 90s, 3d), or "off" for no archiver. Sealed
     /// matches stay readable (GetMatch, ExportMatch, WatchMatch) from the archive.
     #[arg(long, env = "ARBITER_ARCHIVE_AFTER", default_value = "3d", value_parser = parse_archive_after)]
-    pub archive_after: Option<Duration>,
+    pub archive_after: ArchiveAfter,
     /// Seconds from the start of one archiver pass to the next.
     #[arg(long, env = "ARBITER_ARCHIVE_EVERY_S", default_value_t = archive::DEFAULT_ARCHIVE_EVERY.as_secs())]
     pub archive_every_s: u64,
@@ -171,11 +171,15 @@ fn parse_node(spec: &str) -> anyhow::Result<(String, String)> {
     Ok((name.to_string(), url.to_string()))
 }
 
+/// `--archive-after`: how long after its end a match is archived, or `None` (off).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArchiveAfter(pub Option<Duration>);
+
 /// `--archive-after`: "off", or a number and a unit (s, m, h, d).
-fn parse_archive_after(text: &str) -> Result<Option<Duration>, String> {
+fn parse_archive_after(text: &str) -> Result<ArchiveAfter, String> {
     let text = text.trim();
     if text == "off" {
-        return Ok(None);
+        return Ok(ArchiveAfter(None));
     }
     let unit = match text.chars().last() {
         Some('s') => 1,
@@ -185,7 +189,7 @@ fn parse_archive_after(text: &str) -> Result<Option<Duration>, String> {
         _ => return Err(format!("{text:?}: expected a number and a unit (s, m, h or d), such as 3d, or \"off\"")),
     };
     let number: u64 = text[..text.len() - 1].parse().map_err(|_| format!("{text:?}: expected a number before the unit, such as 3d"))?;
-    Ok(Some(Duration::from_secs(number.saturating_mul(unit))))
+    Ok(ArchiveAfter(Some(Duration::from_secs(number.saturating_mul(unit)))))
 }
 
 /// Connect to the log and the two internal services, then serve the match API until shutdown.
@@ -266,7 +270,7 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     // Clocks and round limits run out on time even when nobody sends a request.
     let _time_keeper = api.keep_time();
     let _warm_up = api.warm_up();
-    let _archiver = args.archive_after.map(|after| {
+    let _archiver = args.archive_after.0.map(|after| {
         tokio::spawn(archive::run(
             api.index(),
             hot.clone(),
@@ -297,9 +301,9 @@ mod tests {
 
     #[test]
     fn archive_after_takes_a_unit_or_off() {
-        assert_eq!(parse_archive_after("3d").unwrap(), Some(Duration::from_secs(3 * 86_400)));
-        assert_eq!(parse_archive_after("90s").unwrap(), Some(Duration::from_secs(90)));
-        assert_eq!(parse_archive_after("off").unwrap(), None);
+        assert_eq!(parse_archive_after("3d").unwrap().0, Some(Duration::from_secs(3 * 86_400)));
+        assert_eq!(parse_archive_after("90s").unwrap().0, Some(Duration::from_secs(90)));
+        assert_eq!(parse_archive_after("off").unwrap().0, None);
         for bad in ["3", "d", "3w", "-1h"] {
             assert!(parse_archive_after(bad).is_err(), "{bad}");
         }
