@@ -12,7 +12,8 @@
 //! appended, each request bounded by its client's deadline (`deadline`); for tournament
 //! platforms (`docs/tournaments.md`): the platform API key (`platform`), `ListMatches`,
 //! `WatchMatches` and the time keeper's start read from the match index it projects from the
-//! log into `MATCH_INDEX` (`index`), match control (concession, rulings) and the clocks and round limit, whose
+//! log into `MATCH_INDEX` (`index`), the sealed archives of ended matches in `MATCH_ARCHIVE`
+//! and the reads from them once the hot log lacks a match (`archive`), match control (concession, rulings) and the clocks and round limit, whose
 //! time it reads once and logs in the input.
 //! Must never: contain rules code (the game state is an opaque blob here, evaluated by the
 //! rules service), produce randomness (the randomness service does), expose an unredacted
