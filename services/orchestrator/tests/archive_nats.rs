@@ -2,7 +2,8 @@
 //! the ended matches the index names (and no match in play), once, and finishes the work of a
 //! pass killed between writing an archive and marking the index; an archive that does not
 //! verify is written again; once the hot log no longer holds a match it is read from its
-//! archive, and an archive changed in the bucket is refused naming what failed.
+//! archive, and an archive changed in the bucket is refused naming what failed; and the
+//! fault test: archiver passes and NATS killed at random points during sealing.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -179,4 +180,117 @@ async fn a_sealed_match_is_read_from_its_archive_and_a_changed_archive_is_refuse
     store.put("done-1", Bytes::from(forged)).await.expect("put");
     let why = refusal(reader.read("done-1", 1).await);
     assert!(why.contains("manifest's signature does not verify"), "{why}");
+}
+
+/// Every match of `originals` reads as its original bytes (from the hot log or its archive),
+/// the index lists each exactly once, and every match marked archived has an archive that
+/// verifies and holds exactly those bytes. `Err` while NATS cannot answer yet.
+async fn invariants(
+    index: &MatchIndex,
+    hot: &JetStreamLog,
+    reader: &ArchivingLog,
+    store: &JetStreamArchive,
+    originals: &BTreeMap<String, Vec<StoredCommit>>,
+) -> Result<usize, String> {
+    let key = signer().orchestrator_key();
+    let mut archived = 0;
+    for (id, original) in originals {
+        let read = reader.read(id, 1).await.map_err(|e| e.to_string())?;
+        assert_eq!(&read, original, "{id} reads as it was (hot or archived, never neither)");
+        let entry = hot.index_get(id).await.map_err(|e| e.to_string())?;
+        if archived_at(entry) != 0 {
+            let blob = store.get(id).await.map_err(|e| e.to_string())?.expect("a match marked archived has an archive");
+            let (_, commits) = archive::open(id, &blob, &key).expect("a marked archive verifies");
+            assert_eq!(&commits, original, "{id}: the archive holds the original bytes");
+            archived += 1;
+        }
+    }
+    let mut req = m::ListMatchesRequest::default();
+    let mut listed = Vec::new();
+    loop {
+        let page = index.list(&req).await.map_err(|e| e.to_string())?;
+        listed.extend(page.matches.into_iter().map(|s| s.match_id));
+        if page.next_page_token.is_empty() {
+            break;
+        }
+        req.page_token = page.next_page_token;
+    }
+    let unique: std::collections::BTreeSet<&String> = listed.iter().collect();
+    assert_eq!(unique.len(), listed.len(), "no match is listed twice");
+    assert_eq!(listed.len(), originals.len(), "every match is listed");
+    Ok(archived)
+}
+
+/// The fault test of issue 23: archiver passes killed at pseudo-random points, and NATS killed
+/// (SIGKILL) under every other one; after each, every match reads as it was, none is listed
+/// twice, and every archive marked is whole. A last pass without faults seals every ended
+/// match, and only those.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn archiving_survives_the_archiver_and_nats_killed_at_random_points() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let credentials = eventlog::NatsCredentials::load_or_create(&dir.path().join("secrets")).expect("credentials");
+    let store_dir = dir.path().join("nats");
+    let mut server = NatsServer::start(&store_dir, 0, &credentials).await.expect("start");
+    let port = server.port();
+    let url = server.url();
+    let hot = Arc::new(JetStreamLog::connect(&url, 1, &credentials.auth(Role::Orchestrator)).await.expect("connect"));
+    let store = Arc::new(JetStreamArchive::open(&hot, 1).await.expect("archive bucket"));
+    let index = Arc::new(MatchIndex::new(hot.clone(), signer().public_key()));
+    let _tasks = index.start();
+    let reader = ArchivingLog::new(hot.clone(), store.clone(), signer().orchestrator_key());
+    let mut w = Writer { log: hot.clone(), signer: signer(), chains: BTreeMap::new() };
+    let ended: Vec<String> = (0..48).map(|i| format!("end-{i:02}")).collect();
+    for id in &ended {
+        w.game(id, true).await;
+    }
+    for id in ["live-1", "live-2"] {
+        w.game(id, false).await;
+    }
+    until_ended(&index, ended.len()).await;
+    let mut originals = BTreeMap::new();
+    for id in ended.iter().map(String::as_str).chain(["live-1", "live-2"]) {
+        originals.insert(id.to_string(), hot.read(id, 1).await.expect("read"));
+    }
+    let s = Arc::new(signer());
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    // Matches archived after each round: the faults must have cut some pass short.
+    let mut counts = Vec::new();
+    for round in 0..8 {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let (index2, hot2, store2, s2) = (index.clone(), hot.clone(), store.clone(), s.clone());
+        let archiver = tokio::spawn(async move {
+            archive::pass(&index2, hot2.as_ref(), store2.as_ref(), &s2, Duration::ZERO, NOW_MS).await
+        });
+        tokio::time::sleep(Duration::from_millis(rng % 60)).await;
+        if round % 2 == 1 {
+            server.kill();
+        }
+        archiver.abort();
+        let _ = archiver.await;
+        if round % 2 == 1 {
+            server = NatsServer::start(&store_dir, port, &credentials).await.expect("restart");
+        }
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            match invariants(&index, &hot, &reader, &store, &originals).await {
+                Ok(n) => {
+                    counts.push(n);
+                    break;
+                }
+                Err(e) => {
+                    assert!(Instant::now() < deadline, "round {round}: NATS never answered again: {e}");
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+            }
+        }
+    }
+    assert!(counts.iter().any(|&n| n < ended.len()), "no pass was cut short: {counts:?}");
+    assert!(counts.windows(2).all(|w| w[0] <= w[1]), "a mark never goes away: {counts:?}");
+    let last = archive::pass(&index, hot.as_ref(), store.as_ref(), &s, Duration::ZERO, NOW_MS).await;
+    assert!(last.failed.is_empty(), "{last:?}");
+    let archived = invariants(&index, &hot, &reader, &store, &originals).await.expect("NATS is up");
+    assert_eq!(archived, ended.len(), "every ended match sealed, no live one");
+    server.stop().await;
 }
