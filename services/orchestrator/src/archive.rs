@@ -299,7 +299,15 @@ pub async fn run(index: Arc<MatchIndex>, hot: Arc<dyn EventLog>, archive: Arc<dy
 pub async fn pass(index: &MatchIndex, hot: &dyn EventLog, archive: &dyn Archive, signer: &fairness::Signer, after: Duration, now_ms: i64) -> Pass {
     let ended_before = now_ms.saturating_sub(i64::try_from(after.as_millis()).unwrap_or(i64::MAX));
     let mut done = Pass::default();
-    for entry in index.to_archive(ended_before) {
+    let mut due = index.to_archive(ended_before);
+    // Orchestrators archiving side by side start at different places in the list, so that
+    // they seldom seal the same match at once (harmless, but the second put's replaced chunks
+    // stay behind, see `eventlog::JetStreamArchive::put`).
+    if !due.is_empty() {
+        let start = rand::random::<usize>() % due.len();
+        due.rotate_left(start);
+    }
+    for entry in due {
         match seal_one(index, hot, archive, signer, &entry, now_ms).await {
             Ok(rewritten) => {
                 if rewritten {
