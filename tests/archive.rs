@@ -122,3 +122,58 @@ async fn an_archived_match_reads_exports_and_audits_as_before_from_its_archive()
     assert_eq!(status.map(|s| s.code()), Some(Code::DataLoss));
     Ok(())
 }
+
+/// Archive figures (docs/performance.md, "Sealed archives"): `n` real matches played to their
+/// end, sealed by one archiver pass in this process; prints hot-log and archive bytes per match
+/// and the seal and read-back rates. Run it alone on a quiet machine:
+/// `ARBITER_ARCHIVE_FIGURES_MATCHES=100 cargo test --release -p arbiter-e2e --test archive -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "figures, not a check: run it by hand"]
+async fn archive_figures() -> Result<()> {
+    use orchestrator::archive;
+    let n: usize = std::env::var("ARBITER_ARCHIVE_FIGURES_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+    let mut system = System::start().await?;
+    let mut commits = 0u64;
+    for seed in 0..n as u64 {
+        commits += ended_match(&system, 100 + seed).await?.1;
+    }
+    system.kill_orchestrator().await?;
+    let signer = orchestrator::keys::load_or_create(&system.orchestrator_key_file())?;
+    let log = std::sync::Arc::new(system.admin_log().await?);
+    let bucket = eventlog::JetStreamArchive::open(&log, 1).await.map_err(|e| anyhow!("{e}"))?;
+    let index = std::sync::Arc::new(orchestrator::index::MatchIndex::new(log.clone(), signer.public_key()));
+    let _tasks = index.start();
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while index.to_archive(i64::MAX).len() < n {
+        if tokio::time::Instant::now() > deadline {
+            bail!("the index never listed {n} ended matches");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let started = std::time::Instant::now();
+    let pass = archive::pass(&index, log.as_ref(), &bucket, &signer, Duration::ZERO, i64::MAX).await;
+    let seal_s = started.elapsed().as_secs_f64();
+    assert_eq!(pass.archived.len(), n, "{pass:?}");
+    let key = signer.orchestrator_key();
+    let started = std::time::Instant::now();
+    let mut archive_payload = 0usize;
+    for id in &pass.archived {
+        let blob = bucket.get(id).await.map_err(|e| anyhow!("{e}"))?.ok_or_else(|| anyhow!("no archive of {id}"))?;
+        archive::open(id, &blob, &key).map_err(|e| anyhow!("{e}"))?;
+        archive_payload += blob.len();
+    }
+    let read_s = started.elapsed().as_secs_f64();
+    let js = jetstream::new(system.nats_client(Role::Admin).await?);
+    let hot_bytes = js.get_stream(eventlog::STREAM).await?.info().await?.state.bytes;
+    let archive_bytes = js.get_stream(format!("OBJ_{}", eventlog::ARCHIVE_BUCKET)).await?.info().await?.state.bytes;
+    println!(
+        "{{\"matches\": {n}, \"commits\": {commits}, \"hot_bytes_per_match\": {}, \"archive_blob_bytes_per_match\": {}, \
+         \"archive_stream_bytes_per_match\": {}, \"seal_matches_per_s\": {:.1}, \"read_back_matches_per_s\": {:.1}}}",
+        hot_bytes / n as u64,
+        archive_payload / n,
+        archive_bytes / n as u64,
+        n as f64 / seal_s,
+        n as f64 / read_s
+    );
+    Ok(())
+}
