@@ -182,7 +182,10 @@ pub fn seal(match_id: &str, commits: &[StoredCommit], ended_at_ms: i64, signer: 
     blob.extend_from_slice(&signature);
     blob.extend_from_slice(&section);
     let blob = Bytes::from(blob);
-    open(match_id, &blob, &signer.orchestrator_key())?;
+    open(match_id, &blob, &signer.orchestrator_key()).map_err(|e| match e {
+        LogError::Corrupt(why) => LogError::Corrupt(format!("the hot log is not sealed: {why}")),
+        other => other,
+    })?;
     Ok(blob)
 }
 
@@ -588,7 +591,7 @@ mod tests {
         let mut bytes = commits[1].payload.to_vec();
         *bytes.last_mut().unwrap() ^= 1;
         commits[1].payload = Bytes::from(bytes);
-        assert!(matches!(seal("m", &commits, 0, &s), Err(LogError::Corrupt(m)) if m.contains("commit 2")));
+        assert!(matches!(seal("m", &commits, 0, &s), Err(LogError::Corrupt(m)) if m.contains("hot log is not sealed") && m.contains("commit 2")));
     }
 
     #[tokio::test]
