@@ -13,7 +13,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::{LogError, INDEX_BUCKET, SNAPSHOT_BUCKET, STREAM};
+use crate::{LogError, ARCHIVE_BUCKET, INDEX_BUCKET, SNAPSHOT_BUCKET, STREAM};
 
 /// The stream of the public feed (issue 12), created and written by the `projector` role
 /// (`services/feed`), read by the `feed` role.
@@ -317,6 +317,7 @@ const ADMIN_ONLY: &[&str] = &[
 pub fn permissions(role: Role) -> Option<Permissions> {
     let kv_stream = format!("KV_{SNAPSHOT_BUCKET}");
     let index_stream = format!("KV_{INDEX_BUCKET}");
+    let archive_stream = format!("OBJ_{ARCHIVE_BUCKET}");
     let inbox = format!("{}.>", role.inbox_prefix());
     match role {
         Role::Orchestrator => Some(Permissions {
@@ -352,6 +353,20 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 // Flow-control replies of that watch (a push consumer): without them the server
                 // stops delivering after a few thousand entries.
                 format!("$JS.FC.{index_stream}.>"),
+                // Sealed archives (`MATCH_ARCHIVE`, written and read by the orchestrator's
+                // archiver and read path): create the bucket, put objects (chunks, then the
+                // metadata naming them), read an object's metadata and its chunks (an ordered
+                // push consumer with flow control). Never purge: ADMIN_ONLY keeps
+                // `$JS.API.STREAM.PURGE.>` from every service, so no service can wipe the
+                // bucket's bytes (docs/architecture.md, "Sealed archives").
+                format!("$O.{ARCHIVE_BUCKET}.>"),
+                format!("$JS.API.STREAM.CREATE.{archive_stream}"),
+                format!("$JS.API.STREAM.INFO.{archive_stream}"),
+                format!("$JS.API.STREAM.MSG.GET.{archive_stream}"),
+                format!("$JS.API.CONSUMER.CREATE.{archive_stream}"),
+                format!("$JS.API.CONSUMER.CREATE.{archive_stream}.>"),
+                format!("$JS.API.CONSUMER.DELETE.{archive_stream}.*"),
+                format!("$JS.FC.{archive_stream}.>"),
             ],
             publish_deny: strings(ADMIN_ONLY),
             subscribe_allow: vec![inbox],
@@ -364,7 +379,7 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 format!("$JS.API.DIRECT.GET.{STREAM}"),
                 format!("$JS.API.DIRECT.GET.{STREAM}.>"),
             ],
-            publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "$KV.>".to_string()]].concat(),
+            publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "$KV.>".to_string(), "$O.>".to_string()]].concat(),
             subscribe_allow: vec![inbox],
             subscribe_deny: Vec::new(),
         }),
@@ -385,7 +400,7 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 format!("$JS.API.CONSUMER.MSG.NEXT.{STREAM}.*"),
                 format!("$JS.API.CONSUMER.DELETE.{STREAM}.*"),
             ],
-            publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "$KV.>".to_string()]].concat(),
+            publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "$KV.>".to_string(), "$O.>".to_string()]].concat(),
             subscribe_allow: vec![inbox],
             subscribe_deny: Vec::new(),
         }),
@@ -403,10 +418,10 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 // make them; they carry nothing but "go on".
                 format!("$JS.FC.{FEED_STREAM}.>"),
             ],
-            publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "feed.>".to_string(), "$KV.>".to_string()]]
+            publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "feed.>".to_string(), "$KV.>".to_string(), "$O.>".to_string()]]
                 .concat(),
             subscribe_allow: vec![inbox, "feed.>".to_string()],
-            subscribe_deny: vec!["match.>".to_string(), "$KV.>".to_string()],
+            subscribe_deny: vec!["match.>".to_string(), "$KV.>".to_string(), "$O.>".to_string()],
         }),
         Role::Admin => None,
     }

@@ -118,7 +118,7 @@ fn server_urls(url: &str) -> Vec<String> {
 }
 
 /// The [`LogError`] an async-nats error is, by what it means ([`nats_error::meaning`]).
-fn classify<E: std::error::Error + 'static>(what: &str, err: E) -> LogError {
+pub(crate) fn classify<E: std::error::Error + 'static>(what: &str, err: E) -> LogError {
     let text = format!("{what}: {err}");
     match nats_error::meaning(&err) {
         Meaning::StoreFull => LogError::StoreFull(text),
@@ -233,6 +233,11 @@ impl JetStreamLog {
             .get_stream_no_info(STREAM)
             .await
             .map_err(|e| LogError::Other(format!("stream {STREAM}: {e}")))
+    }
+
+    /// The JetStream context of this connection (for the archive bucket, `archive`).
+    pub(crate) fn jetstream_context(&self) -> &jetstream::Context {
+        &self.context
     }
 
     fn is_reader(&self) -> bool {

@@ -12,6 +12,9 @@
 //!   an expected revision ([`EventLog::index_put`]) and watched whole ([`EventLog::index_watch`])
 //!   by the orchestrator, which projects it from the log ([`EventLog::follow`]); a projection,
 //!   so deleting it loses nothing either.
+//! - [`archive`]: where sealed matches go ([`Archive`]): the JetStream Object Store bucket
+//!   [`ARCHIVE_BUCKET`] (`MATCH_ARCHIVE`, [`JetStreamArchive`]) or memory ([`MemoryArchive`]);
+//!   one opaque blob per match, verified by every reader (the orchestrator's `archive`).
 //! - [`MemoryLog`]: an in-memory implementation with the same semantics, for unit tests.
 //! - [`server`]: starting and stopping a real `nats-server` (for tests and for `arbiter up`),
 //!   including finding or installing the binary. Every such server requires authentication.
@@ -45,6 +48,7 @@
 // the integration tests and from the unit tests inside the crate.
 extern crate self as eventlog;
 
+pub mod archive;
 pub mod auth;
 pub mod cluster;
 mod jetstream;
@@ -52,6 +56,7 @@ mod memory;
 mod nats_error;
 pub mod server;
 
+pub use crate::archive::{Archive, JetStreamArchive, MemoryArchive, ARCHIVE_BUCKET};
 pub use crate::auth::{Credentials, NatsAuth, NatsClientArgs, NatsCredentials, Role};
 pub use crate::jetstream::JetStreamLog;
 pub use crate::memory::MemoryLog;
@@ -220,6 +225,10 @@ pub enum LogError {
     /// The match id is not 1..=64 characters of `[A-Za-z0-9_-]`. Maps to INVALID_ARGUMENT.
     #[error("invalid match id: {0}")]
     InvalidMatchId(String),
+    /// Stored bytes that fail their integrity check (a sealed archive whose manifest, signature
+    /// or chain does not verify): never served. Maps to gRPC DATA_LOSS.
+    #[error("{0}")]
+    Corrupt(String),
     /// Anything else (misconfiguration, server-side refusal, ...).
     #[error("match log error: {0}")]
     Other(String),

@@ -361,3 +361,40 @@ async fn only_the_orchestrator_writes_and_reads_the_match_index() {
         "no other role changed the entry"
     );
 }
+
+/// The archive bucket (`MATCH_ARCHIVE`) is written and read by the orchestrator alone (its
+/// archiver and read path), which may not purge it; no other role may write, delete or read an
+/// archive. Its objects round-trip whole, and a put replaces the object.
+#[tokio::test]
+async fn only_the_orchestrator_writes_the_archive_and_nobody_purges_it() {
+    use eventlog::{Archive, JetStreamArchive, ARCHIVE_BUCKET};
+    let server = NatsServer::start_temp().await.expect("start");
+    let log = orchestrator_log(&server).await;
+    let archive = JetStreamArchive::open(&log, 1).await.expect("the orchestrator creates the bucket");
+    assert_eq!(archive.get("a-1").await.expect("get"), None);
+    // Larger than one chunk (128 KiB), to read several.
+    let big = Bytes::from((0..300_000u32).map(|i| (i % 251) as u8).collect::<Vec<u8>>());
+    archive.put("a-1", Bytes::from_static(b"first")).await.expect("put");
+    archive.put("a-1", big.clone()).await.expect("a put replaces the object (its old chunks stay: no purge right)");
+    assert_eq!(archive.get("a-1").await.expect("get"), Some(big.clone()));
+
+    let archive_stream = format!("OBJ_{ARCHIVE_BUCKET}");
+    let (client, mut errors) = connect_as(&server, &server.auth(Role::Orchestrator)).await;
+    let purge = format!("$JS.API.STREAM.PURGE.{archive_stream}");
+    client.publish(purge.clone(), Bytes::from_static(b"{}")).await.expect("send");
+    violation(&mut errors, &purge).await;
+
+    let meta = format!("$O.{ARCHIVE_BUCKET}.M.YS0x");
+    for role in [Role::Randomness, Role::Projector, Role::Feed] {
+        let (client, mut errors) = connect_as(&server, &server.auth(role)).await;
+        client.publish(meta.clone(), Bytes::from_static(b"{\"deleted\":true}")).await.expect("send");
+        violation(&mut errors, &meta).await;
+        client.publish(purge.clone(), Bytes::from_static(b"{}")).await.expect("send");
+        violation(&mut errors, &purge).await;
+        let mut js = jetstream::new(client.clone());
+        js.set_timeout(Duration::from_secs(2));
+        let stream = js.get_stream_no_info(&archive_stream).await.expect("a handle");
+        assert!(stream.direct_get_last_for_subject(&meta).await.is_err(), "{role} reads an archive");
+    }
+    assert_eq!(archive.get("a-1").await.expect("get"), Some(big), "no other role changed or removed the archive");
+}

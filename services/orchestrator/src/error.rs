@@ -54,6 +54,9 @@ pub enum OrchestratorError {
     #[error("the log of match {match_id} fails its integrity check at version {version}: {detail}; \
              the match stays frozen until an operator investigates")]
     Tampered { match_id: String, version: u64, detail: String },
+    /// A sealed archive that fails its check (manifest, signature, chain): never served.
+    #[error("{0}; the match stays unreadable until an operator restores its archive or its log")]
+    ArchiveRefused(String),
     /// A downstream service (rules, randomness) answered with an error.
     #[error("{service} service: {status}")]
     Downstream { service: &'static str, status: Status },
@@ -82,6 +85,7 @@ impl From<LogError> for OrchestratorError {
                  fetch the pending decision again"
             )),
             LogError::InvalidMatchId(m) => OrchestratorError::InvalidArgument(m),
+            LogError::Corrupt(m) => OrchestratorError::ArchiveRefused(m),
             // A server limit (consumers, for watches): say so, as RESOURCE_EXHAUSTED.
             LogError::ConsumersExhausted(m) => OrchestratorError::Exhausted(format!(
                 "the match log has no room for another consumer ({m}); close some watches or retry later"
@@ -127,7 +131,9 @@ impl From<OrchestratorError> for Status {
             OrchestratorError::Unauthenticated(_) => Status::unauthenticated(msg),
             OrchestratorError::PermissionDenied(_) => Status::permission_denied(msg),
             OrchestratorError::LogUnavailable(_) | OrchestratorError::Unavailable(_) => Status::unavailable(msg),
-            OrchestratorError::ReplayMismatch { .. } | OrchestratorError::Tampered { .. } => Status::data_loss(msg),
+            OrchestratorError::ReplayMismatch { .. } | OrchestratorError::Tampered { .. } | OrchestratorError::ArchiveRefused(_) => {
+                Status::data_loss(msg)
+            }
             // The rules service already chose the right code for a rules error (illegal move,
             // stale decision...): pass it on; its own outage is ours too. Its message is cut,
             // since it may quote our caller's input.

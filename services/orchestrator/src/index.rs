@@ -86,6 +86,14 @@ pub struct Entry {
     pub sequence: u64,
     /// `written_at_ms` of the first commit that showed the match ended (0 while in play).
     pub ended_at_ms: i64,
+    /// When the archiver sealed the match and checked its archive (`archive`); 0: not yet.
+    /// Left out of the JSON while 0, so entries of matches never archived read as before.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub archived_at_ms: i64,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 impl Entry {
@@ -171,6 +179,7 @@ fn entry_of(match_id: &str, created: &Created, last: &Commit, sequence: u64, bef
         version: s.version,
         sequence,
         ended_at_ms,
+        archived_at_ms: before.map_or(0, |b| b.archived_at_ms),
     }
 }
 
@@ -208,7 +217,9 @@ impl View {
             known.revision = revision;
             known.stored_version = known.stored_version.max(entry.version);
         }
-        if entry.version <= known.entry.version {
+        // A newer version, or the same one newly marked archived (the archiver's only write).
+        let newly_archived = entry.version == known.entry.version && entry.archived_at_ms > known.entry.archived_at_ms;
+        if entry.version < known.entry.version || (entry.version == known.entry.version && !newly_archived) {
             return false;
         }
         let old = std::mem::replace(&mut known.entry, entry.clone());
@@ -375,6 +386,48 @@ impl MatchIndex {
             .filter(|k| k.entry.timed && k.entry.in_play())
             .map(|k| k.entry.match_id.clone())
             .collect())
+    }
+
+    /// The matches that ended before `ended_before_ms` (Unix ms) and are not archived yet, for
+    /// the archiver: from the copy, never from the log.
+    pub fn to_archive(&self, ended_before_ms: i64) -> Vec<Entry> {
+        let Ok(view) = self.view.read() else { return Vec::new() };
+        let ended = m::MatchStatus::Ended as i32;
+        view.by_status
+            .range((ended, String::new())..)
+            .take_while(|(status, _)| *status == ended)
+            .filter_map(|(_, id)| view.by_id.get(id))
+            .map(|k| &k.entry)
+            .filter(|e| e.archived_at_ms == 0 && e.ended_at_ms != 0 && e.ended_at_ms < ended_before_ms)
+            .cloned()
+            .collect()
+    }
+
+    /// Record in the bucket that `match_id` is archived (at `at_ms`), after its archive was
+    /// checked: a conditional write of its entry, read again on a conflict.
+    pub async fn mark_archived(&self, match_id: &str, at_ms: i64) -> std::result::Result<(), LogError> {
+        for _ in 0..WRITE_ATTEMPTS {
+            let Some((revision, value)) = self.log.index_get(match_id).await? else {
+                return Err(LogError::Other(format!("match {match_id} has no index entry to mark archived")));
+            };
+            let mut entry = serde_json::from_slice::<Entry>(&value)
+                .map_err(|e| LogError::Other(format!("the index entry of {match_id} does not decode: {e}")))?;
+            if entry.archived_at_ms != 0 {
+                self.take(entry, revision);
+                return Ok(());
+            }
+            entry.archived_at_ms = at_ms.max(1);
+            let value = serde_json::to_vec(&entry).map_err(|e| LogError::Other(format!("encode an index entry: {e}")))?;
+            match self.log.index_put(match_id, Bytes::from(value), revision).await {
+                Ok(r) => {
+                    self.take(entry, r);
+                    return Ok(());
+                }
+                Err(LogError::Conflict { .. }) => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(LogError::Unavailable(format!("the index entry of {match_id} keeps changing under the archiver")))
     }
 
     /// The entry of `match_id` in this orchestrator's copy.
@@ -676,6 +729,7 @@ mod tests {
             version,
             sequence: version,
             ended_at_ms: 0,
+            archived_at_ms: 0,
         }
     }
 

@@ -12,7 +12,8 @@
 //! appended, each request bounded by its client's deadline (`deadline`); for tournament
 //! platforms (`docs/tournaments.md`): the platform API key (`platform`), `ListMatches`,
 //! `WatchMatches` and the time keeper's start read from the match index it projects from the
-//! log into `MATCH_INDEX` (`index`), match control (concession, rulings) and the clocks and round limit, whose
+//! log into `MATCH_INDEX` (`index`), the sealed archives of ended matches in `MATCH_ARCHIVE`
+//! and the reads from them once the hot log lacks a match (`archive`), match control (concession, rulings) and the clocks and round limit, whose
 //! time it reads once and logs in the input.
 //! Must never: contain rules code (the game state is an opaque blob here, evaluated by the
 //! rules service), produce randomness (the randomness service does), expose an unredacted
@@ -22,6 +23,7 @@
 //! create, list or adjudicate when a key is configured, or report a failure after a commit as the caller's failure.
 
 pub mod abuse;
+pub mod archive;
 pub mod auth;
 pub mod cache;
 pub mod deadline;
@@ -112,6 +114,14 @@ pub struct OrchestratorArgs {
     /// The scrubber's pace: at most this many commits read and checked per second (0: no limit).
     #[arg(long, env = "ARBITER_SCRUB_COMMITS_PER_SECOND", default_value_t = scrub::DEFAULT_COMMITS_PER_SECOND)]
     pub scrub_commits_per_second: u32,
+    /// How long after its end a match is sealed into the archive bucket (MATCH_ARCHIVE): a
+    /// number with a unit, s, m, h or d (e.g. 90s, 3d), or "off" for no archiver. Sealed
+    /// matches stay readable (GetMatch, ExportMatch, WatchMatch) from the archive.
+    #[arg(long, env = "ARBITER_ARCHIVE_AFTER", default_value = "3d", value_parser = parse_archive_after)]
+    pub archive_after: ArchiveAfter,
+    /// Seconds from the start of one archiver pass to the next.
+    #[arg(long, env = "ARBITER_ARCHIVE_EVERY_S", default_value_t = archive::DEFAULT_ARCHIVE_EVERY.as_secs())]
+    pub archive_every_s: u64,
     /// Do not answer gRPC-Web (HTTP/1.1 and browsers) on the match API's port.
     #[arg(long, env = "ARBITER_NO_GRPC_WEB")]
     pub no_grpc_web: bool,
@@ -161,6 +171,27 @@ fn parse_node(spec: &str) -> anyhow::Result<(String, String)> {
     Ok((name.to_string(), url.to_string()))
 }
 
+/// `--archive-after`: how long after its end a match is archived, or `None` (off).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArchiveAfter(pub Option<Duration>);
+
+/// `--archive-after`: "off", or a number and a unit (s, m, h, d).
+fn parse_archive_after(text: &str) -> Result<ArchiveAfter, String> {
+    let text = text.trim();
+    if text == "off" {
+        return Ok(ArchiveAfter(None));
+    }
+    let unit = match text.chars().last() {
+        Some('s') => 1,
+        Some('m') => 60,
+        Some('h') => 3600,
+        Some('d') => 86_400,
+        _ => return Err(format!("{text:?}: expected a number and a unit (s, m, h or d), such as 3d, or \"off\"")),
+    };
+    let number: u64 = text[..text.len() - 1].parse().map_err(|_| format!("{text:?}: expected a number before the unit, such as 3d"))?;
+    Ok(ArchiveAfter(Some(Duration::from_secs(number.saturating_mul(unit)))))
+}
+
 /// Connect to the log and the two internal services, then serve the match API until shutdown.
 pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     let internal = args.internal_tls.client_config("orchestrator")?;
@@ -180,6 +211,15 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     };
     let signer = keys::load_or_create_if(&args.key_file, if_missing)?;
     keys::remember_key_file(&args.key_file);
+    // Sealed matches are read from their archive (checked under this key) when the hot log
+    // no longer holds them; the archiver (below) writes them.
+    let archive: Arc<dyn eventlog::Archive> = Arc::new(
+        eventlog::JetStreamArchive::open(&log, args.replicas)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot use the archive bucket {} at {}: {e}", eventlog::ARCHIVE_BUCKET, args.nats_url))?,
+    );
+    let hot: Arc<dyn eventlog::EventLog> = Arc::new(log);
+    let log: Arc<dyn eventlog::EventLog> = Arc::new(archive::ArchivingLog::new(hot.clone(), archive.clone(), signer.orchestrator_key()));
     // Lazy channels: the orchestrator starts even if a service comes up a moment later, and
     // each call reports UNAVAILABLE while it is down.
     let mut nodes = Vec::with_capacity(args.randomness_nodes.len());
@@ -202,7 +242,7 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         rules: RulesServiceClient::new(TracedChannel::new(endpoint(&args.rules_url, &internal)?.connect_lazy(), "rules")),
         randomness,
         nodes,
-        log: Arc::new(log),
+        log,
         signer: Arc::new(signer),
     };
     let health = tonic_health::server::HealthReporter::new();
@@ -230,6 +270,16 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     // Clocks and round limits run out on time even when nobody sends a request.
     let _time_keeper = api.keep_time();
     let _warm_up = api.warm_up();
+    let _archiver = args.archive_after.0.map(|after| {
+        tokio::spawn(archive::run(
+            api.index(),
+            hot.clone(),
+            archive.clone(),
+            api.signer(),
+            after,
+            Duration::from_secs(args.archive_every_s.max(1)),
+        ))
+    });
     let service = MatchServiceServer::new(api)
         .max_decoding_message_size(limits::MAX_REQUEST_BYTES);
     let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;
@@ -248,6 +298,16 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn archive_after_takes_a_unit_or_off() {
+        assert_eq!(parse_archive_after("3d").unwrap().0, Some(Duration::from_secs(3 * 86_400)));
+        assert_eq!(parse_archive_after("90s").unwrap().0, Some(Duration::from_secs(90)));
+        assert_eq!(parse_archive_after("off").unwrap().0, None);
+        for bad in ["3", "d", "3w", "-1h"] {
+            assert!(parse_archive_after(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn a_randomness_node_is_name_equals_url_with_a_plain_name() {

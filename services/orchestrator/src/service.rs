@@ -73,6 +73,16 @@ impl MatchApi {
         }
     }
 
+    /// The match index this API lists from (the archiver takes ended matches from it).
+    pub fn index(&self) -> Arc<MatchIndex> {
+        self.index.clone()
+    }
+
+    /// The log-signing key (the archiver signs manifests with it).
+    pub fn signer(&self) -> Arc<fairness::Signer> {
+        self.matches.backends().signer.clone()
+    }
+
     /// Start the time keeper of this API's matches ([`Matches::keep_time`]); it stops when the
     /// returned task is aborted or the runtime ends.
     pub fn keep_time(&self) -> tokio::task::JoinHandle<()> {

@@ -1,0 +1,179 @@
+//! End-to-end: sealed archives. Matches played to their end are sealed by the orchestrator's
+//! archiver (`--archive-after 1s`); once the hot log no longer holds them (here the NATS admin
+//! deletes and recreates the stream, as a period stream leaving the hot log would), `GetMatch`,
+//! `ExportMatch` (byte-identical to the export taken before), `WatchMatch` from the start and
+//! `arbiter audit` of the export read them from the archive; an archive changed in the bucket
+//! is DATA_LOSS naming what failed.
+
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Result};
+use api::match_v1 as m;
+use async_nats::jetstream;
+use bytes::Bytes;
+use eventlog::{Archive, EventLog, Role};
+use futures::StreamExt;
+use tonic::Code;
+
+mod harness;
+
+use harness::{create_and_join, play_one, Rng, System, Table};
+
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// Play a match to its end; its length.
+async fn ended_match(system: &System, seed: u64) -> Result<(Table, u64)> {
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let mut rng = Rng(seed);
+    while play_one(&mut client, &table, &mut rng).await?.is_some() {}
+    let len = system.log_len(&table.match_id).await? as u64;
+    Ok((table, len))
+}
+
+/// Wait until the index entry of `match_id` says it is archived.
+async fn until_archived(system: &System, match_id: &str) -> Result<()> {
+    let log = system.admin_log().await?;
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let entry = log.index_get(match_id).await.map_err(|e| anyhow!("{e}"))?;
+        if let Some((_, value)) = entry {
+            let entry: orchestrator::index::Entry = serde_json::from_slice(&value)?;
+            if entry.archived_at_ms != 0 {
+                return Ok(());
+            }
+        }
+        if tokio::time::Instant::now() > deadline {
+            bail!("match {match_id} was not archived within {PATIENCE:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// Every update WatchMatch streams from the start, up to `last`.
+async fn watched(system: &System, match_id: &str, last: u64) -> Result<Vec<m::MatchUpdate>> {
+    let mut client = system.client().await?;
+    let mut stream = client.watch_match(m::WatchMatchRequest { match_id: match_id.into(), from_version: 0 }).await?.into_inner();
+    let mut out = Vec::new();
+    while out.last().map(|u: &m::MatchUpdate| u.version) != Some(last) {
+        match tokio::time::timeout(PATIENCE, stream.next()).await? {
+            Some(update) => out.push(update?),
+            None => bail!("WatchMatch ended after {} updates", out.len()),
+        }
+    }
+    Ok(out)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_archived_match_reads_exports_and_audits_as_before_from_its_archive() -> Result<()> {
+    let mut system = System::start().await?;
+    let (kept, kept_len) = ended_match(&system, 41).await?;
+    let (changed, _) = ended_match(&system, 42).await?;
+    let mut client = system.client().await?;
+    let export_before = client.export_match(m::ExportMatchRequest { match_id: kept.match_id.clone() }).await?.into_inner();
+    let view_before = client.get_match(m::GetMatchRequest { match_id: kept.match_id.clone(), version: 0 }).await?.into_inner();
+    let watched_before = watched(&system, &kept.match_id, kept_len).await?;
+
+    system.kill_orchestrator().await?;
+    system.orchestrator = Some(system.spawn_orchestrator_with(&["--archive-after", "1s", "--archive-every-s", "1"]).await?);
+    until_archived(&system, &kept.match_id).await?;
+    until_archived(&system, &changed.match_id).await?;
+    system.kill_orchestrator().await?;
+
+    // The matches leave the hot log (as the NATS admin; the orchestrator creates it again).
+    let js = jetstream::new(system.nats_client(Role::Admin).await?);
+    js.delete_stream(eventlog::STREAM).await?;
+    // Whoever can write the bucket changes one byte near the end of the other match's archive.
+    let admin = system.admin_log().await?;
+    let bucket = eventlog::JetStreamArchive::open(&admin, 1).await.map_err(|e| anyhow!("{e}"))?;
+    let mut blob = bucket.get(&changed.match_id).await.map_err(|e| anyhow!("{e}"))?.ok_or_else(|| anyhow!("no archive"))?.to_vec();
+    let at = blob.len() - 100;
+    blob[at] ^= 1;
+    bucket.put(&changed.match_id, Bytes::from(blob)).await.map_err(|e| anyhow!("{e}"))?;
+
+    system.start_orchestrator().await?;
+    assert_eq!(system.log_len(&kept.match_id).await?, 0, "the hot log no longer holds the match");
+    let mut client = system.client().await?;
+    let view = client.get_match(m::GetMatchRequest { match_id: kept.match_id.clone(), version: 0 }).await?.into_inner();
+    assert_eq!(view, view_before, "GetMatch from the archive");
+    let export = client.export_match(m::ExportMatchRequest { match_id: kept.match_id.clone() }).await?.into_inner();
+    assert!(export.export == export_before.export, "the export from the archive is byte-identical");
+    assert_eq!(watched(&system, &kept.match_id, kept_len).await?, watched_before, "WatchMatch from the start");
+
+    // `arbiter export` then `arbiter audit` of the archived match, under the orchestrator key.
+    let file = system.dir.path().join("kept.json");
+    let url = system.orchestrator_url()?;
+    let (ok, out, err) =
+        harness::run_arbiter(&["export", &kept.match_id, "--orchestrator", &url, "-o", &file.display().to_string()]).await?;
+    assert!(ok, "{out}{err}");
+    let key = hex::encode(orchestrator::keys::load_or_create(&system.orchestrator_key_file())?.public_key());
+    let (ok, out, err) = harness::run_arbiter(&["audit", &file.display().to_string(), "--orchestrator-key", &key]).await?;
+    assert!(ok && out.contains("the match checks out"), "{out}{err}");
+
+    // The changed archive is refused by every read, naming what failed.
+    let status = match client.export_match(m::ExportMatchRequest { match_id: changed.match_id.clone() }).await {
+        Ok(_) => bail!("a changed archive was exported"),
+        Err(status) => status,
+    };
+    assert_eq!(status.code(), Code::DataLoss, "{status:?}");
+    assert!(status.message().contains(&format!("the archive of match {} is refused", changed.match_id)), "{}", status.message());
+    assert!(status.message().contains("commits section hashes to"), "{}", status.message());
+    let status = client.get_match(m::GetMatchRequest { match_id: changed.match_id.clone(), version: 0 }).await.err();
+    assert_eq!(status.map(|s| s.code()), Some(Code::DataLoss));
+    Ok(())
+}
+
+/// Archive figures (docs/performance.md, "Sealed archives"): `n` real matches played to their
+/// end, sealed by one archiver pass in this process; prints hot-log and archive bytes per match
+/// and the seal and read-back rates. Run it alone on a quiet machine:
+/// `ARBITER_ARCHIVE_FIGURES_MATCHES=100 cargo test --release -p arbiter-e2e --test archive -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "figures, not a check: run it by hand"]
+async fn archive_figures() -> Result<()> {
+    use orchestrator::archive;
+    let n: usize = std::env::var("ARBITER_ARCHIVE_FIGURES_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+    let mut system = System::start().await?;
+    let mut commits = 0u64;
+    for seed in 0..n as u64 {
+        commits += ended_match(&system, 100 + seed).await?.1;
+    }
+    system.kill_orchestrator().await?;
+    let signer = orchestrator::keys::load_or_create(&system.orchestrator_key_file())?;
+    let log = std::sync::Arc::new(system.admin_log().await?);
+    let bucket = eventlog::JetStreamArchive::open(&log, 1).await.map_err(|e| anyhow!("{e}"))?;
+    let index = std::sync::Arc::new(orchestrator::index::MatchIndex::new(log.clone(), signer.public_key()));
+    let _tasks = index.start();
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while index.to_archive(i64::MAX).len() < n {
+        if tokio::time::Instant::now() > deadline {
+            bail!("the index never listed {n} ended matches");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let started = std::time::Instant::now();
+    let pass = archive::pass(&index, log.as_ref(), &bucket, &signer, Duration::ZERO, i64::MAX).await;
+    let seal_s = started.elapsed().as_secs_f64();
+    assert_eq!(pass.archived.len(), n, "{pass:?}");
+    let key = signer.orchestrator_key();
+    let started = std::time::Instant::now();
+    let mut archive_payload = 0usize;
+    for id in &pass.archived {
+        let blob = bucket.get(id).await.map_err(|e| anyhow!("{e}"))?.ok_or_else(|| anyhow!("no archive of {id}"))?;
+        archive::open(id, &blob, &key).map_err(|e| anyhow!("{e}"))?;
+        archive_payload += blob.len();
+    }
+    let read_s = started.elapsed().as_secs_f64();
+    let js = jetstream::new(system.nats_client(Role::Admin).await?);
+    let hot_bytes = js.get_stream(eventlog::STREAM).await?.info().await?.state.bytes;
+    let archive_bytes = js.get_stream(format!("OBJ_{}", eventlog::ARCHIVE_BUCKET)).await?.info().await?.state.bytes;
+    println!(
+        "{{\"matches\": {n}, \"commits\": {commits}, \"hot_bytes_per_match\": {}, \"archive_blob_bytes_per_match\": {}, \
+         \"archive_stream_bytes_per_match\": {}, \"seal_matches_per_s\": {:.1}, \"read_back_matches_per_s\": {:.1}}}",
+        hot_bytes / n as u64,
+        archive_payload / n,
+        archive_bytes / n as u64,
+        n as f64 / seal_s,
+        n as f64 / read_s
+    );
+    Ok(())
+}
