@@ -49,12 +49,16 @@ pub struct Card {
     /// Agenda counters (on a scored agenda, spent by its own abilities).
     #[serde(default)]
     pub agenda: u32,
+    /// Subtypes a card's effect gave this ice while it stays rezzed (`Game::ice_has_subtype`
+    /// reads them only while it is rezzed; a new rez chooses again).
+    #[serde(default)]
+    pub gained: Vec<String>,
 }
 
 impl Card {
     /// A card at deck-list position `pos`, before the match's card numbers are drawn.
     pub fn new(code: &str, side: Side, pos: u32) -> Card {
-        Card { code: code.to_string(), side, pos, rezzed: false, adv: 0, credits: 0, installed_turn: 0, faceup: false, virus: 0, host: None, power: 0, agenda: 0 }
+        Card { code: code.to_string(), side, pos, rezzed: false, adv: 0, credits: 0, installed_turn: 0, faceup: false, virus: 0, host: None, power: 0, agenda: 0, gained: Vec::new() }
     }
 }
 

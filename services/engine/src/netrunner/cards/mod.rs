@@ -294,6 +294,9 @@ pub enum When {
     /// The Runner discarded cards to the maximum hand size (NR-2.3); `arg` is how many (the last
     /// cards of the heap). Runner identity.
     RunnerDiscarded,
+    /// A turn ends (either side's, NR-2.2/2.3: after the discard and its window); rezzed Corp
+    /// cards, in table order, `arg` is the seat whose turn it was.
+    AnyTurnEnds,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

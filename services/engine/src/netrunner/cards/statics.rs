@@ -77,13 +77,14 @@ impl Game {
         n
     }
 
-    /// Whether `ice` has subtype `t`: printed, or gained from a Runner card it hosts
-    /// (`Static::HostIceGains`).
+    /// Whether `ice` has subtype `t`: printed, gained from a Runner card it hosts
+    /// (`Static::HostIceGains`), or gained by a card's effect while it stays rezzed (`Card::gained`).
     pub fn ice_has_subtype(&self, ice: u32, t: &str) -> bool {
         self.def(ice).has_subtype(t)
             || self.runner.programs.iter().any(|&p| {
                 self.card(p).is_some_and(|k| k.host == Some(ice)) && def(self.code(p)).statics.iter().any(|s| matches!(s, Static::HostIceGains(ts) if ts.contains(&t)))
             })
+            || self.card(ice).is_some_and(|k| k.rezzed && k.gained.iter().any(|g| g == t))
     }
 
     /// Whether an installed Corp card can be advanced (agendas, and cards that say so).

@@ -137,6 +137,10 @@ fn end_turn(g: &mut Game, ev: &mut Vec<Event>) {
         let installed = cards::runner_trigger_order(g);
         cards::fire_all(g, When::TurnEnds, &installed, 0, ev);
     }
+    // "When a turn ends" of rezzed Corp cards, whichever side's turn it was.
+    let mut corp_cards: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, When::AnyTurnEnds)).collect();
+    corp_cards.sort_by_key(|&k| cards::table_index(g.code(k)));
+    cards::fire_all(g, When::AnyTurnEnds, &corp_cards, active, ev);
     ev.push(public("turn_ended", format!("{}'s turn ends", g.seat_name(active)), json!({"seat": active})));
     if super::time::end_if_last_turn(g, ev) {
         return;

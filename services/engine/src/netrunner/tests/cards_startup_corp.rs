@@ -1833,3 +1833,50 @@ fn card_n_pot_lets_the_runner_pay_3_per_subroutine_and_ends_the_run_by_threat_le
     let g = m.game();
     assert!(g.run.is_none() && !g.flags.successful_run, "threat level 2: ended by the second subroutine");
 }
+
+// --- derez (the mechanics of the fourth session) ----------------------------------------------------
+
+#[test]
+fn card_lycian_multi_munition_gains_chosen_subtypes_and_derezzes_when_a_turn_ends() {
+    let mut s = runner();
+    s.g.corp.credits = 3;
+    let l = s.ice(RD, is::LYCIAN_MULTI_MUNITION, false);
+    s.rd(c::HEDGE_FUND);
+    let p = s.installed(c::CLEAVER);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.rez(l);
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
+    m.pick(&["subtype:2", "subtype:1"]);
+    let g = m.game();
+    assert!(g.ice_has_subtype(l, "Code Gate") && g.ice_has_subtype(l, "Sentry") && !g.ice_has_subtype(l, "Barrier"));
+    to_card_question(&mut m);
+    // The sentry subroutine: the Corp trashes the program; the code gate one took a click and a credit.
+    m.pick(&[&format!("trash:{p}")]);
+    m.pass_windows();
+    let g = m.game();
+    assert!(g.runner.heap.contains(&p));
+    assert_eq!((g.runner.clicks, g.runner.credits, g.corp.credits), (2, 4, 0), "1 click for the run, 1 lost; no barrier credit");
+    assert!(g.rezzed(l));
+
+    // A barrier only: the Corp gains 1 and the run ends; when the turn ends, it is derezzed and
+    // loses its subtypes.
+    let mut s = runner();
+    s.g.corp.credits = 3;
+    let l = s.ice(RD, is::LYCIAN_MULTI_MUNITION, false);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.rez(l);
+    m.pick(&["subtype:0"]);
+    m.pass_windows();
+    let g = m.game();
+    assert!(g.run.is_none() && m.has_event("netrunner.run_ended_by"));
+    assert_eq!((g.runner.clicks, g.runner.credits, g.corp.credits), (3, 5, 1));
+    let mut s = corp();
+    let l = s.ice(RD, is::LYCIAN_MULTI_MUNITION, true);
+    s.g.cards[l as usize].gained = vec!["Barrier".into()];
+    let m = s.start(Stage::EndTurn);
+    let g = m.game();
+    assert!(!g.rezzed(l) && !g.ice_has_subtype(l, "Barrier") && m.has_event("netrunner.derezzed"));
+}
