@@ -201,6 +201,9 @@ pub struct Run {
     /// Corp cards accessed in this run, in order.
     #[serde(default)]
     pub accessed_cards: Vec<u32>,
+    /// An ice was derezzed during this run (`helpers::derez`).
+    #[serde(default)]
+    pub ice_derezzed: bool,
 }
 
 /// One thing to access (NR-7.2).
@@ -400,6 +403,10 @@ pub struct TurnFlags {
     /// Times the Runner gained clicks during a run this turn.
     #[serde(default)]
     pub run_click_gains: u32,
+    /// Delayed "when this turn ends" effects a card set up this turn (its question, as a task
+    /// pushed when the turn ends, in the order they were set up).
+    #[serde(default)]
+    pub at_turn_end: Vec<Task>,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").
@@ -618,6 +625,7 @@ impl Game {
             breach_instead: None,
             used_cards: vec![],
             accessed_cards: vec![],
+            ice_derezzed: false,
         });
         self.flags.runs.push(server);
         ev.push(Event::public(

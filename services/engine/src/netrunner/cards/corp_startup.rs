@@ -13,6 +13,8 @@ use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, CORP, RUNNER};
 
+pub const STEGODON_MK_IV: &str = "34032";
+pub const LIGHTNING_LABORATORY: &str = "34097";
 pub const FUJII_ASSET_RETRIEVAL: &str = "34040";
 pub const YOUR_DIGITAL_LIFE: &str = "34056";
 pub const ARMED_ASSET_PROTECTION: &str = "34061";
@@ -480,6 +482,26 @@ pub static DEFS: &[CardDef] = &[
             Ask::Own(Prompt { ask: kpi_shuffle_ask, answer: kpi_shuffle_answer }),
             Ask::Own(Prompt { ask: kpi_ice_ask, answer: install_answer_free }),
             Ask::Own(Prompt { ask: kpi_counter_ask, answer: place_counter_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: STEGODON_MK_IV,
+        name: "Stegodon MK IV",
+        statics: &[Static::IcebreakerStrength(stegodon_strength)],
+        events: &[(When::CorpRunBegins, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: stegodon_ask, answer: stegodon_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: LIGHTNING_LABORATORY,
+        name: "Lightning Laboratory",
+        on_score: Effect::Custom(one_agenda_counter),
+        events: &[(When::CorpRunBegins, Effect::Ask(0))],
+        asks: &[
+            Ask::Own(Prompt { ask: lab_ask, answer: lab_answer }),
+            Ask::Do(lab_turn_ends),
+            Ask::Own(Prompt { ask: lab_derez_ask, answer: lab_derez_answer }),
         ],
         ..BLANK
     },
@@ -2378,4 +2400,137 @@ fn kpi_counter_ask(g: &Game, c: Ctx) -> Option<Question> {
         format!("{}: place 1 advancement counter on an installed card you can advance", c.name()),
         o,
     ))
+}
+
+// --- derez ---------------------------------------------------------------------------------------------
+
+/// Stegodon MK IV: icebreakers are 2 weaker during a run in which an ice was derezzed.
+fn stegodon_strength(g: &Game) -> i64 {
+    if g.run.as_ref().is_some_and(|r| r.ice_derezzed) {
+        -2
+    } else {
+        0
+    }
+}
+
+/// The rezzed ice not protecting server `server`.
+fn rezzed_ice_elsewhere(g: &Game, server: u32) -> Vec<u32> {
+    g.corp.servers.iter().filter(|s| s.id != server).flat_map(|s| s.ice.iter().copied()).filter(|&i| g.rezzed(i)).collect()
+}
+
+fn stegodon_ask(g: &Game, c: Ctx) -> Option<Question> {
+    // Once per turn (per copy); a declined "may" does not use it.
+    if g.flags.used_cards.contains(&c.card) || !g.corp.score.contains(&c.card) {
+        return None;
+    }
+    let ice = rezzed_ice_elsewhere(g, c.arg);
+    if ice.is_empty() {
+        return None;
+    }
+    let mut o = card_options(g, "derez", &ice);
+    o.push((opt("none", "Derez nothing"), Answer::No));
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may derez an ice not protecting the attacked server to gain 1 credit ({})", c.name()),
+        format!("{}: you may derez 1 ice not protecting the attacked server to gain 1 credit", c.name()),
+        o,
+    ))
+}
+
+fn stegodon_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(i) = first(a) {
+        if !rezzed_ice_elsewhere(g, c.arg).contains(&i) {
+            return Err(RulesError::Illegal(format!("{} cannot derez card {i}", c.name())));
+        }
+        g.flags.used_cards.push(c.card);
+        super::helpers::derez(g, i, c.name(), ev);
+        g.gain(CORP, 1, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// The unrezzed ice protecting the attacked server (`c.arg`).
+fn lab_targets(g: &Game, server: u32) -> Vec<u32> {
+    super::helpers::ice_of(g, server).into_iter().filter(|&i| !g.rezzed(i)).collect()
+}
+
+fn lab_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.corp.score.contains(&c.card) || g.card(c.card).map_or(0, |k| k.agenda) == 0 {
+        return None;
+    }
+    let ice = lab_targets(g, c.arg);
+    if ice.is_empty() {
+        return None;
+    }
+    let n = ice.len().min(2) as u32;
+    let o = card_options(g, "rez", &ice);
+    Some(
+        Question::one(
+            CORP,
+            CARD_KIND,
+            format!("may remove an agenda counter from {} to rez up to 2 ice protecting {}", c.name(), Game::server_name(c.arg)),
+            format!("{}: you may remove 1 agenda counter to rez up to 2 ice protecting {}, ignoring all costs (pick none to decline)", c.name(), Game::server_name(c.arg)),
+            o,
+        )
+        .range(0, n),
+    )
+}
+
+fn lab_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let ice = picked(a);
+    if ice.is_empty() {
+        return Ok(Then::Done);
+    }
+    let targets = lab_targets(g, c.arg);
+    if ice.len() > 2 || ice.iter().any(|i| !targets.contains(i)) {
+        return Err(RulesError::Illegal(format!("{} rezzes up to 2 unrezzed ice of the attacked server", c.name())));
+    }
+    agenda_counters(g, c.card, -1, c.name(), ev);
+    for i in ice {
+        super::helpers::rez_free(g, i, c.name(), ev);
+    }
+    // "When this turn ends, derez 2 pieces of ice protecting that server" (a delayed effect).
+    g.flags.at_turn_end.push(Task::Card { code: c.def.code.to_string(), card: c.card, step: 1, arg: c.arg });
+    Ok(Then::Done)
+}
+
+/// The turn ends: 2 rezzed ice protecting that server are derezzed (all of them if there are 2
+/// or fewer; else the Corp chooses which 2).
+fn lab_turn_ends(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let rezzed: Vec<u32> = super::helpers::ice_of(g, c.arg).into_iter().filter(|&i| g.rezzed(i)).collect();
+    if rezzed.len() > 2 {
+        ask_later(g, c, 2);
+        return;
+    }
+    for i in rezzed {
+        super::helpers::derez(g, i, c.name(), ev);
+    }
+}
+
+fn lab_derez_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let rezzed: Vec<u32> = super::helpers::ice_of(g, c.arg).into_iter().filter(|&i| g.rezzed(i)).collect();
+    let o = card_options(g, "derez", &rezzed);
+    Some(
+        Question::one(
+            CORP,
+            CARD_KIND,
+            format!("chooses 2 ice protecting {} to derez ({})", Game::server_name(c.arg), c.name()),
+            format!("{}: choose 2 ice protecting {} to derez", c.name(), Game::server_name(c.arg)),
+            o,
+        )
+        .range(2, 2),
+    )
+}
+
+fn lab_derez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let ice = picked(a);
+    let rezzed: Vec<u32> = super::helpers::ice_of(g, c.arg).into_iter().filter(|&i| g.rezzed(i)).collect();
+    if ice.len() != 2 || ice[0] == ice[1] || ice.iter().any(|i| !rezzed.contains(i)) {
+        return Err(RulesError::Illegal(format!("{} derezzes 2 rezzed ice of that server", c.name())));
+    }
+    for i in ice {
+        super::helpers::derez(g, i, c.name(), ev);
+    }
+    Ok(Then::Done)
 }

@@ -408,6 +408,11 @@ pub fn derez(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
         k.rezzed = false;
     }
     note(ev, "derezzed", format!("{source} derezzes {}", g.label(card)), json!({"card": card}));
+    if is_ice(g, card) {
+        if let Some(r) = g.run.as_mut() {
+            r.ice_derezzed = true;
+        }
+    }
     let installed = super::runner_trigger_order(g);
     super::fire_all(g, When::Derezzed, &installed, card, ev);
 }
@@ -523,4 +528,25 @@ pub fn may_break(g: &Game, breaker: Option<u32>, ice: u32) -> bool {
         super::Static::BreakOnlyWith(t) => breaker.is_some_and(|b| g.def(b).has_subtype(t)),
         _ => true,
     })
+}
+
+/// The Corp rezzes installed `card` by a card's effect, ignoring all costs: its own "when
+/// rezzed" ability, then the "whenever you rez" triggers (`corp_card_rezzed`).
+pub fn rez_free(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
+    if g.rezzed(card) || !g.is_installed(card) {
+        return;
+    }
+    if let Some(k) = g.card_mut(card) {
+        k.rezzed = true;
+    }
+    note(ev, "rezzed", format!("{source}: the Corp rezzes {} ignoring all costs", g.label(card)), json!({"card": card, "code": g.code(card), "cost": 0}));
+    unique_check(g, card, ev);
+    let c = super::ctx(g, card, 0);
+    super::apply(g, &c.def.on_rez, c, ev);
+    corp_card_rezzed(g, card, ev);
+}
+
+/// The ice protecting server `server`, innermost first (none for an unknown server).
+pub fn ice_of(g: &Game, server: u32) -> Vec<u32> {
+    g.corp.servers.iter().find(|s| s.id == server).map_or_else(Vec::new, |s| s.ice.clone())
 }

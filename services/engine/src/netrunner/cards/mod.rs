@@ -205,6 +205,9 @@ pub enum Static {
     TrashActionHqCards(fn(&Game, u32, u32) -> u32),
     /// The ice hosting this Runner card (a Trojan) gains these subtypes.
     HostIceGains(&'static [&'static str]),
+    /// Each installed icebreaker's strength changes by `f(game)` (a Corp identity or scored
+    /// agenda).
+    IcebreakerStrength(fn(&Game) -> i64),
 }
 
 /// When a trigger of an active card (or identity) fires.
@@ -297,6 +300,9 @@ pub enum When {
     /// A turn ends (either side's, NR-2.2/2.3: after the discard and its window); rezzed Corp
     /// cards, in table order, `arg` is the seat whose turn it was.
     AnyTurnEnds,
+    /// A run begins (CR 6.3, initiation phase), after the Runner's abilities: the Corp identity,
+    /// its scored agendas, then its rezzed cards; `arg` is the attacked server.
+    CorpRunBegins,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

@@ -154,7 +154,13 @@ impl Game {
         let own: i64 = def(self.code(b)).statics.iter().map(|s| if let Static::BreakerStrength(f) = s { f(self, b) } else { 0 }).sum();
         let bonus = bonus + own;
         let base = self.def(b).strength.unwrap_or(0) + bonus;
-        base + self.run.as_ref().map_or(0, |r| r.pumps.iter().filter(|(p, _)| *p == b).map(|(_, n)| n).sum::<i64>())
+        let corp: i64 = if self.def(b).has_subtype("Icebreaker") {
+            self.active_statics(CORP).iter().map(|s| if let Static::IcebreakerStrength(f) = s { f(self) } else { 0 }).sum()
+        } else {
+            0
+        };
+        // Modifications add up; the result is never below 0.
+        (base + corp + self.run.as_ref().map_or(0, |r| r.pumps.iter().filter(|(p, _)| *p == b).map(|(_, n)| n).sum::<i64>())).max(0)
     }
 
     /// Whether `ice` is installed protecting a remote server.

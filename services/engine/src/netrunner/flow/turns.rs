@@ -141,6 +141,9 @@ fn end_turn(g: &mut Game, ev: &mut Vec<Event>) {
     let mut corp_cards: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, When::AnyTurnEnds)).collect();
     corp_cards.sort_by_key(|&k| cards::table_index(g.code(k)));
     cards::fire_all(g, When::AnyTurnEnds, &corp_cards, active, ev);
+    // Delayed "when this turn ends" effects, the first set up resolved first.
+    let later = std::mem::take(&mut g.flags.at_turn_end);
+    g.tasks.extend(later.into_iter().rev());
     ev.push(public("turn_ended", format!("{}'s turn ends", g.seat_name(active)), json!({"seat": active})));
     if super::time::end_if_last_turn(g, ev) {
         return;

@@ -1880,3 +1880,68 @@ fn card_lycian_multi_munition_gains_chosen_subtypes_and_derezzes_when_a_turn_end
     let g = m.game();
     assert!(!g.rezzed(l) && !g.ice_has_subtype(l, "Barrier") && m.has_event("netrunner.derezzed"));
 }
+
+#[test]
+fn card_stegodon_mk_iv_derezzes_ice_elsewhere_for_1_and_weakens_icebreakers_that_run() {
+    let mut s = runner();
+    let st = s.card(cs::STEGODON_MK_IV);
+    s.g.corp.score.push(st);
+    let hq_ice = s.ice(crate::netrunner::state::HQ, c::PALISADE, true);
+    s.ice(RD, c::PALISADE, false);
+    s.rd(c::HEDGE_FUND);
+    let b = s.installed(c::CLEAVER);
+    let strength = s.g.breaker_strength(b);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
+    m.pick(&[&format!("derez:{hq_ice}")]);
+    let g = m.game();
+    assert!(!g.rezzed(hq_ice));
+    assert_eq!(g.corp.credits, 1);
+    assert_eq!(g.breaker_strength(b), strength - 2, "an ice was derezzed during this run");
+    m.pass_windows();
+    assert_eq!(m.kind(), "netrunner.continue");
+    m.pick(&["jack_out"]);
+    m.pass_windows();
+    assert_eq!(m.game().breaker_strength(b), strength);
+    // Once per turn: the next run asks nothing.
+    m.run_on(RD);
+    assert_eq!(m.kind(), "netrunner.continue", "no question: the unrezzed ice is passed");
+}
+
+#[test]
+fn card_lightning_laboratory_rezzes_2_ice_free_on_a_run_and_derezzes_them_when_the_turn_ends() {
+    let mut s = runner().runner_turn(2);
+    let lab = s.card(cs::LIGHTNING_LABORATORY);
+    s.g.corp.score.push(lab);
+    s.g.cards[lab as usize].agenda = 1;
+    let inner = s.ice(RD, c::PALISADE, false);
+    let outer = s.ice(RD, c::PALISADE, false);
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
+    m.pick(&[&format!("rez:{inner}"), &format!("rez:{outer}")]);
+    // The outer Palisade ended the run; the Runner is back in its action phase.
+    let g = m.game();
+    assert!(g.run.is_none() && g.active == RUNNER);
+    assert!(g.rezzed(inner) && g.rezzed(outer));
+    assert_eq!((g.corp.credits, g.cards[lab as usize].agenda), (0, 0), "ignoring all costs, 1 counter spent");
+    m.pick(&["credit"]);
+    let g = m.game();
+    assert!(g.active == CORP && !g.rezzed(inner) && !g.rezzed(outer), "derezzed when the Runner's turn ended");
+
+    // Declining keeps the counter and sets up nothing.
+    let mut s = runner();
+    let lab = s.card(cs::LIGHTNING_LABORATORY);
+    s.g.corp.score.push(lab);
+    s.g.cards[lab as usize].agenda = 1;
+    s.ice(RD, c::PALISADE, false);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[]);
+    let g = m.game();
+    assert!(g.flags.at_turn_end.is_empty() && g.cards[lab as usize].agenda == 1);
+}
