@@ -15,6 +15,7 @@ use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, CORP, RUNNER};
 
 pub const STEGODON_MK_IV: &str = "34032";
 pub const LIGHTNING_LABORATORY: &str = "34097";
+pub const WARM_RECEPTION: &str = "34098";
 pub const FUJII_ASSET_RETRIEVAL: &str = "34040";
 pub const YOUR_DIGITAL_LIFE: &str = "34056";
 pub const ARMED_ASSET_PROTECTION: &str = "34061";
@@ -503,6 +504,13 @@ pub static DEFS: &[CardDef] = &[
             Ask::Do(lab_turn_ends),
             Ask::Own(Prompt { ask: lab_derez_ask, answer: lab_derez_answer }),
         ],
+        ..BLANK
+    },
+    CardDef {
+        code: WARM_RECEPTION,
+        name: "Warm Reception",
+        events: &[(When::TurnBegin, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: warm_install_ask, answer: warm_install_answer }), Ask::Own(Prompt { ask: warm_derez_ask, answer: warm_derez_answer })],
         ..BLANK
     },
 ];
@@ -2531,6 +2539,75 @@ fn lab_derez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> 
     }
     for i in ice {
         super::helpers::derez(g, i, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+fn warm_install_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &g.corp.hq, false, false));
+    if o.len() <= 1 {
+        return warm_derez_ask(g, c);
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may install a card from HQ ({})", c.name()),
+        format!("{}: you may install 1 card from HQ (it cannot be scored this turn)", c.name()),
+        o,
+    ))
+}
+
+fn warm_install_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    match first(a) {
+        Answer::Install { card, server } => {
+            g.flags.no_score.push(card);
+            // Asked after this install (and the trashing it may ask for) is done.
+            ask_later(g, c, 1);
+            Ok(Then::InstallCorp { card, server })
+        }
+        // Nothing to install: the question asked was the derez one.
+        Answer::Card(_) => warm_derez_answer(g, c, a, ev),
+        _ => {
+            ask_later(g, c, 1);
+            Ok(Then::Done)
+        }
+    }
+}
+
+/// The other rezzed installed Corp cards Warm Reception may derez, while it is rezzed in a
+/// server no ice protects.
+fn warm_derez_targets(g: &Game, card: u32) -> Vec<u32> {
+    let CorpZone::Root(server) = g.corp_zone(card) else { return vec![] };
+    if !g.rezzed(card) || !super::helpers::ice_of(g, server).is_empty() {
+        return vec![];
+    }
+    g.installed_corp().into_iter().filter(|&k| k != card && g.rezzed(k)).collect()
+}
+
+fn warm_derez_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let targets = warm_derez_targets(g, c.card);
+    if targets.is_empty() {
+        return None;
+    }
+    let mut o = card_options(g, "derez", &targets);
+    o.push((opt("none", "Derez nothing"), Answer::No));
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may derez {} to derez another installed card", g.label(c.card)),
+        format!("{}: you may derez it to derez another installed card", g.label(c.card)),
+        o,
+    ))
+}
+
+fn warm_derez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        if !warm_derez_targets(g, c.card).contains(&k) {
+            return Err(RulesError::Illegal(format!("{} cannot derez card {k}", c.name())));
+        }
+        super::helpers::derez(g, c.card, c.name(), ev);
+        super::helpers::derez(g, k, c.name(), ev);
     }
     Ok(Then::Done)
 }

@@ -1945,3 +1945,30 @@ fn card_lightning_laboratory_rezzes_2_ice_free_on_a_run_and_derezzes_them_when_t
     let g = m.game();
     assert!(g.flags.at_turn_end.is_empty() && g.cards[lab as usize].agenda == 1);
 }
+
+#[test]
+fn card_warm_reception_installs_from_hq_unscorable_then_derezzes_itself_and_another_card() {
+    let mut s = corp();
+    let w = s.root(3, cs::WARM_RECEPTION, true);
+    let other = s.root(4, c::REGOLITH_MINING_LICENSE, true);
+    let a = s.hq(c::ORBITAL_SUPERIORITY);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
+    m.pick(&[&format!("install:{a}:new")]);
+    let g = m.game();
+    assert!(g.is_installed(a) && g.flags.no_score.contains(&a), "installed, not scorable this turn");
+    assert_eq!(m.kind(), c::CARD_KIND);
+    m.pick(&[&format!("derez:{other}")]);
+    let g = m.game();
+    assert!(!g.rezzed(w) && !g.rezzed(other));
+
+    // Protected by ice, HQ empty: nothing to ask.
+    let mut s = corp();
+    s.root(3, cs::WARM_RECEPTION, true);
+    s.ice(3, c::PALISADE, true);
+    s.root(4, c::REGOLITH_MINING_LICENSE, true);
+    s.rd(c::HEDGE_FUND);
+    let m = corp_turn_begins(s);
+    assert_eq!(m.kind(), "netrunner.action");
+}
