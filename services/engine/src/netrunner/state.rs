@@ -204,6 +204,9 @@ pub struct Run {
     /// An ice was derezzed during this run (`helpers::derez`).
     #[serde(default)]
     pub ice_derezzed: bool,
+    /// Strength ice gets for the remainder of this run: (ice, amount).
+    #[serde(default)]
+    pub ice_plus: Vec<(u32, i64)>,
 }
 
 /// One thing to access (NR-7.2).
@@ -626,6 +629,7 @@ impl Game {
             used_cards: vec![],
             accessed_cards: vec![],
             ice_derezzed: false,
+            ice_plus: vec![],
         });
         self.flags.runs.push(server);
         ev.push(Event::public(

@@ -16,6 +16,7 @@ use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, CORP, RUNNER};
 pub const STEGODON_MK_IV: &str = "34032";
 pub const LIGHTNING_LABORATORY: &str = "34097";
 pub const WARM_RECEPTION: &str = "34098";
+pub const BRASILIA_GOVERNMENT_GRID: &str = "34104";
 pub const FUJII_ASSET_RETRIEVAL: &str = "34040";
 pub const YOUR_DIGITAL_LIFE: &str = "34056";
 pub const ARMED_ASSET_PROTECTION: &str = "34061";
@@ -511,6 +512,13 @@ pub static DEFS: &[CardDef] = &[
         name: "Warm Reception",
         events: &[(When::TurnBegin, Effect::Ask(0))],
         asks: &[Ask::Own(Prompt { ask: warm_install_ask, answer: warm_install_answer }), Ask::Own(Prompt { ask: warm_derez_ask, answer: warm_derez_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: BRASILIA_GOVERNMENT_GRID,
+        name: "Brasília Government Grid",
+        events: &[(When::Rez, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: brasilia_ask, answer: brasilia_answer })],
         ..BLANK
     },
 ];
@@ -2608,6 +2616,48 @@ fn warm_derez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) ->
         }
         super::helpers::derez(g, c.card, c.name(), ev);
         super::helpers::derez(g, k, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// The rezzed ice Brasília Government Grid may derez after ice `rezzed` was rezzed during a run
+/// on its server (none when it does not apply or its once-per-turn use is spent).
+fn brasilia_targets(g: &Game, grid: u32, rezzed: u32) -> Vec<u32> {
+    let CorpZone::Root(server) = g.corp_zone(grid) else { return vec![] };
+    let on_this = g.run.as_ref().is_some_and(|r| r.server == server);
+    if !on_this || !g.rezzed(grid) || !super::helpers::is_ice(g, rezzed) || g.flags.used_cards.contains(&grid) {
+        return vec![];
+    }
+    g.installed_corp().into_iter().filter(|&i| i != rezzed && g.rezzed(i) && super::helpers::is_ice(g, i)).collect()
+}
+
+fn brasilia_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let targets = brasilia_targets(g, c.card, c.arg);
+    if targets.is_empty() {
+        return None;
+    }
+    let mut o = card_options(g, "derez", &targets);
+    o.push((opt("none", "Derez nothing"), Answer::No));
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may derez another ice to give {} +3 strength for this run ({})", g.label(c.arg), c.name()),
+        format!("{}: you may derez another installed ice; {} then gets +3 strength for the remainder of the run", c.name(), g.label(c.arg)),
+        o,
+    ))
+}
+
+fn brasilia_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(i) = first(a) {
+        if !brasilia_targets(g, c.card, c.arg).contains(&i) {
+            return Err(RulesError::Illegal(format!("{} cannot derez card {i}", c.name())));
+        }
+        g.flags.used_cards.push(c.card);
+        super::helpers::derez(g, i, c.name(), ev);
+        if let Some(r) = g.run.as_mut() {
+            r.ice_plus.push((c.arg, 3));
+        }
+        note(ev, "ice_strength", format!("{}: {} gets +3 strength for the remainder of the run", c.name(), g.label(c.arg)), json!({"card": c.arg, "change": 3}));
     }
     Ok(Then::Done)
 }

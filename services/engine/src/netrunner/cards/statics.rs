@@ -31,12 +31,13 @@ impl Game {
             .map(|s| if let Static::IceStrength(f) = s { f(self, ice) } else { 0 })
             .sum();
         let minus = self.run.as_ref().filter(|r| r.current == Some(ice)).map_or(0, |r| r.ice_minus);
+        let plus: i64 = self.run.as_ref().map_or(0, |r| r.ice_plus.iter().filter(|(i, _)| *i == ice).map(|(_, n)| n).sum());
         let runner: i64 = self
             .installed_runner()
             .into_iter()
             .map(|c| def(self.code(c)).statics.iter().map(|s| if let Static::IceStrengthBy(f) = s { f(self, c, ice) } else { 0 }).sum::<i64>())
             .sum();
-        (base + bonus - minus + runner).max(0)
+        (base + bonus + plus - minus + runner).max(0)
     }
 
     /// The rez cost of an ice now: printed, the run's extra, and the Runner's constant effects

@@ -12,12 +12,22 @@ use crate::netrunner::state::{Game, Server, Task, ARCHIVES, CORP, RUNNER};
 
 /// The agenda or asset that installing `card` in `sid` replaces: a remote holds one agenda or
 /// asset, so installing another trashes the old one (NR-3.4).
+/// A region (Comprehensive Rules, "Limit 1 region per server") likewise replaces the region
+/// installed in that server.
 pub fn replaced_by(g: &Game, card: u32, sid: u32) -> Vec<u32> {
-    if !matches!(g.def(card).ctype, CardType::Agenda | CardType::Asset) {
+    let one_of = matches!(g.def(card).ctype, CardType::Agenda | CardType::Asset);
+    let region = g.def(card).has_subtype("Region");
+    if !one_of && !region {
         return vec![];
     }
     g.server(sid)
-        .map(|s| s.root.iter().copied().filter(|&c| matches!(g.def(c).ctype, CardType::Agenda | CardType::Asset)).collect())
+        .map(|s| {
+            s.root
+                .iter()
+                .copied()
+                .filter(|&c| (one_of && matches!(g.def(c).ctype, CardType::Agenda | CardType::Asset)) || (region && c != card && g.def(c).has_subtype("Region")))
+                .collect()
+        })
         .unwrap_or_default()
 }
 

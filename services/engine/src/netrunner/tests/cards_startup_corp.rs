@@ -1972,3 +1972,36 @@ fn card_warm_reception_installs_from_hq_unscorable_then_derezzes_itself_and_anot
     let m = corp_turn_begins(s);
     assert_eq!(m.kind(), "netrunner.action");
 }
+
+#[test]
+fn card_brasilia_government_grid_derezzes_another_ice_for_3_strength_and_is_one_region_per_server() {
+    let mut s = runner();
+    s.g.corp.credits = 10;
+    s.root(3, cs::BRASILIA_GOVERNMENT_GRID, true);
+    let ice = s.ice(3, c::PALISADE, false);
+    let other = s.ice(crate::netrunner::state::HQ, c::PALISADE, true);
+    s.root(3, c::REGOLITH_MINING_LICENSE, true);
+    // A breaker, so that the Runner stops in the encounter.
+    s.installed(c::CLEAVER);
+    let mut m = s.at_action();
+    m.run_on(3);
+    let strength = m.game().ice_strength(ice);
+    m.rez(ice);
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
+    m.pick(&[&format!("derez:{other}")]);
+    let g = m.game();
+    assert!(!g.rezzed(other) && g.rezzed(ice));
+    assert_eq!(g.ice_strength(ice), strength + 3, "for the remainder of the run");
+    m.pass_windows();
+    assert!(m.game().run.is_none());
+    assert_eq!(m.game().ice_strength(ice), strength, "the run is over");
+
+    // A second region installed in that server replaces the first.
+    let mut s = corp();
+    let old = s.root(3, cs::BRASILIA_GOVERNMENT_GRID, false);
+    let new = s.hq(cs::BRASILIA_GOVERNMENT_GRID);
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{new}:3")]);
+    let g = m.game();
+    assert!(g.is_installed(new) && g.corp.archives.contains(&old));
+}
