@@ -410,6 +410,9 @@ pub struct TurnFlags {
     /// pushed when the turn ends, in the order they were set up).
     #[serde(default)]
     pub at_turn_end: Vec<Task>,
+    /// Installed Corp cards the Runner trashed during its turn (`helpers::runner_took_corp_card`).
+    #[serde(default)]
+    pub runner_trashed_installed: u32,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").
@@ -449,6 +452,11 @@ pub struct Game {
     /// turn begins with), applied and reset when that turn begins.
     #[serde(default)]
     pub next_turn_clicks: [i64; 2],
+    /// The last Corp card trashed, with whether it was installed and rezzed just before (read
+    /// by `helpers::runner_took_corp_card`: "the Runner trashes an installed card", "while it is
+    /// rezzed").
+    #[serde(default)]
+    pub last_trashed: Option<(u32, bool, bool)>,
     /// Option `open_decklists`: every viewer sees both decklists.
     #[serde(default)]
     pub open_decklists: bool,
@@ -790,6 +798,7 @@ impl Game {
         let label = self.label(c);
         let side = self.def(c).side;
         if side == Side::Corp {
+            self.last_trashed = Some((c, self.is_installed(c), self.rezzed(c)));
             self.to_archives(c, true);
         } else {
             self.to_heap(c);

@@ -17,6 +17,8 @@ pub const STEGODON_MK_IV: &str = "34032";
 pub const LIGHTNING_LABORATORY: &str = "34097";
 pub const WARM_RECEPTION: &str = "34098";
 pub const BRASILIA_GOVERNMENT_GRID: &str = "34104";
+pub const PUBLIC_ACCESS_PLAZA: &str = "35062";
+pub const AGGRESSIVE_TRENDSETTING: &str = "35037";
 pub const FUJII_ASSET_RETRIEVAL: &str = "34040";
 pub const YOUR_DIGITAL_LIFE: &str = "34056";
 pub const ARMED_ASSET_PROTECTION: &str = "34061";
@@ -519,6 +521,19 @@ pub static DEFS: &[CardDef] = &[
         name: "Brasília Government Grid",
         events: &[(When::Rez, Effect::Ask(0))],
         asks: &[Ask::Own(Prompt { ask: brasilia_ask, answer: brasilia_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: PUBLIC_ACCESS_PLAZA,
+        name: "Public Access Plaza",
+        events: &[(When::TurnBegin, Effect::Gain(CORP, 1)), (When::TrashedByRunner, Effect::Custom(plaza_trashed))],
+        ..BLANK
+    },
+    CardDef {
+        code: AGGRESSIVE_TRENDSETTING,
+        name: "Aggressive Trendsetting",
+        events: &[(When::RunnerTrashedInstalledFirst, Effect::Custom(trendsetting))],
+        asks: &[Ask::Own(Prompt { ask: trendsetting_ask, answer: trendsetting_answer })],
         ..BLANK
     },
 ];
@@ -2658,6 +2673,59 @@ fn brasilia_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
             r.ice_plus.push((c.arg, 3));
         }
         note(ev, "ice_strength", format!("{}: {} gets +3 strength for the remainder of the run", c.name(), g.label(c.arg)), json!({"card": c.arg, "change": 3}));
+    }
+    Ok(Then::Done)
+}
+
+// --- the Runner trashing Corp cards ------------------------------------------------------------------
+
+/// Public Access Plaza, trashed by the Runner while rezzed, at threat 2: 1 tag.
+fn plaza_trashed(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if c.arg == 1 && threat(g, 2) {
+        give_tags(g, 1, c.name(), ev);
+    }
+}
+
+/// Aggressive Trendsetting: the Runner may spend a click (asked only while it has one), else
+/// the Corp gets 1 more allotted click for its next turn.
+fn trendsetting(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.runner.clicks > 0 {
+        ask_later(g, c, 0);
+    } else {
+        corp_click_next_turn(g, c, ev);
+    }
+}
+
+fn corp_click_next_turn(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.next_turn_clicks[CORP as usize] += 1;
+    note(
+        ev,
+        "allotted_clicks",
+        format!("{}: the Corp gets 1 more allotted click for its next turn", c.name()),
+        json!({"seat": CORP, "change": 1, "total": g.next_turn_clicks[CORP as usize]}),
+    );
+}
+
+fn trendsetting_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("no", "Do not spend a click (the Corp gets 1 more click next turn)"), Answer::No)];
+    if g.runner.clicks > 0 {
+        o.insert(0, (opt("spend", "Spend 1 click"), Answer::Yes));
+    }
+    Some(Question::one(
+        RUNNER,
+        CARD_KIND,
+        format!("may spend a click, else the Corp gets 1 more click next turn ({})", c.name()),
+        format!("{}: spend 1 click, or the Corp gets 1 more allotted click for its next turn", c.name()),
+        o,
+    ))
+}
+
+fn trendsetting_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.runner.clicks > 0 {
+        g.runner.clicks -= 1;
+        note(ev, "clicks", format!("The Runner spends a click for {}", c.name()), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
+    } else {
+        corp_click_next_turn(g, c, ev);
     }
     Ok(Then::Done)
 }

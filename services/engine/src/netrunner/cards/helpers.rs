@@ -474,6 +474,19 @@ pub fn runner_took_corp_card(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     if first {
         fire_identity(g, CORP, When::RunnerTookCorpCardFirst, card, ev);
     }
+    // A trash (not a steal): the card's state just before it (`Game::last_trashed`).
+    let Some((_, installed, rezzed)) = g.last_trashed.filter(|t| t.0 == card) else { return };
+    g.last_trashed = None;
+    if installed && g.active == RUNNER {
+        g.flags.runner_trashed_installed += 1;
+        if g.flags.runner_trashed_installed == 1 {
+            fire_identity(g, CORP, When::RunnerTrashedInstalledFirst, card, ev);
+            let scored: Vec<u32> = g.corp.score.iter().copied().filter(|&k| super::has_trigger(g, k, When::RunnerTrashedInstalledFirst)).collect();
+            super::fire_all(g, When::RunnerTrashedInstalledFirst, &scored, card, ev);
+        }
+    }
+    let c = super::ctx(g, card, u32::from(rezzed));
+    super::fire(g, When::TrashedByRunner, c, ev);
 }
 
 /// The options of playing one of `cards` (operations) by a card's effect: those the Corp can

@@ -303,6 +303,12 @@ pub enum When {
     /// A run begins (CR 6.3, initiation phase), after the Runner's abilities: the Corp identity,
     /// its scored agendas, then its rezzed cards; `arg` is the attacked server.
     CorpRunBegins,
+    /// The Runner trashed this Corp card (its own row, in Archives now); `arg` is 1 if it was
+    /// rezzed when trashed, else 0.
+    TrashedByRunner,
+    /// The first time during a Runner turn the Runner trashes an installed Corp card: the Corp
+    /// identity, then the agendas in its score area; `arg` is that card.
+    RunnerTrashedInstalledFirst,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

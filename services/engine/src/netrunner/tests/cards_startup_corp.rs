@@ -2005,3 +2005,55 @@ fn card_brasilia_government_grid_derezzes_another_ice_for_3_strength_and_is_one_
     let g = m.game();
     assert!(g.is_installed(new) && g.corp.archives.contains(&old));
 }
+
+// --- the Runner trashing Corp cards -----------------------------------------------------------------
+
+#[test]
+fn card_public_access_plaza_pays_1_each_turn_and_tags_the_runner_trashing_it_rezzed_at_threat_2() {
+    let mut s = corp();
+    s.root(3, cs::PUBLIC_ACCESS_PLAZA, true);
+    s.rd(c::HEDGE_FUND);
+    let m = corp_turn_begins(s);
+    assert_eq!(m.game().corp.credits, 6);
+
+    for (points, rezzed, tags) in [(2, true, 1), (1, true, 0), (2, false, 0)] {
+        let mut s = runner();
+        s.g.corp.points = points;
+        let p = s.root(3, cs::PUBLIC_ACCESS_PLAZA, rezzed);
+        let mut m = s.at_action();
+        m.run_on(3);
+        m.pick(&["continue"]);
+        m.pick(&["trash"]);
+        m.pass_windows();
+        let g = m.game();
+        assert!(g.corp.archives.contains(&p));
+        assert_eq!(g.runner.tags, tags, "threat {points}, rezzed {rezzed}");
+    }
+}
+
+#[test]
+fn card_aggressive_trendsetting_the_first_installed_trash_costs_the_runner_a_click_or_gives_the_corp_one() {
+    for spend in [true, false] {
+        let mut s = runner();
+        let a = s.card(cs::AGGRESSIVE_TRENDSETTING);
+        s.g.corp.score.push(a);
+        s.root(3, c::REGOLITH_MINING_LICENSE, false);
+        s.root(4, c::REGOLITH_MINING_LICENSE, false);
+        s.g.runner.credits = 10;
+        let mut m = s.at_action();
+        m.run_on(3);
+        m.pick(&["continue"]);
+        m.pick(&["trash"]);
+        assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, RUNNER));
+        m.pick(&[if spend { "spend" } else { "no" }]);
+        m.pass_windows();
+        let g = m.game();
+        assert_eq!(g.runner.clicks, if spend { 2 } else { 3 });
+        assert_eq!(g.next_turn_clicks[CORP as usize], if spend { 0 } else { 1 });
+        // The second trash this turn asks nothing.
+        m.run_on(4);
+        m.pick(&["continue"]);
+        m.pick(&["trash"]);
+        assert_ne!(m.kind(), c::CARD_KIND);
+    }
+}
