@@ -230,6 +230,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
             decked: false,
             removed: vec![],
             identity_power: 0,
+            flipped: false,
         },
         runner: Runner {
             name: rname,

@@ -96,6 +96,9 @@ pub struct Corp {
     /// Power counters on the Corp's identity (identities are not among `Game::cards`).
     #[serde(default)]
     pub identity_power: u32,
+    /// A two-sided Corp identity shows its flip side (its row reads it, as `Runner::flipped`).
+    #[serde(default)]
+    pub flipped: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -413,6 +416,10 @@ pub struct TurnFlags {
     /// Installed Corp cards the Runner trashed during its turn (`helpers::runner_took_corp_card`).
     #[serde(default)]
     pub runner_trashed_installed: u32,
+    /// The Corp's action phase ended this turn and its "when your action phase ends" abilities
+    /// fired.
+    #[serde(default)]
+    pub corp_action_phase_ended: bool,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").

@@ -19,6 +19,7 @@ pub const WARM_RECEPTION: &str = "34098";
 pub const BRASILIA_GOVERNMENT_GRID: &str = "34104";
 pub const PUBLIC_ACCESS_PLAZA: &str = "35062";
 pub const AGGRESSIVE_TRENDSETTING: &str = "35037";
+pub const NEBULA_TALENT_MANAGEMENT: &str = "35057";
 pub const FUJII_ASSET_RETRIEVAL: &str = "34040";
 pub const YOUR_DIGITAL_LIFE: &str = "34056";
 pub const ARMED_ASSET_PROTECTION: &str = "34061";
@@ -534,6 +535,16 @@ pub static DEFS: &[CardDef] = &[
         name: "Aggressive Trendsetting",
         events: &[(When::RunnerTrashedInstalledFirst, Effect::Custom(trendsetting))],
         asks: &[Ask::Own(Prompt { ask: trendsetting_ask, answer: trendsetting_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: NEBULA_TALENT_MANAGEMENT,
+        name: "Nebula Talent Management",
+        events: &[
+            (When::CorpActionPhaseEnds, Effect::Custom(nebula_action_phase_ends)),
+            (When::CorpPlayedOperation, Effect::Custom(nebula_played)),
+            (When::CorpSuccessfulRun, Effect::Custom(nebula_successful_run)),
+        ],
         ..BLANK
     },
 ];
@@ -2728,4 +2739,39 @@ fn trendsetting_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) 
         corp_click_next_turn(g, c, ev);
     }
     Ok(Then::Done)
+}
+
+// --- Nebula Talent Management (a flip identity: `Corp::flipped`) ------------------------------------
+
+fn flip_corp_identity(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.corp.flipped = !g.corp.flipped;
+    let side = if g.corp.flipped { "its flip side" } else { "its front side" };
+    note(ev, "identity_flipped", format!("{} flips to {side}", c.name()), json!({"seat": CORP, "flipped": g.corp.flipped}));
+}
+
+/// The Corp operations played this turn.
+fn operations_played(g: &Game) -> usize {
+    g.flags.played.iter().filter(|&&k| g.def(k).ctype == CardType::Operation).count()
+}
+
+/// Front side: the action phase ends after an operation was played this turn: 1 credit, flip.
+fn nebula_action_phase_ends(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !g.corp.flipped && operations_played(g) > 0 {
+        g.gain(CORP, 1, c.name(), ev);
+        flip_corp_identity(g, c, ev);
+    }
+}
+
+/// Flip side: the first operation each turn gains a click.
+fn nebula_played(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.corp.flipped && operations_played(g) == 1 {
+        gain_clicks(g, CORP, 1, c.name(), ev);
+    }
+}
+
+/// Flip side: a successful run on HQ or R&D flips it back.
+fn nebula_successful_run(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.corp.flipped && (c.arg == crate::netrunner::state::HQ || c.arg == crate::netrunner::state::RD) {
+        flip_corp_identity(g, c, ev);
+    }
 }

@@ -309,6 +309,15 @@ pub enum When {
     /// The first time during a Runner turn the Runner trashes an installed Corp card: the Corp
     /// identity, then the agendas in its score area; `arg` is that card.
     RunnerTrashedInstalledFirst,
+    /// The Corp's action phase ends (its clicks are spent or lost, CR 5.6.2): the Corp identity,
+    /// then its rezzed cards.
+    CorpActionPhaseEnds,
+    /// The Corp played an operation (after its effect, by the play action or a card's effect):
+    /// the Corp identity, `arg` is the operation.
+    CorpPlayedOperation,
+    /// A run is successful (NR-6.4.4), after the Runner's abilities: the Corp identity, `arg` is
+    /// the attacked server.
+    CorpSuccessfulRun,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

@@ -213,6 +213,7 @@ fn success(g: &mut Game, ev: &mut Vec<Event>) {
     cards::fire_all(g, When::SuccessfulRun, &installed, 0, ev);
     cards::fire_identity(g, RUNNER, When::SuccessfulRun, 0, ev);
     let server = g.run.as_ref().map_or(HQ, |r| r.server);
+    cards::fire_identity(g, CORP, When::CorpSuccessfulRun, server, ev);
     let here: Vec<u32> = g
         .server(server)
         .map(|s| s.root.iter().copied().filter(|&c| g.rezzed(c) && cards::has_trigger(g, c, When::SuccessfulRunHere)).collect())

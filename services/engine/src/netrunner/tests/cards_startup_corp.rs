@@ -2057,3 +2057,46 @@ fn card_aggressive_trendsetting_the_first_installed_trash_costs_the_runner_a_cli
         assert_ne!(m.kind(), c::CARD_KIND);
     }
 }
+
+// --- identities ------------------------------------------------------------------------------------------
+
+#[test]
+fn card_nebula_talent_management_flips_after_an_operation_gains_a_click_flipped_and_flips_back_on_hq_or_rd() {
+    let mut s = corp().corp_turn(1);
+    s.g.corp.identity = cs::NEBULA_TALENT_MANAGEMENT.into();
+    let h = s.hq(c::HEDGE_FUND);
+    s.g.corp.credits = 5;
+    let mut m = s.at_action();
+    m.play(h);
+    let g = m.game();
+    assert!(g.corp.flipped, "flipped when the action phase ended");
+    assert_eq!(g.corp.credits, 5 - 5 + 9 + 1);
+
+    // Flipped: the first operation each turn gains a click.
+    let mut s = corp().corp_turn(2);
+    s.g.corp.identity = cs::NEBULA_TALENT_MANAGEMENT.into();
+    s.g.corp.flipped = true;
+    let h1 = s.hq(c::HEDGE_FUND);
+    let h2 = s.hq(c::HEDGE_FUND);
+    s.g.corp.credits = 10;
+    let mut m = s.at_action();
+    m.play(h1);
+    assert_eq!(m.game().corp.clicks, 2, "1 spent, 1 gained");
+    m.play(h2);
+    assert_eq!(m.game().corp.clicks, 1, "only the first");
+
+    // Flipped: a successful run on R&D flips it back; on a remote it does not.
+    for (server, flipped) in [(3, true), (RD, false)] {
+        let mut s = runner();
+        s.g.corp.identity = cs::NEBULA_TALENT_MANAGEMENT.into();
+        s.g.corp.flipped = true;
+        s.root(3, c::REGOLITH_MINING_LICENSE, true);
+        s.rd(c::HEDGE_FUND);
+        let mut m = s.at_action();
+        m.run_on(server);
+        m.pick(&["continue"]);
+        m.pass_windows();
+        assert!(m.game().flags.successful_run);
+        assert_eq!(m.game().corp.flipped, flipped, "server {server}");
+    }
+}
