@@ -420,6 +420,9 @@ pub struct TurnFlags {
     /// fired.
     #[serde(default)]
     pub corp_action_phase_ended: bool,
+    /// Corp cards installed from HQ this turn.
+    #[serde(default)]
+    pub corp_hq_installs: u32,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").

@@ -20,6 +20,8 @@ pub const BRASILIA_GOVERNMENT_GRID: &str = "34104";
 pub const PUBLIC_ACCESS_PLAZA: &str = "35062";
 pub const AGGRESSIVE_TRENDSETTING: &str = "35037";
 pub const NEBULA_TALENT_MANAGEMENT: &str = "35057";
+pub const ISAAC_LIBERDADE: &str = "34129";
+pub const THE_HOLO_MAN: &str = "34120";
 pub const FUJII_ASSET_RETRIEVAL: &str = "34040";
 pub const YOUR_DIGITAL_LIFE: &str = "34056";
 pub const ARMED_ASSET_PROTECTION: &str = "34061";
@@ -545,6 +547,22 @@ pub static DEFS: &[CardDef] = &[
             (When::CorpPlayedOperation, Effect::Custom(nebula_played)),
             (When::CorpSuccessfulRun, Effect::Custom(nebula_successful_run)),
         ],
+        ..BLANK
+    },
+    CardDef {
+        code: ISAAC_LIBERDADE,
+        name: "Isaac Liberdade",
+        statics: &[Static::CorpIceStrength(isaac_strength)],
+        events: &[(When::AnyTurnEnds, Effect::Custom(isaac_turn_ends)), (When::Moved, Effect::Ask(1))],
+        asks: &[Ask::Own(Prompt { ask: move_upgrade_ask, answer: move_upgrade_answer }), Ask::Own(Prompt { ask: isaac_counter_ask, answer: isaac_counter_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: THE_HOLO_MAN,
+        name: "The Holo Man",
+        events: &[(When::TurnBegin, Effect::Ask(0))],
+        click: Some(Click { offers: holo_offers, effect: Effect::Custom(holo_click) }),
+        asks: &[Ask::Own(Prompt { ask: move_upgrade_ask, answer: move_upgrade_answer })],
         ..BLANK
     },
 ];
@@ -2774,4 +2792,125 @@ fn nebula_successful_run(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if g.corp.flipped && (c.arg == crate::netrunner::state::HQ || c.arg == crate::netrunner::state::RD) {
         flip_corp_identity(g, c, ev);
     }
+}
+
+// --- moving upgrades ---------------------------------------------------------------------------------------
+
+/// The server whose root holds `card`, if any.
+fn root_server(g: &Game, card: u32) -> Option<u32> {
+    match g.corp_zone(card) {
+        CorpZone::Root(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// "You may move this upgrade to the root of another server" (an existing one), step 0 of the
+/// rows that move.
+fn move_upgrade_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let from = root_server(g, c.card)?;
+    if !g.rezzed(c.card) {
+        return None;
+    }
+    let mut o: Vec<(crate::core::DecisionOption, Answer)> = g
+        .corp
+        .servers
+        .iter()
+        .filter(|s| s.id != from)
+        .map(|s| (opt(format!("move:{}", s.id), format!("Move it to the root of {}", Game::server_name(s.id))), Answer::Card(s.id)))
+        .collect();
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("stay", "Do not move it"), Answer::No));
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may move {} to the root of another server", g.label(c.card)),
+        format!("{}: you may move it from {} to the root of another server", g.label(c.card), Game::server_name(from)),
+        o,
+    ))
+}
+
+fn move_upgrade_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(to) = first(a) {
+        if g.server(to).is_none() || root_server(g, c.card) == Some(to) {
+            return Err(RulesError::Illegal(format!("{} cannot move to server {to}", c.name())));
+        }
+        super::helpers::move_to_root(g, c.card, to, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Isaac Liberdade: each advanced ice protecting its server is 2 stronger.
+fn isaac_strength(g: &Game, this: u32, ice: u32) -> i64 {
+    match (root_server(g, this), g.corp_zone(ice)) {
+        (Some(s), CorpZone::Ice(t)) if s == t && g.adv(ice) > 0 => 2,
+        _ => 0,
+    }
+}
+
+/// "When your turn ends": the Corp's turn only.
+fn isaac_turn_ends(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if c.arg == CORP {
+        ask_later(g, c, 0);
+    }
+}
+
+/// The ice protecting server `c.arg` with no advancement counters.
+fn isaac_targets(g: &Game, server: u32) -> Vec<u32> {
+    super::helpers::ice_of(g, server).into_iter().filter(|&i| g.adv(i) == 0).collect()
+}
+
+fn isaac_counter_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let ice = isaac_targets(g, c.arg);
+    if ice.is_empty() {
+        return None;
+    }
+    let mut o = card_options(g, "advance", &ice);
+    o.push((opt("none", "Place nothing"), Answer::No));
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may place an advancement counter on an ice protecting {} ({})", Game::server_name(c.arg), c.name()),
+        format!("{}: you may place 1 advancement counter on an ice protecting {} that has none", c.name(), Game::server_name(c.arg)),
+        o,
+    ))
+}
+
+fn isaac_counter_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(i) = first(a) {
+        if !isaac_targets(g, c.arg).contains(&i) {
+            return Err(RulesError::Illegal(format!("{} cannot advance card {i}", c.name())));
+        }
+        place_adv(g, i, 1, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// The cards in the root of or protecting The Holo Man's server, while its once-per-turn
+/// ability can be paid.
+fn holo_targets(g: &Game, card: u32) -> Vec<u32> {
+    let Some(s) = root_server(g, card) else { return vec![] };
+    if !g.rezzed(card) || g.flags.used_cards.contains(&card) || g.corp.credits < 4 {
+        return vec![];
+    }
+    g.server(s).map(|s| s.root.iter().chain(s.ice.iter()).copied().collect()).unwrap_or_default()
+}
+
+fn holo_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    holo_targets(g, card)
+        .into_iter()
+        .map(|k| (Some(k), format!("{}: pay 4 credits to place advancement counters on {}", g.label(card), g.corp_public_label(k))))
+        .collect()
+}
+
+/// 2 counters, or 3 when no card was installed from HQ this turn.
+fn holo_click(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !holo_targets(g, c.card).contains(&c.arg) || !g.corp_pay(4) {
+        return;
+    }
+    g.flags.used_cards.push(c.card);
+    note(ev, "paid", format!("The Corp pays 4 credits for {}", c.name()), json!({"seat": CORP, "cost": 4, "source": c.name()}));
+    let n = if g.flags.corp_hq_installs == 0 { 3 } else { 2 };
+    place_adv(g, c.arg, n, c.name(), ev);
 }

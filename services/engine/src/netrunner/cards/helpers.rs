@@ -563,3 +563,24 @@ pub fn rez_free(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
 pub fn ice_of(g: &Game, server: u32) -> Vec<u32> {
     g.corp.servers.iter().find(|s| s.id == server).map_or_else(Vec::new, |s| s.ice.clone())
 }
+
+/// Move installed Corp card `card` from the root of its server to the root of server `to`
+/// (an existing server): it stays installed, with its rez state and counters; a remote left
+/// empty is gone. Then its own "whenever this moves" ability (`When::Moved`).
+pub fn move_to_root(g: &mut Game, card: u32, to: u32, source: &str, ev: &mut Vec<Event>) {
+    let CorpZone::Root(from) = g.corp_zone(card) else { return };
+    if from == to || g.server(to).is_none() {
+        return;
+    }
+    let label = g.corp_public_label(card);
+    for s in &mut g.corp.servers {
+        s.root.retain(|&x| x != card);
+    }
+    g.corp.servers.retain(|s| !Game::is_remote(s.id) || !s.ice.is_empty() || !s.root.is_empty());
+    if let Some(s) = g.server_mut(to) {
+        s.root.push(card);
+    }
+    note(ev, "moved", format!("{source}: {label} moves from {} to the root of {}", Game::server_name(from), Game::server_name(to)), json!({"card": card, "from": from, "to": to}));
+    let c = super::ctx(g, card, to);
+    super::fire(g, When::Moved, c, ev);
+}

@@ -208,6 +208,8 @@ pub enum Static {
     /// Each installed icebreaker's strength changes by `f(game)` (a Corp identity or scored
     /// agenda).
     IcebreakerStrength(fn(&Game) -> i64),
+    /// A rezzed installed Corp card changes an ice's strength: `f(game, this card, ice)`.
+    CorpIceStrength(fn(&Game, u32, u32) -> i64),
 }
 
 /// When a trigger of an active card (or identity) fires.
@@ -318,6 +320,9 @@ pub enum When {
     /// A run is successful (NR-6.4.4), after the Runner's abilities: the Corp identity, `arg` is
     /// the attacked server.
     CorpSuccessfulRun,
+    /// This installed card moved to the root of another server (its own row); `arg` is that
+    /// server.
+    Moved,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

@@ -37,7 +37,13 @@ impl Game {
             .into_iter()
             .map(|c| def(self.code(c)).statics.iter().map(|s| if let Static::IceStrengthBy(f) = s { f(self, c, ice) } else { 0 }).sum::<i64>())
             .sum();
-        (base + bonus + plus - minus + runner).max(0)
+        let corp: i64 = self
+            .installed_corp()
+            .into_iter()
+            .filter(|&c| self.rezzed(c))
+            .map(|c| def(self.code(c)).statics.iter().map(|s| if let Static::CorpIceStrength(f) = s { f(self, c, ice) } else { 0 }).sum::<i64>())
+            .sum();
+        (base + bonus + plus + corp - minus + runner).max(0)
     }
 
     /// The rez cost of an ice now: printed, the run's extra, and the Runner's constant effects

@@ -99,6 +99,9 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
             return Err(RulesError::Illegal(format!("installing this ice costs {cost} credits")));
         }
     }
+    if g.corp.hq.contains(&card) {
+        g.flags.corp_hq_installs += 1;
+    }
     g.corp.hq.retain(|&x| x != card);
     g.corp.archives.retain(|&x| x != card);
     // A card's effect may install from R&D (Epiphany Analytica, Poétrï Luxury Brands).

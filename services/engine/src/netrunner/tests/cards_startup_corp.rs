@@ -3,7 +3,7 @@
 
 use crate::core::stack::PriorityRound;
 use crate::netrunner::cards::{self as c, corp_startup as cs, ice_startup as is};
-use crate::netrunner::state::{At, Stage, CORP, RD, RUNNER};
+use crate::netrunner::state::{At, Stage, CORP, HQ, RD, RUNNER};
 
 use super::kit::{Match, NetrunnerVerbs, Scenario};
 
@@ -2098,5 +2098,58 @@ fn card_nebula_talent_management_flips_after_an_operation_gains_a_click_flipped_
         m.pass_windows();
         assert!(m.game().flags.successful_run);
         assert_eq!(m.game().corp.flipped, flipped, "server {server}");
+    }
+}
+
+// --- moving upgrades ---------------------------------------------------------------------------------------
+
+#[test]
+fn card_isaac_liberdade_strengthens_advanced_ice_and_moves_at_turn_end_placing_a_counter() {
+    let mut s = corp();
+    let isaac = s.root(RD, cs::ISAAC_LIBERDADE, true);
+    let advanced = s.ice(RD, c::PALISADE, true);
+    s.g.cards[advanced as usize].adv = 1;
+    let plain = s.ice(RD, c::PALISADE, true);
+    let there = s.ice(3, c::PALISADE, true);
+    s.root(3, c::REGOLITH_MINING_LICENSE, true);
+    let base = s.g.ice_strength(plain);
+    assert_eq!(s.g.ice_strength(advanced), base + 2);
+    let mut m = s.start(Stage::EndTurn);
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
+    m.pick(&["move:3"]);
+    m.pick(&[&format!("advance:{there}")]);
+    let g = m.game();
+    assert!(g.server(3).is_some_and(|s| s.root.contains(&isaac)));
+    assert_eq!(g.adv(there), 1);
+    assert_eq!(g.ice_strength(advanced), base, "no longer protected by Isaac");
+    assert!(g.ice_strength(there) > g.ice_strength(advanced) + 1, "advanced, and Isaac is here now");
+}
+
+#[test]
+fn card_the_holo_man_moves_when_the_turn_begins_and_places_3_counters_or_2_after_an_hq_install() {
+    let mut s = corp();
+    let holo = s.root(HQ, cs::THE_HOLO_MAN, true);
+    s.root(3, c::REGOLITH_MINING_LICENSE, true);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pick(&["move:3"]);
+    assert!(m.game().server(3).is_some_and(|s| s.root.contains(&holo)));
+
+    for install_first in [false, true] {
+        let mut s = corp();
+        s.g.corp.credits = 10;
+        let holo = s.root(3, cs::THE_HOLO_MAN, true);
+        let a = s.root(3, c::ORBITAL_SUPERIORITY, false);
+        let other = s.hq(c::REGOLITH_MINING_LICENSE);
+        let mut m = s.at_action();
+        if install_first {
+            m.install(other);
+            m.pass_windows();
+        }
+        m.pick(&[&format!("ability:{holo}:{a}")]);
+        let g = m.game();
+        assert_eq!(g.adv(a), if install_first { 2 } else { 3 });
+        assert_eq!(g.corp.credits, 6);
+        assert!(!m.option_ids().iter().any(|o| o.starts_with(&format!("ability:{holo}"))), "once per turn");
     }
 }
