@@ -423,6 +423,10 @@ pub struct TurnFlags {
     /// Corp cards installed from HQ this turn.
     #[serde(default)]
     pub corp_hq_installs: u32,
+    /// The Corp ice install a card's effect is carrying out costs this much less (a cost
+    /// reduction of that install only; cleared once it is paid).
+    #[serde(default)]
+    pub corp_install_discount: i64,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").

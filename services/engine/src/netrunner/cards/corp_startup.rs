@@ -22,6 +22,7 @@ pub const AGGRESSIVE_TRENDSETTING: &str = "35037";
 pub const NEBULA_TALENT_MANAGEMENT: &str = "35057";
 pub const ISAAC_LIBERDADE: &str = "34129";
 pub const THE_HOLO_MAN: &str = "34120";
+pub const MERCIA_B4LL4RD: &str = "35045";
 pub const FUJII_ASSET_RETRIEVAL: &str = "34040";
 pub const YOUR_DIGITAL_LIFE: &str = "34056";
 pub const ARMED_ASSET_PROTECTION: &str = "34061";
@@ -563,6 +564,13 @@ pub static DEFS: &[CardDef] = &[
         events: &[(When::TurnBegin, Effect::Ask(0))],
         click: Some(Click { offers: holo_offers, effect: Effect::Custom(holo_click) }),
         asks: &[Ask::Own(Prompt { ask: move_upgrade_ask, answer: move_upgrade_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: MERCIA_B4LL4RD,
+        name: "Mercia B4LL4RD",
+        events: &[(When::CorpActionPhaseEnds, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: mercia_ask, answer: mercia_answer }), Ask::Do(mercia_move)],
         ..BLANK
     },
 ];
@@ -2913,4 +2921,59 @@ fn holo_click(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     note(ev, "paid", format!("The Corp pays 4 credits for {}", c.name()), json!({"seat": CORP, "cost": 4, "source": c.name()}));
     let n = if g.flags.corp_hq_installs == 0 { 3 } else { 2 };
     place_adv(g, c.arg, n, c.name(), ev);
+}
+
+/// Mercia B4LL4RD: installing an ice from HQ, paying 1 credit less, where the Corp can pay.
+fn mercia_options(g: &Game) -> Vec<(crate::core::DecisionOption, Answer)> {
+    let mut o = Vec::new();
+    for &k in g.corp.hq.iter().filter(|&&k| g.def(k).ctype == CardType::Ice) {
+        for s in &g.corp.servers {
+            let cost = (s.ice.len() as i64 - 1).max(0);
+            if g.corp.credits >= cost {
+                o.push((
+                    opt(format!("install:{k}:{}", s.id), format!("Install {} protecting {} (cost {cost})", g.label(k), Game::server_name(s.id))),
+                    Answer::Install { card: k, server: Some(s.id) },
+                ));
+            }
+        }
+        o.push((opt(format!("install:{k}:new"), format!("Install {} in a new remote server", g.label(k))), Answer::Install { card: k, server: None }));
+    }
+    o
+}
+
+fn mercia_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.rezzed(c.card) {
+        return None;
+    }
+    let mut o = mercia_options(g);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may install an ice from HQ, paying 1 credit less ({})", c.name()),
+        format!("{}: you may install 1 ice from HQ, paying 1 credit less; it then moves to that server's root", c.name()),
+        o,
+    ))
+}
+
+fn mercia_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let answer = first(a);
+    let Answer::Install { card, server } = answer else { return Ok(Then::Done) };
+    if !mercia_options(g).iter().any(|(_, x)| *x == answer) {
+        return Err(RulesError::Illegal(format!("{} cannot install that", c.name())));
+    }
+    g.flags.corp_install_discount = 1;
+    // After the install (and the trashing it may ask for): the move.
+    ask_later(g, Ctx { arg: card, ..c }, 1);
+    Ok(Then::InstallCorp { card, server })
+}
+
+/// The ice installed (`c.arg`): Mercia moves to the root of the server it protects.
+fn mercia_move(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if let CorpZone::Ice(s) = g.corp_zone(c.arg) {
+        super::helpers::move_to_root(g, c.card, s, c.name(), ev);
+    }
 }

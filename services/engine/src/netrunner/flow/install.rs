@@ -54,7 +54,7 @@ pub fn install_corp(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
             return Err(RulesError::Illegal(format!("there is no server {sid}")));
         }
         if g.def(card).ctype == CardType::Ice && g.flags.free_install != Some(card) {
-            let cost = g.server(sid).map_or(0, |s| s.ice.len() as i64);
+            let cost = (g.server(sid).map_or(0, |s| s.ice.len() as i64) - g.flags.corp_install_discount).max(0);
             if g.corp.credits < cost {
                 return Err(RulesError::Illegal(format!("installing this ice costs {cost} credits")));
             }
@@ -92,9 +92,10 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
     let is_ice = g.def(card).ctype == CardType::Ice;
     // An install "ignoring all costs" pays nothing.
     let free = g.flags.free_install.take() == Some(card);
+    let discount = std::mem::take(&mut g.flags.corp_install_discount);
     if is_ice && !free {
-        // NR-3.4: 1 credit per ice already protecting the server.
-        let cost = g.server(sid).map_or(0, |s| s.ice.len() as i64);
+        // NR-3.4: 1 credit per ice already protecting the server (less a card's reduction).
+        let cost = (g.server(sid).map_or(0, |s| s.ice.len() as i64) - discount).max(0);
         if !g.corp_pay(cost) {
             return Err(RulesError::Illegal(format!("installing this ice costs {cost} credits")));
         }

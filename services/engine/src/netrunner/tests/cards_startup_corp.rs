@@ -2153,3 +2153,23 @@ fn card_the_holo_man_moves_when_the_turn_begins_and_places_3_counters_or_2_after
         assert!(!m.option_ids().iter().any(|o| o.starts_with(&format!("ability:{holo}"))), "once per turn");
     }
 }
+
+#[test]
+fn card_mercia_b4ll4rd_installs_an_ice_1_cheaper_when_the_action_phase_ends_and_follows_it() {
+    let mut s = corp().corp_turn(1);
+    let mercia = s.root(HQ, cs::MERCIA_B4LL4RD, true);
+    s.ice(RD, c::PALISADE, false);
+    s.ice(RD, c::PALISADE, false);
+    let ice = s.hq(c::PALISADE);
+    s.g.corp.credits = 1;
+    let mut m = s.at_action();
+    m.pick(&["credit"]);
+    m.pass_windows();
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
+    m.pick(&[&format!("install:{ice}:{RD}")]);
+    // Trash nothing there first (NR-3.4).
+    m.pick(&[]);
+    let g = m.game();
+    assert!(g.server(RD).is_some_and(|s| s.ice.contains(&ice) && s.root.contains(&mercia)));
+    assert_eq!(g.corp.credits, 1, "2 ice there: 2 credits less 1, after the credit gained");
+}
