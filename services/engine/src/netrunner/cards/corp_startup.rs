@@ -23,6 +23,7 @@ pub const NEBULA_TALENT_MANAGEMENT: &str = "35057";
 pub const ISAAC_LIBERDADE: &str = "34129";
 pub const THE_HOLO_MAN: &str = "34120";
 pub const MERCIA_B4LL4RD: &str = "35045";
+pub const VOVO_OZETTI: &str = "34038";
 pub const FUJII_ASSET_RETRIEVAL: &str = "34040";
 pub const YOUR_DIGITAL_LIFE: &str = "34056";
 pub const ARMED_ASSET_PROTECTION: &str = "34061";
@@ -571,6 +572,14 @@ pub static DEFS: &[CardDef] = &[
         name: "Mercia B4LL4RD",
         events: &[(When::CorpActionPhaseEnds, Effect::Ask(0))],
         asks: &[Ask::Own(Prompt { ask: mercia_ask, answer: mercia_answer }), Ask::Do(mercia_move)],
+        ..BLANK
+    },
+    CardDef {
+        code: VOVO_OZETTI,
+        name: "Vovô Ozetti",
+        statics: &[Static::CorpRezCheaper(vovo_cheaper)],
+        events: &[(When::AnyTurnEnds, Effect::Custom(isaac_turn_ends))],
+        asks: &[Ask::Own(Prompt { ask: move_upgrade_ask, answer: move_upgrade_answer })],
         ..BLANK
     },
 ];
@@ -2857,7 +2866,8 @@ fn isaac_strength(g: &Game, this: u32, ice: u32) -> i64 {
     }
 }
 
-/// "When your turn ends": the Corp's turn only.
+/// "When your turn ends" (the Corp's turn only): the move question (Isaac Liberdade, Vovô
+/// Ozetti).
 fn isaac_turn_ends(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     if c.arg == CORP {
         ask_later(g, c, 0);
@@ -2975,5 +2985,15 @@ fn mercia_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Resu
 fn mercia_move(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if let CorpZone::Ice(s) = g.corp_zone(c.arg) {
         super::helpers::move_to_root(g, c.card, s, c.name(), ev);
+    }
+}
+
+/// Vovô Ozetti: ice protecting its server rezzes for 2 less; at threat 4, so do the cards in its
+/// root.
+fn vovo_cheaper(g: &Game, this: u32, card: u32) -> i64 {
+    match (root_server(g, this), g.corp_zone(card)) {
+        (Some(s), CorpZone::Ice(t)) if s == t => 2,
+        (Some(s), CorpZone::Root(t)) if s == t && card != this && threat(g, 4) => 2,
+        _ => 0,
     }
 }

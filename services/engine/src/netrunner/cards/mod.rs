@@ -210,6 +210,8 @@ pub enum Static {
     IcebreakerStrength(fn(&Game) -> i64),
     /// A rezzed installed Corp card changes an ice's strength: `f(game, this card, ice)`.
     CorpIceStrength(fn(&Game, u32, u32) -> i64),
+    /// A rezzed installed Corp card lowers a card's rez cost by `f(game, this card, card)`.
+    CorpRezCheaper(fn(&Game, u32, u32) -> i64),
 }
 
 /// When a trigger of an active card (or identity) fires.

@@ -51,7 +51,21 @@ impl Game {
     pub fn ice_rez_cost(&self, ice: u32) -> i64 {
         let extra = self.run.as_ref().map_or(0, |r| r.ice_rez_extra);
         let more: i64 = self.active_statics(1).iter().map(|s| if let Static::IceRezCost(n) = s { *n } else { 0 }).sum();
-        (self.def(ice).cost.unwrap_or(0) + extra + more).max(0)
+        (self.def(ice).cost.unwrap_or(0) + extra + more - self.corp_rez_reduction(ice)).max(0)
+    }
+
+    /// How much rezzed Corp cards lower `card`'s rez cost now (`Static::CorpRezCheaper`).
+    pub fn corp_rez_reduction(&self, card: u32) -> i64 {
+        self.installed_corp()
+            .into_iter()
+            .filter(|&c| self.rezzed(c))
+            .map(|c| def(self.code(c)).statics.iter().map(|s| if let Static::CorpRezCheaper(f) = s { f(self, c, card) } else { 0 }).sum::<i64>())
+            .sum()
+    }
+
+    /// The rez cost of an asset or upgrade now: printed, less the Corp's reductions.
+    pub fn corp_rez_cost(&self, card: u32) -> i64 {
+        (self.def(card).cost.unwrap_or(0) - self.corp_rez_reduction(card)).max(0)
     }
 
     /// NR-2.5.

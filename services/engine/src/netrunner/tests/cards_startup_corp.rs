@@ -2173,3 +2173,37 @@ fn card_mercia_b4ll4rd_installs_an_ice_1_cheaper_when_the_action_phase_ends_and_
     assert!(g.server(RD).is_some_and(|s| s.ice.contains(&ice) && s.root.contains(&mercia)));
     assert_eq!(g.corp.credits, 1, "2 ice there: 2 credits less 1, after the credit gained");
 }
+
+#[test]
+fn card_vovo_ozetti_lowers_rez_costs_here_by_2_root_cards_at_threat_4_and_moves_at_turn_end() {
+    let mut s = runner();
+    s.g.corp.credits = 10;
+    s.root(3, cs::VOVO_OZETTI, true);
+    let ice = s.ice(3, c::PALISADE, false);
+    let elsewhere = s.ice(RD, c::PALISADE, false);
+    let printed = s.g.def(ice).cost.unwrap_or(0);
+    assert_eq!((s.g.ice_rez_cost(ice), s.g.ice_rez_cost(elsewhere)), (printed - 2, printed));
+    s.installed(c::CLEAVER);
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.rez(ice);
+    assert_eq!(m.game().corp.credits, 10 - (printed - 2));
+
+    for (points, lowered) in [(4, 2), (3, 0)] {
+        let mut s = corp();
+        s.g.corp.points = points;
+        s.g.corp.credits = 10;
+        s.root(3, cs::VOVO_OZETTI, true);
+        let a = s.root(3, c::REGOLITH_MINING_LICENSE, false);
+        let printed = s.g.def(a).cost.unwrap_or(0);
+        let mut m = corp_window(s);
+        m.rez(a);
+        assert_eq!(m.game().corp.credits, 10 - (printed - lowered).max(0), "threat {points}");
+    }
+
+    let mut s = corp();
+    let v = s.root(3, cs::VOVO_OZETTI, true);
+    let mut m = s.start(Stage::EndTurn);
+    m.pick(&["move:0"]);
+    assert!(m.game().server(HQ).is_some_and(|s| s.root.contains(&v)));
+}
