@@ -24,6 +24,7 @@ pub const ISAAC_LIBERDADE: &str = "34129";
 pub const THE_HOLO_MAN: &str = "34120";
 pub const MERCIA_B4LL4RD: &str = "35045";
 pub const VOVO_OZETTI: &str = "34038";
+pub const EMBEDDED_REPORTING: &str = "35059";
 pub const FUJII_ASSET_RETRIEVAL: &str = "34040";
 pub const YOUR_DIGITAL_LIFE: &str = "34056";
 pub const ARMED_ASSET_PROTECTION: &str = "34061";
@@ -580,6 +581,18 @@ pub static DEFS: &[CardDef] = &[
         statics: &[Static::CorpRezCheaper(vovo_cheaper)],
         events: &[(When::AnyTurnEnds, Effect::Custom(isaac_turn_ends))],
         asks: &[Ask::Own(Prompt { ask: move_upgrade_ask, answer: move_upgrade_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: EMBEDDED_REPORTING,
+        name: "Embedded Reporting",
+        statics: &[Static::Dividends(2)],
+        events: &[(When::CorpDiscarded, Effect::Ask(0))],
+        asks: &[
+            Ask::Own(Prompt { ask: embedded_ask, answer: embedded_answer }),
+            Ask::Own(Prompt { ask: embedded_search_ask, answer: embedded_search_answer }),
+            Ask::Do(embedded_to_top),
+        ],
         ..BLANK
     },
 ];
@@ -2996,4 +3009,65 @@ fn vovo_cheaper(g: &Game, this: u32, card: u32) -> i64 {
         (Some(s), CorpZone::Root(t)) if s == t && card != this && threat(g, 4) => 2,
         _ => 0,
     }
+}
+
+// --- Embedded Reporting ---------------------------------------------------------------------------------
+
+fn embedded_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.corp.score.contains(&c.card) || g.card(c.card).map_or(0, |k| k.agenda) == 0 {
+        return None;
+    }
+    let o = vec![(opt("search", "Remove 1 agenda counter to search R&D"), Answer::Yes), (opt("none", "Do not"), Answer::No)];
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may remove an agenda counter from {} to search R&D for an operation", c.name()),
+        format!("{}: you may remove 1 agenda counter to search R&D for 1 operation, reveal it and add it to the top of R&D", c.name()),
+        o,
+    ))
+}
+
+fn embedded_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.card(c.card).map_or(0, |k| k.agenda) > 0 {
+        agenda_counters(g, c.card, -1, c.name(), ev);
+        ask_later(g, c, 1);
+    }
+    Ok(Then::Done)
+}
+
+fn embedded_search_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let found: Vec<u32> = g.corp.rd.iter().copied().filter(|&k| g.def(k).ctype == CardType::Operation).collect();
+    let mut o = vec![(opt("none", "Find nothing"), Answer::No)];
+    o.extend(card_options(g, "search", &found));
+    Some(Question::one(
+        CORP,
+        super::SEARCH_KIND,
+        format!("searches R&D for an operation ({})", c.name()),
+        format!("{}: search R&D for 1 operation to reveal and add to the top of R&D", c.name()),
+        o,
+    ))
+}
+
+/// The operation found is revealed and set aside while R&D is shuffled, then added to its top.
+fn embedded_search_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        if !g.corp.rd.contains(&k) || g.def(k).ctype != CardType::Operation {
+            return Err(RulesError::Illegal("not an operation in R&D".into()));
+        }
+        g.corp.rd.retain(|&x| x != k);
+        note(ev, "revealed", format!("{}: the Corp searches R&D and reveals {}", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+        // Pushed first: resolved after the shuffle.
+        ask_later(g, Ctx { arg: k, ..c }, 2);
+    }
+    g.tasks.push(Task::Shuffle { corp: true });
+    Ok(Then::Done)
+}
+
+fn embedded_to_top(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let k = c.arg;
+    if g.corp_zone(k) != CorpZone::None {
+        return;
+    }
+    g.corp.rd.insert(0, k);
+    note(ev, "to_rd", format!("{}: {} is added to the top of R&D", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
 }

@@ -2207,3 +2207,24 @@ fn card_vovo_ozetti_lowers_rez_costs_here_by_2_root_cards_at_threat_4_and_moves_
     m.pick(&["move:0"]);
     assert!(m.game().server(HQ).is_some_and(|s| s.root.contains(&v)));
 }
+
+#[test]
+fn card_embedded_reporting_spends_a_counter_to_put_an_operation_from_r_and_d_on_top() {
+    let mut s = corp().corp_turn(0);
+    let e = s.card(cs::EMBEDDED_REPORTING);
+    s.g.corp.score.push(e);
+    s.g.cards[e as usize].agenda = 2;
+    s.rd(c::PALISADE);
+    s.rd(c::PALISADE);
+    let op = s.rd(c::HEDGE_FUND);
+    let mut m = s.start(Stage::Discard);
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
+    m.pick(&["search"]);
+    assert_eq!(m.kind(), c::SEARCH_KIND);
+    m.pick(&[&format!("search:{op}")]);
+    m.draw(&[1, 0]);
+    let g = m.game();
+    assert_eq!(g.corp.rd.first(), Some(&op), "on top after the shuffle");
+    assert_eq!((g.corp.rd.len(), g.cards[e as usize].agenda), (3, 1));
+    assert!(m.has_event("netrunner.revealed"));
+}
