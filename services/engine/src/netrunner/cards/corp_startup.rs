@@ -3069,5 +3069,6 @@ fn embedded_to_top(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         return;
     }
     g.corp.rd.insert(0, k);
-    note(ev, "to_rd", format!("{}: {} is added to the top of R&D", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+    // Revealed already; once in R&D it is a hidden card again, so this event does not name it.
+    note(ev, "to_rd", format!("{}: the operation it revealed is added to the top of R&D", c.name()), json!({"card": k}));
 }
