@@ -474,7 +474,11 @@ pub fn runner_took_corp_card(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     if first {
         fire_identity(g, CORP, When::RunnerTookCorpCardFirst, card, ev);
     }
-    // A trash (not a steal): the card's state just before it (`Game::last_trashed`).
+    // A trash (not a steal: a stolen card is in the Runner's score area, and the last trash
+    // recorded may be an older one of the same card): its state just before (`Game::last_trashed`).
+    if !g.corp.archives.contains(&card) {
+        return;
+    }
     let Some((_, installed, rezzed)) = g.last_trashed.filter(|t| t.0 == card) else { return };
     g.last_trashed = None;
     if installed && g.active == RUNNER {

@@ -2056,6 +2056,20 @@ fn card_aggressive_trendsetting_the_first_installed_trash_costs_the_runner_a_cli
         m.pick(&["trash"]);
         assert_ne!(m.kind(), c::CARD_KIND);
     }
+
+    // Stealing from Archives an agenda the Corp trashed when installed is no trash by the Runner.
+    let mut s = runner();
+    let a = s.card(cs::AGGRESSIVE_TRENDSETTING);
+    s.g.corp.score.push(a);
+    let stolen = s.archives(c::ORBITAL_SUPERIORITY, false);
+    s.g.last_trashed = Some((stolen, true, false));
+    let mut m = s.at_action();
+    m.run_on(crate::netrunner::state::ARCHIVES);
+    m.pick(&["continue"]);
+    m.pass_windows();
+    let g = m.game();
+    assert!(g.runner.score.contains(&stolen));
+    assert_eq!((g.flags.runner_trashed_installed, g.next_turn_clicks[CORP as usize]), (0, 0));
 }
 
 // --- identities ------------------------------------------------------------------------------------------
