@@ -135,7 +135,12 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
         json!({"card": card, "server": sid, "ice": is_ice, "code": g.code(card)}),
     ));
     for old in replaced {
-        g.corp_trash_installed(old, "replaced by a new card in its remote server", ev);
+        let why = if g.def(old).has_subtype("Region") && g.def(card).has_subtype("Region") {
+            "limit 1 region per server: replaced by a new region"
+        } else {
+            "replaced by a new card in its remote server"
+        };
+        g.corp_trash_installed(old, why, ev);
     }
     if !is_ice {
         g.flags.corp_root_installs += 1;
