@@ -220,6 +220,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
             decked: false,
             removed: vec![],
             identity_power: 0,
+            flipped: false,
         },
         runner: Runner {
             name: rname,
@@ -253,6 +254,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
         runner_success_last_turn: false,
         runner_took_corp_card_last_turn: false,
         next_turn_clicks: [0, 0],
+        last_trashed: None,
         open_decklists: crate::core::options::open_decklists(&config.options),
         winner: None,
         time: None,

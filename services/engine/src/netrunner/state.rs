@@ -49,12 +49,16 @@ pub struct Card {
     /// Agenda counters (on a scored agenda, spent by its own abilities).
     #[serde(default)]
     pub agenda: u32,
+    /// Subtypes a card's effect gave this ice while it stays rezzed (`Game::ice_has_subtype`
+    /// reads them only while it is rezzed; a new rez chooses again).
+    #[serde(default)]
+    pub gained: Vec<String>,
 }
 
 impl Card {
     /// A card at deck-list position `pos`, before the match's card numbers are drawn.
     pub fn new(code: &str, side: Side, pos: u32) -> Card {
-        Card { code: code.to_string(), side, pos, rezzed: false, adv: 0, credits: 0, installed_turn: 0, faceup: false, virus: 0, host: None, power: 0, agenda: 0 }
+        Card { code: code.to_string(), side, pos, rezzed: false, adv: 0, credits: 0, installed_turn: 0, faceup: false, virus: 0, host: None, power: 0, agenda: 0, gained: Vec::new() }
     }
 }
 
@@ -92,6 +96,9 @@ pub struct Corp {
     /// Power counters on the Corp's identity (identities are not among `Game::cards`).
     #[serde(default)]
     pub identity_power: u32,
+    /// A two-sided Corp identity shows its flip side (its row reads it, as `Runner::flipped`).
+    #[serde(default)]
+    pub flipped: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -197,6 +204,12 @@ pub struct Run {
     /// Corp cards accessed in this run, in order.
     #[serde(default)]
     pub accessed_cards: Vec<u32>,
+    /// An ice was derezzed during this run (`helpers::derez`).
+    #[serde(default)]
+    pub ice_derezzed: bool,
+    /// Strength ice gets for the remainder of this run: (ice, amount).
+    #[serde(default)]
+    pub ice_plus: Vec<(u32, i64)>,
 }
 
 /// One thing to access (NR-7.2).
@@ -396,6 +409,24 @@ pub struct TurnFlags {
     /// Times the Runner gained clicks during a run this turn.
     #[serde(default)]
     pub run_click_gains: u32,
+    /// Delayed "when this turn ends" effects a card set up this turn (its question, as a task
+    /// pushed when the turn ends, in the order they were set up).
+    #[serde(default)]
+    pub at_turn_end: Vec<Task>,
+    /// Installed Corp cards the Runner trashed during its turn (`helpers::runner_took_corp_card`).
+    #[serde(default)]
+    pub runner_trashed_installed: u32,
+    /// The Corp's action phase ended this turn and its "when your action phase ends" abilities
+    /// fired.
+    #[serde(default)]
+    pub corp_action_phase_ended: bool,
+    /// Corp cards installed from HQ this turn.
+    #[serde(default)]
+    pub corp_hq_installs: u32,
+    /// The Corp ice install a card's effect is carrying out costs this much less (a cost
+    /// reduction of that install only; cleared once it is paid).
+    #[serde(default)]
+    pub corp_install_discount: i64,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").
@@ -435,6 +466,11 @@ pub struct Game {
     /// turn begins with), applied and reset when that turn begins.
     #[serde(default)]
     pub next_turn_clicks: [i64; 2],
+    /// The last Corp card trashed, with whether it was installed and rezzed just before (read
+    /// by `helpers::runner_took_corp_card`: "the Runner trashes an installed card", "while it is
+    /// rezzed").
+    #[serde(default)]
+    pub last_trashed: Option<(u32, bool, bool)>,
     /// Option `open_decklists`: every viewer sees both decklists.
     #[serde(default)]
     pub open_decklists: bool,
@@ -614,6 +650,8 @@ impl Game {
             breach_instead: None,
             used_cards: vec![],
             accessed_cards: vec![],
+            ice_derezzed: false,
+            ice_plus: vec![],
         });
         self.flags.runs.push(server);
         ev.push(Event::public(
@@ -774,6 +812,7 @@ impl Game {
         let label = self.label(c);
         let side = self.def(c).side;
         if side == Side::Corp {
+            self.last_trashed = Some((c, self.is_installed(c), self.rezzed(c)));
             self.to_archives(c, true);
         } else {
             self.to_heap(c);

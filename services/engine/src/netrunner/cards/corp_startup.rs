@@ -13,6 +13,18 @@ use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, CORP, RUNNER};
 
+pub const STEGODON_MK_IV: &str = "34032";
+pub const LIGHTNING_LABORATORY: &str = "34097";
+pub const WARM_RECEPTION: &str = "34098";
+pub const BRASILIA_GOVERNMENT_GRID: &str = "34104";
+pub const PUBLIC_ACCESS_PLAZA: &str = "35062";
+pub const AGGRESSIVE_TRENDSETTING: &str = "35037";
+pub const NEBULA_TALENT_MANAGEMENT: &str = "35057";
+pub const ISAAC_LIBERDADE: &str = "34129";
+pub const THE_HOLO_MAN: &str = "34120";
+pub const MERCIA_B4LL4RD: &str = "35045";
+pub const VOVO_OZETTI: &str = "34038";
+pub const EMBEDDED_REPORTING: &str = "35059";
 pub const FUJII_ASSET_RETRIEVAL: &str = "34040";
 pub const YOUR_DIGITAL_LIFE: &str = "34056";
 pub const ARMED_ASSET_PROTECTION: &str = "34061";
@@ -480,6 +492,106 @@ pub static DEFS: &[CardDef] = &[
             Ask::Own(Prompt { ask: kpi_shuffle_ask, answer: kpi_shuffle_answer }),
             Ask::Own(Prompt { ask: kpi_ice_ask, answer: install_answer_free }),
             Ask::Own(Prompt { ask: kpi_counter_ask, answer: place_counter_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: STEGODON_MK_IV,
+        name: "Stegodon MK IV",
+        statics: &[Static::IcebreakerStrength(stegodon_strength)],
+        events: &[(When::CorpRunBegins, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: stegodon_ask, answer: stegodon_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: LIGHTNING_LABORATORY,
+        name: "Lightning Laboratory",
+        on_score: Effect::Custom(one_agenda_counter),
+        events: &[(When::CorpRunBegins, Effect::Ask(0))],
+        asks: &[
+            Ask::Own(Prompt { ask: lab_ask, answer: lab_answer }),
+            Ask::Do(lab_turn_ends),
+            Ask::Own(Prompt { ask: lab_derez_ask, answer: lab_derez_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: WARM_RECEPTION,
+        name: "Warm Reception",
+        events: &[(When::TurnBegin, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: warm_install_ask, answer: warm_install_answer }), Ask::Own(Prompt { ask: warm_derez_ask, answer: warm_derez_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: BRASILIA_GOVERNMENT_GRID,
+        name: "Brasília Government Grid",
+        events: &[(When::Rez, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: brasilia_ask, answer: brasilia_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: PUBLIC_ACCESS_PLAZA,
+        name: "Public Access Plaza",
+        events: &[(When::TurnBegin, Effect::Gain(CORP, 1)), (When::TrashedByRunner, Effect::Custom(plaza_trashed))],
+        ..BLANK
+    },
+    CardDef {
+        code: AGGRESSIVE_TRENDSETTING,
+        name: "Aggressive Trendsetting",
+        events: &[(When::RunnerTrashedInstalledFirst, Effect::Custom(trendsetting))],
+        asks: &[Ask::Own(Prompt { ask: trendsetting_ask, answer: trendsetting_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: NEBULA_TALENT_MANAGEMENT,
+        name: "Nebula Talent Management",
+        events: &[
+            (When::CorpActionPhaseEnds, Effect::Custom(nebula_action_phase_ends)),
+            (When::CorpPlayedOperation, Effect::Custom(nebula_played)),
+            (When::CorpSuccessfulRun, Effect::Custom(nebula_successful_run)),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: ISAAC_LIBERDADE,
+        name: "Isaac Liberdade",
+        statics: &[Static::CorpIceStrength(isaac_strength)],
+        events: &[(When::AnyTurnEnds, Effect::Custom(isaac_turn_ends)), (When::Moved, Effect::Ask(1))],
+        asks: &[Ask::Own(Prompt { ask: move_upgrade_ask, answer: move_upgrade_answer }), Ask::Own(Prompt { ask: isaac_counter_ask, answer: isaac_counter_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: THE_HOLO_MAN,
+        name: "The Holo Man",
+        events: &[(When::TurnBegin, Effect::Ask(0))],
+        click: Some(Click { offers: holo_offers, effect: Effect::Custom(holo_click) }),
+        asks: &[Ask::Own(Prompt { ask: move_upgrade_ask, answer: move_upgrade_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: MERCIA_B4LL4RD,
+        name: "Mercia B4LL4RD",
+        events: &[(When::CorpActionPhaseEnds, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: mercia_ask, answer: mercia_answer }), Ask::Do(mercia_move)],
+        ..BLANK
+    },
+    CardDef {
+        code: VOVO_OZETTI,
+        name: "Vovô Ozetti",
+        statics: &[Static::CorpRezCheaper(vovo_cheaper)],
+        events: &[(When::AnyTurnEnds, Effect::Custom(isaac_turn_ends))],
+        asks: &[Ask::Own(Prompt { ask: move_upgrade_ask, answer: move_upgrade_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: EMBEDDED_REPORTING,
+        name: "Embedded Reporting",
+        statics: &[Static::Dividends(2)],
+        events: &[(When::CorpDiscarded, Effect::Ask(0))],
+        asks: &[
+            Ask::Own(Prompt { ask: embedded_ask, answer: embedded_answer }),
+            Ask::Own(Prompt { ask: embedded_search_ask, answer: embedded_search_answer }),
+            Ask::Do(embedded_to_top),
         ],
         ..BLANK
     },
@@ -2378,4 +2490,585 @@ fn kpi_counter_ask(g: &Game, c: Ctx) -> Option<Question> {
         format!("{}: place 1 advancement counter on an installed card you can advance", c.name()),
         o,
     ))
+}
+
+// --- derez ---------------------------------------------------------------------------------------------
+
+/// Stegodon MK IV: icebreakers are 2 weaker during a run in which an ice was derezzed.
+fn stegodon_strength(g: &Game) -> i64 {
+    if g.run.as_ref().is_some_and(|r| r.ice_derezzed) {
+        -2
+    } else {
+        0
+    }
+}
+
+/// The rezzed ice not protecting server `server`.
+fn rezzed_ice_elsewhere(g: &Game, server: u32) -> Vec<u32> {
+    g.corp.servers.iter().filter(|s| s.id != server).flat_map(|s| s.ice.iter().copied()).filter(|&i| g.rezzed(i)).collect()
+}
+
+fn stegodon_ask(g: &Game, c: Ctx) -> Option<Question> {
+    // Once per turn (per copy); a declined "may" does not use it.
+    if g.flags.used_cards.contains(&c.card) || !g.corp.score.contains(&c.card) {
+        return None;
+    }
+    let ice = rezzed_ice_elsewhere(g, c.arg);
+    if ice.is_empty() {
+        return None;
+    }
+    let mut o = card_options(g, "derez", &ice);
+    o.push((opt("none", "Derez nothing"), Answer::No));
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may derez an ice not protecting the attacked server to gain 1 credit ({})", c.name()),
+        format!("{}: you may derez 1 ice not protecting the attacked server to gain 1 credit", c.name()),
+        o,
+    ))
+}
+
+fn stegodon_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(i) = first(a) {
+        if !rezzed_ice_elsewhere(g, c.arg).contains(&i) {
+            return Err(RulesError::Illegal(format!("{} cannot derez card {i}", c.name())));
+        }
+        g.flags.used_cards.push(c.card);
+        super::helpers::derez(g, i, c.name(), ev);
+        g.gain(CORP, 1, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// The unrezzed ice protecting the attacked server (`c.arg`).
+fn lab_targets(g: &Game, server: u32) -> Vec<u32> {
+    super::helpers::ice_of(g, server).into_iter().filter(|&i| !g.rezzed(i)).collect()
+}
+
+fn lab_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.corp.score.contains(&c.card) || g.card(c.card).map_or(0, |k| k.agenda) == 0 {
+        return None;
+    }
+    let ice = lab_targets(g, c.arg);
+    if ice.is_empty() {
+        return None;
+    }
+    let n = ice.len().min(2) as u32;
+    let o = card_options(g, "rez", &ice);
+    Some(
+        Question::one(
+            CORP,
+            CARD_KIND,
+            format!("may remove an agenda counter from {} to rez up to 2 ice protecting {}", c.name(), Game::server_name(c.arg)),
+            format!("{}: you may remove 1 agenda counter to rez up to 2 ice protecting {}, ignoring all costs (pick none to decline)", c.name(), Game::server_name(c.arg)),
+            o,
+        )
+        .range(0, n),
+    )
+}
+
+fn lab_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let ice = picked(a);
+    if ice.is_empty() {
+        return Ok(Then::Done);
+    }
+    let targets = lab_targets(g, c.arg);
+    if ice.len() > 2 || ice.iter().any(|i| !targets.contains(i)) {
+        return Err(RulesError::Illegal(format!("{} rezzes up to 2 unrezzed ice of the attacked server", c.name())));
+    }
+    agenda_counters(g, c.card, -1, c.name(), ev);
+    for i in ice {
+        super::helpers::rez_free(g, i, c.name(), ev);
+    }
+    // "When this turn ends, derez 2 pieces of ice protecting that server" (a delayed effect).
+    g.flags.at_turn_end.push(Task::Card { code: c.def.code.to_string(), card: c.card, step: 1, arg: c.arg });
+    Ok(Then::Done)
+}
+
+/// The turn ends: 2 rezzed ice protecting that server are derezzed (all of them if there are 2
+/// or fewer; else the Corp chooses which 2).
+fn lab_turn_ends(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let rezzed: Vec<u32> = super::helpers::ice_of(g, c.arg).into_iter().filter(|&i| g.rezzed(i)).collect();
+    if rezzed.len() > 2 {
+        ask_later(g, c, 2);
+        return;
+    }
+    for i in rezzed {
+        super::helpers::derez(g, i, c.name(), ev);
+    }
+}
+
+fn lab_derez_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let rezzed: Vec<u32> = super::helpers::ice_of(g, c.arg).into_iter().filter(|&i| g.rezzed(i)).collect();
+    let o = card_options(g, "derez", &rezzed);
+    Some(
+        Question::one(
+            CORP,
+            CARD_KIND,
+            format!("chooses 2 ice protecting {} to derez ({})", Game::server_name(c.arg), c.name()),
+            format!("{}: choose 2 ice protecting {} to derez", c.name(), Game::server_name(c.arg)),
+            o,
+        )
+        .range(2, 2),
+    )
+}
+
+fn lab_derez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let ice = picked(a);
+    let rezzed: Vec<u32> = super::helpers::ice_of(g, c.arg).into_iter().filter(|&i| g.rezzed(i)).collect();
+    if ice.len() != 2 || ice[0] == ice[1] || ice.iter().any(|i| !rezzed.contains(i)) {
+        return Err(RulesError::Illegal(format!("{} derezzes 2 rezzed ice of that server", c.name())));
+    }
+    for i in ice {
+        super::helpers::derez(g, i, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+fn warm_install_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(corp_install_options(g, &g.corp.hq, false, false));
+    if o.len() <= 1 {
+        return warm_derez_ask(g, c);
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may install a card from HQ ({})", c.name()),
+        format!("{}: you may install 1 card from HQ (it cannot be scored this turn)", c.name()),
+        o,
+    ))
+}
+
+fn warm_install_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    match first(a) {
+        Answer::Install { card, server } => {
+            g.flags.no_score.push(card);
+            // Asked after this install (and the trashing it may ask for) is done.
+            ask_later(g, c, 1);
+            Ok(Then::InstallCorp { card, server })
+        }
+        // Nothing to install: the question asked was the derez one.
+        Answer::Card(_) => warm_derez_answer(g, c, a, ev),
+        _ => {
+            ask_later(g, c, 1);
+            Ok(Then::Done)
+        }
+    }
+}
+
+/// The other rezzed installed Corp cards Warm Reception may derez, while it is rezzed in a
+/// server no ice protects.
+fn warm_derez_targets(g: &Game, card: u32) -> Vec<u32> {
+    let CorpZone::Root(server) = g.corp_zone(card) else { return vec![] };
+    if !g.rezzed(card) || !super::helpers::ice_of(g, server).is_empty() {
+        return vec![];
+    }
+    g.installed_corp().into_iter().filter(|&k| k != card && g.rezzed(k)).collect()
+}
+
+fn warm_derez_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let targets = warm_derez_targets(g, c.card);
+    if targets.is_empty() {
+        return None;
+    }
+    let mut o = card_options(g, "derez", &targets);
+    o.push((opt("none", "Derez nothing"), Answer::No));
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may derez {} to derez another installed card", g.label(c.card)),
+        format!("{}: you may derez it to derez another installed card", g.label(c.card)),
+        o,
+    ))
+}
+
+fn warm_derez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        if !warm_derez_targets(g, c.card).contains(&k) {
+            return Err(RulesError::Illegal(format!("{} cannot derez card {k}", c.name())));
+        }
+        super::helpers::derez(g, c.card, c.name(), ev);
+        super::helpers::derez(g, k, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// The rezzed ice Brasília Government Grid may derez after ice `rezzed` was rezzed during a run
+/// on its server (none when it does not apply or its once-per-turn use is spent).
+fn brasilia_targets(g: &Game, grid: u32, rezzed: u32) -> Vec<u32> {
+    let CorpZone::Root(server) = g.corp_zone(grid) else { return vec![] };
+    let on_this = g.run.as_ref().is_some_and(|r| r.server == server);
+    if !on_this || !g.rezzed(grid) || !super::helpers::is_ice(g, rezzed) || g.flags.used_cards.contains(&grid) {
+        return vec![];
+    }
+    g.installed_corp().into_iter().filter(|&i| i != rezzed && g.rezzed(i) && super::helpers::is_ice(g, i)).collect()
+}
+
+fn brasilia_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let targets = brasilia_targets(g, c.card, c.arg);
+    if targets.is_empty() {
+        return None;
+    }
+    let mut o = card_options(g, "derez", &targets);
+    o.push((opt("none", "Derez nothing"), Answer::No));
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may derez another ice to give {} +3 strength for this run ({})", g.label(c.arg), c.name()),
+        format!("{}: you may derez another installed ice; {} then gets +3 strength for the remainder of the run", c.name(), g.label(c.arg)),
+        o,
+    ))
+}
+
+fn brasilia_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(i) = first(a) {
+        if !brasilia_targets(g, c.card, c.arg).contains(&i) {
+            return Err(RulesError::Illegal(format!("{} cannot derez card {i}", c.name())));
+        }
+        g.flags.used_cards.push(c.card);
+        super::helpers::derez(g, i, c.name(), ev);
+        if let Some(r) = g.run.as_mut() {
+            r.ice_plus.push((c.arg, 3));
+        }
+        note(ev, "ice_strength", format!("{}: {} gets +3 strength for the remainder of the run", c.name(), g.label(c.arg)), json!({"card": c.arg, "change": 3}));
+    }
+    Ok(Then::Done)
+}
+
+// --- the Runner trashing Corp cards ------------------------------------------------------------------
+
+/// Public Access Plaza, trashed by the Runner while rezzed, at threat 2: 1 tag.
+fn plaza_trashed(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if c.arg == 1 && threat(g, 2) {
+        give_tags(g, 1, c.name(), ev);
+    }
+}
+
+/// Aggressive Trendsetting: the Runner may spend a click (asked only while it has one), else
+/// the Corp gets 1 more allotted click for its next turn.
+fn trendsetting(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.runner.clicks > 0 {
+        ask_later(g, c, 0);
+    } else {
+        corp_click_next_turn(g, c, ev);
+    }
+}
+
+fn corp_click_next_turn(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.next_turn_clicks[CORP as usize] += 1;
+    note(
+        ev,
+        "allotted_clicks",
+        format!("{}: the Corp gets 1 more allotted click for its next turn", c.name()),
+        json!({"seat": CORP, "change": 1, "total": g.next_turn_clicks[CORP as usize]}),
+    );
+}
+
+fn trendsetting_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = vec![(opt("no", "Do not spend a click (the Corp gets 1 more click next turn)"), Answer::No)];
+    if g.runner.clicks > 0 {
+        o.insert(0, (opt("spend", "Spend 1 click"), Answer::Yes));
+    }
+    Some(Question::one(
+        RUNNER,
+        CARD_KIND,
+        format!("may spend a click, else the Corp gets 1 more click next turn ({})", c.name()),
+        format!("{}: spend 1 click, or the Corp gets 1 more allotted click for its next turn", c.name()),
+        o,
+    ))
+}
+
+fn trendsetting_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.runner.clicks > 0 {
+        g.runner.clicks -= 1;
+        note(ev, "clicks", format!("The Runner spends a click for {}", c.name()), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
+    } else {
+        corp_click_next_turn(g, c, ev);
+    }
+    Ok(Then::Done)
+}
+
+// --- Nebula Talent Management (a flip identity: `Corp::flipped`) ------------------------------------
+
+fn flip_corp_identity(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.corp.flipped = !g.corp.flipped;
+    let side = if g.corp.flipped { "its flip side" } else { "its front side" };
+    note(ev, "identity_flipped", format!("{} flips to {side}", c.name()), json!({"seat": CORP, "flipped": g.corp.flipped}));
+}
+
+/// The Corp operations played this turn.
+fn operations_played(g: &Game) -> usize {
+    g.flags.played.iter().filter(|&&k| g.def(k).ctype == CardType::Operation).count()
+}
+
+/// Front side: the action phase ends after an operation was played this turn: 1 credit, flip.
+fn nebula_action_phase_ends(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !g.corp.flipped && operations_played(g) > 0 {
+        g.gain(CORP, 1, c.name(), ev);
+        flip_corp_identity(g, c, ev);
+    }
+}
+
+/// Flip side: the first operation each turn gains a click.
+fn nebula_played(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.corp.flipped && operations_played(g) == 1 {
+        gain_clicks(g, CORP, 1, c.name(), ev);
+    }
+}
+
+/// Flip side: a successful run on HQ or R&D flips it back.
+fn nebula_successful_run(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.corp.flipped && (c.arg == crate::netrunner::state::HQ || c.arg == crate::netrunner::state::RD) {
+        flip_corp_identity(g, c, ev);
+    }
+}
+
+// --- moving upgrades ---------------------------------------------------------------------------------------
+
+/// The server whose root holds `card`, if any.
+fn root_server(g: &Game, card: u32) -> Option<u32> {
+    match g.corp_zone(card) {
+        CorpZone::Root(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// "You may move this upgrade to the root of another server" (an existing one), step 0 of the
+/// rows that move.
+fn move_upgrade_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let from = root_server(g, c.card)?;
+    if !g.rezzed(c.card) {
+        return None;
+    }
+    let mut o: Vec<(crate::core::DecisionOption, Answer)> = g
+        .corp
+        .servers
+        .iter()
+        .filter(|s| s.id != from)
+        .map(|s| (opt(format!("move:{}", s.id), format!("Move it to the root of {}", Game::server_name(s.id))), Answer::Card(s.id)))
+        .collect();
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("stay", "Do not move it"), Answer::No));
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may move {} to the root of another server", g.label(c.card)),
+        format!("{}: you may move it from {} to the root of another server", g.label(c.card), Game::server_name(from)),
+        o,
+    ))
+}
+
+fn move_upgrade_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(to) = first(a) {
+        if g.server(to).is_none() || root_server(g, c.card) == Some(to) {
+            return Err(RulesError::Illegal(format!("{} cannot move to server {to}", c.name())));
+        }
+        super::helpers::move_to_root(g, c.card, to, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// Isaac Liberdade: each advanced ice protecting its server is 2 stronger.
+fn isaac_strength(g: &Game, this: u32, ice: u32) -> i64 {
+    match (root_server(g, this), g.corp_zone(ice)) {
+        (Some(s), CorpZone::Ice(t)) if s == t && g.adv(ice) > 0 => 2,
+        _ => 0,
+    }
+}
+
+/// "When your turn ends" (the Corp's turn only): the move question (Isaac Liberdade, Vovô
+/// Ozetti).
+fn isaac_turn_ends(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if c.arg == CORP {
+        ask_later(g, c, 0);
+    }
+}
+
+/// The ice protecting server `c.arg` with no advancement counters.
+fn isaac_targets(g: &Game, server: u32) -> Vec<u32> {
+    super::helpers::ice_of(g, server).into_iter().filter(|&i| g.adv(i) == 0).collect()
+}
+
+fn isaac_counter_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let ice = isaac_targets(g, c.arg);
+    if ice.is_empty() {
+        return None;
+    }
+    let mut o = card_options(g, "advance", &ice);
+    o.push((opt("none", "Place nothing"), Answer::No));
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may place an advancement counter on an ice protecting {} ({})", Game::server_name(c.arg), c.name()),
+        format!("{}: you may place 1 advancement counter on an ice protecting {} that has none", c.name(), Game::server_name(c.arg)),
+        o,
+    ))
+}
+
+fn isaac_counter_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(i) = first(a) {
+        if !isaac_targets(g, c.arg).contains(&i) {
+            return Err(RulesError::Illegal(format!("{} cannot advance card {i}", c.name())));
+        }
+        place_adv(g, i, 1, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// The cards in the root of or protecting The Holo Man's server, while its once-per-turn
+/// ability can be paid.
+fn holo_targets(g: &Game, card: u32) -> Vec<u32> {
+    let Some(s) = root_server(g, card) else { return vec![] };
+    if !g.rezzed(card) || g.flags.used_cards.contains(&card) || g.corp.credits < 4 {
+        return vec![];
+    }
+    g.server(s).map(|s| s.root.iter().chain(s.ice.iter()).copied().collect()).unwrap_or_default()
+}
+
+fn holo_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    holo_targets(g, card)
+        .into_iter()
+        .map(|k| (Some(k), format!("{}: pay 4 credits to place advancement counters on {}", g.label(card), g.corp_public_label(k))))
+        .collect()
+}
+
+/// 2 counters, or 3 when no card was installed from HQ this turn.
+fn holo_click(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !holo_targets(g, c.card).contains(&c.arg) || !g.corp_pay(4) {
+        return;
+    }
+    g.flags.used_cards.push(c.card);
+    note(ev, "paid", format!("The Corp pays 4 credits for {}", c.name()), json!({"seat": CORP, "cost": 4, "source": c.name()}));
+    let n = if g.flags.corp_hq_installs == 0 { 3 } else { 2 };
+    place_adv(g, c.arg, n, c.name(), ev);
+}
+
+/// Mercia B4LL4RD: installing an ice from HQ, paying 1 credit less, where the Corp can pay.
+fn mercia_options(g: &Game) -> Vec<(crate::core::DecisionOption, Answer)> {
+    let mut o = Vec::new();
+    for &k in g.corp.hq.iter().filter(|&&k| g.def(k).ctype == CardType::Ice) {
+        for s in &g.corp.servers {
+            let cost = (s.ice.len() as i64 - 1).max(0);
+            if g.corp.credits >= cost {
+                o.push((
+                    opt(format!("install:{k}:{}", s.id), format!("Install {} protecting {} (cost {cost})", g.label(k), Game::server_name(s.id))),
+                    Answer::Install { card: k, server: Some(s.id) },
+                ));
+            }
+        }
+        o.push((opt(format!("install:{k}:new"), format!("Install {} in a new remote server", g.label(k))), Answer::Install { card: k, server: None }));
+    }
+    o
+}
+
+fn mercia_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.rezzed(c.card) {
+        return None;
+    }
+    let mut o = mercia_options(g);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may install an ice from HQ, paying 1 credit less ({})", c.name()),
+        format!("{}: you may install 1 ice from HQ, paying 1 credit less; it then moves to that server's root", c.name()),
+        o,
+    ))
+}
+
+fn mercia_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let answer = first(a);
+    let Answer::Install { card, server } = answer else { return Ok(Then::Done) };
+    if !mercia_options(g).iter().any(|(_, x)| *x == answer) {
+        return Err(RulesError::Illegal(format!("{} cannot install that", c.name())));
+    }
+    g.flags.corp_install_discount = 1;
+    // After the install (and the trashing it may ask for): the move.
+    ask_later(g, Ctx { arg: card, ..c }, 1);
+    Ok(Then::InstallCorp { card, server })
+}
+
+/// The ice installed (`c.arg`): Mercia moves to the root of the server it protects.
+fn mercia_move(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if let CorpZone::Ice(s) = g.corp_zone(c.arg) {
+        super::helpers::move_to_root(g, c.card, s, c.name(), ev);
+    }
+}
+
+/// Vovô Ozetti: ice protecting its server rezzes for 2 less; at threat 4, so do the cards in its
+/// root.
+fn vovo_cheaper(g: &Game, this: u32, card: u32) -> i64 {
+    match (root_server(g, this), g.corp_zone(card)) {
+        (Some(s), CorpZone::Ice(t)) if s == t => 2,
+        (Some(s), CorpZone::Root(t)) if s == t && card != this && threat(g, 4) => 2,
+        _ => 0,
+    }
+}
+
+// --- Embedded Reporting ---------------------------------------------------------------------------------
+
+fn embedded_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.corp.score.contains(&c.card) || g.card(c.card).map_or(0, |k| k.agenda) == 0 {
+        return None;
+    }
+    let o = vec![(opt("search", "Remove 1 agenda counter to search R&D"), Answer::Yes), (opt("none", "Do not"), Answer::No)];
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may remove an agenda counter from {} to search R&D for an operation", c.name()),
+        format!("{}: you may remove 1 agenda counter to search R&D for 1 operation, reveal it and add it to the top of R&D", c.name()),
+        o,
+    ))
+}
+
+fn embedded_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.card(c.card).map_or(0, |k| k.agenda) > 0 {
+        agenda_counters(g, c.card, -1, c.name(), ev);
+        ask_later(g, c, 1);
+    }
+    Ok(Then::Done)
+}
+
+fn embedded_search_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let found: Vec<u32> = g.corp.rd.iter().copied().filter(|&k| g.def(k).ctype == CardType::Operation).collect();
+    let mut o = vec![(opt("none", "Find nothing"), Answer::No)];
+    o.extend(card_options(g, "search", &found));
+    Some(Question::one(
+        CORP,
+        super::SEARCH_KIND,
+        format!("searches R&D for an operation ({})", c.name()),
+        format!("{}: search R&D for 1 operation to reveal and add to the top of R&D", c.name()),
+        o,
+    ))
+}
+
+/// The operation found is revealed and set aside while R&D is shuffled, then added to its top.
+fn embedded_search_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        if !g.corp.rd.contains(&k) || g.def(k).ctype != CardType::Operation {
+            return Err(RulesError::Illegal("not an operation in R&D".into()));
+        }
+        g.corp.rd.retain(|&x| x != k);
+        note(ev, "revealed", format!("{}: the Corp searches R&D and reveals {}", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+        // Pushed first: resolved after the shuffle.
+        ask_later(g, Ctx { arg: k, ..c }, 2);
+    }
+    g.tasks.push(Task::Shuffle { corp: true });
+    Ok(Then::Done)
+}
+
+fn embedded_to_top(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let k = c.arg;
+    if g.corp_zone(k) != CorpZone::None {
+        return;
+    }
+    g.corp.rd.insert(0, k);
+    // Revealed already; once in R&D it is a hidden card again, so this event does not name it.
+    note(ev, "to_rd", format!("{}: the operation it revealed is added to the top of R&D", c.name()), json!({"card": k}));
 }

@@ -408,6 +408,11 @@ pub fn derez(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
         k.rezzed = false;
     }
     note(ev, "derezzed", format!("{source} derezzes {}", g.label(card)), json!({"card": card}));
+    if is_ice(g, card) {
+        if let Some(r) = g.run.as_mut() {
+            r.ice_derezzed = true;
+        }
+    }
     let installed = super::runner_trigger_order(g);
     super::fire_all(g, When::Derezzed, &installed, card, ev);
 }
@@ -469,6 +474,23 @@ pub fn runner_took_corp_card(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     if first {
         fire_identity(g, CORP, When::RunnerTookCorpCardFirst, card, ev);
     }
+    // A trash (not a steal: a stolen card is in the Runner's score area, and the last trash
+    // recorded may be an older one of the same card): its state just before (`Game::last_trashed`).
+    if !g.corp.archives.contains(&card) {
+        return;
+    }
+    let Some((_, installed, rezzed)) = g.last_trashed.filter(|t| t.0 == card) else { return };
+    g.last_trashed = None;
+    if installed && g.active == RUNNER {
+        g.flags.runner_trashed_installed += 1;
+        if g.flags.runner_trashed_installed == 1 {
+            fire_identity(g, CORP, When::RunnerTrashedInstalledFirst, card, ev);
+            let scored: Vec<u32> = g.corp.score.iter().copied().filter(|&k| super::has_trigger(g, k, When::RunnerTrashedInstalledFirst)).collect();
+            super::fire_all(g, When::RunnerTrashedInstalledFirst, &scored, card, ev);
+        }
+    }
+    let c = super::ctx(g, card, u32::from(rezzed));
+    super::fire(g, When::TrashedByRunner, c, ev);
 }
 
 /// The options of playing one of `cards` (operations) by a card's effect: those the Corp can
@@ -523,4 +545,46 @@ pub fn may_break(g: &Game, breaker: Option<u32>, ice: u32) -> bool {
         super::Static::BreakOnlyWith(t) => breaker.is_some_and(|b| g.def(b).has_subtype(t)),
         _ => true,
     })
+}
+
+/// The Corp rezzes installed `card` by a card's effect, ignoring all costs: its own "when
+/// rezzed" ability, then the "whenever you rez" triggers (`corp_card_rezzed`).
+pub fn rez_free(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
+    if g.rezzed(card) || !g.is_installed(card) {
+        return;
+    }
+    if let Some(k) = g.card_mut(card) {
+        k.rezzed = true;
+    }
+    note(ev, "rezzed", format!("{source}: the Corp rezzes {} ignoring all costs", g.label(card)), json!({"card": card, "code": g.code(card), "cost": 0}));
+    unique_check(g, card, ev);
+    let c = super::ctx(g, card, 0);
+    super::apply(g, &c.def.on_rez, c, ev);
+    corp_card_rezzed(g, card, ev);
+}
+
+/// The ice protecting server `server`, innermost first (none for an unknown server).
+pub fn ice_of(g: &Game, server: u32) -> Vec<u32> {
+    g.corp.servers.iter().find(|s| s.id == server).map_or_else(Vec::new, |s| s.ice.clone())
+}
+
+/// Move installed Corp card `card` from the root of its server to the root of server `to`
+/// (an existing server): it stays installed, with its rez state and counters; a remote left
+/// empty is gone. Then its own "whenever this moves" ability (`When::Moved`).
+pub fn move_to_root(g: &mut Game, card: u32, to: u32, source: &str, ev: &mut Vec<Event>) {
+    let CorpZone::Root(from) = g.corp_zone(card) else { return };
+    if from == to || g.server(to).is_none() {
+        return;
+    }
+    let label = g.corp_public_label(card);
+    for s in &mut g.corp.servers {
+        s.root.retain(|&x| x != card);
+    }
+    g.corp.servers.retain(|s| !Game::is_remote(s.id) || !s.ice.is_empty() || !s.root.is_empty());
+    if let Some(s) = g.server_mut(to) {
+        s.root.push(card);
+    }
+    note(ev, "moved", format!("{source}: {label} moves from {} to the root of {}", Game::server_name(from), Game::server_name(to)), json!({"card": card, "from": from, "to": to}));
+    let c = super::ctx(g, card, to);
+    super::fire(g, When::Moved, c, ev);
 }

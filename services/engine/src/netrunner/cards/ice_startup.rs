@@ -36,6 +36,7 @@ pub const ABLATIVE_BARRIER: &str = "34034";
 pub const LAMPLIGHTER: &str = "35080";
 pub const BIAWAK: &str = "35074";
 pub const BUMI_1_0: &str = "35041";
+pub const LYCIAN_MULTI_MUNITION: &str = "34100";
 
 const ETR: Sub = Sub { text: "end the run", effect: Effect::EndTheRun };
 
@@ -273,6 +274,22 @@ pub static DEFS: &[CardDef] = &[
             ETR,
             Sub { text: "end the run if the threat level is 2 or more", effect: Effect::Custom(etr_at_threat_2) },
             Sub { text: "end the run if the threat level is 4 or more", effect: Effect::Custom(etr_at_threat_4) },
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: LYCIAN_MULTI_MUNITION,
+        name: "Lycian Multi-Munition",
+        on_rez: Effect::Custom(lycian_rez),
+        events: &[(When::AnyTurnEnds, Effect::Custom(lycian_turn_ends))],
+        subroutines: &[
+            Sub { text: "if this ice is a code gate, the Runner loses 1 click and 1 credit", effect: Effect::Custom(lycian_code_gate) },
+            Sub { text: "if this ice is a sentry, trash 1 installed program", effect: Effect::Custom(lycian_sentry) },
+            Sub { text: "if this ice is a barrier, the Corp gains 1 credit and ends the run", effect: Effect::Custom(lycian_barrier) },
+        ],
+        asks: &[
+            Ask::Own(Prompt { ask: lycian_ask, answer: lycian_answer }),
+            Ask::CorpTrashes { kind: crate::netrunner::state::TrashKind::Program, or_end: false, optional: false },
         ],
         ..BLANK
     },
@@ -975,6 +992,77 @@ fn etr_at_threat_2(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 fn etr_at_threat_4(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if threat(g, 4) {
+        end_the_run(g, c.name(), ev);
+    }
+}
+
+// --- Lycian Multi-Munition ---------------------------------------------------------------------------
+
+/// The subtypes Lycian Multi-Munition chooses among when rezzed.
+const LYCIAN_SUBTYPES: [&str; 3] = ["Barrier", "Code Gate", "Sentry"];
+
+/// Rezzed, it chooses again: what it gained from an earlier rez is gone.
+fn lycian_rez(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if let Some(k) = g.card_mut(c.card) {
+        k.gained.clear();
+    }
+    ask_later(g, c, 0);
+}
+
+fn lycian_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.rezzed(c.card) {
+        return None;
+    }
+    let o = LYCIAN_SUBTYPES.iter().enumerate().map(|(i, t)| (opt(format!("subtype:{i}"), format!("Gain {t}")), Answer::Mode(i as u8))).collect();
+    Some(
+        Question::one(CORP, CARD_KIND, format!("chooses the subtypes {} gains", g.label(c.card)), format!("{}: choose 1 or more subtypes it gains while rezzed", g.label(c.card)), o)
+            .range(1, LYCIAN_SUBTYPES.len() as u32),
+    )
+}
+
+fn lycian_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let mut chosen: Vec<String> = Vec::new();
+    for x in a {
+        let Answer::Mode(i) = x else { continue };
+        let t = LYCIAN_SUBTYPES.get(usize::from(*i)).ok_or_else(|| RulesError::Illegal(format!("no subtype {i}")))?;
+        if !chosen.iter().any(|s| s == t) {
+            chosen.push((*t).to_string());
+        }
+    }
+    if chosen.is_empty() {
+        return Err(RulesError::Illegal("choose at least 1 subtype".into()));
+    }
+    // Kept in the order of the list, whatever the order picked.
+    chosen.sort_by_key(|t| LYCIAN_SUBTYPES.iter().position(|s| s == t));
+    note(ev, "subtypes_gained", format!("{} gains {}", g.label(c.card), chosen.join(", ")), json!({"card": c.card, "subtypes": chosen}));
+    if let Some(k) = g.card_mut(c.card) {
+        k.gained = chosen;
+    }
+    Ok(Then::Done)
+}
+
+fn lycian_turn_ends(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.rezzed(c.card) {
+        super::helpers::derez(g, c.card, c.name(), ev);
+    }
+}
+
+fn lycian_code_gate(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.ice_has_subtype(c.card, "Code Gate") {
+        super::helpers::lose_a_remaining_click(g, c.name(), ev);
+        g.lose_credits(RUNNER, 1, c.name(), ev);
+    }
+}
+
+fn lycian_sentry(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.ice_has_subtype(c.card, "Sentry") {
+        ask_later(g, c, 1);
+    }
+}
+
+fn lycian_barrier(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.ice_has_subtype(c.card, "Barrier") {
+        g.gain(CORP, 1, c.name(), ev);
         end_the_run(g, c.name(), ev);
     }
 }

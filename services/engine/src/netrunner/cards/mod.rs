@@ -205,6 +205,13 @@ pub enum Static {
     TrashActionHqCards(fn(&Game, u32, u32) -> u32),
     /// The ice hosting this Runner card (a Trojan) gains these subtypes.
     HostIceGains(&'static [&'static str]),
+    /// Each installed icebreaker's strength changes by `f(game)` (a Corp identity or scored
+    /// agenda).
+    IcebreakerStrength(fn(&Game) -> i64),
+    /// A rezzed installed Corp card changes an ice's strength: `f(game, this card, ice)`.
+    CorpIceStrength(fn(&Game, u32, u32) -> i64),
+    /// A rezzed installed Corp card lowers a card's rez cost by `f(game, this card, card)`.
+    CorpRezCheaper(fn(&Game, u32, u32) -> i64),
 }
 
 /// When a trigger of an active card (or identity) fires.
@@ -294,6 +301,30 @@ pub enum When {
     /// The Runner discarded cards to the maximum hand size (NR-2.3); `arg` is how many (the last
     /// cards of the heap). Runner identity.
     RunnerDiscarded,
+    /// A turn ends (either side's, NR-2.2/2.3: after the discard and its window); rezzed Corp
+    /// cards, in table order, `arg` is the seat whose turn it was.
+    AnyTurnEnds,
+    /// A run begins (CR 6.3, initiation phase), after the Runner's abilities: the Corp identity,
+    /// its scored agendas, then its rezzed cards; `arg` is the attacked server.
+    CorpRunBegins,
+    /// The Runner trashed this Corp card (its own row, in Archives now); `arg` is 1 if it was
+    /// rezzed when trashed, else 0.
+    TrashedByRunner,
+    /// The first time during a Runner turn the Runner trashes an installed Corp card: the Corp
+    /// identity, then the agendas in its score area; `arg` is that card.
+    RunnerTrashedInstalledFirst,
+    /// The Corp's action phase ends (its clicks are spent or lost, CR 5.6.2): the Corp identity,
+    /// then its rezzed cards.
+    CorpActionPhaseEnds,
+    /// The Corp played an operation (after its effect, by the play action or a card's effect):
+    /// the Corp identity, `arg` is the operation.
+    CorpPlayedOperation,
+    /// A run is successful (NR-6.4.4), after the Runner's abilities: the Corp identity, `arg` is
+    /// the attacked server.
+    CorpSuccessfulRun,
+    /// This installed card moved to the root of another server (its own row); `arg` is that
+    /// server.
+    Moved,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

@@ -31,12 +31,19 @@ impl Game {
             .map(|s| if let Static::IceStrength(f) = s { f(self, ice) } else { 0 })
             .sum();
         let minus = self.run.as_ref().filter(|r| r.current == Some(ice)).map_or(0, |r| r.ice_minus);
+        let plus: i64 = self.run.as_ref().map_or(0, |r| r.ice_plus.iter().filter(|(i, _)| *i == ice).map(|(_, n)| n).sum());
         let runner: i64 = self
             .installed_runner()
             .into_iter()
             .map(|c| def(self.code(c)).statics.iter().map(|s| if let Static::IceStrengthBy(f) = s { f(self, c, ice) } else { 0 }).sum::<i64>())
             .sum();
-        (base + bonus - minus + runner).max(0)
+        let corp: i64 = self
+            .installed_corp()
+            .into_iter()
+            .filter(|&c| self.rezzed(c))
+            .map(|c| def(self.code(c)).statics.iter().map(|s| if let Static::CorpIceStrength(f) = s { f(self, c, ice) } else { 0 }).sum::<i64>())
+            .sum();
+        (base + bonus + plus + corp - minus + runner).max(0)
     }
 
     /// The rez cost of an ice now: printed, the run's extra, and the Runner's constant effects
@@ -44,7 +51,21 @@ impl Game {
     pub fn ice_rez_cost(&self, ice: u32) -> i64 {
         let extra = self.run.as_ref().map_or(0, |r| r.ice_rez_extra);
         let more: i64 = self.active_statics(1).iter().map(|s| if let Static::IceRezCost(n) = s { *n } else { 0 }).sum();
-        (self.def(ice).cost.unwrap_or(0) + extra + more).max(0)
+        (self.def(ice).cost.unwrap_or(0) + extra + more - self.corp_rez_reduction(ice)).max(0)
+    }
+
+    /// How much rezzed Corp cards lower `card`'s rez cost now (`Static::CorpRezCheaper`).
+    pub fn corp_rez_reduction(&self, card: u32) -> i64 {
+        self.installed_corp()
+            .into_iter()
+            .filter(|&c| self.rezzed(c))
+            .map(|c| def(self.code(c)).statics.iter().map(|s| if let Static::CorpRezCheaper(f) = s { f(self, c, card) } else { 0 }).sum::<i64>())
+            .sum()
+    }
+
+    /// The rez cost of an asset or upgrade now: printed, less the Corp's reductions.
+    pub fn corp_rez_cost(&self, card: u32) -> i64 {
+        (self.def(card).cost.unwrap_or(0) - self.corp_rez_reduction(card)).max(0)
     }
 
     /// NR-2.5.
@@ -77,13 +98,14 @@ impl Game {
         n
     }
 
-    /// Whether `ice` has subtype `t`: printed, or gained from a Runner card it hosts
-    /// (`Static::HostIceGains`).
+    /// Whether `ice` has subtype `t`: printed, gained from a Runner card it hosts
+    /// (`Static::HostIceGains`), or gained by a card's effect while it stays rezzed (`Card::gained`).
     pub fn ice_has_subtype(&self, ice: u32, t: &str) -> bool {
         self.def(ice).has_subtype(t)
             || self.runner.programs.iter().any(|&p| {
                 self.card(p).is_some_and(|k| k.host == Some(ice)) && def(self.code(p)).statics.iter().any(|s| matches!(s, Static::HostIceGains(ts) if ts.contains(&t)))
             })
+            || self.card(ice).is_some_and(|k| k.rezzed && k.gained.iter().any(|g| g == t))
     }
 
     /// Whether an installed Corp card can be advanced (agendas, and cards that say so).
@@ -153,7 +175,13 @@ impl Game {
         let own: i64 = def(self.code(b)).statics.iter().map(|s| if let Static::BreakerStrength(f) = s { f(self, b) } else { 0 }).sum();
         let bonus = bonus + own;
         let base = self.def(b).strength.unwrap_or(0) + bonus;
-        base + self.run.as_ref().map_or(0, |r| r.pumps.iter().filter(|(p, _)| *p == b).map(|(_, n)| n).sum::<i64>())
+        let corp: i64 = if self.def(b).has_subtype("Icebreaker") {
+            self.active_statics(CORP).iter().map(|s| if let Static::IcebreakerStrength(f) = s { f(self) } else { 0 }).sum()
+        } else {
+            0
+        };
+        // Modifications add up; the result is never below 0.
+        (base + corp + self.run.as_ref().map_or(0, |r| r.pumps.iter().filter(|(p, _)| *p == b).map(|(_, n)| n).sum::<i64>())).max(0)
     }
 
     /// Whether `ice` is installed protecting a remote server.

@@ -288,6 +288,9 @@ fn play(g: &mut Game, seat: u32, card: u32, target: Option<u32>, ev: &mut Vec<Ev
         let installed = cards::runner_trigger_order(g);
         cards::fire_all(g, cards::When::EventPlayed, &installed, card, ev);
     }
+    if seat == CORP {
+        cards::fire_identity(g, CORP, cards::When::CorpPlayedOperation, card, ev);
+    }
     // Terminal: the action phase ends once the operation is resolved; its questions (already
     // pushed) are answered first, and none of them spends a click.
     if seat == CORP && c.def.statics.iter().any(|s| matches!(s, Static::Terminal)) {

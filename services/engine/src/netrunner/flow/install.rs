@@ -12,12 +12,22 @@ use crate::netrunner::state::{Game, Server, Task, ARCHIVES, CORP, RUNNER};
 
 /// The agenda or asset that installing `card` in `sid` replaces: a remote holds one agenda or
 /// asset, so installing another trashes the old one (NR-3.4).
+/// A region (Comprehensive Rules, "Limit 1 region per server") likewise replaces the region
+/// installed in that server.
 pub fn replaced_by(g: &Game, card: u32, sid: u32) -> Vec<u32> {
-    if !matches!(g.def(card).ctype, CardType::Agenda | CardType::Asset) {
+    let one_of = matches!(g.def(card).ctype, CardType::Agenda | CardType::Asset);
+    let region = g.def(card).has_subtype("Region");
+    if !one_of && !region {
         return vec![];
     }
     g.server(sid)
-        .map(|s| s.root.iter().copied().filter(|&c| matches!(g.def(c).ctype, CardType::Agenda | CardType::Asset)).collect())
+        .map(|s| {
+            s.root
+                .iter()
+                .copied()
+                .filter(|&c| (one_of && matches!(g.def(c).ctype, CardType::Agenda | CardType::Asset)) || (region && c != card && g.def(c).has_subtype("Region")))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -44,7 +54,7 @@ pub fn install_corp(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
             return Err(RulesError::Illegal(format!("there is no server {sid}")));
         }
         if g.def(card).ctype == CardType::Ice && g.flags.free_install != Some(card) {
-            let cost = g.server(sid).map_or(0, |s| s.ice.len() as i64);
+            let cost = (g.server(sid).map_or(0, |s| s.ice.len() as i64) - g.flags.corp_install_discount).max(0);
             if g.corp.credits < cost {
                 return Err(RulesError::Illegal(format!("installing this ice costs {cost} credits")));
             }
@@ -82,12 +92,16 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
     let is_ice = g.def(card).ctype == CardType::Ice;
     // An install "ignoring all costs" pays nothing.
     let free = g.flags.free_install.take() == Some(card);
+    let discount = std::mem::take(&mut g.flags.corp_install_discount);
     if is_ice && !free {
-        // NR-3.4: 1 credit per ice already protecting the server.
-        let cost = g.server(sid).map_or(0, |s| s.ice.len() as i64);
+        // NR-3.4: 1 credit per ice already protecting the server (less a card's reduction).
+        let cost = (g.server(sid).map_or(0, |s| s.ice.len() as i64) - discount).max(0);
         if !g.corp_pay(cost) {
             return Err(RulesError::Illegal(format!("installing this ice costs {cost} credits")));
         }
+    }
+    if g.corp.hq.contains(&card) {
+        g.flags.corp_hq_installs += 1;
     }
     g.corp.hq.retain(|&x| x != card);
     g.corp.archives.retain(|&x| x != card);
@@ -121,7 +135,12 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
         json!({"card": card, "server": sid, "ice": is_ice, "code": g.code(card)}),
     ));
     for old in replaced {
-        g.corp_trash_installed(old, "replaced by a new card in its remote server", ev);
+        let why = if g.def(old).has_subtype("Region") && g.def(card).has_subtype("Region") {
+            "limit 1 region per server: replaced by a new region"
+        } else {
+            "replaced by a new card in its remote server"
+        };
+        g.corp_trash_installed(old, why, ev);
     }
     if !is_ice {
         g.flags.corp_root_installs += 1;

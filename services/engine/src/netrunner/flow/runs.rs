@@ -7,7 +7,7 @@ use super::ask::{ask, one_pick, opt, pick_one, public};
 use super::windows::open;
 use crate::core::{Event, Input, RulesError};
 use crate::netrunner::cards::{self, When};
-use crate::netrunner::state::{At, Game, Stage, HQ, RUNNER};
+use crate::netrunner::state::{At, Game, Stage, CORP, HQ, RUNNER};
 
 /// Whether the match is inside a run (a run stage or a run's window).
 pub fn is_run_stage(s: &Stage) -> bool {
@@ -56,6 +56,12 @@ fn run_init(g: &mut Game, ev: &mut Vec<Event>) {
     // CR 6.3 (initiation phase): "whenever a run begins" abilities of the Runner's cards.
     let installed = cards::runner_trigger_order(g);
     cards::fire_all(g, When::RunBegins, &installed, 0, ev);
+    // Then the Corp's (the active player's abilities first, CR 9.2.8.b).
+    let server = g.run.as_ref().map_or(0, |r| r.server);
+    cards::fire_identity(g, CORP, When::CorpRunBegins, server, ev);
+    let mut cs: Vec<u32> = g.corp.score.iter().copied().filter(|&k| cards::has_trigger(g, k, When::CorpRunBegins)).collect();
+    cs.extend(g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, When::CorpRunBegins)));
+    cards::fire_all(g, When::CorpRunBegins, &cs, server, ev);
 }
 
 /// NR-6.2: the next ice inward.
@@ -207,6 +213,7 @@ fn success(g: &mut Game, ev: &mut Vec<Event>) {
     cards::fire_all(g, When::SuccessfulRun, &installed, 0, ev);
     cards::fire_identity(g, RUNNER, When::SuccessfulRun, 0, ev);
     let server = g.run.as_ref().map_or(HQ, |r| r.server);
+    cards::fire_identity(g, CORP, When::CorpSuccessfulRun, server, ev);
     let here: Vec<u32> = g
         .server(server)
         .map(|s| s.root.iter().copied().filter(|&c| g.rezzed(c) && cards::has_trigger(g, c, When::SuccessfulRunHere)).collect())

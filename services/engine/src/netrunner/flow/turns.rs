@@ -99,6 +99,18 @@ fn turn_begin_triggers(g: &mut Game, ev: &mut Vec<Event>) {
 /// NR-2.5: discard down to the maximum hand size; true when waiting for the choice.
 fn discard(g: &mut Game, ev: &mut Vec<Event>) -> bool {
     let active = g.active;
+    // The action phase is over: "when your action phase ends" (once; the questions it asks are
+    // answered before the discard).
+    if active == CORP && !g.flags.corp_action_phase_ended {
+        g.flags.corp_action_phase_ended = true;
+        cards::fire_identity(g, CORP, When::CorpActionPhaseEnds, 0, ev);
+        let mut cs: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, When::CorpActionPhaseEnds)).collect();
+        cs.sort_by_key(|&k| cards::table_index(g.code(k)));
+        cards::fire_all(g, When::CorpActionPhaseEnds, &cs, 0, ev);
+        if !g.tasks.is_empty() {
+            return false;
+        }
+    }
     if active == RUNNER && g.max_hand(RUNNER) < 0 {
         g.runner.flatlined = true;
         ev.push(public("flatlined", "The Runner's maximum hand size is below 0: flatlined", json!({})));
@@ -137,6 +149,13 @@ fn end_turn(g: &mut Game, ev: &mut Vec<Event>) {
         let installed = cards::runner_trigger_order(g);
         cards::fire_all(g, When::TurnEnds, &installed, 0, ev);
     }
+    // "When a turn ends" of rezzed Corp cards, whichever side's turn it was.
+    let mut corp_cards: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, When::AnyTurnEnds)).collect();
+    corp_cards.sort_by_key(|&k| cards::table_index(g.code(k)));
+    cards::fire_all(g, When::AnyTurnEnds, &corp_cards, active, ev);
+    // Delayed "when this turn ends" effects, the first set up resolved first.
+    let later = std::mem::take(&mut g.flags.at_turn_end);
+    g.tasks.extend(later.into_iter().rev());
     ev.push(public("turn_ended", format!("{}'s turn ends", g.seat_name(active)), json!({"seat": active})));
     if super::time::end_if_last_turn(g, ev) {
         return;

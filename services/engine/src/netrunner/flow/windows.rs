@@ -82,7 +82,7 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
         if g.rezzed(c) || !matches!(d.ctype, CardType::Asset | CardType::Upgrade) {
             continue;
         }
-        let cost = d.cost.unwrap_or(0);
+        let cost = g.corp_rez_cost(c);
         if g.corp.credits >= cost {
             out.push((opt(format!("rez:{c}"), format!("Rez {} for {cost}", g.label(c))), Paid::Rez(c)));
         }
@@ -197,7 +197,7 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
 /// `forfeiting`: an agenda forfeited to pay part of the cost.
 fn rez(g: &mut Game, c: u32, by_tag: bool, forfeiting: Option<u32>, ev: &mut Vec<Event>) {
     let d = g.def(c);
-    let mut cost = if d.ctype == CardType::Ice { g.ice_rez_cost(c) } else { d.cost.unwrap_or(0) };
+    let mut cost = if d.ctype == CardType::Ice { g.ice_rez_cost(c) } else { g.corp_rez_cost(c) };
     if forfeiting.is_some_and(|a| g.corp.score.contains(&a)) {
         cost = (cost - g.forfeit_pays_rez(c)).max(0);
     }

@@ -3,7 +3,7 @@
 
 use crate::core::stack::PriorityRound;
 use crate::netrunner::cards::{self as c, corp_startup as cs, ice_startup as is};
-use crate::netrunner::state::{At, Stage, CORP, RD, RUNNER};
+use crate::netrunner::state::{At, Stage, CORP, HQ, RD, RUNNER};
 
 use super::kit::{Match, NetrunnerVerbs, Scenario};
 
@@ -1832,4 +1832,413 @@ fn card_n_pot_lets_the_runner_pay_3_per_subroutine_and_ends_the_run_by_threat_le
     m.pass_windows();
     let g = m.game();
     assert!(g.run.is_none() && !g.flags.successful_run, "threat level 2: ended by the second subroutine");
+}
+
+// --- derez (the mechanics of the fourth session) ----------------------------------------------------
+
+#[test]
+fn card_lycian_multi_munition_gains_chosen_subtypes_and_derezzes_when_a_turn_ends() {
+    let mut s = runner();
+    s.g.corp.credits = 3;
+    let l = s.ice(RD, is::LYCIAN_MULTI_MUNITION, false);
+    s.rd(c::HEDGE_FUND);
+    let p = s.installed(c::CLEAVER);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.rez(l);
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
+    m.pick(&["subtype:2", "subtype:1"]);
+    let g = m.game();
+    assert!(g.ice_has_subtype(l, "Code Gate") && g.ice_has_subtype(l, "Sentry") && !g.ice_has_subtype(l, "Barrier"));
+    to_card_question(&mut m);
+    // The sentry subroutine: the Corp trashes the program; the code gate one took a click and a credit.
+    m.pick(&[&format!("trash:{p}")]);
+    m.pass_windows();
+    let g = m.game();
+    assert!(g.runner.heap.contains(&p));
+    assert_eq!((g.runner.clicks, g.runner.credits, g.corp.credits), (2, 4, 0), "1 click for the run, 1 lost; no barrier credit");
+    assert!(g.rezzed(l));
+
+    // A barrier only: the Corp gains 1 and the run ends; when the turn ends, it is derezzed and
+    // loses its subtypes.
+    let mut s = runner();
+    s.g.corp.credits = 3;
+    let l = s.ice(RD, is::LYCIAN_MULTI_MUNITION, false);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.rez(l);
+    m.pick(&["subtype:0"]);
+    m.pass_windows();
+    let g = m.game();
+    assert!(g.run.is_none() && m.has_event("netrunner.run_ended_by"));
+    assert_eq!((g.runner.clicks, g.runner.credits, g.corp.credits), (3, 5, 1));
+    let mut s = corp();
+    let l = s.ice(RD, is::LYCIAN_MULTI_MUNITION, true);
+    s.g.cards[l as usize].gained = vec!["Barrier".into()];
+    let m = s.start(Stage::EndTurn);
+    let g = m.game();
+    assert!(!g.rezzed(l) && !g.ice_has_subtype(l, "Barrier") && m.has_event("netrunner.derezzed"));
+}
+
+#[test]
+fn card_stegodon_mk_iv_derezzes_ice_elsewhere_for_1_and_weakens_icebreakers_that_run() {
+    let mut s = runner();
+    let st = s.card(cs::STEGODON_MK_IV);
+    s.g.corp.score.push(st);
+    let hq_ice = s.ice(crate::netrunner::state::HQ, c::PALISADE, true);
+    s.ice(RD, c::PALISADE, false);
+    s.rd(c::HEDGE_FUND);
+    let b = s.installed(c::CLEAVER);
+    let strength = s.g.breaker_strength(b);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
+    m.pick(&[&format!("derez:{hq_ice}")]);
+    let g = m.game();
+    assert!(!g.rezzed(hq_ice));
+    assert_eq!(g.corp.credits, 1);
+    assert_eq!(g.breaker_strength(b), strength - 2, "an ice was derezzed during this run");
+    m.pass_windows();
+    assert_eq!(m.kind(), "netrunner.continue");
+    m.pick(&["jack_out"]);
+    m.pass_windows();
+    assert_eq!(m.game().breaker_strength(b), strength);
+    // Once per turn: the next run asks nothing.
+    m.run_on(RD);
+    assert_eq!(m.kind(), "netrunner.continue", "no question: the unrezzed ice is passed");
+}
+
+#[test]
+fn card_lightning_laboratory_rezzes_2_ice_free_on_a_run_and_derezzes_them_when_the_turn_ends() {
+    let mut s = runner().runner_turn(2);
+    let lab = s.card(cs::LIGHTNING_LABORATORY);
+    s.g.corp.score.push(lab);
+    s.g.cards[lab as usize].agenda = 1;
+    let inner = s.ice(RD, c::PALISADE, false);
+    let outer = s.ice(RD, c::PALISADE, false);
+    s.rd(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
+    m.pick(&[&format!("rez:{inner}"), &format!("rez:{outer}")]);
+    // The outer Palisade ended the run; the Runner is back in its action phase.
+    let g = m.game();
+    assert!(g.run.is_none() && g.active == RUNNER);
+    assert!(g.rezzed(inner) && g.rezzed(outer));
+    assert_eq!((g.corp.credits, g.cards[lab as usize].agenda), (0, 0), "ignoring all costs, 1 counter spent");
+    m.pick(&["credit"]);
+    let g = m.game();
+    assert!(g.active == CORP && !g.rezzed(inner) && !g.rezzed(outer), "derezzed when the Runner's turn ended");
+
+    // Declining keeps the counter and sets up nothing.
+    let mut s = runner();
+    let lab = s.card(cs::LIGHTNING_LABORATORY);
+    s.g.corp.score.push(lab);
+    s.g.cards[lab as usize].agenda = 1;
+    s.ice(RD, c::PALISADE, false);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[]);
+    let g = m.game();
+    assert!(g.flags.at_turn_end.is_empty() && g.cards[lab as usize].agenda == 1);
+}
+
+#[test]
+fn card_warm_reception_installs_from_hq_unscorable_then_derezzes_itself_and_another_card() {
+    let mut s = corp();
+    let w = s.root(3, cs::WARM_RECEPTION, true);
+    let other = s.root(4, c::REGOLITH_MINING_LICENSE, true);
+    let a = s.hq(c::ORBITAL_SUPERIORITY);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
+    m.pick(&[&format!("install:{a}:new")]);
+    let g = m.game();
+    assert!(g.is_installed(a) && g.flags.no_score.contains(&a), "installed, not scorable this turn");
+    assert_eq!(m.kind(), c::CARD_KIND);
+    m.pick(&[&format!("derez:{other}")]);
+    let g = m.game();
+    assert!(!g.rezzed(w) && !g.rezzed(other));
+
+    // Protected by ice, HQ empty: nothing to ask.
+    let mut s = corp();
+    s.root(3, cs::WARM_RECEPTION, true);
+    s.ice(3, c::PALISADE, true);
+    s.root(4, c::REGOLITH_MINING_LICENSE, true);
+    s.rd(c::HEDGE_FUND);
+    let m = corp_turn_begins(s);
+    assert_eq!(m.kind(), "netrunner.action");
+}
+
+#[test]
+fn card_brasilia_government_grid_derezzes_another_ice_for_3_strength_and_is_one_region_per_server() {
+    let mut s = runner();
+    s.g.corp.credits = 10;
+    s.root(3, cs::BRASILIA_GOVERNMENT_GRID, true);
+    let ice = s.ice(3, c::PALISADE, false);
+    let other = s.ice(crate::netrunner::state::HQ, c::PALISADE, true);
+    s.root(3, c::REGOLITH_MINING_LICENSE, true);
+    // A breaker, so that the Runner stops in the encounter.
+    s.installed(c::CLEAVER);
+    let mut m = s.at_action();
+    m.run_on(3);
+    let strength = m.game().ice_strength(ice);
+    m.rez(ice);
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
+    m.pick(&[&format!("derez:{other}")]);
+    let g = m.game();
+    assert!(!g.rezzed(other) && g.rezzed(ice));
+    assert_eq!(g.ice_strength(ice), strength + 3, "for the remainder of the run");
+    m.pass_windows();
+    assert!(m.game().run.is_none());
+    assert_eq!(m.game().ice_strength(ice), strength, "the run is over");
+
+    // A second region installed in that server replaces the first.
+    let mut s = corp();
+    let old = s.root(3, cs::BRASILIA_GOVERNMENT_GRID, false);
+    let new = s.hq(cs::BRASILIA_GOVERNMENT_GRID);
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{new}:3")]);
+    let g = m.game();
+    assert!(g.is_installed(new) && g.corp.archives.contains(&old));
+}
+
+// --- the Runner trashing Corp cards -----------------------------------------------------------------
+
+#[test]
+fn card_public_access_plaza_pays_1_each_turn_and_tags_the_runner_trashing_it_rezzed_at_threat_2() {
+    let mut s = corp();
+    s.root(3, cs::PUBLIC_ACCESS_PLAZA, true);
+    s.rd(c::HEDGE_FUND);
+    let m = corp_turn_begins(s);
+    assert_eq!(m.game().corp.credits, 6);
+
+    for (points, rezzed, tags) in [(2, true, 1), (1, true, 0), (2, false, 0)] {
+        let mut s = runner();
+        s.g.corp.points = points;
+        let p = s.root(3, cs::PUBLIC_ACCESS_PLAZA, rezzed);
+        let mut m = s.at_action();
+        m.run_on(3);
+        m.pick(&["continue"]);
+        m.pick(&["trash"]);
+        m.pass_windows();
+        let g = m.game();
+        assert!(g.corp.archives.contains(&p));
+        assert_eq!(g.runner.tags, tags, "threat {points}, rezzed {rezzed}");
+    }
+}
+
+#[test]
+fn card_aggressive_trendsetting_the_first_installed_trash_costs_the_runner_a_click_or_gives_the_corp_one() {
+    for spend in [true, false] {
+        let mut s = runner();
+        let a = s.card(cs::AGGRESSIVE_TRENDSETTING);
+        s.g.corp.score.push(a);
+        s.root(3, c::REGOLITH_MINING_LICENSE, false);
+        s.root(4, c::REGOLITH_MINING_LICENSE, false);
+        s.g.runner.credits = 10;
+        let mut m = s.at_action();
+        m.run_on(3);
+        m.pick(&["continue"]);
+        m.pick(&["trash"]);
+        assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, RUNNER));
+        m.pick(&[if spend { "spend" } else { "no" }]);
+        m.pass_windows();
+        let g = m.game();
+        assert_eq!(g.runner.clicks, if spend { 2 } else { 3 });
+        assert_eq!(g.next_turn_clicks[CORP as usize], if spend { 0 } else { 1 });
+        // The second trash this turn asks nothing.
+        m.run_on(4);
+        m.pick(&["continue"]);
+        m.pick(&["trash"]);
+        assert_ne!(m.kind(), c::CARD_KIND);
+    }
+
+    // Stealing from Archives an agenda the Corp trashed when installed is no trash by the Runner.
+    let mut s = runner();
+    let a = s.card(cs::AGGRESSIVE_TRENDSETTING);
+    s.g.corp.score.push(a);
+    let stolen = s.archives(c::ORBITAL_SUPERIORITY, false);
+    s.g.last_trashed = Some((stolen, true, false));
+    let mut m = s.at_action();
+    m.run_on(crate::netrunner::state::ARCHIVES);
+    m.pick(&["continue"]);
+    m.pass_windows();
+    let g = m.game();
+    assert!(g.runner.score.contains(&stolen));
+    assert_eq!((g.flags.runner_trashed_installed, g.next_turn_clicks[CORP as usize]), (0, 0));
+}
+
+// --- identities ------------------------------------------------------------------------------------------
+
+#[test]
+fn card_nebula_talent_management_flips_after_an_operation_gains_a_click_flipped_and_flips_back_on_hq_or_rd() {
+    let mut s = corp().corp_turn(1);
+    s.g.corp.identity = cs::NEBULA_TALENT_MANAGEMENT.into();
+    let h = s.hq(c::HEDGE_FUND);
+    s.g.corp.credits = 5;
+    let mut m = s.at_action();
+    m.play(h);
+    let g = m.game();
+    assert!(g.corp.flipped, "flipped when the action phase ended");
+    assert_eq!(g.corp.credits, 5 - 5 + 9 + 1);
+
+    // Flipped: the first operation each turn gains a click.
+    let mut s = corp().corp_turn(2);
+    s.g.corp.identity = cs::NEBULA_TALENT_MANAGEMENT.into();
+    s.g.corp.flipped = true;
+    let h1 = s.hq(c::HEDGE_FUND);
+    let h2 = s.hq(c::HEDGE_FUND);
+    s.g.corp.credits = 10;
+    let mut m = s.at_action();
+    m.play(h1);
+    assert_eq!(m.game().corp.clicks, 2, "1 spent, 1 gained");
+    m.play(h2);
+    assert_eq!(m.game().corp.clicks, 1, "only the first");
+
+    // Flipped: a successful run on R&D flips it back; on a remote it does not.
+    for (server, flipped) in [(3, true), (RD, false)] {
+        let mut s = runner();
+        s.g.corp.identity = cs::NEBULA_TALENT_MANAGEMENT.into();
+        s.g.corp.flipped = true;
+        s.root(3, c::REGOLITH_MINING_LICENSE, true);
+        s.rd(c::HEDGE_FUND);
+        let mut m = s.at_action();
+        m.run_on(server);
+        m.pick(&["continue"]);
+        m.pass_windows();
+        assert!(m.game().flags.successful_run);
+        assert_eq!(m.game().corp.flipped, flipped, "server {server}");
+    }
+}
+
+// --- moving upgrades ---------------------------------------------------------------------------------------
+
+#[test]
+fn card_isaac_liberdade_strengthens_advanced_ice_and_moves_at_turn_end_placing_a_counter() {
+    let mut s = corp();
+    let isaac = s.root(RD, cs::ISAAC_LIBERDADE, true);
+    let advanced = s.ice(RD, c::PALISADE, true);
+    s.g.cards[advanced as usize].adv = 1;
+    let plain = s.ice(RD, c::PALISADE, true);
+    let there = s.ice(3, c::PALISADE, true);
+    s.root(3, c::REGOLITH_MINING_LICENSE, true);
+    let base = s.g.ice_strength(plain);
+    assert_eq!(s.g.ice_strength(advanced), base + 2);
+    let mut m = s.start(Stage::EndTurn);
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
+    m.pick(&["move:3"]);
+    m.pick(&[&format!("advance:{there}")]);
+    let g = m.game();
+    assert!(g.server(3).is_some_and(|s| s.root.contains(&isaac)));
+    assert_eq!(g.adv(there), 1);
+    assert_eq!(g.ice_strength(advanced), base, "no longer protected by Isaac");
+    assert!(g.ice_strength(there) > g.ice_strength(advanced) + 1, "advanced, and Isaac is here now");
+}
+
+#[test]
+fn card_the_holo_man_moves_when_the_turn_begins_and_places_3_counters_or_2_after_an_hq_install() {
+    let mut s = corp();
+    let holo = s.root(HQ, cs::THE_HOLO_MAN, true);
+    s.root(3, c::REGOLITH_MINING_LICENSE, true);
+    s.rd(c::HEDGE_FUND);
+    let mut m = corp_turn_begins(s);
+    m.pick(&["move:3"]);
+    assert!(m.game().server(3).is_some_and(|s| s.root.contains(&holo)));
+
+    for install_first in [false, true] {
+        let mut s = corp();
+        s.g.corp.credits = 10;
+        let holo = s.root(3, cs::THE_HOLO_MAN, true);
+        let a = s.root(3, c::ORBITAL_SUPERIORITY, false);
+        let other = s.hq(c::REGOLITH_MINING_LICENSE);
+        let mut m = s.at_action();
+        if install_first {
+            m.install(other);
+            m.pass_windows();
+        }
+        m.pick(&[&format!("ability:{holo}:{a}")]);
+        let g = m.game();
+        assert_eq!(g.adv(a), if install_first { 2 } else { 3 });
+        assert_eq!(g.corp.credits, 6);
+        assert!(!m.option_ids().iter().any(|o| o.starts_with(&format!("ability:{holo}"))), "once per turn");
+    }
+}
+
+#[test]
+fn card_mercia_b4ll4rd_installs_an_ice_1_cheaper_when_the_action_phase_ends_and_follows_it() {
+    let mut s = corp().corp_turn(1);
+    let mercia = s.root(HQ, cs::MERCIA_B4LL4RD, true);
+    s.ice(RD, c::PALISADE, false);
+    s.ice(RD, c::PALISADE, false);
+    let ice = s.hq(c::PALISADE);
+    s.g.corp.credits = 1;
+    let mut m = s.at_action();
+    m.pick(&["credit"]);
+    m.pass_windows();
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
+    m.pick(&[&format!("install:{ice}:{RD}")]);
+    // Trash nothing there first (NR-3.4).
+    m.pick(&[]);
+    let g = m.game();
+    assert!(g.server(RD).is_some_and(|s| s.ice.contains(&ice) && s.root.contains(&mercia)));
+    assert_eq!(g.corp.credits, 1, "2 ice there: 2 credits less 1, after the credit gained");
+}
+
+#[test]
+fn card_vovo_ozetti_lowers_rez_costs_here_by_2_root_cards_at_threat_4_and_moves_at_turn_end() {
+    let mut s = runner();
+    s.g.corp.credits = 10;
+    s.root(3, cs::VOVO_OZETTI, true);
+    let ice = s.ice(3, c::PALISADE, false);
+    let elsewhere = s.ice(RD, c::PALISADE, false);
+    let printed = s.g.def(ice).cost.unwrap_or(0);
+    assert_eq!((s.g.ice_rez_cost(ice), s.g.ice_rez_cost(elsewhere)), (printed - 2, printed));
+    s.installed(c::CLEAVER);
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.rez(ice);
+    assert_eq!(m.game().corp.credits, 10 - (printed - 2));
+
+    for (points, lowered) in [(4, 2), (3, 0)] {
+        let mut s = corp();
+        s.g.corp.points = points;
+        s.g.corp.credits = 10;
+        s.root(3, cs::VOVO_OZETTI, true);
+        let a = s.root(3, c::REGOLITH_MINING_LICENSE, false);
+        let printed = s.g.def(a).cost.unwrap_or(0);
+        let mut m = corp_window(s);
+        m.rez(a);
+        assert_eq!(m.game().corp.credits, 10 - (printed - lowered).max(0), "threat {points}");
+    }
+
+    let mut s = corp();
+    let v = s.root(3, cs::VOVO_OZETTI, true);
+    let mut m = s.start(Stage::EndTurn);
+    m.pick(&["move:0"]);
+    assert!(m.game().server(HQ).is_some_and(|s| s.root.contains(&v)));
+}
+
+#[test]
+fn card_embedded_reporting_spends_a_counter_to_put_an_operation_from_r_and_d_on_top() {
+    let mut s = corp().corp_turn(0);
+    let e = s.card(cs::EMBEDDED_REPORTING);
+    s.g.corp.score.push(e);
+    s.g.cards[e as usize].agenda = 2;
+    s.rd(c::PALISADE);
+    s.rd(c::PALISADE);
+    let op = s.rd(c::HEDGE_FUND);
+    let mut m = s.start(Stage::Discard);
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
+    m.pick(&["search"]);
+    assert_eq!(m.kind(), c::SEARCH_KIND);
+    m.pick(&[&format!("search:{op}")]);
+    m.draw(&[1, 0]);
+    let g = m.game();
+    assert_eq!(g.corp.rd.first(), Some(&op), "on top after the shuffle");
+    assert_eq!((g.corp.rd.len(), g.cards[e as usize].agenda), (3, 1));
+    assert!(m.has_event("netrunner.revealed"));
 }
