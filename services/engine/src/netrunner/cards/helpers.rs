@@ -524,3 +524,70 @@ pub fn may_break(g: &Game, breaker: Option<u32>, ice: u32) -> bool {
         _ => true,
     })
 }
+
+/// The installed Runner cards whose hosted credits may be spent on `spend` now
+/// (`Static::HostedCreditsFor`), in trigger order, with their hosted credits.
+pub fn hosted_for(g: &Game, spend: super::Spend) -> Vec<(u32, u32)> {
+    super::runner_trigger_order(g)
+        .into_iter()
+        .filter(|&c| g.hosted(c) > 0 && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::HostedCreditsFor(f) if f(g, spend))))
+        .map(|c| (c, g.hosted(c)))
+        .collect()
+}
+
+/// The credits the Runner can spend on `spend`: what `Game::runner_available` counts and the
+/// hosted credits restricted to such costs.
+pub fn runner_available_for(g: &Game, spend: super::Spend) -> i64 {
+    g.runner_available() + hosted_for(g, spend).iter().map(|&(_, n)| i64::from(n)).sum::<i64>()
+}
+
+/// Pay `n` as the Runner for `spend`. House choice (docs/netrunner.md): the hosted credits that
+/// only such costs accept are spent first (in trigger order; they can buy less later than the
+/// pool), then `Game::runner_pay`. A card emptied so that says "when it is empty,
+/// trash it" is trashed. False (nothing spent) if the Runner cannot pay.
+pub fn runner_pay_for(g: &mut Game, n: i64, spend: super::Spend, ev: &mut Vec<Event>) -> bool {
+    if n <= 0 {
+        return true;
+    }
+    if runner_available_for(g, spend) < n {
+        return false;
+    }
+    let mut left = n;
+    for (c, hosted) in hosted_for(g, spend) {
+        let used = left.min(i64::from(hosted));
+        if used <= 0 {
+            break;
+        }
+        left -= used;
+        let now = hosted - used as u32;
+        if let Some(k) = g.card_mut(c) {
+            k.credits = now;
+        }
+        let label = g.label(c);
+        note(ev, "hosted_credits", format!("The Runner spends {used} credit(s) hosted on {label} ({now} hosted)"), json!({"card": c, "change": -used, "hosted": now}));
+        if now == 0 && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::TrashWhenEmpty)) {
+            g.trash(c, "it is empty", ev);
+        }
+    }
+    g.runner_pay(left)
+}
+
+/// Recurring credits (`Static::Recurring`) of `seat`'s active cards (the Runner's installed
+/// cards, the Corp's rezzed ones) are refilled as that seat's turn begins.
+pub fn refill_recurring(g: &mut Game, seat: u32, ev: &mut Vec<Event>) {
+    let active: Vec<u32> = if seat == CORP { g.installed_corp().into_iter().filter(|&c| g.rezzed(c)).collect() } else { super::runner_trigger_order(g) };
+    for c in active {
+        let to = super::def(g.code(c)).statics.iter().find_map(|s| if let super::Static::Recurring(n) = s { Some(*n) } else { None });
+        if let Some(to) = to {
+            refill(g, c, to, ev);
+        }
+    }
+}
+
+/// Refill `card`'s hosted credits to `to` (recurring credits).
+pub fn refill(g: &mut Game, card: u32, to: u32, ev: &mut Vec<Event>) {
+    let now = g.hosted(card);
+    if now < to {
+        g.load(card, to - now, ev);
+    }
+}

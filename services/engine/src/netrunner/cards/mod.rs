@@ -205,6 +205,24 @@ pub enum Static {
     TrashActionHqCards(fn(&Game, u32, u32) -> u32),
     /// The ice hosting this Runner card (a Trojan) gains these subtypes.
     HostIceGains(&'static [&'static str]),
+    /// Its hosted credits may be spent only on the costs `f(game, spend)` accepts (credits
+    /// restricted to a purpose; `helpers::runner_pay_for`).
+    HostedCreditsFor(fn(&Game, Spend) -> bool),
+    /// Recurring credits (CR glossary "recurring credits"): refilled to this many when it is
+    /// installed (its row's install effect) and as its side's turn begins (`flow::turns`).
+    Recurring(u32),
+    /// "When it is empty, trash it" (loaded credits): trashed once its last hosted credit is
+    /// spent or taken (`helpers::runner_pay_for`, `helpers::take_or_trash`).
+    TrashWhenEmpty,
+}
+
+/// A cost the Runner pays, for credits restricted to some costs (`Static::HostedCreditsFor`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spend {
+    /// Installing this card.
+    Install(u32),
+    /// The trash cost of this accessed card (NR-7.4).
+    TrashCost(u32),
 }
 
 /// When a trigger of an active card (or identity) fires.

@@ -6,7 +6,7 @@ use serde_json::json;
 
 // "Threat N" (CR 9.3.6.f): `helpers::threat`, shared with the Corp's cards.
 use super::helpers::{add_virus, card_options, virus_on_self, first, give_tags, note, opt, picked, remove_virus, threat, trash_from_hq};
-use super::{ask_later, fire_all, runner_trigger_order, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Static, Targets, Then, When, BLANK};
+use super::{ask_later, fire_all, runner_trigger_order, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Spend, Static, Targets, Then, When, BLANK};
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{Game, Run, ARCHIVES, CORP, HQ, RD, RUNNER};
@@ -76,6 +76,9 @@ pub const SACI: &str = "34017";
 pub const ASHEN_EPILOGUE: &str = "34094";
 pub const DEWI_SUBROTOPUTRI: &str = "35023";
 pub const MAGDALENE_KEINO_CHEMUTAI: &str = "35024";
+pub const AZIMAT: &str = "35029";
+pub const OPEN_MARKET: &str = "35022";
+pub const URBAN_ART_VERNISSAGE: &str = "34029";
 
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
@@ -519,6 +522,30 @@ pub static DEFS: &[CardDef] = &[
         ..BLANK
     },
     CardDef { code: RENT_RIOTERS, name: "Rent Rioters", click: Some(Click { offers: rent_rioters_offers, effect: Effect::Custom(rent_rioters) }), ..BLANK },
+    // --- hosted credits restricted to some costs (`Static::HostedCreditsFor`)
+    CardDef {
+        code: AZIMAT,
+        name: "Azimat",
+        statics: &[Static::Recurring(2), Static::HostedCreditsFor(trash_costs_only)],
+        on_install: Effect::Load(2),
+        ..BLANK
+    },
+    CardDef {
+        code: OPEN_MARKET,
+        name: "Open Market",
+        statics: &[Static::HostedCreditsFor(open_market_spend), Static::TrashWhenEmpty],
+        on_install: Effect::Load(6),
+        events: &[(When::TurnBegin, Effect::Custom(open_market_take))],
+        ..BLANK
+    },
+    CardDef {
+        code: URBAN_ART_VERNISSAGE,
+        name: "Urban Art Vernissage",
+        statics: &[Static::HostedCreditsFor(installs_only)],
+        events: &[(When::TurnBegin, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: vernissage_ask, answer: vernissage_answer })],
+        ..BLANK
+    },
 ];
 
 // --- shared pieces -----------------------------------------------------------------------------------
@@ -1200,7 +1227,7 @@ fn installable_from_grip(g: &Game, types: &[CardType]) -> Vec<u32> {
             types.contains(&d.ctype)
                 && !(d.ctype == CardType::Hardware && d.has_subtype("Console") && has_console)
                 && !(d.ctype == CardType::Program && (g.is_trojan(c) || d.memory.unwrap_or(0) > g.memory_limit()))
-                && g.runner_available() >= g.runner_install_cost(c)
+                && super::helpers::runner_available_for(g, super::Spend::Install(c)) >= g.runner_install_cost(c)
         })
         .collect()
 }
@@ -1357,7 +1384,7 @@ fn install_choices(g: &Game, cards: &[u32], less: i64) -> Vec<(crate::core::Deci
     for &c in cards {
         let d = g.def(c);
         let cost = (g.runner_install_cost(c) - less).max(0);
-        if g.runner_available() < cost {
+        if super::helpers::runner_available_for(g, super::Spend::Install(c)) < cost {
             continue;
         }
         match d.ctype {
@@ -2263,5 +2290,55 @@ fn pichacao_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
         g.to_grip(c.card);
         note(ev, "to_grip", format!("{}: it returns to the Runner's grip", c.name()), json!({"card": c.card}));
     }
+    Ok(Then::Done)
+}
+
+// --- hosted credits restricted to some costs -------------------------------------------------------
+
+fn trash_costs_only(_: &Game, spend: Spend) -> bool {
+    matches!(spend, Spend::TrashCost(_))
+}
+
+fn installs_only(_: &Game, spend: Spend) -> bool {
+    matches!(spend, Spend::Install(_))
+}
+
+/// Open Market: installs of connection and job resources.
+fn open_market_spend(g: &Game, spend: Spend) -> bool {
+    matches!(spend, Spend::Install(c) if g.def(c).ctype == CardType::Resource && (g.def(c).has_subtype("Connection") || g.def(c).has_subtype("Job")))
+}
+
+/// Open Market: take 1 as the turn begins; trashed when empty.
+fn open_market_take(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    super::helpers::take_or_trash(g, RUNNER, c.card, 1, "it is empty", ev);
+}
+
+/// Urban Art Vernissage: the installed non-virus Trojans, one of which may go back to the grip.
+fn vernissage_trojans(g: &Game) -> Vec<u32> {
+    g.runner.programs.iter().copied().filter(|&p| g.is_trojan(p) && !g.def(p).has_subtype("Virus")).collect()
+}
+
+fn vernissage_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let trojans = vernissage_trojans(g);
+    if trojans.is_empty() {
+        return None;
+    }
+    let mut o = card_options(g, "grip", &trojans);
+    o.push((opt("none", "Add nothing"), Answer::No));
+    Some(question(
+        "may add an installed Trojan to their grip (Urban Art Vernissage)".into(),
+        "Urban Art Vernissage: add 1 installed non-virus Trojan program to your grip to place 2 credits here?".into(),
+        o,
+    ))
+}
+
+fn vernissage_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Some(&p) = picked(a).first() else { return Ok(Then::Done) };
+    if !vernissage_trojans(g).contains(&p) || !g.installed_runner().contains(&c.card) {
+        return Ok(Then::Done);
+    }
+    g.to_grip(p);
+    note(ev, "to_grip", format!("{}: {} goes back to the grip", c.name(), g.label(p)), json!({"card": p, "code": g.code(p)}));
+    g.load(c.card, 2, ev);
     Ok(Then::Done)
 }

@@ -172,7 +172,7 @@ fn access_options(g: &Game, c: u32) -> Vec<DecisionOption> {
     }
     let in_archives = g.corp_zone(c) == CorpZone::Archives;
     if let Some(t) = d.trash {
-        if !in_archives && g.runner_available() >= t {
+        if !in_archives && cards::helpers::runner_available_for(g, cards::Spend::TrashCost(c)) >= t {
             o.push(opt("trash", format!("Trash {} for {t}", g.label(c))));
         }
     }
@@ -242,7 +242,7 @@ pub fn access_decision_input(g: &mut Game, card: u32, input: &Input, ev: &mut Ve
     match id.as_str() {
         "trash" => {
             let cost = g.def(card).trash.unwrap_or(0);
-            if !g.runner_pay(cost) {
+            if !cards::helpers::runner_pay_for(g, cost, cards::Spend::TrashCost(card), ev) {
                 return Err(RulesError::Illegal(format!("trashing costs {cost}")));
             }
             g.trash(card, &format!("the Runner paid {cost} to trash it"), ev);

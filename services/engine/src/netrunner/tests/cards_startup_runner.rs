@@ -1425,3 +1425,71 @@ fn card_pichacao_gains_a_click_passing_its_host_and_returns_to_the_grip_the_seco
     assert_eq!(g.runner.clicks, 4);
     assert!(g.runner.grip.contains(&p) && !g.runner.programs.contains(&p), "the second: back to the grip");
 }
+
+// --- hosted credits restricted to some costs -----------------------------------------------------------
+
+#[test]
+fn card_azimat_recurring_credits_pay_trash_costs_only() {
+    let mut s = runner();
+    let a = s.grip(rs::AZIMAT);
+    let sg = s.grip(c::DOCKLANDS_PASS);
+    s.root(3, c::NICO_CAMPAIGN, false);
+    s.g.runner.credits = 1;
+    let mut m = s.at_action();
+    m.install(a);
+    assert_eq!((m.game().runner.credits, m.game().hosted(a)), (0, 2), "loaded with 2 as installed");
+    assert!(!m.offers(&format!("install:{sg}")), "not for installs");
+    m.run_on(3);
+    m.pick(&["continue"]);
+    m.pick(&["trash"]);
+    let g = m.game();
+    assert_eq!((g.corp.archives.len(), g.hosted(a), g.runner.credits), (1, 0, 0), "Nico Campaign's trash cost 2 paid from Azimat");
+    // Refilled to 2 as the Runner's turn begins.
+    let mut s = runner();
+    let a = s.installed(rs::AZIMAT);
+    let m = s.start(Stage::TurnBegin);
+    assert_eq!(m.game().hosted(a), 2);
+}
+
+#[test]
+fn card_open_market_pays_connection_and_job_installs_gives_1_per_turn_and_goes_when_empty() {
+    let mut s = runner();
+    let o = s.grip(rs::OPEN_MARKET);
+    let job = s.grip(rs::SIDE_HUSTLE);
+    let hw = s.grip(c::DOCKLANDS_PASS);
+    s.g.runner.credits = 2;
+    let mut m = s.at_action();
+    m.install(o);
+    assert_eq!((m.game().runner.credits, m.game().hosted(o)), (0, 6));
+    assert!(!m.offers(&format!("install:{hw}")), "hardware is not paid by it");
+    m.install(job);
+    assert_eq!(m.game().hosted(o), 4, "a job resource is");
+    let mut s = runner();
+    let o = s.installed(rs::OPEN_MARKET);
+    s.g.cards[o as usize].credits = 1;
+    s.g.runner.credits = 0;
+    let m = s.start(Stage::TurnBegin);
+    let g = m.game();
+    assert_eq!(g.runner.credits, 1, "takes 1 as the turn begins");
+    assert!(g.runner.heap.contains(&o), "trashed when empty");
+}
+
+#[test]
+fn card_urban_art_vernissage_returns_a_trojan_for_2_credits_spent_on_installs() {
+    let mut s = runner();
+    let v = s.installed(rs::URBAN_ART_VERNISSAGE);
+    let ice = s.ice(HQ, c::PALISADE, false);
+    let t = s.installed(rs::SACI);
+    s.g.cards[t as usize].host = Some(ice);
+    s.g.runner.credits = 0;
+    let mut m = s.start(Stage::TurnBegin);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&[&format!("grip:{t}")]);
+    let g = m.game();
+    assert!(g.runner.grip.contains(&t) && !g.runner.programs.contains(&t));
+    assert_eq!(g.hosted(v), 2);
+    m.pass_windows();
+    // Saci (cost 1) is installed on the ice again with the hosted credits.
+    m.pick(&[&format!("install:{t}:{ice}")]);
+    assert_eq!((m.game().hosted(v), m.game().runner.credits), (1, 0));
+}
