@@ -197,6 +197,15 @@ pub struct Run {
     /// Corp cards accessed in this run, in order.
     #[serde(default)]
     pub accessed_cards: Vec<u32>,
+    /// An "if successful" effect replaced the breach ("instead of breaching", CR 6.7): the run
+    /// is successful but nothing is breached or accessed.
+    #[serde(default)]
+    pub no_breach: bool,
+    /// "When the Runner would approach the attacked server, instead the attacked server becomes
+    /// this one and the Runner approaches it" (a replacement of the approach, NR-6.4.1): used and
+    /// cleared at the approach.
+    #[serde(default)]
+    pub approach_instead: Option<u32>,
 }
 
 /// One thing to access (NR-7.2).
@@ -614,6 +623,8 @@ impl Game {
             breach_instead: None,
             used_cards: vec![],
             accessed_cards: vec![],
+            no_breach: false,
+            approach_instead: None,
         });
         self.flags.runs.push(server);
         ev.push(Event::public(

@@ -79,6 +79,8 @@ pub const MAGDALENE_KEINO_CHEMUTAI: &str = "35024";
 pub const AZIMAT: &str = "35029";
 pub const OPEN_MARKET: &str = "35022";
 pub const URBAN_ART_VERNISSAGE: &str = "34029";
+pub const PRIVILEGED_ACCESS: &str = "34068";
+pub const MAINTENANCE_ACCESS: &str = "35016";
 
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
@@ -544,6 +546,24 @@ pub static DEFS: &[CardDef] = &[
         statics: &[Static::HostedCreditsFor(installs_only)],
         events: &[(When::TurnBegin, Effect::Ask(0))],
         asks: &[Ask::Own(Prompt { ask: vernissage_ask, answer: vernissage_answer })],
+        ..BLANK
+    },
+    // --- runs that replace the breach or the approach
+    CardDef {
+        code: PRIVILEGED_ACCESS,
+        name: "Privileged Access",
+        play: Some(Play { targets: Targets::Servers(archives_untagged), effect: Effect::Custom(run_target) }),
+        run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Custom(privileged_access_success) }),
+        asks: &[
+            Ask::Own(Prompt { ask: privileged_resource_ask, answer: discounted_install_answer }),
+            Ask::Own(Prompt { ask: privileged_program_ask, answer: privileged_program_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: MAINTENANCE_ACCESS,
+        name: "Maintenance Access",
+        play: Some(Play { targets: Targets::Servers(archives_double), effect: Effect::Custom(maintenance_access) }),
         ..BLANK
     },
 ];
@@ -1408,7 +1428,7 @@ fn install_choices(g: &Game, cards: &[u32], less: i64) -> Vec<(crate::core::Deci
 fn install_reduction(code: &str) -> i64 {
     match code {
         THE_PRICE => 3,
-        TOPAN | SEBASTIAO_SOUZA_PESSOA => 2,
+        TOPAN | SEBASTIAO_SOUZA_PESSOA | PRIVILEGED_ACCESS => 2,
         ILLUMINATION => 1,
         _ => 0,
     }
@@ -2341,4 +2361,76 @@ fn vernissage_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) ->
     note(ev, "to_grip", format!("{}: {} goes back to the grip", c.name(), g.label(p)), json!({"card": p, "code": g.code(p)}));
     g.load(c.card, 2, ev);
     Ok(Then::Done)
+}
+
+// --- runs that replace the breach or the approach ---------------------------------------------------
+
+fn archives_untagged(g: &Game) -> Vec<u32> {
+    if g.tagged() {
+        vec![]
+    } else {
+        vec![ARCHIVES]
+    }
+}
+
+/// Privileged Access: instead of breaching Archives (`Run::no_breach`), 1 tag; taking it, a
+/// resource from the heap for 2 less, and at threat 3 a program from the heap (asked in that
+/// order: the last task pushed is asked first).
+fn privileged_access_success(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if let Some(r) = g.run.as_mut() {
+        r.no_breach = true;
+    }
+    note(ev, "breach_replaced", format!("{}: instead of breaching Archives, the Runner takes 1 tag", c.name()), json!({"card": c.card}));
+    give_tags(g, 1, c.name(), ev);
+    if threat(g, 3) {
+        ask_later(g, c, 1);
+    }
+    ask_later(g, c, 0);
+}
+
+fn privileged_resource_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let resources: Vec<u32> = g.runner.heap.iter().copied().filter(|&k| g.def(k).ctype == CardType::Resource).collect();
+    let mut o = install_choices(g, &resources, 2);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(question(format!("may install a resource from their heap ({})", c.name()), format!("{}: install 1 resource from your heap, paying 2 credits less?", c.name()), o))
+}
+
+fn privileged_program_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = install_choices(g, &heap_programs(g), 0);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(question(format!("may install a program from their heap ({})", c.name()), format!("{}: install 1 program from your heap?", c.name()), o))
+}
+
+/// The program's install has no reduction.
+fn privileged_program_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
+    Ok(match server {
+        Some(host) => Then::InstallRunnerOn { card, host },
+        None => Then::InstallRunner { card },
+    })
+}
+
+/// A double event on Archives: offered with the click of the additional cost left.
+fn archives_double(g: &Game) -> Vec<u32> {
+    if g.runner.clicks < 2 {
+        vec![]
+    } else {
+        vec![ARCHIVES]
+    }
+}
+
+/// Maintenance Access: spend the other click, run Archives; at the approach, the attacked
+/// server becomes HQ (`Run::approach_instead`).
+fn maintenance_access(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    spend_clicks(g, 1, c.name(), ev);
+    g.start_run(ARCHIVES, Some(c.card), ev);
+    if let Some(r) = g.run.as_mut() {
+        r.approach_instead = Some(HQ);
+    }
 }

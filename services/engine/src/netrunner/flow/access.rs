@@ -62,6 +62,11 @@ pub fn begin_access(g: &mut Game, ev: &mut Vec<Event>) {
         g.stage = Stage::RunEnd;
         return;
     };
+    if run.no_breach {
+        // "Instead of breaching": the success effect replaced the breach; the run ends.
+        g.stage = Stage::RunEnd;
+        return;
+    }
     let server = run.breach_instead.unwrap_or(run.server);
     if !run.breached {
         // CR 6.7: "when you breach" abilities first, asked in the order identity, hardware,

@@ -4,7 +4,7 @@
 use crate::core::Choice;
 use crate::netrunner::cards as c;
 use crate::netrunner::cards::runner_startup as rs;
-use crate::netrunner::state::{Stage, HQ, RD, RUNNER};
+use crate::netrunner::state::{Stage, ARCHIVES, HQ, RD, RUNNER};
 
 use super::kit::{NetrunnerVerbs, Scenario};
 
@@ -1492,4 +1492,55 @@ fn card_urban_art_vernissage_returns_a_trojan_for_2_credits_spent_on_installs() 
     // Saci (cost 1) is installed on the ice again with the hosted credits.
     m.pick(&[&format!("install:{t}:{ice}")]);
     assert_eq!((m.game().hosted(v), m.game().runner.credits), (1, 0));
+}
+
+// --- runs that replace the breach or the approach ---------------------------------------------------
+
+#[test]
+fn card_privileged_access_takes_a_tag_instead_of_breaching_and_installs_from_the_heap() {
+    let mut s = runner();
+    let p = s.grip(rs::PRIVILEGED_ACCESS);
+    s.g.runner.tags = 1;
+    let m = s.at_action();
+    assert!(!m.offers(&format!("play:{p}:{ARCHIVES}")), "only if not tagged");
+    let mut s = runner();
+    let p = s.grip(rs::PRIVILEGED_ACCESS);
+    let arch = s.archives(c::HEDGE_FUND, false);
+    let res = s.card(rs::SIDE_HUSTLE);
+    s.g.runner.heap.push(res);
+    let prog = s.card(rs::SHIBBOLETH);
+    s.g.runner.heap.push(prog);
+    s.g.runner.credits = 1;
+    s.g.corp.points = 3;
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{p}:{ARCHIVES}")]);
+    m.pick(&["continue"]);
+    assert_eq!(m.game().runner.tags, 1);
+    m.pick(&[&format!("install:{res}")]);
+    assert!(m.game().runner.resources.contains(&res), "Side Hustle for 2 less");
+    // Threat 3: a program from the heap too (Shibboleth, paid with the credit left).
+    m.pick(&[&format!("install:{prog}")]);
+    let g = m.game();
+    assert!(g.runner.programs.contains(&prog));
+    assert!(g.run.is_none() && !g.cards[arch as usize].faceup, "Archives was not breached");
+}
+
+#[test]
+fn card_maintenance_access_spends_2_clicks_and_approaches_hq_instead_of_archives() {
+    let mut s = runner();
+    let ma = s.grip(rs::MAINTENANCE_ACCESS);
+    s.g.runner.clicks = 1;
+    let m = s.at_action();
+    assert!(!m.offers(&format!("play:{ma}:{ARCHIVES}")), "a double event needs 2 clicks");
+    let mut s = runner();
+    let ma = s.grip(rs::MAINTENANCE_ACCESS);
+    s.ice(HQ, c::PALISADE, true);
+    let nico = s.hq(c::NICO_CAMPAIGN);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{ma}:{ARCHIVES}")]);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!(g.runner.clicks, 2);
+    assert_eq!(g.run.as_ref().map(|r| (r.server, r.encounters, r.accessed_cards.clone())), Some((HQ, 0, vec![nico])), "HQ's ice not encountered; HQ's card accessed");
 }
