@@ -591,3 +591,34 @@ pub fn refill(g: &mut Game, card: u32, to: u32, ev: &mut Vec<Event>) {
         g.load(card, to - now, ev);
     }
 }
+
+/// Whether `breaker` may interface with `ice` beside its subtype (`Static::InterfacesOnlyWith`).
+pub fn breaker_interfaces(g: &Game, breaker: u32, ice: u32) -> bool {
+    super::def(g.code(breaker)).statics.iter().all(|s| match s {
+        super::Static::InterfacesOnlyWith(f) => f(g, ice),
+        _ => true,
+    })
+}
+
+/// `breaker` breaks `subs` of the encountered ice by its own ability (not the flow's break
+/// option); the first time every subroutine is broken and it broke them all, it fully broke the
+/// ice (CR 6.5.7.a/b) and its `When::FullyBreaks` fires.
+pub fn break_by_ability(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
+    let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
+    let mut fully = false;
+    if let Some(run) = g.run.as_mut() {
+        let was_full = run.broken.iter().all(|b| *b);
+        for &s in subs {
+            if let Some(b) = run.broken.get_mut(s) {
+                *b = true;
+            }
+            run.broken_by.push((breaker, s));
+        }
+        fully = !was_full && run.broken.iter().all(|b| *b) && (0..run.broken.len()).all(|i| run.broken_by.contains(&(breaker, i)));
+    }
+    let texts: Vec<&str> = subs.iter().map(|&s| super::subroutine_text(g.code(ice), s)).collect();
+    note(ev, "subroutine_broken", format!("{} breaks \"{}\" on {}", g.label(breaker), texts.join("\" and \""), g.label(ice)), json!({"breaker": breaker, "ice": ice, "subroutines": subs}));
+    if fully {
+        super::fire_all(g, When::FullyBreaks, &[breaker], ice, ev);
+    }
+}

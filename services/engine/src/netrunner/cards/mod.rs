@@ -214,6 +214,9 @@ pub enum Static {
     /// "When it is empty, trash it" (loaded credits): trashed once its last hosted credit is
     /// spent or taken (`helpers::runner_pay_for`, `helpers::take_or_trash`).
     TrashWhenEmpty,
+    /// This breaker interfaces only with the ice `f(game, ice)` accepts, beside its subtype
+    /// (`helpers::breaker_interfaces`).
+    InterfacesOnlyWith(fn(&Game, u32) -> bool),
 }
 
 /// A cost the Runner pays, for credits restricted to some costs (`Static::HostedCreditsFor`).
@@ -312,6 +315,9 @@ pub enum When {
     /// The Runner discarded cards to the maximum hand size (NR-2.3); `arg` is how many (the last
     /// cards of the heap). Runner identity.
     RunnerDiscarded,
+    /// This breaker broke subroutines with its break ability (NR-6.3.1); its own row only, `arg`
+    /// is how many.
+    BrokeSubroutines,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

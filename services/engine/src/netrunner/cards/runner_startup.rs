@@ -81,6 +81,8 @@ pub const OPEN_MARKET: &str = "35022";
 pub const URBAN_ART_VERNISSAGE: &str = "34029";
 pub const PRIVILEGED_ACCESS: &str = "34068";
 pub const MAINTENANCE_ACCESS: &str = "35016";
+pub const UMBRELLA: &str = "34027";
+pub const LOBISOMEM: &str = "34090";
 
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
@@ -564,6 +566,28 @@ pub static DEFS: &[CardDef] = &[
         code: MAINTENANCE_ACCESS,
         name: "Maintenance Access",
         play: Some(Play { targets: Targets::Servers(archives_double), effect: Effect::Custom(maintenance_access) }),
+        ..BLANK
+    },
+    // --- breakers of up to 3 and of X subroutines
+    CardDef {
+        code: UMBRELLA,
+        name: "Umbrella",
+        breaker: Some(Breaker { pump: Pump::Never, ..Breaker::new(Some("Code Gate"), 3, 2, 0) }),
+        statics: &[Static::InterfacesOnlyWith(hosts_a_trojan)],
+        events: &[(When::BrokeSubroutines, Effect::Custom(umbrella_broke))],
+        asks: &[
+            Ask::Own(Prompt { ask: umbrella_runner_ask, answer: umbrella_runner_draws }),
+            Ask::Own(Prompt { ask: umbrella_corp_ask, answer: umbrella_corp_draws }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: LOBISOMEM,
+        name: "Lobisomem",
+        breaker: Some(Breaker { pump: Pump::By(2), ..Breaker::new(Some("Code Gate"), 1, 1, 1) }),
+        on_install: Effect::Custom(one_power_counter),
+        events: &[(When::FullyBreaks, Effect::Custom(lobisomem_fully_breaks))],
+        paid: Some(PaidAbility { offers: lobisomem_offers, effect: Effect::Custom(lobisomem) }),
         ..BLANK
     },
 ];
@@ -2433,4 +2457,111 @@ fn maintenance_access(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if let Some(r) = g.run.as_mut() {
         r.approach_instead = Some(HQ);
     }
+}
+
+// --- breakers of up to 3 and of X subroutines ---------------------------------------------------------
+
+/// Umbrella interfaces only with ice hosting a Trojan.
+fn hosts_a_trojan(g: &Game, ice: u32) -> bool {
+    g.runner.programs.iter().any(|&p| g.is_trojan(p) && g.card(p).is_some_and(|k| k.host == Some(ice)))
+}
+
+/// Umbrella broke at least 1 subroutine: each player may draw 1, the Runner (active) first (the
+/// last task pushed is asked first).
+fn umbrella_broke(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if c.arg > 0 {
+        ask_later(g, c, 1);
+        ask_later(g, c, 0);
+    }
+}
+
+fn umbrella_runner_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.runner.stack.is_empty() {
+        return None;
+    }
+    yes_no(&format!("may draw 1 card ({})", c.name()), &format!("{}: draw 1 card?", c.name()), "Draw 1 card")
+}
+
+/// The Corp is asked only while R&D has a card (drawing from an empty R&D would lose it the game).
+fn umbrella_corp_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.rd.is_empty() {
+        return None;
+    }
+    let o = vec![(opt("use", "Draw 1 card"), Answer::Yes), (opt("decline", "Do not"), Answer::No)];
+    Some(Question::one(CORP, KIND, format!("may draw 1 card ({})", c.name()), format!("{}: draw 1 card?", c.name()), o))
+}
+
+fn umbrella_runner_draws(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        g.draw(RUNNER, 1, ev);
+    }
+    Ok(Then::Done)
+}
+
+fn umbrella_corp_draws(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        g.draw(CORP, 1, ev);
+    }
+    Ok(Then::Done)
+}
+
+fn one_power_counter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    add_power(g, c.card, 1, c.name(), ev);
+}
+
+fn lobisomem_fully_breaks(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.ice_has_subtype(c.arg, "Code Gate") {
+        add_power(g, c.card, 1, c.name(), ev);
+    }
+}
+
+/// Lobisomem: X credits and a hosted power counter break X barrier subroutines (any X of the
+/// unbroken ones, as a mask in the argument); its strength pump also while encountering a barrier
+/// its code gate interface does not cover.
+fn lobisomem_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let Some(ice) = encountered_ice(g) else { return vec![] };
+    let Some(run) = g.run.as_ref() else { return vec![] };
+    if !g.ice_has_subtype(ice, "Barrier") {
+        return vec![];
+    }
+    let mut o = Vec::new();
+    if !g.ice_has_subtype(ice, "Code Gate") && g.runner_available() >= g.pump_cost(card) {
+        o.push((format!("lobisomem-pump:{card}"), format!("{}: +2 strength for {} (now {})", g.label(card), g.pump_cost(card), g.breaker_strength(card)), 0));
+    }
+    if power(g, card) == 0 || g.breaker_strength(card) < g.ice_strength(ice) || !super::helpers::may_break(g, Some(card), ice) {
+        return o;
+    }
+    let unbroken: Vec<usize> = run.broken.iter().enumerate().filter(|(i, b)| !**b && *i < 16).map(|(i, _)| i).collect();
+    for mask in 1u32..(1 << unbroken.len()) {
+        let subs: Vec<usize> = unbroken.iter().enumerate().filter(|(k, _)| mask & (1 << k) != 0).map(|(_, &i)| i).collect();
+        let x = subs.len() as i64;
+        if g.runner_available() < x {
+            continue;
+        }
+        let ids: Vec<String> = subs.iter().map(|i| i.to_string()).collect();
+        let texts: Vec<String> = subs.iter().map(|&i| format!("\"{}\"", super::subroutine_text(g.code(ice), i))).collect();
+        let arg = subs.iter().fold(0u32, |m, &i| m | (1 << i));
+        o.push((format!("lobisomem:{card}:{}", ids.join("+")), format!("{}: pay {x} and a hosted power counter to break {}", g.label(card), texts.join(" and ")), arg));
+    }
+    o
+}
+
+fn lobisomem(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if c.arg == 0 {
+        let cost = g.pump_cost(c.card);
+        if !g.runner_pay(cost) {
+            return;
+        }
+        if let Some(r) = g.run.as_mut() {
+            r.pumps.push((c.card, 2));
+        }
+        note(ev, "strength_pumped", format!("{} gets +2 strength for {cost} (now {})", g.label(c.card), g.breaker_strength(c.card)), json!({"card": c.card, "amount": 2, "strength": g.breaker_strength(c.card)}));
+        return;
+    }
+    let subs: Vec<usize> = (0..16).filter(|i| c.arg & (1 << i) != 0).collect();
+    if power(g, c.card) == 0 || !g.runner_pay(subs.len() as i64) || !spend_power(g, c.card) {
+        return;
+    }
+    note(ev, "power_counters", format!("{}: 1 power counter spent (now {})", g.label(c.card), power(g, c.card)), json!({"card": c.card, "change": -1, "power": power(g, c.card)}));
+    super::helpers::break_by_ability(g, c.card, &subs, ev);
 }

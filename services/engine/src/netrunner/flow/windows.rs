@@ -134,16 +134,23 @@ fn interfaces(g: &Game, breaker: &Breaker, ice: u32) -> bool {
     breaker.breaks.is_none_or(|t| g.ice_has_subtype(ice, t))
 }
 
-/// The sets of subroutines one use of a breaker may break: each alone, and pairs for breakers
-/// that break 2 at once.
+/// The sets of subroutines one use of a breaker may break ("up to N"): each alone, then pairs,
+/// then triples… up to `per_use`, each in subroutine order.
 fn break_groups(unbroken: &[usize], per_use: usize) -> Vec<Vec<usize>> {
-    let mut groups: Vec<Vec<usize>> = unbroken.iter().map(|&i| vec![i]).collect();
-    if per_use >= 2 {
-        for (x, &i) in unbroken.iter().enumerate() {
-            for &j in unbroken.iter().skip(x + 1) {
-                groups.push(vec![i, j]);
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut last: Vec<Vec<usize>> = vec![vec![]];
+    for _ in 0..per_use.min(unbroken.len()) {
+        let mut next = Vec::new();
+        for g in &last {
+            let from = g.last().map_or(0, |&l| unbroken.iter().position(|&u| u == l).map_or(unbroken.len(), |p| p + 1));
+            for &u in &unbroken[from..] {
+                let mut n = g.clone();
+                n.push(u);
+                next.push(n);
             }
         }
+        groups.extend(next.iter().cloned());
+        last = next;
     }
     groups
 }
@@ -157,7 +164,7 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
     let avail = g.runner_available();
     for &b in &g.runner.programs {
         let Some(br) = cards::breaker(g.code(b)) else { continue };
-        if !interfaces(g, &br, ice) {
+        if !interfaces(g, &br, ice) || !cards::helpers::breaker_interfaces(g, b, ice) {
             continue;
         }
         let cost = g.break_cost(b);
@@ -259,6 +266,7 @@ fn break_subs(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
     if fully {
         cards::fire_all(g, cards::When::FullyBreaks, &[breaker], ice, ev);
     }
+    cards::fire_all(g, cards::When::BrokeSubroutines, &[breaker], subs.len() as u32, ev);
 }
 
 fn pump(g: &mut Game, b: u32, ev: &mut Vec<Event>) {

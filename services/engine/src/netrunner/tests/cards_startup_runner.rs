@@ -1544,3 +1544,62 @@ fn card_maintenance_access_spends_2_clicks_and_approaches_hq_instead_of_archives
     assert_eq!(g.runner.clicks, 2);
     assert_eq!(g.run.as_ref().map(|r| (r.server, r.encounters, r.accessed_cards.clone())), Some((HQ, 0, vec![nico])), "HQ's ice not encountered; HQ's card accessed");
 }
+
+// --- breakers of up to 3 and of X subroutines ---------------------------------------------------------
+
+#[test]
+fn card_umbrella_breaks_up_to_3_on_ice_hosting_a_trojan_and_each_player_may_draw() {
+    let mut s = runner();
+    let u = s.installed(rs::UMBRELLA);
+    s.ice(HQ, c::WHITESPACE, true);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    assert!(!m.offers(&format!("break:{u}:0+1")), "no Trojan on the ice: no interface");
+    let mut s = runner();
+    let u = s.installed(rs::UMBRELLA);
+    let ice2 = s.ice(HQ, c::WHITESPACE, true);
+    let t = s.installed(rs::MONKEYWRENCH);
+    s.g.cards[t as usize].host = Some(ice2);
+    s.hq(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&[&format!("break:{u}:0+1")]);
+    assert_eq!(m.game().runner.credits, 3);
+    m.pick(&["use"]);
+    m.pick(&["use"]);
+    let g = m.game();
+    assert_eq!((g.runner.grip.len(), g.corp.hq.len()), (1, 2), "the Runner, then the Corp, drew 1");
+}
+
+#[test]
+fn card_lobisomem_spends_x_and_a_power_counter_to_break_x_barrier_subroutines() {
+    let mut s = runner();
+    let l = s.grip(rs::LOBISOMEM);
+    s.ice(HQ, c::PHAROS, true);
+    s.hq(c::HEDGE_FUND);
+    s.g.runner.credits = 20;
+    s.g.runner.clicks = 4;
+    let mut m = s.at_action();
+    m.install(l);
+    assert_eq!((m.game().cards[l as usize].power, m.game().runner.credits), (1, 12), "1 power counter as installed");
+    m.run_on(HQ);
+    m.pick(&[&format!("lobisomem-pump:{l}")]);
+    m.pick(&[&format!("lobisomem-pump:{l}")]);
+    m.pick(&[&format!("lobisomem:{l}:1+2")]);
+    let g = m.game();
+    assert_eq!((g.cards[l as usize].power, g.runner.credits), (0, 12 - 2 - 2));
+    assert_eq!(g.run.as_ref().map(|r| r.broken.clone()), Some(vec![false, true, true]));
+    // Fully breaking a code gate places a power counter.
+    let mut s = runner();
+    let l = s.installed(rs::LOBISOMEM);
+    s.ice(RD, c::WHITESPACE, true);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[&format!("break:{l}:0")]);
+    m.pick(&[&format!("break:{l}:1")]);
+    assert_eq!(m.game().cards[l as usize].power, 1);
+}
