@@ -206,6 +206,10 @@ pub struct Run {
     /// cleared at the approach.
     #[serde(default)]
     pub approach_instead: Option<u32>,
+    /// Ice derezzed by a card's effect in this run, with that card: (card, ice) (for "when that
+    /// run ends, … the ice derezzed this way").
+    #[serde(default)]
+    pub derezzed_by: Vec<(u32, u32)>,
 }
 
 /// One thing to access (NR-7.2).
@@ -625,6 +629,7 @@ impl Game {
             accessed_cards: vec![],
             no_breach: false,
             approach_instead: None,
+            derezzed_by: vec![],
         });
         self.flags.runs.push(server);
         ev.push(Event::public(

@@ -83,6 +83,7 @@ pub const PRIVILEGED_ACCESS: &str = "34068";
 pub const MAINTENANCE_ACCESS: &str = "35016";
 pub const UMBRELLA: &str = "34027";
 pub const LOBISOMEM: &str = "34090";
+pub const WINDOW_OF_OPPORTUNITY: &str = "34077";
 
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
@@ -558,7 +559,7 @@ pub static DEFS: &[CardDef] = &[
         run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Custom(privileged_access_success) }),
         asks: &[
             Ask::Own(Prompt { ask: privileged_resource_ask, answer: discounted_install_answer }),
-            Ask::Own(Prompt { ask: privileged_program_ask, answer: privileged_program_answer }),
+            Ask::Own(Prompt { ask: privileged_program_ask, answer: plain_install_answer }),
         ],
         ..BLANK
     },
@@ -588,6 +589,19 @@ pub static DEFS: &[CardDef] = &[
         on_install: Effect::Custom(one_power_counter),
         events: &[(When::FullyBreaks, Effect::Custom(lobisomem_fully_breaks))],
         paid: Some(PaidAbility { offers: lobisomem_offers, effect: Effect::Custom(lobisomem) }),
+        ..BLANK
+    },
+    CardDef {
+        code: WINDOW_OF_OPPORTUNITY,
+        name: "Window of Opportunity",
+        play: Some(Play { targets: Targets::Servers(every_server), effect: Effect::Custom(window_of_opportunity) }),
+        run_ends: Some(window_run_ends),
+        asks: &[
+            Ask::Own(Prompt { ask: window_install_ask, answer: plain_install_answer }),
+            Ask::Do(window_run),
+            Ask::Own(Prompt { ask: window_derez_ask, answer: window_derez_answer }),
+            Ask::Own(Prompt { ask: window_rez_ask, answer: window_rez_answer }),
+        ],
         ..BLANK
     },
 ];
@@ -2431,8 +2445,8 @@ fn privileged_program_ask(g: &Game, c: Ctx) -> Option<Question> {
     Some(question(format!("may install a program from their heap ({})", c.name()), format!("{}: install 1 program from your heap?", c.name()), o))
 }
 
-/// The program's install has no reduction.
-fn privileged_program_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+/// Install the answered card (on its host ice, for a Trojan), with no reduction.
+fn plain_install_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
     let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
     Ok(match server {
         Some(host) => Then::InstallRunnerOn { card, host },
@@ -2564,4 +2578,94 @@ fn lobisomem(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
     note(ev, "power_counters", format!("{}: 1 power counter spent (now {})", g.label(c.card), power(g, c.card)), json!({"card": c.card, "change": -1, "power": power(g, c.card)}));
     super::helpers::break_by_ability(g, c.card, &subs, ev);
+}
+
+// --- Window of Opportunity --------------------------------------------------------------------------
+
+/// First the install (step 0), then the run on the chosen server (step 1, in `Ctx::arg`), once
+/// the install and any room made for it are done.
+fn window_of_opportunity(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    ask_later(g, c, 1);
+    ask_later(g, c, 0);
+}
+
+fn window_install_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let cards: Vec<u32> = g.runner.grip.iter().copied().filter(|&k| matches!(g.def(k).ctype, CardType::Program | CardType::Hardware)).collect();
+    let mut o = install_choices(g, &cards, 0);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(question(format!("may install a program or hardware ({})", c.name()), format!("{}: install 1 program or piece of hardware from your grip?", c.name()), o))
+}
+
+/// The run begins; as it begins, 1 rezzed ice protecting the server is derezzed (step 2). Its
+/// end is heard through `Run::marked`.
+fn window_run(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.run.is_some() {
+        return;
+    }
+    g.start_run(c.arg, Some(c.card), ev);
+    if let Some(r) = g.run.as_mut() {
+        r.marked.push(c.card);
+    }
+    ask_later(g, c, 2);
+}
+
+fn window_rezzed_ice(g: &Game) -> Vec<u32> {
+    let Some(server) = g.run.as_ref().map(|r| r.server) else { return vec![] };
+    g.server(server).map(|s| s.ice.iter().copied().filter(|&i| g.rezzed(i)).collect()).unwrap_or_default()
+}
+
+fn window_derez_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let ice = window_rezzed_ice(g);
+    if ice.is_empty() {
+        return None;
+    }
+    Some(question(format!("derezzes an ice protecting the attacked server ({})", c.name()), format!("{}: derez 1 ice protecting the attacked server", c.name()), card_options(g, "derez", &ice)))
+}
+
+fn window_derez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Some(&ice) = picked(a).first().filter(|i| window_rezzed_ice(g).contains(i)) else { return Ok(Then::Done) };
+    super::helpers::derez(g, ice, c.name(), ev);
+    if let Some(r) = g.run.as_mut() {
+        r.derezzed_by.push((c.card, ice));
+    }
+    Ok(Then::Done)
+}
+
+/// When its run ends, the Corp may rez the ice derezzed this way (still installed, unrezzed).
+fn window_run_ends(g: &mut Game, c: Ctx, run: &Run, _: &mut Vec<Event>) {
+    if run.source != Some(c.card) {
+        return;
+    }
+    for &(by, ice) in &run.derezzed_by {
+        if by == c.card && g.is_installed(ice) && !g.rezzed(ice) {
+            ask_later(g, Ctx { arg: ice, ..c }, 3);
+        }
+    }
+}
+
+fn window_rez_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.is_installed(c.arg) || g.rezzed(c.arg) {
+        return None;
+    }
+    let o = vec![(opt("rez", format!("Rez {}", g.label(c.arg))), Answer::Yes), (opt("decline", "Leave it unrezzed"), Answer::No)];
+    Some(Question::one(CORP, KIND, format!("may rez {} ignoring all costs ({})", g.label(c.arg), c.name()), format!("{}: rez {}, ignoring all costs?", c.name(), g.label(c.arg)), o))
+}
+
+/// A rez ignoring all costs: the card's "when rezzed" ability and the rez triggers follow.
+fn window_rez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) != Answer::Yes || !g.is_installed(c.arg) || g.rezzed(c.arg) {
+        return Ok(Then::Done);
+    }
+    if let Some(k) = g.card_mut(c.arg) {
+        k.rezzed = true;
+    }
+    note(ev, "rezzed", format!("{}: the Corp rezzes {}, ignoring all costs", c.name(), g.label(c.arg)), json!({"card": c.arg, "code": g.code(c.arg), "cost": 0}));
+    super::unique_check(g, c.arg, ev);
+    let rc = super::ctx(g, c.arg, 0);
+    super::apply(g, &rc.def.on_rez, rc, ev);
+    super::helpers::corp_card_rezzed(g, c.arg, ev);
+    Ok(Then::Done)
 }

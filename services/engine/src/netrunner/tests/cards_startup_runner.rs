@@ -1603,3 +1603,25 @@ fn card_lobisomem_spends_x_and_a_power_counter_to_break_x_barrier_subroutines() 
     m.pick(&[&format!("break:{l}:1")]);
     assert_eq!(m.game().cards[l as usize].power, 1);
 }
+
+#[test]
+fn card_window_of_opportunity_installs_derezzes_an_ice_as_the_run_begins_and_the_corp_may_rez_it_free_after() {
+    let mut s = runner();
+    let w = s.grip(rs::WINDOW_OF_OPPORTUNITY);
+    let d = s.grip(c::DOCKLANDS_PASS);
+    let ice = s.ice(HQ, c::PALISADE, true);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{w}:{HQ}")]);
+    m.pick(&[&format!("install:{d}")]);
+    assert!(m.game().runner.hardware.contains(&d));
+    m.pick(&[&format!("derez:{ice}")]);
+    assert!(!m.game().cards[ice as usize].rezzed);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    assert_eq!(m.game().corp.credits, 0);
+    m.pick(&["rez"]);
+    let g = m.game();
+    assert!(g.cards[ice as usize].rezzed && g.run.is_none());
+    assert_eq!((g.corp.credits, g.runner.credits), (0, 5 - 1 - 2));
+}
