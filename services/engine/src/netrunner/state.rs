@@ -210,6 +210,10 @@ pub struct Run {
     /// run ends, … the ice derezzed this way").
     #[serde(default)]
     pub derezzed_by: Vec<(u32, u32)>,
+    /// The credits hosted on the card that began the run may be spent during it (an event that
+    /// says so), after the run credits above.
+    #[serde(default)]
+    pub source_credits: bool,
 }
 
 /// One thing to access (NR-7.2).
@@ -586,7 +590,14 @@ impl Game {
     }
     /// Credits the Runner can spend now (with run-only credits during a run).
     pub fn runner_available(&self) -> i64 {
-        self.runner.credits + self.run.as_ref().map_or(0, |r| r.bp_credits + r.temp_credits)
+        self.runner.credits + self.run.as_ref().map_or(0, |r| r.bp_credits + r.temp_credits + self.run_source_credits(r))
+    }
+    /// The credits hosted on the run's source that the run may spend (`Run::source_credits`).
+    fn run_source_credits(&self, r: &Run) -> i64 {
+        match r.source {
+            Some(s) if r.source_credits => i64::from(self.hosted(s)),
+            _ => 0,
+        }
     }
     pub fn tagged(&self) -> bool {
         self.runner.tags > 0
@@ -630,6 +641,7 @@ impl Game {
             no_breach: false,
             approach_instead: None,
             derezzed_by: vec![],
+            source_credits: false,
         });
         self.flags.runs.push(server);
         ev.push(Event::public(
@@ -658,6 +670,12 @@ impl Game {
             let b = left.min(r.temp_credits);
             r.temp_credits -= b;
             left -= b;
+        }
+        let source = self.run.as_ref().filter(|r| r.source_credits).and_then(|r| r.source);
+        if let Some(k) = source.and_then(|s| self.card_mut(s)) {
+            let c = left.min(i64::from(k.credits));
+            k.credits -= c as u32;
+            left -= c;
         }
         self.runner.credits -= left;
         true

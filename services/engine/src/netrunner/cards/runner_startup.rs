@@ -84,6 +84,7 @@ pub const MAINTENANCE_ACCESS: &str = "35016";
 pub const UMBRELLA: &str = "34027";
 pub const LOBISOMEM: &str = "34090";
 pub const WINDOW_OF_OPPORTUNITY: &str = "34077";
+pub const TRICK_SHOT: &str = "34087";
 
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
@@ -602,6 +603,15 @@ pub static DEFS: &[CardDef] = &[
             Ask::Own(Prompt { ask: window_derez_ask, answer: window_derez_answer }),
             Ask::Own(Prompt { ask: window_rez_ask, answer: window_rez_answer }),
         ],
+        ..BLANK
+    },
+    CardDef {
+        code: TRICK_SHOT,
+        name: "Trick Shot",
+        play: Some(Play { targets: Targets::Servers(rd_only), effect: Effect::Custom(trick_shot) }),
+        run: Some(RunSource { more_access: trick_shot_more_access, on_success: Effect::Custom(trick_shot_success) }),
+        run_ends: Some(trick_shot_run_ends),
+        asks: &[Ask::Own(Prompt { ask: trick_shot_ask, answer: trick_shot_answer })],
         ..BLANK
     },
 ];
@@ -2667,5 +2677,60 @@ fn window_rez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) ->
     let rc = super::ctx(g, c.arg, 0);
     super::apply(g, &rc.def.on_rez, rc, ev);
     super::helpers::corp_card_rezzed(g, c.arg, ev);
+    Ok(Then::Done)
+}
+
+// --- Trick Shot ---------------------------------------------------------------------------------------
+
+/// A run begun by Trick Shot: its hosted credits are spendable during it (`Run::source_credits`),
+/// and its end is heard through `Run::marked`.
+fn trick_shot_run(g: &mut Game, c: Ctx, server: u32, ev: &mut Vec<Event>) {
+    g.start_run(server, Some(c.card), ev);
+    if let Some(r) = g.run.as_mut() {
+        r.source_credits = true;
+        r.marked.push(c.card);
+    }
+}
+
+/// 4 credits placed on it (it sits in the heap once played), then the run on R&D.
+fn trick_shot(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.load(c.card, 4, ev);
+    trick_shot_run(g, c, RD, ev);
+}
+
+/// Only its run on R&D (its second run is on a remote server).
+fn trick_shot_more_access(g: &Game, c: Ctx, server: u32) -> u32 {
+    u32::from(server == RD && g.run.as_ref().is_some_and(|r| r.server == RD && r.successful && r.source == Some(c.card)))
+}
+
+fn trick_shot_success(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.run.as_ref().is_some_and(|r| r.server == RD) {
+        g.load(c.card, 2, ev);
+    }
+}
+
+/// When its R&D run ends, the Runner may run a remote server (again with its credits).
+fn trick_shot_run_ends(g: &mut Game, c: Ctx, run: &Run, _: &mut Vec<Event>) {
+    if run.source == Some(c.card) && run.server == RD {
+        ask_later(g, c, 0);
+    }
+}
+
+fn trick_shot_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let remotes: Vec<u32> = every_server(g).into_iter().filter(|&s| Game::is_remote(s)).collect();
+    if remotes.is_empty() || g.run.is_some() {
+        return None;
+    }
+    let mut o: Vec<_> = remotes.iter().map(|&s| (opt(format!("run:{s}"), format!("Run {}", Game::server_name(s))), Answer::Card(s))).collect();
+    o.push((opt("decline", "Do not run"), Answer::No));
+    Some(question(format!("may run a remote server ({})", c.name()), format!("{}: run a remote server?", c.name()), o))
+}
+
+fn trick_shot_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Some(&s) = picked(a).first() {
+        if Game::is_remote(s) && g.server(s).is_some() && g.run.is_none() {
+            trick_shot_run(g, c, s, ev);
+        }
+    }
     Ok(Then::Done)
 }

@@ -1625,3 +1625,29 @@ fn card_window_of_opportunity_installs_derezzes_an_ice_as_the_run_begins_and_the
     assert!(g.cards[ice as usize].rezzed && g.run.is_none());
     assert_eq!((g.corp.credits, g.runner.credits), (0, 5 - 1 - 2));
 }
+
+#[test]
+fn card_trick_shot_hosted_credits_pay_during_its_runs_2_more_and_1_more_access_on_success_then_a_remote_run() {
+    let mut s = runner();
+    let t = s.grip(rs::TRICK_SHOT);
+    let top = s.rd(c::NICO_CAMPAIGN);
+    let second = s.rd(c::NICO_CAMPAIGN);
+    let remote = s.root(3, c::NICO_CAMPAIGN, false);
+    s.g.runner.credits = 1;
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{t}:{RD}")]);
+    assert_eq!((m.game().runner.credits, m.game().hosted(t)), (0, 4));
+    m.pick(&["continue"]);
+    assert_eq!(m.game().hosted(t), 6, "2 more when successful");
+    m.pick(&["trash"]);
+    m.pick(&["trash"]);
+    let g = m.game();
+    assert!(g.corp.archives.contains(&top) && g.corp.archives.contains(&second), "2 accesses, trashed with its credits");
+    assert_eq!(g.hosted(t), 2);
+    m.pick(&["run:3"]);
+    m.pick(&["continue"]);
+    m.pick(&["trash"]);
+    let g = m.game();
+    assert!(g.corp.archives.contains(&remote));
+    assert_eq!((g.hosted(t), g.runner.credits), (0, 0));
+}
