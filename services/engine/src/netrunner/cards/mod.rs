@@ -208,7 +208,7 @@ pub enum Static {
     /// Its hosted credits may be spent only on the costs `f(game, spend)` accepts (credits
     /// restricted to a purpose; `helpers::runner_pay_for`).
     HostedCreditsFor(fn(&Game, Spend) -> bool),
-    /// Recurring credits (CR glossary "recurring credits"): refilled to this many when it is
+    /// Recurring credits: refilled to this many when it is
     /// installed (its row's install effect) and as its side's turn begins (`flow::turns`).
     Recurring(u32),
     /// "When it is empty, trash it" (loaded credits): trashed once its last hosted credit is
