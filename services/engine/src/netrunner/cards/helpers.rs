@@ -526,10 +526,14 @@ pub fn may_break(g: &Game, breaker: Option<u32>, ice: u32) -> bool {
 }
 
 /// The installed Runner cards whose hosted credits may be spent on `spend` now
-/// (`Static::HostedCreditsFor`), in trigger order, with their hosted credits.
+/// (`Static::HostedCreditsFor`), in trigger order, then the card that began the run (an event
+/// whose credits pay such costs for the rest of its run), with their hosted credits.
 pub fn hosted_for(g: &Game, spend: super::Spend) -> Vec<(u32, u32)> {
-    super::runner_trigger_order(g)
-        .into_iter()
+    let mut from = super::runner_trigger_order(g);
+    if let Some(src) = g.run.as_ref().and_then(|r| r.source).filter(|s| !from.contains(s)) {
+        from.push(src);
+    }
+    from.into_iter()
         .filter(|&c| g.hosted(c) > 0 && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::HostedCreditsFor(f) if f(g, spend))))
         .map(|c| (c, g.hosted(c)))
         .collect()

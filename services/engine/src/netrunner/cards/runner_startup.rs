@@ -85,6 +85,7 @@ pub const UMBRELLA: &str = "34027";
 pub const LOBISOMEM: &str = "34090";
 pub const WINDOW_OF_OPPORTUNITY: &str = "34077";
 pub const TRICK_SHOT: &str = "34087";
+pub const BAHIA_BANDS: &str = "34030";
 
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
@@ -612,6 +613,15 @@ pub static DEFS: &[CardDef] = &[
         run: Some(RunSource { more_access: trick_shot_more_access, on_success: Effect::Custom(trick_shot_success) }),
         run_ends: Some(trick_shot_run_ends),
         asks: &[Ask::Own(Prompt { ask: trick_shot_ask, answer: trick_shot_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: BAHIA_BANDS,
+        name: "Bahia Bands",
+        play: Some(Play { targets: Targets::Servers(every_server), effect: Effect::Custom(run_target) }),
+        run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Ask(0) }),
+        statics: &[Static::HostedCreditsFor(trash_costs_only)],
+        asks: &[Ask::Own(Prompt { ask: bahia_ask, answer: bahia_answer }), Ask::Own(Prompt { ask: bahia_install_ask, answer: discounted_install_answer })],
         ..BLANK
     },
 ];
@@ -1477,7 +1487,7 @@ fn install_reduction(code: &str) -> i64 {
     match code {
         THE_PRICE => 3,
         TOPAN | SEBASTIAO_SOUZA_PESSOA | PRIVILEGED_ACCESS => 2,
-        ILLUMINATION => 1,
+        ILLUMINATION | BAHIA_BANDS => 1,
         _ => 0,
     }
 }
@@ -2733,4 +2743,51 @@ fn trick_shot_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) ->
         }
     }
     Ok(Then::Done)
+}
+
+// --- Bahia Bands --------------------------------------------------------------------------------------
+
+const BAHIA_MODES: [&str; 4] = ["Draw 2 cards", "Install 1 card from your grip, paying 1 credit less", "Remove 1 tag", "Place 4 credits on Bahia Bands (they pay trash costs for the rest of this run)"];
+
+/// The modes chosen so far: a mask in the low 4 bits of `Ctx::arg`, their number above.
+fn bahia_chosen(arg: u32) -> (u32, u32) {
+    (arg & 0xF, arg >> 4)
+}
+
+/// Resolve 2 of the 4 modes, in the order chosen: one at a time, each chosen among those left.
+fn bahia_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let (used, n) = bahia_chosen(c.arg);
+    if n >= 2 || g.run.as_ref().is_none_or(|r| r.source != Some(c.card)) {
+        return None;
+    }
+    let o = (0..4u8).filter(|m| used & (1 << m) == 0).map(|m| (opt(format!("mode:{m}"), BAHIA_MODES[usize::from(m)]), Answer::Mode(m))).collect();
+    let which = if n == 0 { "first" } else { "second" };
+    Some(question(format!("chooses the {which} of 2 effects ({})", c.name()), format!("{}: choose the {which} of 2 effects to resolve", c.name()), o))
+}
+
+fn bahia_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Mode(m) = first(a) else { return Ok(Then::Done) };
+    let (used, n) = bahia_chosen(c.arg);
+    if m >= 4 || used & (1 << m) != 0 || n >= 2 {
+        return Err(RulesError::Illegal(format!("{} cannot resolve that effect now", c.name())));
+    }
+    note(ev, "mode_chosen", format!("{}: {}", c.name(), BAHIA_MODES[usize::from(m)]), json!({"card": c.card, "mode": m}));
+    // The next choice waits below this mode's own question (the last task pushed is asked first).
+    ask_later(g, Ctx { arg: (used | (1 << m)) | ((n + 1) << 4), ..c }, 0);
+    match m {
+        0 => g.draw(RUNNER, 2, ev),
+        1 => ask_later(g, c, 1),
+        2 => remove_tags(g, 1, c.name(), ev),
+        _ => g.load(c.card, 4, ev),
+    }
+    Ok(Then::Done)
+}
+
+fn bahia_install_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = install_choices(g, &g.runner.grip, 1);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(question(format!("may install a card from their grip ({})", c.name()), format!("{}: install 1 card from your grip, paying 1 credit less?", c.name()), o))
 }

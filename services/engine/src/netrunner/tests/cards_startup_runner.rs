@@ -1651,3 +1651,24 @@ fn card_trick_shot_hosted_credits_pay_during_its_runs_2_more_and_1_more_access_o
     assert!(g.corp.archives.contains(&remote));
     assert_eq!((g.hosted(t), g.runner.credits), (0, 0));
 }
+
+#[test]
+fn card_bahia_bands_resolves_2_chosen_effects_and_its_credits_pay_trash_costs_in_the_run() {
+    let mut s = runner();
+    let b = s.grip(rs::BAHIA_BANDS);
+    let nico = s.root(3, c::NICO_CAMPAIGN, false);
+    s.g.runner.credits = 2;
+    s.g.runner.tags = 1;
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{b}:3")]);
+    m.pick(&["continue"]);
+    m.pick(&["mode:2"]);
+    assert_eq!(m.game().runner.tags, 0);
+    assert!(!m.offers("mode:2"), "a second, different effect");
+    m.pick(&["mode:3"]);
+    assert_eq!(m.game().hosted(b), 4);
+    m.pick(&["trash"]);
+    let g = m.game();
+    assert!(g.corp.archives.contains(&nico));
+    assert_eq!((g.hosted(b), g.runner.credits), (2, 0));
+}
