@@ -2671,7 +2671,8 @@ fn window_rez_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     let o = vec![(opt("rez", format!("Rez {}", g.label(c.arg))), Answer::Yes), (opt("decline", "Leave it unrezzed"), Answer::No)];
-    Some(Question::one(CORP, KIND, format!("may rez {} ignoring all costs ({})", g.label(c.arg), c.name()), format!("{}: rez {}, ignoring all costs?", c.name(), g.label(c.arg)), o))
+    // Derezzed, the ice is face down again: the summary names it as the Runner sees it.
+    Some(Question::one(CORP, KIND, format!("may rez {} ignoring all costs ({})", g.corp_public_label(c.arg), c.name()), format!("{}: rez {}, ignoring all costs?", c.name(), g.label(c.arg)), o))
 }
 
 /// A rez ignoring all costs: the card's "when rezzed" ability and the rez triggers follow.
