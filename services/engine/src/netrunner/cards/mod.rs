@@ -217,6 +217,9 @@ pub enum Static {
     /// This breaker interfaces only with the ice `f(game, ice)` accepts, beside its subtype
     /// (`helpers::breaker_interfaces`).
     InterfacesOnlyWith(fn(&Game, u32) -> bool),
+    /// Its access option ("Access →" ability) is not offered on an agenda (a "non-agenda card
+    /// you are accessing").
+    AccessOptionNotOnAgendas,
 }
 
 /// A cost the Runner pays, for credits restricted to some costs (`Static::HostedCreditsFor`).

@@ -86,6 +86,7 @@ pub const LOBISOMEM: &str = "34090";
 pub const WINDOW_OF_OPPORTUNITY: &str = "34077";
 pub const TRICK_SHOT: &str = "34087";
 pub const BAHIA_BANDS: &str = "34030";
+pub const GOURMAND: &str = "35007";
 
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
@@ -622,6 +623,14 @@ pub static DEFS: &[CardDef] = &[
         run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Ask(0) }),
         statics: &[Static::HostedCreditsFor(trash_costs_only)],
         asks: &[Ask::Own(Prompt { ask: bahia_ask, answer: bahia_answer }), Ask::Own(Prompt { ask: bahia_install_ask, answer: discounted_install_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: GOURMAND,
+        name: "Gourmand",
+        statics: &[Static::AccessOptionNotOnAgendas],
+        access_option: Some(AccessOption { id: "gourmand", agenda_label: "", label: gourmand_label, usable: always, step: 0 }),
+        asks: &[Ask::Do(gourmand)],
         ..BLANK
     },
 ];
@@ -2791,4 +2800,31 @@ fn bahia_install_ask(g: &Game, c: Ctx) -> Option<Question> {
     }
     o.push((opt("none", "Install nothing"), Answer::No));
     Some(question(format!("may install a card from their grip ({})", c.name()), format!("{}: install 1 card from your grip, paying 1 credit less?", c.name()), o))
+}
+
+// --- Gourmand -----------------------------------------------------------------------------------------
+
+/// Usable on every access (no once-per-turn limit).
+fn always(_: &Game) -> bool {
+    true
+}
+
+fn gourmand_label(g: &Game, accessed: u32) -> String {
+    format!("Gourmand: trash Gourmand to trash {} and draw 1 card", g.label(accessed))
+}
+
+/// Its cost, trashing itself; then the accessed card is trashed (if the Runner may) and 1 card
+/// drawn.
+fn gourmand(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !g.installed_runner().contains(&c.card) {
+        return;
+    }
+    g.trash(c.card, "its own cost", ev);
+    let card = c.arg;
+    let here = matches!(g.corp_zone(card), crate::netrunner::state::CorpZone::Hq | crate::netrunner::state::CorpZone::Rd | crate::netrunner::state::CorpZone::Root(_));
+    if here && super::helpers::runner_may_trash(g, card) {
+        g.trash(card, c.name(), ev);
+        super::helpers::runner_trashed_accessed(g, card, ev);
+        g.draw(RUNNER, 1, ev);
+    }
 }

@@ -216,7 +216,14 @@ pub fn step_access_decision(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> boo
     }
     if g.def(card).ctype == CardType::Agenda {
         let blocked = g.run.as_ref().is_some_and(|r| r.no_steal_trash);
-        let options = if blocked || zone == CorpZone::Archives { vec![] } else { access_option_list(g) };
+        let options: Vec<(u32, AccessOption)> = if blocked || zone == CorpZone::Archives {
+            vec![]
+        } else {
+            access_option_list(g)
+                .into_iter()
+                .filter(|(by, _)| !cards::def(g.code(*by)).statics.iter().any(|s| matches!(s, Static::AccessOptionNotOnAgendas)))
+                .collect()
+        };
         if !options.is_empty() {
             let mut o = vec![opt("steal", "Steal it")];
             o.extend(options.into_iter().map(|(_, a)| opt(a.id, a.agenda_label)));

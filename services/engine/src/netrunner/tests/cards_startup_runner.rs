@@ -1672,3 +1672,29 @@ fn card_bahia_bands_resolves_2_chosen_effects_and_its_credits_pay_trash_costs_in
     assert!(g.corp.archives.contains(&nico));
     assert_eq!((g.hosted(b), g.runner.credits), (2, 0));
 }
+
+#[test]
+fn card_gourmand_trashes_itself_to_trash_a_non_agenda_accessed_card_and_draw() {
+    let mut s = runner();
+    let gm = s.installed(rs::GOURMAND);
+    let hf = s.hq(c::HEDGE_FUND);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    m.pick(&["gourmand"]);
+    let g = m.game();
+    assert!(g.runner.heap.contains(&gm) && g.corp.archives.contains(&hf));
+    assert_eq!(g.runner.grip.len(), 1);
+    // Not on an agenda: it is stolen, Gourmand stays.
+    let mut s = runner();
+    let gm = s.installed(rs::GOURMAND);
+    let a = s.hq(c::OFFWORLD_OFFICE);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert!(g.runner.score.contains(&a) && g.runner.programs.contains(&gm));
+}
