@@ -626,3 +626,10 @@ pub fn break_by_ability(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec
         super::fire_all(g, When::FullyBreaks, &[breaker], ice, ev);
     }
 }
+
+/// After a purge of virus counters (NR-3.2): the installed Runner cards' "when the Corp purges"
+/// abilities.
+pub fn purged(g: &mut Game, ev: &mut Vec<Event>) {
+    let installed = super::runner_trigger_order(g);
+    super::fire_all(g, When::Purged, &installed, 0, ev);
+}

@@ -321,6 +321,9 @@ pub enum When {
     /// This breaker broke subroutines with its break ability (NR-6.3.1); its own row only, `arg`
     /// is how many.
     BrokeSubroutines,
+    /// The Corp purged virus counters (NR-3.2, by its basic action or a card); installed Runner
+    /// cards (`helpers::purged`).
+    Purged,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

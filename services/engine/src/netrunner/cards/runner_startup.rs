@@ -87,6 +87,7 @@ pub const WINDOW_OF_OPPORTUNITY: &str = "34077";
 pub const TRICK_SHOT: &str = "34087";
 pub const BAHIA_BANDS: &str = "34030";
 pub const GOURMAND: &str = "35007";
+pub const PHYSARUM_ENTANGLER: &str = "34082";
 
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
@@ -631,6 +632,13 @@ pub static DEFS: &[CardDef] = &[
         statics: &[Static::AccessOptionNotOnAgendas],
         access_option: Some(AccessOption { id: "gourmand", agenda_label: "", label: gourmand_label, usable: always, step: 0 }),
         asks: &[Ask::Do(gourmand)],
+        ..BLANK
+    },
+    CardDef {
+        code: PHYSARUM_ENTANGLER,
+        name: "Physarum Entangler",
+        events: &[(When::EncounterIce, Effect::Custom(physarum_encounter)), (When::Purged, Effect::Custom(trash_self_on_purge))],
+        asks: &[Ask::Own(Prompt { ask: physarum_ask, answer: physarum_answer })],
         ..BLANK
     },
 ];
@@ -2826,5 +2834,41 @@ fn gourmand(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         g.trash(card, c.name(), ev);
         super::helpers::runner_trashed_accessed(g, card, ev);
         g.draw(RUNNER, 1, ev);
+    }
+}
+
+// --- Physarum Entangler -------------------------------------------------------------------------------
+
+/// Encountering its host ice, if it is not a barrier: may pay 1 per subroutine to bypass it.
+fn physarum_encounter(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.card(c.card).and_then(|k| k.host) == Some(c.arg) && !g.ice_has_subtype(c.arg, "Barrier") {
+        ask_later(g, c, 0);
+    }
+}
+
+fn physarum_cost(g: &Game, ice: u32) -> i64 {
+    super::subroutines(g.code(ice)) as i64
+}
+
+fn physarum_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let cost = physarum_cost(g, c.arg);
+    if !encountering(g, c.arg) || g.runner_available() < cost {
+        return None;
+    }
+    yes_no(&format!("may pay {cost} credit(s) to bypass the ice ({})", c.name()), &format!("{}: pay {cost} credit(s) (1 per subroutine) to bypass {}?", c.name(), g.label(c.arg)), &format!("Pay {cost}: bypass the ice"))
+}
+
+fn physarum_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let cost = physarum_cost(g, c.arg);
+    if first(a) == Answer::Yes && encountering(g, c.arg) && g.runner_pay(cost) {
+        bypass(g, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// "When the Corp purges virus counters, trash this program."
+fn trash_self_on_purge(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.installed_runner().contains(&c.card) {
+        g.trash(c.card, "the Corp purged virus counters", ev);
     }
 }

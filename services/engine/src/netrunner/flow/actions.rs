@@ -367,6 +367,7 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
         Act::Purge => {
             cards::purge(g);
             ev.push(public("purged", "The Corp purges virus counters", json!({})));
+            cards::helpers::purged(g, ev);
         }
         Act::Ability { card, server } => {
             if g.runner.resources.contains(card) {

@@ -1698,3 +1698,25 @@ fn card_gourmand_trashes_itself_to_trash_a_non_agenda_accessed_card_and_draw() {
     let g = m.game();
     assert!(g.runner.score.contains(&a) && g.runner.programs.contains(&gm));
 }
+
+#[test]
+fn card_physarum_entangler_pays_1_per_subroutine_to_bypass_its_non_barrier_host_and_goes_when_purged() {
+    let mut s = runner();
+    let ice = s.ice(HQ, c::WHITESPACE, true);
+    let p = s.installed(rs::PHYSARUM_ENTANGLER);
+    s.g.cards[p as usize].host = Some(ice);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    assert!(bypassed(&m));
+    assert_eq!(m.game().runner.credits, 5 - 2, "Whitespace has 2 subroutines");
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    let ice = s.ice(HQ, c::WHITESPACE, true);
+    let p = s.installed(rs::PHYSARUM_ENTANGLER);
+    s.g.cards[p as usize].host = Some(ice);
+    let mut m = s.at_action();
+    m.pick(&["purge"]);
+    assert!(m.game().runner.heap.contains(&p));
+}
