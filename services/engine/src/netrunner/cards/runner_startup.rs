@@ -88,6 +88,7 @@ pub const TRICK_SHOT: &str = "34087";
 pub const BAHIA_BANDS: &str = "34030";
 pub const GOURMAND: &str = "35007";
 pub const PHYSARUM_ENTANGLER: &str = "34082";
+pub const SPREE: &str = "34086";
 
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
@@ -639,6 +640,14 @@ pub static DEFS: &[CardDef] = &[
         name: "Physarum Entangler",
         events: &[(When::EncounterIce, Effect::Custom(physarum_encounter)), (When::Purged, Effect::Custom(trash_self_on_purge))],
         asks: &[Ask::Own(Prompt { ask: physarum_ask, answer: physarum_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SPREE,
+        name: "Spree",
+        play: Some(Play { targets: Targets::Servers(every_server), effect: Effect::Custom(spree) }),
+        statics: &[Static::PaidInAnyWindow],
+        paid: Some(PaidAbility { offers: spree_offers, effect: Effect::Custom(spree_move) }),
         ..BLANK
     },
 ];
@@ -2871,4 +2880,44 @@ fn trash_self_on_purge(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if g.installed_runner().contains(&c.card) {
         g.trash(c.card, "the Corp purged virus counters", ev);
     }
+}
+
+// --- Spree --------------------------------------------------------------------------------------------
+
+/// 3 power counters on it (set, not added: a card in the heap keeps its counters), then the run.
+fn spree(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if let Some(k) = g.card_mut(c.card) {
+        k.power = 0;
+    }
+    add_power(g, c.card, 3, c.name(), ev);
+    run_target(g, c, ev);
+}
+
+/// During its run, a hosted power counter moves an installed Trojan onto another ice protecting
+/// the attacked server (the program, in the argument's high 16 bits, and the ice).
+fn spree_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let Some(run) = g.run.as_ref().filter(|r| r.source == Some(card)) else { return vec![] };
+    if power(g, card) == 0 {
+        return vec![];
+    }
+    let ice: Vec<u32> = g.server(run.server).map(|s| s.ice.clone()).unwrap_or_default();
+    let mut o = Vec::new();
+    for &p in g.runner.programs.iter().filter(|&&p| g.is_trojan(p) && p < 0x10000) {
+        for &i in ice.iter().filter(|&&i| i < 0x10000 && g.card(p).and_then(|k| k.host) != Some(i)) {
+            o.push((format!("spree:{card}:{p}:{i}"), format!("{}: spend a power counter to host {} on {}", g.label(card), g.label(p), g.corp_public_label(i)), (p << 16) | i));
+        }
+    }
+    o
+}
+
+fn spree_move(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let (p, ice) = (c.arg >> 16, c.arg & 0xFFFF);
+    let ok = g.runner.programs.contains(&p) && g.is_trojan(p) && g.run.as_ref().and_then(|r| g.server(r.server)).is_some_and(|s| s.ice.contains(&ice));
+    if !ok || !spend_power(g, c.card) {
+        return;
+    }
+    if let Some(k) = g.card_mut(p) {
+        k.host = Some(ice);
+    }
+    note(ev, "hosted", format!("{}: {} is hosted on {} ({} power counter(s) left)", c.name(), g.label(p), g.corp_public_label(ice), power(g, c.card)), json!({"card": p, "host": ice, "source": c.card, "power": power(g, c.card)}));
 }

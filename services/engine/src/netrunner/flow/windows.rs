@@ -54,6 +54,12 @@ pub fn paid_options(g: &Game, seat: u32, at: At) -> Vec<(DecisionOption, Paid)> 
             .filter(|&c| (at == At::Run31 && g.runner.programs.contains(&c)) || cards::def(g.code(c)).statics.iter().any(|s| matches!(s, cards::Static::PaidInAnyWindow)))
             .collect();
         card_abilities(g, &cards_, &mut out);
+        // The card that began the run, not installed (an event whose paid ability lasts for its
+        // run), if it says its ability is usable in any window.
+        let source = g.run.as_ref().and_then(|r| r.source).filter(|s| !g.installed_runner().contains(s));
+        if let Some(src) = source.filter(|&s| cards::def(g.code(s)).statics.iter().any(|st| matches!(st, cards::Static::PaidInAnyWindow))) {
+            card_abilities(g, &[src], &mut out);
+        }
         // The Runner identity's paid ability (it is active all game, so in any window).
         let identity = cards::identity(g, RUNNER, 0);
         if let Some(p) = identity.def.paid {

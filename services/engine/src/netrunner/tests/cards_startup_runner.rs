@@ -1720,3 +1720,21 @@ fn card_physarum_entangler_pays_1_per_subroutine_to_bypass_its_non_barrier_host_
     m.pick(&["purge"]);
     assert!(m.game().runner.heap.contains(&p));
 }
+
+#[test]
+fn card_spree_spends_its_power_counters_to_move_a_trojan_onto_ice_of_the_attacked_server() {
+    let mut s = runner();
+    let sp = s.grip(rs::SPREE);
+    let far = s.ice(RD, c::PALISADE, false);
+    let here = s.ice(HQ, c::PALISADE, false);
+    let t = s.installed(rs::MONKEYWRENCH);
+    s.g.cards[t as usize].host = Some(far);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{sp}:{HQ}")]);
+    assert_eq!(m.game().cards[sp as usize].power, 3);
+    m.pick(&[&format!("spree:{sp}:{t}:{here}")]);
+    let g = m.game();
+    assert_eq!((g.cards[t as usize].host, g.cards[sp as usize].power), (Some(here), 2));
+    assert!(!m.offers(&format!("spree:{sp}:{t}:{here}")), "already there");
+}
