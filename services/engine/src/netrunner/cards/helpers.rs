@@ -599,7 +599,7 @@ pub fn refill(g: &mut Game, card: u32, to: u32, ev: &mut Vec<Event>) {
 /// Whether `breaker` may interface with `ice` beside its subtype (`Static::InterfacesOnlyWith`).
 pub fn breaker_interfaces(g: &Game, breaker: u32, ice: u32) -> bool {
     super::def(g.code(breaker)).statics.iter().all(|s| match s {
-        super::Static::InterfacesOnlyWith(f) => f(g, ice),
+        super::Static::InterfacesOnlyWith(f) => f(g, breaker, ice),
         _ => true,
     })
 }

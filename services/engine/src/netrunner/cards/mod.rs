@@ -214,9 +214,9 @@ pub enum Static {
     /// "When it is empty, trash it" (loaded credits): trashed once its last hosted credit is
     /// spent or taken (`helpers::runner_pay_for`, `helpers::take_or_trash`).
     TrashWhenEmpty,
-    /// This breaker interfaces only with the ice `f(game, ice)` accepts, beside its subtype
-    /// (`helpers::breaker_interfaces`).
-    InterfacesOnlyWith(fn(&Game, u32) -> bool),
+    /// This breaker interfaces only with the ice `f(game, this breaker, ice)` accepts, beside its
+    /// subtype (`helpers::breaker_interfaces`).
+    InterfacesOnlyWith(fn(&Game, u32, u32) -> bool),
     /// Its access option ("Access →" ability) is not offered on an agenda (a "non-agenda card
     /// you are accessing").
     AccessOptionNotOnAgendas,

@@ -89,6 +89,7 @@ pub const BAHIA_BANDS: &str = "34030";
 pub const GOURMAND: &str = "35007";
 pub const PHYSARUM_ENTANGLER: &str = "34082";
 pub const SPREE: &str = "34086";
+pub const LIVING_MURAL: &str = "34024";
 
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
@@ -648,6 +649,14 @@ pub static DEFS: &[CardDef] = &[
         play: Some(Play { targets: Targets::Servers(every_server), effect: Effect::Custom(spree) }),
         statics: &[Static::PaidInAnyWindow],
         paid: Some(PaidAbility { offers: spree_offers, effect: Effect::Custom(spree_move) }),
+        ..BLANK
+    },
+    CardDef {
+        code: LIVING_MURAL,
+        name: "Living Mural",
+        breaker: Some(Breaker { pump: Pump::By(2), ..Breaker::new(Some("Sentry"), 1, 1, 1) }),
+        statics: &[Static::InterfacesOnlyWith(protects_the_host_server), Static::BreakerStrength(living_mural_strength)],
+        on_install: Effect::Custom(living_mural_installed),
         ..BLANK
     },
 ];
@@ -2522,7 +2531,7 @@ fn maintenance_access(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 // --- breakers of up to 3 and of X subroutines ---------------------------------------------------------
 
 /// Umbrella interfaces only with ice hosting a Trojan.
-fn hosts_a_trojan(g: &Game, ice: u32) -> bool {
+fn hosts_a_trojan(g: &Game, _: u32, ice: u32) -> bool {
     g.runner.programs.iter().any(|&p| g.is_trojan(p) && g.card(p).is_some_and(|k| k.host == Some(ice)))
 }
 
@@ -2920,4 +2929,32 @@ fn spree_move(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         k.host = Some(ice);
     }
     note(ev, "hosted", format!("{}: {} is hosted on {} ({} power counter(s) left)", c.name(), g.label(p), g.corp_public_label(ice), power(g, c.card)), json!({"card": p, "host": ice, "source": c.card, "power": power(g, c.card)}));
+}
+
+// --- Living Mural -------------------------------------------------------------------------------------
+
+/// Living Mural breaks only ice protecting the server its host ice protects.
+fn protects_the_host_server(g: &Game, this: u32, ice: u32) -> bool {
+    match (host(g, this).map(|h| g.corp_zone(h)), g.corp_zone(ice)) {
+        (Some(crate::netrunner::state::CorpZone::Ice(a)), crate::netrunner::state::CorpZone::Ice(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Threat 4 as it is installed: +3 strength for the rest of the turn, recorded as this instance's
+/// use this turn (`TurnFlags::used_cards`, reset as the turn ends).
+fn living_mural_installed(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if threat(g, 4) && !g.flags.used_cards.contains(&c.card) {
+        g.flags.used_cards.push(c.card);
+        note(ev, "strength", format!("{}: +3 strength for the rest of the turn (threat 4)", c.name()), json!({"card": c.card, "amount": 3}));
+    }
+}
+
+fn living_mural_strength(g: &Game, card: u32) -> i64 {
+    let this_turn = g.card(card).is_some_and(|k| k.installed_turn == g.turn) && g.flags.used_cards.contains(&card);
+    if this_turn {
+        3
+    } else {
+        0
+    }
 }

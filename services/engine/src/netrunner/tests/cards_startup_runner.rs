@@ -1738,3 +1738,30 @@ fn card_spree_spends_its_power_counters_to_move_a_trojan_onto_ice_of_the_attacke
     assert_eq!((g.cards[t as usize].host, g.cards[sp as usize].power), (Some(here), 2));
     assert!(!m.offers(&format!("spree:{sp}:{t}:{here}")), "already there");
 }
+
+#[test]
+fn card_living_mural_breaks_sentries_of_its_host_server_and_gets_3_strength_installed_at_threat_4() {
+    let mut s = runner();
+    let lm = s.grip(rs::LIVING_MURAL);
+    let k = s.ice(HQ, c::KARUNA, true);
+    s.hq(c::HEDGE_FUND);
+    s.g.runner.credits = 10;
+    s.g.corp.points = 4;
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{lm}:{k}")]);
+    assert_eq!(m.game().breaker_strength(lm), 1 + 3);
+    m.run_on(HQ);
+    assert!(m.offers(&format!("break:{lm}:0")), "strength 4 against Karunā's 3, no pump needed");
+    // Hosted on ice of another server: no interface.
+    let mut s = runner();
+    let far = s.ice(RD, c::PALISADE, false);
+    let lm = s.installed(rs::LIVING_MURAL);
+    s.g.cards[lm as usize].host = Some(far);
+    s.ice(HQ, c::KARUNA, true);
+    s.hq(c::HEDGE_FUND);
+    s.g.runner.credits = 10;
+    let mut m = s.at_action();
+    assert_eq!(m.game().breaker_strength(lm), 1);
+    m.run_on(HQ);
+    assert!(!m.offers(&format!("break:{lm}:0")) && !m.offers(&format!("pump:{lm}")));
+}
