@@ -90,6 +90,7 @@ pub const GOURMAND: &str = "35007";
 pub const PHYSARUM_ENTANGLER: &str = "34082";
 pub const SPREE: &str = "34086";
 pub const LIVING_MURAL: &str = "34024";
+pub const CHRYSOPOEIAN_SKIMMING: &str = "34011";
 
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
@@ -657,6 +658,13 @@ pub static DEFS: &[CardDef] = &[
         breaker: Some(Breaker { pump: Pump::By(2), ..Breaker::new(Some("Sentry"), 1, 1, 1) }),
         statics: &[Static::InterfacesOnlyWith(protects_the_host_server), Static::BreakerStrength(living_mural_strength)],
         on_install: Effect::Custom(living_mural_installed),
+        ..BLANK
+    },
+    CardDef {
+        code: CHRYSOPOEIAN_SKIMMING,
+        name: "Chrysopoeian Skimming",
+        play: Some(Play { targets: Targets::None, effect: Effect::Ask(0) }),
+        asks: &[Ask::Own(Prompt { ask: skimming_ask, answer: skimming_answer })],
         ..BLANK
     },
 ];
@@ -2957,4 +2965,37 @@ fn living_mural_strength(g: &Game, card: u32) -> i64 {
     } else {
         0
     }
+}
+
+// --- Chrysopoeian Skimming ----------------------------------------------------------------------------
+
+/// The Corp may reveal an agenda from HQ. Asked even with no agenda in HQ (then only declining
+/// is offered), so that the question tells the Runner nothing.
+fn skimming_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let agendas: Vec<u32> = g.corp.hq.iter().copied().filter(|&k| g.def(k).ctype == CardType::Agenda).collect();
+    let mut o: Vec<_> = agendas.iter().map(|&k| (opt(format!("reveal:{k}"), format!("Reveal {}", g.label(k))), Answer::Card(k))).collect();
+    o.push((opt("decline", "Reveal nothing (the Runner looks at the top 3 cards of R&D)"), Answer::No));
+    Some(Question::one(
+        CORP,
+        KIND,
+        format!("may reveal an agenda from HQ ({})", c.name()),
+        format!("{}: reveal an agenda from HQ (the Runner gains a click and draws 1), or let the Runner look at the top 3 cards of R&D?", c.name()),
+        o,
+    ))
+}
+
+fn skimming_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    match picked(a).first() {
+        Some(&k) if g.corp.hq.contains(&k) && g.def(k).ctype == CardType::Agenda => {
+            note(ev, "revealed", format!("{}: the Corp reveals {} from HQ", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+            super::helpers::gain_clicks(g, RUNNER, 1, c.name(), ev);
+            g.draw(RUNNER, 1, ev);
+        }
+        Some(_) => return Err(RulesError::Illegal("reveal an agenda of HQ".into())),
+        None => {
+            let top: Vec<u32> = g.corp.rd.iter().take(3).copied().collect();
+            super::helpers::look_at(g, RUNNER, &top, c.name(), ev);
+        }
+    }
+    Ok(Then::Done)
 }

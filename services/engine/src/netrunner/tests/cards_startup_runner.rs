@@ -1765,3 +1765,25 @@ fn card_living_mural_breaks_sentries_of_its_host_server_and_gets_3_strength_inst
     m.run_on(HQ);
     assert!(!m.offers(&format!("break:{lm}:0")) && !m.offers(&format!("pump:{lm}")));
 }
+
+#[test]
+fn card_chrysopoeian_skimming_the_corp_reveals_an_agenda_for_a_click_and_a_draw_or_the_runner_looks_at_rd() {
+    let mut s = runner();
+    let cs = s.grip(rs::CHRYSOPOEIAN_SKIMMING);
+    let a = s.hq(c::OFFWORLD_OFFICE);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.play(cs);
+    m.pick(&[&format!("reveal:{a}")]);
+    let g = m.game();
+    assert_eq!((g.runner.clicks, g.runner.grip.len()), (4 - 1 + 1, 1));
+    let mut s = runner();
+    let cs = s.grip(rs::CHRYSOPOEIAN_SKIMMING);
+    s.hq(c::OFFWORLD_OFFICE);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.play(cs);
+    m.pick(&["decline"]);
+    assert!(m.has_event("netrunner.looked"));
+    assert_eq!(m.game().runner.clicks, 3);
+}
