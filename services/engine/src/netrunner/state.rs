@@ -214,6 +214,10 @@ pub struct Run {
     /// says so), after the run credits above.
     #[serde(default)]
     pub source_credits: bool,
+    /// (ice, encounter number): in that encounter, the ice's subroutines cannot end the run
+    /// (`helpers::end_the_run`).
+    #[serde(default)]
+    pub no_etr: Option<(u32, u32)>,
 }
 
 /// One thing to access (NR-7.2).
@@ -642,6 +646,7 @@ impl Game {
             approach_instead: None,
             derezzed_by: vec![],
             source_credits: false,
+            no_etr: None,
         });
         self.flags.runs.push(server);
         ev.push(Event::public(

@@ -53,6 +53,13 @@ pub fn give_tags(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
 }
 
 pub fn end_the_run(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
+    // A subroutine of an ice whose subroutines cannot end the run in this encounter.
+    let resolving = matches!(g.stage, crate::netrunner::state::Stage::Subs { .. });
+    if let Some(r) = g.run.as_ref().filter(|r| resolving && r.current.is_some_and(|i| r.no_etr == Some((i, r.encounters)))) {
+        let ice = r.current.unwrap_or(0);
+        note(ev, "run_not_ended", format!("{source} cannot end the run in this encounter"), json!({"ice": ice, "source": source}));
+        return;
+    }
     if let Some(r) = g.run.as_mut() {
         r.stop = true;
         note(ev, "run_ended_by", format!("{source} ends the run"), json!({"source": source}));

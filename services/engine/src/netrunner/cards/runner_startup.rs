@@ -91,6 +91,7 @@ pub const PHYSARUM_ENTANGLER: &str = "34082";
 pub const SPREE: &str = "34086";
 pub const LIVING_MURAL: &str = "34024";
 pub const CHRYSOPOEIAN_SKIMMING: &str = "34011";
+pub const BANNER: &str = "34005";
 
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
@@ -665,6 +666,12 @@ pub static DEFS: &[CardDef] = &[
         name: "Chrysopoeian Skimming",
         play: Some(Play { targets: Targets::None, effect: Effect::Ask(0) }),
         asks: &[Ask::Own(Prompt { ask: skimming_ask, answer: skimming_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: BANNER,
+        name: "Banner",
+        paid: Some(PaidAbility { offers: banner_offers, effect: Effect::Custom(banner) }),
         ..BLANK
     },
 ];
@@ -2998,4 +3005,27 @@ fn skimming_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
         }
     }
     Ok(Then::Done)
+}
+
+// --- Banner -------------------------------------------------------------------------------------------
+
+/// Banner's interface ability (its strength at least the barrier's): for 2, the barrier's
+/// subroutines cannot end the run for the rest of this encounter (`Run::no_etr`).
+fn banner_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let Some(ice) = encountered_ice(g) else { return vec![] };
+    let Some(run) = g.run.as_ref() else { return vec![] };
+    if !g.ice_has_subtype(ice, "Barrier") || run.no_etr == Some((ice, run.encounters)) || g.breaker_strength(card) < g.ice_strength(ice) || g.runner_available() < 2 {
+        return vec![];
+    }
+    vec![(format!("banner:{card}"), format!("{}: pay 2 so that {}'s subroutines cannot end the run in this encounter", g.label(card), g.label(ice)), ice)]
+}
+
+fn banner(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if encountered_ice(g) != Some(c.arg) || !g.runner_pay(2) {
+        return;
+    }
+    if let Some(r) = g.run.as_mut() {
+        r.no_etr = Some((c.arg, r.encounters));
+    }
+    note(ev, "no_end_the_run", format!("{}: {}'s subroutines cannot end the run in this encounter", c.name(), g.label(c.arg)), json!({"card": c.card, "ice": c.arg}));
 }

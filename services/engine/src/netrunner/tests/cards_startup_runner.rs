@@ -1787,3 +1787,19 @@ fn card_chrysopoeian_skimming_the_corp_reveals_an_agenda_for_a_click_and_a_draw_
     assert!(m.has_event("netrunner.looked"));
     assert_eq!(m.game().runner.clicks, 3);
 }
+
+#[test]
+fn card_banner_pays_2_so_that_the_barriers_subroutines_cannot_end_the_run() {
+    let mut s = runner();
+    let b = s.installed(rs::BANNER);
+    s.ice(HQ, c::PALISADE, true);
+    s.hq(c::NICO_CAMPAIGN);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&[&format!("banner:{b}")]);
+    assert_eq!(m.game().runner.credits, 3);
+    m.pass_windows();
+    assert!(m.has_event("netrunner.run_not_ended"));
+    let g = m.game();
+    assert!(g.run.as_ref().is_some_and(|r| !r.stop), "the run goes on past Palisade");
+}
