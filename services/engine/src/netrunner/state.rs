@@ -210,6 +210,27 @@ pub struct Run {
     /// Strength ice gets for the remainder of this run: (ice, amount).
     #[serde(default)]
     pub ice_plus: Vec<(u32, i64)>,
+    /// An "if successful" effect replaced the breach ("instead of breaching", CR 6.7): the run
+    /// is successful but nothing is breached or accessed.
+    #[serde(default)]
+    pub no_breach: bool,
+    /// "When the Runner would approach the attacked server, instead the attacked server becomes
+    /// this one and the Runner approaches it" (a replacement of the approach, NR-6.4.1): used and
+    /// cleared at the approach.
+    #[serde(default)]
+    pub approach_instead: Option<u32>,
+    /// Ice derezzed by a card's effect in this run, with that card: (card, ice) (for "when that
+    /// run ends, … the ice derezzed this way").
+    #[serde(default)]
+    pub derezzed_by: Vec<(u32, u32)>,
+    /// The credits hosted on the card that began the run may be spent during it (an event that
+    /// says so), after the run credits above.
+    #[serde(default)]
+    pub source_credits: bool,
+    /// (ice, encounter number): in that encounter, the ice's subroutines cannot end the run
+    /// (`helpers::end_the_run`).
+    #[serde(default)]
+    pub no_etr: Option<(u32, u32)>,
 }
 
 /// One thing to access (NR-7.2).
@@ -609,7 +630,14 @@ impl Game {
     }
     /// Credits the Runner can spend now (with run-only credits during a run).
     pub fn runner_available(&self) -> i64 {
-        self.runner.credits + self.run.as_ref().map_or(0, |r| r.bp_credits + r.temp_credits)
+        self.runner.credits + self.run.as_ref().map_or(0, |r| r.bp_credits + r.temp_credits + self.run_source_credits(r))
+    }
+    /// The credits hosted on the run's source that the run may spend (`Run::source_credits`).
+    fn run_source_credits(&self, r: &Run) -> i64 {
+        match r.source {
+            Some(s) if r.source_credits => i64::from(self.hosted(s)),
+            _ => 0,
+        }
     }
     pub fn tagged(&self) -> bool {
         self.runner.tags > 0
@@ -652,6 +680,11 @@ impl Game {
             accessed_cards: vec![],
             ice_derezzed: false,
             ice_plus: vec![],
+            no_breach: false,
+            approach_instead: None,
+            derezzed_by: vec![],
+            source_credits: false,
+            no_etr: None,
         });
         self.flags.runs.push(server);
         ev.push(Event::public(
@@ -680,6 +713,12 @@ impl Game {
             let b = left.min(r.temp_credits);
             r.temp_credits -= b;
             left -= b;
+        }
+        let source = self.run.as_ref().filter(|r| r.source_credits).and_then(|r| r.source);
+        if let Some(k) = source.and_then(|s| self.card_mut(s)) {
+            let c = left.min(i64::from(k.credits));
+            k.credits -= c as u32;
+            left -= c;
         }
         self.runner.credits -= left;
         true

@@ -53,6 +53,13 @@ pub fn give_tags(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
 }
 
 pub fn end_the_run(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
+    // A subroutine of an ice whose subroutines cannot end the run in this encounter.
+    let resolving = matches!(g.stage, crate::netrunner::state::Stage::Subs { .. });
+    if let Some(r) = g.run.as_ref().filter(|r| resolving && r.current.is_some_and(|i| r.no_etr == Some((i, r.encounters)))) {
+        let ice = r.current.unwrap_or(0);
+        note(ev, "run_not_ended", format!("{source} cannot end the run in this encounter"), json!({"ice": ice, "source": source}));
+        return;
+    }
     if let Some(r) = g.run.as_mut() {
         r.stop = true;
         note(ev, "run_ended_by", format!("{source} ends the run"), json!({"source": source}));
@@ -587,4 +594,113 @@ pub fn move_to_root(g: &mut Game, card: u32, to: u32, source: &str, ev: &mut Vec
     note(ev, "moved", format!("{source}: {label} moves from {} to the root of {}", Game::server_name(from), Game::server_name(to)), json!({"card": card, "from": from, "to": to}));
     let c = super::ctx(g, card, to);
     super::fire(g, When::Moved, c, ev);
+}
+
+/// The installed Runner cards whose hosted credits may be spent on `spend` now
+/// (`Static::HostedCreditsFor`), in trigger order, then the card that began the run (an event
+/// whose credits pay such costs for the rest of its run), with their hosted credits.
+pub fn hosted_for(g: &Game, spend: super::Spend) -> Vec<(u32, u32)> {
+    let mut from = super::runner_trigger_order(g);
+    if let Some(src) = g.run.as_ref().and_then(|r| r.source).filter(|s| !from.contains(s)) {
+        from.push(src);
+    }
+    from.into_iter()
+        .filter(|&c| g.hosted(c) > 0 && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::HostedCreditsFor(f) if f(g, spend))))
+        .map(|c| (c, g.hosted(c)))
+        .collect()
+}
+
+/// The credits the Runner can spend on `spend`: what `Game::runner_available` counts and the
+/// hosted credits restricted to such costs.
+pub fn runner_available_for(g: &Game, spend: super::Spend) -> i64 {
+    g.runner_available() + hosted_for(g, spend).iter().map(|&(_, n)| i64::from(n)).sum::<i64>()
+}
+
+/// Pay `n` as the Runner for `spend`. House choice (docs/netrunner.md): the hosted credits that
+/// only such costs accept are spent first (in trigger order; they can buy less later than the
+/// pool), then `Game::runner_pay`. A card emptied so that says "when it is empty,
+/// trash it" is trashed. False (nothing spent) if the Runner cannot pay.
+pub fn runner_pay_for(g: &mut Game, n: i64, spend: super::Spend, ev: &mut Vec<Event>) -> bool {
+    if n <= 0 {
+        return true;
+    }
+    if runner_available_for(g, spend) < n {
+        return false;
+    }
+    let mut left = n;
+    for (c, hosted) in hosted_for(g, spend) {
+        let used = left.min(i64::from(hosted));
+        if used <= 0 {
+            break;
+        }
+        left -= used;
+        let now = hosted - used as u32;
+        if let Some(k) = g.card_mut(c) {
+            k.credits = now;
+        }
+        let label = g.label(c);
+        note(ev, "hosted_credits", format!("The Runner spends {used} credit(s) hosted on {label} ({now} hosted)"), json!({"card": c, "change": -used, "hosted": now}));
+        if now == 0 && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::TrashWhenEmpty)) {
+            g.trash(c, "it is empty", ev);
+        }
+    }
+    g.runner_pay(left)
+}
+
+/// Recurring credits (`Static::Recurring`) of `seat`'s active cards (the Runner's installed
+/// cards, the Corp's rezzed ones) are refilled as that seat's turn begins.
+pub fn refill_recurring(g: &mut Game, seat: u32, ev: &mut Vec<Event>) {
+    let active: Vec<u32> = if seat == CORP { g.installed_corp().into_iter().filter(|&c| g.rezzed(c)).collect() } else { super::runner_trigger_order(g) };
+    for c in active {
+        let to = super::def(g.code(c)).statics.iter().find_map(|s| if let super::Static::Recurring(n) = s { Some(*n) } else { None });
+        if let Some(to) = to {
+            refill(g, c, to, ev);
+        }
+    }
+}
+
+/// Refill `card`'s hosted credits to `to` (recurring credits).
+pub fn refill(g: &mut Game, card: u32, to: u32, ev: &mut Vec<Event>) {
+    let now = g.hosted(card);
+    if now < to {
+        g.load(card, to - now, ev);
+    }
+}
+
+/// Whether `breaker` may interface with `ice` beside its subtype (`Static::InterfacesOnlyWith`).
+pub fn breaker_interfaces(g: &Game, breaker: u32, ice: u32) -> bool {
+    super::def(g.code(breaker)).statics.iter().all(|s| match s {
+        super::Static::InterfacesOnlyWith(f) => f(g, breaker, ice),
+        _ => true,
+    })
+}
+
+/// `breaker` breaks `subs` of the encountered ice by its own ability (not the flow's break
+/// option); the first time every subroutine is broken and it broke them all, it fully broke the
+/// ice (CR 6.5.7.a/b) and its `When::FullyBreaks` fires.
+pub fn break_by_ability(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
+    let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
+    let mut fully = false;
+    if let Some(run) = g.run.as_mut() {
+        let was_full = run.broken.iter().all(|b| *b);
+        for &s in subs {
+            if let Some(b) = run.broken.get_mut(s) {
+                *b = true;
+            }
+            run.broken_by.push((breaker, s));
+        }
+        fully = !was_full && run.broken.iter().all(|b| *b) && (0..run.broken.len()).all(|i| run.broken_by.contains(&(breaker, i)));
+    }
+    let texts: Vec<&str> = subs.iter().map(|&s| super::subroutine_text(g.code(ice), s)).collect();
+    note(ev, "subroutine_broken", format!("{} breaks \"{}\" on {}", g.label(breaker), texts.join("\" and \""), g.label(ice)), json!({"breaker": breaker, "ice": ice, "subroutines": subs}));
+    if fully {
+        super::fire_all(g, When::FullyBreaks, &[breaker], ice, ev);
+    }
+}
+
+/// After a purge of virus counters (NR-3.2): the installed Runner cards' "when the Corp purges"
+/// abilities.
+pub fn purged(g: &mut Game, ev: &mut Vec<Event>) {
+    let installed = super::runner_trigger_order(g);
+    super::fire_all(g, When::Purged, &installed, 0, ev);
 }

@@ -314,6 +314,7 @@ fn flyswatter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if here {
         purge(g);
         note(ev, "purged", format!("{}: virus counters are purged", c.name()), json!({"source": c.name()}));
+        super::helpers::purged(g, ev);
     }
 }
 

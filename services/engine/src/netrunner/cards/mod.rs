@@ -212,6 +212,30 @@ pub enum Static {
     CorpIceStrength(fn(&Game, u32, u32) -> i64),
     /// A rezzed installed Corp card lowers a card's rez cost by `f(game, this card, card)`.
     CorpRezCheaper(fn(&Game, u32, u32) -> i64),
+    /// Its hosted credits may be spent only on the costs `f(game, spend)` accepts (credits
+    /// restricted to a purpose; `helpers::runner_pay_for`).
+    HostedCreditsFor(fn(&Game, Spend) -> bool),
+    /// Recurring credits: refilled to this many when it is
+    /// installed (its row's install effect) and as its side's turn begins (`flow::turns`).
+    Recurring(u32),
+    /// "When it is empty, trash it" (loaded credits): trashed once its last hosted credit is
+    /// spent or taken (`helpers::runner_pay_for`, `helpers::take_or_trash`).
+    TrashWhenEmpty,
+    /// This breaker interfaces only with the ice `f(game, this breaker, ice)` accepts, beside its
+    /// subtype (`helpers::breaker_interfaces`).
+    InterfacesOnlyWith(fn(&Game, u32, u32) -> bool),
+    /// Its access option ("Access →" ability) is not offered on an agenda (a "non-agenda card
+    /// you are accessing").
+    AccessOptionNotOnAgendas,
+}
+
+/// A cost the Runner pays, for credits restricted to some costs (`Static::HostedCreditsFor`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spend {
+    /// Installing this card.
+    Install(u32),
+    /// The trash cost of this accessed card (NR-7.4).
+    TrashCost(u32),
 }
 
 /// When a trigger of an active card (or identity) fires.
@@ -325,6 +349,12 @@ pub enum When {
     /// This installed card moved to the root of another server (its own row); `arg` is that
     /// server.
     Moved,
+    /// This breaker broke subroutines with its break ability (NR-6.3.1); its own row only, `arg`
+    /// is how many.
+    BrokeSubroutines,
+    /// The Corp purged virus counters (NR-3.2, by its basic action or a card); installed Runner
+    /// cards (`helpers::purged`).
+    Purged,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

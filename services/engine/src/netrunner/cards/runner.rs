@@ -407,7 +407,7 @@ fn mutual_favor_ask(g: &Game, _: Ctx) -> Option<Question> {
     for c in found {
         o.push((opt(format!("grip:{c}"), format!("Add {} to your grip", g.label(c))), Answer::Card(c)));
         let cost = g.runner_install_cost(c);
-        if g.flags.successful_run && g.runner_available() >= cost && g.def(c).memory.unwrap_or(0) <= g.memory_limit() {
+        if g.flags.successful_run && super::helpers::runner_available_for(g, super::Spend::Install(c)) >= cost && g.def(c).memory.unwrap_or(0) <= g.memory_limit() {
             o.push((opt(format!("install:{c}"), format!("Install {} (cost {cost})", g.label(c))), Answer::Install { card: c, server: None }));
         }
     }
@@ -499,7 +499,7 @@ fn pantograph_ask(g: &Game, _: Ctx) -> Option<Question> {
             _ => false,
         };
         let cost = g.runner_install_cost(c);
-        if ok && g.runner_available() >= cost {
+        if ok && super::helpers::runner_available_for(g, super::Spend::Install(c)) >= cost {
             o.push((opt(format!("install:{c}"), format!("Install {} (cost {cost})", g.label(c))), Answer::Install { card: c, server: None }));
         }
     }

@@ -6,7 +6,7 @@ use serde_json::json;
 
 // "Threat N" (CR 9.3.6.f): `helpers::threat`, shared with the Corp's cards.
 use super::helpers::{add_virus, card_options, virus_on_self, first, give_tags, note, opt, picked, remove_virus, threat, trash_from_hq};
-use super::{ask_later, fire_all, runner_trigger_order, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Static, Targets, Then, When, BLANK};
+use super::{ask_later, fire_all, runner_trigger_order, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Spend, Static, Targets, Then, When, BLANK};
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{Game, Run, ARCHIVES, CORP, HQ, RD, RUNNER};
@@ -76,6 +76,22 @@ pub const SACI: &str = "34017";
 pub const ASHEN_EPILOGUE: &str = "34094";
 pub const DEWI_SUBROTOPUTRI: &str = "35023";
 pub const MAGDALENE_KEINO_CHEMUTAI: &str = "35024";
+pub const AZIMAT: &str = "35029";
+pub const OPEN_MARKET: &str = "35022";
+pub const URBAN_ART_VERNISSAGE: &str = "34029";
+pub const PRIVILEGED_ACCESS: &str = "34068";
+pub const MAINTENANCE_ACCESS: &str = "35016";
+pub const UMBRELLA: &str = "34027";
+pub const LOBISOMEM: &str = "34090";
+pub const WINDOW_OF_OPPORTUNITY: &str = "34077";
+pub const TRICK_SHOT: &str = "34087";
+pub const BAHIA_BANDS: &str = "34030";
+pub const GOURMAND: &str = "35007";
+pub const PHYSARUM_ENTANGLER: &str = "34082";
+pub const SPREE: &str = "34086";
+pub const LIVING_MURAL: &str = "34024";
+pub const CHRYSOPOEIAN_SKIMMING: &str = "34011";
+pub const BANNER: &str = "34005";
 
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
@@ -519,6 +535,145 @@ pub static DEFS: &[CardDef] = &[
         ..BLANK
     },
     CardDef { code: RENT_RIOTERS, name: "Rent Rioters", click: Some(Click { offers: rent_rioters_offers, effect: Effect::Custom(rent_rioters) }), ..BLANK },
+    // --- hosted credits restricted to some costs (`Static::HostedCreditsFor`)
+    CardDef {
+        code: AZIMAT,
+        name: "Azimat",
+        statics: &[Static::Recurring(2), Static::HostedCreditsFor(trash_costs_only)],
+        on_install: Effect::Load(2),
+        ..BLANK
+    },
+    CardDef {
+        code: OPEN_MARKET,
+        name: "Open Market",
+        statics: &[Static::HostedCreditsFor(open_market_spend), Static::TrashWhenEmpty],
+        on_install: Effect::Load(6),
+        events: &[(When::TurnBegin, Effect::Custom(open_market_take))],
+        ..BLANK
+    },
+    CardDef {
+        code: URBAN_ART_VERNISSAGE,
+        name: "Urban Art Vernissage",
+        statics: &[Static::HostedCreditsFor(installs_only)],
+        events: &[(When::TurnBegin, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: vernissage_ask, answer: vernissage_answer })],
+        ..BLANK
+    },
+    // --- runs that replace the breach or the approach
+    CardDef {
+        code: PRIVILEGED_ACCESS,
+        name: "Privileged Access",
+        play: Some(Play { targets: Targets::Servers(archives_untagged), effect: Effect::Custom(run_target) }),
+        run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Custom(privileged_access_success) }),
+        asks: &[
+            Ask::Own(Prompt { ask: privileged_resource_ask, answer: discounted_install_answer }),
+            Ask::Own(Prompt { ask: privileged_program_ask, answer: plain_install_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: MAINTENANCE_ACCESS,
+        name: "Maintenance Access",
+        play: Some(Play { targets: Targets::Servers(archives_double), effect: Effect::Custom(maintenance_access) }),
+        ..BLANK
+    },
+    // --- breakers of up to 3 and of X subroutines
+    CardDef {
+        code: UMBRELLA,
+        name: "Umbrella",
+        breaker: Some(Breaker { pump: Pump::Never, ..Breaker::new(Some("Code Gate"), 3, 2, 0) }),
+        statics: &[Static::InterfacesOnlyWith(hosts_a_trojan)],
+        events: &[(When::BrokeSubroutines, Effect::Custom(umbrella_broke))],
+        asks: &[
+            Ask::Own(Prompt { ask: umbrella_runner_ask, answer: umbrella_runner_draws }),
+            Ask::Own(Prompt { ask: umbrella_corp_ask, answer: umbrella_corp_draws }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: LOBISOMEM,
+        name: "Lobisomem",
+        breaker: Some(Breaker { pump: Pump::By(2), ..Breaker::new(Some("Code Gate"), 1, 1, 1) }),
+        on_install: Effect::Custom(one_power_counter),
+        events: &[(When::FullyBreaks, Effect::Custom(lobisomem_fully_breaks))],
+        paid: Some(PaidAbility { offers: lobisomem_offers, effect: Effect::Custom(lobisomem) }),
+        ..BLANK
+    },
+    CardDef {
+        code: WINDOW_OF_OPPORTUNITY,
+        name: "Window of Opportunity",
+        play: Some(Play { targets: Targets::Servers(every_server), effect: Effect::Custom(window_of_opportunity) }),
+        run_ends: Some(window_run_ends),
+        asks: &[
+            Ask::Own(Prompt { ask: window_install_ask, answer: plain_install_answer }),
+            Ask::Do(window_run),
+            Ask::Own(Prompt { ask: window_derez_ask, answer: window_derez_answer }),
+            Ask::Own(Prompt { ask: window_rez_ask, answer: window_rez_answer }),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: TRICK_SHOT,
+        name: "Trick Shot",
+        play: Some(Play { targets: Targets::Servers(rd_only), effect: Effect::Custom(trick_shot) }),
+        run: Some(RunSource { more_access: trick_shot_more_access, on_success: Effect::Custom(trick_shot_success) }),
+        run_ends: Some(trick_shot_run_ends),
+        asks: &[Ask::Own(Prompt { ask: trick_shot_ask, answer: trick_shot_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: BAHIA_BANDS,
+        name: "Bahia Bands",
+        play: Some(Play { targets: Targets::Servers(every_server), effect: Effect::Custom(run_target) }),
+        run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Ask(0) }),
+        statics: &[Static::HostedCreditsFor(trash_costs_only)],
+        asks: &[Ask::Own(Prompt { ask: bahia_ask, answer: bahia_answer }), Ask::Own(Prompt { ask: bahia_install_ask, answer: discounted_install_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: GOURMAND,
+        name: "Gourmand",
+        statics: &[Static::AccessOptionNotOnAgendas],
+        access_option: Some(AccessOption { id: "gourmand", agenda_label: "", label: gourmand_label, usable: always, step: 0 }),
+        asks: &[Ask::Do(gourmand)],
+        ..BLANK
+    },
+    CardDef {
+        code: PHYSARUM_ENTANGLER,
+        name: "Physarum Entangler",
+        events: &[(When::EncounterIce, Effect::Custom(physarum_encounter)), (When::Purged, Effect::Custom(trash_self_on_purge))],
+        asks: &[Ask::Own(Prompt { ask: physarum_ask, answer: physarum_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: SPREE,
+        name: "Spree",
+        play: Some(Play { targets: Targets::Servers(every_server), effect: Effect::Custom(spree) }),
+        statics: &[Static::PaidInAnyWindow],
+        paid: Some(PaidAbility { offers: spree_offers, effect: Effect::Custom(spree_move) }),
+        ..BLANK
+    },
+    CardDef {
+        code: LIVING_MURAL,
+        name: "Living Mural",
+        breaker: Some(Breaker { pump: Pump::By(2), ..Breaker::new(Some("Sentry"), 1, 1, 1) }),
+        statics: &[Static::InterfacesOnlyWith(protects_the_host_server), Static::BreakerStrength(living_mural_strength)],
+        on_install: Effect::Custom(living_mural_installed),
+        ..BLANK
+    },
+    CardDef {
+        code: CHRYSOPOEIAN_SKIMMING,
+        name: "Chrysopoeian Skimming",
+        play: Some(Play { targets: Targets::None, effect: Effect::Ask(0) }),
+        asks: &[Ask::Own(Prompt { ask: skimming_ask, answer: skimming_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: BANNER,
+        name: "Banner",
+        paid: Some(PaidAbility { offers: banner_offers, effect: Effect::Custom(banner) }),
+        ..BLANK
+    },
 ];
 
 // --- shared pieces -----------------------------------------------------------------------------------
@@ -1200,7 +1355,7 @@ fn installable_from_grip(g: &Game, types: &[CardType]) -> Vec<u32> {
             types.contains(&d.ctype)
                 && !(d.ctype == CardType::Hardware && d.has_subtype("Console") && has_console)
                 && !(d.ctype == CardType::Program && (g.is_trojan(c) || d.memory.unwrap_or(0) > g.memory_limit()))
-                && g.runner_available() >= g.runner_install_cost(c)
+                && super::helpers::runner_available_for(g, super::Spend::Install(c)) >= g.runner_install_cost(c)
         })
         .collect()
 }
@@ -1357,7 +1512,7 @@ fn install_choices(g: &Game, cards: &[u32], less: i64) -> Vec<(crate::core::Deci
     for &c in cards {
         let d = g.def(c);
         let cost = (g.runner_install_cost(c) - less).max(0);
-        if g.runner_available() < cost {
+        if super::helpers::runner_available_for(g, super::Spend::Install(c)) < cost {
             continue;
         }
         match d.ctype {
@@ -1381,8 +1536,8 @@ fn install_choices(g: &Game, cards: &[u32], less: i64) -> Vec<(crate::core::Deci
 fn install_reduction(code: &str) -> i64 {
     match code {
         THE_PRICE => 3,
-        TOPAN | SEBASTIAO_SOUZA_PESSOA => 2,
-        ILLUMINATION => 1,
+        TOPAN | SEBASTIAO_SOUZA_PESSOA | PRIVILEGED_ACCESS => 2,
+        ILLUMINATION | BAHIA_BANDS => 1,
         _ => 0,
     }
 }
@@ -2264,4 +2419,613 @@ fn pichacao_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
         note(ev, "to_grip", format!("{}: it returns to the Runner's grip", c.name()), json!({"card": c.card}));
     }
     Ok(Then::Done)
+}
+
+// --- hosted credits restricted to some costs -------------------------------------------------------
+
+fn trash_costs_only(_: &Game, spend: Spend) -> bool {
+    matches!(spend, Spend::TrashCost(_))
+}
+
+fn installs_only(_: &Game, spend: Spend) -> bool {
+    matches!(spend, Spend::Install(_))
+}
+
+/// Open Market: installs of connection and job resources.
+fn open_market_spend(g: &Game, spend: Spend) -> bool {
+    matches!(spend, Spend::Install(c) if g.def(c).ctype == CardType::Resource && (g.def(c).has_subtype("Connection") || g.def(c).has_subtype("Job")))
+}
+
+/// Open Market: take 1 as the turn begins; trashed when empty.
+fn open_market_take(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    super::helpers::take_or_trash(g, RUNNER, c.card, 1, "it is empty", ev);
+}
+
+/// Urban Art Vernissage: the installed non-virus Trojans, one of which may go back to the grip.
+fn vernissage_trojans(g: &Game) -> Vec<u32> {
+    g.runner.programs.iter().copied().filter(|&p| g.is_trojan(p) && !g.def(p).has_subtype("Virus")).collect()
+}
+
+fn vernissage_ask(g: &Game, _: Ctx) -> Option<Question> {
+    let trojans = vernissage_trojans(g);
+    if trojans.is_empty() {
+        return None;
+    }
+    let mut o = card_options(g, "grip", &trojans);
+    o.push((opt("none", "Add nothing"), Answer::No));
+    Some(question(
+        "may add an installed Trojan to their grip (Urban Art Vernissage)".into(),
+        "Urban Art Vernissage: add 1 installed non-virus Trojan program to your grip to place 2 credits here?".into(),
+        o,
+    ))
+}
+
+fn vernissage_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Some(&p) = picked(a).first() else { return Ok(Then::Done) };
+    if !vernissage_trojans(g).contains(&p) || !g.installed_runner().contains(&c.card) {
+        return Ok(Then::Done);
+    }
+    g.to_grip(p);
+    note(ev, "to_grip", format!("{}: {} goes back to the grip", c.name(), g.label(p)), json!({"card": p, "code": g.code(p)}));
+    g.load(c.card, 2, ev);
+    Ok(Then::Done)
+}
+
+// --- runs that replace the breach or the approach ---------------------------------------------------
+
+fn archives_untagged(g: &Game) -> Vec<u32> {
+    if g.tagged() {
+        vec![]
+    } else {
+        vec![ARCHIVES]
+    }
+}
+
+/// Privileged Access: instead of breaching Archives (`Run::no_breach`), 1 tag; taking it, a
+/// resource from the heap for 2 less, and at threat 3 a program from the heap (asked in that
+/// order: the last task pushed is asked first).
+fn privileged_access_success(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if let Some(r) = g.run.as_mut() {
+        r.no_breach = true;
+    }
+    note(ev, "breach_replaced", format!("{}: instead of breaching Archives, the Runner takes 1 tag", c.name()), json!({"card": c.card}));
+    give_tags(g, 1, c.name(), ev);
+    if threat(g, 3) {
+        ask_later(g, c, 1);
+    }
+    ask_later(g, c, 0);
+}
+
+fn privileged_resource_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let resources: Vec<u32> = g.runner.heap.iter().copied().filter(|&k| g.def(k).ctype == CardType::Resource).collect();
+    let mut o = install_choices(g, &resources, 2);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(question(format!("may install a resource from their heap ({})", c.name()), format!("{}: install 1 resource from your heap, paying 2 credits less?", c.name()), o))
+}
+
+fn privileged_program_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = install_choices(g, &heap_programs(g), 0);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(question(format!("may install a program from their heap ({})", c.name()), format!("{}: install 1 program from your heap?", c.name()), o))
+}
+
+/// Install the answered card (on its host ice, for a Trojan), with no reduction.
+fn plain_install_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
+    Ok(match server {
+        Some(host) => Then::InstallRunnerOn { card, host },
+        None => Then::InstallRunner { card },
+    })
+}
+
+/// A double event on Archives: offered with the click of the additional cost left.
+fn archives_double(g: &Game) -> Vec<u32> {
+    if g.runner.clicks < 2 {
+        vec![]
+    } else {
+        vec![ARCHIVES]
+    }
+}
+
+/// Maintenance Access: spend the other click, run Archives; at the approach, the attacked
+/// server becomes HQ (`Run::approach_instead`).
+fn maintenance_access(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    spend_clicks(g, 1, c.name(), ev);
+    g.start_run(ARCHIVES, Some(c.card), ev);
+    if let Some(r) = g.run.as_mut() {
+        r.approach_instead = Some(HQ);
+    }
+}
+
+// --- breakers of up to 3 and of X subroutines ---------------------------------------------------------
+
+/// Umbrella interfaces only with ice hosting a Trojan.
+fn hosts_a_trojan(g: &Game, _: u32, ice: u32) -> bool {
+    g.runner.programs.iter().any(|&p| g.is_trojan(p) && g.card(p).is_some_and(|k| k.host == Some(ice)))
+}
+
+/// Umbrella broke at least 1 subroutine: each player may draw 1, the Runner (active) first (the
+/// last task pushed is asked first).
+fn umbrella_broke(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if c.arg > 0 {
+        ask_later(g, c, 1);
+        ask_later(g, c, 0);
+    }
+}
+
+fn umbrella_runner_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.runner.stack.is_empty() {
+        return None;
+    }
+    yes_no(&format!("may draw 1 card ({})", c.name()), &format!("{}: draw 1 card?", c.name()), "Draw 1 card")
+}
+
+/// The Corp is asked only while R&D has a card (drawing from an empty R&D would lose it the game).
+fn umbrella_corp_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.rd.is_empty() {
+        return None;
+    }
+    let o = vec![(opt("use", "Draw 1 card"), Answer::Yes), (opt("decline", "Do not"), Answer::No)];
+    Some(Question::one(CORP, KIND, format!("may draw 1 card ({})", c.name()), format!("{}: draw 1 card?", c.name()), o))
+}
+
+fn umbrella_runner_draws(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        g.draw(RUNNER, 1, ev);
+    }
+    Ok(Then::Done)
+}
+
+fn umbrella_corp_draws(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        g.draw(CORP, 1, ev);
+    }
+    Ok(Then::Done)
+}
+
+fn one_power_counter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    add_power(g, c.card, 1, c.name(), ev);
+}
+
+fn lobisomem_fully_breaks(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.ice_has_subtype(c.arg, "Code Gate") {
+        add_power(g, c.card, 1, c.name(), ev);
+    }
+}
+
+/// Lobisomem: X credits and a hosted power counter break X barrier subroutines (any X of the
+/// unbroken ones, as a mask in the argument); its strength pump also while encountering a barrier
+/// its code gate interface does not cover.
+fn lobisomem_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let Some(ice) = encountered_ice(g) else { return vec![] };
+    let Some(run) = g.run.as_ref() else { return vec![] };
+    if !g.ice_has_subtype(ice, "Barrier") {
+        return vec![];
+    }
+    let mut o = Vec::new();
+    if !g.ice_has_subtype(ice, "Code Gate") && g.runner_available() >= g.pump_cost(card) {
+        o.push((format!("lobisomem-pump:{card}"), format!("{}: +2 strength for {} (now {})", g.label(card), g.pump_cost(card), g.breaker_strength(card)), 0));
+    }
+    if power(g, card) == 0 || g.breaker_strength(card) < g.ice_strength(ice) || !super::helpers::may_break(g, Some(card), ice) {
+        return o;
+    }
+    let unbroken: Vec<usize> = run.broken.iter().enumerate().filter(|(i, b)| !**b && *i < 16).map(|(i, _)| i).collect();
+    for mask in 1u32..(1 << unbroken.len()) {
+        let subs: Vec<usize> = unbroken.iter().enumerate().filter(|(k, _)| mask & (1 << k) != 0).map(|(_, &i)| i).collect();
+        let x = subs.len() as i64;
+        if g.runner_available() < x {
+            continue;
+        }
+        let ids: Vec<String> = subs.iter().map(|i| i.to_string()).collect();
+        let texts: Vec<String> = subs.iter().map(|&i| format!("\"{}\"", super::subroutine_text(g.code(ice), i))).collect();
+        let arg = subs.iter().fold(0u32, |m, &i| m | (1 << i));
+        o.push((format!("lobisomem:{card}:{}", ids.join("+")), format!("{}: pay {x} and a hosted power counter to break {}", g.label(card), texts.join(" and ")), arg));
+    }
+    o
+}
+
+fn lobisomem(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if c.arg == 0 {
+        let cost = g.pump_cost(c.card);
+        if !g.runner_pay(cost) {
+            return;
+        }
+        if let Some(r) = g.run.as_mut() {
+            r.pumps.push((c.card, 2));
+        }
+        note(ev, "strength_pumped", format!("{} gets +2 strength for {cost} (now {})", g.label(c.card), g.breaker_strength(c.card)), json!({"card": c.card, "amount": 2, "strength": g.breaker_strength(c.card)}));
+        return;
+    }
+    let subs: Vec<usize> = (0..16).filter(|i| c.arg & (1 << i) != 0).collect();
+    if power(g, c.card) == 0 || !g.runner_pay(subs.len() as i64) || !spend_power(g, c.card) {
+        return;
+    }
+    note(ev, "power_counters", format!("{}: 1 power counter spent (now {})", g.label(c.card), power(g, c.card)), json!({"card": c.card, "change": -1, "power": power(g, c.card)}));
+    super::helpers::break_by_ability(g, c.card, &subs, ev);
+}
+
+// --- Window of Opportunity --------------------------------------------------------------------------
+
+/// First the install (step 0), then the run on the chosen server (step 1, in `Ctx::arg`), once
+/// the install and any room made for it are done.
+fn window_of_opportunity(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    ask_later(g, c, 1);
+    ask_later(g, c, 0);
+}
+
+fn window_install_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let cards: Vec<u32> = g.runner.grip.iter().copied().filter(|&k| matches!(g.def(k).ctype, CardType::Program | CardType::Hardware)).collect();
+    let mut o = install_choices(g, &cards, 0);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(question(format!("may install a program or hardware ({})", c.name()), format!("{}: install 1 program or piece of hardware from your grip?", c.name()), o))
+}
+
+/// The run begins; as it begins, 1 rezzed ice protecting the server is derezzed (step 2). Its
+/// end is heard through `Run::marked`.
+fn window_run(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.run.is_some() {
+        return;
+    }
+    g.start_run(c.arg, Some(c.card), ev);
+    if let Some(r) = g.run.as_mut() {
+        r.marked.push(c.card);
+    }
+    ask_later(g, c, 2);
+}
+
+fn window_rezzed_ice(g: &Game) -> Vec<u32> {
+    let Some(server) = g.run.as_ref().map(|r| r.server) else { return vec![] };
+    g.server(server).map(|s| s.ice.iter().copied().filter(|&i| g.rezzed(i)).collect()).unwrap_or_default()
+}
+
+fn window_derez_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let ice = window_rezzed_ice(g);
+    if ice.is_empty() {
+        return None;
+    }
+    Some(question(format!("derezzes an ice protecting the attacked server ({})", c.name()), format!("{}: derez 1 ice protecting the attacked server", c.name()), card_options(g, "derez", &ice)))
+}
+
+fn window_derez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Some(&ice) = picked(a).first().filter(|i| window_rezzed_ice(g).contains(i)) else { return Ok(Then::Done) };
+    super::helpers::derez(g, ice, c.name(), ev);
+    if let Some(r) = g.run.as_mut() {
+        r.derezzed_by.push((c.card, ice));
+    }
+    Ok(Then::Done)
+}
+
+/// When its run ends, the Corp may rez the ice derezzed this way (still installed, unrezzed).
+fn window_run_ends(g: &mut Game, c: Ctx, run: &Run, _: &mut Vec<Event>) {
+    if run.source != Some(c.card) {
+        return;
+    }
+    for &(by, ice) in &run.derezzed_by {
+        if by == c.card && g.is_installed(ice) && !g.rezzed(ice) {
+            ask_later(g, Ctx { arg: ice, ..c }, 3);
+        }
+    }
+}
+
+fn window_rez_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.is_installed(c.arg) || g.rezzed(c.arg) {
+        return None;
+    }
+    let o = vec![(opt("rez", format!("Rez {}", g.label(c.arg))), Answer::Yes), (opt("decline", "Leave it unrezzed"), Answer::No)];
+    // Derezzed, the ice is face down again: the summary names it as the Runner sees it.
+    Some(Question::one(CORP, KIND, format!("may rez {} ignoring all costs ({})", g.corp_public_label(c.arg), c.name()), format!("{}: rez {}, ignoring all costs?", c.name(), g.label(c.arg)), o))
+}
+
+/// A rez ignoring all costs: the card's "when rezzed" ability and the rez triggers follow.
+fn window_rez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) != Answer::Yes || !g.is_installed(c.arg) || g.rezzed(c.arg) {
+        return Ok(Then::Done);
+    }
+    if let Some(k) = g.card_mut(c.arg) {
+        k.rezzed = true;
+    }
+    note(ev, "rezzed", format!("{}: the Corp rezzes {}, ignoring all costs", c.name(), g.label(c.arg)), json!({"card": c.arg, "code": g.code(c.arg), "cost": 0}));
+    super::unique_check(g, c.arg, ev);
+    let rc = super::ctx(g, c.arg, 0);
+    super::apply(g, &rc.def.on_rez, rc, ev);
+    super::helpers::corp_card_rezzed(g, c.arg, ev);
+    Ok(Then::Done)
+}
+
+// --- Trick Shot ---------------------------------------------------------------------------------------
+
+/// A run begun by Trick Shot: its hosted credits are spendable during it (`Run::source_credits`),
+/// and its end is heard through `Run::marked`.
+fn trick_shot_run(g: &mut Game, c: Ctx, server: u32, ev: &mut Vec<Event>) {
+    g.start_run(server, Some(c.card), ev);
+    if let Some(r) = g.run.as_mut() {
+        r.source_credits = true;
+        r.marked.push(c.card);
+    }
+}
+
+/// 4 credits placed on it (it sits in the heap once played), then the run on R&D.
+fn trick_shot(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.load(c.card, 4, ev);
+    trick_shot_run(g, c, RD, ev);
+}
+
+/// Only its run on R&D (its second run is on a remote server).
+fn trick_shot_more_access(g: &Game, c: Ctx, server: u32) -> u32 {
+    u32::from(server == RD && g.run.as_ref().is_some_and(|r| r.server == RD && r.successful && r.source == Some(c.card)))
+}
+
+fn trick_shot_success(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.run.as_ref().is_some_and(|r| r.server == RD) {
+        g.load(c.card, 2, ev);
+    }
+}
+
+/// When its R&D run ends, the Runner may run a remote server (again with its credits).
+fn trick_shot_run_ends(g: &mut Game, c: Ctx, run: &Run, _: &mut Vec<Event>) {
+    if run.source == Some(c.card) && run.server == RD {
+        ask_later(g, c, 0);
+    }
+}
+
+fn trick_shot_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let remotes: Vec<u32> = every_server(g).into_iter().filter(|&s| Game::is_remote(s)).collect();
+    if remotes.is_empty() || g.run.is_some() {
+        return None;
+    }
+    let mut o: Vec<_> = remotes.iter().map(|&s| (opt(format!("run:{s}"), format!("Run {}", Game::server_name(s))), Answer::Card(s))).collect();
+    o.push((opt("decline", "Do not run"), Answer::No));
+    Some(question(format!("may run a remote server ({})", c.name()), format!("{}: run a remote server?", c.name()), o))
+}
+
+fn trick_shot_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Some(&s) = picked(a).first() {
+        if Game::is_remote(s) && g.server(s).is_some() && g.run.is_none() {
+            trick_shot_run(g, c, s, ev);
+        }
+    }
+    Ok(Then::Done)
+}
+
+// --- Bahia Bands --------------------------------------------------------------------------------------
+
+const BAHIA_MODES: [&str; 4] = ["Draw 2 cards", "Install 1 card from your grip, paying 1 credit less", "Remove 1 tag", "Place 4 credits on Bahia Bands (they pay trash costs for the rest of this run)"];
+
+/// The modes chosen so far: a mask in the low 4 bits of `Ctx::arg`, their number above.
+fn bahia_chosen(arg: u32) -> (u32, u32) {
+    (arg & 0xF, arg >> 4)
+}
+
+/// Resolve 2 of the 4 modes, in the order chosen: one at a time, each chosen among those left.
+fn bahia_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let (used, n) = bahia_chosen(c.arg);
+    if n >= 2 || g.run.as_ref().is_none_or(|r| r.source != Some(c.card)) {
+        return None;
+    }
+    let o = (0..4u8).filter(|m| used & (1 << m) == 0).map(|m| (opt(format!("mode:{m}"), BAHIA_MODES[usize::from(m)]), Answer::Mode(m))).collect();
+    let which = if n == 0 { "first" } else { "second" };
+    Some(question(format!("chooses the {which} of 2 effects ({})", c.name()), format!("{}: choose the {which} of 2 effects to resolve", c.name()), o))
+}
+
+fn bahia_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Mode(m) = first(a) else { return Ok(Then::Done) };
+    let (used, n) = bahia_chosen(c.arg);
+    if m >= 4 || used & (1 << m) != 0 || n >= 2 {
+        return Err(RulesError::Illegal(format!("{} cannot resolve that effect now", c.name())));
+    }
+    note(ev, "mode_chosen", format!("{}: {}", c.name(), BAHIA_MODES[usize::from(m)]), json!({"card": c.card, "mode": m}));
+    // The next choice waits below this mode's own question (the last task pushed is asked first).
+    ask_later(g, Ctx { arg: (used | (1 << m)) | ((n + 1) << 4), ..c }, 0);
+    match m {
+        0 => g.draw(RUNNER, 2, ev),
+        1 => ask_later(g, c, 1),
+        2 => remove_tags(g, 1, c.name(), ev),
+        _ => g.load(c.card, 4, ev),
+    }
+    Ok(Then::Done)
+}
+
+fn bahia_install_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let mut o = install_choices(g, &g.runner.grip, 1);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(question(format!("may install a card from their grip ({})", c.name()), format!("{}: install 1 card from your grip, paying 1 credit less?", c.name()), o))
+}
+
+// --- Gourmand -----------------------------------------------------------------------------------------
+
+/// Usable on every access (no once-per-turn limit).
+fn always(_: &Game) -> bool {
+    true
+}
+
+fn gourmand_label(g: &Game, accessed: u32) -> String {
+    format!("Gourmand: trash Gourmand to trash {} and draw 1 card", g.label(accessed))
+}
+
+/// Its cost, trashing itself; then the accessed card is trashed (if the Runner may) and 1 card
+/// drawn.
+fn gourmand(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if !g.installed_runner().contains(&c.card) {
+        return;
+    }
+    g.trash(c.card, "its own cost", ev);
+    let card = c.arg;
+    let here = matches!(g.corp_zone(card), crate::netrunner::state::CorpZone::Hq | crate::netrunner::state::CorpZone::Rd | crate::netrunner::state::CorpZone::Root(_));
+    if here && super::helpers::runner_may_trash(g, card) {
+        g.trash(card, c.name(), ev);
+        super::helpers::runner_trashed_accessed(g, card, ev);
+        g.draw(RUNNER, 1, ev);
+    }
+}
+
+// --- Physarum Entangler -------------------------------------------------------------------------------
+
+/// Encountering its host ice, if it is not a barrier: may pay 1 per subroutine to bypass it.
+fn physarum_encounter(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if g.card(c.card).and_then(|k| k.host) == Some(c.arg) && !g.ice_has_subtype(c.arg, "Barrier") {
+        ask_later(g, c, 0);
+    }
+}
+
+fn physarum_cost(g: &Game, ice: u32) -> i64 {
+    super::subroutines(g.code(ice)) as i64
+}
+
+fn physarum_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let cost = physarum_cost(g, c.arg);
+    if !encountering(g, c.arg) || g.runner_available() < cost {
+        return None;
+    }
+    yes_no(&format!("may pay {cost} credit(s) to bypass the ice ({})", c.name()), &format!("{}: pay {cost} credit(s) (1 per subroutine) to bypass {}?", c.name(), g.label(c.arg)), &format!("Pay {cost}: bypass the ice"))
+}
+
+fn physarum_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let cost = physarum_cost(g, c.arg);
+    if first(a) == Answer::Yes && encountering(g, c.arg) && g.runner_pay(cost) {
+        bypass(g, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// "When the Corp purges virus counters, trash this program."
+fn trash_self_on_purge(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.installed_runner().contains(&c.card) {
+        g.trash(c.card, "the Corp purged virus counters", ev);
+    }
+}
+
+// --- Spree --------------------------------------------------------------------------------------------
+
+/// 3 power counters on it (set, not added: a card in the heap keeps its counters), then the run.
+fn spree(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if let Some(k) = g.card_mut(c.card) {
+        k.power = 0;
+    }
+    add_power(g, c.card, 3, c.name(), ev);
+    run_target(g, c, ev);
+}
+
+/// During its run, a hosted power counter moves an installed Trojan onto another ice protecting
+/// the attacked server (the program, in the argument's high 16 bits, and the ice).
+fn spree_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let Some(run) = g.run.as_ref().filter(|r| r.source == Some(card)) else { return vec![] };
+    if power(g, card) == 0 {
+        return vec![];
+    }
+    let ice: Vec<u32> = g.server(run.server).map(|s| s.ice.clone()).unwrap_or_default();
+    let mut o = Vec::new();
+    for &p in g.runner.programs.iter().filter(|&&p| g.is_trojan(p) && p < 0x10000) {
+        for &i in ice.iter().filter(|&&i| i < 0x10000 && g.card(p).and_then(|k| k.host) != Some(i)) {
+            o.push((format!("spree:{card}:{p}:{i}"), format!("{}: spend a power counter to host {} on {}", g.label(card), g.label(p), g.corp_public_label(i)), (p << 16) | i));
+        }
+    }
+    o
+}
+
+fn spree_move(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let (p, ice) = (c.arg >> 16, c.arg & 0xFFFF);
+    let ok = g.runner.programs.contains(&p) && g.is_trojan(p) && g.run.as_ref().and_then(|r| g.server(r.server)).is_some_and(|s| s.ice.contains(&ice));
+    if !ok || !spend_power(g, c.card) {
+        return;
+    }
+    if let Some(k) = g.card_mut(p) {
+        k.host = Some(ice);
+    }
+    note(ev, "hosted", format!("{}: {} is hosted on {} ({} power counter(s) left)", c.name(), g.label(p), g.corp_public_label(ice), power(g, c.card)), json!({"card": p, "host": ice, "source": c.card, "power": power(g, c.card)}));
+}
+
+// --- Living Mural -------------------------------------------------------------------------------------
+
+/// Living Mural breaks only ice protecting the server its host ice protects.
+fn protects_the_host_server(g: &Game, this: u32, ice: u32) -> bool {
+    match (host(g, this).map(|h| g.corp_zone(h)), g.corp_zone(ice)) {
+        (Some(crate::netrunner::state::CorpZone::Ice(a)), crate::netrunner::state::CorpZone::Ice(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Threat 4 as it is installed: +3 strength for the rest of the turn, recorded as this instance's
+/// use this turn (`TurnFlags::used_cards`, reset as the turn ends).
+fn living_mural_installed(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if threat(g, 4) && !g.flags.used_cards.contains(&c.card) {
+        g.flags.used_cards.push(c.card);
+        note(ev, "strength", format!("{}: +3 strength for the rest of the turn (threat 4)", c.name()), json!({"card": c.card, "amount": 3}));
+    }
+}
+
+fn living_mural_strength(g: &Game, card: u32) -> i64 {
+    let this_turn = g.card(card).is_some_and(|k| k.installed_turn == g.turn) && g.flags.used_cards.contains(&card);
+    if this_turn {
+        3
+    } else {
+        0
+    }
+}
+
+// --- Chrysopoeian Skimming ----------------------------------------------------------------------------
+
+/// The Corp may reveal an agenda from HQ. Asked even with no agenda in HQ (then only declining
+/// is offered), so that the question tells the Runner nothing.
+fn skimming_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let agendas: Vec<u32> = g.corp.hq.iter().copied().filter(|&k| g.def(k).ctype == CardType::Agenda).collect();
+    let mut o: Vec<_> = agendas.iter().map(|&k| (opt(format!("reveal:{k}"), format!("Reveal {}", g.label(k))), Answer::Card(k))).collect();
+    o.push((opt("decline", "Reveal nothing (the Runner looks at the top 3 cards of R&D)"), Answer::No));
+    Some(Question::one(
+        CORP,
+        KIND,
+        format!("may reveal an agenda from HQ ({})", c.name()),
+        format!("{}: reveal an agenda from HQ (the Runner gains a click and draws 1), or let the Runner look at the top 3 cards of R&D?", c.name()),
+        o,
+    ))
+}
+
+fn skimming_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    match picked(a).first() {
+        Some(&k) if g.corp.hq.contains(&k) && g.def(k).ctype == CardType::Agenda => {
+            note(ev, "revealed", format!("{}: the Corp reveals {} from HQ", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+            super::helpers::gain_clicks(g, RUNNER, 1, c.name(), ev);
+            g.draw(RUNNER, 1, ev);
+        }
+        Some(_) => return Err(RulesError::Illegal("reveal an agenda of HQ".into())),
+        None => {
+            let top: Vec<u32> = g.corp.rd.iter().take(3).copied().collect();
+            super::helpers::look_at(g, RUNNER, &top, c.name(), ev);
+        }
+    }
+    Ok(Then::Done)
+}
+
+// --- Banner -------------------------------------------------------------------------------------------
+
+/// Banner's interface ability (its strength at least the barrier's): for 2, the barrier's
+/// subroutines cannot end the run for the rest of this encounter (`Run::no_etr`).
+fn banner_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    let Some(ice) = encountered_ice(g) else { return vec![] };
+    let Some(run) = g.run.as_ref() else { return vec![] };
+    if !g.ice_has_subtype(ice, "Barrier") || run.no_etr == Some((ice, run.encounters)) || g.breaker_strength(card) < g.ice_strength(ice) || g.runner_available() < 2 {
+        return vec![];
+    }
+    vec![(format!("banner:{card}"), format!("{}: pay 2 so that {}'s subroutines cannot end the run in this encounter", g.label(card), g.label(ice)), ice)]
+}
+
+fn banner(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if encountered_ice(g) != Some(c.arg) || !g.runner_pay(2) {
+        return;
+    }
+    if let Some(r) = g.run.as_mut() {
+        r.no_etr = Some((c.arg, r.encounters));
+    }
+    note(ev, "no_end_the_run", format!("{}: {}'s subroutines cannot end the run in this encounter", c.name(), g.label(c.arg)), json!({"card": c.card, "ice": c.arg}));
 }

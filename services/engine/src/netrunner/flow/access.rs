@@ -62,6 +62,11 @@ pub fn begin_access(g: &mut Game, ev: &mut Vec<Event>) {
         g.stage = Stage::RunEnd;
         return;
     };
+    if run.no_breach {
+        // "Instead of breaching": the success effect replaced the breach; the run ends.
+        g.stage = Stage::RunEnd;
+        return;
+    }
     let server = run.breach_instead.unwrap_or(run.server);
     if !run.breached {
         // CR 6.7: "when you breach" abilities first, asked in the order identity, hardware,
@@ -172,7 +177,7 @@ fn access_options(g: &Game, c: u32) -> Vec<DecisionOption> {
     }
     let in_archives = g.corp_zone(c) == CorpZone::Archives;
     if let Some(t) = d.trash {
-        if !in_archives && g.runner_available() >= t {
+        if !in_archives && cards::helpers::runner_available_for(g, cards::Spend::TrashCost(c)) >= t {
             o.push(opt("trash", format!("Trash {} for {t}", g.label(c))));
         }
     }
@@ -211,7 +216,14 @@ pub fn step_access_decision(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> boo
     }
     if g.def(card).ctype == CardType::Agenda {
         let blocked = g.run.as_ref().is_some_and(|r| r.no_steal_trash);
-        let options = if blocked || zone == CorpZone::Archives { vec![] } else { access_option_list(g) };
+        let options: Vec<(u32, AccessOption)> = if blocked || zone == CorpZone::Archives {
+            vec![]
+        } else {
+            access_option_list(g)
+                .into_iter()
+                .filter(|(by, _)| !cards::def(g.code(*by)).statics.iter().any(|s| matches!(s, Static::AccessOptionNotOnAgendas)))
+                .collect()
+        };
         if !options.is_empty() {
             let mut o = vec![opt("steal", "Steal it")];
             o.extend(options.into_iter().map(|(_, a)| opt(a.id, a.agenda_label)));
@@ -242,7 +254,7 @@ pub fn access_decision_input(g: &mut Game, card: u32, input: &Input, ev: &mut Ve
     match id.as_str() {
         "trash" => {
             let cost = g.def(card).trash.unwrap_or(0);
-            if !g.runner_pay(cost) {
+            if !cards::helpers::runner_pay_for(g, cost, cards::Spend::TrashCost(card), ev) {
                 return Err(RulesError::Illegal(format!("trashing costs {cost}")));
             }
             g.trash(card, &format!("the Runner paid {cost} to trash it"), ev);

@@ -178,10 +178,12 @@ fn runner_install_options(g: &Game, card: u32, cost: i64, out: &mut Options) {
     let d = g.def(card);
     let label = g.label(card);
     let plain = (opt(format!("install:{card}"), format!("Install {label} (cost {cost})")), Act::InstallRunner { card, host: None });
+    // The pool, and hosted credits that may pay for this install.
+    let credits = cards::helpers::runner_available_for(g, cards::Spend::Install(card));
     match d.ctype {
         CardType::Program => {
             let mem = d.memory.unwrap_or(0);
-            if r.credits < cost || mem > g.memory_limit() {
+            if credits < cost || mem > g.memory_limit() {
                 return;
             }
             if g.is_trojan(card) {
@@ -196,11 +198,11 @@ fn runner_install_options(g: &Game, card: u32, cost: i64, out: &mut Options) {
         CardType::Hardware => {
             let console = d.has_subtype("Console");
             let has_console = r.hardware.iter().any(|&h| g.def(h).has_subtype("Console"));
-            if r.credits >= cost && !(console && has_console) {
+            if credits >= cost && !(console && has_console) {
                 out.push(plain);
             }
         }
-        CardType::Resource if r.credits >= cost => out.push(plain),
+        CardType::Resource if credits >= cost => out.push(plain),
         _ => {}
     }
 }
@@ -368,6 +370,7 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
         Act::Purge => {
             cards::purge(g);
             ev.push(public("purged", "The Corp purges virus counters", json!({})));
+            cards::helpers::purged(g, ev);
         }
         Act::Ability { card, server } => {
             if g.runner.resources.contains(card) {

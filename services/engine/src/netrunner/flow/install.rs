@@ -155,7 +155,7 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
 fn install_runner_now(g: &mut Game, card: u32, host: Option<u32>, ev: &mut Vec<Event>) {
     let cost = g.runner_install_cost(card);
     g.flags.install_discount = 0;
-    if !g.runner_pay(cost) {
+    if !cards::helpers::runner_pay_for(g, cost, cards::Spend::Install(card), ev) {
         ev.push(public("install_failed", format!("The Runner cannot pay for {}", g.label(card)), json!({"card": card})));
         return;
     }

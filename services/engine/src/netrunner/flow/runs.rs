@@ -188,6 +188,18 @@ fn subroutines(g: &mut Game, next: usize, ev: &mut Vec<Event>) {
 
 /// NR-6.4.1: the rezzed cards in the root react (in card-table order, then root order).
 fn approach_server(g: &mut Game, ev: &mut Vec<Event>) {
+    // A replacement of the approach: the attacked server changes first (Maintenance Access).
+    if let Some(to) = g.run.as_mut().and_then(|r| r.approach_instead.take()) {
+        let from = g.run.as_ref().map_or(HQ, |r| r.server);
+        if let Some(r) = g.run.as_mut() {
+            r.server = to;
+        }
+        ev.push(public(
+            "attacked_server_changed",
+            format!("The attacked server changes from {} to {}", Game::server_name(from), Game::server_name(to)),
+            json!({"from": from, "server": to}),
+        ));
+    }
     let server = g.run.as_ref().map_or(HQ, |r| r.server);
     if let Some(r) = g.run.as_mut() {
         r.current = None;

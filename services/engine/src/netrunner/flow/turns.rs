@@ -80,6 +80,7 @@ fn turn_begin(g: &mut Game, ev: &mut Vec<Event>) {
         format!("Turn {}: {} gains {clicks} clicks", g.turn, g.seat_name(active)),
         json!({"seat": active, "turn": g.turn, "clicks": clicks}),
     ));
+    cards::helpers::refill_recurring(g, active, ev);
     open(g, At::TurnBegin);
 }
 

@@ -54,6 +54,12 @@ pub fn paid_options(g: &Game, seat: u32, at: At) -> Vec<(DecisionOption, Paid)> 
             .filter(|&c| (at == At::Run31 && g.runner.programs.contains(&c)) || cards::def(g.code(c)).statics.iter().any(|s| matches!(s, cards::Static::PaidInAnyWindow)))
             .collect();
         card_abilities(g, &cards_, &mut out);
+        // The card that began the run, not installed (an event whose paid ability lasts for its
+        // run), if it says its ability is usable in any window.
+        let source = g.run.as_ref().and_then(|r| r.source).filter(|s| !g.installed_runner().contains(s));
+        if let Some(src) = source.filter(|&s| cards::def(g.code(s)).statics.iter().any(|st| matches!(st, cards::Static::PaidInAnyWindow))) {
+            card_abilities(g, &[src], &mut out);
+        }
         // The Runner identity's paid ability (it is active all game, so in any window).
         let identity = cards::identity(g, RUNNER, 0);
         if let Some(p) = identity.def.paid {
@@ -134,16 +140,23 @@ fn interfaces(g: &Game, breaker: &Breaker, ice: u32) -> bool {
     breaker.breaks.is_none_or(|t| g.ice_has_subtype(ice, t))
 }
 
-/// The sets of subroutines one use of a breaker may break: each alone, and pairs for breakers
-/// that break 2 at once.
+/// The sets of subroutines one use of a breaker may break ("up to N"): each alone, then pairs,
+/// then triples… up to `per_use`, each in subroutine order.
 fn break_groups(unbroken: &[usize], per_use: usize) -> Vec<Vec<usize>> {
-    let mut groups: Vec<Vec<usize>> = unbroken.iter().map(|&i| vec![i]).collect();
-    if per_use >= 2 {
-        for (x, &i) in unbroken.iter().enumerate() {
-            for &j in unbroken.iter().skip(x + 1) {
-                groups.push(vec![i, j]);
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut last: Vec<Vec<usize>> = vec![vec![]];
+    for _ in 0..per_use.min(unbroken.len()) {
+        let mut next = Vec::new();
+        for g in &last {
+            let from = g.last().map_or(0, |&l| unbroken.iter().position(|&u| u == l).map_or(unbroken.len(), |p| p + 1));
+            for &u in &unbroken[from..] {
+                let mut n = g.clone();
+                n.push(u);
+                next.push(n);
             }
         }
+        groups.extend(next.iter().cloned());
+        last = next;
     }
     groups
 }
@@ -157,7 +170,7 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
     let avail = g.runner_available();
     for &b in &g.runner.programs {
         let Some(br) = cards::breaker(g.code(b)) else { continue };
-        if !interfaces(g, &br, ice) {
+        if !interfaces(g, &br, ice) || !cards::helpers::breaker_interfaces(g, b, ice) {
             continue;
         }
         let cost = g.break_cost(b);
@@ -259,6 +272,7 @@ fn break_subs(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
     if fully {
         cards::fire_all(g, cards::When::FullyBreaks, &[breaker], ice, ev);
     }
+    cards::fire_all(g, cards::When::BrokeSubroutines, &[breaker], subs.len() as u32, ev);
 }
 
 fn pump(g: &mut Game, b: u32, ev: &mut Vec<Event>) {

@@ -4,7 +4,7 @@
 use crate::core::Choice;
 use crate::netrunner::cards as c;
 use crate::netrunner::cards::runner_startup as rs;
-use crate::netrunner::state::{Stage, HQ, RD, RUNNER};
+use crate::netrunner::state::{Stage, ARCHIVES, HQ, RD, RUNNER};
 
 use super::kit::{NetrunnerVerbs, Scenario};
 
@@ -1424,4 +1424,382 @@ fn card_pichacao_gains_a_click_passing_its_host_and_returns_to_the_grip_the_seco
     let g = m.game();
     assert_eq!(g.runner.clicks, 4);
     assert!(g.runner.grip.contains(&p) && !g.runner.programs.contains(&p), "the second: back to the grip");
+}
+
+// --- hosted credits restricted to some costs -----------------------------------------------------------
+
+#[test]
+fn card_azimat_recurring_credits_pay_trash_costs_only() {
+    let mut s = runner();
+    let a = s.grip(rs::AZIMAT);
+    let sg = s.grip(c::DOCKLANDS_PASS);
+    s.root(3, c::NICO_CAMPAIGN, false);
+    s.g.runner.credits = 1;
+    let mut m = s.at_action();
+    m.install(a);
+    assert_eq!((m.game().runner.credits, m.game().hosted(a)), (0, 2), "loaded with 2 as installed");
+    assert!(!m.offers(&format!("install:{sg}")), "not for installs");
+    m.run_on(3);
+    m.pick(&["continue"]);
+    m.pick(&["trash"]);
+    let g = m.game();
+    assert_eq!((g.corp.archives.len(), g.hosted(a), g.runner.credits), (1, 0, 0), "Nico Campaign's trash cost 2 paid from Azimat");
+    // Refilled to 2 as the Runner's turn begins.
+    let mut s = runner();
+    let a = s.installed(rs::AZIMAT);
+    let m = s.start(Stage::TurnBegin);
+    assert_eq!(m.game().hosted(a), 2);
+}
+
+#[test]
+fn card_open_market_pays_connection_and_job_installs_gives_1_per_turn_and_goes_when_empty() {
+    let mut s = runner();
+    let o = s.grip(rs::OPEN_MARKET);
+    let job = s.grip(rs::SIDE_HUSTLE);
+    let hw = s.grip(c::DOCKLANDS_PASS);
+    s.g.runner.credits = 2;
+    let mut m = s.at_action();
+    m.install(o);
+    assert_eq!((m.game().runner.credits, m.game().hosted(o)), (0, 6));
+    assert!(!m.offers(&format!("install:{hw}")), "hardware is not paid by it");
+    m.install(job);
+    assert_eq!(m.game().hosted(o), 4, "a job resource is");
+    let mut s = runner();
+    let o = s.installed(rs::OPEN_MARKET);
+    s.g.cards[o as usize].credits = 1;
+    s.g.runner.credits = 0;
+    let m = s.start(Stage::TurnBegin);
+    let g = m.game();
+    assert_eq!(g.runner.credits, 1, "takes 1 as the turn begins");
+    assert!(g.runner.heap.contains(&o), "trashed when empty");
+}
+
+#[test]
+fn card_urban_art_vernissage_returns_a_trojan_for_2_credits_spent_on_installs() {
+    let mut s = runner();
+    let v = s.installed(rs::URBAN_ART_VERNISSAGE);
+    let ice = s.ice(HQ, c::PALISADE, false);
+    let t = s.installed(rs::SACI);
+    s.g.cards[t as usize].host = Some(ice);
+    s.g.runner.credits = 0;
+    let mut m = s.start(Stage::TurnBegin);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&[&format!("grip:{t}")]);
+    let g = m.game();
+    assert!(g.runner.grip.contains(&t) && !g.runner.programs.contains(&t));
+    assert_eq!(g.hosted(v), 2);
+    m.pass_windows();
+    // Saci (cost 1) is installed on the ice again with the hosted credits.
+    m.pick(&[&format!("install:{t}:{ice}")]);
+    assert_eq!((m.game().hosted(v), m.game().runner.credits), (1, 0));
+}
+
+// --- runs that replace the breach or the approach ---------------------------------------------------
+
+#[test]
+fn card_privileged_access_takes_a_tag_instead_of_breaching_and_installs_from_the_heap() {
+    let mut s = runner();
+    let p = s.grip(rs::PRIVILEGED_ACCESS);
+    s.g.runner.tags = 1;
+    let m = s.at_action();
+    assert!(!m.offers(&format!("play:{p}:{ARCHIVES}")), "only if not tagged");
+    let mut s = runner();
+    let p = s.grip(rs::PRIVILEGED_ACCESS);
+    let arch = s.archives(c::HEDGE_FUND, false);
+    let res = s.card(rs::SIDE_HUSTLE);
+    s.g.runner.heap.push(res);
+    let prog = s.card(rs::SHIBBOLETH);
+    s.g.runner.heap.push(prog);
+    s.g.runner.credits = 1;
+    s.g.corp.points = 3;
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{p}:{ARCHIVES}")]);
+    m.pick(&["continue"]);
+    assert_eq!(m.game().runner.tags, 1);
+    m.pick(&[&format!("install:{res}")]);
+    assert!(m.game().runner.resources.contains(&res), "Side Hustle for 2 less");
+    // Threat 3: a program from the heap too (Shibboleth, paid with the credit left).
+    m.pick(&[&format!("install:{prog}")]);
+    let g = m.game();
+    assert!(g.runner.programs.contains(&prog));
+    assert!(g.run.is_none() && !g.cards[arch as usize].faceup, "Archives was not breached");
+}
+
+#[test]
+fn card_maintenance_access_spends_2_clicks_and_approaches_hq_instead_of_archives() {
+    let mut s = runner();
+    let ma = s.grip(rs::MAINTENANCE_ACCESS);
+    s.g.runner.clicks = 1;
+    let m = s.at_action();
+    assert!(!m.offers(&format!("play:{ma}:{ARCHIVES}")), "a double event needs 2 clicks");
+    let mut s = runner();
+    let ma = s.grip(rs::MAINTENANCE_ACCESS);
+    s.ice(HQ, c::PALISADE, true);
+    let nico = s.hq(c::NICO_CAMPAIGN);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{ma}:{ARCHIVES}")]);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert_eq!(g.runner.clicks, 2);
+    assert_eq!(g.run.as_ref().map(|r| (r.server, r.encounters, r.accessed_cards.clone())), Some((HQ, 0, vec![nico])), "HQ's ice not encountered; HQ's card accessed");
+}
+
+// --- breakers of up to 3 and of X subroutines ---------------------------------------------------------
+
+#[test]
+fn card_umbrella_breaks_up_to_3_on_ice_hosting_a_trojan_and_each_player_may_draw() {
+    let mut s = runner();
+    let u = s.installed(rs::UMBRELLA);
+    s.ice(HQ, c::WHITESPACE, true);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    assert!(!m.offers(&format!("break:{u}:0+1")), "no Trojan on the ice: no interface");
+    let mut s = runner();
+    let u = s.installed(rs::UMBRELLA);
+    let ice2 = s.ice(HQ, c::WHITESPACE, true);
+    let t = s.installed(rs::MONKEYWRENCH);
+    s.g.cards[t as usize].host = Some(ice2);
+    s.hq(c::HEDGE_FUND);
+    s.rd(c::HEDGE_FUND);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&[&format!("break:{u}:0+1")]);
+    assert_eq!(m.game().runner.credits, 3);
+    m.pick(&["use"]);
+    m.pick(&["use"]);
+    let g = m.game();
+    assert_eq!((g.runner.grip.len(), g.corp.hq.len()), (1, 2), "the Runner, then the Corp, drew 1");
+}
+
+#[test]
+fn card_lobisomem_spends_x_and_a_power_counter_to_break_x_barrier_subroutines() {
+    let mut s = runner();
+    let l = s.grip(rs::LOBISOMEM);
+    s.ice(HQ, c::PHAROS, true);
+    s.hq(c::HEDGE_FUND);
+    s.g.runner.credits = 20;
+    s.g.runner.clicks = 4;
+    let mut m = s.at_action();
+    m.install(l);
+    assert_eq!((m.game().cards[l as usize].power, m.game().runner.credits), (1, 12), "1 power counter as installed");
+    m.run_on(HQ);
+    m.pick(&[&format!("lobisomem-pump:{l}")]);
+    m.pick(&[&format!("lobisomem-pump:{l}")]);
+    m.pick(&[&format!("lobisomem:{l}:1+2")]);
+    let g = m.game();
+    assert_eq!((g.cards[l as usize].power, g.runner.credits), (0, 12 - 2 - 2));
+    assert_eq!(g.run.as_ref().map(|r| r.broken.clone()), Some(vec![false, true, true]));
+    // Fully breaking a code gate places a power counter.
+    let mut s = runner();
+    let l = s.installed(rs::LOBISOMEM);
+    s.ice(RD, c::WHITESPACE, true);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(RD);
+    m.pick(&[&format!("break:{l}:0")]);
+    m.pick(&[&format!("break:{l}:1")]);
+    assert_eq!(m.game().cards[l as usize].power, 1);
+}
+
+#[test]
+fn card_window_of_opportunity_installs_derezzes_an_ice_as_the_run_begins_and_the_corp_may_rez_it_free_after() {
+    let mut s = runner();
+    let w = s.grip(rs::WINDOW_OF_OPPORTUNITY);
+    let d = s.grip(c::DOCKLANDS_PASS);
+    let ice = s.ice(HQ, c::PALISADE, true);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{w}:{HQ}")]);
+    m.pick(&[&format!("install:{d}")]);
+    assert!(m.game().runner.hardware.contains(&d));
+    m.pick(&[&format!("derez:{ice}")]);
+    assert!(!m.game().cards[ice as usize].rezzed);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    assert_eq!(m.game().corp.credits, 0);
+    m.pick(&["rez"]);
+    let g = m.game();
+    assert!(g.cards[ice as usize].rezzed && g.run.is_none());
+    assert_eq!((g.corp.credits, g.runner.credits), (0, 5 - 1 - 2));
+}
+
+#[test]
+fn card_trick_shot_hosted_credits_pay_during_its_runs_2_more_and_1_more_access_on_success_then_a_remote_run() {
+    let mut s = runner();
+    let t = s.grip(rs::TRICK_SHOT);
+    let top = s.rd(c::NICO_CAMPAIGN);
+    let second = s.rd(c::NICO_CAMPAIGN);
+    let remote = s.root(3, c::NICO_CAMPAIGN, false);
+    s.g.runner.credits = 1;
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{t}:{RD}")]);
+    assert_eq!((m.game().runner.credits, m.game().hosted(t)), (0, 4));
+    m.pick(&["continue"]);
+    assert_eq!(m.game().hosted(t), 6, "2 more when successful");
+    m.pick(&["trash"]);
+    m.pick(&["trash"]);
+    let g = m.game();
+    assert!(g.corp.archives.contains(&top) && g.corp.archives.contains(&second), "2 accesses, trashed with its credits");
+    assert_eq!(g.hosted(t), 2);
+    m.pick(&["run:3"]);
+    m.pick(&["continue"]);
+    m.pick(&["trash"]);
+    let g = m.game();
+    assert!(g.corp.archives.contains(&remote));
+    assert_eq!((g.hosted(t), g.runner.credits), (0, 0));
+}
+
+#[test]
+fn card_bahia_bands_resolves_2_chosen_effects_and_its_credits_pay_trash_costs_in_the_run() {
+    let mut s = runner();
+    let b = s.grip(rs::BAHIA_BANDS);
+    let nico = s.root(3, c::NICO_CAMPAIGN, false);
+    s.g.runner.credits = 2;
+    s.g.runner.tags = 1;
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{b}:3")]);
+    m.pick(&["continue"]);
+    m.pick(&["mode:2"]);
+    assert_eq!(m.game().runner.tags, 0);
+    assert!(!m.offers("mode:2"), "a second, different effect");
+    m.pick(&["mode:3"]);
+    assert_eq!(m.game().hosted(b), 4);
+    m.pick(&["trash"]);
+    let g = m.game();
+    assert!(g.corp.archives.contains(&nico));
+    assert_eq!((g.hosted(b), g.runner.credits), (2, 0));
+}
+
+#[test]
+fn card_gourmand_trashes_itself_to_trash_a_non_agenda_accessed_card_and_draw() {
+    let mut s = runner();
+    let gm = s.installed(rs::GOURMAND);
+    let hf = s.hq(c::HEDGE_FUND);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    m.pick(&["gourmand"]);
+    let g = m.game();
+    assert!(g.runner.heap.contains(&gm) && g.corp.archives.contains(&hf));
+    assert_eq!(g.runner.grip.len(), 1);
+    // Not on an agenda: it is stolen, Gourmand stays.
+    let mut s = runner();
+    let gm = s.installed(rs::GOURMAND);
+    let a = s.hq(c::OFFWORLD_OFFICE);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&["continue"]);
+    m.draw(&[0]);
+    let g = m.game();
+    assert!(g.runner.score.contains(&a) && g.runner.programs.contains(&gm));
+}
+
+#[test]
+fn card_physarum_entangler_pays_1_per_subroutine_to_bypass_its_non_barrier_host_and_goes_when_purged() {
+    let mut s = runner();
+    let ice = s.ice(HQ, c::WHITESPACE, true);
+    let p = s.installed(rs::PHYSARUM_ENTANGLER);
+    s.g.cards[p as usize].host = Some(ice);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    assert_eq!(m.kind(), "netrunner.card");
+    m.pick(&["use"]);
+    assert!(bypassed(&m));
+    assert_eq!(m.game().runner.credits, 5 - 2, "Whitespace has 2 subroutines");
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    let ice = s.ice(HQ, c::WHITESPACE, true);
+    let p = s.installed(rs::PHYSARUM_ENTANGLER);
+    s.g.cards[p as usize].host = Some(ice);
+    let mut m = s.at_action();
+    m.pick(&["purge"]);
+    assert!(m.game().runner.heap.contains(&p));
+}
+
+#[test]
+fn card_spree_spends_its_power_counters_to_move_a_trojan_onto_ice_of_the_attacked_server() {
+    let mut s = runner();
+    let sp = s.grip(rs::SPREE);
+    let far = s.ice(RD, c::PALISADE, false);
+    let here = s.ice(HQ, c::PALISADE, false);
+    let t = s.installed(rs::MONKEYWRENCH);
+    s.g.cards[t as usize].host = Some(far);
+    s.hq(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{sp}:{HQ}")]);
+    assert_eq!(m.game().cards[sp as usize].power, 3);
+    m.pick(&[&format!("spree:{sp}:{t}:{here}")]);
+    let g = m.game();
+    assert_eq!((g.cards[t as usize].host, g.cards[sp as usize].power), (Some(here), 2));
+    assert!(!m.offers(&format!("spree:{sp}:{t}:{here}")), "already there");
+}
+
+#[test]
+fn card_living_mural_breaks_sentries_of_its_host_server_and_gets_3_strength_installed_at_threat_4() {
+    let mut s = runner();
+    let lm = s.grip(rs::LIVING_MURAL);
+    let k = s.ice(HQ, c::KARUNA, true);
+    s.hq(c::HEDGE_FUND);
+    s.g.runner.credits = 10;
+    s.g.corp.points = 4;
+    let mut m = s.at_action();
+    m.pick(&[&format!("install:{lm}:{k}")]);
+    assert_eq!(m.game().breaker_strength(lm), 1 + 3);
+    m.run_on(HQ);
+    assert!(m.offers(&format!("break:{lm}:0")), "strength 4 against Karunā's 3, no pump needed");
+    // Hosted on ice of another server: no interface.
+    let mut s = runner();
+    let far = s.ice(RD, c::PALISADE, false);
+    let lm = s.installed(rs::LIVING_MURAL);
+    s.g.cards[lm as usize].host = Some(far);
+    s.ice(HQ, c::KARUNA, true);
+    s.hq(c::HEDGE_FUND);
+    s.g.runner.credits = 10;
+    let mut m = s.at_action();
+    assert_eq!(m.game().breaker_strength(lm), 1);
+    m.run_on(HQ);
+    assert!(!m.offers(&format!("break:{lm}:0")) && !m.offers(&format!("pump:{lm}")));
+}
+
+#[test]
+fn card_chrysopoeian_skimming_the_corp_reveals_an_agenda_for_a_click_and_a_draw_or_the_runner_looks_at_rd() {
+    let mut s = runner();
+    let cs = s.grip(rs::CHRYSOPOEIAN_SKIMMING);
+    let a = s.hq(c::OFFWORLD_OFFICE);
+    s.stack(c::SURE_GAMBLE);
+    let mut m = s.at_action();
+    m.play(cs);
+    m.pick(&[&format!("reveal:{a}")]);
+    let g = m.game();
+    assert_eq!((g.runner.clicks, g.runner.grip.len()), (4 - 1 + 1, 1));
+    let mut s = runner();
+    let cs = s.grip(rs::CHRYSOPOEIAN_SKIMMING);
+    s.hq(c::OFFWORLD_OFFICE);
+    s.rd(c::HEDGE_FUND);
+    let mut m = s.at_action();
+    m.play(cs);
+    m.pick(&["decline"]);
+    assert!(m.has_event("netrunner.looked"));
+    assert_eq!(m.game().runner.clicks, 3);
+}
+
+#[test]
+fn card_banner_pays_2_so_that_the_barriers_subroutines_cannot_end_the_run() {
+    let mut s = runner();
+    let b = s.installed(rs::BANNER);
+    s.ice(HQ, c::PALISADE, true);
+    s.hq(c::NICO_CAMPAIGN);
+    let mut m = s.at_action();
+    m.run_on(HQ);
+    m.pick(&[&format!("banner:{b}")]);
+    assert_eq!(m.game().runner.credits, 3);
+    m.pass_windows();
+    assert!(m.has_event("netrunner.run_not_ended"));
+    let g = m.game();
+    assert!(g.run.as_ref().is_some_and(|r| !r.stop), "the run goes on past Palisade");
 }
