@@ -30,7 +30,8 @@ const PUBLISH_PATIENCE: Duration = Duration::from_secs(15);
 /// whose node was lost, or that waited out a leader election, goes through within about this
 /// long of the cluster answering again; a retry is safe (the msg id stores it once).
 const PUBLISH_ACK_TIMEOUT: Duration = Duration::from_secs(1);
-/// First retry delay; doubled on each retry, up to [`PUBLISH_BACKOFF_MAX`].
+/// First retry delay; doubled on each retry, up to [`PUBLISH_BACKOFF_MAX`]
+/// (`infra::retry::doubling`).
 const PUBLISH_BACKOFF: Duration = Duration::from_millis(100);
 const PUBLISH_BACKOFF_MAX: Duration = Duration::from_millis(500);
 /// Timeout of one JetStream API request or publish ack.
@@ -153,7 +154,9 @@ impl EventLog for JetStreamLog {
         for (key, value) in telemetry::propagate::current_context() {
             publish = publish.header(key.as_str(), value.as_str());
         }
-        let mut delay = PUBLISH_BACKOFF;
+        // The waits between tries; the loop keeps its own state (a lost race is resolved, not
+        // retried), so it takes the policy's waits one by one, within PUBLISH_PATIENCE in all.
+        let mut waits = infra::retry::BackoffBuilder::build(infra::retry::doubling(PUBLISH_BACKOFF, PUBLISH_BACKOFF_MAX, PUBLISH_PATIENCE));
         let mut attempt = 1;
         let started = std::time::Instant::now();
         loop {
@@ -216,13 +219,13 @@ impl EventLog for JetStreamLog {
             if !retry {
                 return Err(classify(&format!("append to {subject}"), error));
             }
-            if started.elapsed() + delay >= PUBLISH_PATIENCE {
+            let delay = waits.next().filter(|d| started.elapsed() + *d < PUBLISH_PATIENCE);
+            let Some(delay) = delay else {
                 let text = format!("append to {subject} failed after {attempt} attempts in {:.1} s: {error}", started.elapsed().as_secs_f64());
                 return Err(if kind == PublishErrorKind::StreamNotFound { LogError::StreamMissing(text) } else { LogError::Unavailable(text) });
-            }
+            };
             tracing::warn!(match_id, msg_id, attempt, %error, "append failed, retrying with the same msg id");
             tokio::time::sleep(delay).await;
-            delay = (delay * 2).min(PUBLISH_BACKOFF_MAX);
             attempt += 1;
         }
     }

@@ -52,6 +52,12 @@ const READ_BATCH: usize = 256;
 /// Pause before reading or publishing again after NATS failed (doubled up to the maximum).
 const RETRY_FIRST: Duration = Duration::from_millis(200);
 const RETRY_MAX: Duration = Duration::from_secs(5);
+
+/// How the projector retries: it runs in the background and must come back by itself, so it
+/// never gives up (doubling waits from [`RETRY_FIRST`] to [`RETRY_MAX`]).
+fn retry_policy() -> infra::retry::Policy {
+    infra::retry::forever(RETRY_FIRST, RETRY_MAX)
+}
 /// Largest feed message: a commit's public view is far smaller.
 const MAX_MESSAGE_BYTES: i32 = 1024 * 1024;
 /// The dedup window of `FEED`, as `MATCHES`': a retried publish within it is stored once
@@ -126,16 +132,13 @@ impl Projector {
                 FeedError::Nats(format!("cannot connect: {e}{hint}"))
             })?;
         let context = jetstream::new(client);
-        let mut delay = RETRY_FIRST;
-        let feed = loop {
-            match context.get_or_create_stream(feed_stream_config(replicas)).await {
-                Ok(s) => break s,
-                Err(e) => {
-                    tracing::warn!(%e, "cannot create or find the FEED stream yet; retrying");
-                    tokio::time::sleep(delay).await;
-                    delay = (delay * 2).min(RETRY_MAX);
-                }
-            }
+        let feed = {
+            use infra::retry::Retryable;
+            (|| context.get_or_create_stream(feed_stream_config(replicas)))
+                .retry(retry_policy())
+                .notify(|e, _| tracing::warn!(%e, "cannot create or find the FEED stream yet; retrying"))
+                .await
+                .map_err(nats("FEED"))?
         };
         let feed = context.get_stream_no_info(feed.cached_info().config.name.clone()).await.map_err(nats("FEED"))?;
         Ok(Projector { context, feed, pinned_key })
@@ -160,7 +163,7 @@ struct Job {
 /// Follow `MATCHES` from its first commit, forever: check and project each commit in order.
 async fn read_log(context: jetstream::Context, mut projection: Projection, tx: mpsc::Sender<Job>) {
     let mut next_sequence = 1u64;
-    let mut delay = RETRY_FIRST;
+    let mut waits = infra::retry::BackoffBuilder::build(retry_policy());
     loop {
         let messages = async {
             let stream = context.get_stream_no_info(eventlog::STREAM).await.map_err(nats("MATCHES"))?;
@@ -180,12 +183,11 @@ async fn read_log(context: jetstream::Context, mut projection: Projection, tx: m
             Err(e) => {
                 // MATCHES may not exist yet (no match was ever created), or NATS is down.
                 tracing::debug!(%e, "cannot read the match log yet; retrying");
-                tokio::time::sleep(delay).await;
-                delay = (delay * 2).min(RETRY_MAX);
+                tokio::time::sleep(waits.next().unwrap_or(RETRY_MAX)).await;
                 continue;
             }
         };
-        delay = RETRY_FIRST;
+        waits = infra::retry::BackoffBuilder::build(retry_policy());
         // What the consumer has ready is checked as one batch: one signature per match in it
         // (`Projection::accept_batch`). At low load that is one commit, as before.
         while let Some(first) = messages.next().await {
@@ -305,8 +307,10 @@ enum Outcome {
 struct Lane {
     steps: VecDeque<Step>,
     busy: bool,
-    /// The pause before the next attempt after a failure (doubled up to the maximum).
+    /// The pause before the next attempt after a failure.
     delay: Option<Duration>,
+    /// The waits after failures in a row ([`retry_policy`]); `None` after a success.
+    waits: Option<infra::retry::Backoff>,
 }
 
 /// An attempt in flight, resolving to its match and how it ended.
@@ -456,13 +460,14 @@ impl Publisher {
                         self.last.insert(message.subject, last);
                     }
                     lane.delay = None;
+                    lane.waits = None;
                 }
                 Outcome::Failed(e) => {
                     if let Some(Step::Publish(message)) = lane.steps.front() {
                         tracing::warn!(subject = %message.subject, version = message.version, %e, "publishing to the feed failed; retrying");
                         self.last.remove(&message.subject);
                     }
-                    lane.delay = Some(lane.delay.map_or(RETRY_FIRST, |d| (d * 2).min(RETRY_MAX)));
+                    lane.delay = lane.waits.get_or_insert_with(|| infra::retry::BackoffBuilder::build(retry_policy())).next();
                 }
             }
             self.advance(match_id);

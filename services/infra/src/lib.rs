@@ -3,9 +3,10 @@
 //!
 //! Owns: files that hold secrets, created private (mode 0600) and written whole
 //! ([`private_file`]); the figures of a process and of the machine read from `/proc`
-//! ([`process`]).
+//! ([`process`]); the retry policies every retry loop uses ([`retry`]).
 //! Must never: depend on a service crate, the engine or the wire types (it sits below them all),
 //! or hold any policy of its own beyond what its callers ask for (which file, which process).
 
 pub mod private_file;
 pub mod process;
+pub mod retry;

@@ -59,6 +59,12 @@ const POSITION_IDLE: Duration = Duration::from_millis(250);
 /// to the maximum).
 const RETRY_FIRST: Duration = Duration::from_millis(100);
 const RETRY_MAX: Duration = Duration::from_secs(5);
+
+/// The waits of the copy's watch and of the projector after failures in a row: background
+/// tasks that must come back by themselves, so they never give up.
+fn retry_waits() -> infra::retry::Backoff {
+    infra::retry::BackoffBuilder::build(infra::retry::forever(RETRY_FIRST, RETRY_MAX))
+}
 /// Changes buffered for each `WatchMatches` stream; one that falls further behind looks at
 /// the whole copy again.
 const CHANGES: usize = 1024;
@@ -465,7 +471,7 @@ impl MatchIndex {
 
     /// Keep the copy: watch the whole bucket, again after any failure, forever.
     async fn keep_copy(self: Arc<Self>) {
-        let mut delay = RETRY_FIRST;
+        let mut waits = retry_waits();
         loop {
             match self.log.index_watch().await {
                 Ok(mut events) => {
@@ -473,7 +479,7 @@ impl MatchIndex {
                         match event {
                             Ok(IndexEvent::CaughtUp) => {
                                 self.ready.send_replace(true);
-                                delay = RETRY_FIRST;
+                                waits = retry_waits();
                             }
                             Ok(IndexEvent::Entry { key, revision, value }) => self.take_stored(&key, revision, &value),
                             Err(e) => {
@@ -485,8 +491,7 @@ impl MatchIndex {
                 }
                 Err(e) => tracing::debug!(error = %e, "cannot watch the match index yet"),
             }
-            tokio::time::sleep(delay).await;
-            delay = (delay * 2).min(RETRY_MAX);
+            tokio::time::sleep(waits.next().unwrap_or(RETRY_MAX)).await;
         }
     }
 
@@ -508,14 +513,13 @@ impl MatchIndex {
 
     /// The projector: follow the log from the saved position, forever.
     async fn project(self: Arc<Self>) {
-        let mut delay = RETRY_FIRST;
+        let mut waits = retry_waits();
         loop {
             match self.project_from_position().await {
-                Ok(()) => delay = RETRY_FIRST,
+                Ok(()) => waits = retry_waits(),
                 Err(e) => tracing::debug!(error = %e, "the match index projector stopped; resuming from its position"),
             }
-            tokio::time::sleep(delay).await;
-            delay = (delay * 2).min(RETRY_MAX);
+            tokio::time::sleep(waits.next().unwrap_or(RETRY_MAX)).await;
         }
     }
 

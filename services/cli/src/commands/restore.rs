@@ -383,23 +383,18 @@ impl RestoreCmd {
     }
 }
 
-/// Run `op` again while the log is unavailable (up to [`UNAVAILABLE_RETRY`]).
-async fn retry<T, F, Fut>(mut op: F) -> anyhow::Result<T>
+/// Run `op` again while the log is unavailable (every 500 ms, for up to [`UNAVAILABLE_RETRY`]).
+async fn retry<T, F, Fut>(op: F) -> anyhow::Result<T>
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Result<T, LogError>>,
 {
-    let started = Instant::now();
-    loop {
-        match op().await {
-            Ok(v) => return Ok(v),
-            Err(LogError::Unavailable(e)) if started.elapsed() < UNAVAILABLE_RETRY => {
-                tracing::warn!(%e, "the match log is unavailable; retrying");
-                tokio::time::sleep(Duration::from_millis(500)).await;
-            }
-            Err(e) => return Err(anyhow::anyhow!("{e}")),
-        }
-    }
+    use infra::retry::Retryable;
+    op.retry(infra::retry::steady(Duration::from_millis(500), UNAVAILABLE_RETRY))
+        .when(|e| matches!(e, LogError::Unavailable(_)))
+        .notify(|e, _| tracing::warn!(%e, "the match log is unavailable; retrying"))
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 #[cfg(test)]

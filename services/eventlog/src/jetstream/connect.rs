@@ -69,16 +69,12 @@ where
     F: Fn() -> Fut,
     Fut: std::future::Future<Output = Result<T, LogError>>,
 {
-    let deadline = tokio::time::Instant::now() + PLACEMENT_PATIENCE;
-    loop {
-        match create().await {
-            Err(e) if is_no_placement(&e) && tokio::time::Instant::now() < deadline => {
-                tracing::info!(error = %e, "the NATS cluster cannot place the replicas yet; waiting for its nodes");
-                tokio::time::sleep(Duration::from_millis(250)).await;
-            }
-            outcome => return outcome,
-        }
-    }
+    use infra::retry::Retryable;
+    create
+        .retry(infra::retry::steady(Duration::from_millis(250), PLACEMENT_PATIENCE))
+        .when(is_no_placement)
+        .notify(|e, _| tracing::info!(error = %e, "the NATS cluster cannot place the replicas yet; waiting for its nodes"))
+        .await
 }
 
 pub(super) fn is_no_placement(e: &LogError) -> bool {

@@ -150,14 +150,14 @@ impl Matches {
     /// up, a bounded number of times, so that the caller's retry is evaluated against it rather
     /// than losing its retries to a log it cannot see yet.
     pub(super) async fn catch_up_after_conflict(&self, rec: &mut MatchRecord) -> Result<()> {
-        let mut delay = CONFLICT_READ_BACKOFF;
-        for attempt in 1..=CONFLICT_READ_ATTEMPTS {
+        let waits = infra::retry::BackoffBuilder::build(infra::retry::tries(CONFLICT_READ_BACKOFF, CONFLICT_READ_ATTEMPTS as usize - 1));
+        if self.catch_up(rec).await? {
+            return Ok(());
+        }
+        for delay in waits {
+            tokio::time::sleep(delay).await;
             if self.catch_up(rec).await? {
                 return Ok(());
-            }
-            if attempt < CONFLICT_READ_ATTEMPTS {
-                tokio::time::sleep(delay).await;
-                delay = delay.saturating_mul(2);
             }
         }
         tracing::debug!(match_id = %rec.match_id, "lost an append but the winning commit is not readable yet");
