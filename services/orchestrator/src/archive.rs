@@ -504,34 +504,7 @@ impl EventLog for ArchivingLog {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use api::log_v1::{commit_input, Commit, CommitInput, MatchCreated};
-
-    fn signer() -> fairness::Signer {
-        fairness::Signer::from_seed(&[7; 32])
-    }
-
-    /// A signed chain of `n` commits of match "m", at stream sequences 10, 20, ...
-    fn log(signer: &fairness::Signer, n: u64) -> Vec<StoredCommit> {
-        let mut out: Vec<StoredCommit> = Vec::new();
-        for version in 1..=n {
-            let input = if version == 1 {
-                commit_input::Input::Created(MatchCreated { orchestrator_public_key: signer.public_key().to_vec(), ..Default::default() })
-            } else {
-                commit_input::Input::Revealed(Default::default())
-            };
-            let commit = Commit {
-                version,
-                match_id: "m".into(),
-                log_format: chain::LOG_FORMAT_SIGNED,
-                prev_hash: out.last().map(|p| chain::commit_hash(&p.payload).to_vec()).unwrap_or_default(),
-                input: Some(CommitInput { input: Some(input) }),
-                ..Default::default()
-            };
-            let payload = Bytes::from(chain::seal(signer, &commit.encode_to_vec()));
-            out.push(StoredCommit { version, sequence: version * 10, payload });
-        }
-        out
-    }
+    use crate::verify::tests::{log, signer};
 
     fn refusal(r: Result<(Manifest, Vec<StoredCommit>), LogError>) -> String {
         match r {

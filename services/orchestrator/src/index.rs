@@ -48,6 +48,13 @@ use crate::error::{OrchestratorError, Result};
 use crate::limits;
 use crate::record::Tournament;
 
+mod page;
+#[cfg(test)]
+mod tests;
+
+pub use page::passes;
+use page::{decode_token, encode_token, filter_digest};
+
 /// How long a listing waits for this orchestrator's copy of the index to be loaded after a
 /// start before it answers UNAVAILABLE.
 pub const READY_PATIENCE: Duration = Duration::from_secs(10);
@@ -671,104 +678,4 @@ fn summary(match_id: &str, created: &Created, last: &Commit) -> m::MatchSummary 
 /// The summary an entry stands for.
 pub fn summary_of(entry: &Entry) -> m::MatchSummary {
     entry.summary()
-}
-
-/// Whether a match passes a listing's filters.
-pub fn passes(req: &m::ListMatchesRequest, s: &m::MatchSummary) -> bool {
-    (req.tournament_id.is_empty() || req.tournament_id == s.tournament_id)
-        && (req.round == 0 || req.round == s.round)
-        && (req.status == m::MatchStatus::Unspecified as i32 || req.status == s.status)
-        && (req.ruleset.trim().is_empty() || req.ruleset.trim() == s.ruleset)
-}
-
-/// A digest of the filters, so that a token is refused with other filters (AIP-158).
-fn filter_digest(req: &m::ListMatchesRequest) -> String {
-    let text = format!("{}\0{}\0{}\0{}", req.tournament_id, req.round, req.status, req.ruleset.trim());
-    hex::encode(&Sha256::digest(text.as_bytes())[..8])
-}
-
-const TOKEN_PREFIX: &str = "lm1";
-
-/// An opaque page token: hex of "lm1:<filters>:<last match id shown>".
-fn encode_token(last_match_id: &str, filters: &str) -> String {
-    hex::encode(format!("{TOKEN_PREFIX}:{filters}:{last_match_id}"))
-}
-
-fn decode_token(token: &str, filters: &str) -> Result<String> {
-    let bad = |why: &str| {
-        OrchestratorError::InvalidArgument(format!(
-            "page_token {} is not valid ({why}); pass the next_page_token of the previous page unchanged, with \
-             the same filters, or an empty token for the first page",
-            limits::quote(token)
-        ))
-    };
-    let raw = hex::decode(token).map_err(|_| bad("not a token this service issued"))?;
-    let text = String::from_utf8(raw).map_err(|_| bad("not a token this service issued"))?;
-    let mut parts = text.splitn(3, ':');
-    match (parts.next(), parts.next(), parts.next()) {
-        (Some(TOKEN_PREFIX), Some(f), Some(last)) if f == filters && eventlog::validate_match_id(last).is_ok() => {
-            Ok(last.to_string())
-        }
-        (Some(TOKEN_PREFIX), Some(_), Some(_)) => Err(bad("it was issued for other filters")),
-        _ => Err(bad("not a token this service issued")),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn entry(id: &str, tournament: &str, version: u64) -> Entry {
-        Entry {
-            match_id: id.into(),
-            ruleset: "mainframe".into(),
-            tournament_id: tournament.into(),
-            round: 1,
-            table: 1,
-            labels: BTreeMap::new(),
-            seat_names: vec![String::new(); 2],
-            status: if version >= 3 { m::MatchStatus::InProgress as i32 } else { m::MatchStatus::WaitingForSeats as i32 },
-            result: String::new(),
-            timed: false,
-            version,
-            sequence: version,
-            ended_at_ms: 0,
-            archived_at_ms: 0,
-        }
-    }
-
-    #[test]
-    fn the_copy_never_takes_an_older_entry_and_keeps_its_filters_in_step() {
-        let mut view = View::default();
-        assert!(view.apply(entry("a", "t", 3), 7));
-        // An older version (a replay, a slow watch) changes nothing but what is known stored.
-        assert!(!view.apply(entry("a", "t", 2), 9));
-        let known = view.by_id.get("a").cloned().expect("a");
-        assert_eq!((known.entry.version, known.revision, known.stored_version), (3, 9, 3));
-        // A commit seen here first (revision 0) raises the entry, not what is stored.
-        assert!(view.apply(entry("a", "t", 4), 0));
-        let known = view.by_id.get("a").cloned().expect("a");
-        assert_eq!((known.entry.version, known.revision, known.stored_version), (4, 9, 3));
-        assert_eq!(view.by_status.len(), 1, "the old status left its set");
-        view.apply(entry("b", "u", 1), 10);
-        let req = m::ListMatchesRequest { tournament_id: "u".into(), ..Default::default() };
-        assert_eq!(view.page(&req, None, 10).iter().map(|e| e.match_id.as_str()).collect::<Vec<_>>(), ["b"]);
-        let waiting = m::ListMatchesRequest { status: m::MatchStatus::WaitingForSeats as i32, ..Default::default() };
-        assert_eq!(view.page(&waiting, None, 10).len(), 1);
-        assert_eq!(view.page(&Default::default(), Some("a"), 10).len(), 1, "after a token");
-        view.forget("b");
-        assert!(view.page(&req, None, 10).is_empty());
-    }
-
-    #[test]
-    fn page_tokens_round_trip_and_are_refused_with_other_filters_or_when_forged() {
-        let a = m::ListMatchesRequest { tournament_id: "t1".into(), round: 2, ..Default::default() };
-        let b = m::ListMatchesRequest { tournament_id: "t1".into(), round: 3, ..Default::default() };
-        let token = encode_token("abc123", &filter_digest(&a));
-        assert_eq!(decode_token(&token, &filter_digest(&a)).expect("round trip"), "abc123");
-        assert!(decode_token(&token, &filter_digest(&b)).is_err());
-        for forged in ["zz", "", "6c6d313a", &hex::encode("lm1:x:..")] {
-            assert!(decode_token(forged, &filter_digest(&a)).is_err(), "{forged}");
-        }
-    }
 }

@@ -80,17 +80,18 @@ fn first_bad_signature(commits: &[StoredCommit], own: &OrchestratorKey) -> Optio
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use api::log_v1::{commit_input, CommitInput, MatchCreated};
     use bytes::Bytes;
 
-    fn signer() -> fairness::Signer {
+    pub(crate) fn signer() -> fairness::Signer {
         fairness::Signer::from_seed(&[7; 32])
     }
 
-    /// A signed chain of `n` commits of match "m".
-    fn log(signer: &fairness::Signer, n: u64) -> Vec<StoredCommit> {
+    /// A signed chain of `n` commits of match "m", at stream sequences 10, 20, ... (also the
+    /// archive's tests' chain).
+    pub(crate) fn log(signer: &fairness::Signer, n: u64) -> Vec<StoredCommit> {
         let mut out: Vec<StoredCommit> = Vec::new();
         for version in 1..=n {
             let input = if version == 1 {
