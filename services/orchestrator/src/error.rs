@@ -3,7 +3,6 @@
 use eventlog::LogError;
 use tonic::{Code, Status};
 
-
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum OrchestratorError {
     #[error("{0}")]

@@ -71,7 +71,6 @@ pub fn quote(s: &str) -> String {
     }
 }
 
-
 fn bad(msg: String) -> OrchestratorError {
     OrchestratorError::InvalidArgument(msg)
 }

@@ -88,9 +88,6 @@ pub struct Matches {
     index: std::sync::OnceLock<Arc<crate::index::MatchIndex>>,
 }
 
-
-
-
 /// A match locked for one request.
 pub type Locked = OwnedMappedMutexGuard<Option<MatchRecord>, MatchRecord>;
 
@@ -239,7 +236,6 @@ impl Matches {
 pub fn unknown_match(match_id: &str) -> OrchestratorError {
     OrchestratorError::NotFound(format!("there is no match with id {}", crate::limits::quote(match_id)))
 }
-
 
 fn poisoned() -> OrchestratorError {
     OrchestratorError::Internal("the match cache lock is poisoned".into())

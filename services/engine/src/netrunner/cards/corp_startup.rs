@@ -597,7 +597,6 @@ pub static DEFS: &[CardDef] = &[
     },
 ];
 
-
 fn yes_no(yes: &str, no: &str) -> Vec<(crate::core::DecisionOption, Answer)> {
     vec![(opt("yes", yes), Answer::Yes), (opt("no", no), Answer::No)]
 }
