@@ -213,7 +213,7 @@ async fn killing_two_nats_nodes_in_turn_under_load_loses_no_acknowledged_decisio
         }
     }
     // A decision answered with an error and never answered OK, yet in the log: the client was
-    // told it failed although it counted (issue 8 item 1 is about this). Reported.
+    // told it failed although it counted (the exactly-once answers of docs/reliability.md). Reported.
     let acked: std::collections::BTreeSet<_> = journal.acked.iter().cloned().collect();
     let told_failed_but_counted = journal
         .refused

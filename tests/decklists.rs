@@ -1,4 +1,4 @@
-//! End-to-end: decklists per seat (issue 12 item 3). A constructed netrunner deck from the
+//! End-to-end: decklists per seat. A constructed netrunner deck from the
 //! System Gateway pool (NR-10) is played to the end over gRPC and the export passes the audit;
 //! illegal decklists are refused with INVALID_ARGUMENT naming every violation, for netrunner and
 //! for mainframe's house rules; a decklist stays private to its seat during the match. And
@@ -333,7 +333,7 @@ async fn list_rulesets_describes_every_game_with_its_options_kinds_and_published
     Ok(())
 }
 
-// ---- formats (issue 20 items 2 and 3) ----
+// ---- formats ----
 
 /// A fixture of `services/cli/tests/decks/startup/` read into codes and counts as written (not
 /// checked here: the server checks it).

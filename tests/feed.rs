@@ -1,4 +1,4 @@
-//! End-to-end: the public feed (issue 12, item 1), with real processes.
+//! End-to-end: the public feed (docs/feed.md), with real processes.
 //!
 //! Several matches of both games are played concurrently over gRPC while the feed projector
 //! (`arbiter serve feed`) runs, is killed (SIGKILL) mid-play, stays down while play goes on, and

@@ -399,7 +399,7 @@ pub async fn play_one(client: &mut MatchServiceClient<Channel>, table: &Table, r
     Ok(Some(reply.version))
 }
 
-// ---- a three-node JetStream cluster (issue 8, "cluster") ----
+// ---- a three-node JetStream cluster ----
 
 use eventlog::cluster::NatsCluster;
 
@@ -663,7 +663,7 @@ impl System {
     }
 }
 
-// ---- the platform API key (issue 12, "tournament-api") ----
+// ---- the platform API key ----
 
 /// The platform key of every system this test process starts (one per process, so that the
 /// helpers need no `System` to send it).
@@ -700,7 +700,7 @@ pub fn with_platform_key<T>(mut req: tonic::Request<T>) -> tonic::Request<T> {
     req
 }
 
-// ---- the public feed's projector (issue 12) ----
+// ---- the public feed's projector ----
 
 /// Start the feed projector (`arbiter serve feed`) on `system`'s NATS, pinned to its
 /// orchestrator's key; the test kills it when it likes.

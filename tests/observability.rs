@@ -1,4 +1,4 @@
-//! Observability end to end (issue 11, `docs/observability.md`): one decision is one trace
+//! Observability end to end (`docs/observability.md`): one decision is one trace
 //! across the orchestrator, the rules service, the randomness service and the log, received by
 //! an in-process OTLP receiver; the Prometheus endpoints count what a demo did; no token or
 //! secret reaches a span or a log line.

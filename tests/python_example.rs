@@ -1,4 +1,4 @@
-//! End-to-end: the third-party Python client (`tests/python/arbiter_round.py`, issue 12 item 6)
+//! End-to-end: the third-party Python client (`tests/python/arbiter_round.py`)
 //! against the real system. Its packages are installed into a virtual environment under
 //! `target/python-venv` with the machine's python3 and pip (from PyPI); its gRPC modules are
 //! generated from `proto/` on every run, so it can never drift from the protos. The feed

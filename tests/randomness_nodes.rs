@@ -1,4 +1,4 @@
-//! End-to-end: independent randomness nodes (issue 22, item 2 and its "must show" lines), over a
+//! End-to-end: independent randomness nodes (docs/fairness.md, "Scheme v2"), over a
 //! real nats-server and real service processes.
 //!
 //! 1. `arbiter up --randomness-nodes 3`: a whole match of each ruleset over gRPC with signed
@@ -167,7 +167,7 @@ fn draw_kind(req: &api::rules_v1::DrawRequest) -> Result<fairness::DrawKind> {
     }
 }
 
-/// The unpredictability check of issue 22: with the secrets of nodes 0 and 1 (their key files),
+/// The unpredictability check: with the secrets of nodes 0 and 1 (their key files),
 /// the seat entropies and the whole log, the share of node 2 is unknown, and the candidate draw
 /// (node 2's share guessed as zeros) is not the outcome; with all three secrets (node 2's as
 /// revealed after the end) every draw recomputes. Returns (draws, candidate values that differ).

@@ -1,4 +1,4 @@
-//! End-to-end: the answers clients get under faults (issue 8, items 1-3), against real
+//! End-to-end: the answers clients get under faults (docs/reliability.md), against real
 //! processes (nats-server, rules, randomness, one to three orchestrators).
 //!
 //! - A join whose draws cannot follow (randomness down) still returns its token, a retry gets

@@ -1,5 +1,5 @@
-//! End-to-end: seat-signed acts and the malicious operator (issue 22, item 1 and its first
-//! "must show"). Seat 0 registers an Ed25519 key at JoinMatch, seat 1 does not. The orchestrator
+//! End-to-end: seat-signed acts and the malicious operator (docs/log.md,
+//! "Seat-signed acts"). Seat 0 registers an Ed25519 key at JoinMatch, seat 1 does not. The orchestrator
 //! refuses seat 0's unsigned or badly signed decisions (UNAUTHENTICATED, nothing logged) and
 //! answers a retried signed one the same. Then an operator holding the orchestrator key and the
 //! NATS admin credential writes legal, orchestrator-signed decisions into the log: one for the

@@ -1,4 +1,4 @@
-//! End-to-end: a tournament round through the public API (issue 12, "tournament-api").
+//! End-to-end: a tournament round through the public API (docs/tournaments.md).
 //! Eight matches of one round (both games) are created with the platform key, listed and
 //! paginated by ListMatches, played concurrently, and ended by match control: a concession,
 //! a platform's ruling, a clock, the round time limit (mainframe's house rule and netrunner's

@@ -248,7 +248,7 @@ fn the_python_verifier_and_the_audit_agree_on_seat_signed_logs_and_their_forgeri
     Ok(())
 }
 
-/// Scheme v2 (issue 22: several randomness nodes): a whole match of each ruleset with three
+/// Scheme v2 (several randomness nodes): a whole match of each ruleset with three
 /// nodes passes both verifiers; a changed draw, a removed share and a changed share (each
 /// re-signed by the operator, so the chain holds) fail both at the draw's version, and the
 /// removed share is named as node 1's.

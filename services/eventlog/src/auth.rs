@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use crate::{LogError, ARCHIVE_BUCKET, INDEX_BUCKET, SNAPSHOT_BUCKET, STREAM};
 
-/// The stream of the public feed (issue 12), created and written by the `projector` role
+/// The stream of the public feed, created and written by the `projector` role
 /// (`services/feed`), read by the `feed` role.
 pub const FEED_STREAM: &str = "FEED";
 /// The subjects of [`FEED_STREAM`]: `feed.<tournament>.<match>.events|result`.
@@ -37,7 +37,7 @@ pub enum Role {
     /// The feed projector (`services/feed`): reads the match log (its own ordered consumers),
     /// creates the `FEED` stream and publishes `feed.>`; nothing else.
     Projector,
-    /// The public feed (issue 12): reads `FEED` / `feed.>` only, never the match log.
+    /// The public feed: reads `FEED` / `feed.>` only, never the match log.
     Feed,
     /// Operators and tests: everything. No service uses it.
     Admin,

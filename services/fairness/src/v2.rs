@@ -333,7 +333,7 @@ mod tests {
         assert_eq!(verify_match(MATCH, &swapped, &s, &seats(), &[]), Err(FairnessError::NodeCommitmentMismatch { node: 0 }));
     }
 
-    /// The point of several nodes (issue 22): whoever knows every secret but one, the seat
+    /// The point of several nodes: whoever knows every secret but one, the seat
     /// entropies and the whole log computes, for the missing share, its best guess (here: the
     /// share of a node whose secret it does know in its place, and a zero share) and never gets
     /// the outcome; with every secret (after the end) it recomputes each draw.

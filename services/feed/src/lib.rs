@@ -1,4 +1,4 @@
-//! The public feed (issue 12): a projector that turns every commit of the match log into what a
+//! The public feed: a projector that turns every commit of the match log into what a
 //! spectator may see of it and publishes it on the `FEED` stream, for tournament platforms and
 //! stock NATS clients (`docs/feed.md`).
 //!

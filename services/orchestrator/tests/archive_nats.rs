@@ -222,7 +222,7 @@ async fn invariants(
     Ok(archived)
 }
 
-/// The fault test of issue 23: archiver passes killed at pseudo-random points, and NATS killed
+/// The archiving fault test: archiver passes killed at pseudo-random points, and NATS killed
 /// (SIGKILL) under every other one; after each, every match reads as it was, none is listed
 /// twice, and every archive marked is whole. A last pass without faults seals every ended
 /// match, and only those.

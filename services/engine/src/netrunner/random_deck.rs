@@ -1,4 +1,4 @@
-//! Random legal decks of a format (issue 20 item 5), for bots, oracles and benches: seeded and
+//! Random legal decks of a format, for bots, oracles and benches: seeded and
 //! deterministic (the bots' [`RandomBot`]'s xorshift, no other randomness), built only from cards
 //! the format allows (its pool, not banned) that have behaviour (`cards::implemented`), and
 //! checked by NR-10 in that format before they are returned.

@@ -1,5 +1,5 @@
 //! `arbiter bench --scale N`: how listing and a restart behave with N matches in the log
-//! (issue 23 item 4, docs/performance.md "The match index").
+//! (docs/performance.md "The match index", docs/capacity.md).
 //!
 //! It writes N matches through the real path (`CreateMatch` over gRPC, as a platform does: each
 //! a signed first commit the audit accepts), spread over [`TOURNAMENTS`] tournaments, waits

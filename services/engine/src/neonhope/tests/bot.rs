@@ -1,7 +1,7 @@
 //! Random bots play whole games at 1 to 4 seats: every offered input is accepted, bad inputs
 //! are refused, every game ends, replay is byte-identical; the end reasons are counted.
 //!
-//! The 1,000 games per seat count of issue 10:
+//! The 1,000 games per seat count:
 //! `NEONHOPE_BOT_GAMES=1000 cargo test -p engine --lib neonhope::tests::bot::nh_bot_random -- --nocapture`
 //! (CI plays `games()`'s default slice).
 

@@ -68,7 +68,7 @@ fn nr_fuzz_apply_never_panics() {
     eprintln!("netrunner fuzz: {s:?}");
 }
 
-// --- Random Startup decks (issue 20 item 5) ------------------------------------------------------
+// --- Random Startup decks ------------------------------------------------------------------------
 
 /// A match in `format` with a random legal deck per seat (seeded by `game`).
 fn random_decks_config(format: Format, game: u64) -> MatchConfig {
