@@ -3,6 +3,9 @@
 //!   the match stream's leader is SIGKILLed and restarted, then the next leader: every decision
 //!   acknowledged to a client is in the log exactly once, the matches finish and audit, and
 //!   clients see only UNAVAILABLE (or ABORTED) for a bounded time;
+//! - the same with the log over three partition streams (`--partitions 3`), their leaders
+//!   steered onto distinct nodes (more than one node must lead one), killing in turn the
+//!   leaders of two partitions;
 //! - `arbiter up --cluster 3`, tested as `arbiter up` is (cli_walkthrough.rs).
 //!
 //! The load test records what every client was told and checks the log against it; what does
@@ -142,7 +145,65 @@ async fn player(url: String, seed: u64, stop: Arc<AtomicBool>, journal: Arc<Mute
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killing_two_nats_nodes_in_turn_under_load_loses_no_acknowledged_decision() -> Result<()> {
-    let mut system = ClusterSystem::start().await?;
+    let system = ClusterSystem::start().await?;
+    lose_two_nodes_under_load(system, &[eventlog::STREAM.to_string()]).await
+}
+
+/// A match log over three partition streams (`--partitions 3`): their leaders are spread over
+/// the nodes, so more than one node leads a partition, and a node lost under load (each
+/// round, the leader of another partition) loses nothing, as above.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_partitioned_log_spreads_its_leaders_and_a_lost_node_loses_nothing() -> Result<()> {
+    let system = ClusterSystem::start_partitioned(3).await?;
+    let streams = eventlog::Layout::new(3).map_err(|e| anyhow!("{e}"))?.streams();
+    let leaders = spread_leaders(&system, &streams).await?;
+    let nodes: std::collections::BTreeSet<usize> = leaders.iter().copied().collect();
+    eprintln!("partition leaders: {:?}", streams.iter().zip(&leaders).collect::<Vec<_>>());
+    assert!(nodes.len() > 1, "the partition streams are led by more than one node: {leaders:?}");
+    lose_two_nodes_under_load(system, &streams).await
+}
+
+/// Lead partition stream `k` from node `k mod 3`: JetStream places leaders where it likes, so
+/// each stream led elsewhere is asked to step down toward its node (`$JS.API.STREAM.LEADER.
+/// STEPDOWN` with a preferred peer, nats-server 2.11 and later), a bounded number of times.
+/// Returns the leaders found last.
+async fn spread_leaders(system: &ClusterSystem, streams: &[String]) -> Result<Vec<usize>> {
+    let admin = system
+        .credentials
+        .auth(eventlog::Role::Admin)
+        .connect_options()
+        .await?
+        .connect(system.cluster.urls().to_vec())
+        .await?;
+    let size = system.cluster.size();
+    let mut leaders = Vec::new();
+    for _attempt in 0..10 {
+        leaders.clear();
+        for stream in streams {
+            leaders.push(system.leader_of(stream).await?);
+        }
+        let misplaced: Vec<usize> = (0..streams.len()).filter(|k| leaders[*k] != k % size).collect();
+        if misplaced.is_empty() {
+            return Ok(leaders);
+        }
+        for k in misplaced {
+            let preferred = system.cluster.node_name(k % size).ok_or_else(|| anyhow!("no node {}", k % size))?.to_string();
+            let body = format!("{{\"placement\":{{\"preferred\":\"{preferred}\"}}}}");
+            let subject = format!("$JS.API.STREAM.LEADER.STEPDOWN.{}", streams[k]);
+            match admin.request(subject, body.into()).await {
+                Ok(reply) => eprintln!("stepdown of {} toward {preferred}: {}", streams[k], String::from_utf8_lossy(&reply.payload)),
+                Err(e) => eprintln!("stepdown of {} toward {preferred} failed: {e}", streams[k]),
+            }
+        }
+        // The new leaders are elected within moments; `leader_of` waits for one.
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+    Ok(leaders)
+}
+
+/// Players play matches while, twice, the node leading one of `streams` (in turn) is killed
+/// and restarted; then every match must audit and hold every acknowledged decision once.
+async fn lose_two_nodes_under_load(mut system: ClusterSystem, streams: &[String]) -> Result<()> {
     let url = system.orchestrator.url();
     let stop = Arc::new(AtomicBool::new(false));
     let journal = Arc::new(Mutex::new(Journal::default()));
@@ -154,13 +215,16 @@ async fn killing_two_nats_nodes_in_turn_under_load_loses_no_acknowledged_decisio
     let mut timeline = Vec::new();
     tokio::time::sleep(Duration::from_secs(4)).await;
     for round in 0..2 {
-        let leader = system.leader_of(eventlog::STREAM).await?;
+        let stream = &streams[round % streams.len()];
+        let leader = system.leader_of(stream).await?;
         let before = journal.lock().map_err(|_| anyhow!("poisoned"))?.acked.len();
         system.cluster.kill(leader).map_err(|e| anyhow!("{e}"))?;
-        timeline.push(format!("{:?}: round {round}: killed node {leader} (the stream leader) after {before} acked decisions", started.elapsed()));
+        timeline.push(format!("{:?}: round {round}: killed node {leader} (the leader of {stream}) after {before} acked decisions", started.elapsed()));
         tokio::time::sleep(Duration::from_secs(6)).await;
         system.cluster.restart(leader).await.map_err(|e| anyhow!("{e}"))?;
-        system.cluster.wait_stream_current(eventlog::STREAM, Duration::from_secs(90)).await.map_err(|e| anyhow!("{e}"))?;
+        for stream in streams {
+            system.cluster.wait_stream_current(stream, Duration::from_secs(90)).await.map_err(|e| anyhow!("{e}"))?;
+        }
         let after = journal.lock().map_err(|_| anyhow!("poisoned"))?.acked.len();
         timeline.push(format!("{:?}: round {round}: node {leader} back and current; {after} acked decisions", started.elapsed()));
         tokio::time::sleep(Duration::from_secs(3)).await;

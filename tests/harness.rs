@@ -98,6 +98,11 @@ pub struct System {
 
 impl System {
     pub async fn start() -> Result<System> {
+        System::start_with(&[]).await
+    }
+
+    /// A system whose first orchestrator gets `extra` arguments (e.g. `--partitions 4`).
+    pub async fn start_with(extra: &[&str]) -> Result<System> {
         let dir = tempfile::tempdir()?;
         // The same layout and the same code as `arbiter up`.
         let credentials = NatsCredentials::load_or_create(&dir.path().join("secrets").join("nats"))
@@ -119,7 +124,7 @@ impl System {
         )
         .await?;
         let mut system = System { nats, rules, randomness, orchestrator: None, credentials, pki, dir };
-        system.start_orchestrator().await?;
+        system.orchestrator = Some(system.spawn_orchestrator_with(extra).await?);
         Ok(system)
     }
 
@@ -414,6 +419,19 @@ pub async fn start_log_services(
     rules: &Service,
     replicas: usize,
 ) -> Result<(Service, Service)> {
+    start_log_services_with(dir, nats_url, credentials, pki, rules, replicas, &[]).await
+}
+
+/// [`start_log_services`] with `extra` arguments for the orchestrator (e.g. `--partitions 3`).
+pub async fn start_log_services_with(
+    dir: &std::path::Path,
+    nats_url: &str,
+    credentials: &NatsCredentials,
+    pki: &api::tls::LocalPki,
+    rules: &Service,
+    replicas: usize,
+    extra: &[String],
+) -> Result<(Service, Service)> {
     let randomness = spawn_service(
         "randomness",
         &[
@@ -425,7 +443,7 @@ pub async fn start_log_services(
         .concat(),
     )
     .await?;
-    let orchestrator = spawn_log_orchestrator(dir, nats_url, credentials, pki, rules, &randomness, replicas).await?;
+    let orchestrator = spawn_log_orchestrator_with(dir, nats_url, credentials, pki, rules, &randomness, replicas, extra).await?;
     Ok((randomness, orchestrator))
 }
 
@@ -440,6 +458,21 @@ pub async fn spawn_log_orchestrator(
     randomness: &Service,
     replicas: usize,
 ) -> Result<Service> {
+    spawn_log_orchestrator_with(dir, nats_url, credentials, pki, rules, randomness, replicas, &[]).await
+}
+
+/// [`spawn_log_orchestrator`] with `extra` arguments.
+#[allow(clippy::too_many_arguments)]
+pub async fn spawn_log_orchestrator_with(
+    dir: &std::path::Path,
+    nats_url: &str,
+    credentials: &NatsCredentials,
+    pki: &api::tls::LocalPki,
+    rules: &Service,
+    randomness: &Service,
+    replicas: usize,
+    extra: &[String],
+) -> Result<Service> {
     spawn_service(
         "orchestrator",
         &[
@@ -450,6 +483,7 @@ pub async fn spawn_log_orchestrator(
             tls_args(pki, "orchestrator"),
             vec!["--key-file".into(), dir.join("orchestrator.json").display().to_string()],
             platform_key_args(dir)?,
+            extra.to_vec(),
         ]
         .concat(),
     )
@@ -477,10 +511,17 @@ pub struct ClusterSystem {
     pub credentials: NatsCredentials,
     pub pki: api::tls::LocalPki,
     pub dir: tempfile::TempDir,
+    /// The orchestrators' `--partitions`.
+    pub partitions: usize,
 }
 
 impl ClusterSystem {
     pub async fn start() -> Result<ClusterSystem> {
+        ClusterSystem::start_partitioned(1).await
+    }
+
+    /// A cluster system whose match log has `partitions` streams.
+    pub async fn start_partitioned(partitions: usize) -> Result<ClusterSystem> {
         let dir = tempfile::tempdir()?;
         let credentials = NatsCredentials::load_or_create(&dir.path().join("secrets").join("nats"))
             .map_err(|e| anyhow!("NATS credentials: {e}"))?;
@@ -489,9 +530,10 @@ impl ClusterSystem {
             .await
             .map_err(|e| anyhow!("starting the NATS cluster: {e}"))?;
         let rules = spawn_service("rules", &[vec!["--listen".into(), "127.0.0.1:0".into()], tls_args(&pki, "rules")].concat()).await?;
+        let extra = ["--partitions".to_string(), partitions.to_string()];
         let (randomness, orchestrator) =
-            start_log_services(dir.path(), &cluster.url(), &credentials, &pki, &rules, 3).await?;
-        Ok(ClusterSystem { cluster, rules, randomness, orchestrator, credentials, pki, dir })
+            start_log_services_with(dir.path(), &cluster.url(), &credentials, &pki, &rules, 3, &extra).await?;
+        Ok(ClusterSystem { cluster, rules, randomness, orchestrator, credentials, pki, dir, partitions })
     }
 
     pub async fn client(&self) -> Result<MatchServiceClient<Channel>> {
@@ -500,7 +542,8 @@ impl ClusterSystem {
 
     /// Another orchestrator on every node of the cluster, sharing the first one's key.
     pub async fn spawn_orchestrator(&self) -> Result<Service> {
-        spawn_log_orchestrator(self.dir.path(), &self.cluster.url(), &self.credentials, &self.pki, &self.rules, &self.randomness, 3).await
+        let extra = ["--partitions".to_string(), self.partitions.to_string()];
+        spawn_log_orchestrator_with(self.dir.path(), &self.cluster.url(), &self.credentials, &self.pki, &self.rules, &self.randomness, 3, &extra).await
     }
 
     /// The index of the node leading `stream`.

@@ -13,7 +13,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::{LogError, ARCHIVE_BUCKET, INDEX_BUCKET, SNAPSHOT_BUCKET, STREAM};
+use crate::layout::every_partition;
+use crate::{LogError, ARCHIVE_BUCKET, INDEX_BUCKET, LAYOUT_STREAM, LAYOUT_SUBJECT, SNAPSHOT_BUCKET, STREAM};
 
 /// The stream of the public feed, created and written by the `projector` role
 /// (`services/feed`), read by the `feed` role.
@@ -367,7 +368,28 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 format!("$JS.API.CONSUMER.CREATE.{archive_stream}.>"),
                 format!("$JS.API.CONSUMER.DELETE.{archive_stream}.*"),
                 format!("$JS.FC.{archive_stream}.>"),
-            ],
+                // A partitioned log (`layout`): its record, written once with an expected
+                // sequence of 0 (create the stream, publish, read it back), and the same rows
+                // as MATCHES for each partition stream.
+                LAYOUT_SUBJECT.to_string(),
+                format!("$JS.API.STREAM.CREATE.{LAYOUT_STREAM}"),
+                format!("$JS.API.STREAM.INFO.{LAYOUT_STREAM}"),
+                format!("$JS.API.STREAM.MSG.GET.{LAYOUT_STREAM}"),
+            ]
+            .into_iter()
+            .chain(every_partition().into_iter().flat_map(|(stream, subjects)| {
+                [
+                    subjects,
+                    format!("$JS.API.STREAM.CREATE.{stream}"),
+                    format!("$JS.API.STREAM.INFO.{stream}"),
+                    format!("$JS.API.STREAM.MSG.GET.{stream}"),
+                    format!("$JS.API.CONSUMER.CREATE.{stream}"),
+                    format!("$JS.API.CONSUMER.CREATE.{stream}.>"),
+                    format!("$JS.API.CONSUMER.MSG.NEXT.{stream}.*"),
+                    format!("$JS.API.CONSUMER.DELETE.{stream}.*"),
+                ]
+            }))
+            .collect(),
             publish_deny: strings(ADMIN_ONLY),
             subscribe_allow: vec![inbox],
             subscribe_deny: Vec::new(),
@@ -375,10 +397,11 @@ pub fn permissions(role: Role) -> Option<Permissions> {
         // Reads with direct gets only: a consumer could be made to deliver into another
         // subject, so the reader may create none.
         Role::Randomness => Some(Permissions {
-            publish_allow: vec![
-                format!("$JS.API.DIRECT.GET.{STREAM}"),
-                format!("$JS.API.DIRECT.GET.{STREAM}.>"),
-            ],
+            publish_allow: [STREAM.to_string(), LAYOUT_STREAM.to_string()]
+                .into_iter()
+                .chain(every_partition().into_iter().map(|(stream, _)| stream))
+                .flat_map(|stream| [format!("$JS.API.DIRECT.GET.{stream}"), format!("$JS.API.DIRECT.GET.{stream}.>")])
+                .collect(),
             publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "$KV.>".to_string(), "$O.>".to_string()]].concat(),
             subscribe_allow: vec![inbox],
             subscribe_deny: Vec::new(),
@@ -395,11 +418,20 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 format!("$JS.API.STREAM.INFO.{FEED_STREAM}"),
                 format!("$JS.API.DIRECT.GET.{FEED_STREAM}"),
                 format!("$JS.API.DIRECT.GET.{FEED_STREAM}.>"),
-                format!("$JS.API.CONSUMER.CREATE.{STREAM}"),
-                format!("$JS.API.CONSUMER.CREATE.{STREAM}.>"),
-                format!("$JS.API.CONSUMER.MSG.NEXT.{STREAM}.*"),
-                format!("$JS.API.CONSUMER.DELETE.{STREAM}.*"),
-            ],
+                // The log's layout record (direct gets), to know which streams to read.
+                format!("$JS.API.DIRECT.GET.{LAYOUT_STREAM}"),
+                format!("$JS.API.DIRECT.GET.{LAYOUT_STREAM}.>"),
+            ]
+            .into_iter()
+            .chain([STREAM.to_string()].into_iter().chain(every_partition().into_iter().map(|(stream, _)| stream)).flat_map(|stream| {
+                [
+                    format!("$JS.API.CONSUMER.CREATE.{stream}"),
+                    format!("$JS.API.CONSUMER.CREATE.{stream}.>"),
+                    format!("$JS.API.CONSUMER.MSG.NEXT.{stream}.*"),
+                    format!("$JS.API.CONSUMER.DELETE.{stream}.*"),
+                ]
+            }))
+            .collect(),
             publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "$KV.>".to_string(), "$O.>".to_string()]].concat(),
             subscribe_allow: vec![inbox],
             subscribe_deny: Vec::new(),

@@ -1,5 +1,6 @@
 //! [`EventLog`] on NATS JetStream.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use async_nats::jetstream::{
@@ -19,10 +20,12 @@ mod read;
 use crate::auth::NatsAuth;
 use crate::nats_error::{self, Meaning};
 use crate::{
-    decode_snapshot, encode_snapshot, subject, validate_match_id, validate_msg_id, EventLog,
-    IndexEvent, LogError, LoggedCommit, Snapshot, StoredCommit, INDEX_BUCKET, SNAPSHOT_BUCKET, STREAM,
-    STREAM_SUBJECTS,
+    decode_snapshot, encode_snapshot, validate_match_id, validate_msg_id, EventLog,
+    IndexEvent, Layout, LogError, LoggedCommit, Snapshot, StoredCommit, INDEX_BUCKET, LAYOUT_STREAM,
+    LAYOUT_SUBJECT, SNAPSHOT_BUCKET, STREAM, STREAM_SUBJECTS,
 };
+
+pub use connect::{direct_layout, recorded_layout};
 
 /// How long an append keeps sending its publish (same msg id) before giving up as unavailable.
 const PUBLISH_PATIENCE: Duration = Duration::from_secs(15);
@@ -41,14 +44,16 @@ const READ_IDLE_TIMEOUT: Duration = Duration::from_secs(20);
 /// JetStream's dedup window: a retried append within it is stored once.
 const DUPLICATE_WINDOW: Duration = Duration::from_secs(120);
 
-/// The match log on NATS JetStream (stream [`STREAM`], KV bucket [`SNAPSHOT_BUCKET`]).
-/// Cloning is cheap and shares the connection.
+/// The match log on NATS JetStream (the streams of its [`Layout`], KV bucket
+/// [`SNAPSHOT_BUCKET`]). Cloning is cheap and shares the connection.
 #[derive(Clone)]
 pub struct JetStreamLog {
     /// The connection under `context`, to tell "disconnected" at once (see `connected`).
     client: async_nats::Client,
     context: jetstream::Context,
-    stream: stream::Stream<()>,
+    /// The layout and its streams: set at connect for a writer, on the first read that finds
+    /// the log for a reader (`placed`).
+    placed: Arc<std::sync::OnceLock<Arc<Placed>>>,
     /// `None` for a reader, which never touches snapshots.
     snapshots: Option<kv::Store>,
     /// The match index bucket; `None` for a reader.
@@ -58,8 +63,38 @@ pub struct JetStreamLog {
 impl std::fmt::Debug for JetStreamLog {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("JetStreamLog")
-            .field("stream", &STREAM)
+            .field("layout", &self.placed.get().map(|p| p.layout))
             .finish_non_exhaustive()
+    }
+}
+
+/// A log's layout and a handle on each of its streams (by partition).
+pub(crate) struct Placed {
+    pub(crate) layout: Layout,
+    pub(crate) streams: Vec<stream::Stream<()>>,
+}
+
+impl Placed {
+    pub(crate) async fn new(context: &jetstream::Context, layout: Layout) -> Result<Arc<Placed>, LogError> {
+        let mut streams = Vec::with_capacity(layout.partitions());
+        for name in layout.streams() {
+            // No request is made (no STREAM.INFO right needed).
+            streams.push(context.get_stream_no_info(&name).await.map_err(|e| LogError::Other(format!("stream {name}: {e}")))?);
+        }
+        Ok(Arc::new(Placed { layout, streams }))
+    }
+
+    /// The stream and subject of `match_id` (a valid id).
+    pub(crate) fn of(&self, match_id: &str) -> (stream::Stream<()>, String) {
+        let partition = self.layout.partition_of(match_id);
+        (self.streams[partition].clone(), self.layout.subject(match_id))
+    }
+
+    /// The stream of `partition`, or an error naming the count.
+    pub(crate) fn partition(&self, partition: usize) -> Result<&stream::Stream<()>, LogError> {
+        self.streams.get(partition).ok_or_else(|| {
+            LogError::Other(format!("partition {partition} of a log of {} partition(s)", self.layout.partitions()))
+        })
     }
 }
 
@@ -101,11 +136,6 @@ impl Drop for DeleteOnDrop {
     }
 }
 
-/// The match of a `match.<id>.events` subject.
-fn match_of(subject: &str) -> Option<&str> {
-    subject.strip_prefix("match.")?.strip_suffix(".events")
-}
-
 fn read_only(what: &str) -> LogError {
     LogError::Other(format!(
         "{what} is not available on a read-only connection (JetStreamLog::connect_reader): \
@@ -143,7 +173,7 @@ impl EventLog for JetStreamLog {
         if self.is_reader() {
             return Err(read_only("append"));
         }
-        let subject = subject(match_id);
+        let (stream, subject) = self.placed().await?.of(match_id);
         let mut publish = Publish::build()
             .payload(payload.clone())
             .message_id(msg_id)
@@ -175,6 +205,7 @@ impl EventLog for JetStreamLog {
                 Ok(ack) if ack.duplicate => {
                     return self
                         .check_duplicate(
+                            &stream,
                             match_id,
                             &subject,
                             ack.sequence,
@@ -200,6 +231,7 @@ impl EventLog for JetStreamLog {
                     // an append whose ack was lost lands here: find out who took the version.
                     return self
                         .resolve_wrong_sequence(
+                            &stream,
                             match_id,
                             &subject,
                             msg_id,
@@ -248,15 +280,15 @@ impl EventLog for JetStreamLog {
 
     async fn last_commit(&self, match_id: &str) -> Result<Option<(u64, Bytes)>, LogError> {
         validate_match_id(match_id)?;
-        let subject = subject(match_id);
+        let (stream, subject) = self.placed().await?.of(match_id);
         if self.is_reader() {
-            return match self.stream.direct_get_last_for_subject(&subject).await {
+            return match stream.direct_get_last_for_subject(&subject).await {
                 Ok(message) => Ok(Some((message.sequence, message.payload))),
                 Err(e) if e.kind() == DirectGetErrorKind::NotFound => Ok(None),
                 Err(e) => Err(classify(&format!("last message of {subject}"), e)),
             };
         }
-        match self.stream.get_last_raw_message_by_subject(&subject).await {
+        match stream.get_last_raw_message_by_subject(&subject).await {
             Ok(message) => Ok(Some((message.sequence, message.payload))),
             Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => Ok(None),
             Err(e) => Err(classify(&format!("last message of {subject}"), e)),
@@ -292,11 +324,11 @@ impl EventLog for JetStreamLog {
         if self.is_reader() {
             return Err(read_only("watch"));
         }
-        let subject = subject(match_id);
-        let (messages, consumer) = self.ordered(&subject).await?;
+        let (stream, subject) = self.placed().await?.of(match_id);
+        let (messages, consumer) = self.ordered_from(&stream, &subject, DeliverPolicy::All).await?;
         // Deleted when the watcher goes away, rather than lingering until it expires: a client
         // that opens and drops many watches must not exhaust the server's consumers.
-        let cleanup = DeleteOnDrop { stream: self.stream.clone(), consumer };
+        let cleanup = DeleteOnDrop { stream, consumer };
         let mut version = 0u64;
         let mut unread = 1u64;
         let stream = messages.filter_map(move |message| {
@@ -324,86 +356,44 @@ impl EventLog for JetStreamLog {
         if self.is_reader() {
             return Err(read_only("last_commits"));
         }
-        // One ordered consumer over every match subject, delivering only each subject's last
-        // message; the count pending at its creation tells when the pass is complete.
-        let consumer = self
-            .stream
-            .create_consumer(OrderedConfig {
-                filter_subject: STREAM_SUBJECTS.to_string(),
-                deliver_policy: DeliverPolicy::LastPerSubject,
-                ..Default::default()
-            })
-            .await
-            .map_err(|e| classify(&format!("create consumer on {STREAM_SUBJECTS}"), e))?;
-        let name = consumer.cached_info().name.clone();
-        let total = consumer.cached_info().num_pending;
-        let result = async {
-            let mut out = Vec::new();
-            if total == 0 {
-                return Ok(out);
-            }
-            let mut messages =
-                consumer.messages().await.map_err(|e| classify(&format!("consume {STREAM_SUBJECTS}"), e))?;
-            loop {
-                let next = tokio::time::timeout(READ_IDLE_TIMEOUT, messages.next()).await.map_err(|_| {
-                    LogError::Unavailable(format!("listing matches: no message for {READ_IDLE_TIMEOUT:?} after {}", out.len()))
-                })?;
-                let Some(message) = next else {
-                    return Err(LogError::Unavailable("listing matches: the consumer ended early".into()));
-                };
-                let message = message.map_err(|e| classify(&format!("consume {STREAM_SUBJECTS}"), e))?;
-                let info = message
-                    .info()
-                    .map_err(|e| LogError::Other(format!("message on {STREAM_SUBJECTS} without JetStream info: {e}")))?;
-                let (sequence, pending) = (info.stream_sequence, info.pending);
-                let match_id = message
-                    .message
-                    .subject
-                    .as_str()
-                    .strip_prefix("match.")
-                    .and_then(|rest| rest.strip_suffix(".events"))
-                    .map(str::to_string);
-                if let Some(match_id) = match_id {
-                    out.push((match_id, sequence, message.message.payload.clone()));
-                }
-                if pending == 0 || out.len() as u64 >= total {
-                    return Ok(out);
-                }
-            }
+        let placed = self.placed().await?;
+        let mut out = Vec::new();
+        for (partition, stream) in placed.streams.iter().enumerate() {
+            out.extend(self.last_commits_of(&placed.layout, partition, stream).await?);
         }
-        .await;
-        let stream = self.stream.clone();
-        tokio::spawn(async move {
-            if let Err(e) = stream.delete_consumer(&name).await {
-                tracing::debug!(consumer = name, %e, "could not delete a listing consumer");
-            }
-        });
-        let mut out = result?;
         out.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(out)
     }
 
-    async fn follow(&self, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
+    fn partitions(&self) -> usize {
+        self.placed.get().map_or(1, |p| p.layout.partitions())
+    }
+
+    async fn follow(&self, partition: usize, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
         if self.is_reader() {
             return Err(read_only("follow"));
         }
+        let placed = self.placed().await?;
+        let stream = placed.partition(partition)?.clone();
+        let layout = placed.layout;
+        let filter = layout.filter(partition);
         let from_sequence = from_sequence.max(1);
         let (messages, consumer) =
-            self.ordered_from(STREAM_SUBJECTS, DeliverPolicy::ByStartSequence { start_sequence: from_sequence }).await?;
-        let cleanup = DeleteOnDrop { stream: self.stream.clone(), consumer };
+            self.ordered_from(&stream, &filter, DeliverPolicy::ByStartSequence { start_sequence: from_sequence }).await?;
+        let cleanup = DeleteOnDrop { stream, consumer };
         let mut unread = from_sequence;
         let stream = messages.filter_map(move |message| {
             let _cleanup = &cleanup;
             let item = match message {
-                Err(e) => Some(Err(classify(&format!("consume {STREAM_SUBJECTS}"), e))),
+                Err(e) => Some(Err(classify(&format!("consume {filter}"), e))),
                 Ok(message) => match message.info() {
-                    Err(e) => Some(Err(LogError::Other(format!("message on {STREAM_SUBJECTS} without JetStream info: {e}")))),
+                    Err(e) => Some(Err(LogError::Other(format!("message on {filter} without JetStream info: {e}")))),
                     // Already delivered: see `OrderedRestart`.
                     Ok(info) if info.stream_sequence < unread => None,
                     Ok(info) => {
                         let sequence = info.stream_sequence;
                         unread = sequence.saturating_add(1);
-                        match_of(message.message.subject.as_str()).map(|match_id| {
+                        layout.match_of(message.message.subject.as_str()).map(|match_id| {
                             Ok(LoggedCommit { match_id: match_id.to_string(), sequence, payload: message.message.payload.clone() })
                         })
                     }

@@ -5,7 +5,8 @@
 //!   (append with optimistic concurrency, read, watch, snapshots).
 //! - [`JetStreamLog`]: the production implementation on NATS JetStream. One stream
 //!   ([`STREAM`] = `MATCHES`), one subject per match ([`subject`] = `match.<id>.events`), one
-//!   message per commit. The stream is immutable: file storage, `deny_delete`, `deny_purge`, no
+//!   message per commit; or, for a partitioned log, one stream per partition ([`layout`]:
+//!   `MATCHES_P<k>`, `match.p<k>.<id>.events`), every match in the one its id hashes to. The stream is immutable: file storage, `deny_delete`, `deny_purge`, no
 //!   max age, `discard: new`. Snapshots live in the KV bucket [`SNAPSHOT_BUCKET`]
 //!   (`MATCH_SNAPSHOTS`) and are only a cache: deleting them all loses nothing.
 //!   The match index lives in the KV bucket [`INDEX_BUCKET`] (`MATCH_INDEX`), written with
@@ -52,19 +53,22 @@ pub mod archive;
 pub mod auth;
 pub mod cluster;
 mod jetstream;
+pub mod layout;
 mod memory;
 mod nats_error;
 pub mod server;
 
 pub use crate::archive::{Archive, JetStreamArchive, MemoryArchive, ARCHIVE_BUCKET};
 pub use crate::auth::{Credentials, NatsAuth, NatsClientArgs, NatsCredentials, Role};
-pub use crate::jetstream::JetStreamLog;
+pub use crate::jetstream::{direct_layout, recorded_layout, JetStreamLog};
+pub use crate::layout::{Layout, LAYOUT_STREAM, LAYOUT_SUBJECT, MAX_PARTITIONS};
 pub use crate::memory::MemoryLog;
 
 use bytes::Bytes;
 use futures::stream::BoxStream;
 
-/// The JetStream stream holding every match log.
+/// The JetStream stream holding every match log of a legacy (single-stream) log; a
+/// partitioned log has one stream per partition instead ([`Layout`]).
 pub const STREAM: &str = "MATCHES";
 /// The subjects of [`STREAM`]: one per match.
 pub const STREAM_SUBJECTS: &str = "match.*.events";
@@ -75,8 +79,9 @@ pub const SNAPSHOT_BUCKET: &str = "MATCH_SNAPSHOTS";
 /// [`INDEX_POSITION_KEY`]. Only a hint for listings: deleting it loses nothing (it is rebuilt
 /// from the log), and only the orchestrator role may read or write it (`auth`).
 pub const INDEX_BUCKET: &str = "MATCH_INDEX";
-/// The index key holding how far the index is projected (a stream sequence of [`STREAM`]):
-/// `=` cannot occur in a match id, so it never names a match.
+/// The index key holding how far the index is projected (a stream sequence of [`STREAM`]; a
+/// partitioned log has one per partition, [`Layout::position_key`]): `=` cannot occur in a
+/// match id, so it never names a match.
 pub const INDEX_POSITION_KEY: &str = "=position";
 /// Longest accepted match id.
 pub const MAX_MATCH_ID_LEN: usize = 64;
@@ -353,11 +358,17 @@ pub trait EventLog: Send + Sync + 'static {
         Err(LogError::Other("this log cannot list its matches".into()))
     }
 
-    /// Every commit of every match from stream sequence `from_sequence` on, in stream order,
-    /// then live commits as they are appended, forever (what a projector of the whole log
-    /// reads). Never delivers a sequence twice or out of order.
-    async fn follow(&self, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
-        let _ = from_sequence;
+    /// How many partitions (streams) the log has, each followed on its own ([`Self::follow`]).
+    fn partitions(&self) -> usize {
+        1
+    }
+
+    /// Every commit of every match of partition `partition` (`0..partitions()`) from its stream
+    /// sequence `from_sequence` on, in stream order, then live commits as they are appended,
+    /// forever (what a projector of the whole log reads, one partition at a time). Never
+    /// delivers a sequence twice or out of order.
+    async fn follow(&self, partition: usize, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
+        let _ = (partition, from_sequence);
         Err(LogError::Other("this log cannot be followed as a whole".into()))
     }
 

@@ -256,7 +256,10 @@ impl EventLog for MemoryLog {
         Ok(stream.boxed())
     }
 
-    async fn follow(&self, from_sequence: u64) -> Result<BoxStream<'static, Result<crate::LoggedCommit, LogError>>, LogError> {
+    async fn follow(&self, partition: usize, from_sequence: u64) -> Result<BoxStream<'static, Result<crate::LoggedCommit, LogError>>, LogError> {
+        if partition != 0 {
+            return Err(LogError::Other(format!("partition {partition} of a log of 1 partition")));
+        }
         let start = (self.clone(), self.inner.appended.subscribe(), from_sequence.max(1), VecDeque::new());
         type Follow = (MemoryLog, tokio::sync::watch::Receiver<u64>, u64, VecDeque<crate::LoggedCommit>);
         let stream = futures::stream::unfold(start, |(log, mut rx, mut next, mut pending): Follow| async move {

@@ -398,3 +398,70 @@ async fn only_the_orchestrator_writes_the_archive_and_nobody_purges_it() {
     }
     assert_eq!(archive.get("a-1").await.expect("get"), Some(big), "no other role changed or removed the archive");
 }
+
+/// A partitioned log's streams (`MATCHES_P<k>`) and its layout record (`MATCHES_LAYOUT`) are
+/// guarded as MATCHES is: no service may change, delete or purge them; the randomness reader
+/// only reads, the projector only consumes, and neither writes a partition subject.
+#[tokio::test]
+async fn partition_streams_and_the_layout_record_are_guarded_as_matches() {
+    use eventlog::{Layout, LAYOUT_STREAM};
+    let server = NatsServer::start_temp().await.expect("start");
+    let log = JetStreamLog::connect_partitioned(&server.url(), 1, 4, &server.auth(Role::Orchestrator)).await.expect("partitioned");
+    log.append("pp-1", None, "pp-1/1", Bytes::from_static(b"commit")).await.expect("append");
+    let layout = Layout::new(4).expect("layout");
+    let name = layout.stream(layout.partition_of("pp-1"));
+    let subject = layout.subject("pp-1");
+    let (admin, _) = connect_as(&server, &server.auth(Role::Admin)).await;
+    let admin = jetstream::new(admin);
+    let count = || async { admin.get_stream(&name).await.expect("admin sees it").info().await.expect("info").state.messages };
+    assert_eq!(count().await, 1);
+
+    // The orchestrator: neither update, delete nor purge a partition stream or the record.
+    let (client, mut errors) = connect_as(&server, &server.auth(Role::Orchestrator)).await;
+    let mut js = jetstream::new(client);
+    js.set_timeout(Duration::from_secs(2));
+    let stream = js.get_stream(&name).await.expect("info is allowed");
+    let mut config = stream.cached_info().config.clone();
+    config.deny_purge = false;
+    assert!(js.update_stream(config).await.is_err(), "update refused");
+    violation(&mut errors, &format!("$JS.API.STREAM.UPDATE.{name}")).await;
+    assert!(stream.purge().await.is_err(), "purge refused");
+    violation(&mut errors, &format!("$JS.API.STREAM.PURGE.{name}")).await;
+    assert!(js.delete_stream(&name).await.is_err(), "delete refused");
+    violation(&mut errors, &format!("$JS.API.STREAM.DELETE.{name}")).await;
+    assert!(js.delete_stream(LAYOUT_STREAM).await.is_err(), "record delete refused");
+    violation(&mut errors, &format!("$JS.API.STREAM.DELETE.{LAYOUT_STREAM}")).await;
+
+    // The randomness reader reads it, and may do nothing else with it.
+    let reader = JetStreamLog::connect_reader(&server.url(), &server.auth(Role::Randomness)).await.expect("reader");
+    assert_eq!(reader.read("pp-1", 0).await.expect("read").len(), 1);
+    let (client, mut errors) = connect_as(&server, &server.auth(Role::Randomness)).await;
+    let mut js = jetstream::new(client.clone());
+    js.set_timeout(Duration::from_secs(2));
+    assert!(js.publish(subject.clone(), Bytes::from_static(b"forged")).await.expect("sent").await.is_err());
+    violation(&mut errors, &subject).await;
+    assert!(js.get_stream(&name).await.is_err(), "no stream info");
+    violation(&mut errors, &format!("$JS.API.STREAM.INFO.{name}")).await;
+    let handle = js.get_stream_no_info(&name).await.expect("a handle");
+    assert!(handle.create_consumer(jetstream::consumer::pull::OrderedConfig::default()).await.is_err(), "no consumer");
+    violation(&mut errors, &format!("$JS.API.CONSUMER.CREATE.{name}")).await;
+
+    // The projector consumes it, and neither writes nor deletes it.
+    let (client, mut errors) = connect_as(&server, &server.auth(Role::Projector)).await;
+    let mut js = jetstream::new(client);
+    js.set_timeout(Duration::from_secs(2));
+    let handle = js.get_stream_no_info(&name).await.expect("a handle");
+    let consumer = handle
+        .create_consumer(jetstream::consumer::pull::OrderedConfig { filter_subject: layout.filter(layout.partition_of("pp-1")), ..Default::default() })
+        .await
+        .expect("projector consumes a partition");
+    use futures::StreamExt;
+    let mut messages = consumer.messages().await.expect("messages");
+    let first = tokio::time::timeout(PATIENCE, messages.next()).await.expect("a commit").expect("some").expect("ok");
+    assert_eq!(first.payload, Bytes::from_static(b"commit"));
+    assert!(js.publish(subject.clone(), Bytes::from_static(b"forged")).await.expect("sent").await.is_err());
+    violation(&mut errors, &subject).await;
+    assert!(js.delete_stream(&name).await.is_err(), "delete refused");
+    violation(&mut errors, &format!("$JS.API.STREAM.DELETE.{name}")).await;
+    assert_eq!(count().await, 1, "nothing was written or removed");
+}

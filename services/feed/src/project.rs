@@ -2,7 +2,9 @@
 //! each projected commit once, in order, when its delay has passed.
 //!
 //! Reading: one ordered consumer over `match.*.events` from the first commit of the stream (the
-//! chain check of a match needs all its commits, and the log is the only state). On a restart
+//! chain check of a match needs all its commits, and the log is the only state); for a
+//! partitioned log, one per partition stream (`eventlog::Layout`), each with its own checks
+//! (a match's commits are all in one partition). On a restart
 //! everything is checked again, but each subject's last message in `FEED` (its
 //! `Arbiter-Version` header, by direct get) says what is already published: older versions are
 //! skipped, so the feed resumes where it stopped, with no gap and no duplicate. The messages
@@ -147,42 +149,87 @@ impl Projector {
     /// Read, project and publish until the connection is dropped for good.
     pub async fn run(self) -> Result<(), FeedError> {
         let (tx, rx) = mpsc::channel(QUEUE);
-        let reader = tokio::spawn(read_log(self.context.clone(), Projection::new(self.pinned_key.clone()), tx));
+        let reader = tokio::spawn(read_log(self.context.clone(), self.pinned_key.clone(), tx));
         let mut publisher = Publisher::new(self.context, self.feed);
         publisher.run(rx).await;
         reader.await.map_err(|e| FeedError::Nats(format!("the log reader stopped: {e}")))
     }
 }
 
-/// One job of the publisher, ordered by due time, then by log position.
+/// One job of the publisher, ordered by due time, then by log position (stream sequence,
+/// then partition: a match's commits are all in one partition, so they keep their order).
 struct Job {
-    sequence: u64,
+    position: (u64, usize),
     projected: Projected,
 }
 
-/// Follow `MATCHES` from its first commit, forever: check and project each commit in order.
-async fn read_log(context: jetstream::Context, mut projection: Projection, tx: mpsc::Sender<Job>) {
-    let mut next_sequence = 1u64;
+/// Follow the match log from its first commit, forever: each partition stream of its layout
+/// (`eventlog::Layout`) by its own reader, which checks and projects each commit in order.
+/// A log without a layout record is read as the legacy `MATCHES` until a record appears (the
+/// orchestrator creates a partitioned log only where no `MATCHES` exists).
+async fn read_log(context: jetstream::Context, pinned_key: Option<Vec<u8>>, tx: mpsc::Sender<Job>) {
     let mut waits = infra::retry::BackoffBuilder::build(retry_policy());
     loop {
+        let layout = match eventlog::direct_layout(&context).await {
+            Ok(layout) => layout.unwrap_or_default(),
+            Err(e) => {
+                tracing::debug!(%e, "cannot read the match log's layout yet; retrying");
+                tokio::time::sleep(waits.next().unwrap_or(RETRY_MAX)).await;
+                continue;
+            }
+        };
+        if layout.is_legacy() {
+            match read_partition(context.clone(), layout, 0, Projection::new(pinned_key.clone()), tx.clone()).await {
+                // A record appeared before MATCHES did: read the partitions it names.
+                Relayout::Recorded => continue,
+                Relayout::Stopped => return,
+            }
+        }
+        let readers: Vec<_> = (0..layout.partitions())
+            .map(|partition| tokio::spawn(read_partition(context.clone(), layout, partition, Projection::new(pinned_key.clone()), tx.clone())))
+            .collect();
+        for reader in readers {
+            let _ = reader.await;
+        }
+        return;
+    }
+}
+
+/// Why a partition's reader returned.
+enum Relayout {
+    /// The publisher is gone.
+    Stopped,
+    /// The legacy stream does not exist and the log now has a layout record.
+    Recorded,
+}
+
+/// Follow one partition stream from its first commit, forever.
+async fn read_partition(context: jetstream::Context, layout: eventlog::Layout, partition: usize, mut projection: Projection, tx: mpsc::Sender<Job>) -> Relayout {
+    let mut next_sequence = 1u64;
+    let mut waits = infra::retry::BackoffBuilder::build(retry_policy());
+    let name = layout.stream(partition);
+    loop {
         let messages = async {
-            let stream = context.get_stream_no_info(eventlog::STREAM).await.map_err(nats("MATCHES"))?;
+            let stream = context.get_stream_no_info(&name).await.map_err(nats(&name))?;
             let consumer = stream
                 .create_consumer(OrderedConfig {
-                    filter_subject: eventlog::STREAM_SUBJECTS.to_string(),
+                    filter_subject: layout.filter(partition),
                     deliver_policy: DeliverPolicy::ByStartSequence { start_sequence: next_sequence },
                     ..Default::default()
                 })
                 .await
-                .map_err(nats("a consumer on MATCHES"))?;
-            consumer.messages().await.map_err(nats("reading MATCHES"))
+                .map_err(nats(&name))?;
+            consumer.messages().await.map_err(nats(&name))
         }
         .await;
         let mut messages = match messages {
             Ok(m) => m,
             Err(e) => {
-                // MATCHES may not exist yet (no match was ever created), or NATS is down.
+                // The stream may not exist yet (no match was ever created), or NATS is down.
                 tracing::debug!(%e, "cannot read the match log yet; retrying");
+                if layout.is_legacy() && matches!(eventlog::direct_layout(&context).await, Ok(Some(l)) if !l.is_legacy()) {
+                    return Relayout::Recorded;
+                }
                 tokio::time::sleep(waits.next().unwrap_or(RETRY_MAX)).await;
                 continue;
             }
@@ -227,8 +274,7 @@ async fn read_log(context: jetstream::Context, mut projection: Projection, tx: m
                     continue; // already seen before a resume
                 }
                 next_sequence = sequence + 1;
-                let subject = message.subject.as_str();
-                let Some(match_id) = subject.strip_prefix("match.").and_then(|s| s.strip_suffix(".events")) else {
+                let Some(match_id) = layout.match_of(message.subject.as_str()) else {
                     continue;
                 };
                 ready.push((sequence, match_id.to_string(), message.payload.clone()));
@@ -238,8 +284,8 @@ async fn read_log(context: jetstream::Context, mut projection: Projection, tx: m
             for ((sequence, match_id, _), result) in ready.iter().zip(results) {
                 match result {
                     Ok(projected) => {
-                        if tx.send(Job { sequence: *sequence, projected }).await.is_err() {
-                            return;
+                        if tx.send(Job { position: (*sequence, partition), projected }).await.is_err() {
+                            return Relayout::Stopped;
                         }
                     }
                     // Logged, never projected: an operator must look at this log.
@@ -338,16 +384,16 @@ impl Publisher {
     }
 
     async fn run(&mut self, mut rx: mpsc::Receiver<Job>) {
-        let mut due: BinaryHeap<Reverse<(i64, u64)>> = BinaryHeap::new();
-        let mut jobs: HashMap<u64, Projected> = HashMap::new();
+        let mut due: BinaryHeap<Reverse<(i64, (u64, usize))>> = BinaryHeap::new();
+        let mut jobs: HashMap<(u64, usize), Projected> = HashMap::new();
         loop {
             let now = now_ms();
-            while let Some(Reverse((at, sequence))) = due.peek().copied() {
+            while let Some(Reverse((at, position))) = due.peek().copied() {
                 if at > now {
                     break;
                 }
                 due.pop();
-                if let Some(p) = jobs.remove(&sequence) {
+                if let Some(p) = jobs.remove(&position) {
                     self.enqueue(p);
                 }
             }
@@ -358,8 +404,8 @@ impl Publisher {
             tokio::select! {
                 job = rx.recv() => match job {
                     Some(job) => {
-                        due.push(Reverse((job.projected.due_ms, job.sequence)));
-                        jobs.insert(job.sequence, job.projected);
+                        due.push(Reverse((job.projected.due_ms, job.position)));
+                        jobs.insert(job.position, job.projected);
                     }
                     // The reader stopped: so does the feed (a restart resumes from FEED).
                     None => return,

@@ -484,8 +484,12 @@ impl EventLog for ArchivingLog {
         self.hot.last_commits().await
     }
 
-    async fn follow(&self, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
-        self.hot.follow(from_sequence).await
+    fn partitions(&self) -> usize {
+        self.hot.partitions()
+    }
+
+    async fn follow(&self, partition: usize, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
+        self.hot.follow(partition, from_sequence).await
     }
 
     async fn index_get(&self, key: &str) -> Result<Option<(u64, Bytes)>, LogError> {

@@ -6,7 +6,8 @@
 //! names; its status, result, last version and stream sequence; whether it is timed; when it
 //! ended), keyed by match id. Only commits carrying this orchestrator's signature are
 //! projected (others are skipped, as they would be refused on load). How far it has
-//! projected is kept in the same bucket under [`eventlog::INDEX_POSITION_KEY`], saved after
+//! projected is kept in the same bucket under [`eventlog::INDEX_POSITION_KEY`] (one key per
+//! partition of a partitioned log, each followed by its own loop: `Layout::position_key`), saved after
 //! the entries up to it are written, so a restart resumes there; a crash between a commit and
 //! its entry is repaired by projecting that commit again. Every write is conditional on the
 //! key's revision and made only if it raises the entry's version, so an entry never goes back
@@ -37,7 +38,7 @@ use api::log_v1::{commit_input, Commit};
 use api::match_v1 as m;
 use bytes::Bytes;
 use engine::Awaiting;
-use eventlog::{EventLog, IndexEvent, LogError, INDEX_POSITION_KEY};
+use eventlog::{EventLog, IndexEvent, Layout, LogError, INDEX_POSITION_KEY};
 use futures::StreamExt;
 use prost::Message;
 use serde::{Deserialize, Serialize};
@@ -329,7 +330,9 @@ impl MatchIndex {
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
             return Tasks(Vec::new());
         };
-        Tasks(vec![runtime.spawn(self.clone().keep_copy()), runtime.spawn(self.clone().project())])
+        // One projector per partition of the log, each with its own position.
+        let projectors = (0..self.log.partitions()).map(|partition| runtime.spawn(self.clone().project(partition)));
+        Tasks(std::iter::once(runtime.spawn(self.clone().keep_copy())).chain(projectors).collect())
     }
 
     /// Wait until the copy is loaded, for at most [`READY_PATIENCE`].
@@ -503,7 +506,8 @@ impl MatchIndex {
     }
 
     fn take_stored(&self, key: &str, revision: u64, value: &[u8]) {
-        if key == INDEX_POSITION_KEY {
+        // The positions (`=position`, `=position-p<k>`): `=` never occurs in a match id.
+        if key.starts_with(INDEX_POSITION_KEY) {
             return;
         }
         if value.is_empty() {
@@ -518,11 +522,12 @@ impl MatchIndex {
         }
     }
 
-    /// The projector: follow the log from the saved position, forever.
-    async fn project(self: Arc<Self>) {
+    /// The projector of one partition: follow it from its saved position, forever.
+    async fn project(self: Arc<Self>, partition: usize) {
         let mut waits = retry_waits();
+        let key = Layout::new(self.log.partitions()).unwrap_or_default().position_key(partition);
         loop {
-            match self.project_from_position().await {
+            match self.project_from_position(partition, &key).await {
                 Ok(()) => waits = retry_waits(),
                 Err(e) => tracing::debug!(error = %e, "the match index projector stopped; resuming from its position"),
             }
@@ -530,12 +535,12 @@ impl MatchIndex {
         }
     }
 
-    async fn project_from_position(&self) -> std::result::Result<(), LogError> {
-        let (mut position_revision, mut position) = match self.log.index_get(INDEX_POSITION_KEY).await? {
+    async fn project_from_position(&self, partition: usize, key: &str) -> std::result::Result<(), LogError> {
+        let (mut position_revision, mut position) = match self.log.index_get(key).await? {
             Some((revision, value)) => (revision, decode_position(&value)),
             None => (0, 0),
         };
-        let mut commits = self.log.follow(position + 1).await?;
+        let mut commits = self.log.follow(partition, position + 1).await?;
         let mut projected = position;
         loop {
             let next = match tokio::time::timeout(POSITION_IDLE, commits.next()).await {
@@ -548,18 +553,18 @@ impl MatchIndex {
                 projected = commit.sequence;
             }
             if projected > position && (next.is_none() || projected - position >= POSITION_EVERY) {
-                (position_revision, position) = self.save_position(position_revision, projected).await?;
+                (position_revision, position) = self.save_position(key, position_revision, projected).await?;
             }
         }
     }
 
     /// Raise the saved position to `projected` (never lower it: another projector may be
     /// ahead). Returns the position's revision and value.
-    async fn save_position(&self, mut revision: u64, projected: u64) -> std::result::Result<(u64, u64), LogError> {
+    async fn save_position(&self, key: &str, mut revision: u64, projected: u64) -> std::result::Result<(u64, u64), LogError> {
         for _ in 0..WRITE_ATTEMPTS {
-            match self.log.index_put(INDEX_POSITION_KEY, Bytes::from(projected.to_string()), revision).await {
+            match self.log.index_put(key, Bytes::from(projected.to_string()), revision).await {
                 Ok(r) => return Ok((r, projected)),
-                Err(LogError::Conflict { .. }) => match self.log.index_get(INDEX_POSITION_KEY).await? {
+                Err(LogError::Conflict { .. }) => match self.log.index_get(key).await? {
                     Some((r, value)) if decode_position(&value) >= projected => return Ok((r, decode_position(&value))),
                     Some((r, _)) => revision = r,
                     None => revision = 0,

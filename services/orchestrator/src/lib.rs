@@ -65,6 +65,12 @@ pub struct OrchestratorArgs {
     /// JetStream replicas of the MATCHES stream (1 on one machine, 3 in a cluster).
     #[arg(long, env = "ARBITER_NATS_REPLICAS", default_value_t = 1)]
     pub replicas: usize,
+    /// Streams the match log is spread over (1 to 8), each match in the one its id hashes to,
+    /// so that a cluster's stream leaders spread over its nodes. Fixed when the log is created
+    /// and recorded in it: a log that has another count refuses to start (1, the default, is
+    /// the single stream MATCHES of every existing log). See docs/architecture.md, "Partitions".
+    #[arg(long, env = "ARBITER_PARTITIONS", default_value_t = 1)]
+    pub partitions: usize,
     /// The rules service (https: it is reached over mutual TLS only).
     #[arg(long, env = "ARBITER_RULES_URL", default_value = "https://127.0.0.1:50052")]
     pub rules_url: String,
@@ -197,7 +203,7 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     let internal = args.internal_tls.client_config("orchestrator")?;
     let public_tls = args.public_tls.server_config()?;
     let auth = args.nats.auth()?;
-    let log = eventlog::JetStreamLog::connect(&args.nats_url, args.replicas, &auth)
+    let log = eventlog::JetStreamLog::connect_partitioned(&args.nats_url, args.replicas, args.partitions, &auth)
         .await
         .map_err(|e| anyhow::anyhow!("cannot use the match log at {}: {e}", args.nats_url))?;
     // The log is asked only when the key file is missing (then whether a new key may be made).

@@ -245,13 +245,31 @@ impl<R: Read> Reader<R> {
     }
 }
 
-/// The match id of a `match.<id>.events` subject.
+/// The match id of a `match.<id>.events` subject, or of a partitioned log's
+/// `match.p<k>.<id>.events` (`eventlog::Layout`).
 pub fn match_of(subject: &str) -> Option<&str> {
-    subject.strip_prefix("match.")?.strip_suffix(".events").filter(|id| eventlog::validate_match_id(id).is_ok())
+    let rest = subject.strip_prefix("match.")?.strip_suffix(".events")?;
+    let id = match rest.split_once('.') {
+        None => rest,
+        Some((partition, id)) if partition_number(partition).is_some() => id,
+        Some(_) => return None,
+    };
+    Some(id).filter(|id| eventlog::validate_match_id(id).is_ok())
+}
+
+/// The partition of a record's subject (`None` for the single legacy stream): a backup holds
+/// each stream in stream order, one stream after the other.
+pub fn partition_of(subject: &str) -> Option<usize> {
+    let rest = subject.strip_prefix("match.")?.strip_suffix(".events")?;
+    rest.split_once('.').and_then(|(partition, _)| partition_number(partition))
+}
+
+fn partition_number(token: &str) -> Option<usize> {
+    token.strip_prefix('p')?.parse().ok()
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter backup --out arbiter.backup                   # every match of `arbiter up` in .arbiter\n  arbiter backup --out m.backup --match 3f2c…e1\n  arbiter backup --out b --nats-url nats://10.0.0.5:4222 --nats-user admin --nats-password-file admin.password --no-keys\n\nCopies every commit of the match log (stream MATCHES), in stream order and byte for byte\n(payload and msg id), into FILE; the log is signed and hash-chained, so nothing is re-encoded.\nIt reads up to the last commit that exists when it starts; commits appended meanwhile are in\nthe next backup. The file (mode 0600: the log holds every hidden card) is written next to\nFILE and renamed when complete, so FILE is never\nhalf-written. Snapshots are not copied (they are rebuilt from the log). Needs the NATS admin\ncredential (only an operator has it). Progress goes to stderr. Restore with `arbiter restore`.\n\nThe deployment's key files (--orchestrator-key-file, --randomness-key-file; default\n<data-dir>/keys/orchestrator.json and randomness.json) are copied into a separate keys file,\nFILE.keys (mode 0600), never into FILE: FILE may be handed to an auditor, the keys file must\nnot (the randomness master secret foretells every draw of a live match, the orchestrator key\nsigns commits). A missing key file stops the backup; --no-keys writes no keys file.\nSee docs/reliability.md (\"Backups\").")]
+#[command(after_help = "Examples:\n  arbiter backup --out arbiter.backup                   # every match of `arbiter up` in .arbiter\n  arbiter backup --out m.backup --match 3f2c…e1\n  arbiter backup --out b --nats-url nats://10.0.0.5:4222 --nats-user admin --nats-password-file admin.password --no-keys\n\nCopies every commit of the match log (stream MATCHES, or each partition stream MATCHES_P<k> in\nturn), in stream order and byte for byte (payload and msg id), into FILE; the log is signed and hash-chained, so nothing is re-encoded.\nIt reads up to the last commit that exists when it starts; commits appended meanwhile are in\nthe next backup. The file (mode 0600: the log holds every hidden card) is written next to\nFILE and renamed when complete, so FILE is never\nhalf-written. Snapshots are not copied (they are rebuilt from the log). Needs the NATS admin\ncredential (only an operator has it). Progress goes to stderr. Restore with `arbiter restore`.\n\nThe deployment's key files (--orchestrator-key-file, --randomness-key-file; default\n<data-dir>/keys/orchestrator.json and randomness.json) are copied into a separate keys file,\nFILE.keys (mode 0600), never into FILE: FILE may be handed to an auditor, the keys file must\nnot (the randomness master secret foretells every draw of a live match, the orchestrator key\nsigns commits). A missing key file stops the backup; --no-keys writes no keys file.\nSee docs/reliability.md (\"Backups\").")]
 pub struct BackupCmd {
     /// The backup file to write (replaced atomically when complete).
     #[arg(long, short)]
@@ -290,33 +308,19 @@ impl BackupCmd {
 
     /// Write the log backup (not the keys file); returns the number of commits.
     pub async fn backup(&self) -> anyhow::Result<u64> {
-        let subject = match &self.match_id {
-            Some(id) => {
-                eventlog::validate_match_id(id).map_err(|e| anyhow::anyhow!("--match: {e}"))?;
-                eventlog::subject(id)
-            }
-            None => eventlog::STREAM_SUBJECTS.to_string(),
-        };
+        if let Some(id) = &self.match_id {
+            eventlog::validate_match_id(id).map_err(|e| anyhow::anyhow!("--match: {e}"))?;
+        }
         let (url, client) = self.nats.connect().await?;
         let js = jetstream::new(client);
-        let mut stream = js
-            .get_stream(eventlog::STREAM)
+        let layout = eventlog::recorded_layout(&js)
             .await
-            .with_context(|| format!("cannot open stream {} at {url} (is this Arbiter's NATS?)", eventlog::STREAM))?;
-        // Everything up to the last commit that exists now.
-        let last = if self.match_id.is_some() {
-            match stream.get_last_raw_message_by_subject(&subject).await {
-                Ok(m) => m.sequence,
-                Err(e) if e.kind() == async_nats::jetstream::stream::LastRawMessageErrorKind::NoMessageFound => 0,
-                Err(e) => return Err(anyhow::anyhow!("last commit of {subject}: {e}")),
-            }
-        } else {
-            stream.info().await.context("stream info")?.state.last_sequence
-        };
-        let total = if self.match_id.is_some() {
-            None
-        } else {
-            Some(stream.info().await.context("stream info")?.state.messages)
+            .map_err(|e| anyhow::anyhow!("cannot read the match log's layout at {url}: {e}"))?
+            .unwrap_or_default();
+        // (partition, subject filter): one match, or every subject of every partition.
+        let parts: Vec<(usize, String)> = match &self.match_id {
+            Some(id) => vec![(layout.partition_of(id), layout.subject(id))],
+            None => (0..layout.partitions()).map(|p| (p, layout.filter(p))).collect(),
         };
 
         let tmp = infra::private_file::temp_path(&self.out);
@@ -326,52 +330,13 @@ impl BackupCmd {
         let result = async {
             out.write_all(MAGIC)?;
             let mut count = 0u64;
-            if last > 0 {
-                let consumer = stream
-                    .create_consumer(OrderedConfig {
-                        filter_subject: subject.clone(),
-                        deliver_policy: DeliverPolicy::All,
-                        ..Default::default()
-                    })
+            for (partition, subject) in &parts {
+                let name = layout.stream(*partition);
+                let mut stream = js
+                    .get_stream(&name)
                     .await
-                    .context("cannot create a consumer to read the log")?;
-                let mut messages = consumer.messages().await.context("cannot read the log")?;
-                let mut progress = Instant::now();
-                loop {
-                    let message = tokio::time::timeout(IDLE_TIMEOUT, messages.next())
-                        .await
-                        .with_context(|| format!("no commit arrived for {IDLE_TIMEOUT:?} after {count}: is NATS up?"))?
-                        .context("the log's consumer ended early")?
-                        .map_err(|e| anyhow::anyhow!("reading the log: {e}"))?;
-                    let info = message.info().map_err(|e| anyhow::anyhow!("a message without stream info: {e}"))?;
-                    let sequence = info.stream_sequence;
-                    let msg_id = message
-                        .headers
-                        .as_ref()
-                        .and_then(|h| h.get(async_nats::header::NATS_MESSAGE_ID))
-                        .map(|v| v.as_str().to_string())
-                        .unwrap_or_default();
-                    write_record(
-                        &mut out,
-                        &Record {
-                            subject: message.subject.to_string(),
-                            msg_id,
-                            sequence,
-                            payload: message.payload.to_vec(),
-                        },
-                    )?;
-                    count += 1;
-                    if progress.elapsed() >= PROGRESS_EVERY {
-                        progress = Instant::now();
-                        match total {
-                            Some(t) => eprintln!("backup: {count} of {t} commits"),
-                            None => eprintln!("backup: {count} commits"),
-                        }
-                    }
-                    if sequence >= last {
-                        break;
-                    }
-                }
+                    .with_context(|| format!("cannot open stream {name} at {url} (is this Arbiter's NATS?)"))?;
+                count += self.copy_stream(&mut stream, subject, count, &mut out).await?;
             }
             write_end(&mut out, count)?;
             let file = out.into_inner().map_err(|e| e.into_error())?;
@@ -391,11 +356,97 @@ impl BackupCmd {
             }
         }
     }
+
+    /// Copy the commits on `subject` of one stream, up to the last that exists now, as records
+    /// (`before`: the records already written, for the progress lines). Returns how many.
+    async fn copy_stream(
+        &self,
+        stream: &mut async_nats::jetstream::stream::Stream,
+        subject: &str,
+        before: u64,
+        out: &mut BufWriter<std::fs::File>,
+    ) -> anyhow::Result<u64> {
+        // Everything up to the last commit that exists now.
+        let last = if self.match_id.is_some() {
+            match stream.get_last_raw_message_by_subject(subject).await {
+                Ok(m) => m.sequence,
+                Err(e) if e.kind() == async_nats::jetstream::stream::LastRawMessageErrorKind::NoMessageFound => 0,
+                Err(e) => return Err(anyhow::anyhow!("last commit of {subject}: {e}")),
+            }
+        } else {
+            stream.info().await.context("stream info")?.state.last_sequence
+        };
+        let total = if self.match_id.is_some() {
+            None
+        } else {
+            Some(before + stream.info().await.context("stream info")?.state.messages)
+        };
+        let mut count = 0u64;
+        if last == 0 {
+            return Ok(0);
+        }
+        let consumer = stream
+            .create_consumer(OrderedConfig {
+                filter_subject: subject.to_string(),
+                deliver_policy: DeliverPolicy::All,
+                ..Default::default()
+            })
+            .await
+            .context("cannot create a consumer to read the log")?;
+        let mut messages = consumer.messages().await.context("cannot read the log")?;
+        let mut progress = Instant::now();
+        loop {
+            let message = tokio::time::timeout(IDLE_TIMEOUT, messages.next())
+                .await
+                .with_context(|| format!("no commit arrived for {IDLE_TIMEOUT:?} after {}: is NATS up?", before + count))?
+                .context("the log's consumer ended early")?
+                .map_err(|e| anyhow::anyhow!("reading the log: {e}"))?;
+            let info = message.info().map_err(|e| anyhow::anyhow!("a message without stream info: {e}"))?;
+            let sequence = info.stream_sequence;
+            let msg_id = message
+                .headers
+                .as_ref()
+                .and_then(|h| h.get(async_nats::header::NATS_MESSAGE_ID))
+                .map(|v| v.as_str().to_string())
+                .unwrap_or_default();
+            write_record(
+                out,
+                &Record {
+                    subject: message.subject.to_string(),
+                    msg_id,
+                    sequence,
+                    payload: message.payload.to_vec(),
+                },
+            )?;
+            count += 1;
+            if progress.elapsed() >= PROGRESS_EVERY {
+                progress = Instant::now();
+                match total {
+                    Some(t) => eprintln!("backup: {} of {t} commits", before + count),
+                    None => eprintln!("backup: {} commits", before + count),
+                }
+            }
+            if sequence >= last {
+                return Ok(count);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn subjects_of_the_single_stream_and_of_partitions_name_their_match() {
+        assert_eq!((match_of("match.m-1.events"), partition_of("match.m-1.events")), (Some("m-1"), None));
+        assert_eq!((match_of("match.p3.m-1.events"), partition_of("match.p3.m-1.events")), (Some("m-1"), Some(3)));
+        let layout = eventlog::Layout::new(4).unwrap();
+        assert_eq!(match_of(&layout.subject("abc")), Some("abc"));
+        for bad in ["match.x.m-1.events", "feed.m-1.events", "match.p3.a.b.events", "match.m 1.events"] {
+            assert_eq!(match_of(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn records_roundtrip_and_truncation_is_refused() {

@@ -111,6 +111,10 @@ pub struct BenchCmd {
     /// Print the figures as JSON on stdout instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Partition streams of the match log of the system the bench starts (`arbiter up
+    /// --partitions`): to measure what spreading the log costs or gains.
+    #[arg(long, default_value_t = 1, conflicts_with = "orchestrator")]
+    pub partitions: usize,
     /// Randomness nodes of the system the bench starts (`arbiter up --randomness-nodes`): 1
     /// draws with scheme v1, more with scheme v2 (every draw asks every node).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=9))]
@@ -151,7 +155,7 @@ impl BenchCmd {
             feed_listen: any,
             cert_names: Vec::new(),
             public_tls: Default::default(),
-            cluster: Default::default(),
+            cluster: crate::commands::up::ClusterArgs { partitions: self.partitions, ..Default::default() },
             // Every bot plays from this one address, far above any one client's rate.
             abuse: orchestrator::abuse::AbuseArgs::unlimited(),
             cors_origins: Vec::new(),

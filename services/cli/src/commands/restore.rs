@@ -29,7 +29,7 @@ use fairness::chain::{commit_hash, Link, OrchestratorKey, LOG_FORMAT_SIGNED};
 use prost::bytes::Bytes;
 use prost::Message;
 
-use super::backup::{match_of, AdminNatsArgs, Reader, Record};
+use super::backup::{match_of, partition_of, AdminNatsArgs, Reader, Record};
 use super::backup_keys::{keys_file_of, BackupKeys, KeyFileArgs};
 
 /// Progress on stderr at most this often.
@@ -49,6 +49,11 @@ pub struct RestoreCmd {
     /// a three-node cluster).
     #[arg(long, default_value_t = 1)]
     pub replicas: usize,
+    /// Restore into a log of N partition streams (docs/architecture.md, "Partitions"): a new
+    /// log is created with them; an existing one must have as many. Without it, the restore
+    /// uses the log's own layout (a new log: the single stream MATCHES).
+    #[arg(long, value_name = "N")]
+    pub partitions: Option<usize>,
     /// The keys file to put back (default: FILE.keys, written by `arbiter backup`).
     #[arg(long, value_name = "KEYS_FILE")]
     pub keys_file: Option<PathBuf>,
@@ -138,7 +143,9 @@ fn check_msg_id(match_id: &str, version: u64, msg_id: &str, hash: &[u8; 32]) -> 
 pub(crate) struct FileCheck {
     matches: BTreeMap<String, MatchInFile>,
     commits: u64,
-    last_sequence: u64,
+    /// The partition (`None`: the legacy stream) and stream sequence of the last record: a
+    /// backup holds each stream in stream order, one after the other.
+    last_sequence: (Option<usize>, u64),
     pending_bytes: usize,
 }
 
@@ -152,15 +159,16 @@ impl FileCheck {
                 record.subject
             );
         };
-        if record.sequence <= self.last_sequence {
+        let partition = partition_of(&record.subject);
+        if partition == self.last_sequence.0 && record.sequence <= self.last_sequence.1 {
             bail!(
                 "record {} of the backup (match {match_id}) has stream sequence {} after {}: a backup is in stream order, so the file is damaged",
                 self.commits + 1,
                 record.sequence,
-                self.last_sequence
+                self.last_sequence.1
             );
         }
-        self.last_sequence = record.sequence;
+        self.last_sequence = (partition, record.sequence);
         self.commits += 1;
         let version = self.matches.get(match_id).map_or(0, MatchInFile::version) + 1;
         let commit = match Commit::decode(record.payload.as_slice()) {
@@ -309,9 +317,11 @@ impl RestoreCmd {
 
         // 3. The store: every match it holds must be a prefix of the backup's.
         let (url, auth) = self.nats.resolve()?;
-        let log = JetStreamLog::connect(&url, self.replicas, &auth)
-            .await
-            .map_err(|e| anyhow::anyhow!("cannot open the match log at {url} as admin: {e}"))?;
+        let log = match self.partitions {
+            Some(partitions) => JetStreamLog::connect_partitioned(&url, self.replicas, partitions, &auth).await,
+            None => JetStreamLog::connect(&url, self.replicas, &auth).await,
+        };
+        let log = log.map_err(|e| anyhow::anyhow!("cannot open the match log at {url} as admin: {e}"))?;
         // Per match: the versions the store holds and its last stream sequence.
         let mut in_store: BTreeMap<&str, (u64, Option<u64>)> = BTreeMap::new();
         for (id, m) in &verified.matches {

@@ -133,7 +133,7 @@ impl UpTelemetryArgs {
     }
 }
 
-#[derive(Clone, Debug, Default, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct ClusterArgs {
     /// Start a JetStream cluster of N local nats-server nodes (3; 5 or 7 also work) instead of
     /// one: separate stores in <data-dir>/nats-cluster/node-<i>, routes on loopback with a
@@ -144,6 +144,19 @@ pub struct ClusterArgs {
     /// Route port of the first --cluster node (node i: this + i - 1; 0 = free ports).
     #[arg(long, default_value_t = 6222, value_name = "PORT")]
     pub cluster_port: u16,
+    /// Spread the match log over N streams (1 to 8), each match in the one its id hashes to, so
+    /// that a cluster's stream leaders spread over its nodes. Fixed when the log is created: an
+    /// existing log must be started with the count it has (1, the default, is the single
+    /// stream of every log made before partitions). See docs/architecture.md, "Partitions".
+    #[arg(long, value_name = "N", env = "ARBITER_PARTITIONS", default_value_t = 1)]
+    pub partitions: usize,
+}
+
+impl Default for ClusterArgs {
+    /// One node, the default route port, one partition: as the flags' defaults.
+    fn default() -> Self {
+        ClusterArgs { cluster: None, cluster_port: 6222, partitions: 1 }
+    }
 }
 
 /// `--cluster N`: an odd number of nodes from 3 to 7, so a majority survives a lost node.
@@ -553,6 +566,7 @@ impl UpCmd {
                 nats_args(Role::Orchestrator),
                 // The stream and the snapshot bucket get one replica per cluster node.
                 vec!["--replicas".into(), self.cluster.cluster.unwrap_or(1).to_string()],
+                vec!["--partitions".into(), self.cluster.partitions.to_string()],
                 vec!["--rules-url".into(), rules_url, "--randomness-url".into(), randomness_url],
                 node_args,
                 tls_args("orchestrator"),

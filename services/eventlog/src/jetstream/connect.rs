@@ -3,14 +3,17 @@
 
 use super::*;
 
-/// The configuration of the immutable match stream.
-pub(super) fn stream_config(replicas: usize) -> stream::Config {
+/// The configuration of the immutable match stream of `partition` in `layout` (the legacy
+/// `MATCHES` in the legacy layout, configured exactly as before partitions).
+pub(super) fn stream_config(replicas: usize, layout: &Layout, partition: usize) -> stream::Config {
     stream::Config {
-        name: STREAM.to_string(),
-        description: Some(
-            "Arbiter match logs: one subject per match, one message per commit".into(),
-        ),
-        subjects: vec![STREAM_SUBJECTS.to_string()],
+        name: layout.stream(partition),
+        description: Some(if layout.is_legacy() {
+            "Arbiter match logs: one subject per match, one message per commit".into()
+        } else {
+            format!("Arbiter match logs, partition {partition} of {}: one subject per match, one message per commit", layout.partitions())
+        }),
+        subjects: vec![layout.filter(partition)],
         storage: StorageType::File,
         num_replicas: replicas,
         deny_delete: true,
@@ -23,6 +26,23 @@ pub(super) fn stream_config(replicas: usize) -> stream::Config {
         allow_direct: true,
         allow_rollup: false,
         duplicate_window: DUPLICATE_WINDOW,
+        ..Default::default()
+    }
+}
+
+/// The stream of the layout record: one message, written once when a partitioned log is
+/// created, and never changed (deny delete and purge, as the log).
+pub(super) fn layout_stream_config(replicas: usize) -> stream::Config {
+    stream::Config {
+        name: LAYOUT_STREAM.to_string(),
+        description: Some("Arbiter match log layout: how many partition streams the log has (fixed at creation)".into()),
+        subjects: vec![LAYOUT_SUBJECT.to_string()],
+        storage: StorageType::File,
+        num_replicas: replicas,
+        deny_delete: true,
+        deny_purge: true,
+        discard: DiscardPolicy::New,
+        allow_direct: true,
         ..Default::default()
     }
 }
@@ -82,28 +102,138 @@ pub(super) fn is_no_placement(e: &LogError) -> bool {
 }
 
 impl JetStreamLog {
-    /// Connect to NATS at `url` as a writer (the orchestrator), then create the match stream and
-    /// the snapshot bucket, or use them if they exist (an existing stream whose immutability
-    /// settings differ is used as is, with a warning: this never changes a stream's
-    /// configuration).
+    /// Connect to NATS at `url` as a writer, with the layout the log already has (the legacy
+    /// single stream if it has none yet): tools and tests that follow the log as it is. See
+    /// [`Self::connect_partitioned`].
     pub async fn connect(url: &str, replicas: usize, auth: &NatsAuth) -> Result<Self, LogError> {
+        Self::connect_with(url, replicas, None, auth).await
+    }
+
+    /// Connect to NATS at `url` as a writer (the orchestrator) that expects a log of
+    /// `partitions` streams: a new log is created with them (and its layout recorded), an
+    /// existing one must have exactly as many, or this refuses saying what to do (`docs/
+    /// architecture.md`, "Partitions"). Then create the streams and the buckets, or use them if
+    /// they exist (an existing stream whose immutability settings differ is used as is, with a
+    /// warning: this never changes a stream's configuration).
+    pub async fn connect_partitioned(url: &str, replicas: usize, partitions: usize, auth: &NatsAuth) -> Result<Self, LogError> {
+        Self::connect_with(url, replicas, Some(partitions), auth).await
+    }
+
+    async fn connect_with(url: &str, replicas: usize, wanted: Option<usize>, auth: &NatsAuth) -> Result<Self, LogError> {
         let replicas = replicas.max(1);
+        if let Some(wanted) = wanted {
+            Layout::new(wanted)?;
+        }
         let (client, context) = Self::context(url, auth, "arbiter-eventlog").await?;
-        until_placed(|| Self::ensure_stream(&context, replicas)).await?;
+        let layout = until_placed(|| Self::settle_layout(&context, replicas, wanted)).await?;
+        let mut created_legacy = false;
+        for partition in 0..layout.partitions() {
+            created_legacy |= until_placed(|| Self::ensure_stream(&context, replicas, &layout, partition)).await?;
+        }
+        if created_legacy {
+            if let Some(other) = recorded_layout(&context).await? {
+                // Another orchestrator created a partitioned log at the same moment.
+                return Err(other.mismatch(1));
+            }
+        }
         let snapshots = until_placed(|| Self::ensure_bucket(&context, snapshot_bucket_config(replicas))).await?;
         let index = until_placed(|| Self::ensure_bucket(&context, index_bucket_config(replicas))).await?;
-        let stream = Self::stream_handle(&context).await?;
-        Ok(JetStreamLog { client, context, stream, snapshots: Some(snapshots), index: Some(index) })
+        let placed = Placed::new(&context, layout).await?;
+        Ok(JetStreamLog { client, context, placed: Arc::new(std::sync::OnceLock::from(placed)), snapshots: Some(snapshots), index: Some(index) })
+    }
+
+    /// The layout of the log: the recorded one, or, for a log without a record, the legacy one
+    /// (`wanted` 1 or unsaid) or a new partitioned one whose record this writes (`wanted` > 1,
+    /// only when no legacy stream exists). Refuses a `wanted` count the log does not have.
+    async fn settle_layout(context: &jetstream::Context, replicas: usize, wanted: Option<usize>) -> Result<Layout, LogError> {
+        let recorded = recorded_layout(context).await?;
+        let layout = match (recorded, wanted) {
+            (Some(layout), Some(w)) if layout.partitions() != w => return Err(layout.mismatch(w)),
+            (Some(layout), _) => layout,
+            (None, None | Some(1)) => Layout::LEGACY,
+            (None, Some(w)) => {
+                if stream_exists(context, STREAM).await? {
+                    return Err(Layout::LEGACY.mismatch(w));
+                }
+                let layout = Layout::new(w)?;
+                let stored = Self::write_record(context, replicas, layout).await?;
+                if stored != layout {
+                    return Err(stored.mismatch(w));
+                }
+                // A legacy orchestrator may have created MATCHES meanwhile: one of the two
+                // sees the other (it checks for the record after creating MATCHES).
+                if stream_exists(context, STREAM).await? {
+                    return Err(Layout::LEGACY.mismatch(w));
+                }
+                layout
+            }
+        };
+        Ok(layout)
+    }
+
+    /// Write `layout`'s record if the log has none (the first writer wins); the recorded layout.
+    async fn write_record(context: &jetstream::Context, replicas: usize, layout: Layout) -> Result<Layout, LogError> {
+        if let Err(e) = context.get_or_create_stream(layout_stream_config(replicas)).await {
+            return Err(classify(&format!("cannot get or create stream {LAYOUT_STREAM}"), e));
+        }
+        let publish = Publish::build().payload(Bytes::from(layout.record())).expected_last_subject_sequence(0);
+        let acked = match context.send_publish(LAYOUT_SUBJECT, publish).await {
+            Ok(ack) => ack.await.map(|_| ()),
+            Err(e) => Err(e),
+        };
+        match acked {
+            Ok(()) => {
+                tracing::info!(partitions = layout.partitions(), "recorded the layout of a new partitioned match log");
+                Ok(layout)
+            }
+            Err(e) => match recorded_layout(context).await? {
+                // Another writer recorded first (or this one's ack was lost).
+                Some(stored) => Ok(stored),
+                None => Err(classify(&format!("write the log layout on {LAYOUT_SUBJECT}"), e)),
+            },
+        }
     }
 
     /// Connect to NATS at `url` as a reader (the randomness service): only `read` and
     /// `read_after` work, through direct gets, so a reader needs no right to create, change or
-    /// consume anything. It neither needs nor checks that the stream exists yet (a match that
-    /// is not in the log reads as empty once the stream exists).
+    /// consume anything. It neither needs nor checks that the streams exist yet (a match that
+    /// is not in the log reads as empty once they exist); it learns the log's layout on its
+    /// first read that finds one (`Self::placed`).
     pub async fn connect_reader(url: &str, auth: &NatsAuth) -> Result<Self, LogError> {
         let (client, context) = Self::context(url, auth, "arbiter-eventlog-reader").await?;
-        let stream = Self::stream_handle(&context).await?;
-        Ok(JetStreamLog { client, context, stream, snapshots: None, index: None })
+        Ok(JetStreamLog { client, context, placed: Arc::new(std::sync::OnceLock::new()), snapshots: None, index: None })
+    }
+
+    /// The log's layout and stream handles. A writer knows them from its start. A reader reads
+    /// the record (direct get) until the log is known: a record, or the legacy stream existing;
+    /// before that (nothing created yet) it answers with the legacy layout without keeping it.
+    pub(super) async fn placed(&self) -> Result<Arc<Placed>, LogError> {
+        if let Some(placed) = self.placed.get() {
+            return Ok(placed.clone());
+        }
+        let known = match direct_layout(&self.context).await? {
+            Some(layout) => Some(layout),
+            None => {
+                let legacy = self.context.get_stream_no_info(STREAM).await.map_err(|e| LogError::Other(format!("stream {STREAM}: {e}")))?;
+                match legacy.direct_get_next_for_subject(STREAM_SUBJECTS, Some(1)).await {
+                    Ok(_) => Some(Layout::LEGACY),
+                    Err(e) if e.kind() == DirectGetErrorKind::NotFound => Some(Layout::LEGACY),
+                    Err(e) if is_no_responders(&e) => None,
+                    Err(e) => return Err(classify("the first message of the log", e)),
+                }
+            }
+        };
+        let placed = Placed::new(&self.context, known.unwrap_or_default()).await?;
+        if known.is_some() {
+            let _ = self.placed.set(placed.clone());
+            return Ok(self.placed.get().cloned().unwrap_or(placed));
+        }
+        Ok(placed)
+    }
+
+    /// The log's layout (for a reader, as far as it knows yet: see `placed`).
+    pub async fn layout(&self) -> Result<Layout, LogError> {
+        Ok(self.placed().await?.layout)
     }
 
     pub(super) async fn context(url: &str, auth: &NatsAuth, name: &str) -> Result<(async_nats::Client, jetstream::Context), LogError> {
@@ -129,14 +259,6 @@ impl JetStreamLog {
         Ok((client, context))
     }
 
-    pub(super) async fn stream_handle(context: &jetstream::Context) -> Result<stream::Stream<()>, LogError> {
-        // No request is made (no STREAM.INFO right needed).
-        context
-            .get_stream_no_info(STREAM)
-            .await
-            .map_err(|e| LogError::Other(format!("stream {STREAM}: {e}")))
-    }
-
     /// The JetStream context of this connection (for the archive bucket, `archive`).
     pub(crate) fn jetstream_context(&self) -> &jetstream::Context {
         &self.context
@@ -151,40 +273,54 @@ impl JetStreamLog {
     /// answer to its direct get). Asked at start by a service whose key file is missing, to
     /// tell a first start (a new key is made) from a lost key (refused, `docs/security.md`).
     pub async fn holds_commits(&self) -> Result<bool, LogError> {
-        let what = format!("the first message of {STREAM}");
-        if self.is_reader() {
-            return match self.stream.direct_get_next_for_subject(STREAM_SUBJECTS, Some(1)).await {
-                Ok(_) => Ok(true),
-                Err(e) if e.kind() == DirectGetErrorKind::NotFound => Ok(false),
-                Err(e) if matches!(e.kind(), DirectGetErrorKind::ErrorResponse(status, _) if status == async_nats::StatusCode::NO_RESPONDERS) => {
-                    Ok(false)
+        let placed = self.placed().await?;
+        for (partition, stream) in placed.streams.iter().enumerate() {
+            let filter = placed.layout.filter(partition);
+            let what = format!("the first message of {}", placed.layout.stream(partition));
+            let found = if self.is_reader() {
+                match stream.direct_get_next_for_subject(&filter, Some(1)).await {
+                    Ok(_) => true,
+                    Err(e) if e.kind() == DirectGetErrorKind::NotFound => false,
+                    Err(e) if is_no_responders(&e) => false,
+                    Err(e) => return Err(classify(&what, e)),
                 }
-                Err(e) => Err(classify(&what, e)),
+            } else {
+                match stream.get_first_raw_message_by_subject(&filter, 1).await {
+                    Ok(_) => true,
+                    Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => false,
+                    Err(e) => return Err(classify(&what, e)),
+                }
             };
+            if found {
+                return Ok(true);
+            }
         }
-        match self.stream.get_first_raw_message_by_subject(STREAM_SUBJECTS, 1).await {
-            Ok(_) => Ok(true),
-            Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => Ok(false),
-            Err(e) => Err(classify(&what, e)),
-        }
+        Ok(false)
     }
 
+    /// Create the stream of `partition`, or find it. Whether this created the legacy stream.
     pub(super) async fn ensure_stream(
         context: &jetstream::Context,
         replicas: usize,
-    ) -> Result<(), LogError> {
-        let wanted = stream_config(replicas);
-        let mut stream = match context.get_stream(STREAM).await {
+        layout: &Layout,
+        partition: usize,
+    ) -> Result<bool, LogError> {
+        let wanted = stream_config(replicas, layout, partition);
+        let name = wanted.name.clone();
+        let filter = layout.filter(partition);
+        let mut created = false;
+        let mut stream = match context.get_stream(&name).await {
             Ok(stream) => stream,
             Err(get_err) => match context.create_stream(wanted.clone()).await {
                 Ok(stream) => {
-                    tracing::info!(stream = STREAM, replicas, "created the match stream");
+                    tracing::info!(stream = name, replicas, "created the match stream");
+                    created = layout.is_legacy();
                     stream
                 }
                 // Another instance may have created it meanwhile: look again.
-                Err(create_err) => context.get_stream(STREAM).await.map_err(|_| {
+                Err(create_err) => context.get_stream(&name).await.map_err(|_| {
                     let what = format!(
-                        "cannot get or create stream {STREAM} (is JetStream enabled? start \
+                        "cannot get or create stream {name} (is JetStream enabled? start \
                          nats-server with -js); get: {get_err}; create"
                     );
                     classify(&what, create_err)
@@ -194,17 +330,17 @@ impl JetStreamLog {
         let info = stream
             .info()
             .await
-            .map_err(|e| classify(&format!("stream {STREAM} info"), e))?;
+            .map_err(|e| classify(&format!("stream {name} info"), e))?;
         let config = &info.config;
         if !config.deny_delete
             || !config.deny_purge
             || config.max_age != Duration::ZERO
             || config.discard != DiscardPolicy::New
             || config.storage != StorageType::File
-            || !config.subjects.iter().any(|s| s == STREAM_SUBJECTS)
+            || !config.subjects.iter().any(|s| *s == filter)
         {
             tracing::warn!(
-                stream = STREAM,
+                stream = name,
                 deny_delete = config.deny_delete,
                 deny_purge = config.deny_purge,
                 max_age = ?config.max_age,
@@ -217,14 +353,14 @@ impl JetStreamLog {
         if config.num_replicas < replicas {
             // Never changed from here (this code never edits a stream): an operator raises it.
             tracing::warn!(
-                stream = STREAM,
+                stream = name,
                 replicas = config.num_replicas,
                 wanted = replicas,
                 "the existing match stream has fewer replicas than asked; raise them as the NATS \
                  admin (e.g. `nats stream edit MATCHES --replicas 3`), see docs/reliability.md"
             );
         }
-        Ok(())
+        Ok(created)
     }
 
     pub(super) async fn ensure_bucket(
@@ -244,6 +380,48 @@ impl JetStreamLog {
                 }),
             },
         }
+    }
+}
+
+/// Whether a direct get found no server to answer: the stream does not exist.
+pub(super) fn is_no_responders(e: &async_nats::jetstream::stream::DirectGetError) -> bool {
+    matches!(e.kind(), DirectGetErrorKind::ErrorResponse(status, _) if status == async_nats::StatusCode::NO_RESPONDERS)
+}
+
+/// Whether stream `name` exists (asked of the meta leader).
+async fn stream_exists(context: &jetstream::Context, name: &str) -> Result<bool, LogError> {
+    match context.get_stream(name).await {
+        Ok(_) => Ok(true),
+        Err(e) if matches!(e.kind(), stream_get_kind::JetStream(j) if j.error_code() == async_nats::jetstream::ErrorCode::STREAM_NOT_FOUND) => Ok(false),
+        Err(e) => Err(classify(&format!("stream {name}"), e)),
+    }
+}
+
+use async_nats::jetstream::context::GetStreamErrorKind as stream_get_kind;
+
+/// The layout recorded in the log, asked of the layout stream's leader (a writer's or an
+/// operator's view: needs `STREAM.INFO` and `STREAM.MSG.GET` on [`LAYOUT_STREAM`]); `None` for
+/// a log without a record (legacy, or nothing created yet).
+pub async fn recorded_layout(context: &jetstream::Context) -> Result<Option<Layout>, LogError> {
+    if !stream_exists(context, LAYOUT_STREAM).await? {
+        return Ok(None);
+    }
+    let stream = context.get_stream_no_info(LAYOUT_STREAM).await.map_err(|e| LogError::Other(format!("stream {LAYOUT_STREAM}: {e}")))?;
+    match stream.get_last_raw_message_by_subject(LAYOUT_SUBJECT).await {
+        Ok(message) => Layout::from_record(&message.payload).map(Some),
+        Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => Ok(None),
+        Err(e) => Err(classify(&format!("the record on {LAYOUT_SUBJECT}"), e)),
+    }
+}
+
+/// The layout recorded in the log, by direct get (a reader's view: needs only
+/// `DIRECT.GET` on [`LAYOUT_STREAM`]); `None` when there is no record (yet).
+pub async fn direct_layout(context: &jetstream::Context) -> Result<Option<Layout>, LogError> {
+    let stream = context.get_stream_no_info(LAYOUT_STREAM).await.map_err(|e| LogError::Other(format!("stream {LAYOUT_STREAM}: {e}")))?;
+    match stream.direct_get_last_for_subject(LAYOUT_SUBJECT).await {
+        Ok(message) => Layout::from_record(&message.payload).map(Some),
+        Err(e) if e.kind() == DirectGetErrorKind::NotFound || is_no_responders(&e) => Ok(None),
+        Err(e) => Err(classify(&format!("the record on {LAYOUT_SUBJECT}"), e)),
     }
 }
 

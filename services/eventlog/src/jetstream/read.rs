@@ -4,28 +4,79 @@
 use super::*;
 
 impl JetStreamLog {
+    /// The last commit of every match of one partition (see `EventLog::last_commits`).
+    pub(super) async fn last_commits_of(
+        &self,
+        layout: &Layout,
+        partition: usize,
+        stream: &stream::Stream<()>,
+    ) -> Result<Vec<(String, u64, Bytes)>, LogError> {
+        // One ordered consumer over every match subject, delivering only each subject's last
+        // message; the count pending at its creation tells when the pass is complete.
+        let filter = layout.filter(partition);
+        let consumer = stream
+            .create_consumer(OrderedConfig {
+                filter_subject: filter.clone(),
+                deliver_policy: DeliverPolicy::LastPerSubject,
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| classify(&format!("create consumer on {filter}"), e))?;
+        let name = consumer.cached_info().name.clone();
+        let total = consumer.cached_info().num_pending;
+        let result = async {
+            let mut out = Vec::new();
+            if total == 0 {
+                return Ok(out);
+            }
+            let mut messages =
+                consumer.messages().await.map_err(|e| classify(&format!("consume {filter}"), e))?;
+            loop {
+                let next = tokio::time::timeout(READ_IDLE_TIMEOUT, messages.next()).await.map_err(|_| {
+                    LogError::Unavailable(format!("listing matches: no message for {READ_IDLE_TIMEOUT:?} after {}", out.len()))
+                })?;
+                let Some(message) = next else {
+                    return Err(LogError::Unavailable("listing matches: the consumer ended early".into()));
+                };
+                let message = message.map_err(|e| classify(&format!("consume {filter}"), e))?;
+                let info = message
+                    .info()
+                    .map_err(|e| LogError::Other(format!("message on {filter} without JetStream info: {e}")))?;
+                let (sequence, pending) = (info.stream_sequence, info.pending);
+                let match_id = layout.match_of(message.message.subject.as_str()).map(str::to_string);
+                if let Some(match_id) = match_id {
+                    out.push((match_id, sequence, message.message.payload.clone()));
+                }
+                if pending == 0 || out.len() as u64 >= total {
+                    return Ok(out);
+                }
+            }
+        }
+        .await;
+        let stream = stream.clone();
+        tokio::spawn(async move {
+            if let Err(e) = stream.delete_consumer(&name).await {
+                tracing::debug!(consumer = name, %e, "could not delete a listing consumer");
+            }
+        });
+        result
+    }
+
+
     /// Stream sequence of the last message on `subject`, or `None` if there is none.
-    pub(super) async fn last_sequence(&self, subject: &str) -> Result<Option<u64>, LogError> {
+    pub(super) async fn last_sequence(&self, stream: &stream::Stream<()>, subject: &str) -> Result<Option<u64>, LogError> {
         if self.is_reader() {
-            return match self.stream.direct_get_last_for_subject(subject).await {
+            return match stream.direct_get_last_for_subject(subject).await {
                 Ok(message) => Ok(Some(message.sequence)),
                 Err(e) if e.kind() == DirectGetErrorKind::NotFound => Ok(None),
                 Err(e) => Err(classify(&format!("last message of {subject}"), e)),
             };
         }
-        match self.stream.get_last_raw_message_by_subject(subject).await {
+        match stream.get_last_raw_message_by_subject(subject).await {
             Ok(message) => Ok(Some(message.sequence)),
             Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => Ok(None),
             Err(e) => Err(classify(&format!("last message of {subject}"), e)),
         }
-    }
-
-    /// An ordered consumer over one match subject, from the start, and its (ephemeral) name.
-    pub(super) async fn ordered(
-        &self,
-        subject: &str,
-    ) -> Result<(async_nats::jetstream::consumer::pull::Ordered, String), LogError> {
-        self.ordered_from(subject, DeliverPolicy::All).await
     }
 
     /// An ordered consumer over one match subject with the given start, and its name.
@@ -39,11 +90,11 @@ impl JetStreamLog {
     /// twice would shift every version after it.
     pub(super) async fn ordered_from(
         &self,
+        stream: &stream::Stream<()>,
         subject: &str,
         deliver_policy: DeliverPolicy,
     ) -> Result<(async_nats::jetstream::consumer::pull::Ordered, String), LogError> {
-        let consumer = self
-            .stream
+        let consumer = stream
             .create_consumer(OrderedConfig {
                 filter_subject: subject.to_string(),
                 deliver_policy,
@@ -69,9 +120,9 @@ impl JetStreamLog {
         keep_from: u64,
         stop_at: u64,
     ) -> Result<Vec<StoredCommit>, LogError> {
-        let subject = subject(match_id);
+        let (stream, subject) = self.placed().await?.of(match_id);
         // Read up to the last commit that exists now, so the read terminates.
-        let Some(last) = self.last_sequence(&subject).await? else {
+        let Some(last) = self.last_sequence(&stream, &subject).await? else {
             return Ok(Vec::new());
         };
         if let DeliverPolicy::ByStartSequence { start_sequence } = start {
@@ -80,9 +131,9 @@ impl JetStreamLog {
             }
         }
         if self.is_reader() {
-            return self.collect_direct(&subject, start, last, first_version, keep_from, stop_at).await;
+            return self.collect_direct(&stream, &subject, start, last, first_version, keep_from, stop_at).await;
         }
-        let (mut messages, consumer) = self.ordered_from(&subject, start).await?;
+        let (mut messages, consumer) = self.ordered_from(&stream, &subject, start).await?;
         let result = async {
             let mut commits = Vec::new();
             let mut version = first_version.saturating_sub(1);
@@ -123,7 +174,6 @@ impl JetStreamLog {
         drop(messages);
         // The ephemeral consumer would expire by itself after 30 s of inactivity; deleting it
         // now keeps the server's consumer count low under many reads. Best effort.
-        let stream = self.stream.clone();
         tokio::spawn(async move {
             if let Err(e) = stream.delete_consumer(&consumer).await {
                 tracing::debug!(consumer, %e, "could not delete a read consumer");
@@ -133,8 +183,10 @@ impl JetStreamLog {
     }
 
     /// [`Self::collect`] for a reader: one direct get per commit, from `start` up to `last`.
+    #[allow(clippy::too_many_arguments)]
     pub(super) async fn collect_direct(
         &self,
+        stream: &stream::Stream<()>,
         subject: &str,
         start: DeliverPolicy,
         last: u64,
@@ -149,8 +201,7 @@ impl JetStreamLog {
         let mut commits = Vec::new();
         let mut version = first_version.saturating_sub(1);
         while next <= last {
-            let message = self
-                .stream
+            let message = stream
                 .direct_get_next_for_subject(subject, Some(next))
                 .await
                 .map_err(|e| classify(&format!("read {subject} from sequence {next}"), e))?;
@@ -190,6 +241,7 @@ impl JetStreamLog {
     /// attempt whose ack was lost), the append succeeded; otherwise another writer won.
     pub(super) async fn resolve_wrong_sequence(
         &self,
+        stream: &stream::Stream<()>,
         match_id: &str,
         subject: &str,
         msg_id: &str,
@@ -201,8 +253,7 @@ impl JetStreamLog {
             expected,
         };
         let from = expected.map_or(1, |s| s.saturating_add(1));
-        let next = match self
-            .stream
+        let next = match stream
             .get_first_raw_message_by_subject(subject, from)
             .await
         {
@@ -237,14 +288,14 @@ impl JetStreamLog {
     /// success only if that message is this very commit (same match, same payload).
     pub(super) async fn check_duplicate(
         &self,
+        stream: &stream::Stream<()>,
         match_id: &str,
         subject: &str,
         sequence: u64,
         payload: &Bytes,
         expected: Option<u64>,
     ) -> Result<u64, LogError> {
-        let stored = self
-            .stream
+        let stored = stream
             .get_raw_message(sequence)
             .await
             .map_err(|e| classify(&format!("get duplicate message {sequence}"), e))?;

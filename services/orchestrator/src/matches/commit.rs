@@ -82,7 +82,7 @@ impl Matches {
                 otel.kind = "producer",
                 messaging.system = "nats",
                 messaging.operation.type = "publish",
-                messaging.destination.name = %eventlog::subject(&rec.match_id),
+                messaging.destination.name = %eventlog::Layout::new(self.backends.log.partitions()).unwrap_or_default().subject(&rec.match_id),
                 messaging.message.id = %msg_id,
                 match.id = %rec.match_id,
             );

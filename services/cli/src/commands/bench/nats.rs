@@ -110,7 +110,14 @@ pub(super) async fn store_size(nats: &async_nats::Client) -> anyhow::Result<Stor
             }
         }
     };
-    let (commits, log_bytes) = state(eventlog::STREAM.to_string()).await?;
+    // Every stream of the log: MATCHES, or its partitions.
+    let layout = eventlog::recorded_layout(&js).await.map_err(|e| anyhow::anyhow!("{e}"))?.unwrap_or_default();
+    let (mut commits, mut log_bytes) = (0, 0);
+    for name in layout.streams() {
+        let (c, b) = state(name).await?;
+        commits += c;
+        log_bytes += b;
+    }
     let (_, snapshot_bytes) = state(format!("KV_{}", eventlog::SNAPSHOT_BUCKET)).await?;
     let (_, index_bytes) = state(format!("KV_{}", eventlog::INDEX_BUCKET)).await?;
     Ok(StoreSize { commits, log_bytes, snapshot_bytes, index_bytes })

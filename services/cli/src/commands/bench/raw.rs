@@ -113,12 +113,14 @@ pub(super) fn median_ms(mut samples: Vec<Duration>) -> f64 {
 pub(super) async fn raw_read(nats: &async_nats::Client, match_id: &str, count: u64) -> anyhow::Result<Vec<Duration>> {
     use async_nats::jetstream::consumer::pull::OrderedConfig;
     let js = async_nats::jetstream::new(nats.clone());
-    let stream = js.get_stream(eventlog::STREAM).await.map_err(|e| anyhow::anyhow!("stream {}: {e}", eventlog::STREAM))?;
+    let layout = eventlog::recorded_layout(&js).await.map_err(|e| anyhow::anyhow!("{e}"))?.unwrap_or_default();
+    let name = layout.stream(layout.partition_of(match_id));
+    let stream = js.get_stream(&name).await.map_err(|e| anyhow::anyhow!("stream {name}: {e}"))?;
     let mut samples = Vec::new();
     for _ in 0..REBUILD_SAMPLES {
         let t = Instant::now();
         let consumer = stream
-            .create_consumer(OrderedConfig { filter_subject: eventlog::subject(match_id), ..Default::default() })
+            .create_consumer(OrderedConfig { filter_subject: layout.subject(match_id), ..Default::default() })
             .await
             .map_err(|e| anyhow::anyhow!("raw read consumer: {e}"))?;
         let mut messages = consumer.messages().await.map_err(|e| anyhow::anyhow!("raw read: {e}"))?;
