@@ -643,6 +643,10 @@ impl UpCmd {
         if let Some(size) = self.cluster.cluster {
             println!("  cluster                   {size} nodes, {size} replicas, fsync on every write (docs/reliability.md)");
         }
+        if self.cluster.partitions > 1 {
+            let p = self.cluster.partitions;
+            println!("  partitions                the match log over {p} streams MATCHES_P0..MATCHES_P{} (docs/architecture.md, \"Partitions\")", p - 1);
+        }
         println!("  data                      {}", self.data_dir.display());
         println!();
         let flag = if orch == "127.0.0.1:50051" && scheme == "http" { String::new() } else { format!(" --orchestrator {scheme}://{orch}") };
