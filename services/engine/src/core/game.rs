@@ -2,8 +2,9 @@
 //! (encode, decode and check), the `apply` sequence, asking a seat or the randomness service,
 //! reading an answer back, and typed option tables.
 //!
-//! A game implements [`GameState`] on its state struct and then writes `Ruleset::apply` as
-//! `core::game::apply(state, input, |g, input, ev| { flow::on_input(..)?; flow::run(..) })`.
+//! A game implements [`GameState`] and [`Flow`] on its state struct (what is its own: checks,
+//! one step of its rules, how an input is played, a viewer's view); its `impl Ruleset` then
+//! takes `apply`, `view` and `state_json` from [`state_methods!`], and its run loop is [`settle`].
 //!
 //! Options a game builds and reads itself are a [`Table`]: each option shown to the seat with the
 //! typed value it stands for, so an answer is looked up ([`answer`], [`answers`]) instead of a
@@ -12,10 +13,11 @@
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use serde_json::Value;
 
 use super::state_codec;
 use super::{check_input, Awaiting, Choice, Decision, DecisionOption, DecisionSpec, DrawKind, DrawRequest, Event, Input};
-use super::{RulesError, Step};
+use super::{RulesError, Step, Viewer};
 
 /// What the core needs of a game's state.
 pub trait GameState: Serialize + DeserializeOwned {
@@ -124,6 +126,64 @@ pub fn apply<G: GameState>(
     }
     step_of(&g, events)
 }
+
+/// One step of a game's continuation; true when the match now waits for an input.
+pub type StepFn<G> = fn(&mut G, &mut Vec<Event>) -> Result<bool, RulesError>;
+/// Play an input the state awaits (a decision or a draw; time called never reaches it).
+pub type PlayFn<G> = fn(&mut G, &Input, &mut Vec<Event>) -> Result<(), RulesError>;
+/// What a viewer may see of the match.
+pub type ViewFn<G> = fn(&G, Viewer) -> Value;
+
+/// A game's rules, as the shared sequence drives them: what differs from game to game.
+pub trait Flow: GameState {
+    const STEP: StepFn<Self>;
+    const PLAY: PlayFn<Self>;
+    const VIEW: ViewFn<Self>;
+}
+
+/// A guard against a corrupted state that would make the engine loop forever: far more steps
+/// than any input of any game takes.
+pub const MAX_STEPS_PER_INPUT: u32 = 100_000;
+
+/// Advance until the match needs an input (every game's run loop).
+pub fn settle<G: Flow>(g: &mut G, events: &mut Vec<Event>) -> Result<(), RulesError> {
+    for _ in 0..MAX_STEPS_PER_INPUT {
+        if G::STEP(g, events)? {
+            return Ok(());
+        }
+    }
+    Err(RulesError::CorruptState("the rules engine did not settle".into()))
+}
+
+/// `Ruleset::apply` of a game with a [`Flow`]: play the input, then settle.
+pub fn apply_flow<G: Flow>(state: &[u8], input: &Input) -> Result<Step, RulesError> {
+    apply(state, input, |g: &mut G, input, events| {
+        G::PLAY(g, input, events)?;
+        settle(g, events)
+    })
+}
+
+/// `Ruleset::view` of a game with a [`Flow`].
+pub fn view_flow<G: Flow>(state: &[u8], viewer: Viewer) -> Result<Value, RulesError> {
+    Ok(G::VIEW(&decode::<G>(state)?, viewer))
+}
+
+/// The `Ruleset` methods that only handle a game's state blob (`apply`, `view`, `state_json`):
+/// written once here, invoked inside each game's `impl Ruleset` with its state type.
+macro_rules! state_methods {
+    ($game:ty) => {
+        fn apply(&self, state: &[u8], input: &$crate::core::Input) -> Result<$crate::core::Step, $crate::core::RulesError> {
+            $crate::core::game::apply_flow::<$game>(state, input)
+        }
+        fn view(&self, state: &[u8], viewer: $crate::core::Viewer) -> Result<serde_json::Value, $crate::core::RulesError> {
+            $crate::core::game::view_flow::<$game>(state, viewer)
+        }
+        fn state_json(&self, state: &[u8]) -> Result<Vec<u8>, $crate::core::RulesError> {
+            $crate::core::game::state_json::<$game>(state)
+        }
+    };
+}
+pub(crate) use state_methods;
 
 /// Wait for `seat` to decide. `kind` and `summary` are given whole (the game prefixes them with
 /// its name and the seat's name); `summary` is what everyone else is told, so it names only

@@ -39,6 +39,8 @@ pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
     game::encode(g)
 }
 
+/// The checked state (tests read states directly; the services go through `state_methods!`).
+#[cfg(test)]
 pub(crate) fn decode(bytes: &[u8]) -> Result<Game, RulesError> {
     game::decode(bytes)
 }
@@ -50,6 +52,13 @@ impl GameState for Game {
         validate(self)
     }
     crate::core::game::protocol_fields!();
+}
+
+/// This game's own rules in the shared sequence (`core::game::apply_flow`, `settle`, `view_flow`).
+impl game::Flow for Game {
+    const STEP: game::StepFn<Self> = flow::step;
+    const PLAY: game::PlayFn<Self> = flow::on_input;
+    const VIEW: game::ViewFn<Self> = view_of;
 }
 
 fn validate(g: &Game) -> Result<(), RulesError> {
@@ -317,26 +326,14 @@ impl Ruleset for Neonhope {
             ),
             json!({"seats": g.chars.len(), "options": g.options}),
         )];
-        flow::run(&mut g, &mut events)?;
+        game::settle(&mut g, &mut events)?;
         game::step_of(&g, events)
     }
     /// The team wins or loses together (NH-1).
     fn cooperative(&self) -> bool {
         true
     }
-    fn apply(&self, state: &[u8], input: &Input) -> Result<Step, RulesError> {
-        game::apply(state, input, |g: &mut Game, input, ev| {
-            flow::on_input(g, input, ev)?;
-            flow::run(g, ev)
-        })
-    }
-    fn view(&self, state: &[u8], viewer: Viewer) -> Result<Value, RulesError> {
-        let g = decode(state)?;
-        Ok(view_of(&g, viewer))
-    }
-    fn state_json(&self, state: &[u8]) -> Result<Vec<u8>, RulesError> {
-        game::state_json::<Game>(state)
-    }
+    crate::core::game::state_methods!(Game);
 }
 
 /// What each viewer may not know (`docs/neonhope.md`, "What each viewer sees"): the encounter

@@ -68,6 +68,8 @@ pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
     game::encode(g)
 }
 
+/// The checked state (tests read states directly; the services go through `state_methods!`).
+#[cfg(test)]
 pub(crate) fn decode(bytes: &[u8]) -> Result<Game, RulesError> {
     game::decode(bytes)
 }
@@ -83,6 +85,13 @@ impl GameState for Game {
     fn time_called(&mut self, at_ms: i64, events: &mut Vec<Event>) -> Result<(), RulesError> {
         flow::time::call(self, at_ms, events)
     }
+}
+
+/// This game's own rules in the shared sequence (`core::game::apply_flow`, `settle`, `view_flow`).
+impl game::Flow for Game {
+    const STEP: game::StepFn<Self> = flow::step;
+    const PLAY: game::PlayFn<Self> = flow::on_input;
+    const VIEW: game::ViewFn<Self> = view_of;
 }
 
 /// Cheap consistency checks on a decoded state, so that garbage is reported, not played.
@@ -494,22 +503,10 @@ impl Ruleset for Netrunner {
             format!("A netrunner match: {} (Corp, {}) against {} (Runner, {}), to {} agenda points", g.corp.name, g.corp.deck, g.runner.name, g.runner.deck, g.options.agenda_points_to_win),
             json!({"options": g.options}),
         )];
-        flow::run(&mut g, &mut events)?;
+        game::settle(&mut g, &mut events)?;
         game::step_of(&g, events)
     }
-    fn apply(&self, state: &[u8], input: &Input) -> Result<Step, RulesError> {
-        game::apply(state, input, |g: &mut Game, input, ev| {
-            flow::on_input(g, input, ev)?;
-            flow::run(g, ev)
-        })
-    }
-    fn view(&self, state: &[u8], viewer: Viewer) -> Result<Value, RulesError> {
-        let g = decode(state)?;
-        Ok(view_of(&g, viewer))
-    }
-    fn state_json(&self, state: &[u8]) -> Result<Vec<u8>, RulesError> {
-        game::state_json::<Game>(state)
-    }
+    crate::core::game::state_methods!(Game);
 }
 
 /// What each viewer may not know (see `docs/netrunner.md`, "What each viewer sees"). From the

@@ -27,27 +27,18 @@ impl BenchCmd {
         });
         let started = Instant::now();
         let ticker = {
-            let shared = shared.clone();
-            let duration = self.duration;
-            let processes = target.processes.clone();
-            tokio::spawn(async move {
-                let mut tick = tokio::time::interval(Duration::from_secs(1));
-                tick.tick().await;
-                loop {
-                    tick.tick().await;
-                    let t = started.elapsed().as_secs_f64();
-                    let d = shared.decisions.load(Ordering::Relaxed);
-                    let behind = match &shared.ledger {
-                        Some(l) => l.lock().map(|l| format!(" · feed {} behind", l.backlog())).unwrap_or_default(),
-                        None => String::new(),
-                    };
-                    progress(&format!(
-                        "load {n} · arbiter {t:.0}/{duration:.0}s · {d} decisions ({:.0}/s){behind}{}",
-                        d as f64 / t,
-                        rss_line(&processes)
-                    ));
-                }
-            })
+            let (counted, behind) = (shared.clone(), shared.clone());
+            spawn_progress(
+                format!("load {n} · arbiter · decisions"),
+                started,
+                self.duration,
+                target.processes.clone(),
+                move || counted.decisions.load(Ordering::Relaxed),
+                move || match &behind.ledger {
+                    Some(l) => l.lock().map(|l| format!(" · feed {} behind", l.backlog())).unwrap_or_default(),
+                    None => String::new(),
+                },
+            )
         };
         let per_slot = |slot: usize| self.watchers / n + usize::from(slot < self.watchers % n);
         let mut workers = Vec::new();

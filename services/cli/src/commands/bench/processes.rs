@@ -108,15 +108,24 @@ pub(super) async fn settle() {
     progress("the system did not settle within 30 s (other work on the machine?); going on");
 }
 
-pub(super) fn spawn_progress(what: String, count: Arc<AtomicU64>, started: Instant, duration: f64, processes: Vec<(&'static str, u32)>) -> tokio::task::JoinHandle<()> {
+/// A line a second on stderr while a load runs: `what`, the time, `count()` and its rate per
+/// second, `extra()`, and the resident memory of the processes measured.
+pub(super) fn spawn_progress(
+    what: String,
+    started: Instant,
+    duration: f64,
+    processes: Vec<(&'static str, u32)>,
+    count: impl Fn() -> u64 + Send + 'static,
+    extra: impl Fn() -> String + Send + 'static,
+) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(1));
         tick.tick().await;
         loop {
             tick.tick().await;
             let t = started.elapsed().as_secs_f64();
-            let c = count.load(Ordering::Relaxed);
-            progress(&format!("{what} {t:.0}/{duration:.0}s · {c} ({:.0}/s){}", c as f64 / t, rss_line(&processes)));
+            let c = count();
+            progress(&format!("{what} {t:.0}/{duration:.0}s · {c} ({:.0}/s){}{}", c as f64 / t, extra(), rss_line(&processes)));
         }
     })
 }

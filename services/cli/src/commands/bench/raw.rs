@@ -23,7 +23,10 @@ impl BenchCmd {
         let deadline = Instant::now() + Duration::from_secs_f64(duration);
         let limit = self.decisions.unwrap_or(u64::MAX);
         let started = Instant::now();
-        let ticker = spawn_progress(format!("load {n} · raw appends"), appends.clone(), started, duration, target.processes.clone());
+        let ticker = {
+            let appends = appends.clone();
+            spawn_progress(format!("load {n} · raw appends"), started, duration, target.processes.clone(), move || appends.load(Ordering::Relaxed), String::new)
+        };
         let mut tasks = Vec::new();
         for task in 0..n {
             let js = js.clone();

@@ -31,19 +31,6 @@ use self::ask::corrupt;
 use crate::core::{Event, Input, RulesError};
 use crate::mainframe::state::{Game, Stage};
 
-/// A guard against a corrupted state that would make the engine loop forever.
-const MAX_STEPS_PER_INPUT: u32 = 100_000;
-
-/// Advance until the match needs an input.
-pub fn run(g: &mut Game, ev: &mut Vec<Event>) -> Result<(), RulesError> {
-    for _ in 0..MAX_STEPS_PER_INPUT {
-        if step(g, ev)? {
-            return Ok(());
-        }
-    }
-    Err(corrupt("the rules engine did not settle"))
-}
-
 /// One step of the continuation; true when waiting for an input. Tests use it to change the
 /// state between two steps (an item landing on the Cache mid-resolution, MF-9.5).
 pub(crate) fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {

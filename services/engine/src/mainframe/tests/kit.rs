@@ -85,7 +85,7 @@ impl Scenario {
     pub fn start(mut self, stage: Stage) -> Match {
         self.g.stage = stage;
         let mut events = Vec::new();
-        flow::run(&mut self.g, &mut events).expect("the scenario runs");
+        crate::core::game::settle(&mut self.g, &mut events).expect("the scenario runs");
         let state = encode(&self.g).expect("encodes");
         let mut m = Match::at(Mainframe, state, events, self.g.awaiting.clone());
         // The log holds what happens after the scenario is set.

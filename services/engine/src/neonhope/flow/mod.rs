@@ -25,20 +25,8 @@ use self::ask::corrupt;
 use crate::core::{Event, Input, RulesError};
 use crate::neonhope::state::{Game, Stage};
 
-/// A guard against a corrupted state that would make the engine loop forever.
-const MAX_STEPS_PER_INPUT: u32 = 100_000;
-
-/// Advance until the match needs an input.
-pub fn run(g: &mut Game, ev: &mut Vec<Event>) -> Result<(), RulesError> {
-    for _ in 0..MAX_STEPS_PER_INPUT {
-        if step(g, ev)? {
-            return Ok(());
-        }
-    }
-    Err(corrupt("the rules engine did not settle"))
-}
-
-fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
+/// One step of the continuation; true when waiting for an input (`core::game::settle` loops it).
+pub(crate) fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
     let stage = g.stage.clone();
     match stage {
         Stage::ShuffleGrid | Stage::ShuffleEncounters | Stage::GridReset { .. } => setup::step(g, &stage),

@@ -33,19 +33,6 @@ pub use self::actions::{action_options, Act};
 pub use self::windows::{paid_options, Paid};
 pub use crate::netrunner::cards::side_of;
 
-/// A guard against a corrupted state that would make the engine loop forever.
-const MAX_STEPS_PER_INPUT: u32 = 100_000;
-
-/// Advance until the match needs an input.
-pub fn run(g: &mut Game, ev: &mut Vec<Event>) -> Result<(), RulesError> {
-    for _ in 0..MAX_STEPS_PER_INPUT {
-        if step(g, ev)? {
-            return Ok(());
-        }
-    }
-    Err(corrupt("the rules engine did not settle"))
-}
-
 /// NR-1.2 … NR-1.4: who has won, if anyone.
 pub fn end_reason(g: &Game) -> Option<(u32, String)> {
     let target = g.options.agenda_points_to_win;
@@ -70,7 +57,8 @@ pub fn breaker_strength(g: &Game, b: u32) -> i64 {
 }
 
 /// One step; true when waiting for an input.
-fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
+/// One step of the continuation; true when waiting for an input (`core::game::settle` loops it).
+pub(crate) fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
     if g.stage != Stage::Over {
         if let Some((w, reason)) = end_reason(g) {
             g.tasks.clear();

@@ -63,7 +63,7 @@ fn play(seed: u64, out: &mut String) {
     g.corp.hq.clear();
     g.runner.grip.clear();
     let mut events = Vec::new();
-    flow::run(&mut g, &mut events).unwrap();
+    crate::core::game::settle(&mut g, &mut events).unwrap();
     let mut state = encode(&g).unwrap();
     let mut awaiting = g.awaiting.clone();
     let _ = writeln!(out, "seed {seed} {}", serde_json::to_string(&events).unwrap());

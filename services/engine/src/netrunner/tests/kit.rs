@@ -120,7 +120,7 @@ impl Scenario {
     pub fn start(mut self, stage: Stage) -> Match {
         self.g.stage = stage;
         let mut events = Vec::new();
-        flow::run(&mut self.g, &mut events).expect("the scenario runs");
+        crate::core::game::settle(&mut self.g, &mut events).expect("the scenario runs");
         let state = encode(&self.g).expect("encodes");
         Match::at(Netrunner, state, events, self.g.awaiting.clone())
     }
