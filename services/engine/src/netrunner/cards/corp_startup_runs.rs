@@ -6,7 +6,7 @@
 
 use serde_json::json;
 
-use super::encounters::{broke_with, gain_subroutines, ice_sub_text, ice_subroutines, move_ice_outermost, move_runner};
+use super::encounters::{broke_with, gain_subroutines, ice_sub_text, ice_subroutines, move_ice_outermost, move_runner, swap_with_uninstalled};
 use super::helpers::{agenda_counters, card_options, corp_install_options, damage, first, is_ice, note, opt, picked, rez_by_effect, threat, trash_from_hq};
 use super::{ask_later, end_the_run, give_tags, resolve_subroutine, Answer, Ask, CardDef, Ctx, Effect, PaidAbility, Prompt, Question, Static, Sub, Then, When, BLANK, CARD_KIND};
 use crate::core::{Event, RulesError};
@@ -22,6 +22,7 @@ pub const THUNDERBOLT_ARMAMENTS: &str = "34096";
 pub const MYCOWEB: &str = "35053";
 pub const TRIBUTARY: &str = "34111";
 pub const PROPRIONEGATION: &str = "35048";
+pub const MITRA_AMAN: &str = "35056";
 
 const ETR: Sub = Sub { text: "end the run", effect: Effect::EndTheRun };
 
@@ -135,6 +136,13 @@ pub static DEFS: &[CardDef] = &[
         name: "Proprionegation",
         on_score: Effect::Custom(proprionegation_scored),
         paid: Some(PaidAbility { offers: proprionegation_offers, effect: Effect::Custom(proprionegation_move) }),
+        ..BLANK
+    },
+    CardDef {
+        code: MITRA_AMAN,
+        name: "Mitra Aman",
+        events: &[(When::ApproachIceHere, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: mitra_ask, answer: mitra_answer }), Ask::Own(Prompt { ask: mitra_swap_ask, answer: mitra_swap_answer })],
         ..BLANK
     },
 ];
@@ -467,4 +475,44 @@ fn proprionegation_move(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
     agenda_counters(g, c.card, -1, c.name(), ev);
     move_runner(g, ARCHIVES);
+}
+
+// --- Mitra Aman ---------------------------------------------------------------------------------------
+
+/// The Runner approaches an ice protecting its server (`arg`): trash it for 3 credits?
+fn mitra_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.is_installed(c.card) || !g.rezzed(c.card) {
+        return None;
+    }
+    let o = vec![(opt("trash", "Trash Mitra Aman: gain 3 credits and you may swap the approached ice"), Answer::Yes), (opt("no", "Do nothing"), Answer::No)];
+    Some(Question::one(CORP, CARD_KIND, format!("may trash {} ({})", g.label(c.card), c.name()), format!("{}: trash it to gain 3 credits and swap the approached ice?", c.name()), o))
+}
+
+fn mitra_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.is_installed(c.card) {
+        g.trash(c.card, "its own ability", ev);
+        g.gain(CORP, 3, c.name(), ev);
+        ask_later(g, c, 1);
+    }
+    Ok(Then::Done)
+}
+
+/// The ice in HQ and Archives that may take the approached ice's place.
+fn mitra_swap_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.run.as_ref().and_then(|r| r.current) != Some(c.arg) {
+        return None;
+    }
+    let ice: Vec<u32> = g.corp.hq.iter().chain(&g.corp.archives).copied().filter(|&k| is_ice(g, k)).collect();
+    if ice.is_empty() {
+        return None;
+    }
+    let o = with_none(card_options(g, "swap", &ice));
+    Some(Question::one(CORP, CARD_KIND, format!("may swap the approached ice with an ice from HQ or Archives ({})", c.name()), format!("{}: swap {} with a piece of ice from HQ or Archives?", c.name(), g.label(c.arg)), o))
+}
+
+fn mitra_swap_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        swap_with_uninstalled(g, c.arg, k, c.name(), ev);
+    }
+    Ok(Then::Done)
 }

@@ -135,3 +135,43 @@ pub fn move_runner(g: &mut Game, to: u32) {
         r.moved_to = Some(to);
     }
 }
+
+/// Swap installed ice `installed` with `other`, an ice in HQ or Archives: `other` is installed
+/// unrezzed in its position, and `installed` goes where `other` was (uninstalled, its counters
+/// gone; to Archives face up if it was rezzed). The run keeps its position: if the Runner was
+/// approaching `installed`, it is now approaching `other`.
+pub fn swap_with_uninstalled(g: &mut Game, installed: u32, other: u32, source: &str, ev: &mut Vec<Event>) {
+    let CorpZone::Ice(server) = g.corp_zone(installed) else { return };
+    let to_hq = match g.corp_zone(other) {
+        CorpZone::Hq => true,
+        CorpZone::Archives => false,
+        _ => return,
+    };
+    let (old_label, was_rezzed, turn) = (g.corp_public_label(installed), g.rezzed(installed), g.turn);
+    g.corp.hq.retain(|&x| x != other);
+    g.corp.archives.retain(|&x| x != other);
+    if let Some(s) = g.server_mut(server) {
+        for i in s.ice.iter_mut().filter(|i| **i == installed) {
+            *i = other;
+        }
+    }
+    if let Some(k) = g.card_mut(other) {
+        (k.rezzed, k.faceup, k.installed_turn) = (false, false, turn);
+    }
+    if let Some(k) = g.card_mut(installed) {
+        (k.rezzed, k.adv, k.credits, k.virus, k.power, k.faceup) = (false, 0, 0, 0, 0, !to_hq && was_rezzed);
+        k.gained.clear();
+    }
+    if to_hq {
+        g.corp.hq.push(installed);
+    } else {
+        g.corp.archives.push(installed);
+    }
+    if let Some(r) = g.run.as_mut().filter(|r| r.current == Some(installed)) {
+        r.current = Some(other);
+    }
+    let zone = if to_hq { "HQ" } else { "Archives" };
+    let public = format!("{source}: {old_label} protecting {} is swapped with a piece of ice from {zone}", Game::server_name(server));
+    let private = format!("{source}: {} protecting {} is swapped with {} from {zone}", g.label(installed), Game::server_name(server), g.label(other));
+    ev.push(super::helpers::corp_card_private(g, "ice_swapped", public, private, other));
+}

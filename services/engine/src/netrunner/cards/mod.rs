@@ -369,6 +369,9 @@ pub enum When {
     /// The Runner passed a rezzed ice (NR-6.3.2); the Corp identity, its scored agendas, then
     /// rezzed Corp cards, `arg` is the ice.
     CorpPassedIce,
+    /// The Runner approaches an ice protecting the server whose root holds this rezzed card
+    /// (NR-6.2); `arg` is the ice.
+    ApproachIceHere,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

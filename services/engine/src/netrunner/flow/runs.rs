@@ -113,6 +113,14 @@ fn approach_ice(g: &mut Game, ev: &mut Vec<Event>) {
         json!({"ice": ice, "position": pos, "approached": n}),
     ));
     open(g, At::Run21);
+    // "Whenever the Runner approaches a piece of ice protecting this server": rezzed cards in
+    // its root, in card-table order (resolved before the window).
+    let mut here: Vec<u32> = g
+        .server(server)
+        .map(|s| s.root.iter().copied().filter(|&c| g.rezzed(c) && cards::has_trigger(g, c, When::ApproachIceHere)).collect())
+        .unwrap_or_default();
+    here.sort_by_key(|&c| cards::table_index(g.code(c)));
+    cards::fire_all(g, When::ApproachIceHere, &here, ice, ev);
 }
 
 fn pass_ice(g: &mut Game, ev: &mut Vec<Event>) {

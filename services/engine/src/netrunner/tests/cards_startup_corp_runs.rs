@@ -328,6 +328,28 @@ fn card_proprionegation_gets_a_counter_and_spends_it_to_move_the_runner_to_archi
     let _ = Game::server_name(ARCHIVES);
 }
 
+#[test]
+fn card_mitra_aman_is_trashed_for_3_and_swaps_the_approached_ice_with_one_from_hq() {
+    let mut s = runner();
+    let mitra = s.root(3, cr::MITRA_AMAN, true);
+    let vsa = s.ice(3, cr::VIRTUAL_SERVICE_AGENT, true);
+    let pal = s.hq(c::PALISADE);
+    let mut m = s.at_action();
+    m.run_on(3);
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
+    m.pick(&["trash"]);
+    assert!(!m.offers(&format!("swap:{vsa}")));
+    m.pick(&[&format!("swap:{pal}")]);
+    let g = m.game();
+    assert_eq!(g.run.as_ref().and_then(|r| r.current), Some(pal), "the Runner approaches the new ice");
+    assert!(m.events.iter().all(|e| !e.text.contains("Palisade")), "the public text does not name the card from HQ");
+    to_card_question(&mut m);
+    let g = m.game();
+    assert_eq!(g.server(3).map(|s| s.ice.clone()), Some(vec![pal]));
+    assert!(g.corp.hq.contains(&vsa) && g.corp.archives.contains(&mitra) && !g.rezzed(pal));
+    assert_eq!((g.corp.credits, g.runner.credits), (3, 5), "gained 3; the unrezzed ice was not encountered");
+}
+
 /// Strength an ice loses "for the remainder of this encounter" (Leech) is gone when the Runner
 /// meets the next ice (NR-6.3).
 #[test]
