@@ -402,7 +402,7 @@ fn tributary_run_begins(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
 }
 
 fn tributary_move_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let to = crate::netrunner::state::Game::server_name(c.arg);
+    let to = Game::server_name(c.arg);
     let o = vec![(opt("move", format!("Move {} to the outermost position protecting {to}", g.label(c.card))), Answer::Yes), (opt("no", "Do nothing"), Answer::No)];
     Some(Question::one(CORP, CARD_KIND, format!("may move {} in front of the attacked server ({})", g.label(c.card), c.name()), format!("{}: move it to the outermost position protecting {to}?", c.name()), o))
 }
@@ -414,9 +414,8 @@ fn tributary_move_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>
     Ok(Then::Done)
 }
 
-fn tributary_draw_ask(g: &Game, c: Ctx) -> Option<Question> {
+fn tributary_draw_ask(_: &Game, c: Ctx) -> Option<Question> {
     let o = vec![(opt("draw", "Draw 1 card"), Answer::Yes), (opt("no", "Do not draw"), Answer::No)];
-    let _ = g;
     Some(Question::one(CORP, CARD_KIND, format!("may draw 1 card ({})", c.name()), format!("{}: draw 1 card?", c.name()), o))
 }
 

@@ -171,7 +171,8 @@ fn card_cloud_eater_encounter_ends_also_when_the_run_ends_during_it() {
     let mut s = runner();
     s.g.corp.identity = cr::THUNDERBOLT_ARMAMENTS.into();
     s.g.corp.credits = 10;
-    s.installed(c::TELEWORK_CONTRACT);
+    let telework = s.installed(c::TELEWORK_CONTRACT);
+    s.installed(c::T400_MEMORY_DIAMOND);
     let ce = s.ice(HQ, cr::CLOUD_EATER, false);
     s.hq(c::HEDGE_FUND);
     for _ in 0..5 {
@@ -182,15 +183,19 @@ fn card_cloud_eater_encounter_ends_also_when_the_run_ends_during_it() {
     until_offered(&mut m, &format!("rez:{ce}"));
     m.rez(ce);
     to_card_question(&mut m);
-    m.pick_prefix("trash:");
+    m.pick(&[&format!("trash:{telework}")]);
     for _ in 0..3 {
         m.draw(&[0]);
     }
-    // The gained subroutine: nothing installed is left, so the run ends; then the encounter's
-    // end asks nothing either (nothing to trash).
+    // The gained subroutine: the Runner keeps its card and the run ends.
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, RUNNER));
+    m.pick(&["end"]);
+    // The encounter ends with the run: Cloud Eater, rezzed this turn, asks.
+    assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, RUNNER));
+    m.pick(&["tags"]);
     let g = m.game();
     assert!(g.run.is_none() && !g.flags.successful_run);
-    assert!(m.has_event("netrunner.subroutines_gained"));
+    assert_eq!(g.runner.tags, 4);
 }
 
 #[test]
@@ -299,7 +304,6 @@ fn card_tributary_moves_in_front_of_the_first_run_and_strengthens_every_ice() {
 
 #[test]
 fn card_proprionegation_gets_a_counter_and_spends_it_to_move_the_runner_to_archives() {
-    use crate::netrunner::state::Game;
     let mut s = corp();
     let p = s.root(3, cr::PROPRIONEGATION, false);
     s.g.cards[p as usize].adv = 4;
@@ -325,7 +329,6 @@ fn card_proprionegation_gets_a_counter_and_spends_it_to_move_the_runner_to_archi
     let g = m.game();
     assert!(g.flags.successful_run && g.cards[p as usize].agenda == 0 && g.runner.heap.len() == 1);
     assert_eq!((g.runner.credits, g.corp.credits), (5, 1), "HQ's ice was never encountered");
-    let _ = Game::server_name(ARCHIVES);
 }
 
 #[test]
