@@ -231,6 +231,24 @@ pub struct Run {
     /// (`helpers::end_the_run`).
     #[serde(default)]
     pub no_etr: Option<(u32, u32)>,
+    /// Subroutines ice gained for the remainder of this run, after its printed ones: (ice, the
+    /// code of the row whose `grants` holds it, its index there) (`cards::encounters`).
+    #[serde(default)]
+    pub gained_subs: Vec<(u32, String, u8)>,
+    /// Installed Runner cards the encountered ice's effects trashed in this encounter.
+    #[serde(default)]
+    pub encounter_trashes: u32,
+    /// An encounter is under way (CR 6.5.2: its subroutines are being broken or resolved); its
+    /// end fires `When::EncounterEnds`, also when the run ends during it.
+    #[serde(default)]
+    pub in_encounter: bool,
+    /// The Runner encounters this ice again before moving on (a forced encounter, CR 6.5.2.a).
+    #[serde(default)]
+    pub encounter_again: Option<u32>,
+    /// The Runner was moved to the outermost position of this server (it becomes the attacked
+    /// server); carried out when the current window closes.
+    #[serde(default)]
+    pub moved_to: Option<u32>,
 }
 
 /// One thing to access (NR-7.2).
@@ -316,6 +334,10 @@ pub enum TrashKind {
     Program,
     RunnerCard,
     Resource,
+    Hardware,
+    ResourceOrHardware,
+    /// A program that is not a decoder, fracter or killer.
+    ProgramNotBasicBreaker,
 }
 
 /// Which paid-ability window is open.
@@ -448,6 +470,13 @@ pub struct TurnFlags {
     /// reduction of that install only; cleared once it is paid).
     #[serde(default)]
     pub corp_install_discount: i64,
+    /// Corp cards rezzed this turn (`helpers::corp_card_rezzed`), for "if it was rezzed this turn".
+    #[serde(default)]
+    pub rezzed: Vec<u32>,
+    /// Rezzed code gates and sentries the Runner passed this turn (for "the first time each
+    /// turn the Runner passes a rezzed code gate or sentry").
+    #[serde(default)]
+    pub passed_gate_or_sentry: u32,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").
@@ -685,6 +714,11 @@ impl Game {
             derezzed_by: vec![],
             source_credits: false,
             no_etr: None,
+            gained_subs: vec![],
+            encounter_trashes: 0,
+            in_encounter: false,
+            encounter_again: None,
+            moved_to: None,
         });
         self.flags.runs.push(server);
         ev.push(Event::public(

@@ -185,6 +185,11 @@ fn corp_trash_targets(g: &Game, kind: TrashKind) -> Vec<u32> {
         TrashKind::Program => g.runner.programs.clone(),
         TrashKind::Resource => g.runner.resources.clone(),
         TrashKind::RunnerCard => g.installed_runner(),
+        TrashKind::Hardware => g.runner.hardware.clone(),
+        TrashKind::ResourceOrHardware => g.runner.resources.iter().chain(&g.runner.hardware).copied().collect(),
+        TrashKind::ProgramNotBasicBreaker => {
+            g.runner.programs.iter().copied().filter(|&p| !["Decoder", "Fracter", "Killer"].iter().any(|t| g.def(p).has_subtype(t))).collect()
+        }
     }
 }
 
@@ -394,10 +399,12 @@ pub fn agenda_counters(g: &mut Game, card: u32, n: i64, source: &str, ev: &mut V
     note(ev, "agenda_counters", format!("{source}: {n:+} agenda counter(s) on {label} (now {total})"), json!({"card": card, "change": n, "agenda": total}));
 }
 
-/// "Whenever you rez a card": after `card` is rezzed, the rezzed Corp cards with that trigger
-/// (`card` itself included), in table order. A rezzed ice is then heard
+/// "Whenever you rez a card": after `card` is rezzed (recorded for the turn), the Corp identity,
+/// then the rezzed Corp cards with that trigger (`card` itself included), in table order. A rezzed ice is then heard
 /// by the Runner's identity and installed cards (`When::CorpRezzedIce`), however it was rezzed.
 pub fn corp_card_rezzed(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
+    g.flags.rezzed.push(card);
+    fire_identity(g, CORP, When::Rez, card, ev);
     let mut cs: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && super::has_trigger(g, k, When::Rez)).collect();
     cs.sort_by_key(|&k| super::table_index(g.code(k)));
     super::fire_all(g, When::Rez, &cs, card, ev);
@@ -546,24 +553,35 @@ pub fn runner_may_trash(g: &Game, card: u32) -> bool {
 }
 
 /// Whether `breaker` (a Runner card; `None`: no card, a click break) may break subroutines of
-/// `ice`: an ice may allow only breakers of one subtype.
+/// `ice`: an ice may allow only breakers of one subtype, or limit how many of its subroutines
+/// are broken in an encounter (`encounters::may_break_subs`).
 pub fn may_break(g: &Game, breaker: Option<u32>, ice: u32) -> bool {
-    super::def(g.code(ice)).statics.iter().all(|s| match s {
-        super::Static::BreakOnlyWith(t) => breaker.is_some_and(|b| g.def(b).has_subtype(t)),
-        _ => true,
-    })
+    let unbroken: Vec<usize> = g.run.as_ref().map_or_else(Vec::new, |r| r.broken.iter().enumerate().filter(|(_, b)| !**b).map(|(i, _)| i).collect());
+    let within_limit = unbroken.is_empty() || unbroken.iter().any(|&s| super::encounters::may_break_subs(g, breaker, ice, &[s]));
+    within_limit
+        && super::def(g.code(ice)).statics.iter().all(|s| match s {
+            super::Static::BreakOnlyWith(t) => breaker.is_some_and(|b| g.def(b).has_subtype(t)),
+            _ => true,
+        })
 }
 
 /// The Corp rezzes installed `card` by a card's effect, ignoring all costs: its own "when
 /// rezzed" ability, then the "whenever you rez" triggers (`corp_card_rezzed`).
 pub fn rez_free(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
-    if g.rezzed(card) || !g.is_installed(card) {
+    rez_by_effect(g, card, None, source, ev);
+}
+
+/// The Corp rezzes installed `card` by a card's effect, paying `cost` (`None`: ignoring all
+/// costs); nothing happens if it cannot pay.
+pub fn rez_by_effect(g: &mut Game, card: u32, cost: Option<i64>, source: &str, ev: &mut Vec<Event>) {
+    if g.rezzed(card) || !g.is_installed(card) || !g.corp_pay(cost.unwrap_or(0)) {
         return;
     }
     if let Some(k) = g.card_mut(card) {
         k.rezzed = true;
     }
-    note(ev, "rezzed", format!("{source}: the Corp rezzes {} ignoring all costs", g.label(card)), json!({"card": card, "code": g.code(card), "cost": 0}));
+    let how = cost.map_or_else(|| "ignoring all costs".to_string(), |n| format!("for {n}"));
+    note(ev, "rezzed", format!("{source}: the Corp rezzes {} {how}", g.label(card)), json!({"card": card, "code": g.code(card), "cost": cost.unwrap_or(0)}));
     unique_check(g, card, ev);
     let c = super::ctx(g, card, 0);
     super::apply(g, &c.def.on_rez, c, ev);

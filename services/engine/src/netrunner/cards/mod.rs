@@ -12,6 +12,8 @@
 
 pub mod corp;
 pub mod corp_startup;
+pub mod corp_startup_runs;
+pub mod encounters;
 pub mod helpers;
 pub mod ice;
 pub mod ice_startup;
@@ -227,6 +229,12 @@ pub enum Static {
     /// Its access option ("Access →" ability) is not offered on an agenda (a "non-agenda card
     /// you are accessing").
     AccessOptionNotOnAgendas,
+    /// During each encounter with this ice, the Runner cannot break more than `max` of its
+    /// printed subroutines except with breakers of subtype `except` (`encounters::may_break_subs`).
+    BreakLimit { max: usize, except: &'static str },
+    /// This ice's effects cannot trash more than this many installed Runner cards during each
+    /// encounter with it (`encounters::trash_limit_reached`).
+    TrashLimitPerEncounter(u32),
 }
 
 /// A cost the Runner pays, for credits restricted to some costs (`Static::HostedCreditsFor`).
@@ -355,6 +363,15 @@ pub enum When {
     /// The Corp purged virus counters (NR-3.2, by its basic action or a card); installed Runner
     /// cards (`helpers::purged`).
     Purged,
+    /// An encounter with this rezzed ice ended (CR 6.5.2: its subroutines resolved, or the run
+    /// ended during it); its own row.
+    EncounterEnds,
+    /// The Runner passed a rezzed ice (NR-6.3.2); the Corp identity, its scored agendas, then
+    /// rezzed Corp cards, `arg` is the ice.
+    CorpPassedIce,
+    /// The Runner approaches an ice protecting the server whose root holds this rezzed card
+    /// (NR-6.2); `arg` is the ice.
+    ApproachIceHere,
 }
 
 /// The run this card began (an event, a click ability): what it changes.
@@ -549,6 +566,8 @@ pub struct CardDef {
     pub access_option: Option<AccessOption>,
     /// Its questions, by step.
     pub asks: &'static [Ask],
+    /// Subroutines its effects give an ice for the remainder of a run (`Run::gained_subs`).
+    pub grants: &'static [Sub],
 }
 
 /// A row with nothing: `CardDef { code, name, ..BLANK }`.
@@ -571,6 +590,7 @@ pub const BLANK: CardDef = CardDef {
     paid: None,
     access_option: None,
     asks: &[],
+    grants: &[],
 };
 
 /// Every card row, Corp then Runner (table order is the order simultaneous Corp triggers use).
@@ -580,7 +600,7 @@ pub fn all() -> impl Iterator<Item = &'static CardDef> {
 
 /// The card tables, each with the file it lives in (docs/netrunner-cards.md names it), in
 /// trigger order: the System Gateway tables first.
-pub fn tables() -> [(&'static str, &'static [CardDef]); 6] {
+pub fn tables() -> [(&'static str, &'static [CardDef]); 7] {
     [
         ("corp.rs", corp::DEFS),
         ("ice.rs", ice::DEFS),
@@ -588,6 +608,7 @@ pub fn tables() -> [(&'static str, &'static [CardDef]); 6] {
         ("corp_startup.rs", corp_startup::DEFS),
         ("ice_startup.rs", ice_startup::DEFS),
         ("runner_startup.rs", runner_startup::DEFS),
+        ("corp_startup_runs.rs", corp_startup_runs::DEFS),
     ]
 }
 
@@ -645,6 +666,7 @@ pub fn question(g: &Game, c: Ctx, step: u8) -> Option<Question> {
     match c.def.asks.get(usize::from(step))? {
         Ask::Own(p) => (p.ask)(g, c),
         Ask::PayOrTag(cost) => Some(helpers::pay_or_tag_ask(g, *cost, c.name())),
+        Ask::CorpTrashes { .. } if encounters::trash_limit_reached(g, c.card) => None,
         Ask::CorpTrashes { kind, or_end, optional } => helpers::corp_trashes_ask(g, *kind, *or_end, *optional, c.name()),
         Ask::ArchivesToRd(max) => helpers::archives_to_rd_ask(g, *max, c.name()),
         Ask::Do(_) => None,
@@ -665,6 +687,9 @@ pub fn answer(g: &mut Game, c: Ctx, step: u8, answers: &[Answer], ev: &mut Vec<E
         Some(Ask::Own(p)) => (p.answer)(g, c, answers, ev),
         Some(Ask::PayOrTag(cost)) => helpers::pay_or_tag_answer(g, *cost, c.name(), answers, ev).map(|_| Then::Done),
         Some(Ask::CorpTrashes { kind, .. }) => {
+            if matches!(answers.first(), Some(Answer::Card(_))) {
+                encounters::count_trash(g, c.card);
+            }
             helpers::corp_trashes_answer(g, *kind, c.name(), answers, ev);
             Ok(Then::Done)
         }
@@ -740,11 +765,11 @@ pub fn subroutine_text(code: &str, i: usize) -> &'static str {
     def(code).subroutines.get(i).map_or("nothing", |s| s.text)
 }
 
-/// Resolve subroutine `sub` of `ice` (NR-6.3.2).
+/// Resolve subroutine `sub` of `ice` (NR-6.3.2): a printed one, or one it gained for the run
+/// (resolved as its granting row's: that row names the source).
 pub fn resolve_subroutine(g: &mut Game, ice: u32, sub: usize, ev: &mut Vec<Event>) {
-    let c = ctx(g, ice, sub as u32);
-    if let Some(s) = c.def.subroutines.get(sub) {
-        apply(g, &s.effect, c, ev);
+    if let Some((def, s)) = encounters::ice_sub(g, ice, sub) {
+        apply(g, &s.effect, Ctx { def, card: ice, arg: sub as u32 }, ev);
     }
 }
 

@@ -77,6 +77,10 @@ pub(crate) fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError
         if runs::is_run_stage(&g.stage) && g.run.as_ref().is_some_and(|r| r.stop) {
             g.stage = Stage::RunEnd;
         }
+        if runs::is_run_stage(&g.stage) && g.run.as_ref().is_some_and(|r| r.moved_to.is_some()) {
+            runs::move_runner(g, ev);
+            return Ok(false);
+        }
     }
     let stage = g.stage.clone();
     Ok(match stage {

@@ -64,8 +64,26 @@ fn run_init(g: &mut Game, ev: &mut Vec<Event>) {
     cards::fire_all(g, When::CorpRunBegins, &cs, server, ev);
 }
 
+/// The Runner encounters the ice just passed again (a forced encounter, CR 6.5.2.a), before
+/// approaching the next ice or the server; true if so.
+fn encounter_again(g: &mut Game, ev: &mut Vec<Event>) -> bool {
+    let Some(ice) = g.run.as_mut().and_then(|r| r.encounter_again.take()) else { return false };
+    if !g.is_installed(ice) || !g.rezzed(ice) {
+        return false;
+    }
+    if let Some(r) = g.run.as_mut() {
+        r.current = Some(ice);
+    }
+    ev.push(public("encounter_again", format!("The Runner encounters {} again", g.label(ice)), json!({"ice": ice})));
+    g.stage = Stage::Encounter;
+    true
+}
+
 /// NR-6.2: the next ice inward.
 fn approach_ice(g: &mut Game, ev: &mut Vec<Event>) {
+    if encounter_again(g, ev) {
+        return;
+    }
     let Some(run) = g.run.as_mut() else {
         g.stage = Stage::RunEnd;
         return;
@@ -77,6 +95,7 @@ fn approach_ice(g: &mut Game, ev: &mut Vec<Event>) {
     run.pos -= 1;
     run.approached += 1;
     run.pumps.clear();
+    run.ice_minus = 0;
     run.broken.clear();
     run.broken_by.clear();
     let (server, pos, n) = (run.server, run.pos, run.approached);
@@ -94,12 +113,22 @@ fn approach_ice(g: &mut Game, ev: &mut Vec<Event>) {
         json!({"ice": ice, "position": pos, "approached": n}),
     ));
     open(g, At::Run21);
+    // "Whenever the Runner approaches a piece of ice protecting this server": rezzed cards in
+    // its root, in card-table order (resolved before the window).
+    let mut here: Vec<u32> = g
+        .server(server)
+        .map(|s| s.root.iter().copied().filter(|&c| g.rezzed(c) && cards::has_trigger(g, c, When::ApproachIceHere)).collect())
+        .unwrap_or_default();
+    here.sort_by_key(|&c| cards::table_index(g.code(c)));
+    cards::fire_all(g, When::ApproachIceHere, &here, ice, ev);
 }
 
 fn pass_ice(g: &mut Game, ev: &mut Vec<Event>) {
     let (pos, passed) = if let Some(r) = g.run.as_mut() {
         let passed = r.current.take();
+        // Strength changes "for the remainder of this encounter" end with it.
         r.pumps.clear();
+        r.ice_minus = 0;
         r.broken.clear();
         r.broken_by.clear();
         (r.pos, passed)
@@ -110,16 +139,35 @@ fn pass_ice(g: &mut Game, ev: &mut Vec<Event>) {
     if let Some(ice) = passed {
         let installed = cards::runner_trigger_order(g);
         cards::fire_all(g, When::RunnerPassedIce, &installed, ice, ev);
+        if g.rezzed(ice) {
+            corp_passed_ice(g, ice, ev);
+        }
     }
+}
+
+/// The Corp's abilities on the Runner passing a rezzed ice: the identity, scored agendas, then
+/// rezzed Corp cards (`When::CorpPassedIce`).
+fn corp_passed_ice(g: &mut Game, ice: u32, ev: &mut Vec<Event>) {
+    if g.ice_has_subtype(ice, "Code Gate") || g.ice_has_subtype(ice, "Sentry") {
+        g.flags.passed_gate_or_sentry += 1;
+    }
+    cards::fire_identity(g, CORP, When::CorpPassedIce, ice, ev);
+    let mut cs: Vec<u32> = g.corp.score.iter().copied().filter(|&k| cards::has_trigger(g, k, When::CorpPassedIce)).collect();
+    cs.extend(g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, When::CorpPassedIce)));
+    cards::fire_all(g, When::CorpPassedIce, &cs, ice, ev);
 }
 
 /// NR-6.3: the Runner encounters the rezzed ice.
 fn encounter(g: &mut Game, ev: &mut Vec<Event>) {
     let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
     if !g.run.as_ref().is_some_and(|r| r.encounter_begun) {
-        let n = cards::subroutines(g.code(ice));
+        let n = cards::encounters::ice_subroutines(g, ice);
         if let Some(r) = g.run.as_mut() {
             r.broken = vec![false; n];
+            r.broken_by.clear();
+            r.pumps.clear();
+            r.ice_minus = 0;
+            r.encounter_trashes = 0;
             r.encounter_begun = true;
             r.encounters += 1;
         }
@@ -147,8 +195,22 @@ fn encounter(g: &mut Game, ev: &mut Vec<Event>) {
         cards::fire_all(g, When::Bypassed, &installed, ice, ev);
         return;
     }
+    if let Some(r) = g.run.as_mut() {
+        r.in_encounter = true;
+    }
     open(g, At::Run31);
     cards::fire_all(g, When::Encounter, &[ice], 0, ev);
+}
+
+/// CR 6.5.2: the encounter with `ice` ends (its subroutines resolved, or the run ended during
+/// it): its "whenever an encounter with this ice ends" abilities, while it is rezzed.
+fn encounter_ends(g: &mut Game, ice: u32, ev: &mut Vec<Event>) {
+    if let Some(r) = g.run.as_mut() {
+        r.in_encounter = false;
+    }
+    if g.rezzed(ice) {
+        cards::fire_all(g, When::EncounterEnds, &[ice], 0, ev);
+    }
 }
 
 /// NR-6.3.2: unbroken subroutines resolve in order.
@@ -163,7 +225,7 @@ fn subroutines(g: &mut Game, next: usize, ev: &mut Vec<Event>) {
         Some(i) if g.rezzed(ice) => {
             ev.push(public(
                 "subroutine",
-                format!("{}: subroutine {} resolves: {}", g.label(ice), i + 1, cards::subroutine_text(g.code(ice), i)),
+                format!("{}: subroutine {} resolves: {}", g.label(ice), i + 1, cards::encounters::ice_sub_text(g, ice, i)),
                 json!({"ice": ice, "subroutine": i}),
             ));
             g.stage = Stage::Subs { next: i + 1 };
@@ -176,6 +238,7 @@ fn subroutines(g: &mut Game, next: usize, ev: &mut Vec<Event>) {
             if let Some(r) = g.run.as_mut() {
                 r.broke_any |= r.broken.iter().any(|b| *b);
             }
+            encounter_ends(g, ice, ev);
             ev.push(public("pass_ice", format!("The Runner passes {}", g.corp_public_label(ice)), json!({"ice": ice})));
             g.stage = Stage::PassIce;
             // NR-6.3.2: "when the Runner passes this ice" abilities of the rezzed ice.
@@ -188,6 +251,9 @@ fn subroutines(g: &mut Game, next: usize, ev: &mut Vec<Event>) {
 
 /// NR-6.4.1: the rezzed cards in the root react (in card-table order, then root order).
 fn approach_server(g: &mut Game, ev: &mut Vec<Event>) {
+    if encounter_again(g, ev) {
+        return;
+    }
     // A replacement of the approach: the attacked server changes first (Maintenance Access).
     if let Some(to) = g.run.as_mut().and_then(|r| r.approach_instead.take()) {
         let from = g.run.as_ref().map_or(HQ, |r| r.server);
@@ -242,6 +308,11 @@ fn success(g: &mut Game, ev: &mut Vec<Event>) {
 
 /// NR-6.5: the run ends; breakers trashed at its end, then "when the run ends" effects.
 fn run_end(g: &mut Game, ev: &mut Vec<Event>) {
+    // An encounter under way ends first (its abilities resolve, then this stage goes on).
+    if let Some(ice) = g.run.as_ref().filter(|r| r.in_encounter).and_then(|r| r.current) {
+        encounter_ends(g, ice, ev);
+        return;
+    }
     let Some(run) = g.run.take() else {
         open(g, At::Action);
         return;
@@ -270,6 +341,31 @@ fn run_end(g: &mut Game, ev: &mut Vec<Event>) {
         }
     }
     open(g, At::Action);
+}
+
+/// The Runner was moved to the outermost position of another server by a card
+/// (`Run::moved_to`; the Comprehensive Rules' movement of the Runner during a run): an
+/// encounter under way ends first, then that server becomes the attacked server and the Runner
+/// approaches its outermost ice, or the server itself if it has none.
+pub fn move_runner(g: &mut Game, ev: &mut Vec<Event>) {
+    if let Some(ice) = g.run.as_ref().filter(|r| r.in_encounter).and_then(|r| r.current) {
+        encounter_ends(g, ice, ev);
+        return;
+    }
+    let Some(to) = g.run.as_mut().and_then(|r| r.moved_to.take()) else { return };
+    let len = g.server(to).map_or(0, |s| s.ice.len());
+    if let Some(r) = g.run.as_mut() {
+        r.server = to;
+        r.pos = len;
+        r.current = None;
+        r.pumps.clear();
+        r.ice_minus = 0;
+        r.broken.clear();
+        r.broken_by.clear();
+        r.encounter_begun = false;
+    }
+    ev.push(public("runner_moved", format!("The Runner moves to the outermost position of {}", Game::server_name(to)), json!({"server": to})));
+    g.stage = Stage::ApproachIce;
 }
 
 pub fn continue_input(g: &mut Game, at_server: bool, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {

@@ -175,9 +175,9 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
         }
         let cost = g.break_cost(b);
         if g.breaker_strength(b) >= ice_str && avail >= cost && cards::helpers::may_break(g, Some(b), ice) {
-            for subs in break_groups(&unbroken, br.subs_per_use) {
+            for subs in break_groups(&unbroken, br.subs_per_use).into_iter().filter(|subs| cards::encounters::may_break_subs(g, Some(b), ice, subs)) {
                 let ids: Vec<String> = subs.iter().map(|s| s.to_string()).collect();
-                let texts: Vec<String> = subs.iter().map(|&s| format!("\"{}\"", cards::subroutine_text(g.code(ice), s))).collect();
+                let texts: Vec<String> = subs.iter().map(|&s| format!("\"{}\"", cards::encounters::ice_sub_text(g, ice, s))).collect();
                 let label = format!("{}: break {} for {cost}", g.label(b), texts.join(" and "));
                 out.push((opt(format!("break:{b}:{}", ids.join("+")), label), Paid::Break { breaker: b, subs }));
             }
@@ -191,15 +191,15 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
     // An ice's own break ability for the Runner (N-Pot).
     let own: i64 = cards::def(g.code(ice)).statics.iter().map(|s| if let cards::Static::RunnerBreaksFor(n) = s { *n } else { 0 }).sum();
     if own > 0 && avail >= own && cards::helpers::may_break(g, None, ice) {
-        for &s in &unbroken {
-            let label = format!("{}: pay {own} to break \"{}\"", g.label(ice), cards::subroutine_text(g.code(ice), s));
+        for &s in unbroken.iter().filter(|&&s| cards::encounters::may_break_subs(g, None, ice, &[s])) {
+            let label = format!("{}: pay {own} to break \"{}\"", g.label(ice), cards::encounters::ice_sub_text(g, ice, s));
             out.push((opt(format!("ice-break:{s}"), label), Paid::IceBreak { sub: s, cost: own }));
         }
     }
     // Bioroid ice: the Runner may lose a click to break a subroutine.
     if g.ice_has_subtype(ice, "Bioroid") && g.runner.clicks > 0 && cards::helpers::may_break(g, None, ice) {
-        for &s in &unbroken {
-            let label = format!("Lose a click: break \"{}\"", cards::subroutine_text(g.code(ice), s));
+        for &s in unbroken.iter().filter(|&&s| cards::encounters::may_break_subs(g, None, ice, &[s])) {
+            let label = format!("Lose a click: break \"{}\"", cards::encounters::ice_sub_text(g, ice, s));
             out.push((opt(format!("click-break:{s}"), label), Paid::ClickBreak(s)));
         }
     }
@@ -263,7 +263,7 @@ fn break_subs(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
             run.trash_at_end.push(breaker);
         }
     }
-    let texts: Vec<&str> = subs.iter().map(|&s| cards::subroutine_text(g.code(ice), s)).collect();
+    let texts: Vec<&str> = subs.iter().map(|&s| cards::encounters::ice_sub_text(g, ice, s)).collect();
     ev.push(public(
         "subroutine_broken",
         format!("{} breaks \"{}\" on {} for {cost}", g.label(breaker), texts.join("\" and \""), g.label(ice)),
@@ -310,7 +310,7 @@ fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
             let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
             ev.push(public(
                 "subroutine_broken",
-                format!("The Runner pays {cost} to break \"{}\" with {}'s own ability", cards::subroutine_text(g.code(ice), *sub), g.label(ice)),
+                format!("The Runner pays {cost} to break \"{}\" with {}'s own ability", cards::encounters::ice_sub_text(g, ice, *sub), g.label(ice)),
                 json!({"seat": seat, "subroutines": [sub], "cost": cost}),
             ));
         }

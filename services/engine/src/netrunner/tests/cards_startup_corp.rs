@@ -7,17 +7,17 @@ use crate::netrunner::state::{At, Stage, CORP, HQ, RD, RUNNER};
 
 use super::kit::{Match, NetrunnerVerbs, Scenario};
 
-fn corp() -> Scenario {
+pub(super) fn corp() -> Scenario {
     Scenario::new().auto_pass().corp_turn(3)
 }
 
-fn runner() -> Scenario {
+pub(super) fn runner() -> Scenario {
     let mut s = Scenario::new().auto_pass().runner_turn(4);
     s.g.corp.credits = 0;
     s
 }
 
-fn corp_window(s: Scenario) -> Match {
+pub(super) fn corp_window(s: Scenario) -> Match {
     s.start(Stage::Window { at: At::Action, round: PriorityRound::new(vec![CORP, RUNNER]) })
 }
 
@@ -28,7 +28,7 @@ fn corp_turn_begins(mut s: Scenario) -> Match {
 }
 
 /// Walk a run up to its next card question (passing windows, continuing).
-fn to_card_question(m: &mut Match) {
+pub(super) fn to_card_question(m: &mut Match) {
     loop {
         match m.kind().as_str() {
             "netrunner.window" => m.pass(),
@@ -1693,7 +1693,7 @@ fn card_synapse_global_faster_than_thought_installs_free_on_the_first_tag_remove
 }
 
 /// Walk a run until `id` is offered (passing windows, continuing).
-fn until_offered(m: &mut Match, id: &str) {
+pub(super) fn until_offered(m: &mut Match, id: &str) {
     for _ in 0..20 {
         if m.offers(id) {
             return;
