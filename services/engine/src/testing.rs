@@ -7,6 +7,7 @@ pub mod fuzz;
 pub mod kit;
 pub mod leak;
 mod published_schemas;
+mod state_layouts;
 pub mod schema;
 
 pub use crate::bots::{PlayedGame, RandomBot};

@@ -58,10 +58,11 @@ pub fn deck_names() -> Vec<&'static str> {
 /// The shape of the serialized `Game`: 2 since the card table (`Task::Card`, generic turn and
 /// run records); 3 since `open_decklists`; 4 since `Corp::next_remote` is the number of the next
 /// remote (id `ARCHIVES + n`): a layout-3 state would give a new remote the id of an existing one;
-/// 5 since `time` (the round time limit called). Bump it with any change of the state's serialized
+/// 5 since `time` (the round time limit called); 6 since the Startup cards (the fields their
+/// mechanics keep on runs, turns and cards). Bump it with any change of the state's serialized
 /// shape, so that a blob of another shape (a snapshot from another build) is refused by name
-/// rather than misread.
-pub const STATE_LAYOUT: u8 = 5;
+/// rather than misread; `testing::state_layouts` fails when the shape changes and it does not.
+pub const STATE_LAYOUT: u8 = 6;
 
 #[cfg(test)]
 pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {

@@ -3,7 +3,6 @@
 use std::collections::BTreeMap;
 
 use crate::core::*;
-use crate::mainframe::flow;
 use crate::mainframe::options::Options;
 use crate::mainframe::state::{Game, Inst, Perm, RamSlot, Stage};
 use crate::mainframe::{encode, initial_game, Mainframe};

@@ -4,7 +4,6 @@ use std::collections::BTreeMap;
 
 use crate::core::*;
 use crate::neonhope::data;
-use crate::neonhope::flow;
 use crate::neonhope::state::{Game, Grid, Stage};
 use crate::neonhope::{encode, initial_game, Neonhope};
 

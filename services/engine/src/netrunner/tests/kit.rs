@@ -3,7 +3,6 @@
 use std::collections::BTreeMap;
 
 use crate::core::*;
-use crate::netrunner::flow;
 use crate::netrunner::options::Options;
 use crate::netrunner::state::{Card, Game, Server, Stage, CORP};
 use crate::netrunner::{encode, initial_game, Netrunner};
