@@ -381,6 +381,27 @@ pub async fn pending(client: &mut MatchServiceClient<Channel>, table: &Table) ->
     Ok(Some((seat, decision)))
 }
 
+/// The seat to decide, its decision and the chain hash a seat signs it against (`None`: the
+/// match has ended); `tokens` are the seats' tokens, by seat.
+pub async fn pending_to_sign(client: &mut MatchServiceClient<Channel>, match_id: &str, tokens: &[String]) -> Result<Option<(u32, m::Decision, [u8; 32])>> {
+    for _ in 0..200 {
+        let p = client.get_pending_decision(with_token(m::GetPendingDecisionRequest { match_id: match_id.to_string() }, &tokens[0])).await?.into_inner();
+        if p.status == m::MatchStatus::Ended as i32 {
+            return Ok(None);
+        }
+        let Some(seat) = p.waiting_for_seat else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        };
+        let token = tokens.get(seat as usize).context("no token of the deciding seat")?;
+        let p = client.get_pending_decision(with_token(m::GetPendingDecisionRequest { match_id: match_id.to_string() }, token)).await?.into_inner();
+        let decision = p.decision.context("the deciding seat sees no decision")?;
+        let hash: [u8; 32] = p.chain_hash.as_slice().try_into().map_err(|_| anyhow!("no 32-byte chain_hash"))?;
+        return Ok(Some((seat, decision, hash)));
+    }
+    bail!("the match waits for neither a seat nor its end")
+}
+
 /// Answer the pending decision with a random offered option. Returns the new version, or
 /// `None` if the match has ended.
 pub async fn play_one(client: &mut MatchServiceClient<Channel>, table: &Table, rng: &mut Rng) -> Result<Option<u64>> {

@@ -23,7 +23,7 @@ use api::match_v1 as m;
 use api::match_v1::match_service_client::MatchServiceClient;
 use fairness::seat::{sign_act, Act};
 use fairness::v2;
-use harness::{random_choice, with_token, Rng};
+use harness::{pending_to_sign, random_choice, with_token, Rng};
 use prost::Message;
 use tonic::transport::Channel;
 use tonic::Code;
@@ -82,34 +82,9 @@ async fn join(client: &mut MatchServiceClient<Channel>, created: m::CreateMatchR
     Ok(Table { match_id: created.match_id, commitments, tokens, seats })
 }
 
-/// The seat to decide, its decision and the chain hash to sign against (`None`: ended).
-async fn pending(client: &mut MatchServiceClient<Channel>, t: &Table) -> Result<Option<(u32, m::Decision, [u8; 32])>> {
-    for _ in 0..200 {
-        let p = client
-            .get_pending_decision(with_token(m::GetPendingDecisionRequest { match_id: t.match_id.clone() }, &t.tokens[0]))
-            .await?
-            .into_inner();
-        if p.status == m::MatchStatus::Ended as i32 {
-            return Ok(None);
-        }
-        let Some(seat) = p.waiting_for_seat else {
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-            continue;
-        };
-        let p = client
-            .get_pending_decision(with_token(m::GetPendingDecisionRequest { match_id: t.match_id.clone() }, &t.tokens[seat as usize]))
-            .await?
-            .into_inner();
-        let decision = p.decision.context("the deciding seat sees no decision")?;
-        let hash: [u8; 32] = p.chain_hash.as_slice().try_into().map_err(|_| anyhow!("no 32-byte chain_hash"))?;
-        return Ok(Some((seat, decision, hash)));
-    }
-    bail!("the match waits for neither a seat nor its end")
-}
-
 /// One signed random decision of the seat to decide; `false` once the match has ended.
 async fn play_one(client: &mut MatchServiceClient<Channel>, t: &Table, rng: &mut Rng) -> Result<bool> {
-    let Some((seat, decision, against)) = pending(client, t).await? else { return Ok(false) };
+    let Some((seat, decision, against)) = pending_to_sign(client, &t.match_id, &t.tokens).await? else { return Ok(false) };
     let choice = random_choice(&decision, rng)?;
     let signed = api::seat::choice_of(Some(&choice)).context("a choice")?;
     let signature = sign_act(&t.seats[seat as usize], &t.match_id, seat, &against, Act::Decision { decision_id: decision.decision_id, choice: &signed });

@@ -17,7 +17,7 @@ use tonic::Code;
 
 mod harness;
 
-use harness::{platform, random_choice, with_token, Rng, System};
+use harness::{pending_to_sign, platform, random_choice, with_token, Rng, System};
 
 /// A random-legal bot match ends well within this many decisions.
 const MAX_DECISIONS: usize = 5_000;
@@ -62,32 +62,6 @@ async fn create_signed_table(system: &System) -> Result<SignedTable> {
     Ok(SignedTable { match_id: created.match_id, tokens, seat0 })
 }
 
-/// The seat to decide, its decision, and the chain hash it is signed against (`None`: ended).
-async fn pending(system: &System, t: &SignedTable) -> Result<Option<(u32, m::Decision, [u8; 32])>> {
-    let mut client = system.client().await?;
-    for _ in 0..200 {
-        let p = client
-            .get_pending_decision(with_token(m::GetPendingDecisionRequest { match_id: t.match_id.clone() }, &t.tokens[0]))
-            .await?
-            .into_inner();
-        if p.status == m::MatchStatus::Ended as i32 {
-            return Ok(None);
-        }
-        let Some(seat) = p.waiting_for_seat else {
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-            continue;
-        };
-        let p = client
-            .get_pending_decision(with_token(m::GetPendingDecisionRequest { match_id: t.match_id.clone() }, &t.tokens[seat as usize]))
-            .await?
-            .into_inner();
-        let decision = p.decision.context("the deciding seat sees no decision")?;
-        let hash: [u8; 32] = p.chain_hash.as_slice().try_into().map_err(|_| anyhow!("no 32-byte chain_hash"))?;
-        return Ok(Some((seat, decision, hash)));
-    }
-    bail!("the match waits for neither a seat nor its end")
-}
-
 fn signature(t: &SignedTable, seat: u32, decision: &m::Decision, choice: &m::Choice, against: &[u8; 32]) -> Vec<u8> {
     if seat != 0 {
         return Vec::new();
@@ -101,7 +75,7 @@ fn signature(t: &SignedTable, seat: u32, decision: &m::Decision, choice: &m::Cho
 async fn play_until(system: &System, t: &SignedTable, rng: &mut Rng, stop: impl Fn(u32) -> bool) -> Result<Option<(u32, m::Decision)>> {
     let mut client = system.client().await?;
     for _ in 0..MAX_DECISIONS {
-        let Some((seat, decision, against)) = pending(system, t).await? else { return Ok(None) };
+        let Some((seat, decision, against)) = pending_to_sign(&mut system.client().await?, &t.match_id, &t.tokens).await? else { return Ok(None) };
         if stop(seat) {
             return Ok(Some((seat, decision)));
         }
@@ -186,7 +160,7 @@ async fn a_signed_seats_decisions_need_its_signature_and_retries_are_answered_th
     let t = create_signed_table(&system).await?;
     let mut rng = Rng(5);
     let (seat, decision) = play_until(&system, &t, &mut rng, |s| s == 0).await?.context("ended early")?;
-    let (_, _, against) = pending(&system, &t).await?.context("ended")?;
+    let (_, _, against) = pending_to_sign(&mut system.client().await?, &t.match_id, &t.tokens).await?.context("ended")?;
     let choice = random_choice(&decision, &mut rng)?;
     let good = signature(&t, seat, &decision, &choice, &against);
     let req = |sig: Vec<u8>| m::SubmitDecisionRequest {

@@ -154,8 +154,7 @@ pub async fn serve_with(
     // sees plain gRPC, and its statuses reach a browser as they were rewritten.
     let web_layer = web.as_ref().map(GrpcWeb::layer).transpose()?;
     let builder = builder.accept_http1(web_layer.is_some()).layer(tower::util::option_layer(web_layer));
-    // Observe outermost: it sees (and counts) the statuses as ClearStatuses rewrote them.
-    let mut builder = builder.layer(tower_layer::layer_fn(|inner| Observe(ClearStatuses(inner))));
+    let mut builder = builder.layer(tower_layer::layer_fn(Edge));
     let (incoming, _) = bind(name, addr).await.map_err(|source| ServeError::Bind { addr, source })?;
     reporter.set_service_status(service_name, tonic_health::ServingStatus::Serving).await;
     let health = tonic_health::pb::health_server::HealthServer::new(tonic_health::server::HealthService::from_health_reporter(reporter));
@@ -289,42 +288,15 @@ impl tokio::io::AsyncWrite for CountedConnection {
     }
 }
 
-/// Rewrites the two statuses tonic itself gives to a bad request before any handler runs, so
-/// that they say what is wrong: a body over the size limit is `RESOURCE_EXHAUSTED` (tonic says
-/// `OUT_OF_RANGE`) with the limit in the message, and a request without any message is
-/// `INVALID_ARGUMENT` (tonic says `INTERNAL`, which must mean a bug of ours).
+/// What every call passes through at a server's edge: the two statuses tonic itself gives to a
+/// bad request before any handler runs rewritten to say what is wrong ([`clear_status`]); then
+/// the call in its server span (W3C parent from the metadata when tracing is on) and, when
+/// metrics are on, counted by method and status with its latency, both seeing the statuses as
+/// rewritten.
 #[derive(Clone, Debug)]
-pub struct ClearStatuses<S>(pub S);
+pub struct Edge<S>(pub S);
 
-impl<S, B, R> tonic::codegen::Service<tonic::codegen::http::Request<B>> for ClearStatuses<S>
-where
-    S: tonic::codegen::Service<tonic::codegen::http::Request<B>, Response = tonic::codegen::http::Response<R>>,
-    S::Future: Send + 'static,
-{
-    type Response = S::Response;
-    type Error = S::Error;
-    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<S::Response, S::Error>> + Send>>;
-
-    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), Self::Error>> {
-        self.0.poll_ready(cx)
-    }
-
-    fn call(&mut self, req: tonic::codegen::http::Request<B>) -> Self::Future {
-        let future = self.0.call(req);
-        Box::pin(async move {
-            let mut response = future.await?;
-            clear_status(response.headers_mut());
-            Ok(response)
-        })
-    }
-}
-
-/// Every call in its server span (W3C parent from the metadata when tracing is on), and, when
-/// metrics are on, counted by method and status with its latency (to the response headers).
-#[derive(Clone, Debug)]
-pub struct Observe<S>(pub S);
-
-impl<S, B, R> tonic::codegen::Service<tonic::codegen::http::Request<B>> for Observe<S>
+impl<S, B, R> tonic::codegen::Service<tonic::codegen::http::Request<B>> for Edge<S>
 where
     S: tonic::codegen::Service<tonic::codegen::http::Request<B>, Response = tonic::codegen::http::Response<R>>,
     S::Future: Send + 'static,
@@ -345,7 +317,10 @@ where
         let record = span.clone();
         Box::pin(
             async move {
-                let response = future.await;
+                let mut response = future.await;
+                if let Ok(r) = &mut response {
+                    clear_status(r.headers_mut());
+                }
                 let code = match &response {
                     Ok(r) => telemetry::propagate::status_of(r.headers()),
                     Err(_) => tonic::Code::Internal as i32,
@@ -364,7 +339,10 @@ where
     }
 }
 
-/// The rewrite of [`ClearStatuses`], on a trailers-only response's headers.
+/// Rewrites, on a trailers-only response's headers, the two statuses tonic itself gives to a bad
+/// request so that they say what is wrong: a body over the size limit is `RESOURCE_EXHAUSTED`
+/// (tonic says `OUT_OF_RANGE`) with the limit in the message, and a request without any message
+/// is `INVALID_ARGUMENT` (tonic says `INTERNAL`, which must mean a bug of ours).
 pub fn clear_status(headers: &mut tonic::codegen::http::HeaderMap) {
     use tonic::codegen::http::HeaderValue;
     let code = headers.get("grpc-status").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<i32>().ok());

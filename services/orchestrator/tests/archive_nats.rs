@@ -5,11 +5,12 @@
 //! archive, and an archive changed in the bucket is refused naming what failed; and the
 //! fault test: archiver passes and NATS killed at random points during sealing.
 
+mod support;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use api::log_v1::{commit_input, Commit, CommitInput, MatchCreated, SeatJoined};
 use api::match_v1 as m;
 use async_nats::jetstream;
 use bytes::Bytes;
@@ -17,59 +18,11 @@ use eventlog::server::NatsServer;
 use eventlog::{Archive, EventLog, JetStreamArchive, JetStreamLog, LogError, Role, StoredCommit};
 use orchestrator::archive::{self, ArchivingLog};
 use orchestrator::index::MatchIndex;
-use prost::Message;
+use support::{connect, signer, Writer};
 
 const PATIENCE: Duration = Duration::from_secs(15);
 /// A wall time far after every commit written here (they say 1970).
 const NOW_MS: i64 = 4_000_000_000_000;
-
-fn signer() -> fairness::Signer {
-    fairness::Signer::from_seed(&[7; 32])
-}
-
-async fn connect(server: &NatsServer) -> Arc<JetStreamLog> {
-    Arc::new(JetStreamLog::connect(&server.url(), 1, &server.auth(Role::Orchestrator)).await.expect("connect"))
-}
-
-/// Writes signed, chained commits, as an orchestrator does.
-struct Writer {
-    log: Arc<JetStreamLog>,
-    signer: fairness::Signer,
-    chains: BTreeMap<String, (u64, [u8; 32], u64)>,
-}
-
-impl Writer {
-    async fn append(&mut self, match_id: &str, input: commit_input::Input, awaiting: Option<api::rules_v1::Awaiting>) {
-        let (last, hash, version) = self.chains.get(match_id).copied().map_or((None, None, 1), |(s, h, v)| (Some(s), Some(h), v + 1));
-        let commit = Commit {
-            match_id: match_id.into(),
-            version,
-            input: Some(CommitInput { input: Some(input) }),
-            log_format: fairness::chain::LOG_FORMAT_SIGNED,
-            prev_hash: hash.map(|h| h.to_vec()).unwrap_or_default(),
-            written_at_ms: 1_000 + version as i64,
-            awaiting,
-            ..Default::default()
-        };
-        let payload = fairness::chain::seal(&self.signer, &commit.encode_to_vec());
-        let new_hash = fairness::chain::commit_hash(&payload);
-        let sequence = self.log.append(match_id, last, &format!("{match_id}/{version}"), Bytes::from(payload)).await.expect("append");
-        self.chains.insert(match_id.to_string(), (sequence, new_hash, version));
-    }
-
-    /// A two-seat match with both seats joined, ended by its last commit if `ended`.
-    async fn game(&mut self, match_id: &str, ended: bool) {
-        let seat = m::SeatSpec::default();
-        let config = api::rules_v1::MatchConfig { ruleset: "mainframe".into(), seats: vec![seat; 2], ..Default::default() };
-        let created = MatchCreated { config: Some(config), orchestrator_public_key: self.signer.public_key().to_vec(), ..Default::default() };
-        self.append(match_id, commit_input::Input::Created(created), None).await;
-        self.append(match_id, commit_input::Input::Joined(SeatJoined { seat: 0, ..Default::default() }), None).await;
-        let end = ended.then(|| api::rules_v1::Awaiting {
-            what: Some(api::rules_v1::awaiting::What::Ended(api::rules_v1::Outcome { winners: vec![1], reason: "test".into() })),
-        });
-        self.append(match_id, commit_input::Input::Joined(SeatJoined { seat: 1, ..Default::default() }), end).await;
-    }
-}
 
 /// Wait until the index copy has `n` ended matches to archive.
 async fn until_ended(index: &MatchIndex, n: usize) {
@@ -109,7 +62,7 @@ async fn the_archiver_seals_ended_matches_once_resumes_after_a_kill_and_rewrites
     let store = Arc::new(JetStreamArchive::open(&log, 1).await.expect("archive bucket"));
     let index = Arc::new(MatchIndex::new(log.clone(), signer().public_key()));
     let _tasks = index.start();
-    let mut w = Writer { log: log.clone(), signer: signer(), chains: BTreeMap::new() };
+    let mut w = Writer::new(log.clone());
     for id in ["done-1", "done-2", "done-3"] {
         w.game(id, true).await;
     }
@@ -151,7 +104,7 @@ async fn a_sealed_match_is_read_from_its_archive_and_a_changed_archive_is_refuse
     let log = connect(&server).await;
     let store = Arc::new(JetStreamArchive::open(&log, 1).await.expect("archive bucket"));
     let s = signer();
-    let mut w = Writer { log: log.clone(), signer: signer(), chains: BTreeMap::new() };
+    let mut w = Writer::new(log.clone());
     w.game("done-1", true).await;
     let before = log.read("done-1", 1).await.expect("read");
     store.put("done-1", archive::seal("done-1", &before, 1003, &s).expect("seal")).await.expect("put");
@@ -239,7 +192,7 @@ async fn archiving_survives_the_archiver_and_nats_killed_at_random_points() {
     let index = Arc::new(MatchIndex::new(hot.clone(), signer().public_key()));
     let _tasks = index.start();
     let reader = ArchivingLog::new(hot.clone(), store.clone(), signer().orchestrator_key());
-    let mut w = Writer { log: hot.clone(), signer: signer(), chains: BTreeMap::new() };
+    let mut w = Writer::new(hot.clone());
     let ended: Vec<String> = (0..48).map(|i| format!("end-{i:02}")).collect();
     for id in &ended {
         w.game(id, true).await;

@@ -3,70 +3,19 @@
 //! go back in version, a new match pushed to a watcher within a second, and two orchestrators
 //! that agree.
 
-use std::collections::BTreeMap;
+mod support;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use api::log_v1::{commit_input, Commit, CommitInput, MatchCreated, SeatJoined};
 use api::match_v1 as m;
 use bytes::Bytes;
 use eventlog::server::NatsServer;
-use eventlog::{EventLog, JetStreamLog, Role};
+use eventlog::{EventLog, JetStreamLog};
 use orchestrator::index::MatchIndex;
-use prost::Message;
+use support::{connect, signer, Writer};
 
 const PATIENCE: Duration = Duration::from_secs(15);
-
-fn signer() -> fairness::Signer {
-    fairness::Signer::from_seed(&[7; 32])
-}
-
-async fn connect(server: &NatsServer) -> Arc<JetStreamLog> {
-    Arc::new(JetStreamLog::connect(&server.url(), 1, &server.auth(Role::Orchestrator)).await.expect("connect"))
-}
-
-/// Writes signed, chained commits of many matches, as an orchestrator does.
-struct Writer {
-    log: Arc<JetStreamLog>,
-    signer: fairness::Signer,
-    /// Per match: last sequence, last hash, version.
-    chains: BTreeMap<String, (u64, [u8; 32], u64)>,
-}
-
-impl Writer {
-    fn new(log: Arc<JetStreamLog>) -> Self {
-        Writer { log, signer: signer(), chains: BTreeMap::new() }
-    }
-
-    async fn append(&mut self, match_id: &str, input: commit_input::Input) {
-        let (last, hash, version) = self.chains.get(match_id).copied().map_or((None, None, 1), |(s, h, v)| (Some(s), Some(h), v + 1));
-        let commit = Commit {
-            match_id: match_id.into(),
-            version,
-            input: Some(CommitInput { input: Some(input) }),
-            log_format: fairness::chain::LOG_FORMAT_SIGNED,
-            prev_hash: hash.map(|h| h.to_vec()).unwrap_or_default(),
-            written_at_ms: 1_000 + version as i64,
-            ..Default::default()
-        };
-        let payload = fairness::chain::seal(&self.signer, &commit.encode_to_vec());
-        let new_hash = fairness::chain::commit_hash(&payload);
-        let sequence = self.log.append(match_id, last, &format!("{match_id}/{version}"), Bytes::from(payload)).await.expect("append");
-        self.chains.insert(match_id.to_string(), (sequence, new_hash, version));
-    }
-
-    /// A two-seat match of `tournament`, round `round`, table `table`.
-    async fn create(&mut self, match_id: &str, ruleset: &str, tournament: &str, round: u32, table: u32) {
-        let seat = api::match_v1::SeatSpec::default();
-        let config = api::rules_v1::MatchConfig { ruleset: ruleset.into(), seats: vec![seat; 2], ..Default::default() };
-        let created = MatchCreated { config: Some(config), tournament_id: tournament.into(), round, table, ..Default::default() };
-        self.append(match_id, commit_input::Input::Created(created)).await;
-    }
-
-    async fn join(&mut self, match_id: &str, seat: u32) {
-        self.append(match_id, commit_input::Input::Joined(SeatJoined { seat, ..Default::default() })).await;
-    }
-}
 
 fn started(log: Arc<JetStreamLog>) -> (Arc<MatchIndex>, orchestrator::index::Tasks) {
     let index = Arc::new(MatchIndex::new(log, signer().public_key()));

@@ -59,18 +59,23 @@ impl AdminNatsArgs {
     /// A plain admin connection.
     pub(crate) async fn connect(&self) -> anyhow::Result<(String, async_nats::Client)> {
         let (url, auth) = self.resolve()?;
-        let urls: Vec<&str> = url.split(',').map(str::trim).filter(|u| !u.is_empty()).collect();
-        let client = auth
-            .connect_options()
-            .await
-            .map_err(|e| anyhow::anyhow!("{e}"))?
-            .name("arbiter-backup")
-            .connection_timeout(Duration::from_secs(5))
-            .connect(urls)
-            .await
-            .with_context(|| format!("cannot connect to NATS at {url} with the admin credential"))?;
+        let client = connect_nats(&url, &auth, "arbiter-backup", "admin").await?;
         Ok((url, client))
     }
+}
+
+/// A NATS connection named `name` to `url` (a comma-separated list), with `auth`, the
+/// credential of `role` (named in the error).
+pub(crate) async fn connect_nats(url: &str, auth: &eventlog::NatsAuth, name: &str, role: &str) -> anyhow::Result<async_nats::Client> {
+    let urls: Vec<&str> = url.split(',').map(str::trim).filter(|u| !u.is_empty()).collect();
+    auth.connect_options()
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?
+        .name(name)
+        .connection_timeout(Duration::from_secs(5))
+        .connect(urls)
+        .await
+        .with_context(|| format!("cannot connect to NATS at {url} with the {role} credential"))
 }
 
 /// The NATS URL(s) and the credential of `role` for a CLI command: `nats_url`, else the NATS of

@@ -12,7 +12,7 @@ use async_nats::jetstream::{self, consumer::pull::OrderedConfig, consumer::Deliv
 use clap::{Args, Subcommand};
 use futures::StreamExt;
 
-use super::backup::resolve_nats;
+use super::backup::{connect_nats, resolve_nats};
 
 /// Progress on stderr at most this often.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
@@ -71,16 +71,7 @@ impl FeedSaveCmd {
     /// Append the messages; returns how many were written.
     pub async fn save(&self) -> anyhow::Result<u64> {
         let (url, auth) = resolve_nats(self.nats_url.as_deref(), &self.data_dir, &self.nats, eventlog::Role::Feed)?;
-        let urls: Vec<&str> = url.split(',').map(str::trim).filter(|u| !u.is_empty()).collect();
-        let client = auth
-            .connect_options()
-            .await
-            .map_err(|e| anyhow::anyhow!("{e}"))?
-            .name("arbiter-feed-save")
-            .connection_timeout(Duration::from_secs(5))
-            .connect(urls)
-            .await
-            .with_context(|| format!("cannot connect to NATS at {url} with the feed credential"))?;
+        let client = connect_nats(&url, &auth, "arbiter-feed-save", "feed").await?;
         let js = jetstream::new(client);
         let stream = js
             .get_stream(eventlog::auth::FEED_STREAM)

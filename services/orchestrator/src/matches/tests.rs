@@ -118,16 +118,21 @@ async fn created_match(writer: &Matches, match_id: &str) -> anyhow::Result<Match
     Ok(rec)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_orchestrators_writing_the_same_draw_write_the_same_bytes_and_both_succeed() -> anyhow::Result<()> {
+/// A memory log holding one two-seat match `match_id`, the backends on it, and its record.
+async fn one_match(match_id: &str) -> anyhow::Result<(Arc<eventlog::MemoryLog>, Backends, MatchRecord)> {
     let log = Arc::new(eventlog::MemoryLog::new());
     let backends = backends_on(log.clone()).await?;
-    let (a, b) = (Matches::new(backends.clone()), Matches::new(backends));
-    let mut rec = created_match(&a, "m2").await?;
-    for seat in 0..2u32 {
-        let joined = SeatJoined { seat, entropy: vec![seat as u8 + 1; 32], token_hash: vec![9; 32], seat_public_key: vec![] };
-        a.commit(&mut rec, commit_input::Input::Joined(joined)).await?;
-    }
+    let rec = created_match(&Matches::new(backends.clone()), match_id).await?;
+    Ok((log, backends, rec))
+}
+
+/// Seat `seat` joins, with entropy of its own.
+fn seat_joined(seat: u32) -> commit_input::Input {
+    commit_input::Input::Joined(SeatJoined { seat, entropy: vec![seat as u8 + 1; 32], token_hash: vec![9; 32], seat_public_key: vec![] })
+}
+
+/// The draw `rec` awaits, answered with the smallest values.
+fn the_draw(rec: &MatchRecord) -> anyhow::Result<commit_input::Input> {
     let Some(Awaiting::Draw(draw)) = rec.awaiting.clone() else {
         anyhow::bail!("the match awaits {:?}, not a draw", rec.awaiting);
     };
@@ -135,7 +140,27 @@ async fn two_orchestrators_writing_the_same_draw_write_the_same_bytes_and_both_s
         engine::DrawKind::Range(_) => vec![0],
         engine::DrawKind::Shuffle(n) => (0..n).collect(),
     };
-    let input = commit_input::Input::Draw(RandomDraw { request: Some(convert::draw_request_to_proto(&draw)), values, signature: vec![5; 64], shares: Vec::new() });
+    Ok(commit_input::Input::Draw(RandomDraw { request: Some(convert::draw_request_to_proto(&draw)), values, signature: vec![5; 64], shares: Vec::new() }))
+}
+
+/// `err` is the operator's key problem: FAILED_PRECONDITION. The status, for its message.
+fn wrong_key_status(err: OrchestratorError) -> tonic::Status {
+    assert!(matches!(err, OrchestratorError::WrongKey { .. }), "{err}");
+    let status = tonic::Status::from(err);
+    assert_eq!(status.code(), tonic::Code::FailedPrecondition, "{}", status.message());
+    status
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_orchestrators_writing_the_same_draw_write_the_same_bytes_and_both_succeed() -> anyhow::Result<()> {
+    let log = Arc::new(eventlog::MemoryLog::new());
+    let backends = backends_on(log.clone()).await?;
+    let (a, b) = (Matches::new(backends.clone()), Matches::new(backends));
+    let mut rec = created_match(&a, "m2").await?;
+    for seat in 0..2u32 {
+        a.commit(&mut rec, seat_joined(seat)).await?;
+    }
+    let input = the_draw(&rec)?;
     // Both orchestrators have the match at the same version and write its draw.
     let mut other = rec.clone();
     let first = a.commit(&mut rec, input.clone()).await?;
@@ -160,21 +185,13 @@ async fn with_tracing_on_a_join_names_its_trace_and_a_draw_stays_the_same_bytes(
     let (a, b) = (Matches::new(backends.clone()), Matches::new(backends));
     let mut rec = created_match(&a, "m4").await?;
     for seat in 0..2u32 {
-        let joined = SeatJoined { seat, entropy: vec![seat as u8 + 1; 32], token_hash: vec![9; 32], seat_public_key: vec![] };
-        a.commit(&mut rec, commit_input::Input::Joined(joined)).instrument(tracing::info_span!("join")).await?;
+        a.commit(&mut rec, seat_joined(seat)).instrument(tracing::info_span!("join")).await?;
     }
     let stored = log.read("m4", 1).await?;
     let join = Commit::decode(stored.last().map(|c| c.payload.clone()).unwrap_or_default())?;
     let traceparent = join.trace_context.get("traceparent").cloned().unwrap_or_default();
     assert_eq!(traceparent.len(), 55, "a W3C traceparent in the join's commit: {:?}", join.trace_context);
-    let Some(Awaiting::Draw(draw)) = rec.awaiting.clone() else {
-        anyhow::bail!("the match awaits {:?}, not a draw", rec.awaiting);
-    };
-    let values = match draw.kind {
-        engine::DrawKind::Range(_) => vec![0],
-        engine::DrawKind::Shuffle(n) => (0..n).collect(),
-    };
-    let input = commit_input::Input::Draw(RandomDraw { request: Some(convert::draw_request_to_proto(&draw)), values, signature: vec![5; 64], shares: Vec::new() });
+    let input = the_draw(&rec)?;
     let mut other = rec.clone();
     // Two requests, two traces.
     let first = a.commit(&mut rec, input.clone()).instrument(tracing::info_span!("first")).await?;
@@ -216,10 +233,7 @@ async fn concurrent_first_requests_on_an_uncached_match_rebuild_it_once() -> any
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_snapshot_from_other_rules_is_left_for_a_replay_from_version_1() -> anyhow::Result<()> {
-    let log = Arc::new(eventlog::MemoryLog::new());
-    let backends = backends_on(log.clone()).await?;
-    let writer = Matches::new(backends.clone());
-    let rec = created_match(&writer, "m3").await?;
+    let (log, backends, rec) = one_match("m3").await?;
     assert!(!rec.rules_version.is_empty(), "the record knows its rules version");
     let sequence = rec.last_sequence.ok_or_else(|| anyhow::anyhow!("no sequence"))?;
     // A snapshot as an older engine build would have left it: another rules version and a
@@ -251,18 +265,13 @@ async fn a_snapshot_from_other_rules_is_left_for_a_replay_from_version_1() -> an
 /// its own key still serves the match.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_made_under_another_orchestrator_key_is_refused_as_failed_precondition_even_with_a_snapshot() -> anyhow::Result<()> {
-    let log = Arc::new(eventlog::MemoryLog::new());
-    let backends = backends_on(log.clone()).await?;
-    let writer = Matches::new(backends.clone());
-    let rec = created_match(&writer, "m6").await?;
+    let (log, backends, rec) = one_match("m6").await?;
     let sequence = rec.last_sequence.ok_or_else(|| anyhow::anyhow!("no sequence"))?;
     let state = Bytes::from(snapshot::encode(&rec, &backends.signer));
     log.put_snapshot("m6", eventlog::Snapshot { version: rec.version, sequence, state }).await?;
     let replaced = Backends { signer: Arc::new(fairness::Signer::from_seed(&[8; 32])), ..backends.clone() };
     let err = Matches::new(replaced).lock("m6").await.err().ok_or_else(|| anyhow::anyhow!("served under another key"))?;
-    assert!(matches!(err, OrchestratorError::WrongKey { .. }), "{err}");
-    let status = tonic::Status::from(err);
-    assert_eq!(status.code(), tonic::Code::FailedPrecondition, "{}", status.message());
+    let status = wrong_key_status(err);
     assert!(status.message().contains(&short_hex(&backends.signer.public_key())), "{}", status.message());
     assert_eq!(log.read("m6", 1).await?.len(), 1, "nothing appended");
     assert_eq!(Matches::new(backends).rebuild("m6", None).await?.version, 1, "the key that made it serves it");
@@ -273,10 +282,7 @@ async fn a_match_made_under_another_orchestrator_key_is_refused_as_failed_precon
 /// honest log is refused at its first forged version, as a commit-by-commit check would.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rebuild_names_the_first_of_several_forged_commits() -> anyhow::Result<()> {
-    let log = Arc::new(eventlog::MemoryLog::new());
-    let backends = backends_on(log.clone()).await?;
-    let writer = Matches::new(backends.clone());
-    let rec = created_match(&writer, "m5").await?;
+    let (log, backends, rec) = one_match("m5").await?;
     let forger = fairness::Signer::from_seed(&[8; 32]);
     let mut last = log.read("m5", 1).await?.pop().ok_or_else(|| anyhow::anyhow!("no commit"))?;
     for version in 2..=4 {
@@ -338,9 +344,7 @@ fn unsigned_logs_and_other_keys_are_refused_at_creation() {
     let other = fairness::Signer::from_seed(&[3; 32]);
     let theirs = commit(1, created(other.public_key()), None);
     let err = check_chain(&rec, &sealed(&other, &theirs), &theirs, &ours.orchestrator_key()).expect_err("other key");
-    assert!(matches!(err, OrchestratorError::WrongKey { .. }), "{err}");
-    let status = tonic::Status::from(err);
-    assert_eq!(status.code(), tonic::Code::FailedPrecondition, "{}", status.message());
+    let status = wrong_key_status(err);
     for part in [short_hex(&other.public_key()), short_hex(&own), "restore the key file that created this match".into(), "--key-file".into()] {
         assert!(status.message().contains(&part), "{part:?} not in {}", status.message());
     }
