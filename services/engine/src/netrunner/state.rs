@@ -233,6 +233,22 @@ pub struct Run {
     pub no_etr: Option<(u32, u32)>,
 }
 
+impl Run {
+    /// `breaker` breaks subroutines `subs` of the encountered ice (NR-6.3.1), recorded per
+    /// breaker; returns whether this break fully broke the ice: the first time every subroutine
+    /// is broken, and this breaker broke them all (CR 6.5.7.a/b).
+    pub fn break_subroutines(&mut self, breaker: u32, subs: &[usize]) -> bool {
+        let was_full = self.broken.iter().all(|b| *b);
+        for &s in subs {
+            if let Some(b) = self.broken.get_mut(s) {
+                *b = true;
+            }
+            self.broken_by.push((breaker, s));
+        }
+        !was_full && self.broken.iter().all(|b| *b) && (0..self.broken.len()).all(|i| self.broken_by.contains(&(breaker, i)))
+    }
+}
+
 /// One thing to access (NR-7.2).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Slot {

@@ -680,17 +680,7 @@ pub fn breaker_interfaces(g: &Game, breaker: u32, ice: u32) -> bool {
 /// ice (CR 6.5.7.a/b) and its `When::FullyBreaks` fires.
 pub fn break_by_ability(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
     let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
-    let mut fully = false;
-    if let Some(run) = g.run.as_mut() {
-        let was_full = run.broken.iter().all(|b| *b);
-        for &s in subs {
-            if let Some(b) = run.broken.get_mut(s) {
-                *b = true;
-            }
-            run.broken_by.push((breaker, s));
-        }
-        fully = !was_full && run.broken.iter().all(|b| *b) && (0..run.broken.len()).all(|i| run.broken_by.contains(&(breaker, i)));
-    }
+    let fully = g.run.as_mut().is_some_and(|run| run.break_subroutines(breaker, subs));
     let texts: Vec<&str> = subs.iter().map(|&s| super::subroutine_text(g.code(ice), s)).collect();
     note(ev, "subroutine_broken", format!("{} breaks \"{}\" on {}", g.label(breaker), texts.join("\" and \""), g.label(ice)), json!({"breaker": breaker, "ice": ice, "subroutines": subs}));
     if fully {
