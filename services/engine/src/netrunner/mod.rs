@@ -256,6 +256,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
         next_turn_clicks: [0, 0],
         last_trashed: None,
         open_decklists: crate::core::options::open_decklists(&config.options),
+        picked_at_random: vec![],
         winner: None,
         time: None,
         next_draw: 0,

@@ -324,6 +324,17 @@ pub enum Task {
     /// A card's question (its `cards::Prompt`) at `step`: `code` names the card's row, `card`
     /// its instance (`cards::NO_CARD` for an identity), `arg` what the card recorded for it.
     Card { code: String, card: u32, step: u8, arg: u32 },
+    /// Cards picked at random from `from` by a card's effect, one draw per card (like a random
+    /// HQ access): `left` more to pick, `picked` so far; when done they become
+    /// `Game::picked_at_random` for the card's next step.
+    RandomPick { from: Pile, left: u32, picked: Vec<u32> },
+}
+
+/// A hidden pile a card's effect picks cards from at random.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pile {
+    Hq,
+    Grip,
 }
 
 /// What a Corp effect may trash.
@@ -457,6 +468,13 @@ pub struct TurnFlags {
     /// fired.
     #[serde(default)]
     pub corp_action_phase_ended: bool,
+    /// The Runner's action phase ended this turn and its "when your action phase ends"
+    /// abilities fired.
+    #[serde(default)]
+    pub runner_action_phase_ended: bool,
+    /// The servers of this turn's successful runs (NR-6.4.4), each once, in order.
+    #[serde(default)]
+    pub successful_servers: Vec<u32>,
     /// Corp cards installed from HQ this turn.
     #[serde(default)]
     pub corp_hq_installs: u32,
@@ -511,6 +529,10 @@ pub struct Game {
     /// Option `open_decklists`: every viewer sees both decklists.
     #[serde(default)]
     pub open_decklists: bool,
+    /// The cards the last random pick of a card's effect chose (`Task::RandomPick`), read by
+    /// that card's next step.
+    #[serde(default)]
+    pub picked_at_random: Vec<u32>,
     pub winner: Option<(u32, String)>,
     /// The round's time was called (`flow::time`): the last turn, and a draw on points.
     pub time: Option<TimeCall>,

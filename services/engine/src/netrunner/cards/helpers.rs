@@ -60,6 +60,26 @@ pub fn end_the_run(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
         note(ev, "run_not_ended", format!("{source} cannot end the run in this encounter"), json!({"ice": ice, "source": source}));
         return;
     }
+    // An interrupt of the card that began the run (`Static::FirstRunEndAsks`): the first time the
+    // Corp would end it, that card's question decides whether it ends (Comprehensive Rules
+    // glossary, "prevent").
+    let interrupt = g.run.as_ref().and_then(|r| r.source.filter(|s| !r.used_cards.contains(s))).and_then(|s| {
+        super::def(g.code(s)).statics.iter().find_map(|st| if let super::Static::FirstRunEndAsks(step) = st { Some((s, *step)) } else { None })
+    });
+    if let Some((card, step)) = interrupt {
+        if let Some(r) = g.run.as_mut() {
+            r.used_cards.push(card);
+        }
+        note(ev, "run_end_interrupted", format!("{source} would end the run: {} interrupts", g.label(card)), json!({"source": source, "card": card}));
+        let c = super::ctx(g, card, 0);
+        super::ask_later(g, c, step);
+        return;
+    }
+    run_ends_now(g, source, ev);
+}
+
+/// The run ends now (its end was not prevented).
+pub fn run_ends_now(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
     if let Some(r) = g.run.as_mut() {
         r.stop = true;
         note(ev, "run_ended_by", format!("{source} ends the run"), json!({"source": source}));
@@ -263,6 +283,47 @@ pub fn trash_from_hq(g: &mut Game, cards: Vec<u32>, ev: &mut Vec<Event>) {
         g.to_archives(c, false);
         ev.push(corp_card_private(g, "discarded", "The Corp trashes a card from HQ".into(), format!("The Corp trashes {} from HQ", g.label(c)), c));
     }
+}
+
+/// Sabotage `n`: the Corp picks the cards of HQ it trashes; the rest of the `n` come from the top
+/// of R&D (so it picks at least `n` minus the size of R&D). Fewer cards than `n` in both: all.
+pub fn sabotage_ask(g: &Game, n: u32, source: &str) -> Option<Question> {
+    let (hq, rd) = (g.corp.hq.len() as u32, g.corp.rd.len() as u32);
+    if n == 0 || hq + rd == 0 {
+        return None;
+    }
+    let n = n.min(hq + rd);
+    let (min, max) = (n.saturating_sub(rd), n.min(hq));
+    let o = card_options(g, "card", &g.corp.hq);
+    if o.is_empty() {
+        return Some(Question::one(CORP, super::CARD_KIND, format!("trashes {n} card(s) from the top of R&D (sabotage, {source})"), format!("{source}: sabotage {n}: HQ is empty, the top {n} card(s) of R&D are trashed"), vec![(opt("rd", format!("Trash the top {n} card(s) of R&D")), Answer::No)]));
+    }
+    Some(
+        Question::one(
+            CORP,
+            super::CARD_KIND,
+            format!("trashes {n} card(s) from HQ and/or the top of R&D (sabotage, {source})"),
+            format!("{source}: sabotage {n}: pick the cards of HQ to trash ({min} to {max}); the rest are trashed from the top of R&D"),
+            o,
+        )
+        .range(min, max),
+    )
+}
+
+pub fn sabotage_answer(g: &mut Game, n: u32, source: &str, a: &[Answer], ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    let n = n.min((g.corp.hq.len() + g.corp.rd.len()) as u32);
+    let from_hq: Vec<u32> = picked(a).into_iter().filter(|c| g.corp.hq.contains(c)).collect();
+    let from_rd = n.saturating_sub(from_hq.len() as u32);
+    if from_hq.len() as u32 > n || from_rd as usize > g.corp.rd.len() {
+        return Err(RulesError::Illegal(format!("sabotage {n}: pick the right number of HQ cards")));
+    }
+    trash_from_hq(g, from_hq, ev);
+    let top: Vec<u32> = g.corp.rd.iter().take(from_rd as usize).copied().collect();
+    for &c in &top {
+        g.to_archives(c, false);
+    }
+    note(ev, "sabotaged", format!("{source}: sabotage {n}: the Corp trashes {} card(s) from the top of R&D", top.len()), json!({"from_rd": top.len(), "source": source}));
+    Ok(())
 }
 
 /// Whether `card` is an ice.
@@ -480,6 +541,8 @@ pub fn runner_took_corp_card(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     g.flags.runner_took_corp_card = true;
     if first {
         fire_identity(g, CORP, When::RunnerTookCorpCardFirst, card, ev);
+        let installed = super::runner_trigger_order(g);
+        super::fire_all(g, When::RunnerTookCorpCardFirst, &installed, card, ev);
     }
     // A trash (not a steal: a stolen card is in the Runner's score area, and the last trash
     // recorded may be an older one of the same card): its state just before (`Game::last_trashed`).
@@ -675,6 +738,17 @@ pub fn breaker_interfaces(g: &Game, breaker: u32, ice: u32) -> bool {
     })
 }
 
+/// The cards a card's random pick chose (`Game::picked_at_random`) are revealed to both
+/// players: a public `revealed` event listing them.
+pub fn reveal_picked(g: &Game, from: &str, source: &str, ev: &mut Vec<Event>) {
+    let cs = g.picked_at_random.clone();
+    if cs.is_empty() {
+        return;
+    }
+    let names: Vec<String> = cs.iter().map(|&k| g.label(k)).collect();
+    note(ev, "revealed", format!("{source} reveals {} at random from {from}: {}", cs.len(), names.join(", ")), json!({"cards": cs, "source": source}));
+}
+
 /// `breaker` breaks `subs` of the encountered ice by its own ability (not the flow's break
 /// option); the first time every subroutine is broken and it broke them all, it fully broke the
 /// ice (CR 6.5.7.a/b) and its `When::FullyBreaks` fires.
@@ -685,6 +759,14 @@ pub fn break_by_ability(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec
     note(ev, "subroutine_broken", format!("{} breaks \"{}\" on {}", g.label(breaker), texts.join("\" and \""), g.label(ice)), json!({"breaker": breaker, "ice": ice, "subroutines": subs}));
     if fully {
         super::fire_all(g, When::FullyBreaks, &[breaker], ice, ev);
+    }
+}
+
+/// `cards` (now in the heap) were trashed from the grip or the stack: each one's own "when this is
+/// trashed from your grip or stack" ability, in the order trashed.
+pub fn trashed_from_grip_or_stack(g: &mut Game, cards: &[u32], ev: &mut Vec<Event>) {
+    for &k in cards {
+        super::fire_all(g, When::TrashedFromGripOrStack, &[k], 0, ev);
     }
 }
 

@@ -470,6 +470,7 @@ fn carnivore_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> 
     for k in cs {
         g.to_heap(k);
         note(ev, "discarded", format!("Carnivore: the Runner trashes {} from the grip", g.label(k)), json!({"card": k, "code": g.code(k)}));
+        super::helpers::trashed_from_grip_or_stack(g, &[k], ev);
     }
     let card = c.arg;
     if !matches!(g.corp_zone(card), CorpZone::None | CorpZone::Score | CorpZone::Archives) {

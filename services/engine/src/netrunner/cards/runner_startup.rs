@@ -96,7 +96,7 @@ pub const BANNER: &str = "34005";
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
 
-const NO_MORE_ACCESS: fn(&Game, Ctx, u32) -> u32 = |_, _, _| 0;
+pub(super) const NO_MORE_ACCESS: fn(&Game, Ctx, u32) -> u32 = |_, _, _| 0;
 
 /// The Runner's Startup card rows.
 pub static DEFS: &[CardDef] = &[
@@ -678,7 +678,7 @@ pub static DEFS: &[CardDef] = &[
 
 // --- shared pieces -----------------------------------------------------------------------------------
 
-fn question(summary: String, prompt: String, options: Vec<(crate::core::DecisionOption, Answer)>) -> Question {
+pub(super) fn question(summary: String, prompt: String, options: Vec<(crate::core::DecisionOption, Answer)>) -> Question {
     Question::one(RUNNER, KIND, summary, prompt, options)
 }
 
@@ -686,16 +686,16 @@ fn rd_only(_: &Game) -> Vec<u32> {
     vec![RD]
 }
 
-fn hq_only(_: &Game) -> Vec<u32> {
+pub(super) fn hq_only(_: &Game) -> Vec<u32> {
     vec![HQ]
 }
 
-fn every_server(g: &Game) -> Vec<u32> {
+pub(super) fn every_server(g: &Game) -> Vec<u32> {
     g.corp.servers.iter().map(|s| s.id).collect()
 }
 
 /// Run the server in `Ctx::arg`, begun by this card.
-fn run_target(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+pub(super) fn run_target(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     g.start_run(c.arg, Some(c.card), ev);
 }
 
@@ -720,7 +720,7 @@ fn remove_tags(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
 }
 
 /// Power counters on a card (`Card::power`), publicly.
-fn add_power(g: &mut Game, card: u32, n: u32, source: &str, ev: &mut Vec<Event>) {
+pub(super) fn add_power(g: &mut Game, card: u32, n: u32, source: &str, ev: &mut Vec<Event>) {
     if let Some(k) = g.card_mut(card) {
         k.power += n;
         let total = k.power;
@@ -739,7 +739,7 @@ fn encountered_ice(g: &Game) -> Option<u32> {
     g.run.as_ref().and_then(|r| r.current).filter(|&i| g.rezzed(i))
 }
 
-fn power(g: &Game, card: u32) -> u32 {
+pub(super) fn power(g: &Game, card: u32) -> u32 {
     g.card(card).map_or(0, |k| k.power)
 }
 
@@ -932,7 +932,7 @@ fn two_power_counters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 }
 
 /// Spend one of the card's power counters, if it has one.
-fn spend_power(g: &mut Game, card: u32) -> bool {
+pub(super) fn spend_power(g: &mut Game, card: u32) -> bool {
     match g.card_mut(card) {
         Some(k) if k.power > 0 => {
             k.power -= 1;
@@ -969,7 +969,7 @@ fn devadatta_breach(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     }
 }
 
-fn yes_no(summary: &str, prompt: &str, yes: &str) -> Option<Question> {
+pub(super) fn yes_no(summary: &str, prompt: &str, yes: &str) -> Option<Question> {
     let o = vec![(opt("use", yes), Answer::Yes), (opt("decline", "Do not"), Answer::No)];
     Some(question(summary.into(), prompt.into(), o))
 }
@@ -1422,6 +1422,7 @@ fn eye_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result
     };
     g.to_heap(k);
     note(ev, "discarded", format!("Eye for an Eye: the Runner trashes {} from the grip", g.label(k)), json!({"card": k, "code": g.code(k)}));
+    super::helpers::trashed_from_grip_or_stack(g, &[k], ev);
     let card = c.arg;
     if matches!(g.corp_zone(card), crate::netrunner::state::CorpZone::Hq | crate::netrunner::state::CorpZone::Rd | crate::netrunner::state::CorpZone::Root(_)) {
         g.trash(card, c.name(), ev);
@@ -1561,6 +1562,7 @@ fn the_price(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
     let names: Vec<String> = top.iter().map(|&k| g.label(k)).collect();
     note(ev, "milled", format!("{}: the Runner trashes the top {} card(s) of the stack: {}", c.name(), top.len(), names.join(", ")), json!({"cards": top}));
+    super::helpers::trashed_from_grip_or_stack(g, &top, ev);
     ask_later(g, Ctx { arg: top.len() as u32, ..c }, 0);
 }
 
@@ -1878,6 +1880,7 @@ fn audrey_pump_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -
     };
     g.to_heap(k);
     note(ev, "discarded", format!("Audrey v2: the Runner trashes {} from the grip", g.label(k)), json!({"card": k, "code": g.code(k)}));
+    super::helpers::trashed_from_grip_or_stack(g, &[k], ev);
     if let Some(r) = g.run.as_mut() {
         r.pumps.push((c.card, 3));
     }
@@ -2385,6 +2388,7 @@ fn lago_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Resul
     if first(a) == Answer::Yes {
         g.to_heap(top);
         note(ev, "milled", format!("{}: the Runner trashes the top card of the stack: {}", c.name(), g.label(top)), json!({"cards": [top]}));
+        super::helpers::trashed_from_grip_or_stack(g, &[top], ev);
         g.draw(RUNNER, 1, ev);
     }
     Ok(Then::Done)

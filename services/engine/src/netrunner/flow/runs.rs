@@ -225,6 +225,9 @@ fn success(g: &mut Game, ev: &mut Vec<Event>) {
     cards::fire_all(g, When::SuccessfulRun, &installed, 0, ev);
     cards::fire_identity(g, RUNNER, When::SuccessfulRun, 0, ev);
     let server = g.run.as_ref().map_or(HQ, |r| r.server);
+    if !g.flags.successful_servers.contains(&server) {
+        g.flags.successful_servers.push(server);
+    }
     cards::fire_identity(g, CORP, When::CorpSuccessfulRun, server, ev);
     let here: Vec<u32> = g
         .server(server)
