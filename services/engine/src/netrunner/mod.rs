@@ -241,6 +241,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
             link,
             flatlined: false,
             flipped: false,
+            hosted_cards: vec![],
         },
         options,
         cards,
@@ -368,6 +369,10 @@ fn runner_view(g: &Game, viewer: Viewer) -> Value {
         "memory": {"used": g.memory_used(), "limit": g.memory_limit()},
         "max_hand_size": g.max_hand(RUNNER),
     });
+    // Shown only when some card is hosted (so that views without any stay as they were).
+    if !r.hosted_cards.is_empty() {
+        runner["hosted"] = Value::Array(r.hosted_cards.iter().map(|&c| json!({"card": card_json(g, c), "host": g.card(c).and_then(|k| k.host)})).collect());
+    }
     if viewer.sees_private(&[RUNNER]) {
         runner["grip"] = cards_json(g, &r.grip);
     }

@@ -126,6 +126,10 @@ pub struct Runner {
     /// has its own abilities, read by the identity's row).
     #[serde(default)]
     pub flipped: bool,
+    /// Cards hosted face up on an installed Runner card and not installed (a Corp card the
+    /// Runner hosts too); each one's `Card::host` is its host (`helpers::host_faceup`).
+    #[serde(default)]
+    pub hosted_cards: Vec<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -475,6 +479,9 @@ pub struct TurnFlags {
     /// The servers of this turn's successful runs (NR-6.4.4), each once, in order.
     #[serde(default)]
     pub successful_servers: Vec<u32>,
+    /// The Runner trashed one of its installed cards this turn (`helpers::runner_trash`).
+    #[serde(default)]
+    pub runner_trashed_own: bool,
     /// Corp cards installed from HQ this turn.
     #[serde(default)]
     pub corp_hq_installs: u32,
@@ -846,6 +853,7 @@ impl Game {
             s.root.retain(|&x| x != c);
         }
         corp.servers.retain(|s| !Self::is_remote(s.id) || !s.ice.is_empty() || !s.root.is_empty());
+        self.runner.hosted_cards.retain(|&x| x != c);
     }
 
     /// A Corp card goes to Archives (face up or down).
@@ -863,6 +871,7 @@ impl Game {
         r.grip.retain(|&x| x != c);
         r.stack.retain(|&x| x != c);
         r.heap.retain(|&x| x != c);
+        r.hosted_cards.retain(|&x| x != c);
         r.programs.retain(|&x| x != c);
         r.hardware.retain(|&x| x != c);
         r.resources.retain(|&x| x != c);

@@ -146,6 +146,51 @@ pub fn trojan_sweep(g: &mut Game, ev: &mut Vec<Event>) {
     }
 }
 
+/// The Runner trashes `c` (by its own card's ability or cost, making room, or an accessed card):
+/// one of its installed cards trashed so is recorded for "if you trashed any of your installed
+/// cards this turn" (`TurnFlags::runner_trashed_own`); the Corp's trashes use `Game::trash`.
+pub fn runner_trash(g: &mut Game, c: u32, why: &str, ev: &mut Vec<Event>) {
+    if g.def(c).side == Side::Runner && g.installed_runner().contains(&c) {
+        g.flags.runner_trashed_own = true;
+    }
+    g.trash(c, why, ev);
+}
+
+/// Host `card` face up on the installed Runner card `host`, not installed (from wherever it is:
+/// an accessed Corp card, installed or not, or a Runner card); a public `hosted` event.
+pub fn host_faceup(g: &mut Game, card: u32, host: u32, source: &str, ev: &mut Vec<Event>) {
+    if g.def(card).side == Side::Corp {
+        g.take_corp(card);
+    } else {
+        g.take_runner(card);
+    }
+    if let Some(k) = g.card_mut(card) {
+        (k.rezzed, k.adv, k.credits, k.virus, k.power, k.agenda) = (false, 0, 0, 0, 0, 0);
+        k.faceup = true;
+        k.host = Some(host);
+    }
+    g.runner.hosted_cards.push(card);
+    note(ev, "hosted", format!("{source}: {} is hosted face up on {}", g.label(card), g.label(host)), json!({"card": card, "code": g.code(card), "host": host}));
+}
+
+/// The cards hosted (not installed) on `host`, in the order hosted.
+pub fn hosted_on(g: &Game, host: u32) -> Vec<u32> {
+    g.runner.hosted_cards.iter().copied().filter(|&k| g.card(k).and_then(|x| x.host) == Some(host)).collect()
+}
+
+/// Cards hosted on a Runner card that is no longer installed are trashed with it (a Corp card
+/// to Archives face up, as it was).
+pub fn hosted_sweep(g: &mut Game, ev: &mut Vec<Event>) {
+    if g.runner.hosted_cards.is_empty() {
+        return;
+    }
+    let installed = g.installed_runner();
+    let orphans: Vec<u32> = g.runner.hosted_cards.iter().copied().filter(|&k| g.card(k).and_then(|x| x.host).is_none_or(|h| !installed.contains(&h))).collect();
+    for k in orphans {
+        g.trash(k, "its host is no longer installed", ev);
+    }
+}
+
 /// NR-10 (published rule, uniqueness): a unique card cannot be active twice. When `card` becomes
 /// active (a Runner card installed, a Corp card rezzed), any older active copy with the same
 /// title is trashed.
@@ -170,7 +215,7 @@ pub fn unique_check(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
 pub fn take_or_trash(g: &mut Game, seat: u32, card: u32, n: u32, why: &str, ev: &mut Vec<Event>) -> bool {
     g.take_hosted(seat, card, n, ev);
     if g.hosted(card) == 0 {
-        g.trash(card, why, ev);
+        runner_trash(g, card, why, ev);
         true
     } else {
         false
@@ -704,7 +749,7 @@ pub fn runner_pay_for(g: &mut Game, n: i64, spend: super::Spend, ev: &mut Vec<Ev
         let label = g.label(c);
         note(ev, "hosted_credits", format!("The Runner spends {used} credit(s) hosted on {label} ({now} hosted)"), json!({"card": c, "change": -used, "hosted": now}));
         if now == 0 && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::TrashWhenEmpty)) {
-            g.trash(c, "it is empty", ev);
+            runner_trash(g, c, "it is empty", ev);
         }
     }
     g.runner_pay(left)

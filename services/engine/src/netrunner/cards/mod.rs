@@ -183,6 +183,8 @@ pub enum Static {
     InstallCheaper(fn(&Game, u32) -> i64),
     /// This breaker's pump costs this much less now.
     PumpCheaper(fn(&Game, u32) -> i64),
+    /// This breaker's break ability costs this much less now.
+    BreakCheaper(fn(&Game, u32) -> i64),
     /// Its paid ability may be used in any paid-ability window (CR 5.6, 5.7), not only while
     /// the Runner encounters ice.
     PaidInAnyWindow,

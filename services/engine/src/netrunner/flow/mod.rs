@@ -84,6 +84,7 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
     }
     if g.stage != Stage::Over {
         cards::trojan_sweep(g, ev);
+        cards::helpers::hosted_sweep(g, ev);
         if let Some(task) = g.tasks.last().cloned() {
             return Ok(tasks::step_task(g, task, ev));
         }

@@ -259,7 +259,7 @@ fn run_end(g: &mut Game, ev: &mut Vec<Event>) {
     for &m in &run.trash_at_end {
         if g.runner.programs.contains(&m) {
             let why = format!("{} is trashed when the run ends", cards::def(g.code(m)).name);
-            g.trash(m, &why, ev);
+            cards::helpers::runner_trash(g, m, &why, ev);
         }
     }
     let installed = cards::runner_trigger_order(g);
