@@ -272,6 +272,9 @@ pub struct Access {
     pub rd_depth: usize,
     /// Whether the Runner has ordered the slots.
     pub ordered: bool,
+    /// Archives cards an interrupt of the access was already offered for (asked once each).
+    #[serde(default)]
+    pub interrupts_asked: Vec<u32>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

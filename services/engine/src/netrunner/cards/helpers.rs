@@ -191,6 +191,25 @@ pub fn hosted_sweep(g: &mut Game, ev: &mut Vec<Event>) {
     }
 }
 
+/// Before the Runner accesses `card` in Archives: the installed Runner cards whose interrupt
+/// (`Static::ArchivesAccessAsks`) was not used in this run ask their question, in trigger order
+/// (the first one asked first); returns whether any was asked.
+pub fn archives_access_interrupts(g: &mut Game, card: u32) -> bool {
+    let used = g.run.as_ref().map(|r| r.used_cards.clone()).unwrap_or_default();
+    let mut asks: Vec<(u32, u8)> = super::runner_trigger_order(g)
+        .into_iter()
+        .filter(|k| !used.contains(k))
+        .filter_map(|k| super::def(g.code(k)).statics.iter().find_map(|s| if let super::Static::ArchivesAccessAsks(step) = s { Some((k, *step)) } else { None }))
+        .collect();
+    asks.reverse();
+    let any = !asks.is_empty();
+    for (k, step) in asks {
+        let c = super::ctx(g, k, card);
+        super::ask_later(g, c, step);
+    }
+    any
+}
+
 /// NR-10 (published rule, uniqueness): a unique card cannot be active twice. When `card` becomes
 /// active (a Runner card installed, a Corp card rezzed), any older active copy with the same
 /// title is trashed.

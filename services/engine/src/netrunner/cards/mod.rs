@@ -235,6 +235,10 @@ pub enum Static {
     /// (`helpers::end_the_run`), it does not end yet; this card's step decides
     /// (`helpers::run_ends_now` ends it).
     FirstRunEndAsks(u8),
+    /// An interrupt of an installed Runner card: whenever the Runner would access a card in
+    /// Archives, this card's step (the card in `Ctx::arg`) may replace the access, once per run
+    /// (`helpers::archives_access_interrupts`).
+    ArchivesAccessAsks(u8),
 }
 
 /// A cost the Runner pays, for credits restricted to some costs (`Static::HostedCreditsFor`).

@@ -1,19 +1,20 @@
 //! Cards of the Startup sets whose effect picks cards at random from HQ or the grip (`Ask::Random`,
 //! drawn by `flow::random` like every other random draw), both sides: Burner, Shred, Bring Them
-//! Home. Every question asked here is the generic [`super::CARD_KIND`].
+//! Home, Heliamphora. Every question asked here is the generic [`super::CARD_KIND`].
 
 use serde_json::json;
 
 use super::corp_startup::runner_took_corp_card_last_turn;
-use super::helpers::{first, note, opt, reveal_picked, run_ends_now, threat, trash_from_hq};
+use super::helpers::{first, host_faceup, note, opt, reveal_picked, run_ends_now, runner_trash, threat, trash_from_hq};
 use super::runner_startup::{every_server, hq_only, run_target, NO_MORE_ACCESS};
-use super::{ask_later, Answer, Ask, CardDef, Ctx, Effect, Play, Prompt, Question, RunSource, Static, Targets, Then, BLANK, CARD_KIND};
+use super::{ask_later, Answer, Ask, CardDef, Ctx, Effect, Play, Prompt, Question, RunSource, Static, Targets, Then, When, BLANK, CARD_KIND};
 use crate::core::{Event, RulesError};
 use crate::netrunner::state::{Game, Pile, Task, CORP, RUNNER};
 
 pub const BURNER: &str = "34085";
 pub const SHRED: &str = "35005";
 pub const BRING_THEM_HOME: &str = "34112";
+pub const HELIAMPHORA: &str = "34072";
 
 /// Burner: the revealed cards it adds to R&D.
 const BURNER_ADDS: usize = 2;
@@ -57,6 +58,18 @@ pub static DEFS: &[CardDef] = &[
             Ask::Own(Prompt { ask: bring_them_home_pay_ask, answer: bring_them_home_pay_answer }),
             Ask::Random { from: Pile::Grip, count: |_, _| 1 },
             Ask::Do(bring_them_home_shuffle_in),
+        ],
+        ..BLANK
+    },
+    CardDef {
+        code: HELIAMPHORA,
+        name: "Heliamphora",
+        statics: &[Static::ArchivesAccessAsks(0)],
+        events: &[(When::Purged, Effect::Ask(1))],
+        asks: &[
+            Ask::Own(Prompt { ask: heliamphora_ask, answer: heliamphora_answer }),
+            Ask::Random { from: Pile::Hq, count: |_, _| 2 },
+            Ask::Do(heliamphora_purged),
         ],
         ..BLANK
     },
@@ -212,5 +225,37 @@ fn bring_them_home_shuffle_in(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         g.runner.stack.push(k);
         note(ev, "returned", format!("{}: the Runner shuffles {} into the stack", c.name(), g.label(k)), json!({"cards": [k]}));
         g.tasks.push(Task::Shuffle { corp: false });
+    }
+}
+
+// --- Heliamphora
+
+/// Interrupt: the Archives card about to be accessed (`Ctx::arg`) may be hosted on it instead.
+fn heliamphora_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let card = c.arg;
+    if !g.runner.programs.contains(&c.card) || !g.corp.archives.contains(&card) || g.run.as_ref().is_some_and(|r| r.used_cards.contains(&c.card)) {
+        return None;
+    }
+    let o = vec![(opt("access", format!("Access {}", g.label(card))), Answer::No), (opt("host", format!("Host {} face up on {} instead", g.label(card), c.name())), Answer::Yes)];
+    Some(Question::one(RUNNER, CARD_KIND, format!("may host {} instead of accessing it ({})", g.label(card), c.name()), format!("{}: host {} on it instead of accessing it?", c.name(), g.label(card)), o))
+}
+
+fn heliamphora_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.corp.archives.contains(&c.arg) {
+        if let Some(r) = g.run.as_mut() {
+            r.used_cards.push(c.card);
+        }
+        host_faceup(g, c.arg, c.card, c.name(), ev);
+    }
+    Ok(Then::Done)
+}
+
+/// The Corp purged: it trashes the 2 cards of HQ picked at random, then Heliamphora is trashed
+/// (its hosted cards with it).
+fn heliamphora_purged(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let cs: Vec<u32> = g.picked_at_random.iter().copied().filter(|k| g.corp.hq.contains(k)).collect();
+    trash_from_hq(g, cs, ev);
+    if g.runner.programs.contains(&c.card) {
+        runner_trash(g, c.card, "the Corp purged virus counters", ev);
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::core::DrawKind;
 use crate::netrunner::cards::{self as c, random_picks as rp};
-use crate::netrunner::state::{HQ, RD};
+use crate::netrunner::state::{ARCHIVES, HQ, RD};
 
 use super::kit::{NetrunnerVerbs, Scenario};
 
@@ -109,4 +109,42 @@ fn card_bring_them_home_adds_2_grip_cards_at_random_to_the_stack_and_at_threat_3
     let g = m.game();
     assert_eq!(g.runner.grip, vec![grip[1]]);
     assert_eq!((g.runner.stack.len(), g.corp.credits, g.corp.clicks), (4, 0, 0), "terminal: the clicks left are lost");
+}
+
+#[test]
+fn card_heliamphora_hosts_an_archives_card_instead_of_its_access_and_a_purge_trashes_2_hq_cards_at_random() {
+    let mut s = runner();
+    let h = s.installed(rp::HELIAMPHORA);
+    let a1 = s.archives(c::HEDGE_FUND, false);
+    let a2 = s.archives(c::HEDGE_FUND, true);
+    let mut m = s.at_action();
+    m.run_on(ARCHIVES);
+    m.pick(&["continue"]);
+    if m.kind() == "netrunner.access_order" {
+        let ids = m.option_ids();
+        m.answer(crate::core::Choice::Order(ids));
+    }
+    // The first card about to be accessed: hosted instead; the second is accessed (once per breach).
+    m.pick(&["host"]);
+    let g = m.game();
+    assert_eq!(g.runner.hosted_cards.len(), 1);
+    let hosted = g.runner.hosted_cards[0];
+    assert!(g.cards[hosted as usize].faceup && !g.corp.archives.contains(&hosted));
+    assert!(!m.offers("host"), "only once each time the Runner breaches Archives");
+    let _ = (a1, a2);
+    // The Corp purges: 2 cards of HQ at random are trashed, then Heliamphora with its hosted card.
+    let mut s = Scenario::new().auto_pass().corp_turn(3);
+    let h2 = s.installed(rp::HELIAMPHORA);
+    let hq: Vec<u32> = (0..3).map(|_| s.hq(c::HEDGE_FUND)).collect();
+    let mut m = s.at_action();
+    m.pick(&["purge"]);
+    assert_eq!(m.draw_kind(), DrawKind::Range(3));
+    m.draw(&[0]);
+    assert_eq!(m.draw_kind(), DrawKind::Range(2));
+    m.draw(&[1]);
+    let g = m.game();
+    assert_eq!(g.corp.hq, vec![hq[1]]);
+    assert!(g.corp.archives.contains(&hq[0]) && g.corp.archives.contains(&hq[2]));
+    assert!(g.runner.heap.contains(&h2));
+    let _ = h;
 }
