@@ -15,6 +15,7 @@ pub mod corp_startup;
 pub mod helpers;
 pub mod ice;
 pub mod ice_startup;
+mod moves;
 pub mod random_picks;
 pub mod runner;
 pub mod runner_startup;
