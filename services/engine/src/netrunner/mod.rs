@@ -576,7 +576,9 @@ impl crate::testing::leak::HiddenInfo for Netrunner {
             (Some(p), "netrunner.arranged") if viewer.sees_private(&p.seats) => {
                 p.detail.get("order").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_u64).map(|c| c as u32).collect()).unwrap_or_default()
             }
-            (None, "netrunner.revealed" | "netrunner.to_hq") => cards(&event.detail),
+            // A card revealed earlier and now moved by the card into a deck, publicly
+            // (`netrunner.revealed_placed`: Burner, Bring Them Home).
+            (None, "netrunner.revealed" | "netrunner.to_hq" | "netrunner.revealed_placed") => cards(&event.detail),
             _ => Vec::new(),
         }
     }

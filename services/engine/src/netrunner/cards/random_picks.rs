@@ -131,7 +131,7 @@ fn burner_place_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) 
         g.corp.rd.push(card);
         "bottom"
     };
-    note(ev, "to_rd", format!("{}: {} is added to the {place} of R&D", c.name(), g.label(card)), json!({"card": card, "code": g.code(card), "place": place}));
+    note(ev, "revealed_placed", format!("{}: {} is added to the {place} of R&D", c.name(), g.label(card)), json!({"card": card, "code": g.code(card), "place": place, "to": "rd"}));
     Ok(Then::Done)
 }
 
@@ -198,7 +198,7 @@ fn bring_them_home_to_top(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     for k in g.picked_at_random.clone() {
         g.take_runner(k);
         g.runner.stack.insert(0, k);
-        note(ev, "to_stack", format!("{}: {} is added to the top of the stack", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+        note(ev, "revealed_placed", format!("{}: {} is added to the top of the stack", c.name(), g.label(k)), json!({"card": k, "code": g.code(k), "place": "top", "to": "stack"}));
     }
 }
 
@@ -223,7 +223,7 @@ fn bring_them_home_shuffle_in(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     for k in g.picked_at_random.clone() {
         g.take_runner(k);
         g.runner.stack.push(k);
-        note(ev, "returned", format!("{}: the Runner shuffles {} into the stack", c.name(), g.label(k)), json!({"cards": [k]}));
+        note(ev, "revealed_placed", format!("{}: the Runner shuffles {} into the stack", c.name(), g.label(k)), json!({"card": k, "code": g.code(k), "place": "shuffled", "to": "stack"}));
         g.tasks.push(Task::Shuffle { corp: false });
     }
 }
