@@ -251,6 +251,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
             link,
             flatlined: false,
             flipped: false,
+            hosted_cards: vec![],
         },
         options,
         cards,
@@ -266,6 +267,7 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
         next_turn_clicks: [0, 0],
         last_trashed: None,
         open_decklists: crate::core::options::open_decklists(&config.options),
+        picked_at_random: vec![],
         winner: None,
         time: None,
         next_draw: 0,
@@ -377,6 +379,10 @@ fn runner_view(g: &Game, viewer: Viewer) -> Value {
         "memory": {"used": g.memory_used(), "limit": g.memory_limit()},
         "max_hand_size": g.max_hand(RUNNER),
     });
+    // Shown only when some card is hosted (so that views without any stay as they were).
+    if !r.hosted_cards.is_empty() {
+        runner["hosted"] = Value::Array(r.hosted_cards.iter().map(|&c| json!({"card": card_json(g, c), "host": g.card(c).and_then(|k| k.host)})).collect());
+    }
     if viewer.sees_private(&[RUNNER]) {
         runner["grip"] = cards_json(g, &r.grip);
     }
@@ -568,7 +574,9 @@ impl crate::testing::leak::HiddenInfo for Netrunner {
             (Some(p), "netrunner.arranged") if viewer.sees_private(&p.seats) => {
                 p.detail.get("order").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_u64).map(|c| c as u32).collect()).unwrap_or_default()
             }
-            (None, "netrunner.revealed" | "netrunner.to_hq") => cards(&event.detail),
+            // A card revealed earlier and now moved by the card into a deck, publicly
+            // (`netrunner.revealed_placed`: Burner, Bring Them Home).
+            (None, "netrunner.revealed" | "netrunner.to_hq" | "netrunner.revealed_placed") => cards(&event.detail),
             _ => Vec::new(),
         }
     }

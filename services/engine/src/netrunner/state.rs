@@ -126,6 +126,10 @@ pub struct Runner {
     /// has its own abilities, read by the identity's row).
     #[serde(default)]
     pub flipped: bool,
+    /// Cards hosted face up on an installed Runner card and not installed (a Corp card the
+    /// Runner hosts too); each one's `Card::host` is its host (`helpers::host_faceup`).
+    #[serde(default)]
+    pub hosted_cards: Vec<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -251,6 +255,22 @@ pub struct Run {
     pub moved_to: Option<u32>,
 }
 
+impl Run {
+    /// `breaker` breaks subroutines `subs` of the encountered ice (NR-6.3.1), recorded per
+    /// breaker; returns whether this break fully broke the ice: the first time every subroutine
+    /// is broken, and this breaker broke them all (CR 6.5.7.a/b).
+    pub fn break_subroutines(&mut self, breaker: u32, subs: &[usize]) -> bool {
+        let was_full = self.broken.iter().all(|b| *b);
+        for &s in subs {
+            if let Some(b) = self.broken.get_mut(s) {
+                *b = true;
+            }
+            self.broken_by.push((breaker, s));
+        }
+        !was_full && self.broken.iter().all(|b| *b) && (0..self.broken.len()).all(|i| self.broken_by.contains(&(breaker, i)))
+    }
+}
+
 /// One thing to access (NR-7.2).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Slot {
@@ -270,6 +290,9 @@ pub struct Access {
     pub rd_depth: usize,
     /// Whether the Runner has ordered the slots.
     pub ordered: bool,
+    /// Archives cards an interrupt of the access was already offered for (asked once each).
+    #[serde(default)]
+    pub interrupts_asked: Vec<u32>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -326,6 +349,17 @@ pub enum Task {
     /// A card's question (its `cards::Prompt`) at `step`: `code` names the card's row, `card`
     /// its instance (`cards::NO_CARD` for an identity), `arg` what the card recorded for it.
     Card { code: String, card: u32, step: u8, arg: u32 },
+    /// Cards picked at random from `from` by a card's effect, one draw per card (like a random
+    /// HQ access): `left` more to pick, `picked` so far; when done they become
+    /// `Game::picked_at_random` for the card's next step.
+    RandomPick { from: Pile, left: u32, picked: Vec<u32> },
+}
+
+/// A hidden pile a card's effect picks cards from at random.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pile {
+    Hq,
+    Grip,
 }
 
 /// What a Corp effect may trash.
@@ -463,6 +497,16 @@ pub struct TurnFlags {
     /// fired.
     #[serde(default)]
     pub corp_action_phase_ended: bool,
+    /// The Runner's action phase ended this turn and its "when your action phase ends"
+    /// abilities fired.
+    #[serde(default)]
+    pub runner_action_phase_ended: bool,
+    /// The servers of this turn's successful runs (NR-6.4.4), each once, in order.
+    #[serde(default)]
+    pub successful_servers: Vec<u32>,
+    /// The Runner trashed one of its installed cards this turn (`helpers::runner_trash`).
+    #[serde(default)]
+    pub runner_trashed_own: bool,
     /// Corp cards installed from HQ this turn.
     #[serde(default)]
     pub corp_hq_installs: u32,
@@ -524,6 +568,10 @@ pub struct Game {
     /// Option `open_decklists`: every viewer sees both decklists.
     #[serde(default)]
     pub open_decklists: bool,
+    /// The cards the last random pick of a card's effect chose (`Task::RandomPick`), read by
+    /// that card's next step.
+    #[serde(default)]
+    pub picked_at_random: Vec<u32>,
     pub winner: Option<(u32, String)>,
     /// The round's time was called (`flow::time`): the last turn, and a draw on points.
     pub time: Option<TimeCall>,
@@ -842,6 +890,7 @@ impl Game {
             s.root.retain(|&x| x != c);
         }
         corp.servers.retain(|s| !Self::is_remote(s.id) || !s.ice.is_empty() || !s.root.is_empty());
+        self.runner.hosted_cards.retain(|&x| x != c);
     }
 
     /// A Corp card goes to Archives (face up or down).
@@ -859,6 +908,7 @@ impl Game {
         r.grip.retain(|&x| x != c);
         r.stack.retain(|&x| x != c);
         r.heap.retain(|&x| x != c);
+        r.hosted_cards.retain(|&x| x != c);
         r.programs.retain(|&x| x != c);
         r.hardware.retain(|&x| x != c);
         r.resources.retain(|&x| x != c);

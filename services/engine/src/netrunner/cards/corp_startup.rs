@@ -1988,7 +1988,7 @@ fn touch_ups_pick_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>
 // --- the Runner's steals and trashes, terminal operations, allotted clicks --------------------------
 
 /// "Play only if the Runner stole or trashed a Corp card during their last turn."
-fn runner_took_corp_card_last_turn(g: &Game) -> Option<Vec<(u32, String)>> {
+pub(super) fn runner_took_corp_card_last_turn(g: &Game) -> Option<Vec<(u32, String)>> {
     if g.runner_took_corp_card_last_turn {
         None
     } else {

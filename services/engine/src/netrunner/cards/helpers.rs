@@ -3,6 +3,7 @@
 
 use serde_json::json;
 
+pub use super::moves::{archives_access_interrupts, host_faceup, hosted_on, hosted_sweep, reveal_picked, runner_trash, sabotage_answer, sabotage_ask, trashed_from_grip_or_stack};
 use super::{fire_identity, Answer, Ctx, Question, When};
 use crate::core::{DecisionOption, Event, RulesError};
 use crate::netrunner::data::{CardType, Side};
@@ -60,6 +61,26 @@ pub fn end_the_run(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
         note(ev, "run_not_ended", format!("{source} cannot end the run in this encounter"), json!({"ice": ice, "source": source}));
         return;
     }
+    // An interrupt of the card that began the run (`Static::FirstRunEndAsks`): the first time the
+    // Corp would end it, that card's question decides whether it ends (Comprehensive Rules
+    // glossary, "prevent").
+    let interrupt = g.run.as_ref().and_then(|r| r.source.filter(|s| !r.used_cards.contains(s))).and_then(|s| {
+        super::def(g.code(s)).statics.iter().find_map(|st| if let super::Static::FirstRunEndAsks(step) = st { Some((s, *step)) } else { None })
+    });
+    if let Some((card, step)) = interrupt {
+        if let Some(r) = g.run.as_mut() {
+            r.used_cards.push(card);
+        }
+        note(ev, "run_end_interrupted", format!("{source} would end the run: {} interrupts", g.label(card)), json!({"source": source, "card": card}));
+        let c = super::ctx(g, card, 0);
+        super::ask_later(g, c, step);
+        return;
+    }
+    run_ends_now(g, source, ev);
+}
+
+/// The run ends now (its end was not prevented).
+pub fn run_ends_now(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
     if let Some(r) = g.run.as_mut() {
         r.stop = true;
         note(ev, "run_ended_by", format!("{source} ends the run"), json!({"source": source}));
@@ -150,7 +171,7 @@ pub fn unique_check(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
 pub fn take_or_trash(g: &mut Game, seat: u32, card: u32, n: u32, why: &str, ev: &mut Vec<Event>) -> bool {
     g.take_hosted(seat, card, n, ev);
     if g.hosted(card) == 0 {
-        g.trash(card, why, ev);
+        runner_trash(g, card, why, ev);
         true
     } else {
         false
@@ -487,6 +508,8 @@ pub fn runner_took_corp_card(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     g.flags.runner_took_corp_card = true;
     if first {
         fire_identity(g, CORP, When::RunnerTookCorpCardFirst, card, ev);
+        let installed = super::runner_trigger_order(g);
+        super::fire_all(g, When::RunnerTookCorpCardFirst, &installed, card, ev);
     }
     // A trash (not a steal: a stolen card is in the Runner's score area, and the last trash
     // recorded may be an older one of the same card): its state just before (`Game::last_trashed`).
@@ -659,7 +682,7 @@ pub fn runner_pay_for(g: &mut Game, n: i64, spend: super::Spend, ev: &mut Vec<Ev
         let label = g.label(c);
         note(ev, "hosted_credits", format!("The Runner spends {used} credit(s) hosted on {label} ({now} hosted)"), json!({"card": c, "change": -used, "hosted": now}));
         if now == 0 && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::TrashWhenEmpty)) {
-            g.trash(c, "it is empty", ev);
+            runner_trash(g, c, "it is empty", ev);
         }
     }
     g.runner_pay(left)
@@ -698,17 +721,7 @@ pub fn breaker_interfaces(g: &Game, breaker: u32, ice: u32) -> bool {
 /// ice (CR 6.5.7.a/b) and its `When::FullyBreaks` fires.
 pub fn break_by_ability(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
     let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
-    let mut fully = false;
-    if let Some(run) = g.run.as_mut() {
-        let was_full = run.broken.iter().all(|b| *b);
-        for &s in subs {
-            if let Some(b) = run.broken.get_mut(s) {
-                *b = true;
-            }
-            run.broken_by.push((breaker, s));
-        }
-        fully = !was_full && run.broken.iter().all(|b| *b) && (0..run.broken.len()).all(|i| run.broken_by.contains(&(breaker, i)));
-    }
+    let fully = g.run.as_mut().is_some_and(|run| run.break_subroutines(breaker, subs));
     let texts: Vec<&str> = subs.iter().map(|&s| super::subroutine_text(g.code(ice), s)).collect();
     note(ev, "subroutine_broken", format!("{} breaks \"{}\" on {}", g.label(breaker), texts.join("\" and \""), g.label(ice)), json!({"breaker": breaker, "ice": ice, "subroutines": subs}));
     if fully {

@@ -17,14 +17,17 @@ pub mod encounters;
 pub mod helpers;
 pub mod ice;
 pub mod ice_startup;
+mod moves;
+pub mod random_picks;
 pub mod runner;
 pub mod runner_startup;
+pub mod runner_startup_more;
 mod statics;
 
 use std::sync::OnceLock;
 
 use super::data::Side;
-use super::state::{Game, Run, Task, TrashKind, CORP, RUNNER};
+use super::state::{Game, Pile, Run, Task, TrashKind, CORP, RUNNER};
 use crate::core::{DecisionOption, Event, RulesError};
 
 pub use self::corp::{
@@ -183,6 +186,8 @@ pub enum Static {
     InstallCheaper(fn(&Game, u32) -> i64),
     /// This breaker's pump costs this much less now.
     PumpCheaper(fn(&Game, u32) -> i64),
+    /// This breaker's break ability costs this much less now.
+    BreakCheaper(fn(&Game, u32) -> i64),
     /// Its paid ability may be used in any paid-ability window (CR 5.6, 5.7), not only while
     /// the Runner encounters ice.
     PaidInAnyWindow,
@@ -235,6 +240,14 @@ pub enum Static {
     /// This ice's effects cannot trash more than this many installed Runner cards during each
     /// encounter with it (`encounters::trash_limit_reached`).
     TrashLimitPerEncounter(u32),
+    /// An interrupt of the run this card began: the first time the Corp would end it
+    /// (`helpers::end_the_run`), it does not end yet; this card's step decides
+    /// (`helpers::run_ends_now` ends it).
+    FirstRunEndAsks(u8),
+    /// An interrupt of an installed Runner card: whenever the Runner would access a card in
+    /// Archives, this card's step (the card in `Ctx::arg`) may replace the access, once per run
+    /// (`helpers::archives_access_interrupts`).
+    ArchivesAccessAsks(u8),
 }
 
 /// A cost the Runner pays, for credits restricted to some costs (`Static::HostedCreditsFor`).
@@ -320,7 +333,7 @@ pub enum When {
     /// event.
     EventPlayed,
     /// The first time each turn the Runner steals or trashes a Corp card; the Corp identity,
-    /// `arg` is that card.
+    /// then installed Runner cards, `arg` is that card.
     RunnerTookCorpCardFirst,
     /// The Runner stole an agenda (NR-7.4), after the Runner's own triggers; the Corp identity,
     /// then rezzed Corp cards, `arg` is the agenda.
@@ -372,6 +385,13 @@ pub enum When {
     /// The Runner approaches an ice protecting the server whose root holds this rezzed card
     /// (NR-6.2); `arg` is the ice.
     ApproachIceHere,
+    /// This Runner card was trashed from the grip or the stack (damage, NR-9.1, or a card's
+    /// effect; not a discard to the maximum hand size); its own row only
+    /// (`helpers::trashed_from_grip_or_stack`).
+    TrashedFromGripOrStack,
+    /// The Runner's action phase ends (its clicks are spent, CR 5.6.2, before the discard):
+    /// installed Runner cards.
+    RunnerActionPhaseEnds,
 }
 
 /// The run this card began (an event, a click ability): what it changes.
@@ -458,6 +478,8 @@ pub enum Answer {
     Install { card: u32, server: Option<u32> },
     /// Play an operation (on a target, if it takes one).
     Play { card: u32, target: Option<u32> },
+    /// A card and one of several modes for it (where it goes).
+    CardMode { card: u32, mode: u8 },
 }
 
 /// A card's question: who answers, its decision kind, texts and options with their answers.
@@ -534,9 +556,15 @@ pub enum Ask {
     CorpTrashes { kind: TrashKind, or_end: bool, optional: bool },
     /// The Corp shuffles up to this many cards from Archives into R&D.
     ArchivesToRd(u32),
+    /// Sabotage N (a Comprehensive Rules keyword): the Corp trashes N cards of its choice from
+    /// HQ and/or the top of R&D (`helpers::sabotage_ask`).
+    Sabotage(u32),
     /// No question: the card's effect goes on when this step comes up, after the tasks pushed
     /// above it (a shuffle) are done.
     Do(fn(&mut Game, Ctx, &mut Vec<Event>)),
+    /// No question: pick `count` cards of the pile at random (one draw each, `flow::random`);
+    /// the card's next step reads them in `Game::picked_at_random`.
+    Random { from: Pile, count: fn(&Game, Ctx) -> u32 },
 }
 
 /// Everything a card does.
@@ -600,7 +628,7 @@ pub fn all() -> impl Iterator<Item = &'static CardDef> {
 
 /// The card tables, each with the file it lives in (docs/netrunner-cards.md names it), in
 /// trigger order: the System Gateway tables first.
-pub fn tables() -> [(&'static str, &'static [CardDef]); 7] {
+pub fn tables() -> [(&'static str, &'static [CardDef]); 9] {
     [
         ("corp.rs", corp::DEFS),
         ("ice.rs", ice::DEFS),
@@ -609,6 +637,8 @@ pub fn tables() -> [(&'static str, &'static [CardDef]); 7] {
         ("ice_startup.rs", ice_startup::DEFS),
         ("runner_startup.rs", runner_startup::DEFS),
         ("corp_startup_runs.rs", corp_startup_runs::DEFS),
+        ("random_picks.rs", random_picks::DEFS),
+        ("runner_startup_more.rs", runner_startup_more::DEFS),
     ]
 }
 
@@ -669,7 +699,8 @@ pub fn question(g: &Game, c: Ctx, step: u8) -> Option<Question> {
         Ask::CorpTrashes { .. } if encounters::trash_limit_reached(g, c.card) => None,
         Ask::CorpTrashes { kind, or_end, optional } => helpers::corp_trashes_ask(g, *kind, *or_end, *optional, c.name()),
         Ask::ArchivesToRd(max) => helpers::archives_to_rd_ask(g, *max, c.name()),
-        Ask::Do(_) => None,
+        Ask::Sabotage(n) => helpers::sabotage_ask(g, *n, c.name()),
+        Ask::Do(_) | Ask::Random { .. } => None,
     }
 }
 
@@ -677,6 +708,15 @@ pub fn question(g: &Game, c: Ctx, step: u8) -> Option<Question> {
 pub fn step_effect(c: Ctx, step: u8) -> Option<fn(&mut Game, Ctx, &mut Vec<Event>)> {
     match c.def.asks.get(usize::from(step)) {
         Some(Ask::Do(f)) => Some(*f),
+        _ => None,
+    }
+}
+
+/// The pile and count of the card's step `step` if that step picks cards at random
+/// (`Ask::Random`).
+pub fn random_pick(c: Ctx, step: u8) -> Option<(Pile, fn(&Game, Ctx) -> u32)> {
+    match c.def.asks.get(usize::from(step)) {
+        Some(Ask::Random { from, count }) => Some((*from, *count)),
         _ => None,
     }
 }
@@ -694,7 +734,8 @@ pub fn answer(g: &mut Game, c: Ctx, step: u8, answers: &[Answer], ev: &mut Vec<E
             Ok(Then::Done)
         }
         Some(Ask::ArchivesToRd(max)) => helpers::archives_to_rd_answer(g, *max, c.name(), answers, ev).map(|_| Then::Done),
-        Some(Ask::Do(_)) | None => Err(RulesError::CorruptState(format!("{} has no question {step}", c.name()))),
+        Some(Ask::Sabotage(n)) => helpers::sabotage_answer(g, *n, c.name(), answers, ev).map(|_| Then::Done),
+        Some(Ask::Do(_) | Ask::Random { .. }) | None => Err(RulesError::CorruptState(format!("{} has no question {step}", c.name()))),
     }
 }
 

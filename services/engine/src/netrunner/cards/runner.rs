@@ -470,10 +470,11 @@ fn carnivore_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> 
     for k in cs {
         g.to_heap(k);
         note(ev, "discarded", format!("Carnivore: the Runner trashes {} from the grip", g.label(k)), json!({"card": k, "code": g.code(k)}));
+        super::helpers::trashed_from_grip_or_stack(g, &[k], ev);
     }
     let card = c.arg;
     if !matches!(g.corp_zone(card), CorpZone::None | CorpZone::Score | CorpZone::Archives) {
-        g.trash(card, c.name(), ev);
+        super::helpers::runner_trash(g, card, c.name(), ev);
         super::helpers::runner_trashed_accessed(g, card, ev);
     }
     Ok(Then::FinishAccess(card))
@@ -558,7 +559,7 @@ fn fermenter_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
 /// Fermenter's click ability: trash it, 2 per counter.
 fn fermenter_cash_out(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     let n = g.card(c.card).map_or(0, |k| k.virus);
-    g.trash(c.card, "Fermenter cashes out", ev);
+    super::helpers::runner_trash(g, c.card, "Fermenter cashes out", ev);
     g.gain(RUNNER, 2 * i64::from(n), c.name(), ev);
 }
 

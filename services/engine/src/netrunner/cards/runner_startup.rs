@@ -96,7 +96,7 @@ pub const BANNER: &str = "34005";
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`super::CARD_KIND`].
 const KIND: &str = "card";
 
-const NO_MORE_ACCESS: fn(&Game, Ctx, u32) -> u32 = |_, _, _| 0;
+pub(super) const NO_MORE_ACCESS: fn(&Game, Ctx, u32) -> u32 = |_, _, _| 0;
 
 /// The Runner's Startup card rows.
 pub static DEFS: &[CardDef] = &[
@@ -678,7 +678,7 @@ pub static DEFS: &[CardDef] = &[
 
 // --- shared pieces -----------------------------------------------------------------------------------
 
-fn question(summary: String, prompt: String, options: Vec<(crate::core::DecisionOption, Answer)>) -> Question {
+pub(super) fn question(summary: String, prompt: String, options: Vec<(crate::core::DecisionOption, Answer)>) -> Question {
     Question::one(RUNNER, KIND, summary, prompt, options)
 }
 
@@ -686,16 +686,16 @@ fn rd_only(_: &Game) -> Vec<u32> {
     vec![RD]
 }
 
-fn hq_only(_: &Game) -> Vec<u32> {
+pub(super) fn hq_only(_: &Game) -> Vec<u32> {
     vec![HQ]
 }
 
-fn every_server(g: &Game) -> Vec<u32> {
+pub(super) fn every_server(g: &Game) -> Vec<u32> {
     g.corp.servers.iter().map(|s| s.id).collect()
 }
 
 /// Run the server in `Ctx::arg`, begun by this card.
-fn run_target(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+pub(super) fn run_target(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     g.start_run(c.arg, Some(c.card), ev);
 }
 
@@ -720,7 +720,7 @@ fn remove_tags(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
 }
 
 /// Power counters on a card (`Card::power`), publicly.
-fn add_power(g: &mut Game, card: u32, n: u32, source: &str, ev: &mut Vec<Event>) {
+pub(super) fn add_power(g: &mut Game, card: u32, n: u32, source: &str, ev: &mut Vec<Event>) {
     if let Some(k) = g.card_mut(card) {
         k.power += n;
         let total = k.power;
@@ -739,7 +739,7 @@ fn encountered_ice(g: &Game) -> Option<u32> {
     g.run.as_ref().and_then(|r| r.current).filter(|&i| g.rezzed(i))
 }
 
-fn power(g: &Game, card: u32) -> u32 {
+pub(super) fn power(g: &Game, card: u32) -> u32 {
     g.card(card).map_or(0, |k| k.power)
 }
 
@@ -826,7 +826,7 @@ fn friend_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
 }
 
 fn friend_of_a_friend(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    g.trash(c.card, "its own ability", ev);
+    super::helpers::runner_trash(g, c.card, "its own ability", ev);
     if c.arg == 1 {
         g.gain(RUNNER, 9, c.name(), ev);
         give_tags(g, 1, c.name(), ev);
@@ -853,7 +853,7 @@ fn amelia_ask(g: &Game, c: Ctx) -> Option<Question> {
 
 fn amelia_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if first(a) == Answer::Yes {
-        g.trash(c.card, "its own ability", ev);
+        super::helpers::runner_trash(g, c.card, "its own ability", ev);
         g.lose_credits(CORP, 10, c.name(), ev);
     }
     Ok(Then::Done)
@@ -869,7 +869,7 @@ fn rent_rioters_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
 
 fn rent_rioters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     spend_clicks(g, 2, c.name(), ev);
-    g.trash(c.card, "its own ability", ev);
+    super::helpers::runner_trash(g, c.card, "its own ability", ev);
     g.gain(RUNNER, 9, c.name(), ev);
 }
 
@@ -932,7 +932,7 @@ fn two_power_counters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 }
 
 /// Spend one of the card's power counters, if it has one.
-fn spend_power(g: &mut Game, card: u32) -> bool {
+pub(super) fn spend_power(g: &mut Game, card: u32) -> bool {
     match g.card_mut(card) {
         Some(k) if k.power > 0 => {
             k.power -= 1;
@@ -969,7 +969,7 @@ fn devadatta_breach(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     }
 }
 
-fn yes_no(summary: &str, prompt: &str, yes: &str) -> Option<Question> {
+pub(super) fn yes_no(summary: &str, prompt: &str, yes: &str) -> Option<Question> {
     let o = vec![(opt("use", yes), Answer::Yes), (opt("decline", "Do not"), Answer::No)];
     Some(question(summary.into(), prompt.into(), o))
 }
@@ -1048,7 +1048,7 @@ fn knickknack_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) ->
         return Err(RulesError::Illegal("not another installed card".into()));
     }
     let cost = g.def(x).cost.unwrap_or(0);
-    g.trash(x, c.name(), ev);
+    super::helpers::runner_trash(g, x, c.name(), ev);
     g.gain(RUNNER, cost, c.name(), ev);
     g.draw(RUNNER, 1, ev);
     Ok(Then::Done)
@@ -1061,7 +1061,7 @@ fn side_hustle(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if g.hosted(c.card) >= 6 {
         let all = g.hosted(c.card);
         g.take_hosted(RUNNER, c.card, all, ev);
-        g.trash(c.card, "it held 6 credits", ev);
+        super::helpers::runner_trash(g, c.card, "it held 6 credits", ev);
         g.draw(RUNNER, 1, ev);
     }
 }
@@ -1096,7 +1096,7 @@ fn remove_from_game(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) 
 /// "Trash this card to bypass": the card trashed, the ice bypassed.
 fn trash_to_bypass_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if first(a) == Answer::Yes && g.installed_runner().contains(&c.card) {
-        g.trash(c.card, "its own ability", ev);
+        super::helpers::runner_trash(g, c.card, "its own ability", ev);
         bypass(g, c.name(), ev);
     }
     Ok(Then::Done)
@@ -1422,9 +1422,10 @@ fn eye_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result
     };
     g.to_heap(k);
     note(ev, "discarded", format!("Eye for an Eye: the Runner trashes {} from the grip", g.label(k)), json!({"card": k, "code": g.code(k)}));
+    super::helpers::trashed_from_grip_or_stack(g, &[k], ev);
     let card = c.arg;
     if matches!(g.corp_zone(card), crate::netrunner::state::CorpZone::Hq | crate::netrunner::state::CorpZone::Rd | crate::netrunner::state::CorpZone::Root(_)) {
-        g.trash(card, c.name(), ev);
+        super::helpers::runner_trash(g, card, c.name(), ev);
         super::helpers::runner_trashed_accessed(g, card, ev);
     }
     Ok(Then::FinishAccess(card))
@@ -1498,7 +1499,7 @@ fn juli_resource_action(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     g.runner.clicks += 1;
     note(ev, "clicks", format!("{}: the Runner gains a click", c.name()), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
     if power(g, c.card) == 0 {
-        g.trash(c.card, "it is empty", ev);
+        super::helpers::runner_trash(g, c.card, "it is empty", ev);
     }
 }
 
@@ -1561,6 +1562,7 @@ fn the_price(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
     let names: Vec<String> = top.iter().map(|&k| g.label(k)).collect();
     note(ev, "milled", format!("{}: the Runner trashes the top {} card(s) of the stack: {}", c.name(), top.len(), names.join(", ")), json!({"cards": top}));
+    super::helpers::trashed_from_grip_or_stack(g, &top, ev);
     ask_later(g, Ctx { arg: top.len() as u32, ..c }, 0);
 }
 
@@ -1687,7 +1689,7 @@ fn maglectric_ask(g: &Game, c: Ctx) -> Option<Question> {
 
 fn maglectric_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Some(&k) = picked(a).first().filter(|&&k| g.rezzed(k) && g.is_installed(k)) {
-        g.trash(c.card, "its own ability", ev);
+        super::helpers::runner_trash(g, c.card, "its own ability", ev);
         super::helpers::derez(g, k, c.name(), ev);
     }
     Ok(Then::Done)
@@ -1712,7 +1714,7 @@ fn hannah(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         gain_clicks(g, 1, c.name(), ev);
         g.start_run(c.arg, Some(c.card), ev);
     } else {
-        g.trash(c.card, "its own ability", ev);
+        super::helpers::runner_trash(g, c.card, "its own ability", ev);
         gain_clicks(g, 2, c.name(), ev);
         remove_tags(g, 1, c.name(), ev);
     }
@@ -1878,6 +1880,7 @@ fn audrey_pump_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -
     };
     g.to_heap(k);
     note(ev, "discarded", format!("Audrey v2: the Runner trashes {} from the grip", g.label(k)), json!({"card": k, "code": g.code(k)}));
+    super::helpers::trashed_from_grip_or_stack(g, &[k], ev);
     if let Some(r) = g.run.as_mut() {
         r.pumps.push((c.card, 3));
     }
@@ -2131,7 +2134,7 @@ fn charm_offensive_ask(g: &Game, _: Ctx) -> Option<Question> {
 
 fn charm_offensive_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Some(&k) = picked(a).first().filter(|k| charm_offensive_targets(g).contains(k)) {
-        g.trash(k, c.name(), ev);
+        super::helpers::runner_trash(g, k, c.name(), ev);
         super::helpers::runner_took_corp_card(g, k, ev);
     }
     Ok(Then::Done)
@@ -2180,8 +2183,8 @@ fn arruaceiras(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         }
         note(ev, "ice_weakened", format!("{}: {} gets -2 strength for this encounter", c.name(), g.label(ice)), json!({"card": c.card, "ice": ice}));
     } else if g.ice_strength(ice) <= 0 && super::helpers::runner_may_trash(g, ice) && g.runner_pay(2) {
-        g.trash(c.card, "its own ability", ev);
-        g.trash(ice, c.name(), ev);
+        super::helpers::runner_trash(g, c.card, "its own ability", ev);
+        super::helpers::runner_trash(g, ice, c.name(), ev);
         super::helpers::runner_took_corp_card(g, ice, ev);
     }
 }
@@ -2385,6 +2388,7 @@ fn lago_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Resul
     if first(a) == Answer::Yes {
         g.to_heap(top);
         note(ev, "milled", format!("{}: the Runner trashes the top card of the stack: {}", c.name(), g.label(top)), json!({"cards": [top]}));
+        super::helpers::trashed_from_grip_or_stack(g, &[top], ev);
         g.draw(RUNNER, 1, ev);
     }
     Ok(Then::Done)
@@ -2860,11 +2864,11 @@ fn gourmand(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if !g.installed_runner().contains(&c.card) {
         return;
     }
-    g.trash(c.card, "its own cost", ev);
+    super::helpers::runner_trash(g, c.card, "its own cost", ev);
     let card = c.arg;
     let here = matches!(g.corp_zone(card), crate::netrunner::state::CorpZone::Hq | crate::netrunner::state::CorpZone::Rd | crate::netrunner::state::CorpZone::Root(_));
     if here && super::helpers::runner_may_trash(g, card) {
-        g.trash(card, c.name(), ev);
+        super::helpers::runner_trash(g, card, c.name(), ev);
         super::helpers::runner_trashed_accessed(g, card, ev);
         g.draw(RUNNER, 1, ev);
     }
@@ -2902,7 +2906,7 @@ fn physarum_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
 /// "When the Corp purges virus counters, trash this program."
 fn trash_self_on_purge(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if g.installed_runner().contains(&c.card) {
-        g.trash(c.card, "the Corp purged virus counters", ev);
+        super::helpers::runner_trash(g, c.card, "the Corp purged virus counters", ev);
     }
 }
 

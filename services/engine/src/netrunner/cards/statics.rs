@@ -145,9 +145,11 @@ impl Game {
 
     /// A break's cost now.
     pub fn break_cost(&self, breaker: u32) -> i64 {
-        match def(self.code(breaker)).breaker {
-            Some(b) if self.flags.successful_run => b.break_cost - b.break_discount_after_run,
-            Some(b) => b.break_cost,
+        let d = def(self.code(breaker));
+        let less: i64 = d.statics.iter().map(|s| if let Static::BreakCheaper(f) = s { f(self, breaker) } else { 0 }).sum();
+        match d.breaker {
+            Some(b) if self.flags.successful_run => b.break_cost - b.break_discount_after_run - less,
+            Some(b) => b.break_cost - less,
             None => 1,
         }
     }

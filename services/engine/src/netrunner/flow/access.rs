@@ -104,7 +104,7 @@ pub fn begin_access(g: &mut Game, ev: &mut Vec<Event>) {
     ));
     let distinct_cards = slots.iter().filter(|s| matches!(s, Slot::Card(_))).count();
     let needs_order = distinct_cards >= 2 || (distinct_cards == 1 && slots.len() >= 2);
-    g.access = Some(Access { server, slots, hq_seen: vec![], rd_depth: 0, ordered: !needs_order });
+    g.access = Some(Access { server, slots, hq_seen: vec![], rd_depth: 0, ordered: !needs_order, interrupts_asked: vec![] });
     g.stage = Stage::Accessing;
 }
 
@@ -298,6 +298,20 @@ pub fn step_accessing(g: &mut Game, ev: &mut Vec<Event>) -> bool {
             // NR-7.2: HQ at random, one draw per card.
             request_draw(g, "hq-access", DrawKind::Range(unseen));
             return true;
+        }
+    }
+    // An interrupt of the access of an Archives card ("whenever you would access a card in
+    // Archives, … instead"): asked before the access, once per card; the slot then resolves as
+    // usual (a card hosted instead is no longer in Archives and is not accessed).
+    if let Slot::Card(c) = &slot {
+        let c = *c;
+        if g.corp_zone(c) == CorpZone::Archives && !acc.interrupts_asked.contains(&c) {
+            if let Some(a) = g.access.as_mut() {
+                a.interrupts_asked.push(c);
+            }
+            if cards::helpers::archives_access_interrupts(g, c) {
+                return false;
+            }
         }
     }
     next_slot(g);

@@ -300,6 +300,6 @@ fn make_room_table(g: &Game) -> Table<u32> {
 pub fn answer_make_room(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
     let id = one_pick(input)?;
     let p = answer(&make_room_table(g), &id).ok_or_else(|| RulesError::Illegal(format!("\"{id}\" is not an installed program")))?;
-    g.trash(p, "to make room in memory", ev);
+    cards::helpers::runner_trash(g, p, "to make room in memory", ev);
     Ok(())
 }

@@ -291,6 +291,9 @@ fn success(g: &mut Game, ev: &mut Vec<Event>) {
     cards::fire_all(g, When::SuccessfulRun, &installed, 0, ev);
     cards::fire_identity(g, RUNNER, When::SuccessfulRun, 0, ev);
     let server = g.run.as_ref().map_or(HQ, |r| r.server);
+    if !g.flags.successful_servers.contains(&server) {
+        g.flags.successful_servers.push(server);
+    }
     cards::fire_identity(g, CORP, When::CorpSuccessfulRun, server, ev);
     let here: Vec<u32> = g
         .server(server)
@@ -327,7 +330,7 @@ fn run_end(g: &mut Game, ev: &mut Vec<Event>) {
     for &m in &run.trash_at_end {
         if g.runner.programs.contains(&m) {
             let why = format!("{} is trashed when the run ends", cards::def(g.code(m)).name);
-            g.trash(m, &why, ev);
+            cards::helpers::runner_trash(g, m, &why, ev);
         }
     }
     let installed = cards::runner_trigger_order(g);

@@ -8,6 +8,7 @@ use super::access::{access_decision_input, finish_access_decision, step_access_d
 use super::ask::{ask, corrupt, picks, public, request_draw, shuffle};
 use super::damage::{damage_input, step_damage};
 use super::install::{answer_make_room, answer_trash_before_install, ask_trash_before_install, install_corp, install_runner, step_make_room};
+use super::random::{begin_random_pick, random_pick_input, step_random_pick};
 use super::trace::{step_trace, trace_input};
 use crate::core::{DecisionSpec, DrawKind, Event, Input, RulesError};
 use crate::netrunner::cards::{self, Answer, Ctx, Question, Then};
@@ -37,6 +38,7 @@ pub fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
             true
         }
         Task::Card { code, card, step, arg } => step_card(g, &code, card, step, arg, ev),
+        Task::RandomPick { from, left, picked } => step_random_pick(g, from, left, picked),
     }
 }
 
@@ -60,6 +62,7 @@ pub fn task_input(g: &mut Game, task: Task, input: &Input, ev: &mut Vec<Event>) 
             Ok(())
         }
         Task::Card { code, card, step, arg } => answer_card(g, &code, card, step, arg, input, ev),
+        Task::RandomPick { from, left, picked } => random_pick_input(g, from, left, picked, input),
     }
 }
 
@@ -74,6 +77,11 @@ fn step_card(g: &mut Game, code: &str, card: u32, step: u8, arg: u32, ev: &mut V
     if let Some(f) = cards::step_effect(c, step) {
         g.tasks.pop();
         f(g, c, ev);
+        return false;
+    }
+    if let Some((from, count)) = cards::random_pick(c, step) {
+        let n = count(g, c);
+        begin_random_pick(g, c, step, from, n);
         return false;
     }
     let Some((c, q)) = question(g, code, card, step, arg) else {

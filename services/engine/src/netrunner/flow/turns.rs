@@ -112,6 +112,14 @@ fn discard(g: &mut Game, ev: &mut Vec<Event>) -> bool {
             return false;
         }
     }
+    if active == RUNNER && !g.flags.runner_action_phase_ended {
+        g.flags.runner_action_phase_ended = true;
+        let installed = cards::runner_trigger_order(g);
+        cards::fire_all(g, When::RunnerActionPhaseEnds, &installed, 0, ev);
+        if !g.tasks.is_empty() {
+            return false;
+        }
+    }
     if active == RUNNER && g.max_hand(RUNNER) < 0 {
         g.runner.flatlined = true;
         ev.push(public("flatlined", "The Runner's maximum hand size is below 0: flatlined", json!({})));

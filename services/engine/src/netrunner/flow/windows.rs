@@ -250,15 +250,7 @@ fn break_subs(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
     let trash_after = cards::breaker(g.code(breaker)).is_some_and(|b| b.trash_after_run);
     let mut fully = false;
     if let Some(run) = g.run.as_mut() {
-        let was_full = run.broken.iter().all(|b| *b);
-        for &s in subs {
-            if let Some(b) = run.broken.get_mut(s) {
-                *b = true;
-            }
-            run.broken_by.push((breaker, s));
-        }
-        // CR 6.5.7.a/b: the first time every subroutine is broken, and this breaker broke them all.
-        fully = !was_full && run.broken.iter().all(|b| *b) && (0..run.broken.len()).all(|i| run.broken_by.contains(&(breaker, i)));
+        fully = run.break_subroutines(breaker, subs);
         if trash_after && !run.trash_at_end.contains(&breaker) {
             run.trash_at_end.push(breaker);
         }

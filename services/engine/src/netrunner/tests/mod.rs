@@ -8,6 +8,8 @@ mod cards_sg;
 mod cards_startup_corp;
 mod cards_startup_corp_runs;
 mod cards_startup_runner;
+mod cards_random_picks;
+mod cards_startup_runner_more;
 mod formats;
 mod kit;
 mod rules;
