@@ -289,6 +289,9 @@ pub enum Task {
         source: String,
         #[serde(alias = "diviner")]
         odd_cost_ends_run: bool,
+        /// Its first point was stepped (the Corp's "whenever you do damage" fired then).
+        #[serde(default)]
+        begun: bool,
     },
     /// NR-8.
     Trace { base: i64, corp_bid: Option<i64>, effect: TraceEffect, source: String },
@@ -448,6 +451,17 @@ pub struct TurnFlags {
     /// reduction of that install only; cleared once it is paid).
     #[serde(default)]
     pub corp_install_discount: i64,
+    /// The action under way, by kind (`flow::actions::action_kind`): finished once its effects,
+    /// and any run it began, are resolved (`flow::actions::finish_action`).
+    #[serde(default)]
+    pub action_under_way: Option<String>,
+    /// The active seat's actions finished this turn, in order, by kind.
+    #[serde(default)]
+    pub actions_finished: Vec<String>,
+    /// The agenda whose install under way is face up (`cards::Static::AgendasInstallFaceup`);
+    /// cleared by that install.
+    #[serde(default)]
+    pub faceup_install: Option<u32>,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").

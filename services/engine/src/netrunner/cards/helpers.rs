@@ -69,7 +69,7 @@ pub fn end_the_run(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
 /// Damage to the Runner (NR-9.1), resolved as a task; `odd_cost_ends_run`: an odd-cost card
 /// trashed this way ends the run.
 pub fn damage(g: &mut Game, kind: DamageKind, n: u32, source: &str, odd_cost_ends_run: bool) {
-    g.tasks.push(Task::Damage { kind, left: n, source: source.into(), odd_cost_ends_run });
+    g.tasks.push(Task::Damage { kind, left: n, source: source.into(), odd_cost_ends_run, begun: false });
 }
 
 pub fn lose_a_remaining_click(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
@@ -259,9 +259,13 @@ pub fn corp_card_private(g: &Game, kind: &str, public_text: String, private_text
 
 /// The Corp trashes cards from HQ (face down), one private event each.
 pub fn trash_from_hq(g: &mut Game, cards: Vec<u32>, ev: &mut Vec<Event>) {
+    let any = !cards.is_empty();
     for c in cards {
         g.to_archives(c, false);
         ev.push(corp_card_private(g, "discarded", "The Corp trashes a card from HQ".into(), format!("The Corp trashes {} from HQ", g.label(c)), c));
+    }
+    if any {
+        fire_identity(g, CORP, When::CorpTrashedFromHq, 0, ev);
     }
 }
 
@@ -333,7 +337,7 @@ pub fn corp_install_options(g: &Game, cards: &[u32], remote_root_only: bool, fre
         for s in &g.corp.servers {
             let ok = match d.ctype {
                 CardType::Agenda | CardType::Asset => Game::is_remote(s.id),
-                CardType::Ice => free || g.corp.credits >= s.ice.len() as i64,
+                CardType::Ice => free || corp_available_for(g, super::Spend::Install(k)) >= s.ice.len() as i64,
                 _ => !remote_only_server(remote_root_only, s.id),
             };
             if ok {
@@ -344,7 +348,9 @@ pub fn corp_install_options(g: &Game, cards: &[u32], remote_root_only: bool, fre
                 ));
             }
         }
-        o.push((opt(format!("install:{k}:new"), format!("Install {} in a new remote server", g.label(k))), Answer::Install { card: k, server: None }));
+        if g.new_remote_allowed() {
+            o.push((opt(format!("install:{k}:new"), format!("Install {} in a new remote server", g.label(k))), Answer::Install { card: k, server: None }));
+        }
     }
     o
 }
@@ -371,6 +377,7 @@ pub fn expend(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> bool {
     }
     g.to_archives(card, true);
     note(ev, "expended", format!("The Corp pays 1 credit, reveals {} and trashes it from HQ", g.label(card)), json!({"card": card, "code": g.code(card)}));
+    fire_identity(g, CORP, When::CorpTrashedFromHq, 0, ev);
     true
 }
 
@@ -627,8 +634,16 @@ pub fn runner_pay_for(g: &mut Game, n: i64, spend: super::Spend, ev: &mut Vec<Ev
     if runner_available_for(g, spend) < n {
         return false;
     }
+    let from = hosted_for(g, spend);
+    let left = spend_hosted(g, "The Runner", from, n, ev);
+    g.runner_pay(left)
+}
+
+/// Spend hosted credits of `from` (card, hosted credits), in order, towards `n`; what is left
+/// to pay. A card emptied so that says "when it is empty, trash it" is trashed.
+fn spend_hosted(g: &mut Game, who: &str, from: Vec<(u32, u32)>, n: i64, ev: &mut Vec<Event>) -> i64 {
     let mut left = n;
-    for (c, hosted) in hosted_for(g, spend) {
+    for (c, hosted) in from {
         let used = left.min(i64::from(hosted));
         if used <= 0 {
             break;
@@ -639,12 +654,42 @@ pub fn runner_pay_for(g: &mut Game, n: i64, spend: super::Spend, ev: &mut Vec<Ev
             k.credits = now;
         }
         let label = g.label(c);
-        note(ev, "hosted_credits", format!("The Runner spends {used} credit(s) hosted on {label} ({now} hosted)"), json!({"card": c, "change": -used, "hosted": now}));
+        note(ev, "hosted_credits", format!("{who} spends {used} credit(s) hosted on {label} ({now} hosted)"), json!({"card": c, "change": -used, "hosted": now}));
         if now == 0 && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::TrashWhenEmpty)) {
             g.trash(c, "it is empty", ev);
         }
     }
-    g.runner_pay(left)
+    left
+}
+
+/// The rezzed Corp cards whose hosted credits the Corp may spend on `spend` now
+/// (`Static::CorpHostedCreditsFor`), in install order, with their hosted credits.
+fn corp_hosted_for(g: &Game, spend: super::Spend) -> Vec<(u32, u32)> {
+    g.installed_corp()
+        .into_iter()
+        .filter(|&c| g.rezzed(c) && g.hosted(c) > 0 && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::CorpHostedCreditsFor(f) if f(g, c, spend))))
+        .map(|c| (c, g.hosted(c)))
+        .collect()
+}
+
+/// The credits the Corp can spend on `spend`: its pool and the hosted credits restricted to such
+/// costs.
+pub fn corp_available_for(g: &Game, spend: super::Spend) -> i64 {
+    g.corp.credits + corp_hosted_for(g, spend).iter().map(|&(_, n)| i64::from(n)).sum::<i64>()
+}
+
+/// Pay `n` as the Corp for `spend`: the hosted credits such costs accept first (as the Runner's,
+/// `runner_pay_for`), then the pool. False (nothing spent) if the Corp cannot pay.
+pub fn corp_pay_for(g: &mut Game, n: i64, spend: super::Spend, ev: &mut Vec<Event>) -> bool {
+    if n <= 0 {
+        return true;
+    }
+    if corp_available_for(g, spend) < n {
+        return false;
+    }
+    let from = corp_hosted_for(g, spend);
+    let left = spend_hosted(g, "The Corp", from, n, ev);
+    g.corp_pay(left)
 }
 
 /// Recurring credits (`Static::Recurring`) of `seat`'s active cards (the Runner's installed
@@ -703,4 +748,53 @@ pub fn break_by_ability(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec
 pub fn purged(g: &mut Game, ev: &mut Vec<Event>) {
     let installed = super::runner_trigger_order(g);
     super::fire_all(g, When::Purged, &installed, 0, ev);
+}
+
+/// A search of `seat`'s own deck (R&D or the stack) for 1 card that `fits` (Comprehensive Rules,
+/// "search"): asked under [`super::SEARCH_KIND`], so only the searcher sees the cards named by
+/// the options (`prefix:card`); it may find nothing, as a search for a card of a given type may
+/// fail. The caller shuffles the deck afterwards.
+pub fn search_deck_ask(g: &Game, seat: u32, prefix: &str, fits: impl Fn(&Game, u32) -> bool, summary: String, prompt: String) -> Question {
+    let deck = if seat == CORP { &g.corp.rd } else { &g.runner.stack };
+    let found: Vec<u32> = deck.iter().copied().filter(|&k| fits(g, k)).collect();
+    let mut o = vec![(opt("none", "Find nothing"), Answer::No)];
+    o.extend(card_options(g, prefix, &found));
+    Question::one(seat, super::SEARCH_KIND, summary, prompt, o)
+}
+
+/// The card the search found (`None`: nothing), taken out of the deck and revealed
+/// (`netrunner.revealed`, its text from `reveal(card label)`); the caller places it.
+pub fn search_deck_answer(
+    g: &mut Game,
+    seat: u32,
+    fits: impl Fn(&Game, u32) -> bool,
+    a: &[Answer],
+    reveal: impl Fn(String) -> String,
+    ev: &mut Vec<Event>,
+) -> Result<Option<u32>, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(None) };
+    let in_deck = if seat == CORP { g.corp.rd.contains(&k) } else { g.runner.stack.contains(&k) };
+    if !in_deck || !fits(g, k) {
+        return Err(RulesError::Illegal("that card is not one the search may find".into()));
+    }
+    if seat == CORP {
+        g.corp.rd.retain(|&x| x != k);
+    } else {
+        g.take_runner(k);
+    }
+    note(ev, "revealed", reveal(g.label(k)), json!({"card": k, "code": g.code(k)}));
+    Ok(Some(k))
+}
+
+/// The Corp trashes cards from R&D (face down: one private event each), then its identity's
+/// `When::CorpTrashedFromRd`.
+pub fn trash_from_rd(g: &mut Game, cards: &[u32], source: &str, ev: &mut Vec<Event>) {
+    let cards: Vec<u32> = cards.iter().copied().filter(|k| g.corp.rd.contains(k)).collect();
+    for &k in &cards {
+        g.to_archives(k, false);
+        ev.push(corp_card_private(g, "trashed", format!("{source}: a card of R&D is trashed face down"), format!("{source}: {} is trashed from R&D", g.label(k)), k));
+    }
+    if !cards.is_empty() {
+        fire_identity(g, CORP, When::CorpTrashedFromRd, 0, ev);
+    }
 }

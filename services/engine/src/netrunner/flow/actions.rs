@@ -17,6 +17,8 @@ pub enum Act {
     Credit,
     Draw,
     InstallCorp { card: u32, server: Option<u32> },
+    /// Install an agenda face up (`Static::AgendasInstallFaceup`).
+    InstallCorpFaceup { card: u32, server: Option<u32> },
     InstallRunner { card: u32, host: Option<u32> },
     Play { card: u32, target: Option<u32> },
     Advance(u32),
@@ -92,7 +94,7 @@ fn corp_install_options(g: &Game, card: u32, out: &mut Options) {
     for s in &c.servers {
         let ok = match d.ctype {
             CardType::Agenda | CardType::Asset => Game::is_remote(s.id),
-            CardType::Ice => c.credits >= s.ice.len() as i64,
+            CardType::Ice => cards::helpers::corp_available_for(g, cards::Spend::Install(card)) >= s.ice.len() as i64,
             _ => true,
         };
         if ok {
@@ -104,7 +106,16 @@ fn corp_install_options(g: &Game, card: u32, out: &mut Options) {
             out.push((opt(format!("install:{card}:{}", s.id), what), Act::InstallCorp { card, server: Some(s.id) }));
         }
     }
-    out.push((opt(format!("install:{card}:new"), format!("Install {label} in a new remote server")), Act::InstallCorp { card, server: None }));
+    if g.new_remote_allowed() {
+        out.push((opt(format!("install:{card}:new"), format!("Install {label} in a new remote server")), Act::InstallCorp { card, server: None }));
+    }
+    if d.ctype == CardType::Agenda && g.agendas_install_faceup() {
+        let servers = c.servers.iter().filter(|s| Game::is_remote(s.id)).map(|s| Some(s.id)).chain(g.new_remote_allowed().then_some(None));
+        for server in servers.collect::<Vec<_>>() {
+            let (id, name) = server.map_or(("new".to_string(), "a new remote server".to_string()), |s| (s.to_string(), Game::server_name(s)));
+            out.push((opt(format!("install-faceup:{card}:{id}"), format!("Install {label} face up in {name}")), Act::InstallCorpFaceup { card, server }));
+        }
+    }
 }
 
 fn corp_actions(g: &Game, out: &mut Options) {
@@ -343,6 +354,7 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
     } else {
         g.runner.clicks -= clicks;
     }
+    g.flags.action_under_way = Some(action_kind(g, act));
     open(g, At::Action);
     match act {
         Act::Credit => g.gain(seat, 1, "the basic action", ev),
@@ -351,6 +363,10 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
             g.draw(seat, n, ev);
         }
         Act::InstallCorp { card, server } => install_corp(g, *card, *server, ev)?,
+        Act::InstallCorpFaceup { card, server } => {
+            g.flags.faceup_install = Some(*card);
+            install_corp(g, *card, *server, ev)?
+        }
         Act::InstallRunner { card, host } => install_runner(g, *card, *host, ev),
         Act::Play { card, target } => play(g, seat, *card, *target, ev)?,
         Act::Advance(card) => advance(g, *card, ev)?,
@@ -396,6 +412,42 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
         }
     }
     Ok(())
+}
+
+/// What "that action" is when counting actions taken (Comprehensive Rules: an action is one of
+/// the basic actions or a card's click ability): each basic action is one kind (playing any
+/// operation or event is one, installing any card is one), and each card's click ability is one
+/// kind, by card title (`ability:CODE`; the identity's is `ability:identity`).
+pub fn action_kind(g: &Game, act: &Act) -> String {
+    match act {
+        Act::Credit => "credit".into(),
+        Act::Draw => "draw".into(),
+        Act::InstallCorp { .. } | Act::InstallCorpFaceup { .. } | Act::InstallRunner { .. } => "install".into(),
+        Act::Play { .. } => "play".into(),
+        Act::Advance(_) => "advance".into(),
+        Act::TrashResource(_) | Act::TrashResourceAndHq(..) => "trash-resource".into(),
+        Act::Purge => "purge".into(),
+        Act::Ability { card, .. } if *card == cards::NO_CARD => "ability:identity".into(),
+        Act::Ability { card, .. } => format!("ability:{}", g.code(*card)),
+        Act::Run(_) => "run".into(),
+        Act::RemoveTag => "remove-tag".into(),
+    }
+}
+
+/// The action under way is finished (its effects and any run it began resolved, the next
+/// paid-ability window of the action phase reached): it is counted for the turn, then, on the
+/// Corp's turn, its "whenever you finish an action" abilities fire (the identity, then rezzed
+/// Corp cards; `arg` how many times that kind of action was taken this turn).
+pub fn finish_action(g: &mut Game, ev: &mut Vec<Event>) {
+    let Some(kind) = g.flags.action_under_way.take() else { return };
+    g.flags.actions_finished.push(kind.clone());
+    if g.active != CORP {
+        return;
+    }
+    let n = g.flags.actions_finished.iter().filter(|k| **k == kind).count() as u32;
+    cards::fire_identity(g, CORP, cards::When::CorpFinishedAction, n, ev);
+    let cs: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, cards::When::CorpFinishedAction)).collect();
+    cards::fire_all(g, cards::When::CorpFinishedAction, &cs, n, ev);
 }
 
 /// The action stage: ask the active seat for an action while it has clicks.

@@ -27,7 +27,7 @@ use serde_json::json;
 use self::ask::{corrupt, public};
 use crate::core::{Awaiting, Event, Input, Outcome, RulesError};
 use crate::netrunner::cards;
-use crate::netrunner::state::{Game, Stage, CORP, RUNNER};
+use crate::netrunner::state::{At, Game, Stage, CORP, RUNNER};
 
 pub use self::actions::{action_options, Act};
 pub use self::windows::{paid_options, Paid};
@@ -88,6 +88,12 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
         }
         if runs::is_run_stage(&g.stage) && g.run.as_ref().is_some_and(|r| r.stop) {
             g.stage = Stage::RunEnd;
+        }
+        // The action is finished once nothing of it is left to resolve and the action phase's
+        // next window is reached.
+        if g.flags.action_under_way.is_some() && matches!(g.stage, Stage::Window { at: At::Action, .. }) {
+            actions::finish_action(g, ev);
+            return Ok(false);
         }
     }
     let stage = g.stage.clone();

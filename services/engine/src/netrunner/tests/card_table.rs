@@ -15,8 +15,13 @@ use super::cards::snake;
 const PAGE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/netrunner-cards.md");
 
 /// Every test source that holds card tests (`card_<title>_…`).
-const TEST_SOURCES: [&str; 4] =
-    [include_str!("cards.rs"), include_str!("cards_sg.rs"), include_str!("cards_startup_corp.rs"), include_str!("cards_startup_runner.rs")];
+const TEST_SOURCES: [&str; 5] = [
+    include_str!("cards.rs"),
+    include_str!("cards_sg.rs"),
+    include_str!("cards_startup_corp.rs"),
+    include_str!("cards_startup_corp2.rs"),
+    include_str!("cards_startup_runner.rs"),
+];
 
 const SET_NAMES: [(&str, &str); 4] =
     [("sg", "System Gateway"), ("tai", "The Automata Initiative"), ("rwr", "Rebellion Without Rehearsal"), ("elev", "Elevation")];

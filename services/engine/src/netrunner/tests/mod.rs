@@ -6,6 +6,7 @@ mod card_table;
 mod cards;
 mod cards_sg;
 mod cards_startup_corp;
+mod cards_startup_corp2;
 mod cards_startup_runner;
 mod formats;
 mod kit;

@@ -1,0 +1,301 @@
+//! More Corp Startup cards but ice (continuing `corp_startup.rs`, which is past the size a file
+//! should have): identities first, then the other cards, one row each in [`DEFS`] with the
+//! functions a row names below it. Every question asked here is of the one kind [`CARD_KIND`].
+
+use serde_json::json;
+
+use super::helpers::{card_options, corp_card_private, corp_install_options, first, gain_clicks, give_tags, note, opt, trash_from_rd};
+use super::{ask_later, Answer, Ask, CardDef, Ctx, Effect, PaidAbility, Prompt, Question, Spend, Static, Then, When, BLANK, CARD_KIND};
+use crate::core::{Event, RulesError};
+use crate::netrunner::data::{self, CardType};
+use crate::netrunner::state::{CorpZone, DamageKind, Game, CORP};
+
+pub const A_TEIA: &str = "34039";
+pub const NUVEM_SA: &str = "34121";
+pub const BANGUN: &str = "35068";
+pub const AU_CO: &str = "35046";
+pub const WAGE_WORKERS: &str = "34033";
+pub const CYBERSAND_HARVESTER: &str = "34058";
+pub const MAHKOTA_LANGIT_GRID: &str = "35082";
+
+/// The rows (after `corp_startup.rs`'s in trigger order).
+pub static DEFS: &[CardDef] = &[
+    // --- identities
+    CardDef {
+        code: A_TEIA,
+        name: "A Teia: IP Recovery",
+        statics: &[Static::RemoteServerLimit(2)],
+        events: &[(When::CorpInstalled, Effect::Custom(a_teia_installed))],
+        asks: &[Ask::Own(Prompt { ask: a_teia_ask, answer: a_teia_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: NUVEM_SA,
+        name: "Nuvem SA: Law of the Land",
+        events: &[(When::CorpFinishedAction, Effect::Custom(nuvem_finished)), (When::CorpTrashedFromRd, Effect::Custom(nuvem_trashed_from_rd))],
+        asks: &[Ask::Own(Prompt { ask: nuvem_ask, answer: nuvem_answer })],
+        ..BLANK
+    },
+    CardDef {
+        code: BANGUN,
+        name: "BANGUN: When Disaster Strikes",
+        statics: &[Static::AgendasInstallFaceup],
+        events: &[(When::CorpCardAccessed, Effect::Custom(bangun_accessed))],
+        ..BLANK
+    },
+    CardDef {
+        code: AU_CO,
+        name: "AU Co.: The Gold Standard in Clones",
+        events: &[
+            (When::CorpDidDamage, Effect::Custom(au_counter)),
+            (When::CorpTrashedFromHq, Effect::Custom(au_counter)),
+            (When::TurnBegin, Effect::Ask(0)),
+        ],
+        asks: &[Ask::Own(Prompt { ask: au_spend_ask, answer: au_spend_answer }), Ask::Own(Prompt { ask: au_look_ask, answer: au_look_answer })],
+        ..BLANK
+    },
+    // --- assets
+    CardDef {
+        code: WAGE_WORKERS,
+        name: "Wage Workers",
+        events: &[(When::CorpFinishedAction, Effect::Custom(wage_workers))],
+        ..BLANK
+    },
+    CardDef {
+        code: CYBERSAND_HARVESTER,
+        name: "Cybersand Harvester",
+        events: &[(When::Rez, Effect::Custom(cybersand_rez))],
+        statics: &[Static::CorpHostedCreditsFor(install_costs_only)],
+        paid: Some(PaidAbility { offers: cybersand_offers, effect: Effect::Custom(cybersand_take) }),
+        ..BLANK
+    },
+    // --- upgrades
+    CardDef {
+        code: MAHKOTA_LANGIT_GRID,
+        name: "Mahkota Langit Grid",
+        on_rez: Effect::Custom(refill_2),
+        statics: &[Static::Recurring(2), Static::CorpHostedCreditsFor(mahkota_rez_here), Static::TrashCostPlus(mahkota_trash_cost)],
+        ..BLANK
+    },
+];
+
+/// The server a Corp card is installed in (root or protecting it).
+fn server_of(g: &Game, card: u32) -> Option<u32> {
+    match g.corp_zone(card) {
+        CorpZone::Root(s) | CorpZone::Ice(s) => Some(s),
+        _ => None,
+    }
+}
+
+// --- A Teia -------------------------------------------------------------------------------------------
+
+/// The first install each turn in or protecting a remote server: one more install from HQ in or
+/// protecting another remote server (`arg`: the first one's server).
+fn a_teia_installed(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    let Some(s) = server_of(g, c.arg).filter(|&s| Game::is_remote(s)) else { return };
+    if g.use_once_per_turn(c.def.code) {
+        ask_later(g, Ctx { arg: s, ..c }, 0);
+    }
+}
+
+fn a_teia_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let hq: Vec<u32> = g.corp.hq.clone();
+    let others: Vec<_> = corp_install_options(g, &hq, false, true)
+        .into_iter()
+        .filter(|(_, a)| matches!(a, Answer::Install { server: None, .. }) || matches!(a, Answer::Install { server: Some(s), .. } if Game::is_remote(*s) && *s != c.arg))
+        .collect();
+    if others.is_empty() {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(others);
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may install a card from HQ in another remote server, ignoring all costs ({})", c.name()),
+        format!("{}: you may install 1 card from HQ in or protecting another remote server, ignoring all costs (it cannot be scored this turn)", c.name()),
+        o,
+    ))
+}
+
+fn a_teia_answer(g: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
+    g.flags.no_score.push(card);
+    Ok(Then::InstallCorpFree { card, server })
+}
+
+// --- Nuvem SA -----------------------------------------------------------------------------------------
+
+/// An action that played an operation, or one on an expendable card (its expend ability), is
+/// finished: look at the top card of R&D.
+fn nuvem_finished(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    let Some(kind) = g.flags.actions_finished.last() else { return };
+    let expendable = kind.strip_prefix("ability:").and_then(data::card).is_some_and(|d| d.has_subtype("Expendable"));
+    if (kind == "play" || expendable) && !g.corp.rd.is_empty() {
+        ask_later(g, c, 0);
+    }
+}
+
+fn nuvem_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let top = *g.corp.rd.first()?;
+    let o = vec![(opt("keep", "Leave it on top of R&D"), Answer::No), (opt("trash", format!("Trash {}", g.label(top))), Answer::Card(top))];
+    Some(
+        Question::one(CORP, CARD_KIND, format!("looks at the top card of R&D ({})", c.name()), format!("{}: you may trash the top card of R&D", c.name()), o)
+            .looking_at(vec![top]),
+    )
+}
+
+fn nuvem_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Answer::Card(k) = first(a) {
+        if g.corp.rd.first() == Some(&k) {
+            trash_from_rd(g, &[k], c.name(), ev);
+        }
+    }
+    Ok(Then::Done)
+}
+
+/// The first time during each of the Corp's turns it trashes a card from R&D: 2 credits.
+fn nuvem_trashed_from_rd(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.active == CORP && g.use_once_per_turn(c.def.code) {
+        g.gain(CORP, 2, c.name(), ev);
+    }
+}
+
+// --- BANGUN -------------------------------------------------------------------------------------------
+
+/// A face-up installed agenda accessed: 2 meat damage and 1 tag (the tag first: damage resolves
+/// as a task after the immediate effects).
+fn bangun_accessed(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let k = c.arg;
+    let faceup = g.card(k).is_some_and(|x| x.faceup);
+    if g.def(k).ctype == CardType::Agenda && faceup && server_of(g, k).is_some() {
+        super::helpers::damage(g, DamageKind::Meat, 2, c.name(), false);
+        give_tags(g, 1, c.name(), ev);
+    }
+}
+
+// --- AU Co. ------------------------------------------------------------------------------------------
+
+/// 1 power counter on the identity (damage done, or cards trashed from HQ).
+fn au_counter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.corp.identity_power += 1;
+    let n = g.corp.identity_power;
+    note(ev, "power_counters", format!("{}: 1 power counter on it (now {n})", c.name()), json!({"seat": CORP, "identity": true, "change": 1, "power": n}));
+}
+
+fn au_spend_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.identity_power < 2 || g.corp.rd.is_empty() {
+        return None;
+    }
+    let o = vec![(opt("look", "Remove 2 power counters to look at the top 3 cards of R&D"), Answer::Yes), (opt("none", "Do not"), Answer::No)];
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may remove 2 power counters to look at the top 3 cards of R&D ({})", c.name()),
+        format!("{}: you may remove 2 hosted power counters to look at the top 3 cards of R&D, trash 1 and add the rest to HQ", c.name()),
+        o,
+    ))
+}
+
+fn au_spend_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes && g.corp.identity_power >= 2 {
+        g.corp.identity_power -= 2;
+        let n = g.corp.identity_power;
+        note(ev, "power_counters", format!("{}: 2 power counters removed (now {n})", c.name()), json!({"seat": CORP, "identity": true, "change": -2, "power": n}));
+        ask_later(g, c, 1);
+    }
+    Ok(Then::Done)
+}
+
+fn au_look_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let top: Vec<u32> = g.corp.rd.iter().copied().take(3).collect();
+    if top.is_empty() {
+        return None;
+    }
+    Some(
+        Question::one(CORP, CARD_KIND, format!("trashes 1 of the top 3 cards of R&D and adds the rest to HQ ({})", c.name()), format!("{}: trash 1 of these cards; the rest go to HQ", c.name()), card_options(g, "trash", &top))
+            .looking_at(top),
+    )
+}
+
+fn au_look_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let top: Vec<u32> = g.corp.rd.iter().copied().take(3).collect();
+    let Answer::Card(k) = first(a) else { return Err(RulesError::Illegal("choose a card to trash".into())) };
+    if !top.contains(&k) {
+        return Err(RulesError::Illegal("not one of the top 3 cards of R&D".into()));
+    }
+    trash_from_rd(g, &[k], c.name(), ev);
+    for x in top.into_iter().filter(|&x| x != k) {
+        g.corp.rd.retain(|&y| y != x);
+        g.corp.hq.push(x);
+        ev.push(corp_card_private(g, "to_hq", format!("{}: the Corp adds a card from R&D to HQ", c.name()), format!("{}: the Corp adds {} from R&D to HQ", c.name(), g.label(x)), x));
+    }
+    Ok(Then::Done)
+}
+
+// --- Wage Workers -------------------------------------------------------------------------------------
+
+/// The third time this turn the Corp finishes the same action: 1 click.
+fn wage_workers(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if c.arg == 3 {
+        gain_clicks(g, CORP, 1, c.name(), ev);
+    }
+}
+
+// --- Cybersand Harvester ---------------------------------------------------------------------------
+
+/// Whenever the Corp rezzes an ice: 2 credits on this asset.
+fn cybersand_rez(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.def(c.arg).ctype == CardType::Ice {
+        g.load(c.card, 2, ev);
+    }
+}
+
+fn install_costs_only(_: &Game, _: u32, spend: Spend) -> bool {
+    matches!(spend, Spend::Install(_))
+}
+
+/// Trash it: take all its credits.
+fn cybersand_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
+    if !g.rezzed(card) || !g.is_installed(card) || g.hosted(card) == 0 {
+        return vec![];
+    }
+    vec![(format!("cybersand:{card}"), format!("Trash {} to take its {} credit(s)", g.label(card), g.hosted(card)), 0)]
+}
+
+fn cybersand_take(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let n = g.hosted(c.card);
+    if let Some(k) = g.card_mut(c.card) {
+        k.credits = 0;
+    }
+    g.corp_trash_installed(c.card, "its own ability", ev);
+    g.gain(CORP, i64::from(n), c.name(), ev);
+}
+
+// --- Mahkota Langit Grid ---------------------------------------------------------------------------
+
+/// Recurring credits: refilled when it is rezzed (and as the Corp's turn begins, `Static::Recurring`).
+fn refill_2(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    super::helpers::refill(g, c.card, 2, ev);
+}
+
+/// Its credits rez assets in the root of its server and ice protecting it.
+fn mahkota_rez_here(g: &Game, this: u32, spend: Spend) -> bool {
+    let Spend::Rez(k) = spend else { return false };
+    let Some(s) = server_of(g, this) else { return false };
+    match g.corp_zone(k) {
+        CorpZone::Root(t) => t == s && g.def(k).ctype == CardType::Asset,
+        CorpZone::Ice(t) => t == s,
+        _ => false,
+    }
+}
+
+/// The trash cost of each asset in the root of its server is 2 higher.
+fn mahkota_trash_cost(g: &Game, this: u32, card: u32) -> i64 {
+    let here = server_of(g, this).is_some_and(|s| g.corp_zone(card) == CorpZone::Root(s));
+    if here && g.def(card).ctype == CardType::Asset {
+        2
+    } else {
+        0
+    }
+}
