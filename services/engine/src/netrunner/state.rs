@@ -462,6 +462,13 @@ pub struct TurnFlags {
     /// cleared by that install.
     #[serde(default)]
     pub faceup_install: Option<u32>,
+    /// The Corp gained credits through an ability of an agenda or operation this turn
+    /// (`Game::gain`), and whether "the first time each turn" it did is yet to fire
+    /// (`flow::step` fires `When::CorpFirstGainFromAgendaOrOperation`).
+    #[serde(default)]
+    pub corp_gained_from_agenda_or_operation: bool,
+    #[serde(default)]
+    pub corp_first_gain_pending: bool,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").
@@ -515,6 +522,12 @@ pub struct Game {
     pub next_draw: u64,
     pub next_decision: u64,
     pub awaiting: Awaiting,
+}
+
+/// Whether `source` (the name an effect gives, a card's title) is an agenda or an operation: the
+/// credits it gives come through an ability on an agenda or operation.
+fn agenda_or_operation_named(source: &str) -> bool {
+    data::pool().is_ok_and(|p| p.cards.iter().any(|k| k.title == source && matches!(k.ctype, CardType::Agenda | CardType::Operation)))
 }
 
 static BLANK: CardData = CardData {
@@ -750,6 +763,10 @@ impl Game {
     pub fn gain(&mut self, seat: u32, n: i64, source: &str, ev: &mut Vec<Event>) {
         if n <= 0 {
             return;
+        }
+        if seat == CORP && !self.flags.corp_gained_from_agenda_or_operation && agenda_or_operation_named(source) {
+            self.flags.corp_gained_from_agenda_or_operation = true;
+            self.flags.corp_first_gain_pending = true;
         }
         let total = if seat == CORP {
             self.corp.credits += n;

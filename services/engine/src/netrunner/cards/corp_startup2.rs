@@ -4,19 +4,25 @@
 
 use serde_json::json;
 
-use super::helpers::{card_options, corp_card_private, corp_install_options, first, gain_clicks, give_tags, note, opt, trash_from_rd};
-use super::{ask_later, Answer, Ask, CardDef, Ctx, Effect, PaidAbility, Prompt, Question, Spend, Static, Then, When, BLANK, CARD_KIND};
-use crate::core::{Event, RulesError};
+use super::helpers::{
+    card_options, corp_available_for, corp_card_private, corp_install_options, expend, expend_offers, first, gain_clicks, give_tags, note, opt, rez_paying, search_deck_answer,
+    search_deck_ask, trash_from_rd,
+};
+use super::{ask_later, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Prompt, Question, Spend, Static, Then, When, BLANK, CARD_KIND};
+use crate::core::{DecisionOption, Event, RulesError};
 use crate::netrunner::data::{self, CardType};
-use crate::netrunner::state::{CorpZone, DamageKind, Game, CORP};
+use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, CORP};
 
 pub const A_TEIA: &str = "34039";
 pub const NUVEM_SA: &str = "34121";
 pub const BANGUN: &str = "35068";
 pub const AU_CO: &str = "35046";
+pub const THE_ZWICKY_GROUP: &str = "35069";
 pub const WAGE_WORKERS: &str = "34033";
 pub const CYBERSAND_HARVESTER: &str = "34058";
 pub const MAHKOTA_LANGIT_GRID: &str = "35082";
+pub const EMINENT_DOMAIN: &str = "34122";
+pub const TUCANA: &str = "34064";
 
 /// The rows (after `corp_startup.rs`'s in trigger order).
 pub static DEFS: &[CardDef] = &[
@@ -54,6 +60,28 @@ pub static DEFS: &[CardDef] = &[
         asks: &[Ask::Own(Prompt { ask: au_spend_ask, answer: au_spend_answer }), Ask::Own(Prompt { ask: au_look_ask, answer: au_look_answer })],
         ..BLANK
     },
+    CardDef {
+        code: THE_ZWICKY_GROUP,
+        name: "The Zwicky Group: Invisible Hands",
+        events: &[(When::CorpFirstGainFromAgendaOrOperation, Effect::Ask(0))],
+        asks: &[Ask::Own(Prompt { ask: zwicky_ask, answer: zwicky_answer })],
+        ..BLANK
+    },
+    // --- agendas
+    CardDef {
+        code: EMINENT_DOMAIN,
+        name: "Eminent Domain",
+        click: Some(Click { offers: eminent_offers, effect: Effect::Custom(eminent_expend) }),
+        on_score: Effect::Ask(1),
+        asks: &[
+            Ask::Own(Prompt { ask: eminent_hq_ask, answer: eminent_hq_answer }),
+            Ask::Own(Prompt { ask: eminent_search_ask, answer: eminent_search_answer }),
+            Ask::Own(Prompt { ask: found_install_ask, answer: eminent_found_answer }),
+            Ask::Do(rez_5_less),
+            Ask::Do(rez_ignoring_costs),
+        ],
+        ..BLANK
+    },
     // --- assets
     CardDef {
         code: WAGE_WORKERS,
@@ -70,6 +98,17 @@ pub static DEFS: &[CardDef] = &[
         ..BLANK
     },
     // --- upgrades
+    CardDef {
+        code: TUCANA,
+        name: "Tucana",
+        events: &[(When::AgendaLeftServer, Effect::Ask(0))],
+        asks: &[
+            Ask::Own(Prompt { ask: tucana_search_ask, answer: tucana_search_answer }),
+            Ask::Own(Prompt { ask: found_install_ask, answer: tucana_found_answer }),
+            Ask::Do(rez_3_less),
+        ],
+        ..BLANK
+    },
     CardDef {
         code: MAHKOTA_LANGIT_GRID,
         name: "Mahkota Langit Grid",
@@ -233,6 +272,23 @@ fn au_look_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Re
     Ok(Then::Done)
 }
 
+// --- The Zwicky Group ----------------------------------------------------------------------------------
+
+fn zwicky_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.rd.is_empty() {
+        return None;
+    }
+    let o = vec![(opt("draw", "Draw 1 card"), Answer::Yes), (opt("none", "Do not"), Answer::No)];
+    Some(Question::one(CORP, CARD_KIND, format!("may draw 1 card ({})", c.name()), format!("{}: you may draw 1 card", c.name()), o))
+}
+
+fn zwicky_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if first(a) == Answer::Yes {
+        g.draw(CORP, 1, ev);
+    }
+    Ok(Then::Done)
+}
+
 // --- Wage Workers -------------------------------------------------------------------------------------
 
 /// The third time this turn the Corp finishes the same action: 1 click.
@@ -297,5 +353,179 @@ fn mahkota_trash_cost(g: &Game, this: u32, card: u32) -> i64 {
         2
     } else {
         0
+    }
+}
+
+// --- installing and rezzing (Eminent Domain, Tucana) ----------------------------------------------------
+
+/// Where `cards` can be installed by "install and rez, paying a total of `less` less": every
+/// place the install action could, an ice only where its install cost less `less` can be paid.
+fn discounted_install_options(g: &Game, cards: &[u32], less: i64) -> Vec<(DecisionOption, Answer)> {
+    corp_install_options(g, cards, false, true)
+        .into_iter()
+        .filter(|(_, a)| match a {
+            Answer::Install { card, server: Some(s) } if g.def(*card).ctype == CardType::Ice => {
+                let cost = g.server(*s).map_or(0, |sv| sv.ice.len() as i64);
+                (cost - less).max(0) <= corp_available_for(g, Spend::Install(*card))
+            }
+            _ => true,
+        })
+        .collect()
+}
+
+/// Install `card` taking `less` off its install cost; the rez step `rez` (its `arg` the card)
+/// is pushed first, so that it resolves once the install is done.
+fn install_then_rez(g: &mut Game, c: Ctx, card: u32, server: Option<u32>, less: i64, rez: u8) -> Then {
+    ask_later(g, Ctx { arg: card, ..c }, rez);
+    g.flags.corp_install_discount = less;
+    Then::InstallCorp { card, server }
+}
+
+/// Rez the installed card `c.arg`, the discount `total` less what its install used (an ice's
+/// install cost: the ice already protecting its server when it was installed).
+fn rez_with_total_discount(g: &mut Game, c: Ctx, total: i64, ev: &mut Vec<Event>) {
+    let k = c.arg;
+    let used = match g.corp_zone(k) {
+        CorpZone::Ice(s) => g.server(s).and_then(|sv| sv.ice.iter().position(|&i| i == k)).map_or(0, |p| p as i64).min(total),
+        _ => 0,
+    };
+    let printed = if g.def(k).ctype == CardType::Ice { g.ice_rez_cost(k) } else { g.corp_rez_cost(k) };
+    rez_paying(g, k, (printed - (total - used)).max(0), c.name(), ev);
+}
+
+fn rez_5_less(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    rez_with_total_discount(g, c, 5, ev);
+}
+
+fn rez_3_less(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    rez_with_total_discount(g, c, 3, ev);
+}
+
+fn rez_ignoring_costs(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if matches!(g.def(c.arg).ctype, CardType::Ice | CardType::Asset | CardType::Upgrade) {
+        super::helpers::rez_free(g, c.arg, c.name(), ev);
+    }
+}
+
+/// The card a search found (`c.arg`, set aside while R&D was shuffled): where to install it.
+fn found_install_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp_zone(c.arg) != CorpZone::None {
+        return None;
+    }
+    let less = if c.def.code == TUCANA { 3 } else { 0 };
+    let o = if less > 0 { discounted_install_options(g, &[c.arg], less) } else { corp_install_options(g, &[c.arg], false, true) };
+    Some(Question::one(CORP, CARD_KIND, format!("installs and rezzes the card it found ({})", c.name()), format!("{}: install and rez {}", c.name(), g.label(c.arg)), o))
+}
+
+/// A found card that cannot be installed anywhere goes to HQ (no card is left set aside).
+fn set_aside_found(g: &mut Game, c: Ctx, k: u32, installable: bool) {
+    if installable {
+        ask_later(g, Ctx { arg: k, ..c }, if c.def.code == TUCANA { 1 } else { 2 });
+    } else {
+        g.corp.hq.push(k);
+    }
+}
+
+// --- Eminent Domain -------------------------------------------------------------------------------------
+
+fn eminent_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    expend_offers(g, card, true)
+}
+
+fn eminent_expend(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if expend(g, c.card, ev) {
+        ask_later(g, c, 0);
+    }
+}
+
+fn eminent_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let hq = g.corp.hq.clone();
+    let o = discounted_install_options(g, &hq, 5);
+    if o.is_empty() {
+        return None;
+    }
+    let mut all = vec![(opt("none", "Install nothing"), Answer::No)];
+    all.extend(o);
+    Some(Question::one(CORP, CARD_KIND, format!("installs and rezzes a card from HQ, paying 5 less ({})", c.name()), format!("{}: install and rez 1 card from HQ, paying a total of 5 less", c.name()), all))
+}
+
+fn eminent_hq_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    match first(a) {
+        Answer::Install { card, server } if g.corp.hq.contains(&card) => Ok(install_then_rez(g, c, card, server, 5, 3)),
+        _ => Ok(Then::Done),
+    }
+}
+
+/// Not an operation: a card that can be installed.
+fn installable(g: &Game, k: u32) -> bool {
+    !matches!(g.def(k).ctype, CardType::Operation | CardType::Identity)
+}
+
+fn eminent_search_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.rd.is_empty() {
+        return None;
+    }
+    Some(search_deck_ask(
+        g,
+        CORP,
+        "search",
+        installable,
+        format!("may search R&D for a card to install and rez ({})", c.name()),
+        format!("{}: you may search R&D for 1 card to install and rez, ignoring all costs", c.name()),
+    ))
+}
+
+fn eminent_search_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Some(k) = search_deck_answer(g, CORP, installable, a, |l| format!("{}: the Corp searches R&D and reveals {l}", c.name()), ev)? {
+        let can = !corp_install_options(g, &[k], false, true).is_empty();
+        set_aside_found(g, c, k, can);
+    }
+    g.tasks.push(Task::Shuffle { corp: true });
+    Ok(Then::Done)
+}
+
+fn eminent_found_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    match first(a) {
+        Answer::Install { card, server } if card == c.arg => {
+            ask_later(g, c, 4);
+            Ok(Then::InstallCorpFree { card, server })
+        }
+        _ => Err(RulesError::Illegal("install the card found".into())),
+    }
+}
+
+// --- Tucana ---------------------------------------------------------------------------------------------
+
+fn is_ice(g: &Game, k: u32) -> bool {
+    g.def(k).ctype == CardType::Ice
+}
+
+fn tucana_search_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if g.corp.rd.is_empty() {
+        return None;
+    }
+    Some(search_deck_ask(
+        g,
+        CORP,
+        "search",
+        is_ice,
+        format!("may search R&D for an ice to install and rez ({})", c.name()),
+        format!("{}: you may search R&D for 1 ice to install and rez, paying a total of 3 less", c.name()),
+    ))
+}
+
+fn tucana_search_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    if let Some(k) = search_deck_answer(g, CORP, is_ice, a, |l| format!("{}: the Corp searches R&D and reveals {l}", c.name()), ev)? {
+        let can = !discounted_install_options(g, &[k], 3).is_empty();
+        set_aside_found(g, c, k, can);
+    }
+    g.tasks.push(Task::Shuffle { corp: true });
+    Ok(Then::Done)
+}
+
+fn tucana_found_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    match first(a) {
+        Answer::Install { card, server } if card == c.arg => Ok(install_then_rez(g, c, card, server, 3, 2)),
+        _ => Err(RulesError::Illegal("install the ice found".into())),
     }
 }

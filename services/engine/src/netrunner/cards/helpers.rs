@@ -567,10 +567,27 @@ pub fn rez_free(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
     if g.rezzed(card) || !g.is_installed(card) {
         return;
     }
+    note(ev, "rezzed", format!("{source}: the Corp rezzes {} ignoring all costs", g.label(card)), json!({"card": card, "code": g.code(card), "cost": 0}));
+    rezzed_by_effect(g, card, ev);
+}
+
+/// The Corp rezzes installed `card` by a card's effect paying `cost` (its rez cost less what
+/// the effect takes off; hosted credits for rezzing it may pay); nothing happens if it cannot
+/// pay, or if the card cannot be rezzed (an agenda).
+pub fn rez_paying(g: &mut Game, card: u32, cost: i64, source: &str, ev: &mut Vec<Event>) {
+    let rezzable = matches!(g.def(card).ctype, CardType::Ice | CardType::Asset | CardType::Upgrade);
+    if g.rezzed(card) || !g.is_installed(card) || !rezzable || !corp_pay_for(g, cost, super::Spend::Rez(card), ev) {
+        return;
+    }
+    note(ev, "rezzed", format!("{source}: the Corp rezzes {} for {cost}", g.label(card)), json!({"card": card, "code": g.code(card), "cost": cost}));
+    rezzed_by_effect(g, card, ev);
+}
+
+/// A card rezzed by an effect: its own "when rezzed", then the "whenever you rez" triggers.
+fn rezzed_by_effect(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     if let Some(k) = g.card_mut(card) {
         k.rezzed = true;
     }
-    note(ev, "rezzed", format!("{source}: the Corp rezzes {} ignoring all costs", g.label(card)), json!({"card": card, "code": g.code(card), "cost": 0}));
     unique_check(g, card, ev);
     let c = super::ctx(g, card, 0);
     super::apply(g, &c.def.on_rez, c, ev);

@@ -285,8 +285,8 @@ pub enum When {
     PassIce,
     /// The Corp rezzes a card (rezzed Corp cards, the new one included); `arg` is that card.
     Rez,
-    /// An agenda is scored or stolen from the root of the server this rezzed ice protects;
-    /// `arg` is the agenda.
+    /// An agenda is scored or stolen from the root of the server this rezzed ice protects, or
+    /// whose root holds this rezzed card; `arg` is the agenda.
     AgendaLeftServer,
     /// The Corp forfeits this agenda (its own row only).
     Forfeited,
@@ -387,6 +387,9 @@ pub enum When {
     CorpTrashedFromHq,
     /// Damage the Corp does begins to resolve (`flow::damage::damage_begins`); the Corp identity.
     CorpDidDamage,
+    /// The first time each turn the Corp gained credits through an ability on an agenda or an
+    /// operation (`Game::gain`), once that effect is done; the Corp identity.
+    CorpFirstGainFromAgendaOrOperation,
 }
 
 /// The run this card began (an event, a click ability): what it changes.

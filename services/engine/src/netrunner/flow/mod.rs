@@ -83,6 +83,10 @@ fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
     }
     if g.stage != Stage::Over {
         cards::trojan_sweep(g, ev);
+        if std::mem::take(&mut g.flags.corp_first_gain_pending) {
+            cards::fire_identity(g, CORP, cards::When::CorpFirstGainFromAgendaOrOperation, 0, ev);
+            return Ok(false);
+        }
         if let Some(task) = g.tasks.last().cloned() {
             return Ok(tasks::step_task(g, task, ev));
         }

@@ -142,6 +142,57 @@ fn card_au_co_the_gold_standard_in_clones_counts_damage_and_hq_trashes_and_spend
     assert!(g.corp.hq.contains(&top[0]) && g.corp.hq.contains(&top[2]));
 }
 
+#[test]
+fn card_the_zwicky_group_invisible_hands_may_draw_the_first_time_an_operation_or_agenda_gains_credits() {
+    let mut s = corp().corp_turn(4);
+    s.g.corp.identity = c2::THE_ZWICKY_GROUP.into();
+    s.g.corp.credits = 10;
+    let h1 = s.hq(c::HEDGE_FUND);
+    let h2 = s.hq(c::HEDGE_FUND);
+    s.rd(c::PALISADE);
+    s.rd(c::PALISADE);
+    let mut m = s.at_action();
+    m.pick(&["credit"]);
+    assert_eq!(m.kind(), "netrunner.action", "the basic action is no card's ability");
+    m.play(h1);
+    m.pick(&["draw"]);
+    assert_eq!((m.game().corp.hq.len(), m.game().corp.rd.len()), (2, 1));
+    m.play(h2);
+    assert_eq!(m.kind(), "netrunner.action", "the first time each turn only");
+}
+
+// --- agendas -------------------------------------------------------------------------------------------
+
+#[test]
+fn card_eminent_domain_expends_to_install_and_rez_5_less_and_installs_and_rezzes_a_found_card_free_when_scored() {
+    let mut s = corp();
+    let ed = s.hq(c2::EMINENT_DOMAIN);
+    let pal = s.hq(c::PALISADE);
+    s.ice(HQ, c::PALISADE, true);
+    s.g.corp.credits = 3;
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{ed}")]);
+    m.pick(&[&format!("install:{pal}:{HQ}")]);
+    m.pick(&[]); // trash nothing there first
+    let g = m.game();
+    assert!(g.rezzed(pal) && g.corp.archives.contains(&ed));
+    assert_eq!(g.corp.credits, 3 - 1, "install 1 and rez 3, 5 less: only the expend's credit");
+
+    let mut s = corp();
+    let ed = s.root(3, c2::EMINENT_DOMAIN, false);
+    s.g.cards[ed as usize].adv = 3;
+    let op = s.rd(c::HEDGE_FUND);
+    let nico = s.rd(c::NICO_CAMPAIGN);
+    let mut m = corp_window(s);
+    m.score(ed);
+    assert!(!m.offers(&format!("search:{op}")), "an operation cannot be installed");
+    m.pick(&[&format!("search:{nico}")]);
+    m.pick(&[&format!("install:{nico}:new")]);
+    let g = m.game();
+    assert!(g.rezzed(nico) && g.is_installed(nico));
+    assert_eq!(g.corp.credits, 5, "ignoring all costs");
+}
+
 // --- assets ----------------------------------------------------------------------------------------------
 
 #[test]
@@ -205,4 +256,25 @@ fn card_mahkota_langit_grid_pays_rezzes_in_its_server_and_raises_its_assets_tras
     let printed = g.def(nico).trash.unwrap_or(0);
     assert_eq!(g.trash_cost(nico), Some(printed + 2));
     assert_eq!(g.trash_cost(elsewhere), Some(printed));
+}
+
+#[test]
+fn card_tucana_searches_an_ice_when_an_agenda_is_scored_from_its_root_and_installs_and_rezzes_it_3_less() {
+    let mut s = corp();
+    s.g.corp.credits = 0;
+    s.root(3, c2::TUCANA, true);
+    let a = s.root(3, c::OFFWORLD_OFFICE, false);
+    s.g.cards[a as usize].adv = 4;
+    let pal = s.rd(c::PALISADE);
+    let op = s.rd(c::HEDGE_FUND);
+    s.ice(HQ, c::PALISADE, true);
+    let mut m = corp_window(s);
+    m.score(a);
+    assert!(!m.offers(&format!("search:{op}")), "ice only");
+    m.pick(&[&format!("search:{pal}")]);
+    m.pick(&[&format!("install:{pal}:{HQ}")]);
+    m.pick(&[]); // trash nothing there first
+    let g = m.game();
+    assert!(g.rezzed(pal));
+    assert_eq!(g.corp.credits, 7 - 1, "Offworld Office's 7, then install 1 and rez 3, 3 less");
 }
