@@ -11,7 +11,7 @@ use super::helpers::{
 use super::{ask_later, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Prompt, Question, Spend, Static, Then, When, BLANK, CARD_KIND};
 use crate::core::{DecisionOption, Event, RulesError};
 use crate::netrunner::data::{self, CardType};
-use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, CORP};
+use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, ARCHIVES, CORP};
 
 pub const A_TEIA: &str = "34039";
 pub const NUVEM_SA: &str = "34121";
@@ -23,6 +23,7 @@ pub const CYBERSAND_HARVESTER: &str = "34058";
 pub const MAHKOTA_LANGIT_GRID: &str = "35082";
 pub const EMINENT_DOMAIN: &str = "34122";
 pub const TUCANA: &str = "34064";
+pub const FRONT_COMPANY: &str = "34041";
 
 /// The rows (after `corp_startup.rs`'s in trigger order).
 pub static DEFS: &[CardDef] = &[
@@ -95,6 +96,13 @@ pub static DEFS: &[CardDef] = &[
         events: &[(When::Rez, Effect::Custom(cybersand_rez))],
         statics: &[Static::CorpHostedCreditsFor(install_costs_only)],
         paid: Some(PaidAbility { offers: cybersand_offers, effect: Effect::Custom(cybersand_take) }),
+        ..BLANK
+    },
+    CardDef {
+        code: FRONT_COMPANY,
+        name: "Front Company",
+        statics: &[Static::RezOnlyDuringCorpTurn, Static::FirstRunNotOnRemote],
+        events: &[(When::CorpRunBegins, Effect::Custom(front_company_run))],
         ..BLANK
     },
     // --- upgrades
@@ -326,6 +334,21 @@ fn cybersand_take(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
     g.corp_trash_installed(c.card, "its own ability", ev);
     g.gain(CORP, i64::from(n), c.name(), ev);
+}
+
+// --- Front Company -------------------------------------------------------------------------------------
+
+/// The first time each turn a run on Archives begins: 2 net damage if this card's server has no
+/// ice.
+fn front_company_run(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    if c.arg != ARCHIVES || g.flags.used_cards.contains(&c.card) {
+        return;
+    }
+    g.flags.used_cards.push(c.card);
+    let unprotected = server_of(g, c.card).and_then(|s| g.server(s)).is_some_and(|sv| sv.ice.is_empty());
+    if unprotected {
+        super::helpers::damage(g, DamageKind::Net, 2, c.name(), false);
+    }
 }
 
 // --- Mahkota Langit Grid ---------------------------------------------------------------------------

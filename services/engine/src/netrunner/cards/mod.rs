@@ -240,6 +240,11 @@ pub enum Static {
     /// A rezzed installed Corp card raises the trash cost of a card by `f(game, this card, card)`
     /// (`Game::trash_cost`).
     TrashCostPlus(fn(&Game, u32, u32) -> i64),
+    /// This Corp card can be rezzed only during the Corp's turn.
+    RezOnlyDuringCorpTurn,
+    /// While this Corp card is rezzed, the first run each turn cannot be made against a remote
+    /// server (`Game::may_run_on`).
+    FirstRunNotOnRemote,
 }
 
 /// A cost the Runner pays, for credits restricted to some costs (`Static::HostedCreditsFor`).

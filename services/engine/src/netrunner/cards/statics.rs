@@ -243,6 +243,20 @@ impl Game {
         Some(printed + plus)
     }
 
+    /// Whether the Runner may make a run on `server` now: a rezzed Corp card may forbid the first
+    /// run of the turn on a remote server (`Static::FirstRunNotOnRemote`).
+    pub fn may_run_on(&self, server: u32) -> bool {
+        if !Game::is_remote(server) || !self.flags.runs.is_empty() {
+            return true;
+        }
+        !self.installed_corp().into_iter().any(|c| self.rezzed(c) && def(self.code(c)).statics.iter().any(|s| matches!(s, Static::FirstRunNotOnRemote)))
+    }
+
+    /// Whether `card` may be rezzed now (`Static::RezOnlyDuringCorpTurn`).
+    pub fn may_rez_now(&self, card: u32) -> bool {
+        self.active == CORP || !def(self.code(card)).statics.iter().any(|s| matches!(s, Static::RezOnlyDuringCorpTurn))
+    }
+
     /// Whether the Corp may install agendas face up (`Static::AgendasInstallFaceup`).
     pub fn agendas_install_faceup(&self) -> bool {
         def(&self.corp.identity).statics.iter().any(|s| matches!(s, Static::AgendasInstallFaceup))

@@ -66,7 +66,8 @@ fn play_options(g: &Game, card: u32, cost: i64, out: &mut Options) {
             }
         }
         Targets::Servers(f) => {
-            for s in f(g) {
+            // A run event's servers: only those a run may be made on now.
+            for s in f(g).into_iter().filter(|&s| g.def(card).side == crate::netrunner::data::Side::Corp || g.may_run_on(s)) {
                 out.push((opt(format!("play:{card}:{s}"), format!("Play {label} on {}", Game::server_name(s))), Act::Play { card, target: Some(s) }));
             }
         }
@@ -232,7 +233,7 @@ fn runner_actions(g: &Game, out: &mut Options) {
             _ => runner_install_options(g, card, cost, out),
         }
     }
-    for s in g.corp.servers.iter().map(|s| s.id) {
+    for s in g.corp.servers.iter().map(|s| s.id).filter(|&s| g.may_run_on(s)) {
         out.push((opt(format!("run:{s}"), format!("Run {}", Game::server_name(s))), Act::Run(s)));
     }
     if r.tags > 0 && r.credits >= 2 {

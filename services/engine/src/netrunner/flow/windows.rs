@@ -85,7 +85,7 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
     // NR-5: assets and upgrades in any window.
     for c in g.installed_corp() {
         let d = g.def(c);
-        if g.rezzed(c) || !matches!(d.ctype, CardType::Asset | CardType::Upgrade) {
+        if g.rezzed(c) || !matches!(d.ctype, CardType::Asset | CardType::Upgrade) || !g.may_rez_now(c) {
             continue;
         }
         let cost = g.corp_rez_cost(c);

@@ -3,7 +3,7 @@
 
 use crate::core::stack::PriorityRound;
 use crate::netrunner::cards::{self as c, corp_startup as cs, corp_startup2 as c2};
-use crate::netrunner::state::{At, CorpZone, Stage, CORP, HQ, RUNNER};
+use crate::netrunner::state::{At, CorpZone, Stage, ARCHIVES, CORP, HQ, RUNNER};
 
 use super::kit::{Match, NetrunnerVerbs, Scenario};
 
@@ -237,6 +237,40 @@ fn card_cybersand_harvester_hosts_2_per_ice_rezzed_pays_installs_and_trashes_to_
     let g = m.game();
     assert_eq!(g.corp.credits, 1);
     assert!(g.corp.archives.contains(&cyb));
+}
+
+#[test]
+fn card_front_company_rezzes_on_the_corp_turn_only_keeps_the_first_run_off_remotes_and_punishes_archives() {
+    // Not rezzed in the Runner's turn: the Corp's window offers nothing, so it passes.
+    let mut s = runner();
+    s.g.corp.credits = 5;
+    s.root(3, c2::FRONT_COMPANY, false);
+    let m = s.start(Stage::Window { at: At::Action, round: PriorityRound::new(vec![RUNNER, CORP]) });
+    assert_eq!((m.kind().as_str(), m.seat()), ("netrunner.action", RUNNER));
+    let mut s = corp();
+    let fc = s.root(3, c2::FRONT_COMPANY, false);
+    assert!(corp_window(s).offers(&format!("rez:{fc}")));
+
+    let mut s = runner();
+    s.root(3, c2::FRONT_COMPANY, true);
+    for _ in 0..3 {
+        s.grip(c::SURE_GAMBLE);
+    }
+    let mut m = s.at_action();
+    assert!(!m.offers("run:3"), "not the first run of the turn on a remote");
+    m.run_on(ARCHIVES);
+    m.draw(&[0]);
+    m.draw(&[0]);
+    while m.kind() != "netrunner.action" {
+        if m.kind() == "netrunner.continue" {
+            m.pick(&["continue"]);
+        } else {
+            m.pass();
+        }
+    }
+    let g = m.game();
+    assert_eq!(g.runner.heap.len(), 2, "Archives' first run, Front Company's server has no ice");
+    assert!(m.offers("run:3"), "the second run may");
 }
 
 #[test]
