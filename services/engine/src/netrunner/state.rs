@@ -469,6 +469,9 @@ pub struct TurnFlags {
     pub corp_gained_from_agenda_or_operation: bool,
     #[serde(default)]
     pub corp_first_gain_pending: bool,
+    /// Operations played this turn from elsewhere than HQ (by a card's effect).
+    #[serde(default)]
+    pub played_not_from_hq: Vec<u32>,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").

@@ -5,10 +5,10 @@
 use serde_json::json;
 
 use super::helpers::{
-    card_options, corp_available_for, corp_card_private, corp_install_options, expend, expend_offers, first, gain_clicks, give_tags, note, opt, rez_paying, search_deck_answer,
+    card_options, corp_available_for, corp_card_private, corp_install_options, corp_play_options, expend, expend_offers, first, gain_clicks, give_tags, note, opt, rez_paying, search_deck_answer,
     search_deck_ask, trash_from_rd,
 };
-use super::{ask_later, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Prompt, Question, Spend, Static, Then, When, BLANK, CARD_KIND};
+use super::{ask_later, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Spend, Static, Targets, Then, When, BLANK, CARD_KIND};
 use crate::core::{DecisionOption, Event, RulesError};
 use crate::netrunner::data::{self, CardType};
 use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, ARCHIVES, CORP};
@@ -24,6 +24,7 @@ pub const MAHKOTA_LANGIT_GRID: &str = "35082";
 pub const EMINENT_DOMAIN: &str = "34122";
 pub const TUCANA: &str = "34064";
 pub const FRONT_COMPANY: &str = "34041";
+pub const PETTY_CASH: &str = "35081";
 
 /// The rows (after `corp_startup.rs`'s in trigger order).
 pub static DEFS: &[CardDef] = &[
@@ -103,6 +104,15 @@ pub static DEFS: &[CardDef] = &[
         name: "Front Company",
         statics: &[Static::RezOnlyDuringCorpTurn, Static::FirstRunNotOnRemote],
         events: &[(When::CorpRunBegins, Effect::Custom(front_company_run))],
+        ..BLANK
+    },
+    // --- operations
+    CardDef {
+        code: PETTY_CASH,
+        name: "Petty Cash",
+        play: Some(Play { targets: Targets::Labeled(no_action_finished_yet), effect: Effect::Custom(petty_cash) }),
+        click: Some(Click { offers: petty_cash_offers, effect: Effect::Ask(0) }),
+        asks: &[Ask::Own(Prompt { ask: petty_cash_ask, answer: petty_cash_answer }), Ask::Do(remove_from_game)],
         ..BLANK
     },
     // --- upgrades
@@ -348,6 +358,64 @@ fn front_company_run(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     let unprotected = server_of(g, c.card).and_then(|s| g.server(s)).is_some_and(|sv| sv.ice.is_empty());
     if unprotected {
         super::helpers::damage(g, DamageKind::Net, 2, c.name(), false);
+    }
+}
+
+// --- Petty Cash ----------------------------------------------------------------------------------------
+
+/// "Play only if you have not finished an action yet this turn."
+fn no_action_finished_yet(g: &Game) -> Option<Vec<(u32, String)>> {
+    if g.flags.actions_finished.is_empty() {
+        None
+    } else {
+        Some(vec![])
+    }
+}
+
+/// 5 credits; played from elsewhere than HQ, 1 click too.
+fn petty_cash(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    g.gain(CORP, 5, c.name(), ev);
+    if g.flags.played_not_from_hq.contains(&c.card) {
+        gain_clicks(g, CORP, 1, c.name(), ev);
+    }
+}
+
+/// Click: play it from Archives (as it could be played: cost and "play only if").
+fn petty_cash_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
+    if !g.corp.archives.contains(&card) || corp_play_options(g, &[card]).is_empty() {
+        return vec![];
+    }
+    vec![(None, format!("Play {} from Archives, then remove it from the game", g.label(card)))]
+}
+
+fn petty_cash_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.corp.archives.contains(&c.card) {
+        return None;
+    }
+    let o = corp_play_options(g, &[c.card]);
+    if o.is_empty() {
+        return None;
+    }
+    Some(Question::one(CORP, CARD_KIND, format!("plays {} from Archives", c.name()), format!("{}: play it from Archives", c.name()), o))
+}
+
+fn petty_cash_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    match first(a) {
+        Answer::Play { card, target } if card == c.card => {
+            // Pushed first: once it has resolved, it leaves the game.
+            ask_later(g, c, 1);
+            Ok(Then::PlayCorp { card, target })
+        }
+        _ => Ok(Then::Done),
+    }
+}
+
+/// "After it resolves, remove it from the game."
+fn remove_from_game(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.corp.archives.contains(&c.card) {
+        g.corp.archives.retain(|&x| x != c.card);
+        g.corp.removed.push(c.card);
+        note(ev, "removed", format!("{} is removed from the game", c.name()), json!({"card": c.card, "code": g.code(c.card)}));
     }
 }
 

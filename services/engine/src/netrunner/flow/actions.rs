@@ -165,8 +165,9 @@ fn corp_actions(g: &Game, out: &mut Options) {
     }
     click_abilities(g, &g.installed_corp(), out);
     // Click abilities of cards elsewhere (each row's offers say where it works): an expendable
-    // card in HQ, an agenda in either score area.
-    let elsewhere: Vec<u32> = g.corp.hq.iter().chain(g.corp.score.iter()).chain(g.runner.score.iter()).copied().collect();
+    // card in HQ, an agenda in either score area, an operation in Archives.
+    let archived_ops = g.corp.archives.iter().filter(|&&k| g.def(k).ctype == CardType::Operation);
+    let elsewhere: Vec<u32> = g.corp.hq.iter().chain(g.corp.score.iter()).chain(g.runner.score.iter()).chain(archived_ops).copied().collect();
     click_abilities(g, &elsewhere, out);
     identity_click(g, &c.identity, out);
 }
@@ -277,6 +278,9 @@ fn play(g: &mut Game, seat: u32, card: u32, target: Option<u32>, ev: &mut Vec<Ev
         return Err(RulesError::Illegal(format!("{} costs {cost}", g.label(card))));
     }
     if seat == CORP {
+        if !g.corp.hq.contains(&card) {
+            g.flags.played_not_from_hq.push(card);
+        }
         g.to_archives(card, true);
     } else {
         g.to_heap(card);

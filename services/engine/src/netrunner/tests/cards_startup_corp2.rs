@@ -193,6 +193,30 @@ fn card_eminent_domain_expends_to_install_and_rez_5_less_and_installs_and_rezzes
     assert_eq!(g.corp.credits, 5, "ignoring all costs");
 }
 
+// --- operations ---------------------------------------------------------------------------------------
+
+#[test]
+fn card_petty_cash_only_before_any_finished_action_and_from_archives_gains_a_click_then_leaves_the_game() {
+    let mut s = corp();
+    let p = s.hq(c2::PETTY_CASH);
+    let mut m = s.at_action();
+    m.play(p);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.corp.clicks), (5 - 3 + 5, 2), "from HQ: no click");
+    assert!(!m.offers(&format!("ability:{p}")), "an action was finished this turn");
+
+    let mut s = corp();
+    let p = s.archives(c2::PETTY_CASH, true);
+    let h = s.hq(c2::PETTY_CASH);
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{p}")]);
+    m.pick(&[&format!("play:{p}")]);
+    let g = m.game();
+    assert_eq!((g.corp.credits, g.corp.clicks), (5 - 3 + 5, 3), "1 click spent, 1 gained");
+    assert!(g.corp.removed.contains(&p) && !g.corp.archives.contains(&p));
+    assert!(!m.offers(&format!("play:{h}")), "play only if no action was finished this turn");
+}
+
 // --- assets ----------------------------------------------------------------------------------------------
 
 #[test]
