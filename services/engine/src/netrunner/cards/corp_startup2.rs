@@ -25,6 +25,7 @@ pub const EMINENT_DOMAIN: &str = "34122";
 pub const TUCANA: &str = "34064";
 pub const FRONT_COMPANY: &str = "34041";
 pub const PETTY_CASH: &str = "35081";
+pub const IP_ENFORCEMENT: &str = "35066";
 
 /// The rows (after `corp_startup.rs`'s in trigger order).
 pub static DEFS: &[CardDef] = &[
@@ -113,6 +114,13 @@ pub static DEFS: &[CardDef] = &[
         play: Some(Play { targets: Targets::Labeled(no_action_finished_yet), effect: Effect::Custom(petty_cash) }),
         click: Some(Click { offers: petty_cash_offers, effect: Effect::Ask(0) }),
         asks: &[Ask::Own(Prompt { ask: petty_cash_ask, answer: petty_cash_answer }), Ask::Do(remove_from_game)],
+        ..BLANK
+    },
+    CardDef {
+        code: IP_ENFORCEMENT,
+        name: "IP Enforcement",
+        play: Some(Play { targets: Targets::Labeled(ip_targets), effect: Effect::Custom(ip_enforcement) }),
+        asks: &[Ask::Own(Prompt { ask: ip_install_ask, answer: ip_install_answer }), Ask::Do(ip_advance)],
         ..BLANK
     },
     // --- upgrades
@@ -416,6 +424,62 @@ fn remove_from_game(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         g.corp.archives.retain(|&x| x != c.card);
         g.corp.removed.push(c.card);
         note(ev, "removed", format!("{} is removed from the game", c.name()), json!({"card": c.card, "code": g.code(c.card)}));
+    }
+}
+
+// --- IP Enforcement ------------------------------------------------------------------------------------
+
+/// The agendas in the Runner's score area whose printed points X the Runner's tags can pay (the
+/// additional cost: remove X tags), each a target.
+fn ip_targets(g: &Game) -> Option<Vec<(u32, String)>> {
+    let t: Vec<(u32, String)> = g
+        .runner
+        .score
+        .iter()
+        .copied()
+        .filter(|&a| g.def(a).ctype == CardType::Agenda && g.def(a).points.unwrap_or(0) <= g.runner.tags)
+        .map(|a| (a, format!("remove {} tag(s) to install {}", g.def(a).points.unwrap_or(0), g.label(a))))
+        .collect();
+    Some(t)
+}
+
+/// The additional cost (X tags removed), then the install of that agenda.
+fn ip_enforcement(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    let a = c.arg;
+    let x = g.def(a).points.unwrap_or(0);
+    if !g.runner.score.contains(&a) || g.runner.tags < x {
+        return;
+    }
+    if x > 0 {
+        g.runner.tags -= x;
+        note(ev, "tag_removed", format!("{}: the Corp removes {x} tag(s) ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
+        super::helpers::tags_removed(g, x, ev);
+    }
+    ask_later(g, c, 0);
+}
+
+fn ip_install_ask(g: &Game, c: Ctx) -> Option<Question> {
+    if !g.runner.score.contains(&c.arg) {
+        return None;
+    }
+    let o = corp_install_options(g, &[c.arg], true, true);
+    Some(Question::one(CORP, CARD_KIND, format!("installs {} from the Runner's score area ({})", g.label(c.arg), c.name()), format!("{}: install {}", c.name(), g.label(c.arg)), o))
+}
+
+fn ip_install_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    match first(a) {
+        Answer::Install { card, server } if card == c.arg => {
+            // Pushed first: after the install, the counter if the Runner is still tagged.
+            ask_later(g, c, 1);
+            Ok(Then::InstallCorp { card, server })
+        }
+        _ => Err(RulesError::Illegal("install that agenda".into())),
+    }
+}
+
+fn ip_advance(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    if g.tagged() && g.is_installed(c.arg) {
+        super::helpers::place_adv(g, c.arg, 1, c.name(), ev);
     }
 }
 

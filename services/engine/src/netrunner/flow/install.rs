@@ -108,8 +108,13 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
     }
     g.corp.hq.retain(|&x| x != card);
     g.corp.archives.retain(|&x| x != card);
-    // A card's effect may install from R&D (Epiphany Analytica, Poétrï Luxury Brands).
+    // A card's effect may install from R&D (Epiphany Analytica, Poétrï Luxury Brands), or an
+    // agenda from the Runner's score area (its points leave with it).
     g.corp.rd.retain(|&x| x != card);
+    if let Some(i) = g.runner.score.iter().position(|&x| x == card) {
+        g.runner.score.remove(i);
+        g.runner.points -= g.def(card).points.unwrap_or(0);
+    }
     let turn = g.turn;
     let faceup = g.flags.faceup_install.take() == Some(card);
     if let Some(k) = g.card_mut(card) {

@@ -217,6 +217,30 @@ fn card_petty_cash_only_before_any_finished_action_and_from_archives_gains_a_cli
     assert!(!m.offers(&format!("play:{h}")), "play only if no action was finished this turn");
 }
 
+#[test]
+fn card_ip_enforcement_removes_x_tags_to_install_an_x_point_agenda_from_the_runner_score_area() {
+    for (tags, adv) in [(2, 0), (3, 1)] {
+        let mut s = corp();
+        let ip = s.hq(c2::IP_ENFORCEMENT);
+        let a = s.card(c::OFFWORLD_OFFICE);
+        s.g.runner.score.push(a);
+        s.g.runner.points = 2;
+        s.g.runner.tags = tags;
+        let mut m = s.at_action();
+        m.pick(&[&format!("play:{ip}:{a}")]);
+        m.pick(&[&format!("install:{a}:new")]);
+        let g = m.game();
+        assert_eq!((g.runner.points, g.runner.tags, g.corp_zone(a)), (0, tags - 2, CorpZone::Root(3)));
+        assert_eq!(g.adv(a), adv, "1 advancement counter while the Runner is still tagged");
+    }
+    let mut s = corp();
+    let ip = s.hq(c2::IP_ENFORCEMENT);
+    let a = s.card(c::OFFWORLD_OFFICE);
+    s.g.runner.score.push(a);
+    s.g.runner.tags = 1;
+    assert!(!s.at_action().offers(&format!("play:{ip}:{a}")), "2 points need 2 tags");
+}
+
 // --- assets ----------------------------------------------------------------------------------------------
 
 #[test]
