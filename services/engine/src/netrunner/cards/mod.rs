@@ -14,6 +14,7 @@ pub mod corp;
 pub mod corp_startup;
 pub mod corp_startup2;
 pub mod helpers;
+mod hosted;
 pub mod ice;
 pub mod ice_startup;
 pub mod runner;
