@@ -296,9 +296,9 @@ fn cards_json(g: &Game, ids: &[u32]) -> Value {
 }
 
 /// An installed Corp card as `viewer` may see it: the Corp (and auditor) always, others only
-/// when rezzed.
+/// when rezzed or installed face up.
 fn corp_installed_json(g: &Game, c: u32, viewer: Viewer) -> Value {
-    if g.rezzed(c) || viewer.sees_private(&[CORP]) {
+    if g.rezzed(c) || g.card(c).is_some_and(|k| k.faceup) || viewer.sees_private(&[CORP]) {
         let mut v = card_json(g, c);
         if g.def(c).ctype == data::CardType::Ice {
             v["strength"] = json!(g.ice_strength(c));

@@ -330,6 +330,9 @@ pub enum Task {
         source: String,
         #[serde(alias = "diviner")]
         odd_cost_ends_run: bool,
+        /// Its first point was stepped (the Corp's "whenever you do damage" fired then).
+        #[serde(default)]
+        begun: bool,
     },
     /// NR-8.
     Trace { base: i64, corp_bid: Option<i64>, effect: TraceEffect, source: String },
@@ -521,6 +524,27 @@ pub struct TurnFlags {
     /// turn the Runner passes a rezzed code gate or sentry").
     #[serde(default)]
     pub passed_gate_or_sentry: u32,
+    /// The action under way, by kind (`flow::actions::action_kind`): finished once its effects,
+    /// and any run it began, are resolved (`flow::actions::finish_action`).
+    #[serde(default)]
+    pub action_under_way: Option<String>,
+    /// The active seat's actions finished this turn, in order, by kind.
+    #[serde(default)]
+    pub actions_finished: Vec<String>,
+    /// The agenda whose install under way is face up (`cards::Static::AgendasInstallFaceup`);
+    /// cleared by that install.
+    #[serde(default)]
+    pub faceup_install: Option<u32>,
+    /// The Corp gained credits through an ability of an agenda or operation this turn
+    /// (`Game::gain`), and whether "the first time each turn" it did is yet to fire
+    /// (`flow::step` fires `When::CorpFirstGainFromAgendaOrOperation`).
+    #[serde(default)]
+    pub corp_gained_from_agenda_or_operation: bool,
+    #[serde(default)]
+    pub corp_first_gain_pending: bool,
+    /// Operations played this turn from elsewhere than HQ (by a card's effect).
+    #[serde(default)]
+    pub played_not_from_hq: Vec<u32>,
 }
 
 /// Time called in a timed round (docs/netrunner.md "Time").
@@ -578,6 +602,12 @@ pub struct Game {
     pub next_draw: u64,
     pub next_decision: u64,
     pub awaiting: Awaiting,
+}
+
+/// Whether `source` (the name an effect gives, a card's title) is an agenda or an operation: the
+/// credits it gives come through an ability on an agenda or operation.
+fn agenda_or_operation_named(source: &str) -> bool {
+    data::pool().is_ok_and(|p| p.cards.iter().any(|k| k.title == source && matches!(k.ctype, CardType::Agenda | CardType::Operation)))
 }
 
 static BLANK: CardData = CardData {
@@ -818,6 +848,10 @@ impl Game {
     pub fn gain(&mut self, seat: u32, n: i64, source: &str, ev: &mut Vec<Event>) {
         if n <= 0 {
             return;
+        }
+        if seat == CORP && !self.flags.corp_gained_from_agenda_or_operation && agenda_or_operation_named(source) {
+            self.flags.corp_gained_from_agenda_or_operation = true;
+            self.flags.corp_first_gain_pending = true;
         }
         let total = if seat == CORP {
             self.corp.credits += n;

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use super::helpers::{
     agenda_counters, card_options, corp_install_options, corp_play_options, damage, expend, expend_offers, faceup_archive_types, first, gain_clicks, hq_to_rd_top, note,
-    opt, picked, place_adv, take_or_trash, threat,
+    opt, picked, place_adv, search_deck_answer, search_deck_ask, take_or_trash, threat,
 };
 use super::{ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Static, Targets, Then, When, BLANK, CARD_KIND};
 use crate::core::{Event, RulesError};
@@ -1588,14 +1588,7 @@ fn basalt_spire(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     g.flags.used_cards.push(c.card);
     agenda_counters(g, c.card, -1, c.name(), ev);
     let top = g.corp.rd[0];
-    g.to_archives(top, false);
-    ev.push(super::helpers::corp_card_private(
-        g,
-        "trashed",
-        format!("{}: the top card of R&D is trashed face down", c.name()),
-        format!("{}: {} is trashed from the top of R&D", c.name(), g.label(top)),
-        top,
-    ));
+    super::helpers::trash_from_rd(g, &[top], c.name(), ev);
     ask_later(g, c, 0);
 }
 
@@ -2310,26 +2303,23 @@ fn pivot_search_ask(g: &Game, c: Ctx) -> Option<Question> {
     if g.corp.rd.is_empty() {
         return None;
     }
-    let found: Vec<u32> = g.corp.rd.iter().copied().filter(|&k| matches!(g.def(k).ctype, CardType::Operation | CardType::Agenda)).collect();
-    let mut o = vec![(opt("none", "Find nothing"), Answer::No)];
-    o.extend(card_options(g, "search", &found));
-    Some(Question::one(
+    Some(search_deck_ask(
+        g,
         CORP,
-        super::SEARCH_KIND,
+        "search",
+        operation_or_agenda,
         format!("searches R&D for an operation or an agenda ({})", c.name()),
         format!("{}: search R&D for 1 operation or agenda to reveal and add to HQ", c.name()),
-        o,
     ))
 }
 
+fn operation_or_agenda(g: &Game, k: u32) -> bool {
+    matches!(g.def(k).ctype, CardType::Operation | CardType::Agenda)
+}
+
 fn pivot_search_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    if let Answer::Card(k) = first(a) {
-        if !g.corp.rd.contains(&k) || !matches!(g.def(k).ctype, CardType::Operation | CardType::Agenda) {
-            return Err(RulesError::Illegal("not an operation or agenda in R&D".into()));
-        }
-        g.corp.rd.retain(|&x| x != k);
+    if let Some(k) = search_deck_answer(g, CORP, operation_or_agenda, a, |l| format!("{}: the Corp searches R&D and reveals {l}, added to HQ", c.name()), ev)? {
         g.corp.hq.push(k);
-        note(ev, "revealed", format!("{}: the Corp searches R&D and reveals {}, added to HQ", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
     }
     g.tasks.push(Task::Shuffle { corp: true });
     Ok(Then::Done)
@@ -3035,26 +3025,23 @@ fn embedded_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
 }
 
 fn embedded_search_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let found: Vec<u32> = g.corp.rd.iter().copied().filter(|&k| g.def(k).ctype == CardType::Operation).collect();
-    let mut o = vec![(opt("none", "Find nothing"), Answer::No)];
-    o.extend(card_options(g, "search", &found));
-    Some(Question::one(
+    Some(search_deck_ask(
+        g,
         CORP,
-        super::SEARCH_KIND,
+        "search",
+        is_operation,
         format!("searches R&D for an operation ({})", c.name()),
         format!("{}: search R&D for 1 operation to reveal and add to the top of R&D", c.name()),
-        o,
     ))
+}
+
+fn is_operation(g: &Game, k: u32) -> bool {
+    g.def(k).ctype == CardType::Operation
 }
 
 /// The operation found is revealed and set aside while R&D is shuffled, then added to its top.
 fn embedded_search_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    if let Answer::Card(k) = first(a) {
-        if !g.corp.rd.contains(&k) || g.def(k).ctype != CardType::Operation {
-            return Err(RulesError::Illegal("not an operation in R&D".into()));
-        }
-        g.corp.rd.retain(|&x| x != k);
-        note(ev, "revealed", format!("{}: the Corp searches R&D and reveals {}", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
+    if let Some(k) = search_deck_answer(g, CORP, is_operation, a, |l| format!("{}: the Corp searches R&D and reveals {l}", c.name()), ev)? {
         // Pushed first: resolved after the shuffle.
         ask_later(g, Ctx { arg: k, ..c }, 2);
     }

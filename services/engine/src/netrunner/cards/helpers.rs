@@ -4,6 +4,7 @@
 use serde_json::json;
 
 pub use super::moves::{archives_access_interrupts, host_faceup, hosted_on, hosted_sweep, reveal_picked, runner_trash, sabotage_answer, sabotage_ask, trashed_from_grip_or_stack};
+pub use super::hosted::{corp_available_for, corp_pay_for, hosted_for, refill, refill_recurring, runner_available_for, runner_pay_for};
 use super::{fire_identity, Answer, Ctx, Question, When};
 use crate::core::{DecisionOption, Event, RulesError};
 use crate::netrunner::data::{CardType, Side};
@@ -90,7 +91,7 @@ pub fn run_ends_now(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
 /// Damage to the Runner (NR-9.1), resolved as a task; `odd_cost_ends_run`: an odd-cost card
 /// trashed this way ends the run.
 pub fn damage(g: &mut Game, kind: DamageKind, n: u32, source: &str, odd_cost_ends_run: bool) {
-    g.tasks.push(Task::Damage { kind, left: n, source: source.into(), odd_cost_ends_run });
+    g.tasks.push(Task::Damage { kind, left: n, source: source.into(), odd_cost_ends_run, begun: false });
 }
 
 pub fn lose_a_remaining_click(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
@@ -285,9 +286,13 @@ pub fn corp_card_private(g: &Game, kind: &str, public_text: String, private_text
 
 /// The Corp trashes cards from HQ (face down), one private event each.
 pub fn trash_from_hq(g: &mut Game, cards: Vec<u32>, ev: &mut Vec<Event>) {
+    let any = !cards.is_empty();
     for c in cards {
         g.to_archives(c, false);
         ev.push(corp_card_private(g, "discarded", "The Corp trashes a card from HQ".into(), format!("The Corp trashes {} from HQ", g.label(c)), c));
+    }
+    if any {
+        fire_identity(g, CORP, When::CorpTrashedFromHq, 0, ev);
     }
 }
 
@@ -359,7 +364,7 @@ pub fn corp_install_options(g: &Game, cards: &[u32], remote_root_only: bool, fre
         for s in &g.corp.servers {
             let ok = match d.ctype {
                 CardType::Agenda | CardType::Asset => Game::is_remote(s.id),
-                CardType::Ice => free || g.corp.credits >= s.ice.len() as i64,
+                CardType::Ice => free || corp_available_for(g, super::Spend::Install(k)) >= s.ice.len() as i64,
                 _ => !remote_only_server(remote_root_only, s.id),
             };
             if ok {
@@ -370,7 +375,9 @@ pub fn corp_install_options(g: &Game, cards: &[u32], remote_root_only: bool, fre
                 ));
             }
         }
-        o.push((opt(format!("install:{k}:new"), format!("Install {} in a new remote server", g.label(k))), Answer::Install { card: k, server: None }));
+        if g.new_remote_allowed() {
+            o.push((opt(format!("install:{k}:new"), format!("Install {} in a new remote server", g.label(k))), Answer::Install { card: k, server: None }));
+        }
     }
     o
 }
@@ -397,6 +404,7 @@ pub fn expend(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> bool {
     }
     g.to_archives(card, true);
     note(ev, "expended", format!("The Corp pays 1 credit, reveals {} and trashes it from HQ", g.label(card)), json!({"card": card, "code": g.code(card)}));
+    fire_identity(g, CORP, When::CorpTrashedFromHq, 0, ev);
     true
 }
 
@@ -594,17 +602,37 @@ pub fn rez_free(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
     rez_by_effect(g, card, None, source, ev);
 }
 
-/// The Corp rezzes installed `card` by a card's effect, paying `cost` (`None`: ignoring all
-/// costs); nothing happens if it cannot pay.
+/// The Corp rezzes installed `card` by a card's effect, paying `cost` ([`rez_paying`]) or, with
+/// `None`, ignoring all costs.
 pub fn rez_by_effect(g: &mut Game, card: u32, cost: Option<i64>, source: &str, ev: &mut Vec<Event>) {
-    if g.rezzed(card) || !g.is_installed(card) || !g.corp_pay(cost.unwrap_or(0)) {
+    let Some(cost) = cost else {
+        if g.rezzed(card) || !g.is_installed(card) {
+            return;
+        }
+        note(ev, "rezzed", format!("{source}: the Corp rezzes {} ignoring all costs", g.label(card)), json!({"card": card, "code": g.code(card), "cost": 0}));
+        rezzed_by_effect(g, card, ev);
+        return;
+    };
+    rez_paying(g, card, cost, source, ev);
+}
+
+/// The Corp rezzes installed `card` by a card's effect paying `cost` (its rez cost less what
+/// the effect takes off; hosted credits for rezzing it may pay); nothing happens if it cannot
+/// pay, or if the card cannot be rezzed (an agenda).
+pub fn rez_paying(g: &mut Game, card: u32, cost: i64, source: &str, ev: &mut Vec<Event>) {
+    let rezzable = matches!(g.def(card).ctype, CardType::Ice | CardType::Asset | CardType::Upgrade);
+    if g.rezzed(card) || !g.is_installed(card) || !rezzable || !corp_pay_for(g, cost, super::Spend::Rez(card), ev) {
         return;
     }
+    note(ev, "rezzed", format!("{source}: the Corp rezzes {} for {cost}", g.label(card)), json!({"card": card, "code": g.code(card), "cost": cost}));
+    rezzed_by_effect(g, card, ev);
+}
+
+/// A card rezzed by an effect: its own "when rezzed", then the "whenever you rez" triggers.
+fn rezzed_by_effect(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     if let Some(k) = g.card_mut(card) {
         k.rezzed = true;
     }
-    let how = cost.map_or_else(|| "ignoring all costs".to_string(), |n| format!("for {n}"));
-    note(ev, "rezzed", format!("{source}: the Corp rezzes {} {how}", g.label(card)), json!({"card": card, "code": g.code(card), "cost": cost.unwrap_or(0)}));
     unique_check(g, card, ev);
     let c = super::ctx(g, card, 0);
     super::apply(g, &c.def.on_rez, c, ev);
@@ -637,77 +665,6 @@ pub fn move_to_root(g: &mut Game, card: u32, to: u32, source: &str, ev: &mut Vec
     super::fire(g, When::Moved, c, ev);
 }
 
-/// The installed Runner cards whose hosted credits may be spent on `spend` now
-/// (`Static::HostedCreditsFor`), in trigger order, then the card that began the run (an event
-/// whose credits pay such costs for the rest of its run), with their hosted credits.
-pub fn hosted_for(g: &Game, spend: super::Spend) -> Vec<(u32, u32)> {
-    let mut from = super::runner_trigger_order(g);
-    if let Some(src) = g.run.as_ref().and_then(|r| r.source).filter(|s| !from.contains(s)) {
-        from.push(src);
-    }
-    from.into_iter()
-        .filter(|&c| g.hosted(c) > 0 && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::HostedCreditsFor(f) if f(g, spend))))
-        .map(|c| (c, g.hosted(c)))
-        .collect()
-}
-
-/// The credits the Runner can spend on `spend`: what `Game::runner_available` counts and the
-/// hosted credits restricted to such costs.
-pub fn runner_available_for(g: &Game, spend: super::Spend) -> i64 {
-    g.runner_available() + hosted_for(g, spend).iter().map(|&(_, n)| i64::from(n)).sum::<i64>()
-}
-
-/// Pay `n` as the Runner for `spend`. House choice (docs/netrunner.md): the hosted credits that
-/// only such costs accept are spent first (in trigger order; they can buy less later than the
-/// pool), then `Game::runner_pay`. A card emptied so that says "when it is empty,
-/// trash it" is trashed. False (nothing spent) if the Runner cannot pay.
-pub fn runner_pay_for(g: &mut Game, n: i64, spend: super::Spend, ev: &mut Vec<Event>) -> bool {
-    if n <= 0 {
-        return true;
-    }
-    if runner_available_for(g, spend) < n {
-        return false;
-    }
-    let mut left = n;
-    for (c, hosted) in hosted_for(g, spend) {
-        let used = left.min(i64::from(hosted));
-        if used <= 0 {
-            break;
-        }
-        left -= used;
-        let now = hosted - used as u32;
-        if let Some(k) = g.card_mut(c) {
-            k.credits = now;
-        }
-        let label = g.label(c);
-        note(ev, "hosted_credits", format!("The Runner spends {used} credit(s) hosted on {label} ({now} hosted)"), json!({"card": c, "change": -used, "hosted": now}));
-        if now == 0 && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::TrashWhenEmpty)) {
-            runner_trash(g, c, "it is empty", ev);
-        }
-    }
-    g.runner_pay(left)
-}
-
-/// Recurring credits (`Static::Recurring`) of `seat`'s active cards (the Runner's installed
-/// cards, the Corp's rezzed ones) are refilled as that seat's turn begins.
-pub fn refill_recurring(g: &mut Game, seat: u32, ev: &mut Vec<Event>) {
-    let active: Vec<u32> = if seat == CORP { g.installed_corp().into_iter().filter(|&c| g.rezzed(c)).collect() } else { super::runner_trigger_order(g) };
-    for c in active {
-        let to = super::def(g.code(c)).statics.iter().find_map(|s| if let super::Static::Recurring(n) = s { Some(*n) } else { None });
-        if let Some(to) = to {
-            refill(g, c, to, ev);
-        }
-    }
-}
-
-/// Refill `card`'s hosted credits to `to` (recurring credits).
-pub fn refill(g: &mut Game, card: u32, to: u32, ev: &mut Vec<Event>) {
-    let now = g.hosted(card);
-    if now < to {
-        g.load(card, to - now, ev);
-    }
-}
-
 /// Whether `breaker` may interface with `ice` beside its subtype (`Static::InterfacesOnlyWith`).
 pub fn breaker_interfaces(g: &Game, breaker: u32, ice: u32) -> bool {
     super::def(g.code(breaker)).statics.iter().all(|s| match s {
@@ -734,4 +691,53 @@ pub fn break_by_ability(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec
 pub fn purged(g: &mut Game, ev: &mut Vec<Event>) {
     let installed = super::runner_trigger_order(g);
     super::fire_all(g, When::Purged, &installed, 0, ev);
+}
+
+/// A search of `seat`'s own deck (R&D or the stack) for 1 card that `fits` (Comprehensive Rules,
+/// "search"): asked under [`super::SEARCH_KIND`], so only the searcher sees the cards named by
+/// the options (`prefix:card`); it may find nothing, as a search for a card of a given type may
+/// fail. The caller shuffles the deck afterwards.
+pub fn search_deck_ask(g: &Game, seat: u32, prefix: &str, fits: impl Fn(&Game, u32) -> bool, summary: String, prompt: String) -> Question {
+    let deck = if seat == CORP { &g.corp.rd } else { &g.runner.stack };
+    let found: Vec<u32> = deck.iter().copied().filter(|&k| fits(g, k)).collect();
+    let mut o = vec![(opt("none", "Find nothing"), Answer::No)];
+    o.extend(card_options(g, prefix, &found));
+    Question::one(seat, super::SEARCH_KIND, summary, prompt, o)
+}
+
+/// The card the search found (`None`: nothing), taken out of the deck and revealed
+/// (`netrunner.revealed`, its text from `reveal(card label)`); the caller places it.
+pub fn search_deck_answer(
+    g: &mut Game,
+    seat: u32,
+    fits: impl Fn(&Game, u32) -> bool,
+    a: &[Answer],
+    reveal: impl Fn(String) -> String,
+    ev: &mut Vec<Event>,
+) -> Result<Option<u32>, RulesError> {
+    let Answer::Card(k) = first(a) else { return Ok(None) };
+    let in_deck = if seat == CORP { g.corp.rd.contains(&k) } else { g.runner.stack.contains(&k) };
+    if !in_deck || !fits(g, k) {
+        return Err(RulesError::Illegal("that card is not one the search may find".into()));
+    }
+    if seat == CORP {
+        g.corp.rd.retain(|&x| x != k);
+    } else {
+        g.take_runner(k);
+    }
+    note(ev, "revealed", reveal(g.label(k)), json!({"card": k, "code": g.code(k)}));
+    Ok(Some(k))
+}
+
+/// The Corp trashes cards from R&D (face down: one private event each), then its identity's
+/// `When::CorpTrashedFromRd`.
+pub fn trash_from_rd(g: &mut Game, cards: &[u32], source: &str, ev: &mut Vec<Event>) {
+    let cards: Vec<u32> = cards.iter().copied().filter(|k| g.corp.rd.contains(k)).collect();
+    for &k in &cards {
+        g.to_archives(k, false);
+        ev.push(corp_card_private(g, "trashed", format!("{source}: a card of R&D is trashed face down"), format!("{source}: {} is trashed from R&D", g.label(k)), k));
+    }
+    if !cards.is_empty() {
+        fire_identity(g, CORP, When::CorpTrashedFromRd, 0, ev);
+    }
 }

@@ -14,7 +14,9 @@ pub mod corp;
 pub mod corp_startup;
 pub mod corp_startup_runs;
 pub mod encounters;
+pub mod corp_startup2;
 pub mod helpers;
+mod hosted;
 pub mod ice;
 pub mod ice_startup;
 mod moves;
@@ -248,6 +250,23 @@ pub enum Static {
     /// Archives, this card's step (the card in `Ctx::arg`) may replace the access, once per run
     /// (`helpers::archives_access_interrupts`).
     ArchivesAccessAsks(u8),
+    /// "Limit N remote servers" (a Corp identity): no new remote server is created while the Corp
+    /// has N (`Game::new_remote_allowed`).
+    RemoteServerLimit(usize),
+    /// The Corp may install agendas face up (a Corp identity; their abilities stay inactive):
+    /// the install action offers `install-faceup:CARD:SERVER` beside each agenda install.
+    AgendasInstallFaceup,
+    /// The hosted credits of this rezzed Corp card may be spent by the Corp on the costs
+    /// `f(game, this card, spend)` accepts (`helpers::corp_pay_for`).
+    CorpHostedCreditsFor(fn(&Game, u32, Spend) -> bool),
+    /// A rezzed installed Corp card raises the trash cost of a card by `f(game, this card, card)`
+    /// (`Game::trash_cost`).
+    TrashCostPlus(fn(&Game, u32, u32) -> i64),
+    /// This Corp card can be rezzed only during the Corp's turn.
+    RezOnlyDuringCorpTurn,
+    /// While this Corp card is rezzed, the first run each turn cannot be made against a remote
+    /// server (`Game::may_run_on`).
+    FirstRunNotOnRemote,
 }
 
 /// A cost the Runner pays, for credits restricted to some costs (`Static::HostedCreditsFor`).
@@ -257,6 +276,8 @@ pub enum Spend {
     Install(u32),
     /// The trash cost of this accessed card (NR-7.4).
     TrashCost(u32),
+    /// The Corp rezzing this card (NR-5).
+    Rez(u32),
 }
 
 /// When a trigger of an active card (or identity) fires.
@@ -291,8 +312,8 @@ pub enum When {
     PassIce,
     /// The Corp rezzes a card (rezzed Corp cards, the new one included); `arg` is that card.
     Rez,
-    /// An agenda is scored or stolen from the root of the server this rezzed ice protects;
-    /// `arg` is the agenda.
+    /// An agenda is scored or stolen from the root of the server this rezzed ice protects, or
+    /// whose root holds this rezzed card; `arg` is the agenda.
     AgendaLeftServer,
     /// The Corp forfeits this agenda (its own row only).
     Forfeited,
@@ -392,6 +413,26 @@ pub enum When {
     /// The Runner's action phase ends (its clicks are spent, CR 5.6.2, before the discard):
     /// installed Runner cards.
     RunnerActionPhaseEnds,
+    /// The Corp finished an action (NR-3: its effects and any run it began resolved,
+    /// `flow::actions::finish_action`); the Corp identity, then rezzed Corp cards, `arg` is how
+    /// many times that action (by kind) was taken this turn, this one included.
+    CorpFinishedAction,
+    /// The Corp installed a card (NR-3.4, by its action or a card's effect), after the install;
+    /// the Corp identity, `arg` is the card.
+    CorpInstalled,
+    /// The Runner accesses a Corp card (NR-7.3, after the card's own "when accessed"); the Corp
+    /// identity, `arg` is the card.
+    CorpCardAccessed,
+    /// The Corp trashed 1 or more cards from R&D (`helpers::trash_from_rd`); the Corp identity.
+    CorpTrashedFromRd,
+    /// The Corp trashed 1 or more cards from HQ (`helpers::trash_from_hq`, an expend's cost);
+    /// the Corp identity.
+    CorpTrashedFromHq,
+    /// Damage the Corp does begins to resolve (`flow::damage::damage_begins`); the Corp identity.
+    CorpDidDamage,
+    /// The first time each turn the Corp gained credits through an ability on an agenda or an
+    /// operation (`Game::gain`), once that effect is done; the Corp identity.
+    CorpFirstGainFromAgendaOrOperation,
 }
 
 /// The run this card began (an event, a click ability): what it changes.
@@ -628,12 +669,13 @@ pub fn all() -> impl Iterator<Item = &'static CardDef> {
 
 /// The card tables, each with the file it lives in (docs/netrunner-cards.md names it), in
 /// trigger order: the System Gateway tables first.
-pub fn tables() -> [(&'static str, &'static [CardDef]); 9] {
+pub fn tables() -> [(&'static str, &'static [CardDef]); 10] {
     [
         ("corp.rs", corp::DEFS),
         ("ice.rs", ice::DEFS),
         ("runner.rs", runner::DEFS),
         ("corp_startup.rs", corp_startup::DEFS),
+        ("corp_startup2.rs", corp_startup2::DEFS),
         ("ice_startup.rs", ice_startup::DEFS),
         ("runner_startup.rs", runner_startup::DEFS),
         ("corp_startup_runs.rs", corp_startup_runs::DEFS),

@@ -5,7 +5,7 @@
 use serde_json::json;
 
 // "Threat N" (CR 9.3.6.f): `helpers::threat`, shared with the Corp's cards.
-use super::helpers::{add_virus, card_options, virus_on_self, first, give_tags, note, opt, picked, remove_virus, threat, trash_from_hq};
+use super::helpers::{add_virus, card_options, virus_on_self, first, give_tags, note, opt, picked, remove_virus, search_deck_answer, search_deck_ask, threat, trash_from_hq};
 use super::{ask_later, fire_all, runner_trigger_order, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Spend, Static, Targets, Then, When, BLANK};
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
@@ -2025,30 +2025,31 @@ fn meeting_subtype(c: Ctx) -> &'static str {
 /// then reveal grip cards of that subtype for 1 credit each.
 fn meeting_of_minds(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     ask_later(g, c, 1);
-    g.tasks.push(crate::netrunner::state::Task::Shuffle { corp: false });
     ask_later(g, c, 0);
 }
 
-fn meeting_search_ask(g: &Game, c: Ctx) -> Option<Question> {
+fn meeting_fits(c: Ctx) -> impl Fn(&Game, u32) -> bool {
     let t = meeting_subtype(c);
-    let found: Vec<u32> = g.runner.stack.iter().copied().filter(|&k| g.def(k).ctype == CardType::Resource && g.def(k).has_subtype(t)).collect();
-    let mut o = card_options(g, "card", &found);
-    o.push((opt("none", "Take nothing"), Answer::No));
-    Some(Question::one(
+    move |g: &Game, k: u32| g.def(k).ctype == CardType::Resource && g.def(k).has_subtype(t)
+}
+
+fn meeting_search_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let t = meeting_subtype(c).to_lowercase();
+    Some(search_deck_ask(
+        g,
         RUNNER,
-        super::SEARCH_KIND,
-        format!("searches their stack for a {} resource (Meeting of Minds)", t.to_lowercase()),
-        format!("Meeting of Minds: reveal a {} resource from your stack and add it to your grip?", t.to_lowercase()),
-        o,
+        "card",
+        meeting_fits(c),
+        format!("searches their stack for a {t} resource (Meeting of Minds)"),
+        format!("Meeting of Minds: reveal a {t} resource from your stack and add it to your grip?"),
     ))
 }
 
 fn meeting_search_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    if let Some(&k) = picked(a).first().filter(|k| g.runner.stack.contains(k)) {
-        g.take_runner(k);
+    if let Some(k) = search_deck_answer(g, RUNNER, meeting_fits(c), a, |l| format!("{} reveals {l} and adds it to the grip", c.name()), ev)? {
         g.runner.grip.push(k);
-        note(ev, "revealed", format!("{} reveals {} and adds it to the grip", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
     }
+    g.tasks.push(crate::netrunner::state::Task::Shuffle { corp: false });
     Ok(Then::Done)
 }
 

@@ -224,4 +224,43 @@ impl Game {
     pub fn forfeit_pays_rez(&self, card: u32) -> i64 {
         def(self.code(card)).statics.iter().map(|s| if let Static::ForfeitPaysRez(n) = s { *n } else { 0 }).sum()
     }
+
+    /// Whether the Corp may create a new remote server now (its identity's "Limit N remote
+    /// servers", `Static::RemoteServerLimit`).
+    pub fn new_remote_allowed(&self) -> bool {
+        let limit = def(&self.corp.identity).statics.iter().find_map(|s| if let Static::RemoteServerLimit(n) = s { Some(*n) } else { None });
+        limit.is_none_or(|n| self.corp.servers.iter().filter(|s| Game::is_remote(s.id)).count() < n)
+    }
+
+    /// The trash cost of a Corp card now (NR-7.4): printed, plus what rezzed Corp cards add
+    /// (`Static::TrashCostPlus`); `None` for a card without one.
+    pub fn trash_cost(&self, card: u32) -> Option<i64> {
+        let printed = self.def(card).trash?;
+        let plus: i64 = self
+            .installed_corp()
+            .into_iter()
+            .filter(|&c| self.rezzed(c))
+            .map(|c| def(self.code(c)).statics.iter().map(|s| if let Static::TrashCostPlus(f) = s { f(self, c, card) } else { 0 }).sum::<i64>())
+            .sum();
+        Some(printed + plus)
+    }
+
+    /// Whether the Runner may make a run on `server` now: a rezzed Corp card may forbid the first
+    /// run of the turn on a remote server (`Static::FirstRunNotOnRemote`).
+    pub fn may_run_on(&self, server: u32) -> bool {
+        if !Game::is_remote(server) || !self.flags.runs.is_empty() {
+            return true;
+        }
+        !self.installed_corp().into_iter().any(|c| self.rezzed(c) && def(self.code(c)).statics.iter().any(|s| matches!(s, Static::FirstRunNotOnRemote)))
+    }
+
+    /// Whether `card` may be rezzed now (`Static::RezOnlyDuringCorpTurn`).
+    pub fn may_rez_now(&self, card: u32) -> bool {
+        self.active == CORP || !def(self.code(card)).statics.iter().any(|s| matches!(s, Static::RezOnlyDuringCorpTurn))
+    }
+
+    /// Whether the Corp may install agendas face up (`Static::AgendasInstallFaceup`).
+    pub fn agendas_install_faceup(&self) -> bool {
+        def(&self.corp.identity).statics.iter().any(|s| matches!(s, Static::AgendasInstallFaceup))
+    }
 }

@@ -156,6 +156,7 @@ fn access_card(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
     }
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_access, ctx, ev);
+    cards::fire_identity(g, CORP, cards::When::CorpCardAccessed, c, ev);
 }
 
 /// The Runner cards offering their own access option now: installed ones, then the card that
@@ -176,7 +177,7 @@ fn access_options(g: &Game, c: u32) -> Vec<DecisionOption> {
         return o;
     }
     let in_archives = g.corp_zone(c) == CorpZone::Archives;
-    if let Some(t) = d.trash {
+    if let Some(t) = g.trash_cost(c) {
         if !in_archives && cards::helpers::runner_available_for(g, cards::Spend::TrashCost(c)) >= t {
             o.push(opt("trash", format!("Trash {} for {t}", g.label(c))));
         }
@@ -253,7 +254,7 @@ pub fn access_decision_input(g: &mut Game, card: u32, input: &Input, ev: &mut Ve
     g.tasks.pop();
     match id.as_str() {
         "trash" => {
-            let cost = g.def(card).trash.unwrap_or(0);
+            let cost = g.trash_cost(card).unwrap_or(0);
             if !cards::helpers::runner_pay_for(g, cost, cards::Spend::TrashCost(card), ev) {
                 return Err(RulesError::Illegal(format!("trashing costs {cost}")));
             }

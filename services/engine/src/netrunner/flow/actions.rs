@@ -17,6 +17,8 @@ pub enum Act {
     Credit,
     Draw,
     InstallCorp { card: u32, server: Option<u32> },
+    /// Install an agenda face up (`Static::AgendasInstallFaceup`).
+    InstallCorpFaceup { card: u32, server: Option<u32> },
     InstallRunner { card: u32, host: Option<u32> },
     Play { card: u32, target: Option<u32> },
     Advance(u32),
@@ -64,7 +66,8 @@ fn play_options(g: &Game, card: u32, cost: i64, out: &mut Options) {
             }
         }
         Targets::Servers(f) => {
-            for s in f(g) {
+            // A run event's servers: only those a run may be made on now.
+            for s in f(g).into_iter().filter(|&s| g.def(card).side == crate::netrunner::data::Side::Corp || g.may_run_on(s)) {
                 out.push((opt(format!("play:{card}:{s}"), format!("Play {label} on {}", Game::server_name(s))), Act::Play { card, target: Some(s) }));
             }
         }
@@ -92,7 +95,7 @@ fn corp_install_options(g: &Game, card: u32, out: &mut Options) {
     for s in &c.servers {
         let ok = match d.ctype {
             CardType::Agenda | CardType::Asset => Game::is_remote(s.id),
-            CardType::Ice => c.credits >= s.ice.len() as i64,
+            CardType::Ice => cards::helpers::corp_available_for(g, cards::Spend::Install(card)) >= s.ice.len() as i64,
             _ => true,
         };
         if ok {
@@ -104,7 +107,16 @@ fn corp_install_options(g: &Game, card: u32, out: &mut Options) {
             out.push((opt(format!("install:{card}:{}", s.id), what), Act::InstallCorp { card, server: Some(s.id) }));
         }
     }
-    out.push((opt(format!("install:{card}:new"), format!("Install {label} in a new remote server")), Act::InstallCorp { card, server: None }));
+    if g.new_remote_allowed() {
+        out.push((opt(format!("install:{card}:new"), format!("Install {label} in a new remote server")), Act::InstallCorp { card, server: None }));
+    }
+    if d.ctype == CardType::Agenda && g.agendas_install_faceup() {
+        let servers = c.servers.iter().filter(|s| Game::is_remote(s.id)).map(|s| Some(s.id)).chain(g.new_remote_allowed().then_some(None));
+        for server in servers.collect::<Vec<_>>() {
+            let (id, name) = server.map_or(("new".to_string(), "a new remote server".to_string()), |s| (s.to_string(), Game::server_name(s)));
+            out.push((opt(format!("install-faceup:{card}:{id}"), format!("Install {label} face up in {name}")), Act::InstallCorpFaceup { card, server }));
+        }
+    }
 }
 
 fn corp_actions(g: &Game, out: &mut Options) {
@@ -153,8 +165,9 @@ fn corp_actions(g: &Game, out: &mut Options) {
     }
     click_abilities(g, &g.installed_corp(), out);
     // Click abilities of cards elsewhere (each row's offers say where it works): an expendable
-    // card in HQ, an agenda in either score area.
-    let elsewhere: Vec<u32> = g.corp.hq.iter().chain(g.corp.score.iter()).chain(g.runner.score.iter()).copied().collect();
+    // card in HQ, an agenda in either score area, an operation in Archives.
+    let archived_ops = g.corp.archives.iter().filter(|&&k| g.def(k).ctype == CardType::Operation);
+    let elsewhere: Vec<u32> = g.corp.hq.iter().chain(g.corp.score.iter()).chain(g.runner.score.iter()).chain(archived_ops).copied().collect();
     click_abilities(g, &elsewhere, out);
     identity_click(g, &c.identity, out);
 }
@@ -221,7 +234,7 @@ fn runner_actions(g: &Game, out: &mut Options) {
             _ => runner_install_options(g, card, cost, out),
         }
     }
-    for s in g.corp.servers.iter().map(|s| s.id) {
+    for s in g.corp.servers.iter().map(|s| s.id).filter(|&s| g.may_run_on(s)) {
         out.push((opt(format!("run:{s}"), format!("Run {}", Game::server_name(s))), Act::Run(s)));
     }
     if r.tags > 0 && r.credits >= 2 {
@@ -265,6 +278,9 @@ fn play(g: &mut Game, seat: u32, card: u32, target: Option<u32>, ev: &mut Vec<Ev
         return Err(RulesError::Illegal(format!("{} costs {cost}", g.label(card))));
     }
     if seat == CORP {
+        if !g.corp.hq.contains(&card) {
+            g.flags.played_not_from_hq.push(card);
+        }
         g.to_archives(card, true);
     } else {
         g.to_heap(card);
@@ -343,6 +359,7 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
     } else {
         g.runner.clicks -= clicks;
     }
+    g.flags.action_under_way = Some(action_kind(g, act));
     open(g, At::Action);
     match act {
         Act::Credit => g.gain(seat, 1, "the basic action", ev),
@@ -351,6 +368,10 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
             g.draw(seat, n, ev);
         }
         Act::InstallCorp { card, server } => install_corp(g, *card, *server, ev)?,
+        Act::InstallCorpFaceup { card, server } => {
+            g.flags.faceup_install = Some(*card);
+            install_corp(g, *card, *server, ev)?
+        }
         Act::InstallRunner { card, host } => install_runner(g, *card, *host, ev),
         Act::Play { card, target } => play(g, seat, *card, *target, ev)?,
         Act::Advance(card) => advance(g, *card, ev)?,
@@ -396,6 +417,42 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
         }
     }
     Ok(())
+}
+
+/// What "that action" is when counting actions taken (Comprehensive Rules: an action is one of
+/// the basic actions or a card's click ability): each basic action is one kind (playing any
+/// operation or event is one, installing any card is one), and each card's click ability is one
+/// kind, by card title (`ability:CODE`; the identity's is `ability:identity`).
+pub fn action_kind(g: &Game, act: &Act) -> String {
+    match act {
+        Act::Credit => "credit".into(),
+        Act::Draw => "draw".into(),
+        Act::InstallCorp { .. } | Act::InstallCorpFaceup { .. } | Act::InstallRunner { .. } => "install".into(),
+        Act::Play { .. } => "play".into(),
+        Act::Advance(_) => "advance".into(),
+        Act::TrashResource(_) | Act::TrashResourceAndHq(..) => "trash-resource".into(),
+        Act::Purge => "purge".into(),
+        Act::Ability { card, .. } if *card == cards::NO_CARD => "ability:identity".into(),
+        Act::Ability { card, .. } => format!("ability:{}", g.code(*card)),
+        Act::Run(_) => "run".into(),
+        Act::RemoveTag => "remove-tag".into(),
+    }
+}
+
+/// The action under way is finished (its effects and any run it began resolved, the next
+/// paid-ability window of the action phase reached): it is counted for the turn, then, on the
+/// Corp's turn, its "whenever you finish an action" abilities fire (the identity, then rezzed
+/// Corp cards; `arg` how many times that kind of action was taken this turn).
+pub fn finish_action(g: &mut Game, ev: &mut Vec<Event>) {
+    let Some(kind) = g.flags.action_under_way.take() else { return };
+    g.flags.actions_finished.push(kind.clone());
+    if g.active != CORP {
+        return;
+    }
+    let n = g.flags.actions_finished.iter().filter(|k| **k == kind).count() as u32;
+    cards::fire_identity(g, CORP, cards::When::CorpFinishedAction, n, ev);
+    let cs: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, cards::When::CorpFinishedAction)).collect();
+    cards::fire_all(g, cards::When::CorpFinishedAction, &cs, n, ev);
 }
 
 /// The action stage: ask the active seat for an action while it has clicks.

@@ -15,13 +15,13 @@ fn agenda_changed_hands(g: &mut Game, ev: &mut Vec<Event>) {
     cards::fire_all(g, When::AgendaChangedHands, &installed, 0, ev);
 }
 
-/// The rezzed ice protecting the server whose root holds agenda `c`, with a trigger for an
-/// agenda scored or stolen from there.
+/// The rezzed cards of the server whose root holds agenda `c` (the ice protecting it, then the
+/// other cards in its root), with a trigger for an agenda scored or stolen from there.
 fn ice_reacting(g: &Game, c: u32) -> Vec<u32> {
     match g.corp_zone(c) {
         CorpZone::Root(s) => g
             .server(s)
-            .map(|sv| sv.ice.iter().copied().filter(|&i| g.rezzed(i) && cards::has_trigger(g, i, When::AgendaLeftServer)).collect())
+            .map(|sv| sv.ice.iter().chain(sv.root.iter()).copied().filter(|&i| i != c && g.rezzed(i) && cards::has_trigger(g, i, When::AgendaLeftServer)).collect())
             .unwrap_or_default(),
         _ => vec![],
     }

@@ -7,6 +7,19 @@ use crate::core::{DrawKind, Event, Input, RulesError};
 use crate::netrunner::cards;
 use crate::netrunner::state::{DamageKind, Game, Task};
 
+/// Damage begins to resolve (NR-9.1): marked as begun, then, unless a Runner card is its source
+/// (damage the Runner's own card does to them), the Corp identity's "whenever you do damage"
+/// (`When::CorpDidDamage`), once per damage however many points.
+pub fn damage_begins(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
+    if let Some(Task::Damage { begun, .. }) = g.tasks.last_mut() {
+        *begun = true;
+    }
+    let by_runner = cards::all().any(|d| d.name == source && crate::netrunner::data::card(d.code).is_some_and(|k| k.side == crate::netrunner::data::Side::Runner));
+    if !by_runner {
+        cards::fire_identity(g, crate::netrunner::state::CORP, cards::When::CorpDidDamage, 0, ev);
+    }
+}
+
 /// The next point of damage: a draw from the grip; true when waiting for it.
 pub fn step_damage(g: &mut Game, kind: DamageKind, left: u32, source: &str, ev: &mut Vec<Event>) -> bool {
     if left == 0 {
@@ -45,7 +58,7 @@ pub fn damage_input(g: &mut Game, kind: DamageKind, left: u32, source: String, o
     g.tasks.pop();
     cards::helpers::trashed_from_grip_or_stack(g, &[card], ev);
     if left > 1 {
-        g.tasks.push(Task::Damage { kind, left: left - 1, source: source.clone(), odd_cost_ends_run: false });
+        g.tasks.push(Task::Damage { kind, left: left - 1, source: source.clone(), odd_cost_ends_run: false, begun: true });
     }
     if odd_cost_ends_run && g.def(card).cost.unwrap_or(0) % 2 != 0 {
         let why = format!("{source} (an odd-cost card was trashed)");

@@ -49,13 +49,16 @@ pub fn trashable_before_install(g: &Game, card: u32, sid: u32) -> Vec<u32> {
 /// The Corp's install action: into an existing server with installed cards, first ask which of
 /// them to trash (NR-3.4); trashing only lowers the ice install cost, so every answer is legal.
 pub fn install_corp(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+    if server.is_none() && !g.new_remote_allowed() {
+        return Err(RulesError::Illegal("the Corp's identity limits its remote servers".into()));
+    }
     if let Some(sid) = server {
         if g.server(sid).is_none() {
             return Err(RulesError::Illegal(format!("there is no server {sid}")));
         }
         if g.def(card).ctype == CardType::Ice && g.flags.free_install != Some(card) {
             let cost = (g.server(sid).map_or(0, |s| s.ice.len() as i64) - g.flags.corp_install_discount).max(0);
-            if g.corp.credits < cost {
+            if cards::helpers::corp_available_for(g, cards::Spend::Install(card)) < cost {
                 return Err(RulesError::Illegal(format!("installing this ice costs {cost} credits")));
             }
         }
@@ -96,7 +99,7 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
     if is_ice && !free {
         // NR-3.4: 1 credit per ice already protecting the server (less a card's reduction).
         let cost = (g.server(sid).map_or(0, |s| s.ice.len() as i64) - discount).max(0);
-        if !g.corp_pay(cost) {
+        if !cards::helpers::corp_pay_for(g, cost, cards::Spend::Install(card), ev) {
             return Err(RulesError::Illegal(format!("installing this ice costs {cost} credits")));
         }
     }
@@ -105,14 +108,20 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
     }
     g.corp.hq.retain(|&x| x != card);
     g.corp.archives.retain(|&x| x != card);
-    // A card's effect may install from R&D (Epiphany Analytica, Poétrï Luxury Brands).
+    // A card's effect may install from R&D (Epiphany Analytica, Poétrï Luxury Brands), or an
+    // agenda from the Runner's score area (its points leave with it).
     g.corp.rd.retain(|&x| x != card);
+    if let Some(i) = g.runner.score.iter().position(|&x| x == card) {
+        g.runner.score.remove(i);
+        g.runner.points -= g.def(card).points.unwrap_or(0);
+    }
     let turn = g.turn;
+    let faceup = g.flags.faceup_install.take() == Some(card);
     if let Some(k) = g.card_mut(card) {
         k.rezzed = false;
         k.adv = 0;
         k.credits = 0;
-        k.faceup = false;
+        k.faceup = faceup;
         k.installed_turn = turn;
     }
     // A remote holds one agenda or asset: the old one is trashed.
@@ -125,7 +134,13 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
             s.root.push(card);
         }
     }
-    let what = if is_ice { format!("an ice protecting {where_}") } else { format!("a card in {where_}") };
+    let what = if faceup {
+        format!("{} face up in {where_}", g.label(card))
+    } else if is_ice {
+        format!("an ice protecting {where_}")
+    } else {
+        format!("a card in {where_}")
+    };
     ev.push(Event::with_private(
         "netrunner.corp_installed",
         format!("The Corp installs {what}"),
@@ -147,6 +162,7 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
         let installed = cards::runner_trigger_order(g);
         cards::fire_all(g, cards::When::CorpInstalledInRoot, &installed, g.flags.corp_root_installs, ev);
     }
+    cards::fire_identity(g, CORP, cards::When::CorpInstalled, card, ev);
     Ok(())
 }
 

@@ -28,7 +28,7 @@ use serde_json::json;
 use self::ask::{corrupt, public};
 use crate::core::{Awaiting, Event, Input, Outcome, RulesError};
 use crate::netrunner::cards;
-use crate::netrunner::state::{Game, Stage, CORP, RUNNER};
+use crate::netrunner::state::{At, Game, Stage, CORP, RUNNER};
 
 pub use self::actions::{action_options, Act};
 pub use self::windows::{paid_options, Paid};
@@ -73,6 +73,10 @@ pub(crate) fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError
     if g.stage != Stage::Over {
         cards::trojan_sweep(g, ev);
         cards::helpers::hosted_sweep(g, ev);
+        if std::mem::take(&mut g.flags.corp_first_gain_pending) {
+            cards::fire_identity(g, CORP, cards::When::CorpFirstGainFromAgendaOrOperation, 0, ev);
+            return Ok(false);
+        }
         if let Some(task) = g.tasks.last().cloned() {
             return Ok(tasks::step_task(g, task, ev));
         }
@@ -81,6 +85,12 @@ pub(crate) fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError
         }
         if runs::is_run_stage(&g.stage) && g.run.as_ref().is_some_and(|r| r.moved_to.is_some()) {
             runs::move_runner(g, ev);
+            return Ok(false);
+        }
+        // The action is finished once nothing of it is left to resolve and the action phase's
+        // next window is reached.
+        if g.flags.action_under_way.is_some() && matches!(g.stage, Stage::Window { at: At::Action, .. }) {
+            actions::finish_action(g, ev);
             return Ok(false);
         }
     }

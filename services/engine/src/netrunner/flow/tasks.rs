@@ -17,7 +17,12 @@ use crate::netrunner::state::{Game, Task, CORP, RUNNER};
 /// Process the top task; true when it waits for an input.
 pub fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
     match task {
-        Task::Damage { kind, left, source, .. } => step_damage(g, kind, left, &source, ev),
+        Task::Damage { kind, left, source, begun, .. } => {
+            if !begun {
+                super::damage::damage_begins(g, &source, ev);
+            }
+            step_damage(g, kind, left, &source, ev)
+        }
         Task::Trace { base, corp_bid, source, .. } => {
             step_trace(g, base, corp_bid, &source);
             true
@@ -45,7 +50,7 @@ pub fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
 /// Apply an input to the top task.
 pub fn task_input(g: &mut Game, task: Task, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
     match task {
-        Task::Damage { kind, left, source, odd_cost_ends_run } => damage_input(g, kind, left, source, odd_cost_ends_run, input, ev),
+        Task::Damage { kind, left, source, odd_cost_ends_run, .. } => damage_input(g, kind, left, source, odd_cost_ends_run, input, ev),
         Task::Trace { base, corp_bid, effect, source } => trace_input(g, base, corp_bid, effect, source, input, ev),
         Task::AccessDecision { card } => access_decision_input(g, card, input, ev),
         Task::TrashBeforeInstall { card, server } => answer_trash_before_install(g, card, server, input, ev),

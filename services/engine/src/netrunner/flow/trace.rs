@@ -58,7 +58,7 @@ pub fn trace_input(g: &mut Game, base: i64, corp_bid: Option<i64>, effect: Trace
     if ok {
         match effect {
             TraceEffect::Tags(t) => cards::give_tags(g, t, &source, ev),
-            TraceEffect::Damage(kind, k) => g.tasks.push(Task::Damage { kind, left: k, source, odd_cost_ends_run: false }),
+            TraceEffect::Damage(kind, k) => g.tasks.push(Task::Damage { kind, left: k, source, odd_cost_ends_run: false, begun: false }),
         }
     }
     Ok(())

@@ -92,9 +92,8 @@ fn turn_begin_triggers(g: &mut Game, ev: &mut Vec<Event>) {
         cards::runner_trigger_order(g)
     };
     cards::fire_all(g, When::TurnBegin, &active, 0, ev);
-    if g.active == RUNNER {
-        cards::fire_identity(g, RUNNER, When::TurnBegin, 0, ev);
-    }
+    // The identity's own "when your turn begins", after the installed cards'.
+    cards::fire_identity(g, g.active, When::TurnBegin, 0, ev);
 }
 
 /// NR-2.5: discard down to the maximum hand size; true when waiting for the choice.

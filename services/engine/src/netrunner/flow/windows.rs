@@ -85,11 +85,11 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
     // NR-5: assets and upgrades in any window.
     for c in g.installed_corp() {
         let d = g.def(c);
-        if g.rezzed(c) || !matches!(d.ctype, CardType::Asset | CardType::Upgrade) {
+        if g.rezzed(c) || !matches!(d.ctype, CardType::Asset | CardType::Upgrade) || !g.may_rez_now(c) {
             continue;
         }
         let cost = g.corp_rez_cost(c);
-        if g.corp.credits >= cost {
+        if cards::helpers::corp_available_for(g, cards::Spend::Rez(c)) >= cost {
             out.push((opt(format!("rez:{c}"), format!("Rez {} for {cost}", g.label(c))), Paid::Rez(c)));
         }
     }
@@ -98,16 +98,17 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
         if let Some(run) = &g.run {
             if let Some(ice) = run.current.filter(|&i| !g.rezzed(i)) {
                 let cost = g.ice_rez_cost(ice);
-                if g.corp.credits >= cost && g.rez_costs_bad_publicity_or_tag(ice) {
+                let available = cards::helpers::corp_available_for(g, cards::Spend::Rez(ice));
+                if available >= cost && g.rez_costs_bad_publicity_or_tag(ice) {
                     out.push((opt(format!("rez:{ice}"), format!("Rez {} for {cost}, taking 1 bad publicity", g.label(ice))), Paid::Rez(ice)));
                     if g.tagged() {
                         out.push((opt(format!("rez-tag:{ice}"), format!("Rez {} for {cost}, removing 1 tag", g.label(ice))), Paid::RezRemovingTag(ice)));
                     }
-                } else if g.corp.credits >= cost {
+                } else if available >= cost {
                     out.push((opt(format!("rez:{ice}"), format!("Rez {} for {cost}", g.label(ice))), Paid::Rez(ice)));
                 }
                 let paid_by_forfeit = g.forfeit_pays_rez(ice);
-                if paid_by_forfeit > 0 && g.corp.credits >= (cost - paid_by_forfeit).max(0) {
+                if paid_by_forfeit > 0 && available >= (cost - paid_by_forfeit).max(0) {
                     for &agenda in &g.corp.score {
                         let what = format!("Rez {} for {}, forfeiting {}", g.label(ice), (cost - paid_by_forfeit).max(0), g.label(agenda));
                         out.push((opt(format!("rez-forfeit:{ice}:{agenda}"), what), Paid::RezForfeiting { card: ice, agenda }));
@@ -214,7 +215,7 @@ fn rez(g: &mut Game, c: u32, by_tag: bool, forfeiting: Option<u32>, ev: &mut Vec
     if forfeiting.is_some_and(|a| g.corp.score.contains(&a)) {
         cost = (cost - g.forfeit_pays_rez(c)).max(0);
     }
-    if !g.corp_pay(cost) {
+    if !cards::helpers::corp_pay_for(g, cost, cards::Spend::Rez(c), ev) {
         return;
     }
     if let Some(a) = forfeiting {

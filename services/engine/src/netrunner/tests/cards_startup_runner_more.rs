@@ -24,7 +24,7 @@ fn card_strike_fund_gains_4_and_2_more_when_trashed_from_the_grip() {
     let mut s = runner();
     let f = s.grip(rm::STRIKE_FUND);
     s.g.runner.credits = 0;
-    s.g.tasks.push(Task::Damage { kind: DamageKind::Net, left: 1, source: "a test".into(), odd_cost_ends_run: false });
+    s.g.tasks.push(Task::Damage { kind: DamageKind::Net, left: 1, source: "a test".into(), odd_cost_ends_run: false, begun: false });
     let mut m = s.at_action();
     m.draw(&[0]);
     let g = m.game();

@@ -85,7 +85,7 @@ fn nr_1_3_the_corp_drawing_from_an_empty_rd_loses() {
 fn nr_1_4_more_damage_than_cards_in_the_grip_flatlines() {
     let mut s = Scenario::new().auto_pass().runner_turn(4);
     s.grip(c::SURE_GAMBLE);
-    s.g.tasks.push(Task::Damage { kind: DamageKind::Net, left: 2, source: "test".into(), odd_cost_ends_run: false });
+    s.g.tasks.push(Task::Damage { kind: DamageKind::Net, left: 2, source: "test".into(), odd_cost_ends_run: false, begun: false });
     let mut m = s.at_action();
     assert_eq!(m.draw_kind(), DrawKind::Range(1));
     m.draw(&[0]);
@@ -96,7 +96,7 @@ fn nr_1_4_more_damage_than_cards_in_the_grip_flatlines() {
     // Exactly as much damage as cards does not flatline.
     let mut s = Scenario::new().auto_pass().runner_turn(4);
     s.grip(c::SURE_GAMBLE);
-    s.g.tasks.push(Task::Damage { kind: DamageKind::Net, left: 1, source: "test".into(), odd_cost_ends_run: false });
+    s.g.tasks.push(Task::Damage { kind: DamageKind::Net, left: 1, source: "test".into(), odd_cost_ends_run: false, begun: false });
     let mut m = s.at_action();
     m.draw(&[0]);
     assert_eq!(m.kind(), "netrunner.action");
@@ -671,8 +671,8 @@ fn nr_9_1_damage_trashes_random_grip_cards_core_lowers_hand_size() {
     let mut s = Scenario::new().auto_pass().runner_turn(4);
     let a = s.grip(c::SURE_GAMBLE);
     let b = s.grip(c::JAILBREAK);
-    s.g.tasks.push(Task::Damage { kind: DamageKind::Core, left: 1, source: "test".into(), odd_cost_ends_run: false });
-    s.g.tasks.push(Task::Damage { kind: DamageKind::Meat, left: 1, source: "test".into(), odd_cost_ends_run: false });
+    s.g.tasks.push(Task::Damage { kind: DamageKind::Core, left: 1, source: "test".into(), odd_cost_ends_run: false, begun: false });
+    s.g.tasks.push(Task::Damage { kind: DamageKind::Meat, left: 1, source: "test".into(), odd_cost_ends_run: false, begun: false });
     let mut m = s.at_action();
     assert_eq!(m.draw_kind(), DrawKind::Range(2), "a random card of two");
     m.draw(&[1]);
