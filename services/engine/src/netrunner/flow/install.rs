@@ -172,7 +172,15 @@ fn install_runner_now(g: &mut Game, card: u32, host: Option<u32>, ev: &mut Vec<E
     let cost = g.runner_install_cost(card);
     g.flags.install_discount = 0;
     if !cards::helpers::runner_pay_for(g, cost, cards::Spend::Install(card), ev) {
-        ev.push(public("install_failed", format!("The Runner cannot pay for {}", g.label(card)), json!({"card": card})));
+        // The card may still be in the grip (hidden from the Corp): only the Runner learns which.
+        ev.push(Event::with_private(
+            "netrunner.install_failed",
+            "The Runner cannot pay for an install".to_string(),
+            json!({}),
+            vec![RUNNER],
+            format!("The Runner cannot pay for {}", g.label(card)),
+            json!({"card": card}),
+        ));
         return;
     }
     g.take_runner(card);
