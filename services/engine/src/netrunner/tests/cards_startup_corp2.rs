@@ -5,21 +5,8 @@ use crate::core::stack::PriorityRound;
 use crate::netrunner::cards::{self as c, corp_startup as cs, corp_startup2 as c2};
 use crate::netrunner::state::{At, CorpZone, Stage, ARCHIVES, CORP, HQ, RUNNER};
 
+use super::cards_startup_corp::{corp, corp_window, runner};
 use super::kit::{Match, NetrunnerVerbs, Scenario};
-
-fn corp() -> Scenario {
-    Scenario::new().auto_pass().corp_turn(3)
-}
-
-fn runner() -> Scenario {
-    let mut s = Scenario::new().auto_pass().runner_turn(4);
-    s.g.corp.credits = 0;
-    s
-}
-
-fn corp_window(s: Scenario) -> Match {
-    s.start(Stage::Window { at: At::Action, round: PriorityRound::new(vec![CORP, RUNNER]) })
-}
 
 /// The Corp's turn from its beginning (clicks, "when your turn begins", the mandatory draw).
 fn corp_turn_begins(mut s: Scenario) -> Match {
