@@ -103,3 +103,8 @@ pub fn refuses_bad_inputs(
     let any = Input::Draw { index: 0, purpose: String::new(), values: vec![] };
     expect(matches!(ruleset.apply(cut, &any), Err(RulesError::CorruptState(_))), "a truncated state")
 }
+
+/// A decklist as `(code, count)` lines, from literals.
+pub fn decklist(cards: &[(&str, u32)]) -> Vec<(String, u32)> {
+    cards.iter().map(|(c, n)| (c.to_string(), *n)).collect()
+}

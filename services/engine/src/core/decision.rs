@@ -238,23 +238,45 @@ pub struct PoolCard {
     pub influence_limit: Option<i64>,
 }
 
-pub trait Ruleset: Sync {
+/// What a ruleset is, as the API lists it: the fixed facts every game states once (its
+/// `Ruleset::info`), so the trait's accessors for them are written here and nowhere else.
+#[derive(Clone, Copy)]
+pub struct RulesetInfo {
     /// The ruleset's name as used in the API: `mainframe`.
-    fn name(&self) -> &'static str;
+    pub name: &'static str,
     /// Changes whenever the same inputs could produce different events.
-    fn rules_version(&self) -> &'static str;
+    pub rules_version: &'static str,
     /// Inclusive bounds on the number of seats.
-    fn seat_range(&self) -> (u32, u32);
-    /// The ready decks a seat may name.
-    fn decks(&self) -> Vec<&'static str>;
+    pub seats: (u32, u32),
     /// All seats win or lose together against the game (a concession or a flag then loses for
     /// the whole team: `core::control`).
-    fn cooperative(&self) -> bool {
-        false
-    }
+    pub cooperative: bool,
+    /// The ready decks a seat may name.
+    pub decks: fn() -> Vec<&'static str>,
     /// The match options it takes (name, default, range, meaning).
+    pub options: &'static [super::options::OptionSpec],
+}
+
+pub trait Ruleset: Sync {
+    /// The ruleset's fixed facts; the accessors below read them.
+    fn info(&self) -> &'static RulesetInfo;
+    fn name(&self) -> &'static str {
+        self.info().name
+    }
+    fn rules_version(&self) -> &'static str {
+        self.info().rules_version
+    }
+    fn seat_range(&self) -> (u32, u32) {
+        self.info().seats
+    }
+    fn decks(&self) -> Vec<&'static str> {
+        (self.info().decks)()
+    }
+    fn cooperative(&self) -> bool {
+        self.info().cooperative
+    }
     fn options(&self) -> &'static [super::options::OptionSpec] {
-        &[]
+        self.info().options
     }
     /// The formats its decklists are checked in, the default first (none: one fixed pool).
     fn formats(&self) -> Vec<FormatInfo> {

@@ -355,10 +355,7 @@ pub fn cyberdeck_from_list(list: &[(String, u32)]) -> Result<Vec<(&'static str, 
 #[cfg(test)]
 mod decklist_tests {
     use super::*;
-
-    fn list(cards: &[(&str, u32)]) -> Vec<(String, u32)> {
-        cards.iter().map(|(c, n)| (c.to_string(), *n)).collect()
-    }
+    use crate::testing::decklist as list;
 
     #[test]
     fn a_ready_deck_listed_is_legal_and_lines_add_up() {

@@ -360,21 +360,18 @@ fn cache_view(g: &Game) -> Vec<Value> {
         .collect()
 }
 
+const INFO: RulesetInfo = RulesetInfo {
+    name: "mainframe",
+    rules_version: RULES_VERSION,
+    seats: (2, 4),
+    cooperative: false,
+    decks: deck_names,
+    options: OPTIONS,
+};
+
 impl Ruleset for Mainframe {
-    fn name(&self) -> &'static str {
-        "mainframe"
-    }
-    fn rules_version(&self) -> &'static str {
-        RULES_VERSION
-    }
-    fn seat_range(&self) -> (u32, u32) {
-        (2, 4)
-    }
-    fn decks(&self) -> Vec<&'static str> {
-        deck_names()
-    }
-    fn options(&self) -> &'static [crate::core::options::OptionSpec] {
-        OPTIONS
+    fn info(&self) -> &'static RulesetInfo {
+        &INFO
     }
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
         let mut g = initial_game(config)?;

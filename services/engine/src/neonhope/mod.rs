@@ -299,21 +299,19 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
     v
 }
 
+const INFO: RulesetInfo = RulesetInfo {
+    name: "neonhope",
+    rules_version: RULES_VERSION,
+    seats: (1, 4),
+    // The team wins or loses together (NH-1).
+    cooperative: true,
+    decks: character_names,
+    options: OPTIONS,
+};
+
 impl Ruleset for Neonhope {
-    fn name(&self) -> &'static str {
-        "neonhope"
-    }
-    fn rules_version(&self) -> &'static str {
-        RULES_VERSION
-    }
-    fn seat_range(&self) -> (u32, u32) {
-        (1, 4)
-    }
-    fn decks(&self) -> Vec<&'static str> {
-        character_names()
-    }
-    fn options(&self) -> &'static [crate::core::options::OptionSpec] {
-        OPTIONS
+    fn info(&self) -> &'static RulesetInfo {
+        &INFO
     }
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
         let mut g = initial_game(config)?;
@@ -328,10 +326,6 @@ impl Ruleset for Neonhope {
         )];
         game::settle(&mut g, &mut events)?;
         game::step_of(&g, events)
-    }
-    /// The team wins or loses together (NH-1).
-    fn cooperative(&self) -> bool {
-        true
     }
     crate::core::game::state_methods!(Game);
 }

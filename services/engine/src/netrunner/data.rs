@@ -602,10 +602,7 @@ pub fn deck_from_list(name: &str, side: Side, list: &[(String, u32)], format: Fo
 #[cfg(test)]
 mod decklist_tests {
     use super::*;
-
-    fn list(cards: &[(&str, u32)]) -> Vec<(String, u32)> {
-        cards.iter().map(|(c, n)| (c.to_string(), *n)).collect()
-    }
+    use crate::testing::decklist as list;
 
     #[test]
     fn nr_10_a_starter_deck_as_a_decklist_is_the_same_deck() {

@@ -446,21 +446,18 @@ fn decklists_view(g: &Game, viewer: Viewer) -> Value {
     json!([one(CORP, Side::Corp, &g.corp.identity), one(RUNNER, Side::Runner, &g.runner.identity)])
 }
 
+const INFO: RulesetInfo = RulesetInfo {
+    name: "netrunner",
+    rules_version: RULES_VERSION,
+    seats: (2, 2),
+    cooperative: false,
+    decks: deck_names,
+    options: OPTIONS,
+};
+
 impl Ruleset for Netrunner {
-    fn name(&self) -> &'static str {
-        "netrunner"
-    }
-    fn rules_version(&self) -> &'static str {
-        RULES_VERSION
-    }
-    fn seat_range(&self) -> (u32, u32) {
-        (2, 2)
-    }
-    fn decks(&self) -> Vec<&'static str> {
-        deck_names()
-    }
-    fn options(&self) -> &'static [crate::core::options::OptionSpec] {
-        OPTIONS
+    fn info(&self) -> &'static RulesetInfo {
+        &INFO
     }
     fn formats(&self) -> Vec<FormatInfo> {
         data::Format::ALL

@@ -10,7 +10,7 @@
 
 use super::RandomBot;
 use crate::core::game::{self, GameState};
-use crate::core::{Awaiting, Choice, Decision, DecisionSpec, DrawKind, Event, Input, MatchConfig, RulesError, Ruleset};
+use crate::core::{Awaiting, Choice, Decision, DecisionSpec, DrawKind, Event, Input, MatchConfig, RulesError, Ruleset, RulesetInfo};
 
 /// A ruleset whose state type the kit may decode, for [`Match::game`].
 pub trait TypedRuleset: Ruleset {
@@ -27,6 +27,21 @@ impl TypedRuleset for crate::netrunner::Netrunner {
 
 impl TypedRuleset for crate::neonhope::Neonhope {
     type State = crate::neonhope::state::Game;
+}
+
+impl<R: TypedRuleset> Match<R>
+where
+    R::State: game::Flow,
+{
+    /// A match at the state a scenario built: the game's own flow runs from it until the match
+    /// needs an input (what that produced is the first events, as for [`Match::at`]).
+    pub fn settled(rules: R, mut g: R::State) -> Self {
+        let mut events = Vec::new();
+        game::settle(&mut g, &mut events).expect("the scenario runs");
+        let state = game::encode(&g).expect("encodes");
+        let awaiting = g.awaiting().clone();
+        Match::at(rules, state, events, awaiting)
+    }
 }
 
 /// A match of `R` driven through `apply`.
@@ -149,6 +164,16 @@ impl<R: Ruleset> Match<R> {
         self.pick(&[&id]);
     }
 
+    /// Pick option `id`, or else its first refinement `id:…` (a card played on its first
+    /// target, as the games' `play` verbs do).
+    pub fn pick_or_first(&mut self, id: &str) {
+        if self.offers(id) {
+            self.pick(&[id]);
+        } else {
+            self.pick_prefix(&format!("{id}:"));
+        }
+    }
+
     /// Pass (the option `pass`).
     pub fn pass(&mut self) {
         self.pick(&["pass"]);
@@ -263,18 +288,11 @@ mod tests {
     #[derive(Clone, Copy, Default)]
     struct SoloRules;
 
+    const SOLO: RulesetInfo = RulesetInfo { name: "solo", rules_version: "solo-1", seats: (1, 1), cooperative: false, decks: Vec::new, options: &[] };
+
     impl Ruleset for SoloRules {
-        fn name(&self) -> &'static str {
-            "solo"
-        }
-        fn rules_version(&self) -> &'static str {
-            "solo-1"
-        }
-        fn seat_range(&self) -> (u32, u32) {
-            (1, 1)
-        }
-        fn decks(&self) -> Vec<&'static str> {
-            vec![]
+        fn info(&self) -> &'static RulesetInfo {
+            &SOLO
         }
         fn new_match(&self, _config: &MatchConfig) -> Result<Step, RulesError> {
             let mut g = Solo { total: 0, next_decision: 0, next_draw: 0, awaiting: Awaiting::Ended(Outcome { winners: vec![], reason: String::new() }) };

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use crate::core::*;
 use crate::mainframe::options::Options;
 use crate::mainframe::state::{Game, Inst, Perm, RamSlot, Stage};
-use crate::mainframe::{encode, initial_game, Mainframe};
+use crate::mainframe::{initial_game, Mainframe};
 
 pub struct Scenario {
     pub g: Game,
@@ -83,10 +83,7 @@ impl Scenario {
     /// Run from `stage` until the match needs an input.
     pub fn start(mut self, stage: Stage) -> Match {
         self.g.stage = stage;
-        let mut events = Vec::new();
-        crate::core::game::settle(&mut self.g, &mut events).expect("the scenario runs");
-        let state = encode(&self.g).expect("encodes");
-        let mut m = Match::at(Mainframe, state, events, self.g.awaiting.clone());
+        let mut m = Match::settled(Mainframe, self.g);
         // The log holds what happens after the scenario is set.
         m.log.clear();
         m
@@ -116,12 +113,7 @@ pub trait MainframeVerbs {
 
 impl MainframeVerbs for Match {
     fn play(&mut self, card: u32) {
-        let exact = format!("play:{card}");
-        if self.offers(&exact) {
-            self.pick(&[&exact]);
-        } else {
-            self.pick_prefix(&format!("{exact}:"));
-        }
+        self.pick_or_first(&format!("play:{card}"));
     }
     fn play_on(&mut self, card: u32, target: u32) {
         self.pick(&[&format!("play:{card}:perm:{target}")]);

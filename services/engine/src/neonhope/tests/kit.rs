@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use crate::core::*;
 use crate::neonhope::data;
 use crate::neonhope::state::{Game, Grid, Stage};
-use crate::neonhope::{encode, initial_game, Neonhope};
+use crate::neonhope::{initial_game, Neonhope};
 
 pub struct Scenario {
     pub g: Game,
@@ -49,10 +49,7 @@ impl Scenario {
     /// Run from `stage` until the match needs an input.
     pub fn start(mut self, stage: Stage) -> Match {
         self.g.stage = stage;
-        let mut events = Vec::new();
-        crate::core::game::settle(&mut self.g, &mut events).expect("the scenario runs");
-        let state = encode(&self.g).expect("encodes");
-        Match::at(Neonhope, state, events.clone(), self.g.awaiting.clone())
+        Match::settled(Neonhope, self.g)
     }
 }
 

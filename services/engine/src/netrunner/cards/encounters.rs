@@ -79,6 +79,19 @@ pub fn may_break_subs(g: &Game, breaker: Option<u32>, ice: u32, subs: &[usize]) 
     })
 }
 
+/// Whether `breaker` (a Runner card; `None`: no card, a click break) may break subroutines of
+/// `ice`: an ice may allow only breakers of one subtype, or limit how many of its subroutines
+/// are broken in an encounter ([`may_break_subs`]).
+pub fn may_break(g: &Game, breaker: Option<u32>, ice: u32) -> bool {
+    let unbroken: Vec<usize> = g.run.as_ref().map_or_else(Vec::new, |r| r.broken.iter().enumerate().filter(|(_, b)| !**b).map(|(i, _)| i).collect());
+    let within_limit = unbroken.is_empty() || unbroken.iter().any(|&s| may_break_subs(g, breaker, ice, &[s]));
+    within_limit
+        && def(g.code(ice)).statics.iter().all(|s| match s {
+            Static::BreakOnlyWith(t) => breaker.is_some_and(|b| g.def(b).has_subtype(t)),
+            _ => true,
+        })
+}
+
 /// Whether the ice `card` may trash no more installed Runner cards in this encounter
 /// (`Static::TrashLimitPerEncounter`); false for any card not being encountered.
 pub fn trash_limit_reached(g: &Game, card: u32) -> bool {

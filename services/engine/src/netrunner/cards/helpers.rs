@@ -583,19 +583,6 @@ pub fn runner_may_trash(g: &Game, card: u32) -> bool {
     !(g.rezzed(card) && super::def(g.code(card)).statics.iter().any(|s| matches!(s, super::Static::RunnerCannotTrash)))
 }
 
-/// Whether `breaker` (a Runner card; `None`: no card, a click break) may break subroutines of
-/// `ice`: an ice may allow only breakers of one subtype, or limit how many of its subroutines
-/// are broken in an encounter (`encounters::may_break_subs`).
-pub fn may_break(g: &Game, breaker: Option<u32>, ice: u32) -> bool {
-    let unbroken: Vec<usize> = g.run.as_ref().map_or_else(Vec::new, |r| r.broken.iter().enumerate().filter(|(_, b)| !**b).map(|(i, _)| i).collect());
-    let within_limit = unbroken.is_empty() || unbroken.iter().any(|&s| super::encounters::may_break_subs(g, breaker, ice, &[s]));
-    within_limit
-        && super::def(g.code(ice)).statics.iter().all(|s| match s {
-            super::Static::BreakOnlyWith(t) => breaker.is_some_and(|b| g.def(b).has_subtype(t)),
-            _ => true,
-        })
-}
-
 /// The Corp rezzes installed `card` by a card's effect, ignoring all costs: its own "when
 /// rezzed" ability, then the "whenever you rez" triggers (`corp_card_rezzed`).
 pub fn rez_free(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {

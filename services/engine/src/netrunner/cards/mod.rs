@@ -203,7 +203,7 @@ pub enum Static {
     /// The Runner cannot trash this card while it is rezzed (`helpers::runner_may_trash`).
     RunnerCannotTrash,
     /// This ice's subroutines can be broken only by a breaker of this subtype (no click
-    /// breaks, no other card's break ability; `helpers::may_break`).
+    /// breaks, no other card's break ability; `encounters::may_break`).
     BreakOnlyWith(&'static str),
     /// The Runner may pay this many credits to break 1 subroutine of this ice (an ability on
     /// the ice that only the Runner can use), while encountering it.

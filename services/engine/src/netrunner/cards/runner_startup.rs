@@ -1826,7 +1826,7 @@ fn audrey_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     if !g.runner.grip.is_empty() {
         o.push((format!("audrey-pump:{card}"), format!("{}: trash 1 card from your grip: +3 strength (now {})", g.label(card), g.breaker_strength(card)), u32::MAX));
     }
-    if g.card(card).is_none_or(|k| k.virus == 0) || g.breaker_strength(card) < g.ice_strength(ice) || !super::helpers::may_break(g, Some(card), ice) {
+    if g.card(card).is_none_or(|k| k.virus == 0) || g.breaker_strength(card) < g.ice_strength(ice) || !super::encounters::may_break(g, Some(card), ice) {
         return o;
     }
     let unbroken: Vec<usize> = run.broken.iter().enumerate().filter(|(_, b)| !**b).map(|(i, _)| i).collect();
@@ -1983,7 +1983,7 @@ fn slap_vandal_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
         || run.broken_by.iter().any(|(b, _)| *b == card)
         || g.runner_available() < 1
         || g.breaker_strength(card) < g.ice_strength(ice)
-        || !super::helpers::may_break(g, Some(card), ice)
+        || !super::encounters::may_break(g, Some(card), ice)
     {
         return vec![];
     }
@@ -2617,7 +2617,7 @@ fn lobisomem_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     if !g.ice_has_subtype(ice, "Code Gate") && g.runner_available() >= g.pump_cost(card) {
         o.push((format!("lobisomem-pump:{card}"), format!("{}: +2 strength for {} (now {})", g.label(card), g.pump_cost(card), g.breaker_strength(card)), 0));
     }
-    if power(g, card) == 0 || g.breaker_strength(card) < g.ice_strength(ice) || !super::helpers::may_break(g, Some(card), ice) {
+    if power(g, card) == 0 || g.breaker_strength(card) < g.ice_strength(ice) || !super::encounters::may_break(g, Some(card), ice) {
         return o;
     }
     let unbroken: Vec<usize> = run.broken.iter().enumerate().filter(|(i, b)| !**b && *i < 16).map(|(i, _)| i).collect();

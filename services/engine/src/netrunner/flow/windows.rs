@@ -175,7 +175,7 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
             continue;
         }
         let cost = g.break_cost(b);
-        if g.breaker_strength(b) >= ice_str && avail >= cost && cards::helpers::may_break(g, Some(b), ice) {
+        if g.breaker_strength(b) >= ice_str && avail >= cost && cards::encounters::may_break(g, Some(b), ice) {
             for subs in break_groups(&unbroken, br.subs_per_use).into_iter().filter(|subs| cards::encounters::may_break_subs(g, Some(b), ice, subs)) {
                 let ids: Vec<String> = subs.iter().map(|s| s.to_string()).collect();
                 let texts: Vec<String> = subs.iter().map(|&s| format!("\"{}\"", cards::encounters::ice_sub_text(g, ice, s))).collect();
@@ -191,14 +191,14 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
     }
     // An ice's own break ability for the Runner (N-Pot).
     let own: i64 = cards::def(g.code(ice)).statics.iter().map(|s| if let cards::Static::RunnerBreaksFor(n) = s { *n } else { 0 }).sum();
-    if own > 0 && avail >= own && cards::helpers::may_break(g, None, ice) {
+    if own > 0 && avail >= own && cards::encounters::may_break(g, None, ice) {
         for &s in unbroken.iter().filter(|&&s| cards::encounters::may_break_subs(g, None, ice, &[s])) {
             let label = format!("{}: pay {own} to break \"{}\"", g.label(ice), cards::encounters::ice_sub_text(g, ice, s));
             out.push((opt(format!("ice-break:{s}"), label), Paid::IceBreak { sub: s, cost: own }));
         }
     }
     // Bioroid ice: the Runner may lose a click to break a subroutine.
-    if g.ice_has_subtype(ice, "Bioroid") && g.runner.clicks > 0 && cards::helpers::may_break(g, None, ice) {
+    if g.ice_has_subtype(ice, "Bioroid") && g.runner.clicks > 0 && cards::encounters::may_break(g, None, ice) {
         for &s in unbroken.iter().filter(|&&s| cards::encounters::may_break_subs(g, None, ice, &[s])) {
             let label = format!("Lose a click: break \"{}\"", cards::encounters::ice_sub_text(g, ice, s));
             out.push((opt(format!("click-break:{s}"), label), Paid::ClickBreak(s)));

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use crate::core::*;
 use crate::netrunner::options::Options;
 use crate::netrunner::state::{Card, Game, Server, Stage, CORP};
-use crate::netrunner::{encode, initial_game, Netrunner};
+use crate::netrunner::{initial_game, Netrunner};
 
 pub fn config(options: &[(&str, i64)]) -> MatchConfig {
     MatchConfig {
@@ -118,10 +118,7 @@ impl Scenario {
     }
     pub fn start(mut self, stage: Stage) -> Match {
         self.g.stage = stage;
-        let mut events = Vec::new();
-        crate::core::game::settle(&mut self.g, &mut events).expect("the scenario runs");
-        let state = encode(&self.g).expect("encodes");
-        Match::at(Netrunner, state, events, self.g.awaiting.clone())
+        Match::settled(Netrunner, self.g)
     }
     /// Straight to the active player's action decision.
     pub fn at_action(self) -> Match {
@@ -151,12 +148,7 @@ pub trait NetrunnerVerbs {
 
 impl NetrunnerVerbs for Match {
     fn play(&mut self, card: u32) {
-        let exact = format!("play:{card}");
-        if self.offers(&exact) {
-            self.pick(&[&exact]);
-        } else {
-            self.pick_prefix(&format!("{exact}:"));
-        }
+        self.pick_or_first(&format!("play:{card}"));
     }
     fn install(&mut self, card: u32) {
         let new_remote = format!("install:{card}:new");

@@ -36,17 +36,8 @@ struct Leaky {
 }
 
 impl Ruleset for Leaky {
-    fn name(&self) -> &'static str {
-        Netrunner.name()
-    }
-    fn rules_version(&self) -> &'static str {
-        Netrunner.rules_version()
-    }
-    fn seat_range(&self) -> (u32, u32) {
-        Netrunner.seat_range()
-    }
-    fn decks(&self) -> Vec<&'static str> {
-        Netrunner.decks()
+    fn info(&self) -> &'static RulesetInfo {
+        Netrunner.info()
     }
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
         Netrunner.new_match(config)
