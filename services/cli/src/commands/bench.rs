@@ -115,6 +115,11 @@ pub struct BenchCmd {
     /// --partitions`): to measure what spreading the log costs or gains.
     #[arg(long, default_value_t = 1, conflicts_with = "orchestrator")]
     pub partitions: usize,
+    /// Start the system on a JetStream cluster of N local nodes (`arbiter up --cluster`: 3, 5
+    /// or 7, every stream at N replicas, the raw appends' stream too), all on this machine: to
+    /// see what replication costs and, with --partitions, where the stream leaders land.
+    #[arg(long, value_name = "N", conflicts_with = "orchestrator", value_parser = crate::commands::up::cluster_size)]
+    pub cluster: Option<usize>,
     /// Randomness nodes of the system the bench starts (`arbiter up --randomness-nodes`): 1
     /// draws with scheme v1, more with scheme v2 (every draw asks every node).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=9))]
@@ -133,6 +138,9 @@ struct Target {
     processes: Vec<(&'static str, u32)>,
     /// A connection for the feed subscription and the NATS user it is (own system only).
     feed: Option<(async_nats::Client, String)>,
+    /// Replicas of the raw appends' stream: the cluster's size, so the baseline replicates as
+    /// the log does (1 on one node or a running system).
+    replicas: usize,
 }
 
 fn progress(text: &str) {
@@ -155,7 +163,8 @@ impl BenchCmd {
             feed_listen: any,
             cert_names: Vec::new(),
             public_tls: Default::default(),
-            cluster: crate::commands::up::ClusterArgs { partitions: self.partitions, ..Default::default() },
+            // Free route ports, as every other port here.
+            cluster: crate::commands::up::ClusterArgs { cluster: self.cluster, cluster_port: 0, partitions: self.partitions },
             // Every bot plays from this one address, far above any one client's rate.
             abuse: orchestrator::abuse::AbuseArgs::unlimited(),
             cors_origins: Vec::new(),
@@ -214,7 +223,7 @@ impl BenchCmd {
                 if let Some(key) = orchestrator::platform::read_key(&dir) {
                     crate::client::set_platform_key(key);
                 }
-                let target = Target { orchestrator: url.clone(), nats, processes: Vec::new(), feed: None };
+                let target = Target { orchestrator: url.clone(), nats, processes: Vec::new(), feed: None, replicas: 1 };
                 self.run_loads(&target, None).await?
             }
             None => {
@@ -230,8 +239,14 @@ impl BenchCmd {
                     let nats = connect_admin(&system.nats_url, &dir).await?;
                     let mut processes: Vec<(&'static str, u32)> = Vec::new();
                     for (name, _) in PROCESSES {
-                        let pid = if name == "nats" { system.nats_pid() } else { system.pid(name) };
-                        processes.push((name, pid.with_context(|| format!("no process id for {name}: did it start?"))?));
+                        if name == "nats" {
+                            // Every node of a --cluster counts as `nats`.
+                            let pids = system.nats_pids();
+                            anyhow::ensure!(!pids.is_empty(), "no process id for nats: did it start?");
+                            processes.extend(pids.into_iter().map(|pid| (name, pid)));
+                            continue;
+                        }
+                        processes.push((name, system.pid(name).with_context(|| format!("no process id for {name}: did it start?"))?));
                     }
                     // The other randomness nodes count as `randomness` (`rand`): every node's work.
                     for node in crate::commands::up::NODE_NAMES.iter().skip(1) {
@@ -245,6 +260,7 @@ impl BenchCmd {
                         nats,
                         processes,
                         feed: Some(feed),
+                        replicas: self.cluster.unwrap_or(1),
                     };
                     self.run_loads(&target, Some(&mut system)).await
                 }
@@ -274,6 +290,8 @@ impl BenchCmd {
             raw_message_bytes: RAW_MESSAGE_BYTES,
             loads: Vec::new(),
             restart: None,
+            nats_nodes: self.cluster.unwrap_or(1),
+            log_leaders: Vec::new(),
         };
         let seed = self.seed.unwrap_or_else(|| rand::rngs::OsRng.next_u64());
         let mut longest: Option<(String, u64)> = None;
@@ -404,6 +422,7 @@ impl BenchCmd {
             ));
             report.restart = Some(RestartFigures { match_id: id, version, connect_ms, first_request_ms, again_ms, other, raw_read_ms });
         }
+        report.log_leaders = log_leaders(&target.nats).await?;
         report.load_average_end = process::load_average();
         Ok(report)
     }

@@ -160,7 +160,7 @@ impl Default for ClusterArgs {
 }
 
 /// `--cluster N`: an odd number of nodes from 3 to 7, so a majority survives a lost node.
-fn cluster_size(text: &str) -> Result<usize, String> {
+pub(crate) fn cluster_size(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(n @ (3 | 5 | 7)) => Ok(n),
         _ => Err(format!("{text:?} nodes: use 3 (or 5 or 7), an odd number, so that a majority survives the loss of a node")),
@@ -231,9 +231,13 @@ impl LocalSystem {
         self.services.iter().find(|s| s.name == name).and_then(|s| s.child.id())
     }
 
-    /// The process id of the nats-server started here (`None` with --nats-url or --cluster).
-    pub fn nats_pid(&self) -> Option<u32> {
-        self.nats.as_ref().and_then(|n| n.pid())
+    /// The process ids of every nats-server started here: the one node, or each --cluster node
+    /// still running (empty with --nats-url).
+    pub fn nats_pids(&self) -> Vec<u32> {
+        match &self.cluster {
+            Some(c) => (0..c.size()).filter_map(|i| c.node(i).and_then(|n| n.pid())).collect(),
+            None => self.nats.as_ref().and_then(|n| n.pid()).into_iter().collect(),
+        }
     }
 
     /// Stop the orchestrator and start it again on the same address (its cache is empty after).

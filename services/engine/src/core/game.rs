@@ -109,6 +109,13 @@ pub fn step_of<G: GameState>(g: &G, events: Vec<Event>) -> Result<Step, RulesErr
     Ok(Step { state: encode(g)?, events, awaiting: g.awaiting().clone() })
 }
 
+/// `Ruleset::new_match`'s end for every game: the new match's flow runs until it needs its first
+/// input (usually the opening shuffles), after the `events` its setup produced.
+pub fn first_step<G: Flow>(mut g: G, mut events: Vec<Event>) -> Result<Step, RulesError> {
+    settle(&mut g, &mut events)?;
+    step_of(&g, events)
+}
+
 /// `Ruleset::apply` for every game: decode, check the input against what the state awaits, let
 /// the game play it (`play` applies a decision or a draw and advances until the next input is
 /// needed; time called goes to [`GameState::time_called`]), encode.

@@ -374,8 +374,8 @@ impl Ruleset for Mainframe {
         &INFO
     }
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
-        let mut g = initial_game(config)?;
-        let mut events = vec![Event::public(
+        let g = initial_game(config)?;
+        let events = vec![Event::public(
             "mainframe.match_created",
             format!(
                 "A mainframe match for {} players: {}",
@@ -384,8 +384,7 @@ impl Ruleset for Mainframe {
             ),
             json!({"seats": g.players.len(), "options": g.options}),
         )];
-        game::settle(&mut g, &mut events)?;
-        game::step_of(&g, events)
+        game::first_step(g, events)
     }
     crate::core::game::state_methods!(Game);
 }

@@ -314,8 +314,8 @@ impl Ruleset for Neonhope {
         &INFO
     }
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
-        let mut g = initial_game(config)?;
-        let mut events = vec![Event::public(
+        let g = initial_game(config)?;
+        let events = vec![Event::public(
             "neonhope.match_created",
             format!(
                 "A neonhope match for {} seat(s) against the Corporation: {}",
@@ -324,8 +324,7 @@ impl Ruleset for Neonhope {
             ),
             json!({"seats": g.chars.len(), "options": g.options}),
         )];
-        game::settle(&mut g, &mut events)?;
-        game::step_of(&g, events)
+        game::first_step(g, events)
     }
     crate::core::game::state_methods!(Game);
 }

@@ -501,14 +501,13 @@ impl Ruleset for Netrunner {
             .collect()
     }
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
-        let mut g = initial_game(config)?;
-        let mut events = vec![Event::public(
+        let g = initial_game(config)?;
+        let events = vec![Event::public(
             "netrunner.match_created",
             format!("A netrunner match: {} (Corp, {}) against {} (Runner, {}), to {} agenda points", g.corp.name, g.corp.deck, g.runner.name, g.runner.deck, g.options.agenda_points_to_win),
             json!({"options": g.options}),
         )];
-        game::settle(&mut g, &mut events)?;
-        game::step_of(&g, events)
+        game::first_step(g, events)
     }
     crate::core::game::state_methods!(Game);
 }

@@ -227,6 +227,17 @@ pub struct BenchReport {
     pub raw_message_bytes: usize,
     pub loads: Vec<LoadFigures>,
     pub restart: Option<RestartFigures>,
+    /// Nodes of the JetStream cluster the bench started (`--cluster`; 1: one node).
+    pub nats_nodes: usize,
+    /// The leader of each stream of the match log at the end (with --cluster and --partitions:
+    /// whether the appends' leader work was spread over the nodes).
+    pub log_leaders: Vec<StreamLeader>,
+}
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct StreamLeader {
+    pub stream: String,
+    pub leader: Option<String>,
 }
 
 #[cfg(test)]

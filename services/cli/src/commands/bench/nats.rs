@@ -11,10 +11,9 @@ pub(super) async fn connect_feed(url: &str, credentials: &eventlog::NatsCredenti
         if !credentials.password_file(role).exists() {
             continue;
         }
-        let options = credentials.auth(role).connect_options().await.map_err(|e| anyhow::anyhow!("NATS options: {e}"))?;
-        match options.connect(url).await {
+        match crate::commands::backup::connect_nats(url, &credentials.auth(role), "arbiter-bench-feed", role.name()).await {
             Ok(c) => return Ok((c, role.name().to_string())),
-            Err(e) => last_error = Some(format!("as {}: {e}", role.name())),
+            Err(e) => last_error = Some(format!("as {}: {e:#}", role.name())),
         }
     }
     anyhow::bail!(
@@ -25,15 +24,18 @@ pub(super) async fn connect_feed(url: &str, credentials: &eventlog::NatsCredenti
 
 /// Refuse anything but a loopback address.
 pub(super) fn check_loopback(url: &str) -> anyhow::Result<()> {
-    let rest = url.split_once("://").map(|(_, r)| r).unwrap_or(url);
-    let host_port = rest.split('/').next().unwrap_or_default();
-    let host = if let Some(inner) = host_port.strip_prefix('[') {
-        inner.split(']').next().unwrap_or_default()
-    } else {
-        host_port.rsplit_once(':').map(|(h, _)| h).unwrap_or(host_port)
-    };
-    let loopback = host == "localhost" || host.parse::<std::net::IpAddr>().map(|ip| ip.is_loopback()).unwrap_or(false);
-    anyhow::ensure!(loopback, "{url}: the bench sends traffic only to loopback addresses (127.0.0.1, ::1, localhost)");
+    // A cluster's URL lists every node, comma-separated: each must be loopback.
+    for one in url.split(',').map(str::trim) {
+        let rest = one.split_once("://").map(|(_, r)| r).unwrap_or(one);
+        let host_port = rest.split('/').next().unwrap_or_default();
+        let host = if let Some(inner) = host_port.strip_prefix('[') {
+            inner.split(']').next().unwrap_or_default()
+        } else {
+            host_port.rsplit_once(':').map(|(h, _)| h).unwrap_or(host_port)
+        };
+        let loopback = host == "localhost" || host.parse::<std::net::IpAddr>().map(|ip| ip.is_loopback()).unwrap_or(false);
+        anyhow::ensure!(loopback, "{url}: the bench sends traffic only to loopback addresses (127.0.0.1, ::1, localhost)");
+    }
     Ok(())
 }
 
@@ -60,12 +62,7 @@ pub(super) async fn connect_admin(url: &str, data_dir: &Path) -> anyhow::Result<
 /// Connect to NATS at `url` (loopback only) as the admin of `credentials`.
 pub(super) async fn connect_as_admin(url: &str, credentials: &eventlog::NatsCredentials) -> anyhow::Result<async_nats::Client> {
     check_loopback(url)?;
-    let options = credentials
-        .auth(eventlog::Role::Admin)
-        .connect_options()
-        .await
-        .map_err(|e| anyhow::anyhow!("NATS options: {e}"))?;
-    options.connect(url).await.with_context(|| format!("cannot connect to NATS at {url} as admin"))
+    crate::commands::backup::connect_nats(url, &credentials.auth(eventlog::Role::Admin), "arbiter-bench", "admin").await
 }
 
 #[cfg(test)]
@@ -74,10 +71,10 @@ mod tests {
 
     #[test]
     fn loopback_only() {
-        for ok in ["http://127.0.0.1:50051", "nats://127.0.0.1:4222", "http://localhost:1", "http://[::1]:5", "127.0.0.2:9"] {
+        for ok in ["http://127.0.0.1:50051", "nats://127.0.0.1:4222", "http://localhost:1", "http://[::1]:5", "127.0.0.2:9", "nats://127.0.0.1:1,nats://127.0.0.1:2"] {
             assert!(check_loopback(ok).is_ok(), "{ok}");
         }
-        for bad in ["http://10.0.0.1:50051", "nats://example.com:4222", "https://192.168.1.2"] {
+        for bad in ["http://10.0.0.1:50051", "nats://example.com:4222", "https://192.168.1.2", "nats://127.0.0.1:1,nats://10.0.0.1:2"] {
             assert!(check_loopback(bad).is_err(), "{bad}");
         }
     }
@@ -121,4 +118,18 @@ pub(super) async fn store_size(nats: &async_nats::Client) -> anyhow::Result<Stor
     let (_, snapshot_bytes) = state(format!("KV_{}", eventlog::SNAPSHOT_BUCKET)).await?;
     let (_, index_bytes) = state(format!("KV_{}", eventlog::INDEX_BUCKET)).await?;
     Ok(StoreSize { commits, log_bytes, snapshot_bytes, index_bytes })
+}
+
+/// Which server leads each stream of the match log (`None`: one node, or no leader now).
+pub(super) async fn log_leaders(nats: &async_nats::Client) -> anyhow::Result<Vec<StreamLeader>> {
+    let js = async_nats::jetstream::new(nats.clone());
+    let layout = eventlog::recorded_layout(&js).await.map_err(|e| anyhow::anyhow!("{e}"))?.unwrap_or_default();
+    let mut leaders = Vec::new();
+    for stream in layout.streams() {
+        let mut handle = js.get_stream(&stream).await.map_err(|e| anyhow::anyhow!("stream {stream}: {e}"))?;
+        let info = handle.info().await.map_err(|e| anyhow::anyhow!("stream {stream} info: {e}"))?;
+        let leader = info.cluster.as_ref().and_then(|c| c.leader.clone());
+        leaders.push(StreamLeader { stream, leader });
+    }
+    Ok(leaders)
 }

@@ -14,6 +14,7 @@ impl BenchCmd {
             name: BENCH_STREAM.to_string(),
             subjects: vec!["bench.>".to_string()],
             storage: async_nats::jetstream::stream::StorageType::File,
+            num_replicas: target.replicas,
             ..Default::default()
         })
         .await

@@ -137,6 +137,10 @@ pub(super) fn print_table(r: &BenchReport) {
             println!("           first error: {e}");
         }
     }
+    if r.nats_nodes > 1 {
+        let leaders: Vec<String> = r.log_leaders.iter().map(|l| format!("{} on {}", l.stream, l.leader.as_deref().unwrap_or("no leader"))).collect();
+        println!("JetStream cluster of {} nodes on this machine · log stream leaders: {}", r.nats_nodes, leaders.join(", "));
+    }
     if let Some(x) = &r.restart {
         println!();
         println!(
