@@ -84,6 +84,7 @@ pub static DEFS: &[CardDef] = &[
             Ask::Random { from: Pile::Hq, count: one },
             Ask::Do(detente_host),
             Ask::Own(Prompt { ask: detente_access_ask, answer: detente_access_answer }),
+            Ask::Own(Prompt { ask: detente_cost_ask, answer: detente_cost_answer }),
         ],
         ..BLANK
     },
@@ -472,10 +473,20 @@ fn detente_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     vec![(None, format!("{}: add 2 hosted cards to HQ; the Runner may access 1 card in HQ at random", g.label(card)))]
 }
 
-/// Its cost: the 2 cards hosted longest go back to HQ (house choice, docs/netrunner.md).
+/// Its cost: 2 hosted cards go back to HQ, chosen by the player using it when more than 2 are
+/// hosted.
 fn detente_use(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    let back: Vec<u32> = hosted_on(g, c.card).into_iter().take(DETENTE_RETURNS).collect();
-    for &k in &back {
+    let hosted = hosted_on(g, c.card);
+    if hosted.len() > DETENTE_RETURNS {
+        ask_later(g, c, 4);
+        return;
+    }
+    detente_return(g, c, &hosted, ev);
+}
+
+/// The chosen hosted cards are added to HQ (face down again), then the Runner may access.
+fn detente_return(g: &mut Game, c: Ctx, back: &[u32], ev: &mut Vec<Event>) {
+    for &k in back {
         g.take_corp(k);
         if let Some(x) = g.card_mut(k) {
             (x.faceup, x.host) = (false, None);
@@ -485,6 +496,28 @@ fn detente_use(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     let names: Vec<String> = back.iter().map(|&k| g.label(k)).collect();
     note(ev, "added_to_hq", format!("{}: {} are added to HQ", c.name(), names.join(", ")), json!({"cards": back}));
     ask_later(g, c, 3);
+}
+
+/// The player using the ability (the active one) picks the 2 hosted cards it adds to HQ.
+fn detente_cost_ask(g: &Game, c: Ctx) -> Option<Question> {
+    let hosted = hosted_on(g, c.card);
+    if hosted.len() < DETENTE_RETURNS {
+        return None;
+    }
+    let n = DETENTE_RETURNS as u32;
+    Some(
+        Question::one(g.active, CARD_KIND, format!("adds {n} cards hosted on {} to HQ", c.name()), format!("{}: pick the {n} hosted cards to add to HQ", c.name()), card_options(g, "card", &hosted))
+            .range(n, n),
+    )
+}
+
+fn detente_cost_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let back: Vec<u32> = a.iter().filter_map(|x| if let Answer::Card(k) = x { Some(*k) } else { None }).collect();
+    if back.len() != DETENTE_RETURNS {
+        return Err(RulesError::Illegal(format!("pick {DETENTE_RETURNS} hosted cards")));
+    }
+    detente_return(g, c, &back, ev);
+    Ok(Then::Done)
 }
 
 fn detente_access_ask(g: &Game, c: Ctx) -> Option<Question> {

@@ -29,6 +29,18 @@ fn card_muse_cr_1_13_hosts_the_program_it_finds_and_its_hosted_program_goes_with
     assert!(g.runner.programs.contains(&cleaver));
     assert_eq!(g.cards[cleaver as usize].host, Some(muse), "hosted on Muse");
     assert_eq!(g.runner.credits, 10 - 2 - 3, "Muse and Cleaver paid");
+    // A Trojan found in the stack is installed on a piece of ice instead.
+    let mut s = runner();
+    let muse = s.grip(rl::MUSE);
+    let ice = s.ice(HQ, c::PALISADE, false);
+    let trojan = s.stack(crate::netrunner::cards::runner_startup::PHYSARUM_ENTANGLER);
+    let mut m = s.at_action();
+    m.install(muse);
+    assert!(!m.offers(&format!("install:{trojan}")), "a Trojan goes on ice only");
+    m.pick(&[&format!("install:{trojan}:{ice}")]);
+    let g = m.game();
+    assert_eq!(g.cards[trojan as usize].host, Some(ice));
+    assert!(g.runner.programs.contains(&trojan) && g.runner.stack.is_empty());
     // CR 1.13: a card hosted on a card that leaves play is trashed with it.
     let mut s = runner();
     let muse = s.card(rl::MUSE);
@@ -125,6 +137,22 @@ fn card_detente_hosts_a_random_hq_card_and_either_player_returns_2_for_a_random_
     assert!(m.has_event("netrunner.accessed"));
     assert_eq!((g.corp.clicks, g.runner.hosted_cards.len(), g.corp.hq.len()), (2, 0, 2));
     assert!(g.access.is_none() && g.run.is_none());
+    // With 3 hosted, the Runner using it picks which 2 go back.
+    let mut s = runner();
+    let d = s.installed(rl::DETENTE);
+    let k: Vec<u32> = (0..3).map(|_| s.card(c::HEDGE_FUND)).collect();
+    for &x in &k {
+        s.g.runner.hosted_cards.push(x);
+        s.g.cards[x as usize].host = Some(d);
+        s.g.cards[x as usize].faceup = true;
+    }
+    let mut m = s.at_action();
+    m.pick(&[&format!("ability:{d}")]);
+    m.pick(&[&format!("card:{}", k[0]), &format!("card:{}", k[2])]);
+    m.pick(&["decline"]);
+    let g = m.game();
+    assert_eq!((g.corp.hq.clone(), g.runner.hosted_cards.clone()), (vec![k[0], k[2]], vec![k[1]]));
+    assert!(!g.cards[k[0] as usize].faceup);
 }
 
 #[test]
