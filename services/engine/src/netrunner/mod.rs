@@ -59,10 +59,11 @@ pub fn deck_names() -> Vec<&'static str> {
 /// run records); 3 since `open_decklists`; 4 since `Corp::next_remote` is the number of the next
 /// remote (id `ARCHIVES + n`): a layout-3 state would give a new remote the id of an existing one;
 /// 5 since `time` (the round time limit called); 6 since the Startup cards (the fields their
-/// mechanics keep on runs, turns and cards). Bump it with any change of the state's serialized
+/// mechanics keep on runs, turns and cards); 7 since the last Startup Runner cards (run-long
+/// breaker boosts, prevented encounter abilities). Bump it with any change of the state's serialized
 /// shape, so that a blob of another shape (a snapshot from another build) is refused by name
 /// rather than misread; `testing::state_layouts` fails when the shape changes and it does not.
-pub const STATE_LAYOUT: u8 = 6;
+pub const STATE_LAYOUT: u8 = 7;
 
 #[cfg(test)]
 pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {

@@ -49,8 +49,10 @@ pub struct Card {
     /// Agenda counters (on a scored agenda, spent by its own abilities).
     #[serde(default)]
     pub agenda: u32,
-    /// Subtypes a card's effect gave this ice while it stays rezzed (`Game::ice_has_subtype`
-    /// reads them only while it is rezzed; a new rez chooses again).
+    /// Subtypes a card's effect gave this card: an ice while it stays rezzed
+    /// (`Game::ice_has_subtype` reads them only while it is rezzed; a new rez chooses again), or
+    /// a Runner card added to a score area as an agenda of that subtype (Jeitinho's
+    /// assassination).
     #[serde(default)]
     pub gained: Vec<String>,
 }
@@ -253,9 +255,31 @@ pub struct Run {
     /// server); carried out when the current window closes.
     #[serde(default)]
     pub moved_to: Option<u32>,
+    /// Breaker strength boosts that last for the remainder of this run instead of the encounter
+    /// (`cards::Static::HostPumpsLastRun`): (breaker, amount), moved from `pumps` when an
+    /// encounter's boosts end (`Run::end_encounter_pumps`).
+    #[serde(default)]
+    pub run_pumps: Vec<(u32, i64)>,
+    /// The encounter (by number, `encounters`) whose "when encountered" interrupts were asked
+    /// (`cards::Static::PreventsEncounterAbility`), so they are asked once per encounter.
+    #[serde(default)]
+    pub encounter_interrupts_asked: u32,
+    /// The encounter (by number) whose ice's "when encountered" abilities were prevented.
+    #[serde(default)]
+    pub encounter_prevented: u32,
 }
 
 impl Run {
+    /// The boosts "for the remainder of this encounter" end: those of the breakers in `lasting`
+    /// (a hosted card makes their boosts last the run) are kept for
+    /// the rest of the run.
+    pub fn end_encounter_pumps(&mut self, lasting: &[u32]) {
+        for (b, n) in std::mem::take(&mut self.pumps) {
+            if n != 0 && lasting.contains(&b) {
+                self.run_pumps.push((b, n));
+            }
+        }
+    }
     /// `breaker` breaks subroutines `subs` of the encountered ice (NR-6.3.1), recorded per
     /// breaker; returns whether this break fully broke the ice: the first time every subroutine
     /// is broken, and this breaker broke them all (CR 6.5.7.a/b).
@@ -797,6 +821,9 @@ impl Game {
             in_encounter: false,
             encounter_again: None,
             moved_to: None,
+            run_pumps: vec![],
+            encounter_interrupts_asked: 0,
+            encounter_prevented: 0,
         });
         self.flags.runs.push(server);
         ev.push(Event::public(

@@ -4,6 +4,10 @@
 use serde_json::json;
 
 pub use super::moves::{archives_access_interrupts, host_faceup, hosted_on, hosted_sweep, reveal_picked, runner_trash, sabotage_answer, sabotage_ask, trashed_from_grip_or_stack};
+pub use super::prevention::{
+    access_outside_run, assassinations, damage_interrupts, damage_left, encounter_ability_prevented, encounter_interrupts, installed_host_sweep, prevent_damage, prevent_encounter_ability, pumps_last_run, ASSASSINATION,
+    ASSASSINATIONS_TO_WIN,
+};
 pub use super::hosted::{corp_available_for, corp_pay_for, hosted_for, refill, refill_recurring, runner_available_for, runner_pay_for};
 use super::{fire_identity, Answer, Ctx, Question, When};
 use crate::core::{DecisionOption, Event, RulesError};
@@ -134,18 +138,10 @@ pub fn purge(g: &mut Game) {
     }
 }
 
-/// A Trojan whose host is no longer an installed ice is trashed.
+/// A Trojan whose host is no longer an installed ice is trashed, and an installed card hosted
+/// on a Runner card no longer installed (`prevention::installed_host_sweep`).
 pub fn trojan_sweep(g: &mut Game, ev: &mut Vec<Event>) {
-    let orphans: Vec<u32> = g
-        .runner
-        .programs
-        .iter()
-        .copied()
-        .filter(|&p| g.card(p).and_then(|k| k.host).is_some_and(|h| !matches!(g.corp_zone(h), CorpZone::Ice(_))))
-        .collect();
-    for p in orphans {
-        g.trash(p, "its host ice is no longer installed", ev);
-    }
+    super::prevention::installed_host_sweep(g, ev);
 }
 
 /// NR-10 (published rule, uniqueness): a unique card cannot be active twice. When `card` becomes

@@ -24,12 +24,14 @@ pub mod random_picks;
 pub mod runner;
 pub mod runner_startup;
 pub mod runner_startup_more;
+pub mod runner_last;
+mod prevention;
 mod statics;
 
 use std::sync::OnceLock;
 
 use super::data::Side;
-use super::state::{Game, Pile, Run, Task, TrashKind, CORP, RUNNER};
+use super::state::{DamageKind, Game, Pile, Run, Task, TrashKind, CORP, RUNNER};
 use crate::core::{DecisionOption, Event, RulesError};
 
 pub use self::corp::{
@@ -267,6 +269,26 @@ pub enum Static {
     /// While this Corp card is rezzed, the first run each turn cannot be made against a remote
     /// server (`Game::may_run_on`).
     FirstRunNotOnRemote,
+    /// An interrupt of an installed Runner card (CR 9.8, "prevent"): before
+    /// damage of this kind resolves, this card's step may prevent some of it (`Ctx::arg`: the
+    /// damage left; `helpers::damage_interrupts`, `helpers::prevent_damage`).
+    PreventsDamage(DamageKind, u8),
+    /// An interrupt of an installed Runner card: before an ice's "when encountered" abilities
+    /// resolve, this card's step may prevent them (`Ctx::arg`: the ice;
+    /// `helpers::encounter_interrupts`).
+    PreventsEncounterAbility(u8),
+    /// Installed and hosted on an icebreaker (`Card::host`), this card gives its host this much
+    /// strength (`Game::breaker_strength`).
+    HostStrength(i64),
+    /// Installed and hosted on an icebreaker, this card makes the host's strength boosts last
+    /// for the remainder of the run instead of the encounter (`Run::run_pumps`).
+    HostPumpsLastRun,
+    /// Any player can use this installed Runner card's click ability: the Corp's action phase
+    /// offers it too (`flow::actions`).
+    AnyPlayerMayUse,
+    /// The cards hosted face up on this card can be played or installed as if they were in the
+    /// grip (`flow::actions`).
+    HostedAsGrip,
 }
 
 /// A cost the Runner pays, for credits restricted to some costs (`Static::HostedCreditsFor`).
@@ -433,6 +455,15 @@ pub enum When {
     /// The first time each turn the Corp gained credits through an ability on an agenda or an
     /// operation (`Game::gain`), once that effect is done; the Corp identity.
     CorpFirstGainFromAgendaOrOperation,
+    /// The Runner installed a card without spending credits (its install cost was 0), after
+    /// `RunnerInstalled`; installed Runner cards, `arg` is the card.
+    InstalledWithoutCredits,
+    /// The Runner's discard phase ends (NR-2.3, CR 5.6.3), discard or not; installed Runner
+    /// cards.
+    RunnerDiscardPhaseEnds,
+    /// The Runner bypassed an ice (CR 6.5.8); the cards in the heap (their own rows), `arg` is
+    /// the ice.
+    HeapBypassed,
 }
 
 /// The run this card began (an event, a click ability): what it changes.
@@ -669,7 +700,7 @@ pub fn all() -> impl Iterator<Item = &'static CardDef> {
 
 /// The card tables, each with the file it lives in (docs/netrunner-cards.md names it), in
 /// trigger order: the System Gateway tables first.
-pub fn tables() -> [(&'static str, &'static [CardDef]); 10] {
+pub fn tables() -> [(&'static str, &'static [CardDef]); 11] {
     [
         ("corp.rs", corp::DEFS),
         ("ice.rs", ice::DEFS),
@@ -681,6 +712,7 @@ pub fn tables() -> [(&'static str, &'static [CardDef]); 10] {
         ("corp_startup_runs.rs", corp_startup_runs::DEFS),
         ("random_picks.rs", random_picks::DEFS),
         ("runner_startup_more.rs", runner_startup_more::DEFS),
+        ("runner_last.rs", runner_last::DEFS),
     ]
 }
 

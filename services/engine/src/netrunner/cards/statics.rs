@@ -175,7 +175,17 @@ impl Game {
     pub fn breaker_strength(&self, b: u32) -> i64 {
         let bonus = if def(self.code(b)).breaker.is_some_and(|x| x.strength_per_icebreaker) { self.icebreakers() } else { 0 };
         let own: i64 = def(self.code(b)).statics.iter().map(|s| if let Static::BreakerStrength(f) = s { f(self, b) } else { 0 }).sum();
-        let bonus = bonus + own;
+        // Installed Runner cards hosted on this breaker that give their host strength.
+        let hosted: i64 = self
+            .runner
+            .hardware
+            .iter()
+            .chain(self.runner.programs.iter())
+            .filter(|&&k| self.card(k).and_then(|x| x.host) == Some(b))
+            .flat_map(|&k| def(self.code(k)).statics.iter())
+            .map(|s| if let Static::HostStrength(n) = s { *n } else { 0 })
+            .sum();
+        let bonus = bonus + own + hosted;
         let base = self.def(b).strength.unwrap_or(0) + bonus;
         let corp: i64 = if self.def(b).has_subtype("Icebreaker") {
             self.active_statics(CORP).iter().map(|s| if let Static::IcebreakerStrength(f) = s { f(self) } else { 0 }).sum()
@@ -183,7 +193,8 @@ impl Game {
             0
         };
         // Modifications add up; the result is never below 0.
-        (base + corp + self.run.as_ref().map_or(0, |r| r.pumps.iter().filter(|(p, _)| *p == b).map(|(_, n)| n).sum::<i64>())).max(0)
+        let pumps = self.run.as_ref().map_or(0, |r| r.pumps.iter().chain(r.run_pumps.iter()).filter(|(p, _)| *p == b).map(|(_, n)| n).sum::<i64>());
+        (base + corp + pumps).max(0)
     }
 
     /// Whether `ice` is installed protecting a remote server.

@@ -170,6 +170,9 @@ fn corp_actions(g: &Game, out: &mut Options) {
     let elsewhere: Vec<u32> = g.corp.hq.iter().chain(g.corp.score.iter()).chain(g.runner.score.iter()).chain(archived_ops).copied().collect();
     click_abilities(g, &elsewhere, out);
     identity_click(g, &c.identity, out);
+    // Installed Runner cards whose click ability any player can use.
+    let shared: Vec<u32> = g.installed_runner().into_iter().filter(|&k| cards::def(g.code(k)).statics.iter().any(|s| matches!(s, Static::AnyPlayerMayUse))).collect();
+    click_abilities(g, &shared, out);
 }
 
 /// The identity's click ability, if it has one (named "identity" in option ids).
@@ -226,7 +229,12 @@ fn runner_actions(g: &Game, out: &mut Options) {
     if !r.stack.is_empty() {
         out.push((opt("draw", "Draw 1 card"), Act::Draw));
     }
-    for &card in &r.grip {
+    // Cards hosted on a card that lets them be played or installed as if in the grip.
+    let as_grip = r.hosted_cards.iter().copied().filter(|&k| {
+        g.card(k).and_then(|x| x.host).is_some_and(|h| g.installed_runner().contains(&h) && cards::def(g.code(h)).statics.iter().any(|s| matches!(s, Static::HostedAsGrip)))
+    });
+    let playable: Vec<u32> = r.grip.iter().copied().chain(as_grip).collect();
+    for &card in &playable {
         let cost = g.runner_install_cost(card);
         match g.def(card).ctype {
             CardType::Event if r.credits >= cost => play_options(g, card, cost, out),

@@ -203,6 +203,11 @@ fn install_runner_now(g: &mut Game, card: u32, host: Option<u32>, ev: &mut Vec<E
     ));
     cards::unique_check(g, card, ev);
     on_runner_installed(g, card, ev);
+    if cost == 0 {
+        // "Whenever you install a card without spending credits".
+        let installed = cards::runner_trigger_order(g);
+        cards::fire_all(g, cards::When::InstalledWithoutCredits, &installed, card, ev);
+    }
 }
 
 /// The card's own install effect, then what installing a program changes.

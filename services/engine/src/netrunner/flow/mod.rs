@@ -49,6 +49,11 @@ pub fn end_reason(g: &Game) -> Option<(u32, String)> {
     if g.runner.flatlined {
         return Some((CORP, "flatline: the Runner is flatlined".into()));
     }
+    // An alternative win (CR 1.7, "you win the game"): Jeitinho's assassination agendas.
+    let n = cards::helpers::assassinations(g);
+    if n >= cards::helpers::ASSASSINATIONS_TO_WIN {
+        return Some((RUNNER, format!("assassination: the Runner has {n} assassination agendas in their score area")));
+    }
     None
 }
 

@@ -84,6 +84,7 @@ fn approach_ice(g: &mut Game, ev: &mut Vec<Event>) {
     if encounter_again(g, ev) {
         return;
     }
+    let lasting = cards::helpers::pumps_last_run(g);
     let Some(run) = g.run.as_mut() else {
         g.stage = Stage::RunEnd;
         return;
@@ -94,7 +95,7 @@ fn approach_ice(g: &mut Game, ev: &mut Vec<Event>) {
     }
     run.pos -= 1;
     run.approached += 1;
-    run.pumps.clear();
+    run.end_encounter_pumps(&lasting);
     run.ice_minus = 0;
     run.broken.clear();
     run.broken_by.clear();
@@ -124,10 +125,11 @@ fn approach_ice(g: &mut Game, ev: &mut Vec<Event>) {
 }
 
 fn pass_ice(g: &mut Game, ev: &mut Vec<Event>) {
+    let lasting = cards::helpers::pumps_last_run(g);
     let (pos, passed) = if let Some(r) = g.run.as_mut() {
         let passed = r.current.take();
         // Strength changes "for the remainder of this encounter" end with it.
-        r.pumps.clear();
+        r.end_encounter_pumps(&lasting);
         r.ice_minus = 0;
         r.broken.clear();
         r.broken_by.clear();
@@ -162,10 +164,11 @@ fn encounter(g: &mut Game, ev: &mut Vec<Event>) {
     let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
     if !g.run.as_ref().is_some_and(|r| r.encounter_begun) {
         let n = cards::encounters::ice_subroutines(g, ice);
+        let lasting = cards::helpers::pumps_last_run(g);
         if let Some(r) = g.run.as_mut() {
             r.broken = vec![false; n];
             r.broken_by.clear();
-            r.pumps.clear();
+            r.end_encounter_pumps(&lasting);
             r.ice_minus = 0;
             r.encounter_trashes = 0;
             r.encounter_begun = true;
@@ -183,6 +186,11 @@ fn encounter(g: &mut Game, ev: &mut Vec<Event>) {
         return;
     }
     let bypass = g.run.as_ref().is_some_and(|r| r.bypass);
+    // Interrupts preventing the ice's "when encountered" abilities are asked before they would
+    // resolve (once per encounter); this stage goes on once they are answered.
+    if !bypass && cards::helpers::encounter_interrupts(g, ice) {
+        return;
+    }
     if let Some(r) = g.run.as_mut() {
         r.encounter_begun = false;
         r.bypass = false;
@@ -193,13 +201,19 @@ fn encounter(g: &mut Game, ev: &mut Vec<Event>) {
         g.stage = Stage::PassIce;
         let installed = cards::runner_trigger_order(g);
         cards::fire_all(g, When::Bypassed, &installed, ice, ev);
+        // "Whenever you bypass" abilities of cards in the heap (their own rows).
+        let heap: Vec<u32> = g.runner.heap.iter().copied().filter(|&k| cards::has_trigger(g, k, When::HeapBypassed)).collect();
+        cards::fire_all(g, When::HeapBypassed, &heap, ice, ev);
         return;
     }
     if let Some(r) = g.run.as_mut() {
         r.in_encounter = true;
     }
     open(g, At::Run31);
-    cards::fire_all(g, When::Encounter, &[ice], 0, ev);
+    let prevented = g.run.as_ref().is_some_and(|r| r.encounter_prevented == r.encounters && r.encounters > 0);
+    if !prevented {
+        cards::fire_all(g, When::Encounter, &[ice], 0, ev);
+    }
 }
 
 /// CR 6.5.2: the encounter with `ice` ends (its subroutines resolved, or the run ended during
@@ -317,6 +331,8 @@ fn run_end(g: &mut Game, ev: &mut Vec<Event>) {
         return;
     }
     let Some(run) = g.run.take() else {
+        // An access outside a run (`cards::helpers::access_outside_run`) ends here too.
+        g.access = None;
         open(g, At::Action);
         return;
     };
@@ -357,11 +373,12 @@ pub fn move_runner(g: &mut Game, ev: &mut Vec<Event>) {
     }
     let Some(to) = g.run.as_mut().and_then(|r| r.moved_to.take()) else { return };
     let len = g.server(to).map_or(0, |s| s.ice.len());
+    let lasting = cards::helpers::pumps_last_run(g);
     if let Some(r) = g.run.as_mut() {
         r.server = to;
         r.pos = len;
         r.current = None;
-        r.pumps.clear();
+        r.end_encounter_pumps(&lasting);
         r.ice_minus = 0;
         r.broken.clear();
         r.broken_by.clear();

@@ -20,6 +20,10 @@ pub fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
         Task::Damage { kind, left, source, begun, .. } => {
             if !begun {
                 super::damage::damage_begins(g, &source, ev);
+                // Interrupts that prevent damage (CR 9.8) are asked before it resolves.
+                if left > 0 && cards::helpers::damage_interrupts(g, kind, left) {
+                    return false;
+                }
             }
             step_damage(g, kind, left, &source, ev)
         }

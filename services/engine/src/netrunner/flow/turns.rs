@@ -129,6 +129,8 @@ fn discard(g: &mut Game, ev: &mut Vec<Event>) -> bool {
     if excess <= 0 {
         if active == CORP {
             discard_phase_ends(g, ev);
+        } else {
+            runner_discard_phase_ends(g, ev);
         }
         open(g, At::TurnEnd);
         return false;
@@ -264,9 +266,16 @@ pub fn discard_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result
     } else {
         // The discarded cards are the last `discarded` of the heap.
         cards::fire_identity(g, RUNNER, When::RunnerDiscarded, discarded, ev);
+        runner_discard_phase_ends(g, ev);
     }
     open(g, At::TurnEnd);
     Ok(())
+}
+
+/// "When your discard phase ends" for the Runner (NR-2.3, CR 5.6.3): installed Runner cards.
+fn runner_discard_phase_ends(g: &mut Game, ev: &mut Vec<Event>) {
+    let installed = cards::runner_trigger_order(g);
+    cards::fire_all(g, When::RunnerDiscardPhaseEnds, &installed, 0, ev);
 }
 
 /// "When your discard phase ends" (NR-2.2): the Corp's identity, then its scored agendas, then

@@ -38,7 +38,7 @@ fn nr_bot_random_games_end_by_a_rule() {
         let p = play(game);
         assert_eq!(p.outcome.winners.len(), 1, "{:?}", p.outcome);
         let kind = p.outcome.reason.split(':').next().unwrap_or("").to_string();
-        assert!(["agenda points", "decking", "flatline"].contains(&kind.as_str()), "game {game} ended by no rule: {:?}", p.outcome);
+        assert!(["agenda points", "decking", "flatline", "assassination"].contains(&kind.as_str()), "game {game} ended by no rule: {:?}", p.outcome);
         *reasons.entry(format!("{kind} (seat {} wins)", p.outcome.winners[0])).or_default() += 1;
         total += p.decisions;
         longest = longest.max(p.decisions);
@@ -113,7 +113,7 @@ fn nr_bot_random_startup_decks() {
         let p = play_random_game(&Netrunner, &cfg, game * 13 + 7, MAX_INPUTS, true).unwrap_or_else(|e| panic!("game {game}: {e}"));
         assert_eq!(p.outcome.winners.len(), 1, "{:?}", p.outcome);
         let kind = p.outcome.reason.split(':').next().unwrap_or("").to_string();
-        assert!(["agenda points", "decking", "flatline"].contains(&kind.as_str()), "game {game} ended by no rule: {:?}", p.outcome);
+        assert!(["agenda points", "decking", "flatline", "assassination"].contains(&kind.as_str()), "game {game} ended by no rule: {:?}", p.outcome);
         *reasons.entry(kind).or_default() += 1;
         check_replay(&Netrunner, &cfg, &p).unwrap_or_else(|e| panic!("game {game}: {e}"));
         if game < leak_games {

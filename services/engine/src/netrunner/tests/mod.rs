@@ -11,6 +11,7 @@ mod cards_startup_corp2;
 mod cards_startup_runner;
 mod cards_random_picks;
 mod cards_startup_runner_more;
+mod cards_startup_runner_last;
 mod formats;
 mod kit;
 mod rules;
