@@ -15,7 +15,7 @@ use super::cards::snake;
 const PAGE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/netrunner-cards.md");
 
 /// Every test source that holds card tests (`card_<title>_…`).
-const TEST_SOURCES: [&str; 8] = [
+const TEST_SOURCES: [&str; 9] = [
     include_str!("cards.rs"),
     include_str!("cards_sg.rs"),
     include_str!("cards_startup_corp.rs"),
@@ -24,6 +24,7 @@ const TEST_SOURCES: [&str; 8] = [
     include_str!("cards_random_picks.rs"),
     include_str!("cards_startup_runner_more.rs"),
     include_str!("cards_startup_corp2.rs"),
+    include_str!("cards_startup_corp_last.rs"),
 ];
 
 const SET_NAMES: [(&str, &str); 4] =
