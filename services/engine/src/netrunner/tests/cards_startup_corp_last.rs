@@ -167,6 +167,7 @@ fn card_daniela_jorge_inacio_steal_and_trash_cost_2_grip_cards_at_random_persist
     assert!(m.has_event("netrunner.grip_to_stack"));
     // Then Daniela herself: the trash's extra cost cannot be paid with 1 grip card.
     assert!(!m.offers("trash"));
+    assert!(m.game().is_installed(dani));
 
     // Persistent: trashed first, her steal cost still applies in this access.
     let (mut m, dani2, agenda) = daniela_run(4);
@@ -183,8 +184,6 @@ fn card_daniela_jorge_inacio_steal_and_trash_cost_2_grip_cards_at_random_persist
     m.draw(&[0]);
     assert!(m.game().runner.score.contains(&agenda));
     assert_eq!(m.game().runner.grip.len(), 0);
-
-    assert!(m.game().corp_zone(dani).ne(&CorpZone::Archives));
 
     // Too few grip cards: the agenda cannot be stolen (nothing to decide), nor Daniela trashed.
     let (mut m, dani, agenda) = daniela_run(1);
