@@ -178,7 +178,8 @@ fn plutus_rez_ask(g: &Game, c: Ctx) -> Option<Question> {
         Question::one(
             CORP,
             CARD_KIND,
-            format!("chooses {PLUTUS_HQ_CARDS} cards from HQ to reveal and trash, to rez {}", c.name()),
+            // The card is not rezzed yet: the summary does not name it.
+            format!("chooses {PLUTUS_HQ_CARDS} cards from HQ to reveal and trash, to rez a card in {}", server_of(g, c.card)),
             format!("{}: reveal and trash {PLUTUS_HQ_CARDS} cards from HQ to rez it", c.name()),
             o,
         )
