@@ -228,8 +228,8 @@ fn check_step(
 }
 
 /// Check 3: `alt` applied to `before` must give `viewer` the same events, pending decision and
-/// view as the real input did.
-fn same_as_seen(ruleset: &dyn Ruleset, before: &[u8], (events, awaiting, after): (&[Event], &Awaiting, &[u8]), alt: &Input, viewer: Viewer) -> Result<(), String> {
+/// view as the real input did (its step's events, decision and state after).
+pub fn same_as_seen(ruleset: &dyn Ruleset, before: &[u8], (events, awaiting, after): (&[Event], &Awaiting, &[u8]), alt: &Input, viewer: Viewer) -> Result<(), String> {
     let other = ruleset.apply(before, alt).map_err(|e| format!("the alternative {alt:?} is refused: {e}"))?;
     let seen = |es: &[Event]| -> Vec<(String, Value)> {
         es.iter().map(|e| e.as_seen_by(viewer)).map(|(t, d)| (t.to_string(), d.clone())).collect()
