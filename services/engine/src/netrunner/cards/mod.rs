@@ -272,14 +272,14 @@ pub enum Static {
     /// whose root holds this rezzed card, or from its root, recorded when the access begins
     /// (`Access::steal_costs`) and paid by this card's step `step` (the agenda in `Ctx::arg`);
     /// `payable(game, n)`: whether `n` such costs can all be paid now.
-    StealCostHere { step: u8, payable: fn(&Game, u32) -> bool },
+    StealCostHere { step: u8, payable: CostsPayable },
     /// An additional cost (CR 1.16) to rez this card: forfeit 1 agenda (`rez-forfeit:CARD:AGENDA`)
     /// or reveal and trash `cards` cards from HQ (`rez-hq:CARD`: this card's step `step` picks
     /// them, pays and rezzes); the plain rez is not offered.
     RezForfeitOrTrashHq { cards: u32, step: u8 },
     /// An additional cost (CR 1.16) to trash this rezzed card when the Runner accesses it, paid
     /// by this card's step `step` after the trash cost; `payable(game)`: whether it can be paid.
-    TrashCostExtra { step: u8, payable: fn(&Game) -> bool },
+    TrashCostExtra { step: u8, payable: CostPayable },
 }
 
 /// A cost the Runner pays, for credits restricted to some costs (`Static::HostedCreditsFor`).
@@ -468,6 +468,12 @@ pub type ClickOffers = fn(&Game, u32) -> Vec<(Option<u32>, String)>;
 pub type PaidOffers = fn(&Game, u32) -> Vec<(String, String, u32)>;
 /// The effect of an answer to a card's question at a step.
 pub type AnswerFn = fn(&mut Game, Ctx, &[Answer], &mut Vec<Event>) -> Result<Then, RulesError>;
+/// What a psi game's card does with the result (whether the bids matched).
+pub type PsiResult = fn(&mut Game, Ctx, bool, &mut Vec<Event>);
+/// Whether `n` additional costs of one card can all be paid now (`Static::StealCostHere`).
+pub type CostsPayable = fn(&Game, u32) -> bool;
+/// Whether an additional cost can be paid now (`Static::TrashCostExtra`).
+pub type CostPayable = fn(&Game) -> bool;
 /// What happens when a run ends (the ended run is an argument).
 pub type RunEnds = fn(&mut Game, Ctx, &Run, &mut Vec<Event>);
 
@@ -624,7 +630,7 @@ pub enum Ask {
     Random { from: Pile, count: fn(&Game, Ctx) -> u32 },
     /// No question of its own: a psi game (Comprehensive Rules, "psi game"; `flow::psi`), then
     /// this function with whether the two bids matched.
-    Psi(fn(&mut Game, Ctx, bool, &mut Vec<Event>)),
+    Psi(PsiResult),
 }
 
 /// Everything a card does.
@@ -785,7 +791,7 @@ pub fn random_pick(c: Ctx, step: u8) -> Option<(Pile, fn(&Game, Ctx) -> u32)> {
 
 /// What the card's step `step` does with a psi game's result, if that step plays one
 /// (`Ask::Psi`).
-pub fn psi_result(c: Ctx, step: u8) -> Option<fn(&mut Game, Ctx, bool, &mut Vec<Event>)> {
+pub fn psi_result(c: Ctx, step: u8) -> Option<PsiResult> {
     match c.def.asks.get(usize::from(step)) {
         Some(Ask::Psi(f)) => Some(*f),
         _ => None,

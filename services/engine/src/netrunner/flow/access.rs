@@ -7,7 +7,7 @@ use super::agendas::steal;
 use super::ask::{ask, corrupt, draw_value, one_pick, opt, pick_one, public, request_draw};
 use crate::core::game::{answer, shown, Table};
 use crate::core::{Choice, DecisionOption, DecisionSpec, DrawKind, Event, Input, RulesError};
-use crate::netrunner::cards::{self, AccessOption, Static, When};
+use crate::netrunner::cards::{self, AccessOption, CostPayable, CostsPayable, Static, When};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{Access, CorpZone, Game, Slot, Stage, Task, ARCHIVES, CORP, HQ, RD, RUNNER};
 
@@ -40,12 +40,12 @@ fn more_access(g: &mut Game, server: u32) -> u32 {
 }
 
 /// A card's persistent additional cost to steal from its server (`Static::StealCostHere`).
-fn steal_cost_of(g: &Game, c: u32) -> Option<(u8, fn(&Game, u32) -> bool)> {
+fn steal_cost_of(g: &Game, c: u32) -> Option<(u8, CostsPayable)> {
     cards::def(g.code(c)).statics.iter().find_map(|s| if let Static::StealCostHere { step, payable } = s { Some((*step, *payable)) } else { None })
 }
 
 /// A rezzed card's additional cost to trash it (`Static::TrashCostExtra`).
-fn trash_cost_extra(g: &Game, c: u32) -> Option<(u8, fn(&Game) -> bool)> {
+fn trash_cost_extra(g: &Game, c: u32) -> Option<(u8, CostPayable)> {
     if !g.rezzed(c) {
         return None;
     }
@@ -56,7 +56,7 @@ fn trash_cost_extra(g: &Game, c: u32) -> Option<(u8, fn(&Game) -> bool)> {
 /// and whether all of them can be paid now.
 fn steal_costs(g: &Game) -> (Vec<(u32, u8)>, bool) {
     let cards = g.access.as_ref().map(|a| a.steal_costs.clone()).unwrap_or_default();
-    let costs: Vec<(u32, u8, fn(&Game, u32) -> bool)> = cards.iter().filter_map(|&c| steal_cost_of(g, c).map(|(step, f)| (c, step, f))).collect();
+    let costs: Vec<(u32, u8, CostsPayable)> = cards.iter().filter_map(|&c| steal_cost_of(g, c).map(|(step, f)| (c, step, f))).collect();
     let payable = costs.iter().all(|(c, _, f)| f(g, costs.iter().filter(|(k, _, _)| g.code(*k) == g.code(*c)).count() as u32));
     (costs.into_iter().map(|(c, step, _)| (c, step)).collect(), payable)
 }

@@ -223,7 +223,7 @@ fn card_plutus_rez_costs_a_forfeit_or_3_revealed_hq_cards_and_plays_a_transactio
     assert_eq!(m.kind(), c::CARD_KIND);
     m.pick(&[&format!("play:{h}")]);
     let g = m.game();
-    assert_eq!(g.corp.credits, 5 - 5 + 9);
+    assert_eq!(g.corp.credits, 9, "Hedge Fund's 9 for its 5");
     assert!(g.corp.removed.contains(&h) && !g.corp.archives.contains(&h));
 }
 
