@@ -59,8 +59,9 @@ pub fn deck_names() -> Vec<&'static str> {
 /// run records); 3 since `open_decklists`; 4 since `Corp::next_remote` is the number of the next
 /// remote (id `ARCHIVES + n`): a layout-3 state would give a new remote the id of an existing one;
 /// 5 since `time` (the round time limit called); 6 since the Startup cards (the fields their
-/// mechanics keep on runs, turns and cards); 7 since the last Startup Runner cards (run-long
-/// breaker boosts, prevented encounter abilities). Bump it with any change of the state's serialized
+/// mechanics keep on runs, turns and cards); 7 since the last Startup cards (run-long breaker
+/// boosts, prevented encounter abilities, psi games `Task::Psi`, access restrictions and
+/// persistent steal costs: `Run::access_only`, `Access::steal_costs`). Bump it with any change of the state's serialized
 /// shape, so that a blob of another shape (a snapshot from another build) is refused by name
 /// rather than misread; `testing::state_layouts` fails when the shape changes and it does not.
 pub const STATE_LAYOUT: u8 = 7;
@@ -349,6 +350,10 @@ fn corp_view(g: &Game, viewer: Viewer) -> Value {
     });
     if corp_sees {
         corp["hq"] = cards_json(g, &c.hq);
+        // The Corp's secret bid of a psi game under way: its own view only (`flow::psi`).
+        if let Some(bid) = g.tasks.iter().find_map(|t| if let state::Task::Psi { corp_bid, .. } = t { *corp_bid } else { None }) {
+            corp["psi_bid"] = json!(bid);
+        }
     }
     if viewer == Viewer::Auditor {
         corp["rd"] = cards_json(g, &c.rd);
@@ -591,6 +596,21 @@ impl crate::testing::leak::HiddenInfo for Netrunner {
             return Some("grip".into());
         }
         Some(format!("{:?}", g.corp_zone(card)))
+    }
+    /// A psi game's first bid (the Corp's, `flow::psi`) is secret from the Runner and
+    /// spectators until the Runner has bid: any other bid offered must look the same to them.
+    fn secret_alternatives(&self, state: &[u8], input: &Input, viewer: Viewer) -> Vec<Input> {
+        let Ok(g) = decode(state) else { return Vec::new() };
+        let (Awaiting::Decision(d), Input::Decision { choice: Choice::Pick(picked), .. }) = (&g.awaiting, input) else { return Vec::new() };
+        if d.kind != "netrunner.psi_corp" || viewer.sees_private(&[d.seat]) {
+            return Vec::new();
+        }
+        let DecisionSpec::Pick { options, .. } = &d.spec else { return Vec::new() };
+        options
+            .iter()
+            .filter(|o| !picked.contains(&o.id))
+            .map(|o| Input::Decision { decision_id: d.id, seat: d.seat, choice: Choice::Pick(vec![o.id.clone()]) })
+            .collect()
     }
     fn labels(&self, state: &[u8]) -> Result<Vec<(u32, String)>, RulesError> {
         let g = decode(state)?;

@@ -267,6 +267,12 @@ pub struct Run {
     /// The encounter (by number) whose ice's "when encountered" abilities were prevented.
     #[serde(default)]
     pub encounter_prevented: u32,
+    /// "The Runner cannot access cards other than this card for the remainder of the run".
+    #[serde(default)]
+    pub access_only: Option<u32>,
+    /// Cards the Runner cannot access for the remainder of the run.
+    #[serde(default)]
+    pub not_accessed: Vec<u32>,
 }
 
 impl Run {
@@ -317,6 +323,15 @@ pub struct Access {
     /// Archives cards an interrupt of the access was already offered for (asked once each).
     #[serde(default)]
     pub interrupts_asked: Vec<u32>,
+    /// Persistent additional costs to steal (CR 1.16, "persistent"): the rezzed cards with
+    /// `cards::Static::StealCostHere` in the root of the breached server when the access began;
+    /// their costs apply to every steal of this access, even once they are trashed.
+    #[serde(default)]
+    pub steal_costs: Vec<u32>,
+    /// The accessed card whose additional costs (to steal it or to trash it) are being paid:
+    /// its access decision then steals or trashes it without asking again.
+    #[serde(default)]
+    pub costs_paid: Option<u32>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -380,6 +395,11 @@ pub enum Task {
     /// HQ access): `left` more to pick, `picked` so far; when done they become
     /// `Game::picked_at_random` for the card's next step.
     RandomPick { from: Pile, left: u32, picked: Vec<u32> },
+    /// A psi game (Comprehensive Rules, "psi game") begun by the card's step `step`
+    /// (`cards::Ask::Psi`): both players secretly bid 0 to 2 credits. The engine asks in turn,
+    /// the Corp first: `corp_bid` is its bid, a secret from the Runner and spectators until the
+    /// Runner has bid (no event, summary or view field shows it; `flow::psi`).
+    Psi { code: String, card: u32, step: u8, arg: u32, corp_bid: Option<u32> },
 }
 
 /// A hidden pile a card's effect picks cards from at random.
@@ -824,6 +844,8 @@ impl Game {
             run_pumps: vec![],
             encounter_interrupts_asked: 0,
             encounter_prevented: 0,
+            access_only: None,
+            not_accessed: vec![],
         });
         self.flags.runs.push(server);
         ev.push(Event::public(

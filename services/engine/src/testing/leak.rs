@@ -34,6 +34,12 @@
 //! that are deck-list positions (a view showing positions changes under a re-deal); the
 //! netrunner tests plant both leaks and expect the oracle to catch them.
 //!
+//! 3. **Secret inputs stay secret.** A choice a seat makes in secret from another viewer (a
+//!    psi game's first bid, made before the other seat bids) is a hidden fact that is no card:
+//!    the game lists the other inputs that viewer must not tell apart from the real one
+//!    ([`HiddenInfo::secret_alternatives`]); each is applied to the same state, and the step's
+//!    events, its pending decision and the view, as the viewer sees them, must not change.
+//!
 //! What it does not prove: facts that the rules let an action show are not hidden facts. A Corp
 //! that installs "an ice protecting HQ" tells everyone that card was an ice; a seat that passes
 //! unasked (`auto_pass`) tells it had nothing to do. So events are not re-dealt (a re-deal that
@@ -45,7 +51,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::RandomBot;
-use crate::core::{Awaiting, Decision, Event, MatchConfig, RulesError, Ruleset, Viewer};
+use crate::core::{Awaiting, Decision, Event, Input, MatchConfig, RulesError, Ruleset, Viewer};
 
 /// What a game tells the oracle about hidden information.
 pub trait HiddenInfo: Sync {
@@ -69,6 +75,11 @@ pub trait HiddenInfo: Sync {
     fn place(&self, _state: &[u8], _card: u32) -> Option<String> {
         None
     }
+    /// The other inputs `viewer` may not tell apart from `input` applied to `state` (a secret
+    /// bid: the other bids offered). Empty (the default) for an input the viewer may learn.
+    fn secret_alternatives(&self, _state: &[u8], _input: &Input, _viewer: Viewer) -> Vec<Input> {
+        Vec::new()
+    }
 }
 
 /// What one checked game covered.
@@ -78,6 +89,8 @@ pub struct LeakStats {
     pub views_compared: u64,
     pub events_checked: u64,
     pub decisions_checked: u64,
+    /// Secret inputs replaced by another offered one and compared (check 3).
+    pub secret_inputs_checked: u64,
 }
 
 impl LeakStats {
@@ -86,6 +99,7 @@ impl LeakStats {
         self.views_compared += o.views_compared;
         self.events_checked += o.events_checked;
         self.decisions_checked += o.decisions_checked;
+        self.secret_inputs_checked += o.secret_inputs_checked;
     }
 }
 
@@ -122,6 +136,11 @@ pub fn check_game(
             let s = (Some(state.as_slice()), labels.as_slice());
             check_step(ruleset, hidden, s, &step.state, &step.events, &step.awaiting, v, known, &mut dealer, &mut stats)
                 .map_err(|e| format!("seed {seed}, input {step_no} ({input:?}), {v:?}: {e}"))?;
+            for alt in hidden.secret_alternatives(&state, &input, v) {
+                same_as_seen(ruleset, &state, (&step.events, &step.awaiting, &step.state), &alt, v)
+                    .map_err(|e| format!("seed {seed}, input {step_no} ({input:?}), {v:?}, secret input: {e}"))?;
+                stats.secret_inputs_checked += 1;
+            }
         }
         state = step.state;
         awaiting = step.awaiting;
@@ -204,6 +223,31 @@ fn check_step(
         no_hidden_card(&named, &text, &as_json).map_err(|m| format!("decision {} names {m}", d.kind))?;
         no_secret_name(&secret, &text).map_err(|m| format!("decision {} names {m}", d.kind))?;
         stats.decisions_checked += 1;
+    }
+    Ok(())
+}
+
+/// Check 3: `alt` applied to `before` must give `viewer` the same events, pending decision and
+/// view as the real input did (its step's events, decision and state after).
+pub fn same_as_seen(ruleset: &dyn Ruleset, before: &[u8], (events, awaiting, after): (&[Event], &Awaiting, &[u8]), alt: &Input, viewer: Viewer) -> Result<(), String> {
+    let other = ruleset.apply(before, alt).map_err(|e| format!("the alternative {alt:?} is refused: {e}"))?;
+    let seen = |es: &[Event]| -> Vec<(String, Value)> {
+        es.iter().map(|e| e.as_seen_by(viewer)).map(|(t, d)| (t.to_string(), d.clone())).collect()
+    };
+    if seen(events) != seen(&other.events) {
+        return Err(format!("the events depend on the secret input ({alt:?} gives {:?})", seen(&other.events)));
+    }
+    let decision = |a: &Awaiting| match a {
+        Awaiting::Decision(d) => serde_json::to_value(d.as_seen_by(viewer)).ok(),
+        _ => None,
+    };
+    if decision(awaiting) != decision(&other.awaiting) {
+        return Err(format!("the pending decision depends on the secret input ({alt:?})"));
+    }
+    let real = ruleset.view(after, viewer).map_err(|e| format!("view: {e}"))?;
+    let alt_view = ruleset.view(&other.state, viewer).map_err(|e| format!("view: {e}"))?;
+    if real != alt_view {
+        return Err(format!("the view depends on the secret input: {}", first_difference(&real, &alt_view, "")));
     }
     Ok(())
 }

@@ -2825,7 +2825,7 @@ fn root_server(g: &Game, card: u32) -> Option<u32> {
 
 /// "You may move this upgrade to the root of another server" (an existing one), step 0 of the
 /// rows that move.
-fn move_upgrade_ask(g: &Game, c: Ctx) -> Option<Question> {
+pub(super) fn move_upgrade_ask(g: &Game, c: Ctx) -> Option<Question> {
     let from = root_server(g, c.card)?;
     if !g.rezzed(c.card) {
         return None;
@@ -2850,7 +2850,7 @@ fn move_upgrade_ask(g: &Game, c: Ctx) -> Option<Question> {
     ))
 }
 
-fn move_upgrade_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+pub(super) fn move_upgrade_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Answer::Card(to) = first(a) {
         if g.server(to).is_none() || root_server(g, c.card) == Some(to) {
             return Err(RulesError::Illegal(format!("{} cannot move to server {to}", c.name())));

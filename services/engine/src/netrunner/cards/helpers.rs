@@ -724,3 +724,12 @@ pub fn trash_from_rd(g: &mut Game, cards: &[u32], source: &str, ev: &mut Vec<Eve
         fire_identity(g, CORP, When::CorpTrashedFromRd, 0, ev);
     }
 }
+
+/// The rezzed cards in the root of `server` with an additional cost to steal from it
+/// (`Static::StealCostHere`), recorded when an access begins: CR 1.16 "persistent", their costs
+/// hold for that whole access even if they are trashed during it. For a run's breach and for an
+/// access outside a run alike.
+pub fn persistent_steal_costs(g: &Game, server: u32) -> Vec<u32> {
+    let root = g.server(server).map(|s| s.root.clone()).unwrap_or_default();
+    root.into_iter().filter(|&c| g.rezzed(c) && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::StealCostHere { .. }))).collect()
+}

@@ -11,6 +11,7 @@
 //! that installs or finishes an access returns a [`Then`] for the flow to carry out).
 
 pub mod corp;
+pub mod corp_last;
 pub mod corp_startup;
 pub mod corp_startup_runs;
 pub mod encounters;
@@ -289,6 +290,18 @@ pub enum Static {
     /// The cards hosted face up on this card can be played or installed as if they were in the
     /// grip (`flow::actions`).
     HostedAsGrip,
+    /// Persistent (CR 1.16, "persistent"): an additional cost to steal an agenda from the server
+    /// whose root holds this rezzed card, or from its root, recorded when the access begins
+    /// (`Access::steal_costs`) and paid by this card's step `step` (the agenda in `Ctx::arg`);
+    /// `payable(game, n)`: whether `n` such costs can all be paid now.
+    StealCostHere { step: u8, payable: CostsPayable },
+    /// An additional cost (CR 1.16) to rez this card: forfeit 1 agenda (`rez-forfeit:CARD:AGENDA`)
+    /// or reveal and trash `cards` cards from HQ (`rez-hq:CARD`: this card's step `step` picks
+    /// them, pays and rezzes); the plain rez is not offered.
+    RezForfeitOrTrashHq { cards: u32, step: u8 },
+    /// An additional cost (CR 1.16) to trash this rezzed card when the Runner accesses it, paid
+    /// by this card's step `step` after the trash cost; `payable(game)`: whether it can be paid.
+    TrashCostExtra { step: u8, payable: CostPayable },
 }
 
 /// A cost the Runner pays, for credits restricted to some costs (`Static::HostedCreditsFor`).
@@ -464,6 +477,9 @@ pub enum When {
     /// The Runner bypassed an ice (CR 6.5.8); the cards in the heap (their own rows), `arg` is
     /// the ice.
     HeapBypassed,
+    /// The Corp installed this card from anywhere but HQ (R&D, Archives, set aside, a score
+    /// area), after the install; its own row only.
+    InstalledNotFromHq,
 }
 
 /// The run this card began (an event, a click ability): what it changes.
@@ -483,6 +499,12 @@ pub type ClickOffers = fn(&Game, u32) -> Vec<(Option<u32>, String)>;
 pub type PaidOffers = fn(&Game, u32) -> Vec<(String, String, u32)>;
 /// The effect of an answer to a card's question at a step.
 pub type AnswerFn = fn(&mut Game, Ctx, &[Answer], &mut Vec<Event>) -> Result<Then, RulesError>;
+/// What a psi game's card does with the result (whether the bids matched).
+pub type PsiResult = fn(&mut Game, Ctx, bool, &mut Vec<Event>);
+/// Whether `n` additional costs of one card can all be paid now (`Static::StealCostHere`).
+pub type CostsPayable = fn(&Game, u32) -> bool;
+/// Whether an additional cost can be paid now (`Static::TrashCostExtra`).
+pub type CostPayable = fn(&Game) -> bool;
 /// What happens when a run ends (the ended run is an argument).
 pub type RunEnds = fn(&mut Game, Ctx, &Run, &mut Vec<Event>);
 
@@ -637,6 +659,9 @@ pub enum Ask {
     /// No question: pick `count` cards of the pile at random (one draw each, `flow::random`);
     /// the card's next step reads them in `Game::picked_at_random`.
     Random { from: Pile, count: fn(&Game, Ctx) -> u32 },
+    /// No question of its own: a psi game (Comprehensive Rules, "psi game"; `flow::psi`), then
+    /// this function with whether the two bids matched.
+    Psi(PsiResult),
 }
 
 /// Everything a card does.
@@ -700,7 +725,7 @@ pub fn all() -> impl Iterator<Item = &'static CardDef> {
 
 /// The card tables, each with the file it lives in (docs/netrunner-cards.md names it), in
 /// trigger order: the System Gateway tables first.
-pub fn tables() -> [(&'static str, &'static [CardDef]); 11] {
+pub fn tables() -> [(&'static str, &'static [CardDef]); 12] {
     [
         ("corp.rs", corp::DEFS),
         ("ice.rs", ice::DEFS),
@@ -713,6 +738,7 @@ pub fn tables() -> [(&'static str, &'static [CardDef]); 11] {
         ("random_picks.rs", random_picks::DEFS),
         ("runner_startup_more.rs", runner_startup_more::DEFS),
         ("runner_last.rs", runner_last::DEFS),
+        ("corp_last.rs", corp_last::DEFS),
     ]
 }
 
@@ -774,7 +800,7 @@ pub fn question(g: &Game, c: Ctx, step: u8) -> Option<Question> {
         Ask::CorpTrashes { kind, or_end, optional } => helpers::corp_trashes_ask(g, *kind, *or_end, *optional, c.name()),
         Ask::ArchivesToRd(max) => helpers::archives_to_rd_ask(g, *max, c.name()),
         Ask::Sabotage(n) => helpers::sabotage_ask(g, *n, c.name()),
-        Ask::Do(_) | Ask::Random { .. } => None,
+        Ask::Do(_) | Ask::Random { .. } | Ask::Psi(_) => None,
     }
 }
 
@@ -795,6 +821,15 @@ pub fn random_pick(c: Ctx, step: u8) -> Option<(Pile, fn(&Game, Ctx) -> u32)> {
     }
 }
 
+/// What the card's step `step` does with a psi game's result, if that step plays one
+/// (`Ask::Psi`).
+pub fn psi_result(c: Ctx, step: u8) -> Option<PsiResult> {
+    match c.def.asks.get(usize::from(step)) {
+        Some(Ask::Psi(f)) => Some(*f),
+        _ => None,
+    }
+}
+
 /// The effect of the typed answers to the card's question at `step`.
 pub fn answer(g: &mut Game, c: Ctx, step: u8, answers: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     match c.def.asks.get(usize::from(step)) {
@@ -809,7 +844,7 @@ pub fn answer(g: &mut Game, c: Ctx, step: u8, answers: &[Answer], ev: &mut Vec<E
         }
         Some(Ask::ArchivesToRd(max)) => helpers::archives_to_rd_answer(g, *max, c.name(), answers, ev).map(|_| Then::Done),
         Some(Ask::Sabotage(n)) => helpers::sabotage_answer(g, *n, c.name(), answers, ev).map(|_| Then::Done),
-        Some(Ask::Do(_) | Ask::Random { .. }) | None => Err(RulesError::CorruptState(format!("{} has no question {step}", c.name()))),
+        Some(Ask::Do(_) | Ask::Random { .. } | Ask::Psi(_)) | None => Err(RulesError::CorruptState(format!("{} has no question {step}", c.name()))),
     }
 }
 

@@ -127,7 +127,8 @@ pub fn installed_host_sweep(g: &mut Game, ev: &mut Vec<Event>) {
 pub fn access_outside_run(g: &mut Game, server: u32, slots: Vec<Slot>, source: &str, ev: &mut Vec<Event>) {
     let n = slots.len();
     note(ev, "access_begins", format!("{source}: the Runner will access {n} card(s) in {}", Game::server_name(server)), json!({"server": server, "count": n, "source": source}));
-    g.access = Some(Access { server, slots, hq_seen: vec![], rd_depth: 0, ordered: true, interrupts_asked: vec![] });
+    let steal_costs = super::helpers::persistent_steal_costs(g, server);
+    g.access = Some(Access { server, slots, hq_seen: vec![], rd_depth: 0, ordered: true, interrupts_asked: vec![], steal_costs, costs_paid: None });
     g.stage = Stage::Accessing;
 }
 

@@ -7,7 +7,7 @@ use super::agendas::steal;
 use super::ask::{ask, corrupt, draw_value, one_pick, opt, pick_one, public, request_draw};
 use crate::core::game::{answer, shown, Table};
 use crate::core::{Choice, DecisionOption, DecisionSpec, DrawKind, Event, Input, RulesError};
-use crate::netrunner::cards::{self, AccessOption, Static, When};
+use crate::netrunner::cards::{self, AccessOption, CostPayable, CostsPayable, Static, When};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{Access, CorpZone, Game, Slot, Stage, Task, ARCHIVES, CORP, HQ, RD, RUNNER};
 
@@ -37,6 +37,41 @@ fn more_access(g: &mut Game, server: u32) -> u32 {
         0
     };
     from_source + once
+}
+
+/// A card's persistent additional cost to steal from its server (`Static::StealCostHere`).
+fn steal_cost_of(g: &Game, c: u32) -> Option<(u8, CostsPayable)> {
+    cards::def(g.code(c)).statics.iter().find_map(|s| if let Static::StealCostHere { step, payable } = s { Some((*step, *payable)) } else { None })
+}
+
+/// A rezzed card's additional cost to trash it (`Static::TrashCostExtra`).
+fn trash_cost_extra(g: &Game, c: u32) -> Option<(u8, CostPayable)> {
+    if !g.rezzed(c) {
+        return None;
+    }
+    cards::def(g.code(c)).statics.iter().find_map(|s| if let Static::TrashCostExtra { step, payable } = s { Some((*step, *payable)) } else { None })
+}
+
+/// The additional costs of stealing in this access (CR 1.16, persistent): each card's step,
+/// and whether all of them can be paid now.
+fn steal_costs(g: &Game) -> (Vec<(u32, u8)>, bool) {
+    let cards = g.access.as_ref().map(|a| a.steal_costs.clone()).unwrap_or_default();
+    let costs: Vec<(u32, u8, CostsPayable)> = cards.iter().filter_map(|&c| steal_cost_of(g, c).map(|(step, f)| (c, step, f))).collect();
+    let payable = costs.iter().all(|(c, _, f)| f(g, costs.iter().filter(|(k, _, _)| g.code(*k) == g.code(*c)).count() as u32));
+    (costs.into_iter().map(|(c, step, _)| (c, step)).collect(), payable)
+}
+
+/// Pay additional costs by the cards' steps, then decide on `card` again: its access decision
+/// then carries out the steal or trash (`Access::costs_paid`).
+fn pay_costs_then(g: &mut Game, card: u32, costs: &[(u32, u8)]) {
+    if let Some(a) = g.access.as_mut() {
+        a.costs_paid = Some(card);
+    }
+    g.tasks.push(Task::AccessDecision { card });
+    for &(by, step) in costs.iter().rev() {
+        let c = cards::ctx(g, by, card);
+        cards::ask_later(g, c, step);
+    }
 }
 
 /// Archives: every card is turned face up and accessed.
@@ -96,7 +131,16 @@ pub fn begin_access(g: &mut Game, ev: &mut Vec<Event>) {
         ARCHIVES => slots.extend(archives_slots(g, ev)),
         _ => {}
     }
-    slots.extend(root.into_iter().map(Slot::Card));
+    slots.extend(root.iter().copied().map(Slot::Card));
+    // Access restrictions for the remainder of the run (a psi game's result): only one card,
+    // or not these cards.
+    if let Some(only) = run.access_only {
+        slots.retain(|s| *s == Slot::Card(only));
+    }
+    slots.retain(|s| !matches!(s, Slot::Card(c) if run.not_accessed.contains(c)));
+    // CR 1.16 "persistent": the steal costs of the cards in the root now hold for this whole
+    // access, even if those cards are trashed during it.
+    let steal_costs = cards::helpers::persistent_steal_costs(g, server);
     ev.push(public(
         "access_begins",
         format!("The Runner will access {} card(s) in {}", slots.len(), Game::server_name(server)),
@@ -104,7 +148,7 @@ pub fn begin_access(g: &mut Game, ev: &mut Vec<Event>) {
     ));
     let distinct_cards = slots.iter().filter(|s| matches!(s, Slot::Card(_))).count();
     let needs_order = distinct_cards >= 2 || (distinct_cards == 1 && slots.len() >= 2);
-    g.access = Some(Access { server, slots, hq_seen: vec![], rd_depth: 0, ordered: !needs_order, interrupts_asked: vec![] });
+    g.access = Some(Access { server, slots, hq_seen: vec![], rd_depth: 0, ordered: !needs_order, interrupts_asked: vec![], steal_costs, costs_paid: None });
     g.stage = Stage::Accessing;
 }
 
@@ -169,6 +213,11 @@ fn access_option_list(g: &Game) -> Vec<(u32, AccessOption)> {
     from.into_iter().filter_map(|c| cards::def(g.code(c)).access_option.filter(|o| (o.usable)(g)).map(|o| (c, o))).collect()
 }
 
+/// The access options usable on an agenda.
+fn agenda_access_options(g: &Game) -> Vec<(u32, AccessOption)> {
+    access_option_list(g).into_iter().filter(|(by, _)| !cards::def(g.code(*by)).statics.iter().any(|s| matches!(s, Static::AccessOptionNotOnAgendas))).collect()
+}
+
 fn access_options(g: &Game, c: u32) -> Vec<DecisionOption> {
     let d = g.def(c);
     let mut o = Vec::new();
@@ -177,8 +226,9 @@ fn access_options(g: &Game, c: u32) -> Vec<DecisionOption> {
         return o;
     }
     let in_archives = g.corp_zone(c) == CorpZone::Archives;
+    let extra_payable = trash_cost_extra(g, c).is_none_or(|(_, payable)| payable(g));
     if let Some(t) = g.trash_cost(c) {
-        if !in_archives && cards::helpers::runner_available_for(g, cards::Spend::TrashCost(c)) >= t {
+        if !in_archives && extra_payable && cards::helpers::runner_available_for(g, cards::Spend::TrashCost(c)) >= t {
             o.push(opt("trash", format!("Trash {} for {t}", g.label(c))));
         }
     }
@@ -215,15 +265,46 @@ pub fn step_access_decision(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> boo
         g.tasks.pop();
         return false;
     }
+    if g.access.as_ref().is_some_and(|a| a.costs_paid == Some(card)) {
+        // Its additional costs are paid: the steal or trash chosen goes on.
+        g.tasks.pop();
+        if let Some(a) = g.access.as_mut() {
+            a.costs_paid = None;
+        }
+        if g.def(card).ctype == CardType::Agenda {
+            steal(g, card, ev);
+        } else {
+            g.trash(card, "the Runner paid to trash it", ev);
+            cards::helpers::runner_trashed_accessed(g, card, ev);
+        }
+        finish_access_decision(g, card);
+        return false;
+    }
     if g.def(card).ctype == CardType::Agenda {
         let blocked = g.run.as_ref().is_some_and(|r| r.no_steal_trash);
+        let (costs, payable) = steal_costs(g);
+        if !blocked && !costs.is_empty() {
+            // An additional cost to steal: the Runner may pay it, or not steal.
+            let mut o = Vec::new();
+            if payable {
+                o.push(opt("steal", "Pay the additional cost and steal it"));
+            }
+            if zone != CorpZone::Archives {
+                o.extend(agenda_access_options(g).into_iter().map(|(_, a)| opt(a.id, a.agenda_label)));
+            }
+            if o.is_empty() {
+                g.tasks.pop();
+                finish_access_decision(g, card);
+                return false;
+            }
+            o.push(opt("leave", "Do not steal it"));
+            ask_access(g, card, o);
+            return true;
+        }
         let options: Vec<(u32, AccessOption)> = if blocked || zone == CorpZone::Archives {
             vec![]
         } else {
-            access_option_list(g)
-                .into_iter()
-                .filter(|(by, _)| !cards::def(g.code(*by)).statics.iter().any(|s| matches!(s, Static::AccessOptionNotOnAgendas)))
-                .collect()
+            agenda_access_options(g)
         };
         if !options.is_empty() {
             let mut o = vec![opt("steal", "Steal it")];
@@ -255,13 +336,31 @@ pub fn access_decision_input(g: &mut Game, card: u32, input: &Input, ev: &mut Ve
     match id.as_str() {
         "trash" => {
             let cost = g.trash_cost(card).unwrap_or(0);
+            let extra = trash_cost_extra(g, card);
+            if extra.is_some_and(|(_, payable)| !payable(g)) {
+                return Err(RulesError::Illegal("the additional cost to trash it cannot be paid".into()));
+            }
             if !cards::helpers::runner_pay_for(g, cost, cards::Spend::TrashCost(card), ev) {
                 return Err(RulesError::Illegal(format!("trashing costs {cost}")));
+            }
+            if let Some((step, _)) = extra {
+                pay_costs_then(g, card, &[(card, step)]);
+                return Ok(());
             }
             g.trash(card, &format!("the Runner paid {cost} to trash it"), ev);
             cards::helpers::runner_trashed_accessed(g, card, ev);
         }
-        "steal" => steal(g, card, ev),
+        "steal" => {
+            let (costs, payable) = steal_costs(g);
+            if !costs.is_empty() {
+                if !payable {
+                    return Err(RulesError::Illegal("the additional cost to steal it cannot be paid".into()));
+                }
+                pay_costs_then(g, card, &costs);
+                return Ok(());
+            }
+            steal(g, card, ev)
+        }
         "leave" => {}
         other => {
             let Some((by, a)) = access_option_list(g).into_iter().find(|(_, a)| a.id == other) else {

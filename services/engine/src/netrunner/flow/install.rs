@@ -103,7 +103,8 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
             return Err(RulesError::Illegal(format!("installing this ice costs {cost} credits")));
         }
     }
-    if g.corp.hq.contains(&card) {
+    let from_hq = g.corp.hq.contains(&card);
+    if from_hq {
         g.flags.corp_hq_installs += 1;
     }
     g.corp.hq.retain(|&x| x != card);
@@ -163,6 +164,9 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
         cards::fire_all(g, cards::When::CorpInstalledInRoot, &installed, g.flags.corp_root_installs, ev);
     }
     cards::fire_identity(g, CORP, cards::When::CorpInstalled, card, ev);
+    if !from_hq {
+        cards::fire_all(g, cards::When::InstalledNotFromHq, &[card], 0, ev);
+    }
     Ok(())
 }
 

@@ -2,7 +2,7 @@
 //! pending `Task`s, advanced until the match needs a decision or a random draw. Split the way
 //! the rules are: [`turns`] (setup, NR-1/2), [`actions`] (NR-3), [`install`] (NR-3.4),
 //! [`agendas`] (scoring and stealing), [`windows`] (paid abilities, NR-2.4), [`runs`] (NR-6),
-//! [`access`] (NR-7), [`trace`] (NR-8), [`damage`] (NR-9), [`random`] (cards picked at random by a card), [`tasks`] (pending steps and card
+//! [`access`] (NR-7), [`trace`] (NR-8), [`psi`] (psi games), [`damage`] (NR-9), [`random`] (cards picked at random by a card), [`tasks`] (pending steps and card
 //! questions), [`ask`] (asking and reading answers), [`time`] (time called in a timed round). No file here names a card: cards act
 //! through their rows in `cards`.
 //!
@@ -15,6 +15,7 @@ pub mod agendas;
 pub mod ask;
 pub mod damage;
 pub mod install;
+pub mod psi;
 pub mod random;
 pub mod runs;
 pub mod tasks;

@@ -8,6 +8,7 @@ use super::access::{access_decision_input, finish_access_decision, step_access_d
 use super::ask::{ask, corrupt, picks, public, request_draw, shuffle};
 use super::damage::{damage_input, step_damage};
 use super::install::{answer_make_room, answer_trash_before_install, ask_trash_before_install, install_corp, install_runner, step_make_room};
+use super::psi::{begin_psi, psi_input, step_psi};
 use super::random::{begin_random_pick, random_pick_input, step_random_pick};
 use super::trace::{step_trace, trace_input};
 use crate::core::{DecisionSpec, DrawKind, Event, Input, RulesError};
@@ -48,6 +49,10 @@ pub fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
         }
         Task::Card { code, card, step, arg } => step_card(g, &code, card, step, arg, ev),
         Task::RandomPick { from, left, picked } => step_random_pick(g, from, left, picked),
+        Task::Psi { code, corp_bid, .. } => {
+            step_psi(g, &code, corp_bid);
+            true
+        }
     }
 }
 
@@ -72,6 +77,7 @@ pub fn task_input(g: &mut Game, task: Task, input: &Input, ev: &mut Vec<Event>) 
         }
         Task::Card { code, card, step, arg } => answer_card(g, &code, card, step, arg, input, ev),
         Task::RandomPick { from, left, picked } => random_pick_input(g, from, left, picked, input),
+        Task::Psi { code, card, step, arg, corp_bid } => psi_input(g, (code, card, step, arg), corp_bid, input, ev),
     }
 }
 
@@ -91,6 +97,10 @@ fn step_card(g: &mut Game, code: &str, card: u32, step: u8, arg: u32, ev: &mut V
     if let Some((from, count)) = cards::random_pick(c, step) {
         let n = count(g, c);
         begin_random_pick(g, c, step, from, n);
+        return false;
+    }
+    if cards::psi_result(c, step).is_some() {
+        begin_psi(g, c, step);
         return false;
     }
     let Some((c, q)) = question(g, code, card, step, arg) else {

@@ -19,6 +19,9 @@ pub enum Paid {
     RezRemovingTag(u32),
     /// Rez a card forfeiting an agenda to pay part of its cost.
     RezForfeiting { card: u32, agenda: u32 },
+    /// Rez a card whose additional cost is paid by revealing and trashing HQ cards: its row's
+    /// step picks them, pays and rezzes (`cards::Static::RezForfeitOrTrashHq`).
+    RezTrashingHq { card: u32, step: u8 },
     Score(u32),
     Break { breaker: u32, subs: Vec<usize> },
     Pump(u32),
@@ -89,9 +92,26 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
             continue;
         }
         let cost = g.corp_rez_cost(c);
-        if cards::helpers::corp_available_for(g, cards::Spend::Rez(c)) >= cost {
-            out.push((opt(format!("rez:{c}"), format!("Rez {} for {cost}", g.label(c))), Paid::Rez(c)));
+        if cards::helpers::corp_available_for(g, cards::Spend::Rez(c)) < cost {
+            continue;
         }
+        // An additional cost (CR 1.16): forfeit 1 agenda, or reveal and trash N cards of HQ.
+        let forfeit_or_hq = cards::def(g.code(c)).statics.iter().find_map(|s| match s {
+            cards::Static::RezForfeitOrTrashHq { cards: n, step } => Some((*n, *step)),
+            _ => None,
+        });
+        if let Some((n, step)) = forfeit_or_hq {
+            for &agenda in &g.corp.score {
+                let what = format!("Rez {} for {cost}, forfeiting {}", g.label(c), g.label(agenda));
+                out.push((opt(format!("rez-forfeit:{c}:{agenda}"), what), Paid::RezForfeiting { card: c, agenda }));
+            }
+            if g.corp.hq.len() >= n as usize {
+                let what = format!("Rez {} for {cost}, revealing and trashing {n} cards from HQ", g.label(c));
+                out.push((opt(format!("rez-hq:{c}"), what), Paid::RezTrashingHq { card: c, step }));
+            }
+            continue;
+        }
+        out.push((opt(format!("rez:{c}"), format!("Rez {} for {cost}", g.label(c))), Paid::Rez(c)));
     }
     // NR-5 / NR-6.2.3: the approached ice, only at 2.3.
     if at == At::Run23 {
@@ -290,6 +310,10 @@ fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
         Paid::Rez(c) => rez(g, *c, false, None, ev),
         Paid::RezRemovingTag(c) => rez(g, *c, true, None, ev),
         Paid::RezForfeiting { card, agenda } => rez(g, *card, false, Some(*agenda), ev),
+        Paid::RezTrashingHq { card, step } => {
+            let c = cards::ctx(g, *card, 0);
+            cards::ask_later(g, c, *step);
+        }
         Paid::Score(c) => score(g, *c, ev),
         Paid::Break { breaker, subs } => break_subs(g, *breaker, subs, ev),
         Paid::Pump(b) => pump(g, *b, ev),

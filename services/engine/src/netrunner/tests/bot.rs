@@ -108,6 +108,7 @@ fn nr_bot_random_startup_decks() {
     let leak_games = crate::testing::leak::games_from_env("NETRUNNER_LEAK_GAMES", 3);
     let mut uses: BTreeMap<String, CardUse> = BTreeMap::new();
     let mut reasons: BTreeMap<String, u32> = BTreeMap::new();
+    let mut leak_stats = crate::testing::leak::LeakStats::default();
     for game in 0..n {
         let cfg = random_decks_config(format, game);
         let p = play_random_game(&Netrunner, &cfg, game * 13 + 7, MAX_INPUTS, true).unwrap_or_else(|e| panic!("game {game}: {e}"));
@@ -117,7 +118,8 @@ fn nr_bot_random_startup_decks() {
         *reasons.entry(kind).or_default() += 1;
         check_replay(&Netrunner, &cfg, &p).unwrap_or_else(|e| panic!("game {game}: {e}"));
         if game < leak_games {
-            check_game(&Netrunner, &Netrunner, &cfg, game * 13 + 7, MAX_INPUTS).unwrap_or_else(|e| panic!("leak, game {game}: {e}"));
+            let st = check_game(&Netrunner, &Netrunner, &cfg, game * 13 + 7, MAX_INPUTS).unwrap_or_else(|e| panic!("leak, game {game}: {e}"));
+            leak_stats.add(st);
         }
         let mut seen: BTreeMap<String, [bool; 4]> = BTreeMap::new();
         for e in p.events.iter().flatten() {
@@ -147,6 +149,7 @@ fn nr_bot_random_startup_decks() {
         }
     }
     eprintln!("netrunner bots, random {} decks: {n} games; end reasons: {reasons:?}", format.name());
+    eprintln!("leak oracle over {} games: {leak_stats:?}", leak_games.min(n));
     let playable = crate::netrunner::random_deck::playable(format);
     let has_identity = |faction: &str| playable.iter().any(|k| k.ctype == CardType::Identity && k.faction == faction);
     for c in format.cards() {

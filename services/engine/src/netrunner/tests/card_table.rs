@@ -15,7 +15,7 @@ use super::cards::snake;
 const PAGE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/netrunner-cards.md");
 
 /// Every test source that holds card tests (`card_<title>_…`).
-const TEST_SOURCES: [&str; 9] = [
+const TEST_SOURCES: [&str; 10] = [
     include_str!("cards.rs"),
     include_str!("cards_sg.rs"),
     include_str!("cards_startup_corp.rs"),
@@ -25,6 +25,7 @@ const TEST_SOURCES: [&str; 9] = [
     include_str!("cards_startup_runner_more.rs"),
     include_str!("cards_startup_corp2.rs"),
     include_str!("cards_startup_runner_last.rs"),
+    include_str!("cards_startup_corp_last.rs"),
 ];
 
 const SET_NAMES: [(&str, &str); 4] =

@@ -109,3 +109,46 @@ fn the_oracle_catches_a_hidden_card_named_without_its_number() {
         .expect("a planted leak is caught");
     assert!(leak.contains("a card hidden in every copy"), "{leak}");
 }
+
+/// The real ruleset, with every view showing the Corp's secret psi bid.
+struct LeakyPsi;
+
+impl Ruleset for LeakyPsi {
+    fn info(&self) -> &'static RulesetInfo {
+        Netrunner.info()
+    }
+    fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
+        Netrunner.new_match(config)
+    }
+    fn apply(&self, state: &[u8], input: &Input) -> Result<Step, RulesError> {
+        Netrunner.apply(state, input)
+    }
+    fn view(&self, state: &[u8], viewer: Viewer) -> Result<Value, RulesError> {
+        let mut v = Netrunner.view(state, viewer)?;
+        v["psi"] = Netrunner.view(state, Viewer::Seat(crate::netrunner::state::CORP))?["corp"]["psi_bid"].clone();
+        Ok(v)
+    }
+}
+
+/// Check 3 of the oracle (secret inputs) fails on a view that shows the Corp's psi bid to the
+/// Runner, and passes on the real one.
+#[test]
+fn nr_the_leak_oracle_catches_a_planted_psi_bid_leak() {
+    use crate::netrunner::cards::corp_last::SEE_HOW_THEY_RUN;
+    use crate::netrunner::state::{At, Stage, CORP, RUNNER};
+    let mut s = super::kit::Scenario::new().auto_pass().corp_turn(3);
+    let a = s.root(3, SEE_HOW_THEY_RUN, false);
+    s.g.cards[a as usize].adv = 4;
+    let mut m = s.start(Stage::Window { at: At::Action, round: crate::core::stack::PriorityRound::new(vec![CORP, RUNNER]) });
+    m.pick(&[&format!("score:{a}")]);
+    let d = m.decision();
+    assert_eq!(d.kind, "netrunner.psi_corp");
+    let input = Input::Decision { decision_id: d.id, seat: CORP, choice: Choice::Pick(vec!["bid:1".into()]) };
+    let alts = Netrunner.secret_alternatives(&m.state, &input, Viewer::Seat(RUNNER));
+    assert_eq!(alts.len(), 2, "bids 0 and 2");
+    for (rules, leaks) in [(&LeakyPsi as &dyn Ruleset, true), (&Netrunner as &dyn Ruleset, false)] {
+        let step = rules.apply(&m.state, &input).expect("the bid is accepted");
+        let found = alts.iter().find_map(|alt| crate::testing::leak::same_as_seen(rules, &m.state, (&step.events, &step.awaiting, &step.state), alt, Viewer::Seat(RUNNER)).err());
+        assert_eq!(found.is_some(), leaks, "{found:?}");
+    }
+}

@@ -8,6 +8,7 @@ mod cards_sg;
 mod cards_startup_corp;
 mod cards_startup_corp_runs;
 mod cards_startup_corp2;
+mod cards_startup_corp_last;
 mod cards_startup_runner;
 mod cards_random_picks;
 mod cards_startup_runner_more;
