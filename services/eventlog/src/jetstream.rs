@@ -122,16 +122,16 @@ impl Placed {
         if self.layout.periods().is_none() {
             return Ok(());
         }
-        let created = crate::layout::id_created_ms(match_id).map_or(i64::MIN, |ms| i64::try_from(ms).unwrap_or(i64::MAX));
+        let (name, _) = self.layout.place(match_id)?;
+        let created = crate::layout::id_created_ms(match_id).map_or(0, |ms| i64::try_from(ms).unwrap_or(i64::MAX));
         let now = now_ms();
-        if now.saturating_sub(created).abs() > crate::layout::NEW_MATCH_GRACE_MS {
+        if now.saturating_sub(created).saturating_abs() > crate::layout::NEW_MATCH_GRACE_MS {
             return Err(LogError::Refused(format!(
                 "match {match_id} cannot be created: its id was made at {created} ms, not within \
                  {} ms of now ({now} ms), and a new match must go into the present period",
                 crate::layout::NEW_MATCH_GRACE_MS
             )));
         }
-        let (name, _) = self.layout.place(match_id)?;
         if self.ensured.lock().map(|e| e.contains(&name)).unwrap_or(false) {
             return Ok(());
         }

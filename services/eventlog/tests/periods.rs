@@ -26,7 +26,11 @@ fn id_made(ago_ms: u64, n: u8) -> String {
 }
 
 async fn with_periods(server: &NatsServer, partitions: usize) -> JetStreamLog {
-    let layout = Layout::with_periods(partitions, Some(PERIODS)).expect("layout");
+    with(server, partitions, PERIODS).await
+}
+
+async fn with(server: &NatsServer, partitions: usize, periods: Periods) -> JetStreamLog {
+    let layout = Layout::with_periods(partitions, Some(periods)).expect("layout");
     JetStreamLog::connect_with_layout(&server.url(), 1, layout, &server.auth(Role::Orchestrator)).await.expect("connect with periods")
 }
 
@@ -38,7 +42,8 @@ async fn admin(server: &NatsServer) -> jetstream::Context {
 #[tokio::test]
 async fn matches_go_to_their_periods_streams_and_read_back_from_the_id_alone() {
     let server = NatsServer::start_temp().await.expect("start");
-    let log = with_periods(&server, 1).await;
+    // One-second periods; a minute of moves.
+    let log = with(&server, 1, Periods { length_s: 1, max_match_age_s: 60 }).await;
     let layout = EventLog::layout(&log);
     // Two matches made five seconds apart: two periods, two streams.
     let (old, new) = (id_made(5_000, 1), id_made(0, 2));

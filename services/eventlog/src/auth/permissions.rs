@@ -1,6 +1,6 @@
 //! What each role may publish and subscribe to (`docs/security.md`, the permission table).
 
-use super::{strings, Permissions, Role, FEED_STREAM};
+use super::{strings, Permissions, Role, FEED_STREAM, FEED_SUBJECTS};
 use crate::layout::every_partition;
 use crate::{ARCHIVE_BUCKET, INDEX_BUCKET, LAYOUT_STREAM, LAYOUT_SUBJECT, SNAPSHOT_BUCKET, STREAM};
 
