@@ -59,9 +59,10 @@ async fn period_streams(admin: &jetstream::Context) -> Result<Vec<(String, u64)>
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_list_as_before() -> Result<()> {
-    let dir_args = |system: &System| system.credentials.password_file(Role::Archiver).display().to_string();
+    // Made first without the archiver, then again with it (its password file is in the
+    // system's directory, made at start).
     let mut system = System::start_with(&["--period", "5s", "--max-match-age", "15s"]).await?;
-    let archiver_password = dir_args(&system);
+    let archiver_password = system.credentials.password_file(Role::Archiver).display().to_string();
     system.kill_orchestrator().await?;
     let archiving = [
         "--period", "5s", "--max-match-age", "15s", "--archive-after", "1s", "--archive-every-s", "1",
@@ -86,7 +87,8 @@ async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_
 
     let everyone: Vec<&Table> = old.iter().chain([&young, &open]).collect();
     let mut before = Vec::new();
-    for table in &everyone {
+    // Only an ended match exports.
+    for table in &everyone[..3] {
         let id = table.match_id.clone();
         let export = client.export_match(m::ExportMatchRequest { match_id: id.clone() }).await?.into_inner().export;
         before.push((id, export));
