@@ -3,7 +3,8 @@
 //! in their periods' streams; the archiver (`--archive-after 1s`, with the `archiver` NATS
 //! credential) seals them and deletes the old period's stream once it may, keeping the younger
 //! one; every match still reads, exports byte for byte, audits and is listed once; a match left
-//! open is ended by a ruling at the maximum age; the feed projector follows both periods.
+//! open is ended by a ruling at the maximum age; the feed projector follows both periods; a
+//! match whose archive then vanishes is DATA_LOSS naming it.
 
 mod harness;
 
@@ -171,6 +172,21 @@ async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_
     .await
     .context("the feed never published every match")??;
     assert_eq!(seen, wanted);
+
+    // An archive that vanished after its period left (deleted by whoever may write the
+    // bucket): DATA_LOSS naming the match, never "no such match".
+    let lost = &old[1].match_id;
+    admin.get_object_store(eventlog::ARCHIVE_BUCKET).await?.delete(lost.as_str()).await?;
+    // A fresh orchestrator, which has no copy of the match in memory.
+    system.kill_orchestrator().await?;
+    system.orchestrator = Some(system.spawn_orchestrator_with(&archiving).await?);
+    let mut client = system.client().await?;
+    let status = match client.get_match(m::GetMatchRequest { match_id: lost.clone(), version: 0 }).await {
+        Ok(_) => bail!("a match whose archive vanished was served"),
+        Err(status) => status,
+    };
+    assert_eq!(status.code(), tonic::Code::DataLoss, "{status:?}");
+    assert!(status.message().contains(lost.as_str()), "{}", status.message());
 
     // An orchestrator started with another period refuses; a backup says it is not supported.
     assert!(system.spawn_orchestrator_with(&["--period", "6s", "--max-match-age", "15s"]).await.is_err());
