@@ -396,7 +396,7 @@ impl JetStreamLog {
             || config.max_age != Duration::ZERO
             || config.discard != DiscardPolicy::New
             || config.storage != StorageType::File
-            || !config.subjects.iter().any(|s| *s == filter)
+            || !config.subjects.contains(&filter)
         {
             tracing::warn!(
                 stream = name,

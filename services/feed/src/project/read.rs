@@ -96,10 +96,10 @@ async fn read_periods(context: jetstream::Context, layout: eventlog::Layout, pin
                 keep
             });
             for name in listed {
-                if !readers.0.contains_key(&name) {
-                    let reader = read_partition(context.clone(), layout, name.clone(), tags, Projection::new(pinned_key.clone()), tx.clone());
+                if let std::collections::btree_map::Entry::Vacant(slot) = readers.0.entry(name.clone()) {
+                    let reader = read_partition(context.clone(), layout, name, tags, Projection::new(pinned_key.clone()), tx.clone());
                     tags += 1;
-                    readers.0.insert(name, tokio::spawn(reader));
+                    slot.insert(tokio::spawn(reader));
                 }
             }
         }

@@ -118,3 +118,19 @@ async fn check_sealed(
     }
     Ok((messages, bytes))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_period_leaves_after_its_end_the_closing_bound_and_the_archive_delay() {
+        // Ten-second periods, a minute of moves (and a minute of grace, the age being below
+        // the ten-minute cap), sealed five seconds after a match's end.
+        let periods = eventlog::Periods { length_s: 10, max_match_age_s: 60 };
+        assert_eq!(leaves_at_ms(&periods, 3, Duration::from_secs(5)), 40_000 + 120_000 + 5_000);
+        let month = eventlog::Periods { length_s: 30 * 86_400, max_match_age_s: 30 * 86_400 };
+        let after = Duration::from_secs(3 * 86_400);
+        assert_eq!(leaves_at_ms(&month, 0, after) - month.end_ms(0), 30 * 86_400_000 + eventlog::layout::RULING_GRACE_MS + 3 * 86_400_000);
+    }
+}

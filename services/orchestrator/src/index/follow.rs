@@ -36,9 +36,8 @@ impl MatchIndex {
                         listed
                     });
                     for name in names {
-                        if !running.0.contains_key(&name) {
-                            let task = tokio::spawn(self.clone().project(name.clone()));
-                            running.0.insert(name, task);
+                        if let std::collections::btree_map::Entry::Vacant(slot) = running.0.entry(name.clone()) {
+                            slot.insert(tokio::spawn(self.clone().project(name)));
                         }
                     }
                 }

@@ -253,3 +253,24 @@ pub(super) fn input_kind_of(input: &commit_input::Input) -> &'static str {
         commit_input::Input::Time(_) => "time",
     }
 }
+
+#[cfg(test)]
+mod age_tests {
+    use super::*;
+
+    #[test]
+    fn a_player_act_past_the_maximum_age_is_refused_and_a_ruling_is_not() {
+        let periods = eventlog::Periods { length_s: 10, max_match_age_s: 60 };
+        let layout = eventlog::Layout::with_periods(1, Some(periods)).expect("layout");
+        let now = crate::archive::now_ms() as u64;
+        let old = eventlog::layout::new_period_id(now - 61_000, [1; 16]);
+        let young = eventlog::layout::new_period_id(now - 59_000, [2; 16]);
+        let concession = commit_input::Input::Conceded(api::log_v1::Concession { seat: 0, seat_signature: Vec::new() });
+        let ruling = commit_input::Input::Adjudicated(api::log_v1::Adjudication { winners: Vec::new(), ruling: "closed".into() });
+        let refused = refuse_if_too_old(layout, &old, &concession).expect_err("too old");
+        assert!(refused.to_string().contains("maximum match age (60 s)"), "{refused}");
+        assert!(refuse_if_too_old(layout, &old, &ruling).is_ok(), "what ends the match goes through");
+        assert!(refuse_if_too_old(layout, &young, &concession).is_ok());
+        assert!(refuse_if_too_old(eventlog::Layout::LEGACY, &old, &concession).is_ok(), "no age without periods");
+    }
+}
