@@ -125,6 +125,17 @@ async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_
         let view = client.get_match(m::GetMatchRequest { match_id: id.clone(), version: 0 }).await?.into_inner();
         assert_eq!(view.status, m::MatchStatus::Ended as i32, "{id}");
     }
+    // WatchMatch from the start streams every version of a match whose period left.
+    let last = client.get_match(m::GetMatchRequest { match_id: old[0].match_id.clone(), version: 0 }).await?.into_inner().version;
+    let mut watch = client.watch_match(m::WatchMatchRequest { match_id: old[0].match_id.clone(), from_version: 0 }).await?.into_inner();
+    let mut versions = Vec::new();
+    while versions.last() != Some(&last) {
+        match tokio::time::timeout(PATIENCE, watch.next()).await? {
+            Some(update) => versions.push(update?.version),
+            None => bail!("WatchMatch ended after {} updates", versions.len()),
+        }
+    }
+    assert_eq!(versions, (1..=last).collect::<Vec<_>>(), "every version once, in order");
     let file = system.dir.path().join("old.json");
     let url = system.orchestrator_url()?;
     let (ok, out, err) = run_arbiter(&["export", &old[0].match_id, "--orchestrator", &url, "-o", &file.display().to_string()]).await?;

@@ -21,8 +21,14 @@ impl MatchApi {
                 tokio::time::sleep(every).await;
                 let before = crate::archive::now_ms().saturating_sub(periods.max_match_age_ms());
                 for match_id in index.open_created_before(before) {
-                    if let Err(e) = close(&matches, &match_id).await {
-                        tracing::warn!(match_id, error = %e, "cannot end a match past the maximum match age yet; trying again");
+                    match close(&matches, &match_id).await {
+                        Ok(()) => {}
+                        // Nobody joined it: it has not started and no ruling can end it (it keeps
+                        // its period in the hot log, docs/architecture.md).
+                        Err(e @ OrchestratorError::FailedPrecondition(_)) => {
+                            tracing::debug!(match_id, error = %e, "a match past the maximum match age cannot be ended by ruling")
+                        }
+                        Err(e) => tracing::warn!(match_id, error = %e, "cannot end a match past the maximum match age yet; trying again"),
                     }
                 }
             }
