@@ -29,11 +29,13 @@ impl DeletePeriod for eventlog::StreamDeleter {
 
 /// The first instant (Unix ms) period `period`'s streams may leave the hot log: its end, plus
 /// the time its youngest match still takes commits (`Periods::closing_ms`: the maximum match
-/// age and the closing ruling's grace), plus the archiver's delay after a match's end.
+/// age and the closing ruling's grace; at least the time a new match of the period may still be
+/// created, `NEW_MATCH_GRACE_MS`, so that no late first append makes the stream again), plus
+/// the archiver's delay after a match's end.
 pub fn leaves_at_ms(periods: &eventlog::Periods, period: u64, after: Duration) -> i64 {
     periods
         .end_ms(period)
-        .saturating_add(periods.closing_ms())
+        .saturating_add(periods.closing_ms().max(eventlog::layout::NEW_MATCH_GRACE_MS))
         .saturating_add(i64::try_from(after.as_millis()).unwrap_or(i64::MAX))
 }
 
@@ -129,6 +131,9 @@ mod tests {
         // the ten-minute cap), sealed five seconds after a match's end.
         let periods = eventlog::Periods { length_s: 10, max_match_age_s: 60 };
         assert_eq!(leaves_at_ms(&periods, 3, Duration::from_secs(5)), 40_000 + 120_000 + 5_000);
+        // Never before a late first append of the period's last match could come.
+        let short = eventlog::Periods { length_s: 10, max_match_age_s: 5 };
+        assert_eq!(leaves_at_ms(&short, 3, Duration::ZERO), 40_000 + eventlog::layout::NEW_MATCH_GRACE_MS);
         let month = eventlog::Periods { length_s: 30 * 86_400, max_match_age_s: 30 * 86_400 };
         let after = Duration::from_secs(3 * 86_400);
         assert_eq!(leaves_at_ms(&month, 0, after) - month.end_ms(0), 30 * 86_400_000 + eventlog::layout::RULING_GRACE_MS + 3 * 86_400_000);
