@@ -6,7 +6,10 @@
 //! - [`JetStreamLog`]: the production implementation on NATS JetStream. One stream
 //!   ([`STREAM`] = `MATCHES`), one subject per match ([`subject`] = `match.<id>.events`), one
 //!   message per commit; or, for a partitioned log, one stream per partition ([`layout`]:
-//!   `MATCHES_P<k>`, `match.p<k>.<id>.events`), every match in the one its id hashes to. The stream is immutable: file storage, `deny_delete`, `deny_purge`, no
+//!   `MATCHES_P<k>`, `match.p<k>.<id>.events`), every match in the one its id hashes to; or,
+//!   for a log with periods, one stream per period (and partition), `MATCHES_T<t>[_P<k>]`,
+//!   the period read from the match's UUIDv7 id, each deleted whole once sealed by the
+//!   `archiver` role only ([`StreamDeleter`]). The stream is immutable: file storage, `deny_delete`, `deny_purge`, no
 //!   max age, `discard: new`. Snapshots live in the KV bucket [`SNAPSHOT_BUCKET`]
 //!   (`MATCH_SNAPSHOTS`) and are only a cache: deleting them all loses nothing.
 //!   The match index lives in the KV bucket [`INDEX_BUCKET`] (`MATCH_INDEX`), written with
