@@ -314,6 +314,9 @@ pub async fn run(
         for (stream, why) in &periods.kept {
             tracing::info!(stream, why, "a period old enough to leave the hot log stays");
         }
+        for (stream, ids) in &periods.missing {
+            tracing::error!(stream, matches = ?ids, "a period stream holding matches not sealed yet is gone from the hot log: their commits are lost unless an operator restores the stream");
+        }
         tokio::time::sleep_until(started + every).await;
     }
 }

@@ -11,6 +11,10 @@ pub struct PeriodPass {
     pub deleted: Vec<(String, u64, u64)>,
     /// Streams old enough that stay, and why.
     pub kept: Vec<(String, String)>,
+    /// Streams gone from the log although matches the index has not archived are in them:
+    /// (stream, those matches). Data lost (a stolen archiver credential, an operator's
+    /// mistake): an operator must look.
+    pub missing: Vec<(String, Vec<String>)>,
 }
 
 /// Where the delete goes: the `archiver` role's connection ([`eventlog::StreamDeleter`]) in
@@ -55,6 +59,8 @@ pub async fn pass_periods(
     let mut done = PeriodPass::default();
     let layout = hot.layout();
     let Some(periods) = layout.periods() else { return done };
+    // Taken before the streams are listed, so a match made meanwhile has its stream listed.
+    let unsealed = index.unsealed_by_stream(&layout);
     let names = match hot.log_streams().await {
         Ok(names) => names,
         Err(e) => {
@@ -62,6 +68,12 @@ pub async fn pass_periods(
             return done;
         }
     };
+    // Every match not sealed yet lives only in its period's stream, which must exist.
+    for (stream, ids) in unsealed {
+        if !names.contains(&stream) {
+            done.missing.push((stream, ids));
+        }
+    }
     for name in names {
         let Some((Some(period), partition)) = layout.parse_stream(&name) else { continue };
         if now_ms <= leaves_at_ms(&periods, period, after) {

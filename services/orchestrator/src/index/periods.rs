@@ -29,4 +29,17 @@ impl MatchIndex {
             .cloned()
             .collect()
     }
+
+    /// The matches not yet archived, by the stream that must hold them (their commits are in
+    /// the hot log only): a stream missing from the log while it holds one is data lost.
+    pub fn unsealed_by_stream(&self, layout: &eventlog::Layout) -> BTreeMap<String, Vec<String>> {
+        let Ok(view) = self.view.read() else { return BTreeMap::new() };
+        let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for entry in view.by_id.values().map(|k| &k.entry).filter(|e| e.archived_at_ms == 0) {
+            if let Ok((stream, _)) = layout.place(&entry.match_id) {
+                out.entry(stream).or_default().push(entry.match_id.clone());
+            }
+        }
+        out
+    }
 }
