@@ -14,12 +14,11 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use anyhow::{anyhow, bail, Context, Result};
 use api::match_v1 as m;
 use async_nats::jetstream;
-use eventlog::{EventLog, Role};
+use eventlog::Role;
 use futures::StreamExt;
 use harness::*;
 
 const PERIOD_S: u64 = 5;
-const MAX_AGE_S: u64 = 15;
 /// A liveness bound for the archiver and the projections: never a timing claim.
 const PATIENCE: Duration = Duration::from_secs(120);
 
