@@ -73,6 +73,7 @@ async fn matches_go_to_their_periods_streams_and_read_back_from_the_id_alone() {
     // The randomness reader finds the layout in the record and reads by direct get.
     let reader = JetStreamLog::connect_reader(&server.url(), &server.auth(Role::Randomness)).await.expect("reader");
     assert_eq!(reader.layout().await.expect("layout"), layout);
+    assert!(reader.holds_commits().await.expect("holds"), "what a service without its key file asks");
     assert_eq!(reader.read(&new, 1).await.expect("reader read"), log.read(&new, 1).await.expect("read"));
     // A match of a period with no stream reads as unknown, to both.
     let nobody = id_made(30_000, 3);

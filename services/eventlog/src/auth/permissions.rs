@@ -233,10 +233,11 @@ fn orchestrator_period_rows() -> PeriodRows {
 }
 
 /// The reader's (randomness): direct gets of any stream but the buckets (match states, the
-/// index and the archives are not its to read).
+/// index and the archives are not its to read), and the stream names (whether the log holds
+/// any commit, asked when its key file is missing).
 fn reader_period_rows() -> PeriodRows {
     PeriodRows {
-        allow: strings(&["$JS.API.DIRECT.GET.*", "$JS.API.DIRECT.GET.*.>"]),
+        allow: strings(&["$JS.API.DIRECT.GET.*", "$JS.API.DIRECT.GET.*.>", "$JS.API.STREAM.NAMES"]),
         deny: buckets().into_iter().flat_map(|b| [format!("$JS.API.DIRECT.GET.{b}"), format!("$JS.API.DIRECT.GET.{b}.>")]).collect(),
     }
 }

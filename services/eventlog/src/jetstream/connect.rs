@@ -293,8 +293,6 @@ impl JetStreamLog {
         let placed = self.placed().await?;
         let names = match placed.layout.periods() {
             None => placed.layout.streams(),
-            // A reader cannot list streams; the key question is asked by writers only.
-            Some(_) if self.is_reader() => return Err(read_only("holds_commits on a log with periods")),
             Some(_) => self.period_streams(&placed.layout).await?,
         };
         for name in names {
