@@ -13,8 +13,11 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::layout::every_partition;
-use crate::{LogError, ARCHIVE_BUCKET, INDEX_BUCKET, LAYOUT_STREAM, LAYOUT_SUBJECT, SNAPSHOT_BUCKET, STREAM};
+use crate::LogError;
+
+mod permissions;
+
+pub use permissions::{permissions, protected_streams};
 
 /// The stream of the public feed, created and written by the `projector` role
 /// (`services/feed`), read by the `feed` role.
@@ -40,12 +43,16 @@ pub enum Role {
     Projector,
     /// The public feed: reads `FEED` / `feed.>` only, never the match log.
     Feed,
+    /// Deletes sealed period streams (`$JS.API.STREAM.DELETE` of any stream but the log's
+    /// fixed ones, the buckets and the feed) and nothing else: the orchestrator's archiver
+    /// sends only its deletes through it (docs/architecture.md, "Leaving the hot log").
+    Archiver,
     /// Operators and tests: everything. No service uses it.
     Admin,
 }
 
 impl Role {
-    pub const ALL: [Role; 5] = [Role::Orchestrator, Role::Randomness, Role::Projector, Role::Feed, Role::Admin];
+    pub const ALL: [Role; 6] = [Role::Orchestrator, Role::Randomness, Role::Projector, Role::Feed, Role::Archiver, Role::Admin];
 
     /// The NATS user name.
     pub fn name(self) -> &'static str {
@@ -54,6 +61,7 @@ impl Role {
             Role::Randomness => "randomness",
             Role::Projector => "projector",
             Role::Feed => "feed",
+            Role::Archiver => "archiver",
             Role::Admin => "admin",
         }
     }
@@ -296,167 +304,6 @@ pub struct Permissions {
 
 fn strings(items: &[&str]) -> Vec<String> {
     items.iter().map(|s| s.to_string()).collect()
-}
-
-/// Stream-changing JetStream API calls no service may make (only an operator, as `admin`).
-const ADMIN_ONLY: &[&str] = &[
-    "$JS.API.STREAM.UPDATE.>",
-    "$JS.API.STREAM.DELETE.>",
-    "$JS.API.STREAM.PURGE.>",
-    "$JS.API.STREAM.MSG.DELETE.>",
-    "$JS.API.STREAM.SNAPSHOT.>",
-    "$JS.API.STREAM.RESTORE.>",
-    "$JS.API.STREAM.PEER.>",
-    "$JS.API.STREAM.LEADER.>",
-    "$JS.API.ACCOUNT.>",
-    "$JS.API.SERVER.>",
-    "$JS.API.META.>",
-];
-
-/// The permissions of `role` (`None` for admin: everything). Each entry was checked against a
-/// real nats-server by this crate's tests (`services/eventlog/tests/permissions.rs`).
-pub fn permissions(role: Role) -> Option<Permissions> {
-    let kv_stream = format!("KV_{SNAPSHOT_BUCKET}");
-    let index_stream = format!("KV_{INDEX_BUCKET}");
-    let archive_stream = format!("OBJ_{ARCHIVE_BUCKET}");
-    let inbox = format!("{}.>", role.inbox_prefix());
-    match role {
-        Role::Orchestrator => Some(Permissions {
-            publish_allow: vec![
-                // Appends (the JetStream publish), snapshot puts.
-                crate::STREAM_SUBJECTS.to_string(),
-                format!("$KV.{SNAPSHOT_BUCKET}.*"),
-                // Create (never update) the stream and the bucket; look them up. Creating a KV
-                // bucket first asks for the account's limits ($JS.API.INFO).
-                "$JS.API.INFO".to_string(),
-                format!("$JS.API.STREAM.CREATE.{STREAM}"),
-                format!("$JS.API.STREAM.INFO.{STREAM}"),
-                format!("$JS.API.STREAM.CREATE.{kv_stream}"),
-                format!("$JS.API.STREAM.INFO.{kv_stream}"),
-                // Reads: last/first message by subject, by sequence; snapshot gets (direct).
-                format!("$JS.API.STREAM.MSG.GET.{STREAM}"),
-                format!("$JS.API.DIRECT.GET.{kv_stream}.>"),
-                // Ordered (ephemeral, unacknowledged) consumers for reads and watches; a reset
-                // deletes and recreates one (no consumer info needed).
-                format!("$JS.API.CONSUMER.CREATE.{STREAM}"),
-                format!("$JS.API.CONSUMER.CREATE.{STREAM}.>"),
-                format!("$JS.API.CONSUMER.MSG.NEXT.{STREAM}.*"),
-                format!("$JS.API.CONSUMER.DELETE.{STREAM}.*"),
-                // The match index (a projection of the log it alone writes and reads): puts
-                // with an expected revision, gets, and a watch of the whole bucket.
-                format!("$KV.{INDEX_BUCKET}.*"),
-                format!("$JS.API.STREAM.CREATE.{index_stream}"),
-                format!("$JS.API.STREAM.INFO.{index_stream}"),
-                format!("$JS.API.DIRECT.GET.{index_stream}.>"),
-                format!("$JS.API.CONSUMER.CREATE.{index_stream}"),
-                format!("$JS.API.CONSUMER.CREATE.{index_stream}.>"),
-                format!("$JS.API.CONSUMER.DELETE.{index_stream}.*"),
-                // Flow-control replies of that watch (a push consumer): without them the server
-                // stops delivering after a few thousand entries.
-                format!("$JS.FC.{index_stream}.>"),
-                // Sealed archives (`MATCH_ARCHIVE`, written and read by the orchestrator's
-                // archiver and read path): create the bucket, put objects (chunks, then the
-                // metadata naming them), read an object's metadata and its chunks (an ordered
-                // push consumer with flow control). Never purge: ADMIN_ONLY keeps
-                // `$JS.API.STREAM.PURGE.>` from every service, so no service can wipe the
-                // bucket's bytes (docs/architecture.md, "Sealed archives").
-                format!("$O.{ARCHIVE_BUCKET}.>"),
-                format!("$JS.API.STREAM.CREATE.{archive_stream}"),
-                format!("$JS.API.STREAM.INFO.{archive_stream}"),
-                format!("$JS.API.STREAM.MSG.GET.{archive_stream}"),
-                format!("$JS.API.CONSUMER.CREATE.{archive_stream}"),
-                format!("$JS.API.CONSUMER.CREATE.{archive_stream}.>"),
-                format!("$JS.API.CONSUMER.DELETE.{archive_stream}.*"),
-                format!("$JS.FC.{archive_stream}.>"),
-                // A partitioned log (`layout`): its record, written once with an expected
-                // sequence of 0 (create the stream, publish, read it back), and the same rows
-                // as MATCHES for each partition stream.
-                LAYOUT_SUBJECT.to_string(),
-                format!("$JS.API.STREAM.CREATE.{LAYOUT_STREAM}"),
-                format!("$JS.API.STREAM.INFO.{LAYOUT_STREAM}"),
-                format!("$JS.API.STREAM.MSG.GET.{LAYOUT_STREAM}"),
-            ]
-            .into_iter()
-            .chain(every_partition().into_iter().flat_map(|(stream, subjects)| {
-                [
-                    subjects,
-                    format!("$JS.API.STREAM.CREATE.{stream}"),
-                    format!("$JS.API.STREAM.INFO.{stream}"),
-                    format!("$JS.API.STREAM.MSG.GET.{stream}"),
-                    format!("$JS.API.CONSUMER.CREATE.{stream}"),
-                    format!("$JS.API.CONSUMER.CREATE.{stream}.>"),
-                    format!("$JS.API.CONSUMER.MSG.NEXT.{stream}.*"),
-                    format!("$JS.API.CONSUMER.DELETE.{stream}.*"),
-                ]
-            }))
-            .collect(),
-            publish_deny: strings(ADMIN_ONLY),
-            subscribe_allow: vec![inbox],
-            subscribe_deny: Vec::new(),
-        }),
-        // Reads with direct gets only: a consumer could be made to deliver into another
-        // subject, so the reader may create none.
-        Role::Randomness => Some(Permissions {
-            publish_allow: [STREAM.to_string(), LAYOUT_STREAM.to_string()]
-                .into_iter()
-                .chain(every_partition().into_iter().map(|(stream, _)| stream))
-                .flat_map(|stream| [format!("$JS.API.DIRECT.GET.{stream}"), format!("$JS.API.DIRECT.GET.{stream}.>")])
-                .collect(),
-            publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "$KV.>".to_string(), "$O.>".to_string()]].concat(),
-            subscribe_allow: vec![inbox],
-            subscribe_deny: Vec::new(),
-        }),
-        // Reads MATCHES as the orchestrator's watches do (ordered consumers, which it may create
-        // and delete on MATCHES only) and writes FEED, which it may create but never change.
-        // It could leak the raw log into `feed.>` only by publishing it itself, which its code
-        // never does; it can neither write `match.>` nor touch snapshots.
-        Role::Projector => Some(Permissions {
-            publish_allow: vec![
-                FEED_SUBJECTS.to_string(),
-                "$JS.API.INFO".to_string(),
-                format!("$JS.API.STREAM.CREATE.{FEED_STREAM}"),
-                format!("$JS.API.STREAM.INFO.{FEED_STREAM}"),
-                format!("$JS.API.DIRECT.GET.{FEED_STREAM}"),
-                format!("$JS.API.DIRECT.GET.{FEED_STREAM}.>"),
-                // The log's layout record (direct gets), to know which streams to read.
-                format!("$JS.API.DIRECT.GET.{LAYOUT_STREAM}"),
-                format!("$JS.API.DIRECT.GET.{LAYOUT_STREAM}.>"),
-            ]
-            .into_iter()
-            .chain([STREAM.to_string()].into_iter().chain(every_partition().into_iter().map(|(stream, _)| stream)).flat_map(|stream| {
-                [
-                    format!("$JS.API.CONSUMER.CREATE.{stream}"),
-                    format!("$JS.API.CONSUMER.CREATE.{stream}.>"),
-                    format!("$JS.API.CONSUMER.MSG.NEXT.{stream}.*"),
-                    format!("$JS.API.CONSUMER.DELETE.{stream}.*"),
-                ]
-            }))
-            .collect(),
-            publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "$KV.>".to_string(), "$O.>".to_string()]].concat(),
-            subscribe_allow: vec![inbox],
-            subscribe_deny: Vec::new(),
-        }),
-        Role::Feed => Some(Permissions {
-            publish_allow: vec![
-                format!("$JS.API.STREAM.INFO.{FEED_STREAM}"),
-                format!("$JS.API.STREAM.MSG.GET.{FEED_STREAM}"),
-                format!("$JS.API.DIRECT.GET.{FEED_STREAM}"),
-                format!("$JS.API.DIRECT.GET.{FEED_STREAM}.>"),
-                format!("$JS.API.CONSUMER.CREATE.{FEED_STREAM}"),
-                format!("$JS.API.CONSUMER.CREATE.{FEED_STREAM}.>"),
-                format!("$JS.API.CONSUMER.MSG.NEXT.{FEED_STREAM}.*"),
-                format!("$JS.API.CONSUMER.DELETE.{FEED_STREAM}.*"),
-                // Flow-control replies of push (ordered) consumers, as nats-py and the nats CLI
-                // make them; they carry nothing but "go on".
-                format!("$JS.FC.{FEED_STREAM}.>"),
-            ],
-            publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "feed.>".to_string(), "$KV.>".to_string(), "$O.>".to_string()]]
-                .concat(),
-            subscribe_allow: vec![inbox, "feed.>".to_string()],
-            subscribe_deny: vec!["match.>".to_string(), "$KV.>".to_string(), "$O.>".to_string()],
-        }),
-        Role::Admin => None,
-    }
 }
 
 /// A NATS config string literal.

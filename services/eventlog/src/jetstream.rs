@@ -15,6 +15,7 @@ use futures::stream::BoxStream;
 use futures::StreamExt;
 
 mod connect;
+mod delete;
 mod read;
 
 use crate::auth::NatsAuth;
@@ -26,6 +27,7 @@ use crate::{
 };
 
 pub use connect::{direct_layout, recorded_layout};
+pub use delete::StreamDeleter;
 
 /// How long an append keeps sending its publish (same msg id) before giving up as unavailable.
 const PUBLISH_PATIENCE: Duration = Duration::from_secs(15);
@@ -68,26 +70,42 @@ impl std::fmt::Debug for JetStreamLog {
     }
 }
 
-/// A log's layout and a handle on each of its streams (by partition).
+/// A log's layout and a handle on each of its fixed streams (by partition); the streams of a
+/// log with periods are named from each match's id (`of`), and a writer makes a period's
+/// stream when its first match is appended.
 pub(crate) struct Placed {
     pub(crate) layout: Layout,
     pub(crate) streams: Vec<stream::Stream<()>>,
+    context: jetstream::Context,
+    replicas: usize,
+    /// The period streams this writer has made or found (so it asks once per stream).
+    ensured: std::sync::Mutex<std::collections::BTreeSet<String>>,
 }
 
 impl Placed {
-    pub(crate) async fn new(context: &jetstream::Context, layout: Layout) -> Result<Arc<Placed>, LogError> {
+    pub(crate) async fn new(context: &jetstream::Context, layout: Layout, replicas: usize) -> Result<Arc<Placed>, LogError> {
         let mut streams = Vec::with_capacity(layout.partitions());
         for name in layout.streams() {
             // No request is made (no STREAM.INFO right needed).
             streams.push(context.get_stream_no_info(&name).await.map_err(|e| LogError::Other(format!("stream {name}: {e}")))?);
         }
-        Ok(Arc::new(Placed { layout, streams }))
+        Ok(Arc::new(Placed { layout, streams, context: context.clone(), replicas, ensured: Default::default() }))
     }
 
-    /// The stream and subject of `match_id` (a valid id).
-    pub(crate) fn of(&self, match_id: &str) -> (stream::Stream<()>, String) {
-        let partition = self.layout.partition_of(match_id);
-        (self.streams[partition].clone(), self.layout.subject(match_id))
+    /// The stream and subject of `match_id` (a valid id; in a log with periods, one the
+    /// orchestrator made).
+    pub(crate) async fn of(&self, match_id: &str) -> Result<(stream::Stream<()>, String), LogError> {
+        let (name, subject) = self.layout.place(match_id)?;
+        if self.layout.periods().is_none() {
+            let partition = self.layout.partition_of(match_id);
+            return Ok((self.partition(partition)?.clone(), subject));
+        }
+        Ok((self.named(&name).await?, subject))
+    }
+
+    /// A handle on the stream `name` (no request is made).
+    pub(crate) async fn named(&self, name: &str) -> Result<stream::Stream<()>, LogError> {
+        self.context.get_stream_no_info(name).await.map_err(|e| LogError::Other(format!("stream {name}: {e}")))
     }
 
     /// The stream of `partition`, or an error naming the count.
@@ -95,6 +113,67 @@ impl Placed {
         self.streams.get(partition).ok_or_else(|| {
             LogError::Other(format!("partition {partition} of a log of {} partition(s)", self.layout.partitions()))
         })
+    }
+
+    /// Before the first append of `match_id`, in a log with periods: refuse an id that does
+    /// not name the present (so no new match enters an old period, `NEW_MATCH_GRACE_MS`), and
+    /// make its period's stream if this writer has not seen it yet.
+    pub(crate) async fn admit_new(&self, match_id: &str) -> Result<(), LogError> {
+        if self.layout.periods().is_none() {
+            return Ok(());
+        }
+        let (name, _) = self.layout.place(match_id)?;
+        let created = crate::layout::id_created_ms(match_id).map_or(0, |ms| i64::try_from(ms).unwrap_or(i64::MAX));
+        let now = now_ms();
+        if now.saturating_sub(created).saturating_abs() > crate::layout::NEW_MATCH_GRACE_MS {
+            return Err(LogError::Refused(format!(
+                "match {match_id} cannot be created: its id was made at {created} ms, not within \
+                 {} ms of now ({now} ms), and a new match must go into the present period",
+                crate::layout::NEW_MATCH_GRACE_MS
+            )));
+        }
+        if self.ensured.lock().map(|e| e.contains(&name)).unwrap_or(false) {
+            return Ok(());
+        }
+        let (period, partition) = self.layout.parse_stream(&name).ok_or_else(|| LogError::Other(format!("stream {name} is not of this log")))?;
+        connect::until_placed(|| JetStreamLog::ensure_stream(&self.context, self.replicas, &self.layout, period, partition)).await?;
+        if let Ok(mut ensured) = self.ensured.lock() {
+            ensured.insert(name);
+        }
+        Ok(())
+    }
+
+    /// Whether a match that has commits may take another now: refused once it is older than
+    /// the log's maximum match age plus the closing grace (`Periods::closing_ms`; the
+    /// orchestrator refuses players' moves at the age itself, and its time keeper's closing
+    /// ruling comes within the grace).
+    pub(crate) fn admit_more(&self, match_id: &str) -> Result<(), LogError> {
+        let Some(periods) = self.layout.periods() else { return Ok(()) };
+        let Some(created) = crate::layout::id_created_ms(match_id).and_then(|ms| i64::try_from(ms).ok()) else { return Ok(()) };
+        if now_ms().saturating_sub(created) > periods.closing_ms() {
+            return Err(LogError::Refused(format!(
+                "match {match_id} is older than the log's maximum match age ({} s) and takes no more commits",
+                periods.max_match_age_s
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Now, in Unix ms.
+pub(crate) fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
+/// In a log with periods a missing stream is a period nobody wrote to yet, or one that left
+/// the hot log: it holds nothing.
+fn empty_if_gone<T>(layout: &Layout, result: Result<Option<T>, LogError>) -> Result<Option<T>, LogError> {
+    match result {
+        Err(LogError::StreamMissing(_)) if layout.periods().is_some() => Ok(None),
+        other => other,
     }
 }
 
@@ -173,7 +252,12 @@ impl EventLog for JetStreamLog {
         if self.is_reader() {
             return Err(read_only("append"));
         }
-        let (stream, subject) = self.placed().await?.of(match_id);
+        let placed = self.placed().await?;
+        match expected_last_sequence {
+            None => placed.admit_new(match_id).await?,
+            Some(_) => placed.admit_more(match_id)?,
+        }
+        let (stream, subject) = placed.of(match_id).await?;
         let mut publish = Publish::build()
             .payload(payload.clone())
             .message_id(msg_id)
@@ -280,19 +364,22 @@ impl EventLog for JetStreamLog {
 
     async fn last_commit(&self, match_id: &str) -> Result<Option<(u64, Bytes)>, LogError> {
         validate_match_id(match_id)?;
-        let (stream, subject) = self.placed().await?.of(match_id);
+        let placed = self.placed().await?;
+        let (stream, subject) = placed.of(match_id).await?;
         if self.is_reader() {
             return match stream.direct_get_last_for_subject(&subject).await {
                 Ok(message) => Ok(Some((message.sequence, message.payload))),
                 Err(e) if e.kind() == DirectGetErrorKind::NotFound => Ok(None),
+                Err(e) if placed.layout.periods().is_some() && connect::is_no_responders(&e) => Ok(None),
                 Err(e) => Err(classify(&format!("last message of {subject}"), e)),
             };
         }
-        match stream.get_last_raw_message_by_subject(&subject).await {
+        let last = match stream.get_last_raw_message_by_subject(&subject).await {
             Ok(message) => Ok(Some((message.sequence, message.payload))),
             Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => Ok(None),
             Err(e) => Err(classify(&format!("last message of {subject}"), e)),
-        }
+        };
+        empty_if_gone(&placed.layout, last)
     }
 
     async fn read_until(
@@ -324,7 +411,7 @@ impl EventLog for JetStreamLog {
         if self.is_reader() {
             return Err(read_only("watch"));
         }
-        let (stream, subject) = self.placed().await?.of(match_id);
+        let (stream, subject) = self.placed().await?.of(match_id).await?;
         let (messages, consumer) = self.ordered_from(&stream, &subject, DeliverPolicy::All).await?;
         // Deleted when the watcher goes away, rather than lingering until it expires: a client
         // that opens and drops many watches must not exhaust the server's consumers.
@@ -358,25 +445,42 @@ impl EventLog for JetStreamLog {
         }
         let placed = self.placed().await?;
         let mut out = Vec::new();
-        for (partition, stream) in placed.streams.iter().enumerate() {
-            out.extend(self.last_commits_of(&placed.layout, partition, stream).await?);
+        for name in self.log_streams().await? {
+            let stream = placed.named(&name).await?;
+            let listed = self.last_commits_of(&placed.layout, &name, &stream).await;
+            out.extend(empty_if_gone(&placed.layout, listed.map(Some))?.unwrap_or_default());
         }
         out.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(out)
     }
 
-    fn partitions(&self) -> usize {
-        self.placed.get().map_or(1, |p| p.layout.partitions())
+    async fn stream_size(&self, name: &str) -> Result<Option<(u64, u64)>, LogError> {
+        if self.is_reader() {
+            return Err(read_only("stream_size"));
+        }
+        self.stream_size_of(name).await
     }
 
-    async fn follow(&self, partition: usize, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
+    fn layout(&self) -> Layout {
+        self.placed.get().map_or(Layout::LEGACY, |p| p.layout)
+    }
+
+    async fn log_streams(&self) -> Result<Vec<String>, LogError> {
+        let placed = self.placed().await?;
+        if placed.layout.periods().is_none() {
+            return Ok(placed.layout.streams());
+        }
+        self.period_streams(&placed.layout).await
+    }
+
+    async fn follow(&self, name: &str, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
         if self.is_reader() {
             return Err(read_only("follow"));
         }
         let placed = self.placed().await?;
-        let stream = placed.partition(partition)?.clone();
         let layout = placed.layout;
-        let filter = layout.filter(partition);
+        let filter = layout.filter_of(name).ok_or_else(|| LogError::Other(format!("{name} is not a stream of this log")))?;
+        let stream = placed.named(name).await?;
         let from_sequence = from_sequence.max(1);
         let (messages, consumer) =
             self.ordered_from(&stream, &filter, DeliverPolicy::ByStartSequence { start_sequence: from_sequence }).await?;

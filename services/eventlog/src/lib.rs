@@ -6,7 +6,10 @@
 //! - [`JetStreamLog`]: the production implementation on NATS JetStream. One stream
 //!   ([`STREAM`] = `MATCHES`), one subject per match ([`subject`] = `match.<id>.events`), one
 //!   message per commit; or, for a partitioned log, one stream per partition ([`layout`]:
-//!   `MATCHES_P<k>`, `match.p<k>.<id>.events`), every match in the one its id hashes to. The stream is immutable: file storage, `deny_delete`, `deny_purge`, no
+//!   `MATCHES_P<k>`, `match.p<k>.<id>.events`), every match in the one its id hashes to; or,
+//!   for a log with periods, one stream per period (and partition), `MATCHES_T<t>[_P<k>]`,
+//!   the period read from the match's UUIDv7 id, each deleted whole once sealed by the
+//!   `archiver` role only ([`StreamDeleter`]). The stream is immutable: file storage, `deny_delete`, `deny_purge`, no
 //!   max age, `discard: new`. Snapshots live in the KV bucket [`SNAPSHOT_BUCKET`]
 //!   (`MATCH_SNAPSHOTS`) and are only a cache: deleting them all loses nothing.
 //!   The match index lives in the KV bucket [`INDEX_BUCKET`] (`MATCH_INDEX`), written with
@@ -60,8 +63,8 @@ pub mod server;
 
 pub use crate::archive::{Archive, JetStreamArchive, MemoryArchive, ARCHIVE_BUCKET};
 pub use crate::auth::{Credentials, NatsAuth, NatsClientArgs, NatsCredentials, Role};
-pub use crate::jetstream::{direct_layout, recorded_layout, JetStreamLog};
-pub use crate::layout::{Layout, LAYOUT_STREAM, LAYOUT_SUBJECT, MAX_PARTITIONS};
+pub use crate::jetstream::{direct_layout, recorded_layout, JetStreamLog, StreamDeleter};
+pub use crate::layout::{position_key_of, Layout, Periods, LAYOUT_STREAM, LAYOUT_SUBJECT, MAX_PARTITIONS};
 pub use crate::memory::MemoryLog;
 
 use bytes::Bytes;
@@ -234,6 +237,10 @@ pub enum LogError {
     /// or chain does not verify): never served. Maps to gRPC DATA_LOSS.
     #[error("{0}")]
     Corrupt(String),
+    /// An append the log's rules refuse whatever the state of the server (a new match whose id
+    /// names an old period, a match past its maximum age). Maps to FAILED_PRECONDITION.
+    #[error("{0}")]
+    Refused(String),
     /// Anything else (misconfiguration, server-side refusal, ...).
     #[error("match log error: {0}")]
     Other(String),
@@ -358,17 +365,31 @@ pub trait EventLog: Send + Sync + 'static {
         Err(LogError::Other("this log cannot list its matches".into()))
     }
 
-    /// How many partitions (streams) the log has, each followed on its own ([`Self::follow`]).
-    fn partitions(&self) -> usize {
-        1
+    /// The layout of the log (its partitions and periods, [`Layout`]).
+    fn layout(&self) -> Layout {
+        Layout::LEGACY
     }
 
-    /// Every commit of every match of partition `partition` (`0..partitions()`) from its stream
-    /// sequence `from_sequence` on, in stream order, then live commits as they are appended,
-    /// forever (what a projector of the whole log reads, one partition at a time). Never
-    /// delivers a sequence twice or out of order.
-    async fn follow(&self, partition: usize, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
-        let _ = (partition, from_sequence);
+    /// The streams of the log now, by name, each followed on its own ([`Self::follow`]): the
+    /// fixed ones of a log without periods, the period streams that exist now (a bounded list,
+    /// listed by name) of a log with periods. A follower asks again from time to time.
+    async fn log_streams(&self) -> Result<Vec<String>, LogError> {
+        Ok(vec![STREAM.to_string()])
+    }
+
+    /// The number of messages and bytes the stream `name` (one of [`Self::log_streams`])
+    /// holds now; `None` when it does not exist.
+    async fn stream_size(&self, name: &str) -> Result<Option<(u64, u64)>, LogError> {
+        let _ = name;
+        Err(LogError::Other("this log cannot size its streams".into()))
+    }
+
+    /// Every commit of every match of the stream `stream` (one of [`Self::log_streams`]) from
+    /// its stream sequence `from_sequence` on, in stream order, then live commits as they are
+    /// appended, forever (what a projector of the whole log reads, one stream at a time).
+    /// Never delivers a sequence twice or out of order.
+    async fn follow(&self, stream: &str, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
+        let _ = (stream, from_sequence);
         Err(LogError::Other("this log cannot be followed as a whole".into()))
     }
 

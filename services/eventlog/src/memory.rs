@@ -256,9 +256,9 @@ impl EventLog for MemoryLog {
         Ok(stream.boxed())
     }
 
-    async fn follow(&self, partition: usize, from_sequence: u64) -> Result<BoxStream<'static, Result<crate::LoggedCommit, LogError>>, LogError> {
-        if partition != 0 {
-            return Err(LogError::Other(format!("partition {partition} of a log of 1 partition")));
+    async fn follow(&self, stream: &str, from_sequence: u64) -> Result<BoxStream<'static, Result<crate::LoggedCommit, LogError>>, LogError> {
+        if stream != crate::STREAM {
+            return Err(LogError::StreamMissing(format!("stream {stream}: a memory log has the one stream {}", crate::STREAM)));
         }
         let start = (self.clone(), self.inner.appended.subscribe(), from_sequence.max(1), VecDeque::new());
         type Follow = (MemoryLog, tokio::sync::watch::Receiver<u64>, u64, VecDeque<crate::LoggedCommit>);

@@ -359,7 +359,7 @@ async fn follow_and_the_index_bucket() {
     let (_server, log) = setup().await;
     log.append("fa", None, "fa/1", Bytes::from_static(b"a1")).await.unwrap();
     let b1 = log.append("fb", None, "fb/1", Bytes::from_static(b"b1")).await.unwrap();
-    let mut follow = log.follow(0, b1).await.unwrap();
+    let mut follow = log.follow(eventlog::STREAM, b1).await.unwrap();
     async fn next(f: &mut futures::stream::BoxStream<'static, Result<eventlog::LoggedCommit, LogError>>) -> eventlog::LoggedCommit {
         tokio::time::timeout(Duration::from_secs(10), f.next()).await.unwrap().unwrap().unwrap()
     }

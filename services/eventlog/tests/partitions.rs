@@ -48,7 +48,7 @@ async fn a_partitioned_log_passes_the_conformance_cases() {
 async fn matches_spread_over_the_partition_streams_and_read_back() {
     let server = NatsServer::start_temp().await.expect("start");
     let log = partitioned(&server).await;
-    assert_eq!(log.partitions(), PARTITIONS);
+    assert_eq!(EventLog::layout(&log).partitions(), PARTITIONS);
     let layout = Layout::new(PARTITIONS).expect("layout");
     let ids: Vec<String> = (0..16).map(|i| format!("spread-{i}")).collect();
     for id in &ids {
@@ -89,14 +89,14 @@ async fn matches_spread_over_the_partition_streams_and_read_back() {
     for partition in 0..PARTITIONS {
         let wanted: BTreeSet<&String> = ids.iter().filter(|id| layout.partition_of(id) == partition).collect();
         let mut seen = BTreeSet::new();
-        let mut follow = log.follow(partition, 1).await.expect("follow");
+        let mut follow = log.follow(&layout.stream(partition), 1).await.expect("follow");
         for _ in 0..wanted.len() * 2 {
             let commit = tokio::time::timeout(Duration::from_secs(20), follow.next()).await.expect("in time").expect("some").expect("ok");
             seen.insert(commit.match_id);
         }
         assert_eq!(seen.iter().collect::<BTreeSet<_>>(), wanted, "partition {partition}");
     }
-    assert!(log.follow(PARTITIONS, 1).await.is_err(), "no fifth partition");
+    assert!(log.follow("MATCHES_P4", 1).await.is_err(), "no fifth partition");
 
     // The randomness service's reader finds the layout in the log and reads by direct get.
     let reader = JetStreamLog::connect_reader(&server.url(), &server.auth(Role::Randomness)).await.expect("reader");

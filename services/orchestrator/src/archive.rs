@@ -44,6 +44,10 @@ use sha2::{Digest, Sha256};
 use crate::index::MatchIndex;
 use fairness::chain::short_hex;
 
+mod periods;
+
+pub use periods::{leaves_at_ms, pass_periods, DeletePeriod, PeriodPass};
+
 /// Default time from a match's end to its archive (`--archive-after`): three days, long enough
 /// for rulings, appeals and exports of a tournament weekend to read the hot log.
 pub const DEFAULT_ARCHIVE_AFTER: Duration = Duration::from_secs(3 * 24 * 3600);
@@ -280,8 +284,17 @@ pub struct Pass {
     pub failed: Vec<(String, String)>,
 }
 
-/// The archiver: a pass every `every`, forever.
-pub async fn run(index: Arc<MatchIndex>, hot: Arc<dyn EventLog>, archive: Arc<dyn Archive>, signer: Arc<fairness::Signer>, after: Duration, every: Duration) {
+/// The archiver: a pass every `every`, forever; in a log with periods each pass then deletes
+/// the period streams that may leave the hot log (`periods`), through `deleter`.
+pub async fn run(
+    index: Arc<MatchIndex>,
+    hot: Arc<dyn EventLog>,
+    archive: Arc<dyn Archive>,
+    signer: Arc<fairness::Signer>,
+    after: Duration,
+    every: Duration,
+    deleter: Option<Arc<dyn DeletePeriod>>,
+) {
     // Not before the index is loaded: it is what says which matches ended.
     while index.wait_ready().await.is_err() {}
     loop {
@@ -292,6 +305,17 @@ pub async fn run(index: Arc<MatchIndex>, hot: Arc<dyn EventLog>, archive: Arc<dy
         }
         for (match_id, why) in &done.failed {
             tracing::warn!(match_id, why, "the match was not archived; the next pass tries again");
+        }
+        let key = signer.orchestrator_key();
+        let periods = pass_periods(&index, hot.as_ref(), archive.as_ref(), &key, deleter.as_deref(), after, now_ms()).await;
+        for (stream, messages, bytes) in &periods.deleted {
+            tracing::info!(stream, messages, bytes, "a sealed period left the hot log");
+        }
+        for (stream, why) in &periods.kept {
+            tracing::info!(stream, why, "a period old enough to leave the hot log stays");
+        }
+        for (stream, ids) in &periods.missing {
+            tracing::error!(stream, matches = ?ids, "a period stream holding matches not sealed yet is gone from the hot log: their commits are lost unless an operator restores the stream");
         }
         tokio::time::sleep_until(started + every).await;
     }
@@ -378,7 +402,7 @@ async fn seal_one(index: &MatchIndex, hot: &dyn EventLog, archive: &dyn Archive,
     Ok(rewritten)
 }
 
-fn now_ms() -> i64 {
+pub fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
@@ -401,8 +425,26 @@ impl ArchivingLog {
     /// The checked commits of the match's archive, if it has one.
     async fn sealed(&self, match_id: &str) -> Result<Option<Vec<StoredCommit>>, LogError> {
         match self.archive.get(match_id).await? {
-            None => Ok(None),
+            None => self.vanished(match_id).await.map(|()| None),
             Some(blob) => open(match_id, &blob, &self.key).map(|(_, commits)| Some(commits)),
+        }
+    }
+
+    /// A match neither the hot log nor the bucket holds: unknown, unless the index marks it
+    /// archived, which means its archive vanished after its period left the hot log (or its
+    /// commits were removed): `DATA_LOSS` naming it, never "no such match". An index that
+    /// cannot be read says nothing (the match reads as unknown, as before periods).
+    async fn vanished(&self, match_id: &str) -> Result<(), LogError> {
+        let Ok(Some((_, value))) = self.hot.index_get(match_id).await else { return Ok(()) };
+        match serde_json::from_slice::<crate::index::Entry>(&value) {
+            Ok(entry) if entry.archived_at_ms != 0 => Err(LogError::Corrupt(format!(
+                "match {match_id} was archived (at {} ms, {} commits) but neither the hot log nor the archive bucket {} \
+                 holds it any more: restore its archive",
+                entry.archived_at_ms,
+                entry.version,
+                eventlog::ARCHIVE_BUCKET
+            ))),
+            _ => Ok(()),
         }
     }
 
@@ -484,12 +526,20 @@ impl EventLog for ArchivingLog {
         self.hot.last_commits().await
     }
 
-    fn partitions(&self) -> usize {
-        self.hot.partitions()
+    fn layout(&self) -> eventlog::Layout {
+        self.hot.layout()
     }
 
-    async fn follow(&self, partition: usize, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
-        self.hot.follow(partition, from_sequence).await
+    async fn log_streams(&self) -> Result<Vec<String>, LogError> {
+        self.hot.log_streams().await
+    }
+
+    async fn stream_size(&self, name: &str) -> Result<Option<(u64, u64)>, LogError> {
+        self.hot.stream_size(name).await
+    }
+
+    async fn follow(&self, stream: &str, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
+        self.hot.follow(stream, from_sequence).await
     }
 
     async fn index_get(&self, key: &str) -> Result<Option<(u64, Bytes)>, LogError> {

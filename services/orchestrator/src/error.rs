@@ -85,6 +85,7 @@ impl From<LogError> for OrchestratorError {
             )),
             LogError::InvalidMatchId(m) => OrchestratorError::InvalidArgument(m),
             LogError::Corrupt(m) => OrchestratorError::ArchiveRefused(m),
+            LogError::Refused(m) => OrchestratorError::FailedPrecondition(m),
             // A server limit (consumers, for watches): say so, as RESOURCE_EXHAUSTED.
             LogError::ConsumersExhausted(m) => OrchestratorError::Exhausted(format!(
                 "the match log has no room for another consumer ({m}); close some watches or retry later"

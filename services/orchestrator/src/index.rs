@@ -7,7 +7,7 @@
 //! ended), keyed by match id. Only commits carrying this orchestrator's signature are
 //! projected (others are skipped, as they would be refused on load). How far it has
 //! projected is kept in the same bucket under [`eventlog::INDEX_POSITION_KEY`] (one key per
-//! partition of a partitioned log, each followed by its own loop: `Layout::position_key`), saved after
+//! stream of the log, each followed by its own loop: `index::follow`), saved after
 //! the entries up to it are written, so a restart resumes there; a crash between a commit and
 //! its entry is repaired by projecting that commit again. Every write is conditional on the
 //! key's revision and made only if it raises the entry's version, so an entry never goes back
@@ -38,7 +38,7 @@ use api::log_v1::{commit_input, Commit};
 use api::match_v1 as m;
 use bytes::Bytes;
 use engine::Awaiting;
-use eventlog::{EventLog, IndexEvent, Layout, LogError, INDEX_POSITION_KEY};
+use eventlog::{EventLog, IndexEvent, LogError, INDEX_POSITION_KEY};
 use futures::StreamExt;
 use prost::Message;
 use serde::{Deserialize, Serialize};
@@ -49,6 +49,8 @@ use crate::error::{OrchestratorError, Result};
 use crate::limits;
 use crate::record::Tournament;
 
+mod follow;
+mod periods;
 mod page;
 #[cfg(test)]
 mod tests;
@@ -330,9 +332,8 @@ impl MatchIndex {
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
             return Tasks(Vec::new());
         };
-        // One projector per partition of the log, each with its own position.
-        let projectors = (0..self.log.partitions()).map(|partition| runtime.spawn(self.clone().project(partition)));
-        Tasks(std::iter::once(runtime.spawn(self.clone().keep_copy())).chain(projectors).collect())
+        // One projector per stream of the log, each with its own position (`follow`).
+        Tasks(vec![runtime.spawn(self.clone().keep_copy()), runtime.spawn(self.clone().project_all())])
     }
 
     /// Wait until the copy is loaded, for at most [`READY_PATIENCE`].
@@ -522,41 +523,6 @@ impl MatchIndex {
         }
     }
 
-    /// The projector of one partition: follow it from its saved position, forever.
-    async fn project(self: Arc<Self>, partition: usize) {
-        let mut waits = retry_waits();
-        let key = Layout::new(self.log.partitions()).unwrap_or_default().position_key(partition);
-        loop {
-            match self.project_from_position(partition, &key).await {
-                Ok(()) => waits = retry_waits(),
-                Err(e) => tracing::debug!(error = %e, "the match index projector stopped; resuming from its position"),
-            }
-            tokio::time::sleep(waits.next().unwrap_or(RETRY_MAX)).await;
-        }
-    }
-
-    async fn project_from_position(&self, partition: usize, key: &str) -> std::result::Result<(), LogError> {
-        let (mut position_revision, mut position) = match self.log.index_get(key).await? {
-            Some((revision, value)) => (revision, decode_position(&value)),
-            None => (0, 0),
-        };
-        let mut commits = self.log.follow(partition, position + 1).await?;
-        let mut projected = position;
-        loop {
-            let next = match tokio::time::timeout(POSITION_IDLE, commits.next()).await {
-                Ok(Some(next)) => Some(next?),
-                Ok(None) => return Err(LogError::Unavailable("following the log ended".into())),
-                Err(_) => None,
-            };
-            if let Some(commit) = &next {
-                self.project_one(&commit.match_id, commit.sequence, &commit.payload).await?;
-                projected = commit.sequence;
-            }
-            if projected > position && (next.is_none() || projected - position >= POSITION_EVERY) {
-                (position_revision, position) = self.save_position(key, position_revision, projected).await?;
-            }
-        }
-    }
 
     /// Raise the saved position to `projected` (never lower it: another projector may be
     /// ahead). Returns the position's revision and value.

@@ -71,6 +71,27 @@ pub struct OrchestratorArgs {
     /// the single stream MATCHES of every existing log). See docs/architecture.md, "Partitions".
     #[arg(long, env = "ARBITER_PARTITIONS", default_value_t = 1)]
     pub partitions: usize,
+    /// Periods of a new log (a number and a unit, s, m, h or d, e.g. 30d; or "off", the
+    /// default): each match goes into the stream of the period its (time-ordered) id was made
+    /// in, so that a whole old period can leave the hot log once every match of it is sealed.
+    /// Fixed when the log is created and recorded in it, like --partitions. See
+    /// docs/architecture.md, "Leaving the hot log".
+    #[arg(long, env = "ARBITER_PERIOD", default_value = "off", value_parser = parse_archive_after)]
+    pub period: ArchiveAfter,
+    /// With --period: how long after its creation a match takes moves; after it, moves are
+    /// refused (FAILED_PRECONDITION) and the match is ended by a ruling. Recorded with the
+    /// period.
+    #[arg(long, env = "ARBITER_MAX_MATCH_AGE", default_value = "30d", value_parser = parse_archive_after)]
+    pub max_match_age: ArchiveAfter,
+    /// With --period: the NATS user of the `archiver` role, the only one allowed to delete a
+    /// period stream (sealed periods leave the hot log through it). Without it sealed periods
+    /// stay (the archiver logs that they could go).
+    #[arg(long, env = "ARBITER_ARCHIVER_NATS_USER", requires = "archiver_nats_password_file")]
+    pub archiver_nats_user: Option<String>,
+    /// The password file of --archiver-nats-user (`arbiter up` writes
+    /// <data-dir>/secrets/nats/archiver.password).
+    #[arg(long, env = "ARBITER_ARCHIVER_NATS_PASSWORD_FILE")]
+    pub archiver_nats_password_file: Option<std::path::PathBuf>,
     /// The rules service (https: it is reached over mutual TLS only).
     #[arg(long, env = "ARBITER_RULES_URL", default_value = "https://127.0.0.1:50052")]
     pub rules_url: String,
@@ -198,14 +219,39 @@ fn parse_archive_after(text: &str) -> Result<ArchiveAfter, String> {
     Ok(ArchiveAfter(Some(Duration::from_secs(number.saturating_mul(unit)))))
 }
 
+/// The layout the options ask for: `--partitions`, and `--period` with `--max-match-age`.
+fn log_layout(args: &OrchestratorArgs) -> anyhow::Result<eventlog::Layout> {
+    let periods = match (args.period.0, args.max_match_age.0) {
+        (None, _) => None,
+        (Some(_), None) => anyhow::bail!("--period needs a --max-match-age (a number and a unit, such as 30d)"),
+        (Some(length), Some(age)) => Some(eventlog::Periods { length_s: length.as_secs(), max_match_age_s: age.as_secs() }),
+    };
+    eventlog::Layout::with_periods(args.partitions, periods).map_err(|e| anyhow::anyhow!("{e}"))
+}
+
 /// Connect to the log and the two internal services, then serve the match API until shutdown.
 pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     let internal = args.internal_tls.client_config("orchestrator")?;
     let public_tls = args.public_tls.server_config()?;
     let auth = args.nats.auth()?;
-    let log = eventlog::JetStreamLog::connect_partitioned(&args.nats_url, args.replicas, args.partitions, &auth)
+    let layout = log_layout(&args)?;
+    let log = eventlog::JetStreamLog::connect_with_layout(&args.nats_url, args.replicas, layout, &auth)
         .await
         .map_err(|e| anyhow::anyhow!("cannot use the match log at {}: {e}", args.nats_url))?;
+    let deleter: Option<Arc<dyn archive::DeletePeriod>> = match &args.archiver_nats_user {
+        None => None,
+        Some(user) => {
+            let archiver = eventlog::NatsClientArgs {
+                nats_user: Some(user.clone()),
+                nats_password_file: args.archiver_nats_password_file.clone(),
+                ..Default::default()
+            };
+            let deleter = eventlog::StreamDeleter::connect(&args.nats_url, &archiver.auth()?)
+                .await
+                .map_err(|e| anyhow::anyhow!("cannot connect to {} as the archiver {user}: {e}", args.nats_url))?;
+            Some(Arc::new(deleter))
+        }
+    };
     // The log is asked only when the key file is missing (then whether a new key may be made).
     let if_missing = if args.key_file.exists() {
         eventlog::MissingKey::Refuse
@@ -284,8 +330,10 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
             api.signer(),
             after,
             Duration::from_secs(args.archive_every_s.max(1)),
+            deleter.clone(),
         ))
     });
+    let _closer = api.close_old_matches();
     let service = MatchServiceServer::new(api)
         .max_decoding_message_size(limits::MAX_REQUEST_BYTES);
     let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;

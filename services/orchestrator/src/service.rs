@@ -130,6 +130,7 @@ impl MatchApi {
     }
 }
 
+mod age;
 mod commands;
 mod reads;
 mod seats;

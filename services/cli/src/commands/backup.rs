@@ -322,6 +322,15 @@ impl BackupCmd {
             .await
             .map_err(|e| anyhow::anyhow!("cannot read the match log's layout at {url}: {e}"))?
             .unwrap_or_default();
+        // Not for a log with periods: its period streams come and go, and sealed matches live
+        // in the archive bucket (docs/reliability.md, "Backups"); said before any file is made.
+        if layout.periods().is_some() {
+            anyhow::bail!(
+                "the match log at {url} has periods: arbiter backup does not support it yet (its sealed matches are in \
+                 the archive bucket {}); see docs/reliability.md, \"Backups\"",
+                eventlog::ARCHIVE_BUCKET
+            );
+        }
         // (partition, subject filter): one match, or every subject of every partition.
         let parts: Vec<(usize, String)> = match &self.match_id {
             Some(id) => vec![(layout.partition_of(id), layout.subject(id))],

@@ -164,7 +164,7 @@ impl BenchCmd {
             cert_names: Vec::new(),
             public_tls: Default::default(),
             // Free route ports, as every other port here.
-            cluster: crate::commands::up::ClusterArgs { cluster: self.cluster, cluster_port: 0, partitions: self.partitions },
+            cluster: crate::commands::up::ClusterArgs { cluster: self.cluster, cluster_port: 0, partitions: self.partitions, ..Default::default() },
             // Every bot plays from this one address, far above any one client's rate.
             abuse: orchestrator::abuse::AbuseArgs::unlimited(),
             cors_origins: Vec::new(),

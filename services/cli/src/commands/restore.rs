@@ -322,6 +322,11 @@ impl RestoreCmd {
             None => JetStreamLog::connect(&url, self.replicas, &auth).await,
         };
         let log = log.map_err(|e| anyhow::anyhow!("cannot open the match log at {url} as admin: {e}"))?;
+        // Not for a log with periods: its matches leave the hot log by period, and a restore
+        // would put old matches back into new streams (docs/reliability.md, "Backups").
+        if log.layout().await.map_err(|e| anyhow::anyhow!("{e}"))?.periods().is_some() {
+            bail!("the match log at {url} has periods: arbiter restore does not support it yet (docs/reliability.md, \"Backups\"); nothing was written");
+        }
         // Per match: the versions the store holds and its last stream sequence.
         let mut in_store: BTreeMap<&str, (u64, Option<u64>)> = BTreeMap::new();
         for (id, m) in &verified.matches {

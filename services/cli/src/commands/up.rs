@@ -133,39 +133,9 @@ impl UpTelemetryArgs {
     }
 }
 
-#[derive(Clone, Debug, Args)]
-pub struct ClusterArgs {
-    /// Start a JetStream cluster of N local nats-server nodes (3; 5 or 7 also work) instead of
-    /// one: separate stores in <data-dir>/nats-cluster/node-<i>, routes on loopback with a
-    /// generated route password, the match stream and the snapshot bucket at N replicas, and
-    /// the services connected to every node. Node i listens on --nats-port + i - 1.
-    #[arg(long, value_name = "N", conflicts_with = "nats_url", value_parser = cluster_size)]
-    pub cluster: Option<usize>,
-    /// Route port of the first --cluster node (node i: this + i - 1; 0 = free ports).
-    #[arg(long, default_value_t = 6222, value_name = "PORT")]
-    pub cluster_port: u16,
-    /// Spread the match log over N streams (1 to 8), each match in the one its id hashes to, so
-    /// that a cluster's stream leaders spread over its nodes. Fixed when the log is created: an
-    /// existing log must be started with the count it has (1, the default, is the single
-    /// stream of every log made before partitions). See docs/architecture.md, "Partitions".
-    #[arg(long, value_name = "N", env = "ARBITER_PARTITIONS", default_value_t = 1)]
-    pub partitions: usize,
-}
-
-impl Default for ClusterArgs {
-    /// One node, the default route port, one partition: as the flags' defaults.
-    fn default() -> Self {
-        ClusterArgs { cluster: None, cluster_port: 6222, partitions: 1 }
-    }
-}
-
-/// `--cluster N`: an odd number of nodes from 3 to 7, so a majority survives a lost node.
-pub(crate) fn cluster_size(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(n @ (3 | 5 | 7)) => Ok(n),
-        _ => Err(format!("{text:?} nodes: use 3 (or 5 or 7), an odd number, so that a majority survives the loss of a node")),
-    }
-}
+mod log_args;
+pub use log_args::ClusterArgs;
+pub(crate) use log_args::cluster_size;
 
 /// Variables a service would read that `up` sets through flags instead: an inherited value
 /// would conflict with them or change which credential a service uses.
@@ -181,6 +151,8 @@ pub const CREDENTIAL_ENV: &[&str] = &[
     "ARBITER_INTERNAL_KEY",
     "ARBITER_TLS_CERT",
     "ARBITER_TLS_KEY",
+    "ARBITER_ARCHIVER_NATS_USER",
+    "ARBITER_ARCHIVER_NATS_PASSWORD_FILE",
 ];
 
 /// Where `up` keeps the generated NATS passwords and the TLS files under `data_dir`.
@@ -571,6 +543,7 @@ impl UpCmd {
                 // The stream and the snapshot bucket get one replica per cluster node.
                 vec!["--replicas".into(), self.cluster.cluster.unwrap_or(1).to_string()],
                 vec!["--partitions".into(), self.cluster.partitions.to_string()],
+                self.cluster.period_args(&credentials.password_file(Role::Archiver)),
                 vec!["--rules-url".into(), rules_url, "--randomness-url".into(), randomness_url],
                 node_args,
                 tls_args("orchestrator"),

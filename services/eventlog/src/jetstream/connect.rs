@@ -3,17 +3,22 @@
 
 use super::*;
 
-/// The configuration of the immutable match stream of `partition` in `layout` (the legacy
-/// `MATCHES` in the legacy layout, configured exactly as before partitions).
-pub(super) fn stream_config(replicas: usize, layout: &Layout, partition: usize) -> stream::Config {
+/// The configuration of the immutable match stream of `partition` (in `period`, for a log with
+/// periods) in `layout` (the legacy `MATCHES` in the legacy layout, configured exactly as
+/// before partitions).
+pub(super) fn stream_config(replicas: usize, layout: &Layout, period: Option<u64>, partition: usize) -> stream::Config {
+    let name = layout.period_stream(period, partition);
     stream::Config {
-        name: layout.stream(partition),
-        description: Some(if layout.is_legacy() {
-            "Arbiter match logs: one subject per match, one message per commit".into()
-        } else {
-            format!("Arbiter match logs, partition {partition} of {}: one subject per match, one message per commit", layout.partitions())
+        description: Some(match (layout.is_legacy(), period) {
+            (true, _) => "Arbiter match logs: one subject per match, one message per commit".into(),
+            (false, None) => format!("Arbiter match logs, partition {partition} of {}: one subject per match, one message per commit", layout.partitions()),
+            (false, Some(t)) => format!(
+                "Arbiter match logs of period {t}, partition {partition} of {}: one subject per match, one message per commit",
+                layout.partitions()
+            ),
         }),
-        subjects: vec![layout.filter(partition)],
+        subjects: vec![layout.filter_of(&name).unwrap_or_default()],
+        name,
         storage: StorageType::File,
         num_replicas: replicas,
         deny_delete: true,
@@ -77,6 +82,10 @@ pub(super) fn server_urls(url: &str) -> Vec<String> {
     url.split(',').map(str::trim).filter(|u| !u.is_empty()).map(str::to_string).collect()
 }
 
+/// Most stream names one listing of the account reads (`period_streams`): a bound on the work
+/// of a follower's re-listing; a month-long period gives 12 streams a year per partition.
+pub(crate) const MAX_LISTED_STREAMS: usize = 10_000;
+
 /// How long a writer waits for a cluster that is still forming to know enough JetStream
 /// servers to place the replicas of the stream or the bucket it creates.
 const PLACEMENT_PATIENCE: Duration = Duration::from_secs(30);
@@ -109,6 +118,13 @@ impl JetStreamLog {
         Self::connect_with(url, replicas, None, auth).await
     }
 
+    /// [`Self::connect_partitioned`] for a log of the layout `wanted`, with or without periods
+    /// (`docs/architecture.md`, "Leaving the hot log"): fixed when the log is created, as the
+    /// partition count.
+    pub async fn connect_with_layout(url: &str, replicas: usize, wanted: Layout, auth: &NatsAuth) -> Result<Self, LogError> {
+        Self::connect_with(url, replicas, Some(wanted), auth).await
+    }
+
     /// Connect to NATS at `url` as a writer (the orchestrator) that expects a log of
     /// `partitions` streams: a new log is created with them (and its layout recorded), an
     /// existing one must have exactly as many, or this refuses saying what to do (`docs/
@@ -116,56 +132,57 @@ impl JetStreamLog {
     /// they exist (an existing stream whose immutability settings differ is used as is, with a
     /// warning: this never changes a stream's configuration).
     pub async fn connect_partitioned(url: &str, replicas: usize, partitions: usize, auth: &NatsAuth) -> Result<Self, LogError> {
-        Self::connect_with(url, replicas, Some(partitions), auth).await
+        Self::connect_with(url, replicas, Some(Layout::new(partitions)?), auth).await
     }
 
-    async fn connect_with(url: &str, replicas: usize, wanted: Option<usize>, auth: &NatsAuth) -> Result<Self, LogError> {
+    async fn connect_with(url: &str, replicas: usize, wanted: Option<Layout>, auth: &NatsAuth) -> Result<Self, LogError> {
         let replicas = replicas.max(1);
-        if let Some(wanted) = wanted {
-            Layout::new(wanted)?;
-        }
         let (client, context) = Self::context(url, auth, "arbiter-eventlog").await?;
         let layout = until_placed(|| Self::settle_layout(&context, replicas, wanted)).await?;
         let mut created_legacy = false;
-        for partition in 0..layout.partitions() {
-            created_legacy |= until_placed(|| Self::ensure_stream(&context, replicas, &layout, partition)).await?;
+        // A log with periods makes each period's streams with its first match (`Placed`).
+        if layout.periods().is_none() {
+            for partition in 0..layout.partitions() {
+                created_legacy |= until_placed(|| Self::ensure_stream(&context, replicas, &layout, None, partition)).await?;
+            }
         }
         if created_legacy {
             if let Some(other) = recorded_layout(&context).await? {
                 // Another orchestrator created a partitioned log at the same moment.
-                return Err(other.mismatch(1));
+                return Err(other.mismatch(&Layout::LEGACY));
             }
         }
         let snapshots = until_placed(|| Self::ensure_bucket(&context, snapshot_bucket_config(replicas))).await?;
         let index = until_placed(|| Self::ensure_bucket(&context, index_bucket_config(replicas))).await?;
-        let placed = Placed::new(&context, layout).await?;
+        let placed = Placed::new(&context, layout, replicas).await?;
         Ok(JetStreamLog { client, context, placed: Arc::new(std::sync::OnceLock::from(placed)), snapshots: Some(snapshots), index: Some(index) })
     }
 
     /// The layout of the log: the recorded one, or, for a log without a record, the legacy one
-    /// (`wanted` 1 or unsaid) or a new partitioned one whose record this writes (`wanted` > 1,
-    /// only when no legacy stream exists). Refuses a `wanted` count the log does not have.
-    async fn settle_layout(context: &jetstream::Context, replicas: usize, wanted: Option<usize>) -> Result<Layout, LogError> {
+    /// (`wanted` legacy or unsaid) or a new one whose record this writes (partitions or
+    /// periods, only when no legacy stream exists). Refuses a `wanted` layout the log does not
+    /// have.
+    async fn settle_layout(context: &jetstream::Context, replicas: usize, wanted: Option<Layout>) -> Result<Layout, LogError> {
         let recorded = recorded_layout(context).await?;
         let layout = match (recorded, wanted) {
-            (Some(layout), Some(w)) if layout.partitions() != w => return Err(layout.mismatch(w)),
+            (Some(layout), Some(w)) if layout != w => return Err(layout.mismatch(&w)),
             (Some(layout), _) => layout,
-            (None, None | Some(1)) => Layout::LEGACY,
+            (None, None) => Layout::LEGACY,
+            (None, Some(w)) if w.is_legacy() => Layout::LEGACY,
             (None, Some(w)) => {
                 if stream_exists(context, STREAM).await? {
-                    return Err(Layout::LEGACY.mismatch(w));
+                    return Err(Layout::LEGACY.mismatch(&w));
                 }
-                let layout = Layout::new(w)?;
-                let stored = Self::write_record(context, replicas, layout).await?;
-                if stored != layout {
-                    return Err(stored.mismatch(w));
+                let stored = Self::write_record(context, replicas, w).await?;
+                if stored != w {
+                    return Err(stored.mismatch(&w));
                 }
                 // A legacy orchestrator may have created MATCHES meanwhile: one of the two
                 // sees the other (it checks for the record after creating MATCHES).
                 if stream_exists(context, STREAM).await? {
-                    return Err(Layout::LEGACY.mismatch(w));
+                    return Err(Layout::LEGACY.mismatch(&w));
                 }
-                layout
+                w
             }
         };
         Ok(layout)
@@ -223,7 +240,7 @@ impl JetStreamLog {
                 }
             }
         };
-        let placed = Placed::new(&self.context, known.unwrap_or_default()).await?;
+        let placed = Placed::new(&self.context, known.unwrap_or_default(), 1).await?;
         if known.is_some() {
             let _ = self.placed.set(placed.clone());
             return Ok(self.placed.get().cloned().unwrap_or(placed));
@@ -274,9 +291,14 @@ impl JetStreamLog {
     /// tell a first start (a new key is made) from a lost key (refused, `docs/security.md`).
     pub async fn holds_commits(&self) -> Result<bool, LogError> {
         let placed = self.placed().await?;
-        for (partition, stream) in placed.streams.iter().enumerate() {
-            let filter = placed.layout.filter(partition);
-            let what = format!("the first message of {}", placed.layout.stream(partition));
+        let names = match placed.layout.periods() {
+            None => placed.layout.streams(),
+            Some(_) => self.period_streams(&placed.layout).await?,
+        };
+        for name in names {
+            let stream = placed.named(&name).await?;
+            let filter = placed.layout.filter_of(&name).unwrap_or_default();
+            let what = format!("the first message of {name}");
             let found = if self.is_reader() {
                 match stream.direct_get_next_for_subject(&filter, Some(1)).await {
                     Ok(_) => true,
@@ -298,16 +320,51 @@ impl JetStreamLog {
         Ok(false)
     }
 
-    /// Create the stream of `partition`, or find it. Whether this created the legacy stream.
+    /// The period streams of the log that exist now, by period then partition: the account's
+    /// stream names that are this layout's (at most [`MAX_LISTED_STREAMS`] names are read).
+    pub(crate) async fn period_streams(&self, layout: &Layout) -> Result<Vec<String>, LogError> {
+        let mut names = self.context.stream_names();
+        let mut found = Vec::new();
+        let mut read = 0usize;
+        while let Some(name) = names.next().await {
+            let name = name.map_err(|e| classify("list the streams", e))?;
+            read += 1;
+            if let Some(place) = layout.parse_stream(&name) {
+                found.push((place, name));
+            }
+            if read >= MAX_LISTED_STREAMS {
+                tracing::warn!(read, "the account holds more streams than a listing reads; some period streams may be missed");
+                break;
+            }
+        }
+        found.sort();
+        Ok(found.into_iter().map(|(_, name)| name).collect())
+    }
+
+    /// The number of messages and bytes the stream `name` holds now (`None`: no such stream).
+    pub(super) async fn stream_size_of(&self, name: &str) -> Result<Option<(u64, u64)>, LogError> {
+        match self.context.get_stream(name).await {
+            Ok(mut stream) => {
+                let info = stream.info().await.map_err(|e| classify(&format!("stream {name} info"), e))?;
+                Ok(Some((info.state.messages, info.state.bytes)))
+            }
+            Err(e) if matches!(e.kind(), stream_get_kind::JetStream(j) if j.error_code() == async_nats::jetstream::ErrorCode::STREAM_NOT_FOUND) => Ok(None),
+            Err(e) => Err(classify(&format!("stream {name}"), e)),
+        }
+    }
+
+    /// Create the stream of `partition` (in `period`), or find it. Whether this created the
+    /// legacy stream.
     pub(super) async fn ensure_stream(
         context: &jetstream::Context,
         replicas: usize,
         layout: &Layout,
+        period: Option<u64>,
         partition: usize,
     ) -> Result<bool, LogError> {
-        let wanted = stream_config(replicas, layout, partition);
+        let wanted = stream_config(replicas, layout, period, partition);
         let name = wanted.name.clone();
-        let filter = layout.filter(partition);
+        let filter = wanted.subjects.first().cloned().unwrap_or_default();
         let mut created = false;
         let mut stream = match context.get_stream(&name).await {
             Ok(stream) => stream,
@@ -337,7 +394,7 @@ impl JetStreamLog {
             || config.max_age != Duration::ZERO
             || config.discard != DiscardPolicy::New
             || config.storage != StorageType::File
-            || !config.subjects.iter().any(|s| *s == filter)
+            || !config.subjects.contains(&filter)
         {
             tracing::warn!(
                 stream = name,

@@ -4,16 +4,16 @@
 use super::*;
 
 impl JetStreamLog {
-    /// The last commit of every match of one partition (see `EventLog::last_commits`).
+    /// The last commit of every match of the stream `name` (see `EventLog::last_commits`).
     pub(super) async fn last_commits_of(
         &self,
         layout: &Layout,
-        partition: usize,
+        name: &str,
         stream: &stream::Stream<()>,
     ) -> Result<Vec<(String, u64, Bytes)>, LogError> {
         // One ordered consumer over every match subject, delivering only each subject's last
         // message; the count pending at its creation tells when the pass is complete.
-        let filter = layout.filter(partition);
+        let filter = layout.filter_of(name).unwrap_or_default();
         let consumer = stream
             .create_consumer(OrderedConfig {
                 filter_subject: filter.clone(),
@@ -69,6 +69,9 @@ impl JetStreamLog {
             return match stream.direct_get_last_for_subject(subject).await {
                 Ok(message) => Ok(Some(message.sequence)),
                 Err(e) if e.kind() == DirectGetErrorKind::NotFound => Ok(None),
+                // No stream answers: in a log with periods, one that does not exist (yet or
+                // any more), read as empty by `empty_if_gone`.
+                Err(e) if connect::is_no_responders(&e) => Err(LogError::StreamMissing(format!("last message of {subject}: no stream answers"))),
                 Err(e) => Err(classify(&format!("last message of {subject}"), e)),
             };
         }
@@ -120,9 +123,11 @@ impl JetStreamLog {
         keep_from: u64,
         stop_at: u64,
     ) -> Result<Vec<StoredCommit>, LogError> {
-        let (stream, subject) = self.placed().await?.of(match_id);
+        let placed = self.placed().await?;
+        let (stream, subject) = placed.of(match_id).await?;
         // Read up to the last commit that exists now, so the read terminates.
-        let Some(last) = self.last_sequence(&stream, &subject).await? else {
+        let last = self.last_sequence(&stream, &subject).await;
+        let Some(last) = empty_if_gone(&placed.layout, last)? else {
             return Ok(Vec::new());
         };
         if let DeliverPolicy::ByStartSequence { start_sequence } = start {

@@ -25,20 +25,85 @@ pub(super) async fn read_log(context: jetstream::Context, pinned_key: Option<Vec
                 continue;
             }
         };
+        if layout.periods().is_some() {
+            return read_periods(context, layout, pinned_key, tx).await;
+        }
         if layout.is_legacy() {
-            match read_partition(context.clone(), layout, 0, Projection::new(pinned_key.clone()), tx.clone()).await {
+            match read_partition(context.clone(), layout, layout.stream(0), 0, Projection::new(pinned_key.clone()), tx.clone()).await {
                 // A record appeared before MATCHES did: read the partitions it names.
                 Relayout::Recorded => continue,
                 Relayout::Stopped => return,
             }
         }
         let readers: Vec<_> = (0..layout.partitions())
-            .map(|partition| tokio::spawn(read_partition(context.clone(), layout, partition, Projection::new(pinned_key.clone()), tx.clone())))
+            .map(|partition| {
+                let reader = read_partition(context.clone(), layout, layout.stream(partition), partition, Projection::new(pinned_key.clone()), tx.clone());
+                tokio::spawn(reader)
+            })
             .collect();
         for reader in readers {
             let _ = reader.await;
         }
         return;
+    }
+}
+
+/// How often a log with periods is listed again for new period streams.
+const LIST_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Aborts its readers when dropped.
+struct Readers(std::collections::BTreeMap<String, tokio::task::JoinHandle<Relayout>>);
+
+impl Drop for Readers {
+    fn drop(&mut self) {
+        for reader in self.0.values() {
+            reader.abort();
+        }
+    }
+}
+
+/// A log with periods (docs/architecture.md, "Leaving the hot log"): one reader per period
+/// stream, the streams listed by name every [`LIST_EVERY`]; a new stream gets a reader, the
+/// reader of one that left the hot log (deleted once sealed) stops.
+async fn read_periods(context: jetstream::Context, layout: eventlog::Layout, pinned_key: Option<Vec<u8>>, tx: mpsc::Sender<Job>) {
+    let mut readers = Readers(Default::default());
+    // Each stream's tag in the publisher's order of jobs (a match's commits are in one stream).
+    let mut tags = 0usize;
+    loop {
+        if tx.is_closed() {
+            return;
+        }
+        let mut listed = Vec::new();
+        let mut names = context.stream_names();
+        let mut failed = false;
+        while let Some(name) = names.next().await {
+            match name {
+                Ok(name) if layout.parse_stream(&name).is_some_and(|(period, _)| period.is_some()) => listed.push(name),
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::debug!(%e, "cannot list the period streams yet");
+                    failed = true;
+                    break;
+                }
+            }
+        }
+        if !failed {
+            readers.0.retain(|name, reader| {
+                let keep = listed.contains(name);
+                if !keep {
+                    reader.abort();
+                }
+                keep
+            });
+            for name in listed {
+                if let std::collections::btree_map::Entry::Vacant(slot) = readers.0.entry(name.clone()) {
+                    let reader = read_partition(context.clone(), layout, name, tags, Projection::new(pinned_key.clone()), tx.clone());
+                    tags += 1;
+                    slot.insert(tokio::spawn(reader));
+                }
+            }
+        }
+        tokio::time::sleep(LIST_EVERY).await;
     }
 }
 
@@ -50,17 +115,18 @@ enum Relayout {
     Recorded,
 }
 
-/// Follow one partition stream from its first commit, forever.
-async fn read_partition(context: jetstream::Context, layout: eventlog::Layout, partition: usize, mut projection: Projection, tx: mpsc::Sender<Job>) -> Relayout {
+/// Follow one stream `name` of the log (a partition, or a period's) from its first commit,
+/// forever; `partition` is its place in the publisher's order.
+async fn read_partition(context: jetstream::Context, layout: eventlog::Layout, name: String, partition: usize, mut projection: Projection, tx: mpsc::Sender<Job>) -> Relayout {
     let mut next_sequence = 1u64;
     let mut waits = infra::retry::BackoffBuilder::build(retry_policy());
-    let name = layout.stream(partition);
+    let filter = layout.filter_of(&name).unwrap_or_default();
     loop {
         let messages = async {
             let stream = context.get_stream_no_info(&name).await.map_err(nats(&name))?;
             let consumer = stream
                 .create_consumer(OrderedConfig {
-                    filter_subject: layout.filter(partition),
+                    filter_subject: filter.clone(),
                     deliver_policy: DeliverPolicy::ByStartSequence { start_sequence: next_sequence },
                     ..Default::default()
                 })

@@ -8,6 +8,24 @@ use super::*;
 const CONFLICT_READ_ATTEMPTS: u32 = 8;
 const CONFLICT_READ_BACKOFF: Duration = Duration::from_millis(5);
 
+/// In a log with periods, a player's act (join, decision, concession) on a match created more
+/// than the log's maximum match age ago is refused: its period stream must stop growing so
+/// that it can leave the hot log (docs/architecture.md, "Leaving the hot log"). What ends the
+/// match (a ruling, time, the reveal after it) still goes through, within the log's grace.
+fn refuse_if_too_old(layout: eventlog::Layout, match_id: &str, input: &commit_input::Input) -> Result<()> {
+    let player_act = matches!(input, commit_input::Input::Joined(_) | commit_input::Input::Decision(_) | commit_input::Input::Conceded(_));
+    let (Some(periods), true) = (layout.periods(), player_act) else { return Ok(()) };
+    let Some(created) = eventlog::layout::id_created_ms(match_id).and_then(|ms| i64::try_from(ms).ok()) else { return Ok(()) };
+    if periods.too_old(created, crate::archive::now_ms()) {
+        return Err(OrchestratorError::FailedPrecondition(format!(
+            "match {match_id} was created more than the log's maximum match age ({} s) ago: it takes no more \
+             moves, and the orchestrator ends it by ruling",
+            periods.max_match_age_s
+        )));
+    }
+    Ok(())
+}
+
 impl Matches {
     /// Run the rules for an input, if the input goes through the rules.
     pub(super) async fn rules_step(&self, rec: &MatchRecord, input: &commit_input::Input) -> Result<Option<r::Step>> {
@@ -35,6 +53,7 @@ impl Matches {
 
     pub(super) async fn commit_traced(&self, rec: &mut MatchRecord, input: commit_input::Input) -> Result<u64> {
         self.log_connected()?;
+        refuse_if_too_old(self.backends.log.layout(), &rec.match_id, &input)?;
         let step = self.rules_step(rec, &input).await?;
         let (events, awaiting, rules_version) = match (&step, convert::control_of(&input)) {
             (Some(s), _) => (s.events.clone(), s.awaiting.clone(), s.rules_version.clone()),
@@ -82,7 +101,7 @@ impl Matches {
                 otel.kind = "producer",
                 messaging.system = "nats",
                 messaging.operation.type = "publish",
-                messaging.destination.name = %eventlog::Layout::new(self.backends.log.partitions()).unwrap_or_default().subject(&rec.match_id),
+                messaging.destination.name = %self.backends.log.layout().subject(&rec.match_id),
                 messaging.message.id = %msg_id,
                 match.id = %rec.match_id,
             );
@@ -232,5 +251,26 @@ pub(super) fn input_kind_of(input: &commit_input::Input) -> &'static str {
         commit_input::Input::Conceded(_) => "conceded",
         commit_input::Input::Adjudicated(_) => "adjudicated",
         commit_input::Input::Time(_) => "time",
+    }
+}
+
+#[cfg(test)]
+mod age_tests {
+    use super::*;
+
+    #[test]
+    fn a_player_act_past_the_maximum_age_is_refused_and_a_ruling_is_not() {
+        let periods = eventlog::Periods { length_s: 10, max_match_age_s: 60 };
+        let layout = eventlog::Layout::with_periods(1, Some(periods)).expect("layout");
+        let now = crate::archive::now_ms() as u64;
+        let old = eventlog::layout::new_period_id(now - 61_000, [1; 16]);
+        let young = eventlog::layout::new_period_id(now - 59_000, [2; 16]);
+        let concession = commit_input::Input::Conceded(api::log_v1::Concession { seat: 0, seat_signature: Vec::new() });
+        let ruling = commit_input::Input::Adjudicated(api::log_v1::Adjudication { winners: Vec::new(), ruling: "closed".into() });
+        let refused = refuse_if_too_old(layout, &old, &concession).expect_err("too old");
+        assert!(refused.to_string().contains("maximum match age (60 s)"), "{refused}");
+        assert!(refuse_if_too_old(layout, &old, &ruling).is_ok(), "what ends the match goes through");
+        assert!(refuse_if_too_old(layout, &young, &concession).is_ok());
+        assert!(refuse_if_too_old(eventlog::Layout::LEGACY, &old, &concession).is_ok(), "no age without periods");
     }
 }

@@ -43,7 +43,12 @@ impl MatchApi {
                 s.name = format!("Seat {}", i + 1);
             }
         }
-        let match_id = uuid::Uuid::new_v4().simple().to_string();
+        // A log with periods places a match by the creation time its id carries (UUIDv7, made
+        // here only: docs/architecture.md, "Leaving the hot log"); other logs keep UUIDv4.
+        let match_id = match self.matches.backends().log.layout().periods() {
+            None => uuid::Uuid::new_v4().simple().to_string(),
+            Some(_) => eventlog::layout::new_period_id(crate::archive::now_ms().max(0) as u64, *uuid::Uuid::new_v4().as_bytes()),
+        };
         // The time options are the orchestrator's (it keeps the time); the rules never see them.
         let mut options = req.options.clone();
         let time_control = limits::take_time_control(&mut options)?;

@@ -38,3 +38,19 @@ fn the_compose_file_runs_commands_the_cli_accepts() {
         assert!(compose.contains(&format!("{name}: '\"")), "compose.yaml sets {name} (quoted)");
     }
 }
+
+/// `arbiter up --period`: the orchestrator gets the period, the age and the archiver's
+/// credential, and its command line parses; without periods it gets none of them.
+#[test]
+fn up_passes_the_period_and_the_archiver_credential_to_the_orchestrator() {
+    let off = super::ClusterArgs::default();
+    assert!(off.period_args(std::path::Path::new("/s/archiver.password")).is_empty());
+    let on = super::ClusterArgs { period: "30d".into(), max_match_age: "20d".into(), ..Default::default() };
+    let args = on.period_args(std::path::Path::new("/s/archiver.password"));
+    assert_eq!(
+        args,
+        ["--period", "30d", "--max-match-age", "20d", "--archiver-nats-user", "archiver", "--archiver-nats-password-file", "/s/archiver.password"]
+    );
+    let line = ["arbiter", "serve", "orchestrator"].into_iter().map(String::from).chain(args);
+    assert!(crate::Cli::try_parse_from(line).is_ok());
+}

@@ -1,0 +1,218 @@
+//! End-to-end on a match log with periods (`--period 5s --max-match-age 15s`,
+//! docs/architecture.md, "Leaving the hot log"): matches played over gRPC in two periods land
+//! in their periods' streams; the archiver (`--archive-after 1s`, with the `archiver` NATS
+//! credential) seals them and deletes the old period's stream once it may, keeping the younger
+//! one; every match still reads, exports byte for byte, audits and is listed once; a match left
+//! open is ended by a ruling at the maximum age; the feed projector follows both periods; a
+//! match whose archive then vanishes is DATA_LOSS naming it.
+
+mod harness;
+
+use std::collections::BTreeSet;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use anyhow::{anyhow, bail, Context, Result};
+use api::match_v1 as m;
+use async_nats::jetstream;
+use eventlog::Role;
+use futures::StreamExt;
+use harness::*;
+
+const PERIOD_S: u64 = 5;
+/// A liveness bound for the archiver and the projections: never a timing claim.
+const PATIENCE: Duration = Duration::from_secs(120);
+
+fn now_ms() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
+}
+
+/// Sleep into the next period (a little after its start).
+async fn next_period() {
+    let length = PERIOD_S * 1000;
+    let next = (now_ms() / length + 1) * length + 200;
+    tokio::time::sleep(Duration::from_millis(next.saturating_sub(now_ms()))).await;
+}
+
+/// Play a new match to its end; its table.
+async fn ended_match(system: &System, seed: u64) -> Result<Table> {
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let mut rng = Rng(seed);
+    while play_one(&mut client, &table, &mut rng).await?.is_some() {}
+    Ok(table)
+}
+
+/// The period streams and the bytes each holds, as the NATS admin sees them.
+async fn period_streams(admin: &jetstream::Context) -> Result<Vec<(String, u64)>> {
+    let mut names = admin.stream_names();
+    let mut out = Vec::new();
+    while let Some(name) = names.next().await {
+        let name = name?;
+        if name.starts_with("MATCHES_T") {
+            let bytes = admin.get_stream(&name).await?.info().await?.state.bytes;
+            out.push((name, bytes));
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_list_as_before() -> Result<()> {
+    // Made first without the archiver, then again with it (its password file is in the
+    // system's directory, made at start).
+    let mut system = System::start_with(&["--period", "5s", "--max-match-age", "15s"]).await?;
+    let archiver_password = system.credentials.password_file(Role::Archiver).display().to_string();
+    system.kill_orchestrator().await?;
+    let archiving = [
+        "--period", "5s", "--max-match-age", "15s", "--archive-after", "1s", "--archive-every-s", "1",
+        "--archiver-nats-user", "archiver", "--archiver-nats-password-file", &archiver_password,
+    ];
+    system.orchestrator = Some(system.spawn_orchestrator_with(&archiving).await?);
+    let admin = jetstream::new(system.nats_client(Role::Admin).await?);
+
+    // Two matches of one period, then one ended and one left open in the next.
+    next_period().await;
+    let old = vec![ended_match(&system, 0x9e01).await?, ended_match(&system, 0x9e02).await?];
+    next_period().await;
+    let young = ended_match(&system, 0x9e03).await?;
+    let mut client = system.client().await?;
+    let open = create_and_join(&mut client, 2).await?;
+    let layout = system.admin_log().await?.layout().await.map_err(|e| anyhow!("{e}"))?;
+    let (old_stream, _) = layout.place(&old[0].match_id).map_err(|e| anyhow!("{e}"))?;
+    let (young_stream, _) = layout.place(&young.match_id).map_err(|e| anyhow!("{e}"))?;
+    assert_eq!(layout.place(&old[1].match_id).map_err(|e| anyhow!("{e}"))?.0, old_stream, "one period");
+    assert_ne!(old_stream, young_stream, "two periods");
+    assert!(admin.get_stream(eventlog::STREAM).await.is_err(), "no MATCHES in a log with periods");
+
+    let everyone: Vec<&Table> = old.iter().chain([&young, &open]).collect();
+    let mut before = Vec::new();
+    // Only an ended match exports.
+    for table in &everyone[..3] {
+        let id = table.match_id.clone();
+        let export = client.export_match(m::ExportMatchRequest { match_id: id.clone() }).await?.into_inner().export;
+        before.push((id, export));
+    }
+    let hot_before = period_streams(&admin).await?;
+    println!("hot log before: {hot_before:?}");
+
+    // The feed projector follows both period streams.
+    let _projector = start_projector(&system).await?;
+
+    // The old period leaves once every match of it is sealed and its bound has passed; the
+    // younger one stays (it leaves a period later).
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while admin.get_stream(&old_stream).await.is_ok() {
+        if tokio::time::Instant::now() > deadline {
+            bail!("the period stream {old_stream} was never deleted");
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(admin.get_stream(&young_stream).await.is_ok(), "the younger period stays");
+    let hot_after = period_streams(&admin).await?;
+    println!("hot log after: {hot_after:?}");
+    let sum = |v: &[(String, u64)]| v.iter().map(|(_, b)| b).sum::<u64>();
+    println!("{{\"hot_bytes_before\": {}, \"hot_bytes_after\": {}, \"streams_before\": {}, \"streams_after\": {}}}", sum(&hot_before), sum(&hot_after), hot_before.len(), hot_after.len());
+
+    // Every match of the deleted period reads from its archive as before the delete.
+    for table in &old {
+        assert_eq!(system.log_len(&table.match_id).await?, 0, "{} left the hot log", table.match_id);
+    }
+    for (id, export) in &before[..3] {
+        let now = client.export_match(m::ExportMatchRequest { match_id: id.clone() }).await?.into_inner().export;
+        assert!(now == *export, "the export of {id} is byte-identical");
+        let view = client.get_match(m::GetMatchRequest { match_id: id.clone(), version: 0 }).await?.into_inner();
+        assert_eq!(view.status, m::MatchStatus::Ended as i32, "{id}");
+    }
+    // WatchMatch from the start streams every version of a match whose period left.
+    let last = client.get_match(m::GetMatchRequest { match_id: old[0].match_id.clone(), version: 0 }).await?.into_inner().version;
+    let mut watch = client.watch_match(m::WatchMatchRequest { match_id: old[0].match_id.clone(), from_version: 0 }).await?.into_inner();
+    let mut versions = Vec::new();
+    while versions.last() != Some(&last) {
+        match tokio::time::timeout(PATIENCE, watch.next()).await? {
+            Some(update) => versions.push(update?.version),
+            None => bail!("WatchMatch ended after {} updates", versions.len()),
+        }
+    }
+    assert_eq!(versions, (1..=last).collect::<Vec<_>>(), "every version once, in order");
+    let file = system.dir.path().join("old.json");
+    let url = system.orchestrator_url()?;
+    let (ok, out, err) = run_arbiter(&["export", &old[0].match_id, "--orchestrator", &url, "-o", &file.display().to_string()]).await?;
+    assert!(ok, "{out}{err}");
+    let key = hex::encode(orchestrator::keys::load_or_create(&system.orchestrator_key_file())?.public_key());
+    let (ok, out, err) = run_arbiter(&["audit", &file.display().to_string(), "--orchestrator-key", &key]).await?;
+    assert!(ok && out.contains("the match checks out"), "{out}{err}");
+
+    // The open match was ended by a ruling at the maximum age.
+    let view = client.get_match(m::GetMatchRequest { match_id: open.match_id.clone(), version: 0 }).await?.into_inner();
+    assert_eq!(view.status, m::MatchStatus::Ended as i32, "ended at the maximum age");
+
+    // Listed once each.
+    let page = client.list_matches(platform(m::ListMatchesRequest { page_size: 50, ..Default::default() })).await?.into_inner();
+    let listed: Vec<String> = page.matches.iter().map(|s| s.match_id.clone()).collect();
+    let unique: BTreeSet<&String> = listed.iter().collect();
+    assert_eq!(unique.len(), listed.len(), "no match listed twice: {listed:?}");
+    let wanted: BTreeSet<String> = everyone.iter().map(|t| t.match_id.clone()).collect();
+    assert_eq!(listed.iter().cloned().collect::<BTreeSet<_>>(), wanted);
+
+    // The feed has every match of both periods.
+    let feed = tokio::time::timeout(PATIENCE, async {
+        loop {
+            if let Ok(stream) = admin.get_stream(eventlog::auth::FEED_STREAM).await {
+                return stream;
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    })
+    .await
+    .context("the projector never created FEED")?;
+    let consumer = feed.create_consumer(jetstream::consumer::pull::OrderedConfig::default()).await?;
+    let mut messages = consumer.messages().await?;
+    let mut seen = BTreeSet::new();
+    tokio::time::timeout(PATIENCE, async {
+        while seen.len() < wanted.len() {
+            let Some(message) = messages.next().await else { break };
+            let message = message.map_err(|e| anyhow!("{e}"))?;
+            if let Some(id) = wanted.iter().find(|id| message.subject.as_str().contains(&format!(".{id}."))) {
+                seen.insert(id.clone());
+            }
+        }
+        Ok::<_, anyhow::Error>(())
+    })
+    .await
+    .context("the feed never published every match")??;
+    assert_eq!(seen, wanted);
+
+    // An archive that vanished after its period left (deleted by whoever may write the
+    // bucket): DATA_LOSS naming the match, never "no such match".
+    let lost = &old[1].match_id;
+    admin.get_object_store(eventlog::ARCHIVE_BUCKET).await?.delete(lost.as_str()).await?;
+    // A fresh orchestrator, which has no copy of the match in memory.
+    system.kill_orchestrator().await?;
+    system.orchestrator = Some(system.spawn_orchestrator_with(&archiving).await?);
+    let mut client = system.client().await?;
+    let status = match client.get_match(m::GetMatchRequest { match_id: lost.clone(), version: 0 }).await {
+        Ok(_) => bail!("a match whose archive vanished was served"),
+        Err(status) => status,
+    };
+    assert_eq!(status.code(), tonic::Code::DataLoss, "{status:?}");
+    assert!(status.message().contains(lost.as_str()), "{}", status.message());
+
+    // An orchestrator started with another period refuses; a backup says it is not supported.
+    assert!(system.spawn_orchestrator_with(&["--period", "6s", "--max-match-age", "15s"]).await.is_err());
+    let (ok, out, err) = run_arbiter(&[
+        "backup",
+        "--out",
+        &system.dir.path().join("b").display().to_string(),
+        "--no-keys",
+        "--nats-url",
+        &system.nats.url(),
+        "--nats-user",
+        "admin",
+        "--nats-password-file",
+        &system.credentials.password_file(Role::Admin).display().to_string(),
+    ])
+    .await?;
+    assert!(!ok && format!("{out}{err}").contains("has periods"), "{out}{err}");
+    Ok(())
+}
