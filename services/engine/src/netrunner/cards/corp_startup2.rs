@@ -404,7 +404,8 @@ fn petty_cash_ask(g: &Game, c: Ctx) -> Option<Question> {
     if o.is_empty() {
         return None;
     }
-    Some(Question::one(CORP, CARD_KIND, format!("plays {} from Archives", c.name()), format!("{}: play it from Archives", c.name()), o))
+    // Public summary: the card may still be face down in Archives; the play itself names it.
+    Some(Question::one(CORP, CARD_KIND, "plays an operation from Archives", format!("{}: play it from Archives", c.name()), o))
 }
 
 fn petty_cash_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {

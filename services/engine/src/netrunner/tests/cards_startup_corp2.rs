@@ -197,6 +197,9 @@ fn card_petty_cash_only_before_any_finished_action_and_from_archives_gains_a_cli
     let h = s.hq(c2::PETTY_CASH);
     let mut m = s.at_action();
     m.pick(&[&format!("ability:{p}")]);
+    // It may lie face down in Archives: the question's public summary must not name it (the
+    // Startup leak oracle found it named); the play names it.
+    assert!(!m.decision().summary.contains("Petty Cash"), "{}", m.decision().summary);
     m.pick(&[&format!("play:{p}")]);
     let g = m.game();
     assert_eq!((g.corp.credits, g.corp.clicks), (5 - 3 + 5, 3), "1 click spent, 1 gained");
