@@ -47,17 +47,6 @@ pub fn default_deck(seat: usize) -> &'static str {
     names.get(seat % names.len().max(1)).copied().unwrap_or("hardwired")
 }
 
-#[cfg(test)]
-pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
-    game::encode(g)
-}
-
-/// The checked state (tests read states directly; the services go through `state_methods!`).
-#[cfg(test)]
-pub(crate) fn decode(bytes: &[u8]) -> Result<Game, RulesError> {
-    game::decode(bytes)
-}
-
 impl GameState for Game {
     const RULESET: &'static str = "mainframe";
     /// 1 since `open_decklists` (before: the plain postcard tag); 2 since the option
@@ -395,7 +384,7 @@ impl Ruleset for Mainframe {
 #[cfg(test)]
 impl crate::testing::leak::HiddenInfo for Mainframe {
     fn hidden(&self, state: &[u8], viewer: Viewer) -> Result<Vec<Vec<(u32, String)>>, RulesError> {
-        let g = decode(state)?;
+        let g: Game = game::decode(state)?;
         if viewer == Viewer::Auditor {
             return Ok(vec![]);
         }
@@ -409,11 +398,11 @@ impl crate::testing::leak::HiddenInfo for Mainframe {
             .collect())
     }
     fn labels(&self, state: &[u8]) -> Result<Vec<(u32, String)>, RulesError> {
-        let g = decode(state)?;
+        let g: Game = game::decode(state)?;
         Ok((0..g.instances.len() as u32).map(|c| (c, g.label(c))).collect())
     }
     fn redeal(&self, state: &[u8], moves: &[(u32, u32)]) -> Result<Vec<u8>, RulesError> {
-        let mut g = decode(state)?;
+        let mut g: Game = game::decode(state)?;
         let old = g.instances.clone();
         for &(to, from) in moves {
             let (Some(src), Some(dst)) = (old.get(from as usize), g.instances.get_mut(to as usize)) else {
@@ -422,6 +411,6 @@ impl crate::testing::leak::HiddenInfo for Mainframe {
             dst.card = src.card.clone();
             dst.pos = src.pos;
         }
-        encode(&g)
+        game::encode(&g)
     }
 }

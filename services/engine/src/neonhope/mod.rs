@@ -34,17 +34,6 @@ pub const RULES_VERSION: &str = "neonhope-1";
 /// The ruleset object registered in [`crate::rulesets`].
 pub struct Neonhope;
 
-#[cfg(test)]
-pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
-    game::encode(g)
-}
-
-/// The checked state (tests read states directly; the services go through `state_methods!`).
-#[cfg(test)]
-pub(crate) fn decode(bytes: &[u8]) -> Result<Game, RulesError> {
-    game::decode(bytes)
-}
-
 impl GameState for Game {
     const RULESET: &'static str = "neonhope";
     const LAYOUT: Option<u8> = Some(1);
@@ -336,7 +325,7 @@ impl Ruleset for Neonhope {
 #[cfg(test)]
 impl crate::testing::leak::HiddenInfo for Neonhope {
     fn hidden(&self, state: &[u8], viewer: Viewer) -> Result<Vec<Vec<(u32, String)>>, RulesError> {
-        let g = decode(state)?;
+        let g: Game = game::decode(state)?;
         if viewer == Viewer::Auditor {
             return Ok(vec![]);
         }
@@ -349,11 +338,11 @@ impl crate::testing::leak::HiddenInfo for Neonhope {
         Ok(vec![group.into_iter().map(|c| (c, g.label(c))).collect()])
     }
     fn labels(&self, state: &[u8]) -> Result<Vec<(u32, String)>, RulesError> {
-        let g = decode(state)?;
+        let g: Game = game::decode(state)?;
         Ok((0..g.cards.len() as u32).map(|c| (c, g.label(c))).collect())
     }
     fn redeal(&self, state: &[u8], moves: &[(u32, u32)]) -> Result<Vec<u8>, RulesError> {
-        let mut g = decode(state)?;
+        let mut g: Game = game::decode(state)?;
         let old = g.cards.clone();
         for &(to, from) in moves {
             let (Some(src), Some(dst)) = (old.get(from as usize), g.cards.get_mut(to as usize)) else {
@@ -361,6 +350,6 @@ impl crate::testing::leak::HiddenInfo for Neonhope {
             };
             dst.key = src.key.clone();
         }
-        encode(&g)
+        game::encode(&g)
     }
 }

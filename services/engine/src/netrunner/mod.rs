@@ -66,17 +66,6 @@ pub fn deck_names() -> Vec<&'static str> {
 /// rather than misread; `testing::state_layouts` fails when the shape changes and it does not.
 pub const STATE_LAYOUT: u8 = 7;
 
-#[cfg(test)]
-pub(crate) fn encode(g: &Game) -> Result<Vec<u8>, RulesError> {
-    game::encode(g)
-}
-
-/// The checked state (tests read states directly; the services go through `state_methods!`).
-#[cfg(test)]
-pub(crate) fn decode(bytes: &[u8]) -> Result<Game, RulesError> {
-    game::decode(bytes)
-}
-
 impl GameState for Game {
     const RULESET: &'static str = "netrunner";
     const LAYOUT: Option<u8> = Some(STATE_LAYOUT);
@@ -525,7 +514,7 @@ impl Ruleset for Netrunner {
 #[cfg(test)]
 impl crate::testing::leak::HiddenInfo for Netrunner {
     fn hidden(&self, state: &[u8], viewer: Viewer) -> Result<Vec<Vec<(u32, String)>>, RulesError> {
-        let g = decode(state)?;
+        let g: Game = game::decode(state)?;
         if viewer == Viewer::Auditor {
             return Ok(vec![]);
         }
@@ -584,7 +573,7 @@ impl crate::testing::leak::HiddenInfo for Netrunner {
     }
     /// A zone, with the position in R&D or the stack (a shuffle or a draw moves a card there).
     fn place(&self, state: &[u8], card: u32) -> Option<String> {
-        let g = decode(state).ok()?;
+        let g: Game = game::decode(state).ok()?;
         let at = |deck: &[u32]| deck.iter().position(|&c| c == card);
         if let Some(i) = at(&g.corp.rd) {
             return Some(format!("rd:{i}"));
@@ -600,7 +589,7 @@ impl crate::testing::leak::HiddenInfo for Netrunner {
     /// A psi game's first bid (the Corp's, `flow::psi`) is secret from the Runner and
     /// spectators until the Runner has bid: any other bid offered must look the same to them.
     fn secret_alternatives(&self, state: &[u8], input: &Input, viewer: Viewer) -> Vec<Input> {
-        let Ok(g) = decode(state) else { return Vec::new() };
+        let Ok(g) = game::decode::<Game>(state) else { return Vec::new() };
         let (Awaiting::Decision(d), Input::Decision { choice: Choice::Pick(picked), .. }) = (&g.awaiting, input) else { return Vec::new() };
         if d.kind != "netrunner.psi_corp" || viewer.sees_private(&[d.seat]) {
             return Vec::new();
@@ -613,11 +602,11 @@ impl crate::testing::leak::HiddenInfo for Netrunner {
             .collect()
     }
     fn labels(&self, state: &[u8]) -> Result<Vec<(u32, String)>, RulesError> {
-        let g = decode(state)?;
+        let g: Game = game::decode(state)?;
         Ok((0..g.cards.len() as u32).map(|c| (c, g.label(c))).collect())
     }
     fn redeal(&self, state: &[u8], moves: &[(u32, u32)]) -> Result<Vec<u8>, RulesError> {
-        let mut g = decode(state)?;
+        let mut g: Game = game::decode(state)?;
         let old = g.cards.clone();
         for &(to, from) in moves {
             let (Some(src), Some(dst)) = (old.get(from as usize), g.cards.get_mut(to as usize)) else {
@@ -626,6 +615,6 @@ impl crate::testing::leak::HiddenInfo for Netrunner {
             dst.code = src.code.clone();
             dst.pos = src.pos;
         }
-        encode(&g)
+        game::encode(&g)
     }
 }

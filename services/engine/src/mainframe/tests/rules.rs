@@ -925,7 +925,7 @@ fn mf_10_options_override_defaults_and_default_decks_alternate() {
     // Setup starts with the card-number permutation, over every card of every seat.
     let Awaiting::Draw(r) = step.awaiting else { panic!("setup starts with the card-number draw") };
     assert_eq!((r.index, r.purpose.as_str()), (0, "card-numbers"));
-    let g = crate::mainframe::decode(&step.state).unwrap();
+    let g: crate::mainframe::state::Game = crate::core::game::decode(&step.state).unwrap();
     assert_eq!(r.kind, DrawKind::Shuffle(g.instances.len() as u32));
 }
 

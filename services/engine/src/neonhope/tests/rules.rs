@@ -441,7 +441,7 @@ fn nh_hidden_grid_layout_is_in_no_seat_view_and_the_auditor_sees_it() {
     g.grid.layout.swap(0, 18);
     g.grid.layout.swap(3, 7);
     g.encounter_deck.reverse();
-    let swapped = crate::neonhope::encode(&g).unwrap();
+    let swapped = crate::core::game::encode(&g).unwrap();
     for (i, v) in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator].iter().enumerate() {
         assert_eq!(Neonhope.view(&swapped, *v).unwrap(), before[i], "{v:?}");
     }

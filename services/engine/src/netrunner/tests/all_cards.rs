@@ -13,7 +13,8 @@ use std::fmt::Write as _;
 use crate::core::*;
 use crate::netrunner::data::{self, CardType, Side};
 use crate::netrunner::state::Card;
-use crate::netrunner::{encode, initial_game, Netrunner};
+use crate::core::game::encode;
+use crate::netrunner::{initial_game, Netrunner};
 use crate::testing::RandomBot;
 
 use super::kit::config;

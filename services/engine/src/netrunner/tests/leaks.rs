@@ -5,7 +5,9 @@
 use serde_json::Value;
 
 use crate::core::*;
-use crate::netrunner::{decode, Netrunner};
+use crate::core::game::decode;
+use crate::netrunner::state::Game;
+use crate::netrunner::Netrunner;
 use crate::testing::leak::{check_game, games_from_env, HiddenInfo, LeakStats};
 
 use super::kit::config;
@@ -64,7 +66,7 @@ impl Ruleset for Leaky {
     fn view(&self, state: &[u8], viewer: Viewer) -> Result<Value, RulesError> {
         let mut v = Netrunner.view(state, viewer)?;
         if self.list_positions {
-            let g = decode(state)?;
+            let g: Game = decode(state)?;
             renumber(&mut v, &|n| g.cards.get(n as usize).map_or(n, |c| c.pos));
         }
         Ok(v)
