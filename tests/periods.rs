@@ -74,6 +74,16 @@ async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_
     // Two matches of one period, then one ended and one left open in the next.
     next_period().await;
     let old = vec![ended_match(&system, 0x9e01).await?, ended_match(&system, 0x9e02).await?];
+    // And one nobody joins: no ruling can end it, but once the log is closed to it, it is
+    // sealed as it stands and does not keep its period in the hot log.
+    let abandoned = {
+        let request = m::CreateMatchRequest {
+            ruleset: "mainframe".into(),
+            seats: (0..2).map(|i| m::SeatSpec { name: format!("No-show {i}"), ..Default::default() }).collect(),
+            ..Default::default()
+        };
+        system.client().await?.create_match(platform(request)).await?.into_inner().match_id
+    };
     next_period().await;
     let young = ended_match(&system, 0x9e03).await?;
     let mut client = system.client().await?;
@@ -118,6 +128,9 @@ async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_
     for table in &old {
         assert_eq!(system.log_len(&table.match_id).await?, 0, "{} left the hot log", table.match_id);
     }
+    assert_eq!(system.log_len(&abandoned).await?, 0, "the match nobody joined left with its period");
+    let view = client.get_match(m::GetMatchRequest { match_id: abandoned.clone(), version: 0 }).await?.into_inner();
+    assert_eq!(view.status, m::MatchStatus::WaitingForSeats as i32, "read from its archive as it stood");
     for (id, export) in &before[..3] {
         let now = client.export_match(m::ExportMatchRequest { match_id: id.clone() }).await?.into_inner().export;
         assert!(now == *export, "the export of {id} is byte-identical");
@@ -152,7 +165,7 @@ async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_
     let listed: Vec<String> = page.matches.iter().map(|s| s.match_id.clone()).collect();
     let unique: BTreeSet<&String> = listed.iter().collect();
     assert_eq!(unique.len(), listed.len(), "no match listed twice: {listed:?}");
-    let wanted: BTreeSet<String> = everyone.iter().map(|t| t.match_id.clone()).collect();
+    let wanted: BTreeSet<String> = everyone.iter().map(|t| t.match_id.clone()).chain([abandoned.clone()]).collect();
     assert_eq!(listed.iter().cloned().collect::<BTreeSet<_>>(), wanted);
 
     // The feed has every match of both periods.

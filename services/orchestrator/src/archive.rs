@@ -322,11 +322,17 @@ pub async fn run(
 }
 
 /// One pass at wall time `now_ms`: seal every match the index says ended more than `after`
-/// before and is not archived yet.
+/// before and is not archived yet (and, with periods, every match the log has closed for good
+/// more than `after` before, ended or not: `MatchIndex::final_unended`).
 pub async fn pass(index: &MatchIndex, hot: &dyn EventLog, archive: &dyn Archive, signer: &fairness::Signer, after: Duration, now_ms: i64) -> Pass {
     let ended_before = now_ms.saturating_sub(i64::try_from(after.as_millis()).unwrap_or(i64::MAX));
     let mut done = Pass::default();
     let mut due = index.to_archive(ended_before);
+    // With periods, a match that never ended is sealed once the log can take no more of it,
+    // else one match nobody joined would keep its whole period in the hot log for ever.
+    if let Some(periods) = hot.layout().periods() {
+        due.extend(index.final_unended(ended_before.saturating_sub(periods.closing_ms()), periods.closing_ms()));
+    }
     // Orchestrators archiving side by side start at different places in the list, so that
     // they seldom seal the same match at once (harmless, but the second put's replaced chunks
     // stay behind, see `eventlog::JetStreamArchive::put`).

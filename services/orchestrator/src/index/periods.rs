@@ -19,6 +19,26 @@ impl MatchIndex {
             .collect()
     }
 
+    /// The matches not ended and not archived whose id says they were made before `before_ms`:
+    /// past the log's closing bound nothing can be appended to them any more, so their logs
+    /// are final and the archiver seals them as they stand (a match nobody joined, which no
+    /// ruling can end, or one the closing ruling missed), with `ended_at_ms` set to the moment
+    /// the log closed them (`closed_after_ms` after their creation).
+    pub fn final_unended(&self, before_ms: i64, closed_after_ms: i64) -> Vec<Entry> {
+        let Ok(view) = self.view.read() else { return Vec::new() };
+        let ended = m::MatchStatus::Ended as i32;
+        view.by_status
+            .iter()
+            .filter(|(status, _)| *status != ended)
+            .filter_map(|(_, id)| {
+                let created = eventlog::layout::id_created_ms(id).and_then(|ms| i64::try_from(ms).ok())?;
+                let entry = &view.by_id.get(id)?.entry;
+                (created < before_ms && entry.archived_at_ms == 0)
+                    .then(|| Entry { ended_at_ms: created.saturating_add(closed_after_ms), ..entry.clone() })
+            })
+            .collect()
+    }
+
     /// Every entry of the matches of `period` in `layout` (one pass over the copy).
     pub fn of_period(&self, layout: &eventlog::Layout, period: u64) -> Vec<Entry> {
         let Ok(view) = self.view.read() else { return Vec::new() };
