@@ -138,12 +138,6 @@ pub fn purge(g: &mut Game) {
     }
 }
 
-/// A Trojan whose host is no longer an installed ice is trashed, and an installed card hosted
-/// on a Runner card no longer installed (`prevention::installed_host_sweep`).
-pub fn trojan_sweep(g: &mut Game, ev: &mut Vec<Event>) {
-    super::prevention::installed_host_sweep(g, ev);
-}
-
 /// NR-10 (published rule, uniqueness): a unique card cannot be active twice. When `card` becomes
 /// active (a Runner card installed, a Corp card rezzed), any older active copy with the same
 /// title is trashed.

@@ -43,7 +43,7 @@ pub use self::corp::{
     TOMORROWS_HEADLINE, URTICA_CIPHER, WEYLAND,
 };
 pub use self::ice::{ANSEL_1_0, BALLISTA, BRAN_1_0, DIVINER, FUNHOUSE, KARUNA, PALISADE, PHAROS, PING, TITHE, WHITESPACE};
-pub use self::helpers::{add_virus, end_the_run, give_tags, purge, remove_virus, trojan_sweep, unique_check};
+pub use self::helpers::{add_virus, end_the_run, give_tags, installed_host_sweep, purge, remove_virus, unique_check};
 pub use self::runner::{
     BOTULUS, BUZZSAW, CARMEN, CARNIVORE, CLEAVER, CONDUIT, COOKBOOK, CREATIVE_COMMISSION, DOCKLANDS_PASS, DZMZ_OPTIMIZER, ECHELON,
     FERMENTER, JAILBREAK, LEECH, LOUP, MARJANAH, MAYFLY, MUTUAL_FAVOR, OVERCLOCK, PANTOGRAPH, PENNYSHAVER, RED_TEAM,

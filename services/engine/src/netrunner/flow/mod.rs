@@ -77,7 +77,7 @@ pub(crate) fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError
         }
     }
     if g.stage != Stage::Over {
-        cards::trojan_sweep(g, ev);
+        cards::installed_host_sweep(g, ev);
         cards::helpers::hosted_sweep(g, ev);
         if std::mem::take(&mut g.flags.corp_first_gain_pending) {
             cards::fire_identity(g, CORP, cards::When::CorpFirstGainFromAgendaOrOperation, 0, ev);
