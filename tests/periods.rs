@@ -229,3 +229,67 @@ async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_
     assert!(!ok && format!("{out}{err}").contains("has periods"), "{out}{err}");
     Ok(())
 }
+
+/// The period's leaving under faults: the orchestrator, and with it the archiver, is killed
+/// (SIGKILL) at pseudo-random points while it seals the old period's matches and deletes its
+/// stream, and started again. After every restart each match of that period still reads
+/// (from the hot log or its archive, never neither) and is listed exactly once; in the end the
+/// period has left and every export is byte-identical to the one taken before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_period_leaves_whole_with_the_archiver_killed_at_random_points() -> Result<()> {
+    let mut system = System::start_with(&["--period", "5s", "--max-match-age", "15s"]).await?;
+    let archiver_password = system.credentials.password_file(Role::Archiver).display().to_string();
+    let archiving = [
+        "--period", "5s", "--max-match-age", "15s", "--archive-after", "1s", "--archive-every-s", "1",
+        "--archiver-nats-user", "archiver", "--archiver-nats-password-file", &archiver_password,
+    ];
+    let admin = jetstream::new(system.nats_client(Role::Admin).await?);
+
+    next_period().await;
+    let old = vec![ended_match(&system, 0x7a01).await?, ended_match(&system, 0x7a02).await?, ended_match(&system, 0x7a03).await?];
+    let layout = system.admin_log().await?.layout().await.map_err(|e| anyhow!("{e}"))?;
+    let (old_stream, _) = layout.place(&old[0].match_id).map_err(|e| anyhow!("{e}"))?;
+    let mut before = Vec::new();
+    let mut client = system.client().await?;
+    for table in &old {
+        let export = client.export_match(m::ExportMatchRequest { match_id: table.match_id.clone() }).await?.into_inner().export;
+        before.push((table.match_id.clone(), export));
+    }
+    let wanted: BTreeSet<String> = old.iter().map(|t| t.match_id.clone()).collect();
+
+    // From here the archiver runs, and is killed again and again.
+    system.kill_orchestrator().await?;
+    let mut rng = Rng(0x5eed);
+    let deadline = tokio::time::Instant::now() + PATIENCE * 2;
+    let mut kills = 0;
+    loop {
+        system.orchestrator = Some(system.spawn_orchestrator_with(&archiving).await?);
+        let mut client = system.client().await?;
+        for (id, _) in &before {
+            let view = client.get_match(m::GetMatchRequest { match_id: id.clone(), version: 0 }).await?.into_inner();
+            assert_eq!(view.status, m::MatchStatus::Ended as i32, "{id} reads after {kills} kill(s)");
+        }
+        let page = client.list_matches(platform(m::ListMatchesRequest { page_size: 50, ..Default::default() })).await?.into_inner();
+        let listed: Vec<String> = page.matches.iter().map(|s| s.match_id.clone()).filter(|id| wanted.contains(id)).collect();
+        assert_eq!(listed.len(), wanted.len(), "each listed once after {kills} kill(s): {listed:?}");
+        assert_eq!(listed.into_iter().collect::<BTreeSet<_>>(), wanted);
+        if admin.get_stream(&old_stream).await.is_err() {
+            break;
+        }
+        if tokio::time::Instant::now() > deadline {
+            bail!("the period stream {old_stream} never left ({kills} kills)");
+        }
+        // Somewhere inside or between the archiver's passes (one a second).
+        tokio::time::sleep(Duration::from_millis(200 + rng.below(1800) as u64)).await;
+        system.kill_orchestrator().await?;
+        kills += 1;
+    }
+    println!("the period left after {kills} kill(s) of the archiver");
+    let mut client = system.client().await?;
+    for (id, export) in &before {
+        assert_eq!(system.log_len(id).await?, 0, "{id} left the hot log");
+        let now = client.export_match(m::ExportMatchRequest { match_id: id.clone() }).await?.into_inner().export;
+        assert!(now == *export, "the export of {id} is byte-identical");
+    }
+    Ok(())
+}
