@@ -428,9 +428,18 @@ pub fn pool() -> Result<&'static Pool, RulesError> {
         .map_err(|e| RulesError::InvalidConfig(format!("the netrunner card data does not parse: {e}")))
 }
 
-/// A card's data by code.
+/// A card's data by code. Looked up, not scanned: the rules ask it on every step, for many cards.
 pub fn card(code: &str) -> Option<&'static CardData> {
-    pool().ok()?.cards.iter().find(|c| c.code == code)
+    static INDEX: OnceLock<std::collections::BTreeMap<&'static str, &'static CardData>> = OnceLock::new();
+    let pool = pool().ok()?;
+    let index = INDEX.get_or_init(|| {
+        let mut first = std::collections::BTreeMap::new();
+        for c in &pool.cards {
+            first.entry(c.code.as_str()).or_insert(c);
+        }
+        first
+    });
+    index.get(code).copied()
 }
 
 /// A ready deck by name.

@@ -748,9 +748,18 @@ pub fn def(code: &str) -> &'static CardDef {
     INDEX.get_or_init(|| all().map(|d| (d.code, d)).collect()).get(code).copied().unwrap_or(&BLANK)
 }
 
-/// Position of `code` in the table.
+/// Position of `code` in the table (the trigger order of cards that fire together). Looked up,
+/// not scanned: the flow sorts by it on every run and turn step, and the table has 289 rows.
 pub fn table_index(code: &str) -> usize {
-    all().position(|d| d.code == code).unwrap_or(usize::MAX)
+    static INDEX: OnceLock<std::collections::BTreeMap<&'static str, usize>> = OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut first = std::collections::BTreeMap::new();
+        for (i, d) in all().enumerate() {
+            first.entry(d.code).or_insert(i);
+        }
+        first
+    });
+    index.get(code).copied().unwrap_or(usize::MAX)
 }
 
 /// Whether a card is implemented (has a row).
