@@ -5,7 +5,7 @@
 use serde_json::json;
 
 use super::helpers::{
-    agenda_counters, card_options, corp_install_options, corp_play_options, damage, expend, expend_offers, faceup_archive_types, first, gain_clicks, hq_to_rd_top, note,
+    agenda_counters, arrange_rd_top_answer, arrange_rd_top_ask, card_options, corp_install_options, corp_play_options, damage, expend, expend_offers, faceup_archive_types, first, gain_clicks, hq_to_rd_top, note,
     opt, picked, place_adv, search_deck_answer, search_deck_ask, take_or_trash, threat,
 };
 use super::{ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Static, Targets, Then, When, BLANK, CARD_KIND};
@@ -1077,48 +1077,17 @@ fn fundraising_look(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     super::ask_later(g, c, 0);
 }
 
+/// Federal Fundraising looks at the top 3 cards of R&D.
+const FUNDRAISING_LOOK: usize = 3;
+
 fn fundraising_arrange_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let top: Vec<u32> = g.corp.rd.iter().take(3).copied().collect();
-    if top.is_empty() {
-        return None;
-    }
-    let n = top.len() as u32;
-    Some(
-        Question::one(
-            CORP,
-            CARD_KIND,
-            format!("may look at the top {n} card(s) of R&D and arrange them ({})", c.name()),
-            format!("{}: pick all {n} cards in their new order from the top (in their present order to leave R&D as it is)", c.name()),
-            card_options(g, "card", &top),
-        )
-        // Every n cards in any order is an arrangement: a decision whose every legal pick is
-        // a legal answer (a range 0..n would offer picks of 1 that the answer refuses).
-        .range(n, n)
-        .looking_at(top),
-    )
+    let n = g.corp.rd.len().min(FUNDRAISING_LOOK);
+    arrange_rd_top_ask(g, c, CORP, FUNDRAISING_LOOK, format!("may look at the top {n} card(s) of R&D and arrange them ({})", c.name()))
 }
 
 fn fundraising_arrange_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    let order: Vec<u32> = a.iter().filter_map(|x| if let Answer::Card(k) = x { Some(*k) } else { None }).collect();
-    let n = g.corp.rd.len().min(3);
-    if order.len() != n {
-        return Err(RulesError::Illegal(format!("pick all {n} cards, in their new order")));
-    }
-    for (i, k) in order.iter().enumerate() {
-        if let Some(slot) = g.corp.rd.get_mut(i) {
-            *slot = *k;
-        }
-    }
-    let names: Vec<String> = order.iter().map(|&k| g.label(k)).collect();
-    ev.push(Event::with_private(
-        "netrunner.arranged",
-        format!("{}: the Corp looks at the top {n} card(s) of R&D and arranges them", c.name()),
-        json!({"seat": CORP, "cards": n}),
-        vec![CORP],
-        format!("{}: the Corp arranges the top of R&D: {}", c.name(), names.join(", ")),
-        json!({"seat": CORP, "cards": n, "order": order}),
-    ));
-    Ok(Then::Done)
+    let name = c.name();
+    arrange_rd_top_answer(g, c, CORP, FUNDRAISING_LOOK, a, |n| format!("{name}: the Corp looks at the top {n} card(s) of R&D and arranges them"), ev)
 }
 
 /// Whether this card's server is protected by no ice.

@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-pub use super::moves::{archives_access_interrupts, host_faceup, hosted_on, hosted_sweep, reveal_picked, runner_trash, sabotage_answer, sabotage_ask, trashed_from_grip_or_stack};
+pub use super::moves::{archives_access_interrupts, arrange_rd_top_answer, arrange_rd_top_ask, host_faceup, hosted_on, hosted_sweep, reveal_picked, runner_trash, sabotage_answer, sabotage_ask, trashed_from_grip_or_stack};
 pub use super::prevention::{
     access_outside_run, assassinations, damage_interrupts, damage_left, encounter_ability_prevented, encounter_interrupts, installed_host_sweep, prevent_damage, prevent_encounter_ability, pumps_last_run, ASSASSINATION,
     ASSASSINATIONS_TO_WIN,

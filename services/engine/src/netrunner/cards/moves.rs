@@ -1,12 +1,12 @@
 //! Card effects that move cards for the Startup cards (re-exported by `helpers`): revealing the
 //! cards picked at random, the Runner's trashes of its own cards, cards trashed from the grip or
-//! the stack, sabotage, and cards hosted face up on Runner cards (not installed) with the
-//! interrupt that hosts instead of an access in Archives.
+//! the stack, sabotage, cards hosted face up on Runner cards (not installed) with the
+//! interrupt that hosts instead of an access in Archives, and arranging the top of R&D.
 
 use serde_json::json;
 
 use super::helpers::{card_options, note, opt, picked, trash_from_hq};
-use super::{Answer, Question, When};
+use super::{Answer, Ctx, Question, Then, When, CARD_KIND};
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::Side;
 use crate::netrunner::state::{Game, CORP};
@@ -135,3 +135,43 @@ pub fn archives_access_interrupts(g: &mut Game, card: u32) -> bool {
     any
 }
 
+/// "Look at the top `most` cards of R&D and arrange them", asked of `seat`: a pick of all of
+/// them in their new order (in their present order to leave R&D as it is). `summary` is the
+/// public line; the cards are shown to `seat` only (`Question::looking_at`).
+pub fn arrange_rd_top_ask(g: &Game, c: Ctx, seat: u32, most: usize, summary: String) -> Option<Question> {
+    let top: Vec<u32> = g.corp.rd.iter().take(most).copied().collect();
+    if top.is_empty() {
+        return None;
+    }
+    let n = top.len() as u32;
+    let prompt = format!("{}: pick all {n} cards in their new order from the top (in their present order to leave R&D as it is)", c.name());
+    // Every n cards in any order is an arrangement: a decision whose every legal pick is a
+    // legal answer (a range 0..n would offer picks of 1 that the answer refuses).
+    Some(Question::one(seat, CARD_KIND, summary, prompt, card_options(g, "card", &top)).range(n, n).looking_at(top))
+}
+
+/// The answer to [`arrange_rd_top_ask`]: the top of R&D takes the new order. R&D's order is
+/// hidden from both players, so the order is told to `seat` alone; everyone reads `public`
+/// (given the number of cards).
+pub fn arrange_rd_top_answer(g: &mut Game, c: Ctx, seat: u32, most: usize, a: &[Answer], public: impl Fn(usize) -> String, ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let order: Vec<u32> = a.iter().filter_map(|x| if let Answer::Card(k) = x { Some(*k) } else { None }).collect();
+    let n = g.corp.rd.len().min(most);
+    if order.len() != n {
+        return Err(RulesError::Illegal(format!("pick all {n} cards, in their new order")));
+    }
+    for (i, k) in order.iter().enumerate() {
+        if let Some(slot) = g.corp.rd.get_mut(i) {
+            *slot = *k;
+        }
+    }
+    let names: Vec<String> = order.iter().map(|&k| g.label(k)).collect();
+    ev.push(Event::with_private(
+        "netrunner.arranged",
+        public(n),
+        json!({"seat": seat, "cards": n}),
+        vec![seat],
+        format!("{}: the {} arranges the top of R&D: {}", c.name(), if seat == CORP { "Corp" } else { "Runner" }, names.join(", ")),
+        json!({"seat": seat, "cards": n, "order": order}),
+    ));
+    Ok(Then::Done)
+}

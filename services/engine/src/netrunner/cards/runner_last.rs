@@ -7,7 +7,7 @@
 
 use serde_json::json;
 
-use super::helpers::{access_outside_run, card_options, damage_left, first, host_faceup, hosted_on, note, opt, prevent_damage, prevent_encounter_ability, runner_available_for, runner_trash, threat, ASSASSINATION};
+use super::helpers::{access_outside_run, arrange_rd_top_answer, arrange_rd_top_ask, card_options, damage_left, first, host_faceup, hosted_on, note, opt, prevent_damage, prevent_encounter_ability, runner_available_for, runner_trash, threat, ASSASSINATION};
 use super::runner_startup::{add_power, power, question, spend_power, yes_no};
 use super::{ask_later, Answer, Ask, CardDef, Click, Ctx, Effect, Prompt, Question, Spend, Static, Then, When, BLANK, CARD_KIND, SEARCH_KIND};
 use crate::core::{Event, RulesError};
@@ -279,47 +279,14 @@ fn cataloguer_instead_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Ev
 }
 
 fn cataloguer_arrange_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let top: Vec<u32> = g.corp.rd.iter().take(CATALOGUER_LOOK).copied().collect();
-    if top.is_empty() {
-        return None;
-    }
-    let n = top.len() as u32;
-    Some(
-        Question::one(
-            RUNNER,
-            CARD_KIND,
-            format!("looks at the top {n} card(s) of R&D and arranges them ({})", c.name()),
-            format!("{}: pick all {n} cards in their new order from the top (in their present order to leave R&D as it is)", c.name()),
-            card_options(g, "card", &top),
-        )
-        // Every order of the n cards is an arrangement (a pick of fewer is refused).
-        .range(n, n)
-        .looking_at(top),
-    )
+    let n = g.corp.rd.len().min(CATALOGUER_LOOK);
+    arrange_rd_top_ask(g, c, RUNNER, CATALOGUER_LOOK, format!("looks at the top {n} card(s) of R&D and arranges them ({})", c.name()))
 }
 
 fn cataloguer_arrange_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    let order: Vec<u32> = a.iter().filter_map(|x| if let Answer::Card(k) = x { Some(*k) } else { None }).collect();
-    let n = g.corp.rd.len().min(CATALOGUER_LOOK);
-    if order.len() != n {
-        return Err(RulesError::Illegal(format!("pick all {n} cards, in their new order")));
-    }
-    for (i, k) in order.iter().enumerate() {
-        if let Some(slot) = g.corp.rd.get_mut(i) {
-            *slot = *k;
-        }
-    }
-    let names: Vec<String> = order.iter().map(|&k| g.label(k)).collect();
+    let name = c.name();
     // R&D's order is hidden from the Corp too: the new order is told to the Runner alone.
-    ev.push(Event::with_private(
-        "netrunner.arranged",
-        format!("{}: the Runner arranges the top {n} card(s) of R&D", c.name()),
-        json!({"seat": RUNNER, "cards": n}),
-        vec![RUNNER],
-        format!("{}: the Runner arranges the top of R&D: {}", c.name(), names.join(", ")),
-        json!({"seat": RUNNER, "cards": n, "order": order}),
-    ));
-    Ok(Then::Done)
+    arrange_rd_top_answer(g, c, RUNNER, CATALOGUER_LOOK, a, |n| format!("{name}: the Runner arranges the top {n} card(s) of R&D"), ev)
 }
 
 /// [click], hosted power counter: breach R&D, after a successful run on R&D this turn.
