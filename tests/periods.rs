@@ -256,6 +256,19 @@ async fn a_period_leaves_whole_with_the_archiver_killed_at_random_points() -> Re
         before.push((table.match_id.clone(), export));
     }
     let wanted: BTreeSet<String> = old.iter().map(|t| t.match_id.clone()).collect();
+    // The index is a projection that trails the log: wait until it lists all three before
+    // the faults begin, so that every later listing has to hold them.
+    let listed_since = tokio::time::Instant::now();
+    loop {
+        let page = client.list_matches(platform(m::ListMatchesRequest { page_size: 50, ..Default::default() })).await?.into_inner();
+        if page.matches.iter().filter(|s| wanted.contains(&s.match_id)).count() == wanted.len() {
+            break;
+        }
+        if listed_since.elapsed() > PATIENCE {
+            bail!("the index never listed the three ended matches: {:?}", page.matches);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 
     // From here the archiver runs, and is killed again and again.
     system.kill_orchestrator().await?;
