@@ -17,6 +17,9 @@ use async_nats::jetstream;
 use eventlog::Role;
 use futures::StreamExt;
 use harness::*;
+use tokio::io::AsyncReadExt;
+use tonic_health::pb::health_client::HealthClient;
+use tonic_health::pb::{health_check_response::ServingStatus, HealthCheckRequest};
 
 const PERIOD_S: u64 = 5;
 /// A liveness bound for the archiver and the projections: never a timing claim.
@@ -199,10 +202,14 @@ async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_
     // An archive that vanished after its period left (deleted by whoever may write the
     // bucket): DATA_LOSS naming the match, never "no such match".
     let lost = &old[1].match_id;
-    admin.get_object_store(eventlog::ARCHIVE_BUCKET).await?.delete(lost.as_str()).await?;
-    // A fresh orchestrator, which has no copy of the match in memory.
+    let bucket = admin.get_object_store(eventlog::ARCHIVE_BUCKET).await?;
+    let mut kept = Vec::new();
+    bucket.get(lost.as_str()).await?.read_to_end(&mut kept).await?;
+    bucket.delete(lost.as_str()).await?;
+    // A fresh orchestrator, which has no copy of the match in memory, scrubbing every second.
     system.kill_orchestrator().await?;
-    system.orchestrator = Some(system.spawn_orchestrator_with(&archiving).await?);
+    let scrubbing: Vec<&str> = archiving.iter().copied().chain(["--scrub-every-s", "1"]).collect();
+    system.orchestrator = Some(system.spawn_orchestrator_with(&scrubbing).await?);
     let mut client = system.client().await?;
     let status = match client.get_match(m::GetMatchRequest { match_id: lost.clone(), version: 0 }).await {
         Ok(_) => bail!("a match whose archive vanished was served"),
@@ -210,6 +217,13 @@ async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_
     };
     assert_eq!(status.code(), tonic::Code::DataLoss, "{status:?}");
     assert!(status.message().contains(lost.as_str()), "{}", status.message());
+    // The scrubber finds it on its own, walking what the index knows: its health goes
+    // NOT_SERVING; with the archive put back, its next pass finds every match, hot or sealed,
+    // whole again.
+    assert_eq!(scrub_health_becomes(&system, ServingStatus::NotServing).await?, ServingStatus::NotServing as i32, "the lost archive is reported");
+    bucket.put(lost.as_str(), &mut kept.as_slice()).await.map_err(|e| anyhow!("{e}"))?;
+    assert_eq!(scrub_health_becomes(&system, ServingStatus::Serving).await?, ServingStatus::Serving as i32, "every match reads whole");
+    client.get_match(m::GetMatchRequest { match_id: lost.clone(), version: 0 }).await?;
 
     // An orchestrator started with another period refuses; a backup says it is not supported.
     assert!(system.spawn_orchestrator_with(&["--period", "6s", "--max-match-age", "15s"]).await.is_err());
@@ -228,6 +242,62 @@ async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_
     .await?;
     assert!(!ok && format!("{out}{err}").contains("has periods"), "{out}{err}");
     Ok(())
+}
+
+/// A period stream deleted (by whoever holds the NATS admin credential) while it holds a match
+/// never sealed: reads of the match are DATA_LOSS naming it, not "no such match", and the
+/// scrubber, walking what the index knows, reports it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_period_stream_gone_before_its_matches_were_sealed_is_data_loss_the_scrubber_reports() -> Result<()> {
+    let mut system = System::start_with(&["--period", "5s", "--max-match-age", "15s"]).await?;
+    let table = ended_match(&system, 0x5a01).await?;
+    index_bucket_holds(&system, &BTreeSet::from([table.match_id.clone()])).await?;
+    let layout = system.admin_log().await?.layout().await.map_err(|e| anyhow!("{e}"))?;
+    let (stream, _) = layout.place(&table.match_id).map_err(|e| anyhow!("{e}"))?;
+    system.kill_orchestrator().await?;
+    jetstream::new(system.nats_client(Role::Admin).await?).delete_stream(&stream).await?;
+    system.orchestrator = Some(system.spawn_orchestrator_with(&["--period", "5s", "--max-match-age", "15s", "--scrub-every-s", "1"]).await?);
+    let mut client = system.client().await?;
+    let status = match client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await {
+        Ok(_) => bail!("a match whose stream is gone was served"),
+        Err(status) => status,
+    };
+    assert_eq!(status.code(), tonic::Code::DataLoss, "{status:?}");
+    assert!(status.message().contains(&table.match_id), "{}", status.message());
+    assert_eq!(scrub_health_becomes(&system, ServingStatus::NotServing).await?, ServingStatus::NotServing as i32, "the scrubber reports the lost match");
+    Ok(())
+}
+
+/// Wait until the index bucket holds an entry for each of `ids` (the projector wrote them;
+/// the orchestrator's copy in memory has them at once, but a restart reads the bucket).
+async fn index_bucket_holds(system: &System, ids: &BTreeSet<String>) -> Result<()> {
+    use eventlog::EventLog;
+    let log = system.admin_log().await?;
+    let since = tokio::time::Instant::now();
+    for id in ids {
+        while log.index_get(id).await.map_err(|e| anyhow!("{e}"))?.is_none() {
+            if since.elapsed() > PATIENCE {
+                bail!("the index bucket never held {id}");
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    Ok(())
+}
+
+/// The scrubber's health status on the orchestrator, polled until it is `wanted` (or 20 s).
+async fn scrub_health_becomes(system: &System, wanted: ServingStatus) -> Result<i32> {
+    let channel = tonic::transport::Endpoint::from_shared(system.orchestrator_url()?)?.connect().await?;
+    let mut health = HealthClient::new(channel);
+    let mut status = -1;
+    for _ in 0..200 {
+        status = health.check(HealthCheckRequest { service: "arbiter.scrub".into() }).await?.into_inner().status;
+        if status == wanted as i32 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Ok(status)
 }
 
 /// The period's leaving under faults: the orchestrator, and with it the archiver, is killed
@@ -256,19 +326,10 @@ async fn a_period_leaves_whole_with_the_archiver_killed_at_random_points() -> Re
         before.push((table.match_id.clone(), export));
     }
     let wanted: BTreeSet<String> = old.iter().map(|t| t.match_id.clone()).collect();
-    // The index is a projection that trails the log: wait until it lists all three before
-    // the faults begin, so that every later listing has to hold them.
-    let listed_since = tokio::time::Instant::now();
-    loop {
-        let page = client.list_matches(platform(m::ListMatchesRequest { page_size: 50, ..Default::default() })).await?.into_inner();
-        if page.matches.iter().filter(|s| wanted.contains(&s.match_id)).count() == wanted.len() {
-            break;
-        }
-        if listed_since.elapsed() > PATIENCE {
-            bail!("the index never listed the three ended matches: {:?}", page.matches);
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    // The index bucket is a projection that trails the log (the orchestrator's copy in memory
+    // does not): wait until it holds all three before the faults begin, so that every listing
+    // after a restart has to show them.
+    index_bucket_holds(&system, &wanted).await?;
 
     // From here the archiver runs, and is killed again and again.
     system.kill_orchestrator().await?;

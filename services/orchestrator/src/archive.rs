@@ -314,6 +314,7 @@ pub async fn run(
         for (stream, why) in &periods.kept {
             tracing::info!(stream, why, "a period old enough to leave the hot log stays");
         }
+        telemetry::metrics::ARCHIVE_LOST.set(&[], periods.missing.iter().map(|(_, ids)| ids.len()).sum::<usize>() as f64);
         for (stream, ids) in &periods.missing {
             tracing::error!(stream, matches = ?ids, "a period stream holding matches not sealed yet is gone from the hot log: their commits are lost unless an operator restores the stream");
         }
@@ -436,9 +437,10 @@ impl ArchivingLog {
         }
     }
 
-    /// A match neither the hot log nor the bucket holds: unknown, unless the index marks it
-    /// archived, which means its archive vanished after its period left the hot log (or its
-    /// commits were removed): `DATA_LOSS` naming it, never "no such match". An index that
+    /// A match neither the hot log nor the bucket holds: unknown, unless the index has an
+    /// entry for it (projected from its commits, so they existed): its archive vanished after
+    /// its period left the hot log, or its stream left before it was sealed, or its commits
+    /// were removed. That is `DATA_LOSS` naming it, never "no such match". An index that
     /// cannot be read says nothing (the match reads as unknown, as before periods).
     async fn vanished(&self, match_id: &str) -> Result<(), LogError> {
         let Ok(Some((_, value))) = self.hot.index_get(match_id).await else { return Ok(()) };
@@ -450,7 +452,12 @@ impl ArchivingLog {
                 entry.version,
                 eventlog::ARCHIVE_BUCKET
             ))),
-            _ => Ok(()),
+            Ok(entry) => Err(LogError::Corrupt(format!(
+                "match {match_id} has {} commits in the match index but none in the hot log, and it was never archived: \
+                 the stream that held it is gone, restore it from a backup",
+                entry.version
+            ))),
+            Err(_) => Ok(()),
         }
     }
 
@@ -644,5 +651,34 @@ mod tests {
         assert!(log.read("other", 1).await.unwrap().is_empty());
         archive.put("m", Bytes::from_static(b"junk")).await.unwrap();
         assert!(matches!(log.read("m", 1).await, Err(LogError::Corrupt(_))));
+    }
+
+    #[tokio::test]
+    async fn a_match_the_index_knows_and_no_log_or_archive_holds_is_data_loss_not_unknown() {
+        let s = signer();
+        let hot = Arc::new(eventlog::MemoryLog::new());
+        let log = ArchivingLog::new(hot.clone(), Arc::new(eventlog::MemoryArchive::new()), s.orchestrator_key());
+        let entry = |archived_at_ms| crate::index::Entry {
+            match_id: "m".into(),
+            ruleset: "mainframe".into(),
+            tournament_id: String::new(),
+            round: 0,
+            table: 0,
+            labels: Default::default(),
+            seat_names: Vec::new(),
+            status: 0,
+            result: String::new(),
+            timed: false,
+            version: 7,
+            sequence: 70,
+            ended_at_ms: 0,
+            archived_at_ms,
+        };
+        hot.index_put("m", Bytes::from(serde_json::to_vec(&entry(0)).unwrap()), 0).await.unwrap();
+        assert!(matches!(log.read("m", 1).await, Err(LogError::Corrupt(m)) if m.contains("7 commits") && m.contains("never archived")));
+        let revision = hot.index_get("m").await.unwrap().unwrap().0;
+        hot.index_put("m", Bytes::from(serde_json::to_vec(&entry(1234)).unwrap()), revision).await.unwrap();
+        assert!(matches!(log.read("m", 1).await, Err(LogError::Corrupt(m)) if m.contains("restore its archive")));
+        assert!(log.read("unknown", 1).await.unwrap().is_empty(), "a match nobody knows is simply unknown");
     }
 }

@@ -452,6 +452,16 @@ impl MatchIndex {
         self.view.read().ok()?.by_id.get(match_id).map(|k| k.entry.clone())
     }
 
+    /// Every match in this orchestrator's copy, for the scrubber's walk of what the hot log no
+    /// longer lists (`scrub::Known`).
+    pub fn known(&self) -> Vec<crate::scrub::Known> {
+        let Ok(view) = self.view.read() else { return Vec::new() };
+        view.by_id
+            .values()
+            .map(|k| crate::scrub::Known { match_id: k.entry.match_id.clone(), version: k.entry.version, archived: k.entry.archived_at_ms != 0 })
+            .collect()
+    }
+
     /// A commit this orchestrator has just appended (and signed): into the copy at once. Its
     /// entry in the bucket is the projector's to write.
     pub fn observe(&self, commit: &Commit, sequence: u64) {

@@ -298,15 +298,7 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         signer: Arc::new(signer),
     };
     let health = tonic_health::server::HealthReporter::new();
-    let _scrubber = (args.scrub_every_s > 0).then(|| {
-        tokio::spawn(scrub::run(
-            backends.log.clone(),
-            backends.signer.orchestrator_key(),
-            Duration::from_secs(args.scrub_every_s),
-            args.scrub_commits_per_second,
-            health.clone(),
-        ))
-    });
+    let scrubbed = (backends.log.clone(), backends.signer.orchestrator_key());
     let matches = matches::Matches::with_cache_bytes(backends, args.cache_bytes).full_replay(args.full_replay);
     let platform = match &args.platform_key_file {
         Some(path) => platform::PlatformKey::from_file(path)
@@ -322,6 +314,16 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     // Clocks and round limits run out on time even when nobody sends a request.
     let _time_keeper = api.keep_time();
     let _warm_up = api.warm_up();
+    let _scrubber = (args.scrub_every_s > 0).then(|| {
+        tokio::spawn(scrub::run(
+            scrubbed.0,
+            api.index(),
+            scrubbed.1,
+            Duration::from_secs(args.scrub_every_s),
+            args.scrub_commits_per_second,
+            health.clone(),
+        ))
+    });
     let _archiver = args.archive_after.0.map(|after| {
         tokio::spawn(archive::run(
             api.index(),

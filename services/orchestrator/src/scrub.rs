@@ -6,11 +6,19 @@
 //! (`fairness::chain::OrchestratorKey::check_run`), that commit 1 names this orchestrator's key,
 //! and, when the match has a snapshot this orchestrator signed, that the log still holds the
 //! snapshot's version with the hash it recorded (`verify::check_prefix`: a trimmed or re-signed
-//! history). A break is reported three ways: an error log line naming the match and version,
+//! history).
+//!
+//! Then it walks what the match index knows ([`Known`]) and the hot log no longer lists: a
+//! match sealed into an archive is read from it (through `archive::ArchivingLog`, which checks
+//! the archive's manifest and chain) and checked the same way, and a match found in neither
+//! place is a break: its archive vanished, or its period stream left the hot log before it
+//! was sealed. Every match, hot or sealed, must also hold at least the commits the index
+//! projected from it (a log only grows). A break is reported three ways: an error log line naming the match and version,
 //! the `arbiter_scrub_broken_matches` gauge, and the health status of [`HEALTH_SERVICE`]
 //! (NOT_SERVING while the last pass found a break). The scrubber only reads: it never changes
 //! the log, the snapshots or the match cache.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -20,8 +28,9 @@ use fairness::chain::{Link, OrchestratorKey};
 use prost::Message;
 
 use crate::error::OrchestratorError;
-use fairness::chain::short_hex;
+use crate::index::MatchIndex;
 use crate::matches::snapshot;
+use fairness::chain::short_hex;
 use crate::verify;
 
 /// The health service name whose status says whether the last pass found the log intact.
@@ -61,13 +70,61 @@ pub struct Pass {
     pub breaks: Vec<Break>,
 }
 
+/// A match the index knows: its id, the commits the index projected from it, and whether
+/// the archiver sealed it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Known {
+    pub match_id: String,
+    pub version: u64,
+    pub archived: bool,
+}
+
 /// Check one match's whole log under `own`, this orchestrator's key (see the module doc).
 pub async fn check_match(log: &dyn EventLog, match_id: &str, own: &OrchestratorKey) -> Result<Checked, LogError> {
     let commits = log.read(match_id, 1).await?;
+    check_commits(log, match_id, &commits, own).await
+}
+
+/// Check a match the index knows and the hot log did not list: it must be read from the hot
+/// log or its archive, whole. Archive storage refusing it ([`LogError::Corrupt`]) is a break
+/// like any other; only an unreachable store is an error (the next pass tries again).
+pub async fn check_known(log: &dyn EventLog, known: &Known, own: &OrchestratorKey) -> Result<Checked, LogError> {
+    let lost = |detail: String| Checked { commits: 0, broken: Some(Break { match_id: known.match_id.clone(), version: 1, detail }) };
+    let commits = match log.read(&known.match_id, 1).await {
+        Ok(commits) => commits,
+        Err(LogError::Corrupt(detail)) => return Ok(lost(detail)),
+        Err(e) => return Err(e),
+    };
+    if commits.is_empty() {
+        return Ok(lost(if known.archived {
+            format!("the index marks it archived with {} commits, but neither the hot log nor its archive holds it", known.version)
+        } else {
+            format!(
+                "the index knows {} commits of it, not archived, but the hot log holds none: the stream that held it left the hot \
+                 log before it was sealed",
+                known.version
+            )
+        }));
+    }
+    let checked = check_commits(log, &known.match_id, &commits, own).await?;
+    Ok(short_of(checked, known))
+}
+
+/// A log holding fewer commits than the index projected from it lost its tail.
+fn short_of(checked: Checked, known: &Known) -> Checked {
+    if checked.broken.is_some() || checked.commits >= known.version {
+        return checked;
+    }
+    let detail = format!("the log holds {} commits but the index projected {} from it: its later commits were removed", checked.commits, known.version);
+    Checked { broken: Some(Break { match_id: known.match_id.clone(), version: checked.commits + 1, detail }), ..checked }
+}
+
+/// The checks of [`check_match`] on commits already read.
+async fn check_commits(log: &dyn EventLog, match_id: &str, commits: &[eventlog::StoredCommit], own: &OrchestratorKey) -> Result<Checked, LogError> {
     let count = commits.len() as u64;
     let broken = |version: u64, detail: String| Checked { commits: count, broken: Some(Break { match_id: match_id.to_string(), version, detail }) };
     let mut decoded = Vec::with_capacity(commits.len());
-    for stored in &commits {
+    for stored in commits {
         match Commit::decode(stored.payload.as_ref()) {
             Ok(c) => decoded.push(c),
             Err(e) => return Ok(broken(stored.version, format!("the commit does not decode: {e}"))),
@@ -107,7 +164,7 @@ pub async fn check_match(log: &dyn EventLog, match_id: &str, own: &OrchestratorK
     if let Some(snap) = log.get_snapshot(match_id).await? {
         if let Ok(rec) = snapshot::decode(match_id, &snap.state, &own.to_bytes(), snap.version, snap.sequence) {
             if let Some(head) = rec.last_hash {
-                if let Err(OrchestratorError::Tampered { version, detail, .. }) = verify::check_prefix(match_id, &commits, rec.version, &head, own) {
+                if let Err(OrchestratorError::Tampered { version, detail, .. }) = verify::check_prefix(match_id, commits, rec.version, &head, own) {
                     return Ok(broken(version, detail));
                 }
             }
@@ -116,19 +173,31 @@ pub async fn check_match(log: &dyn EventLog, match_id: &str, own: &OrchestratorK
     Ok(Checked { commits: count, broken: None })
 }
 
-/// One pass over every match of the log, at most `commits_per_second` (0: no limit), calling
-/// `progress` after each match. A match that cannot be read now is skipped with a warning (the
-/// next pass tries again); only what was read and found bad is a break.
+/// One pass over every match of the log, then over the matches of `known` (the index) the
+/// log did not list, at most `commits_per_second` (0: no limit), calling `progress` after each
+/// match. A match that cannot be read now is skipped with a warning (the next pass tries
+/// again); only what was read and found bad, or found nowhere, is a break.
 pub async fn pass(
     log: &dyn EventLog,
     own: &OrchestratorKey,
+    known: &[Known],
     commits_per_second: u32,
     mut progress: impl FnMut(&Pass, &Checked),
 ) -> Result<Pass, LogError> {
     let started = Instant::now();
     let mut done = Pass::default();
-    for (match_id, _sequence, _last) in log.last_commits().await? {
-        let checked = match check_match(log, &match_id, own).await {
+    let by_id: BTreeMap<&str, &Known> = known.iter().map(|k| (k.match_id.as_str(), k)).collect();
+    let hot: Vec<String> = log.last_commits().await?.into_iter().map(|(match_id, _, _)| match_id).collect();
+    let listed: BTreeSet<&str> = hot.iter().map(String::as_str).collect();
+    let hot_checks = hot.iter().map(|id| (id.as_str(), by_id.get(id.as_str()).copied(), true));
+    let sealed_checks = known.iter().filter(|k| !listed.contains(k.match_id.as_str())).map(|k| (k.match_id.as_str(), Some(k), false));
+    for (match_id, known, listed) in hot_checks.chain(sealed_checks) {
+        let result = match known {
+            Some(k) if !listed => check_known(log, k, own).await,
+            Some(k) => check_match(log, match_id, own).await.map(|c| short_of(c, k)),
+            None => check_match(log, match_id, own).await,
+        };
+        let checked = match result {
             Ok(c) => c,
             Err(e) => {
                 tracing::warn!(match_id, error = %e, "scrub: cannot read the match now; the next pass checks it");
@@ -156,15 +225,19 @@ pub async fn pass(
 /// next, or right after a pass that took longer), reporting each break as the module doc says.
 pub async fn run(
     log: Arc<dyn EventLog>,
+    index: Arc<MatchIndex>,
     own: OrchestratorKey,
     every: Duration,
     commits_per_second: u32,
     health: tonic_health::server::HealthReporter,
 ) {
     health.set_service_status(HEALTH_SERVICE, tonic_health::ServingStatus::Serving).await;
+    // The walk of sealed matches needs the whole index, not a part of it.
+    while index.wait_ready().await.is_err() {}
     loop {
         let started = Instant::now();
-        let result = pass(log.as_ref(), &own, commits_per_second, |_, checked| {
+        let known = index.known();
+        let result = pass(log.as_ref(), &own, &known, commits_per_second, |_, checked| {
             telemetry::metrics::SCRUB_COMMITS.add(&[], checked.commits as f64);
             if let Some(b) = &checked.broken {
                 tracing::error!(match_id = %b.match_id, version = b.version, detail = %b.detail, "scrub: the match log fails its integrity check");
@@ -237,7 +310,7 @@ mod tests {
         let s = signer();
         append(&log, &s, "good", 5, None).await;
         append(&log, &s, "bad", 7, Some(4)).await;
-        let done = pass(&log, &s.orchestrator_key(), 0, |_, _| {}).await.unwrap();
+        let done = pass(&log, &s.orchestrator_key(), &[], 0, |_, _| {}).await.unwrap();
         assert_eq!((done.matches, done.commits), (2, 12));
         assert_eq!(done.breaks.len(), 1, "{:?}", done.breaks);
         assert_eq!((done.breaks[0].match_id.as_str(), done.breaks[0].version), ("bad", 4));
@@ -253,6 +326,45 @@ mod tests {
         assert!(b.detail.contains("created under orchestrator key"), "{b}");
     }
 
+    fn known(match_id: &str, version: u64, archived: bool) -> Known {
+        Known { match_id: match_id.into(), version, archived }
+    }
+
+    #[tokio::test]
+    async fn a_sealed_match_is_checked_from_its_archive_and_one_found_nowhere_is_a_break() {
+        let s = crate::verify::tests::signer();
+        let hot = Arc::new(eventlog::MemoryLog::new());
+        let archive = Arc::new(eventlog::MemoryArchive::new());
+        let log = crate::archive::ArchivingLog::new(hot.clone(), archive.clone(), s.orchestrator_key());
+        let commits = crate::verify::tests::log(&s, 4);
+        eventlog::Archive::put(archive.as_ref(), "m", crate::archive::seal("m", &commits, 0, &s).unwrap()).await.unwrap();
+        let index = [known("m", 4, true), known("gone", 6, true), known("unsealed", 2, false)];
+        let done = pass(&log, &s.orchestrator_key(), &index, 0, |_, _| {}).await.unwrap();
+        assert_eq!((done.matches, done.commits), (3, 4), "the sealed match read whole from its archive");
+        let broken: Vec<(&str, u64)> = done.breaks.iter().map(|b| (b.match_id.as_str(), b.version)).collect();
+        assert_eq!(broken, [("gone", 1), ("unsealed", 1)]);
+        assert!(done.breaks[0].detail.contains("marks it archived with 6 commits"), "{}", done.breaks[0]);
+        assert!(done.breaks[1].detail.contains("left the hot log before it was sealed"), "{}", done.breaks[1]);
+        // An archive that no longer verifies is a break too, not a match skipped for now.
+        eventlog::Archive::put(archive.as_ref(), "m", Bytes::from_static(b"junk")).await.unwrap();
+        let done = pass(&log, &s.orchestrator_key(), &index[..1], 0, |_, _| {}).await.unwrap();
+        assert_eq!(done.breaks.len(), 1, "{:?}", done.breaks);
+        assert!(done.breaks[0].detail.contains("manifest"), "{}", done.breaks[0]);
+    }
+
+    #[tokio::test]
+    async fn a_log_shorter_than_the_index_projected_is_a_break_after_its_last_commit() {
+        let log = eventlog::MemoryLog::new();
+        let s = signer();
+        append(&log, &s, "short", 3, None).await;
+        append(&log, &s, "whole", 3, None).await;
+        let index = [known("short", 5, false), known("whole", 2, false)];
+        let done = pass(&log, &s.orchestrator_key(), &index, 0, |_, _| {}).await.unwrap();
+        assert_eq!(done.breaks.len(), 1, "{:?}", done.breaks);
+        assert_eq!((done.breaks[0].match_id.as_str(), done.breaks[0].version), ("short", 4));
+        assert!(done.breaks[0].detail.contains("holds 3 commits but the index projected 5"), "{}", done.breaks[0]);
+    }
+
     #[tokio::test]
     async fn the_pace_bounds_how_fast_a_pass_reads() {
         let log = eventlog::MemoryLog::new();
@@ -261,7 +373,7 @@ mod tests {
         append(&log, &s, "b", 10, None).await;
         let started = Instant::now();
         // 20 commits at 100 per second: at least 0.2 s, whatever the machine.
-        pass(&log, &s.orchestrator_key(), 100, |_, _| {}).await.unwrap();
+        pass(&log, &s.orchestrator_key(), &[], 100, |_, _| {}).await.unwrap();
         assert!(started.elapsed() >= Duration::from_millis(190), "{:?}", started.elapsed());
     }
 }

@@ -348,6 +348,13 @@ pub static SCRUB_COMMITS: CounterVec = CounterVec::new("arbiter_scrub_commits_to
 pub static SCRUB_PASSES: CounterVec = CounterVec::new("arbiter_scrub_passes_total", "Passes of the log scrubber over the whole match log.", &[]);
 pub static SCRUB_BROKEN: GaugeVec =
     GaugeVec::new("arbiter_scrub_broken_matches", "Matches whose log failed the integrity check in the scrubber's last pass.", &[]);
+/// Matches the archiver found gone with their period stream before they were sealed
+/// (orchestrator, in a log with periods).
+pub static ARCHIVE_LOST: GaugeVec = GaugeVec::new(
+    "arbiter_archive_lost_matches",
+    "Matches not yet sealed whose period stream is gone from the hot log, as the archiver's last pass found them.",
+    &[],
+);
 
 /// Requests the match API refused for their rate, by what was over it (orchestrator).
 pub static RATE_LIMITED: CounterVec =
@@ -358,7 +365,7 @@ pub static CONNECTIONS_REFUSED: CounterVec =
 
 const COUNTERS: &[&CounterVec] =
     &[&RPC_REQUESTS, &DECISIONS, &COMMITS, &APPEND_CONFLICTS, &REBUILDS, &CACHE_EVICTIONS, &WATCH_STALLS, &DRAWS, &SCRUB_COMMITS, &SCRUB_PASSES, &RATE_LIMITED, &CONNECTIONS_REFUSED];
-const GAUGES: &[&GaugeVec] = &[&CACHE_MATCHES, &CACHE_BYTES, &WATCHERS, &SCRUB_BROKEN];
+const GAUGES: &[&GaugeVec] = &[&CACHE_MATCHES, &CACHE_BYTES, &WATCHERS, &SCRUB_BROKEN, &ARCHIVE_LOST];
 const HISTOGRAMS: &[&HistogramVec] = &[&RPC_DURATION, &DECISION_DURATION, &APPEND_DURATION, &REBUILD_LENGTH, &WATCH_LAG];
 
 /// Every family in the Prometheus text format (0.0.4), process metrics included.

@@ -52,7 +52,7 @@ impl VerifyLogCmd {
             }
             None => {
                 let mut shown = Instant::now();
-                orchestrator::scrub::pass(&log, &key, self.commits_per_second, |so_far, _| {
+                orchestrator::scrub::pass(&log, &key, &[], self.commits_per_second, |so_far, _| {
                     if shown.elapsed() >= PROGRESS_EVERY {
                         shown = Instant::now();
                         eprintln!("checked {} matches, {} commits, {} broken so far", so_far.matches, so_far.commits, so_far.breaks.len());
