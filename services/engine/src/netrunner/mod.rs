@@ -41,7 +41,9 @@ pub use self::options::OPTIONS;
 /// netrunner-2: card numbers are drawn per match; decisions carry a public summary.
 /// netrunner-3: the first remote server is "Server 1" (it was "Server 2"); the round time limit
 /// plays the tournament time procedure (`flow::time`); `game_over` carries the score.
-pub const RULES_VERSION: &str = "netrunner-3";
+/// netrunner-4: a card rezzed ignoring all costs (Send a Message) fires its own "when rezzed"
+/// ability, as every other rez does.
+pub const RULES_VERSION: &str = "netrunner-4";
 
 /// The ready Corp deck.
 pub const CORP_DECK: &str = "syndicate-starter";

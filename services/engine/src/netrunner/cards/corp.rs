@@ -329,12 +329,8 @@ fn send_a_message_ask(g: &Game, _: Ctx) -> Option<Question> {
 
 fn send_a_message_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Answer::Card(c) = first(a) {
-        if let Some(k) = g.card_mut(c) {
-            k.rezzed = true;
-        }
-        note(ev, "rezzed", format!("Send a Message: the Corp rezzes {} for free", g.label(c)), json!({"card": c, "code": g.code(c), "cost": 0}));
-        super::unique_check(g, c, ev);
-        super::helpers::corp_card_rezzed(g, c, ev);
+        let text = format!("Send a Message: the Corp rezzes {} for free", g.label(c));
+        super::helpers::rez_ignoring_costs(g, c, text, ev);
     }
     Ok(Then::Done)
 }

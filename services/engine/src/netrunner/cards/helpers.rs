@@ -586,8 +586,8 @@ pub fn rez_by_effect(g: &mut Game, card: u32, cost: Option<i64>, source: &str, e
         if g.rezzed(card) || !g.is_installed(card) {
             return;
         }
-        note(ev, "rezzed", format!("{source}: the Corp rezzes {} ignoring all costs", g.label(card)), json!({"card": card, "code": g.code(card), "cost": 0}));
-        rezzed_by_effect(g, card, ev);
+        let text = format!("{source}: the Corp rezzes {} ignoring all costs", g.label(card));
+        rez_ignoring_costs(g, card, text, ev);
         return;
     };
     rez_paying(g, card, cost, source, ev);
@@ -602,6 +602,15 @@ pub fn rez_paying(g: &mut Game, card: u32, cost: i64, source: &str, ev: &mut Vec
         return;
     }
     note(ev, "rezzed", format!("{source}: the Corp rezzes {} for {cost}", g.label(card)), json!({"card": card, "code": g.code(card), "cost": cost}));
+    rezzed_by_effect(g, card, ev);
+}
+
+/// Rez installed `card` ignoring all costs, saying so with `text` (each card's own words,
+/// kept as its logs have them): like any rez, its "when rezzed" ability and the rez triggers
+/// follow (NR-5: a rez by an effect is a rez, so the card's "when rezzed" ability fires however it
+/// was rezzed).
+pub fn rez_ignoring_costs(g: &mut Game, card: u32, text: String, ev: &mut Vec<Event>) {
+    note(ev, "rezzed", text, json!({"card": card, "code": g.code(card), "cost": 0}));
     rezzed_by_effect(g, card, ev);
 }
 

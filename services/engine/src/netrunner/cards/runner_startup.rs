@@ -2735,14 +2735,8 @@ fn window_rez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) ->
     if first(a) != Answer::Yes || !g.is_installed(c.arg) || g.rezzed(c.arg) {
         return Ok(Then::Done);
     }
-    if let Some(k) = g.card_mut(c.arg) {
-        k.rezzed = true;
-    }
-    note(ev, "rezzed", format!("{}: the Corp rezzes {}, ignoring all costs", c.name(), g.label(c.arg)), json!({"card": c.arg, "code": g.code(c.arg), "cost": 0}));
-    super::unique_check(g, c.arg, ev);
-    let rc = super::ctx(g, c.arg, 0);
-    super::apply(g, &rc.def.on_rez, rc, ev);
-    super::helpers::corp_card_rezzed(g, c.arg, ev);
+    let text = format!("{}: the Corp rezzes {}, ignoring all costs", c.name(), g.label(c.arg));
+    super::helpers::rez_ignoring_costs(g, c.arg, text, ev);
     Ok(Then::Done)
 }
 

@@ -4,7 +4,8 @@
 //! JSON, are digested (FNV-1a 64) and compared with the digests recorded below. The digests were
 //! first recorded from the engine before the card table and the flow split (whose full records of
 //! 500 such games, `all_cards_dump`, equal the new engine's byte for byte), then re-recorded for
-//! `netrunner-3` (remote numbering, see `DIGESTS`), so they pin `netrunner-3`'s behaviour; a
+//! `netrunner-3` (remote numbering, see `DIGESTS`), so they pin `netrunner-3`'s behaviour (and
+//! `netrunner-4`'s, whose one change these games never meet); a
 //! deliberate change of the events regenerates them with `cargo test
 //! -p engine all_cards_print_digests -- --ignored --nocapture` together with a bumped `RULES_VERSION`.
 

@@ -100,6 +100,26 @@ fn card_send_a_message_rezzes_an_ice_for_free_when_stolen() {
     assert_eq!(g.corp.credits, 0, "ignoring all costs");
 }
 
+/// NR-5: rezzed ignoring all costs, the ice's own "when rezzed" ability still fires: Ping
+/// rezzed by Send a Message during a run on its server gives the Runner its tag.
+#[test]
+fn card_send_a_message_rezzing_ping_in_a_run_on_its_server_gives_the_tag() {
+    let mut s = runner();
+    s.g.corp.credits = 0;
+    s.root(3, c::SEND_A_MESSAGE, false);
+    let ping = s.ice(3, c::PING, false);
+    let mut m = s.at_action();
+    m.run_on(3);
+    while m.kind() != "netrunner.send_a_message" {
+        let first = m.option_ids().into_iter().find(|o| !o.starts_with("rez:")).unwrap_or_else(|| panic!("stuck at {}", m.kind()));
+        m.pick(&[&first]);
+    }
+    m.rez(ping);
+    let g = m.game();
+    assert!(g.rezzed(ping));
+    assert_eq!(g.runner.tags, 1, "Ping's when-rezzed tag");
+}
+
 #[test]
 fn card_superconducting_hub_draws_2_and_adds_2_hand_size() {
     let mut s = corp();
