@@ -13,6 +13,9 @@
 //! An interrupted restore is simply run again: the commits already in the store are a prefix of
 //! the backup's and are skipped, and an append whose acknowledgement was lost is recognised by
 //! its msg id (`JetStreamLog::append`).
+//!
+//! This is the restore of a format 1 backup (a log without periods); a format 2 backup (a log
+//! with periods) is restored by restore_periods.rs.
 
 use std::collections::BTreeMap;
 use std::io::{Read, Seek};
@@ -41,7 +44,7 @@ const UNAVAILABLE_RETRY: Duration = Duration::from_secs(60);
 const PENDING_BYTES: usize = 8 << 20;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter restore arbiter.backup                        # into the NATS of `arbiter up` in .arbiter, keys from arbiter.backup.keys\n  arbiter restore arbiter.backup --replicas 3           # into a fresh three-node cluster\n  arbiter restore arbiter.backup --no-keys              # the log only\n  arbiter restore b --nats-url nats://10.0.0.6:4222 --nats-user admin --nats-password-file admin.password\n\nChecks the whole file first: every record and the end record's count, and each match's chain\n(version 1 creates the match, each commit holds the SHA-256 of the one before, the signatures\nverify under the orchestrator key commit 1 names); then the keys file (FILE.keys) against the\nkeys the matches name and the key files already on disk; then every match the store already\nholds, which must be an exact prefix of the backup's. Any failure: nothing is written, and the\nerror names the match, version and reason. Then it writes the missing key files (mode 0600,\nnever replacing an existing file) and every commit the store lacks into the match log (stream\nMATCHES, created if missing, with --replicas), in the file's order, byte for byte with its msg\nid: the restored matches replay and pass `arbiter audit` exactly as before. Stream sequence\nnumbers are those of the new store. An interrupted restore can be run again: what it already\nwrote is skipped. Snapshots are not restored (the orchestrator rebuilds them). Stop the\norchestrators first, or restore into a store they do not use yet. Needs the NATS admin\ncredential. Progress goes to stderr. See docs/reliability.md (\"Backups\").")]
+#[command(after_help = "Examples:\n  arbiter restore arbiter.backup                        # into the NATS of `arbiter up` in .arbiter, keys from arbiter.backup.keys\n  arbiter restore arbiter.backup --replicas 3           # into a fresh three-node cluster\n  arbiter restore arbiter.backup --no-keys              # the log only\n  arbiter restore b --nats-url nats://10.0.0.6:4222 --nats-user admin --nats-password-file admin.password\n\nChecks the whole file first: every record and the end record's count, and each match's chain\n(version 1 creates the match, each commit holds the SHA-256 of the one before, the signatures\nverify under the orchestrator key commit 1 names); then the keys file (FILE.keys) against the\nkeys the matches name and the key files already on disk; then every match the store already\nholds, which must be an exact prefix of the backup's. Any failure: nothing is written, and the\nerror names the match, version and reason. Then it writes the missing key files (mode 0600,\nnever replacing an existing file) and every commit the store lacks into the match log (stream\nMATCHES, created if missing, with --replicas), in the file's order, byte for byte with its msg\nid: the restored matches replay and pass `arbiter audit` exactly as before. Stream sequence\nnumbers are those of the new store. An interrupted restore can be run again: what it already\nwrote is skipped. Snapshots are not restored (the orchestrator rebuilds them). Stop the\norchestrators first, or restore into a store they do not use yet.\n\nA backup of a log with periods (format 2) is restored into an empty store only (nothing of a\nmatch log in it but, at most, the same layout record): after the same checks, and every\narchive opened as the orchestrator does (signed manifest, chain, signatures), it writes the\nlayout record, each period stream the backup holds (with each commit at its original stream\nsequence), the archives into MATCH_ARCHIVE and the archived matches' index entries. Run the\nservices with the same --period and --max-match-age. Needs the NATS admin\ncredential. Progress goes to stderr. See docs/reliability.md (\"Backups\").")]
 pub struct RestoreCmd {
     /// The backup file (written by `arbiter backup`).
     pub file: PathBuf,
@@ -51,7 +54,8 @@ pub struct RestoreCmd {
     pub replicas: usize,
     /// Restore into a log of N partition streams (docs/architecture.md, "Partitions"): a new
     /// log is created with them; an existing one must have as many. Without it, the restore
-    /// uses the log's own layout (a new log: the single stream MATCHES).
+    /// uses the log's own layout (a new log: the single stream MATCHES). A backup of a log
+    /// with periods carries its layout: N, if given, must be its partition count.
     #[arg(long, value_name = "N")]
     pub partitions: Option<usize>,
     /// The keys file to put back (default: FILE.keys, written by `arbiter backup`).
@@ -438,7 +442,7 @@ where
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::commands::backup::{write_end, write_record, MAGIC};
     use api::log_v1::{CommitInput, MatchCreated};
@@ -446,7 +450,7 @@ mod tests {
 
     /// `n` signed commits of `match_id` as the orchestrator writes them (commit 1 creates the
     /// match under `signer`'s key), as backup records from stream sequence `first_sequence`.
-    fn signed_log(signer: &Signer, match_id: &str, n: u64) -> Vec<Record> {
+    pub(in crate::commands) fn signed_log(signer: &Signer, match_id: &str, n: u64) -> Vec<Record> {
         let mut prev: Option<[u8; 32]> = None;
         (1..=n)
             .map(|version| {

@@ -282,3 +282,124 @@ pub(super) async fn restore(cmd: &RestoreCmd) -> anyhow::Result<RestoreSummary> 
     }
     Ok(summary)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::commands::backup_format::{write_end_periods, write_item, Counts, MAGIC_PERIODS};
+    use crate::commands::restore::tests::signed_log;
+    use fairness::Signer;
+
+    const T0_MS: u64 = 1_700_000_000_000;
+
+    fn layout() -> Layout {
+        Layout::with_periods(1, Some(eventlog::Periods { length_s: 5, max_match_age_s: 15 })).unwrap()
+    }
+
+    /// A hot match `a` (its stream and commits), an archived match `b` of an older period (its
+    /// archive and index entry), as records of a file.
+    fn sample() -> (Vec<Item>, String, String) {
+        let signer = Signer::from_seed(&[1; 32]);
+        let layout = layout();
+        let a = eventlog::layout::new_period_id(T0_MS + 10_000, [1; 16]);
+        let b = eventlog::layout::new_period_id(T0_MS, [2; 16]);
+        let (stream, subject) = layout.place(&a).unwrap();
+        let mut items = vec![Item::Layout(layout.record().into_bytes()), Item::Stream(stream)];
+        for (i, mut r) in signed_log(&signer, &a, 3).into_iter().enumerate() {
+            r.subject = subject.clone();
+            r.sequence = i as u64 + 1;
+            items.push(Item::Commit(r));
+        }
+        let commits: Vec<eventlog::StoredCommit> = signed_log(&signer, &b, 4)
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| eventlog::StoredCommit { version: i as u64 + 1, sequence: i as u64 + 1, payload: r.payload.into() })
+            .collect();
+        let blob = orchestrator::archive::seal(&b, &commits, 1, &signer).unwrap();
+        items.push(Item::Archive { match_id: b.clone(), blob: blob.to_vec() });
+        let entry = orchestrator::index::Entry {
+            match_id: b.clone(),
+            ruleset: "mainframe".into(),
+            tournament_id: String::new(),
+            round: 0,
+            table: 0,
+            labels: Default::default(),
+            seat_names: Vec::new(),
+            status: 3,
+            result: String::new(),
+            timed: false,
+            version: 4,
+            sequence: 4,
+            ended_at_ms: 1,
+            archived_at_ms: 2,
+        };
+        items.push(Item::IndexEntry { key: b.clone(), value: serde_json::to_vec(&entry).unwrap() });
+        (items, a, b)
+    }
+
+    fn file(items: &[Item]) -> Vec<u8> {
+        let mut bytes = MAGIC_PERIODS.to_vec();
+        let mut counts = Counts::default();
+        for item in items {
+            match item {
+                Item::Commit(_) => counts.commits += 1,
+                Item::Stream(_) => counts.streams += 1,
+                Item::Archive { .. } => counts.archives += 1,
+                Item::IndexEntry { .. } => counts.index_entries += 1,
+                Item::Layout(_) => {}
+            }
+            write_item(&mut bytes, item).unwrap();
+        }
+        write_end_periods(&mut bytes, &counts).unwrap();
+        bytes
+    }
+
+    fn refusal(items: &[Item]) -> String {
+        match check_file(&file(items)[..]) {
+            Ok(_) => panic!("a damaged backup was accepted"),
+            Err(e) => format!("{e:#}"),
+        }
+    }
+
+    #[test]
+    fn a_period_backup_checks_with_its_streams_archives_and_index_entries() {
+        let (items, a, b) = sample();
+        let checked = check_file(&file(&items)[..]).expect("checks");
+        assert_eq!(checked.layout, layout());
+        assert_eq!(checked.streams.len(), 1);
+        assert_eq!(checked.commits.matches.get(&a).map(|m| m.hashes.len()), Some(3));
+        assert!(checked.archives.contains_key(&b) && checked.index.contains_key(&b));
+        assert_eq!(checked.archives[&b].orchestrator_public_key, Signer::from_seed(&[1; 32]).public_key().to_vec());
+    }
+
+    #[test]
+    fn a_damaged_archive_or_a_misplaced_record_is_refused() {
+        // A flipped bit in an archive's commits: refused as the orchestrator would refuse it.
+        let (mut items, _, b) = sample();
+        if let Some(Item::Archive { blob, .. }) = items.get_mut(5) {
+            let last = blob.len() - 3;
+            blob[last] ^= 1;
+        }
+        let e = refusal(&items);
+        assert!(e.contains(&format!("the archive of match {b} is refused")), "{e}");
+
+        // A commit on a subject of another period than its stream's.
+        let (mut items, a, _) = sample();
+        if let Some(Item::Commit(r)) = items.get_mut(3) {
+            r.subject = format!("match.t1.{a}.events");
+        }
+        assert!(refusal(&items).contains("not a subject of that stream"), "{}", refusal(&items));
+
+        // An index entry of a match the file has no archive of.
+        let (mut items, a, _) = sample();
+        if let Some(Item::IndexEntry { key, .. }) = items.get_mut(6) {
+            *key = a;
+        }
+        assert!(refusal(&items).contains("index entry"), "{}", refusal(&items));
+
+        // A stream that is not a period stream of the layout.
+        let (mut items, _, _) = sample();
+        items[1] = Item::Stream("MATCHES".into());
+        assert!(refusal(&items).contains("not a new period stream"), "{}", refusal(&items));
+    }
+}
