@@ -329,7 +329,7 @@ mod tests {
             Ok(n)
         };
         for cut in [MAGIC_PERIODS.len() + 3, body - 10, body, bytes.len() - 1] {
-            let e = format!("{:#}", all(&bytes[..cut]).err().expect("a cut file is refused"));
+            let e = format!("{:#}", all(&bytes[..cut]).expect_err("a cut file is refused"));
             assert!(e.contains("incomplete"), "{e}");
         }
         let mut miscounted = bytes[..body].to_vec();

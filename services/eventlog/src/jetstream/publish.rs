@@ -48,7 +48,7 @@ impl JetStreamLog {
                 Ok(ack) if ack.duplicate => {
                     return self
                         .check_duplicate(
-                            &stream,
+                            stream,
                             match_id,
                             &subject,
                             ack.sequence,
@@ -74,7 +74,7 @@ impl JetStreamLog {
                     // an append whose ack was lost lands here: find out who took the version.
                     return self
                         .resolve_wrong_sequence(
-                            &stream,
+                            stream,
                             match_id,
                             &subject,
                             msg_id,
