@@ -4,7 +4,7 @@
 //! stays hot. The backup, restored into a fresh nats-server, serves every match byte for byte
 //! (from its restored archive or its restored stream) and lists each once. A period backup is
 //! refused, with nothing written, by a store of another layout; `--match` of an archived match
-//! round-trips.
+//! round-trips. A period stream deleted at any moment of a backup loses no match.
 
 mod harness;
 
@@ -195,5 +195,142 @@ async fn a_log_with_periods_is_restored_with_its_archived_and_its_hot_matches() 
     assert!(ok && out.contains("restored 1 archives and 1 match index entries"), "{out}{err}");
     let single_js = jetstream::new(system.credentials.auth(Role::Admin).connect_options().await?.connect(single.url()).await?);
     assert!(archive_blob(&single_js, &old[0].match_id).await? == old_blob, "the archive is restored byte for byte");
+    Ok(())
+}
+
+/// `n` signed commits of `match_id` as the orchestrator writes them (commit 1 creates the match
+/// under `signer`'s key): (msg id, stored bytes). Made directly, so a test gets thousands at once.
+fn signed_commits(signer: &fairness::Signer, match_id: &str, n: u64) -> Vec<(String, Vec<u8>)> {
+    use api::log_v1::{commit_input::Input, Commit, CommitInput, MatchCreated};
+    let mut prev: Option<[u8; 32]> = None;
+    (1..=n)
+        .map(|version| {
+            let input = (version == 1).then(|| CommitInput {
+                input: Some(Input::Created(MatchCreated {
+                    orchestrator_public_key: signer.public_key().to_vec(),
+                    randomness_public_key: vec![3; 32],
+                    ..Default::default()
+                })),
+            });
+            let body = Commit {
+                match_id: match_id.into(),
+                version,
+                input,
+                log_format: fairness::chain::LOG_FORMAT_SIGNED,
+                prev_hash: prev.map(|h| h.to_vec()).unwrap_or_default(),
+                ..Default::default()
+            }
+            .encode_to_vec();
+            let stored = fairness::chain::seal(signer, &body);
+            let hash = fairness::chain::commit_hash(&stored);
+            prev = Some(hash);
+            (format!("{match_id}/{version}/{}", hex::encode(&hash[..8])), stored)
+        })
+        .collect()
+}
+
+/// When the test deletes the period stream, relative to the backup.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Delete {
+    /// As the backup starts (before or while it lists the streams).
+    AtOnce,
+    /// Once the backup has listed the streams (its file exists).
+    Listed,
+    /// Once the backup has copied part of the stream (its file holds more than the layout).
+    MidCopy,
+    /// After the backup.
+    After,
+}
+
+/// The archiver's delete of a sealed period, landing at different moments of a backup (before
+/// the stream is listed, after, during its copy, after the backup): the backup always succeeds
+/// and, restored into a fresh store, holds every match whole, in its stream or its archive,
+/// never a part of a match in the hot log.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_period_leaving_during_the_backup_loses_no_match() -> Result<()> {
+    use eventlog::{Archive, EventLog};
+    let dir = tempfile::tempdir()?;
+    let credentials = eventlog::NatsCredentials::load_or_create(&dir.path().join("secrets").join("nats")).map_err(|e| anyhow!("{e}"))?;
+    let admin_password = credentials.password_file(Role::Admin).display().to_string();
+    let auth = credentials.auth(Role::Admin);
+    let layout = eventlog::Layout::with_periods(1, Some(eventlog::Periods { length_s: PERIOD_S, max_match_age_s: 15 })).map_err(|e| anyhow!("{e}"))?;
+    let signer = fairness::Signer::from_seed(&[7; 32]);
+    // A period an hour ago: sealed long since.
+    let period_start = (now_ms() / (PERIOD_S * 1000)).saturating_sub(720) * PERIOD_S * 1000;
+    // About a megabyte of commits, so that a copy is caught in its middle.
+    let (matches, per_match) = (40usize, 150u64);
+    for (round, when) in [Delete::AtOnce, Delete::Listed, Delete::MidCopy, Delete::After].into_iter().enumerate() {
+        let source = NatsServer::start(&dir.path().join(format!("source-{round}")), 0, &credentials).await.map_err(|e| anyhow!("{e}"))?;
+        let log = eventlog::JetStreamLog::connect_with_layout(&source.url(), 1, layout, &auth).await.map_err(|e| anyhow!("{e}"))?;
+        let archive = eventlog::JetStreamArchive::open(&log, 1).await.map_err(|e| anyhow!("{e}"))?;
+        let ids: Vec<String> = (0..matches).map(|i| eventlog::layout::new_period_id(period_start + 100 + i as u64, [round as u8 + 1; 16])).collect();
+        let (stream, _) = layout.place(&ids[0]).map_err(|e| anyhow!("{e}"))?;
+        log.ensure_period_stream(&stream).await.map_err(|e| anyhow!("{e}"))?;
+        let logs: Vec<Vec<(String, Vec<u8>)>> = ids.iter().map(|id| signed_commits(&signer, id, per_match)).collect();
+        // Interleaved, as matches played side by side.
+        let mut stored: Vec<Vec<eventlog::StoredCommit>> = vec![Vec::new(); matches];
+        for v in 0..per_match as usize {
+            for (i, id) in ids.iter().enumerate() {
+                let (msg_id, payload) = &logs[i][v];
+                let after = stored[i].last().map(|c: &eventlog::StoredCommit| c.sequence);
+                let sequence = log.append_restored(id, after, msg_id, payload.clone().into()).await.map_err(|e| anyhow!("{e}"))?;
+                stored[i].push(eventlog::StoredCommit { version: v as u64 + 1, sequence, payload: payload.clone().into() });
+            }
+        }
+        // Sealed: every archive in the bucket before the delete, as the archiver does.
+        let mut blobs = Vec::new();
+        for (id, commits) in ids.iter().zip(&stored) {
+            let blob = orchestrator::archive::seal(id, commits, 1, &signer).map_err(|e| anyhow!("{e}"))?;
+            archive.put(id, blob.clone()).await.map_err(|e| anyhow!("{e}"))?;
+            blobs.push(blob);
+        }
+
+        let file = dir.path().join(format!("round-{round}.backup"));
+        let shown = file.display().to_string();
+        let admin = jetstream::new(auth.connect_options().await?.connect(source.url()).await?);
+        let child = arbiter_command()
+            .args(["backup", "--out", &shown, "--no-keys", "--nats-url", &source.url(), "--nats-user", "admin", "--nats-password-file", &admin_password])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()?;
+        let tmp = dir.path().join(format!("round-{round}.backup.tmp-{}", child.id().unwrap_or_default()));
+        let out = if when == Delete::After {
+            let out = child.wait_with_output().await?;
+            admin.delete_stream(&stream).await.map_err(|e| anyhow!("{e}"))?;
+            out
+        } else {
+            let written = |min: u64| std::fs::metadata(&tmp).map(|m| m.len() > min).unwrap_or(false);
+            let since = tokio::time::Instant::now();
+            while when != Delete::AtOnce && !written(if when == Delete::MidCopy { 64 << 10 } else { 0 }) && since.elapsed() < PATIENCE {
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+            admin.delete_stream(&stream).await.map_err(|e| anyhow!("{e}"))?;
+            child.wait_with_output().await?
+        };
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success(), "{when:?}: the backup failed:\n{stdout}{stderr}");
+        println!("{when:?}: {}", stdout.trim());
+        if when == Delete::MidCopy {
+            assert!(stderr.contains("left the hot log during its copy"), "{when:?}: the part copied is cut out of the file: {stderr}");
+        }
+        if when == Delete::After {
+            assert!(stdout.contains(&format!("{} commits of 1 period streams", matches as u64 * per_match)), "{stdout}");
+        }
+
+        let target = NatsServer::start(&dir.path().join(format!("target-{round}")), 0, &credentials).await.map_err(|e| anyhow!("{e}"))?;
+        let (ok, out, err) = run_arbiter(&["restore", &shown, "--no-keys", "--nats-url", &target.url(), "--nats-user", "admin", "--nats-password-file", &admin_password]).await?;
+        assert!(ok, "{when:?}: the restore failed:\n{out}{err}");
+        let restored = eventlog::JetStreamLog::connect(&target.url(), 1, &auth).await.map_err(|e| anyhow!("{e}"))?;
+        let target_js = jetstream::new(auth.connect_options().await?.connect(target.url()).await?);
+        for (i, id) in ids.iter().enumerate() {
+            let hot = restored.read(id, 1).await.map_err(|e| anyhow!("{e}"))?;
+            let whole: Vec<Vec<u8>> = stored[i].iter().map(|c| c.payload.to_vec()).collect();
+            let hot: Vec<Vec<u8>> = hot.into_iter().map(|c| c.payload.to_vec()).collect();
+            assert!(hot.is_empty() || hot == whole, "{when:?}: match {id} is in the hot log whole or not at all ({} of {per_match})", hot.len());
+            assert!(archive_blob(&target_js, id).await? == blobs[i].to_vec(), "{when:?}: the archive of {id} is restored byte for byte");
+        }
+        target.stop().await;
+        source.stop().await;
+    }
     Ok(())
 }

@@ -66,7 +66,8 @@ pub(super) async fn backup(cmd: &BackupCmd, js: &jetstream::Context, url: &str, 
                         out.seek(SeekFrom::Start(mark))?;
                         out.get_ref().set_len(mark)?;
                     }
-                    eprintln!("backup: {name} left the hot log during the backup; its matches are taken from {}", eventlog::ARCHIVE_BUCKET);
+                    let when = if written { "during its copy (what was copied of it is cut out of the file)" } else { "before its copy" };
+                    eprintln!("backup: {name} left the hot log {when}; its matches are taken from {}", eventlog::ARCHIVE_BUCKET);
                 }
             }
         }
