@@ -44,13 +44,4 @@ impl JetStreamLog {
         self.publish_commit(&stream, match_id, &subject, expected_last_sequence, msg_id, payload).await
     }
 
-    /// The period streams of this log that exist now, by period then partition (none for a log
-    /// without periods).
-    pub async fn present_period_streams(&self) -> Result<Vec<String>, LogError> {
-        let layout = self.placed().await?.layout;
-        if layout.periods().is_none() {
-            return Ok(Vec::new());
-        }
-        self.period_streams(&layout).await
-    }
 }
