@@ -43,5 +43,4 @@ impl JetStreamLog {
         let (stream, subject) = placed.of(match_id).await?;
         self.publish_commit(&stream, match_id, &subject, expected_last_sequence, msg_id, payload).await
     }
-
 }
