@@ -273,6 +273,19 @@ pub fn open(match_id: &str, blob: &[u8], key: &OrchestratorKey) -> Result<(Manif
     Ok((manifest, commits))
 }
 
+/// The first commit an archive `blob` holds, *not checked*: it names the orchestrator key the
+/// archive must then be checked under with [`open`] (as a backup's restore does, which holds
+/// archives from before any key was loaded). `None` if the blob holds no decodable commit.
+pub fn first_commit_unchecked(blob: &[u8]) -> Option<api::log_v1::Commit> {
+    let mut reader = Reader(blob);
+    let manifest_len = reader.u32()?;
+    reader.take(manifest_len as usize)?;
+    reader.take(SIGNATURE_LEN)?;
+    let _sequence = reader.u64()?;
+    let len = reader.u32()?;
+    api::log_v1::Commit::decode(reader.take(len as usize)?).ok()
+}
+
 /// What one archiver pass did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pass {

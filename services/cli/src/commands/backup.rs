@@ -1,14 +1,13 @@
 //! `arbiter backup`: copy every commit of the match log (or of one match) to a file, byte for
 //! byte, with the NATS admin credential. `arbiter restore` (restore.rs) writes it back.
 //!
-//! The file (format 1) is the magic line `ARBITER-BACKUP 1\n`, then one record per commit in
-//! stream order: tag `C`, then subject, msg id and payload, each as a u32 big-endian length and
-//! the bytes, and the original stream sequence (u64 BE); then an end record: tag `E` and the
-//! number of commits (u64 BE). A file without its end record is incomplete and is refused.
-//! Snapshots are not backed up: they are a cache, rebuilt from the log. The deployment's key
-//! files go to a separate keys file beside it (`<out>.keys`, backup_keys.rs), never into it.
+//! A log without periods is written as format 1: its commits in stream order, stream after
+//! stream; a log with periods as format 2 (backup_periods.rs): its layout, its period streams
+//! and its archive bucket. Both formats are described in backup_format.rs. Snapshots are not
+//! backed up: they are a cache, rebuilt from the log. The deployment's key files go to a
+//! separate keys file beside it (`<out>.keys`, backup_keys.rs), never into it.
 
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -19,20 +18,13 @@ use clap::Args;
 use futures::StreamExt;
 
 use super::backup_keys::{keys_file_of, BackupKeys, KeyFileArgs};
+pub use super::backup_format::{write_end, write_record, Counts, Reader, Record, MAGIC};
 use super::up::nats_secrets_dir;
 
-/// First line of a backup file.
-pub const MAGIC: &[u8] = b"ARBITER-BACKUP 1\n";
-const TAG_COMMIT: u8 = b'C';
-const TAG_END: u8 = b'E';
-/// Longest subject or msg id accepted when reading a file (NATS allows far less).
-const MAX_NAME: u32 = 4096;
-/// Largest payload accepted when reading a file (NATS' own maximum is 64 MiB).
-const MAX_PAYLOAD: u32 = 64 << 20;
 /// Progress on stderr at most this often.
-const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+pub(super) const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 /// No message for this long while backing up: the server is gone.
-const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
+pub(super) const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// How `backup` and `restore` reach NATS as the admin.
 #[derive(Debug, Clone, Args)]
@@ -136,120 +128,6 @@ pub(crate) fn nats_url_from_data_dir(dir: &Path) -> anyhow::Result<String> {
     })
 }
 
-/// One commit of a backup.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record {
-    pub subject: String,
-    pub msg_id: String,
-    pub sequence: u64,
-    pub payload: Vec<u8>,
-}
-
-fn write_chunk(out: &mut impl Write, bytes: &[u8]) -> std::io::Result<()> {
-    let len = u32::try_from(bytes.len()).map_err(|_| std::io::Error::other("a field longer than 4 GiB"))?;
-    out.write_all(&len.to_be_bytes())?;
-    out.write_all(bytes)
-}
-
-/// Append one commit record to a backup being written (after [`MAGIC`]).
-pub fn write_record(out: &mut impl Write, record: &Record) -> std::io::Result<()> {
-    out.write_all(&[TAG_COMMIT])?;
-    write_chunk(out, record.subject.as_bytes())?;
-    write_chunk(out, record.msg_id.as_bytes())?;
-    out.write_all(&record.sequence.to_be_bytes())?;
-    write_chunk(out, &record.payload)
-}
-
-/// Append the end record: the number of commit records before it.
-pub fn write_end(out: &mut impl Write, count: u64) -> std::io::Result<()> {
-    out.write_all(&[TAG_END])?;
-    out.write_all(&count.to_be_bytes())
-}
-
-/// Reads the records of a backup file, checking its magic line and its end record.
-pub struct Reader<R> {
-    input: R,
-    read: u64,
-    done: bool,
-}
-
-impl<R: Read> Reader<R> {
-    /// Start reading a backup: its magic line is checked here.
-    pub fn new(mut input: R) -> anyhow::Result<Self> {
-        let mut magic = vec![0u8; MAGIC.len()];
-        input.read_exact(&mut magic).context("the file is too short to be an Arbiter backup")?;
-        if magic != MAGIC {
-            bail!("not an Arbiter backup (format 1): it does not start with {:?}", String::from_utf8_lossy(MAGIC).trim());
-        }
-        Ok(Reader { input, read: 0, done: false })
-    }
-
-    fn u32(&mut self) -> anyhow::Result<u32> {
-        let mut b = [0u8; 4];
-        self.input.read_exact(&mut b)?;
-        Ok(u32::from_be_bytes(b))
-    }
-
-    fn u64(&mut self) -> anyhow::Result<u64> {
-        let mut b = [0u8; 8];
-        self.input.read_exact(&mut b)?;
-        Ok(u64::from_be_bytes(b))
-    }
-
-    fn chunk(&mut self, max: u32) -> anyhow::Result<Vec<u8>> {
-        let len = self.u32()?;
-        if len > max {
-            bail!("a field of {len} bytes (at most {max} expected): the file is damaged");
-        }
-        let mut bytes = vec![0u8; len as usize];
-        self.input.read_exact(&mut bytes)?;
-        Ok(bytes)
-    }
-
-    /// The next commit, or `None` after the end record (whose count is checked).
-    pub fn next_record(&mut self) -> anyhow::Result<Option<Record>> {
-        if self.done {
-            return Ok(None);
-        }
-        let at = self.read;
-        let result: anyhow::Result<Option<Record>> = (|| {
-            let mut tag = [0u8; 1];
-            self.input.read_exact(&mut tag)?;
-            match tag[0] {
-                TAG_COMMIT => {
-                    let subject = String::from_utf8(self.chunk(MAX_NAME)?).context("a subject that is not UTF-8")?;
-                    let msg_id = String::from_utf8(self.chunk(MAX_NAME)?).context("a msg id that is not UTF-8")?;
-                    let sequence = self.u64()?;
-                    let payload = self.chunk(MAX_PAYLOAD)?;
-                    Ok(Some(Record { subject, msg_id, sequence, payload }))
-                }
-                TAG_END => {
-                    let count = self.u64()?;
-                    if count != self.read {
-                        bail!("the end record counts {count} commits but the file holds {}", self.read);
-                    }
-                    Ok(None)
-                }
-                other => bail!("unknown record tag {other:#04x}"),
-            }
-        })();
-        match result {
-            Ok(Some(r)) => {
-                self.read += 1;
-                Ok(Some(r))
-            }
-            Ok(None) => {
-                self.done = true;
-                Ok(None)
-            }
-            Err(e) => Err(e.context(format!(
-                "the backup is incomplete or damaged after {at} commits (a backup interrupted before \
-                 its end cannot be restored: take it again)"
-            ))),
-        }
-    }
-}
-
 /// The match id of a `match.<id>.events` subject, or of a partitioned log's
 /// `match.p<k>.<id>.events` (`eventlog::Layout`).
 pub fn match_of(subject: &str) -> Option<&str> {
@@ -274,7 +152,7 @@ fn partition_number(token: &str) -> Option<usize> {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter backup --out arbiter.backup                   # every match of `arbiter up` in .arbiter\n  arbiter backup --out m.backup --match 3f2c…e1\n  arbiter backup --out b --nats-url nats://10.0.0.5:4222 --nats-user admin --nats-password-file admin.password --no-keys\n\nCopies every commit of the match log (stream MATCHES, or each partition stream MATCHES_P<k> in\nturn), in stream order and byte for byte (payload and msg id), into FILE; the log is signed and hash-chained, so nothing is re-encoded.\nIt reads up to the last commit that exists when it starts; commits appended meanwhile are in\nthe next backup. The file (mode 0600: the log holds every hidden card) is written next to\nFILE and renamed when complete, so FILE is never\nhalf-written. Snapshots are not copied (they are rebuilt from the log). Needs the NATS admin\ncredential (only an operator has it). Progress goes to stderr. Restore with `arbiter restore`.\n\nThe deployment's key files (--orchestrator-key-file, --randomness-key-file; default\n<data-dir>/keys/orchestrator.json and randomness.json) are copied into a separate keys file,\nFILE.keys (mode 0600), never into FILE: FILE may be handed to an auditor, the keys file must\nnot (the randomness master secret foretells every draw of a live match, the orchestrator key\nsigns commits). A missing key file stops the backup; --no-keys writes no keys file.\nSee docs/reliability.md (\"Backups\").")]
+#[command(after_help = "Examples:\n  arbiter backup --out arbiter.backup                   # every match of `arbiter up` in .arbiter\n  arbiter backup --out m.backup --match 3f2c…e1\n  arbiter backup --out b --nats-url nats://10.0.0.5:4222 --nats-user admin --nats-password-file admin.password --no-keys\n\nCopies every commit of the match log (stream MATCHES, or each partition stream MATCHES_P<k> in\nturn), in stream order and byte for byte (payload and msg id), into FILE; the log is signed and hash-chained, so nothing is re-encoded.\nIt reads up to the last commit that exists when it starts; commits appended meanwhile are in\nthe next backup. A log with periods (--period) is copied as format 2: its layout, each period\nstream present (MATCHES_T<t>...), then every archive of the bucket MATCH_ARCHIVE byte for byte\nand the index entries of the archived matches whose stream has left; --match takes that\nmatch's commits, or its archive once its period has left.\nThe file (mode 0600: the log holds every hidden card) is written next to FILE and renamed\nwhen complete, so FILE is never half-written. Snapshots are not copied (they are rebuilt\nfrom the log). Needs the NATS admin credential (only an operator has it). Progress goes to stderr. Restore with `arbiter restore`.\n\nThe deployment's key files (--orchestrator-key-file, --randomness-key-file; default\n<data-dir>/keys/orchestrator.json and randomness.json) are copied into a separate keys file,\nFILE.keys (mode 0600), never into FILE: FILE may be handed to an auditor, the keys file must\nnot (the randomness master secret foretells every draw of a live match, the orchestrator key\nsigns commits). A missing key file stops the backup; --no-keys writes no keys file.\nSee docs/reliability.md (\"Backups\").")]
 pub struct BackupCmd {
     /// The backup file to write (replaced atomically when complete).
     #[arg(long, short)]
@@ -296,8 +174,19 @@ impl BackupCmd {
     pub async fn run(self) -> anyhow::Result<ExitCode> {
         // The key files first: a missing or damaged one stops the backup before the long copy.
         let keys = if self.no_keys { None } else { Some(BackupKeys::read_key_files(&self.keys.paths(&self.nats.data_dir))?) };
-        let count = self.backup().await?;
-        println!("wrote {} ({count} commits)", self.out.display());
+        let counts = self.backup().await?;
+        if counts.streams + counts.archives > 0 {
+            println!(
+                "wrote {} ({} commits of {} period streams, {} archives, {} index entries)",
+                self.out.display(),
+                counts.commits,
+                counts.streams,
+                counts.archives,
+                counts.index_entries
+            );
+        } else {
+            println!("wrote {} ({} commits)", self.out.display(), counts.commits);
+        }
         if let Some(keys) = keys {
             let path = keys_file_of(&self.out);
             keys.write(&path).with_context(|| format!("the log backup {} is written, but not its keys file", self.out.display()))?;
@@ -311,8 +200,8 @@ impl BackupCmd {
         Ok(ExitCode::SUCCESS)
     }
 
-    /// Write the log backup (not the keys file); returns the number of commits.
-    pub async fn backup(&self) -> anyhow::Result<u64> {
+    /// Write the log backup (not the keys file); returns what it holds.
+    pub async fn backup(&self) -> anyhow::Result<Counts> {
         if let Some(id) = &self.match_id {
             eventlog::validate_match_id(id).map_err(|e| anyhow::anyhow!("--match: {e}"))?;
         }
@@ -322,14 +211,10 @@ impl BackupCmd {
             .await
             .map_err(|e| anyhow::anyhow!("cannot read the match log's layout at {url}: {e}"))?
             .unwrap_or_default();
-        // Not for a log with periods: its period streams come and go, and sealed matches live
-        // in the archive bucket (docs/reliability.md, "Backups"); said before any file is made.
+        // Its period streams come and go and its sealed matches live in the archive bucket:
+        // another format (backup_periods.rs).
         if layout.periods().is_some() {
-            anyhow::bail!(
-                "the match log at {url} has periods: arbiter backup does not support it yet (its sealed matches are in \
-                 the archive bucket {}); see docs/reliability.md, \"Backups\"",
-                eventlog::ARCHIVE_BUCKET
-            );
+            return super::backup_periods::backup(self, &js, &url, layout).await;
         }
         // (partition, subject filter): one match, or every subject of every partition.
         let parts: Vec<(usize, String)> = match &self.match_id {
@@ -362,7 +247,7 @@ impl BackupCmd {
             Ok(count) => {
                 std::fs::rename(&tmp, &self.out)
                     .with_context(|| format!("cannot move {} to {}", tmp.display(), self.out.display()))?;
-                Ok(count)
+                Ok(Counts { commits: count, ..Default::default() })
             }
             Err(e) => {
                 let _ = std::fs::remove_file(&tmp);
@@ -415,23 +300,9 @@ impl BackupCmd {
                 .with_context(|| format!("no commit arrived for {IDLE_TIMEOUT:?} after {}: is NATS up?", before + count))?
                 .context("the log's consumer ended early")?
                 .map_err(|e| anyhow::anyhow!("reading the log: {e}"))?;
-            let info = message.info().map_err(|e| anyhow::anyhow!("a message without stream info: {e}"))?;
-            let sequence = info.stream_sequence;
-            let msg_id = message
-                .headers
-                .as_ref()
-                .and_then(|h| h.get(async_nats::header::NATS_MESSAGE_ID))
-                .map(|v| v.as_str().to_string())
-                .unwrap_or_default();
-            write_record(
-                out,
-                &Record {
-                    subject: message.subject.to_string(),
-                    msg_id,
-                    sequence,
-                    payload: message.payload.to_vec(),
-                },
-            )?;
+            let record = record_of(&message)?;
+            let sequence = record.sequence;
+            write_record(out, &record)?;
             count += 1;
             if progress.elapsed() >= PROGRESS_EVERY {
                 progress = Instant::now();
@@ -445,6 +316,18 @@ impl BackupCmd {
             }
         }
     }
+}
+
+/// The backup record of a message read from a match stream: its bytes as stored.
+pub(super) fn record_of(message: &jetstream::Message) -> anyhow::Result<Record> {
+    let info = message.info().map_err(|e| anyhow::anyhow!("a message without stream info: {e}"))?;
+    let msg_id = message
+        .headers
+        .as_ref()
+        .and_then(|h| h.get(async_nats::header::NATS_MESSAGE_ID))
+        .map(|v| v.as_str().to_string())
+        .unwrap_or_default();
+    Ok(Record { subject: message.subject.to_string(), msg_id, sequence: info.stream_sequence, payload: message.payload.to_vec() })
 }
 
 #[cfg(test)]

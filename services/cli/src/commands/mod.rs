@@ -2,6 +2,8 @@
 
 mod audit;
 pub mod backup;
+pub mod backup_format;
+mod backup_periods;
 pub mod backup_keys;
 pub mod bench;
 mod create;
@@ -12,6 +14,7 @@ pub mod feed;
 mod list;
 mod play;
 pub mod restore;
+mod restore_periods;
 mod serve;
 pub mod up;
 mod verify_log;

@@ -13,6 +13,9 @@
 //! An interrupted restore is simply run again: the commits already in the store are a prefix of
 //! the backup's and are skipped, and an append whose acknowledgement was lost is recognised by
 //! its msg id (`JetStreamLog::append`).
+//!
+//! This is the restore of a format 1 backup (a log without periods); a format 2 backup (a log
+//! with periods) is restored by restore_periods.rs.
 
 use std::collections::BTreeMap;
 use std::io::{Read, Seek};
@@ -30,7 +33,7 @@ use prost::bytes::Bytes;
 use prost::Message;
 
 use super::backup::{match_of, partition_of, AdminNatsArgs, Reader, Record};
-use super::backup_keys::{keys_file_of, BackupKeys, KeyFileArgs};
+use super::backup_keys::{keys_file_of, BackupKeys, KeyAction, KeyFileArgs};
 
 /// Progress on stderr at most this often.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
@@ -41,7 +44,7 @@ const UNAVAILABLE_RETRY: Duration = Duration::from_secs(60);
 const PENDING_BYTES: usize = 8 << 20;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter restore arbiter.backup                        # into the NATS of `arbiter up` in .arbiter, keys from arbiter.backup.keys\n  arbiter restore arbiter.backup --replicas 3           # into a fresh three-node cluster\n  arbiter restore arbiter.backup --no-keys              # the log only\n  arbiter restore b --nats-url nats://10.0.0.6:4222 --nats-user admin --nats-password-file admin.password\n\nChecks the whole file first: every record and the end record's count, and each match's chain\n(version 1 creates the match, each commit holds the SHA-256 of the one before, the signatures\nverify under the orchestrator key commit 1 names); then the keys file (FILE.keys) against the\nkeys the matches name and the key files already on disk; then every match the store already\nholds, which must be an exact prefix of the backup's. Any failure: nothing is written, and the\nerror names the match, version and reason. Then it writes the missing key files (mode 0600,\nnever replacing an existing file) and every commit the store lacks into the match log (stream\nMATCHES, created if missing, with --replicas), in the file's order, byte for byte with its msg\nid: the restored matches replay and pass `arbiter audit` exactly as before. Stream sequence\nnumbers are those of the new store. An interrupted restore can be run again: what it already\nwrote is skipped. Snapshots are not restored (the orchestrator rebuilds them). Stop the\norchestrators first, or restore into a store they do not use yet. Needs the NATS admin\ncredential. Progress goes to stderr. See docs/reliability.md (\"Backups\").")]
+#[command(after_help = "Examples:\n  arbiter restore arbiter.backup                        # into the NATS of `arbiter up` in .arbiter, keys from arbiter.backup.keys\n  arbiter restore arbiter.backup --replicas 3           # into a fresh three-node cluster\n  arbiter restore arbiter.backup --no-keys              # the log only\n  arbiter restore b --nats-url nats://10.0.0.6:4222 --nats-user admin --nats-password-file admin.password\n\nChecks the whole file first: every record and the end record's count, and each match's chain\n(version 1 creates the match, each commit holds the SHA-256 of the one before, the signatures\nverify under the orchestrator key commit 1 names); then the keys file (FILE.keys) against the\nkeys the matches name and the key files already on disk; then every match the store already\nholds, which must be an exact prefix of the backup's. Any failure: nothing is written, and the\nerror names the match, version and reason. Then it writes the missing key files (mode 0600,\nnever replacing an existing file) and every commit the store lacks into the match log (stream\nMATCHES, created if missing, with --replicas), in the file's order, byte for byte with its msg\nid: the restored matches replay and pass `arbiter audit` exactly as before. Stream sequence\nnumbers are those of the new store. An interrupted restore can be run again: what it already\nwrote is skipped. Snapshots are not restored (the orchestrator rebuilds them). Stop the\norchestrators first, or restore into a store they do not use yet.\n\nA backup of a log with periods (format 2) is restored into an empty store only (nothing of a\nmatch log in it but, at most, the same layout record): after the same checks, and every\narchive opened as the orchestrator does (signed manifest, chain, signatures), it writes the\nlayout record, each period stream the backup holds (a whole stream keeps its stream\nsequences), the archives into MATCH_ARCHIVE and the archived matches' index entries. Run the\nservices with the same --period and --max-match-age. Needs the NATS admin\ncredential. Progress goes to stderr. See docs/reliability.md (\"Backups\").")]
 pub struct RestoreCmd {
     /// The backup file (written by `arbiter backup`).
     pub file: PathBuf,
@@ -51,7 +54,8 @@ pub struct RestoreCmd {
     pub replicas: usize,
     /// Restore into a log of N partition streams (docs/architecture.md, "Partitions"): a new
     /// log is created with them; an existing one must have as many. Without it, the restore
-    /// uses the log's own layout (a new log: the single stream MATCHES).
+    /// uses the log's own layout (a new log: the single stream MATCHES). A backup of a log
+    /// with periods carries its layout: N, if given, must be its partition count.
     #[arg(long, value_name = "N")]
     pub partitions: Option<usize>,
     /// The keys file to put back (default: FILE.keys, written by `arbiter backup`).
@@ -77,21 +81,24 @@ pub struct RestoreSummary {
     pub keys_written: Vec<PathBuf>,
     /// The key files that were already there, the same as the backup's.
     pub keys_present: Vec<PathBuf>,
+    /// Archives and index entries put back (a backup of a log with periods).
+    pub archives: u64,
+    pub index_entries: u64,
 }
 
 /// A commit of match `match_id` that the restore refuses, and why.
-fn bad_commit(match_id: &str, version: u64, reason: impl std::fmt::Display) -> anyhow::Error {
+pub(super) fn bad_commit(match_id: &str, version: u64, reason: impl std::fmt::Display) -> anyhow::Error {
     anyhow::anyhow!("match {match_id}, version {version}: {reason} (the backup is damaged: restore another copy of it)")
 }
 
 /// What the first pass learned of one match of the file.
-struct MatchInFile {
+pub(super) struct MatchInFile {
     /// SHA-256 of each commit's stored bytes, in version order.
-    hashes: Vec<[u8; 32]>,
+    pub(super) hashes: Vec<[u8; 32]>,
     /// The log format of commit 1 (0 or 1: unsigned, 2: signed), which every commit must have.
     format: u32,
-    orchestrator_public_key: Vec<u8>,
-    randomness_public_key: Vec<u8>,
+    pub(super) orchestrator_public_key: Vec<u8>,
+    pub(super) randomness_public_key: Vec<u8>,
     /// The key commit 1 names (signed logs only).
     key: Option<OrchestratorKey>,
     /// Hash of the last commit whose run has been checked (`None` before commit 1).
@@ -129,7 +136,7 @@ impl MatchInFile {
 /// The msg id the orchestrator gives version `version` of `match_id` (`<match>/<version>/<first 8
 /// bytes of the commit's hash in hex>`); an empty one (restored as `<match>/<version>`) and the
 /// older `<match>/<version>` are accepted too.
-fn check_msg_id(match_id: &str, version: u64, msg_id: &str, hash: &[u8; 32]) -> Result<(), String> {
+pub(super) fn check_msg_id(match_id: &str, version: u64, msg_id: &str, hash: &[u8; 32]) -> Result<(), String> {
     let base = format!("{match_id}/{version}");
     let full = format!("{base}/{}", hex::encode(&hash[..8]));
     if msg_id.is_empty() || msg_id == base || msg_id == full {
@@ -143,9 +150,9 @@ fn check_msg_id(match_id: &str, version: u64, msg_id: &str, hash: &[u8; 32]) -> 
 pub(crate) struct FileCheck {
     matches: BTreeMap<String, MatchInFile>,
     commits: u64,
-    /// The partition (`None`: the legacy stream) and stream sequence of the last record: a
+    /// The stream (`None`: the legacy stream) and stream sequence of the last record: a
     /// backup holds each stream in stream order, one after the other.
-    last_sequence: (Option<usize>, u64),
+    last_sequence: (Option<String>, u64),
     pending_bytes: usize,
 }
 
@@ -159,8 +166,14 @@ impl FileCheck {
                 record.subject
             );
         };
-        let partition = partition_of(&record.subject);
-        if partition == self.last_sequence.0 && record.sequence <= self.last_sequence.1 {
+        let partition = partition_of(&record.subject).map(|p| format!("p{p}"));
+        self.push_in(match_id, partition, record)
+    }
+
+    /// Check one record of match `match_id` in stream `stream` (`None`: the legacy stream), in
+    /// file order.
+    pub(super) fn push_in(&mut self, match_id: &str, stream: Option<String>, record: &Record) -> anyhow::Result<()> {
+        if stream == self.last_sequence.0 && record.sequence <= self.last_sequence.1 {
             bail!(
                 "record {} of the backup (match {match_id}) has stream sequence {} after {}: a backup is in stream order, so the file is damaged",
                 self.commits + 1,
@@ -168,7 +181,7 @@ impl FileCheck {
                 self.last_sequence.1
             );
         }
-        self.last_sequence = (partition, record.sequence);
+        self.last_sequence = (stream, record.sequence);
         self.commits += 1;
         let version = self.matches.get(match_id).map_or(0, MatchInFile::version) + 1;
         let commit = match Commit::decode(record.payload.as_slice()) {
@@ -257,8 +270,8 @@ impl FileCheck {
 
 /// A backup whose every record and chain checked.
 pub(crate) struct VerifiedFile {
-    matches: BTreeMap<String, MatchInFile>,
-    commits: u64,
+    pub(super) matches: BTreeMap<String, MatchInFile>,
+    pub(super) commits: u64,
 }
 
 /// Read a whole backup and check it (the first pass).
@@ -281,6 +294,9 @@ impl RestoreCmd {
             self.file.display(),
             summary.skipped
         );
+        if summary.archives + summary.index_entries > 0 {
+            println!("restored {} archives and {} match index entries", summary.archives, summary.index_entries);
+        }
         for path in &summary.keys_written {
             println!("restored the key file {} (mode 0600)", path.display());
         }
@@ -290,30 +306,41 @@ impl RestoreCmd {
         Ok(ExitCode::SUCCESS)
     }
 
+    /// The key files to write (none with --no-keys), once the keys file is checked against the
+    /// keys `named` by the backed-up matches (id, orchestrator and randomness public keys) and
+    /// against the key files on disk.
+    pub(super) fn key_actions<'a>(&self, named: impl IntoIterator<Item = (&'a str, &'a [u8], &'a [u8])>) -> anyhow::Result<Vec<KeyAction>> {
+        if self.no_keys {
+            return Ok(Vec::new());
+        }
+        let keys_file = self.keys_file.clone().unwrap_or_else(|| keys_file_of(&self.file));
+        if !keys_file.exists() {
+            bail!(
+                "there is no keys file {} beside the backup: pass --keys-file with the one `arbiter backup` wrote, or \
+                 --no-keys to restore the log only; nothing was written",
+                keys_file.display()
+            );
+        }
+        let keys = BackupKeys::load(&keys_file).context("nothing was written")?;
+        keys.check_matches(named).context("nothing was written")?;
+        keys.plan(&self.keys.paths(&self.nats.data_dir)).context("nothing was written")
+    }
+
     pub async fn restore(&self) -> anyhow::Result<RestoreSummary> {
         let shown = self.file.display();
         let mut file = std::fs::File::open(&self.file).with_context(|| format!("cannot open {shown}"))?;
+        // A backup of a log with periods has its own restore (restore_periods.rs).
+        if Reader::new(std::io::BufReader::new(&file)).with_context(|| format!("{shown} cannot be restored; nothing was written"))?.format() == 2 {
+            return super::restore_periods::restore(self).await;
+        }
+        file.rewind().with_context(|| format!("cannot read {shown} again"))?;
 
         // 1. The whole file, before anything else.
         let verified = verify_file(std::io::BufReader::new(&file)).with_context(|| format!("{shown} cannot be restored; nothing was written"))?;
 
         // 2. The keys, checked against the matches and the key files on disk.
-        let key_actions = if self.no_keys {
-            Vec::new()
-        } else {
-            let keys_file = self.keys_file.clone().unwrap_or_else(|| keys_file_of(&self.file));
-            if !keys_file.exists() {
-                bail!(
-                    "there is no keys file {} beside the backup: pass --keys-file with the one `arbiter backup` wrote, or \
-                     --no-keys to restore the log only; nothing was written",
-                    keys_file.display()
-                );
-            }
-            let keys = BackupKeys::load(&keys_file).context("nothing was written")?;
-            let named = verified.matches.iter().map(|(id, m)| (id.as_str(), m.orchestrator_public_key.as_slice(), m.randomness_public_key.as_slice()));
-            keys.check_matches(named).context("nothing was written")?;
-            keys.plan(&self.keys.paths(&self.nats.data_dir)).context("nothing was written")?
-        };
+        let named = verified.matches.iter().map(|(id, m)| (id.as_str(), m.orchestrator_public_key.as_slice(), m.randomness_public_key.as_slice()));
+        let key_actions = self.key_actions(named)?;
 
         // 3. The store: every match it holds must be a prefix of the backup's.
         let (url, auth) = self.nats.resolve()?;
@@ -322,10 +349,12 @@ impl RestoreCmd {
             None => JetStreamLog::connect(&url, self.replicas, &auth).await,
         };
         let log = log.map_err(|e| anyhow::anyhow!("cannot open the match log at {url} as admin: {e}"))?;
-        // Not for a log with periods: its matches leave the hot log by period, and a restore
-        // would put old matches back into new streams (docs/reliability.md, "Backups").
+        // A backup without periods holds no period streams nor archives to put back.
         if log.layout().await.map_err(|e| anyhow::anyhow!("{e}"))?.periods().is_some() {
-            bail!("the match log at {url} has periods: arbiter restore does not support it yet (docs/reliability.md, \"Backups\"); nothing was written");
+            bail!(
+                "the match log at {url} has periods, but {shown} is a backup of a log without periods (format 1): \
+                 restore it into a store without periods; nothing was written"
+            );
         }
         // Per match: the versions the store holds and its last stream sequence.
         let mut in_store: BTreeMap<&str, (u64, Option<u64>)> = BTreeMap::new();
@@ -399,7 +428,7 @@ impl RestoreCmd {
 }
 
 /// Run `op` again while the log is unavailable (every 500 ms, for up to [`UNAVAILABLE_RETRY`]).
-async fn retry<T, F, Fut>(op: F) -> anyhow::Result<T>
+pub(super) async fn retry<T, F, Fut>(op: F) -> anyhow::Result<T>
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Result<T, LogError>>,
@@ -413,7 +442,7 @@ where
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::commands::backup::{write_end, write_record, MAGIC};
     use api::log_v1::{CommitInput, MatchCreated};
@@ -421,7 +450,7 @@ mod tests {
 
     /// `n` signed commits of `match_id` as the orchestrator writes them (commit 1 creates the
     /// match under `signer`'s key), as backup records from stream sequence `first_sequence`.
-    fn signed_log(signer: &Signer, match_id: &str, n: u64) -> Vec<Record> {
+    pub(in crate::commands) fn signed_log(signer: &Signer, match_id: &str, n: u64) -> Vec<Record> {
         let mut prev: Option<[u8; 32]> = None;
         (1..=n)
             .map(|version| {
