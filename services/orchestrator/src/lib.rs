@@ -141,6 +141,11 @@ pub struct OrchestratorArgs {
     /// The scrubber's pace: at most this many commits read and checked per second (0: no limit).
     #[arg(long, env = "ARBITER_SCRUB_COMMITS_PER_SECOND", default_value_t = scrub::DEFAULT_COMMITS_PER_SECOND)]
     pub scrub_commits_per_second: u32,
+    /// Sealed matches (read from their archives) each scrubber pass checks, the next ones in
+    /// match id order each pass (0: the scrubber reads no archive). Matches not sealed are all
+    /// checked every pass.
+    #[arg(long, env = "ARBITER_SCRUB_SEALED_PER_PASS", default_value_t = scrub::DEFAULT_SEALED_PER_PASS)]
+    pub scrub_sealed_per_pass: usize,
     /// How long after its end a match is sealed into the archive bucket (MATCH_ARCHIVE): a
     /// number with a unit, s, m, h or d (e.g. 90s, 3d), or "off" for no archiver. Sealed
     /// matches stay readable (GetMatch, ExportMatch, WatchMatch) from the archive.
@@ -315,14 +320,12 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     let _time_keeper = api.keep_time();
     let _warm_up = api.warm_up();
     let _scrubber = (args.scrub_every_s > 0).then(|| {
-        tokio::spawn(scrub::run(
-            scrubbed.0,
-            api.index(),
-            scrubbed.1,
-            Duration::from_secs(args.scrub_every_s),
-            args.scrub_commits_per_second,
-            health.clone(),
-        ))
+        let settings = scrub::Settings {
+            every: Duration::from_secs(args.scrub_every_s),
+            commits_per_second: args.scrub_commits_per_second,
+            sealed_per_pass: args.scrub_sealed_per_pass,
+        };
+        tokio::spawn(scrub::run(scrubbed.0, api.index(), scrubbed.1, settings, health.clone()))
     });
     let _archiver = args.archive_after.0.map(|after| {
         tokio::spawn(archive::run(

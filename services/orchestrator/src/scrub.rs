@@ -39,6 +39,27 @@ pub const HEALTH_SERVICE: &str = "arbiter.scrub";
 pub const DEFAULT_EVERY: Duration = Duration::from_secs(3600);
 /// Default pace: commits checked per second (reads and SHA-256; one signature per match).
 pub const DEFAULT_COMMITS_PER_SECOND: u32 = 2_000;
+/// Default number of sealed matches (read from their archives) a pass checks: every match ever
+/// sealed would make a pass grow without bound, so each pass takes the next slice in match id
+/// order, and every archive is read once every `sealed / DEFAULT_SEALED_PER_PASS` passes.
+pub const DEFAULT_SEALED_PER_PASS: usize = 10_000;
+
+/// How the scrubber runs (`--scrub-every-s`, `--scrub-commits-per-second`,
+/// `--scrub-sealed-per-pass`).
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    pub every: Duration,
+    pub commits_per_second: u32,
+    pub sealed_per_pass: usize,
+}
+
+/// Which sealed matches (archived in the index, not in the hot log) a pass reads: at most
+/// `max`, in match id order after `after` (then from the start again).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SealedSlice {
+    pub after: String,
+    pub max: usize,
+}
 
 /// A commit found bad.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,6 +89,8 @@ pub struct Pass {
     pub matches: u64,
     pub commits: u64,
     pub breaks: Vec<Break>,
+    /// The last sealed match this pass read: the next pass starts after it.
+    pub sealed_last: String,
 }
 
 /// A match the index knows: its id, the commits the index projected from it, and whether
@@ -174,13 +197,15 @@ async fn check_commits(log: &dyn EventLog, match_id: &str, commits: &[eventlog::
 }
 
 /// One pass over every match of the log, then over the matches of `known` (the index) the
-/// log did not list, at most `commits_per_second` (0: no limit), calling `progress` after each
-/// match. A match that cannot be read now is skipped with a warning (the next pass tries
-/// again); only what was read and found bad, or found nowhere, is a break.
+/// log did not list: every one not archived (its commits can only be in the hot log), and the
+/// `sealed` slice of the archived ones. At most `commits_per_second` (0: no limit), calling
+/// `progress` after each match. A match that cannot be read now is skipped with a warning (the
+/// next pass tries again); only what was read and found bad, or found nowhere, is a break.
 pub async fn pass(
     log: &dyn EventLog,
     own: &OrchestratorKey,
     known: &[Known],
+    sealed: &SealedSlice,
     commits_per_second: u32,
     mut progress: impl FnMut(&Pass, &Checked),
 ) -> Result<Pass, LogError> {
@@ -189,8 +214,11 @@ pub async fn pass(
     let by_id: BTreeMap<&str, &Known> = known.iter().map(|k| (k.match_id.as_str(), k)).collect();
     let hot: Vec<String> = log.last_commits().await?.into_iter().map(|(match_id, _, _)| match_id).collect();
     let listed: BTreeSet<&str> = hot.iter().map(String::as_str).collect();
+    let (unsealed, archived): (Vec<&Known>, Vec<&Known>) = by_id.values().copied().filter(|k| !listed.contains(k.match_id.as_str())).partition(|k| !k.archived);
+    let slice = slice_of(&archived, sealed);
+    done.sealed_last = slice.last().map(|k| k.match_id.clone()).unwrap_or_else(|| sealed.after.clone());
     let hot_checks = hot.iter().map(|id| (id.as_str(), by_id.get(id.as_str()).copied(), true));
-    let sealed_checks = known.iter().filter(|k| !listed.contains(k.match_id.as_str())).map(|k| (k.match_id.as_str(), Some(k), false));
+    let sealed_checks = unsealed.into_iter().chain(slice).map(|k| (k.match_id.as_str(), Some(k), false));
     for (match_id, known, listed) in hot_checks.chain(sealed_checks) {
         let result = match known {
             Some(k) if !listed => check_known(log, k, own).await,
@@ -221,23 +249,24 @@ pub async fn pass(
     Ok(done)
 }
 
+/// The sealed matches a pass reads: at most `slice.max` of `archived` (in match id order, as
+/// `BTreeMap` values come), starting after `slice.after` and wrapping to the start.
+fn slice_of<'a>(archived: &[&'a Known], slice: &SealedSlice) -> Vec<&'a Known> {
+    let start = archived.partition_point(|k| k.match_id.as_str() <= slice.after.as_str());
+    archived[start..].iter().chain(&archived[..start]).take(slice.max).copied().collect()
+}
+
 /// Scrub the log forever: a pass every `every` (from the start of one to the start of the
 /// next, or right after a pass that took longer), reporting each break as the module doc says.
-pub async fn run(
-    log: Arc<dyn EventLog>,
-    index: Arc<MatchIndex>,
-    own: OrchestratorKey,
-    every: Duration,
-    commits_per_second: u32,
-    health: tonic_health::server::HealthReporter,
-) {
+pub async fn run(log: Arc<dyn EventLog>, index: Arc<MatchIndex>, own: OrchestratorKey, settings: Settings, health: tonic_health::server::HealthReporter) {
     health.set_service_status(HEALTH_SERVICE, tonic_health::ServingStatus::Serving).await;
     // The walk of sealed matches needs the whole index, not a part of it.
     while index.wait_ready().await.is_err() {}
+    let mut sealed = SealedSlice { after: String::new(), max: settings.sealed_per_pass };
     loop {
         let started = Instant::now();
         let known = index.known();
-        let result = pass(log.as_ref(), &own, &known, commits_per_second, |_, checked| {
+        let result = pass(log.as_ref(), &own, &known, &sealed, settings.commits_per_second, |_, checked| {
             telemetry::metrics::SCRUB_COMMITS.add(&[], checked.commits as f64);
             if let Some(b) = &checked.broken {
                 tracing::error!(match_id = %b.match_id, version = b.version, detail = %b.detail, "scrub: the match log fails its integrity check");
@@ -246,6 +275,7 @@ pub async fn run(
         .await;
         match result {
             Ok(done) => {
+                sealed.after.clone_from(&done.sealed_last);
                 telemetry::metrics::SCRUB_PASSES.inc(&[]);
                 telemetry::metrics::SCRUB_BROKEN.set(&[], done.breaks.len() as f64);
                 let status = if done.breaks.is_empty() { tonic_health::ServingStatus::Serving } else { tonic_health::ServingStatus::NotServing };
@@ -260,7 +290,7 @@ pub async fn run(
             }
             Err(e) => tracing::warn!(error = %e, "scrub: cannot list the matches of the log; trying again next period"),
         }
-        tokio::time::sleep(every.saturating_sub(started.elapsed())).await;
+        tokio::time::sleep(settings.every.saturating_sub(started.elapsed())).await;
     }
 }
 
@@ -310,7 +340,7 @@ mod tests {
         let s = signer();
         append(&log, &s, "good", 5, None).await;
         append(&log, &s, "bad", 7, Some(4)).await;
-        let done = pass(&log, &s.orchestrator_key(), &[], 0, |_, _| {}).await.unwrap();
+        let done = pass(&log, &s.orchestrator_key(), &[], &SealedSlice::default(), 0, |_, _| {}).await.unwrap();
         assert_eq!((done.matches, done.commits), (2, 12));
         assert_eq!(done.breaks.len(), 1, "{:?}", done.breaks);
         assert_eq!((done.breaks[0].match_id.as_str(), done.breaks[0].version), ("bad", 4));
@@ -330,6 +360,20 @@ mod tests {
         Known { match_id: match_id.into(), version, archived }
     }
 
+    const ALL: SealedSlice = SealedSlice { after: String::new(), max: usize::MAX };
+
+    #[test]
+    fn each_pass_reads_the_next_slice_of_sealed_matches_and_wraps() {
+        let index: Vec<Known> = ["a", "b", "c", "d", "e"].iter().map(|id| known(id, 1, true)).collect();
+        let refs: Vec<&Known> = index.iter().collect();
+        let ids = |after: &str| slice_of(&refs, &SealedSlice { after: after.into(), max: 2 }).iter().map(|k| k.match_id.as_str()).collect::<Vec<_>>();
+        assert_eq!(ids(""), ["a", "b"]);
+        assert_eq!(ids("b"), ["c", "d"]);
+        assert_eq!(ids("d"), ["e", "a"], "then from the start again");
+        assert_eq!(ids("bb"), ["c", "d"], "after a match no longer in the index");
+        assert!(slice_of(&refs, &SealedSlice { after: String::new(), max: 0 }).is_empty());
+    }
+
     #[tokio::test]
     async fn a_sealed_match_is_checked_from_its_archive_and_one_found_nowhere_is_a_break() {
         let s = crate::verify::tests::signer();
@@ -339,15 +383,19 @@ mod tests {
         let commits = crate::verify::tests::log(&s, 4);
         eventlog::Archive::put(archive.as_ref(), "m", crate::archive::seal("m", &commits, 0, &s).unwrap()).await.unwrap();
         let index = [known("m", 4, true), known("gone", 6, true), known("unsealed", 2, false)];
-        let done = pass(&log, &s.orchestrator_key(), &index, 0, |_, _| {}).await.unwrap();
+        let done = pass(&log, &s.orchestrator_key(), &index, &ALL, 0, |_, _| {}).await.unwrap();
         assert_eq!((done.matches, done.commits), (3, 4), "the sealed match read whole from its archive");
         let broken: Vec<(&str, u64)> = done.breaks.iter().map(|b| (b.match_id.as_str(), b.version)).collect();
-        assert_eq!(broken, [("gone", 1), ("unsealed", 1)]);
-        assert!(done.breaks[0].detail.contains("marks it archived with 6 commits"), "{}", done.breaks[0]);
-        assert!(done.breaks[1].detail.contains("left the hot log before it was sealed"), "{}", done.breaks[1]);
+        assert_eq!(broken, [("unsealed", 1), ("gone", 1)], "the matches not sealed first, then the slice of sealed ones");
+        assert!(done.breaks[0].detail.contains("left the hot log before it was sealed"), "{}", done.breaks[0]);
+        assert!(done.breaks[1].detail.contains("marks it archived with 6 commits"), "{}", done.breaks[1]);
+        // With no sealed match in the pass's slice, only the one not sealed is checked.
+        let none = SealedSlice { after: String::new(), max: 0 };
+        let done = pass(&log, &s.orchestrator_key(), &index, &none, 0, |_, _| {}).await.unwrap();
+        assert_eq!((done.matches, done.breaks.len()), (1, 1), "{:?}", done.breaks);
         // An archive that no longer verifies is a break too, not a match skipped for now.
         eventlog::Archive::put(archive.as_ref(), "m", Bytes::from_static(b"junk")).await.unwrap();
-        let done = pass(&log, &s.orchestrator_key(), &index[..1], 0, |_, _| {}).await.unwrap();
+        let done = pass(&log, &s.orchestrator_key(), &index[..1], &ALL, 0, |_, _| {}).await.unwrap();
         assert_eq!(done.breaks.len(), 1, "{:?}", done.breaks);
         assert!(done.breaks[0].detail.contains("manifest"), "{}", done.breaks[0]);
     }
@@ -359,7 +407,7 @@ mod tests {
         append(&log, &s, "short", 3, None).await;
         append(&log, &s, "whole", 3, None).await;
         let index = [known("short", 5, false), known("whole", 2, false)];
-        let done = pass(&log, &s.orchestrator_key(), &index, 0, |_, _| {}).await.unwrap();
+        let done = pass(&log, &s.orchestrator_key(), &index, &ALL, 0, |_, _| {}).await.unwrap();
         assert_eq!(done.breaks.len(), 1, "{:?}", done.breaks);
         assert_eq!((done.breaks[0].match_id.as_str(), done.breaks[0].version), ("short", 4));
         assert!(done.breaks[0].detail.contains("holds 3 commits but the index projected 5"), "{}", done.breaks[0]);
@@ -373,7 +421,7 @@ mod tests {
         append(&log, &s, "b", 10, None).await;
         let started = Instant::now();
         // 20 commits at 100 per second: at least 0.2 s, whatever the machine.
-        pass(&log, &s.orchestrator_key(), &[], 100, |_, _| {}).await.unwrap();
+        pass(&log, &s.orchestrator_key(), &[], &SealedSlice::default(), 100, |_, _| {}).await.unwrap();
         assert!(started.elapsed() >= Duration::from_millis(190), "{:?}", started.elapsed());
     }
 }

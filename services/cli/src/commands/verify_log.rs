@@ -48,11 +48,11 @@ impl VerifyLogCmd {
                 if checked.commits == 0 {
                     bail!("there is no match {id} in the log at {url}");
                 }
-                orchestrator::scrub::Pass { matches: 1, commits: checked.commits, breaks: checked.broken.into_iter().collect() }
+                orchestrator::scrub::Pass { matches: 1, commits: checked.commits, breaks: checked.broken.into_iter().collect(), ..Default::default() }
             }
             None => {
                 let mut shown = Instant::now();
-                orchestrator::scrub::pass(&log, &key, &[], self.commits_per_second, |so_far, _| {
+                orchestrator::scrub::pass(&log, &key, &[], &Default::default(), self.commits_per_second, |so_far, _| {
                     if shown.elapsed() >= PROGRESS_EVERY {
                         shown = Instant::now();
                         eprintln!("checked {} matches, {} commits, {} broken so far", so_far.matches, so_far.commits, so_far.breaks.len());
