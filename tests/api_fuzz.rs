@@ -106,11 +106,7 @@ impl Fixture {
             let result = call.await;
             if let Err(status) = &result {
                 let code = status.code();
-                prop_assert!(
-                    !matches!(code, Code::Internal | Code::Unknown),
-                    "{what}: {code:?} {}",
-                    status.message().chars().take(300).collect::<String>()
-                );
+                prop_assert!(!matches!(code, Code::Internal | Code::Unknown), "{what}: {code:?} {}", status.message().chars().take(300).collect::<String>());
                 prop_assert!(status.message().len() <= MAX_MESSAGE, "{what}: a {}-byte message", status.message().len());
                 prop_assert!(!status.message().is_empty(), "{what}: {code:?} without a message");
                 let after = self.lens().await?;
@@ -144,13 +140,7 @@ impl Fixture {
 // ---- strategies ----
 
 fn text() -> BoxedStrategy<String> {
-    prop_oneof![
-        Just(String::new()),
-        "[a-z0-9_-]{1,70}",
-        "\\PC{0,80}",
-        (1usize..20_000).prop_map(|n| "x".repeat(n)),
-    ]
-    .boxed()
+    prop_oneof![Just(String::new()), "[a-z0-9_-]{1,70}", "\\PC{0,80}", (1usize..20_000).prop_map(|n| "x".repeat(n)),].boxed()
 }
 
 fn match_id(f: &Fixture) -> BoxedStrategy<String> {
@@ -160,12 +150,7 @@ fn match_id(f: &Fixture) -> BoxedStrategy<String> {
 
 fn token(f: &Fixture) -> BoxedStrategy<Option<String>> {
     let tokens: Vec<String> = f.live.tokens.iter().chain(&f.ended.tokens).cloned().collect();
-    prop_oneof![
-        Just(None),
-        proptest::sample::select(tokens).prop_map(Some),
-        "[ -~]{0,300}".prop_map(Some),
-    ]
-    .boxed()
+    prop_oneof![Just(None), proptest::sample::select(tokens).prop_map(Some), "[ -~]{0,300}".prop_map(Some),].boxed()
 }
 
 fn choice() -> BoxedStrategy<Option<m::Choice>> {
@@ -222,11 +207,7 @@ fn fuzz_raw(f: &Fixture, method: &'static str) -> Result<()> {
             if !decodes {
                 if let Err(status) = &result {
                     if status.code() != Code::InvalidArgument {
-                        return Err(Status::internal(format!(
-                            "an undecodable body got {:?}, not INVALID_ARGUMENT: {}",
-                            status.code(),
-                            status.message()
-                        )));
+                        return Err(Status::internal(format!("an undecodable body got {:?}, not INVALID_ARGUMENT: {}", status.code(), status.message())));
                     }
                 } else {
                     return Err(Status::internal("an undecodable body was accepted"));
@@ -396,11 +377,7 @@ fn long_inputs_get_a_clear_status() -> Result<()> {
         let get = m::GetMatchRequest { match_id: long(KB16), version: 0 };
         table.push(("16 KB match id", c.get_match(get).await.err().map(|e| (e.code(), e.message().len())), Code::InvalidArgument));
         let pending = with_token(m::GetPendingDecisionRequest { match_id: live.clone() }, &long(4096));
-        table.push((
-            "4 KB seat token",
-            c.get_pending_decision(pending).await.err().map(|e| (e.code(), e.message().len())),
-            Code::Unauthenticated,
-        ));
+        table.push(("4 KB seat token", c.get_pending_decision(pending).await.err().map(|e| (e.code(), e.message().len())), Code::Unauthenticated));
         for (what, got, expected) in &table {
             eprintln!("{what:<24} -> {:?} (expected {expected:?})", got.map(|g| g.0));
         }

@@ -103,8 +103,7 @@ async fn an_archived_match_reads_exports_and_audits_as_before_from_its_archive()
     // `arbiter export` then `arbiter audit` of the archived match, under the orchestrator key.
     let file = system.dir.path().join("kept.json");
     let url = system.orchestrator_url()?;
-    let (ok, out, err) =
-        harness::run_arbiter(&["export", &kept.match_id, "--orchestrator", &url, "-o", &file.display().to_string()]).await?;
+    let (ok, out, err) = harness::run_arbiter(&["export", &kept.match_id, "--orchestrator", &url, "-o", &file.display().to_string()]).await?;
     assert!(ok, "{out}{err}");
     let key = hex::encode(orchestrator::keys::load_or_create(&system.orchestrator_key_file())?.public_key());
     let (ok, out, err) = harness::run_arbiter(&["audit", &file.display().to_string(), "--orchestrator-key", &key]).await?;

@@ -22,7 +22,10 @@ async fn log_bytes(log: &eventlog::JetStreamLog, match_id: &str) -> Result<Vec<V
     Ok(log.read(match_id, 1).await.map_err(|e| anyhow!("{e}"))?.into_iter().map(|c| c.payload.to_vec()).collect())
 }
 
-async fn export_and_audit(client: &mut m::match_service_client::MatchServiceClient<tonic::transport::Channel>, table: &Table) -> Result<api::log_v1::MatchExport> {
+async fn export_and_audit(
+    client: &mut m::match_service_client::MatchServiceClient<tonic::transport::Channel>,
+    table: &Table,
+) -> Result<api::log_v1::MatchExport> {
     let bytes = client.export_match(m::ExportMatchRequest { match_id: table.match_id.clone() }).await?.into_inner().export;
     let export = cli::export::decode_export(&bytes)?;
     cli::audit::audit_export(&export, Some(&table.public_key)).map_err(|e| anyhow!("audit of {}: {e}", table.match_id))?;
@@ -118,9 +121,7 @@ async fn a_lost_store_is_restored_from_the_backup_byte_for_byte() -> Result<()> 
     let (ok, out, err) = run_arbiter(&["restore", &cut.display().to_string(), "--data-dir", &data_dir, "--no-keys"]).await?;
     assert!(!ok && err.contains("incomplete"), "a truncated backup is refused:\n{out}{err}");
 
-    let admin = eventlog::JetStreamLog::connect(&nats.url(), 1, &credentials.auth(eventlog::Role::Admin))
-        .await
-        .map_err(|e| anyhow!("{e}"))?;
+    let admin = eventlog::JetStreamLog::connect(&nats.url(), 1, &credentials.auth(eventlog::Role::Admin)).await.map_err(|e| anyhow!("{e}"))?;
     for (id, commits) in &before {
         assert_eq!(&log_bytes(&admin, id).await?, commits, "match {id} is restored byte for byte");
     }
@@ -173,12 +174,7 @@ fn signed_log(signer: &fairness::Signer, match_id: &str, n: u64) -> Vec<Record> 
             let stored = fairness::chain::seal(signer, &body);
             let hash = fairness::chain::commit_hash(&stored);
             prev = Some(hash);
-            Record {
-                subject: eventlog::subject(match_id),
-                msg_id: format!("{match_id}/{version}/{}", hex::encode(&hash[..8])),
-                sequence: 0,
-                payload: stored,
-            }
+            Record { subject: eventlog::subject(match_id), msg_id: format!("{match_id}/{version}/{}", hex::encode(&hash[..8])), sequence: 0, payload: stored }
         })
         .collect()
 }
@@ -317,11 +313,7 @@ async fn a_restore_killed_halfway_is_completed_by_running_it_again() -> Result<(
     let url = store.url();
     let watcher = system.credentials.auth(Role::Admin).connect_options().await?.connect(url.clone()).await?;
     let restore_args = ["restore", big.as_str(), "--nats-url", url.as_str(), "--data-dir", data_dir.as_str(), "--no-keys"];
-    let mut child = arbiter_command()
-        .args(restore_args)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()?;
+    let mut child = arbiter_command().args(restore_args).stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null()).spawn()?;
     let started = Instant::now();
     let seen = loop {
         let n = stream_messages(&watcher).await?;
@@ -397,8 +389,7 @@ async fn lost_key_files_are_put_back_from_the_keys_file_and_the_match_resumes() 
         for field in ["signing_seed", "master_secret"] {
             if let Some(secret) = json.get(field).and_then(|v| v.as_str()) {
                 let raw = hex::decode(secret)?;
-                let found = log_backup.windows(raw.len()).any(|w| w == raw.as_slice())
-                    || log_backup.windows(secret.len()).any(|w| w == secret.as_bytes());
+                let found = log_backup.windows(raw.len()).any(|w| w == raw.as_slice()) || log_backup.windows(secret.len()).any(|w| w == secret.as_bytes());
                 assert!(!found, "the log backup holds the {field} of a key file");
             }
         }

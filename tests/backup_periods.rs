@@ -93,8 +93,18 @@ async fn a_log_with_periods_is_restored_with_its_archived_and_its_hot_matches() 
     let archiver_password = system.credentials.password_file(Role::Archiver).display().to_string();
     system.kill_orchestrator().await?;
     let archiving = [
-        "--period", "5s", "--max-match-age", "15s", "--archive-after", "1s", "--archive-every-s", "1",
-        "--archiver-nats-user", "archiver", "--archiver-nats-password-file", &archiver_password,
+        "--period",
+        "5s",
+        "--max-match-age",
+        "15s",
+        "--archive-after",
+        "1s",
+        "--archive-every-s",
+        "1",
+        "--archiver-nats-user",
+        "archiver",
+        "--archiver-nats-password-file",
+        &archiver_password,
     ];
     system.orchestrator = Some(system.spawn_orchestrator_with(&archiving).await?);
     let admin = jetstream::new(system.nats_client(Role::Admin).await?);
@@ -135,16 +145,15 @@ async fn a_log_with_periods_is_restored_with_its_archived_and_its_hot_matches() 
     // The backups: the whole log with the key files, and one archived match.
     let dir = system.dir.path().to_path_buf();
     let all = dir.join("all.backup").display().to_string();
-    let nats_of = |url: String| vec!["--nats-url".to_string(), url, "--nats-user".into(), "admin".into(), "--nats-password-file".into(), admin_password.clone()];
+    let nats_of =
+        |url: String| vec!["--nats-url".to_string(), url, "--nats-user".into(), "admin".into(), "--nats-password-file".into(), admin_password.clone()];
     let keys = vec![
         "--orchestrator-key-file".to_string(),
         system.orchestrator_key_file().display().to_string(),
         "--randomness-key-file".into(),
         system.randomness_key_file().display().to_string(),
     ];
-    let with = |base: &[&str], extra: &[Vec<String>]| -> Vec<String> {
-        base.iter().map(|s| s.to_string()).chain(extra.iter().flatten().cloned()).collect()
-    };
+    let with = |base: &[&str], extra: &[Vec<String>]| -> Vec<String> { base.iter().map(|s| s.to_string()).chain(extra.iter().flatten().cloned()).collect() };
     let run = |a: Vec<String>| async move {
         let a: Vec<&str> = a.iter().map(String::as_str).collect();
         run_arbiter(&a).await
@@ -318,7 +327,9 @@ async fn a_period_leaving_during_the_backup_loses_no_match() -> Result<()> {
         }
 
         let target = NatsServer::start(&dir.path().join(format!("target-{round}")), 0, &credentials).await.map_err(|e| anyhow!("{e}"))?;
-        let (ok, out, err) = run_arbiter(&["restore", &shown, "--no-keys", "--nats-url", &target.url(), "--nats-user", "admin", "--nats-password-file", &admin_password]).await?;
+        let (ok, out, err) =
+            run_arbiter(&["restore", &shown, "--no-keys", "--nats-url", &target.url(), "--nats-user", "admin", "--nats-password-file", &admin_password])
+                .await?;
         assert!(ok, "{when:?}: the restore failed:\n{out}{err}");
         let restored = eventlog::JetStreamLog::connect(&target.url(), 1, &auth).await.map_err(|e| anyhow!("{e}"))?;
         let target_js = jetstream::new(auth.connect_options().await?.connect(target.url()).await?);

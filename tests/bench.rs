@@ -85,7 +85,9 @@ async fn bench_reports_every_figure_as_json() -> Result<()> {
     // CPU per unit of work: 2 s of appends and of play use some CPU in NATS, the orchestrator
     // and the bench at least (a reading is in clock ticks, so a quiet service may show 0).
     let cpu = &load["cpu"];
-    for path in ["raw_us_per_append.nats", "raw_us_per_append.bench", "arbiter_us_per_commit.nats", "arbiter_us_per_commit.orchestrator", "arbiter_us_per_commit.bench"] {
+    for path in
+        ["raw_us_per_append.nats", "raw_us_per_append.bench", "arbiter_us_per_commit.nats", "arbiter_us_per_commit.orchestrator", "arbiter_us_per_commit.bench"]
+    {
         assert!(num(cpu, path)? > 0.0, "cpu.{path} is positive: {cpu}");
     }
     for process in ["rules", "randomness", "feed"] {

@@ -39,7 +39,8 @@ fn run(cmd: &mut Command, what: &str) -> Result<String> {
 fn chromium() -> Result<PathBuf> {
     if !Path::new(CHROMIUM).exists() {
         eprintln!("installing Debian's chromium for the browser test (apt-get install chromium)");
-        let install = || run(Command::new("apt-get").args(["install", "-y", "-qq", "chromium"]).env("DEBIAN_FRONTEND", "noninteractive"), "apt-get install chromium");
+        let install =
+            || run(Command::new("apt-get").args(["install", "-y", "-qq", "chromium"]).env("DEBIAN_FRONTEND", "noninteractive"), "apt-get install chromium");
         if install().is_err() {
             run(Command::new("apt-get").args(["update", "-qq"]), "apt-get update")?;
             install().context("the browser test needs Debian's chromium; install it with `apt-get install chromium`")?;
@@ -52,7 +53,13 @@ fn chromium() -> Result<PathBuf> {
 /// `proto/`, the page bundled).
 fn build_page() -> Result<()> {
     let web = web_dir();
-    let needed = ["node_modules/.bin/buf", "node_modules/.bin/esbuild", "node_modules/.bin/protoc-gen-es", "node_modules/playwright-core", "node_modules/@connectrpc/connect-web"];
+    let needed = [
+        "node_modules/.bin/buf",
+        "node_modules/.bin/esbuild",
+        "node_modules/.bin/protoc-gen-es",
+        "node_modules/playwright-core",
+        "node_modules/@connectrpc/connect-web",
+    ];
     if needed.iter().any(|p| !web.join(p).exists()) {
         run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&web), "npm ci in tests/web")?;
     }
@@ -142,7 +149,10 @@ async fn two_browser_pages_play_a_mainframe_match_and_a_spectator_page_sees_noth
     assert!(dom.contains(&last_public.text), "the spectator's page shows the match's last public event");
     assert!(holds(&network, &last_public.text), "the capture holds the API's answers");
     assert!(holds(&feed_network, &last_public.text), "the feed page received the match's last public event");
-    assert!(feed_dom.contains(&format!("data-match=\"{match_id}\"")) && feed_dom.contains("data-result=\"yes\""), "the feed page shows the match and its result");
+    assert!(
+        feed_dom.contains(&format!("data-match=\"{match_id}\"")) && feed_dom.contains("data-result=\"yes\""),
+        "the feed page shows the match and its result"
+    );
     // The rule can fail: seat 0's own page shows its private events.
     let seat_dom = std::fs::read_to_string(out_dir.join("seat-0-dom.txt"))?;
     assert!(hidden.iter().any(|p| seat_dom.contains(p.as_str())), "seat 0's page shows none of its private events");

@@ -49,11 +49,9 @@ fn install() -> Result<PathBuf> {
         return Ok(buf);
     }
     // Missing, or another version than the lock file's: npm ci installs exactly the lock file.
-    let out = std::process::Command::new("npm")
-        .args(["ci", "--no-audit", "--no-fund"])
-        .current_dir(&web)
-        .output()
-        .map_err(|e| anyhow!("cannot run npm ({e}): these tests take buf from npm (tests/web/package.json); install Node.js and npm (Debian: apt-get install nodejs npm)"))?;
+    let out = std::process::Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&web).output().map_err(|e| {
+        anyhow!("cannot run npm ({e}): these tests take buf from npm (tests/web/package.json); install Node.js and npm (Debian: apt-get install nodejs npm)")
+    })?;
     if !out.status.success() {
         bail!("npm ci in {} failed ({}):\n{}{}", web.display(), out.status, String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     }
@@ -107,9 +105,19 @@ fn the_lint_exceptions_hide_exactly_the_seven_known_findings_of_the_v1_match_api
     assert_eq!(out.status.code(), Some(100), "buf lint reports findings (exit 100):\n{}", text(&out));
     let file = MATCH_PROTO;
     let name = |response: &str, rpc: &str| {
-        (file.to_string(), "RPC_RESPONSE_STANDARD_NAME".to_string(), format!("RPC response type \"{response}\" should be named \"{rpc}Response\" or \"MatchService{rpc}Response\"."))
+        (
+            file.to_string(),
+            "RPC_RESPONSE_STANDARD_NAME".to_string(),
+            format!("RPC response type \"{response}\" should be named \"{rpc}Response\" or \"MatchService{rpc}Response\"."),
+        )
     };
-    let shared = || (file.to_string(), "RPC_REQUEST_RESPONSE_UNIQUE".to_string(), "\"arbiter.match.v1.MatchControlResponse\" is used as the request or response type for multiple RPCs.".to_string());
+    let shared = || {
+        (
+            file.to_string(),
+            "RPC_REQUEST_RESPONSE_UNIQUE".to_string(),
+            "\"arbiter.match.v1.MatchControlResponse\" is used as the request or response type for multiple RPCs.".to_string(),
+        )
+    };
     let mut expected = vec![
         name("MatchView", "GetMatch"),
         name("MatchUpdate", "WatchMatch"),
@@ -189,13 +197,33 @@ fn a_renumbered_removed_or_renamed_field_or_a_renamed_message_fails_the_breaking
     type Edit = Box<dyn FnOnce(&str) -> Result<String>>;
     // Each change, in its file, with the rule of the FILE set that must name it.
     let cases: [(&str, &str, Edit, &str); 5] = [
-        ("MatchView.version renumbered 3 -> 30", MATCH_PROTO, Box::new(|p| in_message(p, "MatchView", "uint64 version = 3;", "uint64 version = 30;")), "FIELD_NO_DELETE"),
+        (
+            "MatchView.version renumbered 3 -> 30",
+            MATCH_PROTO,
+            Box::new(|p| in_message(p, "MatchView", "uint64 version = 3;", "uint64 version = 30;")),
+            "FIELD_NO_DELETE",
+        ),
         ("MatchView.result removed", MATCH_PROTO, Box::new(|p| in_message(p, "MatchView", "string result = 8;", "")), "FIELD_NO_DELETE"),
-        ("MatchView.result renamed outcome", MATCH_PROTO, Box::new(|p| in_message(p, "MatchView", "string result = 8;", "string outcome = 8;")), "FIELD_SAME_NAME"),
-        ("MatchControlResponse renamed ConcedeMatchResponse", MATCH_PROTO, Box::new(|p| Ok(p.replace("MatchControlResponse", "ConcedeMatchResponse"))), "MESSAGE_NO_DELETE"),
+        (
+            "MatchView.result renamed outcome",
+            MATCH_PROTO,
+            Box::new(|p| in_message(p, "MatchView", "string result = 8;", "string outcome = 8;")),
+            "FIELD_SAME_NAME",
+        ),
+        (
+            "MatchControlResponse renamed ConcedeMatchResponse",
+            MATCH_PROTO,
+            Box::new(|p| Ok(p.replace("MatchControlResponse", "ConcedeMatchResponse"))),
+            "MESSAGE_NO_DELETE",
+        ),
         // Not a wire change at all (an export travels as bytes), so WIRE_JSON would pass it; it
         // breaks every client that decodes an export with generated code.
-        ("arbiter.log.v1.MatchExport renamed ExportedMatch", "arbiter/log/v1/log.proto", Box::new(|p| Ok(p.replace("message MatchExport {", "message ExportedMatch {"))), "MESSAGE_NO_DELETE"),
+        (
+            "arbiter.log.v1.MatchExport renamed ExportedMatch",
+            "arbiter/log/v1/log.proto",
+            Box::new(|p| Ok(p.replace("message MatchExport {", "message ExportedMatch {"))),
+            "MESSAGE_NO_DELETE",
+        ),
     ];
     for (what, file, edit, rule) in cases {
         let dir = scratch(file, edit)?;
@@ -259,7 +287,8 @@ async fn buf_curl_speaks_grpc_web_over_http1_to_arbiter_up_rulesets_and_every_ve
     assert!(ok, "WatchMatch over gRPC-Web:\n{err}");
     let updates = messages(&out)?;
     // uint64 is a JSON string in the proto3 JSON mapping.
-    let versions: Vec<u64> = updates.iter().map(|u| u["version"].as_str().and_then(|v| v.parse().ok()).context("an update without a version")).collect::<Result<_>>()?;
+    let versions: Vec<u64> =
+        updates.iter().map(|u| u["version"].as_str().and_then(|v| v.parse().ok()).context("an update without a version")).collect::<Result<_>>()?;
     assert_eq!(versions, (1..=view.version).collect::<Vec<_>>(), "every version once, in order");
     assert_eq!(updates.last().and_then(|u| u["status"].as_str()), Some("MATCH_STATUS_ENDED"));
 

@@ -36,10 +36,7 @@ async fn up_demo_export_audit_and_a_tampered_draw_is_named() -> Result<()> {
     // Change one value of the first shuffle in the file.
     let mut doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&file)?)?;
     let commits = doc["commits"].as_array_mut().ok_or_else(|| anyhow!("no commits in the export"))?;
-    let draw = commits
-        .iter_mut()
-        .find_map(|c| c["input"].get_mut("draw"))
-        .ok_or_else(|| anyhow!("no draw in the export"))?;
+    let draw = commits.iter_mut().find_map(|c| c["input"].get_mut("draw")).ok_or_else(|| anyhow!("no draw in the export"))?;
     let index = draw["request"]["index"].as_u64().ok_or_else(|| anyhow!("draw without index"))?;
     let values = draw["values"].as_array_mut().ok_or_else(|| anyhow!("draw without values"))?;
     values.swap(0, 1);
@@ -49,7 +46,8 @@ async fn up_demo_export_audit_and_a_tampered_draw_is_named() -> Result<()> {
     assert!(out.contains(&format!("draw {index}")), "the failure names the draw:\n{out}");
 
     // The Netrunner starter game through the same commands.
-    let (ok, out) = run_arbiter_text(&["demo", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--ruleset", "netrunner", "--quiet", "--seed", "3"]).await?;
+    let (ok, out) =
+        run_arbiter_text(&["demo", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--ruleset", "netrunner", "--quiet", "--seed", "3"]).await?;
     assert!(ok, "netrunner demo failed:\n{out}");
     let netrunner_id = out
         .lines()

@@ -125,11 +125,7 @@ async fn player(url: String, seed: u64, stop: Arc<AtomicBool>, journal: Arc<Mute
                         let code = status.code();
                         let e = anyhow::Error::new(status);
                         note_error("SubmitDecision", &e, &mut failing_since)?;
-                        journal
-                            .lock()
-                            .map_err(|_| anyhow!("journal poisoned"))?
-                            .refused
-                            .push((table.match_id.clone(), decision.decision_id, code));
+                        journal.lock().map_err(|_| anyhow!("journal poisoned"))?.refused.push((table.match_id.clone(), decision.decision_id, code));
                         tokio::time::sleep(Duration::from_millis(100)).await;
                         if code != tonic::Code::Unavailable {
                             break;
@@ -168,13 +164,7 @@ async fn a_partitioned_log_spreads_its_leaders_and_a_lost_node_loses_nothing() -
 /// STEPDOWN` with a preferred peer, nats-server 2.11 and later), a bounded number of times.
 /// Returns the leaders found last.
 async fn spread_leaders(system: &ClusterSystem, streams: &[String]) -> Result<Vec<usize>> {
-    let admin = system
-        .credentials
-        .auth(eventlog::Role::Admin)
-        .connect_options()
-        .await?
-        .connect(system.cluster.urls().to_vec())
-        .await?;
+    let admin = system.credentials.auth(eventlog::Role::Admin).connect_options().await?.connect(system.cluster.urls().to_vec()).await?;
     let size = system.cluster.size();
     let mut leaders = Vec::new();
     for _attempt in 0..10 {
@@ -207,9 +197,7 @@ async fn lose_two_nodes_under_load(mut system: ClusterSystem, streams: &[String]
     let url = system.orchestrator.url();
     let stop = Arc::new(AtomicBool::new(false));
     let journal = Arc::new(Mutex::new(Journal::default()));
-    let players: Vec<_> = (0..PLAYERS)
-        .map(|i| tokio::spawn(player(url.clone(), 1000 + i as u64, stop.clone(), journal.clone())))
-        .collect();
+    let players: Vec<_> = (0..PLAYERS).map(|i| tokio::spawn(player(url.clone(), 1000 + i as u64, stop.clone(), journal.clone()))).collect();
 
     let started = Instant::now();
     let mut timeline = Vec::new();
@@ -279,17 +267,10 @@ async fn lose_two_nodes_under_load(mut system: ClusterSystem, streams: &[String]
     // A decision answered with an error and never answered OK, yet in the log: the client was
     // told it failed although it counted (the exactly-once answers of docs/reliability.md). Reported.
     let acked: std::collections::BTreeSet<_> = journal.acked.iter().cloned().collect();
-    let told_failed_but_counted = journal
-        .refused
-        .iter()
-        .filter(|(id, d, _)| !acked.contains(&(id.clone(), *d)) && in_log.contains_key(&(id.clone(), *d)))
-        .count();
+    let told_failed_but_counted =
+        journal.refused.iter().filter(|(id, d, _)| !acked.contains(&(id.clone(), *d)) && in_log.contains_key(&(id.clone(), *d))).count();
     eprintln!("cluster load: {told_failed_but_counted} decisions answered with an error (and never OK) are in the log");
-    let unexpected: Vec<_> = journal
-        .errors
-        .iter()
-        .filter(|(_, code, _)| !matches!(code, tonic::Code::Unavailable | tonic::Code::Aborted))
-        .collect();
+    let unexpected: Vec<_> = journal.errors.iter().filter(|(_, code, _)| !matches!(code, tonic::Code::Unavailable | tonic::Code::Aborted)).collect();
     for (rpc, code, message) in unexpected.iter().take(10) {
         problems.push(format!("{rpc} answered {code:?} (only UNAVAILABLE or ABORTED are expected): {message}"));
     }

@@ -63,10 +63,7 @@ fn seat(name: &str, decklist: Option<m::Decklist>) -> m::SeatSpec {
 }
 
 async fn create_and_join(client: &mut Client, ruleset: &str, seats: Vec<m::SeatSpec>) -> Result<Table> {
-    let created = client
-        .create_match(harness::platform(m::CreateMatchRequest { ruleset: ruleset.into(), seats, ..Default::default() }))
-        .await?
-        .into_inner();
+    let created = client.create_match(harness::platform(m::CreateMatchRequest { ruleset: ruleset.into(), seats, ..Default::default() })).await?.into_inner();
     let codes: Vec<(u32, String)> = created.seats.iter().map(|s| (s.seat, s.join_code.clone())).collect();
     join(client, &created.match_id, &codes, created.randomness_public_key).await
 }
@@ -75,7 +72,8 @@ async fn create_and_join(client: &mut Client, ruleset: &str, seats: Vec<m::SeatS
 async fn join(client: &mut Client, match_id: &str, codes: &[(u32, String)], public_key: Vec<u8>) -> Result<Table> {
     let mut tokens = Vec::new();
     for (seat, code) in codes {
-        let req = m::JoinMatchRequest { match_id: match_id.into(), seat: *seat, join_code: code.clone(), entropy: vec![*seat as u8 + 7; 32], ..Default::default() };
+        let req =
+            m::JoinMatchRequest { match_id: match_id.into(), seat: *seat, join_code: code.clone(), entropy: vec![*seat as u8 + 7; 32], ..Default::default() };
         tokens.push(client.join_match(req).await?.into_inner().seat_token);
     }
     Ok(Table { match_id: match_id.into(), tokens, public_key })
@@ -256,10 +254,7 @@ async fn illegal_decklists_are_refused_naming_every_violation() -> Result<()> {
     let err = client
         .create_match(harness::platform(m::CreateMatchRequest {
             ruleset: "mainframe".into(),
-            seats: vec![
-                seat("A", list(&[("chrome_jackal", 5), ("ram_module", 2), ("nope", 1), ("flatline", 2)])),
-                seat("B", None),
-            ],
+            seats: vec![seat("A", list(&[("chrome_jackal", 5), ("ram_module", 2), ("nope", 1), ("flatline", 2)])), seat("B", None)],
             options: Default::default(),
             ..Default::default()
         }))
@@ -271,19 +266,11 @@ async fn illegal_decklists_are_refused_naming_every_violation() -> Result<()> {
         assert!(msg.contains(part), "the error names \"{part}\": {msg}");
     }
     // Nothing was logged for a refused creation: a legal one still works right after.
-    let legal: Vec<(&str, u32)> = [
-        "chrome_jackal",
-        "juggernaut_rig",
-        "street_medic",
-        "ghost_runner",
-        "scrap_hound",
-        "monoblade",
-        "short_circuit",
-        "adrenal_surge",
-    ]
-    .iter()
-    .map(|k| (*k, 3))
-    .collect();
+    let legal: Vec<(&str, u32)> =
+        ["chrome_jackal", "juggernaut_rig", "street_medic", "ghost_runner", "scrap_hound", "monoblade", "short_circuit", "adrenal_surge"]
+            .iter()
+            .map(|k| (*k, 3))
+            .collect();
     let table = create_and_join(&mut client, "mainframe", vec![seat("A", list(&legal)), seat("B", None)]).await?;
     play_to_end_and_audit_mainframe(&mut client, &table).await
 }
@@ -320,9 +307,8 @@ async fn list_rulesets_describes_every_game_with_its_options_kinds_and_published
         let published = std::fs::read_to_string(docs.join(format!("{}.state.schema.json", r.name)))?;
         assert_eq!(r.state_schema_json, published, "the served schema is the published file");
         for kind in &r.event_kinds {
-            let schema: serde_json::Value = serde_json::from_str(
-                r.event_detail_schemas_json.get(kind).ok_or_else(|| anyhow!("{}: no schema for {kind}", r.name))?,
-            )?;
+            let schema: serde_json::Value =
+                serde_json::from_str(r.event_detail_schemas_json.get(kind).ok_or_else(|| anyhow!("{}: no schema for {kind}", r.name))?)?;
             assert!(schema.is_object());
         }
     }
@@ -445,7 +431,10 @@ async fn list_rulesets_publishes_the_formats_and_the_pool() -> Result<()> {
     let engine_pool = &engine::netrunner::data::pool()?.cards;
     assert_eq!(nr.pool.len(), engine_pool.len());
     for (c, e) in nr.pool.iter().zip(engine_pool) {
-        assert_eq!((c.code.as_str(), c.title.as_str(), c.side.as_str(), c.card_type.as_str(), c.faction.as_str()), (e.code.as_str(), e.title.as_str(), e.side.name(), e.ctype.name(), e.faction.as_str()));
+        assert_eq!(
+            (c.code.as_str(), c.title.as_str(), c.side.as_str(), c.card_type.as_str(), c.faction.as_str()),
+            (e.code.as_str(), e.title.as_str(), e.side.name(), e.ctype.name(), e.faction.as_str())
+        );
         assert_eq!((c.influence.map(i64::from), i64::from(c.deck_limit), c.agenda_points.map(i64::from)), (e.influence, e.deck_limit.unwrap_or(3), e.points));
         assert_eq!(c.implemented, engine::netrunner::cards::implemented(&e.code), "{}", e.code);
         assert!(c.formats.iter().any(|f| f == "startup"), "every card is in Startup's pool: {c:?}");

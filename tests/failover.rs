@@ -60,7 +60,13 @@ async fn decide(client: &mut MatchServiceClient<Channel>, table: &Table, rng: &m
 }
 
 /// Kill node `node`, then time the first decision answered OK after the kill; also when the kill was.
-async fn outage(system: &mut ClusterSystem, client: &mut MatchServiceClient<Channel>, table: &Table, rng: &mut Rng, node: usize) -> Result<(Duration, Instant)> {
+async fn outage(
+    system: &mut ClusterSystem,
+    client: &mut MatchServiceClient<Channel>,
+    table: &Table,
+    rng: &mut Rng,
+    node: usize,
+) -> Result<(Duration, Instant)> {
     for _ in 0..3 {
         decide(client, table, rng).await?.context("the match ended before the kill")?;
     }
@@ -100,8 +106,7 @@ async fn submits_resume_after_each_kind_of_node_loss() -> Result<()> {
     // An orchestrator given only the follower's URL is connected to it (it learns the others
     // from the cluster, and fails over to them).
     let orchestrator =
-        spawn_log_orchestrator(system.dir.path(), &urls[follower], &system.credentials, &system.pki, &system.rules, &system.randomness, 3)
-            .await?;
+        spawn_log_orchestrator(system.dir.path(), &urls[follower], &system.credentials, &system.pki, &system.rules, &system.randomness, 3).await?;
     let mut client = MatchServiceClient::connect(orchestrator.url()).await?;
     let table = create_and_join(&mut client, 2).await?;
     let mut rng = Rng(41);

@@ -33,10 +33,7 @@ use engine::Viewer;
 use eventlog::{EventLog, Role};
 use feed::view::{FeedEvent, FeedResult, FeedUpdate};
 use futures::StreamExt;
-use harness::{
-    create_and_join_request, create_and_join_ruleset, play_one, run_arbiter_text, start_projector, violation, watched_client, Rng, System,
-    Table,
-};
+use harness::{create_and_join_request, create_and_join_ruleset, play_one, run_arbiter_text, start_projector, violation, watched_client, Rng, System, Table};
 use prost::Message;
 use tokio::sync::{mpsc, Barrier};
 
@@ -60,9 +57,7 @@ struct Received {
 async fn follow(client: &async_nats::Client, filter: &str) -> Result<mpsc::UnboundedReceiver<Received>> {
     let js = jetstream::new(client.clone());
     let stream = js.get_stream(eventlog::auth::FEED_STREAM).await.context("the feed client sees FEED")?;
-    let consumer = stream
-        .create_consumer(jetstream::consumer::pull::OrderedConfig { filter_subject: filter.into(), ..Default::default() })
-        .await?;
+    let consumer = stream.create_consumer(jetstream::consumer::pull::OrderedConfig { filter_subject: filter.into(), ..Default::default() }).await?;
     let mut messages = consumer.messages().await?;
     let (tx, rx) = mpsc::unbounded_channel();
     tokio::spawn(async move {
@@ -127,10 +122,7 @@ async fn the_feed_carries_every_public_event_once_in_order_across_a_projector_cr
     assert!(js.get_stream(eventlog::STREAM).await.is_err(), "the feed user saw MATCHES");
     violation(&mut errors, "$JS.API.STREAM.INFO.MATCHES").await?;
     let matches = js.get_stream_no_info(eventlog::STREAM).await?;
-    assert!(
-        matches.create_consumer(jetstream::consumer::pull::OrderedConfig::default()).await.is_err(),
-        "the feed user consumed MATCHES"
-    );
+    assert!(matches.create_consumer(jetstream::consumer::pull::OrderedConfig::default()).await.is_err(), "the feed user consumed MATCHES");
     violation(&mut errors, "$JS.API.CONSUMER.CREATE.MATCHES").await?;
     let _sub = client.subscribe("match.>").await?;
     violation(&mut errors, "match.>").await?;
@@ -205,9 +197,7 @@ async fn the_feed_carries_every_public_event_once_in_order_across_a_projector_cr
             let events = format!("feed.{TOURNAMENT}.{id}.events");
             let result = format!("feed.{TOURNAMENT}.{id}.result");
             received.iter().any(|r| r.subject == result)
-                && received.iter().any(|r| {
-                    r.subject == events && serde_json::from_slice::<FeedUpdate>(&r.payload).map(|u| u.version == last).unwrap_or(false)
-                })
+                && received.iter().any(|r| r.subject == events && serde_json::from_slice::<FeedUpdate>(&r.payload).map(|u| u.version == last).unwrap_or(false))
         })
     };
     tokio::time::timeout(PATIENCE, async {
@@ -399,9 +389,7 @@ async fn create_match_logs_the_spectator_delay_out_of_the_rules_options() -> Res
     let log = system.admin_log().await?;
     let first = log.read(&created.match_id, 1).await.map_err(|e| anyhow!("{e}"))?;
     let commit = api::log_v1::Commit::decode(first.first().context("no creation commit")?.payload.as_ref())?;
-    let Some(api::log_v1::commit_input::Input::Created(c)) = commit.input.and_then(|i| i.input) else {
-        bail!("the first commit is not the creation")
-    };
+    let Some(api::log_v1::commit_input::Input::Created(c)) = commit.input.and_then(|i| i.input) else { bail!("the first commit is not the creation") };
     assert_eq!(c.spectator_delay_s, 30);
     let options = c.config.map(|c| c.options).unwrap_or_default();
     assert!(!options.contains_key(feed::view::DELAY_OPTION), "the rules never see the feed's option: {options:?}");

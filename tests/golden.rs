@@ -47,9 +47,7 @@ fn startup_config(seed: u64) -> anyhow::Result<r::MatchConfig> {
         let cards = std::iter::once((deck.identity.clone(), 1)).chain(deck.cards.iter().cloned());
         seats.push(api::match_v1::SeatSpec {
             name: format!("Bot {}", i + 1),
-            decklist: Some(api::match_v1::Decklist {
-                cards: cards.map(|(card, count)| api::match_v1::DecklistEntry { card, count }).collect(),
-            }),
+            decklist: Some(api::match_v1::Decklist { cards: cards.map(|(card, count)| api::match_v1::DecklistEntry { card, count }).collect() }),
             ..Default::default()
         });
     }
@@ -131,12 +129,8 @@ fn golden_logs_replay_byte_for_byte_and_audit() -> anyhow::Result<()> {
         let export = cli::export::read_file(&path).with_context(|| format!("reading {}", path.display()))?;
         let checked = replay_inputs(&export).with_context(|| format!("replaying {}", path.display()))?;
         assert!(checked > 10, "{}: only {checked} commits went through the rules", path.display());
-        let report = cli::audit::audit_export_pinned(
-            &export,
-            Some(&cli::simulate::public_key()),
-            Some(&cli::simulate::orchestrator_public_key()),
-        )
-        .map_err(|e| anyhow::anyhow!("{}: the audit fails: {e}", path.display()))?;
+        let report = cli::audit::audit_export_pinned(&export, Some(&cli::simulate::public_key()), Some(&cli::simulate::orchestrator_public_key()))
+            .map_err(|e| anyhow::anyhow!("{}: the audit fails: {e}", path.display()))?;
         assert_eq!(report.ruleset, ruleset);
         assert!(report.outcome.is_some(), "{}: the match did not end", path.display());
         seen.push(ruleset);
@@ -165,7 +159,8 @@ fn golden_startup_logs_replay_byte_for_byte_and_audit_with_four_identities_or_mo
         assert_eq!(config.options.get("format"), Some(&1), "{}: a Startup match", path.display());
         for seat in &config.seats {
             let list = seat.decklist.as_ref().context("a Startup golden seat brings its decklist")?;
-            let identity = list.cards.iter().find(|e| engine::netrunner::data::card(&e.card).is_some_and(|c| c.ctype == engine::netrunner::data::CardType::Identity));
+            let identity =
+                list.cards.iter().find(|e| engine::netrunner::data::card(&e.card).is_some_and(|c| c.ctype == engine::netrunner::data::CardType::Identity));
             identities.insert(identity.context("a decklist without identity")?.card.clone());
         }
     }

@@ -37,8 +37,7 @@ async fn http1(addr: &str, request: Vec<u8>) -> Result<Reply> {
     let head = String::from_utf8_lossy(&raw[..split]).to_string();
     let mut lines = head.split("\r\n");
     let status = lines.next().and_then(|l| l.split(' ').nth(1)).and_then(|c| c.parse().ok()).context("no status line")?;
-    let headers: Vec<(String, String)> =
-        lines.filter_map(|l| l.split_once(':')).map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string())).collect();
+    let headers: Vec<(String, String)> = lines.filter_map(|l| l.split_once(':')).map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string())).collect();
     let mut body = raw[split + 4..].to_vec();
     if headers.iter().any(|(n, v)| n == "transfer-encoding" && v.contains("chunked")) {
         body = dechunk(&body)?;

@@ -105,12 +105,9 @@ impl System {
     pub async fn start_with(extra: &[&str]) -> Result<System> {
         let dir = tempfile::tempdir()?;
         // The same layout and the same code as `arbiter up`.
-        let credentials = NatsCredentials::load_or_create(&dir.path().join("secrets").join("nats"))
-            .map_err(|e| anyhow!("NATS credentials: {e}"))?;
+        let credentials = NatsCredentials::load_or_create(&dir.path().join("secrets").join("nats")).map_err(|e| anyhow!("NATS credentials: {e}"))?;
         let pki = api::tls::LocalPki::load_or_create(&dir.path().join("tls"), &[])?;
-        let nats = NatsServer::start(&dir.path().join("nats"), 0, &credentials)
-            .await
-            .map_err(|e| anyhow!("starting nats-server: {e}"))?;
+        let nats = NatsServer::start(&dir.path().join("nats"), 0, &credentials).await.map_err(|e| anyhow!("starting nats-server: {e}"))?;
         let rules = spawn_service("rules", &[vec!["--listen".into(), "127.0.0.1:0".into()], tls_args(&pki, "rules")].concat()).await?;
         let randomness = spawn_service(
             "randomness",
@@ -271,11 +268,7 @@ pub async fn create_and_join(client: &mut MatchServiceClient<Channel>, players: 
     create_and_join_ruleset(client, "mainframe", players).await
 }
 
-pub async fn create_and_join_ruleset(
-    client: &mut MatchServiceClient<Channel>,
-    ruleset: &str,
-    players: usize,
-) -> Result<Table> {
+pub async fn create_and_join_ruleset(client: &mut MatchServiceClient<Channel>, ruleset: &str, players: usize) -> Result<Table> {
     let request = m::CreateMatchRequest {
         ruleset: ruleset.into(),
         seats: (0..players).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), deck: String::new(), ..Default::default() }).collect(),
@@ -317,7 +310,11 @@ impl Rng {
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
     pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
     }
 }
 
@@ -342,8 +339,7 @@ pub fn random_choice(decision: &m::Decision, rng: &mut Rng) -> Result<m::Choice>
             m::choice::Value::Number(n.min + (rng.next() % span) as i64)
         }
         Spec::Split(s) => {
-            let mut parts: Vec<m::SplitPart> =
-                s.targets.iter().map(|t| m::SplitPart { target_id: t.id.clone(), amount: 0 }).collect();
+            let mut parts: Vec<m::SplitPart> = s.targets.iter().map(|t| m::SplitPart { target_id: t.id.clone(), amount: 0 }).collect();
             for _ in 0..s.amount {
                 let i = rng.below(parts.len());
                 if let Some(p) = parts.get_mut(i) {
@@ -373,10 +369,7 @@ pub async fn pending(client: &mut MatchServiceClient<Channel>, table: &Table) ->
     }
     let seat = view.pending.ok_or_else(|| anyhow!("match in progress without a pending decision"))?.seat as usize;
     let token = table.tokens.get(seat).ok_or_else(|| anyhow!("no token for seat {seat}"))?;
-    let p = client
-        .get_pending_decision(with_token(m::GetPendingDecisionRequest { match_id: table.match_id.clone() }, token))
-        .await?
-        .into_inner();
+    let p = client.get_pending_decision(with_token(m::GetPendingDecisionRequest { match_id: table.match_id.clone() }, token)).await?.into_inner();
     let decision = p.decision.ok_or_else(|| anyhow!("seat {seat} has no decision though the match waits for it"))?;
     Ok(Some((seat, decision)))
 }
@@ -544,16 +537,13 @@ impl ClusterSystem {
     /// A cluster system whose match log has `partitions` streams.
     pub async fn start_partitioned(partitions: usize) -> Result<ClusterSystem> {
         let dir = tempfile::tempdir()?;
-        let credentials = NatsCredentials::load_or_create(&dir.path().join("secrets").join("nats"))
-            .map_err(|e| anyhow!("NATS credentials: {e}"))?;
+        let credentials = NatsCredentials::load_or_create(&dir.path().join("secrets").join("nats")).map_err(|e| anyhow!("NATS credentials: {e}"))?;
         let pki = api::tls::LocalPki::load_or_create(&dir.path().join("tls"), &[])?;
-        let cluster = NatsCluster::start(&dir.path().join("nats-cluster"), 3, 0, 0, &credentials)
-            .await
-            .map_err(|e| anyhow!("starting the NATS cluster: {e}"))?;
+        let cluster =
+            NatsCluster::start(&dir.path().join("nats-cluster"), 3, 0, 0, &credentials).await.map_err(|e| anyhow!("starting the NATS cluster: {e}"))?;
         let rules = spawn_service("rules", &[vec!["--listen".into(), "127.0.0.1:0".into()], tls_args(&pki, "rules")].concat()).await?;
         let extra = ["--partitions".to_string(), partitions.to_string()];
-        let (randomness, orchestrator) =
-            start_log_services_with(dir.path(), &cluster.url(), &credentials, &pki, &rules, 3, &extra).await?;
+        let (randomness, orchestrator) = start_log_services_with(dir.path(), &cluster.url(), &credentials, &pki, &rules, 3, &extra).await?;
         Ok(ClusterSystem { cluster, rules, randomness, orchestrator, credentials, pki, dir, partitions })
     }
 
@@ -597,20 +587,14 @@ impl ClusterSystem {
 
     /// The match log as the admin sees it, through every node.
     pub async fn admin_log(&self) -> Result<eventlog::JetStreamLog> {
-        eventlog::JetStreamLog::connect(&self.cluster.url(), 3, &self.credentials.auth(Role::Admin))
-            .await
-            .map_err(|e| anyhow!("{e}"))
+        eventlog::JetStreamLog::connect(&self.cluster.url(), 3, &self.credentials.auth(Role::Admin)).await.map_err(|e| anyhow!("{e}"))
     }
 }
 
 /// Run `arbiter <args>` (the e2e build of the command) to completion: (success, stdout, stderr).
 pub async fn run_arbiter(args: &[&str]) -> Result<(bool, String, String)> {
     let out = arbiter_command().args(args).output().await?;
-    Ok((
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    ))
+    Ok((out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned()))
 }
 
 // ---- faults: services stopped and started again (reliability tests) ----
@@ -687,8 +671,7 @@ impl System {
         let mut count = 0;
         while let Some(info) = list.next().await {
             let config = info?.config;
-            let whole_log =
-                config.filter_subject == eventlog::STREAM_SUBJECTS || config.filter_subjects.iter().any(|s| s == eventlog::STREAM_SUBJECTS);
+            let whole_log = config.filter_subject == eventlog::STREAM_SUBJECTS || config.filter_subjects.iter().any(|s| s == eventlog::STREAM_SUBJECTS);
             count += usize::from(!whole_log);
         }
         Ok(count)
@@ -719,9 +702,7 @@ impl System {
 
     /// Start the NATS server again on `port` with the same store and users.
     pub async fn restart_nats(&mut self, port: u16) -> Result<()> {
-        let server = NatsServer::start(&self.dir.path().join("nats"), port, &self.credentials)
-            .await
-            .map_err(|e| anyhow!("restarting nats-server: {e}"))?;
+        let server = NatsServer::start(&self.dir.path().join("nats"), port, &self.credentials).await.map_err(|e| anyhow!("restarting nats-server: {e}"))?;
         std::mem::replace(&mut self.nats, server).stop().await;
         Ok(())
     }
@@ -796,12 +777,7 @@ pub struct Observed {
 
 /// [`spawn_service`] with extra environment and stderr to `log`; also returns the metrics URL
 /// the service printed, if any.
-pub async fn spawn_observed(
-    name: &'static str,
-    args: &[String],
-    env: &[(String, String)],
-    log: &std::path::Path,
-) -> Result<(Service, Option<String>)> {
+pub async fn spawn_observed(name: &'static str, args: &[String], env: &[(String, String)], log: &std::path::Path) -> Result<(Service, Option<String>)> {
     let mut command = Command::new(node_binary());
     for var in CREDENTIAL_ENV {
         command.env_remove(var);
@@ -843,22 +819,15 @@ impl Observed {
     /// flags and `env`, logs in files of the system's directory.
     pub async fn start(extra: &[String], env: &[(String, String)]) -> Result<Observed> {
         let dir = tempfile::tempdir()?;
-        let credentials = NatsCredentials::load_or_create(&dir.path().join("secrets").join("nats"))
-            .map_err(|e| anyhow!("NATS credentials: {e}"))?;
+        let credentials = NatsCredentials::load_or_create(&dir.path().join("secrets").join("nats")).map_err(|e| anyhow!("NATS credentials: {e}"))?;
         let pki = api::tls::LocalPki::load_or_create(&dir.path().join("tls"), &[])?;
-        let nats = NatsServer::start(&dir.path().join("nats"), 0, &credentials)
-            .await
-            .map_err(|e| anyhow!("starting nats-server: {e}"))?;
+        let nats = NatsServer::start(&dir.path().join("nats"), 0, &credentials).await.map_err(|e| anyhow!("starting nats-server: {e}"))?;
         let mut metrics = std::collections::HashMap::new();
         let mut logs = std::collections::HashMap::new();
         let log = |name: &str| dir.path().join(format!("{name}.log"));
-        let (rules, m) = spawn_observed(
-            "rules",
-            &[vec!["--listen".into(), "127.0.0.1:0".into()], tls_args(&pki, "rules"), extra.to_vec()].concat(),
-            env,
-            &log("rules"),
-        )
-        .await?;
+        let (rules, m) =
+            spawn_observed("rules", &[vec!["--listen".into(), "127.0.0.1:0".into()], tls_args(&pki, "rules"), extra.to_vec()].concat(), env, &log("rules"))
+                .await?;
         metrics.extend(m.map(|m| ("rules", m)));
         logs.insert("rules", log("rules"));
         let (randomness, m) = spawn_observed(
@@ -920,9 +889,7 @@ pub async fn http_get(url: &str) -> Result<String> {
 /// Prometheus text exposition; 0 if absent.
 pub fn prometheus_value(text: &str, name: &str, labels: &str) -> f64 {
     let key = if labels.is_empty() { name.to_string() } else { format!("{name}{{{labels}}}") };
-    text.lines()
-        .find_map(|l| l.strip_prefix(&key).and_then(|rest| rest.strip_prefix(' ')).and_then(|v| v.trim().parse().ok()))
-        .unwrap_or(0.0)
+    text.lines().find_map(|l| l.strip_prefix(&key).and_then(|rest| rest.strip_prefix(' ')).and_then(|v| v.trim().parse().ok())).unwrap_or(0.0)
 }
 
 // ---- the `arbiter` command, as a user runs it ----
@@ -978,7 +945,9 @@ impl Up {
 /// The arguments of `arbiter up` in `data` on free ports.
 pub fn arbiter_up_args(data: &std::path::Path) -> Vec<String> {
     let mut args = vec!["up".to_string(), "--data-dir".into(), data.display().to_string()];
-    args.extend(["--nats-port", "0", "--orchestrator-listen", "127.0.0.1:0", "--rules-listen", "127.0.0.1:0", "--randomness-listen", "127.0.0.1:0"].map(String::from));
+    args.extend(
+        ["--nats-port", "0", "--orchestrator-listen", "127.0.0.1:0", "--rules-listen", "127.0.0.1:0", "--randomness-listen", "127.0.0.1:0"].map(String::from),
+    );
     args
 }
 
@@ -989,12 +958,7 @@ pub async fn arbiter_up() -> Result<Up> {
 
 /// [`arbiter_up`] in the data directory `data` (maybe used before), with extra arguments.
 pub async fn arbiter_up_in(data: tempfile::TempDir, extra: &[&str]) -> Result<Up> {
-    let mut child = arbiter_command()
-        .args(arbiter_up_args(data.path()))
-        .args(extra)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()?;
+    let mut child = arbiter_command().args(arbiter_up_args(data.path())).args(extra).stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn()?;
     let mut lines = BufReader::new(child.stdout.take().ok_or_else(|| anyhow!("no stdout"))?).lines();
     let orchestrator = tokio::time::timeout(Duration::from_secs(120), async {
         while let Some(line) = lines.next_line().await? {

@@ -37,10 +37,7 @@ async fn every_decision_reply_says_what_comes_next_as_get_pending_decision_would
     let mut own_next = 0;
     for _ in 0..MAX_DECISIONS {
         let choice = random_choice(&decision, &mut rng)?;
-        let reply = client
-            .submit_decision(with_token(submit(&table.match_id, &decision, choice), &table.tokens[seat]))
-            .await?
-            .into_inner();
+        let reply = client.submit_decision(with_token(submit(&table.match_id, &decision, choice), &table.tokens[seat])).await?.into_inner();
         // What the reply says must be exactly what a second call would have said.
         let asked = ask_pending(&mut client, &table.match_id, &table.tokens[seat]).await?;
         assert_eq!(reply.version, asked.version);
@@ -185,10 +182,7 @@ async fn more_watchers_than_the_server_has_consumers_each_get_every_version() ->
     }
     let open = system.consumer_count().await?;
     assert!(open < 100, "one log consumer for all the watchers of the match, not one each ({open})");
-    let collectors: Vec<_> = streams
-        .into_iter()
-        .map(|s| tokio::spawn(async move { s.map(|u| u.map(|u| u.version)).collect::<Vec<_>>().await }))
-        .collect();
+    let collectors: Vec<_> = streams.into_iter().map(|s| tokio::spawn(async move { s.map(|u| u.map(|u| u.version)).collect::<Vec<_>>().await })).collect();
     let mut rng = Rng(8);
     while harness::play_one(&mut client, &table, &mut rng).await?.is_some() {}
     let last = system.log_len(&table.match_id).await? as u64;

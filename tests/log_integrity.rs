@@ -93,7 +93,10 @@ async fn the_randomness_service_draws_only_what_the_log_awaits() -> Result<()> {
         assert!(err.message().contains("does not await this draw"), "{}", err.message());
     }
     // An unknown match, and a reveal before the end.
-    let err = randomness.draw(rnd::DrawRequest { match_id: "no-such-match".into(), ..ask(0, "x", Some(rnd::draw_request::Kind::Range(6)), entropies.clone()) }).await.expect_err("unknown");
+    let err = randomness
+        .draw(rnd::DrawRequest { match_id: "no-such-match".into(), ..ask(0, "x", Some(rnd::draw_request::Kind::Range(6)), entropies.clone()) })
+        .await
+        .expect_err("unknown");
     assert_eq!(err.code(), Code::NotFound, "{}", err.message());
     let err = randomness.reveal(rnd::RevealRequest { match_id: table.match_id.clone() }).await.expect_err("not ended");
     assert_eq!(err.code(), Code::FailedPrecondition, "{}", err.message());
@@ -154,10 +157,8 @@ async fn a_commit_forged_onto_a_match_subject_is_data_loss_naming_its_version() 
     assert!(err.message().contains(&named), "{}", err.message());
     // And again on a rebuild from the log (the match is no longer cached): the forger's token
     // gets nothing.
-    let err = client
-        .get_pending_decision(with_token(m::GetPendingDecisionRequest { match_id: table.match_id.clone() }, FORGED_TOKEN))
-        .await
-        .expect_err("forged");
+    let err =
+        client.get_pending_decision(with_token(m::GetPendingDecisionRequest { match_id: table.match_id.clone() }, FORGED_TOKEN)).await.expect_err("forged");
     assert_eq!(err.code(), Code::DataLoss, "{}", err.message());
     assert!(err.message().contains(&named), "{}", err.message());
     // The randomness service does not trust the forged commit either.
@@ -218,7 +219,13 @@ async fn an_idempotency_key_reused_for_another_request_is_refused() -> Result<()
     let choice = random_choice(&decision, &mut Rng(1))?;
     let submit = |decision_id: u64, choice: m::Choice| {
         with_token(
-            m::SubmitDecisionRequest { match_id: table.match_id.clone(), decision_id, choice: Some(choice), idempotency_key: "key-1".into(), ..Default::default() },
+            m::SubmitDecisionRequest {
+                match_id: table.match_id.clone(),
+                decision_id,
+                choice: Some(choice),
+                idempotency_key: "key-1".into(),
+                ..Default::default()
+            },
             &table.tokens[seat],
         )
     };
@@ -260,11 +267,7 @@ async fn an_unknown_match_is_not_found_on_every_rpc() -> Result<()> {
         ),
         (
             "SubmitDecision",
-            client
-                .submit_decision(with_token(m::SubmitDecisionRequest { match_id: id(), ..Default::default() }, "seat_x"))
-                .await
-                .err()
-                .map(|e| e.code()),
+            client.submit_decision(with_token(m::SubmitDecisionRequest { match_id: id(), ..Default::default() }, "seat_x")).await.err().map(|e| e.code()),
         ),
         ("WatchMatch", client.watch_match(m::WatchMatchRequest { match_id: id(), from_version: 0 }).await.err().map(|e| e.code())),
         ("ExportMatch", client.export_match(m::ExportMatchRequest { match_id: id() }).await.err().map(|e| e.code())),

@@ -159,16 +159,8 @@ async fn a_history_rewritten_by_the_nats_admin_is_data_loss_after_a_restart() ->
     // And so does an operator's full check, naming both matches and their first bad versions.
     let key = orchestrator::keys::load_or_create(&system.dir.path().join("orchestrator.json"))?.public_key();
     let dir = system.dir.path().display().to_string();
-    let (ok, out, err) = harness::run_arbiter(&[
-        "verify-log",
-        "--nats-url",
-        &system.nats.url(),
-        "--data-dir",
-        &dir,
-        "--orchestrator-public-key",
-        &hex::encode(key),
-    ])
-    .await?;
+    let (ok, out, err) =
+        harness::run_arbiter(&["verify-log", "--nats-url", &system.nats.url(), "--data-dir", &dir, "--orchestrator-public-key", &hex::encode(key)]).await?;
     assert!(!ok, "verify-log fails on a broken log: {out}{err}");
     assert!(out.contains(&format!("BROKEN match {} fails its integrity check at version {CHANGED_VERSION}:", changed.match_id)), "{out}");
     assert!(out.contains(&format!("BROKEN match {} fails its integrity check at version 2:", trimmed.match_id)), "{out}");

@@ -69,9 +69,7 @@ async fn a_tampered_draw_fails_the_audit_naming_the_draw() -> Result<()> {
     draw.values.swap(0, 1);
     let index = draw.request.as_ref().map(|r| r.index).unwrap_or_default();
     // The signed log: the edited commit no longer matches its stored, signed bytes.
-    let err = cli::audit::audit_export(&export, Some(&table.public_key))
-        .expect_err("a changed draw fails the audit")
-        .to_string();
+    let err = cli::audit::audit_export(&export, Some(&table.public_key)).expect_err("a changed draw fails the audit").to_string();
     assert!(err.contains(&format!("version {version}")), "the audit names the version it rejects: {err}");
     // Without the chain (as in an unsigned, format-1 log), the draw check itself names the draw.
     export.stored_commits.clear();
@@ -80,9 +78,7 @@ async fn a_tampered_draw_fails_the_audit_naming_the_draw() -> Result<()> {
         c.prev_hash.clear();
         c.signature.clear();
     }
-    let err = cli::audit::audit_export(&export, Some(&table.public_key))
-        .expect_err("a changed draw fails the audit")
-        .to_string();
+    let err = cli::audit::audit_export(&export, Some(&table.public_key)).expect_err("a changed draw fails the audit").to_string();
     assert!(err.contains(&format!("draw {index}")), "the audit names the draw it rejects: {err}");
     Ok(())
 }
@@ -140,10 +136,7 @@ async fn two_clients_answering_the_same_decision_one_wins_the_other_is_aborted()
         async move { c.submit_decision(req?).await.map_err(anyhow::Error::from) }
     };
     let (a, b) = tokio::join!(submit("client-a"), submit("client-b"));
-    let codes: Vec<Option<Code>> = [&a, &b]
-        .iter()
-        .map(|r| r.as_ref().err().and_then(|e| e.downcast_ref::<tonic::Status>()).map(|s| s.code()))
-        .collect();
+    let codes: Vec<Option<Code>> = [&a, &b].iter().map(|r| r.as_ref().err().and_then(|e| e.downcast_ref::<tonic::Status>()).map(|s| s.code())).collect();
     assert_eq!(codes.iter().filter(|c| c.is_none()).count(), 1, "exactly one succeeds: {a:?} {b:?}");
     assert!(codes.contains(&Some(Code::Aborted)), "the other is ABORTED: {a:?} {b:?}");
     Ok(())
@@ -166,10 +159,7 @@ async fn the_state_rebuilt_at_every_version_equals_the_state_seen_live() -> Resu
         }
     };
     for version in 1..=last {
-        let past = client
-            .get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version })
-            .await?
-            .into_inner();
+        let past = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version }).await?.into_inner();
         assert_eq!(past.version, version);
         if let Some(state) = live.get(&version) {
             assert_eq!(&past.state_json, state, "state at version {version}");
@@ -207,11 +197,7 @@ async fn bad_input_gets_a_clear_status_and_leaves_the_log_unchanged() -> Result<
     assert_eq!(r.expect_err("unknown match").code(), Code::NotFound);
     // No token, then a wrong token.
     expect(client.submit_decision(submit(decision.decision_id, Some(good.clone()))).await, Code::Unauthenticated, "no token");
-    expect(
-        client.submit_decision(with_token(submit(decision.decision_id, Some(good.clone())), "seat_wrong")).await,
-        Code::Unauthenticated,
-        "wrong token",
-    );
+    expect(client.submit_decision(with_token(submit(decision.decision_id, Some(good.clone())), "seat_wrong")).await, Code::Unauthenticated, "wrong token");
     // Another seat's decision.
     expect(
         client.submit_decision(with_token(submit(decision.decision_id, Some(good.clone())), &table.tokens[other])).await,
@@ -225,11 +211,7 @@ async fn bad_input_gets_a_clear_status_and_leaves_the_log_unchanged() -> Result<
         Code::InvalidArgument,
         "an option that was not offered",
     );
-    expect(
-        client.submit_decision(with_token(submit(decision.decision_id, None), &table.tokens[seat])).await,
-        Code::InvalidArgument,
-        "no choice",
-    );
+    expect(client.submit_decision(with_token(submit(decision.decision_id, None), &table.tokens[seat])).await, Code::InvalidArgument, "no choice");
     // A stale decision id.
     expect(
         client.submit_decision(with_token(submit(decision.decision_id.wrapping_sub(1), Some(good.clone())), &table.tokens[seat])).await,
@@ -303,14 +285,10 @@ async fn a_log_that_disagrees_with_the_rules_is_reported_not_papered_over() -> R
         awaiting: previous.awaiting.clone(),
         ..Default::default()
     };
-    log.append(&table.match_id, Some(last.sequence), "forged", forged.encode_to_vec().into())
-        .await
-        .map_err(|e| anyhow!("{e}"))?;
+    log.append(&table.match_id, Some(last.sequence), "forged", forged.encode_to_vec().into()).await.map_err(|e| anyhow!("{e}"))?;
 
-    let err = client
-        .get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 })
-        .await
-        .expect_err("the replay check refuses the forged commit");
+    let err =
+        client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await.expect_err("the replay check refuses the forged commit");
     assert_eq!(err.code(), Code::DataLoss, "{}", err.message());
     assert!(err.message().contains(&format!("version {}", last.version + 1)), "{}", err.message());
     Ok(())

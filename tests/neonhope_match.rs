@@ -153,7 +153,21 @@ async fn arbiter_demo_neonhope_three_players_exports_audits_and_play_shows_the_t
     let (data, orchestrator) = (up.data.path().to_path_buf(), up.orchestrator.clone());
     let key = up.platform_key_file();
 
-    let (ok, out) = run_arbiter_text(&["demo", "--orchestrator", &orchestrator, "--platform-key-file", &key, "--ruleset", "neonhope", "--players", "3", "--quiet", "--seed", "8"]).await?;
+    let (ok, out) = run_arbiter_text(&[
+        "demo",
+        "--orchestrator",
+        &orchestrator,
+        "--platform-key-file",
+        &key,
+        "--ruleset",
+        "neonhope",
+        "--players",
+        "3",
+        "--quiet",
+        "--seed",
+        "8",
+    ])
+    .await?;
     assert!(ok, "neonhope demo failed:\n{out}");
     let match_id = out
         .lines()

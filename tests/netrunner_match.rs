@@ -47,9 +47,7 @@ async fn the_runner_does_not_see_hq_and_the_corp_does_not_see_the_grip() -> Resu
     let parse = |text: String| serde_json::from_str::<serde_json::Value>(&text);
     let corp = parse(view_of(0).await?)?;
     let runner = parse(view_of(1).await?)?;
-    let spectator = parse(
-        client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner().state_json,
-    )?;
+    let spectator = parse(client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner().state_json)?;
     // After setup both sides hold 5 cards (NR-1.1); each sees only its own.
     assert!(corp["corp"]["hq"].as_array().is_some_and(|h| !h.is_empty()), "the Corp sees HQ: {corp}");
     assert!(corp["runner"].get("grip").is_none(), "the Corp does not see the grip");

@@ -59,19 +59,10 @@ struct Receiver {
 
 #[tonic::async_trait]
 impl TraceService for Receiver {
-    async fn export(
-        &self,
-        req: tonic::Request<ExportTraceServiceRequest>,
-    ) -> Result<tonic::Response<ExportTraceServiceResponse>, tonic::Status> {
+    async fn export(&self, req: tonic::Request<ExportTraceServiceRequest>) -> Result<tonic::Response<ExportTraceServiceResponse>, tonic::Status> {
         let mut out = Vec::new();
         for rs in req.into_inner().resource_spans {
-            let service = rs
-                .resource
-                .iter()
-                .flat_map(|r| &r.attributes)
-                .find(|a| a.key == "service.name")
-                .map(|a| text(&a.value))
-                .unwrap_or_default();
+            let service = rs.resource.iter().flat_map(|r| &r.attributes).find(|a| a.key == "service.name").map(|a| text(&a.value)).unwrap_or_default();
             for span in rs.scope_spans.into_iter().flat_map(|s| s.spans) {
                 out.push(Span {
                     service: service.clone(),
@@ -81,11 +72,7 @@ impl TraceService for Receiver {
                     parent: hex::encode(&span.parent_span_id),
                     kind: span.kind,
                     attrs: span.attributes.iter().map(|a| (a.key.clone(), text(&a.value))).collect(),
-                    texts: span
-                        .events
-                        .iter()
-                        .flat_map(|e| std::iter::once(e.name.clone()).chain(e.attributes.iter().map(|a| text(&a.value))))
-                        .collect(),
+                    texts: span.events.iter().flat_map(|e| std::iter::once(e.name.clone()).chain(e.attributes.iter().map(|a| text(&a.value)))).collect(),
                 });
             }
         }
@@ -96,17 +83,8 @@ impl TraceService for Receiver {
 
 #[tonic::async_trait]
 impl MetricsService for Receiver {
-    async fn export(
-        &self,
-        req: tonic::Request<ExportMetricsServiceRequest>,
-    ) -> Result<tonic::Response<ExportMetricsServiceResponse>, tonic::Status> {
-        let names = req
-            .into_inner()
-            .resource_metrics
-            .into_iter()
-            .flat_map(|r| r.scope_metrics)
-            .flat_map(|s| s.metrics)
-            .map(|m| m.name);
+    async fn export(&self, req: tonic::Request<ExportMetricsServiceRequest>) -> Result<tonic::Response<ExportMetricsServiceResponse>, tonic::Status> {
+        let names = req.into_inner().resource_metrics.into_iter().flat_map(|r| r.scope_metrics).flat_map(|s| s.metrics).map(|m| m.name);
         self.metrics.lock().map_err(|_| tonic::Status::internal("poisoned"))?.extend(names);
         Ok(tonic::Response::new(ExportMetricsServiceResponse::default()))
     }
@@ -194,17 +172,16 @@ async fn one_decision_is_one_trace_across_the_services_and_the_log() -> Result<(
             client.submit_decision(req).await?;
             let commits = log.read(&table.match_id, 1).await.map_err(|e| anyhow!("{e}"))?;
             let new: Vec<_> = commits.iter().skip(before).collect();
-            let draw = new.iter().find(|c| {
-                decoded(&c.payload).ok().and_then(|c| c.input.and_then(|i| i.input)).is_some_and(|i| matches!(i, commit_input::Input::Draw(_)))
-            });
+            let draw = new
+                .iter()
+                .find(|c| decoded(&c.payload).ok().and_then(|c| c.input.and_then(|i| i.input)).is_some_and(|i| matches!(i, commit_input::Input::Draw(_))));
             if let (Some(first), Some(draw)) = (new.first(), draw) {
                 found = Some((table, trace, caller, decision.decision_id, (*first).clone(), (*draw).clone()));
                 break 'search;
             }
         }
     }
-    let (table, trace, caller, decision_id, decision_commit, draw_commit) =
-        found.ok_or_else(|| anyhow!("no decision of 20 matches was followed by a draw"))?;
+    let (table, trace, caller, decision_id, decision_commit, draw_commit) = found.ok_or_else(|| anyhow!("no decision of 20 matches was followed by a draw"))?;
 
     // The decision's commit names the trace; the draw's commit (the same bytes whoever writes
     // it) names none, and its NATS message carries the trace in its headers instead.
@@ -323,8 +300,7 @@ async fn one_decision_is_one_trace_across_the_services_and_the_log() -> Result<(
     for (service, path) in &observed.logs {
         let text = std::fs::read_to_string(path)?;
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let json: serde_json::Value =
-                serde_json::from_str(line).with_context(|| format!("a {service} log line is not JSON: {line}"))?;
+            let json: serde_json::Value = serde_json::from_str(line).with_context(|| format!("a {service} log line is not JSON: {line}"))?;
             if json.get("trace_id").and_then(|t| t.as_str()) == Some(trace.as_str()) {
                 traced_lines += 1;
             }
@@ -376,10 +352,7 @@ async fn the_metrics_endpoints_count_what_a_demo_did() -> Result<()> {
     let ruleset = "mainframe";
     assert_eq!(prometheus_value(&text, "arbiter_decisions_total", &format!("ruleset=\"{ruleset}\",outcome=\"logged\"")), decisions, "{text}");
     assert_eq!(prometheus_value(&text, "arbiter_decision_duration_seconds_count", &format!("ruleset=\"{ruleset}\"")), decisions);
-    assert_eq!(
-        prometheus_value(&text, "arbiter_decision_duration_seconds_bucket", &format!("ruleset=\"{ruleset}\",le=\"+Inf\"")),
-        decisions
-    );
+    assert_eq!(prometheus_value(&text, "arbiter_decision_duration_seconds_bucket", &format!("ruleset=\"{ruleset}\",le=\"+Inf\"")), decisions);
     assert_eq!(
         prometheus_value(&text, "arbiter_rpc_requests_total", "rpc_service=\"arbiter.match.v1.MatchService\",rpc_method=\"SubmitDecision\",code=\"Ok\""),
         decisions
@@ -390,11 +363,8 @@ async fn the_metrics_endpoints_count_what_a_demo_did() -> Result<()> {
     );
     assert_eq!(prometheus_value(&text, "arbiter_commits_total", &format!("ruleset=\"{ruleset}\",kind=\"decision\"")), decisions);
     // Every version of the match is one commit this orchestrator appended.
-    let commits: f64 = text
-        .lines()
-        .filter(|l| l.starts_with("arbiter_commits_total{"))
-        .filter_map(|l| l.rsplit_once(' ').and_then(|(_, v)| v.parse::<f64>().ok()))
-        .sum();
+    let commits: f64 =
+        text.lines().filter(|l| l.starts_with("arbiter_commits_total{")).filter_map(|l| l.rsplit_once(' ').and_then(|(_, v)| v.parse::<f64>().ok())).sum();
     assert_eq!(commits, versions, "{text}");
     assert_eq!(prometheus_value(&text, "arbiter_append_duration_seconds_count", ""), versions);
     assert!(prometheus_value(&text, "arbiter_cache_matches", "") >= 1.0);
@@ -416,6 +386,8 @@ async fn the_metrics_endpoints_count_what_a_demo_did() -> Result<()> {
     assert_eq!(served, draws, "{randomness}");
     assert_eq!(prometheus_value(&randomness, "arbiter_randomness_draws_total", "kind=\"reveal\""), 1.0);
     let rules = http_get(&url("rules")?).await?;
-    assert!(prometheus_value(&rules, "arbiter_rpc_requests_total", "rpc_service=\"arbiter.rules.v1.RulesService\",rpc_method=\"Apply\",code=\"Ok\"") >= decisions);
+    assert!(
+        prometheus_value(&rules, "arbiter_rpc_requests_total", "rpc_service=\"arbiter.rules.v1.RulesService\",rpc_method=\"Apply\",code=\"Ok\"") >= decisions
+    );
     Ok(())
 }

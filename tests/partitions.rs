@@ -44,10 +44,7 @@ async fn matches_on_a_partitioned_log_are_played_listed_exported_audited_project
     // Listed (the index projectors of every partition), exported and audited.
     let listed = tokio::time::timeout(PATIENCE, async {
         loop {
-            let page = client
-                .list_matches(platform(m::ListMatchesRequest { page_size: 50, ..Default::default() }))
-                .await?
-                .into_inner();
+            let page = client.list_matches(platform(m::ListMatchesRequest { page_size: 50, ..Default::default() })).await?.into_inner();
             let listed: BTreeSet<String> = page.matches.iter().map(|s| s.match_id.clone()).collect();
             if listed == ids {
                 return Ok::<_, anyhow::Error>(listed);
@@ -117,9 +114,7 @@ async fn matches_on_a_partitioned_log_are_played_listed_exported_audited_project
 
     // Restored into a new store with the same partitions: every stream holds what it held,
     // byte for byte (the restore checks the backup's order stream by stream).
-    let other = eventlog::server::NatsServer::start(&system.dir.path().join("nats-restored"), 0, &system.credentials)
-        .await
-        .map_err(|e| anyhow!("{e}"))?;
+    let other = eventlog::server::NatsServer::start(&system.dir.path().join("nats-restored"), 0, &system.credentials).await.map_err(|e| anyhow!("{e}"))?;
     let admin_password = system.credentials.password_file(eventlog::Role::Admin).display().to_string();
     let (ok, stdout, stderr) = run_arbiter(&[
         "restore",

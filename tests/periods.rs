@@ -68,8 +68,18 @@ async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_
     let archiver_password = system.credentials.password_file(Role::Archiver).display().to_string();
     system.kill_orchestrator().await?;
     let archiving = [
-        "--period", "5s", "--max-match-age", "15s", "--archive-after", "1s", "--archive-every-s", "1",
-        "--archiver-nats-user", "archiver", "--archiver-nats-password-file", &archiver_password,
+        "--period",
+        "5s",
+        "--max-match-age",
+        "15s",
+        "--archive-after",
+        "1s",
+        "--archive-every-s",
+        "1",
+        "--archiver-nats-user",
+        "archiver",
+        "--archiver-nats-password-file",
+        &archiver_password,
     ];
     system.orchestrator = Some(system.spawn_orchestrator_with(&archiving).await?);
     let admin = jetstream::new(system.nats_client(Role::Admin).await?);
@@ -125,7 +135,13 @@ async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_
     let hot_after = period_streams(&admin).await?;
     println!("hot log after: {hot_after:?}");
     let sum = |v: &[(String, u64)]| v.iter().map(|(_, b)| b).sum::<u64>();
-    println!("{{\"hot_bytes_before\": {}, \"hot_bytes_after\": {}, \"streams_before\": {}, \"streams_after\": {}}}", sum(&hot_before), sum(&hot_after), hot_before.len(), hot_after.len());
+    println!(
+        "{{\"hot_bytes_before\": {}, \"hot_bytes_after\": {}, \"streams_before\": {}, \"streams_after\": {}}}",
+        sum(&hot_before),
+        sum(&hot_after),
+        hot_before.len(),
+        hot_after.len()
+    );
 
     // Every match of the deleted period reads from its archive as before the delete.
     for table in &old {
@@ -311,8 +327,18 @@ async fn a_period_leaves_whole_with_the_archiver_killed_at_random_points() -> Re
     let mut system = System::start_with(&["--period", "5s", "--max-match-age", "15s"]).await?;
     let archiver_password = system.credentials.password_file(Role::Archiver).display().to_string();
     let archiving = [
-        "--period", "5s", "--max-match-age", "15s", "--archive-after", "1s", "--archive-every-s", "1",
-        "--archiver-nats-user", "archiver", "--archiver-nats-password-file", &archiver_password,
+        "--period",
+        "5s",
+        "--max-match-age",
+        "15s",
+        "--archive-after",
+        "1s",
+        "--archive-every-s",
+        "1",
+        "--archiver-nats-user",
+        "archiver",
+        "--archiver-nats-password-file",
+        &archiver_password,
     ];
     let admin = jetstream::new(system.nats_client(Role::Admin).await?);
 

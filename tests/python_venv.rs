@@ -11,9 +11,7 @@ use anyhow::{anyhow, Context, Result};
 
 /// The build's target directory (where the venv and generated stubs live).
 pub fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"))
+    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"))
 }
 
 /// `tests/python/<name>`.
@@ -24,12 +22,7 @@ pub fn script(name: &str) -> PathBuf {
 fn run(cmd: &mut Command, what: &str) -> Result<()> {
     let out = cmd.output().with_context(|| format!("starting {what}"))?;
     if !out.status.success() {
-        return Err(anyhow!(
-            "{what} failed ({}):\n{}\n{}",
-            out.status,
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        ));
+        return Err(anyhow!("{what} failed ({}):\n{}\n{}", out.status, String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)));
     }
     Ok(())
 }
@@ -40,9 +33,7 @@ fn make_venv(venv: &Path) -> Result<PathBuf> {
         run(Command::new("python3").arg("-m").arg("venv").arg(venv), "python3 -m venv")?;
     }
     run(
-        Command::new(&python)
-            .args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r"])
-            .arg(script("requirements.txt")),
+        Command::new(&python).args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r"]).arg(script("requirements.txt")),
         "pip install -r tests/python/requirements.txt",
     )?;
     Ok(python)
@@ -52,8 +43,5 @@ fn make_venv(venv: &Path) -> Result<PathBuf> {
 /// binaries themselves run one after another, so two never install at once).
 pub fn python() -> Result<PathBuf> {
     static PYTHON: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    PYTHON
-        .get_or_init(|| make_venv(&target_dir().join("python-venv")).map_err(|e| format!("{e:#}")))
-        .clone()
-        .map_err(|e| anyhow!(e))
+    PYTHON.get_or_init(|| make_venv(&target_dir().join("python-venv")).map_err(|e| format!("{e:#}"))).clone().map_err(|e| anyhow!(e))
 }

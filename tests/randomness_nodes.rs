@@ -128,9 +128,8 @@ fn verify_py(dir: &Path, name: &str, export: &MatchExport) -> Result<std::result
 /// The secret of a node of this match, from its key file (what its operator knows).
 fn secret_from_key_file(path: &Path, match_id: &str) -> Result<fairness::Secret> {
     let file: serde_json::Value = serde_json::from_slice(&std::fs::read(path)?)?;
-    let master: [u8; 32] = hex::decode(file["master_secret"].as_str().context("no master_secret")?)?
-        .try_into()
-        .map_err(|_| anyhow!("the master secret is not 32 bytes"))?;
+    let master: [u8; 32] =
+        hex::decode(file["master_secret"].as_str().context("no master_secret")?)?.try_into().map_err(|_| anyhow!("the master secret is not 32 bytes"))?;
     Ok(fairness::derive_match_secret(&master, match_id))
 }
 
@@ -251,11 +250,7 @@ async fn three_nodes_through_arbiter_up_play_every_ruleset_audited_by_both_verif
         // Two secrets of three predict nothing; all three recompute every draw.
         let (draws, differ) = two_secrets_cannot_predict(&export, &key_files)?;
         assert!(draws >= 1, "{ruleset}: the match drew");
-        let shuffles = export
-            .commits
-            .iter()
-            .filter(|c| matches!(input(c), Some(CI::Draw(d)) if d.values.len() >= 10))
-            .count();
+        let shuffles = export.commits.iter().filter(|c| matches!(input(c), Some(CI::Draw(d)) if d.values.len() >= 10)).count();
         assert!(differ >= shuffles, "{ruleset}: every shuffle of 10 or more differs from its candidate ({differ} of {draws} draws differ)");
 
         // Tampered copies fail both verifiers at the draw's version.

@@ -48,8 +48,7 @@ impl Decoder for RawDecoder {
 pub async fn send(channel: &Channel, path: &str, body: Vec<u8>, streaming: bool) -> Result<(), Status> {
     let mut grpc = tonic::client::Grpc::new(channel.clone());
     grpc.ready().await.map_err(|e| Status::unavailable(e.to_string()))?;
-    let path: tonic::codegen::http::uri::PathAndQuery =
-        path.parse().map_err(|_| Status::invalid_argument("the test built a bad method path"))?;
+    let path: tonic::codegen::http::uri::PathAndQuery = path.parse().map_err(|_| Status::invalid_argument("the test built a bad method path"))?;
     if streaming {
         grpc.server_streaming(tonic::Request::new(body), path, RawCodec).await.map(|_| ())
     } else {

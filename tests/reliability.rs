@@ -127,11 +127,7 @@ async fn a_join_with_randomness_down_returns_its_token_and_the_match_ends_audite
 
     // Back: the next request draws, and the match plays to an audited end with those tokens.
     system.restart_randomness().await?;
-    let table = harness::Table {
-        match_id: created.match_id.clone(),
-        tokens: vec![first, last.seat_token],
-        public_key: created.randomness_public_key.clone(),
-    };
+    let table = harness::Table { match_id: created.match_id.clone(), tokens: vec![first, last.seat_token], public_key: created.randomness_public_key.clone() };
     let mut ready = false;
     for _ in 0..100 {
         let view = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await;
@@ -259,9 +255,7 @@ async fn race(orchestrators: usize, course: Racecourse) -> Result<()> {
                 };
                 let req = with_token(submit(&table.match_id, &decision, choice, &key), &token);
                 let mut c = c.clone();
-                tasks.push(tokio::spawn(async move {
-                    (key, c.submit_decision(req).await.map(|_| ()).map_err(|e| (e.code(), e.message().to_string())))
-                }));
+                tasks.push(tokio::spawn(async move { (key, c.submit_decision(req).await.map(|_| ()).map_err(|e| (e.code(), e.message().to_string()))) }));
             }
             let mut winners = std::collections::BTreeSet::new();
             for t in tasks {
@@ -272,10 +266,7 @@ async fn race(orchestrators: usize, course: Racecourse) -> Result<()> {
                         Code::Ok
                     }
                     Err((code, message)) => {
-                        ensure!(
-                            matches!(code, Code::Aborted | Code::FailedPrecondition),
-                            "match {game} round {round}: key {key} got {code:?}: {message}"
-                        );
+                        ensure!(matches!(code, Code::Aborted | Code::FailedPrecondition), "match {game} round {round}: key {key} got {code:?}: {message}");
                         code
                     }
                 };
@@ -301,11 +292,7 @@ async fn race(orchestrators: usize, course: Racecourse) -> Result<()> {
         }
         for (key, codes) in &outcomes {
             let want = usize::from(codes.first() == Some(&Code::Ok));
-            ensure!(
-                logged.get(key).copied().unwrap_or(0) == want,
-                "key {key} answered {codes:?} is in the log {:?} times",
-                logged.get(key)
-            );
+            ensure!(logged.get(key).copied().unwrap_or(0) == want, "key {key} answered {codes:?} is in the log {:?} times", logged.get(key));
         }
         ensure!(logged.keys().all(|k| outcomes.contains_key(k)), "the log has decisions nobody submitted");
         // Every orchestrator reads the match (replaying, with the chain check) to the same version.
@@ -770,16 +757,8 @@ async fn watchers_that_never_read_are_ended_and_memory_stays_bounded() -> Result
     }
     ensure!(left == 0, "{left} consumers left: the stalled watchers still hold the match's feed");
     let rss_after = harness::rss_bytes(pid)?;
-    eprintln!(
-        "{SLOW} stalled watchers, {last} commits: orchestrator RSS {} -> {} MiB",
-        rss_before >> 20,
-        rss_after >> 20
-    );
-    ensure!(
-        rss_after.saturating_sub(rss_before) < 64 << 20,
-        "{SLOW} watchers that never read grew the orchestrator by {} MiB",
-        (rss_after - rss_before) >> 20
-    );
+    eprintln!("{SLOW} stalled watchers, {last} commits: orchestrator RSS {} -> {} MiB", rss_before >> 20, rss_after >> 20);
+    ensure!(rss_after.saturating_sub(rss_before) < 64 << 20, "{SLOW} watchers that never read grew the orchestrator by {} MiB", (rss_after - rss_before) >> 20);
 
     // A stalled watcher, read at last: what was buffered, then RESOURCE_EXHAUSTED naming the
     // version to resume from; resuming there gives the rest, each version once.
@@ -872,7 +851,13 @@ async fn a_lost_randomness_key_is_refused_until_it_is_restored_and_the_match_the
             // Through the match API: the draw the next request makes.
             let err = client
                 .submit_decision(with_token(
-                    m::SubmitDecisionRequest { match_id: table.match_id.clone(), decision_id: 0, choice: None, idempotency_key: "after-the-loss".into(), ..Default::default() },
+                    m::SubmitDecisionRequest {
+                        match_id: table.match_id.clone(),
+                        decision_id: 0,
+                        choice: None,
+                        idempotency_key: "after-the-loss".into(),
+                        ..Default::default()
+                    },
                     &table.tokens[0],
                 ))
                 .await
@@ -957,7 +942,11 @@ async fn a_lost_orchestrator_key_is_refused_until_it_is_restored_and_the_match_t
     for (i, err) in refusals.into_iter().enumerate() {
         let err = err.ok_or_else(|| anyhow!("request {i} was served under the new key"))?;
         ensure!(err.code() == Code::FailedPrecondition, "request {i}: {:?}: {}", err.code(), err.message());
-        for part in [fairness::chain::short_hex(&old_key), fairness::chain::short_hex(&new_key), format!("restore the key file that created this match, {}", key_file.display())] {
+        for part in [
+            fairness::chain::short_hex(&old_key),
+            fairness::chain::short_hex(&new_key),
+            format!("restore the key file that created this match, {}", key_file.display()),
+        ] {
             ensure!(err.message().contains(&part), "request {i}: {part:?} not in {}", err.message());
         }
     }

@@ -134,9 +134,7 @@ async fn forge_decision(system: &System, t: &SignedTable, seat: u32, decision: &
     };
     let operator = orchestrator::keys::load_or_create(&system.orchestrator_key_file())?;
     let payload = fairness::chain::seal(&operator, &forged.encode_to_vec());
-    log.append(&t.match_id, Some(last.sequence), &format!("forged-{}", last.version + 1), payload.into())
-        .await
-        .map_err(|e| anyhow!("{e}"))?;
+    log.append(&t.match_id, Some(last.sequence), &format!("forged-{}", last.version + 1), payload.into()).await.map_err(|e| anyhow!("{e}"))?;
     Ok(last.version + 1)
 }
 
@@ -243,10 +241,7 @@ async fn the_malicious_operator_cannot_write_a_signed_seats_move_and_an_unsigned
     // The audit rejects it too, naming the version, and says seat 1 is unsigned.
     let export = export_from_log(&system, &t.match_id).await?;
     let err = cli::audit::audit_export(&export, None).expect_err("forged");
-    assert!(
-        matches!(&err.failure, cli::audit::AuditFailure::SeatSignature { version, .. } if *version == signed_forgery),
-        "{err}"
-    );
+    assert!(matches!(&err.failure, cli::audit::AuditFailure::SeatSignature { version, .. } if *version == signed_forgery), "{err}");
     assert!(err.to_string().contains(&format!("version {signed_forgery}")), "{err}");
     let lines: Vec<String> = err.report.checks.iter().map(|c| c.to_string()).collect();
     assert!(lines.iter().any(|l| l.contains("seat 1 (Bot 2): unsigned seat")), "{lines:#?}");

@@ -64,16 +64,12 @@ async fn only_the_orchestrator_writes_and_feed_cannot_read_matches() -> Result<(
     violation(&mut errors, "$JS.API.STREAM.INFO.MATCHES").await?;
     let _sub = feed.subscribe(subject.clone()).await?;
     violation(&mut errors, &subject).await?;
-    let reader = eventlog::JetStreamLog::connect_reader(&system.nats.url(), &system.nats_auth(Role::Feed))
-        .await
-        .map_err(|e| anyhow!("{e}"))?;
+    let reader = eventlog::JetStreamLog::connect_reader(&system.nats.url(), &system.nats_auth(Role::Feed)).await.map_err(|e| anyhow!("{e}"))?;
     use eventlog::EventLog;
     assert!(reader.read(&table.match_id, 1).await.is_err(), "feed read a match log");
 
     // The randomness user reads it (that is its job) but only through its own inbox.
-    let reader = eventlog::JetStreamLog::connect_reader(&system.nats.url(), &system.nats_auth(Role::Randomness))
-        .await
-        .map_err(|e| anyhow!("{e}"))?;
+    let reader = eventlog::JetStreamLog::connect_reader(&system.nats.url(), &system.nats_auth(Role::Randomness)).await.map_err(|e| anyhow!("{e}"))?;
     assert_eq!(reader.read(&table.match_id, 1).await.map_err(|e| anyhow!("{e}"))?.len(), before);
 
     // And the match goes on: the orchestrator is unaffected.
@@ -97,10 +93,7 @@ async fn rules_and_randomness_serve_only_arbiters_certificates() -> Result<()> {
     let other = api::tls::LocalPki::load_or_create(other_dir.path(), &[])?;
     let other_identity = Identity::from_pem(std::fs::read(other.cert("orchestrator"))?, std::fs::read(other.key("orchestrator"))?);
 
-    for (service, name) in [
-        (&system.rules, "arbiter.rules.v1.RulesService"),
-        (&system.randomness, "arbiter.randomness.v1.RandomnessService"),
-    ] {
+    for (service, name) in [(&system.rules, "arbiter.rules.v1.RulesService"), (&system.randomness, "arbiter.randomness.v1.RandomnessService")] {
         // Plaintext.
         let plain = Endpoint::from_shared(format!("http://{}", service.addr))?;
         assert!(health(plain, name).await.is_err(), "{name}: plaintext was served");
@@ -108,15 +101,11 @@ async fn rules_and_randomness_serve_only_arbiters_certificates() -> Result<()> {
         let anonymous = Endpoint::from_shared(service.url())?.tls_config(ClientTlsConfig::new().ca_certificate(ca.clone()))?;
         assert!(health(anonymous, name).await.is_err(), "{name}: TLS without a client certificate was served");
         // TLS with a certificate from another CA.
-        let foreign = Endpoint::from_shared(service.url())?
-            .tls_config(ClientTlsConfig::new().ca_certificate(ca.clone()).identity(other_identity.clone()))?;
+        let foreign = Endpoint::from_shared(service.url())?.tls_config(ClientTlsConfig::new().ca_certificate(ca.clone()).identity(other_identity.clone()))?;
         assert!(health(foreign, name).await.is_err(), "{name}: a certificate of another CA was served");
         // A client that trusts only the other CA does not accept the real server either.
-        let wrong_trust = Endpoint::from_shared(service.url())?.tls_config(
-            ClientTlsConfig::new()
-                .ca_certificate(Certificate::from_pem(std::fs::read(other.ca())?))
-                .identity(other_identity.clone()),
-        )?;
+        let wrong_trust = Endpoint::from_shared(service.url())?
+            .tls_config(ClientTlsConfig::new().ca_certificate(Certificate::from_pem(std::fs::read(other.ca())?)).identity(other_identity.clone()))?;
         assert!(health(wrong_trust, name).await.is_err(), "{name}: a server outside our CA was trusted");
     }
 
@@ -124,18 +113,11 @@ async fn rules_and_randomness_serve_only_arbiters_certificates() -> Result<()> {
     use api::randomness_v1::randomness_service_client::RandomnessServiceClient;
     use api::rules_v1::rules_service_client::RulesServiceClient;
     let rules = system.rules_channel().await?;
-    let status = HealthClient::new(rules.clone())
-        .check(HealthCheckRequest { service: "arbiter.rules.v1.RulesService".into() })
-        .await?
-        .into_inner()
-        .status;
+    let status = HealthClient::new(rules.clone()).check(HealthCheckRequest { service: "arbiter.rules.v1.RulesService".into() }).await?.into_inner().status;
     assert_eq!(status, tonic_health::pb::health_check_response::ServingStatus::Serving as i32);
     let rulesets = RulesServiceClient::new(rules).list_rulesets(api::rules_v1::ListRulesetsRequest {}).await?.into_inner();
     assert!(rulesets.rulesets.iter().any(|r| r.name == "mainframe"));
-    let key = RandomnessServiceClient::new(system.randomness_channel().await?)
-        .public_key(api::randomness_v1::PublicKeyRequest {})
-        .await?
-        .into_inner();
+    let key = RandomnessServiceClient::new(system.randomness_channel().await?).public_key(api::randomness_v1::PublicKeyRequest {}).await?.into_inner();
     assert_eq!(key.public_key.len(), 32);
     Ok(())
 }
@@ -201,10 +183,8 @@ async fn stop(mut up: Up) -> Result<()> {
 
 /// Every secret file `up` makes, with its content.
 fn secrets(data: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>> {
-    let mut files: Vec<PathBuf> = ["orchestrator", "randomness", "feed", "admin"]
-        .iter()
-        .map(|r| data.join("secrets").join("nats").join(format!("{r}.password")))
-        .collect();
+    let mut files: Vec<PathBuf> =
+        ["orchestrator", "randomness", "feed", "admin"].iter().map(|r| data.join("secrets").join("nats").join(format!("{r}.password"))).collect();
     files.push(data.join("tls").join("ca.key"));
     for s in api::tls::SERVICES {
         files.push(data.join("tls").join(format!("{s}.key")));

@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use anyhow::{anyhow, ensure, Result};
 use api::match_v1 as m;
 use api::match_v1::match_service_client::MatchServiceClient;
-use harness::{play_one, platform, with_token, Rng, System, Table};
+use harness::{platform, play_one, with_token, Rng, System, Table};
 use prost::Message;
 use tonic::transport::Channel;
 use tonic::Code;
@@ -110,15 +110,10 @@ async fn a_round_of_eight_is_listed_played_concurrently_and_ended_by_match_contr
     assert_eq!(err.code(), Code::InvalidArgument, "{}", err.message());
 
     // WatchMatches, opened before the round exists, follows exactly the round's matches.
-    let err = client
-        .watch_matches(m::WatchMatchesRequest { tournament_id: TOURNAMENT.into(), round: 1, ..Default::default() })
-        .await
-        .expect_err("no key");
+    let err = client.watch_matches(m::WatchMatchesRequest { tournament_id: TOURNAMENT.into(), round: 1, ..Default::default() }).await.expect_err("no key");
     assert_eq!(err.code(), Code::Unauthenticated, "{}", err.message());
-    let mut watch = client
-        .watch_matches(platform(m::WatchMatchesRequest { tournament_id: TOURNAMENT.into(), round: 1, ..Default::default() }))
-        .await?
-        .into_inner();
+    let mut watch =
+        client.watch_matches(platform(m::WatchMatchesRequest { tournament_id: TOURNAMENT.into(), round: 1, ..Default::default() })).await?.into_inner();
     let collector = tokio::spawn(async move {
         let mut versions: std::collections::BTreeMap<String, Vec<u64>> = Default::default();
         let mut ended = BTreeSet::new();
@@ -162,11 +157,8 @@ async fn a_round_of_eight_is_listed_played_concurrently_and_ended_by_match_contr
     assert_eq!(tournament.len(), 9, "the round and the other round");
     assert!(tournament.iter().any(|s| s.match_id == other_round.match_id));
     assert!(!tournament.iter().any(|s| s.match_id == other_tournament.match_id));
-    let (netrunner, _) = list_all(
-        &mut client,
-        m::ListMatchesRequest { tournament_id: TOURNAMENT.into(), round: 1, ruleset: "netrunner".into(), ..Default::default() },
-    )
-    .await?;
+    let (netrunner, _) =
+        list_all(&mut client, m::ListMatchesRequest { tournament_id: TOURNAMENT.into(), round: 1, ruleset: "netrunner".into(), ..Default::default() }).await?;
     assert_eq!(netrunner.len(), 4);
     // A token is opaque and bound to its filters.
     let first = client.list_matches(platform(by_round.clone())).await?.into_inner();
@@ -205,7 +197,8 @@ async fn a_round_of_eight_is_listed_played_concurrently_and_ended_by_match_contr
     let (_, t1) = &round[0];
     let err = client.concede_match(m::ConcedeMatchRequest { match_id: t1.match_id.clone(), ..Default::default() }).await.expect_err("no seat token");
     assert_eq!(err.code(), Code::Unauthenticated, "{}", err.message());
-    let conceded = client.concede_match(with_token(m::ConcedeMatchRequest { match_id: t1.match_id.clone(), ..Default::default() }, &t1.tokens[0])).await?.into_inner();
+    let conceded =
+        client.concede_match(with_token(m::ConcedeMatchRequest { match_id: t1.match_id.clone(), ..Default::default() }, &t1.tokens[0])).await?.into_inner();
     assert_eq!(conceded.status, m::MatchStatus::Ended as i32);
     assert!(conceded.result.contains("Ben won") && conceded.result.contains("conceded"), "{}", conceded.result);
     let err = client
@@ -316,10 +309,7 @@ async fn a_clock_running_out_and_the_round_time_limit_end_matches_as_the_docs_sa
     // Time is kept by the orchestrator itself: with both players only watching (no request
     // after the watch opens), the flag still falls and the watchers see the end.
     let watched = create_at(&mut client, "mainframe", TOURNAMENT, 3, 5, &[("clock_s", 1), ("increment_s", 0)]).await?;
-    let mut updates = client
-        .watch_match(m::WatchMatchRequest { match_id: watched.match_id.clone(), from_version: 0 })
-        .await?
-        .into_inner();
+    let mut updates = client.watch_match(m::WatchMatchRequest { match_id: watched.match_id.clone(), from_version: 0 }).await?.into_inner();
     let ended = tokio::time::timeout(std::time::Duration::from_secs(120), async {
         while let Some(update) = updates.message().await? {
             if update.status == m::MatchStatus::Ended as i32 {
@@ -420,11 +410,9 @@ async fn a_clock_running_out_and_the_round_time_limit_end_matches_as_the_docs_sa
     assert_eq!(view.status, m::MatchStatus::InProgress as i32);
 
     // The index sees the two timed-out matches as ended.
-    let (round3, _) = list_all(
-        &mut client,
-        m::ListMatchesRequest { tournament_id: TOURNAMENT.into(), round: 3, status: m::MatchStatus::Ended as i32, ..Default::default() },
-    )
-    .await?;
+    let (round3, _) =
+        list_all(&mut client, m::ListMatchesRequest { tournament_id: TOURNAMENT.into(), round: 3, status: m::MatchStatus::Ended as i32, ..Default::default() })
+            .await?;
     assert_eq!(
         round3.iter().map(|s| s.match_id.clone()).collect::<BTreeSet<_>>(),
         [clocked.match_id, watched.match_id, limited.match_id, timed.match_id].into_iter().collect()
@@ -446,9 +434,10 @@ async fn a_restarted_orchestrator_keeps_the_time_of_the_matches_in_play() -> Res
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(120);
     loop {
         let commits = log.read(&table.match_id, 1).await.map_err(|e| anyhow!("{e}"))?;
-        let called = commits.iter().filter_map(|c| api::log_v1::Commit::decode(c.payload.as_ref()).ok()).any(|c| {
-            matches!(ended_by(&c), Some(api::log_v1::commit_input::Input::Time(t)) if t.flagged_seat.is_some())
-        });
+        let called = commits
+            .iter()
+            .filter_map(|c| api::log_v1::Commit::decode(c.payload.as_ref()).ok())
+            .any(|c| matches!(ended_by(&c), Some(api::log_v1::commit_input::Input::Time(t)) if t.flagged_seat.is_some()));
         if called {
             return Ok(());
         }

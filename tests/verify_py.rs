@@ -102,11 +102,7 @@ fn the_python_verifier_agrees_with_the_audit_on_every_golden_log_and_fresh_expor
 
 /// The version of the first commit whose input matches `what`.
 fn first(export: &MatchExport, what: impl Fn(&CI) -> bool) -> Result<usize> {
-    export
-        .commits
-        .iter()
-        .position(|c| c.input.as_ref().and_then(|i| i.input.as_ref()).is_some_and(&what))
-        .context("no such commit")
+    export.commits.iter().position(|c| c.input.as_ref().and_then(|i| i.input.as_ref()).is_some_and(&what)).context("no such commit")
 }
 
 /// `export` with the stored bytes of commit `at` (0-based) changed by `change` and nothing

@@ -89,20 +89,14 @@ async fn check_match(system: &System, ruleset: &str, seats: usize, seed: u64) ->
     let (states, awaiting) = replay(&export)?;
     let joined_at = 1 + seats; // commit 1 creates, then one join per seat
 
-    let viewers: Vec<(Viewer, Option<&String>)> = (0..seats)
-        .map(|s| (Viewer::Seat(s as u32), table.tokens.get(s)))
-        .chain(std::iter::once((Viewer::Spectator, None)))
-        .collect();
+    let viewers: Vec<(Viewer, Option<&String>)> =
+        (0..seats).map(|s| (Viewer::Seat(s as u32), table.tokens.get(s))).chain(std::iter::once((Viewer::Spectator, None))).collect();
     for (viewer, token) in &viewers {
         // The watch stream: every commit's events and pending decision, as this viewer sees them.
-        let mut stream = client
-            .watch_match(request(m::WatchMatchRequest { match_id: table.match_id.clone(), from_version: 0 }, *token))
-            .await?
-            .into_inner();
+        let mut stream = client.watch_match(request(m::WatchMatchRequest { match_id: table.match_id.clone(), from_version: 0 }, *token)).await?.into_inner();
         let mut seen = 0usize;
-        while let Some(update) = tokio::time::timeout(std::time::Duration::from_secs(30), stream.next())
-            .await
-            .context("the watch stream of an ended match must end")?
+        while let Some(update) =
+            tokio::time::timeout(std::time::Duration::from_secs(30), stream.next()).await.context("the watch stream of an ended match must end")?
         {
             let update = update?;
             let i = (update.version as usize).checked_sub(1).ok_or_else(|| anyhow!("version 0 in a watch"))?;
@@ -132,10 +126,7 @@ async fn check_match(system: &System, ruleset: &str, seats: usize, seed: u64) ->
         // Past versions (a sample, each is a rebuild): the view is the engine's view for this viewer.
         let last = states.len();
         for version in (1..=last).filter(|v| v % 9 == 1 || *v == last) {
-            let view = client
-                .get_match(request(m::GetMatchRequest { match_id: table.match_id.clone(), version: version as u64 }, *token))
-                .await?
-                .into_inner();
+            let view = client.get_match(request(m::GetMatchRequest { match_id: table.match_id.clone(), version: version as u64 }, *token)).await?.into_inner();
             let expected = rules.view(&states[version - 1], *viewer)?.to_string();
             assert_eq!(view.state_json, expected, "{ruleset} version {version}: {viewer:?} gets exactly the engine's view");
             assert_eq!(view.pending, expected_pending(&awaiting[version - 1], *viewer, version >= joined_at));

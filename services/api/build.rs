@@ -7,12 +7,7 @@ use prost::Message;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../proto");
-    let files = [
-        "arbiter/match/v1/match.proto",
-        "arbiter/rules/v1/rules.proto",
-        "arbiter/randomness/v1/randomness.proto",
-        "arbiter/log/v1/log.proto",
-    ];
+    let files = ["arbiter/match/v1/match.proto", "arbiter/rules/v1/rules.proto", "arbiter/randomness/v1/randomness.proto", "arbiter/log/v1/log.proto"];
     for f in &files {
         println!("cargo:rerun-if-changed={}", root.join(f).display());
     }

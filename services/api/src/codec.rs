@@ -50,10 +50,8 @@ impl<U: Message + Default> Decoder for ProtoDecoder<U> {
     type Error = Status;
 
     fn decode(&mut self, buf: &mut DecodeBuf<'_>) -> Result<Option<U>, Status> {
-        U::decode(buf).map(Some).map_err(|e| {
-            Status::invalid_argument(format!(
-                "the message is not a valid protobuf encoding of this method's message type: {e}"
-            ))
-        })
+        U::decode(buf)
+            .map(Some)
+            .map_err(|e| Status::invalid_argument(format!("the message is not a valid protobuf encoding of this method's message type: {e}")))
     }
 }

@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 
 use engine::{
-    Awaiting, Choice, Decision, DeckEntry, DecisionOption, DecisionSpec, DrawKind, DrawRequest, Event, Input,
-    MatchConfig, Outcome, PrivatePart, SeatConfig, Step, Viewer,
+    Awaiting, Choice, Decision, DecisionOption, DecisionSpec, DeckEntry, DrawKind, DrawRequest, Event, Input, MatchConfig, Outcome, PrivatePart, SeatConfig,
+    Step, Viewer,
 };
 
 use crate::match_v1 as m;
@@ -24,7 +24,11 @@ fn missing(what: &str) -> ConvertError {
 }
 
 fn json_text(v: &serde_json::Value) -> String {
-    if v.is_null() { String::new() } else { v.to_string() }
+    if v.is_null() {
+        String::new()
+    } else {
+        v.to_string()
+    }
 }
 
 fn json_value(s: &str, what: &str) -> Result<serde_json::Value, ConvertError> {
@@ -44,18 +48,12 @@ pub fn match_update(commit: &crate::log_v1::Commit, viewer: Viewer, all_joined: 
     let (status, pending) = match &awaiting {
         Some(Awaiting::Ended(_)) => (m::MatchStatus::Ended, None),
         _ if !all_joined => (m::MatchStatus::WaitingForSeats, None),
-        Some(Awaiting::Decision(d)) => (
-            m::MatchStatus::InProgress,
-            Some(if viewer == Viewer::Seat(d.seat) { decision_to_proto(d) } else { decision_summary_to_proto(d) }),
-        ),
+        Some(Awaiting::Decision(d)) => {
+            (m::MatchStatus::InProgress, Some(if viewer == Viewer::Seat(d.seat) { decision_to_proto(d) } else { decision_summary_to_proto(d) }))
+        }
         _ => (m::MatchStatus::InProgress, None),
     };
-    m::MatchUpdate {
-        version: commit.version,
-        events: commit.events.iter().map(|e| redact_event(e, viewer)).collect(),
-        status: status as i32,
-        pending,
-    }
+    m::MatchUpdate { version: commit.version, events: commit.events.iter().map(|e| redact_event(e, viewer)).collect(), status: status as i32, pending }
 }
 
 /// [`match_update`] for a spectator: exactly what the public may see.
@@ -68,11 +66,7 @@ pub fn spectator_update(commit: &crate::log_v1::Commit, all_joined: bool) -> m::
 pub fn config_to_proto(c: &MatchConfig) -> r::MatchConfig {
     r::MatchConfig {
         ruleset: c.ruleset.clone(),
-        seats: c
-            .seats
-            .iter()
-            .map(|s| m::SeatSpec { name: s.name.clone(), deck: s.deck.clone(), decklist: decklist_to_proto(&s.decklist) })
-            .collect(),
+        seats: c.seats.iter().map(|s| m::SeatSpec { name: s.name.clone(), deck: s.deck.clone(), decklist: decklist_to_proto(&s.decklist) }).collect(),
         options: c.options.iter().map(|(k, v)| (k.clone(), *v)).collect(),
     }
 }
@@ -80,11 +74,7 @@ pub fn config_to_proto(c: &MatchConfig) -> r::MatchConfig {
 pub fn config_from_proto(c: &r::MatchConfig) -> MatchConfig {
     MatchConfig {
         ruleset: c.ruleset.clone(),
-        seats: c
-            .seats
-            .iter()
-            .map(|s| SeatConfig { name: s.name.clone(), deck: s.deck.clone(), decklist: decklist_from_proto(s.decklist.as_ref()) })
-            .collect(),
+        seats: c.seats.iter().map(|s| SeatConfig { name: s.name.clone(), deck: s.deck.clone(), decklist: decklist_from_proto(s.decklist.as_ref()) }).collect(),
         // BTreeMap: protobuf maps have no order, the domain gets a deterministic one.
         options: c.options.iter().map(|(k, v)| (k.clone(), *v)).collect::<BTreeMap<_, _>>(),
     }
@@ -141,9 +131,8 @@ pub fn ruleset_description(rules: &dyn engine::Ruleset) -> Result<m::RulesetDesc
     let parse = |what: &str, text: &str| -> Result<serde_json::Value, ConvertError> {
         serde_json::from_str(text).map_err(|e| ConvertError(format!("the published {what} of {} is not JSON: {e}", rules.name())))
     };
-    let strings = |v: &serde_json::Value| -> Vec<String> {
-        v.as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default()
-    };
+    let strings =
+        |v: &serde_json::Value| -> Vec<String> { v.as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default() };
     let kinds = parse("kinds", schemas.kinds)?;
     d.decision_kinds = strings(&kinds["decision_kinds"]);
     d.event_kinds = strings(&kinds["event_kinds"]);
@@ -191,89 +180,52 @@ fn option_from_proto(o: &m::DecisionOption) -> DecisionOption {
 
 pub fn decision_to_proto(d: &Decision) -> m::Decision {
     let spec = match &d.spec {
-        DecisionSpec::Pick { options, min, max } => m::decision::Spec::Pick(m::PickSpec {
-            options: options.iter().map(option_to_proto).collect(),
-            min: *min,
-            max: *max,
-        }),
-        DecisionSpec::Number { min, max } => m::decision::Spec::Number(m::NumberSpec { min: *min, max: *max }),
-        DecisionSpec::Split { amount, targets } => m::decision::Spec::Split(m::SplitSpec {
-            amount: *amount,
-            targets: targets.iter().map(option_to_proto).collect(),
-        }),
-        DecisionSpec::Order { items } => {
-            m::decision::Spec::Order(m::OrderSpec { items: items.iter().map(option_to_proto).collect() })
+        DecisionSpec::Pick { options, min, max } => {
+            m::decision::Spec::Pick(m::PickSpec { options: options.iter().map(option_to_proto).collect(), min: *min, max: *max })
         }
+        DecisionSpec::Number { min, max } => m::decision::Spec::Number(m::NumberSpec { min: *min, max: *max }),
+        DecisionSpec::Split { amount, targets } => {
+            m::decision::Spec::Split(m::SplitSpec { amount: *amount, targets: targets.iter().map(option_to_proto).collect() })
+        }
+        DecisionSpec::Order { items } => m::decision::Spec::Order(m::OrderSpec { items: items.iter().map(option_to_proto).collect() }),
     };
-    m::Decision {
-        decision_id: d.id,
-        seat: d.seat,
-        kind: d.kind.clone(),
-        summary: d.summary.clone(),
-        prompt: d.prompt.clone(),
-        spec: Some(spec),
-    }
+    m::Decision { decision_id: d.id, seat: d.seat, kind: d.kind.clone(), summary: d.summary.clone(), prompt: d.prompt.clone(), spec: Some(spec) }
 }
 
 /// The pending decision as seen by someone who is not its seat: who decides, the kind and the
 /// public summary. Never the seat's prompt or options: those may name the seat's hidden cards.
 pub fn decision_summary_to_proto(d: &Decision) -> m::Decision {
-    m::Decision {
-        decision_id: d.id,
-        seat: d.seat,
-        kind: d.kind.clone(),
-        summary: d.summary.clone(),
-        prompt: String::new(),
-        spec: None,
-    }
+    m::Decision { decision_id: d.id, seat: d.seat, kind: d.kind.clone(), summary: d.summary.clone(), prompt: String::new(), spec: None }
 }
 
 pub fn decision_from_proto(d: &m::Decision) -> Result<Decision, ConvertError> {
     let spec = match d.spec.as_ref().ok_or_else(|| missing("decision spec"))? {
-        m::decision::Spec::Pick(p) => DecisionSpec::Pick {
-            options: p.options.iter().map(option_from_proto).collect(),
-            min: p.min,
-            max: p.max,
-        },
+        m::decision::Spec::Pick(p) => DecisionSpec::Pick { options: p.options.iter().map(option_from_proto).collect(), min: p.min, max: p.max },
         m::decision::Spec::Number(n) => DecisionSpec::Number { min: n.min, max: n.max },
-        m::decision::Spec::Split(s) => DecisionSpec::Split {
-            amount: s.amount,
-            targets: s.targets.iter().map(option_from_proto).collect(),
-        },
+        m::decision::Spec::Split(s) => DecisionSpec::Split { amount: s.amount, targets: s.targets.iter().map(option_from_proto).collect() },
         m::decision::Spec::Order(o) => DecisionSpec::Order { items: o.items.iter().map(option_from_proto).collect() },
     };
-    Ok(Decision {
-        id: d.decision_id,
-        seat: d.seat,
-        kind: d.kind.clone(),
-        summary: d.summary.clone(),
-        prompt: d.prompt.clone(),
-        spec,
-    })
+    Ok(Decision { id: d.decision_id, seat: d.seat, kind: d.kind.clone(), summary: d.summary.clone(), prompt: d.prompt.clone(), spec })
 }
 
 pub fn choice_to_proto(c: &Choice) -> m::Choice {
     let value = match c {
         Choice::Pick(ids) => m::choice::Value::Pick(m::PickChoice { option_ids: ids.clone() }),
         Choice::Number(n) => m::choice::Value::Number(*n),
-        Choice::Split(parts) => m::choice::Value::Split(m::SplitChoice {
-            parts: parts.iter().map(|(id, n)| m::SplitPart { target_id: id.clone(), amount: *n }).collect(),
-        }),
+        Choice::Split(parts) => {
+            m::choice::Value::Split(m::SplitChoice { parts: parts.iter().map(|(id, n)| m::SplitPart { target_id: id.clone(), amount: *n }).collect() })
+        }
         Choice::Order(ids) => m::choice::Value::Order(m::OrderChoice { item_ids: ids.clone() }),
     };
     m::Choice { value: Some(value) }
 }
 
 pub fn choice_from_proto(c: Option<&m::Choice>) -> Result<Choice, ConvertError> {
-    let value = c
-        .and_then(|c| c.value.as_ref())
-        .ok_or_else(|| ConvertError("choice is missing: set one of pick, number, split or order".into()))?;
+    let value = c.and_then(|c| c.value.as_ref()).ok_or_else(|| ConvertError("choice is missing: set one of pick, number, split or order".into()))?;
     Ok(match value {
         m::choice::Value::Pick(p) => Choice::Pick(p.option_ids.clone()),
         m::choice::Value::Number(n) => Choice::Number(*n),
-        m::choice::Value::Split(s) => {
-            Choice::Split(s.parts.iter().map(|p| (p.target_id.clone(), p.amount)).collect())
-        }
+        m::choice::Value::Split(s) => Choice::Split(s.parts.iter().map(|p| (p.target_id.clone(), p.amount)).collect()),
         m::choice::Value::Order(o) => Choice::Order(o.item_ids.clone()),
     })
 }
@@ -354,16 +306,10 @@ pub fn awaiting_from_proto(a: Option<&r::Awaiting>) -> Result<Awaiting, ConvertE
 
 pub fn input_to_proto(i: &Input) -> r::Input {
     let input = match i {
-        Input::Decision { decision_id, seat, choice } => r::input::Input::Decision(r::DecisionInput {
-            decision_id: *decision_id,
-            seat: *seat,
-            choice: Some(choice_to_proto(choice)),
-        }),
-        Input::Draw { index, purpose, values } => r::input::Input::Draw(r::DrawInput {
-            index: *index,
-            purpose: purpose.clone(),
-            values: values.clone(),
-        }),
+        Input::Decision { decision_id, seat, choice } => {
+            r::input::Input::Decision(r::DecisionInput { decision_id: *decision_id, seat: *seat, choice: Some(choice_to_proto(choice)) })
+        }
+        Input::Draw { index, purpose, values } => r::input::Input::Draw(r::DrawInput { index: *index, purpose: purpose.clone(), values: values.clone() }),
         Input::TimeCalled { at_ms } => r::input::Input::Time(r::TimeInput { at_ms: *at_ms }),
     };
     r::Input { input: Some(input) }
@@ -376,9 +322,7 @@ pub fn decision_input_from_proto(d: &r::DecisionInput) -> Result<Input, ConvertE
 pub fn input_from_proto(i: Option<&r::Input>) -> Result<Input, ConvertError> {
     match i.and_then(|i| i.input.as_ref()).ok_or_else(|| missing("input"))? {
         r::input::Input::Decision(d) => decision_input_from_proto(d),
-        r::input::Input::Draw(d) => {
-            Ok(Input::Draw { index: d.index, purpose: d.purpose.clone(), values: d.values.clone() })
-        }
+        r::input::Input::Draw(d) => Ok(Input::Draw { index: d.index, purpose: d.purpose.clone(), values: d.values.clone() }),
         r::input::Input::Time(t) => Ok(Input::TimeCalled { at_ms: t.at_ms }),
     }
 }
@@ -390,25 +334,14 @@ pub fn event_to_proto(e: &Event) -> r::RulesEvent {
         Some(p) => (p.seats.clone(), p.text.clone(), json_text(&p.detail)),
         None => (Vec::new(), String::new(), String::new()),
     };
-    r::RulesEvent {
-        kind: e.kind.clone(),
-        text: e.text.clone(),
-        detail_json: json_text(&e.detail),
-        private_to,
-        private_text,
-        private_detail_json,
-    }
+    r::RulesEvent { kind: e.kind.clone(), text: e.text.clone(), detail_json: json_text(&e.detail), private_to, private_text, private_detail_json }
 }
 
 pub fn event_from_proto(e: &r::RulesEvent) -> Result<Event, ConvertError> {
     let private = if e.private_to.is_empty() && e.private_text.is_empty() {
         None
     } else {
-        Some(PrivatePart {
-            seats: e.private_to.clone(),
-            text: e.private_text.clone(),
-            detail: json_value(&e.private_detail_json, "private event detail")?,
-        })
+        Some(PrivatePart { seats: e.private_to.clone(), text: e.private_text.clone(), detail: json_value(&e.private_detail_json, "private event detail")? })
     };
     Ok(Event { kind: e.kind.clone(), text: e.text.clone(), detail: json_value(&e.detail_json, "event detail")?, private })
 }
@@ -455,10 +388,7 @@ mod tests {
             kind: "mainframe.split_damage".into(),
             summary: "Ana splits 5 damage".into(),
             prompt: "Split 5 damage".into(),
-            spec: DecisionSpec::Split {
-                amount: 5,
-                targets: vec![DecisionOption::new("c1", "Blocker 1"), DecisionOption::new("c2", "Blocker 2")],
-            },
+            spec: DecisionSpec::Split { amount: 5, targets: vec![DecisionOption::new("c1", "Blocker 1"), DecisionOption::new("c2", "Blocker 2")] },
         };
         assert_eq!(decision_from_proto(&decision_to_proto(&d)).unwrap(), d);
         for c in [

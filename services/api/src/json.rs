@@ -38,9 +38,7 @@ pub enum JsonError {
 
 fn pool() -> Result<&'static DescriptorPool, JsonError> {
     static POOL: OnceLock<Result<DescriptorPool, String>> = OnceLock::new();
-    POOL.get_or_init(|| DescriptorPool::decode(crate::FILE_DESCRIPTOR_SET).map_err(|e| e.to_string()))
-        .as_ref()
-        .map_err(|e| JsonError::Descriptors(e.clone()))
+    POOL.get_or_init(|| DescriptorPool::decode(crate::FILE_DESCRIPTOR_SET).map_err(|e| e.to_string())).as_ref().map_err(|e| JsonError::Descriptors(e.clone()))
 }
 
 /// The descriptor of the message called `full_name` (e.g. `arbiter.log.v1.MatchExport`).
@@ -48,8 +46,7 @@ fn descriptor(full_name: &str) -> Result<MessageDescriptor, JsonError> {
     pool()?.get_message_by_name(full_name).ok_or_else(|| JsonError::UnknownMessage(full_name.to_string()))
 }
 
-const SERIALIZE: SerializeOptions =
-    SerializeOptions::new().use_proto_field_name(true).stringify_64_bit_integers(false).skip_default_fields(false);
+const SERIALIZE: SerializeOptions = SerializeOptions::new().use_proto_field_name(true).stringify_64_bit_integers(false).skip_default_fields(false);
 
 /// A message ready to be serialized as proto3 JSON (with serde: `serde_json::to_string_pretty`,
 /// or `#[serde(flatten)]` inside a document that adds its own fields).
@@ -59,8 +56,8 @@ impl AsJson {
     /// `msg`, whose proto name is `full_name`.
     pub fn new<M: prost::Message>(msg: &M, full_name: &str) -> Result<AsJson, JsonError> {
         let desc = descriptor(full_name)?;
-        let dynamic = DynamicMessage::decode(desc, msg.encode_to_vec().as_slice())
-            .map_err(|err| JsonError::Transcode { message: full_name.to_string(), err })?;
+        let dynamic =
+            DynamicMessage::decode(desc, msg.encode_to_vec().as_slice()).map_err(|err| JsonError::Transcode { message: full_name.to_string(), err })?;
         Ok(AsJson(dynamic))
     }
 }
@@ -110,9 +107,10 @@ fn locate(desc: &MessageDescriptor, value: &serde_json::Value) -> Option<String>
             let Kind::Message(m) = f.kind() else { return None };
             match v {
                 _ if f.is_map() => None,
-                serde_json::Value::Array(items) if f.is_list() => items.iter().enumerate().find_map(|(i, item)| {
-                    (!parses(&m, item)).then(|| locate(&m, item).map_or(format!("[{i}]"), |p| format!("[{i}].{p}")))
-                }),
+                serde_json::Value::Array(items) if f.is_list() => items
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, item)| (!parses(&m, item)).then(|| locate(&m, item).map_or(format!("[{i}]"), |p| format!("[{i}].{p}")))),
                 _ => locate(&m, v).map(|p| format!(".{p}")),
             }
         });
@@ -157,8 +155,7 @@ fn rewrite_message(value: &mut serde_json::Value, desc: &MessageDescriptor, at: 
 fn rewrite_single(value: &mut serde_json::Value, kind: &Kind, at: &str) -> Result<(), JsonError> {
     match (kind, &mut *value) {
         (Kind::Bytes, serde_json::Value::String(text)) => {
-            let bytes = hex::decode(text.trim())
-                .map_err(|err| JsonError::Hex { at: at.to_string(), text: text.clone(), err })?;
+            let bytes = hex::decode(text.trim()).map_err(|err| JsonError::Hex { at: at.to_string(), text: text.clone(), err })?;
             *text = base64::engine::general_purpose::STANDARD.encode(bytes);
             Ok(())
         }

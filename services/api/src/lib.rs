@@ -39,8 +39,7 @@ pub use arbiter::randomness::v1 as randomness_v1;
 pub use arbiter::rules::v1 as rules_v1;
 
 /// The encoded descriptor set of every Arbiter proto, for gRPC reflection.
-pub const FILE_DESCRIPTOR_SET: &[u8] =
-    include_bytes!(concat!(env!("OUT_DIR"), "/arbiter_descriptor.bin"));
+pub const FILE_DESCRIPTOR_SET: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/arbiter_descriptor.bin"));
 
 pub mod codec;
 pub mod convert;

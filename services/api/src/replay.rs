@@ -46,9 +46,7 @@ pub enum RulesCall {
 /// What `logged` asks of the rules, or why it cannot be read.
 pub fn rules_call(logged: &Commit) -> Result<RulesCall, Divergence> {
     match logged.input.as_ref().and_then(|i| i.input.as_ref()) {
-        Some(CI::Created(created)) => {
-            Ok(RulesCall::NewMatch(convert::config_from_proto(created.config.as_ref().unwrap_or(&r::MatchConfig::default()))))
-        }
+        Some(CI::Created(created)) => Ok(RulesCall::NewMatch(convert::config_from_proto(created.config.as_ref().unwrap_or(&r::MatchConfig::default())))),
         Some(CI::Decision(d)) => match d.decision.as_ref().map(convert::decision_input_from_proto) {
             Some(Ok(input)) => Ok(RulesCall::Apply(input)),
             Some(Err(e)) => Err(diverge(logged, format!("the logged decision is malformed: {e}"))),
@@ -63,9 +61,9 @@ pub fn rules_call(logged: &Commit) -> Result<RulesCall, Divergence> {
         Some(input @ CI::Time(_)) if convert::time_input_of(input).is_some() => {
             Ok(convert::time_input_of(input).map(RulesCall::Apply).unwrap_or(RulesCall::None))
         }
-        Some(input @ (CI::Conceded(_) | CI::Adjudicated(_) | CI::Time(_))) => convert::control_of(input)
-            .map(RulesCall::Control)
-            .ok_or_else(|| diverge(logged, "a match-control commit without its control")),
+        Some(input @ (CI::Conceded(_) | CI::Adjudicated(_) | CI::Time(_))) => {
+            convert::control_of(input).map(RulesCall::Control).ok_or_else(|| diverge(logged, "a match-control commit without its control"))
+        }
     }
 }
 
@@ -78,10 +76,9 @@ pub fn check_control(
     seating: engine::core::control::Seating,
     waiting_before: Option<&r::Awaiting>,
 ) -> Result<r::Awaiting, Divergence> {
-    let before = convert::awaiting_from_proto(waiting_before)
-        .map_err(|e| diverge(logged, format!("match control before the match waits for anything: {e}")))?;
-    let (events, ended) = convert::control_step(control, seating, &before)
-        .map_err(|e| diverge(logged, format!("the match-control input is refused: {e}")))?;
+    let before =
+        convert::awaiting_from_proto(waiting_before).map_err(|e| diverge(logged, format!("match control before the match waits for anything: {e}")))?;
+    let (events, ended) = convert::control_step(control, seating, &before).map_err(|e| diverge(logged, format!("the match-control input is refused: {e}")))?;
     let step = r::Step { events, awaiting: Some(ended.clone()), ..Default::default() };
     compare_commit(logged, Some(&step), waiting_before)?;
     Ok(ended)
@@ -177,11 +174,7 @@ pub struct Replayed {
 /// Re-run `commits` through `rules` in process and compare each commit ([`compare_commit`]);
 /// stops at the first divergence. `visit` is called before each commit with what the rules wait
 /// for at that point (as replayed so far).
-pub fn replay(
-    rules: &dyn Ruleset,
-    commits: &[Commit],
-    mut visit: impl FnMut(&Commit, Option<&r::Awaiting>),
-) -> Result<Replayed, Divergence> {
+pub fn replay(rules: &dyn Ruleset, commits: &[Commit], mut visit: impl FnMut(&Commit, Option<&r::Awaiting>)) -> Result<Replayed, Divergence> {
     let mut at = Replayed::default();
     let mut seats = 0u32;
     for c in commits {
@@ -221,7 +214,7 @@ pub fn replay(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::log_v1::{CommitInput, MatchCreated, RandomDraw, SecretRevealed, SeatDecision, SeatJoined};
+    use crate::log_v1::{CommitInput, MatchCreated, RandomDraw, SeatDecision, SeatJoined, SecretRevealed};
     use engine::bots::RandomBot;
     use engine::{Awaiting, SeatConfig};
 

@@ -41,11 +41,7 @@ pub fn act_of(commit: &Commit) -> Option<LoggedAct<'_>> {
     match commit.input.as_ref()?.input.as_ref()? {
         CI::Decision(d) => {
             let decision = d.decision.as_ref()?;
-            Some(LoggedAct {
-                seat: decision.seat,
-                decision: Some((decision.decision_id, choice_of(decision.choice.as_ref()))),
-                signature: &d.seat_signature,
-            })
+            Some(LoggedAct { seat: decision.seat, decision: Some((decision.decision_id, choice_of(decision.choice.as_ref()))), signature: &d.seat_signature })
         }
         CI::Conceded(c) => Some(LoggedAct { seat: c.seat, decision: None, signature: &c.seat_signature }),
         _ => None,
@@ -63,25 +59,13 @@ pub fn check_act<'k>(commit: &Commit, key_of: impl Fn(u32) -> Option<&'k SeatKey
         if act.signature.is_empty() {
             return Ok(None);
         }
-        return Err(format!(
-            "the {} of seat {} carries a seat signature, but the seat registered no key",
-            act.describe(),
-            act.seat
-        ));
+        return Err(format!("the {} of seat {} carries a seat signature, but the seat registered no key", act.describe(), act.seat));
     };
-    let refused = |why: &str| {
-        format!(
-            "the {} of seat {} is not signed by the seat's key {}: {why}",
-            act.describe(),
-            act.seat,
-            hex::encode(key.to_bytes())
-        )
-    };
+    let refused = |why: &str| format!("the {} of seat {} is not signed by the seat's key {}: {why}", act.describe(), act.seat, hex::encode(key.to_bytes()));
     if act.signature.is_empty() {
         return Err(refused("it carries no seat signature"));
     }
-    let against: &[u8; 32] =
-        commit.prev_hash.as_slice().try_into().map_err(|_| refused("the commit has no 32-byte prev_hash to sign against"))?;
+    let against: &[u8; 32] = commit.prev_hash.as_slice().try_into().map_err(|_| refused("the commit has no 32-byte prev_hash to sign against"))?;
     let checked = match &act.decision {
         Some((decision_id, Some(choice))) => {
             key.verify(&commit.match_id, act.seat, against, Act::Decision { decision_id: *decision_id, choice }, act.signature)

@@ -6,13 +6,12 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use tokio::net::{TcpListener, TcpStream};
-use tokio_stream::StreamExt;
 use tokio_stream::wrappers::TcpListenerStream;
+use tokio_stream::StreamExt;
 
 /// Start `tracing` output on stderr, filtered by `RUST_LOG` (default `info`).
 pub fn init_tracing() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     // A second init (in tests) is harmless: keep the first subscriber.
     let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
 }
@@ -38,10 +37,9 @@ pub async fn bind(name: &str, addr: SocketAddr) -> std::io::Result<(Incoming, So
 
 /// The gRPC reflection service: every Arbiter proto's types, but it lists only `service` (the
 /// one this port serves), health and reflection itself, so grpcurl lists what answers here.
-pub fn reflection(service: &str) -> Result<
-    tonic_reflection::server::v1::ServerReflectionServer<impl tonic_reflection::server::v1::ServerReflection>,
-    tonic_reflection::server::Error,
-> {
+pub fn reflection(
+    service: &str,
+) -> Result<tonic_reflection::server::v1::ServerReflectionServer<impl tonic_reflection::server::v1::ServerReflection>, tonic_reflection::server::Error> {
     tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(crate::FILE_DESCRIPTOR_SET)
         .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
@@ -353,15 +351,27 @@ pub fn clear_status(headers: &mut tonic::codegen::http::HeaderMap) {
             // tonic's text names the size and the limit ("found N bytes, the limit is: M bytes").
             format!("the request is over this server's size limit ({message}); send a smaller request"),
         )),
-        Some(tonic::Code::Internal) if message.contains("Missing request message") => Some((
-            tonic::Code::InvalidArgument,
-            "the request has no message: send exactly one protobuf message of this method's request type".to_string(),
-        )),
+        Some(tonic::Code::Internal) if message.contains("Missing request message") => {
+            Some((tonic::Code::InvalidArgument, "the request has no message: send exactly one protobuf message of this method's request type".to_string()))
+        }
         _ => None,
     };
     if let Some((code, text)) = rewrite {
         // Printable ASCII without '%' needs no percent-encoding in grpc-message.
-        let text: String = text.chars().map(|c| if c.is_ascii_graphic() || c == ' ' { if c == '%' { ' ' } else { c } } else { ' ' }).collect();
+        let text: String = text
+            .chars()
+            .map(|c| {
+                if c.is_ascii_graphic() || c == ' ' {
+                    if c == '%' {
+                        ' '
+                    } else {
+                        c
+                    }
+                } else {
+                    ' '
+                }
+            })
+            .collect();
         headers.insert("grpc-status", HeaderValue::from(code as i32));
         if let Ok(v) = HeaderValue::from_str(&text) {
             headers.insert("grpc-message", v);
@@ -405,9 +415,7 @@ mod tests {
         h.insert("grpc-status", "11".parse().expect("value"));
         h.insert(
             "grpc-message",
-            "Error,%20decoded%20message%20length%20too%20large:%20found%201048586%20bytes,%20the%20limit%20is:%2065536%20bytes"
-                .parse()
-                .expect("value"),
+            "Error,%20decoded%20message%20length%20too%20large:%20found%201048586%20bytes,%20the%20limit%20is:%2065536%20bytes".parse().expect("value"),
         );
         clear_status(&mut h);
         let (code, message) = status_of(&h);

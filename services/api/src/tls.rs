@@ -51,10 +51,7 @@ impl LocalPki {
     }
 
     fn create(&self, names: &[String]) -> Result<(), TlsError> {
-        use rcgen::{
-            BasicConstraints, CertificateParams, DnType, ExtendedKeyUsagePurpose, IsCa, Issuer, KeyPair,
-            KeyUsagePurpose,
-        };
+        use rcgen::{BasicConstraints, CertificateParams, DnType, ExtendedKeyUsagePurpose, IsCa, Issuer, KeyPair, KeyUsagePurpose};
         create_private_dir(&self.dir)?;
         let ca_key = KeyPair::generate()?;
         let mut ca = CertificateParams::new(Vec::<String>::new())?;
@@ -107,11 +104,7 @@ impl LocalPki {
 
     /// The flags that give `service` its identity and the CA.
     pub fn args(&self, service: &str) -> InternalTlsArgs {
-        InternalTlsArgs {
-            internal_ca: Some(self.ca()),
-            internal_cert: Some(self.cert(service)),
-            internal_key: Some(self.key(service)),
-        }
+        InternalTlsArgs { internal_ca: Some(self.ca()), internal_cert: Some(self.cert(service)), internal_key: Some(self.key(service)) }
     }
 }
 
@@ -120,8 +113,7 @@ fn create_private_dir(dir: &Path) -> Result<(), TlsError> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
-            .map_err(|source| TlsError::Write { path: dir.to_path_buf(), source })?;
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).map_err(|source| TlsError::Write { path: dir.to_path_buf(), source })?;
     }
     Ok(())
 }
@@ -166,18 +158,14 @@ impl InternalTlsArgs {
     /// A server config that requires a client certificate signed by the CA.
     pub fn server_config(&self, service: &str) -> Result<ServerTlsConfig, TlsError> {
         let (ca, cert, key) = self.files(service)?;
-        Ok(ServerTlsConfig::new()
-            .identity(Identity::from_pem(read(cert)?, read(key)?))
-            .client_ca_root(Certificate::from_pem(read(ca)?)))
+        Ok(ServerTlsConfig::new().identity(Identity::from_pem(read(cert)?, read(key)?)).client_ca_root(Certificate::from_pem(read(ca)?)))
     }
 
     /// A client config that trusts only servers with a certificate signed by the CA and
     /// presents this service's certificate.
     pub fn client_config(&self, service: &str) -> Result<ClientTlsConfig, TlsError> {
         let (ca, cert, key) = self.files(service)?;
-        Ok(ClientTlsConfig::new()
-            .ca_certificate(Certificate::from_pem(read(ca)?))
-            .identity(Identity::from_pem(read(cert)?, read(key)?)))
+        Ok(ClientTlsConfig::new().ca_certificate(Certificate::from_pem(read(ca)?)).identity(Identity::from_pem(read(cert)?, read(key)?)))
     }
 }
 

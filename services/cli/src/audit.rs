@@ -176,9 +176,8 @@ fn collect_facts(export: &MatchExport) -> Result<Facts<'_>, AuditFailure> {
             Some(CI::Created(_)) if i > 0 => return Err(structure(Some(v), "a second match creation")),
             Some(CI::Created(_)) => {}
             Some(CI::Joined(j)) => {
-                let slot = entropies
-                    .get_mut(j.seat as usize)
-                    .ok_or_else(|| structure(Some(v), format!("seat {} joins, but the match has {seats} seats", j.seat)))?;
+                let slot =
+                    entropies.get_mut(j.seat as usize).ok_or_else(|| structure(Some(v), format!("seat {} joins, but the match has {seats} seats", j.seat)))?;
                 if slot.is_some() {
                     return Err(structure(Some(v), format!("seat {} joins twice", j.seat)));
                 }
@@ -187,30 +186,16 @@ fn collect_facts(export: &MatchExport) -> Result<Facts<'_>, AuditFailure> {
             Some(CI::Decision(_)) | Some(CI::Draw(_)) if !all_joined => {
                 return Err(structure(Some(v), "a decision or draw before every seat has joined (and given its entropy)"))
             }
-            Some(CI::Decision(_)) | Some(CI::Draw(_)) if ended => {
-                return Err(structure(Some(v), "a decision or draw after the match ended"))
-            }
+            Some(CI::Decision(_)) | Some(CI::Draw(_)) if ended => return Err(structure(Some(v), "a decision or draw after the match ended")),
             Some(CI::Decision(_)) => decisions += 1,
             Some(CI::Draw(d)) => {
                 let req = d.request.as_ref().ok_or_else(|| structure(Some(v), "a draw without its request"))?;
                 let Some(kind) = req.kind.map(fairness::DrawKind::from) else {
                     return Err(structure(Some(v), "a draw request without a kind (range or shuffle)"));
                 };
-                draws.push((
-                    v,
-                    DrawRecord {
-                        index: req.index,
-                        purpose: req.purpose.clone(),
-                        kind,
-                        values: d.values.clone(),
-                        signature: d.signature.clone(),
-                    },
-                ));
+                draws.push((v, DrawRecord { index: req.index, purpose: req.purpose.clone(), kind, values: d.values.clone(), signature: d.signature.clone() }));
                 shares.push(
-                    d.shares
-                        .iter()
-                        .map(|s| fairness::v2::LoggedShare { node: s.node, share: s.share.clone(), signature: s.signature.clone() })
-                        .collect(),
+                    d.shares.iter().map(|s| fairness::v2::LoggedShare { node: s.node, share: s.share.clone(), signature: s.signature.clone() }).collect(),
                 );
             }
             Some(CI::Conceded(_)) | Some(CI::Adjudicated(_)) | Some(CI::Time(_)) if ended => {
@@ -231,11 +216,8 @@ fn collect_facts(export: &MatchExport) -> Result<Facts<'_>, AuditFailure> {
             ended = true;
         }
     }
-    let entropies = entropies
-        .into_iter()
-        .enumerate()
-        .map(|(s, e)| e.ok_or_else(|| structure(None, format!("seat {s} never joined"))))
-        .collect::<Result<Vec<_>, _>>()?;
+    let entropies =
+        entropies.into_iter().enumerate().map(|(s, e)| e.ok_or_else(|| structure(None, format!("seat {s} never joined")))).collect::<Result<Vec<_>, _>>()?;
     if !ended {
         return Err(structure(None, "the match has not ended; export it after the end"));
     }
@@ -292,8 +274,7 @@ fn replay(export: &MatchExport, rules: &dyn engine::Ruleset) -> (Option<AuditFai
         let req = d.request.clone().unwrap_or_default();
         if sequence_failure.is_none() {
             if let Some(detail) = draw_sequence_problem(&req, next_index, awaiting) {
-                sequence_failure =
-                    Some(AuditFailure::DrawSequence { version: c.version, index: req.index, purpose: req.purpose.clone(), detail });
+                sequence_failure = Some(AuditFailure::DrawSequence { version: c.version, index: req.index, purpose: req.purpose.clone(), detail });
             }
         }
         next_index = req.index.max(next_index) + 1;
@@ -329,11 +310,7 @@ fn outcome_text(export: &MatchExport, config: &r::MatchConfig) -> Option<String>
                     None => format!("seat {w}"),
                 })
                 .collect();
-            Some(if names.is_empty() {
-                format!("no winner ({})", o.reason)
-            } else {
-                format!("{} won ({})", names.join(", "), o.reason)
-            })
+            Some(if names.is_empty() { format!("no winner ({})", o.reason) } else { format!("{} won ({})", names.join(", "), o.reason) })
         }
         _ => None,
     }
@@ -346,10 +323,9 @@ type CheckFn<'c> = dyn FnMut(&mut AuditReport, &'static str, Result<String, Audi
 fn check_v1(report: &mut AuditReport, match_id: &str, facts: &Facts<'_>, public_key: Option<&[u8]>, check: &mut CheckFn<'_>) {
     // 2. Key and scheme.
     let key_result = match public_key {
-        Some(expected) if expected != facts.public_key => Err(AuditFailure::PublicKey {
-            expected: hex::encode(expected),
-            logged: hex::encode(facts.public_key),
-        }),
+        Some(expected) if expected != facts.public_key => {
+            Err(AuditFailure::PublicKey { expected: hex::encode(expected), logged: hex::encode(facts.public_key) })
+        }
         Some(_) => Ok(format!("{} (as expected)", hex::encode(facts.public_key))),
         None => Ok(format!("{} (taken from the log; pin it with --public-key)", hex::encode(facts.public_key))),
     };
@@ -357,43 +333,30 @@ fn check_v1(report: &mut AuditReport, match_id: &str, facts: &Facts<'_>, public_
     let scheme_result = if facts.scheme == fairness::SCHEME {
         Ok(facts.scheme.to_string())
     } else {
-        Err(AuditFailure::Fairness(format!(
-            "the match uses the randomness scheme {:?}; this auditor implements {:?}",
-            facts.scheme,
-            fairness::SCHEME
-        )))
+        Err(AuditFailure::Fairness(format!("the match uses the randomness scheme {:?}; this auditor implements {:?}", facts.scheme, fairness::SCHEME)))
     };
     check(report, "scheme", scheme_result);
 
     // 3. Commitment.
     let commitment_result = match <&[u8; 32]>::try_from(facts.secret) {
         Err(_) => Err(AuditFailure::Commitment(format!("the revealed secret has {} bytes, not 32", facts.secret.len()))),
-        Ok(secret) if fairness::commitment(match_id, secret).as_slice() != facts.commitment => Err(
-            AuditFailure::Commitment("the revealed secret does not match the commitment logged at creation".into()),
-        ),
+        Ok(secret) if fairness::commitment(match_id, secret).as_slice() != facts.commitment => {
+            Err(AuditFailure::Commitment("the revealed secret does not match the commitment logged at creation".into()))
+        }
         Ok(_) => Ok(format!("{} = SHA-256 of the revealed secret", hex::encode(facts.commitment))),
     };
     check(report, "commitment", commitment_result);
 
     // 4. Draws.
     let records: Vec<DrawRecord> = facts.draws.iter().map(|(_, d)| d.clone()).collect();
-    let draws_result = fairness::verify_match(
-        match_id,
-        facts.commitment,
-        facts.secret,
-        &facts.entropies,
-        facts.public_key,
-        &records,
-    )
-    .map(|()| format!("{} draws recomputed from the secret and {} seat entropies; every signature verifies", records.len(), facts.entropies.len()))
-    .map_err(|e| draw_failure(&e, &facts.draws));
+    let draws_result = fairness::verify_match(match_id, facts.commitment, facts.secret, &facts.entropies, facts.public_key, &records)
+        .map(|()| format!("{} draws recomputed from the secret and {} seat entropies; every signature verifies", records.len(), facts.entropies.len()))
+        .map_err(|e| draw_failure(&e, &facts.draws));
     // A commitment failure is already reported above; do not report it twice.
     match draws_result {
-        Err(AuditFailure::Commitment(_)) => report.checks.push(Check {
-            ok: false,
-            name: "draws",
-            detail: "not checked: the secret does not match its commitment".into(),
-        }),
+        Err(AuditFailure::Commitment(_)) => {
+            report.checks.push(Check { ok: false, name: "draws", detail: "not checked: the secret does not match its commitment".into() })
+        }
         other => check(report, "draws", other),
     }
 }
@@ -402,8 +365,7 @@ fn check_v1(report: &mut AuditReport, match_id: &str, facts: &Facts<'_>, public_
 /// pinned key is one of the nodes', every node's secret matches its commitment, and every draw's
 /// shares and values recompute.
 fn check_nodes(report: &mut AuditReport, match_id: &str, facts: &Facts<'_>, public_key: Option<&[u8]>, check: &mut CheckFn<'_>) {
-    let names: Vec<String> =
-        facts.nodes.iter().enumerate().map(|(j, n)| format!("node {j} {:?} {}", n.name, hex::encode(&n.public_key))).collect();
+    let names: Vec<String> = facts.nodes.iter().enumerate().map(|(j, n)| format!("node {j} {:?} {}", n.name, hex::encode(&n.public_key))).collect();
     let key_result = match public_key {
         Some(expected) if !facts.nodes.iter().any(|n| n.public_key == expected) => {
             Err(AuditFailure::PublicKey { expected: hex::encode(expected), logged: names.join(", ") })
@@ -420,9 +382,7 @@ fn check_nodes(report: &mut AuditReport, match_id: &str, facts: &Facts<'_>, publ
     check(
         report,
         "commitment",
-        commitments
-            .map(|()| format!("each of the {} nodes' revealed secrets matches its commitment", nodes.len()))
-            .map_err(|e| draw_failure(&e, &facts.draws)),
+        commitments.map(|()| format!("each of the {} nodes' revealed secrets matches its commitment", nodes.len())).map_err(|e| draw_failure(&e, &facts.draws)),
     );
     if !committed {
         report.checks.push(Check { ok: false, name: "draws", detail: "not checked: a node's secret does not match its commitment".into() });
@@ -461,11 +421,7 @@ pub fn audit_export(export: &MatchExport, public_key: Option<&[u8]>) -> Result<A
 
 /// [`audit_export`], with the orchestrator's key pinned too when `orchestrator_key` is given
 /// (then the log must be signed, by that key).
-pub fn audit_export_pinned(
-    export: &MatchExport,
-    public_key: Option<&[u8]>,
-    orchestrator_key: Option<&[u8]>,
-) -> Result<AuditReport, AuditError> {
+pub fn audit_export_pinned(export: &MatchExport, public_key: Option<&[u8]>, orchestrator_key: Option<&[u8]>) -> Result<AuditReport, AuditError> {
     audit_export_witnessed(export, public_key, orchestrator_key, None)
 }
 
@@ -514,8 +470,7 @@ pub fn audit_export_witnessed(
         check(&mut report, "seat signatures", result);
     }
     if let Some(witness) = witness {
-        let witnessed = crate::witness::check_witness(export, witness)
-            .map_err(|m| AuditFailure::Witness { version: m.version, detail: m.detail });
+        let witnessed = crate::witness::check_witness(export, witness).map_err(|m| AuditFailure::Witness { version: m.version, detail: m.detail });
         check(&mut report, "witness", witnessed);
     }
 
@@ -558,14 +513,8 @@ pub fn audit_export_witnessed(
     match engine::ruleset(&facts.config.ruleset) {
         None => {
             let known: Vec<_> = engine::rulesets().iter().map(|r| r.name()).collect();
-            let f = AuditFailure::Replay {
-                version: 1,
-                detail: format!(
-                    "this auditor has no ruleset {:?} (it has: {})",
-                    facts.config.ruleset,
-                    known.join(", ")
-                ),
-            };
+            let f =
+                AuditFailure::Replay { version: 1, detail: format!("this auditor has no ruleset {:?} (it has: {})", facts.config.ruleset, known.join(", ")) };
             check(&mut report, "replay", Err(f));
         }
         Some(rules) => {
@@ -577,10 +526,7 @@ pub fn audit_export_witnessed(
                 match sequence {
                     Some(f) => Err(f),
                     None if records.is_empty() => Ok("no draws".into()),
-                    None => Ok(format!(
-                        "indices 0 to {} in order, each with the purpose and kind the engine asked for",
-                        records.len() - 1
-                    )),
+                    None => Ok(format!("indices 0 to {} in order, each with the purpose and kind the engine asked for", records.len() - 1)),
                 },
             );
             let logged = report.logged_rules_versions.join(", ");

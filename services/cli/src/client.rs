@@ -57,8 +57,7 @@ pub fn set_platform_key(key: String) {
 pub fn load_platform_key(path: Option<&std::path::Path>) -> anyhow::Result<()> {
     match path {
         Some(path) => {
-            let key = orchestrator::platform::read_key_file(path)
-                .map_err(|e| anyhow::anyhow!("cannot read the platform key file {}: {e}", path.display()))?;
+            let key = orchestrator::platform::read_key_file(path).map_err(|e| anyhow::anyhow!("cannot read the platform key file {}: {e}", path.display()))?;
             set_platform_key(key);
         }
         None => {
@@ -80,9 +79,7 @@ pub fn platform_request<T>(msg: T) -> anyhow::Result<Request<T>> {
 pub fn request<T>(msg: T, token: Option<&str>) -> anyhow::Result<Request<T>> {
     let mut req = Request::new(msg);
     if let Some(token) = token {
-        let value = format!("Bearer {token}")
-            .parse()
-            .map_err(|_| anyhow::anyhow!("the seat token contains characters that cannot be sent in a header"))?;
+        let value = format!("Bearer {token}").parse().map_err(|_| anyhow::anyhow!("the seat token contains characters that cannot be sent in a header"))?;
         req.metadata_mut().insert("authorization", value);
     }
     Ok(req)
@@ -143,10 +140,15 @@ pub fn describe_error(e: &anyhow::Error) -> String {
             let context = e.to_string();
             let mut out = describe_status(s);
             if !context.contains(s.message()) && context != s.to_string() {
-                out = format!("error: {context}: {} ({}){}", s.message(), code_name(s.code()), match hint(s.code()) {
-                    Some(h) => format!("\n  hint: {h}"),
-                    None => String::new(),
-                });
+                out = format!(
+                    "error: {context}: {} ({}){}",
+                    s.message(),
+                    code_name(s.code()),
+                    match hint(s.code()) {
+                        Some(h) => format!("\n  hint: {h}"),
+                        None => String::new(),
+                    }
+                );
             }
             return out;
         }
@@ -237,8 +239,7 @@ pub fn load_or_create_seat_key(path: &std::path::Path) -> anyhow::Result<fairnes
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
             }
-            infra::private_file::write_new(path, format!("{}\n", hex::encode(seed)).as_bytes())
-                .with_context(|| format!("creating {}", path.display()))?;
+            infra::private_file::write_new(path, format!("{}\n", hex::encode(seed)).as_bytes()).with_context(|| format!("creating {}", path.display()))?;
             Ok(fairness::Signer::from_seed(&seed))
         }
         Err(e) => Err(anyhow::Error::new(e).context(format!("reading {}", path.display()))),
@@ -257,9 +258,7 @@ pub fn sign_decision(
     choice: &api::match_v1::Choice,
 ) -> anyhow::Result<Vec<u8>> {
     let Some(signer) = signer else { return Ok(Vec::new()) };
-    let against: &[u8; 32] = against
-        .try_into()
-        .map_err(|_| anyhow::anyhow!("the server sent no 32-byte chain_hash to sign against (an older server?)"))?;
+    let against: &[u8; 32] = against.try_into().map_err(|_| anyhow::anyhow!("the server sent no 32-byte chain_hash to sign against (an older server?)"))?;
     let choice = api::seat::choice_of(Some(choice)).ok_or_else(|| anyhow::anyhow!("a choice without a value"))?;
     let act = fairness::seat::Act::Decision { decision_id, choice: &choice };
     Ok(fairness::seat::sign_act(signer, match_id, seat, against, act).to_vec())

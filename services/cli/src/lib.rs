@@ -22,7 +22,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-pub use commands::{AuditCmd, BackupCmd, BenchCmd, CreateCmd, DemoCmd, ExportCmd, FeedCmd, ListCmd, PlayCmd, RestoreCmd, ServeCmd, UpCmd, VerifyLogCmd, WatchCmd};
+pub use commands::{
+    AuditCmd, BackupCmd, BenchCmd, CreateCmd, DemoCmd, ExportCmd, FeedCmd, ListCmd, PlayCmd, RestoreCmd, ServeCmd, UpCmd, VerifyLogCmd, WatchCmd,
+};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -157,7 +159,6 @@ pub fn main_entry() -> ExitCode {
 /// Logs of the client commands: warnings only unless RUST_LOG says otherwise (their output is
 /// for a person; the services log at `info`).
 fn init_cli_tracing() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
     let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
 }

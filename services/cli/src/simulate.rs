@@ -99,13 +99,7 @@ pub fn simulate_match(ruleset: &str, players: u32, seed: u64) -> Result<l::Match
 
 /// [`simulate_match`] with the bots' seed apart from the match's (same match id, secret and
 /// entropies, other decisions) and a chosen orchestrator key: what a forger could produce.
-pub fn simulate_match_with(
-    ruleset: &str,
-    players: u32,
-    seed: u64,
-    bot_seed: u64,
-    orchestrator_seed: &[u8; 32],
-) -> Result<l::MatchExport, SimulateError> {
+pub fn simulate_match_with(ruleset: &str, players: u32, seed: u64, bot_seed: u64, orchestrator_seed: &[u8; 32]) -> Result<l::MatchExport, SimulateError> {
     let config = r::MatchConfig {
         ruleset: ruleset.into(),
         seats: (0..players).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), deck: String::new(), ..Default::default() }).collect(),
@@ -116,12 +110,7 @@ pub fn simulate_match_with(
 
 /// [`simulate_match_with`] for a whole match configuration: its options and each seat's deck or
 /// decklist (e.g. a Netrunner match in the Startup format with the seats' own decklists).
-pub fn simulate_config(
-    config: r::MatchConfig,
-    seed: u64,
-    bot_seed: u64,
-    orchestrator_seed: &[u8; 32],
-) -> Result<l::MatchExport, SimulateError> {
+pub fn simulate_config(config: r::MatchConfig, seed: u64, bot_seed: u64, orchestrator_seed: &[u8; 32]) -> Result<l::MatchExport, SimulateError> {
     simulate_nodes(config, seed, bot_seed, orchestrator_seed, 1)
 }
 
@@ -136,13 +125,7 @@ pub fn simulate_match_nodes(ruleset: &str, players: u32, seed: u64, nodes: u32) 
     simulate_nodes(config, seed, seed, &ORCHESTRATOR_SEED, nodes)
 }
 
-fn simulate_nodes(
-    config: r::MatchConfig,
-    seed: u64,
-    bot_seed: u64,
-    orchestrator_seed: &[u8; 32],
-    nodes: u32,
-) -> Result<l::MatchExport, SimulateError> {
+fn simulate_nodes(config: r::MatchConfig, seed: u64, bot_seed: u64, orchestrator_seed: &[u8; 32], nodes: u32) -> Result<l::MatchExport, SimulateError> {
     let v2 = nodes > 1;
     let rules = engine::ruleset(&config.ruleset).ok_or_else(|| SimulateError::UnknownRuleset(config.ruleset.clone()))?;
     let players = config.seats.len() as u32;
@@ -186,9 +169,8 @@ fn simulate_nodes(
         log.push(CI::Joined(l::SeatJoined { seat: i as u32, entropy: e.clone(), token_hash: vec![0xAA; 32], seat_public_key: Vec::new() }), None);
     }
     let key = fairness::match_key(&secret, &match_id, &entropies)?;
-    let node_keys = (0..if v2 { nodes } else { 0 })
-        .map(|j| fairness::v2::node_key(&node_secret(&match_id, j), &match_id, j, &entropies))
-        .collect::<Result<Vec<_>, _>>()?;
+    let node_keys =
+        (0..if v2 { nodes } else { 0 }).map(|j| fairness::v2::node_key(&node_secret(&match_id, j), &match_id, j, &entropies)).collect::<Result<Vec<_>, _>>()?;
     let mut bot = RandomBot::new(bot_seed);
     for n in 0.. {
         if n >= MAX_INPUTS {
@@ -224,11 +206,7 @@ fn simulate_nodes(
             Awaiting::Decision(d) => {
                 let choice = bot.choose(d);
                 let ci = CI::Decision(l::SeatDecision {
-                    decision: Some(r::DecisionInput {
-                        decision_id: d.id,
-                        seat: d.seat,
-                        choice: Some(convert::choice_to_proto(&choice)),
-                    }),
+                    decision: Some(r::DecisionInput { decision_id: d.id, seat: d.seat, choice: Some(convert::choice_to_proto(&choice)) }),
                     idempotency_key: format!("sim-{n}"),
                     seat_signature: Vec::new(),
                 });

@@ -96,12 +96,9 @@ fn pick_index(opts: &[engine::DecisionOption], n: i64) -> Result<&engine::Decisi
 pub fn parse_answer(d: &Decision, line: &str) -> Result<Choice, String> {
     let line = line.trim();
     let choice = match &d.spec {
-        DecisionSpec::Pick { options, .. } => Choice::Pick(
-            numbers(line)?
-                .into_iter()
-                .map(|n| pick_index(options, n).map(|o| o.id.clone()))
-                .collect::<Result<_, _>>()?,
-        ),
+        DecisionSpec::Pick { options, .. } => {
+            Choice::Pick(numbers(line)?.into_iter().map(|n| pick_index(options, n).map(|o| o.id.clone())).collect::<Result<_, _>>()?)
+        }
         DecisionSpec::Number { .. } => match numbers(line)?.as_slice() {
             [n] => Choice::Number(*n),
             _ => return Err("answer with exactly one number".into()),
@@ -119,12 +116,9 @@ pub fn parse_answer(d: &Decision, line: &str) -> Result<Choice, String> {
                     .collect::<Result<_, _>>()?,
             )
         }
-        DecisionSpec::Order { items } => Choice::Order(
-            numbers(line)?
-                .into_iter()
-                .map(|n| pick_index(items, n).map(|o| o.id.clone()))
-                .collect::<Result<_, _>>()?,
-        ),
+        DecisionSpec::Order { items } => {
+            Choice::Order(numbers(line)?.into_iter().map(|n| pick_index(items, n).map(|o| o.id.clone())).collect::<Result<_, _>>()?)
+        }
     };
     engine::core::validate_choice(&d.spec, &choice).map_err(|e| e.to_string())?;
     Ok(choice)
@@ -152,12 +146,7 @@ pub fn render_view(state_json: &str, viewer_seat: Option<u32>) -> String {
         other => other.to_string(),
     };
     let mut out = String::new();
-    out.push_str(&format!(
-        "turn {} · active seat {} · {}\n",
-        s(&v["turn"]),
-        s(&v["active"]),
-        s(&v["stage"])
-    ));
+    out.push_str(&format!("turn {} · active seat {} · {}\n", s(&v["turn"]), s(&v["active"]), s(&v["stage"])));
     for p in players {
         let seat = p["seat"].as_u64().unwrap_or(0) as u32;
         let you = if Some(seat) == viewer_seat { " (you)" } else { "" };
@@ -219,7 +208,11 @@ fn render_neonhope(v: &serde_json::Value, viewer_seat: Option<u32>) -> String {
     };
     let names = |x: &serde_json::Value| {
         let items: Vec<String> = x.as_array().map(|a| a.iter().map(|c| text(&c["name"])).collect()).unwrap_or_default();
-        if items.is_empty() { "-".to_string() } else { items.join(", ") }
+        if items.is_empty() {
+            "-".to_string()
+        } else {
+            items.join(", ")
+        }
     };
     let mut out = format!(
         "round {} · {} phase · responsible seat {} · surveillance {}/{}{}\n",
@@ -230,13 +223,7 @@ fn render_neonhope(v: &serde_json::Value, viewer_seat: Option<u32>) -> String {
         text(&v["final_surveillance"]),
         if v["silence"].as_bool() == Some(true) { " · SILENCE (no conferring)" } else { "" }
     );
-    let next: Vec<String> = v["thresholds"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|t| t["reached"].as_bool() != Some(true))
-        .map(|t| text(&t["at"]))
-        .collect();
+    let next: Vec<String> = v["thresholds"].as_array().into_iter().flatten().filter(|t| t["reached"].as_bool() != Some(true)).map(|t| text(&t["at"])).collect();
     out.push_str(&format!(
         "  objective: {} (intel {}/{}) · next thresholds: {}\n",
         text(&v["objective"]["text"]),
@@ -244,10 +231,8 @@ fn render_neonhope(v: &serde_json::Value, viewer_seat: Option<u32>) -> String {
         text(&v["objective"]["needed"]),
         if next.is_empty() { "-".to_string() } else { next.join(", ") }
     ));
-    let grid: Vec<String> = v["grid"]
-        .as_array()
-        .map(|a| a.iter().map(|t| if t.is_null() { "?".to_string() } else { text(&t["tile"]) }).collect())
-        .unwrap_or_default();
+    let grid: Vec<String> =
+        v["grid"].as_array().map(|a| a.iter().map(|t| if t.is_null() { "?".to_string() } else { text(&t["tile"]) }).collect()).unwrap_or_default();
     for (r, row) in grid.chunks(4).enumerate() {
         out.push_str(&format!("  grid row {}: {}\n", r + 1, row.join(" | ")));
     }
@@ -315,7 +300,11 @@ fn render_netrunner(v: &serde_json::Value) -> String {
     let card = |c: &serde_json::Value| {
         if c["face_down"].as_bool() == Some(true) {
             let adv = c["advancement"].as_u64().unwrap_or(0);
-            if adv > 0 { format!("(face down, {adv} adv)") } else { "(face down)".to_string() }
+            if adv > 0 {
+                format!("(face down, {adv} adv)")
+            } else {
+                "(face down)".to_string()
+            }
         } else {
             let mut t = text(&c["title"]);
             if c["type"] == "ice" && c["rezzed"].as_bool() != Some(true) {
@@ -329,7 +318,11 @@ fn render_netrunner(v: &serde_json::Value) -> String {
     };
     let list = |x: &serde_json::Value| {
         let items: Vec<String> = x.as_array().map(|a| a.iter().map(card).collect()).unwrap_or_default();
-        if items.is_empty() { "-".to_string() } else { items.join(", ") }
+        if items.is_empty() {
+            "-".to_string()
+        } else {
+            items.join(", ")
+        }
     };
     let (c, r) = (&v["corp"], &v["runner"]);
     let mut out = format!("turn {} · active seat {}\n", text(&v["turn"]), text(&v["active"]));
@@ -368,12 +361,7 @@ fn render_netrunner(v: &serde_json::Value) -> String {
     if r.get("grip").is_some() {
         out.push_str(&format!("    your grip: {}\n", list(&r["grip"])));
     }
-    out.push_str(&format!(
-        "    programs {} · hardware {} · resources {}\n",
-        list(&r["programs"]),
-        list(&r["hardware"]),
-        list(&r["resources"])
-    ));
+    out.push_str(&format!("    programs {} · hardware {} · resources {}\n", list(&r["programs"]), list(&r["hardware"]), list(&r["resources"])));
     if !v["run"].is_null() {
         out.push_str(&format!("  run: {}\n", v["run"]));
     }
@@ -397,10 +385,7 @@ mod tests {
         assert!(parse_answer(&pick, "4").is_err());
         assert!(parse_answer(&pick, "").is_err());
         let split = d(DecisionSpec::Split { amount: 3, targets: opts.clone() });
-        assert_eq!(
-            parse_answer(&split, "1, 0, 2"),
-            Ok(Choice::Split(vec![("a".into(), 1), ("b".into(), 0), ("c".into(), 2)]))
-        );
+        assert_eq!(parse_answer(&split, "1, 0, 2"), Ok(Choice::Split(vec![("a".into(), 1), ("b".into(), 0), ("c".into(), 2)])));
         assert!(parse_answer(&split, "1,1,0").is_err());
         let order = d(DecisionSpec::Order { items: opts });
         assert_eq!(parse_answer(&order, "2 1 3"), Ok(Choice::Order(vec!["b".into(), "a".into(), "c".into()])));

@@ -186,11 +186,8 @@ pub fn check_witness(export: &MatchExport, witness: &Witness) -> Result<String, 
     }
     let hashes: Vec<[u8; 32]> = export.stored_commits.iter().map(|s| fairness::chain::commit_hash(s)).collect();
     let last = hashes.len() as u64;
-    let ending = export
-        .commits
-        .iter()
-        .find(|c| matches!(c.awaiting.as_ref().and_then(|a| a.what.as_ref()), Some(r::awaiting::What::Ended(_))))
-        .map(|c| c.version);
+    let ending =
+        export.commits.iter().find(|c| matches!(c.awaiting.as_ref().and_then(|a| a.what.as_ref()), Some(r::awaiting::What::Ended(_)))).map(|c| c.version);
     // Every witnessed fact as (version, what it says), checked in version order so that the
     // first rewritten version is the one named.
     let mut facts: Vec<(u64, Result<(), String>)> = Vec::new();
@@ -243,7 +240,9 @@ pub fn check_witness(export: &MatchExport, witness: &Witness) -> Result<String, 
     if let Some((version, line)) = witness.result_conflict {
         facts.push((
             version,
-            Err(format!("the feed published a second, different result for this match (line {line} of the witness): its log was changed after its end was published")),
+            Err(format!(
+                "the feed published a second, different result for this match (line {line} of the witness): its log was changed after its end was published"
+            )),
         ));
     }
     facts.sort_by_key(|(v, _)| *v);
@@ -256,11 +255,7 @@ pub fn check_witness(export: &MatchExport, witness: &Witness) -> Result<String, 
     let mut summary = if witnessed.is_empty() {
         "no update of the match in the witness carries a chain hash".to_string()
     } else {
-        format!(
-            "{} of {last} versions witnessed ({}), each the very commit the feed published live",
-            witnessed.len(),
-            ranges(witnessed.iter().copied())
-        )
+        format!("{} of {last} versions witnessed ({}), each the very commit the feed published live", witnessed.len(), ranges(witnessed.iter().copied()))
     };
     match &witness.result {
         Some((version, _)) => summary.push_str(&format!("; the feed's result names the ending commit, version {version}")),
@@ -277,10 +272,8 @@ pub fn check_witness(export: &MatchExport, witness: &Witness) -> Result<String, 
         summary.push_str(&format!("; versions {} were not witnessed: the witness says nothing about them", ranges(after)));
     }
     if witness.unhashed > 0 {
-        summary.push_str(&format!(
-            "; {} messages of the match carry no chain hash (published before the feed carried it) and witness nothing",
-            witness.unhashed
-        ));
+        summary
+            .push_str(&format!("; {} messages of the match carry no chain hash (published before the feed carried it) and witness nothing", witness.unhashed));
     }
     Ok(summary)
 }
@@ -406,11 +399,7 @@ mod tests {
         assert!(matches!(err, WitnessError::Line { line: 2, .. }) && err.to_string().contains("UTF-8"), "{err}");
 
         let mut lines = feed_of(&export);
-        for (garbage, why) in [
-            ("this is not json", "not JSON"),
-            ("[1, 2]", "not a JSON object"),
-            ("{\"version\": 3}", "no \"match_id\""),
-        ] {
+        for (garbage, why) in [("this is not json", "not JSON"), ("[1, 2]", "not a JSON object"), ("{\"version\": 3}", "no \"match_id\"")] {
             let mut bad = lines.clone();
             bad.insert(2, garbage.to_string());
             let err = read_witness(&bad.join("\n"), &export.match_id).unwrap_err();

@@ -11,12 +11,7 @@ fn deck(name: &str) -> PathBuf {
 
 /// `arbiter deck check FILE`: (exit code, stdout, stderr).
 fn check(file: &Path) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["deck", "check"])
-        .arg(file)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("arbiter runs");
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter")).args(["deck", "check"]).arg(file).env("RUST_LOG", "warn").output().expect("arbiter runs");
     (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
@@ -65,7 +60,15 @@ fn illegal_decks_print_every_violation_and_exit_1() {
         (edited(d, "four.txt", &[("3x Hedge Fund", "4x Hedge Fund"), ("3x Sprint", "2x Sprint")]), "4 copies of Hedge Fund exceed its deck limit of 3"),
         (
             // 9 Jinteki cards for the 9 neutral ice: 6 + 6 + 9 influence.
-            edited(d, "influence.txt", &[("3x Palisade (System Gateway)", "3x Diviner"), ("3x Tithe (System Gateway)", "3x Karunā"), ("3x Whitespace (System Gateway)", "3x Neurospike")]),
+            edited(
+                d,
+                "influence.txt",
+                &[
+                    ("3x Palisade (System Gateway)", "3x Diviner"),
+                    ("3x Tithe (System Gateway)", "3x Karunā"),
+                    ("3x Whitespace (System Gateway)", "3x Neurospike"),
+                ],
+            ),
             "influence 21 exceeds Haas-Bioroid: Precision Design's limit 15",
         ),
         (

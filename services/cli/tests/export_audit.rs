@@ -75,7 +75,8 @@ fn export_json_is_readable() {
     assert!(text.contains("\"draw\""));
     assert!(text.contains("\"revealed\""));
     // The proto3 JSON mapping: bytes are base64, proto field names (64-bit integers as numbers).
-    let key = api::json::to_value(&api::log_v1::SecretRevealed { secret: public_key().to_vec(), ..Default::default() }, "arbiter.log.v1.SecretRevealed").unwrap();
+    let key =
+        api::json::to_value(&api::log_v1::SecretRevealed { secret: public_key().to_vec(), ..Default::default() }, "arbiter.log.v1.SecretRevealed").unwrap();
     let key = key["secret"].as_str().unwrap().to_string();
     assert!(text.contains(&key), "bytes are base64");
     assert!(!text.contains(&hex::encode(public_key())));
@@ -231,11 +232,7 @@ fn a_changed_event_fails_the_replay_at_its_version() {
 fn a_draw_before_every_seat_joined_is_refused() {
     let mut export = unsigned(&played(10));
     // Move the last join after the first draw.
-    let join = export
-        .commits
-        .iter()
-        .rposition(|c| matches!(c.input.as_ref().and_then(|i| i.input.as_ref()), Some(CI::Joined(_))))
-        .unwrap();
+    let join = export.commits.iter().rposition(|c| matches!(c.input.as_ref().and_then(|i| i.input.as_ref()), Some(CI::Joined(_)))).unwrap();
     let moved = export.commits.remove(join);
     export.commits.insert(join + 1, moved);
     for (i, c) in export.commits.iter_mut().enumerate() {
@@ -275,7 +272,10 @@ fn any_edit_of_a_signed_export_is_named_by_version() {
         v["commits"][i]["events"] = Value::Array(Vec::new());
     });
     let err = audit_export(&mirror, None).unwrap_err();
-    assert_eq!(err.failure, AuditFailure::Chain { version: i as u64 + 1, detail: "the readable commit differs from its stored bytes (the file was edited)".into() });
+    assert_eq!(
+        err.failure,
+        AuditFailure::Chain { version: i as u64 + 1, detail: "the readable commit differs from its stored bytes (the file was edited)".into() }
+    );
     // The stored bytes edited too (one byte): the signature no longer holds.
     let mut bytes = export.clone();
     let last = bytes.stored_commits[i].len() - 70;
@@ -307,13 +307,7 @@ fn a_decision_edited_with_its_events_recomputed_fails_only_because_of_the_signat
     // Spliced into the honest signed log from the first differing decision on, with the
     // readable commits and the stored bytes from the forger's own signing.
     // (The creations differ only in the orchestrator key the forger signed with.)
-    let first = 1 + honest
-        .commits
-        .iter()
-        .zip(&forged.commits)
-        .skip(1)
-        .position(|(a, b)| a.input != b.input)
-        .expect("they differ in an input");
+    let first = 1 + honest.commits.iter().zip(&forged.commits).skip(1).position(|(a, b)| a.input != b.input).expect("they differ in an input");
     assert!(matches!(honest.commits[first].input.as_ref().and_then(|i| i.input.as_ref()), Some(CI::Decision(_))));
     let mut spliced = honest.clone();
     spliced.commits.truncate(first);
@@ -346,13 +340,19 @@ fn a_history_re_signed_with_the_orchestrator_key_passes_the_audit_but_not_its_wi
     // re-signed with the orchestrator key itself.
     let signer = fairness::Signer::from_seed(&ORCHESTRATOR_SEED);
     let at = export.commits.len() / 2
-        + export.commits[export.commits.len() / 2..].iter().position(|c| matches!(c.input.as_ref().and_then(|i| i.input.as_ref()), Some(CI::Decision(_)))).unwrap();
+        + export.commits[export.commits.len() / 2..]
+            .iter()
+            .position(|c| matches!(c.input.as_ref().and_then(|i| i.input.as_ref()), Some(CI::Decision(_))))
+            .unwrap();
     let rewritten = cli::simulate::re_signed_from(&export, at, &signer, |c| c.written_at_ms += 1_000).expect("the stored commits decode");
     assert_ne!(rewritten.stored_commits[at], export.stored_commits[at]);
     audit_export_pinned(&rewritten, Some(&public_key()), Some(&orchestrator_public_key())).expect("the audit alone accepts the rewrite");
     let err = cli::audit::audit_export_witnessed(&rewritten, Some(&public_key()), Some(&orchestrator_public_key()), Some(&witness)).unwrap_err();
     assert!(matches!(err.failure, AuditFailure::Witness { version, .. } if version == at as u64 + 1), "{err}");
-    assert!(err.to_string().starts_with(&format!("the export's version {} is not what the feed published live at {}", at + 1, export.commits[at].written_at_ms)), "{err}");
+    assert!(
+        err.to_string().starts_with(&format!("the export's version {} is not what the feed published live at {}", at + 1, export.commits[at].written_at_ms)),
+        "{err}"
+    );
     // Every other check still ran and passed: only the witness tells.
     assert_eq!(err.report.checks.iter().filter(|c| !c.ok).map(|c| c.name).collect::<Vec<_>>(), ["witness"]);
 }

@@ -9,9 +9,9 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
+use engine::bots::play_game;
 use engine::netrunner::data::{Format, Side};
 use engine::netrunner::random_deck::random_deck;
-use engine::bots::play_game;
 use engine::{DeckEntry, MatchConfig, Ruleset, SeatConfig};
 
 fn config(ruleset: &str, seats: u32) -> MatchConfig {
@@ -27,10 +27,7 @@ fn startup_config(seed: u64) -> Result<MatchConfig, String> {
     let mut seats = Vec::new();
     for side in [Side::Corp, Side::Runner] {
         let deck = random_deck(Format::Startup, side, seed, side.name())?;
-        let decklist = std::iter::once((deck.identity.clone(), 1))
-            .chain(deck.cards.iter().cloned())
-            .map(|(card, count)| DeckEntry { card, count })
-            .collect();
+        let decklist = std::iter::once((deck.identity.clone(), 1)).chain(deck.cards.iter().cloned()).map(|(card, count)| DeckEntry { card, count }).collect();
         seats.push(SeatConfig { name: side.name().into(), decklist, ..Default::default() });
     }
     Ok(MatchConfig { ruleset: "netrunner".into(), seats, options: [("format".to_string(), 1)].into_iter().collect() })
@@ -48,11 +45,7 @@ fn main() -> Result<(), String> {
             .map(|seed| if name == "netrunner-startup" { startup_config(seed * 7 + 1) } else { Ok(config(name, seats)) })
             .collect::<Result<_, _>>()?;
         // Play first (untimed) to get the inputs; then time a replay of exactly those inputs.
-        let played: Vec<_> = configs
-            .iter()
-            .zip(0..)
-            .map(|(cfg, seed)| play_game(rules, cfg, seed * 7 + 1, max_inputs))
-            .collect::<Result<_, _>>()?;
+        let played: Vec<_> = configs.iter().zip(0..).map(|(cfg, seed)| play_game(rules, cfg, seed * 7 + 1, max_inputs)).collect::<Result<_, _>>()?;
         let (mut applies, mut bytes, mut max) = (0u64, 0u64, 0usize);
         let start = Instant::now();
         for (game, cfg) in played.iter().zip(&configs) {

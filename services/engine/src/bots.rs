@@ -62,13 +62,7 @@ impl RandomBot {
                 let min = (*min).min(max);
                 let k = if min == max || self.below(4) != 0 { min } else { min + self.below(max - min + 1) };
                 let order = self.permutation(options.len() as u32);
-                Choice::Pick(
-                    order
-                        .into_iter()
-                        .take(k as usize)
-                        .filter_map(|i| options.get(i as usize).map(|o| o.id.clone()))
-                        .collect(),
-                )
+                Choice::Pick(order.into_iter().take(k as usize).filter_map(|i| options.get(i as usize).map(|o| o.id.clone())).collect())
             }
             DecisionSpec::Number { min, max } => {
                 let span = max.saturating_sub(*min).clamp(0, i64::from(u32::MAX - 1)) as u32;
@@ -124,12 +118,7 @@ pub struct PlayedGame {
 /// Play one game of `ruleset` with a [`RandomBot`] seeded by `seed`. Every offered input must be
 /// accepted, every view must render, and the game must end within `max_inputs`; otherwise the
 /// error says which input of which game failed.
-pub fn play_game(
-    ruleset: &dyn crate::core::Ruleset,
-    config: &crate::core::MatchConfig,
-    seed: u64,
-    max_inputs: usize,
-) -> Result<PlayedGame, String> {
+pub fn play_game(ruleset: &dyn crate::core::Ruleset, config: &crate::core::MatchConfig, seed: u64, max_inputs: usize) -> Result<PlayedGame, String> {
     play_game_probing(ruleset, config, seed, max_inputs, |_, _| Ok(()))
 }
 
@@ -167,9 +156,7 @@ pub fn play_game_probing(
         }
         probe(&state, &awaiting).map_err(|e| format!("seed {seed}: {e}"))?;
         let input = bot.input(&awaiting).ok_or_else(|| format!("seed {seed}: no input for {awaiting:?}"))?;
-        let step = ruleset
-            .apply(&state, &input)
-            .map_err(|e| format!("seed {seed}: offered input {input:?} refused: {e}"))?;
+        let step = ruleset.apply(&state, &input).map_err(|e| format!("seed {seed}: offered input {input:?} refused: {e}"))?;
         let viewers = (0..seats).map(Viewer::Seat).chain([Viewer::Spectator, Viewer::Auditor]);
         for viewer in viewers {
             ruleset.view(&step.state, viewer).map_err(|e| format!("seed {seed}: view for {viewer:?}: {e}"))?;

@@ -22,8 +22,8 @@ pub mod bots;
 pub mod testing;
 
 pub use crate::core::{
-    Awaiting, Choice, Decision, DeckEntry, DecisionOption, DecisionSpec, DrawKind, DrawRequest, Event,
-    Input, MatchConfig, Outcome, PrivatePart, RulesError, Ruleset, SeatConfig, Step, Viewer,
+    Awaiting, Choice, Decision, DecisionOption, DecisionSpec, DeckEntry, DrawKind, DrawRequest, Event, Input, MatchConfig, Outcome, PrivatePart, RulesError,
+    Ruleset, SeatConfig, Step, Viewer,
 };
 
 /// Every ruleset this build knows, by name.

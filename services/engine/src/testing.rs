@@ -7,8 +7,8 @@ pub mod fuzz;
 pub mod kit;
 pub mod leak;
 mod published_schemas;
-mod state_layouts;
 pub mod schema;
+mod state_layouts;
 
 pub use crate::bots::{PlayedGame, RandomBot};
 pub use kit::{Match, TypedRuleset};
@@ -34,11 +34,7 @@ pub fn play_random_game(
 
 /// Replay a played game's inputs from `new_match`: the states must be byte-identical and the
 /// events equal at every step.
-pub fn check_replay(
-    ruleset: &dyn crate::core::Ruleset,
-    config: &crate::core::MatchConfig,
-    game: &PlayedGame,
-) -> Result<(), String> {
+pub fn check_replay(ruleset: &dyn crate::core::Ruleset, config: &crate::core::MatchConfig, game: &PlayedGame) -> Result<(), String> {
     let first = ruleset.new_match(config).map_err(|e| format!("new match: {e}"))?;
     if Some(&first.state) != game.states.first() || Some(&first.events) != game.events.first() {
         return Err("new_match differs from the played game".into());
@@ -60,12 +56,7 @@ pub fn check_replay(
 /// Untrusted inputs at this position are refused with the right error, never a panic: a stale
 /// decision id, the wrong seat, malformed choices, a misaddressed or out-of-range draw, and
 /// truncated state bytes.
-pub fn refuses_bad_inputs(
-    ruleset: &dyn crate::core::Ruleset,
-    state: &[u8],
-    awaiting: &crate::core::Awaiting,
-    seats: u32,
-) -> Result<(), String> {
+pub fn refuses_bad_inputs(ruleset: &dyn crate::core::Ruleset, state: &[u8], awaiting: &crate::core::Awaiting, seats: u32) -> Result<(), String> {
     use crate::core::{Awaiting, Choice, Input, RulesError};
     let expect = |ok: bool, what: &str| if ok { Ok(()) } else { Err(format!("{what} was not refused as it should be")) };
     match awaiting {
@@ -81,12 +72,7 @@ pub fn refuses_bad_inputs(
                 let wrong = Input::Decision { decision_id: d.id, seat: (d.seat + 1) % seats, choice };
                 expect(matches!(ruleset.apply(state, &wrong), Err(RulesError::WrongSeat { .. })), "another seat's answer")?;
             }
-            for choice in [
-                Choice::Pick(vec!["no-such-option".into()]),
-                Choice::Number(-3),
-                Choice::Split(vec![("x".into(), 1)]),
-                Choice::Order(vec![]),
-            ] {
+            for choice in [Choice::Pick(vec!["no-such-option".into()]), Choice::Number(-3), Choice::Split(vec![("x".into(), 1)]), Choice::Order(vec![])] {
                 let bad = Input::Decision { decision_id: d.id, seat: d.seat, choice };
                 expect(ruleset.apply(state, &bad).is_err(), "a malformed choice")?;
             }

@@ -94,10 +94,7 @@ impl JetStreamArchive {
                     Ok(store) => store,
                     // Another orchestrator may have created it meanwhile: look again.
                     Err(create_err) => context.get_object_store(ARCHIVE_BUCKET).await.map_err(|_| {
-                        crate::jetstream::classify(
-                            &format!("cannot get or create the object store {ARCHIVE_BUCKET}; get: {get_err}; create"),
-                            create_err,
-                        )
+                        crate::jetstream::classify(&format!("cannot get or create the object store {ARCHIVE_BUCKET}; get: {get_err}; create"), create_err)
                     })?,
                 }
             }
@@ -132,10 +129,7 @@ impl Archive for JetStreamArchive {
             Err(e) => return Err(crate::jetstream::classify(&format!("get the archive of {match_id}"), e)),
         };
         let mut out = Vec::with_capacity(object.info().size);
-        object
-            .read_to_end(&mut out)
-            .await
-            .map_err(|e| crate::jetstream::classify(&format!("read the archive of {match_id}"), e))?;
+        object.read_to_end(&mut out).await.map_err(|e| crate::jetstream::classify(&format!("read the archive of {match_id}"), e))?;
         Ok(Some(Bytes::from(out)))
     }
 }

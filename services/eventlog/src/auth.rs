@@ -88,7 +88,10 @@ pub enum Credentials {
     /// No credentials: refused by every server Arbiter starts.
     #[default]
     Anonymous,
-    UserPassword { user: String, password: String },
+    UserPassword {
+        user: String,
+        password: String,
+    },
     /// A NATS `.creds` file (user JWT and NKey seed), for servers with decentralized auth.
     CredsFile(PathBuf),
     Token(String),
@@ -116,10 +119,7 @@ pub struct NatsAuth {
 
 impl NatsAuth {
     pub fn user_password(user: &str, password: &str) -> NatsAuth {
-        NatsAuth {
-            credentials: Credentials::UserPassword { user: user.to_string(), password: password.to_string() },
-            inbox_prefix: None,
-        }
+        NatsAuth { credentials: Credentials::UserPassword { user: user.to_string(), password: password.to_string() }, inbox_prefix: None }
     }
 
     /// The inbox prefix used by connections made with this auth.
@@ -137,9 +137,9 @@ impl NatsAuth {
         options = match &self.credentials {
             Credentials::Anonymous => options,
             Credentials::UserPassword { user, password } => options.user_and_password(user.clone(), password.clone()),
-            Credentials::CredsFile(path) => options.credentials_file(path).await.map_err(|e| {
-                LogError::Other(format!("cannot read the NATS credentials file {}: {e}", path.display()))
-            })?,
+            Credentials::CredsFile(path) => {
+                options.credentials_file(path).await.map_err(|e| LogError::Other(format!("cannot read the NATS credentials file {}: {e}", path.display())))?
+            }
             Credentials::Token(token) => options.token(token.clone()),
         };
         if let Some(prefix) = self.effective_inbox_prefix() {
@@ -196,9 +196,7 @@ impl NatsClientArgs {
             };
             Credentials::UserPassword { user: user.clone(), password }
         } else if self.nats_password.is_some() || self.nats_password_file.is_some() {
-            return Err(LogError::Other(
-                "a NATS password was given without a user: pass --nats-user too".to_string(),
-            ));
+            return Err(LogError::Other("a NATS password was given without a user: pass --nats-user too".to_string()));
         } else {
             Credentials::Anonymous
         };
@@ -208,14 +206,10 @@ impl NatsClientArgs {
 
 /// The first line of a secret file, trimmed.
 fn read_secret(path: &Path) -> Result<String, LogError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| LogError::Other(format!("cannot read the secret file {}: {e}", path.display())))?;
+    let text = std::fs::read_to_string(path).map_err(|e| LogError::Other(format!("cannot read the secret file {}: {e}", path.display())))?;
     let secret = text.lines().next().unwrap_or_default().trim().to_string();
     if secret.is_empty() {
-        return Err(LogError::Other(format!(
-            "the secret file {} is empty: write the password on its first line",
-            path.display()
-        )));
+        return Err(LogError::Other(format!("the secret file {} is empty: write the password on its first line", path.display())));
     }
     Ok(secret)
 }
@@ -243,15 +237,12 @@ impl NatsCredentials {
             let path = dir.join(format!("{}.password", role.name()));
             if !path.exists() {
                 let mut bytes = [0u8; PASSWORD_BYTES];
-                getrandom::getrandom(&mut bytes)
-                    .map_err(|e| LogError::Other(format!("cannot get random bytes from the OS: {e}")))?;
+                getrandom::getrandom(&mut bytes).map_err(|e| LogError::Other(format!("cannot get random bytes from the OS: {e}")))?;
                 match infra::private_file::write_new(&path, format!("{}\n", hex::encode(bytes)).as_bytes()) {
                     Ok(()) => {}
                     // Another process created it meanwhile: use theirs.
                     Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-                    Err(e) => {
-                        return Err(LogError::Other(format!("cannot write {}: {e}", path.display())))
-                    }
+                    Err(e) => return Err(LogError::Other(format!("cannot write {}: {e}", path.display()))),
                 }
             }
             passwords.push((role, read_secret(&path)?));
@@ -324,9 +315,7 @@ pub fn authorization_block(credentials: &NatsCredentials) -> Result<String, LogE
             .format_for_version(bcrypt::Version::TwoA);
         hashes.push((role, quote(&hash)));
     }
-    Ok(authorization_block_with(|role| {
-        hashes.iter().find(|(r, _)| *r == role).map(|(_, h)| h.clone()).unwrap_or_default()
-    }))
+    Ok(authorization_block_with(|role| hashes.iter().find(|(r, _)| *r == role).map(|(_, h)| h.clone()).unwrap_or_default()))
 }
 
 /// The `authorization` block with `password(role)` as each user's password value, as written in
@@ -337,16 +326,8 @@ pub fn authorization_block_with(password: impl Fn(Role) -> String) -> String {
         out.push_str(&format!("    {{\n      user: {}\n      password: {}\n", quote(role.name()), password(role)));
         if let Some(p) = permissions(role) {
             out.push_str("      permissions: {\n");
-            out.push_str(&format!(
-                "        publish: {{ allow: {}, deny: {} }}\n",
-                list(&p.publish_allow),
-                list(&p.publish_deny)
-            ));
-            out.push_str(&format!(
-                "        subscribe: {{ allow: {}, deny: {} }}\n",
-                list(&p.subscribe_allow),
-                list(&p.subscribe_deny)
-            ));
+            out.push_str(&format!("        publish: {{ allow: {}, deny: {} }}\n", list(&p.publish_allow), list(&p.publish_deny)));
+            out.push_str(&format!("        subscribe: {{ allow: {}, deny: {} }}\n", list(&p.subscribe_allow), list(&p.subscribe_deny)));
             out.push_str("      }\n");
         }
         out.push_str("    }\n");
@@ -363,9 +344,7 @@ pub fn deploy_placeholder(role: Role) -> String {
 /// A whole single-node nats-server config: loopback `port`, JetStream in `store_dir`, the users
 /// of `credentials` and nothing anonymous.
 pub fn server_config(credentials: &NatsCredentials, port: u16, store_dir: &Path) -> Result<String, LogError> {
-    let store = store_dir.to_str().ok_or_else(|| {
-        LogError::Other(format!("the NATS store path {} is not UTF-8: choose another", store_dir.display()))
-    })?;
+    let store = store_dir.to_str().ok_or_else(|| LogError::Other(format!("the NATS store path {} is not UTF-8: choose another", store_dir.display())))?;
     Ok(format!(
         "# Generated by Arbiter at every start from the passwords in {} (do not edit: it is\n\
          # rewritten). Only bcrypt hashes of the passwords are here.\n\
@@ -387,8 +366,7 @@ pub fn websocket_block(port: u16) -> String {
 
 /// Write [`server_config`] to `path` (mode 0600).
 pub fn write_server_config(path: &Path, config: &str) -> Result<(), LogError> {
-    infra::private_file::replace(path, config.as_bytes())
-        .map_err(|e| LogError::Other(format!("cannot write the nats-server config {}: {e}", path.display())))
+    infra::private_file::replace(path, config.as_bytes()).map_err(|e| LogError::Other(format!("cannot write the nats-server config {}: {e}", path.display())))
 }
 
 #[cfg(test)]
@@ -441,11 +419,7 @@ mod tests {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy/nats-single.conf");
         let text = std::fs::read_to_string(&path).unwrap();
         let block = authorization_block_with(deploy_placeholder);
-        assert!(
-            text.contains(&block),
-            "{} is out of date: replace its authorization block with:\n{block}",
-            path.display()
-        );
+        assert!(text.contains(&block), "{} is out of date: replace its authorization block with:\n{block}", path.display());
     }
 
     #[test]

@@ -141,16 +141,14 @@ fn load_or_create_route_password(base_dir: &Path) -> Result<String, LogError> {
     let path = base_dir.join(ROUTE_PASSWORD_FILE);
     if !path.exists() {
         let mut bytes = [0u8; 32];
-        getrandom::getrandom(&mut bytes)
-            .map_err(|e| LogError::Other(format!("cannot get random bytes from the OS: {e}")))?;
+        getrandom::getrandom(&mut bytes).map_err(|e| LogError::Other(format!("cannot get random bytes from the OS: {e}")))?;
         match infra::private_file::write_new(&path, format!("{}\n", hex::encode(bytes)).as_bytes()) {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
             Err(e) => return Err(LogError::Other(format!("cannot write {}: {e}", path.display()))),
         }
     }
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| LogError::Other(format!("cannot read {}: {e}", path.display())))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| LogError::Other(format!("cannot read {}: {e}", path.display())))?;
     let password = text.lines().next().unwrap_or_default().trim().to_string();
     if password.is_empty() || !password.bytes().all(|b| b.is_ascii_alphanumeric()) {
         return Err(LogError::Other(format!(
@@ -184,10 +182,8 @@ impl NatsCluster {
     /// `size` nodes on free loopback ports with temporary stores and fresh credentials (in
     /// `<temp>/secrets`), all removed on drop.
     pub async fn start_temp(size: usize) -> Result<NatsCluster, LogError> {
-        let temp = tempfile::Builder::new()
-            .prefix("arbiter-nats-cluster-")
-            .tempdir()
-            .map_err(|e| LogError::Other(format!("cannot create a temporary store: {e}")))?;
+        let temp =
+            tempfile::Builder::new().prefix("arbiter-nats-cluster-").tempdir().map_err(|e| LogError::Other(format!("cannot create a temporary store: {e}")))?;
         let credentials = NatsCredentials::load_or_create(&temp.path().join("secrets"))?;
         let mut cluster = Self::start(temp.path(), size, 0, 0, &credentials).await?;
         cluster.temp = Some(temp);
@@ -198,13 +194,7 @@ impl NatsCluster {
     /// for clients on 127.0.0.1:`client_port + i - 1` and for routes on `route_port + i - 1`
     /// (a port of 0: free ports, chosen anew at every start). Returns once the cluster has
     /// elected its JetStream leader.
-    pub async fn start(
-        base_dir: &Path,
-        size: usize,
-        client_port: u16,
-        route_port: u16,
-        credentials: &NatsCredentials,
-    ) -> Result<NatsCluster, LogError> {
+    pub async fn start(base_dir: &Path, size: usize, client_port: u16, route_port: u16, credentials: &NatsCredentials) -> Result<NatsCluster, LogError> {
         if size < 3 || size.is_multiple_of(2) || size > 7 {
             return Err(LogError::Other(format!(
                 "a cluster of {size} nodes makes no sense here: use 3 (or 5 or 7) nodes, so a \
@@ -222,9 +212,7 @@ impl NatsCluster {
                     if free {
                         server::free_port()
                     } else {
-                        base.checked_add(offset).ok_or_else(|| {
-                            LogError::Other(format!("port {base} + {offset} is beyond 65535: choose a lower port"))
-                        })
+                        base.checked_add(offset).ok_or_else(|| LogError::Other(format!("port {base} + {offset} is beyond 65535: choose a lower port")))
                     }
                 };
                 specs.push(NodeSpec {
@@ -234,13 +222,7 @@ impl NatsCluster {
                     store_dir: base_dir.join(format!("node-{i}")),
                 });
             }
-            let mut cluster = NatsCluster {
-                nodes: Vec::new(),
-                specs,
-                credentials: credentials.clone(),
-                route_password: route_password.clone(),
-                temp: None,
-            };
+            let mut cluster = NatsCluster { nodes: Vec::new(), specs, credentials: credentials.clone(), route_password: route_password.clone(), temp: None };
             let mut retry = false;
             for index in 0..size {
                 match cluster.launch(index).await {
@@ -267,24 +249,17 @@ impl NatsCluster {
             cluster.wait_ready(READY_DEADLINE).await?;
             return Ok(cluster);
         }
-        Err(LogError::Unavailable(format!(
-            "the cluster found no free ports in {PORT_ATTEMPTS} attempts; last log:\n{last}"
-        )))
+        Err(LogError::Unavailable(format!("the cluster found no free ports in {PORT_ATTEMPTS} attempts; last log:\n{last}")))
     }
 
     /// Write node `index`'s config and start it (on its ports and store, as before).
     async fn launch(&self, index: usize) -> Result<NatsServer, LaunchError> {
         let fatal = |e: LogError| LaunchError::Fatal(e);
-        let spec = self
-            .specs
-            .get(index)
-            .ok_or_else(|| fatal(LogError::Other(format!("no cluster node {index}"))))?;
-        let store = spec.store_dir.to_str().ok_or_else(|| {
-            fatal(LogError::Other(format!(
-                "the NATS store path {} is not UTF-8: choose another",
-                spec.store_dir.display()
-            )))
-        })?;
+        let spec = self.specs.get(index).ok_or_else(|| fatal(LogError::Other(format!("no cluster node {index}"))))?;
+        let store = spec
+            .store_dir
+            .to_str()
+            .ok_or_else(|| fatal(LogError::Other(format!("the NATS store path {} is not UTF-8: choose another", spec.store_dir.display()))))?;
         let config = format!(
             "# Generated by Arbiter at every start (do not edit: it is rewritten). It holds the\n\
              # cluster's route password and bcrypt hashes of the users' passwords.\n{}",
@@ -367,9 +342,7 @@ impl NatsCluster {
         let node = match self.launch(index).await {
             Ok(node) => node,
             Err(LaunchError::PortInUse(log)) => {
-                return Err(LogError::Unavailable(format!(
-                    "cluster node {index} cannot listen on its port again: it is in use\n{log}"
-                )))
+                return Err(LogError::Unavailable(format!("cluster node {index} cannot listen on its port again: it is in use\n{log}")))
             }
             Err(LaunchError::Fatal(e)) => return Err(e),
         };
@@ -388,13 +361,8 @@ impl NatsCluster {
 
     /// An admin connection to the running nodes.
     async fn admin(&self) -> Result<async_nats::jetstream::Context, LogError> {
-        let urls: Vec<String> = self
-            .specs
-            .iter()
-            .zip(&self.nodes)
-            .filter(|(_, n)| n.is_some())
-            .map(|(s, _)| format!("nats://127.0.0.1:{}", s.client_port))
-            .collect();
+        let urls: Vec<String> =
+            self.specs.iter().zip(&self.nodes).filter(|(_, n)| n.is_some()).map(|(s, _)| format!("nats://127.0.0.1:{}", s.client_port)).collect();
         let client = self
             .auth(Role::Admin)
             .connect_options()
@@ -423,9 +391,7 @@ impl NatsCluster {
             }
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
-        Err(LogError::Unavailable(format!(
-            "the NATS cluster has no JetStream leader after {timeout:?}: {last}"
-        )))
+        Err(LogError::Unavailable(format!("the NATS cluster has no JetStream leader after {timeout:?}: {last}")))
     }
 
     /// Wait until `stream` has a leader and every replica is current (caught up), e.g. after a
@@ -442,31 +408,22 @@ impl NatsCluster {
             }
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
-        Err(LogError::Unavailable(format!(
-            "stream {stream} is not fully replicated after {timeout:?}: {last}"
-        )))
+        Err(LogError::Unavailable(format!("stream {stream} is not fully replicated after {timeout:?}: {last}")))
     }
 
     async fn stream_replicas_current(&self, stream: &str) -> Result<bool, LogError> {
         let context = self.admin().await?;
         let mut handle = match context.get_stream(stream).await {
             Ok(handle) => handle,
-            Err(e) if e.to_string().contains("not found") => {
-                return Ok(true)
-            }
+            Err(e) if e.to_string().contains("not found") => return Ok(true),
             Err(e) => return Err(LogError::Unavailable(format!("stream {stream}: {e}"))),
         };
-        let info = handle
-            .info()
-            .await
-            .map_err(|e| LogError::Unavailable(format!("stream {stream} info: {e}")))?;
+        let info = handle.info().await.map_err(|e| LogError::Unavailable(format!("stream {stream} info: {e}")))?;
         let Some(cluster) = &info.cluster else {
             return Ok(true);
         };
         let wanted = info.config.num_replicas.saturating_sub(1);
-        Ok(cluster.leader.is_some()
-            && cluster.replicas.len() >= wanted
-            && cluster.replicas.iter().all(|r| r.current && !r.offline))
+        Ok(cluster.leader.is_some() && cluster.replicas.len() >= wanted && cluster.replicas.iter().all(|r| r.current && !r.offline))
     }
 
     /// Stop every node gracefully (stores are kept unless temporary).
@@ -492,11 +449,7 @@ mod tests {
             std::fs::write(&path, &wanted).unwrap();
         }
         let text = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            text == wanted,
-            "{} is out of date: run ARBITER_UPDATE_DEPLOY=1 cargo test -p eventlog deploy",
-            path.display()
-        );
+        assert!(text == wanted, "{} is out of date: run ARBITER_UPDATE_DEPLOY=1 cargo test -p eventlog deploy", path.display());
         // The same users and permissions as the single-node file.
         let single = std::fs::read_to_string(path.with_file_name("nats-single.conf")).unwrap();
         assert!(single.contains(&auth::authorization_block_with(auth::deploy_placeholder)));

@@ -23,9 +23,8 @@ mod restore;
 use crate::auth::NatsAuth;
 use crate::nats_error::{self, Meaning};
 use crate::{
-    decode_snapshot, encode_snapshot, validate_match_id, validate_msg_id, EventLog,
-    IndexEvent, Layout, LogError, LoggedCommit, Snapshot, StoredCommit, INDEX_BUCKET, LAYOUT_STREAM,
-    LAYOUT_SUBJECT, SNAPSHOT_BUCKET, STREAM, STREAM_SUBJECTS,
+    decode_snapshot, encode_snapshot, validate_match_id, validate_msg_id, EventLog, IndexEvent, Layout, LogError, LoggedCommit, Snapshot, StoredCommit,
+    INDEX_BUCKET, LAYOUT_STREAM, LAYOUT_SUBJECT, SNAPSHOT_BUCKET, STREAM, STREAM_SUBJECTS,
 };
 
 pub use connect::{direct_layout, recorded_layout};
@@ -66,9 +65,7 @@ pub struct JetStreamLog {
 
 impl std::fmt::Debug for JetStreamLog {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("JetStreamLog")
-            .field("layout", &self.placed.get().map(|p| p.layout))
-            .finish_non_exhaustive()
+        f.debug_struct("JetStreamLog").field("layout", &self.placed.get().map(|p| p.layout)).finish_non_exhaustive()
     }
 }
 
@@ -112,9 +109,7 @@ impl Placed {
 
     /// The stream of `partition`, or an error naming the count.
     pub(crate) fn partition(&self, partition: usize) -> Result<&stream::Stream<()>, LogError> {
-        self.streams.get(partition).ok_or_else(|| {
-            LogError::Other(format!("partition {partition} of a log of {} partition(s)", self.layout.partitions()))
-        })
+        self.streams.get(partition).ok_or_else(|| LogError::Other(format!("partition {partition} of a log of {} partition(s)", self.layout.partitions())))
     }
 
     /// Before the first append of `match_id`, in a log with periods: refuse an id that does
@@ -164,10 +159,7 @@ impl Placed {
 
 /// Now, in Unix ms.
 pub(crate) fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX)).unwrap_or(0)
 }
 
 /// In a log with periods a missing stream is a period nobody wrote to yet, or one that left
@@ -224,14 +216,9 @@ fn read_only(what: &str) -> LogError {
     ))
 }
 
-fn to_commit(
-    message: Result<jetstream::Message, impl std::error::Error + 'static>,
-    subject: &str,
-) -> Result<(u64, Bytes), LogError> {
+fn to_commit(message: Result<jetstream::Message, impl std::error::Error + 'static>, subject: &str) -> Result<(u64, Bytes), LogError> {
     let message = message.map_err(|e| classify(&format!("consume {subject}"), e))?;
-    let info = message.info().map_err(|e| {
-        LogError::Other(format!("message on {subject} without JetStream info: {e}"))
-    })?;
+    let info = message.info().map_err(|e| LogError::Other(format!("message on {subject} without JetStream info: {e}")))?;
     let sequence = info.stream_sequence;
     Ok((sequence, message.message.payload.clone()))
 }
@@ -242,13 +229,7 @@ impl EventLog for JetStreamLog {
         matches!(self.client.connection_state(), async_nats::connection::State::Connected)
     }
 
-    async fn append(
-        &self,
-        match_id: &str,
-        expected_last_sequence: Option<u64>,
-        msg_id: &str,
-        payload: Bytes,
-    ) -> Result<u64, LogError> {
+    async fn append(&self, match_id: &str, expected_last_sequence: Option<u64>, msg_id: &str, payload: Bytes) -> Result<u64, LogError> {
         validate_match_id(match_id)?;
         validate_msg_id(msg_id)?;
         if self.is_reader() {
@@ -268,12 +249,7 @@ impl EventLog for JetStreamLog {
         self.collect(match_id, DeliverPolicy::All, 1, from_version, u64::MAX).await
     }
 
-    async fn read_after(
-        &self,
-        match_id: &str,
-        after_sequence: u64,
-        next_version: u64,
-    ) -> Result<Vec<StoredCommit>, LogError> {
+    async fn read_after(&self, match_id: &str, after_sequence: u64, next_version: u64) -> Result<Vec<StoredCommit>, LogError> {
         validate_match_id(match_id)?;
         let start = DeliverPolicy::ByStartSequence { start_sequence: after_sequence.saturating_add(1) };
         self.collect(match_id, start, next_version, 0, u64::MAX).await
@@ -299,13 +275,7 @@ impl EventLog for JetStreamLog {
         empty_if_gone(&placed.layout, last)
     }
 
-    async fn read_until(
-        &self,
-        match_id: &str,
-        after_sequence: Option<u64>,
-        next_version: u64,
-        last_version: u64,
-    ) -> Result<Vec<StoredCommit>, LogError> {
+    async fn read_until(&self, match_id: &str, after_sequence: Option<u64>, next_version: u64, last_version: u64) -> Result<Vec<StoredCommit>, LogError> {
         validate_match_id(match_id)?;
         if last_version < next_version {
             return Ok(Vec::new());
@@ -319,11 +289,7 @@ impl EventLog for JetStreamLog {
         }
     }
 
-    async fn watch(
-        &self,
-        match_id: &str,
-        from_version: u64,
-    ) -> Result<BoxStream<'static, Result<StoredCommit, LogError>>, LogError> {
+    async fn watch(&self, match_id: &str, from_version: u64) -> Result<BoxStream<'static, Result<StoredCommit, LogError>>, LogError> {
         validate_match_id(match_id)?;
         if self.is_reader() {
             return Err(read_only("watch"));
@@ -343,11 +309,7 @@ impl EventLog for JetStreamLog {
                 Ok((sequence, payload)) => {
                     unread = sequence.saturating_add(1);
                     version += 1;
-                    (version >= from_version).then_some(Ok(StoredCommit {
-                        version,
-                        sequence,
-                        payload,
-                    }))
+                    (version >= from_version).then_some(Ok(StoredCommit { version, sequence, payload }))
                 }
                 Err(e) => Some(Err(e)),
             };
@@ -399,8 +361,7 @@ impl EventLog for JetStreamLog {
         let filter = layout.filter_of(name).ok_or_else(|| LogError::Other(format!("{name} is not a stream of this log")))?;
         let stream = placed.named(name).await?;
         let from_sequence = from_sequence.max(1);
-        let (messages, consumer) =
-            self.ordered_from(&stream, &filter, DeliverPolicy::ByStartSequence { start_sequence: from_sequence }).await?;
+        let (messages, consumer) = self.ordered_from(&stream, &filter, DeliverPolicy::ByStartSequence { start_sequence: from_sequence }).await?;
         let cleanup = DeleteOnDrop { stream, consumer };
         let mut unread = from_sequence;
         let stream = messages.filter_map(move |message| {
@@ -414,9 +375,9 @@ impl EventLog for JetStreamLog {
                     Ok(info) => {
                         let sequence = info.stream_sequence;
                         unread = sequence.saturating_add(1);
-                        layout.match_of(message.message.subject.as_str()).map(|match_id| {
-                            Ok(LoggedCommit { match_id: match_id.to_string(), sequence, payload: message.message.payload.clone() })
-                        })
+                        layout
+                            .match_of(message.message.subject.as_str())
+                            .map(|match_id| Ok(LoggedCommit { match_id: match_id.to_string(), sequence, payload: message.message.payload.clone() }))
                     }
                 },
             };
@@ -439,9 +400,7 @@ impl EventLog for JetStreamLog {
         };
         match index.update(key, value, revision).await {
             Ok(revision) => Ok(revision),
-            Err(e) if e.kind() == kv::UpdateErrorKind::WrongLastRevision => {
-                Err(LogError::Conflict { match_id: key.to_string(), expected: Some(revision) })
-            }
+            Err(e) if e.kind() == kv::UpdateErrorKind::WrongLastRevision => Err(LogError::Conflict { match_id: key.to_string(), expected: Some(revision) }),
             // On a replicated bucket a wrong revision comes with the clustered code, which
             // async-nats does not map (as for appends): the caller reads the key again either way.
             Err(e) if nats_error::code(&e).and_then(nats_error::number) == Some(nats_error::CLUSTERED_WRONG_LAST_SEQUENCE) => {
@@ -458,11 +417,7 @@ impl EventLog for JetStreamLog {
         // Whether the bucket holds anything now: a watch of an empty bucket delivers nothing
         // to say it has caught up.
         let kv_stream = format!("KV_{INDEX_BUCKET}");
-        let mut info = self
-            .context
-            .get_stream(&kv_stream)
-            .await
-            .map_err(|e| classify(&format!("stream {kv_stream}"), e))?;
+        let mut info = self.context.get_stream(&kv_stream).await.map_err(|e| classify(&format!("stream {kv_stream}"), e))?;
         let empty = info.info().await.map_err(|e| classify(&format!("stream {kv_stream} info"), e))?.state.messages == 0;
         // Each key's last value first (`watch_all` would deliver only new ones).
         let watch = index.watch_with_history(">").await.map_err(|e| classify(&format!("watch {INDEX_BUCKET}"), e))?;
@@ -492,10 +447,7 @@ impl EventLog for JetStreamLog {
         let Some(snapshots) = &self.snapshots else {
             return Err(read_only("put_snapshot"));
         };
-        snapshots
-            .put(match_id, encode_snapshot(&snapshot))
-            .await
-            .map_err(|e| classify(&format!("put snapshot of {match_id}"), e))?;
+        snapshots.put(match_id, encode_snapshot(&snapshot)).await.map_err(|e| classify(&format!("put snapshot of {match_id}"), e))?;
         Ok(())
     }
 
@@ -510,10 +462,7 @@ impl EventLog for JetStreamLog {
             return Err(read_only("put_snapshot_at"));
         };
         let key = crate::snapshot_key_at(match_id, snapshot.version);
-        snapshots
-            .put(key.as_str(), encode_snapshot(&snapshot))
-            .await
-            .map_err(|e| classify(&format!("put snapshot {key}"), e))?;
+        snapshots.put(key.as_str(), encode_snapshot(&snapshot)).await.map_err(|e| classify(&format!("put snapshot {key}"), e))?;
         Ok(())
     }
 

@@ -65,9 +65,7 @@ impl Layout {
     /// A layout of `partitions` streams (1 is [`Layout::LEGACY`]).
     pub fn new(partitions: usize) -> Result<Layout, LogError> {
         if partitions == 0 || partitions > MAX_PARTITIONS {
-            return Err(LogError::Other(format!(
-                "--partitions {partitions}: a match log has 1 to {MAX_PARTITIONS} partitions"
-            )));
+            return Err(LogError::Other(format!("--partitions {partitions}: a match log has 1 to {MAX_PARTITIONS} partitions")));
         }
         Ok(Layout { partitions, periods: None })
     }
@@ -246,20 +244,16 @@ impl Layout {
     pub fn record(&self) -> String {
         match self.periods {
             None => format!("format={RECORD_FORMAT}\npartitions={}\n", self.partitions),
-            Some(p) => format!(
-                "format={RECORD_FORMAT_PERIODS}\npartitions={}\nperiod_s={}\nmax_match_age_s={}\n",
-                self.partitions, p.length_s, p.max_match_age_s
-            ),
+            Some(p) => {
+                format!("format={RECORD_FORMAT_PERIODS}\npartitions={}\nperiod_s={}\nmax_match_age_s={}\n", self.partitions, p.length_s, p.max_match_age_s)
+            }
         }
     }
 
     /// The layout a record describes.
     pub fn from_record(record: &[u8]) -> Result<Layout, LogError> {
         let bad = |why: &str| {
-            LogError::Other(format!(
-                "the log's layout record ({LAYOUT_STREAM}) is {why}: {:?}; an operator must look at it",
-                String::from_utf8_lossy(record)
-            ))
+            LogError::Other(format!("the log's layout record ({LAYOUT_STREAM}) is {why}: {:?}; an operator must look at it", String::from_utf8_lossy(record)))
         };
         let text = std::str::from_utf8(record).map_err(|_| bad("not text"))?;
         let mut format = None;

@@ -124,32 +124,20 @@ pub fn subject(match_id: &str) -> String {
 /// exactly one subject token and a valid KV key.
 pub fn validate_match_id(id: &str) -> Result<(), LogError> {
     if id.is_empty() {
-        return Err(LogError::InvalidMatchId(
-            "match id is empty: it must be 1 to 64 characters of A-Z, a-z, 0-9, '_' or '-'"
-                .to_string(),
-        ));
+        return Err(LogError::InvalidMatchId("match id is empty: it must be 1 to 64 characters of A-Z, a-z, 0-9, '_' or '-'".to_string()));
     }
     if id.len() > MAX_MATCH_ID_LEN {
-        return Err(LogError::InvalidMatchId(format!(
-            "match id is {} characters long: at most {MAX_MATCH_ID_LEN} are allowed",
-            id.len()
-        )));
+        return Err(LogError::InvalidMatchId(format!("match id is {} characters long: at most {MAX_MATCH_ID_LEN} are allowed", id.len())));
     }
-    if let Some(bad) = id
-        .chars()
-        .find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
-    {
-        return Err(LogError::InvalidMatchId(format!(
-            "match id {id:?} contains {bad:?}: only A-Z, a-z, 0-9, '_' and '-' are allowed"
-        )));
+    if let Some(bad) = id.chars().find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-')) {
+        return Err(LogError::InvalidMatchId(format!("match id {id:?} contains {bad:?}: only A-Z, a-z, 0-9, '_' and '-' are allowed")));
     }
     Ok(())
 }
 
 /// A `msg_id` goes into a NATS header: it must be non-empty, at most 256 bytes, printable ASCII.
 fn validate_msg_id(msg_id: &str) -> Result<(), LogError> {
-    if msg_id.is_empty() || msg_id.len() > 256 || !msg_id.bytes().all(|b| (0x21..0x7f).contains(&b))
-    {
+    if msg_id.is_empty() || msg_id.len() > 256 || !msg_id.bytes().all(|b| (0x21..0x7f).contains(&b)) {
         return Err(LogError::Other(format!(
             "invalid msg_id {msg_id:?}: it must be 1 to 256 printable ASCII characters without \
              spaces (e.g. \"<match_id>/<version>\")"
@@ -209,10 +197,7 @@ pub enum LogError {
          writer appended first",
         fmt_expected(.expected)
     )]
-    Conflict {
-        match_id: String,
-        expected: Option<u64>,
-    },
+    Conflict { match_id: String, expected: Option<u64> },
     /// The log's store has no room (a stream or account limit, or the server's storage): nothing
     /// was appended, and the same append succeeds once there is room. Maps to RESOURCE_EXHAUSTED.
     #[error("match log store full: {0}")]
@@ -280,13 +265,7 @@ pub trait EventLog: Send + Sync + 'static {
     /// payload, else [`LogError::Conflict`].
     ///
     /// Returns the new commit's stream sequence.
-    async fn append(
-        &self,
-        match_id: &str,
-        expected_last_sequence: Option<u64>,
-        msg_id: &str,
-        payload: Bytes,
-    ) -> Result<u64, LogError>;
+    async fn append(&self, match_id: &str, expected_last_sequence: Option<u64>, msg_id: &str, payload: Bytes) -> Result<u64, LogError>;
 
     /// All commits of the match with `version >= from_version` (1-based; 0 or 1 = from the
     /// start), in order. Empty for an unknown match. Commits appended while reading may or may
@@ -296,23 +275,12 @@ pub trait EventLog: Send + Sync + 'static {
     /// The commits appended after the one at stream sequence `after_sequence`, whose version is
     /// `next_version - 1`: how a reader that is up to date to that commit catches up. Costs one
     /// request when nothing is new, and never re-reads older commits.
-    async fn read_after(
-        &self,
-        match_id: &str,
-        after_sequence: u64,
-        next_version: u64,
-    ) -> Result<Vec<StoredCommit>, LogError>;
+    async fn read_after(&self, match_id: &str, after_sequence: u64, next_version: u64) -> Result<Vec<StoredCommit>, LogError>;
 
     /// Like [`Self::read_after`] (or [`Self::read`] from the start when `after_sequence` is
     /// `None`), but stops at version `last_version`: a rebuild up to an old version reads no
     /// further. The default reads on and drops the rest; [`JetStreamLog`] stops reading.
-    async fn read_until(
-        &self,
-        match_id: &str,
-        after_sequence: Option<u64>,
-        next_version: u64,
-        last_version: u64,
-    ) -> Result<Vec<StoredCommit>, LogError> {
+    async fn read_until(&self, match_id: &str, after_sequence: Option<u64>, next_version: u64, last_version: u64) -> Result<Vec<StoredCommit>, LogError> {
         let mut commits = match after_sequence {
             Some(after) => self.read_after(match_id, after, next_version).await?,
             None => self.read(match_id, 1).await?,
@@ -330,11 +298,7 @@ pub trait EventLog: Send + Sync + 'static {
 
     /// History from `from_version`, then live commits as they are appended, forever (until the
     /// stream is dropped).
-    async fn watch(
-        &self,
-        match_id: &str,
-        from_version: u64,
-    ) -> Result<BoxStream<'static, Result<StoredCommit, LogError>>, LogError>;
+    async fn watch(&self, match_id: &str, from_version: u64) -> Result<BoxStream<'static, Result<StoredCommit, LogError>>, LogError>;
 
     /// Store the match's snapshot (the last one put wins).
     async fn put_snapshot(&self, match_id: &str, snapshot: Snapshot) -> Result<(), LogError>;
@@ -439,11 +403,7 @@ fn decode_snapshot(raw: &Bytes) -> Option<Snapshot> {
     }
     let version = u64::from_be_bytes(raw[1..9].try_into().ok()?);
     let sequence = u64::from_be_bytes(raw[9..17].try_into().ok()?);
-    Some(Snapshot {
-        version,
-        sequence,
-        state: raw.slice(17..),
-    })
+    Some(Snapshot { version, sequence, state: raw.slice(17..) })
 }
 
 #[cfg(test)]
@@ -471,21 +431,14 @@ mod tests {
 
     #[test]
     fn snapshot_roundtrip() {
-        let s = Snapshot {
-            version: 7,
-            sequence: 42,
-            state: Bytes::from_static(b"state"),
-        };
+        let s = Snapshot { version: 7, sequence: 42, state: Bytes::from_static(b"state") };
         assert_eq!(decode_snapshot(&encode_snapshot(&s)), Some(s));
         assert_eq!(decode_snapshot(&Bytes::from_static(b"junk")), None);
     }
 
     #[test]
     fn conflict_message() {
-        let e = LogError::Conflict {
-            match_id: "m".into(),
-            expected: Some(3),
-        };
+        let e = LogError::Conflict { match_id: "m".into(), expected: Some(3) };
         assert!(e.to_string().contains("stream sequence 3"), "{e}");
     }
 }

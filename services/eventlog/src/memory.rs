@@ -28,11 +28,7 @@ struct Shared {
 
 impl Default for Shared {
     fn default() -> Self {
-        Shared {
-            state: Mutex::new(State::default()),
-            appended: tokio::sync::watch::Sender::new(0),
-            indexed: tokio::sync::watch::Sender::new(0),
-        }
+        Shared { state: Mutex::new(State::default()), appended: tokio::sync::watch::Sender::new(0), indexed: tokio::sync::watch::Sender::new(0) }
     }
 }
 
@@ -63,10 +59,7 @@ impl MemoryLog {
     fn lock(&self) -> MutexGuard<'_, State> {
         // A panic while holding the lock cannot leave the state half-updated (every update is
         // a few infallible pushes), so a poisoned lock is still usable.
-        self.inner
-            .state
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.inner.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Commits of `match_id` from 0-based index `from`.
@@ -80,11 +73,7 @@ impl MemoryLog {
                     .iter()
                     .enumerate()
                     .skip(from)
-                    .map(|(i, c)| StoredCommit {
-                        version: i as u64 + 1,
-                        sequence: c.sequence,
-                        payload: c.payload.clone(),
-                    })
+                    .map(|(i, c)| StoredCommit { version: i as u64 + 1, sequence: c.sequence, payload: c.payload.clone() })
                     .collect()
             })
             .unwrap_or_default()
@@ -122,33 +111,18 @@ fn first_index(from_version: u64) -> usize {
 
 #[async_trait::async_trait]
 impl EventLog for MemoryLog {
-    async fn append(
-        &self,
-        match_id: &str,
-        expected_last_sequence: Option<u64>,
-        msg_id: &str,
-        payload: Bytes,
-    ) -> Result<u64, LogError> {
+    async fn append(&self, match_id: &str, expected_last_sequence: Option<u64>, msg_id: &str, payload: Bytes) -> Result<u64, LogError> {
         validate_match_id(match_id)?;
         validate_msg_id(msg_id)?;
-        let conflict = || LogError::Conflict {
-            match_id: match_id.to_string(),
-            expected: expected_last_sequence,
-        };
+        let conflict = || LogError::Conflict { match_id: match_id.to_string(), expected: expected_last_sequence };
         let sequence = {
             let mut state = self.lock();
-            let commits = state
-                .matches
-                .get(match_id)
-                .map(Vec::as_slice)
-                .unwrap_or(&[]);
+            let commits = state.matches.get(match_id).map(Vec::as_slice).unwrap_or(&[]);
             let last = commits.last().map(|c| c.sequence);
             if last != expected_last_sequence {
                 // Like JetStream, the expected sequence is checked first. The append succeeded
                 // anyway if the commit right after `expected` is this very append (a retry).
-                let next = commits
-                    .iter()
-                    .find(|c| expected_last_sequence.is_none_or(|e| c.sequence > e));
+                let next = commits.iter().find(|c| expected_last_sequence.is_none_or(|e| c.sequence > e));
                 return match next {
                     Some(c) if c.msg_id == msg_id && c.payload == payload => Ok(c.sequence),
                     _ => Err(conflict()),
@@ -156,27 +130,12 @@ impl EventLog for MemoryLog {
             }
             if let Some((m, seq, stored)) = state.msg_ids.get(msg_id) {
                 // The id was used before: a success only if it was this very commit.
-                return if m == match_id && *stored == payload {
-                    Ok(*seq)
-                } else {
-                    Err(conflict())
-                };
+                return if m == match_id && *stored == payload { Ok(*seq) } else { Err(conflict()) };
             }
             state.last_sequence += 1;
             let sequence = state.last_sequence;
-            state
-                .matches
-                .entry(match_id.to_string())
-                .or_default()
-                .push(Commit {
-                    sequence,
-                    msg_id: msg_id.to_string(),
-                    payload: payload.clone(),
-                });
-            state.msg_ids.insert(
-                msg_id.to_string(),
-                (match_id.to_string(), sequence, payload),
-            );
+            state.matches.entry(match_id.to_string()).or_default().push(Commit { sequence, msg_id: msg_id.to_string(), payload: payload.clone() });
+            state.msg_ids.insert(msg_id.to_string(), (match_id.to_string(), sequence, payload));
             sequence
         };
         self.inner.appended.send_replace(sequence);
@@ -185,11 +144,8 @@ impl EventLog for MemoryLog {
 
     async fn last_commits(&self) -> Result<Vec<(String, u64, Bytes)>, LogError> {
         let state = self.lock();
-        let mut out: Vec<(String, u64, Bytes)> = state
-            .matches
-            .iter()
-            .filter_map(|(id, commits)| commits.last().map(|c| (id.clone(), c.sequence, c.payload.clone())))
-            .collect();
+        let mut out: Vec<(String, u64, Bytes)> =
+            state.matches.iter().filter_map(|(id, commits)| commits.last().map(|c| (id.clone(), c.sequence, c.payload.clone()))).collect();
         out.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(out)
     }
@@ -199,12 +155,7 @@ impl EventLog for MemoryLog {
         Ok(self.commits_from(match_id, first_index(from_version)))
     }
 
-    async fn read_after(
-        &self,
-        match_id: &str,
-        after_sequence: u64,
-        _next_version: u64,
-    ) -> Result<Vec<StoredCommit>, LogError> {
+    async fn read_after(&self, match_id: &str, after_sequence: u64, _next_version: u64) -> Result<Vec<StoredCommit>, LogError> {
         validate_match_id(match_id)?;
         // Versions here are positions, so they are right whatever the caller believes.
         let mut commits = self.commits_from(match_id, 0);
@@ -212,31 +163,15 @@ impl EventLog for MemoryLog {
         Ok(commits)
     }
 
-    async fn watch(
-        &self,
-        match_id: &str,
-        from_version: u64,
-    ) -> Result<BoxStream<'static, Result<StoredCommit, LogError>>, LogError> {
+    async fn watch(&self, match_id: &str, from_version: u64) -> Result<BoxStream<'static, Result<StoredCommit, LogError>>, LogError> {
         validate_match_id(match_id)?;
         let log = self.clone();
         let match_id = match_id.to_string();
         let rx = self.inner.appended.subscribe();
-        let start = (
-            log,
-            match_id,
-            rx,
-            first_index(from_version),
-            VecDeque::new(),
-        );
+        let start = (log, match_id, rx, first_index(from_version), VecDeque::new());
         let stream = futures::stream::unfold(
             start,
-            |(log, match_id, mut rx, mut next, mut pending): (
-                MemoryLog,
-                String,
-                tokio::sync::watch::Receiver<u64>,
-                usize,
-                VecDeque<StoredCommit>,
-            )| async move {
+            |(log, match_id, mut rx, mut next, mut pending): (MemoryLog, String, tokio::sync::watch::Receiver<u64>, usize, VecDeque<StoredCommit>)| async move {
                 loop {
                     if let Some(commit) = pending.pop_front() {
                         return Some((Ok(commit), (log, match_id, rx, next, pending)));

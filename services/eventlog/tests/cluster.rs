@@ -10,13 +10,7 @@ use eventlog::{EventLog, JetStreamLog, LogError, Role, SNAPSHOT_BUCKET, STREAM};
 
 /// Append `payload` as the next commit, retrying while the cluster is unavailable (as the
 /// orchestrator's clients would). Returns the sequence and how long it was unavailable.
-async fn append_retrying(
-    log: &JetStreamLog,
-    match_id: &str,
-    last: Option<u64>,
-    version: u64,
-    payload: Bytes,
-) -> (u64, Duration) {
+async fn append_retrying(log: &JetStreamLog, match_id: &str, last: Option<u64>, version: u64, payload: Bytes) -> (u64, Duration) {
     let started = Instant::now();
     loop {
         match log.append(match_id, last, &format!("{match_id}/{version}"), payload.clone()).await {
@@ -49,14 +43,10 @@ async fn read_retrying(log: &JetStreamLog, match_id: &str, what: &str) -> Vec<ev
 async fn three_replicas_survive_killing_two_nodes_in_turn() {
     let mut cluster = NatsCluster::start_temp(3).await.expect("start a three-node cluster");
     assert_eq!(cluster.urls().len(), 3);
-    let log = JetStreamLog::connect(&cluster.url(), 3, &cluster.auth(Role::Orchestrator))
-        .await
-        .expect("connect to all three nodes");
+    let log = JetStreamLog::connect(&cluster.url(), 3, &cluster.auth(Role::Orchestrator)).await.expect("connect to all three nodes");
 
     // The stream and the snapshot bucket have three replicas.
-    let admin = async_nats::jetstream::new(
-        cluster.auth(Role::Admin).connect_options().await.unwrap().connect(cluster.urls()).await.unwrap(),
-    );
+    let admin = async_nats::jetstream::new(cluster.auth(Role::Admin).connect_options().await.unwrap().connect(cluster.urls()).await.unwrap());
     for name in [STREAM.to_string(), format!("KV_{SNAPSHOT_BUCKET}")] {
         let info = admin.get_stream(&name).await.unwrap().info().await.unwrap().clone();
         assert_eq!(info.config.num_replicas, 3, "{name}");
@@ -116,9 +106,7 @@ async fn three_replicas_survive_killing_two_nodes_in_turn() {
 #[ignore]
 async fn a_node_whose_disk_is_lost_catches_up_from_the_others() {
     let mut cluster = NatsCluster::start_temp(3).await.expect("start a three-node cluster");
-    let log = JetStreamLog::connect(&cluster.url(), 3, &cluster.auth(Role::Orchestrator))
-        .await
-        .expect("connect to all three nodes");
+    let log = JetStreamLog::connect(&cluster.url(), 3, &cluster.auth(Role::Orchestrator)).await.expect("connect to all three nodes");
     let mut acked = Vec::new();
     let mut last = None;
     for v in 1..=30u64 {

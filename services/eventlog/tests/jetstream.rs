@@ -16,21 +16,12 @@ async fn setup() -> (NatsServer, JetStreamLog) {
 }
 
 async fn connect(server: &NatsServer) -> JetStreamLog {
-    JetStreamLog::connect(&server.url(), 1, &server.auth(Role::Orchestrator))
-        .await
-        .expect("connect to nats-server as the orchestrator")
+    JetStreamLog::connect(&server.url(), 1, &server.auth(Role::Orchestrator)).await.expect("connect to nats-server as the orchestrator")
 }
 
 /// An operator's connection (the only one that may inspect the stream's configuration).
 async fn admin(server: &NatsServer) -> async_nats::Client {
-    server
-        .auth(Role::Admin)
-        .connect_options()
-        .await
-        .expect("admin options")
-        .connect(server.url())
-        .await
-        .expect("connect as admin")
+    server.auth(Role::Admin).connect_options().await.expect("admin options").connect(server.url()).await.expect("connect as admin")
 }
 
 #[tokio::test]
@@ -56,30 +47,14 @@ async fn racing_writers() {
 async fn racing_connections() {
     let (server, a) = setup().await;
     let b = connect(&server).await;
-    let s1 = a
-        .append("rc-1", None, "rc-1/1", Bytes::from_static(b"base"))
-        .await
-        .expect("base");
+    let s1 = a.append("rc-1", None, "rc-1/1", Bytes::from_static(b"base")).await.expect("base");
     for round in 0..5u64 {
-        let last = a
-            .read("rc-1", 0)
-            .await
-            .expect("read")
-            .last()
-            .map(|c| c.sequence);
+        let last = a.read("rc-1", 0).await.expect("read").last().map(|c| c.sequence);
         assert!(last.is_some());
         let id = format!("rc-1/{}", round + 2);
-        let (ra, rb) = tokio::join!(
-            a.append("rc-1", last, &id, Bytes::from(format!("a{round}"))),
-            b.append("rc-1", last, &id, Bytes::from(format!("b{round}"))),
-        );
-        assert!(
-            matches!(
-                (&ra, &rb),
-                (Ok(_), Err(LogError::Conflict { .. })) | (Err(LogError::Conflict { .. }), Ok(_))
-            ),
-            "round {round}: {ra:?} / {rb:?}"
-        );
+        let (ra, rb) =
+            tokio::join!(a.append("rc-1", last, &id, Bytes::from(format!("a{round}"))), b.append("rc-1", last, &id, Bytes::from(format!("b{round}"))),);
+        assert!(matches!((&ra, &rb), (Ok(_), Err(LogError::Conflict { .. })) | (Err(LogError::Conflict { .. }), Ok(_))), "round {round}: {ra:?} / {rb:?}");
     }
     let all = a.read("rc-1", 0).await.expect("read");
     assert_eq!(all.len(), 6);
@@ -142,15 +117,7 @@ async fn long_read() {
     let mut last = None;
     let mut seqs = Vec::new();
     for v in 1..=600u64 {
-        let seq = log
-            .append(
-                "long-1",
-                last,
-                &format!("long-1/{v}"),
-                Bytes::from(v.to_string()),
-            )
-            .await
-            .expect("append");
+        let seq = log.append("long-1", last, &format!("long-1/{v}"), Bytes::from(v.to_string())).await.expect("append");
         last = Some(seq);
         seqs.push(seq);
     }
@@ -162,10 +129,7 @@ async fn long_read() {
         assert_eq!(c.payload, Bytes::from((i + 1).to_string()));
     }
     let tail = log.read("long-1", 598).await.expect("read tail");
-    assert_eq!(
-        tail.iter().map(|c| c.version).collect::<Vec<_>>(),
-        vec![598, 599, 600]
-    );
+    assert_eq!(tail.iter().map(|c| c.version).collect::<Vec<_>>(), vec![598, 599, 600]);
     // Read consumers are cleaned up right away (not only after their 30 s inactivity).
     let js = async_nats::jetstream::new(admin(&server).await);
     let mut stream = js.get_stream(STREAM).await.expect("stream");
@@ -175,10 +139,7 @@ async fn long_read() {
         if consumers == 0 {
             break;
         }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "{consumers} read consumers left"
-        );
+        assert!(std::time::Instant::now() < deadline, "{consumers} read consumers left");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
@@ -186,10 +147,7 @@ async fn long_read() {
 #[tokio::test]
 async fn stream_is_immutable() {
     let (server, log) = setup().await;
-    let seq = log
-        .append("im-1", None, "im-1/1", Bytes::from_static(b"x"))
-        .await
-        .expect("append");
+    let seq = log.append("im-1", None, "im-1/1", Bytes::from_static(b"x")).await.expect("append");
 
     let js = async_nats::jetstream::new(admin(&server).await);
     let mut stream = js.get_stream(STREAM).await.expect("get stream");
@@ -198,27 +156,15 @@ async fn stream_is_immutable() {
     assert!(config.deny_delete, "deny_delete");
     assert!(config.deny_purge, "deny_purge");
     assert_eq!(config.max_age, Duration::ZERO);
-    assert_eq!(
-        config.discard,
-        async_nats::jetstream::stream::DiscardPolicy::New
-    );
-    assert_eq!(
-        config.storage,
-        async_nats::jetstream::stream::StorageType::File
-    );
+    assert_eq!(config.discard, async_nats::jetstream::stream::DiscardPolicy::New);
+    assert_eq!(config.storage, async_nats::jetstream::stream::StorageType::File);
     assert_eq!(config.subjects, vec!["match.*.events".to_string()]);
     assert_eq!(config.duplicate_window, Duration::from_secs(120));
     assert_eq!(config.num_replicas, 1);
 
     assert!(stream.purge().await.is_err(), "purge must be refused");
-    assert!(
-        stream.purge().filter("match.im-1.events").await.is_err(),
-        "subject purge must be refused"
-    );
-    assert!(
-        stream.delete_message(seq).await.is_err(),
-        "delete must be refused"
-    );
+    assert!(stream.purge().filter("match.im-1.events").await.is_err(), "subject purge must be refused");
+    assert!(stream.delete_message(seq).await.is_err(), "delete must be refused");
     assert_eq!(log.read("im-1", 0).await.expect("read").len(), 1);
 
     // Connecting again uses the existing stream as it is.
@@ -249,22 +195,10 @@ async fn restart_keeps_the_log() {
     let port = server.port();
     assert_eq!(server.store_dir(), dir.path());
     let log = connect(&server).await;
-    let s1 = log
-        .append("rs-1", None, "rs-1/1", Bytes::from_static(b"one"))
-        .await
-        .expect("append");
-    let s2 = log
-        .append("rs-1", Some(s1), "rs-1/2", Bytes::from_static(b"two"))
-        .await
-        .expect("append");
-    let snap = Snapshot {
-        version: 2,
-        sequence: s2,
-        state: Bytes::from_static(b"st"),
-    };
-    log.put_snapshot("rs-1", snap.clone())
-        .await
-        .expect("snapshot");
+    let s1 = log.append("rs-1", None, "rs-1/1", Bytes::from_static(b"one")).await.expect("append");
+    let s2 = log.append("rs-1", Some(s1), "rs-1/2", Bytes::from_static(b"two")).await.expect("append");
+    let snap = Snapshot { version: 2, sequence: s2, state: Bytes::from_static(b"st") };
+    log.put_snapshot("rs-1", snap.clone()).await.expect("snapshot");
     drop(log);
     server.stop().await;
     assert!(dir.path().exists(), "a persistent store survives stop");
@@ -277,36 +211,15 @@ async fn restart_keeps_the_log() {
     assert_eq!(
         log.read("rs-1", 0).await.expect("read"),
         vec![
-            StoredCommit {
-                version: 1,
-                sequence: s1,
-                payload: Bytes::from_static(b"one")
-            },
-            StoredCommit {
-                version: 2,
-                sequence: s2,
-                payload: Bytes::from_static(b"two")
-            },
+            StoredCommit { version: 1, sequence: s1, payload: Bytes::from_static(b"one") },
+            StoredCommit { version: 2, sequence: s2, payload: Bytes::from_static(b"two") },
         ]
     );
-    assert_eq!(
-        log.get_snapshot("rs-1").await.expect("get snapshot"),
-        Some(snap)
-    );
+    assert_eq!(log.get_snapshot("rs-1").await.expect("get snapshot"), Some(snap));
     // Concurrency control still holds after the restart.
-    let err = log
-        .append(
-            "rs-1",
-            Some(s1),
-            "rs-1/3-stale",
-            Bytes::from_static(b"stale"),
-        )
-        .await
-        .expect_err("stale");
+    let err = log.append("rs-1", Some(s1), "rs-1/3-stale", Bytes::from_static(b"stale")).await.expect_err("stale");
     assert!(matches!(err, LogError::Conflict { .. }), "{err:?}");
-    log.append("rs-1", Some(s2), "rs-1/3", Bytes::from_static(b"three"))
-        .await
-        .expect("append");
+    log.append("rs-1", Some(s2), "rs-1/3", Bytes::from_static(b"three")).await.expect("append");
     server.stop().await;
 }
 
@@ -314,25 +227,15 @@ async fn restart_keeps_the_log() {
 #[tokio::test]
 async fn server_down_is_unavailable() {
     let (server, log) = setup().await;
-    log.append("dn-1", None, "dn-1/1", Bytes::from_static(b"x"))
-        .await
-        .expect("append");
+    log.append("dn-1", None, "dn-1/1", Bytes::from_static(b"x")).await.expect("append");
     server.stop().await;
     let started = std::time::Instant::now();
-    let err = log
-        .append("dn-1", None, "dn-1/2", Bytes::from_static(b"y"))
-        .await
-        .expect_err("append with the server down");
+    let err = log.append("dn-1", None, "dn-1/2", Bytes::from_static(b"y")).await.expect_err("append with the server down");
     assert!(matches!(err, LogError::Unavailable(_)), "{err:?}");
     assert!(started.elapsed() < Duration::from_secs(60));
-    let err = log
-        .read("dn-1", 0)
-        .await
-        .expect_err("read with the server down");
+    let err = log.read("dn-1", 0).await.expect_err("read with the server down");
     assert!(matches!(err, LogError::Unavailable(_)), "{err:?}");
-    let err = JetStreamLog::connect("nats://127.0.0.1:1", 1, &Default::default())
-        .await
-        .expect_err("connect");
+    let err = JetStreamLog::connect("nats://127.0.0.1:1", 1, &Default::default()).await.expect_err("connect");
     assert!(matches!(err, LogError::Unavailable(_)), "{err:?}");
 }
 

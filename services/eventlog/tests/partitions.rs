@@ -117,9 +117,7 @@ async fn the_partition_count_is_fixed_by_the_log() {
     let log = partitioned(&server).await;
     log.append("fixed-1", None, "fixed-1/1", Bytes::from_static(b"x")).await.expect("append");
     for wrong in [1, 2, 8] {
-        let err = JetStreamLog::connect_partitioned(&server.url(), 1, wrong, &server.auth(Role::Orchestrator))
-            .await
-            .expect_err("another count is refused");
+        let err = JetStreamLog::connect_partitioned(&server.url(), 1, wrong, &server.auth(Role::Orchestrator)).await.expect_err("another count is refused");
         assert!(err.to_string().contains("--partitions 4"), "{err}");
     }
     assert!(JetStreamLog::connect_partitioned(&server.url(), 1, 9, &server.auth(Role::Orchestrator)).await.is_err(), "at most 8");

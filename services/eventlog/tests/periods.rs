@@ -9,7 +9,7 @@ use async_nats::jetstream;
 use bytes::Bytes;
 use eventlog::layout::new_period_id;
 use eventlog::server::NatsServer;
-use eventlog::{EventLog, JetStreamLog, LogError, Layout, Periods, Role, StreamDeleter};
+use eventlog::{EventLog, JetStreamLog, Layout, LogError, Periods, Role, StreamDeleter};
 use futures::StreamExt;
 use tokio::sync::mpsc;
 

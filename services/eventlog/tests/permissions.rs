@@ -158,11 +158,7 @@ async fn feed_reads_feed_only() {
     let (admin, _) = connect_as(&server, &server.auth(Role::Admin)).await;
     let admin_js = jetstream::new(admin);
     admin_js
-        .create_stream(jetstream::stream::Config {
-            name: eventlog::auth::FEED_STREAM.into(),
-            subjects: vec!["feed.>".into()],
-            ..Default::default()
-        })
+        .create_stream(jetstream::stream::Config { name: eventlog::auth::FEED_STREAM.into(), subjects: vec!["feed.>".into()], ..Default::default() })
         .await
         .expect("create FEED");
     admin_js.publish("feed.m1", Bytes::from_static(b"public")).await.expect("publish").await.expect("ack");
@@ -173,10 +169,7 @@ async fn feed_reads_feed_only() {
 
     // FEED: info and a consumer work.
     let stream = js.get_stream(eventlog::auth::FEED_STREAM).await.expect("feed sees FEED");
-    let consumer = stream
-        .create_consumer(jetstream::consumer::pull::OrderedConfig::default())
-        .await
-        .expect("feed consumes FEED");
+    let consumer = stream.create_consumer(jetstream::consumer::pull::OrderedConfig::default()).await.expect("feed consumes FEED");
     use futures::StreamExt;
     let mut messages = consumer.messages().await.expect("messages");
     let first = tokio::time::timeout(PATIENCE, messages.next()).await.expect("a message").expect("some").expect("ok");
@@ -229,10 +222,7 @@ async fn projector_reads_matches_and_writes_feed_only() {
     // Read MATCHES with an ordered consumer.
     let matches = js.get_stream_no_info(STREAM).await.expect("a handle");
     let consumer = matches
-        .create_consumer(jetstream::consumer::pull::OrderedConfig {
-            filter_subject: eventlog::STREAM_SUBJECTS.into(),
-            ..Default::default()
-        })
+        .create_consumer(jetstream::consumer::pull::OrderedConfig { filter_subject: eventlog::STREAM_SUBJECTS.into(), ..Default::default() })
         .await
         .expect("projector consumes MATCHES");
     let mut messages = consumer.messages().await.expect("messages");
@@ -316,10 +306,7 @@ async fn the_deploy_config_works_as_documented() {
     })
     .await
     .unwrap_or_else(|_| {
-        panic!(
-            "the orchestrator cannot connect to a server run from deploy/nats-single.conf:\n{}",
-            std::fs::read_to_string(&server_log).unwrap_or_default()
-        )
+        panic!("the orchestrator cannot connect to a server run from deploy/nats-single.conf:\n{}", std::fs::read_to_string(&server_log).unwrap_or_default())
     });
     log.append("d-1", None, "d-1/1", Bytes::from_static(b"x")).await.expect("append");
     let reader = JetStreamLog::connect_reader(&url, &creds.auth(Role::Randomness)).await.expect("reader");
@@ -355,11 +342,7 @@ async fn only_the_orchestrator_writes_and_reads_the_match_index() {
         assert!(kv_stream.direct_get_last_for_subject(&subject).await.is_err(), "{role} reads the index");
         violation(&mut errors, &format!("$JS.API.DIRECT.GET.{index_stream}")).await;
     }
-    assert_eq!(
-        log.index_get("x-1").await.expect("get").map(|(_, v)| v),
-        Some(Bytes::from_static(b"entry 2")),
-        "no other role changed the entry"
-    );
+    assert_eq!(log.index_get("x-1").await.expect("get").map(|(_, v)| v), Some(Bytes::from_static(b"entry 2")), "no other role changed the entry");
 }
 
 /// The archive bucket (`MATCH_ARCHIVE`) is written and read by the orchestrator alone (its

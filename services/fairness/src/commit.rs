@@ -38,11 +38,7 @@ pub fn derive_match_secret(master: &[u8; 32], match_id: &str) -> Secret {
 /// `K = HMAC-SHA256(S, str("arbiter/v1/key") ‖ str(match_id) ‖ bytes(e_0) ‖ … ‖ bytes(e_{n-1}))`
 /// with the seat entropies in seat order. Each entropy must be
 /// [`MIN_ENTROPY_BYTES`]..=[`MAX_ENTROPY_BYTES`] long and there must be at least one seat.
-pub fn match_key(
-    secret: &Secret,
-    match_id: &str,
-    seat_entropies: &[Vec<u8>],
-) -> Result<MatchKey, FairnessError> {
+pub fn match_key(secret: &Secret, match_id: &str, seat_entropies: &[Vec<u8>]) -> Result<MatchKey, FairnessError> {
     if seat_entropies.is_empty() {
         return Err(FairnessError::NoSeats);
     }
@@ -51,10 +47,7 @@ pub fn match_key(
     put_str(&mut msg, match_id);
     for (seat, entropy) in seat_entropies.iter().enumerate() {
         if !(MIN_ENTROPY_BYTES..=MAX_ENTROPY_BYTES).contains(&entropy.len()) {
-            return Err(FairnessError::BadEntropy {
-                seat,
-                len: entropy.len(),
-            });
+            return Err(FairnessError::BadEntropy { seat, len: entropy.len() });
         }
         put_bytes(&mut msg, entropy);
     }
@@ -86,10 +79,7 @@ mod tests {
         let m = [1; 32];
         assert_eq!(derive_match_secret(&m, "a"), derive_match_secret(&m, "a"));
         assert_ne!(derive_match_secret(&m, "a"), derive_match_secret(&m, "b"));
-        assert_ne!(
-            derive_match_secret(&m, "a"),
-            derive_match_secret(&[2; 32], "a")
-        );
+        assert_ne!(derive_match_secret(&m, "a"), derive_match_secret(&[2; 32], "a"));
     }
 
     #[test]
@@ -112,10 +102,7 @@ mod tests {
         assert_eq!(match_key(&S, "m", &[]), Err(FairnessError::NoSeats));
         for len in [0, 15, 65, 1000] {
             let e = vec![vec![0; 16], vec![0; len]];
-            assert_eq!(
-                match_key(&S, "m", &e),
-                Err(FairnessError::BadEntropy { seat: 1, len })
-            );
+            assert_eq!(match_key(&S, "m", &e), Err(FairnessError::BadEntropy { seat: 1, len }));
         }
         for len in [MIN_ENTROPY_BYTES, 32, MAX_ENTROPY_BYTES] {
             assert!(match_key(&S, "m", &[vec![0; len]]).is_ok());

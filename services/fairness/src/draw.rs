@@ -49,13 +49,9 @@ impl DrawKind {
 
     pub(crate) fn check(self) -> Result<(), FairnessError> {
         match self {
-            DrawKind::Range(0) => Err(FairnessError::InvalidKind(
-                "Range(0) has no possible value; n must be at least 1".to_owned(),
-            )),
+            DrawKind::Range(0) => Err(FairnessError::InvalidKind("Range(0) has no possible value; n must be at least 1".to_owned())),
             DrawKind::Shuffle(n) if n > MAX_SHUFFLE_LEN => {
-                Err(FairnessError::InvalidKind(format!(
-                    "Shuffle({n}) is too large; at most {MAX_SHUFFLE_LEN} elements can be shuffled"
-                )))
+                Err(FairnessError::InvalidKind(format!("Shuffle({n}) is too large; at most {MAX_SHUFFLE_LEN} elements can be shuffled")))
             }
             _ => Ok(()),
         }
@@ -67,22 +63,14 @@ impl DrawKind {
 /// `Range(n)` gives one value in `0..n`; `Shuffle(n)` gives a permutation of `0..n`
 /// (`Shuffle(0)` is the empty permutation). Errors on `Range(0)` and on shuffles larger than
 /// [`MAX_SHUFFLE_LEN`].
-pub fn draw(
-    key: &MatchKey,
-    purpose: &str,
-    index: u64,
-    kind: DrawKind,
-) -> Result<Vec<u32>, FairnessError> {
+pub fn draw(key: &MatchKey, purpose: &str, index: u64, kind: DrawKind) -> Result<Vec<u32>, FairnessError> {
     kind.check()?;
     let mut stream = DrawStream::new(key, purpose, index);
     let result = match kind {
         DrawKind::Range(n) => uniform(&mut stream, n).map(|v| vec![v]),
         DrawKind::Shuffle(n) => shuffle(&mut stream, n),
     };
-    result.map_err(|Exhausted| FairnessError::StreamExhausted {
-        index,
-        purpose: purpose.to_owned(),
-    })
+    result.map_err(|Exhausted| FairnessError::StreamExhausted { index, purpose: purpose.to_owned() })
 }
 
 /// The word source ran dry (only possible after 2^32 blocks of one stream).
@@ -113,12 +101,7 @@ impl DrawStream {
         put_u64(&mut prefix_bytes, index);
         let mut prefix = hmac(key);
         prefix.update(&prefix_bytes);
-        DrawStream {
-            prefix,
-            next_counter: Some(0),
-            block: [0; 32],
-            pos: 32,
-        }
+        DrawStream { prefix, next_counter: Some(0), block: [0; 32], pos: 32 }
     }
 }
 
@@ -300,10 +283,7 @@ mod tests {
             counts[v[0] as usize] += 1;
         }
         // Deterministic stream, so this is not flaky; the bound is ~5 standard deviations.
-        assert!(
-            counts.iter().all(|&c| (850..=1150).contains(&c)),
-            "{counts:?}"
-        );
+        assert!(counts.iter().all(|&c| (850..=1150).contains(&c)), "{counts:?}");
     }
 
     #[test]
@@ -317,18 +297,9 @@ mod tests {
 
     #[test]
     fn invalid_kinds_are_rejected() {
-        assert!(matches!(
-            draw(&KEY, "p", 0, DrawKind::Range(0)),
-            Err(FairnessError::InvalidKind(_))
-        ));
-        assert!(matches!(
-            draw(&KEY, "p", 0, DrawKind::Shuffle(MAX_SHUFFLE_LEN + 1)),
-            Err(FairnessError::InvalidKind(_))
-        ));
+        assert!(matches!(draw(&KEY, "p", 0, DrawKind::Range(0)), Err(FairnessError::InvalidKind(_))));
+        assert!(matches!(draw(&KEY, "p", 0, DrawKind::Shuffle(MAX_SHUFFLE_LEN + 1)), Err(FairnessError::InvalidKind(_))));
         assert_eq!(draw(&KEY, "p", 0, DrawKind::Range(1)), Ok(vec![0]));
-        assert_eq!(
-            draw(&KEY, "p", 0, DrawKind::Range(u32::MAX)).unwrap().len(),
-            1
-        );
+        assert_eq!(draw(&KEY, "p", 0, DrawKind::Range(u32::MAX)).unwrap().len(), 1);
     }
 }

@@ -6,11 +6,7 @@ use crate::{MAX_ENTROPY_BYTES, MIN_ENTROPY_BYTES};
 pub enum FairnessError {
     /// An input had the wrong size (`what` names it, e.g. "secret", "commitment").
     #[error("{what} must be {expected} bytes, got {got}")]
-    BadLength {
-        what: &'static str,
-        expected: usize,
-        got: usize,
-    },
+    BadLength { what: &'static str, expected: usize, got: usize },
 
     /// The revealed secret does not hash to the commitment recorded at match creation.
     #[error("the revealed secret does not match the commitment recorded at match creation")]
@@ -21,11 +17,7 @@ pub enum FairnessError {
     NoSeats,
 
     /// A seat's entropy is too short or too long.
-    #[error(
-        "seat {seat} contributed {len} bytes of entropy; each seat must contribute between {} and {} bytes",
-        MIN_ENTROPY_BYTES,
-        MAX_ENTROPY_BYTES
-    )]
+    #[error("seat {seat} contributed {len} bytes of entropy; each seat must contribute between {} and {} bytes", MIN_ENTROPY_BYTES, MAX_ENTROPY_BYTES)]
     BadEntropy { seat: usize, len: usize },
 
     /// A draw kind that has no result or is too large (`Range(0)`, oversized `Shuffle`).
@@ -34,11 +26,7 @@ pub enum FairnessError {
 
     /// A recorded draw cannot be recomputed at all (for example its kind is invalid).
     #[error("draw {index} ({purpose:?}) cannot be recomputed: {reason}")]
-    InvalidDraw {
-        index: u64,
-        purpose: String,
-        reason: String,
-    },
+    InvalidDraw { index: u64, purpose: String, reason: String },
 
     /// Two recorded draws share the same address; each `(purpose, index)` may be drawn once.
     #[error("draw {index} ({purpose:?}) is recorded more than once; each (purpose, index) may be drawn only once")]
@@ -49,12 +37,7 @@ pub enum FairnessError {
         "draw {index} ({purpose:?}) does not match the recomputed draw: {}",
         mismatch_summary(.expected, .got)
     )]
-    DrawMismatch {
-        index: u64,
-        purpose: String,
-        expected: Vec<u32>,
-        got: Vec<u32>,
-    },
+    DrawMismatch { index: u64, purpose: String, expected: Vec<u32>, got: Vec<u32> },
 
     /// A recorded draw's signature does not verify under the randomness service's key.
     #[error("draw {index} ({purpose:?}) carries a signature that does not verify under the randomness service's public key")]
@@ -108,17 +91,10 @@ pub enum FairnessError {
 /// A short, readable description of how two value lists differ (they may be long shuffles).
 fn mismatch_summary(expected: &[u32], got: &[u32]) -> String {
     if expected.len() != got.len() {
-        return format!(
-            "recorded {} values, the scheme gives {}",
-            got.len(),
-            expected.len()
-        );
+        return format!("recorded {} values, the scheme gives {}", got.len(), expected.len());
     }
     match expected.iter().zip(got).position(|(e, g)| e != g) {
-        Some(i) => format!(
-            "value #{i} was recorded as {} but the scheme gives {}",
-            got[i], expected[i]
-        ),
+        Some(i) => format!("value #{i} was recorded as {} but the scheme gives {}", got[i], expected[i]),
         None => "values are equal".to_owned(),
     }
 }

@@ -42,13 +42,13 @@
 //! panics.
 
 pub mod chain;
-pub mod seat;
-pub mod v2;
 mod commit;
 mod draw;
 mod encoding;
 mod error;
+pub mod seat;
 mod sign;
+pub mod v2;
 mod verify;
 
 pub use commit::{commitment, derive_match_secret, match_key};

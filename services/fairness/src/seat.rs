@@ -151,26 +151,31 @@ mod tests {
         let pick = Choice::Pick(vec!["pass".into()]);
         let decision = act_message(MATCH, 1, &against(), Act::Decision { decision_id: 5, choice: &pick });
         let expected = concat!(
-            "00000013", "617262697465722f736561742f76312f616374", // str("arbiter/seat/v1/act")
-            "00000020", "3031323334353637383961626364656630313233343536373839616263646566",
+            "00000013",
+            "617262697465722f736561742f76312f616374", // str("arbiter/seat/v1/act")
+            "00000020",
+            "3031323334353637383961626364656630313233343536373839616263646566",
             "00000001", // seat 1
             "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
-            "01", "0000000000000005", // decision 5
-            "01", "00000001", "00000004", "70617373", // pick ["pass"]
+            "01",
+            "0000000000000005", // decision 5
+            "01",
+            "00000001",
+            "00000004",
+            "70617373", // pick ["pass"]
         );
         assert_eq!(hex::encode(&decision), expected);
         let concession = act_message(MATCH, 1, &against(), Act::Concession);
         assert_eq!(hex::encode(&concession), format!("{}02", &expected[..2 * (23 + 36 + 4 + 32)]));
         assert_eq!(hex::encode(signer.public_key()), "ea4a6c63e29c520abef5507b132ec5f9954776aebebe7b92421eea691446d22c");
-        assert_eq!(
-            hex::encode(sign_act(&signer, MATCH, 1, &against(), Act::Decision { decision_id: 5, choice: &pick })),
-            DECISION_SIGNATURE
-        );
+        assert_eq!(hex::encode(sign_act(&signer, MATCH, 1, &against(), Act::Decision { decision_id: 5, choice: &pick })), DECISION_SIGNATURE);
         assert_eq!(hex::encode(sign_act(&signer, MATCH, 1, &against(), Act::Concession)), CONCESSION_SIGNATURE);
     }
 
-    const DECISION_SIGNATURE: &str = "f9a9f76aea6c8139c82b9e14f1619308369d4afd5c42d8efea8c1566022804f88317feecb01fea2af50ffbc652c7d4165a6b3a43ffa001595ed2c36052491706";
-    const CONCESSION_SIGNATURE: &str = "5a0b7bd052762cac2c2522698a6503de2b88a4b165a235326db11dba4197c3e61c300d7e5dadd911323181ee4beb7b2fe70732ed9c042f813496248126103408";
+    const DECISION_SIGNATURE: &str =
+        "f9a9f76aea6c8139c82b9e14f1619308369d4afd5c42d8efea8c1566022804f88317feecb01fea2af50ffbc652c7d4165a6b3a43ffa001595ed2c36052491706";
+    const CONCESSION_SIGNATURE: &str =
+        "5a0b7bd052762cac2c2522698a6503de2b88a4b165a235326db11dba4197c3e61c300d7e5dadd911323181ee4beb7b2fe70732ed9c042f813496248126103408";
 
     #[test]
     fn every_kind_of_choice_has_its_own_bytes() {

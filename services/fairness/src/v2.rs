@@ -185,13 +185,7 @@ pub fn ordered_shares(record: &DrawRecordV2, nodes: usize) -> Result<Vec<Share>,
 /// each draw in log order — valid kind, address not used before, every node's share present,
 /// equal to the share recomputed from its secret and signed by its key, and the values equal to
 /// the draw of the combined shares. The first failure names the node and the draw.
-pub fn verify_match(
-    match_id: &str,
-    nodes: &[Node],
-    secrets: &[Vec<u8>],
-    seat_entropies: &[Vec<u8>],
-    draws: &[DrawRecordV2],
-) -> Result<(), FairnessError> {
+pub fn verify_match(match_id: &str, nodes: &[Node], secrets: &[Vec<u8>], seat_entropies: &[Vec<u8>], draws: &[DrawRecordV2]) -> Result<(), FairnessError> {
     if nodes.is_empty() || nodes.len() > MAX_NODES {
         return Err(FairnessError::NodeCount { nodes: nodes.len() });
     }
@@ -250,16 +244,17 @@ mod tests {
     }
 
     fn nodes(n: u8) -> Vec<TestNode> {
-        (0..n)
-            .map(|j| TestNode { signer: Signer::from_seed(&[0x60 + j; 32]), secret: derive_match_secret(&[0x70 + j; 32], MATCH) })
-            .collect()
+        (0..n).map(|j| TestNode { signer: Signer::from_seed(&[0x60 + j; 32]), secret: derive_match_secret(&[0x70 + j; 32], MATCH) }).collect()
     }
 
     fn logged_nodes(nodes: &[TestNode]) -> Vec<Node> {
         nodes
             .iter()
             .enumerate()
-            .map(|(j, n)| Node { public_key: n.signer.public_key().to_vec(), commitment: node_commitment(MATCH, j as u32, &n.signer.public_key(), &n.secret).to_vec() })
+            .map(|(j, n)| Node {
+                public_key: n.signer.public_key().to_vec(),
+                commitment: node_commitment(MATCH, j as u32, &n.signer.public_key(), &n.secret).to_vec(),
+            })
             .collect()
     }
 

@@ -33,18 +33,8 @@ pub fn verify_match(
     draws: &[DrawRecord],
 ) -> Result<(), FairnessError> {
     let expected_commitment: &[u8; 32] =
-        commitment
-            .try_into()
-            .map_err(|_| FairnessError::BadLength {
-                what: "commitment",
-                expected: 32,
-                got: commitment.len(),
-            })?;
-    let secret: &Secret = secret.try_into().map_err(|_| FairnessError::BadLength {
-        what: "secret",
-        expected: 32,
-        got: secret.len(),
-    })?;
+        commitment.try_into().map_err(|_| FairnessError::BadLength { what: "commitment", expected: 32, got: commitment.len() })?;
+    let secret: &Secret = secret.try_into().map_err(|_| FairnessError::BadLength { what: "secret", expected: 32, got: secret.len() })?;
     let public_key = parse_public_key(public_key)?;
 
     if crate::commitment(match_id, secret) != *expected_commitment {
@@ -55,33 +45,19 @@ pub fn verify_match(
     let mut seen = HashSet::with_capacity(draws.len());
     for record in draws {
         let (index, purpose) = (record.index, record.purpose.clone());
-        let expected = draw(&key, &record.purpose, index, record.kind).map_err(|e| {
-            FairnessError::InvalidDraw {
-                index,
-                purpose: purpose.clone(),
-                reason: e.to_string(),
-            }
+        let expected = draw(&key, &record.purpose, index, record.kind).map_err(|e| FairnessError::InvalidDraw {
+            index,
+            purpose: purpose.clone(),
+            reason: e.to_string(),
         })?;
         if !seen.insert((record.purpose.as_str(), index)) {
             return Err(FairnessError::DuplicateDraw { index, purpose });
         }
         if expected != record.values {
-            return Err(FairnessError::DrawMismatch {
-                index,
-                purpose,
-                expected,
-                got: record.values.clone(),
-            });
+            return Err(FairnessError::DrawMismatch { index, purpose, expected, got: record.values.clone() });
         }
-        let msg = outcome_message(
-            match_id,
-            index,
-            &record.purpose,
-            record.kind,
-            &record.values,
-        );
-        check_signature(&public_key, &msg, &record.signature)
-            .map_err(|_| FairnessError::BadSignature { index, purpose })?;
+        let msg = outcome_message(match_id, index, &record.purpose, record.kind, &record.values);
+        check_signature(&public_key, &msg, &record.signature).map_err(|_| FairnessError::BadSignature { index, purpose })?;
     }
     Ok(())
 }
@@ -106,26 +82,14 @@ mod tests {
     fn honest_draws() -> Vec<DrawRecord> {
         let key = match_key(&SECRET, MATCH, &seats()).unwrap();
         let s = signer();
-        [
-            (0, "deck", DrawKind::Shuffle(52)),
-            (1, "d20", DrawKind::Range(20)),
-            (2, "coin", DrawKind::Range(2)),
-        ]
-        .into_iter()
-        .map(|(index, purpose, kind)| {
-            let values = draw(&key, purpose, index, kind).unwrap();
-            let signature = s
-                .sign(&outcome_message(MATCH, index, purpose, kind, &values))
-                .to_vec();
-            DrawRecord {
-                index,
-                purpose: purpose.to_owned(),
-                kind,
-                values,
-                signature,
-            }
-        })
-        .collect()
+        [(0, "deck", DrawKind::Shuffle(52)), (1, "d20", DrawKind::Range(20)), (2, "coin", DrawKind::Range(2))]
+            .into_iter()
+            .map(|(index, purpose, kind)| {
+                let values = draw(&key, purpose, index, kind).unwrap();
+                let signature = s.sign(&outcome_message(MATCH, index, purpose, kind, &values)).to_vec();
+                DrawRecord { index, purpose: purpose.to_owned(), kind, values, signature }
+            })
+            .collect()
     }
 
     fn verify(secret: &[u8], draws: &[DrawRecord]) -> Result<(), FairnessError> {
@@ -143,14 +107,8 @@ mod tests {
     fn wrong_secret_fails_the_commitment() {
         let mut s = SECRET;
         s[31] ^= 1;
-        assert_eq!(
-            verify(&s, &honest_draws()),
-            Err(FairnessError::CommitmentMismatch)
-        );
-        assert!(matches!(
-            verify(&s[..31], &honest_draws()),
-            Err(FairnessError::BadLength { what: "secret", .. })
-        ));
+        assert_eq!(verify(&s, &honest_draws()), Err(FairnessError::CommitmentMismatch));
+        assert!(matches!(verify(&s[..31], &honest_draws()), Err(FairnessError::BadLength { what: "secret", .. })));
     }
 
     #[test]
@@ -161,10 +119,7 @@ mod tests {
             v[0] = if v[0] == 0 { 1 } else { 0 };
             match verify(&SECRET, &d) {
                 Err(FairnessError::DrawMismatch { index, purpose, .. }) => {
-                    assert_eq!(
-                        (index, purpose.as_str()),
-                        (d[i].index, d[i].purpose.as_str())
-                    )
+                    assert_eq!((index, purpose.as_str()), (d[i].index, d[i].purpose.as_str()))
                 }
                 other => panic!("draw {i}: {other:?}"),
             }
@@ -176,10 +131,7 @@ mod tests {
         for i in 0..3 {
             let mut d = honest_draws();
             d[i].signature[5] ^= 0x80;
-            let want = FairnessError::BadSignature {
-                index: d[i].index,
-                purpose: d[i].purpose.clone(),
-            };
+            let want = FairnessError::BadSignature { index: d[i].index, purpose: d[i].purpose.clone() };
             assert_eq!(verify(&SECRET, &d), Err(want.clone()));
             d[i].signature.pop();
             assert_eq!(verify(&SECRET, &d), Err(want));
@@ -190,43 +142,23 @@ mod tests {
     fn signature_from_another_key_or_match_is_rejected() {
         let mut d = honest_draws();
         let r = &d[1];
-        d[1].signature = Signer::from_seed(&[8; 32])
-            .sign(&outcome_message(
-                MATCH, r.index, &r.purpose, r.kind, &r.values,
-            ))
-            .to_vec();
-        assert!(matches!(
-            verify(&SECRET, &d),
-            Err(FairnessError::BadSignature { index: 1, .. })
-        ));
+        d[1].signature = Signer::from_seed(&[8; 32]).sign(&outcome_message(MATCH, r.index, &r.purpose, r.kind, &r.values)).to_vec();
+        assert!(matches!(verify(&SECRET, &d), Err(FairnessError::BadSignature { index: 1, .. })));
     }
 
     #[test]
     fn relabelled_or_duplicated_draws_fail() {
         let mut d = honest_draws();
         d[2].index = 7; // same values claimed for another address
-        assert!(matches!(
-            verify(&SECRET, &d),
-            Err(FairnessError::DrawMismatch { index: 7, .. })
-                | Err(FairnessError::BadSignature { index: 7, .. })
-        ));
+        assert!(matches!(verify(&SECRET, &d), Err(FairnessError::DrawMismatch { index: 7, .. }) | Err(FairnessError::BadSignature { index: 7, .. })));
 
         let mut d = honest_draws();
         d.push(d[0].clone());
-        assert_eq!(
-            verify(&SECRET, &d),
-            Err(FairnessError::DuplicateDraw {
-                index: 0,
-                purpose: "deck".into()
-            })
-        );
+        assert_eq!(verify(&SECRET, &d), Err(FairnessError::DuplicateDraw { index: 0, purpose: "deck".into() }));
 
         let mut d = honest_draws();
         d[1].kind = DrawKind::Range(0);
-        assert!(matches!(
-            verify(&SECRET, &d),
-            Err(FairnessError::InvalidDraw { index: 1, .. })
-        ));
+        assert!(matches!(verify(&SECRET, &d), Err(FairnessError::InvalidDraw { index: 1, .. })));
     }
 
     #[test]
@@ -234,38 +166,15 @@ mod tests {
         let c = commitment(MATCH, &SECRET);
         let pk = signer().public_key();
         let short = vec![vec![1; 16], vec![2; 15]];
-        assert_eq!(
-            verify_match(MATCH, &c, &SECRET, &short, &pk, &[]),
-            Err(FairnessError::BadEntropy { seat: 1, len: 15 })
-        );
-        assert!(matches!(
-            verify_match(MATCH, &c[..16], &SECRET, &seats(), &pk, &[]),
-            Err(FairnessError::BadLength {
-                what: "commitment",
-                ..
-            })
-        ));
-        assert!(matches!(
-            verify_match(MATCH, &c, &SECRET, &seats(), &pk[..5], &[]),
-            Err(FairnessError::BadLength {
-                what: "public key",
-                ..
-            })
-        ));
+        assert_eq!(verify_match(MATCH, &c, &SECRET, &short, &pk, &[]), Err(FairnessError::BadEntropy { seat: 1, len: 15 }));
+        assert!(matches!(verify_match(MATCH, &c[..16], &SECRET, &seats(), &pk, &[]), Err(FairnessError::BadLength { what: "commitment", .. })));
+        assert!(matches!(verify_match(MATCH, &c, &SECRET, &seats(), &pk[..5], &[]), Err(FairnessError::BadLength { what: "public key", .. })));
     }
 
     #[test]
     fn error_messages_read_well() {
-        let e = FairnessError::DrawMismatch {
-            index: 3,
-            purpose: "deck".into(),
-            expected: vec![1, 2, 3],
-            got: vec![1, 5, 3],
-        };
-        assert_eq!(
-            e.to_string(),
-            "draw 3 (\"deck\") does not match the recomputed draw: value #1 was recorded as 5 but the scheme gives 2"
-        );
+        let e = FairnessError::DrawMismatch { index: 3, purpose: "deck".into(), expected: vec![1, 2, 3], got: vec![1, 5, 3] };
+        assert_eq!(e.to_string(), "draw 3 (\"deck\") does not match the recomputed draw: value #1 was recorded as 5 but the scheme gives 2");
         let e = FairnessError::BadEntropy { seat: 2, len: 3 };
         assert_eq!(e.to_string(), "seat 2 contributed 3 bytes of entropy; each seat must contribute between 16 and 64 bytes");
     }

@@ -39,13 +39,7 @@ impl Draw {
     }
 
     fn record(&self) -> DrawRecord {
-        DrawRecord {
-            index: self.index,
-            purpose: self.purpose.clone(),
-            kind: self.kind(),
-            values: self.values.clone(),
-            signature: unhex(&self.signature_hex),
-        }
+        DrawRecord { index: self.index, purpose: self.purpose.clone(), kind: self.kind(), values: self.values.clone(), signature: unhex(&self.signature_hex) }
     }
 }
 
@@ -72,39 +66,21 @@ fn vectors_recompute_exactly() {
 
     let secret = derive_match_secret(&unhex32(&v.master_secret_hex), &v.match_id);
     assert_eq!(hex::encode(secret), v.secret_hex, "derived secret");
-    assert_eq!(
-        hex::encode(commitment(&v.match_id, &secret)),
-        v.commitment_hex,
-        "commitment"
-    );
+    assert_eq!(hex::encode(commitment(&v.match_id, &secret)), v.commitment_hex, "commitment");
     let key = match_key(&secret, &v.match_id, &entropies(&v)).unwrap();
     assert_eq!(hex::encode(key), v.match_key_hex, "match key");
 
     let signer = Signer::from_seed(&unhex32(&v.signer_seed_hex));
-    assert_eq!(
-        hex::encode(signer.public_key()),
-        v.public_key_hex,
-        "public key"
-    );
+    assert_eq!(hex::encode(signer.public_key()), v.public_key_hex, "public key");
 
-    assert!(
-        v.draws.iter().any(|d| d.kind == "range") && v.draws.iter().any(|d| d.kind == "shuffle")
-    );
+    assert!(v.draws.iter().any(|d| d.kind == "range") && v.draws.iter().any(|d| d.kind == "shuffle"));
     for d in &v.draws {
         let name = format!("draw {} {:?}", d.index, d.purpose);
         let values = draw(&key, &d.purpose, d.index, d.kind()).unwrap();
         assert_eq!(values, d.values, "{name}: values");
         let msg = outcome_message(&v.match_id, d.index, &d.purpose, d.kind(), &values);
-        assert_eq!(
-            hex::encode(&msg),
-            d.outcome_message_hex,
-            "{name}: outcome message"
-        );
-        assert_eq!(
-            hex::encode(signer.sign(&msg)),
-            d.signature_hex,
-            "{name}: signature"
-        );
+        assert_eq!(hex::encode(&msg), d.outcome_message_hex, "{name}: outcome message");
+        assert_eq!(hex::encode(signer.sign(&msg)), d.signature_hex, "{name}: signature");
         verify_signature(&signer.public_key(), &msg, &unhex(&d.signature_hex)).unwrap();
     }
 }
@@ -113,30 +89,18 @@ fn vectors_recompute_exactly() {
 fn vectors_pass_the_auditor_and_tampering_is_named() {
     let v = load();
     let records: Vec<DrawRecord> = v.draws.iter().map(Draw::record).collect();
-    let audit = |secret: &[u8], draws: &[DrawRecord]| {
-        verify_match(
-            &v.match_id,
-            &unhex(&v.commitment_hex),
-            secret,
-            &entropies(&v),
-            &unhex(&v.public_key_hex),
-            draws,
-        )
-    };
+    let audit =
+        |secret: &[u8], draws: &[DrawRecord]| verify_match(&v.match_id, &unhex(&v.commitment_hex), secret, &entropies(&v), &unhex(&v.public_key_hex), draws);
     let secret = unhex(&v.secret_hex);
     assert_eq!(audit(&secret, &records), Ok(()));
 
     let mut wrong = secret.clone();
     wrong[0] ^= 1;
-    assert_eq!(
-        audit(&wrong, &records),
-        Err(FairnessError::CommitmentMismatch)
-    );
+    assert_eq!(audit(&wrong, &records), Err(FairnessError::CommitmentMismatch));
 
     for (i, r) in records.iter().enumerate() {
         let named = |e: FairnessError| match e {
-            FairnessError::DrawMismatch { index, purpose, .. }
-            | FairnessError::BadSignature { index, purpose } => (index, purpose),
+            FairnessError::DrawMismatch { index, purpose, .. } | FairnessError::BadSignature { index, purpose } => (index, purpose),
             other => panic!("unexpected {other:?}"),
         };
         let mut tampered = records.clone();

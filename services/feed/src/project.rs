@@ -107,10 +107,7 @@ fn nats<E: std::fmt::Display>(what: &str) -> impl FnOnce(E) -> FeedError + '_ {
 }
 
 fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX)).unwrap_or(0)
 }
 
 impl Projector {
@@ -118,24 +115,17 @@ impl Projector {
     /// existing one is used as it is).
     pub async fn connect(url: &str, auth: &eventlog::NatsAuth, replicas: usize, pinned_key: Option<Vec<u8>>) -> Result<Projector, FeedError> {
         let urls: Vec<String> = url.split(',').map(str::trim).filter(|u| !u.is_empty()).map(str::to_string).collect();
-        let client = auth
-            .connect_options()
-            .await
-            .map_err(nats("credentials"))?
-            .name("arbiter-feed")
-            .connect(urls)
-            .await
-            .map_err(|e| {
-                let hint = match e.kind() {
-                    async_nats::ConnectErrorKind::AuthorizationViolation => {
-                        " (the server refused these credentials: pass --nats-user projector and its \
+        let client = auth.connect_options().await.map_err(nats("credentials"))?.name("arbiter-feed").connect(urls).await.map_err(|e| {
+            let hint = match e.kind() {
+                async_nats::ConnectErrorKind::AuthorizationViolation => {
+                    " (the server refused these credentials: pass --nats-user projector and its \
                          --nats-password-file, and make sure the server has the projector user, \
                          deploy/nats-single.conf)"
-                    }
-                    _ => "",
-                };
-                FeedError::Nats(format!("cannot connect: {e}{hint}"))
-            })?;
+                }
+                _ => "",
+            };
+            FeedError::Nats(format!("cannot connect: {e}{hint}"))
+        })?;
         let context = jetstream::new(client);
         let feed = {
             use infra::retry::Retryable;

@@ -375,10 +375,7 @@ impl Projection {
     fn check(&mut self, match_id: &str, version: u64, payload: &[u8], verify_signature: bool) -> Result<Projected, String> {
         let commit = Commit::decode(payload).map_err(|e| format!("the commit does not decode: {e}"))?;
         if commit.version != version || commit.match_id != match_id {
-            return Err(format!(
-                "the commit says match {:?} version {}, but it is commit {version} of match {match_id:?}",
-                commit.match_id, commit.version
-            ));
+            return Err(format!("the commit says match {:?} version {}, but it is commit {version} of match {match_id:?}", commit.match_id, commit.version));
         }
         if commit.log_format != fairness::chain::LOG_FORMAT_SIGNED {
             return Err("the commit is not in the signed log format 2; audit such a match offline with `arbiter audit`".into());
@@ -503,8 +500,7 @@ impl Projection {
             _ => None,
         };
         let events_subject = events_subject(&chain.tournament, match_id);
-        let forget_subjects =
-            if chain.revealed { vec![events_subject.clone(), result_subject(&chain.tournament, match_id)] } else { Vec::new() };
+        let forget_subjects = if chain.revealed { vec![events_subject.clone(), result_subject(&chain.tournament, match_id)] } else { Vec::new() };
         let projected = Projected { match_id: match_id.to_string(), version, events_subject, update, result, due_ms, forget_subjects };
         self.matches.insert(match_id.to_string(), chain);
         Ok(projected)
@@ -573,12 +569,7 @@ fn feed_update(chain: &MatchChain, match_id: &str, written_at_ms: i64, view: &m:
                 },
             })
             .collect(),
-        pending: view.pending.as_ref().map(|d| FeedPending {
-            decision_id: d.decision_id,
-            seat: d.seat,
-            kind: d.kind.clone(),
-            summary: d.summary.clone(),
-        }),
+        pending: view.pending.as_ref().map(|d| FeedPending { decision_id: d.decision_id, seat: d.seat, kind: d.kind.clone(), summary: d.summary.clone() }),
         chain_hash: chain_hash.to_string(),
     }
 }

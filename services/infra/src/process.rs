@@ -23,13 +23,7 @@ impl Stat {
         let f: Vec<u64> = rest.split_whitespace().map(|v| v.parse().unwrap_or(0)).collect();
         // Fields 14 utime, 15 stime, 20 num_threads, 22 starttime, 23 vsize, 24 rss (1-based).
         let at = |field: usize| f.get(field - 3).copied();
-        Some(Stat {
-            cpu_ticks: at(14)? + at(15)?,
-            threads: at(20)?,
-            start_ticks: at(22)?,
-            virtual_bytes: at(23)?,
-            rss_pages: at(24)?,
-        })
+        Some(Stat { cpu_ticks: at(14)? + at(15)?, threads: at(20)?, start_ticks: at(22)?, virtual_bytes: at(23)?, rss_pages: at(24)? })
     }
 
     /// The stat of process `pid` (`"self"` for this one).

@@ -58,7 +58,13 @@ mod tests {
         let outcome: Result<u32, &str> = (|| {
             calls += 1;
             let n = calls;
-            async move { if n < 3 { Err("again") } else { Ok(n) } }
+            async move {
+                if n < 3 {
+                    Err("again")
+                } else {
+                    Ok(n)
+                }
+            }
         })
         .retry(steady(Duration::from_millis(1), Duration::from_secs(1)))
         .when(|e| *e == "again")

@@ -231,13 +231,8 @@ impl<S> RateLimited<S> {
 
     fn caller<B>(&self, req: &http::Request<B>) -> Caller {
         let ip = peer_ip(req);
-        let bearer = req
-            .headers()
-            .get("authorization")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .map(str::trim)
-            .filter(|t| !t.is_empty());
+        let bearer =
+            req.headers().get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).map(str::trim).filter(|t| !t.is_empty());
         match bearer {
             Some(token) if self.platform.is_key(token) => Caller::Platform,
             Some(token) => {

@@ -198,10 +198,8 @@ pub fn seal(match_id: &str, commits: &[StoredCommit], ended_at_ms: i64, signer: 
 pub fn open(match_id: &str, blob: &[u8], key: &OrchestratorKey) -> Result<(Manifest, Vec<StoredCommit>), LogError> {
     let refused = |what: String| LogError::Corrupt(format!("the archive of match {match_id} is refused: {what}"));
     let mut reader = Reader(blob);
-    let manifest_bytes = reader
-        .u32()
-        .and_then(|n| reader.take(n as usize))
-        .ok_or_else(|| refused(format!("it is {} bytes long and holds no complete manifest", blob.len())))?;
+    let manifest_bytes =
+        reader.u32().and_then(|n| reader.take(n as usize)).ok_or_else(|| refused(format!("it is {} bytes long and holds no complete manifest", blob.len())))?;
     let signature = reader.take(SIGNATURE_LEN).ok_or_else(|| refused("its manifest has no signature".into()))?;
     if fairness::verify_signature(&key.to_bytes(), &signed_manifest(manifest_bytes), signature).is_err() {
         return Err(refused(format!(
@@ -240,24 +238,15 @@ pub fn open(match_id: &str, blob: &[u8], key: &OrchestratorKey) -> Result<(Manif
     }
     let mut decoded = Vec::with_capacity(commits.len());
     for stored in &commits {
-        let commit = api::log_v1::Commit::decode(stored.payload.as_ref())
-            .map_err(|e| refused(format!("commit {} does not decode: {e}", stored.version)))?;
+        let commit = api::log_v1::Commit::decode(stored.payload.as_ref()).map_err(|e| refused(format!("commit {} does not decode: {e}", stored.version)))?;
         if commit.match_id != match_id || commit.version != stored.version {
-            return Err(refused(format!(
-                "commit {} says it is version {} of match {}",
-                stored.version, commit.version, commit.match_id
-            )));
+            return Err(refused(format!("commit {} says it is version {} of match {}", stored.version, commit.version, commit.match_id)));
         }
         decoded.push(commit);
     }
-    let links: Vec<Link<'_>> = commits
-        .iter()
-        .zip(&decoded)
-        .map(|(stored, c)| Link { stored: &stored.payload, log_format: c.log_format, prev_hash: &c.prev_hash })
-        .collect();
-    let head = key
-        .check_run(&links, None)
-        .map_err(|e| refused(format!("commit {} fails the chain: {}", e.index + 1, e.error)))?;
+    let links: Vec<Link<'_>> =
+        commits.iter().zip(&decoded).map(|(stored, c)| Link { stored: &stored.payload, log_format: c.log_format, prev_hash: &c.prev_hash }).collect();
+    let head = key.check_run(&links, None).map_err(|e| refused(format!("commit {} fails the chain: {}", e.index + 1, e.error)))?;
     if head != Some(manifest.chain_head) {
         return Err(refused(format!(
             "its last commit hashes to {}, not to the chain head {} its manifest signs",
@@ -369,15 +358,23 @@ pub async fn pass(index: &MatchIndex, hot: &dyn EventLog, archive: &dyn Archive,
 }
 
 /// Seal one match and mark it archived. Returns whether an archive already there was rewritten.
-async fn seal_one(index: &MatchIndex, hot: &dyn EventLog, archive: &dyn Archive, signer: &fairness::Signer, entry: &crate::index::Entry, now_ms: i64) -> Result<bool, LogError> {
+async fn seal_one(
+    index: &MatchIndex,
+    hot: &dyn EventLog,
+    archive: &dyn Archive,
+    signer: &fairness::Signer,
+    entry: &crate::index::Entry,
+    now_ms: i64,
+) -> Result<bool, LogError> {
     let match_id = entry.match_id.as_str();
     let key = signer.orchestrator_key();
     let commits = hot.read(match_id, 1).await?;
     if commits.is_empty() {
         // Not in the hot log (left it, Phase B): mark it only if its archive verifies.
-        let blob = archive.get(match_id).await?.ok_or_else(|| {
-            LogError::Corrupt(format!("match {match_id} is in the index but neither in the hot log nor in the archive"))
-        })?;
+        let blob = archive
+            .get(match_id)
+            .await?
+            .ok_or_else(|| LogError::Corrupt(format!("match {match_id} is in the index but neither in the hot log nor in the archive")))?;
         open(match_id, &blob, &key)?;
         index.mark_archived(match_id, now_ms).await?;
         return Ok(false);
@@ -410,10 +407,8 @@ async fn seal_one(index: &MatchIndex, hot: &dyn EventLog, archive: &dyn Archive,
         }
     };
     // Read back and check against the hot log before anything says it is archived.
-    let blob = archive
-        .get(match_id)
-        .await?
-        .ok_or_else(|| LogError::Unavailable(format!("the archive of match {match_id} is missing right after it was written")))?;
+    let blob =
+        archive.get(match_id).await?.ok_or_else(|| LogError::Unavailable(format!("the archive of match {match_id} is missing right after it was written")))?;
     let (_, read_back) = open(match_id, &blob, &key)?;
     if !same_as_hot(&read_back) {
         return Err(LogError::Corrupt(format!("the archive of match {match_id} read back differs from its hot log")));
@@ -423,10 +418,7 @@ async fn seal_one(index: &MatchIndex, hot: &dyn EventLog, archive: &dyn Archive,
 }
 
 pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX)).unwrap_or(0)
 }
 
 /// The hot log, with sealed archives behind it: a match the hot log holds no commit of is read

@@ -45,12 +45,9 @@ pub fn bearer_token(metadata: &MetadataMap) -> Result<Option<String>> {
     let Some(value) = metadata.get("authorization") else {
         return Ok(None);
     };
-    let text = value
-        .to_str()
-        .map_err(|_| OrchestratorError::Unauthenticated("the authorization header is not text".into()))?;
-    let token = text.strip_prefix("Bearer ").ok_or_else(|| {
-        OrchestratorError::Unauthenticated("the authorization header must be \"Bearer <seat token>\"".into())
-    })?;
+    let text = value.to_str().map_err(|_| OrchestratorError::Unauthenticated("the authorization header is not text".into()))?;
+    let token =
+        text.strip_prefix("Bearer ").ok_or_else(|| OrchestratorError::Unauthenticated("the authorization header must be \"Bearer <seat token>\"".into()))?;
     let token = token.trim();
     if token.len() > crate::limits::MAX_TOKEN_LEN {
         return Err(OrchestratorError::Unauthenticated(format!(

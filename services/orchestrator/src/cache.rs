@@ -47,10 +47,7 @@ pub struct Poisoned;
 
 impl<V> Cache<V> {
     pub fn new(budget: usize) -> Self {
-        Cache {
-            inner: StdMutex::new(Inner { entries: HashMap::new(), order: BTreeMap::new(), next_tick: 0, bytes: 0 }),
-            budget,
-        }
+        Cache { inner: StdMutex::new(Inner { entries: HashMap::new(), order: BTreeMap::new(), next_tick: 0, bytes: 0 }), budget }
     }
 
     /// The slot of `key`, created empty if there is none; marks it used.
@@ -114,9 +111,7 @@ impl<V> Cache<V> {
             let victims: Vec<String> = inner
                 .order
                 .values()
-                .filter(|k| {
-                    inner.entries.get(*k).is_some_and(|e| (!ended_only || e.ended) && Arc::strong_count(&e.slot) == 1)
-                })
+                .filter(|k| inner.entries.get(*k).is_some_and(|e| (!ended_only || e.ended) && Arc::strong_count(&e.slot) == 1))
                 .cloned()
                 .collect();
             for key in victims {

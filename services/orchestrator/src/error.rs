@@ -27,8 +27,10 @@ pub enum OrchestratorError {
     Stale(String),
     /// A caller over its request rate (`abuse`): RESOURCE_EXHAUSTED with when to retry, as a
     /// `RetryInfo` detail and the `grpc-retry-pushback-ms` header.
-    #[error("too many requests from {what}: the match API's rate limit is reached; retry in {retry_after_ms} ms \
-             (docs/security.md, \"Abuse limits\")")]
+    #[error(
+        "too many requests from {what}: the match API's rate limit is reached; retry in {retry_after_ms} ms \
+             (docs/security.md, \"Abuse limits\")"
+    )]
     RateLimited { what: &'static str, retry_after_ms: u64 },
     #[error("{0}")]
     Unauthenticated(String),
@@ -45,13 +47,17 @@ pub enum OrchestratorError {
     /// The match was created, and signed, under another orchestrator key than this one's (a
     /// lost key file replaced by a new key, or the wrong file): the operator's key problem, not
     /// tampering. Nothing is served or appended.
-    #[error("match {match_id} was created under orchestrator key {created_under}, not this orchestrator's key {own}: it is \
+    #[error(
+        "match {match_id} was created under orchestrator key {created_under}, not this orchestrator's key {own}: it is \
              neither served nor appended to with another key; restore the key file that created this match, {key_file} \
-             (every orchestrator of a deployment must use the same --key-file)")]
+             (every orchestrator of a deployment must use the same --key-file)"
+    )]
     WrongKey { match_id: String, created_under: String, own: String, key_file: String },
     /// A commit that this orchestrator did not write (bad signature or broken hash chain).
-    #[error("the log of match {match_id} fails its integrity check at version {version}: {detail}; \
-             the match stays frozen until an operator investigates")]
+    #[error(
+        "the log of match {match_id} fails its integrity check at version {version}: {detail}; \
+             the match stays frozen until an operator investigates"
+    )]
     Tampered { match_id: String, version: u64, detail: String },
     /// A sealed archive that fails its check (manifest, signature, chain): never served.
     #[error("{0}; the match stays unreadable until an operator restores its archive or its log")]
@@ -87,9 +93,9 @@ impl From<LogError> for OrchestratorError {
             LogError::Corrupt(m) => OrchestratorError::ArchiveRefused(m),
             LogError::Refused(m) => OrchestratorError::FailedPrecondition(m),
             // A server limit (consumers, for watches): say so, as RESOURCE_EXHAUSTED.
-            LogError::ConsumersExhausted(m) => OrchestratorError::Exhausted(format!(
-                "the match log has no room for another consumer ({m}); close some watches or retry later"
-            )),
+            LogError::ConsumersExhausted(m) => {
+                OrchestratorError::Exhausted(format!("the match log has no room for another consumer ({m}); close some watches or retry later"))
+            }
             // The store is full (the stream's max_bytes, or the server's disk or max_file_store):
             // nothing was appended, and the match resumes once an operator makes room.
             LogError::StoreFull(m) => OrchestratorError::Exhausted(format!(
@@ -131,9 +137,7 @@ impl From<OrchestratorError> for Status {
             OrchestratorError::Unauthenticated(_) => Status::unauthenticated(msg),
             OrchestratorError::PermissionDenied(_) => Status::permission_denied(msg),
             OrchestratorError::LogUnavailable(_) | OrchestratorError::Unavailable(_) => Status::unavailable(msg),
-            OrchestratorError::ReplayMismatch { .. } | OrchestratorError::Tampered { .. } | OrchestratorError::ArchiveRefused(_) => {
-                Status::data_loss(msg)
-            }
+            OrchestratorError::ReplayMismatch { .. } | OrchestratorError::Tampered { .. } | OrchestratorError::ArchiveRefused(_) => Status::data_loss(msg),
             // The rules service already chose the right code for a rules error (illegal move,
             // stale decision...): pass it on; its own outage is ours too. Its message is cut,
             // since it may quote our caller's input.
@@ -180,9 +184,7 @@ mod tests {
 
     #[test]
     fn a_full_store_is_resource_exhausted_and_a_missing_stream_says_what_to_do() {
-        let full = Status::from(OrchestratorError::from(LogError::StoreFull(
-            "append to match.m.events: maximum bytes exceeded".into(),
-        )));
+        let full = Status::from(OrchestratorError::from(LogError::StoreFull("append to match.m.events: maximum bytes exceeded".into())));
         assert_eq!(full.code(), Code::ResourceExhausted, "{}", full.message());
         assert!(full.message().contains("free space"), "{}", full.message());
         let consumers = Status::from(OrchestratorError::from(LogError::ConsumersExhausted("maximum consumers limit reached".into())));

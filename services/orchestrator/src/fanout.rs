@@ -93,12 +93,7 @@ impl Hub {
                         )));
                     }
                     let (tx, _) = broadcast::channel(BROADCAST_SLOTS);
-                    let feed = Arc::new(Feed {
-                        match_id: match_id.to_string(),
-                        tx,
-                        state: StdMutex::new(FeedState::default()),
-                        task: StdMutex::new(None),
-                    });
+                    let feed = Arc::new(Feed { match_id: match_id.to_string(), tx, state: StdMutex::new(FeedState::default()), task: StdMutex::new(None) });
                     feeds.insert(match_id.to_string(), (feed.clone(), 1));
                     (feed, true)
                 }
@@ -213,11 +208,7 @@ async fn follow(
 
 /// Decode a watched commit and check it continues the signed chain.
 fn check(match_id: &str, stored: &eventlog::StoredCommit, last_hash: &mut Option<[u8; 32]>, public_key: &fairness::chain::OrchestratorKey) -> Result<Commit> {
-    let tampered = |detail: String| OrchestratorError::Tampered {
-        match_id: match_id.to_string(),
-        version: stored.version,
-        detail,
-    };
+    let tampered = |detail: String| OrchestratorError::Tampered { match_id: match_id.to_string(), version: stored.version, detail };
     let commit = Commit::decode(stored.payload.as_ref()).map_err(|e| tampered(format!("the commit does not decode: {e}")))?;
     let link = fairness::chain::Link { stored: &stored.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
     public_key.check_link(link, last_hash.as_ref()).map_err(|e| tampered(format!("the commit: {e}")))?;
@@ -299,7 +290,7 @@ fn poisoned() -> OrchestratorError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use api::log_v1::{CommitInput, MatchCreated, SecretRevealed, SeatJoined};
+    use api::log_v1::{CommitInput, MatchCreated, SeatJoined, SecretRevealed};
     use bytes::Bytes;
     use eventlog::EventLog;
 

@@ -50,8 +50,8 @@ use crate::limits;
 use crate::record::Tournament;
 
 mod follow;
-mod periods;
 mod page;
+mod periods;
 #[cfg(test)]
 mod tests;
 
@@ -158,13 +158,7 @@ impl Created {
     fn from_entry(e: &Entry) -> Created {
         Created {
             ruleset: e.ruleset.clone(),
-            tournament: Tournament {
-                tournament_id: e.tournament_id.clone(),
-                round: e.round,
-                table: e.table,
-                labels: e.labels.clone(),
-                spectator_delay_s: 0,
-            },
+            tournament: Tournament { tournament_id: e.tournament_id.clone(), round: e.round, table: e.table, labels: e.labels.clone(), spectator_delay_s: 0 },
             seat_names: e.seat_names.clone(),
             timed: e.timed,
         }
@@ -269,28 +263,17 @@ impl View {
         let after = after.unwrap_or("");
         let ids: Box<dyn Iterator<Item = &String>> = if !req.tournament_id.is_empty() {
             let t = req.tournament_id.clone();
-            Box::new(
-                self.by_tournament
-                    .range((t.clone(), after.to_string())..)
-                    .take_while(move |(k, _)| *k == t)
-                    .map(|(_, id)| id),
-            )
+            Box::new(self.by_tournament.range((t.clone(), after.to_string())..).take_while(move |(k, _)| *k == t).map(|(_, id)| id))
         } else if req.status != m::MatchStatus::Unspecified as i32 {
             let s = req.status;
             Box::new(self.by_status.range((s, after.to_string())..).take_while(move |(k, _)| *k == s).map(|(_, id)| id))
         } else if !req.ruleset.trim().is_empty() {
             let r = req.ruleset.trim().to_string();
-            Box::new(
-                self.by_ruleset.range((r.clone(), after.to_string())..).take_while(move |(k, _)| *k == r).map(|(_, id)| id),
-            )
+            Box::new(self.by_ruleset.range((r.clone(), after.to_string())..).take_while(move |(k, _)| *k == r).map(|(_, id)| id))
         } else {
             Box::new(self.by_id.range::<str, _>((std::ops::Bound::Excluded(after), std::ops::Bound::Unbounded)).map(|(id, _)| id))
         };
-        ids.filter(|id| id.as_str() > after)
-            .filter_map(|id| self.by_id.get(id).map(|k| &k.entry))
-            .filter(|e| passes(req, &e.summary()))
-            .take(n)
-            .collect()
+        ids.filter(|id| id.as_str() > after).filter_map(|id| self.by_id.get(id).map(|k| &k.entry)).filter(|e| passes(req, &e.summary())).take(n).collect()
     }
 }
 
@@ -317,13 +300,7 @@ impl Drop for Tasks {
 
 impl MatchIndex {
     pub fn new(log: Arc<dyn EventLog>, own_key: [u8; 32]) -> Self {
-        MatchIndex {
-            log,
-            own_key,
-            view: RwLock::new(View::default()),
-            ready: watch::Sender::new(false),
-            changes: broadcast::channel(CHANGES).0,
-        }
+        MatchIndex { log, own_key, view: RwLock::new(View::default()), ready: watch::Sender::new(false), changes: broadcast::channel(CHANGES).0 }
     }
 
     /// Start the projector and the watch that keeps this orchestrator's copy (none outside a
@@ -342,10 +319,7 @@ impl MatchIndex {
         let loaded = tokio::time::timeout(READY_PATIENCE, ready.wait_for(|r| *r)).await.is_ok_and(|r| r.is_ok());
         match loaded {
             true => Ok(()),
-            false => Err(OrchestratorError::LogUnavailable(format!(
-                "the match index ({}) is not loaded yet; retry in a moment",
-                eventlog::INDEX_BUCKET
-            ))),
+            false => Err(OrchestratorError::LogUnavailable(format!("the match index ({}) is not loaded yet; retry in a moment", eventlog::INDEX_BUCKET))),
         }
     }
 
@@ -365,8 +339,7 @@ impl MatchIndex {
         self.wait_ready().await?;
         let view = self.view.read().map_err(|_| OrchestratorError::Internal("the match index copy is poisoned".into()))?;
         // One more than the page tells whether there is a next page.
-        let mut page: Vec<m::MatchSummary> =
-            view.page(req, after.as_deref(), page_size + 1).into_iter().map(Entry::summary).collect();
+        let mut page: Vec<m::MatchSummary> = view.page(req, after.as_deref(), page_size + 1).into_iter().map(Entry::summary).collect();
         let mut next_page_token = String::new();
         if page.len() > page_size {
             page.truncate(page_size);
@@ -427,8 +400,8 @@ impl MatchIndex {
             let Some((revision, value)) = self.log.index_get(match_id).await? else {
                 return Err(LogError::Other(format!("match {match_id} has no index entry to mark archived")));
             };
-            let mut entry = serde_json::from_slice::<Entry>(&value)
-                .map_err(|e| LogError::Other(format!("the index entry of {match_id} does not decode: {e}")))?;
+            let mut entry =
+                serde_json::from_slice::<Entry>(&value).map_err(|e| LogError::Other(format!("the index entry of {match_id} does not decode: {e}")))?;
             if entry.archived_at_ms != 0 {
                 self.take(entry, revision);
                 return Ok(());
@@ -533,7 +506,6 @@ impl MatchIndex {
         }
     }
 
-
     /// Raise the saved position to `projected` (never lower it: another projector may be
     /// ahead). Returns the position's revision and value.
     async fn save_position(&self, key: &str, mut revision: u64, projected: u64) -> std::result::Result<(u64, u64), LogError> {
@@ -600,9 +572,9 @@ impl MatchIndex {
 
     /// The commit in `payload`, if it decodes and carries this orchestrator's signature.
     fn verified(&self, match_id: &str, payload: &[u8]) -> Option<Commit> {
-        let signed = fairness::chain::split(payload).ok().and_then(|(body, sig)| {
-            fairness::verify_signature(&self.own_key, &fairness::chain::signed_message(body), sig).ok()
-        });
+        let signed = fairness::chain::split(payload)
+            .ok()
+            .and_then(|(body, sig)| fairness::verify_signature(&self.own_key, &fairness::chain::signed_message(body), sig).ok());
         if signed.is_none() {
             tracing::warn!(match_id, "a commit not signed by this orchestrator's key is left out of the match index");
             return None;
@@ -631,13 +603,8 @@ fn summary(match_id: &str, created: &Created, last: &Commit) -> m::MatchSummary 
     let awaiting = convert::awaiting_from_proto(last.awaiting.as_ref()).ok();
     let (status, result) = match &awaiting {
         Some(Awaiting::Ended(o)) => {
-            let names: Vec<String> = o
-                .winners
-                .iter()
-                .map(|w| created.seat_names.get(*w as usize).cloned().unwrap_or_else(|| format!("seat {w}")))
-                .collect();
-            let result =
-                if names.is_empty() { format!("no winner ({})", o.reason) } else { format!("{} won ({})", names.join(", "), o.reason) };
+            let names: Vec<String> = o.winners.iter().map(|w| created.seat_names.get(*w as usize).cloned().unwrap_or_else(|| format!("seat {w}"))).collect();
+            let result = if names.is_empty() { format!("no winner ({})", o.reason) } else { format!("{} won ({})", names.join(", "), o.reason) };
             (m::MatchStatus::Ended, result)
         }
         _ if last.version < 1 + created.seat_names.len() as u64 => (m::MatchStatus::WaitingForSeats, String::new()),

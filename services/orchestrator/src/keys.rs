@@ -23,13 +23,17 @@ const PURPOSE: &str = "arbiter-orchestrator-log-signing";
 pub enum KeyError {
     #[error("cannot read or write the orchestrator key file {path}: {source}")]
     Io { path: String, source: std::io::Error },
-    #[error("the orchestrator key file {path} is not valid: {detail}; fix it, or restore it from a backup (a new key \
-             would leave every match made under this one refused)")]
+    #[error(
+        "the orchestrator key file {path} is not valid: {detail}; fix it, or restore it from a backup (a new key \
+             would leave every match made under this one refused)"
+    )]
     Invalid { path: String, detail: String },
-    #[error("the orchestrator key file {path} is missing, but the match log holds matches signed by an orchestrator \
+    #[error(
+        "the orchestrator key file {path} is missing, but the match log holds matches signed by an orchestrator \
              key; a new key would make every existing match unverifiable. Restore the key file from a backup, or start \
              with --new-key (ARBITER_ORCHESTRATOR_NEW_KEY=true, `arbiter up --new-keys`) to make a new key on purpose: \
-             the matches made under the old key are then refused until its key file is back")]
+             the matches made under the old key are then refused until its key file is back"
+    )]
     Missing { path: String },
 }
 
@@ -139,7 +143,15 @@ mod tests {
         let err = load_or_create_if(&path, MissingKey::judge(true, false)).err().expect("refused");
         assert!(matches!(err, KeyError::Missing { .. }), "{err}");
         let err = err.to_string();
-        for part in [path.display().to_string().as_str(), "missing", "unverifiable", "Restore the key file", "--new-key", "ARBITER_ORCHESTRATOR_NEW_KEY", "arbiter up --new-keys"] {
+        for part in [
+            path.display().to_string().as_str(),
+            "missing",
+            "unverifiable",
+            "Restore the key file",
+            "--new-key",
+            "ARBITER_ORCHESTRATOR_NEW_KEY",
+            "arbiter up --new-keys",
+        ] {
             assert!(err.contains(part), "{part:?} not in {err}");
         }
         assert!(!path.exists(), "no key file is made on a refusal");

@@ -187,10 +187,7 @@ fn endpoint(url: &str, tls: &tonic::transport::ClientTlsConfig) -> anyhow::Resul
     // A service that is down answers UNAVAILABLE within the connect timeout, not after the
     // caller's deadline; a call that hangs is cut at the request timeout (a replay's batched
     // calls are the longest, well under it).
-    Ok(Endpoint::from_shared(url.to_string())?
-        .tls_config(tls.clone())?
-        .connect_timeout(INTERNAL_CONNECT_TIMEOUT)
-        .timeout(INTERNAL_REQUEST_TIMEOUT))
+    Ok(Endpoint::from_shared(url.to_string())?.tls_config(tls.clone())?.connect_timeout(INTERNAL_CONNECT_TIMEOUT).timeout(INTERNAL_REQUEST_TIMEOUT))
 }
 
 /// `--randomness NAME=URL`: a node's name (what matches log) and its URL.
@@ -246,11 +243,8 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     let deleter: Option<Arc<dyn archive::DeletePeriod>> = match &args.archiver_nats_user {
         None => None,
         Some(user) => {
-            let archiver = eventlog::NatsClientArgs {
-                nats_user: Some(user.clone()),
-                nats_password_file: args.archiver_nats_password_file.clone(),
-                ..Default::default()
-            };
+            let archiver =
+                eventlog::NatsClientArgs { nats_user: Some(user.clone()), nats_password_file: args.archiver_nats_password_file.clone(), ..Default::default() };
             let deleter = eventlog::StreamDeleter::connect(&args.nats_url, &archiver.auth()?)
                 .await
                 .map_err(|e| anyhow::anyhow!("cannot connect to {} as the archiver {user}: {e}", args.nats_url))?;
@@ -262,7 +256,11 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         eventlog::MissingKey::Refuse
     } else {
         let holds = log.holds_commits().await.map_err(|e| {
-            anyhow::anyhow!("the key file {} is missing, and the match log at {} cannot say whether it holds matches: {e}", args.key_file.display(), args.nats_url)
+            anyhow::anyhow!(
+                "the key file {} is missing, and the match log at {} cannot say whether it holds matches: {e}",
+                args.key_file.display(),
+                args.nats_url
+            )
         })?;
         eventlog::MissingKey::judge(holds, args.new_key)
     };
@@ -306,16 +304,13 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
     let scrubbed = (backends.log.clone(), backends.signer.orchestrator_key());
     let matches = matches::Matches::with_cache_bytes(backends, args.cache_bytes).full_replay(args.full_replay);
     let platform = match &args.platform_key_file {
-        Some(path) => platform::PlatformKey::from_file(path)
-            .map_err(|e| anyhow::anyhow!("cannot read the platform key file {}: {e}", path.display()))?,
+        Some(path) => platform::PlatformKey::from_file(path).map_err(|e| anyhow::anyhow!("cannot read the platform key file {}: {e}", path.display()))?,
         None => {
             tracing::warn!("no --platform-key-file: CreateMatch, ListMatches and AdjudicateMatch are open to every caller");
             platform::PlatformKey::open()
         }
     };
-    let api = service::MatchApi::new(matches)
-        .watch_stall(Duration::from_millis(args.watch_stall_ms.max(1)))
-        .platform_key(platform.clone());
+    let api = service::MatchApi::new(matches).watch_stall(Duration::from_millis(args.watch_stall_ms.max(1))).platform_key(platform.clone());
     // Clocks and round limits run out on time even when nobody sends a request.
     let _time_keeper = api.keep_time();
     let _warm_up = api.warm_up();
@@ -339,8 +334,7 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         ))
     });
     let _closer = api.close_old_matches();
-    let service = MatchServiceServer::new(api)
-        .max_decoding_message_size(limits::MAX_REQUEST_BYTES);
+    let service = MatchServiceServer::new(api).max_decoding_message_size(limits::MAX_REQUEST_BYTES);
     let name = <MatchServiceServer<service::MatchApi> as tonic::server::NamedService>::NAME;
     let web = (!args.no_grpc_web).then(|| api::server::GrpcWeb { cors_origins: args.cors_origins.clone() });
     let limiter = Arc::new(abuse::RateLimiter::new(&args.abuse));
@@ -349,8 +343,7 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         per_address: (args.abuse.max_connections_per_address > 0).then_some(args.abuse.max_connections_per_address),
         ..api::server::ConnectionLimits::PUBLIC
     };
-    api::server::serve_with("arbiter-orchestrator", args.listen, name, routes, public_tls, limits, health, web)
-        .await?;
+    api::server::serve_with("arbiter-orchestrator", args.listen, name, routes, public_tls, limits, health, web).await?;
     Ok(())
 }
 

@@ -122,20 +122,14 @@ pub fn check_tournament(tournament_id: &str, labels: &std::collections::HashMap<
     // The tournament id becomes a NATS subject token of the public feed: no dots, wildcards
     // or spaces.
     if !tournament_id.is_empty() && !is_token(tournament_id, MAX_TOURNAMENT_ID_LEN) {
-        return Err(bad(format!(
-            "tournament_id {} must be 1 to {MAX_TOURNAMENT_ID_LEN} characters of A-Z, a-z, 0-9, '_' and '-'",
-            quote(tournament_id)
-        )));
+        return Err(bad(format!("tournament_id {} must be 1 to {MAX_TOURNAMENT_ID_LEN} characters of A-Z, a-z, 0-9, '_' and '-'", quote(tournament_id))));
     }
     if labels.len() > MAX_LABELS {
         return Err(bad(format!("{} labels given; at most {MAX_LABELS} are allowed", labels.len())));
     }
     for (key, value) in labels {
         if !is_token(key, MAX_LABEL_KEY_LEN) && !(key.contains('.') && is_token(&key.replace('.', "_"), MAX_LABEL_KEY_LEN)) {
-            return Err(bad(format!(
-                "label key {} must be 1 to {MAX_LABEL_KEY_LEN} characters of A-Z, a-z, 0-9, '_', '-' and '.'",
-                quote(key)
-            )));
+            return Err(bad(format!("label key {} must be 1 to {MAX_LABEL_KEY_LEN} characters of A-Z, a-z, 0-9, '_', '-' and '.'", quote(key))));
         }
         check_len(&format!("label {}", quote(key)), value, MAX_LABEL_VALUE_LEN)?;
     }
@@ -148,9 +142,7 @@ pub const MAX_INCREMENT_S: i64 = 3600;
 
 /// Take the time options (`clock_s`, `increment_s`, `round_limit_s`) out of a match's options:
 /// the time control to log, or none when neither a clock nor a round limit is asked for.
-pub fn take_time_control(
-    options: &mut std::collections::HashMap<String, i64>,
-) -> Result<Option<api::log_v1::TimeControl>> {
+pub fn take_time_control(options: &mut std::collections::HashMap<String, i64>) -> Result<Option<api::log_v1::TimeControl>> {
     let mut take = |name: &str, max: i64| -> Result<u32> {
         match options.remove(name) {
             None => Ok(0),
@@ -176,9 +168,7 @@ pub fn take_spectator_delay(options: &mut std::collections::HashMap<String, i64>
     match options.remove("spectator_delay_s") {
         None => Ok(0),
         Some(v) if (0..=MAX_SPECTATOR_DELAY_S).contains(&v) => Ok(v as u32),
-        Some(v) => Err(bad(format!(
-            "option spectator_delay_s is {v}; it must be 0 to {MAX_SPECTATOR_DELAY_S} seconds"
-        ))),
+        Some(v) => Err(bad(format!("option spectator_delay_s is {v}; it must be 0 to {MAX_SPECTATOR_DELAY_S} seconds"))),
     }
 }
 

@@ -20,11 +20,11 @@ pub use replay::check_chain;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use api::log_v1::{commit_input, Commit, CommitInput, DrawShare, RandomDraw, SecretRevealed};
-use api::randomness_v1::randomness_service_client::RandomnessServiceClient;
-use api::randomness_v1 as rnd;
-use api::rules_v1 as r;
 use api::convert;
+use api::log_v1::{commit_input, Commit, CommitInput, DrawShare, RandomDraw, SecretRevealed};
+use api::randomness_v1 as rnd;
+use api::randomness_v1::randomness_service_client::RandomnessServiceClient;
+use api::rules_v1 as r;
 use bytes::Bytes;
 use engine::Awaiting;
 use eventlog::{EventLog, StoredCommit};
@@ -32,10 +32,10 @@ use prost::Message;
 use tokio::sync::{mpsc, OwnedMappedMutexGuard, OwnedMutexGuard};
 
 use crate::cache::Cache;
-use crate::verify;
 use crate::error::{randomness_err, OrchestratorError, Result};
 use crate::record::{check_replay, commit_input, MatchRecord};
 use crate::rules_client;
+use crate::verify;
 use telemetry::propagate::TracedChannel;
 
 /// The client of a randomness node: each call traced (and its context sent) when tracing is on.
@@ -189,8 +189,8 @@ impl Matches {
                 }
             }
         }
-        let mut guard = OwnedMutexGuard::try_map(guard, |r| r.as_mut())
-            .map_err(|_| OrchestratorError::Internal("a cached match vanished while locked".into()))?;
+        let mut guard =
+            OwnedMutexGuard::try_map(guard, |r| r.as_mut()).map_err(|_| OrchestratorError::Internal("a cached match vanished while locked".into()))?;
         self.note(&guard);
         // A read must not fail because the randomness service is down: writers drive again
         // and report the error.

@@ -83,9 +83,7 @@ impl PlatformKey {
                  `arbiter up` wrote to <data-dir>/secrets/platform.key)"
             ))),
             Some(token) if equal(hash, &crate::auth::hash_secret(&token)) => Ok(()),
-            Some(_) => Err(OrchestratorError::PermissionDenied(format!(
-                "{what} needs the platform key; the bearer token sent is not it"
-            ))),
+            Some(_) => Err(OrchestratorError::PermissionDenied(format!("{what} needs the platform key; the bearer token sent is not it"))),
         }
     }
 }

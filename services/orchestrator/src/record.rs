@@ -111,8 +111,8 @@ impl Clocks {
     /// When the round limit is reached (until it is called), and when the deciding seat's flag
     /// falls, with that seat.
     fn deadlines(&self) -> (Option<i64>, Option<(i64, u32)>) {
-        let round_end = (self.control.round_limit_s > 0 && !self.round_called)
-            .then(|| self.created_at_ms.saturating_add(i64::from(self.control.round_limit_s) * 1000));
+        let round_end =
+            (self.control.round_limit_s > 0 && !self.round_called).then(|| self.created_at_ms.saturating_add(i64::from(self.control.round_limit_s) * 1000));
         let flag = match self.pending {
             Some((_, seat, since)) if self.control.clock_s > 0 => {
                 let left = i64::from(self.control.clock_s) * 1000 - self.used_ms.get(seat as usize).copied().unwrap_or(0);
@@ -304,16 +304,18 @@ impl MatchRecord {
                 });
             }
             commit_input::Input::Joined(j) => {
-                let seat = self.seats.get_mut(j.seat as usize).ok_or_else(|| {
-                    OrchestratorError::Internal(format!("commit {} joins unknown seat {}", commit.version, j.seat))
-                })?;
+                let seat = self
+                    .seats
+                    .get_mut(j.seat as usize)
+                    .ok_or_else(|| OrchestratorError::Internal(format!("commit {} joins unknown seat {}", commit.version, j.seat)))?;
                 seat.entropy = Some(j.entropy.clone());
                 seat.token_hash = Some(j.token_hash.clone());
                 seat.public_key = match j.seat_public_key.as_slice() {
                     [] => None,
-                    key => Some(fairness::seat::SeatKey::parse(key).map_err(|e| {
-                        OrchestratorError::Internal(format!("commit {} registers a seat key that is not one: {e}", commit.version))
-                    })?),
+                    key => Some(
+                        fairness::seat::SeatKey::parse(key)
+                            .map_err(|e| OrchestratorError::Internal(format!("commit {} registers a seat key that is not one: {e}", commit.version)))?,
+                    ),
                 };
             }
             commit_input::Input::Decision(d) => {
@@ -334,18 +336,15 @@ impl MatchRecord {
                     }
                 }
             }
-            commit_input::Input::Draw(_)
-            | commit_input::Input::Conceded(_)
-            | commit_input::Input::Adjudicated(_)
-            | commit_input::Input::Time(_) => {}
+            commit_input::Input::Draw(_) | commit_input::Input::Conceded(_) | commit_input::Input::Adjudicated(_) | commit_input::Input::Time(_) => {}
             commit_input::Input::Revealed(_) => self.secret_revealed = true,
         }
         if let Some(step) = step {
             self.state = step.state;
             self.rules_version = step.rules_version;
         }
-        let awaiting = convert::awaiting_from_proto(commit.awaiting.as_ref())
-            .map_err(|e| OrchestratorError::Internal(format!("commit {}: {e}", commit.version)))?;
+        let awaiting =
+            convert::awaiting_from_proto(commit.awaiting.as_ref()).map_err(|e| OrchestratorError::Internal(format!("commit {}: {e}", commit.version)))?;
         let all_joined = self.all_joined();
         if let Some(clocks) = &mut self.clocks {
             clocks.absorb(commit, input, &awaiting, all_joined);
@@ -380,14 +379,12 @@ fn config_bytes(config: &r::MatchConfig) -> usize {
             s.name.capacity()
                 + s.deck.capacity()
                 + s.decklist.as_ref().map_or(0, |d| {
-                    d.cards.capacity() * std::mem::size_of::<api::match_v1::DecklistEntry>()
-                        + d.cards.iter().map(|c| c.card.capacity()).sum::<usize>()
+                    d.cards.capacity() * std::mem::size_of::<api::match_v1::DecklistEntry>() + d.cards.iter().map(|c| c.card.capacity()).sum::<usize>()
                 })
         })
         .sum();
     // A hash map's slots each hold a key and a value, plus a control byte.
-    let options: usize = config.options.capacity() * (std::mem::size_of::<(String, i64)>() + 1)
-        + config.options.keys().map(String::capacity).sum::<usize>();
+    let options: usize = config.options.capacity() * (std::mem::size_of::<(String, i64)>() + 1) + config.options.keys().map(String::capacity).sum::<usize>();
     config.ruleset.capacity() + config.seats.capacity() * std::mem::size_of::<api::match_v1::SeatSpec>() + seats + options
 }
 
@@ -436,8 +433,7 @@ fn submitted_bytes(key: &str, s: &Submitted) -> usize {
         Some(Value::Pick(p)) => strings_bytes(&p.option_ids),
         Some(Value::Order(o)) => strings_bytes(&o.item_ids),
         Some(Value::Split(split)) => {
-            split.parts.capacity() * std::mem::size_of::<api::match_v1::SplitPart>()
-                + split.parts.iter().map(|p| p.target_id.capacity()).sum::<usize>()
+            split.parts.capacity() * std::mem::size_of::<api::match_v1::SplitPart>() + split.parts.iter().map(|p| p.target_id.capacity()).sum::<usize>()
         }
         Some(Value::Number(_)) | None => 0,
     };
@@ -463,11 +459,7 @@ pub fn check_replay(
     previous: Option<&Awaiting>,
     seating: engine::core::control::Seating,
 ) -> Result<()> {
-    let mismatch = |d: api::replay::Divergence| OrchestratorError::ReplayMismatch {
-        match_id: match_id.to_string(),
-        version: d.version,
-        detail: d.detail,
-    };
+    let mismatch = |d: api::replay::Divergence| OrchestratorError::ReplayMismatch { match_id: match_id.to_string(), version: d.version, detail: d.detail };
     let previous = previous.map(convert::awaiting_to_proto);
     if step.is_none() {
         if let Some(control) = convert::control_of(commit_input(logged)?) {
@@ -491,14 +483,7 @@ mod tests {
     }
 
     fn commit(input: Input, events: Vec<r::RulesEvent>, awaiting: r::Awaiting) -> Commit {
-        Commit {
-            match_id: "m".into(),
-            version: 3,
-            input: Some(CommitInput { input: Some(input) }),
-            events,
-            awaiting: Some(awaiting),
-            ..Default::default()
-        }
+        Commit { match_id: "m".into(), version: 3, input: Some(CommitInput { input: Some(input) }), events, awaiting: Some(awaiting), ..Default::default() }
     }
 
     fn draw_input() -> Input {

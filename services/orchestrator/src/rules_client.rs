@@ -28,20 +28,13 @@ pub fn rules_call(input: &commit_input::Input) -> Result<Option<RulesCall>> {
     Ok(Some(match input {
         commit_input::Input::Created(c) => RulesCall::NewMatch(c.config.clone()),
         commit_input::Input::Decision(d) => {
-            let decision = d
-                .decision
-                .clone()
-                .ok_or_else(|| OrchestratorError::Internal("a decision commit without its decision".into()))?;
+            let decision = d.decision.clone().ok_or_else(|| OrchestratorError::Internal("a decision commit without its decision".into()))?;
             RulesCall::Apply(r::Input { input: Some(r::input::Input::Decision(decision)) })
         }
         commit_input::Input::Draw(d) => {
             let request = d.request.clone().unwrap_or_default();
             RulesCall::Apply(r::Input {
-                input: Some(r::input::Input::Draw(r::DrawInput {
-                    index: request.index,
-                    purpose: request.purpose,
-                    values: d.values.clone(),
-                })),
+                input: Some(r::input::Input::Draw(r::DrawInput { index: request.index, purpose: request.purpose, values: d.values.clone() })),
             })
         }
         // The round time limit: the ruleset's own time procedure.
@@ -70,23 +63,15 @@ fn no_step() -> OrchestratorError {
 pub async fn step(client: &RulesClient, ruleset: &str, state: &[u8], call: RulesCall) -> Result<r::Step> {
     let mut rules = client.clone();
     match call {
-        RulesCall::NewMatch(config) => {
-            rules.new_match(r::NewMatchRequest { config }).await.map_err(rules_err)?.into_inner().step.ok_or_else(no_step)
-        }
+        RulesCall::NewMatch(config) => rules.new_match(r::NewMatchRequest { config }).await.map_err(rules_err)?.into_inner().step.ok_or_else(no_step),
         RulesCall::Apply(input) => {
-            let by_hash = r::ApplyRequest {
-                ruleset: ruleset.to_string(),
-                state: Vec::new(),
-                input: Some(input.clone()),
-                state_hash: hash(state),
-            };
+            let by_hash = r::ApplyRequest { ruleset: ruleset.to_string(), state: Vec::new(), input: Some(input.clone()), state_hash: hash(state) };
             let answer = rules.apply(by_hash).await.map_err(rules_err)?.into_inner();
             if !answer.state_unknown {
                 return answer.step.ok_or_else(no_step);
             }
             // Not (or no longer) held there: a restart, an eviction, another rules instance.
-            let with_state =
-                r::ApplyRequest { ruleset: ruleset.to_string(), state: state.to_vec(), input: Some(input), state_hash: Vec::new() };
+            let with_state = r::ApplyRequest { ruleset: ruleset.to_string(), state: state.to_vec(), input: Some(input), state_hash: Vec::new() };
             let answer = rules.apply(with_state).await.map_err(rules_err)?.into_inner();
             answer.step.ok_or_else(no_step)
         }
@@ -94,21 +79,14 @@ pub async fn step(client: &RulesClient, ruleset: &str, state: &[u8], call: Rules
 }
 
 /// The view of `state` for `viewer`, the state named by hash first and sent only on a miss.
-pub async fn view(
-    client: &RulesClient,
-    ruleset: &str,
-    state: &[u8],
-    viewer: r::view_request::Viewer,
-) -> Result<String> {
+pub async fn view(client: &RulesClient, ruleset: &str, state: &[u8], viewer: r::view_request::Viewer) -> Result<String> {
     let mut rules = client.clone();
-    let by_hash =
-        r::ViewRequest { ruleset: ruleset.to_string(), state: Vec::new(), viewer: Some(viewer), state_hash: hash(state) };
+    let by_hash = r::ViewRequest { ruleset: ruleset.to_string(), state: Vec::new(), viewer: Some(viewer), state_hash: hash(state) };
     let answer = rules.view(by_hash).await.map_err(rules_err)?.into_inner();
     if !answer.state_unknown {
         return Ok(answer.view_json);
     }
-    let with_state =
-        r::ViewRequest { ruleset: ruleset.to_string(), state: state.to_vec(), viewer: Some(viewer), state_hash: Vec::new() };
+    let with_state = r::ViewRequest { ruleset: ruleset.to_string(), state: state.to_vec(), viewer: Some(viewer), state_hash: Vec::new() };
     Ok(rules.view(with_state).await.map_err(rules_err)?.into_inner().view_json)
 }
 
@@ -177,8 +155,7 @@ impl Replayer {
         if self.left == 0 {
             self.stream = None;
         }
-        let message =
-            message.ok_or_else(|| OrchestratorError::Internal("the rules service ended a replay early".into()))?;
+        let message = message.ok_or_else(|| OrchestratorError::Internal("the rules service ended a replay early".into()))?;
         message.step.ok_or_else(no_step)
     }
 

@@ -30,8 +30,8 @@ use prost::Message;
 use crate::error::OrchestratorError;
 use crate::index::MatchIndex;
 use crate::matches::snapshot;
-use fairness::chain::short_hex;
 use crate::verify;
+use fairness::chain::short_hex;
 
 /// The health service name whose status says whether the last pass found the log intact.
 pub const HEALTH_SERVICE: &str = "arbiter.scrub";
@@ -169,11 +169,8 @@ async fn check_commits(log: &dyn EventLog, match_id: &str, commits: &[eventlog::
             _ => return Ok(broken(1, "the first commit is not the match's creation".into())),
         }
     }
-    let links: Vec<Link<'_>> = commits
-        .iter()
-        .zip(&decoded)
-        .map(|(stored, c)| Link { stored: &stored.payload, log_format: c.log_format, prev_hash: &c.prev_hash })
-        .collect();
+    let links: Vec<Link<'_>> =
+        commits.iter().zip(&decoded).map(|(stored, c)| Link { stored: &stored.payload, log_format: c.log_format, prev_hash: &c.prev_hash }).collect();
     if let Err(e) = own.check_run(&links, None) {
         return Ok(broken(e.index as u64 + 1, format!("the commit: {}", e.error)));
     }
@@ -298,8 +295,8 @@ pub async fn run(log: Arc<dyn EventLog>, index: Arc<MatchIndex>, own: Orchestrat
 mod tests {
     use super::*;
     use api::log_v1::{CommitInput, MatchCreated};
-    use fairness::chain;
     use bytes::Bytes;
+    use fairness::chain;
 
     fn signer() -> fairness::Signer {
         fairness::Signer::from_seed(&[3; 32])

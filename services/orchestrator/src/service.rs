@@ -15,19 +15,19 @@ use api::randomness_v1 as rnd;
 use api::rules_v1 as r;
 use engine::{Awaiting, Viewer};
 use futures::Stream;
-use prost::Message;
 use futures::StreamExt;
+use prost::Message;
 use tokio::sync::{mpsc, oneshot, OwnedSemaphorePermit, Semaphore};
 use tonic::{Request, Response, Status};
 
 use crate::auth;
-use crate::platform::PlatformKey;
-use crate::index::{self, MatchIndex};
-use crate::error::{randomness_err, OrchestratorError, Result};
 use crate::deadline;
+use crate::error::{randomness_err, OrchestratorError, Result};
 use crate::fanout::{Hub, Watcher};
+use crate::index::{self, MatchIndex};
 use crate::limits;
 use crate::matches::{unknown_match, Matches, MAX_CONFLICT_RETRIES};
+use crate::platform::PlatformKey;
 use crate::record::MatchRecord;
 use crate::verify;
 
@@ -161,18 +161,12 @@ impl MatchService for MatchApi {
         deadline::within_status(budget, self.get_match_inner(req)).await
     }
 
-    async fn get_pending_decision(
-        &self,
-        req: Request<m::GetPendingDecisionRequest>,
-    ) -> Result<Response<m::GetPendingDecisionResponse>, Status> {
+    async fn get_pending_decision(&self, req: Request<m::GetPendingDecisionRequest>) -> Result<Response<m::GetPendingDecisionResponse>, Status> {
         let budget = deadline::budget(req.metadata());
         deadline::within_status(budget, self.get_pending_inner(req)).await
     }
 
-    async fn submit_decision(
-        &self,
-        req: Request<m::SubmitDecisionRequest>,
-    ) -> Result<Response<m::SubmitDecisionResponse>, Status> {
+    async fn submit_decision(&self, req: Request<m::SubmitDecisionRequest>) -> Result<Response<m::SubmitDecisionResponse>, Status> {
         let budget = deadline::budget(req.metadata());
         let end = deadline::end(budget);
         Ok(Response::new(deadline::within(budget, self.submit(req, end)).await?))
@@ -210,12 +204,7 @@ impl MatchService for MatchApi {
                 limits::MAX_OPEN_MATCH_WATCHES
             ))
         })?;
-        let filter = m::ListMatchesRequest {
-            tournament_id: body.tournament_id,
-            round: body.round,
-            ruleset: body.ruleset,
-            ..Default::default()
-        };
+        let filter = m::ListMatchesRequest { tournament_id: body.tournament_id, round: body.round, ruleset: body.ruleset, ..Default::default() };
         Ok(Response::new(watch_many(self.index.clone(), self.hub.clone(), filter, permit, self.watch_stall)))
     }
 
@@ -232,22 +221,16 @@ impl MatchService for MatchApi {
         Ok(Response::new(deadline::within(budget, work).await?))
     }
 
-    async fn adjudicate_match(
-        &self,
-        req: Request<m::AdjudicateMatchRequest>,
-    ) -> Result<Response<m::MatchControlResponse>, Status> {
+    async fn adjudicate_match(&self, req: Request<m::AdjudicateMatchRequest>) -> Result<Response<m::MatchControlResponse>, Status> {
         self.platform.check(req.metadata(), "AdjudicateMatch")?;
         let budget = deadline::budget(req.metadata());
         let end = deadline::end(budget);
         let body = req.into_inner();
         limits::check_len("ruling", &body.ruling, engine::core::control::MAX_RULING_BYTES)?;
         if body.winners.len() > limits::MAX_SEATS {
-            return Err(OrchestratorError::InvalidArgument(format!(
-                "{} winners named; a match has at most {} seats",
-                body.winners.len(),
-                limits::MAX_SEATS
-            ))
-            .into());
+            return Err(
+                OrchestratorError::InvalidArgument(format!("{} winners named; a match has at most {} seats", body.winners.len(), limits::MAX_SEATS)).into()
+            );
         }
         let adjudication = Adjudication { winners: body.winners.clone(), ruling: body.ruling.clone() };
         let work = self.control(&body.match_id, end, |_| Ok(commit_input::Input::Adjudicated(adjudication.clone())));

@@ -41,8 +41,7 @@ pub fn check_prefix(match_id: &str, commits: &[StoredCommit], version: u64, head
         if stored.version != expected {
             return Err(tampered(expected, format!("the log holds version {} where version {expected} belongs", stored.version)));
         }
-        let commit = Commit::decode(stored.payload.as_ref())
-            .map_err(|e| tampered(expected, format!("the commit does not decode: {e}")))?;
+        let commit = Commit::decode(stored.payload.as_ref()).map_err(|e| tampered(expected, format!("the commit does not decode: {e}")))?;
         let link = Link { stored: &stored.payload, log_format: commit.log_format, prev_hash: &commit.prev_hash };
         if let Err(e) = chain::check_hash_link(link, previous.as_ref()) {
             return Err(first_bad_signature(prefix.get(..index).unwrap_or_default(), own)
@@ -73,9 +72,7 @@ pub fn check_prefix(match_id: &str, commits: &[StoredCommit], version: u64, head
 /// longer what was signed.
 fn first_bad_signature(commits: &[StoredCommit], own: &OrchestratorKey) -> Option<(u64, String)> {
     commits.iter().find_map(|stored| {
-        own.check_signature(&stored.payload)
-            .err()
-            .map(|e| (stored.version, format!("the commit's bytes are not what this orchestrator signed: {e}")))
+        own.check_signature(&stored.payload).err().map(|e| (stored.version, format!("the commit's bytes are not what this orchestrator signed: {e}")))
     })
 }
 

@@ -214,9 +214,7 @@ async fn archiving_survives_the_archiver_and_nats_killed_at_random_points() {
         rng ^= rng >> 7;
         rng ^= rng << 17;
         let (index2, hot2, store2, s2) = (index.clone(), hot.clone(), store.clone(), s.clone());
-        let archiver = tokio::spawn(async move {
-            archive::pass(&index2, hot2.as_ref(), store2.as_ref(), &s2, Duration::ZERO, NOW_MS).await
-        });
+        let archiver = tokio::spawn(async move { archive::pass(&index2, hot2.as_ref(), store2.as_ref(), &s2, Duration::ZERO, NOW_MS).await });
         tokio::time::sleep(Duration::from_millis(rng % 60)).await;
         if round % 2 == 1 {
             server.kill();

@@ -37,21 +37,13 @@ static ALLOCATOR: Counting = Counting;
 
 /// The commits of a golden export (`tests/golden/`), decoded from their stored bytes.
 fn golden_commits(name: &str) -> anyhow::Result<Vec<(Commit, [u8; 32])>> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/golden")
-        .join(name);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden").join(name);
     let export: serde_json::Value = serde_json::from_slice(&std::fs::read(&path)?)?;
-    let commits = export["commits"]
-        .as_array()
-        .ok_or_else(|| anyhow::anyhow!("{name}: no commits"))?;
+    let commits = export["commits"].as_array().ok_or_else(|| anyhow::anyhow!("{name}: no commits"))?;
     commits
         .iter()
         .map(|c| {
-            let stored = hex::decode(
-                c["stored"]
-                    .as_str()
-                    .ok_or_else(|| anyhow::anyhow!("{name}: a commit without stored bytes"))?,
-            )?;
+            let stored = hex::decode(c["stored"].as_str().ok_or_else(|| anyhow::anyhow!("{name}: a commit without stored bytes"))?)?;
             let hash: [u8; 32] = Sha256::digest(&stored).into();
             Ok((Commit::decode(stored.as_slice())?, hash))
         })
@@ -75,18 +67,13 @@ fn measured_and_counted(commits: &[(Commit, [u8; 32])]) -> anyhow::Result<(usize
     let mut recounted = record.clone();
     let absorbed = recounted.approx_bytes();
     recounted.recount();
-    assert_eq!(
-        recounted.approx_bytes(),
-        absorbed,
-        "recount() and absorb() count differently"
-    );
+    assert_eq!(recounted.approx_bytes(), absorbed, "recount() and absorb() count differently");
     drop(record);
     Ok((measured, counted))
 }
 
 #[test]
-fn a_records_counted_bytes_are_within_a_tenth_of_its_measured_heap_in_every_ruleset(
-) -> anyhow::Result<()> {
+fn a_records_counted_bytes_are_within_a_tenth_of_its_measured_heap_in_every_ruleset() -> anyhow::Result<()> {
     let mut report = Vec::new();
     for name in [
         "mainframe-2p-seed1.arbiter-export.json",
@@ -98,10 +85,7 @@ fn a_records_counted_bytes_are_within_a_tenth_of_its_measured_heap_in_every_rule
         let commits = golden_commits(name)?;
         let (measured, counted) = measured_and_counted(&commits)?;
         let ratio = counted as f64 / measured as f64;
-        report.push(format!(
-            "{name}: {} commits, measured {measured} B, counted {counted} B ({ratio:.2})",
-            commits.len()
-        ));
+        report.push(format!("{name}: {} commits, measured {measured} B, counted {counted} B ({ratio:.2})", commits.len()));
         assert!(
             (0.9..=1.1).contains(&ratio),
             "{name}: counted {counted} B for a record whose heap is {measured} B (ratio {ratio:.2}): the cache's byte \

@@ -16,8 +16,10 @@ pub enum RandomnessError {
     LogUnavailable(String),
     /// The match was created under another randomness key than this service's: an operator's
     /// key problem (FAILED_PRECONDITION), not tampering.
-    #[error("match {match_id} was created under randomness key {created_under}, not this service's key {own}: nothing \
-             is drawn, committed or revealed for it with another key; restore the key file that created this match, {key_file}")]
+    #[error(
+        "match {match_id} was created under randomness key {created_under}, not this service's key {own}: nothing \
+             is drawn, committed or revealed for it with another key; restore the key file that created this match, {key_file}"
+    )]
     WrongKey { match_id: String, created_under: String, own: String, key_file: String },
     /// A commit the orchestrator did not sign: nothing is drawn or revealed on such a log.
     #[error("the log of match {match_id} fails its integrity check at version {version}: {detail}")]

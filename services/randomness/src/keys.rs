@@ -83,8 +83,7 @@ impl Keys {
             let bytes = hex::decode(text).map_err(|e| anyhow::anyhow!("{field} in {} is not hex: {e}", path.display()))?;
             bytes.try_into().map_err(|_| anyhow::anyhow!("{field} in {} must be 32 bytes", path.display()))
         };
-        let file: KeyFile =
-            serde_json::from_slice(bytes).map_err(|e| anyhow::anyhow!("the key file {} is not valid: {e}", path.display()))?;
+        let file: KeyFile = serde_json::from_slice(bytes).map_err(|e| anyhow::anyhow!("the key file {} is not valid: {e}", path.display()))?;
         Ok(Keys::from_bytes(decode("master_secret", &file.master_secret)?, decode("signing_seed", &file.signing_seed)?))
     }
 

@@ -61,10 +61,13 @@ pub async fn serve(args: RandomnessArgs) -> anyhow::Result<()> {
     let if_missing = if args.key_file.exists() {
         eventlog::MissingKey::Refuse
     } else {
-        let holds = log
-            .holds_commits()
-            .await
-            .map_err(|e| anyhow::anyhow!("the key file {} is missing, and the match log at {} cannot say whether it holds matches: {e}", args.key_file.display(), args.nats_url))?;
+        let holds = log.holds_commits().await.map_err(|e| {
+            anyhow::anyhow!(
+                "the key file {} is missing, and the match log at {} cannot say whether it holds matches: {e}",
+                args.key_file.display(),
+                args.nats_url
+            )
+        })?;
         eventlog::MissingKey::judge(holds, args.new_key)
     };
     let keys = Keys::load_or_create_if(&args.key_file, if_missing)?;

@@ -30,11 +30,7 @@ impl Randomness {
 
     /// The match's checked log once it was made under this service's key and `check` accepts
     /// it (read again for a while first, in case a lagging replica answered).
-    async fn log_satisfying(
-        &self,
-        match_id: &str,
-        check: impl Fn(&VerifiedLog) -> Result<(), RandomnessError>,
-    ) -> Result<VerifiedLog, RandomnessError> {
+    async fn log_satisfying(&self, match_id: &str, check: impl Fn(&VerifiedLog) -> Result<(), RandomnessError>) -> Result<VerifiedLog, RandomnessError> {
         self.logs.satisfying(match_id, |log| self.check_key(match_id, log).and_then(|()| check(log))).await
     }
 }
@@ -112,8 +108,8 @@ fn check_awaited(log: &VerifiedLog, req: &rnd::DrawRequest) -> Result<(), Random
             draw_kind_text(asked_kind)
         )));
     }
-    let same = log.entropies.len() == req.seat_entropies.len()
-        && log.entropies.iter().zip(&req.seat_entropies).all(|(l, r)| l.as_deref() == Some(r.as_slice()));
+    let same =
+        log.entropies.len() == req.seat_entropies.len() && log.entropies.iter().zip(&req.seat_entropies).all(|(l, r)| l.as_deref() == Some(r.as_slice()));
     if !same {
         return Err(refuse("the seat entropies are not the ones its log records".into()));
     }
@@ -130,7 +126,12 @@ impl RandomnessService for Randomness {
             "" => false,
             fairness::v2::SCHEME if (req.node as usize) < fairness::v2::MAX_NODES => true,
             fairness::v2::SCHEME => {
-                return Err(RandomnessError::InvalidArgument(format!("node {} is out of range: a match has at most {} nodes", req.node, fairness::v2::MAX_NODES)).into())
+                return Err(RandomnessError::InvalidArgument(format!(
+                    "node {} is out of range: a match has at most {} nodes",
+                    req.node,
+                    fairness::v2::MAX_NODES
+                ))
+                .into())
             }
             other => return Err(RandomnessError::InvalidArgument(format!("unknown scheme {other:?}: empty (v1) or {:?}", fairness::v2::SCHEME)).into()),
         };
@@ -178,8 +179,7 @@ impl RandomnessService for Randomness {
         if !log.nodes.is_empty() {
             // Scheme v2: this node's signed share; the orchestrator combines every node's.
             let node = self.node_position(&req.match_id, &log, &secret)?;
-            let key = fairness::v2::node_key(&secret, &req.match_id, node, &req.seat_entropies)
-                .map_err(|e| RandomnessError::InvalidArgument(e.to_string()))?;
+            let key = fairness::v2::node_key(&secret, &req.match_id, node, &req.seat_entropies).map_err(|e| RandomnessError::InvalidArgument(e.to_string()))?;
             let share = fairness::v2::share(&key, &req.purpose, req.index, kind).map_err(|e| RandomnessError::InvalidArgument(e.to_string()))?;
             let message = fairness::v2::share_message(&req.match_id, node, &req.purpose, req.index, kind, &share);
             let signature = self.keys.signer.sign(&message).to_vec();
@@ -190,10 +190,8 @@ impl RandomnessService for Randomness {
             }]);
             return Ok(Response::new(rnd::DrawResponse { values: Vec::new(), signature, share: share.to_vec() }));
         }
-        let key = fairness::match_key(&secret, &req.match_id, &req.seat_entropies)
-            .map_err(|e| RandomnessError::InvalidArgument(e.to_string()))?;
-        let values = fairness::draw(&key, &req.purpose, req.index, kind)
-            .map_err(|e| RandomnessError::InvalidArgument(e.to_string()))?;
+        let key = fairness::match_key(&secret, &req.match_id, &req.seat_entropies).map_err(|e| RandomnessError::InvalidArgument(e.to_string()))?;
+        let values = fairness::draw(&key, &req.purpose, req.index, kind).map_err(|e| RandomnessError::InvalidArgument(e.to_string()))?;
         let message = fairness::outcome_message(&req.match_id, req.index, &req.purpose, kind, &values);
         let signature = self.keys.signer.sign(&message).to_vec();
         tracing::debug!(match_id = %req.match_id, index = req.index, purpose = %req.purpose, "draw");
@@ -210,9 +208,7 @@ impl RandomnessService for Randomness {
         // The log, checked commit by commit, is the only judge of whether a match has ended.
         self.log_satisfying(&match_id, |log| match log.awaiting {
             Some(What::Ended(_)) => Ok(()),
-            _ => Err(RandomnessError::FailedPrecondition(format!(
-                "match {match_id} has not ended; its secret is revealed only after the end"
-            ))),
+            _ => Err(RandomnessError::FailedPrecondition(format!("match {match_id} has not ended; its secret is revealed only after the end"))),
         })
         .await?;
         tracing::info!(%match_id, "secret revealed");

@@ -29,9 +29,7 @@ async fn log_awaiting_a_draw(orchestrator: &fairness::Signer) -> (Arc<eventlog::
 /// orchestrator key are set here).
 async fn log_of(orchestrator: &fairness::Signer, created: l::MatchCreated) -> (Arc<eventlog::MemoryLog>, Vec<Vec<u8>>) {
     let log = Arc::new(eventlog::MemoryLog::new());
-    let awaiting = r::Awaiting {
-        what: Some(What::Draw(r::DrawRequest { index: 0, purpose: "deal".into(), kind: Some(r::draw_request::Kind::Shuffle(10)) })),
-    };
+    let awaiting = r::Awaiting { what: Some(What::Draw(r::DrawRequest { index: 0, purpose: "deal".into(), kind: Some(r::draw_request::Kind::Shuffle(10)) })) };
     let entropies = vec![vec![1u8; 32], vec![2u8; 32]];
     let mut inputs = vec![Input::Created(l::MatchCreated {
         config: Some(r::MatchConfig { ruleset: "mainframe".into(), seats: vec![Default::default(), Default::default()], ..Default::default() }),
@@ -89,9 +87,18 @@ async fn as_a_node_of_several_it_answers_its_signed_share_and_checks_its_logged_
         .into_inner();
     assert_eq!(commit.scheme, fairness::v2::SCHEME);
     assert_eq!(commit.commitment, fairness::v2::node_commitment(ID, 1, &own.public_key(), &secret).to_vec());
-    let node = |j: u8, commitment: Vec<u8>| l::RandomnessNode { name: format!("n{j}"), public_key: fairness::Signer::from_seed(&[j; 32]).public_key().to_vec(), commitment };
-    let nodes = vec![node(1, vec![1; 32]), l::RandomnessNode { name: "me".into(), public_key: own.public_key().to_vec(), commitment: commit.commitment.clone() }, node(3, vec![3; 32])];
-    let (log, entropies) = log_of(&orchestrator, l::MatchCreated { randomness_scheme: fairness::v2::SCHEME.into(), randomness_nodes: nodes.clone(), ..Default::default() }).await;
+    let node = |j: u8, commitment: Vec<u8>| l::RandomnessNode {
+        name: format!("n{j}"),
+        public_key: fairness::Signer::from_seed(&[j; 32]).public_key().to_vec(),
+        commitment,
+    };
+    let nodes = vec![
+        node(1, vec![1; 32]),
+        l::RandomnessNode { name: "me".into(), public_key: own.public_key().to_vec(), commitment: commit.commitment.clone() },
+        node(3, vec![3; 32]),
+    ];
+    let (log, entropies) =
+        log_of(&orchestrator, l::MatchCreated { randomness_scheme: fairness::v2::SCHEME.into(), randomness_nodes: nodes.clone(), ..Default::default() }).await;
     let answer = service(log).draw(draw(0, "deal", Kind::Shuffle(10), entropies.clone())).await.expect("the awaited draw").into_inner();
     assert!(answer.values.is_empty());
     let key = fairness::v2::node_key(&secret, ID, 1, &entropies).expect("key");
@@ -102,7 +109,8 @@ async fn as_a_node_of_several_it_answers_its_signed_share_and_checks_its_logged_
 
     let mut wrong = nodes;
     wrong[1].commitment[0] ^= 1;
-    let (log, entropies) = log_of(&orchestrator, l::MatchCreated { randomness_scheme: fairness::v2::SCHEME.into(), randomness_nodes: wrong, ..Default::default() }).await;
+    let (log, entropies) =
+        log_of(&orchestrator, l::MatchCreated { randomness_scheme: fairness::v2::SCHEME.into(), randomness_nodes: wrong, ..Default::default() }).await;
     let err = service(log).draw(draw(0, "deal", Kind::Shuffle(10), entropies)).await.expect_err("not its commitment");
     assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());
     assert!(err.message().contains("node 1"), "{}", err.message());
@@ -169,7 +177,15 @@ fn new_keys_are_made_for_an_empty_log_or_when_asked_and_never_silently_over_matc
     // The log holds matches and nobody asked: refused, saying what to do, and no file made.
     let path = dir.path().join("keys").join("randomness.json");
     let err = Keys::load_or_create_if(&path, MissingKey::judge(true, false)).err().expect("refused").to_string();
-    for part in [path.display().to_string().as_str(), "missing", "unverifiable", "Restore the key file", "--new-key", "ARBITER_RANDOMNESS_NEW_KEY", "arbiter up --new-keys"] {
+    for part in [
+        path.display().to_string().as_str(),
+        "missing",
+        "unverifiable",
+        "Restore the key file",
+        "--new-key",
+        "ARBITER_RANDOMNESS_NEW_KEY",
+        "arbiter up --new-keys",
+    ] {
         assert!(err.contains(part), "{part:?} not in {err}");
     }
     assert!(!path.exists(), "no key file is made on a refusal");

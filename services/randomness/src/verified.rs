@@ -242,11 +242,7 @@ impl CheckedLogs {
     /// [`Self::verified_log`], accepted by `check`; read again (see [`STALE_READ_PAUSES_MS`])
     /// while the log does not satisfy it or does not exist yet, in case a lagging replica
     /// answered.
-    pub(crate) async fn satisfying(
-        &self,
-        match_id: &str,
-        check: impl Fn(&VerifiedLog) -> Result<(), RandomnessError>,
-    ) -> Result<VerifiedLog, RandomnessError> {
+    pub(crate) async fn satisfying(&self, match_id: &str, check: impl Fn(&VerifiedLog) -> Result<(), RandomnessError>) -> Result<VerifiedLog, RandomnessError> {
         let mut pauses = STALE_READ_PAUSES_MS.iter();
         loop {
             let attempt = std::time::Instant::now();

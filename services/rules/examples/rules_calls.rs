@@ -35,10 +35,7 @@ async fn main() -> anyhow::Result<()> {
             options: BTreeMap::new(),
         };
         let rules = engine::ruleset(ruleset).ok_or_else(|| anyhow::anyhow!("no {ruleset}"))?;
-        let played: Vec<_> = (0..games)
-            .map(|seed| play_game(rules, &config, seed * 13 + 5, 20_000))
-            .collect::<Result<_, _>>()
-            .map_err(anyhow::Error::msg)?;
+        let played: Vec<_> = (0..games).map(|seed| play_game(rules, &config, seed * 13 + 5, 20_000)).collect::<Result<_, _>>().map_err(anyhow::Error::msg)?;
         let (mut inputs, mut sent_bytes, mut hash_bytes) = (0u64, 0u64, 0u64);
         let (mut t_state, mut t_hash, mut t_replay) = (0f64, 0f64, 0f64);
         for game in &played {

@@ -20,8 +20,8 @@ use std::sync::Arc;
 use api::convert;
 use api::rules_v1::rules_service_server::{RulesService, RulesServiceServer};
 use api::rules_v1::{
-    self as r, replay_request, view_request, ApplyRequest, ApplyResponse, ListRulesetsRequest, ListRulesetsResponse,
-    NewMatchRequest, NewMatchResponse, ReplayRequest, ReplayResponse, RulesetInfo, ViewRequest, ViewResponse,
+    self as r, replay_request, view_request, ApplyRequest, ApplyResponse, ListRulesetsRequest, ListRulesetsResponse, NewMatchRequest, NewMatchResponse,
+    ReplayRequest, ReplayResponse, RulesetInfo, ViewRequest, ViewResponse,
 };
 use engine::{Ruleset, Viewer};
 
@@ -29,8 +29,8 @@ use crate::error::{status_of, RulesServiceError};
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::Stream;
-use tonic::service::Routes;
 use tonic::server::NamedService;
+use tonic::service::Routes;
 use tonic::{Request, Response, Status};
 
 const RULES_SERVICE: &str = <RulesServiceServer<Rules> as NamedService>::NAME;
@@ -88,9 +88,8 @@ impl Rules {
         if !state.is_empty() {
             return Err(RulesServiceError::BadRequest("send either the state or its hash, not both".into()));
         }
-        let hash: cache::StateHash = hash
-            .try_into()
-            .map_err(|_| RulesServiceError::BadRequest(format!("a state hash is 32 bytes (SHA-256), not {}", hash.len())))?;
+        let hash: cache::StateHash =
+            hash.try_into().map_err(|_| RulesServiceError::BadRequest(format!("a state hash is 32 bytes (SHA-256), not {}", hash.len())))?;
         Ok(self.cache.get(&hash).map(StateRef::Cached))
     }
 }
@@ -116,8 +115,7 @@ impl RulesService for Rules {
             return Ok(Response::new(ApplyResponse { step: None, state_unknown: true }));
         };
         // The ruleset and the outcome's size only: the state and the input stay out of spans.
-        let _span = telemetry::tracing_enabled()
-            .then(|| tracing::info_span!("rules.apply", ruleset = %req.ruleset, events = tracing::field::Empty).entered());
+        let _span = telemetry::tracing_enabled().then(|| tracing::info_span!("rules.apply", ruleset = %req.ruleset, events = tracing::field::Empty).entered());
         let step = rules.apply(&state, &input).map_err(status_of)?;
         if let Some(span) = &_span {
             span.record("events", step.events.len());
@@ -208,13 +206,7 @@ enum Start {
 
 /// Produce the steps of a replay into `tx`. Each step is sent once the next one is known, so that
 /// only the last step sent (at the end, or before an error) carries the state.
-fn replay_steps(
-    rules: &'static dyn Ruleset,
-    start: Start,
-    inputs: &[r::Input],
-    cache: &cache::StateCache,
-    tx: &mpsc::Sender<Result<ReplayResponse, Status>>,
-) {
+fn replay_steps(rules: &'static dyn Ruleset, start: Start, inputs: &[r::Input], cache: &cache::StateCache, tx: &mpsc::Sender<Result<ReplayResponse, Status>>) {
     let version = rules.rules_version();
     // The step computed but not yet sent, and the state it led to.
     let mut held: Option<r::Step> = None;

@@ -34,12 +34,7 @@ async fn new_match(rules: &Rules, ruleset: &str) -> Result<Step> {
 }
 
 fn by_state(ruleset: &str, state: &[u8], input: &Input) -> ApplyRequest {
-    ApplyRequest {
-        ruleset: ruleset.into(),
-        state: state.to_vec(),
-        input: Some(convert::input_to_proto(input)),
-        state_hash: Vec::new(),
-    }
+    ApplyRequest { ruleset: ruleset.into(), state: state.to_vec(), input: Some(convert::input_to_proto(input)), state_hash: Vec::new() }
 }
 
 fn by_hash(ruleset: &str, state: &[u8], input: &Input) -> ApplyRequest {
@@ -152,18 +147,12 @@ async fn one_replay_call_gives_the_steps_of_one_apply_per_input() -> Result<()> 
         check_stream(&played, ruleset, 0, &got)?;
         // The last state is cached: a replay can continue from its hash.
         let mid = n / 2;
-        let from_hash = ReplayRequest {
-            ruleset: ruleset.into(),
-            start: Some(replay_request::Start::StateHash(hash_of(&played.states[n]).to_vec())),
-            inputs: Vec::new(),
-        };
+        let from_hash =
+            ReplayRequest { ruleset: ruleset.into(), start: Some(replay_request::Start::StateHash(hash_of(&played.states[n]).to_vec())), inputs: Vec::new() };
         ensure!(replay(&rules, from_hash).await?.is_empty(), "no inputs, no steps");
         // From a state sent, the same steps as the tail of the game.
-        let from_state = ReplayRequest {
-            ruleset: ruleset.into(),
-            start: Some(replay_request::Start::State(played.states[mid].clone())),
-            inputs: inputs(&played, mid..n),
-        };
+        let from_state =
+            ReplayRequest { ruleset: ruleset.into(), start: Some(replay_request::Start::State(played.states[mid].clone())), inputs: inputs(&played, mid..n) };
         check_stream(&played, ruleset, mid + 1, &replay(&rules, from_state).await?)?;
         // An unknown hash: one message saying so.
         let unknown = ReplayRequest {
@@ -185,11 +174,7 @@ async fn a_refused_input_ends_the_replay_with_the_error_apply_gives() -> Result<
     let mut list = inputs(&played, 0..7);
     list.push(convert::input_to_proto(&played.inputs[5]));
     list.extend(inputs(&played, 7..9));
-    let req = ReplayRequest {
-        ruleset: "mainframe".into(),
-        start: Some(replay_request::Start::State(played.states[0].clone())),
-        inputs: list,
-    };
+    let req = ReplayRequest { ruleset: "mainframe".into(), start: Some(replay_request::Start::State(played.states[0].clone())), inputs: list };
     let got = replay(&rules, req).await?;
     ensure!(got.len() == 8, "7 steps, then the error: {}", got.len());
     let (steps, end) = got.split_at(7);

@@ -70,10 +70,7 @@ pub struct TelemetryArgs {
 impl TelemetryArgs {
     /// The OTLP endpoint: the flag, else the standard variable.
     pub fn endpoint(&self) -> Option<String> {
-        self.otlp_endpoint
-            .clone()
-            .or_else(|| std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT").ok())
-            .filter(|e| !e.trim().is_empty())
+        self.otlp_endpoint.clone().or_else(|| std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT").ok()).filter(|e| !e.trim().is_empty())
     }
 }
 
@@ -130,39 +127,22 @@ fn resource(service: &str) -> opentelemetry_sdk::Resource {
 /// second call in one process (tests) keeps the first subscriber.
 pub async fn init(service: &str, args: &TelemetryArgs) -> Result<Telemetry, TelemetryError> {
     let mut telemetry = Telemetry::default();
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     let mut otel_layer = None;
     if let Some(endpoint) = args.endpoint() {
         let err = |e: &dyn std::fmt::Display| TelemetryError::Exporter { endpoint: endpoint.clone(), reason: e.to_string() };
-        let spans = opentelemetry_otlp::SpanExporter::builder()
-            .with_tonic()
-            .with_endpoint(endpoint.clone())
-            .build()
-            .map_err(|e| err(&e))?;
-        let provider = opentelemetry_sdk::trace::SdkTracerProvider::builder()
-            .with_batch_exporter(spans)
-            .with_resource(resource(service))
-            .build();
+        let spans = opentelemetry_otlp::SpanExporter::builder().with_tonic().with_endpoint(endpoint.clone()).build().map_err(|e| err(&e))?;
+        let provider = opentelemetry_sdk::trace::SdkTracerProvider::builder().with_batch_exporter(spans).with_resource(resource(service)).build();
         let tracer = provider.tracer("arbiter");
         otel_layer = Some(tracing_opentelemetry::layer().with_tracer(tracer).with_filter(OtelFilter));
         telemetry.tracer = Some(provider);
-        let exporter = opentelemetry_otlp::MetricExporter::builder()
-            .with_tonic()
-            .with_endpoint(endpoint.clone())
-            .build()
-            .map_err(|e| err(&e))?;
-        let meter = opentelemetry_sdk::metrics::SdkMeterProvider::builder()
-            .with_periodic_exporter(exporter)
-            .with_resource(resource(service))
-            .build();
+        let exporter = opentelemetry_otlp::MetricExporter::builder().with_tonic().with_endpoint(endpoint.clone()).build().map_err(|e| err(&e))?;
+        let meter = opentelemetry_sdk::metrics::SdkMeterProvider::builder().with_periodic_exporter(exporter).with_resource(resource(service)).build();
         metrics::export_to(&meter, service);
         telemetry.meter = Some(meter);
         set_tracing_enabled(true);
     }
-    let fmt = tracing_subscriber::fmt::layer()
-        .with_writer(std::io::stderr)
-        .event_format(log::Formatter::new(args.log_format));
+    let fmt = tracing_subscriber::fmt::layer().with_writer(std::io::stderr).event_format(log::Formatter::new(args.log_format));
     let _ = tracing_subscriber::registry().with(filter).with(otel_layer).with(fmt).try_init();
     if let Some(addr) = args.metrics_listen {
         metrics::enable(service);

@@ -65,11 +65,8 @@ fn series_index<T>(series: &mut Vec<(Vec<String>, T)>, labels: &[&str], new: imp
     if let Some(i) = series.iter().position(|(l, _)| l.iter().map(String::as_str).eq(labels.iter().copied())) {
         return i;
     }
-    let labels: Vec<String> = if series.len() >= MAX_SERIES {
-        labels.iter().map(|_| "other".to_string()).collect()
-    } else {
-        labels.iter().map(|l| l.to_string()).collect()
-    };
+    let labels: Vec<String> =
+        if series.len() >= MAX_SERIES { labels.iter().map(|_| "other".to_string()).collect() } else { labels.iter().map(|l| l.to_string()).collect() };
     if let Some(i) = series.iter().position(|(l, _)| *l == labels) {
         return i;
     }
@@ -118,11 +115,7 @@ impl CounterVec {
 
     /// The value of one series (tests and the demo's report).
     pub fn get(&self, labels: &[&str]) -> f64 {
-        self.series
-            .lock()
-            .ok()
-            .and_then(|s| s.iter().find(|(l, _)| l.iter().map(String::as_str).eq(labels.iter().copied())).map(|(_, v)| *v))
-            .unwrap_or(0.0)
+        self.series.lock().ok().and_then(|s| s.iter().find(|(l, _)| l.iter().map(String::as_str).eq(labels.iter().copied())).map(|(_, v)| *v)).unwrap_or(0.0)
     }
 
     fn render(&self, out: &mut String) {
@@ -208,12 +201,7 @@ pub const LATENCY_BUCKETS: &[f64] = &[0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025,
 pub const COUNT_BUCKETS: &[f64] = &[1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0, 2000.0, 5000.0];
 
 impl HistogramVec {
-    pub const fn new(
-        name: &'static str,
-        help: &'static str,
-        labels: &'static [&'static str],
-        buckets: &'static [f64],
-    ) -> HistogramVec {
+    pub const fn new(name: &'static str, help: &'static str, labels: &'static [&'static str], buckets: &'static [f64]) -> HistogramVec {
         HistogramVec { name, help, labels, buckets, series: Mutex::new(Vec::new()), otel: OnceLock::new() }
     }
 
@@ -235,24 +223,15 @@ impl HistogramVec {
             }
         }
         if let Some(meter) = METER.get() {
-            let h = self.otel.get_or_init(|| {
-                meter
-                    .f64_histogram(otel_name(self.name))
-                    .with_description(self.help)
-                    .with_boundaries(self.buckets.to_vec())
-                    .build()
-            });
+            let h =
+                self.otel.get_or_init(|| meter.f64_histogram(otel_name(self.name)).with_description(self.help).with_boundaries(self.buckets.to_vec()).build());
             h.record(value, &key_values(self.labels, labels));
         }
     }
 
     /// Observations of one series (tests).
     pub fn count(&self, labels: &[&str]) -> u64 {
-        self.series
-            .lock()
-            .ok()
-            .and_then(|s| s.iter().find(|(l, _)| l.iter().map(String::as_str).eq(labels.iter().copied())).map(|(_, h)| h.count))
-            .unwrap_or(0)
+        self.series.lock().ok().and_then(|s| s.iter().find(|(l, _)| l.iter().map(String::as_str).eq(labels.iter().copied())).map(|(_, h)| h.count)).unwrap_or(0)
     }
 
     fn render(&self, out: &mut String) {
@@ -310,7 +289,8 @@ pub static DECISION_DURATION: HistogramVec = HistogramVec::new(
     LATENCY_BUCKETS,
 );
 /// Commits appended to the log, by ruleset and input kind (orchestrator).
-pub static COMMITS: CounterVec = CounterVec::new("arbiter_commits_total", "Commits appended to the match log, by ruleset and input kind.", &["ruleset", "kind"]);
+pub static COMMITS: CounterVec =
+    CounterVec::new("arbiter_commits_total", "Commits appended to the match log, by ruleset and input kind.", &["ruleset", "kind"]);
 /// Latency of one conditional append (orchestrator).
 pub static APPEND_DURATION: HistogramVec =
     HistogramVec::new("arbiter_append_duration_seconds", "Latency of one conditional append to the match log.", &[], LATENCY_BUCKETS);
@@ -320,8 +300,7 @@ pub static APPEND_CONFLICTS: CounterVec =
 /// Matches rebuilt from the log, by how (orchestrator).
 pub static REBUILDS: CounterVec = CounterVec::new("arbiter_rebuilds_total", "Matches rebuilt from the log, by start (snapshot or full replay).", &["from"]);
 /// Commits replayed by one rebuild (orchestrator).
-pub static REBUILD_LENGTH: HistogramVec =
-    HistogramVec::new("arbiter_rebuild_commits", "Commits replayed by one rebuild.", &[], COUNT_BUCKETS);
+pub static REBUILD_LENGTH: HistogramVec = HistogramVec::new("arbiter_rebuild_commits", "Commits replayed by one rebuild.", &[], COUNT_BUCKETS);
 /// Matches and bytes held by the match cache (orchestrator).
 pub static CACHE_MATCHES: GaugeVec = GaugeVec::new("arbiter_cache_matches", "Matches held in the match cache.", &[]);
 pub static CACHE_BYTES: GaugeVec = GaugeVec::new("arbiter_cache_bytes", "Approximate bytes held by the match cache.", &[]);
@@ -330,15 +309,10 @@ pub static CACHE_EVICTIONS: CounterVec = CounterVec::new("arbiter_cache_eviction
 /// Open watches (orchestrator).
 pub static WATCHERS: GaugeVec = GaugeVec::new("arbiter_watchers", "Open WatchMatch streams.", &[]);
 /// Updates a watcher had not read when one more was queued (orchestrator).
-pub static WATCH_LAG: HistogramVec = HistogramVec::new(
-    "arbiter_watch_lag_updates",
-    "Updates queued and unread by a watcher when a new one is sent to it.",
-    &[],
-    COUNT_BUCKETS,
-);
+pub static WATCH_LAG: HistogramVec =
+    HistogramVec::new("arbiter_watch_lag_updates", "Updates queued and unread by a watcher when a new one is sent to it.", &[], COUNT_BUCKETS);
 /// Watches ended because their reader stalled (orchestrator).
-pub static WATCH_STALLS: CounterVec =
-    CounterVec::new("arbiter_watch_stalls_total", "Watches ended because the client left its full buffer unread.", &[]);
+pub static WATCH_STALLS: CounterVec = CounterVec::new("arbiter_watch_stalls_total", "Watches ended because the client left its full buffer unread.", &[]);
 /// Signed draws and reveals served (randomness).
 pub static DRAWS: CounterVec = CounterVec::new("arbiter_randomness_draws_total", "Signed draws served, by kind (range, shuffle, reveal).", &["kind"]);
 
@@ -363,8 +337,20 @@ pub static RATE_LIMITED: CounterVec =
 pub static CONNECTIONS_REFUSED: CounterVec =
     CounterVec::new("arbiter_connections_refused_total", "Connections closed as they were accepted: their address already held its maximum.", &[]);
 
-const COUNTERS: &[&CounterVec] =
-    &[&RPC_REQUESTS, &DECISIONS, &COMMITS, &APPEND_CONFLICTS, &REBUILDS, &CACHE_EVICTIONS, &WATCH_STALLS, &DRAWS, &SCRUB_COMMITS, &SCRUB_PASSES, &RATE_LIMITED, &CONNECTIONS_REFUSED];
+const COUNTERS: &[&CounterVec] = &[
+    &RPC_REQUESTS,
+    &DECISIONS,
+    &COMMITS,
+    &APPEND_CONFLICTS,
+    &REBUILDS,
+    &CACHE_EVICTIONS,
+    &WATCH_STALLS,
+    &DRAWS,
+    &SCRUB_COMMITS,
+    &SCRUB_PASSES,
+    &RATE_LIMITED,
+    &CONNECTIONS_REFUSED,
+];
 const GAUGES: &[&GaugeVec] = &[&CACHE_MATCHES, &CACHE_BYTES, &WATCHERS, &SCRUB_BROKEN, &ARCHIVE_LOST];
 const HISTOGRAMS: &[&HistogramVec] = &[&RPC_DURATION, &DECISION_DURATION, &APPEND_DURATION, &REBUILD_LENGTH, &WATCH_LAG];
 

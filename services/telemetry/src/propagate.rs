@@ -195,10 +195,7 @@ mod tests {
     fn paths_and_traceparents_split() {
         assert_eq!(split_path("/arbiter.rules.v1.RulesService/Apply"), ("arbiter.rules.v1.RulesService", "Apply"));
         assert_eq!(split_path("odd"), ("odd", ""));
-        assert_eq!(
-            trace_id_of("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"),
-            Some("4bf92f3577b34da6a3ce929d0e0e4736")
-        );
+        assert_eq!(trace_id_of("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"), Some("4bf92f3577b34da6a3ce929d0e0e4736"));
         assert_eq!(trace_id_of("garbage"), None);
     }
 

@@ -23,10 +23,7 @@ pub(super) fn check_chain(export: &MatchExport, pinned: Option<&[u8]>) -> Result
             return Err(chain(1, format!("unknown log format {format}; this auditor reads formats 1 and 2")));
         }
         if pinned.is_some() {
-            return Err(chain(
-                1,
-                "the log is unsigned (format 1), but --orchestrator-key asks for a log signed by that key".into(),
-            ));
+            return Err(chain(1, "the log is unsigned (format 1), but --orchestrator-key asks for a log signed by that key".into()));
         }
         return Ok(ChainFacts {
             format: 1,
@@ -38,19 +35,15 @@ pub(super) fn check_chain(export: &MatchExport, pinned: Option<&[u8]>) -> Result
     if stored.len() != export.commits.len() {
         return Err(chain(
             stored.len() as u64 + 1,
-            format!(
-                "the export carries the stored bytes of {} of its {} commits; a signed log is audited on them",
-                stored.len(),
-                export.commits.len()
-            ),
+            format!("the export carries the stored bytes of {} of its {} commits; a signed log is audited on them", stored.len(), export.commits.len()),
         ));
     }
     let mut key: Vec<u8> = Vec::new();
     let mut previous: Option<[u8; 32]> = None;
     for (i, (bytes, readable)) in stored.iter().zip(&export.commits).enumerate() {
         let at = i as u64 + 1;
-        let decoded = <Commit as prost::Message>::decode(bytes.as_slice())
-            .map_err(|e| chain(at, format!("the stored bytes do not decode as a commit: {e}")))?;
+        let decoded =
+            <Commit as prost::Message>::decode(bytes.as_slice()).map_err(|e| chain(at, format!("the stored bytes do not decode as a commit: {e}")))?;
         if decoded != *readable {
             return Err(chain(at, "the readable commit differs from its stored bytes (the file was edited)".into()));
         }
@@ -97,8 +90,7 @@ pub(super) fn check_seat_signatures(export: &MatchExport) -> Vec<SeatVerdict> {
         _ => Vec::new(),
     };
     let mut keys: Vec<Option<fairness::seat::SeatKey>> = vec![None; names.len()];
-    let mut verdicts: Vec<SeatVerdict> =
-        names.into_iter().map(|name| SeatVerdict { name, key: None, acts: 0, failure: None }).collect();
+    let mut verdicts: Vec<SeatVerdict> = names.into_iter().map(|name| SeatVerdict { name, key: None, acts: 0, failure: None }).collect();
     for c in &export.commits {
         let fail = |detail: String| AuditFailure::SeatSignature { version: c.version, detail };
         if let Some(CI::Joined(j)) = input_of(c) {

@@ -9,7 +9,9 @@ use crate::audit::{audit_export_witnessed, AuditReport};
 use crate::export;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter audit 3f2c…e1.arbiter-export.json\n  arbiter audit match.json --public-key 8a1f…   # pin the randomness service's key\n  arbiter audit match.json --orchestrator-key 5c0e…   # pin the key that signs the log\n  arbiter audit --witness spring-open.feed match.json   # compare with the feed saved live\n\nNo server is needed. Checks: the log's signed hash chain (each commit holds the SHA-256 of\nthe one before and is signed by the orchestrator; checked on the stored bytes in the export);\nthe log's structure; the randomness commitment against the\nrevealed secret; every draw recomputed from the secret and the seats' entropy, and its\nEd25519 signature; draws used in sequence (0, 1, 2, …) with the purpose the engine asked\nfor; and a replay of the whole match through the rules engine, which must produce the\nlogged events and decisions at every version. With --witness FILE (the feed saved while\nthe match was published: `arbiter feed save`), every version the file holds must carry the\nchain hash of the export's commit of that version: a history rewritten after it was\npublished fails there, even if it was re-signed with the orchestrator key. Exit status 0 when everything holds, 1 when\nsomething does not (the message names the draw or version), 2 when the file cannot be read.")]
+#[command(
+    after_help = "Examples:\n  arbiter audit 3f2c…e1.arbiter-export.json\n  arbiter audit match.json --public-key 8a1f…   # pin the randomness service's key\n  arbiter audit match.json --orchestrator-key 5c0e…   # pin the key that signs the log\n  arbiter audit --witness spring-open.feed match.json   # compare with the feed saved live\n\nNo server is needed. Checks: the log's signed hash chain (each commit holds the SHA-256 of\nthe one before and is signed by the orchestrator; checked on the stored bytes in the export);\nthe log's structure; the randomness commitment against the\nrevealed secret; every draw recomputed from the secret and the seats' entropy, and its\nEd25519 signature; draws used in sequence (0, 1, 2, …) with the purpose the engine asked\nfor; and a replay of the whole match through the rules engine, which must produce the\nlogged events and decisions at every version. With --witness FILE (the feed saved while\nthe match was published: `arbiter feed save`), every version the file holds must carry the\nchain hash of the export's commit of that version: a history rewritten after it was\npublished fails there, even if it was re-signed with the orchestrator key. Exit status 0 when everything holds, 1 when\nsomething does not (the message names the draw or version), 2 when the file cannot be read."
+)]
 pub struct AuditCmd {
     /// The export file (`arbiter export` writes it).
     pub file: PathBuf,
@@ -55,9 +57,9 @@ impl AuditCmd {
         let witness = match &self.witness {
             None => None,
             Some(path) => {
-                let read = std::fs::File::open(path).map_err(|e| e.to_string()).and_then(|file| {
-                    crate::witness::read_witness_from(std::io::BufReader::new(file), &exported.match_id).map_err(|e| e.to_string())
-                });
+                let read = std::fs::File::open(path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|file| crate::witness::read_witness_from(std::io::BufReader::new(file), &exported.match_id).map_err(|e| e.to_string()));
                 match read {
                     Ok(w) => Some(w),
                     Err(e) => {

@@ -17,8 +17,8 @@ use async_nats::jetstream::{self, consumer::pull::OrderedConfig, consumer::Deliv
 use clap::Args;
 use futures::StreamExt;
 
-use super::backup_keys::{keys_file_of, BackupKeys, KeyFileArgs};
 pub use super::backup_format::{write_end, write_record, Counts, Reader, Record, MAGIC};
+use super::backup_keys::{keys_file_of, BackupKeys, KeyFileArgs};
 use super::up::nats_secrets_dir;
 
 /// Progress on stderr at most this often.
@@ -107,9 +107,7 @@ pub(crate) fn resolve_nats(
 pub(crate) fn nats_url_from_data_dir(dir: &Path) -> anyhow::Result<String> {
     let listen_of = |conf: &Path| -> Option<String> {
         let text = std::fs::read_to_string(conf).ok()?;
-        text.lines()
-            .find_map(|l| l.trim().strip_prefix("listen:"))
-            .map(|v| format!("nats://{}", v.trim().trim_matches('"')))
+        text.lines().find_map(|l| l.trim().strip_prefix("listen:")).map(|v| format!("nats://{}", v.trim().trim_matches('"')))
     };
     let mut urls = Vec::new();
     for i in 1.. {
@@ -123,9 +121,7 @@ pub(crate) fn nats_url_from_data_dir(dir: &Path) -> anyhow::Result<String> {
         return Ok(urls.join(","));
     }
     let conf = dir.join("nats").join(eventlog::server::CONFIG_FILE);
-    listen_of(&conf).with_context(|| {
-        format!("cannot find the NATS address in {} (pass --nats-url, or the --data-dir of `arbiter up`)", conf.display())
-    })
+    listen_of(&conf).with_context(|| format!("cannot find the NATS address in {} (pass --nats-url, or the --data-dir of `arbiter up`)", conf.display()))
 }
 
 /// The match id of a `match.<id>.events` subject, or of a partitioned log's
@@ -152,7 +148,9 @@ fn partition_number(token: &str) -> Option<usize> {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter backup --out arbiter.backup                   # every match of `arbiter up` in .arbiter\n  arbiter backup --out m.backup --match 3f2c…e1\n  arbiter backup --out b --nats-url nats://10.0.0.5:4222 --nats-user admin --nats-password-file admin.password --no-keys\n\nCopies every commit of the match log (stream MATCHES, or each partition stream MATCHES_P<k> in\nturn), in stream order and byte for byte (payload and msg id), into FILE; the log is signed and hash-chained, so nothing is re-encoded.\nIt reads up to the last commit that exists when it starts; commits appended meanwhile are in\nthe next backup. A log with periods (--period) is copied as format 2: its layout, each period\nstream present (MATCHES_T<t>...), then every archive of the bucket MATCH_ARCHIVE byte for byte\nand the index entries of the archived matches whose stream has left; --match takes that\nmatch's commits, or its archive once its period has left.\nThe file (mode 0600: the log holds every hidden card) is written next to FILE and renamed\nwhen complete, so FILE is never half-written. Snapshots are not copied (they are rebuilt\nfrom the log). Needs the NATS admin credential (only an operator has it). Progress goes to stderr. Restore with `arbiter restore`.\n\nThe deployment's key files (--orchestrator-key-file, --randomness-key-file; default\n<data-dir>/keys/orchestrator.json and randomness.json) are copied into a separate keys file,\nFILE.keys (mode 0600), never into FILE: FILE may be handed to an auditor, the keys file must\nnot (the randomness master secret foretells every draw of a live match, the orchestrator key\nsigns commits). A missing key file stops the backup; --no-keys writes no keys file.\nSee docs/reliability.md (\"Backups\").")]
+#[command(
+    after_help = "Examples:\n  arbiter backup --out arbiter.backup                   # every match of `arbiter up` in .arbiter\n  arbiter backup --out m.backup --match 3f2c…e1\n  arbiter backup --out b --nats-url nats://10.0.0.5:4222 --nats-user admin --nats-password-file admin.password --no-keys\n\nCopies every commit of the match log (stream MATCHES, or each partition stream MATCHES_P<k> in\nturn), in stream order and byte for byte (payload and msg id), into FILE; the log is signed and hash-chained, so nothing is re-encoded.\nIt reads up to the last commit that exists when it starts; commits appended meanwhile are in\nthe next backup. A log with periods (--period) is copied as format 2: its layout, each period\nstream present (MATCHES_T<t>...), then every archive of the bucket MATCH_ARCHIVE byte for byte\nand the index entries of the archived matches whose stream has left; --match takes that\nmatch's commits, or its archive once its period has left.\nThe file (mode 0600: the log holds every hidden card) is written next to FILE and renamed\nwhen complete, so FILE is never half-written. Snapshots are not copied (they are rebuilt\nfrom the log). Needs the NATS admin credential (only an operator has it). Progress goes to stderr. Restore with `arbiter restore`.\n\nThe deployment's key files (--orchestrator-key-file, --randomness-key-file; default\n<data-dir>/keys/orchestrator.json and randomness.json) are copied into a separate keys file,\nFILE.keys (mode 0600), never into FILE: FILE may be handed to an auditor, the keys file must\nnot (the randomness master secret foretells every draw of a live match, the orchestrator key\nsigns commits). A missing key file stops the backup; --no-keys writes no keys file.\nSee docs/reliability.md (\"Backups\")."
+)]
 pub struct BackupCmd {
     /// The backup file to write (replaced atomically when complete).
     #[arg(long, short)]
@@ -207,10 +205,7 @@ impl BackupCmd {
         }
         let (url, client) = self.nats.connect().await?;
         let js = jetstream::new(client);
-        let layout = eventlog::recorded_layout(&js)
-            .await
-            .map_err(|e| anyhow::anyhow!("cannot read the match log's layout at {url}: {e}"))?
-            .unwrap_or_default();
+        let layout = eventlog::recorded_layout(&js).await.map_err(|e| anyhow::anyhow!("cannot read the match log's layout at {url}: {e}"))?.unwrap_or_default();
         // Its period streams come and go and its sealed matches live in the archive bucket:
         // another format (backup_periods.rs).
         if layout.periods().is_some() {
@@ -231,10 +226,7 @@ impl BackupCmd {
             let mut count = 0u64;
             for (partition, subject) in &parts {
                 let name = layout.stream(*partition);
-                let mut stream = js
-                    .get_stream(&name)
-                    .await
-                    .with_context(|| format!("cannot open stream {name} at {url} (is this Arbiter's NATS?)"))?;
+                let mut stream = js.get_stream(&name).await.with_context(|| format!("cannot open stream {name} at {url} (is this Arbiter's NATS?)"))?;
                 count += self.copy_stream(&mut stream, subject, count, &mut out).await?;
             }
             write_end(&mut out, count)?;
@@ -245,8 +237,7 @@ impl BackupCmd {
         .await;
         match result {
             Ok(count) => {
-                std::fs::rename(&tmp, &self.out)
-                    .with_context(|| format!("cannot move {} to {}", tmp.display(), self.out.display()))?;
+                std::fs::rename(&tmp, &self.out).with_context(|| format!("cannot move {} to {}", tmp.display(), self.out.display()))?;
                 Ok(Counts { commits: count, ..Default::default() })
             }
             Err(e) => {
@@ -275,21 +266,13 @@ impl BackupCmd {
         } else {
             stream.info().await.context("stream info")?.state.last_sequence
         };
-        let total = if self.match_id.is_some() {
-            None
-        } else {
-            Some(before + stream.info().await.context("stream info")?.state.messages)
-        };
+        let total = if self.match_id.is_some() { None } else { Some(before + stream.info().await.context("stream info")?.state.messages) };
         let mut count = 0u64;
         if last == 0 {
             return Ok(0);
         }
         let consumer = stream
-            .create_consumer(OrderedConfig {
-                filter_subject: subject.to_string(),
-                deliver_policy: DeliverPolicy::All,
-                ..Default::default()
-            })
+            .create_consumer(OrderedConfig { filter_subject: subject.to_string(), deliver_policy: DeliverPolicy::All, ..Default::default() })
             .await
             .context("cannot create a consumer to read the log")?;
         let mut messages = consumer.messages().await.context("cannot read the log")?;
@@ -321,12 +304,7 @@ impl BackupCmd {
 /// The backup record of a message read from a match stream: its bytes as stored.
 pub(super) fn record_of(message: &jetstream::Message) -> anyhow::Result<Record> {
     let info = message.info().map_err(|e| anyhow::anyhow!("a message without stream info: {e}"))?;
-    let msg_id = message
-        .headers
-        .as_ref()
-        .and_then(|h| h.get(async_nats::header::NATS_MESSAGE_ID))
-        .map(|v| v.as_str().to_string())
-        .unwrap_or_default();
+    let msg_id = message.headers.as_ref().and_then(|h| h.get(async_nats::header::NATS_MESSAGE_ID)).map(|v| v.as_str().to_string()).unwrap_or_default();
     Ok(Record { subject: message.subject.to_string(), msg_id, sequence: info.stream_sequence, payload: message.payload.to_vec() })
 }
 

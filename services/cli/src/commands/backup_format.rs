@@ -61,9 +61,15 @@ pub enum Item {
     Stream(String),
     Commit(Record),
     /// The archive of a match, byte for byte (format 2).
-    Archive { match_id: String, blob: Vec<u8> },
+    Archive {
+        match_id: String,
+        blob: Vec<u8>,
+    },
     /// A match index entry (format 2).
-    IndexEntry { key: String, value: Vec<u8> },
+    IndexEntry {
+        key: String,
+        value: Vec<u8>,
+    },
 }
 
 /// How many records of each kind a file holds (its end record).

@@ -160,19 +160,14 @@ impl BackupKeys {
     /// as its service parses it, and its public key must be the one written beside it.
     pub fn decode(bytes: &[u8], shown: &Path) -> anyhow::Result<BackupKeys> {
         let Some(body) = bytes.strip_prefix(KEYS_MAGIC) else {
-            bail!(
-                "{} is not an Arbiter keys file (format 1): it does not start with {:?}",
-                shown.display(),
-                String::from_utf8_lossy(KEYS_MAGIC).trim()
-            );
+            bail!("{} is not an Arbiter keys file (format 1): it does not start with {:?}", shown.display(), String::from_utf8_lossy(KEYS_MAGIC).trim());
         };
-        let json: KeysJson = serde_json::from_slice(body)
-            .with_context(|| format!("the keys file {} is damaged or cut short: use another copy of it", shown.display()))?;
+        let json: KeysJson =
+            serde_json::from_slice(body).with_context(|| format!("the keys file {} is damaged or cut short: use another copy of it", shown.display()))?;
         let entry = |which: Which, e: &EntryJson| -> anyhow::Result<KeyCopy> {
             let bytes = e.file.as_bytes().to_vec();
-            let public_key = which
-                .public_key(&bytes, shown)
-                .with_context(|| format!("the {} key in the keys file {} is not valid", which.name(), shown.display()))?;
+            let public_key =
+                which.public_key(&bytes, shown).with_context(|| format!("the {} key in the keys file {} is not valid", which.name(), shown.display()))?;
             if hex::encode(public_key) != e.public_key.trim().to_ascii_lowercase() {
                 bail!(
                     "the keys file {} is damaged: its {} key file holds public key {}, but the file says {}",

@@ -143,9 +143,7 @@ async fn copy_stream(
         match stream.get_last_raw_message_by_subject(filter).await {
             Ok(m) => m.sequence,
             // Not (any more) in the hot log: its archive, if any, is copied with the bucket.
-            Err(e) if e.kind() == async_nats::jetstream::stream::LastRawMessageErrorKind::NoMessageFound => {
-                return Ok(Copied::Gone { written: false })
-            }
+            Err(e) if e.kind() == async_nats::jetstream::stream::LastRawMessageErrorKind::NoMessageFound => return Ok(Copied::Gone { written: false }),
             Err(_) if !exists(js, name).await? => return Ok(Copied::Gone { written: false }),
             Err(e) => return Err(anyhow::anyhow!("last commit of {filter}: {e}")),
         }
@@ -162,9 +160,7 @@ async fn copy_stream(
     if last == 0 {
         return Ok(Copied::Whole { commits, matches });
     }
-    let consumer = stream
-        .create_consumer(OrderedConfig { filter_subject: filter.to_string(), deliver_policy: DeliverPolicy::All, ..Default::default() })
-        .await;
+    let consumer = stream.create_consumer(OrderedConfig { filter_subject: filter.to_string(), deliver_policy: DeliverPolicy::All, ..Default::default() }).await;
     let consumer = match consumer {
         Ok(c) => c,
         Err(_) if !exists(js, name).await? => return Ok(Copied::Gone { written: true }),
@@ -228,9 +224,7 @@ async fn copy_archives(
     let store = match js.get_object_store(eventlog::ARCHIVE_BUCKET).await {
         Ok(store) => store,
         // No match was ever sealed.
-        Err(e) if e.kind() == ObjectStoreErrorKind::GetStore && !exists(js, &format!("OBJ_{}", eventlog::ARCHIVE_BUCKET)).await? => {
-            return Ok(BTreeSet::new())
-        }
+        Err(e) if e.kind() == ObjectStoreErrorKind::GetStore && !exists(js, &format!("OBJ_{}", eventlog::ARCHIVE_BUCKET)).await? => return Ok(BTreeSet::new()),
         Err(e) => return Err(anyhow::anyhow!("cannot open the archive bucket {}: {e}", eventlog::ARCHIVE_BUCKET)),
     };
     let names: Vec<String> = match only {
@@ -280,10 +274,7 @@ async fn copy_index_entries<'a>(
     if ids.peek().is_none() {
         return Ok(());
     }
-    let index = js
-        .get_key_value(eventlog::INDEX_BUCKET)
-        .await
-        .map_err(|e| anyhow::anyhow!("cannot open the match index {}: {e}", eventlog::INDEX_BUCKET))?;
+    let index = js.get_key_value(eventlog::INDEX_BUCKET).await.map_err(|e| anyhow::anyhow!("cannot open the match index {}: {e}", eventlog::INDEX_BUCKET))?;
     for id in ids {
         let entry = index.entry(id.as_str()).await.map_err(|e| anyhow::anyhow!("index entry {id}: {e}"))?;
         match entry.filter(|e| e.operation == async_nats::jetstream::kv::Operation::Put) {
@@ -291,10 +282,7 @@ async fn copy_index_entries<'a>(
                 write_item(out, &Item::IndexEntry { key: id.clone(), value: entry.value.to_vec() })?;
                 counts.index_entries += 1;
             }
-            None => eprintln!(
-                "backup: match {id} is archived but has no entry in {}: once restored it is read by id but not listed",
-                eventlog::INDEX_BUCKET
-            ),
+            None => eprintln!("backup: match {id} is archived but has no entry in {}: once restored it is read by id but not listed", eventlog::INDEX_BUCKET),
         }
     }
     Ok(())

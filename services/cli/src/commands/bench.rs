@@ -59,7 +59,9 @@ const CALL_TIMEOUT: Duration = Duration::from_secs(30);
 const MAX_IDLE_POLLS: u32 = 10_000;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter bench                                   # own system, 16 matches, 10 s\n  arbiter bench --matches 1,16,64,256 --duration 20\n  arbiter bench --ruleset netrunner --matches 16 --watchers 1000\n  arbiter bench --ruleset neonhope --players 3 --matches 16\n  arbiter bench --matches 2 --duration 3 --json   # figures as JSON on stdout\n  arbiter bench --orchestrator http://127.0.0.1:50051 --data-dir .arbiter   # a running `arbiter up`\n\nFor each load (number of matches in parallel) the bench runs two phases of --duration each:\n  raw      N tasks append 512-byte messages to their own subjects of a stream BENCH, each\n           append conditional on the subject's last sequence (as the orchestrator appends);\n  arbiter  N matches in parallel, bots answering at random over gRPC (GetPendingDecision,\n           SubmitDecision); a finished match is replaced by a new one.\nThen it times a rebuild (GetMatch at an old version of a finished match) against reading as\nmany messages raw. When it started the system itself it also reads the RSS and CPU time of every\nprocess (nats-server and the four services) from /proc around each phase (CPU per commit\nand per raw append), and follows the public feed (feed.>, as the read-only feed user) to\ntime each update from the reply that committed it, the backlog at the end of the load and\nhow long the feed takes to catch up.\nAfter the last load, when it started the system itself, it restarts the orchestrator and times\nthe first request on an old match. Without --orchestrator it starts NATS and the services as\n`arbiter up` does, in a temporary directory removed afterwards. With --orchestrator it uses the\nNATS admin user in --data-dir (secrets/nats/admin.password) for the raw baseline, and reports\nneither the services' memory and CPU nor the feed's lag. Only loopback addresses are accepted.\nProgress goes to stderr every second; the summary (or --json) to stdout.")]
+#[command(
+    after_help = "Examples:\n  arbiter bench                                   # own system, 16 matches, 10 s\n  arbiter bench --matches 1,16,64,256 --duration 20\n  arbiter bench --ruleset netrunner --matches 16 --watchers 1000\n  arbiter bench --ruleset neonhope --players 3 --matches 16\n  arbiter bench --matches 2 --duration 3 --json   # figures as JSON on stdout\n  arbiter bench --orchestrator http://127.0.0.1:50051 --data-dir .arbiter   # a running `arbiter up`\n\nFor each load (number of matches in parallel) the bench runs two phases of --duration each:\n  raw      N tasks append 512-byte messages to their own subjects of a stream BENCH, each\n           append conditional on the subject's last sequence (as the orchestrator appends);\n  arbiter  N matches in parallel, bots answering at random over gRPC (GetPendingDecision,\n           SubmitDecision); a finished match is replaced by a new one.\nThen it times a rebuild (GetMatch at an old version of a finished match) against reading as\nmany messages raw. When it started the system itself it also reads the RSS and CPU time of every\nprocess (nats-server and the four services) from /proc around each phase (CPU per commit\nand per raw append), and follows the public feed (feed.>, as the read-only feed user) to\ntime each update from the reply that committed it, the backlog at the end of the load and\nhow long the feed takes to catch up.\nAfter the last load, when it started the system itself, it restarts the orchestrator and times\nthe first request on an old match. Without --orchestrator it starts NATS and the services as\n`arbiter up` does, in a temporary directory removed afterwards. With --orchestrator it uses the\nNATS admin user in --data-dir (secrets/nats/admin.password) for the raw baseline, and reports\nneither the services' memory and CPU nor the feed's lag. Only loopback addresses are accepted.\nProgress goes to stderr every second; the summary (or --json) to stdout."
+)]
 pub struct BenchCmd {
     /// Use this running orchestrator instead of starting a system (with --data-dir).
     #[arg(long)]
@@ -203,10 +205,7 @@ impl BenchCmd {
             return self.run_scale(n).await;
         }
         anyhow::ensure!(self.duration > 0.0 && self.duration <= 3600.0, "--duration must be between 0 and 3600 seconds");
-        anyhow::ensure!(
-            self.raw_duration.is_none_or(|d| d > 0.0 && d <= 3600.0),
-            "--raw-duration must be between 0 and 3600 seconds"
-        );
+        anyhow::ensure!(self.raw_duration.is_none_or(|d| d > 0.0 && d <= 3600.0), "--raw-duration must be between 0 and 3600 seconds");
         anyhow::ensure!(!self.matches.is_empty() && self.matches.iter().all(|&n| (1..=10_000).contains(&n)), "--matches must be between 1 and 10000");
         anyhow::ensure!(self.watchers <= 100_000, "--watchers must be at most 100000");
         anyhow::ensure!(engine::ruleset(&self.ruleset).is_some(), "unknown ruleset {:?}", self.ruleset);
@@ -255,13 +254,7 @@ impl BenchCmd {
                         }
                     }
                     let feed = connect_feed(&system.nats_url, &system.credentials).await?;
-                    let target = Target {
-                        orchestrator: format!("http://{addr}"),
-                        nats,
-                        processes,
-                        feed: Some(feed),
-                        replicas: self.cluster.unwrap_or(1),
-                    };
+                    let target = Target { orchestrator: format!("http://{addr}"), nats, processes, feed: Some(feed), replicas: self.cluster.unwrap_or(1) };
                     self.run_loads(&target, Some(&mut system)).await
                 }
                 .await;
@@ -340,8 +333,8 @@ impl BenchCmd {
                 snapshot_bytes: store_after.snapshot_bytes.saturating_sub(store_before.snapshot_bytes),
                 index_bytes: store_after.index_bytes.saturating_sub(store_before.index_bytes),
             };
-            let cpu = (!target.processes.is_empty())
-                .then(|| cpu_figures([&cpu_raw_before, &cpu_raw_after], raw.appends, [&cpu_before, &cpu_after], arbiter.commits));
+            let cpu =
+                (!target.processes.is_empty()).then(|| cpu_figures([&cpu_raw_before, &cpu_raw_after], raw.appends, [&cpu_before, &cpu_after], arbiter.commits));
             let memory = match (rss_before, rss_after) {
                 (Some(b), Some(a)) => Some(MemoryFigures {
                     orchestrator_rss_before_bytes: b,
@@ -388,7 +381,20 @@ impl BenchCmd {
                     c.arbiter_total_us_per_commit, c.raw_total_us_per_append, c.cpu_bound_ratio, c.nats_raw_appends_per_commit, c.ceiling_with_free_services
                 ));
             }
-            report.loads.push(LoadFigures { matches: n, ruleset: self.ruleset.clone(), raw, arbiter, ratios, rebuild, memory, store, rss, feed, cpu, watchers });
+            report.loads.push(LoadFigures {
+                matches: n,
+                ruleset: self.ruleset.clone(),
+                raw,
+                arbiter,
+                ratios,
+                rebuild,
+                memory,
+                store,
+                rss,
+                feed,
+                cpu,
+                watchers,
+            });
         }
         if let (Some(system), Some((id, version))) = (system, longest) {
             settle().await;
@@ -426,6 +432,4 @@ impl BenchCmd {
         report.load_average_end = process::load_average();
         Ok(report)
     }
-
 }
-

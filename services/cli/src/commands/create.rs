@@ -11,7 +11,9 @@ use crate::commands::deck::{describe_violations, read_decklist};
 use engine::netrunner::data::Format;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter create\n  arbiter create --players 3 --name Ana --name Ben --name Cy\n  arbiter create --deck hardwired --deck bioforge\n  arbiter create --ruleset netrunner --decklist precision.txt --decklist zahya.json\n  arbiter create --ruleset netrunner --format startup --decklist hb.txt --decklist zahya.txt\n  arbiter create --tournament spring --round 1 --table 4 --label stage=swiss\n\nPrints the match id and, for each seat, the `arbiter play` command that joins it.\nKeep the join codes secret: whoever has one can take that seat.\n\n--decklist (netrunner) reads NetrunnerDB's plain-text or JSON export, checked as\n`arbiter deck check` does before the match is created; seat 0 (the Corp) first, then seat 1\n(the Runner). An empty FILE (\"\") leaves that seat its --deck or the ready deck.\n--format startup checks them in the Startup format (its pool and ban list) and creates the\nmatch with the option format=1, so the server checks every seat in the same format.")]
+#[command(
+    after_help = "Examples:\n  arbiter create\n  arbiter create --players 3 --name Ana --name Ben --name Cy\n  arbiter create --deck hardwired --deck bioforge\n  arbiter create --ruleset netrunner --decklist precision.txt --decklist zahya.json\n  arbiter create --ruleset netrunner --format startup --decklist hb.txt --decklist zahya.txt\n  arbiter create --tournament spring --round 1 --table 4 --label stage=swiss\n\nPrints the match id and, for each seat, the `arbiter play` command that joins it.\nKeep the join codes secret: whoever has one can take that seat.\n\n--decklist (netrunner) reads NetrunnerDB's plain-text or JSON export, checked as\n`arbiter deck check` does before the match is created; seat 0 (the Corp) first, then seat 1\n(the Runner). An empty FILE (\"\") leaves that seat its --deck or the ready deck.\n--format startup checks them in the Startup format (its pool and ban list) and creates the\nmatch with the option format=1, so the server checks every seat in the same format."
+)]
 pub struct CreateCmd {
     /// The orchestrator's address.
     #[arg(long, env = "ARBITER_ORCHESTRATOR", default_value = client::DEFAULT_ORCHESTRATOR)]
@@ -85,13 +87,16 @@ impl CreateCmd {
             }
             let path = std::path::Path::new(path);
             if self.decks.get(seat).is_some_and(|d| !d.is_empty()) {
-                anyhow::bail!("seat {seat} has both --deck and --decklist {}; give one of them (an empty --deck \"\" or --decklist \"\" skips a seat)", path.display());
+                anyhow::bail!(
+                    "seat {seat} has both --deck and --decklist {}; give one of them (an empty --deck \"\" or --decklist \"\" skips a seat)",
+                    path.display()
+                );
             }
             let side = if seat == 0 { engine::netrunner::data::Side::Corp } else { engine::netrunner::data::Side::Runner };
             match read_decklist(path, format, Some(side))? {
-                Ok(deck) => lists.push(Some(m::Decklist {
-                    cards: deck.decklist().into_iter().map(|(card, count)| m::DecklistEntry { card, count }).collect(),
-                })),
+                Ok(deck) => {
+                    lists.push(Some(m::Decklist { cards: deck.decklist().into_iter().map(|(card, count)| m::DecklistEntry { card, count }).collect() }))
+                }
                 Err(violations) => {
                     refused.push_str(&describe_violations(&format!("seat {seat}'s decklist {}", path.display()), Some(side), &violations));
                     lists.push(None);
@@ -117,7 +122,9 @@ impl CreateCmd {
         }
         let format = Format::parse(name).map_err(anyhow::Error::msg)?;
         match from_option {
-            Some(o) if o != format => anyhow::bail!("--format {} and --option format={} name different formats; give one of them", format.name(), o.option_value()),
+            Some(o) if o != format => {
+                anyhow::bail!("--format {} and --option format={} name different formats; give one of them", format.name(), o.option_value())
+            }
             _ => Ok(format),
         }
     }
@@ -160,11 +167,7 @@ impl CreateCmd {
             .await
             .context("CreateMatch")?
             .into_inner();
-        let flag = if self.orchestrator == client::DEFAULT_ORCHESTRATOR {
-            String::new()
-        } else {
-            format!(" --orchestrator {}", self.orchestrator)
-        };
+        let flag = if self.orchestrator == client::DEFAULT_ORCHESTRATOR { String::new() } else { format!(" --orchestrator {}", self.orchestrator) };
         println!("match {}", created.match_id);
         println!("  randomness: {} · commitment {}", created.randomness_scheme, hex::encode(&created.randomness_commitment));
         println!("  public key: {}", hex::encode(&created.randomness_public_key));

@@ -23,7 +23,9 @@ pub enum DeckCommand {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter deck check precision.txt\n  arbiter deck check zahya.json --format system_gateway\n  arbiter deck check hb.txt --format startup\n\nThe file is NetrunnerDB's plain-text export (the identity on a line of its own, then\n'3x Hedge Fund' or '3 Hedge Fund' lines; section headers, influence dots and set names are\nskipped) or its JSON deck export ({\"cards\": {\"30075\": 3, ...}}, the identity among the cards).\nA legal deck is printed normalised (exit 0; the output reads back as a decklist); otherwise\nevery violation is printed (exit 1): in the format, a banned card, a card outside its pool and a\ncard not implemented yet are violations too. `arbiter create --decklist FILE` takes the same files.")]
+#[command(
+    after_help = "Examples:\n  arbiter deck check precision.txt\n  arbiter deck check zahya.json --format system_gateway\n  arbiter deck check hb.txt --format startup\n\nThe file is NetrunnerDB's plain-text export (the identity on a line of its own, then\n'3x Hedge Fund' or '3 Hedge Fund' lines; section headers, influence dots and set names are\nskipped) or its JSON deck export ({\"cards\": {\"30075\": 3, ...}}, the identity among the cards).\nA legal deck is printed normalised (exit 0; the output reads back as a decklist); otherwise\nevery violation is printed (exit 1): in the format, a banned card, a card outside its pool and a\ncard not implemented yet are violations too. `arbiter create --decklist FILE` takes the same files."
+)]
 pub struct DeckCheckCmd {
     /// The decklist file (plain text or JSON).
     pub file: PathBuf,

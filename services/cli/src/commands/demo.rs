@@ -22,7 +22,9 @@ const MAX_RETRIES: u32 = 20;
 const MAX_IDLE_POLLS: u32 = 200;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter demo\n  arbiter demo --players 3 --seed 42\n  arbiter demo --ruleset neonhope --players 3   # three bot characters cooperate against the Corporation\n  arbiter demo --quiet --orchestrator http://127.0.0.1:50051\n\nEvery call goes through the public API: CreateMatch, JoinMatch (each seat sends its own\nentropy), then GetPendingDecision / SubmitDecision per seat until the match ends. Each bot\npicks a random offered option (a random valid split or order where asked).")]
+#[command(
+    after_help = "Examples:\n  arbiter demo\n  arbiter demo --players 3 --seed 42\n  arbiter demo --ruleset neonhope --players 3   # three bot characters cooperate against the Corporation\n  arbiter demo --quiet --orchestrator http://127.0.0.1:50051\n\nEvery call goes through the public API: CreateMatch, JoinMatch (each seat sends its own\nentropy), then GetPendingDecision / SubmitDecision per seat until the match ends. Each bot\npicks a random offered option (a random valid split or order where asked)."
+)]
 pub struct DemoCmd {
     /// The orchestrator's address.
     #[arg(long, env = "ARBITER_ORCHESTRATOR", default_value = client::DEFAULT_ORCHESTRATOR)]
@@ -160,8 +162,7 @@ impl DemoCmd {
             let decision = convert::decision_from_proto(&pending).map_err(|e| anyhow::anyhow!("the server sent a malformed decision: {e}"))?;
             let choice = bot.choose(&decision);
             let proto_choice = convert::choice_to_proto(&choice);
-            let seat_signature =
-                client::sign_decision(signers.get(seat as usize), &match_id, seat, &against, decision.id, &proto_choice)?;
+            let seat_signature = client::sign_decision(signers.get(seat as usize), &match_id, seat, &against, decision.id, &proto_choice)?;
             let submitted = api
                 .submit_decision(request(
                     m::SubmitDecisionRequest {
@@ -185,13 +186,7 @@ impl DemoCmd {
                             println!("… {decisions} decisions, version {}", resp.version);
                         }
                     } else {
-                        println!(
-                            "v{} {}: {} → {}",
-                            resp.version,
-                            text::seat_name(&names, seat),
-                            decision.prompt,
-                            describe_choice(&decision, &choice)
-                        );
+                        println!("v{} {}: {} → {}", resp.version, text::seat_name(&names, seat), decision.prompt, describe_choice(&decision, &choice));
                         for e in &resp.events {
                             println!("{}", text::event_line(e));
                         }
@@ -208,11 +203,7 @@ impl DemoCmd {
             }
         }
 
-        let view = api
-            .get_match(m::GetMatchRequest { match_id: match_id.clone(), version: 0 })
-            .await
-            .context("GetMatch")?
-            .into_inner();
+        let view = api.get_match(m::GetMatchRequest { match_id: match_id.clone(), version: 0 }).await.context("GetMatch")?.into_inner();
         Ok(DemoSummary { match_id, result: view.result, decisions, version: view.version, elapsed: started.elapsed() })
     }
 }
@@ -220,9 +211,7 @@ impl DemoCmd {
 /// The chosen answer as labels.
 fn describe_choice(d: &engine::Decision, c: &engine::Choice) -> String {
     use engine::{Choice, DecisionSpec};
-    let label = |opts: &[engine::DecisionOption], id: &str| {
-        opts.iter().find(|o| o.id == id).map(|o| o.label.clone()).unwrap_or_else(|| id.to_string())
-    };
+    let label = |opts: &[engine::DecisionOption], id: &str| opts.iter().find(|o| o.id == id).map(|o| o.label.clone()).unwrap_or_else(|| id.to_string());
     match (&d.spec, c) {
         (DecisionSpec::Pick { options, .. }, Choice::Pick(ids)) => {
             if ids.is_empty() {
@@ -234,9 +223,7 @@ fn describe_choice(d: &engine::Decision, c: &engine::Choice) -> String {
         (DecisionSpec::Split { targets, .. }, Choice::Split(parts)) => {
             parts.iter().map(|(i, n)| format!("{n} to {}", label(targets, i))).collect::<Vec<_>>().join(", ")
         }
-        (DecisionSpec::Order { items }, Choice::Order(ids)) => {
-            ids.iter().map(|i| label(items, i)).collect::<Vec<_>>().join(" > ")
-        }
+        (DecisionSpec::Order { items }, Choice::Order(ids)) => ids.iter().map(|i| label(items, i)).collect::<Vec<_>>().join(" > "),
         (_, Choice::Number(n)) => n.to_string(),
         _ => format!("{c:?}"),
     }
@@ -244,12 +231,7 @@ fn describe_choice(d: &engine::Decision, c: &engine::Choice) -> String {
 
 /// Answer, with a random offered option, every decision of the `bots` seats (seat, token) until
 /// the match ends; other seats are left to their players. Used by `arbiter play` against bots.
-pub async fn answer_for_bots(
-    mut api: client::Client,
-    match_id: String,
-    bots: Vec<(u32, String)>,
-    seed: u64,
-) -> anyhow::Result<()> {
+pub async fn answer_for_bots(mut api: client::Client, match_id: String, bots: Vec<(u32, String)>, seed: u64) -> anyhow::Result<()> {
     let mut bot = RandomBot::new(seed);
     let Some((_, any_token)) = bots.first().cloned() else {
         return Ok(());

@@ -11,7 +11,9 @@ use crate::client;
 use crate::export;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter export 3f2c…e1\n  arbiter export 3f2c…e1 -o match.json --orchestrator http://10.0.0.5:50051\n\nThe file is a readable JSON mirror of arbiter.log.v1.MatchExport (bytes as hex): every\ncommit of the match with its input, events and what the match waited for next. Only an\nended match can be exported (its randomness secret is revealed at the end).\nCheck it offline with `arbiter audit FILE`.")]
+#[command(
+    after_help = "Examples:\n  arbiter export 3f2c…e1\n  arbiter export 3f2c…e1 -o match.json --orchestrator http://10.0.0.5:50051\n\nThe file is a readable JSON mirror of arbiter.log.v1.MatchExport (bytes as hex): every\ncommit of the match with its input, events and what the match waited for next. Only an\nended match can be exported (its randomness secret is revealed at the end).\nCheck it offline with `arbiter audit FILE`."
+)]
 pub struct ExportCmd {
     /// The match to export.
     pub match_id: String,
@@ -26,11 +28,7 @@ pub struct ExportCmd {
 impl ExportCmd {
     pub async fn run(self) -> anyhow::Result<ExitCode> {
         let mut api = client::connect(&self.orchestrator)?;
-        let resp = api
-            .export_match(m::ExportMatchRequest { match_id: self.match_id.clone() })
-            .await
-            .context("ExportMatch")?
-            .into_inner();
+        let resp = api.export_match(m::ExportMatchRequest { match_id: self.match_id.clone() }).await.context("ExportMatch")?.into_inner();
         let exported = export::decode_export(&resp.export)?;
         let path = self.output.unwrap_or_else(|| PathBuf::from(format!("{}.arbiter-export.json", self.match_id)));
         if path.as_os_str() == "-" {

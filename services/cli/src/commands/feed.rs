@@ -31,7 +31,9 @@ pub enum FeedCommand {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter feed save --out spring-open.feed --subject 'feed.spring-open.>'   # follow live until Ctrl-C\n  arbiter feed save --out all.feed --until-idle 5                         # what FEED holds, then stop\n  arbiter audit --witness spring-open.feed <MATCH_ID>.arbiter-export.json\n\nReads the stream FEED from its first message (an ordered consumer, as any platform would),\nfiltered by --subject, and appends each message's payload to FILE as one line, written (one\nwrite per line) as it arrives. Each run starts from the beginning of\nthe stream again: lines saved twice are harmless to the audit. Needs only the `feed` NATS\ncredential (<data-dir>/secrets/nats/feed.password, or --nats-user/--nats-password-file of\nthe credential a platform was given). Progress goes to stderr.")]
+#[command(
+    after_help = "Examples:\n  arbiter feed save --out spring-open.feed --subject 'feed.spring-open.>'   # follow live until Ctrl-C\n  arbiter feed save --out all.feed --until-idle 5                         # what FEED holds, then stop\n  arbiter audit --witness spring-open.feed <MATCH_ID>.arbiter-export.json\n\nReads the stream FEED from its first message (an ordered consumer, as any platform would),\nfiltered by --subject, and appends each message's payload to FILE as one line, written (one\nwrite per line) as it arrives. Each run starts from the beginning of\nthe stream again: lines saved twice are harmless to the audit. Needs only the `feed` NATS\ncredential (<data-dir>/secrets/nats/feed.password, or --nats-user/--nats-password-file of\nthe credential a platform was given). Progress goes to stderr."
+)]
 pub struct FeedSaveCmd {
     /// The file to append to (created if missing).
     #[arg(long, short)]

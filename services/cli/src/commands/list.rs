@@ -9,7 +9,9 @@ use clap::Args;
 use crate::client;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter list\n  arbiter list --tournament spring --round 1\n  arbiter list --status ended --ruleset netrunner\n  arbiter list --ruleset neonhope\n\nNeeds the platform key (sent from .arbiter/secrets/platform.key, or --platform-key-file).\nPrints one line per match: id, ruleset, tournament/round/table, status, version, result.")]
+#[command(
+    after_help = "Examples:\n  arbiter list\n  arbiter list --tournament spring --round 1\n  arbiter list --status ended --ruleset netrunner\n  arbiter list --ruleset neonhope\n\nNeeds the platform key (sent from .arbiter/secrets/platform.key, or --platform-key-file).\nPrints one line per match: id, ruleset, tournament/round/table, status, version, result."
+)]
 pub struct ListCmd {
     /// The orchestrator's address.
     #[arg(long, env = "ARBITER_ORCHESTRATOR", default_value = client::DEFAULT_ORCHESTRATOR)]
@@ -50,10 +52,7 @@ impl ListCmd {
                 .into_inner();
             for s in &page.matches {
                 let status = m::MatchStatus::try_from(s.status).unwrap_or(m::MatchStatus::Unspecified).as_str_name();
-                println!(
-                    "{} {} {}/{}/{} {} v{} {}",
-                    s.match_id, s.ruleset, s.tournament_id, s.round, s.table, status, s.version, s.result
-                );
+                println!("{} {} {}/{}/{} {} v{} {}", s.match_id, s.ruleset, s.tournament_id, s.round, s.table, status, s.version, s.result);
             }
             if page.next_page_token.is_empty() {
                 return Ok(ExitCode::SUCCESS);

@@ -3,8 +3,8 @@
 mod audit;
 pub mod backup;
 pub mod backup_format;
-mod backup_periods;
 pub mod backup_keys;
+mod backup_periods;
 pub mod bench;
 mod create;
 pub mod deck;

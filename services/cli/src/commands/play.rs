@@ -14,7 +14,9 @@ use crate::client::{self, request, Client};
 use crate::text;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter play --ruleset netrunner --seat 1              # a new match: you are the Runner, a bot the Corp\n  arbiter play --players 3                              # a new mainframe match against two bots\n  arbiter play --ruleset neonhope --players 3           # NEON HOPE: your character and two bot characters\n  arbiter create                                        # prints the play command of each seat\n  arbiter play 3f2c…e1 --seat 0 --join-code join_…      # join seat 0 and play it\n  arbiter play 3f2c…e1 --seat 0 --token seat_…          # resume after quitting\n\nAnswering a decision: the number of an option (`1`), several for a multi-pick (`1,3`),\none amount per target for a split (`2,0,3`), all the numbers for an order (`2,1,3`).\nAn empty line answers a pick that allows choosing nothing. `q` quits (resume with --token).")]
+#[command(
+    after_help = "Examples:\n  arbiter play --ruleset netrunner --seat 1              # a new match: you are the Runner, a bot the Corp\n  arbiter play --players 3                              # a new mainframe match against two bots\n  arbiter play --ruleset neonhope --players 3           # NEON HOPE: your character and two bot characters\n  arbiter create                                        # prints the play command of each seat\n  arbiter play 3f2c…e1 --seat 0 --join-code join_…      # join seat 0 and play it\n  arbiter play 3f2c…e1 --seat 0 --token seat_…          # resume after quitting\n\nAnswering a decision: the number of an option (`1`), several for a multi-pick (`1,3`),\none amount per target for a split (`2,0,3`), all the numbers for an order (`2,1,3`).\nAn empty line answers a pick that allows choosing nothing. `q` quits (resume with --token)."
+)]
 pub struct PlayCmd {
     /// The match to play; without one, a new match is created where bots play the other seats.
     pub match_id: Option<String>,
@@ -115,11 +117,7 @@ impl PlayCmd {
         }
         let path = self.seat_key_path(match_id);
         let signer = client::load_or_create_seat_key(&path)?;
-        println!(
-            "your seat key {} is kept in {} (mode 0600): it signs your every move; keep it to resume",
-            hex::encode(signer.public_key()),
-            path.display()
-        );
+        println!("your seat key {} is kept in {} (mode 0600): it signs your every move; keep it to resume", hex::encode(signer.public_key()), path.display());
         Ok(signer.public_key().to_vec())
     }
 
@@ -147,22 +145,25 @@ impl PlayCmd {
         if self.seat >= self.players {
             anyhow::bail!("--seat {} does not exist in a {}-seat match (seats are 0 to {})", self.seat, self.players, self.players - 1);
         }
-        let names: Vec<String> = (0..self.players)
-            .map(|s| if s == self.seat { "You".to_string() } else { format!("Bot {}", s + 1) })
-            .collect();
-        let (created, tokens) = client::create_and_join_all(api, &self.ruleset, &names, |match_id, seat| {
-            if seat == self.seat {
-                self.key_to_join(match_id)
-            } else {
-                Ok(Vec::new())
-            }
-        })
-        .await?;
+        let names: Vec<String> = (0..self.players).map(|s| if s == self.seat { "You".to_string() } else { format!("Bot {}", s + 1) }).collect();
+        let (created, tokens) =
+            client::create_and_join_all(
+                api,
+                &self.ruleset,
+                &names,
+                |match_id, seat| {
+                    if seat == self.seat {
+                        self.key_to_join(match_id)
+                    } else {
+                        Ok(Vec::new())
+                    }
+                },
+            )
+            .await?;
         let match_id = created.match_id.clone();
         println!("match {match_id} created ({}, {} seats); bots play the other seats", self.ruleset, self.players);
         let mine = tokens.get(self.seat as usize).cloned().context("no token for your seat")?;
-        let bots: Vec<(u32, String)> =
-            tokens.into_iter().enumerate().filter(|(s, _)| *s as u32 != self.seat).map(|(s, t)| (s as u32, t)).collect();
+        let bots: Vec<(u32, String)> = tokens.into_iter().enumerate().filter(|(s, _)| *s as u32 != self.seat).map(|(s, t)| (s as u32, t)).collect();
         let bot_api = api.clone();
         let bot_match = match_id.clone();
         tokio::spawn(async move {
@@ -205,20 +206,10 @@ impl PlayCmd {
         let mut s = Session { api, match_id, seat: self.seat, token, names: Vec::new(), signer };
         let view = s.view().await?;
         if view.viewer_seat != Some(self.seat) {
-            anyhow::bail!(
-                "this token belongs to seat {}, not seat {}",
-                view.viewer_seat.map(|v| v.to_string()).unwrap_or_else(|| "none".into()),
-                self.seat
-            );
+            anyhow::bail!("this token belongs to seat {}, not seat {}", view.viewer_seat.map(|v| v.to_string()).unwrap_or_else(|| "none".into()), self.seat);
         }
         s.names = view.seats.iter().map(|x| x.name.clone()).collect();
-        println!(
-            "match {} ({}): you are {} (seat {})",
-            view.match_id,
-            view.ruleset,
-            text::seat_name(&s.names, self.seat),
-            self.seat
-        );
+        println!("match {} ({}): you are {} (seat {})", view.match_id, view.ruleset, text::seat_name(&s.names, self.seat), self.seat);
         let mut stdin = BufReader::new(tokio::io::stdin()).lines();
         // What the last SubmitDecision said comes next: no second call to find out.
         let mut next: Option<m::GetPendingDecisionResponse> = None;
@@ -244,8 +235,7 @@ impl PlayCmd {
             let view = s.view().await?;
             println!();
             print!("{}", text::render_view(&view.state_json, view.viewer_seat));
-            let decision = convert::decision_from_proto(&decision)
-                .map_err(|e| anyhow::anyhow!("the server sent a malformed decision: {e}"))?;
+            let decision = convert::decision_from_proto(&decision).map_err(|e| anyhow::anyhow!("the server sent a malformed decision: {e}"))?;
             println!("\nYOUR TURN — {}", text::render_decision(&decision));
             let choice = loop {
                 print!("> ");

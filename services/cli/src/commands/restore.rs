@@ -44,7 +44,9 @@ const UNAVAILABLE_RETRY: Duration = Duration::from_secs(60);
 const PENDING_BYTES: usize = 8 << 20;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter restore arbiter.backup                        # into the NATS of `arbiter up` in .arbiter, keys from arbiter.backup.keys\n  arbiter restore arbiter.backup --replicas 3           # into a fresh three-node cluster\n  arbiter restore arbiter.backup --no-keys              # the log only\n  arbiter restore b --nats-url nats://10.0.0.6:4222 --nats-user admin --nats-password-file admin.password\n\nChecks the whole file first: every record and the end record's count, and each match's chain\n(version 1 creates the match, each commit holds the SHA-256 of the one before, the signatures\nverify under the orchestrator key commit 1 names); then the keys file (FILE.keys) against the\nkeys the matches name and the key files already on disk; then every match the store already\nholds, which must be an exact prefix of the backup's. Any failure: nothing is written, and the\nerror names the match, version and reason. Then it writes the missing key files (mode 0600,\nnever replacing an existing file) and every commit the store lacks into the match log (stream\nMATCHES, created if missing, with --replicas), in the file's order, byte for byte with its msg\nid: the restored matches replay and pass `arbiter audit` exactly as before. Stream sequence\nnumbers are those of the new store. An interrupted restore can be run again: what it already\nwrote is skipped. Snapshots are not restored (the orchestrator rebuilds them). Stop the\norchestrators first, or restore into a store they do not use yet.\n\nA backup of a log with periods (format 2) is restored into an empty store only (nothing of a\nmatch log in it but, at most, the same layout record): after the same checks, and every\narchive opened as the orchestrator does (signed manifest, chain, signatures), it writes the\nlayout record, each period stream the backup holds (a whole stream keeps its stream\nsequences), the archives into MATCH_ARCHIVE and the archived matches' index entries. Run the\nservices with the same --period and --max-match-age. Needs the NATS admin\ncredential. Progress goes to stderr. See docs/reliability.md (\"Backups\").")]
+#[command(
+    after_help = "Examples:\n  arbiter restore arbiter.backup                        # into the NATS of `arbiter up` in .arbiter, keys from arbiter.backup.keys\n  arbiter restore arbiter.backup --replicas 3           # into a fresh three-node cluster\n  arbiter restore arbiter.backup --no-keys              # the log only\n  arbiter restore b --nats-url nats://10.0.0.6:4222 --nats-user admin --nats-password-file admin.password\n\nChecks the whole file first: every record and the end record's count, and each match's chain\n(version 1 creates the match, each commit holds the SHA-256 of the one before, the signatures\nverify under the orchestrator key commit 1 names); then the keys file (FILE.keys) against the\nkeys the matches name and the key files already on disk; then every match the store already\nholds, which must be an exact prefix of the backup's. Any failure: nothing is written, and the\nerror names the match, version and reason. Then it writes the missing key files (mode 0600,\nnever replacing an existing file) and every commit the store lacks into the match log (stream\nMATCHES, created if missing, with --replicas), in the file's order, byte for byte with its msg\nid: the restored matches replay and pass `arbiter audit` exactly as before. Stream sequence\nnumbers are those of the new store. An interrupted restore can be run again: what it already\nwrote is skipped. Snapshots are not restored (the orchestrator rebuilds them). Stop the\norchestrators first, or restore into a store they do not use yet.\n\nA backup of a log with periods (format 2) is restored into an empty store only (nothing of a\nmatch log in it but, at most, the same layout record): after the same checks, and every\narchive opened as the orchestrator does (signed manifest, chain, signatures), it writes the\nlayout record, each period stream the backup holds (a whole stream keeps its stream\nsequences), the archives into MATCH_ARCHIVE and the archived matches' index entries. Run the\nservices with the same --period and --max-match-age. Needs the NATS admin\ncredential. Progress goes to stderr. See docs/reliability.md (\"Backups\")."
+)]
 pub struct RestoreCmd {
     /// The backup file (written by `arbiter backup`).
     pub file: PathBuf,
@@ -120,8 +122,7 @@ impl MatchInFile {
             self.pending.clear();
             return Ok(0);
         };
-        let links: Vec<Link<'_>> =
-            self.pending.iter().map(|(stored, prev_hash)| Link { stored, log_format: LOG_FORMAT_SIGNED, prev_hash }).collect();
+        let links: Vec<Link<'_>> = self.pending.iter().map(|(stored, prev_hash)| Link { stored, log_format: LOG_FORMAT_SIGNED, prev_hash }).collect();
         let hash = key
             .check_run(&links, self.checked_hash.as_ref())
             .map_err(|e| bad_commit(match_id, self.pending_from + e.index as u64, format_args!("the commit: {}", e.error)))?;
@@ -287,13 +288,7 @@ pub(crate) fn verify_file(input: impl Read) -> anyhow::Result<VerifiedFile> {
 impl RestoreCmd {
     pub async fn run(self) -> anyhow::Result<ExitCode> {
         let summary = self.restore().await?;
-        println!(
-            "restored {} commits of {} matches from {} ({} already there)",
-            summary.written,
-            summary.matches,
-            self.file.display(),
-            summary.skipped
-        );
+        println!("restored {} commits of {} matches from {} ({} already there)", summary.written, summary.matches, self.file.display(), summary.skipped);
         if summary.archives + summary.index_entries > 0 {
             println!("restored {} archives and {} match index entries", summary.archives, summary.index_entries);
         }

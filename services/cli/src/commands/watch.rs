@@ -11,7 +11,9 @@ use crate::client::{self, request};
 use crate::text;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  arbiter watch 3f2c…e1                     # as a spectator: public events only\n  arbiter watch 3f2c…e1 --token seat_…      # as a seat: also its private events\n  arbiter watch 3f2c…e1 --from-version 40\n\nPrints every commit (version, status, events) and who is to decide next, until the match ends.")]
+#[command(
+    after_help = "Examples:\n  arbiter watch 3f2c…e1                     # as a spectator: public events only\n  arbiter watch 3f2c…e1 --token seat_…      # as a seat: also its private events\n  arbiter watch 3f2c…e1 --from-version 40\n\nPrints every commit (version, status, events) and who is to decide next, until the match ends."
+)]
 pub struct WatchCmd {
     /// The match to watch.
     pub match_id: String,
@@ -47,10 +49,7 @@ impl WatchCmd {
             }
         );
         let mut stream = api
-            .watch_match(request(
-                m::WatchMatchRequest { match_id: self.match_id.clone(), from_version: self.from_version },
-                self.token.as_deref(),
-            )?)
+            .watch_match(request(m::WatchMatchRequest { match_id: self.match_id.clone(), from_version: self.from_version }, self.token.as_deref())?)
             .await
             .context("WatchMatch")?
             .into_inner();
@@ -64,11 +63,7 @@ impl WatchCmd {
                 println!("  → {}", text::decision_summary(d, &names));
             }
             if u.status == m::MatchStatus::Ended as i32 {
-                let view = api
-                    .get_match(m::GetMatchRequest { match_id: self.match_id.clone(), version: 0 })
-                    .await
-                    .context("GetMatch")?
-                    .into_inner();
+                let view = api.get_match(m::GetMatchRequest { match_id: self.match_id.clone(), version: 0 }).await.context("GetMatch")?.into_inner();
                 println!("match ended: {}", view.result);
                 return Ok(ExitCode::SUCCESS);
             }

@@ -76,10 +76,7 @@ pub fn end_match(control: &Control, seating: Seating, awaiting: &Awaiting) -> Re
         Control::Adjudicate { winners, ruling } => {
             let ruling = ruling.trim();
             if ruling.is_empty() || ruling.len() > MAX_RULING_BYTES {
-                return Err(RulesError::Malformed(format!(
-                    "a ruling must say why, in 1 to {MAX_RULING_BYTES} bytes (it has {})",
-                    ruling.len()
-                )));
+                return Err(RulesError::Malformed(format!("a ruling must say why, in 1 to {MAX_RULING_BYTES} bytes (it has {})", ruling.len())));
             }
             let mut winners = winners.clone();
             winners.sort_unstable();
@@ -88,21 +85,13 @@ pub fn end_match(control: &Control, seating: Seating, awaiting: &Awaiting) -> Re
                 check_seat(*w)?;
             }
             let outcome = Outcome { winners: winners.clone(), reason: format!("adjudicated: {ruling}") };
-            let event = Event::public(
-                "match.adjudicated",
-                format!("The match is adjudicated: {ruling}"),
-                json!({ "winners": winners, "ruling": ruling }),
-            );
+            let event = Event::public("match.adjudicated", format!("The match is adjudicated: {ruling}"), json!({ "winners": winners, "ruling": ruling }));
             (event, outcome)
         }
         Control::Flag { at_ms, seat } => {
             check_seat(*seat)?;
             let outcome = Outcome { winners: others(*seat), reason: format!("time: seat {seat}'s clock ran out") };
-            let event = Event::public(
-                "match.time_called",
-                format!("Seat {seat}'s clock has run out."),
-                json!({ "at_ms": at_ms, "flagged_seat": seat }),
-            );
+            let event = Event::public("match.time_called", format!("Seat {seat}'s clock has run out."), json!({ "at_ms": at_ms, "flagged_seat": seat }));
             (event, outcome)
         }
     })
@@ -112,11 +101,7 @@ pub fn end_match(control: &Control, seating: Seating, awaiting: &Awaiting) -> Re
 /// match ends at once and nobody wins (docs/tournaments.md; `GameState::time_called`'s default).
 pub fn round_limit_draw(at_ms: i64) -> (Event, Outcome) {
     let outcome = Outcome { winners: Vec::new(), reason: "time: the round time limit was reached".into() };
-    let event = Event::public(
-        "match.time_called",
-        "The round time limit has been reached.",
-        json!({ "at_ms": at_ms, "round_limit": true }),
-    );
+    let event = Event::public("match.time_called", "The round time limit has been reached.", json!({ "at_ms": at_ms, "round_limit": true }));
     (event, outcome)
 }
 

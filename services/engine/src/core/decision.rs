@@ -160,12 +160,22 @@ pub enum Awaiting {
 /// One input to a match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Input {
-    Decision { decision_id: u64, seat: u32, choice: Choice },
-    Draw { index: u64, purpose: String, values: Vec<u32> },
+    Decision {
+        decision_id: u64,
+        seat: u32,
+        choice: Choice,
+    },
+    Draw {
+        index: u64,
+        purpose: String,
+        values: Vec<u32>,
+    },
     /// The round's time limit was reached at `at_ms` (Unix ms, read and logged by the
     /// orchestrator): the game applies its own time procedure ([`crate::core::game::GameState::time_called`]),
     /// which may end the match at once or let it play on to a point the game defines.
-    TimeCalled { at_ms: i64 },
+    TimeCalled {
+        at_ms: i64,
+    },
 }
 
 /// The result of setting up a match or applying one input.
@@ -361,9 +371,7 @@ pub fn validate_choice(spec: &DecisionSpec, choice: &Choice) -> Result<(), Rules
 /// input, the pending decision id, the deciding seat, and a well-formed choice or draw.
 pub fn check_input(awaiting: &Awaiting, input: &Input) -> Result<(), RulesError> {
     match (awaiting, input) {
-        (Awaiting::Ended(o), _) => {
-            Err(RulesError::NotAwaited(format!("the match has ended ({})", o.reason)))
-        }
+        (Awaiting::Ended(o), _) => Err(RulesError::NotAwaited(format!("the match has ended ({})", o.reason))),
         // Time can be called whatever the match waits for.
         (_, Input::TimeCalled { .. }) => Ok(()),
         (Awaiting::Decision(d), Input::Decision { decision_id, seat, choice }) => {
@@ -377,10 +385,7 @@ pub fn check_input(awaiting: &Awaiting, input: &Input) -> Result<(), RulesError>
         }
         (Awaiting::Draw(r), Input::Draw { index, purpose, values }) => {
             if *index != r.index || purpose != &r.purpose {
-                return Err(RulesError::NotAwaited(format!(
-                    "expected draw {} ({}), got draw {index} ({purpose})",
-                    r.index, r.purpose
-                )));
+                return Err(RulesError::NotAwaited(format!("expected draw {} ({}), got draw {index} ({purpose})", r.index, r.purpose)));
             }
             if !r.accepts(values) {
                 return Err(RulesError::Malformed(format!("draw values {values:?} do not fit {:?}", r.kind)));
@@ -388,12 +393,8 @@ pub fn check_input(awaiting: &Awaiting, input: &Input) -> Result<(), RulesError>
             Ok(())
         }
         // The orchestrator feeds draws itself; a decision arriving now answers nothing pending.
-        (Awaiting::Draw(_), Input::Decision { decision_id, .. }) => {
-            Err(RulesError::StaleDecision { given: *decision_id, pending: None })
-        }
-        (Awaiting::Decision(d), Input::Draw { .. }) => {
-            Err(RulesError::NotAwaited(format!("waiting for decision {} of seat {}", d.id, d.seat)))
-        }
+        (Awaiting::Draw(_), Input::Decision { decision_id, .. }) => Err(RulesError::StaleDecision { given: *decision_id, pending: None }),
+        (Awaiting::Decision(d), Input::Draw { .. }) => Err(RulesError::NotAwaited(format!("waiting for decision {} of seat {}", d.id, d.seat))),
     }
 }
 
@@ -411,11 +412,7 @@ mod tests {
     use super::*;
 
     fn pick(min: u32, max: u32) -> DecisionSpec {
-        DecisionSpec::Pick {
-            options: vec![DecisionOption::new("a", "A"), DecisionOption::new("b", "B")],
-            min,
-            max,
-        }
+        DecisionSpec::Pick { options: vec![DecisionOption::new("a", "A"), DecisionOption::new("b", "B")], min, max }
     }
 
     #[test]
@@ -429,10 +426,7 @@ mod tests {
 
     #[test]
     fn split_must_add_up() {
-        let spec = DecisionSpec::Split {
-            amount: 5,
-            targets: vec![DecisionOption::new("x", "X"), DecisionOption::new("y", "Y")],
-        };
+        let spec = DecisionSpec::Split { amount: 5, targets: vec![DecisionOption::new("x", "X"), DecisionOption::new("y", "Y")] };
         assert!(validate_choice(&spec, &Choice::Split(vec![("x".into(), 2), ("y".into(), 3)])).is_ok());
         assert!(validate_choice(&spec, &Choice::Split(vec![("x".into(), 2)])).is_err());
         assert!(validate_choice(&spec, &Choice::Split(vec![("x".into(), 5), ("x".into(), 0)])).is_err());
@@ -449,14 +443,7 @@ mod tests {
 
     #[test]
     fn stale_and_wrong_seat_are_told_apart() {
-        let awaiting = Awaiting::Decision(Decision {
-            id: 7,
-            seat: 1,
-            kind: "k".into(),
-            summary: "s".into(),
-            prompt: "p".into(),
-            spec: pick(1, 1),
-        });
+        let awaiting = Awaiting::Decision(Decision { id: 7, seat: 1, kind: "k".into(), summary: "s".into(), prompt: "p".into(), spec: pick(1, 1) });
         let stale = Input::Decision { decision_id: 6, seat: 1, choice: Choice::Pick(vec!["a".into()]) };
         assert!(matches!(check_input(&awaiting, &stale), Err(RulesError::StaleDecision { .. })));
         let wrong = Input::Decision { decision_id: 7, seat: 0, choice: Choice::Pick(vec!["a".into()]) };

@@ -49,8 +49,7 @@ impl<T> TimedEffects<T> {
     }
     /// Remove and return the effects that end at `moment`, oldest first.
     pub fn expire(&mut self, moment: Expiry) -> Vec<T> {
-        let (gone, kept): (Vec<_>, Vec<_>) =
-            std::mem::take(&mut self.effects).into_iter().partition(|(e, _)| *e == moment);
+        let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.effects).into_iter().partition(|(e, _)| *e == moment);
         self.effects = kept;
         gone.into_iter().map(|(_, t)| t).collect()
     }

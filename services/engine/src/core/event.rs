@@ -39,12 +39,7 @@ impl Event {
         private_text: impl Into<String>,
         private_detail: Value,
     ) -> Self {
-        Event {
-            kind: kind.into(),
-            text: text.into(),
-            detail,
-            private: Some(PrivatePart { seats, text: private_text.into(), detail: private_detail }),
-        }
+        Event { kind: kind.into(), text: text.into(), detail, private: Some(PrivatePart { seats, text: private_text.into(), detail: private_detail }) }
     }
 
     /// The (text, detail) a viewer may see of this event.

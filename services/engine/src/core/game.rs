@@ -297,11 +297,7 @@ mod tests {
     #[test]
     fn a_state_whose_counters_could_overflow_is_refused_not_played() {
         use crate::core::Ruleset;
-        let config = crate::core::MatchConfig {
-            ruleset: "netrunner".into(),
-            seats: vec![Default::default(), Default::default()],
-            options: Default::default(),
-        };
+        let config = crate::core::MatchConfig { ruleset: "netrunner".into(), seats: vec![Default::default(), Default::default()], options: Default::default() };
         let step = crate::netrunner::Netrunner.new_match(&config).expect("a match");
         let mut g: crate::netrunner::state::Game = decode(&step.state).expect("its state");
         g.next_decision = u64::MAX;

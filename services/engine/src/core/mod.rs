@@ -14,10 +14,10 @@
 pub mod control;
 pub mod decision;
 pub mod effects;
-pub mod game;
-pub mod options;
 pub mod event;
+pub mod game;
 pub mod numbering;
+pub mod options;
 pub mod stack;
 pub mod state_codec;
 

@@ -14,11 +14,7 @@ pub const PURPOSE: &str = "card-numbers";
 /// permutation of `0..cards.len()` (the caller's draw check ensures it; refused otherwise).
 pub fn renumber<T>(cards: Vec<T>, values: &[u32]) -> Result<Vec<T>, RulesError> {
     if values.len() != cards.len() {
-        return Err(RulesError::Malformed(format!(
-            "the card-number permutation has {} values for {} cards",
-            values.len(),
-            cards.len()
-        )));
+        return Err(RulesError::Malformed(format!("the card-number permutation has {} values for {} cards", values.len(), cards.len())));
     }
     let mut slots: Vec<Option<T>> = (0..cards.len()).map(|_| None).collect();
     for (card, &v) in cards.into_iter().zip(values) {
@@ -32,10 +28,7 @@ pub fn renumber<T>(cards: Vec<T>, values: &[u32]) -> Result<Vec<T>, RulesError> 
 
 /// The number of the card at deck-list position `id`, for remapping zones built before numbering.
 pub fn number_of(values: &[u32], id: u32) -> Result<u32, RulesError> {
-    values
-        .get(id as usize)
-        .copied()
-        .ok_or_else(|| RulesError::CorruptState(format!("card {id} has no number")))
+    values.get(id as usize).copied().ok_or_else(|| RulesError::CorruptState(format!("card {id} has no number")))
 }
 
 #[cfg(test)]

@@ -30,8 +30,7 @@ pub trait GameOptions: Default {
 /// Every game's option `open_decklists`: 1 shows each seat's decklist to every viewer (the
 /// default 0 keeps a seat's list to that seat and, after the end, the auditors). The game keeps
 /// it beside its typed options (not in them), so the logged options of a match stay as they were.
-pub const OPEN_DECKLISTS: OptionSpec =
-    OptionSpec { name: "open_decklists", default: 0, min: 0, max: 1, doc: "1: every viewer sees each seat's decklist" };
+pub const OPEN_DECKLISTS: OptionSpec = OptionSpec { name: "open_decklists", default: 0, min: 0, max: 1, doc: "1: every viewer sees each seat's decklist" };
 
 /// Whether `viewer` sees seat `seat`'s decklist: its own seat, an auditor (only after the end),
 /// or everyone when the lists are open.
@@ -61,10 +60,7 @@ pub fn parse<O: GameOptions>(map: &BTreeMap<String, i64>) -> Result<O, RulesErro
             )));
         };
         if value < spec.min || value > spec.max {
-            return Err(RulesError::InvalidConfig(format!(
-                "option {name} = {value} is outside {}..={} ({})",
-                spec.min, spec.max, spec.doc
-            )));
+            return Err(RulesError::InvalidConfig(format!("option {name} = {value} is outside {}..={} ({})", spec.min, spec.max, spec.doc)));
         }
         o.set(spec.name, value);
     }
@@ -82,10 +78,8 @@ mod tests {
     }
     impl GameOptions for Demo {
         const GAME: &'static str = "demo";
-        const SPECS: &'static [OptionSpec] = &[
-            OptionSpec { name: "a", default: 0, min: 0, max: 5, doc: "a number" },
-            OptionSpec { name: "b", default: 0, min: 0, max: 1, doc: "a flag" },
-        ];
+        const SPECS: &'static [OptionSpec] =
+            &[OptionSpec { name: "a", default: 0, min: 0, max: 5, doc: "a number" }, OptionSpec { name: "b", default: 0, min: 0, max: 1, doc: "a flag" }];
         fn set(&mut self, name: &str, value: i64) {
             match name {
                 "a" => self.a = value,

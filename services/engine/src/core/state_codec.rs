@@ -50,9 +50,7 @@ pub fn decode_state<T: DeserializeOwned>(bytes: &[u8], ruleset: &str) -> Result<
             }
             Ok(game)
         }
-        Some((&LEGACY_JSON, _)) => {
-            serde_json::from_slice(bytes).map_err(|e| corrupt(format!("does not decode (JSON, from an earlier build): {e}")))
-        }
+        Some((&LEGACY_JSON, _)) => serde_json::from_slice(bytes).map_err(|e| corrupt(format!("does not decode (JSON, from an earlier build): {e}"))),
         Some((tag, _)) => Err(corrupt(format!(
             "has format tag {tag:#04x}, which this build does not know (it reads {FORMAT_POSTCARD:#04x}, postcard, \
              and JSON from earlier builds); was it written by a newer build?"
@@ -83,9 +81,9 @@ pub fn decode_state_with_layout<T: DeserializeOwned>(bytes: &[u8], ruleset: &str
             }
             Ok(game)
         }
-        [FORMAT_POSTCARD_LAYOUT, l, ..] => Err(corrupt(format!(
-            "has state layout {l}, this build reads layout {layout}: it was written by another build; rebuild the match from its log"
-        ))),
+        [FORMAT_POSTCARD_LAYOUT, l, ..] => {
+            Err(corrupt(format!("has state layout {l}, this build reads layout {layout}: it was written by another build; rebuild the match from its log")))
+        }
         [FORMAT_POSTCARD, ..] => Err(corrupt(format!(
             "is postcard without a layout byte, written by an earlier build (this build reads layout {layout}); rebuild the match from its log"
         ))),

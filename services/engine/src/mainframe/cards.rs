@@ -72,20 +72,12 @@ pub const NONE: CardDef = CardDef { key: "", on_resolve: None, ability: None, tr
 pub static DEFS: &[CardDef] = &[
     CardDef {
         key: "netwatch_sentinel",
-        trigger: Some(Trigger {
-            when: When::Netcheck,
-            text: "On Netcheck: each opponent loses 1 Mainframe.",
-            effect: netwatch_sentinel,
-        }),
+        trigger: Some(Trigger { when: When::Netcheck, text: "On Netcheck: each opponent loses 1 Mainframe.", effect: netwatch_sentinel }),
         ..NONE
     },
     CardDef {
         key: "street_medic",
-        trigger: Some(Trigger {
-            when: When::TurnEnd,
-            text: "On Turn End: its controller regains 1 Bioframe.",
-            effect: street_medic,
-        }),
+        trigger: Some(Trigger { when: When::TurnEnd, text: "On Turn End: its controller regains 1 Bioframe.", effect: street_medic }),
         ..NONE
     },
     CardDef {
@@ -101,11 +93,7 @@ pub static DEFS: &[CardDef] = &[
     },
     CardDef {
         key: "scrap_hound",
-        trigger: Some(Trigger {
-            when: When::CombatEnd,
-            text: "At Combat End: its controller regains 1 Mainframe.",
-            effect: scrap_hound,
-        }),
+        trigger: Some(Trigger { when: When::CombatEnd, text: "At Combat End: its controller regains 1 Mainframe.", effect: scrap_hound }),
         ..NONE
     },
     CardDef {
@@ -143,11 +131,7 @@ pub static DEFS: &[CardDef] = &[
     },
     CardDef {
         key: "sniper_drone",
-        trigger: Some(Trigger {
-            when: When::Netcheck,
-            text: "On Netcheck: 1 damage to each Running character your opponents control.",
-            effect: sniper_drone,
-        }),
+        trigger: Some(Trigger { when: When::Netcheck, text: "On Netcheck: 1 damage to each Running character your opponents control.", effect: sniper_drone }),
         ..NONE
     },
     CardDef {
@@ -163,31 +147,17 @@ pub static DEFS: &[CardDef] = &[
     },
     CardDef {
         key: "trace_daemon",
-        trigger: Some(Trigger {
-            when: When::TurnEnd,
-            text: "On Turn End: each opponent loses 1 Mainframe.",
-            effect: trace_daemon,
-        }),
+        trigger: Some(Trigger { when: When::TurnEnd, text: "On Turn End: each opponent loses 1 Mainframe.", effect: trace_daemon }),
         ..NONE
     },
     CardDef {
         key: "worm_exe",
-        trigger: Some(Trigger {
-            when: When::Netcheck,
-            text: "On Netcheck: each opponent loses 1 Bioframe.",
-            effect: worm_exe,
-        }),
+        trigger: Some(Trigger { when: When::Netcheck, text: "On Netcheck: each opponent loses 1 Bioframe.", effect: worm_exe }),
         ..NONE
     },
     CardDef {
         key: "spike_exe",
-        ability: Some(Ability {
-            cost: AbilityCost::Run,
-            ram: 0,
-            target: Target::Character,
-            text: "Run it: 1 damage to target character.",
-            effect: spike_exe,
-        }),
+        ability: Some(Ability { cost: AbilityCost::Run, ram: 0, target: Target::Character, text: "Run it: 1 damage to target character.", effect: spike_exe }),
         ..NONE
     },
     CardDef {
@@ -263,12 +233,7 @@ pub fn emp_grenade(g: &mut Game, r: &Resolving, ev: &mut Vec<Event>) {
 }
 
 pub fn sniper_drone(g: &mut Game, r: &Resolving, ev: &mut Vec<Event>) {
-    let targets: Vec<u32> = g
-        .perms
-        .iter()
-        .filter(|p| p.controller != r.controller && p.running && g.kind_of(p.id) == Kind::Character)
-        .map(|p| p.id)
-        .collect();
+    let targets: Vec<u32> = g.perms.iter().filter(|p| p.controller != r.controller && p.running && g.kind_of(p.id) == Kind::Character).map(|p| p.id).collect();
     for p in targets {
         g.deal_damage(p, 1, "Sniper Drone", ev);
     }

@@ -7,12 +7,7 @@ use crate::core::Event;
 
 /// The blockers of `attacker` still in combat (in play, controlled by a player still in the game).
 pub fn blockers_of(g: &Game, attacker: u32) -> Vec<u32> {
-    g.combat
-        .blockers
-        .iter()
-        .filter(|&&(b, a)| a == attacker && g.in_play(b))
-        .map(|&(b, _)| b)
-        .collect()
+    g.combat.blockers.iter().filter(|&&(b, a)| a == attacker && g.in_play(b)).map(|&(b, _)| b).collect()
 }
 
 /// (damage assigned to blockers, Overrun excess to the defender) of a blocked attacker (MF-7.6).
@@ -42,11 +37,7 @@ pub fn remove_from_combat(g: &mut Game, ev: &mut Vec<Event>) {
     }
     for b in removed {
         let why = if g.in_play(b) { "it became Running" } else { "it left play" };
-        ev.push(Event::public(
-            "mainframe.removed_from_combat",
-            format!("{} is removed from combat: {why}", g.label(b)),
-            json!({"card": b, "reason": why}),
-        ));
+        ev.push(Event::public("mainframe.removed_from_combat", format!("{} is removed from combat: {why}", g.label(b)), json!({"card": b, "reason": why})));
     }
     let before = g.combat.attackers.clone();
     g.combat.attackers = before.iter().copied().filter(|&(a, _)| g.in_play(a)).collect();

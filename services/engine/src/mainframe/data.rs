@@ -91,15 +91,7 @@ pub struct CardData {
     pub text: &'static str,
 }
 
-const fn character(
-    key: &'static str,
-    name: &'static str,
-    cost: u32,
-    ram: u32,
-    attack: i64,
-    defense: i64,
-    pool: Pool,
-) -> CardData {
+const fn character(key: &'static str, name: &'static str, cost: u32, ram: u32, attack: i64, defense: i64, pool: Pool) -> CardData {
     CardData {
         key,
         name,
@@ -145,76 +137,31 @@ pub static CARDS: &[CardData] = &[
     // --- Characters ---
     CardData { text: "Bioframe attacker.", ..character("chrome_jackal", "Chrome Jackal", 1, 1, 2, 1, Pool::Bioframe) },
     CardData { text: "Mainframe attacker.", ..character("ice_pick_drone", "Ice-Pick Drone", 1, 1, 1, 2, Pool::Mainframe) },
-    CardData {
-        overrun: true,
-        text: "Overrun. Mainframe attacker.",
-        ..character("packet_storm", "Packet Storm", 3, 1, 3, 2, Pool::Mainframe)
-    },
-    CardData {
-        overrun: true,
-        text: "Overrun. Bioframe attacker.",
-        ..character("juggernaut_rig", "Juggernaut Rig", 3, 2, 4, 3, Pool::Bioframe)
-    },
-    CardData {
-        text: "On Netcheck: each opponent loses 1 Mainframe.",
-        ..character("netwatch_sentinel", "Netwatch Sentinel", 2, 1, 1, 3, Pool::Mainframe)
-    },
+    CardData { overrun: true, text: "Overrun. Mainframe attacker.", ..character("packet_storm", "Packet Storm", 3, 1, 3, 2, Pool::Mainframe) },
+    CardData { overrun: true, text: "Overrun. Bioframe attacker.", ..character("juggernaut_rig", "Juggernaut Rig", 3, 2, 4, 3, Pool::Bioframe) },
+    CardData { text: "On Netcheck: each opponent loses 1 Mainframe.", ..character("netwatch_sentinel", "Netwatch Sentinel", 2, 1, 1, 3, Pool::Mainframe) },
     CardData {
         text: "On Turn End: its controller regains 1 Bioframe (up to the starting value).",
         ..character("street_medic", "Street Medic", 2, 1, 1, 2, Pool::Bioframe)
     },
-    CardData {
-        swift: true,
-        text: "Swift (can be played in any Swift Check).",
-        ..character("ghost_runner", "Ghost Runner", 2, 1, 2, 1, Pool::Bioframe)
-    },
-    CardData {
-        text: "Run it: target opponent loses 1 Mainframe.",
-        ..character("data_vampire", "Data Vampire", 3, 1, 2, 2, Pool::Mainframe)
-    },
+    CardData { swift: true, text: "Swift (can be played in any Swift Check).", ..character("ghost_runner", "Ghost Runner", 2, 1, 2, 1, Pool::Bioframe) },
+    CardData { text: "Run it: target opponent loses 1 Mainframe.", ..character("data_vampire", "Data Vampire", 3, 1, 2, 2, Pool::Mainframe) },
     CardData { text: "Bioframe attacker.", ..character("razorwire_enforcer", "Razorwire Enforcer", 4, 2, 4, 4, Pool::Bioframe) },
     CardData {
         text: "At Combat End: its controller regains 1 Mainframe (up to the starting value).",
         ..character("scrap_hound", "Scrap Hound", 2, 1, 2, 2, Pool::Bioframe)
     },
     // --- Gear ---
-    CardData {
-        text: "Once per turn: a character you control gets +2 attack until turn end.",
-        ..thing("monoblade", "Monoblade", Kind::Gear, 1, 0)
-    },
-    CardData {
-        text: "Run it: target character gets +2 defense until turn end.",
-        ..thing("reflex_booster", "Reflex Booster", Kind::Gear, 2, 0)
-    },
-    CardData {
-        text: "Destroy it: 2 damage to target character.",
-        ..thing("emp_grenade", "EMP Grenade", Kind::Gear, 1, 0)
-    },
-    CardData {
-        text: "On Netcheck: 1 damage to each Running character your opponents control.",
-        ..thing("sniper_drone", "Sniper Drone", Kind::Gear, 3, 0)
-    },
+    CardData { text: "Once per turn: a character you control gets +2 attack until turn end.", ..thing("monoblade", "Monoblade", Kind::Gear, 1, 0) },
+    CardData { text: "Run it: target character gets +2 defense until turn end.", ..thing("reflex_booster", "Reflex Booster", Kind::Gear, 2, 0) },
+    CardData { text: "Destroy it: 2 damage to target character.", ..thing("emp_grenade", "EMP Grenade", Kind::Gear, 1, 0) },
+    CardData { text: "On Netcheck: 1 damage to each Running character your opponents control.", ..thing("sniper_drone", "Sniper Drone", Kind::Gear, 3, 0) },
     // --- Programs ---
-    CardData {
-        text: "Once per turn, 1 RAM: target opponent's character becomes Running.",
-        ..thing("firewall", "Firewall", Kind::Program, 1, 1)
-    },
-    CardData {
-        text: "On Turn End: each opponent loses 1 Mainframe.",
-        ..thing("trace_daemon", "Trace Daemon", Kind::Program, 2, 1)
-    },
-    CardData {
-        text: "On Netcheck: each opponent loses 1 Bioframe.",
-        ..thing("worm_exe", "Worm.exe", Kind::Program, 2, 1)
-    },
-    CardData {
-        text: "Run it: 1 damage to target character.",
-        ..thing("spike_exe", "Spike.exe", Kind::Program, 2, 1)
-    },
-    CardData {
-        text: "Once per turn, 1 RAM: a character you control becomes Refreshed.",
-        ..thing("overclock", "Overclock", Kind::Program, 1, 1)
-    },
+    CardData { text: "Once per turn, 1 RAM: target opponent's character becomes Running.", ..thing("firewall", "Firewall", Kind::Program, 1, 1) },
+    CardData { text: "On Turn End: each opponent loses 1 Mainframe.", ..thing("trace_daemon", "Trace Daemon", Kind::Program, 2, 1) },
+    CardData { text: "On Netcheck: each opponent loses 1 Bioframe.", ..thing("worm_exe", "Worm.exe", Kind::Program, 2, 1) },
+    CardData { text: "Run it: 1 damage to target character.", ..thing("spike_exe", "Spike.exe", Kind::Program, 2, 1) },
+    CardData { text: "Once per turn, 1 RAM: a character you control becomes Refreshed.", ..thing("overclock", "Overclock", Kind::Program, 1, 1) },
     // --- Scripts (all Swift) ---
     script("short_circuit", "Short Circuit", 1, Target::Character, "Swift. 2 damage to target character."),
     script("purge_protocol", "Purge Protocol", 2, Target::GearOrProgram, "Swift. Destroy target Gear or Program."),
@@ -324,10 +271,7 @@ pub fn cyberdeck_from_list(list: &[(String, u32)]) -> Result<Vec<(&'static str, 
             continue;
         };
         if c.key == RAM_CARD {
-            out.push(format!(
-                "{} is not listed: every constructed deck has a RAM deck of {CONSTRUCTED_RAM_DECK} RAM Modules",
-                c.name
-            ));
+            out.push(format!("{} is not listed: every constructed deck has a RAM deck of {CONSTRUCTED_RAM_DECK} RAM Modules", c.name));
             continue;
         }
         match merged.iter_mut().find(|(k, _)| *k == c.key) {

@@ -97,10 +97,7 @@ fn validate(g: &Game) -> Result<(), RulesError> {
     // (found by the fuzzer).
     let limit = u64::MAX / 2;
     if g.next_decision >= limit || g.next_draw >= limit || g.next_entered >= limit {
-        return bad(format!(
-            "a counter is out of range (decision {}, draw {}, entered {})",
-            g.next_decision, g.next_draw, g.next_entered
-        ));
+        return bad(format!("a counter is out of range (decision {}, draw {}, entered {})", g.next_decision, g.next_draw, g.next_entered));
     }
     Ok(())
 }
@@ -113,10 +110,7 @@ pub const CUSTOM_DECK: &str = "custom";
 fn seat_deck(seat: usize, sc: &SeatConfig) -> Result<(&'static str, Vec<(&'static str, u32)>, u32), RulesError> {
     if !sc.decklist.is_empty() {
         if !sc.deck.is_empty() {
-            return Err(RulesError::InvalidConfig(format!(
-                "seat {seat} ({}) names the deck \"{}\" and gives a decklist; give one of them",
-                sc.name, sc.deck
-            )));
+            return Err(RulesError::InvalidConfig(format!("seat {seat} ({}) names the deck \"{}\" and gives a decklist; give one of them", sc.name, sc.deck)));
         }
         let list: Vec<(String, u32)> = sc.decklist.iter().map(|e| (e.card.clone(), e.count)).collect();
         let cyberdeck = data::cyberdeck_from_list(&list).map_err(|v| {
@@ -213,11 +207,7 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
     let players = players_view(g, viewer);
     let board = board_view(g);
     let cache = cache_view(g);
-    let effects: Vec<Value> = g
-        .effects
-        .iter()
-        .map(|m| json!({"card": m.perm, "attack": m.attack, "defense": m.defense, "source": m.source}))
-        .collect();
+    let effects: Vec<Value> = g.effects.iter().map(|m| json!({"card": m.perm, "attack": m.attack, "defense": m.defense, "source": m.source})).collect();
     let stage = match &g.stage {
         Stage::Window { window, .. } => format!("{window:?}"),
         other => {
@@ -259,8 +249,7 @@ fn decklists_view(g: &Game, viewer: Viewer) -> Value {
 
 /// Each seat's public numbers, and the zones `viewer` may see.
 fn players_view(g: &Game, viewer: Viewer) -> Vec<Value> {
-    g
-        .players
+    g.players
         .iter()
         .enumerate()
         .map(|(s, p)| {
@@ -300,8 +289,7 @@ fn players_view(g: &Game, viewer: Viewer) -> Vec<Value> {
 
 /// The permanents in play (all public).
 fn board_view(g: &Game) -> Vec<Value> {
-    g
-        .perms
+    g.perms
         .iter()
         .map(|p| {
             let d = g.def(p.id);
@@ -330,8 +318,7 @@ fn board_view(g: &Game) -> Vec<Value> {
 
 /// The Cache, top last (public).
 fn cache_view(g: &Game) -> Vec<Value> {
-    g
-        .cache
+    g.cache
         .iter()
         .map(|it| {
             json!({
@@ -349,14 +336,8 @@ fn cache_view(g: &Game) -> Vec<Value> {
         .collect()
 }
 
-const INFO: RulesetInfo = RulesetInfo {
-    name: "mainframe",
-    rules_version: RULES_VERSION,
-    seats: (2, 4),
-    cooperative: false,
-    decks: deck_names,
-    options: OPTIONS,
-};
+const INFO: RulesetInfo =
+    RulesetInfo { name: "mainframe", rules_version: RULES_VERSION, seats: (2, 4), cooperative: false, decks: deck_names, options: OPTIONS };
 
 impl Ruleset for Mainframe {
     fn info(&self) -> &'static RulesetInfo {

@@ -129,9 +129,7 @@ impl GameOptions for Options {
             "opening_ram" => self.opening_ram = value,
             "hand_limit" => self.hand_limit = value,
             "auto_pass" => self.auto_pass = value == 1,
-            "cache_resolution" => {
-                self.cache_resolution = if value == 1 { CacheResolution::OneItem } else { CacheResolution::Whole }
-            }
+            "cache_resolution" => self.cache_resolution = if value == 1 { CacheResolution::OneItem } else { CacheResolution::Whole },
             _ => self.stability_crash_max = value,
         }
     }

@@ -150,24 +150,42 @@ pub enum Stage {
     /// The card-number permutation is drawn before anything else (no number is shown before).
     CardNumbers,
     /// Setup draws: step 2s shuffles seat s's Cyberdeck, 2s+1 its RAM deck, 2n picks the first player.
-    Setup { step: u32 },
+    Setup {
+        step: u32,
+    },
     TurnStart,
     SystemCheck,
     /// MF-3.2: the cards still to test, in test order; the head is being rolled for.
-    Stability { queue: Vec<u32> },
+    Stability {
+        queue: Vec<u32>,
+    },
     Refresh,
-    DrawInstall { left: u32 },
+    DrawInstall {
+        left: u32,
+    },
     ForceQuit,
-    Window { window: Window, round: PriorityRound },
+    Window {
+        window: Window,
+        round: PriorityRound,
+    },
     Netcheck,
     /// Several triggers wait for their order (MF-5).
-    OrderTriggers { items: Vec<CacheItem>, then: After },
+    OrderTriggers {
+        items: Vec<CacheItem>,
+        then: After,
+    },
     /// Resolve the Cache without priority until it is empty (MF-5, MF-6.4, MF-8.1, MF-9.5).
-    Resolve { then: After },
+    Resolve {
+        then: After,
+    },
     DeclareAttackers,
-    DeclareBlockers { defenders: Vec<u32> },
+    DeclareBlockers {
+        defenders: Vec<u32>,
+    },
     CombatDamage,
-    Splits { queue: Vec<u32> },
+    Splits {
+        queue: Vec<u32>,
+    },
     DealDamage,
     CombatEnd,
     CombatCleanup,
@@ -205,10 +223,7 @@ impl Game {
     // --- lookups ---------------------------------------------------------------------------
 
     pub fn def(&self, inst: u32) -> &'static CardData {
-        self.instances
-            .get(inst as usize)
-            .and_then(|i| data::card(&i.card))
-            .unwrap_or(&data::BLANK)
+        self.instances.get(inst as usize).and_then(|i| data::card(&i.card)).unwrap_or(&data::BLANK)
     }
     pub fn kind_of(&self, inst: u32) -> Kind {
         self.def(inst).kind
@@ -266,16 +281,11 @@ impl Game {
         self.def(id).defense + self.effects.iter().filter(|m| m.perm == id).map(|m| m.defense).sum::<i64>()
     }
     pub fn allocated_to(&self, id: u32) -> u32 {
-        self.players
-            .iter()
-            .flat_map(|p| p.ram_bank.iter())
-            .filter(|r| r.allocated == Some(id))
-            .count() as u32
+        self.players.iter().flat_map(|p| p.ram_bank.iter()).filter(|r| r.allocated == Some(id)).count() as u32
     }
     /// Refreshed RAM not allocated to anything: what can pay costs.
     pub fn free_ram(&self, seat: u32) -> u32 {
-        self.player(seat)
-            .map_or(0, |p| p.ram_bank.iter().filter(|r| !r.running && r.allocated.is_none()).count() as u32)
+        self.player(seat).map_or(0, |p| p.ram_bank.iter().filter(|r| !r.running && r.allocated.is_none()).count() as u32)
     }
     pub fn target_perm(&self, r: &Resolving) -> Option<u32> {
         match r.target {
@@ -327,11 +337,7 @@ impl Game {
             if let Some(slot) = p.ram_bank.iter_mut().find(|r| r.allocated == Some(id)) {
                 slot.allocated = None;
                 slot.running = true;
-                ev.push(Event::public(
-                    "mainframe.ram_deallocated",
-                    format!("{label} loses one allocated RAM card"),
-                    json!({"card": id}),
-                ));
+                ev.push(Event::public("mainframe.ram_deallocated", format!("{label} loses one allocated RAM card"), json!({"card": id})));
                 return;
             }
         }
@@ -346,11 +352,7 @@ impl Game {
         let Some(p) = self.player_mut(seat) else { return };
         if p.cyberdeck.is_empty() {
             p.decked = true;
-            ev.push(Event::public(
-                "mainframe.deck_empty",
-                format!("{name} must draw from an empty Cyberdeck"),
-                json!({"seat": seat}),
-            ));
+            ev.push(Event::public("mainframe.deck_empty", format!("{name} must draw from an empty Cyberdeck"), json!({"seat": seat})));
             return;
         }
         let card = p.cyberdeck.remove(0);
@@ -500,11 +502,7 @@ impl Game {
         if let Some(p) = self.perm_mut(id) {
             p.running = running;
             let state = if running { "Running" } else { "Refreshed" };
-            ev.push(Event::public(
-                "mainframe.status",
-                format!("{source}: {label} becomes {state}"),
-                json!({"card": id, "running": running, "source": source}),
-            ));
+            ev.push(Event::public("mainframe.status", format!("{source}: {label} becomes {state}"), json!({"card": id, "running": running, "source": source})));
         }
     }
 

@@ -139,11 +139,56 @@ pub struct Condition {
 }
 
 pub const CONDITIONS: &[Condition] = &[
-    Condition { key: "camera_mesh", name: "Camera Mesh", location: "plaza", permanent: false, difficulty: 3, cap: 3, at_cap: Effect::Surveil(2), text: "At 3 dice: 2 surveillance." },
-    Condition { key: "drone_lanes", name: "Drone Lanes", location: "docks", permanent: false, difficulty: 3, cap: 2, at_cap: Effect::Stress(Some("docks"), 1), text: "At 2 dice: each character at the Docks takes 1 stress." },
-    Condition { key: "checkpoint_gates", name: "Checkpoint Gates", location: "market", permanent: false, difficulty: 4, cap: 3, at_cap: Effect::EnemiesActivateAt("market"), text: "At 3 dice: the enemies at the Night Market activate." },
-    Condition { key: "tower_watch", name: "Tower Watch", location: "uplink", permanent: true, difficulty: 4, cap: 2, at_cap: Effect::Surveil(3), text: "Permanent. At 2 dice: 3 surveillance." },
-    Condition { key: "ledger_daemon", name: "Ledger Daemon", location: "archive", permanent: true, difficulty: 3, cap: 3, at_cap: Effect::Stress(None, 1), text: "Permanent. At 3 dice: every character takes 1 stress." },
+    Condition {
+        key: "camera_mesh",
+        name: "Camera Mesh",
+        location: "plaza",
+        permanent: false,
+        difficulty: 3,
+        cap: 3,
+        at_cap: Effect::Surveil(2),
+        text: "At 3 dice: 2 surveillance.",
+    },
+    Condition {
+        key: "drone_lanes",
+        name: "Drone Lanes",
+        location: "docks",
+        permanent: false,
+        difficulty: 3,
+        cap: 2,
+        at_cap: Effect::Stress(Some("docks"), 1),
+        text: "At 2 dice: each character at the Docks takes 1 stress.",
+    },
+    Condition {
+        key: "checkpoint_gates",
+        name: "Checkpoint Gates",
+        location: "market",
+        permanent: false,
+        difficulty: 4,
+        cap: 3,
+        at_cap: Effect::EnemiesActivateAt("market"),
+        text: "At 3 dice: the enemies at the Night Market activate.",
+    },
+    Condition {
+        key: "tower_watch",
+        name: "Tower Watch",
+        location: "uplink",
+        permanent: true,
+        difficulty: 4,
+        cap: 2,
+        at_cap: Effect::Surveil(3),
+        text: "Permanent. At 2 dice: 3 surveillance.",
+    },
+    Condition {
+        key: "ledger_daemon",
+        name: "Ledger Daemon",
+        location: "archive",
+        permanent: true,
+        difficulty: 3,
+        cap: 3,
+        at_cap: Effect::Stress(None, 1),
+        text: "Permanent. At 3 dice: every character takes 1 stress.",
+    },
 ];
 
 pub struct Enemy {
@@ -182,8 +227,7 @@ pub const THRESHOLDS: &[Threshold] = &[
 pub const OBJECTIVE_INTEL: u32 = 2;
 pub const OBJECTIVE_LOCATION: &str = "uplink";
 pub const OBJECTIVE_DIFFICULTY: i32 = 5;
-pub const OBJECTIVE_TEXT: &str =
-    "Gather 2 intel, then succeed a Hack at the Kessel Uplink Tower to broadcast the ledger.";
+pub const OBJECTIVE_TEXT: &str = "Gather 2 intel, then succeed a Hack at the Kessel Uplink Tower to broadcast the ledger.";
 /// Get support difficulty, and how many discarded cards a success takes back.
 pub const SUPPORT_DIFFICULTY: i32 = 3;
 pub const SUPPORT_CARDS: usize = 2;
@@ -213,14 +257,46 @@ impl Character {
 }
 
 pub const CHARACTERS: &[Character] = &[
-    Character { key: "juno", name: "Juno Tal", hack: 3, fight: 1, investigate: 2, support: 1, endurance: 5,
-        deck: &[("quick_script", 2), ("keen_eye", 1), ("adrenaline", 1), ("scrub_logs", 1), ("low_profile", 1)] },
-    Character { key: "brick", name: "Brick Okafor", hack: 1, fight: 3, investigate: 1, support: 2, endurance: 6,
-        deck: &[("brass_knuckles", 2), ("favor_owed", 1), ("adrenaline", 1), ("low_profile", 1), ("keen_eye", 1)] },
-    Character { key: "mira", name: "Mira Sen", hack: 2, fight: 1, investigate: 3, support: 2, endurance: 5,
-        deck: &[("keen_eye", 2), ("quick_script", 1), ("favor_owed", 1), ("scrub_logs", 1), ("adrenaline", 1)] },
-    Character { key: "oz", name: "Oz Harlan", hack: 1, fight: 2, investigate: 2, support: 3, endurance: 5,
-        deck: &[("favor_owed", 2), ("brass_knuckles", 1), ("quick_script", 1), ("low_profile", 1), ("scrub_logs", 1)] },
+    Character {
+        key: "juno",
+        name: "Juno Tal",
+        hack: 3,
+        fight: 1,
+        investigate: 2,
+        support: 1,
+        endurance: 5,
+        deck: &[("quick_script", 2), ("keen_eye", 1), ("adrenaline", 1), ("scrub_logs", 1), ("low_profile", 1)],
+    },
+    Character {
+        key: "brick",
+        name: "Brick Okafor",
+        hack: 1,
+        fight: 3,
+        investigate: 1,
+        support: 2,
+        endurance: 6,
+        deck: &[("brass_knuckles", 2), ("favor_owed", 1), ("adrenaline", 1), ("low_profile", 1), ("keen_eye", 1)],
+    },
+    Character {
+        key: "mira",
+        name: "Mira Sen",
+        hack: 2,
+        fight: 1,
+        investigate: 3,
+        support: 2,
+        endurance: 5,
+        deck: &[("keen_eye", 2), ("quick_script", 1), ("favor_owed", 1), ("scrub_logs", 1), ("adrenaline", 1)],
+    },
+    Character {
+        key: "oz",
+        name: "Oz Harlan",
+        hack: 1,
+        fight: 2,
+        investigate: 2,
+        support: 3,
+        endurance: 5,
+        deck: &[("favor_owed", 2), ("brass_knuckles", 1), ("quick_script", 1), ("low_profile", 1), ("scrub_logs", 1)],
+    },
 ];
 
 /// An action card as printed: the task it boosts (None: any) and by how much.
@@ -238,7 +314,13 @@ pub const ACTION_CARDS: &[ActionCard] = &[
     ActionCard { key: "keen_eye", name: "Keen Eye", task: Some(Task::Investigate), boost: 2, text: "+2 to an Investigate." },
     ActionCard { key: "favor_owed", name: "Favor Owed", task: Some(Task::Support), boost: 2, text: "+2 to Get support." },
     ActionCard { key: "adrenaline", name: "Adrenaline", task: None, boost: 1, text: "+1 to any task; your tasks get +1 more until the end of the round." },
-    ActionCard { key: "low_profile", name: "Low Profile", task: None, boost: 1, text: "+1 to any task; enemies at your location do not surveil until the end of the next encounter phase." },
+    ActionCard {
+        key: "low_profile",
+        name: "Low Profile",
+        task: None,
+        boost: 1,
+        text: "+1 to any task; enemies at your location do not surveil until the end of the next encounter phase.",
+    },
     ActionCard { key: "scrub_logs", name: "Scrub Logs", task: None, boost: 0, text: "Play on any task: remove 2 surveillance." },
 ];
 
@@ -257,7 +339,12 @@ pub const ENCOUNTER_CARDS: &[EncounterCard] = &[
     EncounterCard { key: "escalation", name: "Escalation", copies: 2, text: "1 hacking die on each condition at your location." },
     EncounterCard { key: "hunter_moves", name: "Hunter Moves", copies: 2, text: "The first enemy not at your location moves to it." },
     EncounterCard { key: "ambush", name: "Ambush", copies: 1, text: "The enemies at your location activate." },
-    EncounterCard { key: "cascade_failure", name: "Cascade Failure", copies: 1, text: "1 surveillance; then draw 2 encounter cards and resolve them in the order you choose." },
+    EncounterCard {
+        key: "cascade_failure",
+        name: "Cascade Failure",
+        copies: 1,
+        text: "1 surveillance; then draw 2 encounter cards and resolve them in the order you choose.",
+    },
     EncounterCard { key: "quiet_night", name: "Quiet Night", copies: 2, text: "Nothing happens." },
     EncounterCard { key: "lost_signal", name: "Lost Signal", copies: 1, text: "Spend 1 of your action counters." },
     EncounterCard { key: "crackdown", name: "Crackdown", copies: 1, text: "1 surveillance; each character sharing a location with an enemy takes 1 stress." },
@@ -274,7 +361,11 @@ pub struct EpisodeCard {
 /// The episode cards in play from the start.
 pub const EPISODE_CARDS: &[EpisodeCard] = &[
     EpisodeCard { key: "curfew_broadcast", name: "Curfew Broadcast", text: "When the encounter phase begins: the Corporation causes 1 surveillance." },
-    EpisodeCard { key: "blackout_rolling", name: "Rolling Blackout", text: "When the encounter phase begins: the active character takes 1 stress unless it is at the Safehouse." },
+    EpisodeCard {
+        key: "blackout_rolling",
+        name: "Rolling Blackout",
+        text: "When the encounter phase begins: the active character takes 1 stress unless it is at the Safehouse.",
+    },
     EpisodeCard { key: "informant_network", name: "Informant Network", text: "Investigate tasks get +1." },
 ];
 
@@ -288,11 +379,7 @@ pub fn location_index(key: &str) -> Option<usize> {
 
 /// The locations next to `key`, in table order.
 pub fn neighbours(key: &str) -> Vec<&'static str> {
-    LOCATIONS
-        .iter()
-        .filter(|l| STREETS.iter().any(|&(a, b)| (a == key && b == l.key) || (b == key && a == l.key)))
-        .map(|l| l.key)
-        .collect()
+    LOCATIONS.iter().filter(|l| STREETS.iter().any(|&(a, b)| (a == key && b == l.key) || (b == key && a == l.key))).map(|l| l.key).collect()
 }
 
 pub fn character(key: &str) -> Option<&'static Character> {

@@ -71,7 +71,9 @@ fn validate(g: &Game) -> Result<(), RulesError> {
     if !ok(&g.encounter_deck) || !ok(&g.encounter_discard) {
         return bad("the encounter deck names unknown cards".into());
     }
-    if g.conditions.len() != data::CONDITIONS.len() || g.enemies.iter().any(|e| data::ENEMIES.get(e.def as usize).is_none() || data::location(&e.location).is_none()) {
+    if g.conditions.len() != data::CONDITIONS.len()
+        || g.enemies.iter().any(|e| data::ENEMIES.get(e.def as usize).is_none() || data::location(&e.location).is_none())
+    {
         return bad("the conditions or enemies do not match the episode".into());
     }
     if g.thresholds.iter().any(|t| data::THRESHOLDS.get(t.effect as usize).is_none()) || g.queue.iter().any(|&i| i as usize >= g.thresholds.len()) {
@@ -128,7 +130,10 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
     for (seat, sc) in config.seats.iter().enumerate() {
         let def = seat_character(seat, sc)?;
         if chars.iter().any(|c: &Char| c.character == def.key) {
-            return Err(RulesError::InvalidConfig(format!("seat {seat} ({}) names {}, already played by another seat: one seat per character", sc.name, def.key)));
+            return Err(RulesError::InvalidConfig(format!(
+                "seat {seat} ({}) names {}, already played by another seat: one seat per character",
+                sc.name, def.key
+            )));
         }
         let mut hand = Vec::new();
         for (key, copies) in def.deck {
@@ -194,8 +199,7 @@ fn cards_json(g: &Game, ids: &[u32]) -> Value {
 
 /// Each character, with its held encounter cards only for its own seat (H-10).
 fn chars_view(g: &Game, viewer: Viewer) -> Vec<Value> {
-    g
-        .chars
+    g.chars
         .iter()
         .enumerate()
         .map(|(s, c)| {

@@ -23,10 +23,28 @@ pub const GRID_AUTO_REVEAL: i64 = 0;
 pub const ACTION_COUNTERS: u32 = 3;
 
 pub const OPTIONS: &[OptionSpec] = &[
-    OptionSpec { name: "final_surveillance", default: FINAL_SURVEILLANCE, min: 10, max: 100, doc: "surveillance that loses the game (H-6; 30 is the hard mode)" },
-    OptionSpec { name: "responsible_rotates", default: RESPONSIBLE_ROTATES, min: 0, max: 1, doc: "1: the responsible character rotates clockwise every round (H-1)" },
+    OptionSpec {
+        name: "final_surveillance",
+        default: FINAL_SURVEILLANCE,
+        min: 10,
+        max: 100,
+        doc: "surveillance that loses the game (H-6; 30 is the hard mode)",
+    },
+    OptionSpec {
+        name: "responsible_rotates",
+        default: RESPONSIBLE_ROTATES,
+        min: 0,
+        max: 1,
+        doc: "1: the responsible character rotates clockwise every round (H-1)",
+    },
     OptionSpec { name: "ask_draw_order", default: ASK_DRAW_ORDER, min: 0, max: 1, doc: "1: the responsible seat orders the NH-3.7 draws (H-2)" },
-    OptionSpec { name: "grid_auto_reveal", default: GRID_AUTO_REVEAL, min: 0, max: 1, doc: "1: a task test reveals the next face-down Grid tile instead of asking (H-12)" },
+    OptionSpec {
+        name: "grid_auto_reveal",
+        default: GRID_AUTO_REVEAL,
+        min: 0,
+        max: 1,
+        doc: "1: a task test reveals the next face-down Grid tile instead of asking (H-12)",
+    },
     OPEN_DECKLISTS,
 ];
 

@@ -128,21 +128,38 @@ pub enum Stage {
     ShuffleEncounters,
     RoundStart,
     /// `turn` counts the characters that have had their turn this action phase.
-    Action { seat: u32, turn: u32 },
+    Action {
+        seat: u32,
+        turn: u32,
+    },
     Boost,
     Reveal,
     TaskEnd,
-    GridReset { then: Box<Stage> },
+    GridReset {
+        then: Box<Stage>,
+    },
     /// NH-3.9 / H-5: thresholds, stress, Endurance, the end of the game.
-    Checkpoint { then: Box<Stage> },
+    Checkpoint {
+        then: Box<Stage>,
+    },
     /// NH-3.1 … NH-3.7.
-    Encounter { step: u8 },
+    Encounter {
+        step: u8,
+    },
     /// NH-3.7: the seats still to draw one encounter card each, in order.
-    DrawEach { order: Vec<u32> },
+    DrawEach {
+        order: Vec<u32>,
+    },
     /// `seat` draws `left` more encounter cards (H-9: a reshuffle when the deck is empty).
-    Drawing { seat: u32, left: u32, then: Box<Stage> },
+    Drawing {
+        seat: u32,
+        left: u32,
+        then: Box<Stage>,
+    },
     /// NH-3.8: `seat` resolves its encounter cards.
-    Resolve { seat: u32 },
+    Resolve {
+        seat: u32,
+    },
     EncounterEnd,
     Over,
 }
@@ -244,13 +261,8 @@ impl Game {
             format!("{why}: {n} surveillance (now {})", self.surveillance),
             json!({"change": n as i64, "total": self.surveillance, "why": why}),
         ));
-        let mut reached: Vec<(u32, u32)> = self
-            .thresholds
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| !t.reached && t.at <= self.surveillance)
-            .map(|(i, t)| (t.at, i as u32))
-            .collect();
+        let mut reached: Vec<(u32, u32)> =
+            self.thresholds.iter().enumerate().filter(|(_, t)| !t.reached && t.at <= self.surveillance).map(|(i, t)| (t.at, i as u32)).collect();
         reached.sort();
         for (at, i) in reached {
             if let Some(t) = self.thresholds.get_mut(i as usize) {
@@ -318,9 +330,7 @@ impl Game {
 
     /// The enemies (not withdrawn) at `location`.
     pub fn enemies_at(&self, location: &str) -> Vec<u32> {
-        (0..self.enemies.len() as u32)
-            .filter(|&i| self.enemies.get(i as usize).is_some_and(|e| !e.withdrawn && e.location == location))
-            .collect()
+        (0..self.enemies.len() as u32).filter(|&i| self.enemies.get(i as usize).is_some_and(|e| !e.withdrawn && e.location == location)).collect()
     }
 
     /// A scenario effect (a condition at its cap, a threshold), belonging to no character.

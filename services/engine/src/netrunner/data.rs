@@ -229,10 +229,7 @@ fn num(field: &str, what: &str, line: usize) -> Result<Option<i64>, String> {
     if field == "-" {
         return Ok(None);
     }
-    field
-        .parse::<i64>()
-        .map(Some)
-        .map_err(|_| format!("line {line}: {what} \"{field}\" is not a number"))
+    field.parse::<i64>().map(Some).map_err(|_| format!("line {line}: {what} \"{field}\" is not a number"))
 }
 
 /// Parse the card table of one set (`set`: its code).
@@ -362,14 +359,7 @@ pub fn parse_formats(text: &str, cards: &[CardData]) -> Result<Vec<FormatData>, 
         let at = match out.iter().position(|d| d.name == *name) {
             Some(at) => at,
             None => {
-                out.push(FormatData {
-                    name: name.to_string(),
-                    display_name: String::new(),
-                    snapshot: None,
-                    snapshot_note: None,
-                    sets: vec![],
-                    banned: vec![],
-                });
+                out.push(FormatData { name: name.to_string(), display_name: String::new(), snapshot: None, snapshot_note: None, sets: vec![], banned: vec![] });
                 out.len() - 1
             }
         };
@@ -423,9 +413,7 @@ fn build() -> Result<Pool, String> {
 
 /// The parsed pool, or why it does not parse.
 pub fn pool() -> Result<&'static Pool, RulesError> {
-    POOL.get_or_init(build)
-        .as_ref()
-        .map_err(|e| RulesError::InvalidConfig(format!("the netrunner card data does not parse: {e}")))
+    POOL.get_or_init(build).as_ref().map_err(|e| RulesError::InvalidConfig(format!("the netrunner card data does not parse: {e}")))
 }
 
 /// A card's data by code. Looked up, not scanned: the rules ask it on every step, for many cards.

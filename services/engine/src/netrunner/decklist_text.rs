@@ -97,7 +97,12 @@ pub fn check(text: &str, format: Format, side: Option<Side>) -> Result<Checked, 
     if let (Some(want), Some(id)) = (side, identity) {
         if id.side != want {
             // One message, rather than one per card of the other side.
-            problems.push(format!("{} is a {} identity, but this seat plays the {} (seat 0 is the Corp, seat 1 the Runner)", id.title, id.side.name(), want.name()));
+            problems.push(format!(
+                "{} is a {} identity, but this seat plays the {} (seat 0 is the Corp, seat 1 the Runner)",
+                id.title,
+                id.side.name(),
+                want.name()
+            ));
             return Err(problems);
         }
     }
@@ -117,11 +122,7 @@ pub fn check(text: &str, format: Format, side: Option<Side>) -> Result<Checked, 
         }
         Ok(_) if !problems.is_empty() => Err(problems),
         Ok(deck) => {
-            let entry = |code: &str, count: u32| Entry {
-                code: code.to_string(),
-                title: known(code).map(|c| c.title.clone()).unwrap_or_default(),
-                count,
-            };
+            let entry = |code: &str, count: u32| Entry { code: code.to_string(), title: known(code).map(|c| c.title.clone()).unwrap_or_default(), count };
             let mut merged: Vec<Entry> = Vec::new();
             for (code, n) in &deck.cards {
                 match merged.iter_mut().find(|e| &e.code == code) {
@@ -559,7 +560,26 @@ mod tests {
     #[test]
     fn nr_10_reading_any_text_never_panics_and_is_deterministic() {
         let mut rng = RandomBot::new(10);
-        let pieces: Vec<&str> = HB_TEXT.lines().chain(["{", "}", "\"cards\":", "{\"cards\": {\"30075\": 3}}", "●●", "3x", "×", "(", ")", "419: x", "ā", "\u{0}", "99999999999 Hedge Fund", "[", "\"data\": ["]).collect();
+        let pieces: Vec<&str> = HB_TEXT
+            .lines()
+            .chain([
+                "{",
+                "}",
+                "\"cards\":",
+                "{\"cards\": {\"30075\": 3}}",
+                "●●",
+                "3x",
+                "×",
+                "(",
+                ")",
+                "419: x",
+                "ā",
+                "\u{0}",
+                "99999999999 Hedge Fund",
+                "[",
+                "\"data\": [",
+            ])
+            .collect();
         for _ in 0..1500 {
             let mut text = String::new();
             for _ in 0..rng.below(12) {

@@ -129,10 +129,7 @@ fn load_deck(seat: usize, sc: &SeatConfig, format: data::Format, cards: &mut Vec
     let owned;
     let (name, deck): (&str, &data::Deck) = if !sc.decklist.is_empty() {
         if !sc.deck.is_empty() {
-            return Err(RulesError::InvalidConfig(format!(
-                "seat {seat} ({}) names the deck \"{}\" and gives a decklist; give one of them",
-                sc.name, sc.deck
-            )));
+            return Err(RulesError::InvalidConfig(format!("seat {seat} ({}) names the deck \"{}\" and gives a decklist; give one of them", sc.name, sc.deck)));
         }
         let list: Vec<(String, u32)> = sc.decklist.iter().map(|e| (e.card.clone(), e.count)).collect();
         owned = data::deck_from_list(CUSTOM_DECK, side, &list, format, cards::implemented).map_err(|v| {
@@ -155,10 +152,7 @@ fn load_deck(seat: usize, sc: &SeatConfig, format: data::Format, cards: &mut Vec
             )));
         };
         if deck.side != side {
-            return Err(RulesError::InvalidConfig(format!(
-                "seat {seat} plays the {role}, but \"{name}\" is a {} deck",
-                deck.side.name()
-            )));
+            return Err(RulesError::InvalidConfig(format!("seat {seat} plays the {role}, but \"{name}\" is a {} deck", deck.side.name())));
         }
         // NR-10: a ready deck is checked in the match's format too (the starter Runner deck
         // holds Cleaver, banned in startup); an unimplemented card is refused by name.
@@ -173,7 +167,15 @@ fn load_deck(seat: usize, sc: &SeatConfig, format: data::Format, cards: &mut Vec
             cards.push(Card::new(code, side, cards.len() as u32));
         }
     }
-    let pname = if sc.name.is_empty() { if seat == 0 { "Corp".to_string() } else { "Runner".to_string() } } else { sc.name.clone() };
+    let pname = if sc.name.is_empty() {
+        if seat == 0 {
+            "Corp".to_string()
+        } else {
+            "Runner".to_string()
+        }
+    } else {
+        sc.name.clone()
+    };
     Ok((pname, format!("{name}|{}", deck.identity), ids))
 }
 
@@ -443,14 +445,8 @@ fn decklists_view(g: &Game, viewer: Viewer) -> Value {
     json!([one(CORP, Side::Corp, &g.corp.identity), one(RUNNER, Side::Runner, &g.runner.identity)])
 }
 
-const INFO: RulesetInfo = RulesetInfo {
-    name: "netrunner",
-    rules_version: RULES_VERSION,
-    seats: (2, 2),
-    cooperative: false,
-    decks: deck_names,
-    options: OPTIONS,
-};
+const INFO: RulesetInfo =
+    RulesetInfo { name: "netrunner", rules_version: RULES_VERSION, seats: (2, 2), cooperative: false, decks: deck_names, options: OPTIONS };
 
 impl Ruleset for Netrunner {
     fn info(&self) -> &'static RulesetInfo {
@@ -474,9 +470,8 @@ impl Ruleset for Netrunner {
     }
     fn pool(&self) -> Vec<PoolCard> {
         let Ok(pool) = data::pool() else { return Vec::new() };
-        let names = |keep: &dyn Fn(data::Format) -> bool| -> Vec<String> {
-            data::Format::ALL.iter().filter(|f| keep(**f)).map(|f| f.name().to_string()).collect()
-        };
+        let names =
+            |keep: &dyn Fn(data::Format) -> bool| -> Vec<String> { data::Format::ALL.iter().filter(|f| keep(**f)).map(|f| f.name().to_string()).collect() };
         pool.cards
             .iter()
             .map(|c| PoolCard {
@@ -501,7 +496,10 @@ impl Ruleset for Netrunner {
         let g = initial_game(config)?;
         let events = vec![Event::public(
             "netrunner.match_created",
-            format!("A netrunner match: {} (Corp, {}) against {} (Runner, {}), to {} agenda points", g.corp.name, g.corp.deck, g.runner.name, g.runner.deck, g.options.agenda_points_to_win),
+            format!(
+                "A netrunner match: {} (Corp, {}) against {} (Runner, {}), to {} agenda points",
+                g.corp.name, g.corp.deck, g.runner.name, g.runner.deck, g.options.agenda_points_to_win
+            ),
             json!({"options": g.options}),
         )];
         game::first_step(g, events)
@@ -521,18 +519,13 @@ impl crate::testing::leak::HiddenInfo for Netrunner {
             return Ok(vec![]);
         }
         let (corp, runner) = (viewer.sees_private(&[CORP]), viewer.sees_private(&[RUNNER]));
-        let accessing: Vec<u32> = g
-            .tasks
-            .iter()
-            .filter_map(|t| if let state::Task::AccessDecision { card } = t { Some(*card) } else { None })
-            .collect();
+        let accessing: Vec<u32> = g.tasks.iter().filter_map(|t| if let state::Task::AccessDecision { card } = t { Some(*card) } else { None }).collect();
         // A search shows the searcher its deck while it chooses (Malapert Data Vault: R&D to
         // the Corp; Mutual Favor: the stack to the Runner; every later card's search is the kind
         // `cards::SEARCH_KIND`, of the deciding seat's deck); the deck is shuffled afterwards.
         let searching = |kind: &str| matches!(&g.awaiting, Awaiting::Decision(d) if d.kind == kind);
         let searching_own = |seat: u32| matches!(&g.awaiting, Awaiting::Decision(d) if d.kind == cards::SEARCH_KIND && d.seat == seat);
-        let mut corp_hidden: Vec<u32> =
-            if corp && (searching("netrunner.malapert") || searching_own(CORP)) { vec![] } else { g.corp.rd.clone() };
+        let mut corp_hidden: Vec<u32> = if corp && (searching("netrunner.malapert") || searching_own(CORP)) { vec![] } else { g.corp.rd.clone() };
         if !corp {
             corp_hidden.extend(&g.corp.hq);
             corp_hidden.extend(g.installed_corp().into_iter().filter(|&c| !g.rezzed(c) && !g.card(c).is_some_and(|k| k.faceup)));

@@ -98,11 +98,7 @@ fn attempt(pool: &[&'static CardData], id: &CardData, side: Side, rng: &mut Rand
     }
     let others: Vec<&CardData> = candidates.iter().copied().filter(|c| c.ctype != CardType::Agenda).collect();
     while count < size {
-        let fits: Vec<&CardData> = others
-            .iter()
-            .copied()
-            .filter(|c| held(&cards, &c.code) < limit(c) && influence(c, id) <= budget)
-            .collect();
+        let fits: Vec<&CardData> = others.iter().copied().filter(|c| held(&cards, &c.code) < limit(c) && influence(c, id) <= budget).collect();
         if fits.is_empty() {
             return None;
         }

@@ -63,7 +63,21 @@ pub struct Card {
 impl Card {
     /// A card at deck-list position `pos`, before the match's card numbers are drawn.
     pub fn new(code: &str, side: Side, pos: u32) -> Card {
-        Card { code: code.to_string(), side, pos, rezzed: false, adv: 0, credits: 0, installed_turn: 0, faceup: false, virus: 0, host: None, power: 0, agenda: 0, gained: Vec::new() }
+        Card {
+            code: code.to_string(),
+            side,
+            pos,
+            rezzed: false,
+            adv: 0,
+            credits: 0,
+            installed_turn: 0,
+            faceup: false,
+            virus: 0,
+            host: None,
+            power: 0,
+            agenda: 0,
+            gained: Vec::new(),
+        }
     }
 }
 
@@ -459,11 +473,20 @@ pub enum Stage {
     /// The card-number permutation is drawn before anything else (no number is shown before).
     CardNumbers,
     /// 0: shuffle R&D, 1: shuffle the stack.
-    Setup { step: u32 },
-    Mulligan { seat: u32 },
-    MulliganShuffle { seat: u32 },
+    Setup {
+        step: u32,
+    },
+    Mulligan {
+        seat: u32,
+    },
+    MulliganShuffle {
+        seat: u32,
+    },
     TurnBegin,
-    Window { at: At, round: PriorityRound },
+    Window {
+        at: At,
+        round: PriorityRound,
+    },
     TurnBeginTriggers,
     MandatoryDraw,
     Action,
@@ -472,10 +495,14 @@ pub enum Stage {
     RunInit,
     ApproachIce,
     /// NR-6.2.2 / 6.4.2.
-    Continue { at_server: bool },
+    Continue {
+        at_server: bool,
+    },
     PassIce,
     Encounter,
-    Subs { next: usize },
+    Subs {
+        next: usize,
+    },
     ApproachServer,
     Success,
     AccessBegin,

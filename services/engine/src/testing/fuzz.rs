@@ -46,10 +46,8 @@ pub fn fuzz_apply(ruleset: &dyn Ruleset, config: &MatchConfig, seed: u64, cases:
                 let case = stats.cases;
                 stats.cases += 1;
                 let (bytes, input, must_refuse) = make_case(ruleset, &mut rng, &state, &awaiting, seats, &mut bot.clone());
-                let first = guarded(ruleset, &bytes, &input)
-                    .map_err(|p| format!("case {case} (seed {seed}): apply panicked on {}: {p}", short(&input)))?;
-                let again = guarded(ruleset, &bytes, &input)
-                    .map_err(|p| format!("case {case} (seed {seed}): apply panicked on a repeat: {p}"))?;
+                let first = guarded(ruleset, &bytes, &input).map_err(|p| format!("case {case} (seed {seed}): apply panicked on {}: {p}", short(&input)))?;
+                let again = guarded(ruleset, &bytes, &input).map_err(|p| format!("case {case} (seed {seed}): apply panicked on a repeat: {p}"))?;
                 if first != again {
                     return Err(format!("case {case} (seed {seed}): the same call answered differently"));
                 }
@@ -90,23 +88,20 @@ fn short(input: &Input) -> String {
 }
 
 /// One case: the state bytes to apply to, the input, and whether it must be refused.
-fn make_case(
-    ruleset: &dyn Ruleset,
-    rng: &mut RandomBot,
-    state: &[u8],
-    awaiting: &Awaiting,
-    seats: u32,
-    bot: &mut RandomBot,
-) -> (Vec<u8>, Input, bool) {
+fn make_case(ruleset: &dyn Ruleset, rng: &mut RandomBot, state: &[u8], awaiting: &Awaiting, seats: u32, bot: &mut RandomBot) -> (Vec<u8>, Input, bool) {
     let offered = bot.input(awaiting);
     let (id, seat, spec) = match awaiting {
         Awaiting::Decision(d) => (d.id, d.seat, Some(&d.spec)),
         _ => (0, 0, None),
     };
     let (index, purpose, n) = match awaiting {
-        Awaiting::Draw(r) => (r.index, r.purpose.clone(), match r.kind {
-            crate::core::DrawKind::Range(n) | crate::core::DrawKind::Shuffle(n) => n,
-        }),
+        Awaiting::Draw(r) => (
+            r.index,
+            r.purpose.clone(),
+            match r.kind {
+                crate::core::DrawKind::Range(n) | crate::core::DrawKind::Shuffle(n) => n,
+            },
+        ),
         _ => (0, String::new(), 0),
     };
     let any_choice = |rng: &mut RandomBot| random_choice(rng, spec);

@@ -339,7 +339,11 @@ mod tests {
     }
 
     fn solo_config() -> MatchConfig {
-        MatchConfig { ruleset: "solo".into(), seats: vec![crate::core::SeatConfig { name: "Solo".into(), deck: String::new(), ..Default::default() }], options: Default::default() }
+        MatchConfig {
+            ruleset: "solo".into(),
+            seats: vec![crate::core::SeatConfig { name: "Solo".into(), deck: String::new(), ..Default::default() }],
+            options: Default::default(),
+        }
     }
 
     #[test]

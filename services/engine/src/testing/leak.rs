@@ -105,13 +105,7 @@ impl LeakStats {
 
 /// Play one random game of `ruleset` (seeded) and check every step for every seat and a
 /// spectator. The error names the seed, the step, the viewer and what leaked.
-pub fn check_game(
-    ruleset: &dyn Ruleset,
-    hidden: &dyn HiddenInfo,
-    config: &MatchConfig,
-    seed: u64,
-    max_inputs: usize,
-) -> Result<LeakStats, String> {
+pub fn check_game(ruleset: &dyn Ruleset, hidden: &dyn HiddenInfo, config: &MatchConfig, seed: u64, max_inputs: usize) -> Result<LeakStats, String> {
     let seats = config.seats.len() as u32;
     let viewers: Vec<Viewer> = (0..seats).map(Viewer::Seat).chain([Viewer::Spectator]).collect();
     let mut bot = RandomBot::new(seed);
@@ -186,8 +180,7 @@ fn check_step(
     // 2. No card hidden before and after the step is named in what the viewer sees of it.
     let mut named: BTreeMap<u32, String> = groups.into_iter().flatten().collect();
     if let Some(before) = before {
-        let earlier: BTreeMap<u32, String> =
-            hidden.hidden(before, viewer).map_err(|e| format!("hidden cards before: {e}"))?.into_iter().flatten().collect();
+        let earlier: BTreeMap<u32, String> = hidden.hidden(before, viewer).map_err(|e| format!("hidden cards before: {e}"))?.into_iter().flatten().collect();
         named.retain(|n, _| earlier.contains_key(n));
     }
     // A card shown to the viewer in an earlier step and not moved since is still known to it
@@ -205,10 +198,8 @@ fn check_step(
     // A name every copy of which is hidden may not appear even without a number ("installs
     // Palisade"); a name with a copy in sight may (it could be that copy).
     let name = |label: &str| label.rsplit_once(" #").map_or(label, |(n, _)| n).to_string();
-    let in_sight: std::collections::BTreeSet<String> =
-        labels.iter().filter(|(n, _)| !named.contains_key(n)).map(|(_, l)| name(l)).collect();
-    let secret: std::collections::BTreeSet<String> =
-        named.values().map(|l| name(l)).filter(|n| !n.is_empty() && !in_sight.contains(n)).collect();
+    let in_sight: std::collections::BTreeSet<String> = labels.iter().filter(|(n, _)| !named.contains_key(n)).map(|(_, l)| name(l)).collect();
+    let secret: std::collections::BTreeSet<String> = named.values().map(|l| name(l)).filter(|n| !n.is_empty() && !in_sight.contains(n)).collect();
     for e in events {
         let (text, detail) = e.as_seen_by(viewer);
         no_hidden_card(&named, text, detail).map_err(|m| format!("event {} names {m}", e.kind))?;
@@ -229,11 +220,15 @@ fn check_step(
 
 /// Check 3: `alt` applied to `before` must give `viewer` the same events, pending decision and
 /// view as the real input did (its step's events, decision and state after).
-pub fn same_as_seen(ruleset: &dyn Ruleset, before: &[u8], (events, awaiting, after): (&[Event], &Awaiting, &[u8]), alt: &Input, viewer: Viewer) -> Result<(), String> {
+pub fn same_as_seen(
+    ruleset: &dyn Ruleset,
+    before: &[u8],
+    (events, awaiting, after): (&[Event], &Awaiting, &[u8]),
+    alt: &Input,
+    viewer: Viewer,
+) -> Result<(), String> {
     let other = ruleset.apply(before, alt).map_err(|e| format!("the alternative {alt:?} is refused: {e}"))?;
-    let seen = |es: &[Event]| -> Vec<(String, Value)> {
-        es.iter().map(|e| e.as_seen_by(viewer)).map(|(t, d)| (t.to_string(), d.clone())).collect()
-    };
+    let seen = |es: &[Event]| -> Vec<(String, Value)> { es.iter().map(|e| e.as_seen_by(viewer)).map(|(t, d)| (t.to_string(), d.clone())).collect() };
     if seen(events) != seen(&other.events) {
         return Err(format!("the events depend on the secret input ({alt:?} gives {:?})", seen(&other.events)));
     }

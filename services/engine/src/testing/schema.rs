@@ -167,9 +167,8 @@ impl Observed {
 pub fn sample_configs(ruleset: &dyn Ruleset) -> Vec<MatchConfig> {
     let (lo, hi) = ruleset.seat_range();
     let seat = |i: u32| SeatConfig { name: format!("P{i}"), ..Default::default() };
-    let mut out: Vec<MatchConfig> = (lo..=hi)
-        .map(|n| MatchConfig { ruleset: ruleset.name().into(), seats: (0..n).map(seat).collect(), options: Default::default() })
-        .collect();
+    let mut out: Vec<MatchConfig> =
+        (lo..=hi).map(|n| MatchConfig { ruleset: ruleset.name().into(), seats: (0..n).map(seat).collect(), options: Default::default() }).collect();
     let open: BTreeMap<String, i64> = [("open_decklists".to_string(), 1)].into_iter().collect();
     let entry = |c: &str, n: u32| DeckEntry { card: c.into(), count: n };
     let custom: Option<Vec<Vec<DeckEntry>>> = match ruleset.name() {
@@ -181,9 +180,7 @@ pub fn sample_configs(ruleset: &dyn Ruleset) -> Vec<MatchConfig> {
                 .map(|d| std::iter::once(entry(&d.identity, 1)).chain(d.cards.iter().map(|(c, n)| entry(c, *n))).collect())
                 .unwrap_or_default(),
         ]),
-        "mainframe" => Some(
-            crate::mainframe::data::DECKS.iter().map(|d| d.cyberdeck.iter().map(|(c, n)| entry(c, *n)).collect()).collect(),
-        ),
+        "mainframe" => Some(crate::mainframe::data::DECKS.iter().map(|d| d.cyberdeck.iter().map(|(c, n)| entry(c, *n)).collect()).collect()),
         _ => None,
     };
     if let Some(lists) = custom {
@@ -246,7 +243,12 @@ fn faction_deck(side: crate::netrunner::data::Side, faction: &str) -> Vec<DeckEn
         take(&c.code, c.deck_limit.unwrap_or(3).clamp(0, 3) as u32, &mut out);
     }
     // Still short (a left-out card): one copy each of other factions' cards, within influence.
-    for c in pool_cards.iter().filter(|c| c.side == side && c.faction != faction && c.faction != neutral).filter(|c| !matches!(c.ctype, CardType::Identity | CardType::Agenda)).filter(sampled) {
+    for c in pool_cards
+        .iter()
+        .filter(|c| c.side == side && c.faction != faction && c.faction != neutral)
+        .filter(|c| !matches!(c.ctype, CardType::Identity | CardType::Agenda))
+        .filter(sampled)
+    {
         take(&c.code, 1, &mut out);
     }
     out

@@ -111,17 +111,7 @@ const MAINFRAME: &[fn(&mut Tracer)] = &{
 
 const NETRUNNER: &[fn(&mut Tracer)] = &{
     use crate::netrunner::{data::*, state::*};
-    [
-        trace::<At>,
-        trace::<CardType>,
-        trace::<DamageKind>,
-        trace::<Side>,
-        trace::<Slot>,
-        trace::<Stage>,
-        trace::<Task>,
-        trace::<TraceEffect>,
-        trace::<TrashKind>,
-    ]
+    [trace::<At>, trace::<CardType>, trace::<DamageKind>, trace::<Side>, trace::<Slot>, trace::<Stage>, trace::<Task>, trace::<TraceEffect>, trace::<TrashKind>]
 };
 
 const NEONHOPE: &[fn(&mut Tracer)] = &{
@@ -131,13 +121,10 @@ const NEONHOPE: &[fn(&mut Tracer)] = &{
 
 #[test]
 fn every_change_of_a_state_shape_bumps_its_layout() {
-    let failures: Vec<String> = [
-        check::<crate::mainframe::state::Game>(MAINFRAME),
-        check::<crate::netrunner::state::Game>(NETRUNNER),
-        check::<crate::neonhope::state::Game>(NEONHOPE),
-    ]
-    .into_iter()
-    .filter_map(Result::err)
-    .collect();
+    let failures: Vec<String> =
+        [check::<crate::mainframe::state::Game>(MAINFRAME), check::<crate::netrunner::state::Game>(NETRUNNER), check::<crate::neonhope::state::Game>(NEONHOPE)]
+            .into_iter()
+            .filter_map(Result::err)
+            .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

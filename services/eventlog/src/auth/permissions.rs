@@ -160,8 +160,7 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 // make them; they carry nothing but "go on".
                 format!("$JS.FC.{FEED_STREAM}.>"),
             ],
-            publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "feed.>".to_string(), "$KV.>".to_string(), "$O.>".to_string()]]
-                .concat(),
+            publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "feed.>".to_string(), "$KV.>".to_string(), "$O.>".to_string()]].concat(),
             subscribe_allow: vec![inbox, "feed.>".to_string()],
             subscribe_deny: vec!["match.>".to_string(), "$KV.>".to_string(), "$O.>".to_string()],
         }),
@@ -265,4 +264,3 @@ fn projector_period_rows() -> PeriodRows {
             .collect(),
     }
 }
-

@@ -12,10 +12,9 @@ pub(super) fn stream_config(replicas: usize, layout: &Layout, period: Option<u64
         description: Some(match (layout.is_legacy(), period) {
             (true, _) => "Arbiter match logs: one subject per match, one message per commit".into(),
             (false, None) => format!("Arbiter match logs, partition {partition} of {}: one subject per match, one message per commit", layout.partitions()),
-            (false, Some(t)) => format!(
-                "Arbiter match logs of period {t}, partition {partition} of {}: one subject per match, one message per commit",
-                layout.partitions()
-            ),
+            (false, Some(t)) => {
+                format!("Arbiter match logs of period {t}, partition {partition} of {}: one subject per match, one message per commit", layout.partitions())
+            }
         }),
         subjects: vec![layout.filter_of(&name).unwrap_or_default()],
         name,
@@ -254,23 +253,16 @@ impl JetStreamLog {
     }
 
     pub(super) async fn context(url: &str, auth: &NatsAuth, name: &str) -> Result<(async_nats::Client, jetstream::Context), LogError> {
-        let client = auth
-            .connect_options()
-            .await?
-            .name(name)
-            .connection_timeout(REQUEST_TIMEOUT)
-            .connect(server_urls(url))
-            .await
-            .map_err(|e| {
-                let hint = match e.kind() {
-                    async_nats::ConnectErrorKind::AuthorizationViolation => {
-                        " (the server refused these credentials: check --nats-user and \
+        let client = auth.connect_options().await?.name(name).connection_timeout(REQUEST_TIMEOUT).connect(server_urls(url)).await.map_err(|e| {
+            let hint = match e.kind() {
+                async_nats::ConnectErrorKind::AuthorizationViolation => {
+                    " (the server refused these credentials: check --nats-user and \
                          --nats-password-file, or --nats-creds)"
-                    }
-                    _ => "",
-                };
-                LogError::Unavailable(format!("cannot connect to NATS at {url}: {e}{hint}"))
-            })?;
+                }
+                _ => "",
+            };
+            LogError::Unavailable(format!("cannot connect to NATS at {url}: {e}{hint}"))
+        })?;
         let mut context = jetstream::new(client.clone());
         context.set_timeout(REQUEST_TIMEOUT);
         Ok((client, context))
@@ -384,10 +376,7 @@ impl JetStreamLog {
                 })?,
             },
         };
-        let info = stream
-            .info()
-            .await
-            .map_err(|e| classify(&format!("stream {name} info"), e))?;
+        let info = stream.info().await.map_err(|e| classify(&format!("stream {name} info"), e))?;
         let config = &info.config;
         if !config.deny_delete
             || !config.deny_purge
@@ -420,19 +409,14 @@ impl JetStreamLog {
         Ok(created)
     }
 
-    pub(super) async fn ensure_bucket(
-        context: &jetstream::Context,
-        config: kv::Config,
-    ) -> Result<kv::Store, LogError> {
+    pub(super) async fn ensure_bucket(context: &jetstream::Context, config: kv::Config) -> Result<kv::Store, LogError> {
         let bucket = config.bucket.clone();
         match context.get_key_value(&bucket).await {
             Ok(store) => Ok(store),
             Err(get_err) => match context.create_key_value(config).await {
                 Ok(store) => Ok(store),
                 Err(create_err) => context.get_key_value(&bucket).await.map_err(|_| {
-                    let what = format!(
-                        "cannot get or create KV bucket {bucket}; get: {get_err}; create"
-                    );
+                    let what = format!("cannot get or create KV bucket {bucket}; get: {get_err}; create");
                     classify(&what, create_err)
                 }),
             },

@@ -33,11 +33,7 @@ impl JetStreamLog {
         let mut attempt = 1;
         let started = std::time::Instant::now();
         loop {
-            let result = match self
-                .context
-                .send_publish(subject.clone(), publish.clone())
-                .await
-            {
+            let result = match self.context.send_publish(subject.clone(), publish.clone()).await {
                 Ok(ack) => match tokio::time::timeout(PUBLISH_ACK_TIMEOUT, ack).await {
                     Ok(acked) => acked,
                     Err(_) => Err(PublishErrorKind::TimedOut.into()),
@@ -46,16 +42,7 @@ impl JetStreamLog {
             };
             let error = match result {
                 Ok(ack) if ack.duplicate => {
-                    return self
-                        .check_duplicate(
-                            stream,
-                            match_id,
-                            &subject,
-                            ack.sequence,
-                            &payload,
-                            expected_last_sequence,
-                        )
-                        .await;
+                    return self.check_duplicate(stream, match_id, &subject, ack.sequence, &payload, expected_last_sequence).await;
                 }
                 Ok(ack) => {
                     tracing::debug!(match_id, msg_id, sequence = ack.sequence, "appended");
@@ -63,32 +50,16 @@ impl JetStreamLog {
                 }
                 Err(e) => e,
             };
-            let kind = if is_clustered_wrong_last_sequence(&error) {
-                PublishErrorKind::WrongLastSequence
-            } else {
-                error.kind()
-            };
+            let kind = if is_clustered_wrong_last_sequence(&error) { PublishErrorKind::WrongLastSequence } else { error.kind() };
             let retry = match kind {
                 PublishErrorKind::WrongLastSequence => {
                     // JetStream checks the expected sequence before the msg id, so a retry of
                     // an append whose ack was lost lands here: find out who took the version.
-                    return self
-                        .resolve_wrong_sequence(
-                            stream,
-                            match_id,
-                            &subject,
-                            msg_id,
-                            &payload,
-                            expected_last_sequence,
-                        )
-                        .await;
+                    return self.resolve_wrong_sequence(stream, match_id, &subject, msg_id, &payload, expected_last_sequence).await;
                 }
-                PublishErrorKind::TimedOut
-                | PublishErrorKind::BrokenPipe
-                | PublishErrorKind::StreamNotFound => true,
+                PublishErrorKind::TimedOut | PublishErrorKind::BrokenPipe | PublishErrorKind::StreamNotFound => true,
                 PublishErrorKind::Other | PublishErrorKind::WrongLastMessageId => {
-                    nats_error::code(&error).and_then(nats_error::number) == Some(nats_error::DUPLICATE_IN_PROCESS)
-                        || nats_error::is_transient(&error)
+                    nats_error::code(&error).and_then(nats_error::number) == Some(nats_error::DUPLICATE_IN_PROCESS) || nats_error::is_transient(&error)
                 }
             };
             if !retry {

@@ -5,21 +5,12 @@ use super::*;
 
 impl JetStreamLog {
     /// The last commit of every match of the stream `name` (see `EventLog::last_commits`).
-    pub(super) async fn last_commits_of(
-        &self,
-        layout: &Layout,
-        name: &str,
-        stream: &stream::Stream<()>,
-    ) -> Result<Vec<(String, u64, Bytes)>, LogError> {
+    pub(super) async fn last_commits_of(&self, layout: &Layout, name: &str, stream: &stream::Stream<()>) -> Result<Vec<(String, u64, Bytes)>, LogError> {
         // One ordered consumer over every match subject, delivering only each subject's last
         // message; the count pending at its creation tells when the pass is complete.
         let filter = layout.filter_of(name).unwrap_or_default();
         let consumer = stream
-            .create_consumer(OrderedConfig {
-                filter_subject: filter.clone(),
-                deliver_policy: DeliverPolicy::LastPerSubject,
-                ..Default::default()
-            })
+            .create_consumer(OrderedConfig { filter_subject: filter.clone(), deliver_policy: DeliverPolicy::LastPerSubject, ..Default::default() })
             .await
             .map_err(|e| classify(&format!("create consumer on {filter}"), e))?;
         let name = consumer.cached_info().name.clone();
@@ -29,19 +20,16 @@ impl JetStreamLog {
             if total == 0 {
                 return Ok(out);
             }
-            let mut messages =
-                consumer.messages().await.map_err(|e| classify(&format!("consume {filter}"), e))?;
+            let mut messages = consumer.messages().await.map_err(|e| classify(&format!("consume {filter}"), e))?;
             loop {
-                let next = tokio::time::timeout(READ_IDLE_TIMEOUT, messages.next()).await.map_err(|_| {
-                    LogError::Unavailable(format!("listing matches: no message for {READ_IDLE_TIMEOUT:?} after {}", out.len()))
-                })?;
+                let next = tokio::time::timeout(READ_IDLE_TIMEOUT, messages.next())
+                    .await
+                    .map_err(|_| LogError::Unavailable(format!("listing matches: no message for {READ_IDLE_TIMEOUT:?} after {}", out.len())))?;
                 let Some(message) = next else {
                     return Err(LogError::Unavailable("listing matches: the consumer ended early".into()));
                 };
                 let message = message.map_err(|e| classify(&format!("consume {filter}"), e))?;
-                let info = message
-                    .info()
-                    .map_err(|e| LogError::Other(format!("message on {filter} without JetStream info: {e}")))?;
+                let info = message.info().map_err(|e| LogError::Other(format!("message on {filter} without JetStream info: {e}")))?;
                 let (sequence, pending) = (info.stream_sequence, info.pending);
                 let match_id = layout.match_of(message.message.subject.as_str()).map(str::to_string);
                 if let Some(match_id) = match_id {
@@ -61,7 +49,6 @@ impl JetStreamLog {
         });
         result
     }
-
 
     /// Stream sequence of the last message on `subject`, or `None` if there is none.
     pub(super) async fn last_sequence(&self, stream: &stream::Stream<()>, subject: &str) -> Result<Option<u64>, LogError> {
@@ -98,18 +85,11 @@ impl JetStreamLog {
         deliver_policy: DeliverPolicy,
     ) -> Result<(async_nats::jetstream::consumer::pull::Ordered, String), LogError> {
         let consumer = stream
-            .create_consumer(OrderedConfig {
-                filter_subject: subject.to_string(),
-                deliver_policy,
-                ..Default::default()
-            })
+            .create_consumer(OrderedConfig { filter_subject: subject.to_string(), deliver_policy, ..Default::default() })
             .await
             .map_err(|e| classify(&format!("create consumer on {subject}"), e))?;
         let name = consumer.cached_info().name.clone();
-        let messages = consumer
-            .messages()
-            .await
-            .map_err(|e| classify(&format!("consume {subject}"), e))?;
+        let messages = consumer.messages().await.map_err(|e| classify(&format!("consume {subject}"), e))?;
         Ok((messages, name))
     }
 
@@ -147,18 +127,14 @@ impl JetStreamLog {
                 _ => 1,
             };
             loop {
-                let next = tokio::time::timeout(READ_IDLE_TIMEOUT, messages.next())
-                    .await
-                    .map_err(|_| {
-                        LogError::Unavailable(format!(
-                            "reading {subject}: no message for {READ_IDLE_TIMEOUT:?} after \
+                let next = tokio::time::timeout(READ_IDLE_TIMEOUT, messages.next()).await.map_err(|_| {
+                    LogError::Unavailable(format!(
+                        "reading {subject}: no message for {READ_IDLE_TIMEOUT:?} after \
                              version {version}"
-                        ))
-                    })?;
+                    ))
+                })?;
                 let Some(message) = next else {
-                    return Err(LogError::Unavailable(format!(
-                        "reading {subject}: the consumer ended after version {version}"
-                    )));
+                    return Err(LogError::Unavailable(format!("reading {subject}: the consumer ended after version {version}")));
                 };
                 let (sequence, payload) = to_commit(message, &subject)?;
                 if sequence < unread {
@@ -206,13 +182,10 @@ impl JetStreamLog {
         let mut commits = Vec::new();
         let mut version = first_version.saturating_sub(1);
         while next <= last {
-            let message = stream
-                .direct_get_next_for_subject(subject, Some(next))
-                .await
-                .map_err(|e| classify(&format!("read {subject} from sequence {next}"), e))?;
-            let message = jetstream::message::StreamMessage::try_from(message.message).map_err(|e| {
-                LogError::Other(format!("a direct get on {subject} returned no stream sequence: {e}"))
-            })?;
+            let message =
+                stream.direct_get_next_for_subject(subject, Some(next)).await.map_err(|e| classify(&format!("read {subject} from sequence {next}"), e))?;
+            let message = jetstream::message::StreamMessage::try_from(message.message)
+                .map_err(|e| LogError::Other(format!("a direct get on {subject} returned no stream sequence: {e}")))?;
             version += 1;
             if version >= keep_from {
                 commits.push(StoredCommit { version, sequence: message.sequence, payload: message.payload.clone() });
@@ -253,35 +226,16 @@ impl JetStreamLog {
         payload: &Bytes,
         expected: Option<u64>,
     ) -> Result<u64, LogError> {
-        let conflict = || LogError::Conflict {
-            match_id: match_id.to_string(),
-            expected,
-        };
+        let conflict = || LogError::Conflict { match_id: match_id.to_string(), expected };
         let from = expected.map_or(1, |s| s.saturating_add(1));
-        let next = match stream
-            .get_first_raw_message_by_subject(subject, from)
-            .await
-        {
+        let next = match stream.get_first_raw_message_by_subject(subject, from).await {
             Ok(message) => message,
             Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => return Err(conflict()),
-            Err(e) => {
-                return Err(classify(
-                    &format!("first message of {subject} from {from}"),
-                    e,
-                ))
-            }
+            Err(e) => return Err(classify(&format!("first message of {subject} from {from}"), e)),
         };
-        let stored_id = next
-            .headers
-            .get(async_nats::header::NATS_MESSAGE_ID)
-            .map(|v| v.as_str().to_string());
+        let stored_id = next.headers.get(async_nats::header::NATS_MESSAGE_ID).map(|v| v.as_str().to_string());
         if stored_id.as_deref() == Some(msg_id) && next.payload == *payload {
-            tracing::debug!(
-                match_id,
-                msg_id,
-                sequence = next.sequence,
-                "append was already stored"
-            );
+            tracing::debug!(match_id, msg_id, sequence = next.sequence, "append was already stored");
             Ok(next.sequence)
         } else {
             tracing::debug!(match_id, ?expected, "append conflict");
@@ -300,18 +254,12 @@ impl JetStreamLog {
         payload: &Bytes,
         expected: Option<u64>,
     ) -> Result<u64, LogError> {
-        let stored = stream
-            .get_raw_message(sequence)
-            .await
-            .map_err(|e| classify(&format!("get duplicate message {sequence}"), e))?;
+        let stored = stream.get_raw_message(sequence).await.map_err(|e| classify(&format!("get duplicate message {sequence}"), e))?;
         if stored.subject.as_str() == subject && stored.payload == *payload {
             Ok(sequence)
         } else {
             tracing::debug!(match_id, sequence, "msg id already used by another commit");
-            Err(LogError::Conflict {
-                match_id: match_id.to_string(),
-                expected,
-            })
+            Err(LogError::Conflict { match_id: match_id.to_string(), expected })
         }
     }
 }

@@ -27,13 +27,7 @@ impl JetStreamLog {
     /// may not create a match in an old period nor grow one past its maximum age, but a restore
     /// puts back commits that were accepted when they were made. Its period stream must exist
     /// ([`Self::ensure_period_stream`]); for a log without periods this is `append`.
-    pub async fn append_restored(
-        &self,
-        match_id: &str,
-        expected_last_sequence: Option<u64>,
-        msg_id: &str,
-        payload: Bytes,
-    ) -> Result<u64, LogError> {
+    pub async fn append_restored(&self, match_id: &str, expected_last_sequence: Option<u64>, msg_id: &str, payload: Bytes) -> Result<u64, LogError> {
         validate_match_id(match_id)?;
         validate_msg_id(msg_id)?;
         if self.is_reader() {

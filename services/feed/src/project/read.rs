@@ -117,7 +117,14 @@ enum Relayout {
 
 /// Follow one stream `name` of the log (a partition, or a period's) from its first commit,
 /// forever; `partition` is its place in the publisher's order.
-async fn read_partition(context: jetstream::Context, layout: eventlog::Layout, name: String, partition: usize, mut projection: Projection, tx: mpsc::Sender<Job>) -> Relayout {
+async fn read_partition(
+    context: jetstream::Context,
+    layout: eventlog::Layout,
+    name: String,
+    partition: usize,
+    mut projection: Projection,
+    tx: mpsc::Sender<Job>,
+) -> Relayout {
     let mut next_sequence = 1u64;
     let mut waits = infra::retry::BackoffBuilder::build(retry_policy());
     let filter = layout.filter_of(&name).unwrap_or_default();

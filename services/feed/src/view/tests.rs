@@ -198,8 +198,7 @@ fn the_count_of_remembered_matches_goes_back_down_as_matches_end() {
     assert_eq!(p.closed(), 10);
     // The same through batches, a match ending in the middle of one.
     let mut batched = Projection::new(None);
-    let all: Vec<(String, &[u8])> =
-        logs.iter().enumerate().flat_map(|(i, log)| log.iter().map(move |c| (format!("m{i}"), c.as_slice()))).collect();
+    let all: Vec<(String, &[u8])> = logs.iter().enumerate().flat_map(|(i, log)| log.iter().map(move |c| (format!("m{i}"), c.as_slice()))).collect();
     let all: Vec<(&str, &[u8])> = all.iter().map(|(m, c)| (m.as_str(), *c)).collect();
     for chunk in all.chunks(7) {
         assert!(batched.accept_batch(chunk).iter().all(|r| r.is_ok()));

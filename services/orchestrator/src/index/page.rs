@@ -35,9 +35,7 @@ pub(super) fn decode_token(token: &str, filters: &str) -> Result<String> {
     let text = String::from_utf8(raw).map_err(|_| bad("not a token this service issued"))?;
     let mut parts = text.splitn(3, ':');
     match (parts.next(), parts.next(), parts.next()) {
-        (Some(TOKEN_PREFIX), Some(f), Some(last)) if f == filters && eventlog::validate_match_id(last).is_ok() => {
-            Ok(last.to_string())
-        }
+        (Some(TOKEN_PREFIX), Some(f), Some(last)) if f == filters && eventlog::validate_match_id(last).is_ok() => Ok(last.to_string()),
         (Some(TOKEN_PREFIX), Some(_), Some(_)) => Err(bad("it was issued for other filters")),
         _ => Err(bad("not a token this service issued")),
     }

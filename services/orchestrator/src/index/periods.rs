@@ -33,8 +33,7 @@ impl MatchIndex {
             .filter_map(|(_, id)| {
                 let created = eventlog::layout::id_created_ms(id).and_then(|ms| i64::try_from(ms).ok())?;
                 let entry = &view.by_id.get(id)?.entry;
-                (created < before_ms && entry.archived_at_ms == 0)
-                    .then(|| Entry { ended_at_ms: created.saturating_add(closed_after_ms), ..entry.clone() })
+                (created < before_ms && entry.archived_at_ms == 0).then(|| Entry { ended_at_ms: created.saturating_add(closed_after_ms), ..entry.clone() })
             })
             .collect()
     }
@@ -42,12 +41,7 @@ impl MatchIndex {
     /// Every entry of the matches of `period` in `layout` (one pass over the copy).
     pub fn of_period(&self, layout: &eventlog::Layout, period: u64) -> Vec<Entry> {
         let Ok(view) = self.view.read() else { return Vec::new() };
-        view.by_id
-            .values()
-            .map(|k| &k.entry)
-            .filter(|e| matches!(layout.period_of(&e.match_id), Ok(Some(t)) if t == period))
-            .cloned()
-            .collect()
+        view.by_id.values().map(|k| &k.entry).filter(|e| matches!(layout.period_of(&e.match_id), Ok(Some(t)) if t == period)).cloned().collect()
     }
 
     /// The matches not yet archived, by the stream that must hold them (their commits are in

@@ -58,9 +58,8 @@ impl Matches {
         let (events, awaiting, rules_version) = match (&step, convert::control_of(&input)) {
             (Some(s), _) => (s.events.clone(), s.awaiting.clone(), s.rules_version.clone()),
             (None, Some(control)) => {
-                let current = rec.awaiting.clone().ok_or_else(|| {
-                    OrchestratorError::FailedPrecondition(format!("match {} has not started yet", rec.match_id))
-                })?;
+                let current =
+                    rec.awaiting.clone().ok_or_else(|| OrchestratorError::FailedPrecondition(format!("match {} has not started yet", rec.match_id)))?;
                 let seating = convert::seating(rec.ruleset(), rec.seats.len() as u32);
                 let (events, ended) = convert::control_step(&control, seating, &current)?;
                 (events, Some(ended), String::new())

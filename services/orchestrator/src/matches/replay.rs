@@ -91,9 +91,11 @@ impl Matches {
     /// The rules version of each ruleset the rules service runs now (cached for
     /// [`RULES_VERSIONS_TTL`]); `None` when the service cannot say.
     pub(super) async fn current_rules_versions(&self) -> Option<std::collections::BTreeMap<String, String>> {
-        let cached = self.rules_versions.lock().ok().and_then(|guard| {
-            guard.as_ref().filter(|(at, _)| at.elapsed() < RULES_VERSIONS_TTL).map(|(_, versions)| versions.clone())
-        });
+        let cached = self
+            .rules_versions
+            .lock()
+            .ok()
+            .and_then(|guard| guard.as_ref().filter(|(at, _)| at.elapsed() < RULES_VERSIONS_TTL).map(|(_, versions)| versions.clone()));
         if cached.is_some() {
             return cached;
         }
@@ -105,8 +107,7 @@ impl Matches {
                 return None;
             }
         };
-        let versions: std::collections::BTreeMap<String, String> =
-            listed.rulesets.into_iter().map(|i| (i.name, i.rules_version)).collect();
+        let versions: std::collections::BTreeMap<String, String> = listed.rulesets.into_iter().map(|i| (i.name, i.rules_version)).collect();
         if let Ok(mut guard) = self.rules_versions.lock() {
             *guard = Some((std::time::Instant::now(), versions.clone()));
         }
@@ -146,9 +147,9 @@ impl Matches {
         let (mut rec, commits) = match self.load_snapshot(match_id, upto).await {
             Some(mut rec) => {
                 let mut commits = self.backends.log.read_until(match_id, None, 1, last).await?;
-                let head = rec.last_hash.ok_or_else(|| {
-                    OrchestratorError::Internal(format!("the snapshot of match {match_id} at version {} has no chain head", rec.version))
-                })?;
+                let head = rec
+                    .last_hash
+                    .ok_or_else(|| OrchestratorError::Internal(format!("the snapshot of match {match_id} at version {} has no chain head", rec.version)))?;
                 verify::check_prefix(match_id, &commits, rec.version, &head, &self.backends.signer.orchestrator_key())?;
                 let after = commits.split_off(usize::try_from(rec.version).unwrap_or(usize::MAX).min(commits.len()));
                 // The log's own sequence, not the snapshot's: a restored stream numbers anew.
@@ -164,9 +165,7 @@ impl Matches {
         if let Some(v) = upto {
             let have = rec.version + commits.len() as u64;
             if v > have {
-                return Err(OrchestratorError::InvalidArgument(format!(
-                    "match {match_id} has {have} versions; version {v} does not exist yet"
-                )));
+                return Err(OrchestratorError::InvalidArgument(format!("match {match_id} has {have} versions; version {v} does not exist yet")));
             }
         }
         if telemetry::metrics::enabled() {
@@ -193,11 +192,7 @@ pub(super) fn check_commit(
     own: &fairness::chain::OrchestratorKey,
     verify_signature: bool,
 ) -> Result<[u8; 32]> {
-    let tampered = |detail: String| OrchestratorError::Tampered {
-        match_id: rec.match_id.clone(),
-        version: stored.version,
-        detail,
-    };
+    let tampered = |detail: String| OrchestratorError::Tampered { match_id: rec.match_id.clone(), version: stored.version, detail };
     if stored.version == 1 && commit.log_format != fairness::chain::LOG_FORMAT_SIGNED {
         return Err(tampered(
             "the log is unsigned (format 1, written before logs were signed); this orchestrator serves \
@@ -210,8 +205,7 @@ pub(super) fn check_commit(
         if c.orchestrator_public_key != own.to_bytes() {
             // Signed by the key it names: a real match of another key (a lost key file replaced,
             // the wrong file), the operator's to fix. Not signed by it: tampering.
-            fairness::chain::check_link(link, rec.last_hash.as_ref(), &c.orchestrator_public_key)
-                .map_err(|e| tampered(format!("the commit: {e}")))?;
+            fairness::chain::check_link(link, rec.last_hash.as_ref(), &c.orchestrator_public_key).map_err(|e| tampered(format!("the commit: {e}")))?;
             return Err(OrchestratorError::WrongKey {
                 match_id: rec.match_id.clone(),
                 created_under: short_hex(&c.orchestrator_public_key),
@@ -220,11 +214,7 @@ pub(super) fn check_commit(
             });
         }
     }
-    let checked = if verify_signature {
-        own.check_link(link, rec.last_hash.as_ref())
-    } else {
-        fairness::chain::check_hash_link(link, rec.last_hash.as_ref())
-    };
+    let checked = if verify_signature { own.check_link(link, rec.last_hash.as_ref()) } else { fairness::chain::check_hash_link(link, rec.last_hash.as_ref()) };
     checked.map_err(|e| tampered(format!("the commit: {e}")))?;
     Ok(fairness::chain::commit_hash(&stored.payload))
 }
@@ -237,14 +227,11 @@ pub(super) fn check_seat_act(rec: &MatchRecord, commit: &Commit) -> Result<()> {
     let tampered = |detail: String| OrchestratorError::Tampered { match_id: rec.match_id.clone(), version: commit.version, detail };
     if let Some(commit_input::Input::Joined(j)) = commit.input.as_ref().and_then(|i| i.input.as_ref()) {
         if !j.seat_public_key.is_empty() {
-            fairness::seat::SeatKey::parse(&j.seat_public_key)
-                .map_err(|e| tampered(format!("seat {} registers a key that is not one: {e}", j.seat)))?;
+            fairness::seat::SeatKey::parse(&j.seat_public_key).map_err(|e| tampered(format!("seat {} registers a key that is not one: {e}", j.seat)))?;
         }
         return Ok(());
     }
-    api::seat::check_act(commit, |seat| rec.seats.get(seat as usize).and_then(|s| s.public_key.as_ref()))
-        .map(|_| ())
-        .map_err(tampered)
+    api::seat::check_act(commit, |seat| rec.seats.get(seat as usize).and_then(|s| s.public_key.as_ref())).map(|_| ()).map_err(tampered)
 }
 
 /// Time called must have been due at the time it logs, by the clocks folded from the log.
@@ -257,10 +244,7 @@ pub(super) fn check_time_called(rec: &MatchRecord, commit: &Commit) -> Result<()
         return Err(OrchestratorError::ReplayMismatch {
             match_id: rec.match_id.clone(),
             version: commit.version,
-            detail: format!(
-                "time was called at {} ms (flagged seat {:?}), but by the logged clocks it was not due then",
-                t.at_ms, t.flagged_seat
-            ),
+            detail: format!("time was called at {} ms (flagged seat {:?}), but by the logged clocks it was not due then", t.at_ms, t.flagged_seat),
         });
     }
     Ok(())

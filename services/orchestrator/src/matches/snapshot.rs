@@ -119,8 +119,7 @@ pub enum Refused {
 /// at `version` and `sequence` (from the bucket's header).
 pub fn decode(match_id: &str, raw: &[u8], own: &[u8; 32], version: u64, sequence: u64) -> Result<MatchRecord, Refused> {
     let signed = SignedSnapshot::decode(raw).map_err(|e| Refused::Undecodable(e.to_string()))?;
-    fairness::verify_signature(own, &signed_message(&signed.snapshot), &signed.signature)
-        .map_err(|_| Refused::BadSignature)?;
+    fairness::verify_signature(own, &signed_message(&signed.snapshot), &signed.signature).map_err(|_| Refused::BadSignature)?;
     let s = MatchSnapshot::decode(signed.snapshot.as_slice()).map_err(|e| Refused::Undecodable(e.to_string()))?;
     if s.snapshot_format != SNAPSHOT_FORMAT {
         return Err(Refused::Format(s.snapshot_format));
@@ -129,8 +128,7 @@ pub fn decode(match_id: &str, raw: &[u8], own: &[u8; 32], version: u64, sequence
         return Err(Refused::Mismatch);
     }
     let last_hash: [u8; 32] = s.last_hash.as_slice().try_into().map_err(|_| Refused::Undecodable("last_hash".into()))?;
-    let awaiting =
-        convert::awaiting_from_proto(s.awaiting.as_ref()).map_err(|e| Refused::Undecodable(e.to_string()))?;
+    let awaiting = convert::awaiting_from_proto(s.awaiting.as_ref()).map_err(|e| Refused::Undecodable(e.to_string()))?;
     let created = s.created.unwrap_or_default();
     let tournament = crate::record::Tournament::of(&created);
     let clocks = match (created.time_control.clone(), s.clock.clone()) {
@@ -171,13 +169,7 @@ pub fn decode(match_id: &str, raw: &[u8], own: &[u8; 32], version: u64, sequence
         let d = sub.decision.unwrap_or_default();
         submitted.insert(
             sub.idempotency_key,
-            Submitted {
-                seat: d.seat,
-                decision_id: d.decision_id,
-                choice: d.choice,
-                version: sub.version,
-                signature: sub.seat_signature,
-            },
+            Submitted { seat: d.seat, decision_id: d.decision_id, choice: d.choice, version: sub.version, signature: sub.seat_signature },
         );
     }
     let mut rec = MatchRecord::empty(match_id);
@@ -225,10 +217,9 @@ mod tests {
             Seat { name: "B".into(), entropy: None, token_hash: None, public_key: None },
         ];
         rec.state = vec![9, 8, 7];
-        rec.awaiting = convert::awaiting_from_proto(Some(&r::Awaiting {
-            what: Some(r::awaiting::What::Ended(r::Outcome { winners: vec![1], reason: "test".into() })),
-        }))
-        .ok();
+        rec.awaiting =
+            convert::awaiting_from_proto(Some(&r::Awaiting { what: Some(r::awaiting::What::Ended(r::Outcome { winners: vec![1], reason: "test".into() })) }))
+                .ok();
         rec.version = 2;
         rec.last_sequence = Some(40);
         rec.last_hash = Some([5; 32]);
@@ -248,8 +239,10 @@ mod tests {
         );
         assert_eq!(back.submitted, rec.submitted);
         assert_eq!(back.events, rec.events);
-        assert_eq!(back.seats.iter().map(|s| (&s.name, &s.entropy, &s.token_hash)).collect::<Vec<_>>(),
-            rec.seats.iter().map(|s| (&s.name, &s.entropy, &s.token_hash)).collect::<Vec<_>>());
+        assert_eq!(
+            back.seats.iter().map(|s| (&s.name, &s.entropy, &s.token_hash)).collect::<Vec<_>>(),
+            rec.seats.iter().map(|s| (&s.name, &s.entropy, &s.token_hash)).collect::<Vec<_>>()
+        );
         assert_eq!(back.seats.iter().map(|s| &s.public_key).collect::<Vec<_>>(), rec.seats.iter().map(|s| &s.public_key).collect::<Vec<_>>());
         assert_eq!(back.config, rec.config);
     }

@@ -1,7 +1,7 @@
-use api::rules_v1::rules_service_client::RulesServiceClient;
 use super::*;
-use fairness::chain::short_hex;
 use api::log_v1::{MatchCreated, SeatJoined};
+use api::rules_v1::rules_service_client::RulesServiceClient;
+use fairness::chain::short_hex;
 
 fn sealed(signer: &fairness::Signer, commit: &Commit) -> StoredCommit {
     let payload = fairness::chain::seal(signer, &commit.encode_to_vec());
@@ -96,10 +96,8 @@ async fn backends_on(log: Arc<dyn EventLog>) -> anyhow::Result<Backends> {
     tokio::spawn(tonic::transport::Server::builder().add_service(service).serve_with_incoming(incoming));
     let rules = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))?.connect().await?;
     let rules = RulesServiceClient::new(TracedChannel::new(rules, "rules"));
-    let randomness = RandomnessServiceClient::new(TracedChannel::new(
-        tonic::transport::Endpoint::from_static("http://127.0.0.1:9").connect_lazy(),
-        "randomness",
-    ));
+    let randomness =
+        RandomnessServiceClient::new(TracedChannel::new(tonic::transport::Endpoint::from_static("http://127.0.0.1:9").connect_lazy(), "randomness"));
     Ok(Backends { rules, randomness, nodes: Vec::new(), log, signer: Arc::new(fairness::Signer::from_seed(&[7; 32])) })
 }
 

@@ -11,19 +11,13 @@ impl MatchApi {
             Viewer::Auditor => r::view_request::Viewer::Auditor(true),
         };
         // By the state's hash first: the rules service usually holds the state it produced.
-        let view_json =
-            crate::rules_client::view(&self.matches.backends().rules, rec.ruleset(), &rec.state, viewer_proto).await?;
+        let view_json = crate::rules_client::view(&self.matches.backends().rules, rec.ruleset(), &rec.state, viewer_proto).await?;
         Ok(m::MatchView {
             match_id: rec.match_id.clone(),
             ruleset: rec.ruleset().into(),
             version: rec.version,
             status: status_of(rec) as i32,
-            seats: rec
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, s)| m::SeatInfo { seat: i as u32, name: s.name.clone(), joined: s.token_hash.is_some() })
-                .collect(),
+            seats: rec.seats.iter().enumerate().map(|(i, s)| m::SeatInfo { seat: i as u32, name: s.name.clone(), joined: s.token_hash.is_some() }).collect(),
             state_json: view_json,
             pending: pending_for(rec, viewer),
             result: result_text(rec),
@@ -72,11 +66,8 @@ impl MatchApi {
             (rnd::CommitResponse { scheme: fairness::v2::SCHEME.into(), ..Default::default() }, logged)
         } else {
             let mut randomness = self.matches.backends().randomness.clone();
-            let committed = randomness
-                .commit(rnd::CommitRequest { match_id: match_id.clone(), ..Default::default() })
-                .await
-                .map_err(randomness_err)?
-                .into_inner();
+            let committed =
+                randomness.commit(rnd::CommitRequest { match_id: match_id.clone(), ..Default::default() }).await.map_err(randomness_err)?.into_inner();
             (committed, Vec::new())
         };
         let join_codes: Vec<String> = config.seats.iter().map(|_| auth::new_secret("join_")).collect();
@@ -95,10 +86,8 @@ impl MatchApi {
             spectator_delay_s,
             randomness_nodes: randomness_nodes.clone(),
         };
-        let logged_nodes = randomness_nodes
-            .into_iter()
-            .map(|n| m::RandomnessNodeCommitment { name: n.name, public_key: n.public_key, commitment: n.commitment })
-            .collect();
+        let logged_nodes =
+            randomness_nodes.into_iter().map(|n| m::RandomnessNodeCommitment { name: n.name, public_key: n.public_key, commitment: n.commitment }).collect();
         let mut rec = MatchRecord::empty(&match_id);
         // The rules validate the configuration (decks, seat count, options) before anything is logged.
         let version = self.matches.commit(&mut rec, commit_input::Input::Created(created)).await?;
@@ -106,11 +95,7 @@ impl MatchApi {
         tracing::info!(%match_id, ruleset = %req.ruleset.trim(), "match created");
         Ok(m::CreateMatchResponse {
             match_id,
-            seats: join_codes
-                .into_iter()
-                .enumerate()
-                .map(|(i, join_code)| m::SeatCredential { seat: i as u32, join_code })
-                .collect(),
+            seats: join_codes.into_iter().enumerate().map(|(i, join_code)| m::SeatCredential { seat: i as u32, join_code }).collect(),
             randomness_commitment: committed.commitment,
             randomness_scheme: committed.scheme,
             randomness_public_key: committed.public_key,
@@ -122,9 +107,8 @@ impl MatchApi {
     pub(super) async fn join(&self, req: m::JoinMatchRequest, deadline: Option<Instant>) -> Result<m::JoinMatchResponse> {
         limits::check_join(&req)?;
         if !req.seat_public_key.is_empty() {
-            fairness::seat::SeatKey::parse(&req.seat_public_key).map_err(|e| {
-                OrchestratorError::InvalidArgument(format!("seat_public_key must be a 32-byte Ed25519 public key: {e}"))
-            })?;
+            fairness::seat::SeatKey::parse(&req.seat_public_key)
+                .map_err(|e| OrchestratorError::InvalidArgument(format!("seat_public_key must be a 32-byte Ed25519 public key: {e}")))?;
         }
         let len = req.entropy.len();
         if !(fairness::MIN_ENTROPY_BYTES..=fairness::MAX_ENTROPY_BYTES).contains(&len) {
@@ -157,13 +141,15 @@ impl MatchApi {
     /// One evaluation of a join against the record as it is; returns the new seat token.
     pub(super) async fn join_once(&self, rec: &mut MatchRecord, req: &m::JoinMatchRequest) -> Result<String> {
         let seat = rec.seats.get(req.seat as usize).ok_or_else(|| {
-            OrchestratorError::InvalidArgument(format!("match {} has no seat {} (seats are 0 to {})", req.match_id, req.seat, rec.seats.len().saturating_sub(1)))
+            OrchestratorError::InvalidArgument(format!(
+                "match {} has no seat {} (seats are 0 to {})",
+                req.match_id,
+                req.seat,
+                rec.seats.len().saturating_sub(1)
+            ))
         })?;
         if rec.join_code_hashes.get(req.seat as usize) != Some(&auth::hash_secret(&req.join_code)) {
-            return Err(OrchestratorError::PermissionDenied(format!(
-                "wrong join code for seat {}: use the code CreateMatch returned for this seat",
-                req.seat
-            )));
+            return Err(OrchestratorError::PermissionDenied(format!("wrong join code for seat {}: use the code CreateMatch returned for this seat", req.seat)));
         }
         let token = auth::seat_token(&self.matches.backends().signer, &rec.match_id, req.seat, &req.join_code, &req.entropy);
         if let Some(joined) = &seat.token_hash {
@@ -186,12 +172,8 @@ impl MatchApi {
                 req.seat
             )));
         }
-        let joined = SeatJoined {
-            seat: req.seat,
-            entropy: req.entropy.clone(),
-            token_hash: auth::hash_secret(&token),
-            seat_public_key: req.seat_public_key.clone(),
-        };
+        let joined =
+            SeatJoined { seat: req.seat, entropy: req.entropy.clone(), token_hash: auth::hash_secret(&token), seat_public_key: req.seat_public_key.clone() };
         self.matches.commit(rec, commit_input::Input::Joined(joined)).await?;
         Ok(token)
     }
@@ -284,13 +266,9 @@ impl MatchApi {
             self.matches.drive(rec).await?;
         }
         let pending = match &rec.awaiting {
-            _ if !rec.all_joined() => {
-                return Err(OrchestratorError::FailedPrecondition("the match is waiting for seats to join".into()))
-            }
+            _ if !rec.all_joined() => return Err(OrchestratorError::FailedPrecondition("the match is waiting for seats to join".into())),
             Some(Awaiting::Decision(d)) => d.clone(),
-            Some(Awaiting::Ended(_)) => {
-                return Err(OrchestratorError::FailedPrecondition(format!("the match has ended: {}", result_text(rec))))
-            }
+            Some(Awaiting::Ended(_)) => return Err(OrchestratorError::FailedPrecondition(format!("the match has ended: {}", result_text(rec)))),
             _ => return Err(OrchestratorError::Internal("the match waits for neither a decision nor an end".into())),
         };
         if body.decision_id != pending.id {
@@ -308,16 +286,11 @@ impl MatchApi {
         let choice = convert::choice_from_proto(body.choice.as_ref()).map_err(|e| OrchestratorError::InvalidArgument(e.0))?;
         let choice = convert::choice_to_proto(&choice);
         // The seat signs the choice as logged (the conversion above keeps it as sent).
-        let signed_choice = api::seat::choice_of(Some(&choice))
-            .ok_or_else(|| OrchestratorError::Internal("a converted choice has no value".into()))?;
+        let signed_choice = api::seat::choice_of(Some(&choice)).ok_or_else(|| OrchestratorError::Internal("a converted choice has no value".into()))?;
         let act = fairness::seat::Act::Decision { decision_id: body.decision_id, choice: &signed_choice };
         let seat_signature = seat_signature(rec, seat, act, &body.seat_signature)?;
         let decision = r::DecisionInput { decision_id: body.decision_id, seat, choice: Some(choice) };
-        let input = commit_input::Input::Decision(SeatDecision {
-            decision: Some(decision),
-            idempotency_key: body.idempotency_key.clone(),
-            seat_signature,
-        });
+        let input = commit_input::Input::Decision(SeatDecision { decision: Some(decision), idempotency_key: body.idempotency_key.clone(), seat_signature });
         let first = self.matches.commit(rec, input).await?;
         // The decision is in the log: the caller's answer is OK whatever happens next. A draw
         // or reveal that fails here (randomness down, the log full, another orchestrator
@@ -334,20 +307,7 @@ impl MatchApi {
 /// comes next for the caller.
 pub(super) fn reply(rec: &MatchRecord, first_version: u64, seat: u32) -> m::SubmitDecisionResponse {
     let viewer = Viewer::Seat(seat);
-    let events = rec
-        .events
-        .iter()
-        .skip(first_version.saturating_sub(1) as usize)
-        .flatten()
-        .map(|e| convert::redact_event(e, viewer))
-        .collect();
+    let events = rec.events.iter().skip(first_version.saturating_sub(1) as usize).flatten().map(|e| convert::redact_event(e, viewer)).collect();
     let (next_decision, waiting_for_seat, status) = next_for(rec, seat);
-    m::SubmitDecisionResponse {
-        version: rec.version,
-        events,
-        next_decision,
-        waiting_for_seat,
-        status: status as i32,
-        chain_hash: chain_hash(rec),
-    }
+    m::SubmitDecisionResponse { version: rec.version, events, next_decision, waiting_for_seat, status: status as i32, chain_hash: chain_hash(rec) }
 }

@@ -17,10 +17,7 @@ impl MatchApi {
         Ok(Response::new(self.view(&past, viewer).await?))
     }
 
-    pub(super) async fn get_pending_inner(
-        &self,
-        req: Request<m::GetPendingDecisionRequest>,
-    ) -> Result<Response<m::GetPendingDecisionResponse>, Status> {
+    pub(super) async fn get_pending_inner(&self, req: Request<m::GetPendingDecisionRequest>) -> Result<Response<m::GetPendingDecisionResponse>, Status> {
         let rec = self.matches.lock(&req.get_ref().match_id).await?;
         let seat = seat_of(&req, &rec)?;
         let (decision, waiting_for_seat, status) = next_for(&rec, seat);
@@ -35,10 +32,7 @@ impl MatchApi {
 
     pub(super) async fn watch_inner(&self, req: Request<m::WatchMatchRequest>) -> Result<Response<WatchStream>, Status> {
         let permit = self.watches.clone().try_acquire_owned().map_err(|_| {
-            OrchestratorError::Exhausted(format!(
-                "this orchestrator already serves {} open watches; close one or retry later",
-                limits::MAX_OPEN_WATCHES
-            ))
+            OrchestratorError::Exhausted(format!("this orchestrator already serves {} open watches; close one or retry later", limits::MAX_OPEN_WATCHES))
         })?;
         // The updates come from the log (the match's feed), so the cached record only has to
         // name the viewer; a token it does not know yet gets one look at the log first.

@@ -22,13 +22,9 @@ pub(super) fn viewer_of<T>(req: &Request<T>, rec: &MatchRecord) -> Result<Viewer
 pub(super) fn viewer_for(token: Option<&str>, rec: &MatchRecord) -> Result<Viewer> {
     match token {
         None => Ok(Viewer::Spectator),
-        Some(token) => rec
-            .seat_of_token_hash(&auth::hash_secret(token))
-            .map(Viewer::Seat)
-            .ok_or_else(|| OrchestratorError::Unauthenticated(format!(
-                "the seat token is not valid for match {}; use the token JoinMatch returned",
-                rec.match_id
-            ))),
+        Some(token) => rec.seat_of_token_hash(&auth::hash_secret(token)).map(Viewer::Seat).ok_or_else(|| {
+            OrchestratorError::Unauthenticated(format!("the seat token is not valid for match {}; use the token JoinMatch returned", rec.match_id))
+        }),
     }
 }
 
@@ -40,9 +36,7 @@ pub(super) fn seat_of<T>(req: &Request<T>, rec: &MatchRecord) -> Result<u32> {
 pub(super) fn seat_for(token: Option<&str>, rec: &MatchRecord) -> Result<u32> {
     match viewer_for(token, rec)? {
         Viewer::Seat(s) => Ok(s),
-        _ => Err(OrchestratorError::Unauthenticated(
-            "this call needs a seat token: send \"authorization: Bearer <seat token>\"".into(),
-        )),
+        _ => Err(OrchestratorError::Unauthenticated("this call needs a seat token: send \"authorization: Bearer <seat token>\"".into())),
     }
 }
 
@@ -64,9 +58,7 @@ pub(super) fn seat_signature(rec: &MatchRecord, seat: u32, act: fairness::seat::
         Some(key) => key,
         None if signature.is_empty() => return Ok(Vec::new()),
         None => {
-            return Err(OrchestratorError::InvalidArgument(format!(
-                "seat {seat} registered no public key at JoinMatch, so its {what} takes no seat_signature"
-            )))
+            return Err(OrchestratorError::InvalidArgument(format!("seat {seat} registered no public key at JoinMatch, so its {what} takes no seat_signature")))
         }
     };
     let against = rec.last_hash.ok_or_else(|| OrchestratorError::FailedPrecondition("the match has no commit yet".into()))?;
@@ -91,11 +83,9 @@ pub(super) fn seat_signature(rec: &MatchRecord, seat: u32, act: fairness::seat::
 /// The pending decision as `viewer` may see it: its options only for the deciding seat.
 pub(super) fn pending_for(rec: &MatchRecord, viewer: Viewer) -> Option<m::Decision> {
     match &rec.awaiting {
-        Some(Awaiting::Decision(d)) if rec.all_joined() => Some(if viewer == Viewer::Seat(d.seat) {
-            convert::decision_to_proto(d)
-        } else {
-            convert::decision_summary_to_proto(d)
-        }),
+        Some(Awaiting::Decision(d)) if rec.all_joined() => {
+            Some(if viewer == Viewer::Seat(d.seat) { convert::decision_to_proto(d) } else { convert::decision_summary_to_proto(d) })
+        }
         _ => None,
     }
 }
@@ -127,11 +117,8 @@ pub(super) fn may_be_stale(e: &OrchestratorError) -> bool {
 pub(super) fn result_text(rec: &MatchRecord) -> String {
     match &rec.awaiting {
         Some(Awaiting::Ended(o)) => {
-            let names: Vec<String> = o
-                .winners
-                .iter()
-                .map(|w| rec.seats.get(*w as usize).map(|s| s.name.clone()).unwrap_or_else(|| format!("seat {w}")))
-                .collect();
+            let names: Vec<String> =
+                o.winners.iter().map(|w| rec.seats.get(*w as usize).map(|s| s.name.clone()).unwrap_or_else(|| format!("seat {w}"))).collect();
             if names.is_empty() {
                 format!("no winner ({})", o.reason)
             } else {

@@ -85,10 +85,12 @@ pub(super) fn watch_many(
                     continue;
                 }
                 if followed.len() >= limits::MAX_MATCHES_PER_WATCH {
-                    let _ = tx.send(Err(Status::from(OrchestratorError::Exhausted(format!(
-                        "more than {} matches pass these filters; narrow them (a round, a ruleset) and watch again",
-                        limits::MAX_MATCHES_PER_WATCH
-                    ))))).await;
+                    let _ = tx
+                        .send(Err(Status::from(OrchestratorError::Exhausted(format!(
+                            "more than {} matches pass these filters; narrow them (a round, a ruleset) and watch again",
+                            limits::MAX_MATCHES_PER_WATCH
+                        )))))
+                        .await;
                     return;
                 }
                 let watcher = match hub.watch(&summary.match_id, 0).await {
@@ -125,10 +127,7 @@ pub(super) fn watch_many(
             };
             let (match_id, item) = next;
             let update = match item {
-                Ok(item) => Ok(m::MatchesUpdate {
-                    match_id,
-                    update: Some(update_for(&item.commit, Viewer::Spectator, item.all_joined)),
-                }),
+                Ok(item) => Ok(m::MatchesUpdate { match_id, update: Some(update_for(&item.commit, Viewer::Spectator, item.all_joined)) }),
                 Err(status) => Err(status),
             };
             let failed = update.is_err();

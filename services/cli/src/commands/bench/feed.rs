@@ -137,8 +137,7 @@ impl Ledger {
 /// anything else.
 pub fn parse_update(subject: &str, headers: Option<&async_nats::HeaderMap>, payload: &[u8]) -> Option<(String, u64)> {
     let mut tokens = subject.split('.');
-    let (Some("feed"), Some(_tournament), Some(match_id), Some("events"), None) =
-        (tokens.next(), tokens.next(), tokens.next(), tokens.next(), tokens.next())
+    let (Some("feed"), Some(_tournament), Some(match_id), Some("events"), None) = (tokens.next(), tokens.next(), tokens.next(), tokens.next(), tokens.next())
     else {
         return None;
     };

@@ -66,7 +66,11 @@ impl BenchCmd {
             calls += r.calls;
             for (d, commits) in r.submit {
                 samples.push(d);
-                if commits > 1 { multi.push(d) } else { single.push(d) }
+                if commits > 1 {
+                    multi.push(d)
+                } else {
+                    single.push(d)
+                }
             }
             finished.extend(r.finished);
             watch_tasks.extend(r.watchers);
@@ -258,8 +262,7 @@ pub(super) async fn play_one(
                 Some(known) => known,
                 None => {
                     r.calls += 1;
-                    call(api.get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(&first))?))
-                        .await?
+                    call(api.get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(&first))?)).await?
                 }
             };
             if pending.version > version {
@@ -283,8 +286,7 @@ pub(super) async fn play_one(
                 Some(d) if d.seat == seat && d.spec.is_some() => (d, pending.chain_hash),
                 _ => {
                     r.calls += 1;
-                    let asked = call(api.get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(token))?))
-                        .await?;
+                    let asked = call(api.get_pending_decision(request(m::GetPendingDecisionRequest { match_id: match_id.clone() }, Some(token))?)).await?;
                     (asked.decision.context("the server says a seat is to decide but shows it no decision")?, asked.chain_hash)
                 }
             };

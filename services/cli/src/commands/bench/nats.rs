@@ -16,10 +16,7 @@ pub(super) async fn connect_feed(url: &str, credentials: &eventlog::NatsCredenti
             Err(e) => last_error = Some(format!("as {}: {e:#}", role.name())),
         }
     }
-    anyhow::bail!(
-        "cannot connect to NATS at {url} to follow the feed ({})",
-        last_error.unwrap_or_else(|| "no feed or admin password in the data dir".into())
-    )
+    anyhow::bail!("cannot connect to NATS at {url} to follow the feed ({})", last_error.unwrap_or_else(|| "no feed or admin password in the data dir".into()))
 }
 
 /// Refuse anything but a loopback address.
@@ -42,8 +39,7 @@ pub(super) fn check_loopback(url: &str) -> anyhow::Result<()> {
 /// The NATS port of a system started by `arbiter up --data-dir dir`.
 pub(super) fn nats_url_from_data_dir(dir: &Path) -> anyhow::Result<String> {
     let conf = dir.join("nats").join("nats-server.conf");
-    let text = std::fs::read_to_string(&conf)
-        .with_context(|| format!("cannot read {} (pass --nats-url)", conf.display()))?;
+    let text = std::fs::read_to_string(&conf).with_context(|| format!("cannot read {} (pass --nats-url)", conf.display()))?;
     let listen = text
         .lines()
         .find_map(|l| l.trim().strip_prefix("listen:"))
@@ -71,7 +67,9 @@ mod tests {
 
     #[test]
     fn loopback_only() {
-        for ok in ["http://127.0.0.1:50051", "nats://127.0.0.1:4222", "http://localhost:1", "http://[::1]:5", "127.0.0.2:9", "nats://127.0.0.1:1,nats://127.0.0.1:2"] {
+        for ok in
+            ["http://127.0.0.1:50051", "nats://127.0.0.1:4222", "http://localhost:1", "http://[::1]:5", "127.0.0.2:9", "nats://127.0.0.1:1,nats://127.0.0.1:2"]
+        {
             assert!(check_loopback(ok).is_ok(), "{ok}");
         }
         for bad in ["http://10.0.0.1:50051", "nats://example.com:4222", "https://192.168.1.2", "nats://127.0.0.1:1,nats://10.0.0.1:2"] {

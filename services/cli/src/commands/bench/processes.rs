@@ -58,7 +58,12 @@ pub(super) fn cpu_per(before: &BTreeMap<&'static str, Duration>, after: &BTreeMa
 }
 
 /// The CPU figures of a load from the readings around its raw and its Arbiter phase.
-pub(super) fn cpu_figures(raw: [&BTreeMap<&'static str, Duration>; 2], raw_appends: u64, arbiter: [&BTreeMap<&'static str, Duration>; 2], commits: u64) -> CpuFigures {
+pub(super) fn cpu_figures(
+    raw: [&BTreeMap<&'static str, Duration>; 2],
+    raw_appends: u64,
+    arbiter: [&BTreeMap<&'static str, Duration>; 2],
+    commits: u64,
+) -> CpuFigures {
     let raw_us_per_append = cpu_per(raw[0], raw[1], &["nats", "bench"], raw_appends);
     let every: Vec<&str> = PROCESSES.iter().map(|(name, _)| *name).chain(["bench"]).collect();
     let arbiter_us_per_commit = cpu_per(arbiter[0], arbiter[1], &every, commits);

@@ -57,13 +57,7 @@ fn bench_tournament(i: usize) -> String {
 }
 
 /// Write `n` matches, then measure (the system is the bench's own, `system`).
-pub async fn run(
-    orchestrator: &str,
-    ruleset: &str,
-    players: u32,
-    n: usize,
-    system: &mut crate::commands::up::LocalSystem,
-) -> anyhow::Result<ScaleFigures> {
+pub async fn run(orchestrator: &str, ruleset: &str, players: u32, n: usize, system: &mut crate::commands::up::LocalSystem) -> anyhow::Result<ScaleFigures> {
     let api = client::connect(orchestrator)?;
     progress(&format!("writing {n} matches through CreateMatch ({IN_FLIGHT} in flight)"));
     let started = Instant::now();

@@ -48,9 +48,17 @@ pub(super) fn print_table(r: &BenchReport) {
     println!("(latencies in ms; ratio = commits/s ÷ raw appends/s; p99 × = SubmitDecision p99 ÷ raw append p99)");
     println!();
     for l in &r.loads {
-        print!("load {:>4}: {} matches started, {} finished, {} decisions", l.matches, l.arbiter.matches_started, l.arbiter.matches_finished, l.arbiter.decisions);
+        print!(
+            "load {:>4}: {} matches started, {} finished, {} decisions",
+            l.matches, l.arbiter.matches_started, l.arbiter.matches_finished, l.arbiter.decisions
+        );
         if let Some(m) = &l.memory {
-            print!(" · orchestrator RSS {:.1} → {:.1} MB ({:.0} kB per match)", m.orchestrator_rss_before_bytes as f64 / 1e6, m.orchestrator_rss_after_bytes as f64 / 1e6, m.bytes_per_match / 1e3);
+            print!(
+                " · orchestrator RSS {:.1} → {:.1} MB ({:.0} kB per match)",
+                m.orchestrator_rss_before_bytes as f64 / 1e6,
+                m.orchestrator_rss_after_bytes as f64 / 1e6,
+                m.bytes_per_match / 1e3
+            );
         }
         println!();
         let s = &l.store;

@@ -65,4 +65,3 @@ pub(crate) fn cluster_size(text: &str) -> Result<usize, String> {
         _ => Err(format!("{text:?} nodes: use 3 (or 5 or 7), an odd number, so that a majority survives the loss of a node")),
     }
 }
-

@@ -17,9 +17,7 @@ use crate::mainframe::state::{After, Game, Stage, Window};
 fn attack_options(g: &Game) -> Table<Option<(u32, u32)>> {
     let mut o = Vec::new();
     let opps = g.opponents(g.active);
-    for p in g.perms.iter().filter(|p| {
-        p.controller == g.active && !p.running && g.kind_of(p.id) == Kind::Character && g.attack(p.id) >= 0
-    }) {
+    for p in g.perms.iter().filter(|p| p.controller == g.active && !p.running && g.kind_of(p.id) == Kind::Character && g.attack(p.id) >= 0) {
         if g.combat.attackers.iter().any(|&(a, _)| a == p.id) {
             continue;
         }
@@ -42,18 +40,14 @@ fn attack_options(g: &Game) -> Table<Option<(u32, u32)>> {
 /// Each block defender `d` may declare (blocker, attacker), then "done".
 fn block_options(g: &Game, d: u32) -> Table<Option<(u32, u32)>> {
     let mut o = Vec::new();
-    let attackers: Vec<u32> =
-        g.combat.attackers.iter().filter(|&&(a, t)| t == d && g.in_play(a)).map(|&(a, _)| a).collect();
+    let attackers: Vec<u32> = g.combat.attackers.iter().filter(|&&(a, t)| t == d && g.in_play(a)).map(|&(a, _)| a).collect();
     for p in g.perms.iter().filter(|p| p.controller == d && !p.running && g.kind_of(p.id) == Kind::Character) {
         if g.combat.blockers.iter().any(|&(b, _)| b == p.id) {
             continue;
         }
         for &a in &attackers {
             o.push((
-                DecisionOption::new(
-                    format!("block:{}:{a}", p.id),
-                    format!("{} ({}/{}) blocks {}", g.label(p.id), g.attack(p.id), g.defense(p.id), g.label(a)),
-                ),
+                DecisionOption::new(format!("block:{}:{a}", p.id), format!("{} ({}/{}) blocks {}", g.label(p.id), g.attack(p.id), g.defense(p.id), g.label(a))),
                 Some((p.id, a)),
             ));
         }
@@ -99,7 +93,14 @@ pub(super) fn step(g: &mut Game, stage: Stage, ev: &mut Vec<Event>) -> Result<bo
                 finish_attackers(g, ev);
                 return Ok(false);
             }
-            ask(g, active, "declare_attackers", "declares attackers".into(), "Declare attackers: choose an attacker and the opponent it attacks, or done".into(), pick_one(shown(options)));
+            ask(
+                g,
+                active,
+                "declare_attackers",
+                "declares attackers".into(),
+                "Declare attackers: choose an attacker and the opponent it attacks, or done".into(),
+                pick_one(shown(options)),
+            );
             Ok(true)
         }
         Stage::DeclareBlockers { mut defenders } => {
@@ -120,7 +121,14 @@ pub(super) fn step(g: &mut Game, stage: Stage, ev: &mut Vec<Event>) -> Result<bo
                 g.stage = Stage::DeclareBlockers { defenders };
                 return Ok(false);
             }
-            ask(g, d, "declare_blockers", "declares blockers".into(), "Declare blockers: assign a Refreshed character to an attacker, or done".into(), pick_one(shown(options)));
+            ask(
+                g,
+                d,
+                "declare_blockers",
+                "declares blockers".into(),
+                "Declare blockers: assign a Refreshed character to an attacker, or done".into(),
+                pick_one(shown(options)),
+            );
             Ok(true)
         }
         Stage::CombatDamage => {
@@ -215,11 +223,7 @@ fn declare_attacker(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<
                 p.running = true;
             }
             g.combat.attackers.push((a, d));
-            ev.push(public(
-                "attack_declared",
-                format!("{} attacks {}", g.label(a), g.seat_name(d)),
-                json!({"card": a, "defender": d}),
-            ));
+            ev.push(public("attack_declared", format!("{} attacks {}", g.label(a), g.seat_name(d)), json!({"card": a, "defender": d})));
         }
         Some(None) => finish_attackers(g, ev),
         None => return Err(RulesError::Illegal(format!("\"{id}\" is not a legal attack now"))),
@@ -234,11 +238,7 @@ fn declare_blocker(g: &mut Game, mut defenders: Vec<u32>, input: &Input, ev: &mu
         Some(Some((b, a))) => {
             // MF-6.2 [house]: blocking does not turn the blocker Running.
             g.combat.blockers.push((b, a));
-            ev.push(public(
-                "block_declared",
-                format!("{} blocks {}", g.label(b), g.label(a)),
-                json!({"card": b, "attacker": a}),
-            ));
+            ev.push(public("block_declared", format!("{} blocks {}", g.label(b), g.label(a)), json!({"card": b, "attacker": a})));
         }
         Some(None) => {
             defenders.remove(0);

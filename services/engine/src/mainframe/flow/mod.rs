@@ -37,12 +37,9 @@ pub(crate) fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError
     let stage = g.stage.clone();
     match stage {
         Stage::CardNumbers | Stage::Setup { .. } => setup::step(g, stage),
-        Stage::TurnStart
-        | Stage::SystemCheck
-        | Stage::Stability { .. }
-        | Stage::Refresh
-        | Stage::DrawInstall { .. }
-        | Stage::ForceQuit => turn::step_initialize(g, stage, ev),
+        Stage::TurnStart | Stage::SystemCheck | Stage::Stability { .. } | Stage::Refresh | Stage::DrawInstall { .. } | Stage::ForceQuit => {
+            turn::step_initialize(g, stage, ev)
+        }
         Stage::Window { .. } => priority::step(g, ev),
         Stage::Netcheck | Stage::OrderTriggers { .. } | Stage::Resolve { .. } => resolve::step(g, stage, ev),
         Stage::DeclareAttackers
@@ -52,9 +49,7 @@ pub(crate) fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError
         | Stage::DealDamage
         | Stage::CombatEnd
         | Stage::CombatCleanup => attack::step(g, stage, ev),
-        Stage::Reset | Stage::ResetCleanup | Stage::HandLimit | Stage::NextTurn | Stage::Over => {
-            turn::step_reset(g, stage, ev)
-        }
+        Stage::Reset | Stage::ResetCleanup | Stage::HandLimit | Stage::NextTurn | Stage::Over => turn::step_reset(g, stage, ev),
     }
 }
 
@@ -62,9 +57,7 @@ pub(crate) fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError
 pub fn on_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
     match (&g.stage, input) {
         (Stage::CardNumbers | Stage::Setup { .. }, _) => setup::on_input(g, input, ev),
-        (Stage::Stability { .. } | Stage::DrawInstall { .. } | Stage::ForceQuit | Stage::HandLimit, _) => {
-            turn::on_input(g, input, ev)
-        }
+        (Stage::Stability { .. } | Stage::DrawInstall { .. } | Stage::ForceQuit | Stage::HandLimit, _) => turn::on_input(g, input, ev),
         (Stage::Window { .. }, Input::Decision { seat, .. }) => priority::on_input(g, *seat, input, ev),
         (Stage::OrderTriggers { .. }, _) => resolve::on_input(g, input),
         (Stage::DeclareAttackers | Stage::DeclareBlockers { .. } | Stage::Splits { .. }, _) => attack::on_input(g, input, ev),

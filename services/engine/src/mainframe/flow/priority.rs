@@ -23,11 +23,7 @@ pub enum Action {
 
 fn targets(g: &Game, seat: u32, spec: Target, exclude: Option<u32>) -> Vec<TargetRef> {
     let chars = |f: &dyn Fn(&Perm) -> bool| -> Vec<TargetRef> {
-        g.perms
-            .iter()
-            .filter(|p| Some(p.id) != exclude && g.kind_of(p.id) == Kind::Character && f(p))
-            .map(|p| TargetRef::Perm(p.id))
-            .collect()
+        g.perms.iter().filter(|p| Some(p.id) != exclude && g.kind_of(p.id) == Kind::Character && f(p)).map(|p| TargetRef::Perm(p.id)).collect()
     };
     match spec {
         Target::None => vec![],
@@ -35,12 +31,9 @@ fn targets(g: &Game, seat: u32, spec: Target, exclude: Option<u32>) -> Vec<Targe
         Target::OwnCharacter => chars(&|p| p.controller == seat),
         Target::OpponentCharacter => chars(&|p| p.controller != seat),
         Target::CharacterWithRam => chars(&|p| g.allocated_to(p.id) > 0),
-        Target::GearOrProgram => g
-            .perms
-            .iter()
-            .filter(|p| Some(p.id) != exclude && matches!(g.kind_of(p.id), Kind::Gear | Kind::Program))
-            .map(|p| TargetRef::Perm(p.id))
-            .collect(),
+        Target::GearOrProgram => {
+            g.perms.iter().filter(|p| Some(p.id) != exclude && matches!(g.kind_of(p.id), Kind::Gear | Kind::Program)).map(|p| TargetRef::Perm(p.id)).collect()
+        }
         Target::Opponent => g.opponents(seat).into_iter().map(TargetRef::Seat).collect(),
     }
 }
@@ -105,10 +98,7 @@ pub fn legal_actions(g: &Game, seat: u32, main: bool) -> Table<Action> {
         let exclude = (ab.cost == AbilityCost::Sacrifice).then_some(p.id);
         for t in target_choices(g, seat, ab.target, exclude) {
             out.push((
-                DecisionOption::new(
-                    format!("activate:{}:0{}", p.id, target_id(t)),
-                    format!("Activate {}: {}{}", g.label(p.id), ab.text, target_label(g, t)),
-                ),
+                DecisionOption::new(format!("activate:{}:0{}", p.id, target_id(t)), format!("Activate {}: {}{}", g.label(p.id), ab.text, target_label(g, t))),
                 Action::Activate { perm: p.id, target: t },
             ));
         }
@@ -161,11 +151,7 @@ pub(super) fn pass(g: &mut Game, ev: &mut Vec<Event>) {
             CacheResolution::Whole => {
                 // MF-9.5 [seed]: item after item until it is empty, without priority between.
                 let n = g.cache.len();
-                ev.push(public(
-                    "cache_resolves",
-                    format!("Everyone passed: the Cache resolves, {n} item(s), most recent first"),
-                    json!({"items": n}),
-                ));
+                ev.push(public("cache_resolves", format!("Everyone passed: the Cache resolves, {n} item(s), most recent first"), json!({"items": n})));
                 g.stage = Stage::Resolve { then: After::Priority(window) };
             }
             CacheResolution::OneItem => {
@@ -244,7 +230,6 @@ fn target_json(t: Option<TargetRef>) -> serde_json::Value {
         Some(TargetRef::Seat(s)) => json!({"seat": s}),
     }
 }
-
 
 /// The seat holding priority decides (or passes on its own when it has nothing to do and the
 /// match plays with `auto_pass`).

@@ -39,18 +39,11 @@ pub fn resolve(g: &mut Game, item: CacheItem, ev: &mut Vec<Event>) {
     }
     let source_gone = item.kind != ItemKind::Card && !g.in_play(item.source);
     if !target_ok {
-        ev.push(public(
-            "fizzled",
-            format!("The {what}{label} does nothing: its target is gone"),
-            json!({"card": item.source}),
-        ));
+        ev.push(public("fizzled", format!("The {what}{label} does nothing: its target is gone"), json!({"card": item.source})));
     } else {
         ev.push(public(
             "resolving",
-            format!(
-                "The {what}{label} resolves{}",
-                if source_gone { " (its source has left play)" } else { "" }
-            ),
+            format!("The {what}{label} resolves{}", if source_gone { " (its source has left play)" } else { "" }),
             json!({"card": item.source, "kind": format!("{:?}", item.kind), "source_in_play": !source_gone}),
         ));
         let effect = match item.kind {
@@ -70,18 +63,11 @@ pub fn resolve(g: &mut Game, item: CacheItem, ev: &mut Vec<Event>) {
 /// Lethal damage, then player losses (MF-7.7, MF-10). True when the flow of the turn was cut
 /// (the game ended, or the active player lost and the turn passed).
 pub fn state_check(g: &mut Game, ev: &mut Vec<Event>) -> bool {
-    let dead: Vec<u32> = g
-        .perms
-        .iter()
-        .filter(|p| g.kind_of(p.id) == Kind::Character && p.damage >= g.defense(p.id))
-        .map(|p| p.id)
-        .collect();
+    let dead: Vec<u32> = g.perms.iter().filter(|p| g.kind_of(p.id) == Kind::Character && p.damage >= g.defense(p.id)).map(|p| p.id).collect();
     for id in dead {
         g.destroy(id, "lethal damage", ev);
     }
-    let losers: Vec<u32> = (0..g.seats())
-        .filter(|&s| g.player(s).is_some_and(|p| !p.lost && (p.mainframe <= 0 || p.bioframe <= 0 || p.decked)))
-        .collect();
+    let losers: Vec<u32> = (0..g.seats()).filter(|&s| g.player(s).is_some_and(|p| !p.lost && (p.mainframe <= 0 || p.bioframe <= 0 || p.decked))).collect();
     if losers.is_empty() {
         return false;
     }
@@ -163,11 +149,7 @@ pub(super) fn triggers(g: &Game, when: When) -> Vec<CacheItem> {
 pub(super) fn queue_triggers(g: &mut Game, items: Vec<CacheItem>, then: After, ev: &mut Vec<Event>) {
     for it in &items {
         let text = cards::of(g, it.source).trigger.map_or("", |t| t.text);
-        ev.push(public(
-            "triggered",
-            format!("{} triggers: {text}", g.label(it.source)),
-            json!({"card": it.source}),
-        ));
+        ev.push(public("triggered", format!("{} triggers: {text}", g.label(it.source)), json!({"card": it.source})));
     }
     if items.len() >= 2 {
         g.stage = Stage::OrderTriggers { items, then };

@@ -18,8 +18,7 @@ pub(super) fn step(g: &mut Game, stage: Stage) -> Result<bool, RulesError> {
             if step < 2 * n {
                 let seat = step / 2;
                 let p = g.player(seat).ok_or_else(|| corrupt("setup seat"))?;
-                let (len, which) =
-                    if step % 2 == 0 { (p.cyberdeck.len(), "cyberdeck") } else { (p.ram_deck.len(), "ram-deck") };
+                let (len, which) = if step % 2 == 0 { (p.cyberdeck.len(), "cyberdeck") } else { (p.ram_deck.len(), "ram-deck") };
                 request_draw(g, format!("shuffle-{which}-seat-{seat}"), DrawKind::Shuffle(len as u32));
             } else {
                 request_draw(g, "first-player".into(), DrawKind::Range(n));

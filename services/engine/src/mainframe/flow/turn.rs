@@ -43,9 +43,8 @@ fn force_quit_options(g: &Game) -> Table<u32> {
 
 /// The cards of the active player's hand, to discard.
 fn discard_options(g: &Game) -> Table<u32> {
-    g.player(g.active).map_or_else(Vec::new, |p| {
-        p.hand.iter().map(|&c| (DecisionOption::new(format!("discard:{c}"), format!("Discard {}", g.label(c))), c)).collect()
-    })
+    g.player(g.active)
+        .map_or_else(Vec::new, |p| p.hand.iter().map(|&c| (DecisionOption::new(format!("discard:{c}"), format!("Discard {}", g.label(c))), c)).collect())
 }
 
 /// The stages of Initialize (MF-3).
@@ -54,11 +53,7 @@ pub(super) fn step_initialize(g: &mut Game, stage: Stage, ev: &mut Vec<Event>) -
     let name = g.seat_name(active);
     match stage {
         Stage::TurnStart => {
-            ev.push(public(
-                "turn_started",
-                format!("Turn {}: {name}'s turn. Initialize phase", g.turn),
-                json!({"turn": g.turn, "seat": active}),
-            ));
+            ev.push(public("turn_started", format!("Turn {}: {name}'s turn. Initialize phase", g.turn), json!({"turn": g.turn, "seat": active})));
             g.stage = Stage::SystemCheck;
             Ok(false)
         }
@@ -98,11 +93,7 @@ fn system_check(g: &mut Game, ev: &mut Vec<Event>) {
     let short: Vec<u32> = g
         .perms
         .iter()
-        .filter(|p| {
-            p.controller == active
-                && g.kind_of(p.id) == Kind::Character
-                && g.allocated_to(p.id) < g.def(p.id).ram
-        })
+        .filter(|p| p.controller == active && g.kind_of(p.id) == Kind::Character && g.allocated_to(p.id) < g.def(p.id).ram)
         .map(|p| p.id)
         .collect();
     if short.is_empty() {
@@ -122,11 +113,7 @@ fn system_check(g: &mut Game, ev: &mut Vec<Event>) {
             json!({"seat": active, "stable": false, "short": short}),
         ));
         // MF-3.2: every character and program, lowest cost first, then oldest first.
-        let mut tested: Vec<&Perm> = g
-            .perms
-            .iter()
-            .filter(|p| p.controller == active && matches!(g.kind_of(p.id), Kind::Character | Kind::Program))
-            .collect();
+        let mut tested: Vec<&Perm> = g.perms.iter().filter(|p| p.controller == active && matches!(g.kind_of(p.id), Kind::Character | Kind::Program)).collect();
         tested.sort_by_key(|p| (g.def(p.id).cost, p.entered));
         let queue = tested.into_iter().map(|p| p.id).collect();
         g.stage = Stage::Stability { queue };
@@ -203,11 +190,7 @@ pub(super) fn step_reset(g: &mut Game, stage: Stage, ev: &mut Vec<Event>) -> Res
             }
             // MF-8.3: Until Turn End / This Turn effects expire.
             for m in g.effects.expire(Expiry::EndOfTurn) {
-                ev.push(public(
-                    "effect_expired",
-                    format!("{}'s effect on {} ends", m.source, g.label(m.perm)),
-                    json!({"card": m.perm, "source": m.source}),
-                ));
+                ev.push(public("effect_expired", format!("{}'s effect on {} ends", m.source, g.label(m.perm)), json!({"card": m.perm, "source": m.source})));
             }
             g.stage = Stage::HandLimit;
             Ok(false)
@@ -290,11 +273,7 @@ pub(super) fn on_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Resu
             let chosen = answers(&force_quit_options(g), &picks(input)?);
             if !chosen.is_empty() {
                 let names: Vec<String> = chosen.iter().map(|&c| g.label(c)).collect();
-                ev.push(public(
-                    "force_quit",
-                    format!("{name} force-quits {}", names.join(", ")),
-                    json!({"seat": active, "cards": chosen}),
-                ));
+                ev.push(public("force_quit", format!("{name} force-quits {}", names.join(", ")), json!({"seat": active, "cards": chosen})));
             }
             // MF-3.5: destroyed simultaneously; RAM returns Refreshed.
             for id in chosen {

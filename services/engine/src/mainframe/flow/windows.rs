@@ -29,4 +29,3 @@ pub(super) fn open_window(g: &mut Game, window: Window, ev: &mut Vec<Event>) {
     ev.push(public("step", what, json!({"step": format!("{window:?}")})));
     g.stage = Stage::Window { window, round: fresh_round(g, window) };
 }
-

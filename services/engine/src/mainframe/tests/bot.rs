@@ -41,10 +41,7 @@ fn run_bots_with(players: u32, n: u64, options: &[(&str, i64)]) {
             check_replay(&Mainframe, &config(players, options), &p).unwrap_or_else(|e| panic!("game {game}: {e}"));
         }
     }
-    eprintln!(
-        "{players} players, options {options:?}: {n} games, {} decisions on average, longest {longest}",
-        total / n.max(1) as usize
-    );
+    eprintln!("{players} players, options {options:?}: {n} games, {} decisions on average, longest {longest}", total / n.max(1) as usize);
 }
 
 #[test]
@@ -87,8 +84,7 @@ fn mf_bot_replay_is_byte_identical() {
 fn mf_fuzz_apply_never_panics() {
     let n = crate::testing::fuzz::cases_from_env(2_000);
     for players in 2..=4 {
-        let s = crate::testing::fuzz::fuzz_apply(&Mainframe, &config(players, &[]), u64::from(players), n)
-            .unwrap_or_else(|e| panic!("{players} players: {e}"));
+        let s = crate::testing::fuzz::fuzz_apply(&Mainframe, &config(players, &[]), u64::from(players), n).unwrap_or_else(|e| panic!("{players} players: {e}"));
         assert_eq!(s.cases, n);
         assert!(s.refused > 0 && s.accepted > 0, "{s:?}");
         eprintln!("mainframe fuzz, {players} players: {s:?}");

@@ -7,7 +7,7 @@ use crate::mainframe::options::CacheResolution;
 use crate::mainframe::state::{After, CacheItem, ItemKind, Stage, TargetRef, Window};
 use crate::mainframe::Mainframe;
 
-use super::kit::{config, Match, Scenario, MainframeVerbs};
+use super::kit::{config, MainframeVerbs, Match, Scenario};
 
 fn deploy() -> Stage {
     Stage::Window { window: Window::Deploy, round: PriorityRound::new(vec![0]) }
@@ -303,12 +303,7 @@ fn mf_5_netcheck_triggers_in_the_chosen_order_without_priority() {
     let d = m.decision();
     assert_eq!((d.seat, d.kind.as_str()), (0, "mainframe.order_triggers"));
     m.answer(Choice::Order(vec![format!("trigger:{worm}"), format!("trigger:{sentinel}")]));
-    let losses: Vec<String> = m
-        .events
-        .iter()
-        .filter(|e| e.kind == "mainframe.health")
-        .map(|e| e.detail["pool"].as_str().unwrap().to_string())
-        .collect();
+    let losses: Vec<String> = m.events.iter().filter(|e| e.kind == "mainframe.health").map(|e| e.detail["pool"].as_str().unwrap().to_string()).collect();
     assert_eq!(losses, vec!["Bioframe", "Mainframe"], "the first listed resolves first");
     assert_eq!(health(&m, 1), (11, 11));
     // Nobody got priority between the triggers: the next decision is already the combat's.
@@ -391,11 +386,7 @@ fn mf_6_2_several_blockers_may_block_one_attacker_and_stay_refreshed() {
 
 /// The `step` events of combat Swift Checks in the log.
 fn combat_checks(m: &Match) -> Vec<String> {
-    m.log
-        .iter()
-        .filter(|e| e.kind == "mainframe.step" && e.text.starts_with("Swift Check"))
-        .map(|e| e.text.clone())
-        .collect()
+    m.log.iter().filter(|e| e.kind == "mainframe.step" && e.text.starts_with("Swift Check")).map(|e| e.text.clone()).collect()
 }
 
 #[test]
@@ -531,11 +522,7 @@ fn mf_7_3_an_attacker_splits_its_damage_among_several_blockers() {
     assert!(!g.in_play(jackal) && g.in_play(drone) && g.in_play(enforcer));
     // (Marked damage is already cleared by Reset: read it from the events.)
     let dealt = |card: u32| -> i64 {
-        m.events
-            .iter()
-            .filter(|e| e.kind == "mainframe.damage" && e.detail["card"] == card)
-            .map(|e| e.detail["amount"].as_i64().unwrap())
-            .sum()
+        m.events.iter().filter(|e| e.kind == "mainframe.damage" && e.detail["card"] == card).map(|e| e.detail["amount"].as_i64().unwrap()).sum()
     };
     assert_eq!((dealt(drone), dealt(jackal)), (1, 3), "the split as chosen");
     // MF-7.4: each blocker deals its damage to the attacker: 1 + 2.

@@ -31,7 +31,10 @@ pub fn actions(g: &Game, seat: u32) -> Table<Act> {
     for (i, def) in data::CONDITIONS.iter().enumerate() {
         if def.location == here && g.conditions.get(i).is_some_and(|s| !s.withdrawn) {
             let d = difficulty(g, seat, &Target::Condition(i as u32), Task::Hack);
-            t.push((DecisionOption::new(format!("hack:{}", def.key), format!("Hack {} (difficulty {d})", def.name)), Act::Task(Task::Hack, Target::Condition(i as u32))));
+            t.push((
+                DecisionOption::new(format!("hack:{}", def.key), format!("Hack {} (difficulty {d})", def.name)),
+                Act::Task(Task::Hack, Target::Condition(i as u32)),
+            ));
         }
     }
     if here == data::OBJECTIVE_LOCATION && g.gathered >= data::OBJECTIVE_INTEL {
@@ -42,7 +45,10 @@ pub fn actions(g: &Game, seat: u32) -> Table<Act> {
     }
     for i in g.enemies_at(here) {
         let Some(def) = g.enemies.get(i as usize).and_then(|e| data::ENEMIES.get(e.def as usize)) else { continue };
-        t.push((DecisionOption::new(format!("fight:{}", def.key), format!("Fight {} (difficulty {})", def.name, def.strength)), Act::Task(Task::Fight, Target::Enemy(i))));
+        t.push((
+            DecisionOption::new(format!("fight:{}", def.key), format!("Fight {} (difficulty {})", def.name, def.strength)),
+            Act::Task(Task::Fight, Target::Enemy(i)),
+        ));
     }
     let intel = data::location_index(here).and_then(|i| g.intel.get(i)).copied().unwrap_or(0);
     if intel > 0 {
@@ -62,9 +68,7 @@ pub fn difficulty(g: &Game, seat: u32, target: &Target, task: Task) -> i32 {
             let base = data::CONDITIONS.get(*i as usize).map(|c| c.difficulty).unwrap_or(0);
             base + g.conditions.get(*i as usize).map(|c| c.dice as i32).unwrap_or(0)
         }
-        (_, Target::Enemy(i)) => {
-            g.enemies.get(*i as usize).and_then(|e| data::ENEMIES.get(e.def as usize)).map(|d| d.strength).unwrap_or(0)
-        }
+        (_, Target::Enemy(i)) => g.enemies.get(*i as usize).and_then(|e| data::ENEMIES.get(e.def as usize)).map(|d| d.strength).unwrap_or(0),
         (Task::Investigate, _) => g.ch(seat).and_then(|c| data::location(&c.location)).map(|l| l.investigate).unwrap_or(0),
         _ => data::SUPPORT_DIFFICULTY,
     }
@@ -73,11 +77,7 @@ pub fn difficulty(g: &Game, seat: u32, target: &Target, task: Task) -> i32 {
 pub(super) fn step_round_start(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
     g.round += 1;
     let who = g.seat_name(g.responsible);
-    ev.push(event(
-        "round_began",
-        format!("Round {} begins; {who} is responsible", g.round),
-        json!({"round": g.round, "responsible": g.responsible}),
-    ));
+    ev.push(event("round_began", format!("Round {} begins; {who} is responsible", g.round), json!({"round": g.round, "responsible": g.responsible})));
     g.stage = Stage::Action { seat: g.responsible, turn: 0 };
     Ok(false)
 }
@@ -140,11 +140,7 @@ pub(super) fn on_action(g: &mut Game, seat: u32, turn: u32, input: &Input, ev: &
 /// The cards of `seat`'s hand that may boost `task`.
 fn boosters(g: &Game, seat: u32, task: Task) -> Table<u32> {
     let Some(c) = g.ch(seat) else { return vec![] };
-    c.hand
-        .iter()
-        .filter(|&&id| cards::boosts(g.card_key(id), task))
-        .map(|&id| (DecisionOption::new(format!("card:{id}"), g.label(id)), id))
-        .collect()
+    c.hand.iter().filter(|&&id| cards::boosts(g.card_key(id), task)).map(|&id| (DecisionOption::new(format!("card:{id}"), g.label(id)), id)).collect()
 }
 
 pub(super) fn step_boost(g: &mut Game) -> Result<bool, RulesError> {

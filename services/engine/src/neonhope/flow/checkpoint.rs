@@ -18,9 +18,14 @@ enum Need {
     Lose,
     Win,
     /// `seat` discards `n` cards for stress.
-    Stress { seat: u32, n: u32 },
+    Stress {
+        seat: u32,
+        n: u32,
+    },
     /// `seat`'s hand is empty: Endurance drops by 1.
-    Refresh { seat: u32 },
+    Refresh {
+        seat: u32,
+    },
     Done,
 }
 

@@ -52,9 +52,14 @@ pub(super) fn step(g: &mut Game, step: u8, ev: &mut Vec<Event>) -> Result<bool, 
             if table.len() >= 2 {
                 // H-2: the responsible seat orders the team's "any order".
                 let items = shown(table);
-                ask(g, g.responsible, "order_triggers", "orders the effects of the encounter phase's beginning".into(),
+                ask(
+                    g,
+                    g.responsible,
+                    "order_triggers",
+                    "orders the effects of the encounter phase's beginning".into(),
                     "Order the effects that trigger when the encounter phase begins (first resolves first)".into(),
-                    DecisionSpec::Order { items });
+                    DecisionSpec::Order { items },
+                );
                 return Ok(true);
             }
             let keys: Vec<String> = table.into_iter().map(|(_, k)| k).collect();
@@ -96,7 +101,14 @@ pub(super) fn step(g: &mut Game, step: u8, ev: &mut Vec<Event>) -> Result<bool, 
             announce(ev, "NH-3.7", "each character draws 1 encounter card");
             if g.options.ask_draw_order && g.seats() > 1 {
                 let items = shown(seat_table(g));
-                ask(g, g.responsible, "draw_order", "orders the encounter draws".into(), "Order the characters' encounter draws".into(), DecisionSpec::Order { items });
+                ask(
+                    g,
+                    g.responsible,
+                    "draw_order",
+                    "orders the encounter draws".into(),
+                    "Order the characters' encounter draws".into(),
+                    DecisionSpec::Order { items },
+                );
                 return Ok(true);
             }
             g.stage = Stage::DrawEach { order: g.clockwise() };
@@ -207,8 +219,14 @@ pub(super) fn step_resolve(g: &mut Game, seat: u32, ev: &mut Vec<Event>) -> Resu
     if c.held.len() >= 2 && !c.held_ordered {
         let n = c.held.len();
         let items = shown(held_table(g, seat));
-        ask(g, seat, "order_encounters", format!("orders the {n} encounter cards it holds"),
-            "Order your encounter cards (first resolves first)".into(), DecisionSpec::Order { items });
+        ask(
+            g,
+            seat,
+            "order_encounters",
+            format!("orders the {n} encounter cards it holds"),
+            "Order your encounter cards (first resolves first)".into(),
+            DecisionSpec::Order { items },
+        );
         return Ok(true);
     }
     let c = g.ch_mut(seat).ok_or_else(|| corrupt("no such character"))?;

@@ -48,9 +48,7 @@ pub(crate) fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError
 /// Apply a checked input to the stage waiting for it.
 pub fn on_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
     match g.stage.clone() {
-        Stage::ShuffleGrid | Stage::ShuffleEncounters | Stage::GridReset { .. } | Stage::Drawing { .. } => {
-            setup::on_input(g, input, ev)
-        }
+        Stage::ShuffleGrid | Stage::ShuffleEncounters | Stage::GridReset { .. } | Stage::Drawing { .. } => setup::on_input(g, input, ev),
         Stage::Action { seat, turn } => action::on_action(g, seat, turn, input, ev),
         Stage::Boost => action::on_boost(g, input, ev),
         Stage::Reveal => task::on_reveal(g, input, ev),

@@ -12,11 +12,7 @@ use crate::neonhope::data::{self, Task, Tile};
 use crate::neonhope::state::{event, Game, Stage, Target};
 
 fn positions(g: &Game) -> Table<usize> {
-    g.grid
-        .face_down()
-        .into_iter()
-        .map(|p| (DecisionOption::new(format!("tile:{p}"), format!("Row {}, column {}", p / 4 + 1, p % 4 + 1)), p))
-        .collect()
+    g.grid.face_down().into_iter().map(|p| (DecisionOption::new(format!("tile:{p}"), format!("Row {}, column {}", p / 4 + 1, p % 4 + 1)), p)).collect()
 }
 
 pub(super) fn step_reveal(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
@@ -30,14 +26,7 @@ pub(super) fn step_reveal(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, Rul
         reveal(g, first, ev)?;
         return Ok(false);
     }
-    ask(
-        g,
-        run.seat,
-        "reveal",
-        format!("reveals a Grid tile for {}", run.task.name()),
-        "Pick a face-down Grid tile to reveal".into(),
-        pick_one(shown(table)),
-    );
+    ask(g, run.seat, "reveal", format!("reveals a Grid tile for {}", run.task.name()), "Pick a face-down Grid tile to reveal".into(), pick_one(shown(table)));
     Ok(true)
 }
 
@@ -153,7 +142,11 @@ fn succeed(g: &mut Game, seat: u32, task: Task, target: &Target, ev: &mut Vec<Ev
             if let Some(n) = data::location_index(&here).and_then(|i| g.intel.get_mut(i)) {
                 *n = n.saturating_sub(1);
                 g.gathered += 1;
-                ev.push(event("intel", format!("{name} gathers 1 intel ({} of {})", g.gathered, data::OBJECTIVE_INTEL), json!({"seat": seat, "gathered": g.gathered})));
+                ev.push(event(
+                    "intel",
+                    format!("{name} gathers 1 intel ({} of {})", g.gathered, data::OBJECTIVE_INTEL),
+                    json!({"seat": seat, "gathered": g.gathered}),
+                ));
             }
         }
         Target::None => {

@@ -85,8 +85,7 @@ fn nh_bot_games_with_every_option_replay() {
 fn nh_fuzz_apply_never_panics() {
     let n = crate::testing::fuzz::cases_from_env(1_000);
     for seats in 1..=4 {
-        let s = crate::testing::fuzz::fuzz_apply(&Neonhope, &config(seats, &[]), u64::from(seats), n)
-            .unwrap_or_else(|e| panic!("{seats} seats: {e}"));
+        let s = crate::testing::fuzz::fuzz_apply(&Neonhope, &config(seats, &[]), u64::from(seats), n).unwrap_or_else(|e| panic!("{seats} seats: {e}"));
         assert!(s.refused > 0 && s.accepted > 0, "{s:?}");
     }
 }

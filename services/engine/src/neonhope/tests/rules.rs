@@ -468,7 +468,8 @@ fn timed_effects_last_until_the_end_of_the_task_the_round_or_the_encounter_phase
     s.at(0, "docks");
     let mut m = s.start(Stage::Action { seat: 0, turn: 0 });
     m.pick(&["fight:sniffer"]);
-    let ids: Vec<String> = m.option_ids().into_iter().zip(m.labels()).filter(|(_, l)| l.starts_with("Adrenaline") || l.starts_with("Low Profile")).map(|(i, _)| i).collect();
+    let ids: Vec<String> =
+        m.option_ids().into_iter().zip(m.labels()).filter(|(_, l)| l.starts_with("Adrenaline") || l.starts_with("Low Profile")).map(|(i, _)| i).collect();
     m.answer(Choice::Pick(ids));
     let g = m.game();
     // The printed boosts ended with the task; Adrenaline's +1 lasts the round, Low Profile's

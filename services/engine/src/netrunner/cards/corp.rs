@@ -5,8 +5,7 @@ use serde_json::json;
 
 use super::helpers::{card_options, corp_card_private, damage, first, note, opt, picked, trash_from_hq};
 use super::{
-    ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Static,
-    Targets, Then, When, BLANK,
+    ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Static, Targets, Then, When, BLANK,
 };
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
@@ -59,12 +58,7 @@ pub static DEFS: &[CardDef] = &[
         asks: &[Ask::Own(Prompt { ask: precision_design_ask, answer: take_to_hq_answer })],
         ..BLANK
     },
-    CardDef {
-        code: JINTEKI,
-        name: "Jinteki: Restoring Humanity",
-        events: &[(When::CorpDiscarded, Effect::Custom(restoring_humanity))],
-        ..BLANK
-    },
+    CardDef { code: JINTEKI, name: "Jinteki: Restoring Humanity", events: &[(When::CorpDiscarded, Effect::Custom(restoring_humanity))], ..BLANK },
     CardDef {
         code: NBN,
         name: "NBN: Reality Plus",
@@ -72,12 +66,7 @@ pub static DEFS: &[CardDef] = &[
         asks: &[Ask::Own(Prompt { ask: reality_plus_ask, answer: reality_plus_answer })],
         ..BLANK
     },
-    CardDef {
-        code: WEYLAND,
-        name: "Weyland Consortium: Built to Last",
-        events: &[(When::Advance, Effect::Custom(built_to_last))],
-        ..BLANK
-    },
+    CardDef { code: WEYLAND, name: "Weyland Consortium: Built to Last", events: &[(When::Advance, Effect::Custom(built_to_last))], ..BLANK },
     // --- agendas
     CardDef { code: OFFWORLD_OFFICE, name: "Offworld Office", on_score: Effect::Gain(CORP, 7), ..BLANK },
     CardDef {
@@ -115,13 +104,7 @@ pub static DEFS: &[CardDef] = &[
     },
     CardDef { code: ORBITAL_SUPERIORITY, name: "Orbital Superiority", on_score: Effect::Custom(orbital_superiority), ..BLANK },
     // --- assets and upgrades
-    CardDef {
-        code: NICO_CAMPAIGN,
-        name: "Nico Campaign",
-        on_rez: Effect::Load(9),
-        events: &[(When::TurnBegin, Effect::Custom(nico_campaign))],
-        ..BLANK
-    },
+    CardDef { code: NICO_CAMPAIGN, name: "Nico Campaign", on_rez: Effect::Load(9), events: &[(When::TurnBegin, Effect::Custom(nico_campaign))], ..BLANK },
     CardDef {
         code: REGOLITH_MINING_LICENSE,
         name: "Regolith Mining License",
@@ -129,13 +112,7 @@ pub static DEFS: &[CardDef] = &[
         click: Some(Click { offers: regolith_offers, effect: Effect::Custom(regolith) }),
         ..BLANK
     },
-    CardDef {
-        code: URTICA_CIPHER,
-        name: "Urtica Cipher",
-        on_access: Effect::Custom(urtica_cipher),
-        statics: &[Static::Advanceable],
-        ..BLANK
-    },
+    CardDef { code: URTICA_CIPHER, name: "Urtica Cipher", on_access: Effect::Custom(urtica_cipher), statics: &[Static::Advanceable], ..BLANK },
     CardDef {
         code: MANEGARM_SKUNKWORKS,
         name: "Manegarm Skunkworks",
@@ -185,12 +162,7 @@ pub static DEFS: &[CardDef] = &[
     },
     // --- operations
     CardDef { code: HEDGE_FUND, name: "Hedge Fund", play: Some(Play { targets: Targets::None, effect: Effect::Gain(CORP, 9) }), ..BLANK },
-    CardDef {
-        code: GOVERNMENT_SUBSIDY,
-        name: "Government Subsidy",
-        play: Some(Play { targets: Targets::None, effect: Effect::Gain(CORP, 15) }),
-        ..BLANK
-    },
+    CardDef { code: GOVERNMENT_SUBSIDY, name: "Government Subsidy", play: Some(Play { targets: Targets::None, effect: Effect::Gain(CORP, 15) }), ..BLANK },
     CardDef {
         code: SEAMLESS_LAUNCH,
         name: "Seamless Launch",
@@ -279,7 +251,13 @@ fn take_to_hq_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) ->
     if shown {
         note(ev, "to_hq", format!("The Corp adds {} from {from} to HQ", g.label(card)), json!({"card": card, "code": g.code(card)}));
     } else {
-        ev.push(corp_card_private(g, "to_hq", format!("The Corp adds a card from {from} to HQ"), format!("The Corp adds {} from {from} to HQ", g.label(card)), card));
+        ev.push(corp_card_private(
+            g,
+            "to_hq",
+            format!("The Corp adds a card from {from} to HQ"),
+            format!("The Corp adds {} from {from} to HQ", g.label(card)),
+            card,
+        ));
     }
     Ok(Then::Done)
 }
@@ -293,7 +271,13 @@ fn restoring_humanity(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 fn reality_plus_ask(_: &Game, c: Ctx) -> Option<Question> {
     let o = vec![(opt("credits", "Gain 2 credits"), Answer::Mode(0)), (opt("draw", "Draw 2 cards"), Answer::Mode(1))];
-    Some(pick_one_of(CORP, "reality_plus", &format!("gains 2 credits or draws 2 cards ({})", c.name()), &format!("{}: gain 2 credits or draw 2 cards", c.name()), o))
+    Some(pick_one_of(
+        CORP,
+        "reality_plus",
+        &format!("gains 2 credits or draws 2 cards ({})", c.name()),
+        &format!("{}: gain 2 credits or draw 2 cards", c.name()),
+        o,
+    ))
 }
 
 fn reality_plus_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -362,7 +346,10 @@ fn longevity_ask(g: &Game, _: Ctx) -> Option<Question> {
     }
     let n = g.corp.hq.len() as u32;
     let o = card_options(g, "card", &g.corp.hq);
-    Some(pick_one_of(CORP, "longevity_serum", "trashes any number of cards from HQ (Longevity Serum)", "Longevity Serum: trash any number of cards from HQ", o).range(0, n))
+    Some(
+        pick_one_of(CORP, "longevity_serum", "trashes any number of cards from HQ (Longevity Serum)", "Longevity Serum: trash any number of cards from HQ", o)
+            .range(0, n),
+    )
 }
 
 fn longevity_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -375,8 +362,6 @@ fn above_the_law(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
         ask_later(g, c, 0);
     }
 }
-
-
 
 /// Orbital Superiority: 4 meat damage to a tagged Runner, else a tag.
 fn orbital_superiority(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
@@ -532,7 +517,13 @@ fn clearinghouse_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     let o = vec![(opt("trash", format!("Trash it: {} meat damage", g.adv(c.card))), Answer::Yes), (opt("keep", "Keep it"), Answer::No)];
-    Some(Question::one(CORP, "clearinghouse", format!("may trash {} to do meat damage", g.corp_public_label(c.card)), format!("{}: trash it to do meat damage?", g.label(c.card)), o))
+    Some(Question::one(
+        CORP,
+        "clearinghouse",
+        format!("may trash {} to do meat damage", g.corp_public_label(c.card)),
+        format!("{}: trash it to do meat damage?", g.label(c.card)),
+        o,
+    ))
 }
 
 fn clearinghouse_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -557,7 +548,13 @@ fn malapert_ask(g: &Game, _: Ctx) -> Option<Question> {
     let mut o = vec![(opt("none", "Take nothing"), Answer::No)];
     let rd: Vec<u32> = g.corp.rd.iter().copied().filter(|&c| g.def(c).ctype != CardType::Agenda).collect();
     o.extend(card_options(g, "take", &rd));
-    Some(pick_one_of(CORP, "malapert", "may take a non-agenda card from R&D (Malapert Data Vault)", "Malapert Data Vault: you may take a non-agenda card from R&D", o))
+    Some(pick_one_of(
+        CORP,
+        "malapert",
+        "may take a non-agenda card from R&D (Malapert Data Vault)",
+        "Malapert Data Vault: you may take a non-agenda card from R&D",
+        o,
+    ))
 }
 
 fn spin_doctor_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
@@ -573,8 +570,6 @@ fn spin_doctor(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     note(ev, "removed_from_game", format!("{} is removed from the game", g.label(c.card)), json!({"card": c.card}));
     ask_later(g, c, 0);
 }
-
-
 
 // --- operations ------------------------------------------------------------------------------------
 
@@ -599,7 +594,10 @@ fn sprint_ask(g: &Game, _: Ctx) -> Option<Question> {
         return None;
     }
     let o = card_options(g, "card", &g.corp.hq);
-    Some(Question::one(CORP, "sprint", format!("shuffles {n} card(s) from HQ into R&D (Sprint)"), format!("Sprint: shuffle {n} card(s) from HQ into R&D"), o).range(n, n))
+    Some(
+        Question::one(CORP, "sprint", format!("shuffles {n} card(s) from HQ into R&D (Sprint)"), format!("Sprint: shuffle {n} card(s) from HQ into R&D"), o)
+            .range(n, n),
+    )
 }
 
 /// Sprint: the chosen cards go from HQ into R&D, which is then shuffled.
@@ -674,8 +672,6 @@ fn public_trail_targets(g: &Game) -> Option<Vec<(u32, String)>> {
         Some(vec![])
     }
 }
-
-
 
 /// Retribution is played on an installed program or hardware while the Runner is tagged.
 fn retribution_targets(g: &Game) -> Option<Vec<(u32, String)>> {

@@ -225,7 +225,12 @@ fn stoke_reveal_ask(g: &Game, c: Ctx) -> Option<Question> {
 
 fn stoke_reveal_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if first(a) == Answer::Yes && g.is_installed(c.card) {
-        note(ev, "revealed", format!("The Corp reveals {}, installed in {}", g.label(c.card), server_of(g, c.card)), json!({"card": c.card, "source": c.name()}));
+        note(
+            ev,
+            "revealed",
+            format!("The Corp reveals {}, installed in {}", g.label(c.card), server_of(g, c.card)),
+            json!({"card": c.card, "source": c.name()}),
+        );
         g.gain(CORP, 2, c.name(), ev);
         ask_later(g, c, 1);
     }

@@ -5,10 +5,13 @@
 use serde_json::json;
 
 use super::helpers::{
-    agenda_counters, arrange_rd_top_answer, arrange_rd_top_ask, card_options, corp_install_options, corp_play_options, damage, expend, expend_offers, faceup_archive_types, first, gain_clicks, hq_to_rd_top, note,
-    opt, picked, place_adv, search_deck_answer, search_deck_ask, take_or_trash, threat,
+    agenda_counters, arrange_rd_top_answer, arrange_rd_top_ask, card_options, corp_install_options, corp_play_options, damage, expend, expend_offers,
+    faceup_archive_types, first, gain_clicks, hq_to_rd_top, note, opt, picked, place_adv, search_deck_answer, search_deck_ask, take_or_trash, threat,
 };
-use super::{ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Static, Targets, Then, When, BLANK, CARD_KIND};
+use super::{
+    ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Static, Targets, Then, When, BLANK,
+    CARD_KIND,
+};
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, CORP, RUNNER};
@@ -87,13 +90,7 @@ pub static DEFS: &[CardDef] = &[
         ..BLANK
     },
     // --- agendas
-    CardDef {
-        code: FUJII_ASSET_RETRIEVAL,
-        name: "Fujii Asset Retrieval",
-        on_score: Effect::NetDamage(2),
-        on_steal: Effect::NetDamage(2),
-        ..BLANK
-    },
+    CardDef { code: FUJII_ASSET_RETRIEVAL, name: "Fujii Asset Retrieval", on_score: Effect::NetDamage(2), on_steal: Effect::NetDamage(2), ..BLANK },
     CardDef {
         code: KINGMAKING,
         name: "Kingmaking",
@@ -104,13 +101,7 @@ pub static DEFS: &[CardDef] = &[
         ],
         ..BLANK
     },
-    CardDef {
-        code: GREENMAIL,
-        name: "Greenmail",
-        on_score: Effect::Gain(CORP, 2),
-        events: &[(When::Forfeited, Effect::Gain(CORP, 4))],
-        ..BLANK
-    },
+    CardDef { code: GREENMAIL, name: "Greenmail", on_score: Effect::Gain(CORP, 2), events: &[(When::Forfeited, Effect::Gain(CORP, 4))], ..BLANK },
     CardDef {
         code: ORACLE_THINKTANK,
         name: "Oracle Thinktank",
@@ -218,10 +209,7 @@ pub static DEFS: &[CardDef] = &[
         code: COHORT_GUIDANCE_PROGRAM,
         name: "Cohort Guidance Program",
         events: &[(When::TurnBegin, Effect::Ask(0))],
-        asks: &[
-            Ask::Own(Prompt { ask: cohort_ask, answer: cohort_answer }),
-            Ask::Own(Prompt { ask: cohort_counter_ask, answer: place_counter_answer }),
-        ],
+        asks: &[Ask::Own(Prompt { ask: cohort_ask, answer: cohort_answer }), Ask::Own(Prompt { ask: cohort_counter_ask, answer: place_counter_answer })],
         ..BLANK
     },
     CardDef {
@@ -236,13 +224,7 @@ pub static DEFS: &[CardDef] = &[
         ],
         ..BLANK
     },
-    CardDef {
-        code: OTTO_CAMPAIGN,
-        name: "Otto Campaign",
-        on_rez: Effect::Load(6),
-        events: &[(When::TurnBegin, Effect::Custom(otto_campaign))],
-        ..BLANK
-    },
+    CardDef { code: OTTO_CAMPAIGN, name: "Otto Campaign", on_rez: Effect::Load(6), events: &[(When::TurnBegin, Effect::Custom(otto_campaign))], ..BLANK },
     CardDef {
         code: ANTHILL_EXCAVATION_CONTRACT,
         name: "Anthill Excavation Contract",
@@ -267,12 +249,7 @@ pub static DEFS: &[CardDef] = &[
         asks: &[Ask::Own(Prompt { ask: charlotte_ask, answer: charlotte_answer })],
         ..BLANK
     },
-    CardDef {
-        code: B_1001,
-        name: "B-1001",
-        paid: Some(PaidAbility { offers: b_1001_offers, effect: Effect::Custom(b_1001) }),
-        ..BLANK
-    },
+    CardDef { code: B_1001, name: "B-1001", paid: Some(PaidAbility { offers: b_1001_offers, effect: Effect::Custom(b_1001) }), ..BLANK },
     CardDef {
         code: BEHOLD,
         name: "Behold!",
@@ -316,12 +293,7 @@ pub static DEFS: &[CardDef] = &[
         play: Some(Play { targets: Targets::None, effect: Effect::Custom(armed_asset_protection) }),
         ..BLANK
     },
-    CardDef {
-        code: NANOMANAGEMENT,
-        name: "Nanomanagement",
-        play: Some(Play { targets: Targets::None, effect: Effect::Custom(nanomanagement) }),
-        ..BLANK
-    },
+    CardDef { code: NANOMANAGEMENT, name: "Nanomanagement", play: Some(Play { targets: Targets::None, effect: Effect::Custom(nanomanagement) }), ..BLANK },
     CardDef {
         code: MINDSCAPING,
         name: "Mindscaping",
@@ -446,7 +418,10 @@ pub static DEFS: &[CardDef] = &[
         name: "Active Policing",
         statics: &[Static::Terminal],
         // Last pushed first: the install, then the threat's payment.
-        play: Some(Play { targets: Targets::Labeled(runner_took_corp_card_last_turn), effect: Effect::All(&[Effect::Ask(1), Effect::Custom(one_click_less), Effect::Ask(0)]) }),
+        play: Some(Play {
+            targets: Targets::Labeled(runner_took_corp_card_last_turn),
+            effect: Effect::All(&[Effect::Ask(1), Effect::Custom(one_click_less), Effect::Ask(0)]),
+        }),
         asks: &[Ask::Own(Prompt { ask: install_from_hq_ask, answer: install_answer }), Ask::Own(Prompt { ask: policing_ask, answer: policing_answer })],
         ..BLANK
     },
@@ -472,7 +447,10 @@ pub static DEFS: &[CardDef] = &[
         statics: &[Static::PlayExtraClicks(1)],
         // Last pushed first: the search, then the threat's play or install.
         play: Some(Play { targets: Targets::None, effect: Effect::All(&[Effect::Ask(1), Effect::Ask(0)]) }),
-        asks: &[Ask::Own(Prompt { ask: pivot_search_ask, answer: pivot_search_answer }), Ask::Own(Prompt { ask: pivot_threat_ask, answer: play_or_install_answer })],
+        asks: &[
+            Ask::Own(Prompt { ask: pivot_search_ask, answer: pivot_search_answer }),
+            Ask::Own(Prompt { ask: pivot_threat_ask, answer: play_or_install_answer }),
+        ],
         ..BLANK
     },
     CardDef {
@@ -557,7 +535,10 @@ pub static DEFS: &[CardDef] = &[
         name: "Isaac Liberdade",
         statics: &[Static::CorpIceStrength(isaac_strength)],
         events: &[(When::AnyTurnEnds, Effect::Custom(isaac_turn_ends)), (When::Moved, Effect::Ask(1))],
-        asks: &[Ask::Own(Prompt { ask: move_upgrade_ask, answer: move_upgrade_answer }), Ask::Own(Prompt { ask: isaac_counter_ask, answer: isaac_counter_answer })],
+        asks: &[
+            Ask::Own(Prompt { ask: move_upgrade_ask, answer: move_upgrade_answer }),
+            Ask::Own(Prompt { ask: isaac_counter_ask, answer: isaac_counter_answer }),
+        ],
         ..BLANK
     },
     CardDef {
@@ -713,7 +694,9 @@ fn b_1001(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 fn ambush_accessed(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     match g.corp_zone(c.card) {
         CorpZone::Archives => return,
-        CorpZone::Rd => note(ev, "revealed", format!("The Runner reveals {} accessed in R&D", g.label(c.card)), json!({"card": c.card, "code": g.code(c.card)})),
+        CorpZone::Rd => {
+            note(ev, "revealed", format!("The Runner reveals {} accessed in R&D", g.label(c.card)), json!({"card": c.card, "code": g.code(c.card)}))
+        }
         _ => {}
     }
     ask_later(g, c, 0);
@@ -949,7 +932,12 @@ fn greasing_advance_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Even
         if let Some(k) = g.card_mut(c.arg) {
             k.adv += 1;
         }
-        note(ev, "advanced", format!("{} places 1 advancement counter on {}", c.name(), g.corp_public_label(c.arg)), json!({"card": c.arg, "adv": g.adv(c.arg)}));
+        note(
+            ev,
+            "advanced",
+            format!("{} places 1 advancement counter on {}", c.name(), g.corp_public_label(c.arg)),
+            json!({"card": c.arg, "adv": g.adv(c.arg)}),
+        );
     }
     Ok(Then::Done)
 }
@@ -1221,7 +1209,13 @@ fn cohort_counter_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     let o: Vec<_> = installed.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))).collect();
-    Some(Question::one(CORP, CARD_KIND, format!("places 1 advancement counter on an installed card ({})", c.name()), format!("{}: place 1 advancement counter on an installed card", c.name()), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("places 1 advancement counter on an installed card ({})", c.name()),
+        format!("{}: place 1 advancement counter on an installed card", c.name()),
+        o,
+    ))
 }
 
 // --- Hearts and Minds
@@ -1254,7 +1248,13 @@ fn hearts_to_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     let o = to.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))).collect();
-    Some(Question::one(CORP, CARD_KIND, format!("moves 1 advancement counter ({})", c.name()), format!("{}: move the counter from {} to", c.name(), g.label(c.arg)), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("moves 1 advancement counter ({})", c.name()),
+        format!("{}: move the counter from {} to", c.name(), g.label(c.arg)),
+        o,
+    ))
 }
 
 fn hearts_to_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1405,8 +1405,17 @@ fn business_virus_ask(g: &Game, c: Ctx) -> Option<Question> {
     if with.is_empty() {
         return None;
     }
-    let o = with.iter().map(|&k| (opt(format!("card:{k}"), format!("{} ({} virus counter(s))", g.label(k), g.card(k).map_or(0, |x| x.virus))), Answer::Card(k))).collect();
-    Some(Question::one(CORP, CARD_KIND, format!("removes all virus counters from 1 installed card ({})", c.name()), format!("{}: remove all virus counters from 1 installed card", c.name()), o))
+    let o = with
+        .iter()
+        .map(|&k| (opt(format!("card:{k}"), format!("{} ({} virus counter(s))", g.label(k), g.card(k).map_or(0, |x| x.virus))), Answer::Card(k)))
+        .collect();
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("removes all virus counters from 1 installed card ({})", c.name()),
+        format!("{}: remove all virus counters from 1 installed card", c.name()),
+        o,
+    ))
 }
 
 fn business_virus_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1474,7 +1483,12 @@ fn oracle_thinktank(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         (k.faceup, k.agenda) = (false, 0);
     }
     g.corp.rd.push(c.card);
-    note(ev, "returned", format!("{} is shuffled from the Runner's score area into R&D (the Runner has {} point(s))", g.label(c.card), g.runner.points), json!({"card": c.card, "points": g.runner.points}));
+    note(
+        ev,
+        "returned",
+        format!("{} is shuffled from the Runner's score area into R&D (the Runner has {} point(s))", g.label(c.card), g.runner.points),
+        json!({"card": c.card, "points": g.runner.points}),
+    );
     g.tasks.push(Task::Shuffle { corp: true });
 }
 
@@ -1544,7 +1558,11 @@ fn next_big_thing_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>
 fn basalt_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let ok = g.corp.score.contains(&card) && agenda_count(g, card) > 0 && !g.corp.rd.is_empty() && !g.flags.used_cards.contains(&card);
     if ok {
-        vec![(format!("basalt:{card}"), format!("{}: spend an agenda counter and trash the top card of R&D to add a card from Archives to HQ", g.label(card)), 0)]
+        vec![(
+            format!("basalt:{card}"),
+            format!("{}: spend an agenda counter and trash the top card of R&D to add a card from Archives to HQ", g.label(card)),
+            0,
+        )]
     } else {
         vec![]
     }
@@ -1567,7 +1585,13 @@ fn archives_to_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
     }
     let mut o = vec![(opt("none", "Add nothing"), Answer::No)];
     o.extend(card_options(g, "take", &g.corp.archives));
-    Some(Question::one(CORP, CARD_KIND, format!("may add 1 card from Archives to HQ ({})", c.name()), format!("{}: you may add 1 card from Archives to HQ", c.name()), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may add 1 card from Archives to HQ ({})", c.name()),
+        format!("{}: you may add 1 card from Archives to HQ", c.name()),
+        o,
+    ))
 }
 
 fn archives_to_hq_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1584,7 +1608,13 @@ fn archives_to_hq_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>
     if shown {
         note(ev, "to_hq", format!("{}: the Corp adds {} from Archives to HQ", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
     } else {
-        ev.push(super::helpers::corp_card_private(g, "to_hq", format!("{}: the Corp adds a card from Archives to HQ", c.name()), format!("{}: the Corp adds {} from Archives to HQ", c.name(), g.label(k)), k));
+        ev.push(super::helpers::corp_card_private(
+            g,
+            "to_hq",
+            format!("{}: the Corp adds a card from Archives to HQ", c.name()),
+            format!("{}: the Corp adds {} from Archives to HQ", c.name(), g.label(k)),
+            k,
+        ));
     }
     Ok(Then::Done)
 }
@@ -1607,7 +1637,13 @@ fn slash_and_burn_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     let o = to.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))).collect();
-    Some(Question::one(CORP, CARD_KIND, format!("places 2 advancement counters on an installed card ({})", c.name()), format!("{}: place 2 advancement counters on an installed card you can advance", c.name()), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("places 2 advancement counters on an installed card ({})", c.name()),
+        format!("{}: place 2 advancement counters on an installed card you can advance", c.name()),
+        o,
+    ))
 }
 
 fn slash_and_burn_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1661,7 +1697,13 @@ fn angelique_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> 
 // --- "whenever you score an agenda"
 
 fn salvo_ask(_: &Game, c: Ctx) -> Option<Question> {
-    Some(Question::one(CORP, CARD_KIND, format!("may do 1 core damage ({})", c.name()), format!("{}: do 1 core damage?", c.name()), yes_no("Do 1 core damage", "Do nothing")))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may do 1 core damage ({})", c.name()),
+        format!("{}: do 1 core damage?", c.name()),
+        yes_no("Do 1 core damage", "Do nothing"),
+    ))
 }
 
 fn salvo_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1826,7 +1868,12 @@ fn working_prototype(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if let Some(k) = g.card_mut(c.card) {
         k.power -= n;
     }
-    note(ev, "power_counters", format!("{}: {n} power counter(s) spent", g.label(c.card)), json!({"card": c.card, "change": -i64::from(n), "power": power(g, c.card)}));
+    note(
+        ev,
+        "power_counters",
+        format!("{}: {n} power counter(s) spent", g.label(c.card)),
+        json!({"card": c.card, "change": -i64::from(n), "power": power(g, c.card)}),
+    );
     g.gain(CORP, gain, c.name(), ev);
     if c.arg == 1 {
         ask_later(g, c, 0);
@@ -1868,12 +1915,19 @@ fn hospitality_ask(g: &Game, c: Ctx) -> Option<Question> {
     if from.is_empty() {
         return None;
     }
-    Some(Question::one(CORP, CARD_KIND, format!("adds 1 card from Archives to HQ ({})", c.name()), format!("{}: add 1 card from Archives to HQ", c.name()), card_options(g, "take", &from)))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("adds 1 card from Archives to HQ ({})", c.name()),
+        format!("{}: add 1 card from Archives to HQ", c.name()),
+        card_options(g, "take", &from),
+    ))
 }
 
 // --- Touch-ups
 
-const RUNNER_TYPES: [(CardType, &str); 4] = [(CardType::Event, "event"), (CardType::Hardware, "hardware"), (CardType::Program, "program"), (CardType::Resource, "resource")];
+const RUNNER_TYPES: [(CardType, &str); 4] =
+    [(CardType::Event, "event"), (CardType::Hardware, "hardware"), (CardType::Program, "program"), (CardType::Resource, "resource")];
 
 fn touch_ups_ask(g: &Game, c: Ctx) -> Option<Question> {
     let to = advanceable_installed(g);
@@ -1881,7 +1935,13 @@ fn touch_ups_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     let o = to.iter().map(|&k| (opt(format!("card:{k}"), g.label(k)), Answer::Card(k))).collect();
-    Some(Question::one(CORP, CARD_KIND, format!("places 2 advancement counters on an installed card ({})", c.name()), format!("{}: place 2 advancement counters on 1 installed card you can advance", c.name()), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("places 2 advancement counters on an installed card ({})", c.name()),
+        format!("{}: place 2 advancement counters on 1 installed card you can advance", c.name()),
+        o,
+    ))
 }
 
 fn touch_ups_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1896,14 +1956,25 @@ fn touch_ups_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> 
 
 fn touch_ups_type_ask(_: &Game, c: Ctx) -> Option<Question> {
     let o = RUNNER_TYPES.iter().enumerate().map(|(i, (_, name))| (opt(format!("type:{name}"), format!("Name {name}")), Answer::Mode(i as u8))).collect();
-    Some(Question::one(CORP, CARD_KIND, format!("names a card type and reveals the grip ({})", c.name()), format!("{}: choose a card type; the grip is revealed", c.name()), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("names a card type and reveals the grip ({})", c.name()),
+        format!("{}: choose a card type; the grip is revealed", c.name()),
+        o,
+    ))
 }
 
 fn touch_ups_type_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let Answer::Mode(i) = first(a) else { return Ok(Then::Done) };
     let Some((_, name)) = RUNNER_TYPES.get(usize::from(i)) else { return Ok(Then::Done) };
     let names: Vec<String> = g.runner.grip.iter().map(|&k| g.label(k)).collect();
-    note(ev, "revealed", format!("{}: the Corp names {name}; the Runner reveals the grip: {}", c.name(), names.join(", ")), json!({"cards": g.runner.grip, "type": name}));
+    note(
+        ev,
+        "revealed",
+        format!("{}: the Corp names {name}; the Runner reveals the grip: {}", c.name(), names.join(", ")),
+        json!({"cards": g.runner.grip, "type": name}),
+    );
     ask_with(g, c, 2, u32::from(i));
     Ok(Then::Done)
 }
@@ -2106,7 +2177,13 @@ fn poetri_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
     if o.len() <= 1 {
         return None;
     }
-    Some(Question::one(CORP, CARD_KIND, format!("may install a non-agenda card from HQ ({})", c.name()), format!("{}: you may install 1 non-agenda card from HQ", c.name()), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may install a non-agenda card from HQ ({})", c.name()),
+        format!("{}: you may install 1 non-agenda card from HQ", c.name()),
+        o,
+    ))
 }
 
 /// LEO Construction: once per turn during a run, trash a rezzed bioroid card in the root of or
@@ -2181,7 +2258,12 @@ fn phat_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Resul
             k.power -= n;
         }
         let left = g.card(c.card).map_or(0, |k| k.power);
-        note(ev, "power_counters", format!("{}: {n} power counter(s) removed (now {left})", g.label(c.card)), json!({"card": c.card, "change": -i64::from(n), "power": left}));
+        note(
+            ev,
+            "power_counters",
+            format!("{}: {n} power counter(s) removed (now {left})", g.label(c.card)),
+            json!({"card": c.card, "change": -i64::from(n), "power": left}),
+        );
     }
     damage(g, DamageKind::Net, 1 + n, c.name(), false);
     Ok(Then::Done)
@@ -2207,7 +2289,13 @@ fn play_from_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
     }
     let mut all = vec![(opt("none", "Play nothing"), Answer::No)];
     all.extend(o);
-    Some(Question::one(CORP, CARD_KIND, format!("may play an operation from HQ ({})", c.name()), format!("{}: you may play 1 operation from HQ", c.name()), all))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may play an operation from HQ ({})", c.name()),
+        format!("{}: you may play 1 operation from HQ", c.name()),
+        all,
+    ))
 }
 
 fn play_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -2231,7 +2319,13 @@ fn commandment_ask(g: &Game, c: Ctx) -> Option<Question> {
     if !threat(g, 3) || first_mandate != Some(c.card) || g.corp.credits < 3 {
         return None;
     }
-    Some(Question::one(CORP, CARD_KIND, format!("may pay 3 credits to gain a click ({})", c.name()), format!("{}: pay 3 credits to gain 1 click?", c.name()), yes_no("Pay 3 credits", "Do nothing")))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may pay 3 credits to gain a click ({})", c.name()),
+        format!("{}: pay 3 credits to gain 1 click?", c.name()),
+        yes_no("Pay 3 credits", "Do nothing"),
+    ))
 }
 
 fn commandment_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -2305,7 +2399,13 @@ fn pivot_threat_ask(g: &Game, c: Ctx) -> Option<Question> {
     if o.len() <= 1 {
         return None;
     }
-    Some(Question::one(CORP, CARD_KIND, format!("may play or install a card from HQ ({})", c.name()), format!("{}: you may play or install 1 card from HQ", c.name()), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may play or install a card from HQ ({})", c.name()),
+        format!("{}: you may play or install 1 card from HQ", c.name()),
+        o,
+    ))
 }
 
 // --- Synapse Global
@@ -2364,12 +2464,15 @@ fn kpi_mode_ask(_: &Game, c: Ctx) -> Option<Question> {
     if c.arg.count_ones() >= 2 {
         return None;
     }
-    let o = (0..4u8)
-        .filter(|&m| c.arg & (1 << m) == 0)
-        .map(|m| (opt(format!("mode:{m}"), KPI_MODES[usize::from(m)]), Answer::Mode(m)))
-        .collect();
+    let o = (0..4u8).filter(|&m| c.arg & (1 << m) == 0).map(|m| (opt(format!("mode:{m}"), KPI_MODES[usize::from(m)]), Answer::Mode(m))).collect();
     let which = if c.arg == 0 { "first" } else { "second" };
-    Some(Question::one(CORP, CARD_KIND, format!("chooses the {which} of 2 modes ({})", c.name()), format!("{}: choose the {which} of 2 different effects to resolve", c.name()), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("chooses the {which} of 2 modes ({})", c.name()),
+        format!("{}: choose the {which} of 2 different effects to resolve", c.name()),
+        o,
+    ))
 }
 
 fn kpi_mode_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -2424,7 +2527,13 @@ fn kpi_ice_ask(g: &Game, c: Ctx) -> Option<Question> {
     if o.is_empty() {
         return None;
     }
-    Some(Question::one(CORP, CARD_KIND, format!("installs an ice from HQ, ignoring all costs ({})", c.name()), format!("{}: install 1 ice from HQ, ignoring all costs", c.name()), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("installs an ice from HQ, ignoring all costs ({})", c.name()),
+        format!("{}: install 1 ice from HQ, ignoring all costs", c.name()),
+        o,
+    ))
 }
 
 fn install_answer_free(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -2518,7 +2627,11 @@ fn lab_ask(g: &Game, c: Ctx) -> Option<Question> {
             CORP,
             CARD_KIND,
             format!("may remove an agenda counter from {} to rez up to 2 ice protecting {}", c.name(), Game::server_name(c.arg)),
-            format!("{}: you may remove 1 agenda counter to rez up to 2 ice protecting {}, ignoring all costs (pick none to decline)", c.name(), Game::server_name(c.arg)),
+            format!(
+                "{}: you may remove 1 agenda counter to rez up to 2 ice protecting {}, ignoring all costs (pick none to decline)",
+                c.name(),
+                Game::server_name(c.arg)
+            ),
             o,
         )
         .range(0, n),
@@ -2689,7 +2802,12 @@ fn brasilia_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
         if let Some(r) = g.run.as_mut() {
             r.ice_plus.push((c.arg, 3));
         }
-        note(ev, "ice_strength", format!("{}: {} gets +3 strength for the remainder of the run", c.name(), g.label(c.arg)), json!({"card": c.arg, "change": 3}));
+        note(
+            ev,
+            "ice_strength",
+            format!("{}: {} gets +3 strength for the remainder of the run", c.name(), g.label(c.arg)),
+            json!({"card": c.arg, "change": 3}),
+        );
     }
     Ok(Then::Done)
 }

@@ -5,8 +5,8 @@
 use serde_json::json;
 
 use super::helpers::{
-    card_options, corp_available_for, corp_card_private, corp_install_options, corp_play_options, expend, expend_offers, first, gain_clicks, give_tags, note, opt, rez_paying, search_deck_answer,
-    search_deck_ask, trash_from_rd,
+    card_options, corp_available_for, corp_card_private, corp_install_options, corp_play_options, expend, expend_offers, first, gain_clicks, give_tags, note,
+    opt, rez_paying, search_deck_answer, search_deck_ask, trash_from_rd,
 };
 use super::{ask_later, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Question, Spend, Static, Targets, Then, When, BLANK, CARD_KIND};
 use crate::core::{DecisionOption, Event, RulesError};
@@ -55,11 +55,7 @@ pub static DEFS: &[CardDef] = &[
     CardDef {
         code: AU_CO,
         name: "AU Co.: The Gold Standard in Clones",
-        events: &[
-            (When::CorpDidDamage, Effect::Custom(au_counter)),
-            (When::CorpTrashedFromHq, Effect::Custom(au_counter)),
-            (When::TurnBegin, Effect::Ask(0)),
-        ],
+        events: &[(When::CorpDidDamage, Effect::Custom(au_counter)), (When::CorpTrashedFromHq, Effect::Custom(au_counter)), (When::TurnBegin, Effect::Ask(0))],
         asks: &[Ask::Own(Prompt { ask: au_spend_ask, answer: au_spend_answer }), Ask::Own(Prompt { ask: au_look_ask, answer: au_look_answer })],
         ..BLANK
     },
@@ -86,12 +82,7 @@ pub static DEFS: &[CardDef] = &[
         ..BLANK
     },
     // --- assets
-    CardDef {
-        code: WAGE_WORKERS,
-        name: "Wage Workers",
-        events: &[(When::CorpFinishedAction, Effect::Custom(wage_workers))],
-        ..BLANK
-    },
+    CardDef { code: WAGE_WORKERS, name: "Wage Workers", events: &[(When::CorpFinishedAction, Effect::Custom(wage_workers))], ..BLANK },
     CardDef {
         code: CYBERSAND_HARVESTER,
         name: "Cybersand Harvester",
@@ -167,7 +158,9 @@ fn a_teia_ask(g: &Game, c: Ctx) -> Option<Question> {
     let hq: Vec<u32> = g.corp.hq.clone();
     let others: Vec<_> = corp_install_options(g, &hq, false, true)
         .into_iter()
-        .filter(|(_, a)| matches!(a, Answer::Install { server: None, .. }) || matches!(a, Answer::Install { server: Some(s), .. } if Game::is_remote(*s) && *s != c.arg))
+        .filter(|(_, a)| {
+            matches!(a, Answer::Install { server: None, .. }) || matches!(a, Answer::Install { server: Some(s), .. } if Game::is_remote(*s) && *s != c.arg)
+        })
         .collect();
     if others.is_empty() {
         return None;
@@ -266,7 +259,12 @@ fn au_spend_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
     if first(a) == Answer::Yes && g.corp.identity_power >= 2 {
         g.corp.identity_power -= 2;
         let n = g.corp.identity_power;
-        note(ev, "power_counters", format!("{}: 2 power counters removed (now {n})", c.name()), json!({"seat": CORP, "identity": true, "change": -2, "power": n}));
+        note(
+            ev,
+            "power_counters",
+            format!("{}: 2 power counters removed (now {n})", c.name()),
+            json!({"seat": CORP, "identity": true, "change": -2, "power": n}),
+        );
         ask_later(g, c, 1);
     }
     Ok(Then::Done)
@@ -278,8 +276,14 @@ fn au_look_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     Some(
-        Question::one(CORP, CARD_KIND, format!("trashes 1 of the top 3 cards of R&D and adds the rest to HQ ({})", c.name()), format!("{}: trash 1 of these cards; the rest go to HQ", c.name()), card_options(g, "trash", &top))
-            .looking_at(top),
+        Question::one(
+            CORP,
+            CARD_KIND,
+            format!("trashes 1 of the top 3 cards of R&D and adds the rest to HQ ({})", c.name()),
+            format!("{}: trash 1 of these cards; the rest go to HQ", c.name()),
+            card_options(g, "trash", &top),
+        )
+        .looking_at(top),
     )
 }
 
@@ -293,7 +297,13 @@ fn au_look_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Re
     for x in top.into_iter().filter(|&x| x != k) {
         g.corp.rd.retain(|&y| y != x);
         g.corp.hq.push(x);
-        ev.push(corp_card_private(g, "to_hq", format!("{}: the Corp adds a card from R&D to HQ", c.name()), format!("{}: the Corp adds {} from R&D to HQ", c.name(), g.label(x)), x));
+        ev.push(corp_card_private(
+            g,
+            "to_hq",
+            format!("{}: the Corp adds a card from R&D to HQ", c.name()),
+            format!("{}: the Corp adds {} from R&D to HQ", c.name(), g.label(x)),
+            x,
+        ));
     }
     Ok(Then::Done)
 }
@@ -464,7 +474,13 @@ fn ip_install_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     let o = corp_install_options(g, &[c.arg], true, true);
-    Some(Question::one(CORP, CARD_KIND, format!("installs {} from the Runner's score area ({})", g.label(c.arg), c.name()), format!("{}: install {}", c.name(), g.label(c.arg)), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("installs {} from the Runner's score area ({})", g.label(c.arg), c.name()),
+        format!("{}: install {}", c.name(), g.label(c.arg)),
+        o,
+    ))
 }
 
 fn ip_install_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -570,7 +586,13 @@ fn found_install_ask(g: &Game, c: Ctx) -> Option<Question> {
     }
     let less = if c.def.code == TUCANA { 3 } else { 0 };
     let o = if less > 0 { discounted_install_options(g, &[c.arg], less) } else { corp_install_options(g, &[c.arg], false, true) };
-    Some(Question::one(CORP, CARD_KIND, format!("installs and rezzes the card it found ({})", c.name()), format!("{}: install and rez {}", c.name(), g.label(c.arg)), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("installs and rezzes the card it found ({})", c.name()),
+        format!("{}: install and rez {}", c.name(), g.label(c.arg)),
+        o,
+    ))
 }
 
 /// A found card that cannot be installed anywhere goes to HQ (no card is left set aside).
@@ -602,7 +624,13 @@ fn eminent_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
     }
     let mut all = vec![(opt("none", "Install nothing"), Answer::No)];
     all.extend(o);
-    Some(Question::one(CORP, CARD_KIND, format!("installs and rezzes a card from HQ, paying 5 less ({})", c.name()), format!("{}: install and rez 1 card from HQ, paying a total of 5 less", c.name()), all))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("installs and rezzes a card from HQ, paying 5 less ({})", c.name()),
+        format!("{}: install and rez 1 card from HQ, paying a total of 5 less", c.name()),
+        all,
+    ))
 }
 
 fn eminent_hq_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {

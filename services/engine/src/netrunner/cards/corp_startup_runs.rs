@@ -8,7 +8,10 @@ use serde_json::json;
 
 use super::encounters::{broke_with, gain_subroutines, ice_sub_text, ice_subroutines, move_ice_outermost, move_runner, swap_with_uninstalled};
 use super::helpers::{agenda_counters, card_options, corp_install_options, damage, first, is_ice, note, opt, picked, rez_by_effect, threat, trash_from_hq};
-use super::{ask_later, end_the_run, give_tags, resolve_subroutine, Answer, Ask, CardDef, Ctx, Effect, PaidAbility, Prompt, Question, Static, Sub, Then, When, BLANK, CARD_KIND};
+use super::{
+    ask_later, end_the_run, give_tags, resolve_subroutine, Answer, Ask, CardDef, Ctx, Effect, PaidAbility, Prompt, Question, Static, Sub, Then, When, BLANK,
+    CARD_KIND,
+};
 use crate::core::{Event, RulesError};
 use crate::netrunner::state::{CorpZone, DamageKind, Game, TrashKind, ARCHIVES, CORP, RUNNER};
 
@@ -121,7 +124,10 @@ pub static DEFS: &[CardDef] = &[
         name: "Tributary",
         events: &[(When::CorpRunBegins, Effect::Custom(tributary_run_begins))],
         subroutines: &[
-            Sub { text: "the Corp may draw 1 card, then may install 1 piece of ice from HQ protecting another server, ignoring all costs", effect: Effect::Ask(1) },
+            Sub {
+                text: "the Corp may draw 1 card, then may install 1 piece of ice from HQ protecting another server, ignoring all costs",
+                effect: Effect::Ask(1),
+            },
             Sub { text: "each piece of ice gets +2 strength for the remainder of this run", effect: Effect::Custom(tributary_strength) },
         ],
         asks: &[
@@ -309,7 +315,13 @@ fn mycoweb_install_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     let o = with_none(corp_install_options(g, &ice, false, true));
-    Some(Question::one(CORP, CARD_KIND, format!("may install 1 ice from Archives ({})", c.name()), format!("{}: install 1 piece of ice from Archives, ignoring all costs?", c.name()), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may install 1 ice from Archives ({})", c.name()),
+        format!("{}: install 1 piece of ice from Archives, ignoring all costs?", c.name()),
+        o,
+    ))
 }
 
 fn mycoweb_install_answer(g: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -330,7 +342,13 @@ fn mycoweb_rez_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     let o = with_none(card_options(g, "rez", &ice));
-    Some(Question::one(CORP, CARD_KIND, format!("may rez 1 ice paying 2 less ({})", c.name()), format!("{}: rez 1 installed piece of ice, paying 2 credits less?", c.name()), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may rez 1 ice paying 2 less ({})", c.name()),
+        format!("{}: rez 1 installed piece of ice, paying 2 credits less?", c.name()),
+        o,
+    ))
 }
 
 fn mycoweb_rez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -343,7 +361,10 @@ fn mycoweb_rez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -
 
 /// The rezzed ice of `subtype` with a subroutine, but Mycoweb itself.
 fn mycoweb_targets(g: &Game, c: Ctx, subtype: &str) -> Vec<u32> {
-    g.installed_corp().into_iter().filter(|&k| k != c.card && is_ice(g, k) && g.rezzed(k) && g.ice_has_subtype(k, subtype) && ice_subroutines(g, k) > 0).collect()
+    g.installed_corp()
+        .into_iter()
+        .filter(|&k| k != c.card && is_ice(g, k) && g.rezzed(k) && g.ice_has_subtype(k, subtype) && ice_subroutines(g, k) > 0)
+        .collect()
 }
 
 fn mycoweb_ice_question(g: &Game, c: Ctx, subtype: &str) -> Option<Question> {
@@ -352,7 +373,13 @@ fn mycoweb_ice_question(g: &Game, c: Ctx, subtype: &str) -> Option<Question> {
         return None;
     }
     let o = card_options(g, "ice", &ice);
-    Some(Question::one(CORP, CARD_KIND, format!("chooses a rezzed {subtype} whose subroutine resolves ({})", c.name()), format!("{}: choose a rezzed {subtype}: 1 of its subroutines resolves", c.name()), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("chooses a rezzed {subtype} whose subroutine resolves ({})", c.name()),
+        format!("{}: choose a rezzed {subtype}: 1 of its subroutines resolves", c.name()),
+        o,
+    ))
 }
 
 fn mycoweb_sentry_ask(g: &Game, c: Ctx) -> Option<Question> {
@@ -378,13 +405,24 @@ fn mycoweb_sub_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     let o = (0..n).map(|i| (opt(format!("sub:{i}"), format!("{}: \"{}\"", g.label(ice), ice_sub_text(g, ice, i))), Answer::Mode(i as u8))).collect();
-    Some(Question::one(CORP, CARD_KIND, format!("chooses a subroutine of {} to resolve ({})", g.label(ice), c.name()), format!("{}: which subroutine of {} resolves?", c.name(), g.label(ice)), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("chooses a subroutine of {} to resolve ({})", g.label(ice), c.name()),
+        format!("{}: which subroutine of {} resolves?", c.name(), g.label(ice)),
+        o,
+    ))
 }
 
 fn mycoweb_sub_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Answer::Mode(i) = first(a) {
         let ice = c.arg;
-        note(ev, "subroutine", format!("{}: {}'s subroutine {} resolves: {}", c.name(), g.label(ice), i + 1, ice_sub_text(g, ice, usize::from(i))), json!({"ice": ice, "subroutine": i, "source": c.name()}));
+        note(
+            ev,
+            "subroutine",
+            format!("{}: {}'s subroutine {} resolves: {}", c.name(), g.label(ice), i + 1, ice_sub_text(g, ice, usize::from(i))),
+            json!({"ice": ice, "subroutine": i, "source": c.name()}),
+        );
         resolve_subroutine(g, ice, usize::from(i), ev);
     }
     Ok(Then::Done)
@@ -403,8 +441,15 @@ fn tributary_run_begins(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
 
 fn tributary_move_ask(g: &Game, c: Ctx) -> Option<Question> {
     let to = Game::server_name(c.arg);
-    let o = vec![(opt("move", format!("Move {} to the outermost position protecting {to}", g.label(c.card))), Answer::Yes), (opt("no", "Do nothing"), Answer::No)];
-    Some(Question::one(CORP, CARD_KIND, format!("may move {} in front of the attacked server ({})", g.label(c.card), c.name()), format!("{}: move it to the outermost position protecting {to}?", c.name()), o))
+    let o =
+        vec![(opt("move", format!("Move {} to the outermost position protecting {to}", g.label(c.card))), Answer::Yes), (opt("no", "Do nothing"), Answer::No)];
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may move {} in front of the attacked server ({})", g.label(c.card), c.name()),
+        format!("{}: move it to the outermost position protecting {to}?", c.name()),
+        o,
+    ))
 }
 
 fn tributary_move_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -430,11 +475,20 @@ fn tributary_draw_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>
 fn tributary_install_ask(g: &Game, c: Ctx) -> Option<Question> {
     let attacked = g.run.as_ref().map(|r| r.server);
     let ice: Vec<u32> = g.corp.hq.iter().copied().filter(|&k| is_ice(g, k)).collect();
-    let o: Vec<_> = corp_install_options(g, &ice, false, true).into_iter().filter(|(_, a)| !matches!(a, Answer::Install { server: Some(s), .. } if Some(*s) == attacked)).collect();
+    let o: Vec<_> = corp_install_options(g, &ice, false, true)
+        .into_iter()
+        .filter(|(_, a)| !matches!(a, Answer::Install { server: Some(s), .. } if Some(*s) == attacked))
+        .collect();
     if o.is_empty() {
         return None;
     }
-    Some(Question::one(CORP, CARD_KIND, format!("may install 1 ice from HQ protecting another server ({})", c.name()), format!("{}: install 1 piece of ice from HQ protecting another server, ignoring all costs?", c.name()), with_none(o)))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may install 1 ice from HQ protecting another server ({})", c.name()),
+        format!("{}: install 1 piece of ice from HQ protecting another server, ignoring all costs?", c.name()),
+        with_none(o),
+    ))
 }
 
 fn tributary_install_answer(g: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -484,7 +538,13 @@ fn mitra_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     let o = vec![(opt("trash", "Trash Mitra Aman: gain 3 credits and you may swap the approached ice"), Answer::Yes), (opt("no", "Do nothing"), Answer::No)];
-    Some(Question::one(CORP, CARD_KIND, format!("may trash {} ({})", g.label(c.card), c.name()), format!("{}: trash it to gain 3 credits and swap the approached ice?", c.name()), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may trash {} ({})", g.label(c.card), c.name()),
+        format!("{}: trash it to gain 3 credits and swap the approached ice?", c.name()),
+        o,
+    ))
 }
 
 fn mitra_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -506,7 +566,13 @@ fn mitra_swap_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     let o = with_none(card_options(g, "swap", &ice));
-    Some(Question::one(CORP, CARD_KIND, format!("may swap the approached ice with an ice from HQ or Archives ({})", c.name()), format!("{}: swap {} with a piece of ice from HQ or Archives?", c.name(), g.label(c.arg)), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may swap the approached ice with an ice from HQ or Archives ({})", c.name()),
+        format!("{}: swap {} with a piece of ice from HQ or Archives?", c.name(), g.label(c.arg)),
+        o,
+    ))
 }
 
 fn mitra_swap_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {

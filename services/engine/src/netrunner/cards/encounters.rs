@@ -51,7 +51,12 @@ pub fn gain_subroutines(g: &mut Game, ice: u32, code: &'static str, index: u8, n
     }
     let text = def(code).grants.get(usize::from(index)).map_or("nothing", |s| s.text);
     let (label, source) = (g.label(ice), def(code).name);
-    note(ev, "subroutines_gained", format!("{source}: {label} gains {n} \"{text}\" subroutine(s) for the remainder of this run"), json!({"ice": ice, "count": n, "source": source}));
+    note(
+        ev,
+        "subroutines_gained",
+        format!("{source}: {label} gains {n} \"{text}\" subroutine(s) for the remainder of this run"),
+        json!({"ice": ice, "count": n, "source": source}),
+    );
 }
 
 /// Whether subroutine `sub` of the encountered ice was broken in this encounter by a breaker of
@@ -138,7 +143,12 @@ pub fn move_ice_outermost(g: &mut Game, ice: u32, to: u32, source: &str, ev: &mu
         }
     }
     let label = g.corp_public_label(ice);
-    note(ev, "ice_moved", format!("{source}: {label} moves to the outermost position protecting {}", Game::server_name(to)), json!({"ice": ice, "from": from, "to": to}));
+    note(
+        ev,
+        "ice_moved",
+        format!("{source}: {label} moves to the outermost position protecting {}", Game::server_name(to)),
+        json!({"ice": ice, "from": from, "to": to}),
+    );
 }
 
 /// The Runner moves to the outermost position of server `to` during a run (carried out by the

@@ -3,12 +3,15 @@
 
 use serde_json::json;
 
-pub use super::moves::{archives_access_interrupts, arrange_rd_top_answer, arrange_rd_top_ask, host_faceup, hosted_on, hosted_sweep, reveal_picked, runner_trash, sabotage_answer, sabotage_ask, trashed_from_grip_or_stack};
-pub use super::prevention::{
-    access_outside_run, assassinations, damage_interrupts, damage_left, encounter_ability_prevented, encounter_interrupts, installed_host_sweep, prevent_damage, prevent_encounter_ability, pumps_last_run, ASSASSINATION,
-    ASSASSINATIONS_TO_WIN,
-};
 pub use super::hosted::{corp_available_for, corp_pay_for, hosted_for, refill, refill_recurring, runner_available_for, runner_pay_for};
+pub use super::moves::{
+    archives_access_interrupts, arrange_rd_top_answer, arrange_rd_top_ask, host_faceup, hosted_on, hosted_sweep, reveal_picked, runner_trash, sabotage_answer,
+    sabotage_ask, trashed_from_grip_or_stack,
+};
+pub use super::prevention::{
+    access_outside_run, assassinations, damage_interrupts, damage_left, encounter_ability_prevented, encounter_interrupts, installed_host_sweep,
+    prevent_damage, prevent_encounter_ability, pumps_last_run, ASSASSINATION, ASSASSINATIONS_TO_WIN,
+};
 use super::{fire_identity, Answer, Ctx, Question, When};
 use crate::core::{DecisionOption, Event, RulesError};
 use crate::netrunner::data::{CardType, Side};
@@ -69,9 +72,10 @@ pub fn end_the_run(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
     // An interrupt of the card that began the run (`Static::FirstRunEndAsks`): the first time the
     // Corp would end it, that card's question decides whether it ends (Comprehensive Rules
     // glossary, "prevent").
-    let interrupt = g.run.as_ref().and_then(|r| r.source.filter(|s| !r.used_cards.contains(s))).and_then(|s| {
-        super::def(g.code(s)).statics.iter().find_map(|st| if let super::Static::FirstRunEndAsks(step) = st { Some((s, *step)) } else { None })
-    });
+    let interrupt =
+        g.run.as_ref().and_then(|r| r.source.filter(|s| !r.used_cards.contains(s))).and_then(|s| {
+            super::def(g.code(s)).statics.iter().find_map(|st| if let super::Static::FirstRunEndAsks(step) = st { Some((s, *step)) } else { None })
+        });
     if let Some((card, step)) = interrupt {
         if let Some(r) = g.run.as_mut() {
             r.used_cards.push(card);
@@ -147,11 +151,7 @@ pub fn unique_check(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
         return;
     }
     let title = d.title.clone();
-    let active = if d.side == Side::Runner {
-        g.installed_runner()
-    } else {
-        g.installed_corp().into_iter().filter(|&c| g.rezzed(c)).collect()
-    };
+    let active = if d.side == Side::Runner { g.installed_runner() } else { g.installed_corp().into_iter().filter(|&c| g.rezzed(c)).collect() };
     let older: Vec<u32> = active.into_iter().filter(|&c| c != card && g.def(c).title == title).collect();
     for c in older {
         g.trash(c, "unique: a newer copy became active", ev);
@@ -237,8 +237,14 @@ pub fn archives_to_rd_ask(g: &Game, max: u32, source: &str) -> Option<Question> 
     let n = (g.corp.archives.len() as u32).min(max);
     let o = card_options(g, "card", &g.corp.archives);
     Some(
-        Question::one(CORP, "archives_to_rd", format!("may shuffle up to {n} card(s) from Archives into R&D ({source})"), format!("{source}: shuffle up to {n} card(s) from Archives into R&D"), o)
-            .range(0, n),
+        Question::one(
+            CORP,
+            "archives_to_rd",
+            format!("may shuffle up to {n} card(s) from Archives into R&D ({source})"),
+            format!("{source}: shuffle up to {n} card(s) from Archives into R&D"),
+            o,
+        )
+        .range(0, n),
     )
 }
 
@@ -338,7 +344,13 @@ pub fn hq_to_rd_top(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) 
     }
     g.corp.hq.retain(|&x| x != card);
     g.corp.rd.insert(0, card);
-    ev.push(corp_card_private(g, "to_rd", format!("{source}: the Corp adds a card from HQ to the top of R&D"), format!("{source}: the Corp adds {} from HQ to the top of R&D", g.label(card)), card));
+    ev.push(corp_card_private(
+        g,
+        "to_rd",
+        format!("{source}: the Corp adds a card from HQ to the top of R&D"),
+        format!("{source}: the Corp adds {} from HQ to the top of R&D", g.label(card)),
+        card,
+    ));
 }
 
 /// The options of installing one of `cards` (a Corp card in HQ or Archives) where the install
@@ -463,7 +475,12 @@ pub fn forfeit(g: &mut Game, agenda: u32, source: &str, ev: &mut Vec<Event>) {
         k.agenda = 0;
     }
     g.corp.removed.push(agenda);
-    note(ev, "forfeited", format!("{source}: the Corp forfeits {} ({} point(s) left)", g.label(agenda), g.corp.points), json!({"card": agenda, "code": g.code(agenda), "points": g.corp.points}));
+    note(
+        ev,
+        "forfeited",
+        format!("{source}: the Corp forfeits {} ({} point(s) left)", g.label(agenda), g.corp.points),
+        json!({"card": agenda, "code": g.code(agenda), "points": g.corp.points}),
+    );
     let c = super::ctx(g, agenda, 0);
     super::fire(g, When::Forfeited, c, ev);
 }
@@ -544,14 +561,17 @@ pub fn corp_play_options(g: &Game, cards: &[u32]) -> Vec<(DecisionOption, Answer
         match targets {
             super::Targets::None => o.push(plain()),
             super::Targets::Labeled(f) => match f(g) {
-                Some(ts) => o.extend(ts.into_iter().map(|(t, what)| (opt(format!("play:{k}:{t}"), format!("Play {label}: {what}")), Answer::Play { card: k, target: Some(t) }))),
+                Some(ts) => o.extend(
+                    ts.into_iter().map(|(t, what)| (opt(format!("play:{k}:{t}"), format!("Play {label}: {what}")), Answer::Play { card: k, target: Some(t) })),
+                ),
                 None => o.push(plain()),
             },
-            super::Targets::Cards(f) => {
-                o.extend(f(g).into_iter().map(|t| (opt(format!("play:{k}:{t}"), format!("Play {label} on {}", g.label(t))), Answer::Play { card: k, target: Some(t) })))
-            }
+            super::Targets::Cards(f) => o.extend(
+                f(g).into_iter().map(|t| (opt(format!("play:{k}:{t}"), format!("Play {label} on {}", g.label(t))), Answer::Play { card: k, target: Some(t) })),
+            ),
             super::Targets::Servers(f) => o.extend(
-                f(g).into_iter().map(|t| (opt(format!("play:{k}:{t}"), format!("Play {label} on {}", Game::server_name(t))), Answer::Play { card: k, target: Some(t) })),
+                f(g).into_iter()
+                    .map(|t| (opt(format!("play:{k}:{t}"), format!("Play {label} on {}", Game::server_name(t))), Answer::Play { card: k, target: Some(t) })),
             ),
         }
     }
@@ -646,7 +666,12 @@ pub fn move_to_root(g: &mut Game, card: u32, to: u32, source: &str, ev: &mut Vec
     if let Some(s) = g.server_mut(to) {
         s.root.push(card);
     }
-    note(ev, "moved", format!("{source}: {label} moves from {} to the root of {}", Game::server_name(from), Game::server_name(to)), json!({"card": card, "from": from, "to": to}));
+    note(
+        ev,
+        "moved",
+        format!("{source}: {label} moves from {} to the root of {}", Game::server_name(from), Game::server_name(to)),
+        json!({"card": card, "from": from, "to": to}),
+    );
     let c = super::ctx(g, card, to);
     super::fire(g, When::Moved, c, ev);
 }
@@ -666,7 +691,12 @@ pub fn break_by_ability(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec
     let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
     let fully = g.run.as_mut().is_some_and(|run| run.break_subroutines(breaker, subs));
     let texts: Vec<&str> = subs.iter().map(|&s| super::subroutine_text(g.code(ice), s)).collect();
-    note(ev, "subroutine_broken", format!("{} breaks \"{}\" on {}", g.label(breaker), texts.join("\" and \""), g.label(ice)), json!({"breaker": breaker, "ice": ice, "subroutines": subs}));
+    note(
+        ev,
+        "subroutine_broken",
+        format!("{} breaks \"{}\" on {}", g.label(breaker), texts.join("\" and \""), g.label(ice)),
+        json!({"breaker": breaker, "ice": ice, "subroutines": subs}),
+    );
     if fully {
         super::fire_all(g, When::FullyBreaks, &[breaker], ice, ev);
     }
@@ -721,7 +751,13 @@ pub fn trash_from_rd(g: &mut Game, cards: &[u32], source: &str, ev: &mut Vec<Eve
     let cards: Vec<u32> = cards.iter().copied().filter(|k| g.corp.rd.contains(k)).collect();
     for &k in &cards {
         g.to_archives(k, false);
-        ev.push(corp_card_private(g, "trashed", format!("{source}: a card of R&D is trashed face down"), format!("{source}: {} is trashed from R&D", g.label(k)), k));
+        ev.push(corp_card_private(
+            g,
+            "trashed",
+            format!("{source}: a card of R&D is trashed face down"),
+            format!("{source}: {} is trashed from R&D", g.label(k)),
+            k,
+        ));
     }
     if !cards.is_empty() {
         fire_identity(g, CORP, When::CorpTrashedFromRd, 0, ev);

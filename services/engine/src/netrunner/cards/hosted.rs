@@ -58,7 +58,12 @@ fn spend_hosted(g: &mut Game, who: &str, from: Vec<(u32, u32)>, n: i64, ev: &mut
             k.credits = now;
         }
         let label = g.label(c);
-        note(ev, "hosted_credits", format!("{who} spends {used} credit(s) hosted on {label} ({now} hosted)"), json!({"card": c, "change": -used, "hosted": now}));
+        note(
+            ev,
+            "hosted_credits",
+            format!("{who} spends {used} credit(s) hosted on {label} ({now} hosted)"),
+            json!({"card": c, "change": -used, "hosted": now}),
+        );
         if now == 0 && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::TrashWhenEmpty)) {
             // The Runner's own card trashed so counts as the Runner trashing it (`runner_trash`).
             super::helpers::runner_trash(g, c, "it is empty", ev);
@@ -72,7 +77,11 @@ fn spend_hosted(g: &mut Game, who: &str, from: Vec<(u32, u32)>, n: i64, ev: &mut
 fn corp_hosted_for(g: &Game, spend: super::Spend) -> Vec<(u32, u32)> {
     g.installed_corp()
         .into_iter()
-        .filter(|&c| g.rezzed(c) && g.hosted(c) > 0 && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::CorpHostedCreditsFor(f) if f(g, c, spend))))
+        .filter(|&c| {
+            g.rezzed(c)
+                && g.hosted(c) > 0
+                && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::CorpHostedCreditsFor(f) if f(g, c, spend)))
+        })
         .map(|c| (c, g.hosted(c)))
         .collect()
 }

@@ -61,10 +61,7 @@ pub static DEFS: &[CardDef] = &[
     CardDef {
         code: TITHE,
         name: "Tithe",
-        subroutines: &[
-            Sub { text: "1 net damage", effect: Effect::NetDamage(1) },
-            Sub { text: "the Corp gains 1 credit", effect: Effect::Gain(CORP, 1) },
-        ],
+        subroutines: &[Sub { text: "1 net damage", effect: Effect::NetDamage(1) }, Sub { text: "the Corp gains 1 credit", effect: Effect::Gain(CORP, 1) }],
         ..BLANK
     },
     CardDef {
@@ -293,5 +290,3 @@ fn ping(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         give_tags(g, 1, c.name(), ev);
     }
 }
-
-

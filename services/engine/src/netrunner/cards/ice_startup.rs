@@ -7,7 +7,9 @@ use serde_json::json;
 use super::helpers::{
     card_options, corp_install_options, damage, expend, expend_offers, faceup_archive_types, first, note, opt, picked, place_adv, purge, threat, trash_from_hq,
 };
-use super::{ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Click, Ctx, PaidAbility, Effect, Prompt, Question, Static, Sub, Then, When, BLANK, CARD_KIND};
+use super::{
+    ask_later, end_the_run, give_tags, Answer, Ask, CardDef, Click, Ctx, Effect, PaidAbility, Prompt, Question, Static, Sub, Then, When, BLANK, CARD_KIND,
+};
 use crate::core::{Event, RulesError};
 use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, CORP, RUNNER};
 
@@ -235,10 +237,7 @@ pub static DEFS: &[CardDef] = &[
         code: BUMI_1_0,
         name: "Bumi 1.0",
         on_rez: Effect::Custom(bumi_rez),
-        subroutines: &[
-            Sub { text: "trash 1 installed program", effect: Effect::Ask(1) },
-            Sub { text: "1 core damage", effect: Effect::Custom(core_1) },
-        ],
+        subroutines: &[Sub { text: "trash 1 installed program", effect: Effect::Ask(1) }, Sub { text: "1 core damage", effect: Effect::Custom(core_1) }],
         asks: &[Ask::Own(Prompt { ask: bumi_trojan_ask, answer: bumi_answer }), Ask::Own(Prompt { ask: bumi_program_ask, answer: bumi_answer })],
         ..BLANK
     },
@@ -342,7 +341,12 @@ fn logjam_rez(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if let Some(k) = g.card_mut(c.card) {
         k.adv += n;
     }
-    note(ev, "advanced", format!("{}: {n} advancement counter(s) are placed on it (now {})", g.label(c.card), g.adv(c.card)), json!({"card": c.card, "adv": g.adv(c.card)}));
+    note(
+        ev,
+        "advanced",
+        format!("{}: {n} advancement counter(s) are placed on it (now {})", g.label(c.card), g.adv(c.card)),
+        json!({"card": c.card, "adv": g.adv(c.card)}),
+    );
 }
 
 fn seraph_ask(g: &Game, c: Ctx) -> Option<Question> {
@@ -486,7 +490,13 @@ fn attini_ask(g: &Game, c: Ctx) -> Option<Question> {
     if attini_can_pay(g) {
         o.insert(0, (opt("pay", "Pay 2 credits"), Answer::Yes));
     }
-    Some(Question::one(RUNNER, CARD_KIND, format!("pays 2 credits or suffers 1 net damage ({})", c.name()), format!("{}: pay 2 credits or suffer 1 net damage", c.name()), o))
+    Some(Question::one(
+        RUNNER,
+        CARD_KIND,
+        format!("pays 2 credits or suffers 1 net damage ({})", c.name()),
+        format!("{}: pay 2 credits or suffer 1 net damage", c.name()),
+        o,
+    ))
 }
 
 fn attini_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -812,7 +822,13 @@ fn mic_ask(g: &Game, c: Ctx) -> Option<Question> {
     if g.runner.clicks > 0 {
         o.insert(0, (opt("click", "Spend a click"), Answer::Yes));
     }
-    Some(Question::one(RUNNER, CARD_KIND, format!("spends a click or lets the run end ({})", c.name()), format!("{}: spend a click or the run ends", c.name()), o))
+    Some(Question::one(
+        RUNNER,
+        CARD_KIND,
+        format!("spends a click or lets the run end ({})", c.name()),
+        format!("{}: spend a click or the run ends", c.name()),
+        o,
+    ))
 }
 
 fn mic_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -838,14 +854,8 @@ fn ablative_barrier(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
 
 fn ablative_ask(g: &Game, c: Ctx) -> Option<Question> {
     let CorpZone::Ice(here) = g.corp_zone(c.card) else { return None };
-    let from: Vec<u32> = g
-        .corp
-        .hq
-        .iter()
-        .chain(g.corp.archives.iter())
-        .copied()
-        .filter(|&k| g.def(k).ctype != crate::netrunner::data::CardType::Agenda)
-        .collect();
+    let from: Vec<u32> =
+        g.corp.hq.iter().chain(g.corp.archives.iter()).copied().filter(|&k| g.def(k).ctype != crate::netrunner::data::CardType::Agenda).collect();
     let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
     o.extend(corp_install_options(g, &from, false, false).into_iter().filter(|(_, a)| !matches!(a, Answer::Install { server: Some(s), .. } if *s == here)));
     if o.len() <= 1 {
@@ -904,7 +914,13 @@ fn trash_or_end_ask(g: &Game, c: Ctx, targets: &[u32], what: &str) -> Option<Que
     }
     let mut o = card_options(g, "trash", targets);
     o.push((opt("end", "End the run"), Answer::Yes));
-    Some(Question::one(CORP, CARD_KIND, format!("trashes an installed {what} or ends the run ({})", c.name()), format!("{}: trash 1 installed {what} or end the run", c.name()), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("trashes an installed {what} or ends the run ({})", c.name()),
+        format!("{}: trash 1 installed {what} or end the run", c.name()),
+        o,
+    ))
 }
 
 fn biawak_program_ask(g: &Game, c: Ctx) -> Option<Question> {
@@ -941,14 +957,26 @@ fn bumi_trojan_ask(g: &Game, c: Ctx) -> Option<Question> {
     }
     let mut o = vec![(opt("none", "Trash nothing"), Answer::No)];
     o.extend(card_options(g, "trash", &trojans));
-    Some(Question::one(CORP, CARD_KIND, format!("may trash an installed Trojan ({})", c.name()), format!("{}: you may trash 1 installed Trojan program", c.name()), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may trash an installed Trojan ({})", c.name()),
+        format!("{}: you may trash 1 installed Trojan program", c.name()),
+        o,
+    ))
 }
 
 fn bumi_program_ask(g: &Game, c: Ctx) -> Option<Question> {
     if g.runner.programs.is_empty() {
         return None;
     }
-    Some(Question::one(CORP, CARD_KIND, format!("trashes an installed program ({})", c.name()), format!("{}: trash 1 installed program", c.name()), card_options(g, "trash", &g.runner.programs)))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("trashes an installed program ({})", c.name()),
+        format!("{}: trash 1 installed program", c.name()),
+        card_options(g, "trash", &g.runner.programs),
+    ))
 }
 
 fn bumi_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1016,8 +1044,14 @@ fn lycian_ask(g: &Game, c: Ctx) -> Option<Question> {
     }
     let o = LYCIAN_SUBTYPES.iter().enumerate().map(|(i, t)| (opt(format!("subtype:{i}"), format!("Gain {t}")), Answer::Mode(i as u8))).collect();
     Some(
-        Question::one(CORP, CARD_KIND, format!("chooses the subtypes {} gains", g.label(c.card)), format!("{}: choose 1 or more subtypes it gains while rezzed", g.label(c.card)), o)
-            .range(1, LYCIAN_SUBTYPES.len() as u32),
+        Question::one(
+            CORP,
+            CARD_KIND,
+            format!("chooses the subtypes {} gains", g.label(c.card)),
+            format!("{}: choose 1 or more subtypes it gains while rezzed", g.label(c.card)),
+            o,
+        )
+        .range(1, LYCIAN_SUBTYPES.len() as u32),
     )
 }
 

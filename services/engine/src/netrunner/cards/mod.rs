@@ -13,20 +13,20 @@
 pub mod corp;
 pub mod corp_last;
 pub mod corp_startup;
+pub mod corp_startup2;
 pub mod corp_startup_runs;
 pub mod encounters;
-pub mod corp_startup2;
 pub mod helpers;
 mod hosted;
 pub mod ice;
 pub mod ice_startup;
 mod moves;
+mod prevention;
 pub mod random_picks;
 pub mod runner;
+pub mod runner_last;
 pub mod runner_startup;
 pub mod runner_startup_more;
-pub mod runner_last;
-mod prevention;
 mod statics;
 
 use std::sync::OnceLock;
@@ -36,19 +36,17 @@ use super::state::{DamageKind, Game, Pile, Run, Task, TrashKind, CORP, RUNNER};
 use crate::core::{DecisionOption, Event, RulesError};
 
 pub use self::corp::{
-    ABOVE_THE_LAW, AMAZE_AMUSEMENTS, ANOETIC_VOID, CLEARINGHOUSE, GOVERNMENT_SUBSIDY, HAAS_BIOROID, HANSEI_REVIEW, HEDGE_FUND,
-    JINTEKI, LONGEVITY_SERUM, LUMINAL_TRANSUBSTANTIATION, MALAPERT_DATA_VAULT, MANEGARM_SKUNKWORKS, NBN, NEUROSPIKE,
-    NICO_CAMPAIGN, OFFWORLD_OFFICE, ORBITAL_SUPERIORITY, PREDICTIVE_PLANOGRAM, PUBLIC_TRAIL, REGOLITH_MINING_LICENSE,
-    RETRIBUTION, SEAMLESS_LAUNCH, SEND_A_MESSAGE, SPIN_DOCTOR, SPRINT, SUPERCONDUCTING_HUB, THE_SYNDICATE,
-    TOMORROWS_HEADLINE, URTICA_CIPHER, WEYLAND,
+    ABOVE_THE_LAW, AMAZE_AMUSEMENTS, ANOETIC_VOID, CLEARINGHOUSE, GOVERNMENT_SUBSIDY, HAAS_BIOROID, HANSEI_REVIEW, HEDGE_FUND, JINTEKI, LONGEVITY_SERUM,
+    LUMINAL_TRANSUBSTANTIATION, MALAPERT_DATA_VAULT, MANEGARM_SKUNKWORKS, NBN, NEUROSPIKE, NICO_CAMPAIGN, OFFWORLD_OFFICE, ORBITAL_SUPERIORITY,
+    PREDICTIVE_PLANOGRAM, PUBLIC_TRAIL, REGOLITH_MINING_LICENSE, RETRIBUTION, SEAMLESS_LAUNCH, SEND_A_MESSAGE, SPIN_DOCTOR, SPRINT, SUPERCONDUCTING_HUB,
+    THE_SYNDICATE, TOMORROWS_HEADLINE, URTICA_CIPHER, WEYLAND,
 };
-pub use self::ice::{ANSEL_1_0, BALLISTA, BRAN_1_0, DIVINER, FUNHOUSE, KARUNA, PALISADE, PHAROS, PING, TITHE, WHITESPACE};
 pub use self::helpers::{add_virus, end_the_run, give_tags, installed_host_sweep, purge, remove_virus, unique_check};
+pub use self::ice::{ANSEL_1_0, BALLISTA, BRAN_1_0, DIVINER, FUNHOUSE, KARUNA, PALISADE, PHAROS, PING, TITHE, WHITESPACE};
 pub use self::runner::{
-    BOTULUS, BUZZSAW, CARMEN, CARNIVORE, CLEAVER, CONDUIT, COOKBOOK, CREATIVE_COMMISSION, DOCKLANDS_PASS, DZMZ_OPTIMIZER, ECHELON,
-    FERMENTER, JAILBREAK, LEECH, LOUP, MARJANAH, MAYFLY, MUTUAL_FAVOR, OVERCLOCK, PANTOGRAPH, PENNYSHAVER, RED_TEAM,
-    SMARTWARE_DISTRIBUTOR, SURE_GAMBLE, T400_MEMORY_DIAMOND, TAO_SALONGA, TELEWORK_CONTRACT, THE_CATALYST, TRANQUILIZER,
-    TREAD_LIGHTLY, UNITY, VERBAL_PLASTICITY, VRCATION, WILDCAT_STRIKE, ZAHYA,
+    BOTULUS, BUZZSAW, CARMEN, CARNIVORE, CLEAVER, CONDUIT, COOKBOOK, CREATIVE_COMMISSION, DOCKLANDS_PASS, DZMZ_OPTIMIZER, ECHELON, FERMENTER, JAILBREAK, LEECH,
+    LOUP, MARJANAH, MAYFLY, MUTUAL_FAVOR, OVERCLOCK, PANTOGRAPH, PENNYSHAVER, RED_TEAM, SMARTWARE_DISTRIBUTOR, SURE_GAMBLE, T400_MEMORY_DIAMOND, TAO_SALONGA,
+    TELEWORK_CONTRACT, THE_CATALYST, TRANQUILIZER, TREAD_LIGHTLY, UNITY, VERBAL_PLASTICITY, VRCATION, WILDCAT_STRIKE, ZAHYA,
 };
 
 /// The one decision kind of every card question added after System Gateway: a client renders it
@@ -569,11 +567,20 @@ pub enum Answer {
     /// A card.
     Card(u32),
     /// Install a card (in a server; `None`: a new remote).
-    Install { card: u32, server: Option<u32> },
+    Install {
+        card: u32,
+        server: Option<u32>,
+    },
     /// Play an operation (on a target, if it takes one).
-    Play { card: u32, target: Option<u32> },
+    Play {
+        card: u32,
+        target: Option<u32>,
+    },
     /// A card and one of several modes for it (where it goes).
-    CardMode { card: u32, mode: u8 },
+    CardMode {
+        card: u32,
+        mode: u8,
+    },
 }
 
 /// A card's question: who answers, its decision kind, texts and options with their answers.
@@ -616,18 +623,32 @@ impl Question {
 pub enum Then {
     Done,
     /// Install a Corp card (NR-3.4), as the install action does.
-    InstallCorp { card: u32, server: Option<u32> },
+    InstallCorp {
+        card: u32,
+        server: Option<u32>,
+    },
     /// Install a Corp card ignoring all costs (no install cost for ice).
-    InstallCorpFree { card: u32, server: Option<u32> },
+    InstallCorpFree {
+        card: u32,
+        server: Option<u32>,
+    },
     /// Install a Runner card (making room in memory first).
-    InstallRunner { card: u32 },
+    InstallRunner {
+        card: u32,
+    },
     /// Install a Trojan program on an installed ice (making room in memory first).
-    InstallRunnerOn { card: u32, host: u32 },
+    InstallRunnerOn {
+        card: u32,
+        host: u32,
+    },
     /// The access decision on this card is over.
     FinishAccess(u32),
     /// Play a Corp operation by a card's effect (no click: not the play action), paying its
     /// cost and any additional cost.
-    PlayCorp { card: u32, target: Option<u32> },
+    PlayCorp {
+        card: u32,
+        target: Option<u32>,
+    },
 }
 
 /// A card's question and the effect of its answer, side by side. `ask` returns `None` when there
@@ -647,7 +668,11 @@ pub enum Ask {
     PayOrTag(i64),
     /// The Corp trashes an installed Runner card of `kind`; `or_end`: or ends the run;
     /// `optional`: or trashes nothing.
-    CorpTrashes { kind: TrashKind, or_end: bool, optional: bool },
+    CorpTrashes {
+        kind: TrashKind,
+        or_end: bool,
+        optional: bool,
+    },
     /// The Corp shuffles up to this many cards from Archives into R&D.
     ArchivesToRd(u32),
     /// Sabotage N (a Comprehensive Rules keyword): the Corp trashes N cards of its choice from
@@ -658,7 +683,10 @@ pub enum Ask {
     Do(fn(&mut Game, Ctx, &mut Vec<Event>)),
     /// No question: pick `count` cards of the pile at random (one draw each, `flow::random`);
     /// the card's next step reads them in `Game::picked_at_random`.
-    Random { from: Pile, count: fn(&Game, Ctx) -> u32 },
+    Random {
+        from: Pile,
+        count: fn(&Game, Ctx) -> u32,
+    },
     /// No question of its own: a psi game (Comprehensive Rules, "psi game"; `flow::psi`), then
     /// this function with whether the two bids matched.
     Psi(PsiResult),

@@ -41,7 +41,13 @@ pub fn sabotage_ask(g: &Game, n: u32, source: &str) -> Option<Question> {
     let (min, max) = (n.saturating_sub(rd), n.min(hq));
     let o = card_options(g, "card", &g.corp.hq);
     if o.is_empty() {
-        return Some(Question::one(CORP, super::CARD_KIND, format!("trashes {n} card(s) from the top of R&D (sabotage, {source})"), format!("{source}: sabotage {n}: HQ is empty, the top {n} card(s) of R&D are trashed"), vec![(opt("rd", format!("Trash the top {n} card(s) of R&D")), Answer::No)]));
+        return Some(Question::one(
+            CORP,
+            super::CARD_KIND,
+            format!("trashes {n} card(s) from the top of R&D (sabotage, {source})"),
+            format!("{source}: sabotage {n}: HQ is empty, the top {n} card(s) of R&D are trashed"),
+            vec![(opt("rd", format!("Trash the top {n} card(s) of R&D")), Answer::No)],
+        ));
     }
     Some(
         Question::one(
@@ -67,7 +73,12 @@ pub fn sabotage_answer(g: &mut Game, n: u32, source: &str, a: &[Answer], ev: &mu
     for &c in &top {
         g.to_archives(c, false);
     }
-    note(ev, "sabotaged", format!("{source}: sabotage {n}: the Corp trashes {} card(s) from the top of R&D", top.len()), json!({"from_rd": top.len(), "source": source}));
+    note(
+        ev,
+        "sabotaged",
+        format!("{source}: sabotage {n}: the Corp trashes {} card(s) from the top of R&D", top.len()),
+        json!({"from_rd": top.len(), "source": source}),
+    );
     Ok(())
 }
 
@@ -95,7 +106,12 @@ pub fn host_faceup(g: &mut Game, card: u32, host: u32, source: &str, ev: &mut Ve
         k.host = Some(host);
     }
     g.runner.hosted_cards.push(card);
-    note(ev, "hosted", format!("{source}: {} is hosted face up on {}", g.label(card), g.label(host)), json!({"card": card, "code": g.code(card), "host": host}));
+    note(
+        ev,
+        "hosted",
+        format!("{source}: {} is hosted face up on {}", g.label(card), g.label(host)),
+        json!({"card": card, "code": g.code(card), "host": host}),
+    );
 }
 
 /// The cards hosted (not installed) on `host`, in the order hosted.
@@ -124,7 +140,9 @@ pub fn archives_access_interrupts(g: &mut Game, card: u32) -> bool {
     let mut asks: Vec<(u32, u8)> = super::runner_trigger_order(g)
         .into_iter()
         .filter(|k| !used.contains(k))
-        .filter_map(|k| super::def(g.code(k)).statics.iter().find_map(|s| if let super::Static::ArchivesAccessAsks(step) = s { Some((k, *step)) } else { None }))
+        .filter_map(|k| {
+            super::def(g.code(k)).statics.iter().find_map(|s| if let super::Static::ArchivesAccessAsks(step) = s { Some((k, *step)) } else { None })
+        })
         .collect();
     asks.reverse();
     let any = !asks.is_empty();
@@ -153,7 +171,15 @@ pub fn arrange_rd_top_ask(g: &Game, c: Ctx, seat: u32, most: usize, summary: Str
 /// The answer to [`arrange_rd_top_ask`]: the top of R&D takes the new order. R&D's order is
 /// hidden from both players, so the order is told to `seat` alone; everyone reads `public`
 /// (given the number of cards).
-pub fn arrange_rd_top_answer(g: &mut Game, c: Ctx, seat: u32, most: usize, a: &[Answer], public: impl Fn(usize) -> String, ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+pub fn arrange_rd_top_answer(
+    g: &mut Game,
+    c: Ctx,
+    seat: u32,
+    most: usize,
+    a: &[Answer],
+    public: impl Fn(usize) -> String,
+    ev: &mut Vec<Event>,
+) -> Result<Then, RulesError> {
     let order: Vec<u32> = a.iter().filter_map(|x| if let Answer::Card(k) = x { Some(*k) } else { None }).collect();
     let n = g.corp.rd.len().min(most);
     if order.len() != n {

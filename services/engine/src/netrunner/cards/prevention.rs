@@ -23,7 +23,9 @@ pub const ASSASSINATIONS_TO_WIN: usize = 3;
 pub fn damage_interrupts(g: &mut Game, kind: DamageKind, left: u32) -> bool {
     let mut asks: Vec<(u32, u8)> = super::runner_trigger_order(g)
         .into_iter()
-        .filter_map(|k| def(g.code(k)).statics.iter().find_map(|s| if let Static::PreventsDamage(dk, step) = s { (*dk == kind).then_some((k, *step)) } else { None }))
+        .filter_map(|k| {
+            def(g.code(k)).statics.iter().find_map(|s| if let Static::PreventsDamage(dk, step) = s { (*dk == kind).then_some((k, *step)) } else { None })
+        })
         .collect();
     asks.reverse();
     let any = !asks.is_empty();
@@ -45,7 +47,12 @@ pub fn prevent_damage(g: &mut Game, n: u32, source: &str, ev: &mut Vec<Event>) -
     let done = n.min(*left);
     *left -= done;
     let (now, kind) = (*left, kind.name());
-    note(ev, "damage_prevented", format!("{source}: {done} {kind} damage is prevented ({now} left)"), json!({"prevented": done, "left": now, "kind": kind, "source": source}));
+    note(
+        ev,
+        "damage_prevented",
+        format!("{source}: {done} {kind} damage is prevented ({now} left)"),
+        json!({"prevented": done, "left": now, "kind": kind, "source": source}),
+    );
     done
 }
 
@@ -81,7 +88,12 @@ pub fn prevent_encounter_ability(g: &mut Game, ice: u32, source: &str, ev: &mut 
         r.encounter_prevented = r.encounters;
     }
     let label = g.label(ice);
-    note(ev, "encounter_ability_prevented", format!("{source}: the \"when encountered\" ability of {label} is prevented"), json!({"ice": ice, "source": source}));
+    note(
+        ev,
+        "encounter_ability_prevented",
+        format!("{source}: the \"when encountered\" ability of {label} is prevented"),
+        json!({"ice": ice, "source": source}),
+    );
 }
 
 /// Whether the encounter with the current ice had its "when encountered" abilities prevented.
@@ -126,7 +138,12 @@ pub fn installed_host_sweep(g: &mut Game, ev: &mut Vec<Event>) {
 /// window reopens (`flow::runs`: the run end with no run).
 pub fn access_outside_run(g: &mut Game, server: u32, slots: Vec<Slot>, source: &str, ev: &mut Vec<Event>) {
     let n = slots.len();
-    note(ev, "access_begins", format!("{source}: the Runner will access {n} card(s) in {}", Game::server_name(server)), json!({"server": server, "count": n, "source": source}));
+    note(
+        ev,
+        "access_begins",
+        format!("{source}: the Runner will access {n} card(s) in {}", Game::server_name(server)),
+        json!({"server": server, "count": n, "source": source}),
+    );
     let steal_costs = super::helpers::persistent_steal_costs(g, server);
     g.access = Some(Access { server, slots, hq_seen: vec![], rd_depth: 0, ordered: true, interrupts_asked: vec![], steal_costs, costs_paid: None });
     g.stage = Stage::Accessing;

@@ -40,11 +40,7 @@ pub static DEFS: &[CardDef] = &[
         name: "Shred",
         play: Some(Play { targets: Targets::Servers(every_server), effect: Effect::Custom(run_target) }),
         statics: &[Static::FirstRunEndAsks(0)],
-        asks: &[
-            Ask::Own(Prompt { ask: shred_ask, answer: shred_answer }),
-            Ask::Random { from: Pile::Hq, count: shred_count },
-            Ask::Do(shred_trash),
-        ],
+        asks: &[Ask::Own(Prompt { ask: shred_ask, answer: shred_answer }), Ask::Random { from: Pile::Hq, count: shred_count }, Ask::Do(shred_trash)],
         ..BLANK
     },
     CardDef {
@@ -131,7 +127,12 @@ fn burner_place_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) 
         g.corp.rd.push(card);
         "bottom"
     };
-    note(ev, "revealed_placed", format!("{}: {} is added to the {place} of R&D", c.name(), g.label(card)), json!({"card": card, "code": g.code(card), "place": place, "to": "rd"}));
+    note(
+        ev,
+        "revealed_placed",
+        format!("{}: {} is added to the {place} of R&D", c.name(), g.label(card)),
+        json!({"card": card, "code": g.code(card), "place": place, "to": "rd"}),
+    );
     Ok(Then::Done)
 }
 
@@ -198,7 +199,12 @@ fn bring_them_home_to_top(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     for k in g.picked_at_random.clone() {
         g.take_runner(k);
         g.runner.stack.insert(0, k);
-        note(ev, "revealed_placed", format!("{}: {} is added to the top of the stack", c.name(), g.label(k)), json!({"card": k, "code": g.code(k), "place": "top", "to": "stack"}));
+        note(
+            ev,
+            "revealed_placed",
+            format!("{}: {} is added to the top of the stack", c.name(), g.label(k)),
+            json!({"card": k, "code": g.code(k), "place": "top", "to": "stack"}),
+        );
     }
 }
 
@@ -207,7 +213,13 @@ fn bring_them_home_pay_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     let o = vec![(opt("no", "Do not pay"), Answer::No), (opt("pay", "Pay 2 credits: reveal 1 card in the grip at random"), Answer::Yes)];
-    Some(Question::one(CORP, CARD_KIND, format!("may pay 2 credits to reveal a card in the grip at random ({})", c.name()), format!("{}: pay 2 credits to reveal 1 card in the grip at random? The Runner shuffles it into the stack", c.name()), o))
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        format!("may pay 2 credits to reveal a card in the grip at random ({})", c.name()),
+        format!("{}: pay 2 credits to reveal 1 card in the grip at random? The Runner shuffles it into the stack", c.name()),
+        o,
+    ))
 }
 
 fn bring_them_home_pay_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -223,7 +235,12 @@ fn bring_them_home_shuffle_in(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     for k in g.picked_at_random.clone() {
         g.take_runner(k);
         g.runner.stack.push(k);
-        note(ev, "revealed_placed", format!("{}: the Runner shuffles {} into the stack", c.name(), g.label(k)), json!({"card": k, "code": g.code(k), "place": "shuffled", "to": "stack"}));
+        note(
+            ev,
+            "revealed_placed",
+            format!("{}: the Runner shuffles {} into the stack", c.name(), g.label(k)),
+            json!({"card": k, "code": g.code(k), "place": "shuffled", "to": "stack"}),
+        );
         g.tasks.push(Task::Shuffle { corp: false });
     }
 }
@@ -236,8 +253,17 @@ fn heliamphora_ask(g: &Game, c: Ctx) -> Option<Question> {
     if !g.runner.programs.contains(&c.card) || !g.corp.archives.contains(&card) || g.run.as_ref().is_some_and(|r| r.used_cards.contains(&c.card)) {
         return None;
     }
-    let o = vec![(opt("access", format!("Access {}", g.label(card))), Answer::No), (opt("host", format!("Host {} face up on {} instead", g.label(card), c.name())), Answer::Yes)];
-    Some(Question::one(RUNNER, CARD_KIND, format!("may host {} instead of accessing it ({})", g.label(card), c.name()), format!("{}: host {} on it instead of accessing it?", c.name(), g.label(card)), o))
+    let o = vec![
+        (opt("access", format!("Access {}", g.label(card))), Answer::No),
+        (opt("host", format!("Host {} face up on {} instead", g.label(card), c.name())), Answer::Yes),
+    ];
+    Some(Question::one(
+        RUNNER,
+        CARD_KIND,
+        format!("may host {} instead of accessing it ({})", g.label(card), c.name()),
+        format!("{}: host {} on it instead of accessing it?", c.name(), g.label(card)),
+        o,
+    ))
 }
 
 fn heliamphora_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {

@@ -5,8 +5,8 @@ use serde_json::json;
 
 use super::helpers::{add_virus, card_options, first, lose_a_remaining_click, note, opt, picked, remove_virus, take_or_trash, virus_on_self};
 use super::{
-    ask_later, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question,
-    RunSource, Static, Targets, Then, When, BLANK,
+    ask_later, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Static, Targets, Then,
+    When, BLANK,
 };
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
@@ -56,19 +56,8 @@ const NO_RUN_CHANGE: fn(&Game, Ctx, u32) -> u32 = |_, _, _| 0;
 pub static DEFS: &[CardDef] = &[
     // --- identities
     CardDef { code: THE_CATALYST, name: "The Catalyst", ..BLANK },
-    CardDef {
-        code: LOUP,
-        name: "René \"Loup\" Arcemont",
-        events: &[(When::TrashAccessed, Effect::Custom(loup))],
-        ..BLANK
-    },
-    CardDef {
-        code: ZAHYA,
-        name: "Zahya Sadeghi",
-        run_ends: Some(zahya_run_ends),
-        asks: &[Ask::Own(Prompt { ask: zahya_ask, answer: zahya_answer })],
-        ..BLANK
-    },
+    CardDef { code: LOUP, name: "René \"Loup\" Arcemont", events: &[(When::TrashAccessed, Effect::Custom(loup))], ..BLANK },
+    CardDef { code: ZAHYA, name: "Zahya Sadeghi", run_ends: Some(zahya_run_ends), asks: &[Ask::Own(Prompt { ask: zahya_ask, answer: zahya_answer })], ..BLANK },
     CardDef {
         code: TAO_SALONGA,
         name: "Tāo Salonga",
@@ -103,12 +92,7 @@ pub static DEFS: &[CardDef] = &[
         play: Some(Play { targets: Targets::Servers(every_server), effect: Effect::Custom(tread_lightly) }),
         ..BLANK
     },
-    CardDef {
-        code: OVERCLOCK,
-        name: "Overclock",
-        play: Some(Play { targets: Targets::Servers(every_server), effect: Effect::Custom(overclock) }),
-        ..BLANK
-    },
+    CardDef { code: OVERCLOCK, name: "Overclock", play: Some(Play { targets: Targets::Servers(every_server), effect: Effect::Custom(overclock) }), ..BLANK },
     CardDef {
         code: WILDCAT_STRIKE,
         name: "Wildcat Strike",
@@ -169,12 +153,7 @@ pub static DEFS: &[CardDef] = &[
     CardDef { code: UNITY, name: "Unity", breaker: Some(Breaker { pump: Pump::PerIcebreaker, ..Breaker::new(Some("Code Gate"), 1, 1, 1) }), ..BLANK },
     CardDef { code: MAYFLY, name: "Mayfly", breaker: Some(Breaker { trash_after_run: true, ..Breaker::new(None, 1, 1, 1) }), ..BLANK },
     CardDef { code: BUZZSAW, name: "Buzzsaw", breaker: Some(Breaker::new(Some("Code Gate"), 2, 1, 3)), ..BLANK },
-    CardDef {
-        code: MARJANAH,
-        name: "Marjanah",
-        breaker: Some(Breaker { break_discount_after_run: 1, ..Breaker::new(Some("Barrier"), 1, 2, 1) }),
-        ..BLANK
-    },
+    CardDef { code: MARJANAH, name: "Marjanah", breaker: Some(Breaker { break_discount_after_run: 1, ..Breaker::new(Some("Barrier"), 1, 2, 1) }), ..BLANK },
     CardDef {
         code: ECHELON,
         name: "Echelon",
@@ -407,7 +386,10 @@ fn mutual_favor_ask(g: &Game, _: Ctx) -> Option<Question> {
     for c in found {
         o.push((opt(format!("grip:{c}"), format!("Add {} to your grip", g.label(c))), Answer::Card(c)));
         let cost = g.runner_install_cost(c);
-        if g.flags.successful_run && super::helpers::runner_available_for(g, super::Spend::Install(c)) >= cost && g.def(c).memory.unwrap_or(0) <= g.memory_limit() {
+        if g.flags.successful_run
+            && super::helpers::runner_available_for(g, super::Spend::Install(c)) >= cost
+            && g.def(c).memory.unwrap_or(0) <= g.memory_limit()
+        {
             o.push((opt(format!("install:{c}"), format!("Install {} (cost {cost})", g.label(c))), Answer::Install { card: c, server: None }));
         }
     }
@@ -457,8 +439,14 @@ fn carnivore_ask(g: &Game, c: Ctx) -> Option<Question> {
     }
     let o = card_options(g, "card", &g.runner.grip);
     Some(
-        one(RUNNER, "carnivore", "may trash 2 cards from their grip to trash the accessed card (Carnivore)", &format!("Carnivore: trash 2 cards from your grip to trash {}", g.label(c.arg)), o)
-            .range(2, 2),
+        one(
+            RUNNER,
+            "carnivore",
+            "may trash 2 cards from their grip to trash the accessed card (Carnivore)",
+            &format!("Carnivore: trash 2 cards from your grip to trash {}", g.label(c.arg)),
+            o,
+        )
+        .range(2, 2),
     )
 }
 
@@ -549,7 +537,12 @@ fn botulus_break(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if let Some(b) = g.run.as_mut().and_then(|r| r.broken.get_mut(sub)) {
         *b = true;
     }
-    note(ev, "subroutine_broken", format!("{} spends a virus counter to break subroutine {}", g.label(c.card), sub + 1), json!({"breaker": c.card, "subroutines": [sub]}));
+    note(
+        ev,
+        "subroutine_broken",
+        format!("{} spends a virus counter to break subroutine {}", g.label(c.card), sub + 1),
+        json!({"breaker": c.card, "subroutines": [sub]}),
+    );
 }
 
 fn fermenter_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {

@@ -7,7 +7,10 @@
 
 use serde_json::json;
 
-use super::helpers::{access_outside_run, arrange_rd_top_answer, arrange_rd_top_ask, card_options, damage_left, first, host_faceup, hosted_on, note, opt, prevent_damage, prevent_encounter_ability, runner_available_for, runner_trash, threat, ASSASSINATION};
+use super::helpers::{
+    access_outside_run, arrange_rd_top_answer, arrange_rd_top_ask, card_options, damage_left, first, host_faceup, hosted_on, note, opt, prevent_damage,
+    prevent_encounter_ability, runner_available_for, runner_trash, threat, ASSASSINATION,
+};
 use super::runner_startup::{add_power, power, question, spend_power, yes_no};
 use super::{ask_later, Answer, Ask, CardDef, Click, Ctx, Effect, Prompt, Question, Spend, Static, Then, When, BLANK, CARD_KIND, SEARCH_KIND};
 use crate::core::{Event, RulesError};
@@ -39,14 +42,20 @@ pub static DEFS: &[CardDef] = &[
         name: "AirbladeX (JSRF Ed.)",
         on_install: Effect::Custom(airbladex_load),
         statics: &[Static::PreventsDamage(DamageKind::Net, 0), Static::PreventsEncounterAbility(1)],
-        asks: &[Ask::Own(Prompt { ask: airbladex_damage_ask, answer: airbladex_damage_answer }), Ask::Own(Prompt { ask: airbladex_encounter_ask, answer: airbladex_encounter_answer })],
+        asks: &[
+            Ask::Own(Prompt { ask: airbladex_damage_ask, answer: airbladex_damage_answer }),
+            Ask::Own(Prompt { ask: airbladex_encounter_ask, answer: airbladex_encounter_answer }),
+        ],
         ..BLANK
     },
     CardDef {
         code: JEITINHO,
         name: "Jeitinho",
         events: &[(When::TurnEnds, Effect::Custom(jeitinho_turn_ends)), (When::HeapBypassed, Effect::Custom(jeitinho_bypassed))],
-        asks: &[Ask::Own(Prompt { ask: jeitinho_score_ask, answer: jeitinho_score_answer }), Ask::Own(Prompt { ask: jeitinho_install_ask, answer: jeitinho_install_answer })],
+        asks: &[
+            Ask::Own(Prompt { ask: jeitinho_score_ask, answer: jeitinho_score_answer }),
+            Ask::Own(Prompt { ask: jeitinho_install_ask, answer: jeitinho_install_answer }),
+        ],
         ..BLANK
     },
     CardDef {
@@ -55,16 +64,13 @@ pub static DEFS: &[CardDef] = &[
         on_install: Effect::Custom(cataloguer_load),
         events: &[(When::SuccessfulRun, Effect::Custom(cataloguer_success))],
         click: Some(Click { offers: cataloguer_offers, effect: Effect::Custom(cataloguer_breach) }),
-        asks: &[Ask::Own(Prompt { ask: cataloguer_instead_ask, answer: cataloguer_instead_answer }), Ask::Own(Prompt { ask: cataloguer_arrange_ask, answer: cataloguer_arrange_answer })],
+        asks: &[
+            Ask::Own(Prompt { ask: cataloguer_instead_ask, answer: cataloguer_instead_answer }),
+            Ask::Own(Prompt { ask: cataloguer_arrange_ask, answer: cataloguer_arrange_answer }),
+        ],
         ..BLANK
     },
-    CardDef {
-        code: MUSE,
-        name: "Muse",
-        on_install: Effect::Ask(0),
-        asks: &[Ask::Own(Prompt { ask: muse_ask, answer: muse_answer })],
-        ..BLANK
-    },
+    CardDef { code: MUSE, name: "Muse", on_install: Effect::Ask(0), asks: &[Ask::Own(Prompt { ask: muse_ask, answer: muse_answer })], ..BLANK },
     CardDef {
         code: BLING,
         name: "Bling",
@@ -117,7 +123,12 @@ fn spend_counters(g: &mut Game, c: Ctx, n: u32, ev: &mut Vec<Event>) -> bool {
         }
     }
     let left = power(g, c.card);
-    note(ev, "power_counters", format!("{}: {n} hosted power counter(s) spent ({left} left)", c.name()), json!({"card": c.card, "change": -i64::from(n), "power": left}));
+    note(
+        ev,
+        "power_counters",
+        format!("{}: {n} hosted power counter(s) spent ({left} left)", c.name()),
+        json!({"card": c.card, "change": -i64::from(n), "power": left}),
+    );
     if left == 0 {
         runner_trash(g, c.card, "it is empty", ev);
     }
@@ -136,9 +147,14 @@ fn airbladex_damage_ask(g: &Game, c: Ctx) -> Option<Question> {
     if g.run.is_none() || most == 0 || !installed(g, c.card) {
         return None;
     }
-    let mut o: Vec<_> = (1..=most).map(|n| (opt(format!("prevent:{n}"), format!("Spend {n} power counter(s): prevent {n} net damage")), Answer::Mode(n as u8))).collect();
+    let mut o: Vec<_> =
+        (1..=most).map(|n| (opt(format!("prevent:{n}"), format!("Spend {n} power counter(s): prevent {n} net damage")), Answer::Mode(n as u8))).collect();
     o.push((opt("decline", "Prevent nothing"), Answer::No));
-    Some(question(format!("may prevent net damage ({})", c.name()), format!("{}: spend hosted power counters to prevent 1 net damage each ({} about to be taken)?", c.name(), damage_left(g)), o))
+    Some(question(
+        format!("may prevent net damage ({})", c.name()),
+        format!("{}: spend hosted power counters to prevent 1 net damage each ({} about to be taken)?", c.name(), damage_left(g)),
+        o,
+    ))
 }
 
 fn airbladex_damage_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -202,7 +218,12 @@ fn jeitinho_score_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>
     }
     g.runner.score.push(c.card);
     let n = super::helpers::assassinations(g);
-    note(ev, "added_to_score", format!("{} is added to the Runner's score area as an assassination agenda worth 0 agenda points ({n} there)", g.label(c.card)), json!({"card": c.card, "code": g.code(c.card), "assassinations": n}));
+    note(
+        ev,
+        "added_to_score",
+        format!("{} is added to the Runner's score area as an assassination agenda worth 0 agenda points ({n} there)", g.label(c.card)),
+        json!({"card": c.card, "code": g.code(c.card), "assassinations": n}),
+    );
     Ok(Then::Done)
 }
 
@@ -330,10 +351,16 @@ fn muse_options(g: &Game, c: Ctx) -> Vec<(crate::core::DecisionOption, Answer)> 
         }
         if g.is_trojan(k) {
             for ice in g.installed_corp().into_iter().filter(|&i| g.def(i).ctype == CardType::Ice) {
-                o.push((opt(format!("install:{k}:{ice}"), format!("Install {} from your {zone} on {} (cost {cost})", g.label(k), g.corp_public_label(ice))), Answer::Install { card: k, server: Some(ice) }));
+                o.push((
+                    opt(format!("install:{k}:{ice}"), format!("Install {} from your {zone} on {} (cost {cost})", g.label(k), g.corp_public_label(ice))),
+                    Answer::Install { card: k, server: Some(ice) },
+                ));
             }
         } else if installed(g, c.card) {
-            o.push((opt(format!("install:{k}"), format!("Install {} from your {zone} on {} (cost {cost})", g.label(k), c.name())), Answer::Install { card: k, server: None }));
+            o.push((
+                opt(format!("install:{k}"), format!("Install {} from your {zone} on {} (cost {cost})", g.label(k), c.name())),
+                Answer::Install { card: k, server: None },
+            ));
         }
     }
     o
@@ -473,8 +500,14 @@ fn detente_cost_ask(g: &Game, c: Ctx) -> Option<Question> {
     }
     let n = DETENTE_RETURNS as u32;
     Some(
-        Question::one(g.active, CARD_KIND, format!("adds {n} cards hosted on {} to HQ", c.name()), format!("{}: pick the {n} hosted cards to add to HQ", c.name()), card_options(g, "card", &hosted))
-            .range(n, n),
+        Question::one(
+            g.active,
+            CARD_KIND,
+            format!("adds {n} cards hosted on {} to HQ", c.name()),
+            format!("{}: pick the {n} hosted cards to add to HQ", c.name()),
+            card_options(g, "card", &hosted),
+        )
+        .range(n, n),
     )
 }
 
@@ -491,7 +524,11 @@ fn detente_access_ask(g: &Game, c: Ctx) -> Option<Question> {
     if g.corp.hq.is_empty() {
         return None;
     }
-    yes_no(&format!("may access 1 card in HQ at random ({})", c.name()), &format!("{}: access 1 card in HQ at random?", c.name()), "Access 1 card in HQ at random")
+    yes_no(
+        &format!("may access 1 card in HQ at random ({})", c.name()),
+        &format!("{}: access 1 card in HQ at random?", c.name()),
+        "Access 1 card in HQ at random",
+    )
 }
 
 fn detente_access_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {

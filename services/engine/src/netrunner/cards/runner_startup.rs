@@ -5,8 +5,13 @@
 use serde_json::json;
 
 // "Threat N" (CR 9.3.6.f): `helpers::threat`, shared with the Corp's cards.
-use super::helpers::{add_virus, card_options, virus_on_self, first, give_tags, note, opt, picked, remove_virus, search_deck_answer, search_deck_ask, threat, trash_from_hq};
-use super::{ask_later, fire_all, runner_trigger_order, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, RunSource, Spend, Static, Targets, Then, When, BLANK};
+use super::helpers::{
+    add_virus, card_options, first, give_tags, note, opt, picked, remove_virus, search_deck_answer, search_deck_ask, threat, trash_from_hq, virus_on_self,
+};
+use super::{
+    ask_later, fire_all, runner_trigger_order, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question,
+    RunSource, Spend, Static, Targets, Then, When, BLANK,
+};
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{Game, Run, ARCHIVES, CORP, HQ, RD, RUNNER};
@@ -229,14 +234,20 @@ pub static DEFS: &[CardDef] = &[
         code: SCROUNGE,
         name: "Scrounge",
         play: Some(Play { targets: Targets::Labeled(double), effect: Effect::Custom(scrounge) }),
-        asks: &[Ask::Own(Prompt { ask: scrounge_install_ask, answer: discounted_install_answer }), Ask::Own(Prompt { ask: scrounge_bottom_ask, answer: scrounge_bottom_answer })],
+        asks: &[
+            Ask::Own(Prompt { ask: scrounge_install_ask, answer: discounted_install_answer }),
+            Ask::Own(Prompt { ask: scrounge_bottom_ask, answer: scrounge_bottom_answer }),
+        ],
         ..BLANK
     },
     CardDef {
         code: MEETING_OF_MINDS,
         name: "Meeting of Minds",
         play: Some(Play { targets: Targets::Labeled(meeting_modes), effect: Effect::Custom(meeting_of_minds) }),
-        asks: &[Ask::Own(Prompt { ask: meeting_search_ask, answer: meeting_search_answer }), Ask::Own(Prompt { ask: meeting_reveal_ask, answer: meeting_reveal_answer })],
+        asks: &[
+            Ask::Own(Prompt { ask: meeting_search_ask, answer: meeting_search_answer }),
+            Ask::Own(Prompt { ask: meeting_reveal_ask, answer: meeting_reveal_answer }),
+        ],
         ..BLANK
     },
     CardDef {
@@ -284,7 +295,10 @@ pub static DEFS: &[CardDef] = &[
         code: ALARM_CLOCK,
         name: "Alarm Clock",
         events: &[(When::TurnBegin, Effect::Ask(0)), (When::EncounterIce, Effect::Custom(alarm_clock_encounter))],
-        asks: &[Ask::Own(Prompt { ask: alarm_clock_ask, answer: alarm_clock_answer }), Ask::Own(Prompt { ask: alarm_clock_bypass_ask, answer: click_bypass_answer })],
+        asks: &[
+            Ask::Own(Prompt { ask: alarm_clock_ask, answer: alarm_clock_answer }),
+            Ask::Own(Prompt { ask: alarm_clock_bypass_ask, answer: click_bypass_answer }),
+        ],
         ..BLANK
     },
     CardDef {
@@ -332,12 +346,7 @@ pub static DEFS: &[CardDef] = &[
         asks: &[Ask::Own(Prompt { ask: audrey_pump_ask, answer: audrey_pump_answer })],
         ..BLANK
     },
-    CardDef {
-        code: SLAP_VANDAL,
-        name: "Slap Vandal",
-        paid: Some(PaidAbility { offers: slap_vandal_offers, effect: Effect::Custom(slap_vandal) }),
-        ..BLANK
-    },
+    CardDef { code: SLAP_VANDAL, name: "Slap Vandal", paid: Some(PaidAbility { offers: slap_vandal_offers, effect: Effect::Custom(slap_vandal) }), ..BLANK },
     CardDef { code: MONKEYWRENCH, name: "Monkeywrench", statics: &[Static::IceStrengthBy(monkeywrench)], ..BLANK },
     CardDef {
         code: PRESSURE_SPIKE,
@@ -402,12 +411,7 @@ pub static DEFS: &[CardDef] = &[
         asks: &[Ask::Own(Prompt { ask: pichacao_ask, answer: pichacao_answer })],
         ..BLANK
     },
-    CardDef {
-        code: SACI,
-        name: "Saci",
-        events: &[(When::CorpRezzedIce, Effect::Custom(saci)), (When::Derezzed, Effect::Custom(saci))],
-        ..BLANK
-    },
+    CardDef { code: SACI, name: "Saci", events: &[(When::CorpRezzedIce, Effect::Custom(saci)), (When::Derezzed, Effect::Custom(saci))], ..BLANK },
     CardDef {
         code: LASER_POINTER,
         name: "Laser Pointer",
@@ -668,12 +672,7 @@ pub static DEFS: &[CardDef] = &[
         asks: &[Ask::Own(Prompt { ask: skimming_ask, answer: skimming_answer })],
         ..BLANK
     },
-    CardDef {
-        code: BANNER,
-        name: "Banner",
-        paid: Some(PaidAbility { offers: banner_offers, effect: Effect::Custom(banner) }),
-        ..BLANK
-    },
+    CardDef { code: BANNER, name: "Banner", paid: Some(PaidAbility { offers: banner_offers, effect: Effect::Custom(banner) }), ..BLANK },
 ];
 
 // --- shared pieces -----------------------------------------------------------------------------------
@@ -924,7 +923,12 @@ fn hantu_pump(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if let Some(r) = g.run.as_mut() {
         r.pumps.push((c.card, 2));
     }
-    note(ev, "strength_pumped", format!("{} spends a virus counter: +2 strength (now {})", g.label(c.card), g.breaker_strength(c.card)), json!({"card": c.card, "amount": 2, "strength": g.breaker_strength(c.card)}));
+    note(
+        ev,
+        "strength_pumped",
+        format!("{} spends a virus counter: +2 strength (now {})", g.label(c.card), g.breaker_strength(c.card)),
+        json!({"card": c.card, "amount": 2, "strength": g.breaker_strength(c.card)}),
+    );
 }
 
 fn two_power_counters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
@@ -978,7 +982,11 @@ fn devadatta_ask(g: &Game, c: Ctx) -> Option<Question> {
     if power(g, c.card) == 0 {
         return None;
     }
-    yes_no("may spend a power counter to access 1 more card in R&D (Devadatta Drone)", "Devadatta Drone: remove 1 power counter to access 1 more card?", "Remove 1 power counter: access 1 more card")
+    yes_no(
+        "may spend a power counter to access 1 more card in R&D (Devadatta Drone)",
+        "Devadatta Drone: remove 1 power counter to access 1 more card?",
+        "Remove 1 power counter: access 1 more card",
+    )
 }
 
 fn devadatta_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1034,12 +1042,14 @@ fn knickknack_ask(g: &Game, c: Ctx) -> Option<Question> {
     if others.is_empty() || !g.installed_runner().contains(&c.card) {
         return None;
     }
-    let mut o: Vec<_> = others
-        .iter()
-        .map(|&x| (opt(format!("card:{x}"), format!("Trash {} (gain {})", g.label(x), g.def(x).cost.unwrap_or(0))), Answer::Card(x)))
-        .collect();
+    let mut o: Vec<_> =
+        others.iter().map(|&x| (opt(format!("card:{x}"), format!("Trash {} (gain {})", g.label(x), g.def(x).cost.unwrap_or(0))), Answer::Card(x))).collect();
     o.push((opt("decline", "Trash nothing"), Answer::No));
-    Some(question("may trash an installed card (\"Knickknack\" O'Brian)".into(), "\"Knickknack\" O'Brian: trash another installed card to gain its install cost and draw 1?".into(), o))
+    Some(question(
+        "may trash an installed card (\"Knickknack\" O'Brian)".into(),
+        "\"Knickknack\" O'Brian: trash another installed card to gain its install cost and draw 1?".into(),
+        o,
+    ))
 }
 
 fn knickknack_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1126,7 +1136,11 @@ fn laser_pointer_ask(g: &Game, c: Ctx) -> Option<Question> {
     if !encountering(g, c.arg) {
         return None;
     }
-    yes_no("may trash Laser Pointer to bypass the ice", &format!("Laser Pointer: trash it to bypass {}?", g.label(c.arg)), "Trash Laser Pointer: bypass the ice")
+    yes_no(
+        "may trash Laser Pointer to bypass the ice",
+        &format!("Laser Pointer: trash it to bypass {}?", g.label(c.arg)),
+        "Trash Laser Pointer: bypass the ice",
+    )
 }
 
 /// Fransofia Ward: with the Corp at 15 credits or more, trash it to bypass.
@@ -1134,7 +1148,11 @@ fn fransofia_ask(g: &Game, c: Ctx) -> Option<Question> {
     if !encountering(g, c.arg) || g.corp.credits < 15 {
         return None;
     }
-    yes_no("may trash Fransofia Ward to bypass the ice", &format!("Fransofia Ward: trash it to bypass {}?", g.label(c.arg)), "Trash Fransofia Ward: bypass the ice")
+    yes_no(
+        "may trash Fransofia Ward to bypass the ice",
+        &format!("Fransofia Ward: trash it to bypass {}?", g.label(c.arg)),
+        "Trash Fransofia Ward: bypass the ice",
+    )
 }
 
 /// Malandragem: once per turn, a power counter bypasses an ice of strength 3 or less (it leaves
@@ -1190,7 +1208,11 @@ fn s_dobrado_ask(g: &Game, c: Ctx) -> Option<Question> {
     if !encountering(g, c.arg) || g.runner.clicks < 1 {
         return None;
     }
-    yes_no("may spend a click to bypass the ice (S-Dobrado)", &format!("S-Dobrado: spend a click to bypass {}?", g.label(c.arg)), "Spend a click: bypass the ice")
+    yes_no(
+        "may spend a click to bypass the ice (S-Dobrado)",
+        &format!("S-Dobrado: spend a click to bypass {}?", g.label(c.arg)),
+        "Spend a click: bypass the ice",
+    )
 }
 
 /// Alarm Clock: when the Runner's turn begins, a run on HQ, whose first ice may be bypassed
@@ -1216,7 +1238,11 @@ fn alarm_clock_bypass_ask(g: &Game, c: Ctx) -> Option<Question> {
     if !encountering(g, c.arg) || g.runner.clicks < 2 {
         return None;
     }
-    yes_no("may spend 2 clicks to bypass the ice (Alarm Clock)", &format!("Alarm Clock: spend 2 clicks to bypass {}?", g.label(c.arg)), "Spend 2 clicks: bypass the ice")
+    yes_no(
+        "may spend 2 clicks to bypass the ice (Alarm Clock)",
+        &format!("Alarm Clock: spend 2 clicks to bypass {}?", g.label(c.arg)),
+        "Spend 2 clicks: bypass the ice",
+    )
 }
 
 /// Capybara: after a bypass, remove it from the game to derez that ice.
@@ -1224,7 +1250,11 @@ fn capybara_ask(g: &Game, c: Ctx) -> Option<Question> {
     if !g.rezzed(c.arg) || !g.installed_runner().contains(&c.card) {
         return None;
     }
-    yes_no("may remove Capybara from the game to derez the bypassed ice", &format!("Capybara: remove it from the game to derez {}?", g.label(c.arg)), "Remove Capybara from the game: derez the ice")
+    yes_no(
+        "may remove Capybara from the game to derez the bypassed ice",
+        &format!("Capybara: remove it from the game to derez {}?", g.label(c.arg)),
+        "Remove Capybara from the game: derez the ice",
+    )
 }
 
 fn capybara_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1299,7 +1329,11 @@ fn curupira_ask(g: &Game, c: Ctx) -> Option<Question> {
     if !encountering(g, c.arg) || power(g, c.card) < 3 {
         return None;
     }
-    yes_no("may spend 3 power counters to bypass the ice (Curupira)", &format!("Curupira: spend 3 power counters to bypass {}?", g.label(c.arg)), "Spend 3 power counters: bypass the ice")
+    yes_no(
+        "may spend 3 power counters to bypass the ice (Curupira)",
+        &format!("Curupira: spend 3 power counters to bypass {}?", g.label(c.arg)),
+        "Spend 3 power counters: bypass the ice",
+    )
 }
 
 fn curupira_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1331,7 +1365,10 @@ fn muslihat_ask(g: &Game, _: Ctx) -> Option<Question> {
         o.push((opt("reveal", format!("Reveal {} and add it to your grip", g.label(top))), Answer::Card(top)));
     }
     o.push((opt("keep", "Leave it on top of the stack"), Answer::No));
-    Some(question("looks at the top card of their stack (MuslihaT)".into(), format!("MuslihaT: the top card of your stack is {}", g.label(top)), o).looking_at(vec![top]))
+    Some(
+        question("looks at the top card of their stack (MuslihaT)".into(), format!("MuslihaT: the top card of your stack is {}", g.label(top)), o)
+            .looking_at(vec![top]),
+    )
 }
 
 fn muslihat_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1363,7 +1400,9 @@ fn installable_from_grip(g: &Game, types: &[CardType]) -> Vec<u32> {
 fn install_options(g: &Game, cards: &[u32]) -> Vec<(crate::core::DecisionOption, Answer)> {
     let mut o: Vec<_> = cards
         .iter()
-        .map(|&c| (opt(format!("install:{c}"), format!("Install {} (cost {})", g.label(c), g.runner_install_cost(c))), Answer::Install { card: c, server: None }))
+        .map(|&c| {
+            (opt(format!("install:{c}"), format!("Install {} (cost {})", g.label(c), g.runner_install_cost(c))), Answer::Install { card: c, server: None })
+        })
         .collect();
     o.push((opt("none", "Install nothing"), Answer::No));
     o
@@ -1382,7 +1421,11 @@ fn barry_ask(g: &Game, _: Ctx) -> Option<Question> {
     if cards.is_empty() {
         return None;
     }
-    Some(question("may install a resource or hardware (Barry \"Baz\" Wong)".into(), "Barry \"Baz\" Wong: install a resource or piece of hardware from your grip?".into(), install_options(g, &cards)))
+    Some(question(
+        "may install a resource or hardware (Barry \"Baz\" Wong)".into(),
+        "Barry \"Baz\" Wong: install a resource or piece of hardware from your grip?".into(),
+        install_options(g, &cards),
+    ))
 }
 
 // --- Eye for an Eye ----------------------------------------------------------------------------------
@@ -1413,7 +1456,11 @@ fn eye_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     let o = card_options(g, "card", &g.runner.grip);
-    Some(question("may trash a card from their grip to trash the accessed card (Eye for an Eye)".into(), format!("Eye for an Eye: trash 1 card from your grip to trash {}", g.label(c.arg)), o))
+    Some(question(
+        "may trash a card from their grip to trash the accessed card (Eye for an Eye)".into(),
+        format!("Eye for an Eye: trash 1 card from your grip to trash {}", g.label(c.arg)),
+        o,
+    ))
 }
 
 fn eye_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1450,7 +1497,11 @@ fn amanuensis_ask(g: &Game, c: Ctx) -> Option<Question> {
     if power(g, c.card) == 0 || !g.installed_runner().contains(&c.card) {
         return None;
     }
-    yes_no("may spend a power counter to draw 2 cards (Amanuensis)", "Amanuensis: remove 1 power counter to draw 2 cards?", "Remove 1 power counter: draw 2 cards")
+    yes_no(
+        "may spend a power counter to draw 2 cards (Amanuensis)",
+        "Amanuensis: remove 1 power counter to draw 2 cards?",
+        "Remove 1 power counter: draw 2 cards",
+    )
 }
 
 fn amanuensis_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1473,7 +1524,11 @@ fn valentina_ask(g: &Game, _: Ctx) -> Option<Question> {
         o.push((opt("tag", "Remove 1 tag"), Answer::Mode(1)));
     }
     o.push((opt("decline", "Neither"), Answer::No));
-    Some(question("may remove a tag or gain 2 credits (Valentina Ferreira Carvalho)".into(), "Valentina Ferreira Carvalho: remove 1 tag or gain 2 credits?".into(), o))
+    Some(question(
+        "may remove a tag or gain 2 credits (Valentina Ferreira Carvalho)".into(),
+        "Valentina Ferreira Carvalho: remove 1 tag or gain 2 credits?".into(),
+        o,
+    ))
 }
 
 fn valentina_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1520,7 +1575,10 @@ fn install_choices(g: &Game, cards: &[u32], less: i64) -> Vec<(crate::core::Deci
             CardType::Program if d.memory.unwrap_or(0) > g.memory_limit() => {}
             CardType::Program if g.is_trojan(c) => {
                 for ice in g.installed_corp().into_iter().filter(|&i| g.def(i).ctype == CardType::Ice) {
-                    o.push((opt(format!("install:{c}:{ice}"), format!("Install {} on {} (cost {cost})", g.label(c), g.corp_public_label(ice))), Answer::Install { card: c, server: Some(ice) }));
+                    o.push((
+                        opt(format!("install:{c}:{ice}"), format!("Install {} on {} (cost {cost})", g.label(c), g.corp_public_label(ice))),
+                        Answer::Install { card: c, server: Some(ice) },
+                    ));
                 }
             }
             CardType::Hardware if d.has_subtype("Console") && has_console => {}
@@ -1589,7 +1647,11 @@ fn illumination_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     o.push((opt("none", "Install nothing more"), Answer::No));
-    Some(question(format!("may install up to {} card(s) from their grip (Illumination)", c.arg), format!("Illumination: install a card from your grip, paying 1 less ({} left)?", c.arg), o))
+    Some(question(
+        format!("may install up to {} card(s) from their grip (Illumination)", c.arg),
+        format!("Illumination: install a card from your grip, paying 1 less ({} left)?", c.arg),
+        o,
+    ))
 }
 
 fn illumination_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1635,7 +1697,11 @@ fn scrounge_bottom_ask(g: &Game, _: Ctx) -> Option<Question> {
     }
     let mut o = card_options(g, "card", &progs);
     o.push((opt("none", "Leave them"), Answer::No));
-    Some(question("may put a program from their heap at the bottom of their stack (Scrounge)".into(), "Scrounge: add 1 program from your heap to the bottom of your stack?".into(), o))
+    Some(question(
+        "may put a program from their heap at the bottom of their stack (Scrounge)".into(),
+        "Scrounge: add 1 program from your heap to the bottom of your stack?".into(),
+        o,
+    ))
 }
 
 fn scrounge_bottom_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1679,12 +1745,17 @@ fn maglectric_ask(g: &Game, c: Ctx) -> Option<Question> {
     if !g.installed_runner().contains(&c.card) {
         return None;
     }
-    let mut o: Vec<_> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k)).map(|k| (opt(format!("card:{k}"), format!("Derez {}", g.label(k))), Answer::Card(k))).collect();
+    let mut o: Vec<_> =
+        g.installed_corp().into_iter().filter(|&k| g.rezzed(k)).map(|k| (opt(format!("card:{k}"), format!("Derez {}", g.label(k))), Answer::Card(k))).collect();
     if o.is_empty() {
         return None;
     }
     o.push((opt("decline", "Do not"), Answer::No));
-    Some(question("may trash Maglectric Rapid (748 Mod) to derez a Corp card".into(), "Maglectric Rapid (748 Mod): trash it to derez 1 installed Corp card?".into(), o))
+    Some(question(
+        "may trash Maglectric Rapid (748 Mod) to derez a Corp card".into(),
+        "Maglectric Rapid (748 Mod): trash it to derez 1 installed Corp card?".into(),
+        o,
+    ))
 }
 
 fn maglectric_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1824,7 +1895,11 @@ fn audrey_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(run) = g.run.as_ref() else { return vec![] };
     let mut o = Vec::new();
     if !g.runner.grip.is_empty() {
-        o.push((format!("audrey-pump:{card}"), format!("{}: trash 1 card from your grip: +3 strength (now {})", g.label(card), g.breaker_strength(card)), u32::MAX));
+        o.push((
+            format!("audrey-pump:{card}"),
+            format!("{}: trash 1 card from your grip: +3 strength (now {})", g.label(card), g.breaker_strength(card)),
+            u32::MAX,
+        ));
     }
     if g.card(card).is_none_or(|k| k.virus == 0) || g.breaker_strength(card) < g.ice_strength(ice) || !super::encounters::may_break(g, Some(card), ice) {
         return o;
@@ -1863,7 +1938,12 @@ fn audrey(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         }
         r.broken_by.extend(subs.iter().map(|&i| (c.card, i)));
     }
-    note(ev, "subroutine_broken", format!("{} spends a virus counter to break {} subroutine(s)", g.label(c.card), subs.len()), json!({"breaker": c.card, "subroutines": subs}));
+    note(
+        ev,
+        "subroutine_broken",
+        format!("{} spends a virus counter to break {} subroutine(s)", g.label(c.card), subs.len()),
+        json!({"breaker": c.card, "subroutines": subs}),
+    );
 }
 
 fn audrey_pump_ask(g: &Game, c: Ctx) -> Option<Question> {
@@ -1871,7 +1951,11 @@ fn audrey_pump_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     let o = card_options(g, "card", &g.runner.grip);
-    Some(question("trashes a card from their grip for +3 strength (Audrey v2)".into(), format!("{}: trash 1 card from your grip for +3 strength", g.label(c.card)), o))
+    Some(question(
+        "trashes a card from their grip for +3 strength (Audrey v2)".into(),
+        format!("{}: trash 1 card from your grip for +3 strength", g.label(c.card)),
+        o,
+    ))
 }
 
 fn audrey_pump_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -1884,7 +1968,12 @@ fn audrey_pump_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -
     if let Some(r) = g.run.as_mut() {
         r.pumps.push((c.card, 3));
     }
-    note(ev, "strength_pumped", format!("{} gets +3 strength (now {})", g.label(c.card), g.breaker_strength(c.card)), json!({"card": c.card, "amount": 3, "strength": g.breaker_strength(c.card)}));
+    note(
+        ev,
+        "strength_pumped",
+        format!("{} gets +3 strength (now {})", g.label(c.card), g.breaker_strength(c.card)),
+        json!({"card": c.card, "amount": 3, "strength": g.breaker_strength(c.card)}),
+    );
     Ok(Then::Done)
 }
 
@@ -2060,7 +2149,14 @@ fn meeting_reveal_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     let n = these.len() as u32;
-    Some(question(format!("may reveal {} cards from their grip (Meeting of Minds)", t.to_lowercase()), format!("Meeting of Minds: reveal any {} cards from your grip, 1 credit each", t.to_lowercase()), card_options(g, "card", &these)).range(0, n))
+    Some(
+        question(
+            format!("may reveal {} cards from their grip (Meeting of Minds)", t.to_lowercase()),
+            format!("Meeting of Minds: reveal any {} cards from your grip, 1 credit each", t.to_lowercase()),
+            card_options(g, "card", &these),
+        )
+        .range(0, n),
+    )
 }
 
 fn meeting_reveal_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -2095,7 +2191,12 @@ fn pressure_spike(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         r.used_cards.push(c.card);
         r.pumps.push((c.card, 9));
     }
-    note(ev, "strength_pumped", format!("{} gets +9 strength for 2 (now {})", g.label(c.card), g.breaker_strength(c.card)), json!({"card": c.card, "amount": 9, "strength": g.breaker_strength(c.card)}));
+    note(
+        ev,
+        "strength_pumped",
+        format!("{} gets +9 strength for 2 (now {})", g.label(c.card), g.breaker_strength(c.card)),
+        json!({"card": c.card, "amount": 9, "strength": g.breaker_strength(c.card)}),
+    );
 }
 
 fn archives_only(_: &Game) -> Vec<u32> {
@@ -2130,7 +2231,11 @@ fn charm_offensive_ask(g: &Game, _: Ctx) -> Option<Question> {
     }
     let mut o: Vec<_> = t.iter().map(|&k| (opt(format!("card:{k}"), format!("Trash {}", g.label(k))), Answer::Card(k))).collect();
     o.push((opt("decline", "Trash nothing"), Answer::No));
-    Some(question("may trash a rezzed copy of a card accessed in Archives (Charm Offensive)".into(), "Charm Offensive: trash 1 rezzed copy of a card you accessed in Archives?".into(), o))
+    Some(question(
+        "may trash a rezzed copy of a card accessed in Archives (Charm Offensive)".into(),
+        "Charm Offensive: trash 1 rezzed copy of a card you accessed in Archives?".into(),
+        o,
+    ))
 }
 
 fn charm_offensive_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -2212,7 +2317,11 @@ fn sebastiao_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question(format!("may install a connection resource ({})", c.name()), format!("{}: install a connection resource from your grip, paying 2 credits less?", c.name()), o))
+    Some(question(
+        format!("may install a connection resource ({})", c.name()),
+        format!("{}: install a connection resource from your grip, paying 2 credits less?", c.name()),
+        o,
+    ))
 }
 
 /// Manuel: threat 3, trashing it with the basic action also costs the Corp 1 card from HQ.
@@ -2255,7 +2364,11 @@ fn dewi_ask(g: &Game, c: Ctx) -> Option<Question> {
     if g.runner.flipped {
         yes_no("may flip their identity to draw 1 card (Dewi Subrotoputri)", "Dewi Subrotoputri: flip your identity and draw 1 card?", "Flip it: draw 1 card")
     } else {
-        yes_no(&format!("may flip their identity to gain 1 credit ({})", c.name()), "Dewi Subrotoputri: your memory is full: flip your identity and gain 1 credit?", "Flip it: gain 1 credit")
+        yes_no(
+            &format!("may flip their identity to gain 1 credit ({})", c.name()),
+            "Dewi Subrotoputri: your memory is full: flip your identity and gain 1 credit?",
+            "Flip it: gain 1 credit",
+        )
     }
 }
 
@@ -2281,13 +2394,21 @@ fn dewi_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Resul
 /// `Ctx::arg` cards of the heap), paying its install cost.
 fn magdalene_ask(g: &Game, c: Ctx) -> Option<Question> {
     let heap = &g.runner.heap;
-    let these: Vec<u32> = heap[heap.len().saturating_sub(c.arg as usize)..].iter().copied().filter(|&k| matches!(g.def(k).ctype, CardType::Program | CardType::Hardware)).collect();
+    let these: Vec<u32> = heap[heap.len().saturating_sub(c.arg as usize)..]
+        .iter()
+        .copied()
+        .filter(|&k| matches!(g.def(k).ctype, CardType::Program | CardType::Hardware))
+        .collect();
     let mut o = install_choices(g, &these, 0);
     if o.is_empty() {
         return None;
     }
     o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question(format!("may install a program or hardware they discarded ({})", c.name()), format!("{}: install 1 program or piece of hardware you discarded?", c.name()), o))
+    Some(question(
+        format!("may install a program or hardware they discarded ({})", c.name()),
+        format!("{}: install 1 program or piece of hardware you discarded?", c.name()),
+        o,
+    ))
 }
 
 // --- Arissana Rocha Nahu -------------------------------------------------------------------------------
@@ -2316,7 +2437,11 @@ fn arissana_ask(g: &Game, c: Ctx) -> Option<Question> {
     if o.is_empty() {
         return None;
     }
-    Some(question(format!("installs a program from their grip ({})", c.name()), format!("{}: install 1 program from your grip (paying its install cost)", c.name()), o))
+    Some(question(
+        format!("installs a program from their grip ({})", c.name()),
+        format!("{}: install 1 program from your grip (paying its install cost)", c.name()),
+        o,
+    ))
 }
 
 /// The program installed; unless it is a Trojan, it is trashed when this run ends (if still
@@ -2381,7 +2506,11 @@ fn lago_ask(g: &Game, c: Ctx) -> Option<Question> {
     if g.runner.stack.is_empty() {
         return None;
     }
-    yes_no(&format!("may trash the top card of their stack to draw 1 card ({})", c.name()), &format!("{}: trash the top card of your stack to draw 1 card?", c.name()), "Trash the top card of the stack: draw 1 card")
+    yes_no(
+        &format!("may trash the top card of their stack to draw 1 card ({})", c.name()),
+        &format!("{}: trash the top card of your stack to draw 1 card?", c.name()),
+        "Trash the top card of the stack: draw 1 card",
+    )
 }
 
 fn lago_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -2508,7 +2637,11 @@ fn privileged_resource_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question(format!("may install a resource from their heap ({})", c.name()), format!("{}: install 1 resource from your heap, paying 2 credits less?", c.name()), o))
+    Some(question(
+        format!("may install a resource from their heap ({})", c.name()),
+        format!("{}: install 1 resource from your heap, paying 2 credits less?", c.name()),
+        o,
+    ))
 }
 
 fn privileged_program_ask(g: &Game, c: Ctx) -> Option<Question> {
@@ -2630,7 +2763,11 @@ fn lobisomem_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
         let ids: Vec<String> = subs.iter().map(|i| i.to_string()).collect();
         let texts: Vec<String> = subs.iter().map(|&i| format!("\"{}\"", super::subroutine_text(g.code(ice), i))).collect();
         let arg = subs.iter().fold(0u32, |m, &i| m | (1 << i));
-        o.push((format!("lobisomem:{card}:{}", ids.join("+")), format!("{}: pay {x} and a hosted power counter to break {}", g.label(card), texts.join(" and ")), arg));
+        o.push((
+            format!("lobisomem:{card}:{}", ids.join("+")),
+            format!("{}: pay {x} and a hosted power counter to break {}", g.label(card), texts.join(" and ")),
+            arg,
+        ));
     }
     o
 }
@@ -2644,14 +2781,24 @@ fn lobisomem(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         if let Some(r) = g.run.as_mut() {
             r.pumps.push((c.card, 2));
         }
-        note(ev, "strength_pumped", format!("{} gets +2 strength for {cost} (now {})", g.label(c.card), g.breaker_strength(c.card)), json!({"card": c.card, "amount": 2, "strength": g.breaker_strength(c.card)}));
+        note(
+            ev,
+            "strength_pumped",
+            format!("{} gets +2 strength for {cost} (now {})", g.label(c.card), g.breaker_strength(c.card)),
+            json!({"card": c.card, "amount": 2, "strength": g.breaker_strength(c.card)}),
+        );
         return;
     }
     let subs: Vec<usize> = (0..16).filter(|i| c.arg & (1 << i) != 0).collect();
     if power(g, c.card) == 0 || !g.runner_pay(subs.len() as i64) || !spend_power(g, c.card) {
         return;
     }
-    note(ev, "power_counters", format!("{}: 1 power counter spent (now {})", g.label(c.card), power(g, c.card)), json!({"card": c.card, "change": -1, "power": power(g, c.card)}));
+    note(
+        ev,
+        "power_counters",
+        format!("{}: 1 power counter spent (now {})", g.label(c.card), power(g, c.card)),
+        json!({"card": c.card, "change": -1, "power": power(g, c.card)}),
+    );
     super::helpers::break_by_ability(g, c.card, &subs, ev);
 }
 
@@ -2671,7 +2818,11 @@ fn window_install_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question(format!("may install a program or hardware ({})", c.name()), format!("{}: install 1 program or piece of hardware from your grip?", c.name()), o))
+    Some(question(
+        format!("may install a program or hardware ({})", c.name()),
+        format!("{}: install 1 program or piece of hardware from your grip?", c.name()),
+        o,
+    ))
 }
 
 /// The run begins; as it begins, 1 rezzed ice protecting the server is derezzed (step 2). Its
@@ -2697,7 +2848,11 @@ fn window_derez_ask(g: &Game, c: Ctx) -> Option<Question> {
     if ice.is_empty() {
         return None;
     }
-    Some(question(format!("derezzes an ice protecting the attacked server ({})", c.name()), format!("{}: derez 1 ice protecting the attacked server", c.name()), card_options(g, "derez", &ice)))
+    Some(question(
+        format!("derezzes an ice protecting the attacked server ({})", c.name()),
+        format!("{}: derez 1 ice protecting the attacked server", c.name()),
+        card_options(g, "derez", &ice),
+    ))
 }
 
 fn window_derez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -2727,7 +2882,13 @@ fn window_rez_ask(g: &Game, c: Ctx) -> Option<Question> {
     }
     let o = vec![(opt("rez", format!("Rez {}", g.label(c.arg))), Answer::Yes), (opt("decline", "Leave it unrezzed"), Answer::No)];
     // Derezzed, the ice is face down again: the summary names it as the Runner sees it.
-    Some(Question::one(CORP, KIND, format!("may rez {} ignoring all costs ({})", g.corp_public_label(c.arg), c.name()), format!("{}: rez {}, ignoring all costs?", c.name(), g.label(c.arg)), o))
+    Some(Question::one(
+        CORP,
+        KIND,
+        format!("may rez {} ignoring all costs ({})", g.corp_public_label(c.arg), c.name()),
+        format!("{}: rez {}, ignoring all costs?", c.name(), g.label(c.arg)),
+        o,
+    ))
 }
 
 /// A rez ignoring all costs: the card's "when rezzed" ability and the rez triggers follow.
@@ -2797,7 +2958,12 @@ fn trick_shot_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) ->
 
 // --- Bahia Bands --------------------------------------------------------------------------------------
 
-const BAHIA_MODES: [&str; 4] = ["Draw 2 cards", "Install 1 card from your grip, paying 1 credit less", "Remove 1 tag", "Place 4 credits on Bahia Bands (they pay trash costs for the rest of this run)"];
+const BAHIA_MODES: [&str; 4] = [
+    "Draw 2 cards",
+    "Install 1 card from your grip, paying 1 credit less",
+    "Remove 1 tag",
+    "Place 4 credits on Bahia Bands (they pay trash costs for the rest of this run)",
+];
 
 /// The modes chosen so far: a mask in the low 4 bits of `Ctx::arg`, their number above.
 fn bahia_chosen(arg: u32) -> (u32, u32) {
@@ -2839,7 +3005,11 @@ fn bahia_install_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question(format!("may install a card from their grip ({})", c.name()), format!("{}: install 1 card from your grip, paying 1 credit less?", c.name()), o))
+    Some(question(
+        format!("may install a card from their grip ({})", c.name()),
+        format!("{}: install 1 card from your grip, paying 1 credit less?", c.name()),
+        o,
+    ))
 }
 
 // --- Gourmand -----------------------------------------------------------------------------------------
@@ -2861,7 +3031,8 @@ fn gourmand(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
     super::helpers::runner_trash(g, c.card, "its own cost", ev);
     let card = c.arg;
-    let here = matches!(g.corp_zone(card), crate::netrunner::state::CorpZone::Hq | crate::netrunner::state::CorpZone::Rd | crate::netrunner::state::CorpZone::Root(_));
+    let here =
+        matches!(g.corp_zone(card), crate::netrunner::state::CorpZone::Hq | crate::netrunner::state::CorpZone::Rd | crate::netrunner::state::CorpZone::Root(_));
     if here && super::helpers::runner_may_trash(g, card) {
         super::helpers::runner_trash(g, card, c.name(), ev);
         super::helpers::runner_trashed_accessed(g, card, ev);
@@ -2887,7 +3058,11 @@ fn physarum_ask(g: &Game, c: Ctx) -> Option<Question> {
     if !encountering(g, c.arg) || g.runner_available() < cost {
         return None;
     }
-    yes_no(&format!("may pay {cost} credit(s) to bypass the ice ({})", c.name()), &format!("{}: pay {cost} credit(s) (1 per subroutine) to bypass {}?", c.name(), g.label(c.arg)), &format!("Pay {cost}: bypass the ice"))
+    yes_no(
+        &format!("may pay {cost} credit(s) to bypass the ice ({})", c.name()),
+        &format!("{}: pay {cost} credit(s) (1 per subroutine) to bypass {}?", c.name(), g.label(c.arg)),
+        &format!("Pay {cost}: bypass the ice"),
+    )
 }
 
 fn physarum_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -2927,7 +3102,11 @@ fn spree_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let mut o = Vec::new();
     for &p in g.runner.programs.iter().filter(|&&p| g.is_trojan(p) && p < 0x10000) {
         for &i in ice.iter().filter(|&&i| i < 0x10000 && g.card(p).and_then(|k| k.host) != Some(i)) {
-            o.push((format!("spree:{card}:{p}:{i}"), format!("{}: spend a power counter to host {} on {}", g.label(card), g.label(p), g.corp_public_label(i)), (p << 16) | i));
+            o.push((
+                format!("spree:{card}:{p}:{i}"),
+                format!("{}: spend a power counter to host {} on {}", g.label(card), g.label(p), g.corp_public_label(i)),
+                (p << 16) | i,
+            ));
         }
     }
     o
@@ -2942,7 +3121,12 @@ fn spree_move(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if let Some(k) = g.card_mut(p) {
         k.host = Some(ice);
     }
-    note(ev, "hosted", format!("{}: {} is hosted on {} ({} power counter(s) left)", c.name(), g.label(p), g.corp_public_label(ice), power(g, c.card)), json!({"card": p, "host": ice, "source": c.card, "power": power(g, c.card)}));
+    note(
+        ev,
+        "hosted",
+        format!("{}: {} is hosted on {} ({} power counter(s) left)", c.name(), g.label(p), g.corp_public_label(ice), power(g, c.card)),
+        json!({"card": p, "host": ice, "source": c.card, "power": power(g, c.card)}),
+    );
 }
 
 // --- Living Mural -------------------------------------------------------------------------------------
@@ -3013,7 +3197,11 @@ fn skimming_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
 fn banner_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
     let Some(run) = g.run.as_ref() else { return vec![] };
-    if !g.ice_has_subtype(ice, "Barrier") || run.no_etr == Some((ice, run.encounters)) || g.breaker_strength(card) < g.ice_strength(ice) || g.runner_available() < 2 {
+    if !g.ice_has_subtype(ice, "Barrier")
+        || run.no_etr == Some((ice, run.encounters))
+        || g.breaker_strength(card) < g.ice_strength(ice)
+        || g.runner_available() < 2
+    {
         return vec![];
     }
     vec![(format!("banner:{card}"), format!("{}: pay 2 so that {}'s subroutines cannot end the run in this encounter", g.label(card), g.label(ice)), ice)]
@@ -3026,5 +3214,10 @@ fn banner(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if let Some(r) = g.run.as_mut() {
         r.no_etr = Some((c.arg, r.encounters));
     }
-    note(ev, "no_end_the_run", format!("{}: {}'s subroutines cannot end the run in this encounter", c.name(), g.label(c.arg)), json!({"card": c.card, "ice": c.arg}));
+    note(
+        ev,
+        "no_end_the_run",
+        format!("{}: {}'s subroutines cannot end the run in this encounter", c.name(), g.label(c.arg)),
+        json!({"card": c.card, "ice": c.arg}),
+    );
 }

@@ -7,7 +7,10 @@ use serde_json::json;
 
 use super::helpers::{card_options, first, host_faceup, hosted_on, note, opt, picked, runner_available_for, runner_trash};
 use super::runner_startup::{add_power, power, question, yes_no};
-use super::{ask_later, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, Spend, Static, Targets, Then, When, BLANK};
+use super::{
+    ask_later, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility, Play, Prompt, Pump, Question, Spend, Static, Targets, Then, When,
+    BLANK,
+};
 use crate::core::{Event, RulesError};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{Game, Task, ARCHIVES, HQ, RD, RUNNER};
@@ -65,7 +68,10 @@ pub static DEFS: &[CardDef] = &[
         click: Some(Click { offers: madani_offers, effect: Effect::Ask(0) }),
         statics: &[Static::PaidInAnyWindow],
         paid: Some(PaidAbility { offers: madani_paid_offers, effect: Effect::Custom(madani_install) }),
-        asks: &[Ask::Own(Prompt { ask: madani_host_ask, answer: madani_host_answer }), Ask::Own(Prompt { ask: madani_install_ask, answer: madani_install_answer })],
+        asks: &[
+            Ask::Own(Prompt { ask: madani_host_ask, answer: madani_host_answer }),
+            Ask::Own(Prompt { ask: madani_install_ask, answer: madani_install_answer }),
+        ],
         ..BLANK
     },
     CardDef {
@@ -98,7 +104,14 @@ fn madani_host_ask(g: &Game, c: Ctx) -> Option<Question> {
         return None;
     }
     let n = ps.len() as u32;
-    Some(question(format!("hosts programs from the grip on {}", c.name()), format!("{}: host any number of programs from your grip face up on it", c.name()), card_options(g, "card", &ps)).range(1, n))
+    Some(
+        question(
+            format!("hosts programs from the grip on {}", c.name()),
+            format!("{}: host any number of programs from your grip face up on it", c.name()),
+            card_options(g, "card", &ps),
+        )
+        .range(1, n),
+    )
 }
 
 fn madani_host_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -111,7 +124,10 @@ fn madani_host_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -
 
 /// The hosted programs the Runner can pay to install now.
 fn madani_installable(g: &Game, card: u32) -> Vec<u32> {
-    hosted_on(g, card).into_iter().filter(|&k| g.def(k).ctype == CardType::Program && runner_available_for(g, Spend::Install(k)) >= g.runner_install_cost(k)).collect()
+    hosted_on(g, card)
+        .into_iter()
+        .filter(|&k| g.def(k).ctype == CardType::Program && runner_available_for(g, Spend::Install(k)) >= g.runner_install_cost(k))
+        .collect()
 }
 
 /// Once per turn, 0 credits: install 1 hosted program, paying its install cost.
@@ -230,7 +246,12 @@ fn cacophony_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> 
     let Some(k) = g.card_mut(c.card).filter(|k| k.power >= CACOPHONY_COUNTERS) else { return Ok(Then::Done) };
     k.power -= CACOPHONY_COUNTERS;
     let left = k.power;
-    note(ev, "power_counters", format!("{}: {CACOPHONY_COUNTERS} power counters removed ({left})", c.name()), json!({"card": c.card, "change": -i64::from(CACOPHONY_COUNTERS), "power": left}));
+    note(
+        ev,
+        "power_counters",
+        format!("{}: {CACOPHONY_COUNTERS} power counters removed ({left})", c.name()),
+        json!({"card": c.card, "change": -i64::from(CACOPHONY_COUNTERS), "power": left}),
+    );
     ask_later(g, c, 1);
     Ok(Then::Done)
 }
@@ -242,7 +263,11 @@ fn chest_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     if ![HQ, RD, ARCHIVES].iter().all(|s| g.flags.successful_servers.contains(s)) {
         return vec![];
     }
-    CHEST_TYPES.iter().enumerate().map(|(i, (_, name))| (format!("wizards_chest:{card}:{name}"), format!("{}: trash it, name {name}", g.label(card)), i as u32)).collect()
+    CHEST_TYPES
+        .iter()
+        .enumerate()
+        .map(|(i, (_, name))| (format!("wizards_chest:{card}:{name}"), format!("{}: trash it, name {name}", g.label(card)), i as u32))
+        .collect()
 }
 
 /// The cards of the named type among the top of the stack, up to 2: the cards set aside up to
@@ -260,7 +285,12 @@ fn chest_use(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     let aside: Vec<u32> = g.runner.stack.iter().take(depth).copied().collect();
     let names: Vec<String> = aside.iter().map(|&k| g.label(k)).collect();
     let name = CHEST_TYPES.get(c.arg as usize).map_or("", |(_, n)| n);
-    note(ev, "revealed", format!("{}: the Runner names {name} and sets aside {}", c.name(), if names.is_empty() { "nothing".into() } else { names.join(", ") }), json!({"cards": aside, "type": name}));
+    note(
+        ev,
+        "revealed",
+        format!("{}: the Runner names {name} and sets aside {}", c.name(), if names.is_empty() { "nothing".into() } else { names.join(", ") }),
+        json!({"cards": aside, "type": name}),
+    );
     g.tasks.push(Task::Shuffle { corp: false });
     ask_later(g, c, 0);
 }
@@ -272,7 +302,11 @@ fn chest_install_ask(g: &Game, c: Ctx) -> Option<Question> {
     }
     let mut o: Vec<_> = found.iter().map(|&k| (opt(format!("install:{k}"), format!("Install {}, ignoring all costs", g.label(k))), Answer::Card(k))).collect();
     o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question(format!("may install 1 of the cards set aside ({})", c.name()), format!("{}: install 1 of the 2 cards set aside, ignoring all costs?", c.name()), o))
+    Some(question(
+        format!("may install 1 of the cards set aside ({})", c.name()),
+        format!("{}: install 1 of the 2 cards set aside, ignoring all costs?", c.name()),
+        o,
+    ))
 }
 
 fn chest_install_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {

@@ -10,11 +10,8 @@ impl Game {
     /// The constant effects of `side`'s active cards and identity: Corp agendas in its score
     /// area and its identity; the Runner's installed cards and identity.
     fn active_statics(&self, seat: u32) -> Vec<&'static Static> {
-        let (identity, cards): (&str, Vec<u32>) = if seat == CORP {
-            (&self.corp.identity, self.corp.score.clone())
-        } else {
-            (&self.runner.identity, self.installed_runner())
-        };
+        let (identity, cards): (&str, Vec<u32>) =
+            if seat == CORP { (&self.corp.identity, self.corp.score.clone()) } else { (&self.runner.identity, self.installed_runner()) };
         let mut out: Vec<&'static Static> = def(identity).statics.iter().collect();
         for c in cards {
             out.extend(def(self.code(c)).statics.iter());
@@ -25,11 +22,7 @@ impl Game {
     /// Ice strength, with the ice's own bonus and the strength the Runner took this encounter.
     pub fn ice_strength(&self, ice: u32) -> i64 {
         let base = self.def(ice).strength.unwrap_or(0);
-        let bonus: i64 = def(self.code(ice))
-            .statics
-            .iter()
-            .map(|s| if let Static::IceStrength(f) = s { f(self, ice) } else { 0 })
-            .sum();
+        let bonus: i64 = def(self.code(ice)).statics.iter().map(|s| if let Static::IceStrength(f) = s { f(self, ice) } else { 0 }).sum();
         let minus = self.run.as_ref().filter(|r| r.current == Some(ice)).map_or(0, |r| r.ice_minus);
         let plus: i64 = self.run.as_ref().map_or(0, |r| r.ice_plus.iter().filter(|(i, _)| *i == ice).map(|(_, n)| n).sum());
         let runner: i64 = self
@@ -103,7 +96,8 @@ impl Game {
     pub fn ice_has_subtype(&self, ice: u32, t: &str) -> bool {
         self.def(ice).has_subtype(t)
             || self.runner.programs.iter().any(|&p| {
-                self.card(p).is_some_and(|k| k.host == Some(ice)) && def(self.code(p)).statics.iter().any(|s| matches!(s, Static::HostIceGains(ts) if ts.contains(&t)))
+                self.card(p).is_some_and(|k| k.host == Some(ice))
+                    && def(self.code(p)).statics.iter().any(|s| matches!(s, Static::HostIceGains(ts) if ts.contains(&t)))
             })
             || self.card(ice).is_some_and(|k| k.rezzed && k.gained.iter().any(|g| g == t))
     }

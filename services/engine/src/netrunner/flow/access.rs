@@ -301,11 +301,7 @@ pub fn step_access_decision(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> boo
             ask_access(g, card, o);
             return true;
         }
-        let options: Vec<(u32, AccessOption)> = if blocked || zone == CorpZone::Archives {
-            vec![]
-        } else {
-            agenda_access_options(g)
-        };
+        let options: Vec<(u32, AccessOption)> = if blocked || zone == CorpZone::Archives { vec![] } else { agenda_access_options(g) };
         if !options.is_empty() {
             let mut o = vec![opt("steal", "Steal it")];
             o.extend(options.into_iter().map(|(_, a)| opt(a.id, a.agenda_label)));
@@ -385,7 +381,14 @@ pub fn step_accessing(g: &mut Game, ev: &mut Vec<Event>) -> bool {
     };
     if !acc.ordered {
         let items = shown(slot_table(g, &acc.slots));
-        ask(g, RUNNER, "access_order", "chooses the order of access".into(), "Choose the order in which you access these".into(), DecisionSpec::Order { items });
+        ask(
+            g,
+            RUNNER,
+            "access_order",
+            "chooses the order of access".into(),
+            "Choose the order in which you access these".into(),
+            DecisionSpec::Order { items },
+        );
         return true;
     }
     let Some(slot) = acc.slots.first().cloned() else {

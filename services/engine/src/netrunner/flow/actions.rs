@@ -16,18 +16,33 @@ use crate::netrunner::state::{At, Game, Stage, CORP, RUNNER};
 pub enum Act {
     Credit,
     Draw,
-    InstallCorp { card: u32, server: Option<u32> },
+    InstallCorp {
+        card: u32,
+        server: Option<u32>,
+    },
     /// Install an agenda face up (`Static::AgendasInstallFaceup`).
-    InstallCorpFaceup { card: u32, server: Option<u32> },
-    InstallRunner { card: u32, host: Option<u32> },
-    Play { card: u32, target: Option<u32> },
+    InstallCorpFaceup {
+        card: u32,
+        server: Option<u32>,
+    },
+    InstallRunner {
+        card: u32,
+        host: Option<u32>,
+    },
+    Play {
+        card: u32,
+        target: Option<u32>,
+    },
     Advance(u32),
     TrashResource(u32),
     /// Trash a resource paying, besides 2 credits, these cards from HQ (an additional cost,
     /// `Static::TrashActionHqCards`).
     TrashResourceAndHq(u32, Vec<u32>),
     Purge,
-    Ability { card: u32, server: Option<u32> },
+    Ability {
+        card: u32,
+        server: Option<u32>,
+    },
     Run(u32),
     RemoveTag,
 }
@@ -154,7 +169,10 @@ fn corp_actions(g: &Game, out: &mut Options) {
                 let names: Vec<String> = hq.iter().map(|&k| g.label(k)).collect();
                 let ids: Vec<String> = hq.iter().map(|k| k.to_string()).collect();
                 out.push((
-                    opt(format!("trash-resource:{r}:{}", ids.join("-")), format!("Trash {} (2 credits and {} from HQ, the Runner is tagged)", g.label(r), names.join(", "))),
+                    opt(
+                        format!("trash-resource:{r}:{}", ids.join("-")),
+                        format!("Trash {} (2 credits and {} from HQ, the Runner is tagged)", g.label(r), names.join(", ")),
+                    ),
                     Act::TrashResourceAndHq(r, hq),
                 ));
             }
@@ -171,7 +189,8 @@ fn corp_actions(g: &Game, out: &mut Options) {
     click_abilities(g, &elsewhere, out);
     identity_click(g, &c.identity, out);
     // Installed Runner cards whose click ability any player can use.
-    let shared: Vec<u32> = g.installed_runner().into_iter().filter(|&k| cards::def(g.code(k)).statics.iter().any(|s| matches!(s, Static::AnyPlayerMayUse))).collect();
+    let shared: Vec<u32> =
+        g.installed_runner().into_iter().filter(|&k| cards::def(g.code(k)).statics.iter().any(|s| matches!(s, Static::AnyPlayerMayUse))).collect();
     click_abilities(g, &shared, out);
 }
 
@@ -231,7 +250,9 @@ fn runner_actions(g: &Game, out: &mut Options) {
     }
     // Cards hosted on a card that lets them be played or installed as if in the grip.
     let as_grip = r.hosted_cards.iter().copied().filter(|&k| {
-        g.card(k).and_then(|x| x.host).is_some_and(|h| g.installed_runner().contains(&h) && cards::def(g.code(h)).statics.iter().any(|s| matches!(s, Static::HostedAsGrip)))
+        g.card(k)
+            .and_then(|x| x.host)
+            .is_some_and(|h| g.installed_runner().contains(&h) && cards::def(g.code(h)).statics.iter().any(|s| matches!(s, Static::HostedAsGrip)))
     });
     let playable: Vec<u32> = r.grip.iter().copied().chain(as_grip).collect();
     for &card in &playable {
@@ -301,11 +322,7 @@ fn play(g: &mut Game, seat: u32, card: u32, target: Option<u32>, ev: &mut Vec<Ev
         (Some(t), _) => format!(" ({t})"),
         (None, _) => String::new(),
     };
-    ev.push(public(
-        "played",
-        format!("{name} plays {}{on}", g.label(card)),
-        json!({"seat": seat, "card": card, "code": g.code(card), "target": target}),
-    ));
+    ev.push(public("played", format!("{name} plays {}{on}", g.label(card)), json!({"seat": seat, "card": card, "code": g.code(card), "target": target})));
     let c = cards::ctx(g, card, target.unwrap_or(0));
     if let Some(p) = c.def.play {
         cards::apply(g, &p.effect, c, ev);
@@ -346,11 +363,7 @@ fn advance(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> Result<(), RulesErro
         k.adv += 1;
     }
     cards::fire_identity(g, CORP, cards::When::Advance, had, ev);
-    ev.push(public(
-        "advanced",
-        format!("The Corp advances {} (now {})", g.corp_public_label(card), g.adv(card)),
-        json!({"card": card, "adv": g.adv(card)}),
-    ));
+    ev.push(public("advanced", format!("The Corp advances {} (now {})", g.corp_public_label(card), g.adv(card)), json!({"card": card, "adv": g.adv(card)})));
     Ok(())
 }
 
@@ -472,7 +485,14 @@ pub fn step_action(g: &mut Game) -> bool {
         return false;
     }
     let options = action_options(g).into_iter().map(|(o, _)| o).collect();
-    ask(g, active, "action", format!("takes an action ({clicks} click(s) left)"), format!("{} has {clicks} click(s): take an action", g.seat_name(active)), pick_one(options));
+    ask(
+        g,
+        active,
+        "action",
+        format!("takes an action ({clicks} click(s) left)"),
+        format!("{} has {clicks} click(s): take an action", g.seat_name(active)),
+        pick_one(options),
+    );
     true
 }
 

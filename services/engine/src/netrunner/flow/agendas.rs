@@ -21,7 +21,9 @@ fn ice_reacting(g: &Game, c: u32) -> Vec<u32> {
     match g.corp_zone(c) {
         CorpZone::Root(s) => g
             .server(s)
-            .map(|sv| sv.ice.iter().chain(sv.root.iter()).copied().filter(|&i| i != c && g.rezzed(i) && cards::has_trigger(g, i, When::AgendaLeftServer)).collect())
+            .map(|sv| {
+                sv.ice.iter().chain(sv.root.iter()).copied().filter(|&i| i != c && g.rezzed(i) && cards::has_trigger(g, i, When::AgendaLeftServer)).collect()
+            })
             .unwrap_or_default(),
         _ => vec![],
     }
@@ -33,10 +35,9 @@ pub fn score(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
     let ice = ice_reacting(g, c);
     // Cards in the root it is scored from react after the agenda's own effect.
     let here: Vec<u32> = match g.corp_zone(c) {
-        CorpZone::Root(s) => g
-            .server(s)
-            .map(|sv| sv.root.iter().copied().filter(|&u| g.rezzed(u) && cards::has_trigger(g, u, When::ScoredHere)).collect())
-            .unwrap_or_default(),
+        CorpZone::Root(s) => {
+            g.server(s).map(|sv| sv.root.iter().copied().filter(|&u| g.rezzed(u) && cards::has_trigger(g, u, When::ScoredHere)).collect()).unwrap_or_default()
+        }
         _ => vec![],
     };
     // Dividends N: N agenda counters per excess advancement counter, counted before they go.
@@ -108,5 +109,9 @@ pub fn steal(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
 /// Agenda counters placed on a scored agenda (Dividends).
 fn public_counters(g: &Game, c: u32, n: u32, ev: &mut Vec<Event>) {
     let total = g.card(c).map_or(0, |k| k.agenda);
-    ev.push(public("agenda_counters", format!("Dividends: {n} agenda counter(s) on {} (now {total})", g.label(c)), json!({"card": c, "change": n, "agenda": total})));
+    ev.push(public(
+        "agenda_counters",
+        format!("Dividends: {n} agenda counter(s) on {} (now {total})", g.label(c)),
+        json!({"card": c, "change": n, "agenda": total}),
+    ));
 }

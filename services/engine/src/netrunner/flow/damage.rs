@@ -14,7 +14,8 @@ pub fn damage_begins(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
     if let Some(Task::Damage { begun, .. }) = g.tasks.last_mut() {
         *begun = true;
     }
-    let by_runner = cards::all().any(|d| d.name == source && crate::netrunner::data::card(d.code).is_some_and(|k| k.side == crate::netrunner::data::Side::Runner));
+    let by_runner =
+        cards::all().any(|d| d.name == source && crate::netrunner::data::card(d.code).is_some_and(|k| k.side == crate::netrunner::data::Side::Runner));
     if !by_runner {
         cards::fire_identity(g, crate::netrunner::state::CORP, cards::When::CorpDidDamage, 0, ev);
     }
@@ -43,7 +44,15 @@ pub fn step_damage(g: &mut Game, kind: DamageKind, left: u32, source: &str, ev: 
 }
 
 /// The drawn card is trashed; `odd_cost_ends_run`: an odd printed cost ends the run.
-pub fn damage_input(g: &mut Game, kind: DamageKind, left: u32, source: String, odd_cost_ends_run: bool, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+pub fn damage_input(
+    g: &mut Game,
+    kind: DamageKind,
+    left: u32,
+    source: String,
+    odd_cost_ends_run: bool,
+    input: &Input,
+    ev: &mut Vec<Event>,
+) -> Result<(), RulesError> {
     let v = draw_value(input)?;
     let card = *g.runner.grip.get(v as usize).ok_or_else(|| RulesError::Malformed("damage draw out of range".into()))?;
     g.to_heap(card);

@@ -25,7 +25,9 @@ pub fn replaced_by(g: &Game, card: u32, sid: u32) -> Vec<u32> {
             s.root
                 .iter()
                 .copied()
-                .filter(|&c| (one_of && matches!(g.def(c).ctype, CardType::Agenda | CardType::Asset)) || (region && c != card && g.def(c).has_subtype("Region")))
+                .filter(|&c| {
+                    (one_of && matches!(g.def(c).ctype, CardType::Agenda | CardType::Asset)) || (region && c != card && g.def(c).has_subtype("Region"))
+                })
                 .collect()
         })
         .unwrap_or_default()
@@ -200,11 +202,7 @@ fn install_runner_now(g: &mut Game, card: u32, host: Option<u32>, ev: &mut Vec<E
         k.virus = 0;
         k.host = host;
     }
-    ev.push(public(
-        "runner_installed",
-        format!("The Runner installs {} for {cost}", g.label(card)),
-        json!({"card": card, "code": g.code(card), "cost": cost}),
-    ));
+    ev.push(public("runner_installed", format!("The Runner installs {} for {cost}", g.label(card)), json!({"card": card, "code": g.code(card), "cost": cost})));
     cards::unique_check(g, card, ev);
     on_runner_installed(g, card, ev);
     if cost == 0 {
@@ -282,8 +280,7 @@ pub fn answer_trash_before_install(g: &mut Game, card: u32, server: u32, input: 
     let allowed = trash_before_install_table(g, card, server);
     let mut chosen: Vec<u32> = Vec::new();
     for id in picks(input)? {
-        let c = answer(&allowed, &id)
-            .ok_or_else(|| RulesError::Illegal(format!("\"{id}\" is not a card installed in {}", Game::server_name(server))))?;
+        let c = answer(&allowed, &id).ok_or_else(|| RulesError::Illegal(format!("\"{id}\" is not a card installed in {}", Game::server_name(server))))?;
         if chosen.contains(&c) {
             return Err(RulesError::Malformed(format!("{id} picked twice")));
         }
@@ -323,11 +320,7 @@ pub fn step_make_room(g: &mut Game, program: u32, host: Option<u32>, ev: &mut Ve
 
 /// The installed programs, to trash one.
 fn make_room_table(g: &Game) -> Table<u32> {
-    g.runner
-        .programs
-        .iter()
-        .map(|&p| (opt(format!("trash:{p}"), format!("Trash {} ({} MU)", g.label(p), g.def(p).memory.unwrap_or(0))), p))
-        .collect()
+    g.runner.programs.iter().map(|&p| (opt(format!("trash:{p}"), format!("Trash {} ({} MU)", g.label(p), g.def(p).memory.unwrap_or(0))), p)).collect()
 }
 
 pub fn answer_make_room(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {

@@ -137,9 +137,7 @@ pub fn on_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<(), 
         (Stage::Action, Input::Decision { .. }) => actions::action_input(g, input, ev),
         (Stage::Discard, Input::Decision { .. }) => turns::discard_input(g, input, ev),
         (Stage::Continue { at_server }, Input::Decision { .. }) => runs::continue_input(g, at_server, input, ev),
-        (Stage::Accessing, Input::Decision { choice: crate::core::Choice::Order(_), .. } | Input::Draw { .. }) => {
-            access::accessing_input(g, input, ev)
-        }
+        (Stage::Accessing, Input::Decision { choice: crate::core::Choice::Order(_), .. } | Input::Draw { .. }) => access::accessing_input(g, input, ev),
         _ => Err(corrupt("the state does not wait for this input")),
     }
 }

@@ -50,7 +50,13 @@ pub fn step_psi(g: &mut Game, code: &str, corp_bid: Option<u32>) {
 
 /// A bid: the Corp's is kept in the task; with the Runner's, both are revealed and spent and
 /// the card's step gets whether they matched.
-pub fn psi_input(g: &mut Game, (code, card, step, arg): (String, u32, u8, u32), corp_bid: Option<u32>, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+pub fn psi_input(
+    g: &mut Game,
+    (code, card, step, arg): (String, u32, u8, u32),
+    corp_bid: Option<u32>,
+    input: &Input,
+    ev: &mut Vec<Event>,
+) -> Result<(), RulesError> {
     let id = one_pick(input)?;
     let seat = if corp_bid.is_none() { CORP } else { RUNNER };
     let bid = id.strip_prefix("bid:").and_then(|b| b.parse::<u32>().ok()).filter(|b| bids(g, seat).contains(b));
@@ -78,11 +84,7 @@ pub fn psi_input(g: &mut Game, (code, card, step, arg): (String, u32, u8, u32), 
     let matched = corp == bid;
     ev.push(public(
         "psi",
-        format!(
-            "Psi game ({}): the Corp bid {corp}, the Runner bid {bid}; the bids {}",
-            c.name(),
-            if matched { "match" } else { "differ" }
-        ),
+        format!("Psi game ({}): the Corp bid {corp}, the Runner bid {bid}; the bids {}", c.name(), if matched { "match" } else { "differ" }),
         json!({"corp_bid": corp, "runner_bid": bid, "matched": matched, "card": card}),
     ));
     let f = cards::psi_result(c, step).ok_or_else(|| corrupt("a psi game without a result step"))?;

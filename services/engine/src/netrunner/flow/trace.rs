@@ -30,7 +30,15 @@ pub fn step_trace(g: &mut Game, base: i64, corp_bid: Option<i64>, source: &str) 
     }
 }
 
-pub fn trace_input(g: &mut Game, base: i64, corp_bid: Option<i64>, effect: TraceEffect, source: String, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
+pub fn trace_input(
+    g: &mut Game,
+    base: i64,
+    corp_bid: Option<i64>,
+    effect: TraceEffect,
+    source: String,
+    input: &Input,
+    ev: &mut Vec<Event>,
+) -> Result<(), RulesError> {
     let n = number(input)?;
     let Some(b) = corp_bid else {
         if !g.corp_pay(n) {

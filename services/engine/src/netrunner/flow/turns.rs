@@ -86,11 +86,7 @@ fn turn_begin(g: &mut Game, ev: &mut Vec<Event>) {
 
 /// "When your turn begins": the active side's rezzed Corp cards or installed Runner cards.
 fn turn_begin_triggers(g: &mut Game, ev: &mut Vec<Event>) {
-    let active: Vec<u32> = if g.active == CORP {
-        g.installed_corp().into_iter().filter(|&c| g.rezzed(c)).collect()
-    } else {
-        cards::runner_trigger_order(g)
-    };
+    let active: Vec<u32> = if g.active == CORP { g.installed_corp().into_iter().filter(|&c| g.rezzed(c)).collect() } else { cards::runner_trigger_order(g) };
     cards::fire_all(g, When::TurnBegin, &active, 0, ev);
     // The identity's own "when your turn begins", after the installed cards'.
     cards::fire_identity(g, g.active, When::TurnBegin, 0, ev);

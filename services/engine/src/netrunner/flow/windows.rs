@@ -18,19 +18,34 @@ pub enum Paid {
     /// Rez a card whose additional cost is paid by removing a tag (not taking bad publicity).
     RezRemovingTag(u32),
     /// Rez a card forfeiting an agenda to pay part of its cost.
-    RezForfeiting { card: u32, agenda: u32 },
+    RezForfeiting {
+        card: u32,
+        agenda: u32,
+    },
     /// Rez a card whose additional cost is paid by revealing and trashing HQ cards: its row's
     /// step picks them, pays and rezzes (`cards::Static::RezForfeitOrTrashHq`).
-    RezTrashingHq { card: u32, step: u8 },
+    RezTrashingHq {
+        card: u32,
+        step: u8,
+    },
     Score(u32),
-    Break { breaker: u32, subs: Vec<usize> },
+    Break {
+        breaker: u32,
+        subs: Vec<usize>,
+    },
     Pump(u32),
     ClickBreak(usize),
     /// A card's own paid ability (`cards::PaidAbility`), with its argument.
-    Card { card: u32, arg: u32 },
+    Card {
+        card: u32,
+        arg: u32,
+    },
     /// The Runner pays `cost` to break subroutine `sub` with the encountered ice's own ability
     /// (`cards::Static::RunnerBreaksFor`).
-    IceBreak { sub: usize, cost: i64 },
+    IceBreak {
+        sub: usize,
+        cost: i64,
+    },
 }
 
 /// Open window `at`, the active seat first.
@@ -54,7 +69,9 @@ pub fn paid_options(g: &Game, seat: u32, at: At) -> Vec<(DecisionOption, Paid)> 
         let cards_: Vec<u32> = g
             .installed_runner()
             .into_iter()
-            .filter(|&c| (at == At::Run31 && g.runner.programs.contains(&c)) || cards::def(g.code(c)).statics.iter().any(|s| matches!(s, cards::Static::PaidInAnyWindow)))
+            .filter(|&c| {
+                (at == At::Run31 && g.runner.programs.contains(&c)) || cards::def(g.code(c)).statics.iter().any(|s| matches!(s, cards::Static::PaidInAnyWindow))
+            })
             .collect();
         card_abilities(g, &cards_, &mut out);
         // The card that began the run, not installed (an event whose paid ability lasts for its
@@ -253,7 +270,11 @@ fn rez(g: &mut Game, c: u32, by_tag: bool, forfeiting: Option<u32>, ev: &mut Vec
             cards::helpers::tags_removed(g, 1, ev);
         } else {
             g.corp.bad_publicity += 1;
-            ev.push(public("bad_publicity", format!("The Corp takes 1 bad publicity to rez {} (now {})", g.label(c), g.corp.bad_publicity), json!({"bad_publicity": g.corp.bad_publicity})));
+            ev.push(public(
+                "bad_publicity",
+                format!("The Corp takes 1 bad publicity to rez {} (now {})", g.label(c), g.corp.bad_publicity),
+                json!({"bad_publicity": g.corp.bad_publicity}),
+            ));
         }
     }
     cards::unique_check(g, c, ev);
@@ -397,7 +418,14 @@ pub fn step_window(g: &mut Game, at: At, mut round: PriorityRound) -> Result<boo
         return Ok(false);
     }
     let options = opts.into_iter().map(|(o, _)| o).collect();
-    ask(g, holder, "window", format!("may use a paid ability ({at:?})"), format!("Paid-ability window ({at:?}): use a paid ability or pass"), pick_one(options));
+    ask(
+        g,
+        holder,
+        "window",
+        format!("may use a paid ability ({at:?})"),
+        format!("Paid-ability window ({at:?}): use a paid ability or pass"),
+        pick_one(options),
+    );
     Ok(true)
 }
 

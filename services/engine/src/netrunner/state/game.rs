@@ -192,11 +192,7 @@ impl Game {
             not_accessed: vec![],
         });
         self.flags.runs.push(server);
-        ev.push(Event::public(
-            "netrunner.run_started",
-            format!("The Runner runs on {}", Self::server_name(server)),
-            json!({"server": server, "ice": ice}),
-        ));
+        ev.push(Event::public("netrunner.run_started", format!("The Runner runs on {}", Self::server_name(server)), json!({"server": server, "ice": ice})));
         self.stage = Stage::RunInit;
     }
 
@@ -367,11 +363,7 @@ impl Game {
         } else {
             self.to_heap(c);
         }
-        ev.push(Event::public(
-            "netrunner.trashed",
-            format!("{label} is trashed ({why})"),
-            json!({"card": c, "code": self.code(c), "reason": why}),
-        ));
+        ev.push(Event::public("netrunner.trashed", format!("{label} is trashed ({why})"), json!({"card": c, "code": self.code(c), "reason": why})));
     }
 
     /// The Corp trashes one of its installed cards (NR-3.4): an unrezzed, face-down card goes to
@@ -403,22 +395,14 @@ impl Game {
             if seat == CORP {
                 if self.corp.rd.is_empty() {
                     self.corp.decked = true;
-                    ev.push(Event::public(
-                        "netrunner.rd_empty",
-                        format!("{name} must draw from an empty R&D"),
-                        json!({"seat": seat}),
-                    ));
+                    ev.push(Event::public("netrunner.rd_empty", format!("{name} must draw from an empty R&D"), json!({"seat": seat})));
                     return;
                 }
                 let c = self.corp.rd.remove(0);
                 self.corp.hq.push(c);
             } else {
                 if self.runner.stack.is_empty() {
-                    ev.push(Event::public(
-                        "netrunner.stack_empty",
-                        format!("{name} has no card left to draw"),
-                        json!({"seat": seat}),
-                    ));
+                    ev.push(Event::public("netrunner.stack_empty", format!("{name} has no card left to draw"), json!({"seat": seat})));
                     return;
                 }
                 let c = self.runner.stack.remove(0);

@@ -11,10 +11,10 @@
 
 use std::fmt::Write as _;
 
+use crate::core::game::encode;
 use crate::core::*;
 use crate::netrunner::data::{self, CardType, Side};
 use crate::netrunner::state::Card;
-use crate::core::game::encode;
 use crate::netrunner::{initial_game, Netrunner};
 use crate::testing::RandomBot;
 
@@ -33,7 +33,11 @@ impl Rng {
         self.0
     }
     fn below(&mut self, n: u32) -> u32 {
-        if n == 0 { 0 } else { (self.next() % u64::from(n)) as u32 }
+        if n == 0 {
+            0
+        } else {
+            (self.next() % u64::from(n)) as u32
+        }
     }
 }
 
@@ -55,7 +59,11 @@ fn play(seed: u64, out: &mut String) {
             for _ in 0..2 {
                 let id = cards.len() as u32;
                 cards.push(Card::new(&d.code, side, id));
-                if side == Side::Corp { rd.push(id) } else { stack.push(id) }
+                if side == Side::Corp {
+                    rd.push(id)
+                } else {
+                    stack.push(id)
+                }
             }
         }
     }
@@ -152,4 +160,25 @@ fn all_cards_dump() {
 /// remote servers' numbers and ids, one lower, a play on a server naming it ("on Server 1", was
 /// "(4)"), the `score` member of `game_over`, and Anoetic Void and Tāo Salonga asking "use it?"
 /// before "pick exactly 2" (their one "pick 0 to 2" refused a pick of 1).
-const DIGESTS: [u64; 20] = [0x92da9c9a76478b54, 0x1e56f4d70c321fa0, 0x7c17ca6eec620d0c, 0x3d47533d380a2af2, 0xaad02a3cd03702c3, 0x314cbbf368c853c7, 0xbdc0dfb419a7c428, 0xd3314fddb98db48c, 0x49960f5a25354cce, 0x3bea98bfe75e6a4f, 0x2c7d03f3cd25a3c4, 0x9df6d1f6830dbfc6, 0x87a3b661dcc32d77, 0x9cd9d3044e19d457, 0xae6d9ebbfb468023, 0xf99584b5d77c6600, 0xd8910b7d954bb011, 0x119a4df66c8c744d, 0xaa11700ef90dee00, 0x4069d1b5a5ca6ba7];
+const DIGESTS: [u64; 20] = [
+    0x92da9c9a76478b54,
+    0x1e56f4d70c321fa0,
+    0x7c17ca6eec620d0c,
+    0x3d47533d380a2af2,
+    0xaad02a3cd03702c3,
+    0x314cbbf368c853c7,
+    0xbdc0dfb419a7c428,
+    0xd3314fddb98db48c,
+    0x49960f5a25354cce,
+    0x3bea98bfe75e6a4f,
+    0x2c7d03f3cd25a3c4,
+    0x9df6d1f6830dbfc6,
+    0x87a3b661dcc32d77,
+    0x9cd9d3044e19d457,
+    0xae6d9ebbfb468023,
+    0xf99584b5d77c6600,
+    0xd8910b7d954bb011,
+    0x119a4df66c8c744d,
+    0xaa11700ef90dee00,
+    0x4069d1b5a5ca6ba7,
+];

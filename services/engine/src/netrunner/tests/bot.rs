@@ -20,8 +20,7 @@ fn games() -> u64 {
 }
 
 fn play(game: u64) -> PlayedGame {
-    play_random_game(&Netrunner, &config(&[]), game * 11 + 3, MAX_INPUTS, game < 2)
-        .unwrap_or_else(|e| panic!("game {game}: {e}"))
+    play_random_game(&Netrunner, &config(&[]), game * 11 + 3, MAX_INPUTS, game < 2).unwrap_or_else(|e| panic!("game {game}: {e}"))
 }
 
 fn replay_equal(p: &PlayedGame) {

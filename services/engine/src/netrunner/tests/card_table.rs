@@ -49,10 +49,7 @@ fn tests_by_card(titles: &[String]) -> BTreeMap<String, Vec<String>> {
         for line in src.lines() {
             let Some(rest) = line.trim_start().strip_prefix("fn card_") else { continue };
             let name: String = rest.chars().take_while(|ch| ch.is_ascii_alphanumeric() || *ch == '_').collect();
-            let owner = titles
-                .iter()
-                .filter(|t| name == **t || name.starts_with(&format!("{t}_")))
-                .max_by_key(|t| t.len());
+            let owner = titles.iter().filter(|t| name == **t || name.starts_with(&format!("{t}_"))).max_by_key(|t| t.len());
             if let Some(t) = owner {
                 out.entry(t.clone()).or_default().push(format!("card_{name}"));
             }

@@ -1,12 +1,12 @@
 //! One test per implemented card, named by the card.
 
+use crate::core::stack::PriorityRound;
 use crate::core::*;
 use crate::netrunner::cards as c;
 use crate::netrunner::data;
 use crate::netrunner::state::{At, Stage, CORP, HQ, RD, RUNNER};
-use crate::core::stack::PriorityRound;
 
-use super::kit::{Match, Scenario, NetrunnerVerbs};
+use super::kit::{Match, NetrunnerVerbs, Scenario};
 
 /// The Corp with 3 clicks and no credits to spend in windows.
 fn corp() -> Scenario {

@@ -6,7 +6,7 @@ use crate::netrunner::cards as c;
 use crate::netrunner::flow;
 use crate::netrunner::state::{At, Stage, CORP, HQ, RD, RUNNER};
 
-use super::kit::{Match, Scenario, NetrunnerVerbs};
+use super::kit::{Match, NetrunnerVerbs, Scenario};
 
 fn corp() -> Scenario {
     Scenario::new().auto_pass().corp_turn(3)

@@ -77,7 +77,12 @@ fn psi_game_the_corps_bid_is_hidden_from_the_runner_and_spectators_until_the_run
     }
     assert_eq!(Netrunner.view(&two.state, Viewer::Seat(CORP)).unwrap()["corp"]["psi_bid"], 2, "the Corp sees its own bid");
     // The leak oracle's check of secret inputs names exactly these alternatives.
-    let alts = crate::testing::leak::HiddenInfo::secret_alternatives(&Netrunner, &before, &Input::Decision { decision_id: d.id, seat: CORP, choice: Choice::Pick(vec!["bid:1".into()]) }, Viewer::Seat(RUNNER));
+    let alts = crate::testing::leak::HiddenInfo::secret_alternatives(
+        &Netrunner,
+        &before,
+        &Input::Decision { decision_id: d.id, seat: CORP, choice: Choice::Pick(vec!["bid:1".into()]) },
+        Viewer::Seat(RUNNER),
+    );
     assert_eq!(alts.len(), 2);
     assert!(crate::testing::leak::HiddenInfo::secret_alternatives(&Netrunner, &before, &alts[0], Viewer::Seat(CORP)).is_empty());
 }

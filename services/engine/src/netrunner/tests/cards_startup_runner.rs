@@ -1542,7 +1542,11 @@ fn card_maintenance_access_spends_2_clicks_and_approaches_hq_instead_of_archives
     m.draw(&[0]);
     let g = m.game();
     assert_eq!(g.runner.clicks, 2);
-    assert_eq!(g.run.as_ref().map(|r| (r.server, r.encounters, r.accessed_cards.clone())), Some((HQ, 0, vec![nico])), "HQ's ice not encountered; HQ's card accessed");
+    assert_eq!(
+        g.run.as_ref().map(|r| (r.server, r.encounters, r.accessed_cards.clone())),
+        Some((HQ, 0, vec![nico])),
+        "HQ's ice not encountered; HQ's card accessed"
+    );
 }
 
 // --- breakers of up to 3 and of X subroutines ---------------------------------------------------------

@@ -79,7 +79,10 @@ fn card_the_wizards_chest_after_hq_rd_and_archives_installs_1_of_2_set_aside_car
     s.g.runner.credits = 0;
     s.g.flags.successful_servers = vec![HQ, RD, ARCHIVES];
     s.g.options.auto_pass = false;
-    let mut m = s.start(crate::netrunner::state::Stage::Window { at: crate::netrunner::state::At::Action, round: crate::core::stack::PriorityRound::new(vec![crate::netrunner::state::RUNNER]) });
+    let mut m = s.start(crate::netrunner::state::Stage::Window {
+        at: crate::netrunner::state::At::Action,
+        round: crate::core::stack::PriorityRound::new(vec![crate::netrunner::state::RUNNER]),
+    });
     m.pick(&[&format!("wizards_chest:{w}:program")]);
     assert!(m.has_event("netrunner.revealed"));
     assert!(m.offers(&format!("install:{p1}")) && m.offers(&format!("install:{p2}")) && !m.offers(&format!("install:{p3}")));

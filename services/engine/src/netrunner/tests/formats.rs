@@ -94,7 +94,12 @@ fn nr_10_every_violation_in_one_list_with_the_formats_own() {
     let without = |code: &str| code != later.code && c::implemented(code);
     let v = data::deck_from_list("custom", Side::Runner, &list, Format::Startup, without).unwrap_err();
     let all = v.join(" | ");
-    for part in ["Cleaver (30006) is banned in startup", "4 copies of Sure Gamble exceed its deck limit of 3", "is not implemented yet", "below Zahya Sadeghi: Versatile Smuggler's minimum deck size 40"] {
+    for part in [
+        "Cleaver (30006) is banned in startup",
+        "4 copies of Sure Gamble exceed its deck limit of 3",
+        "is not implemented yet",
+        "below Zahya Sadeghi: Versatile Smuggler's minimum deck size 40",
+    ] {
         assert!(all.contains(part), "{part:?} missing from {all}");
     }
 }
@@ -114,14 +119,15 @@ fn nr_10_the_match_option_format_checks_every_seat_in_its_format() {
     let mut cfg = config(&[("format", 1)]);
     for (seat, side) in [Side::Corp, Side::Runner].into_iter().enumerate() {
         let d = random_deck(Format::Startup, side, 7, "r").unwrap();
-        cfg.seats[seat].decklist = std::iter::once((d.identity.clone(), 1))
-            .chain(d.cards.iter().cloned())
-            .map(|(card, count)| DeckEntry { card, count })
-            .collect();
+        cfg.seats[seat].decklist =
+            std::iter::once((d.identity.clone(), 1)).chain(d.cards.iter().cloned()).map(|(card, count)| DeckEntry { card, count }).collect();
     }
     assert!(Netrunner.new_match(&cfg).is_ok());
     // The same lists plus a banned card: refused, naming it.
     cfg.seats[1].decklist.push(DeckEntry { card: c::CLEAVER.into(), count: 1 });
     let err = Netrunner.new_match(&cfg).unwrap_err();
-    assert!(matches!(&err, RulesError::InvalidConfig(m) if m.contains("seat 1 (Runner)'s decklist is not a legal Runner deck") && m.contains("Cleaver (30006) is banned in startup")), "{err:?}");
+    assert!(
+        matches!(&err, RulesError::InvalidConfig(m) if m.contains("seat 1 (Runner)'s decklist is not a legal Runner deck") && m.contains("Cleaver (30006) is banned in startup")),
+        "{err:?}"
+    );
 }

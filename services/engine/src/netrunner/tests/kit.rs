@@ -10,7 +10,10 @@ use crate::netrunner::{initial_game, Netrunner};
 pub fn config(options: &[(&str, i64)]) -> MatchConfig {
     MatchConfig {
         ruleset: "netrunner".into(),
-        seats: vec![SeatConfig { name: "Corp".into(), deck: String::new(), ..Default::default() }, SeatConfig { name: "Runner".into(), deck: String::new(), ..Default::default() }],
+        seats: vec![
+            SeatConfig { name: "Corp".into(), deck: String::new(), ..Default::default() },
+            SeatConfig { name: "Runner".into(), deck: String::new(), ..Default::default() },
+        ],
         options: options.iter().map(|(k, v)| (k.to_string(), *v)).collect::<BTreeMap<_, _>>(),
     }
 }
@@ -125,7 +128,6 @@ impl Scenario {
         self.start(Stage::Action)
     }
 }
-
 
 /// The engine's one test kit ([`crate::testing::kit::Match`]), on netrunner.
 pub type Match = crate::testing::kit::Match<Netrunner>;

@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
-use crate::core::*;
 use crate::core::game::decode;
+use crate::core::*;
 use crate::netrunner::state::Game;
 use crate::netrunner::Netrunner;
 use crate::testing::leak::{check_game, games_from_env, HiddenInfo, LeakStats};
@@ -19,8 +19,7 @@ fn nr_no_viewer_sees_a_hidden_card() {
     let n = games_from_env("NETRUNNER_LEAK_GAMES", 4);
     let mut total = LeakStats::default();
     for game in 0..n {
-        let stats = check_game(&Netrunner, &Netrunner, &config(&[]), game * 17 + 5, MAX_INPUTS)
-            .unwrap_or_else(|e| panic!("game {game}: {e}"));
+        let stats = check_game(&Netrunner, &Netrunner, &config(&[]), game * 17 + 5, MAX_INPUTS).unwrap_or_else(|e| panic!("game {game}: {e}"));
         total.add(stats);
     }
     assert!(total.views_compared > 0 && total.decisions_checked > 0);
@@ -93,22 +92,19 @@ fn first_leak(r: &Leaky) -> Option<String> {
 
 #[test]
 fn the_oracle_catches_a_prompt_shown_to_non_deciders() {
-    let leak = first_leak(&Leaky { prompt_as_summary: true, list_positions: false, names_without_numbers: false })
-        .expect("a planted leak is caught");
+    let leak = first_leak(&Leaky { prompt_as_summary: true, list_positions: false, names_without_numbers: false }).expect("a planted leak is caught");
     assert!(leak.contains("decision netrunner."), "{leak}");
 }
 
 #[test]
 fn the_oracle_catches_numbers_that_are_deck_list_positions() {
-    let leak = first_leak(&Leaky { prompt_as_summary: false, list_positions: true, names_without_numbers: false })
-        .expect("a planted leak is caught");
+    let leak = first_leak(&Leaky { prompt_as_summary: false, list_positions: true, names_without_numbers: false }).expect("a planted leak is caught");
     assert!(leak.contains("the view depends on hidden cards"), "{leak}");
 }
 
 #[test]
 fn the_oracle_catches_a_hidden_card_named_without_its_number() {
-    let leak = first_leak(&Leaky { prompt_as_summary: false, list_positions: false, names_without_numbers: true })
-        .expect("a planted leak is caught");
+    let leak = first_leak(&Leaky { prompt_as_summary: false, list_positions: false, names_without_numbers: true }).expect("a planted leak is caught");
     assert!(leak.contains("a card hidden in every copy"), "{leak}");
 }
 
@@ -150,7 +146,9 @@ fn nr_the_leak_oracle_catches_a_planted_psi_bid_leak() {
     assert_eq!(alts.len(), 2, "bids 0 and 2");
     for (rules, leaks) in [(&LeakyPsi as &dyn Ruleset, true), (&Netrunner as &dyn Ruleset, false)] {
         let step = rules.apply(&m.state, &input).expect("the bid is accepted");
-        let found = alts.iter().find_map(|alt| crate::testing::leak::same_as_seen(rules, &m.state, (&step.events, &step.awaiting, &step.state), alt, Viewer::Seat(RUNNER)).err());
+        let found = alts
+            .iter()
+            .find_map(|alt| crate::testing::leak::same_as_seen(rules, &m.state, (&step.events, &step.awaiting, &step.state), alt, Viewer::Seat(RUNNER)).err());
         assert_eq!(found.is_some(), leaks, "{found:?}");
     }
 }

@@ -3,11 +3,11 @@
 
 use crate::core::*;
 use crate::netrunner::cards as c;
-use crate::netrunner::state::{At, DamageKind, Stage, Task, TraceEffect, ARCHIVES, CORP, HQ, RD, RUNNER};
 use crate::netrunner::data::Format;
+use crate::netrunner::state::{At, DamageKind, Stage, Task, TraceEffect, ARCHIVES, CORP, HQ, RD, RUNNER};
 use crate::netrunner::{data, Netrunner};
 
-use super::kit::{config, Match, Scenario, NetrunnerVerbs};
+use super::kit::{config, Match, NetrunnerVerbs, Scenario};
 
 fn new_match(options: &[(&str, i64)]) -> Match {
     Match::new(Netrunner, &config(options)).expect("new match")
@@ -484,7 +484,7 @@ fn nr_6_a_run_over_two_ice_walks_every_step() {
     m.rez(outer);
     m.pick(&["pass"]);
     m.pick(&["pass"]); // the Runner
-    // Step 3: encounter; 3.1 breaking is offered now.
+                       // Step 3: encounter; 3.1 breaking is offered now.
     assert!(m.has_event("netrunner.encounter"));
     assert_eq!(m.seat(), RUNNER);
     assert!(m.offers(&format!("break:{unity}:0")) && m.offers(&format!("pump:{unity}")));
@@ -492,7 +492,7 @@ fn nr_6_a_run_over_two_ice_walks_every_step() {
     m.pick(&[&format!("break:{unity}:0")]);
     m.pick(&["pass"]);
     m.pick(&["pass"]); // the Corp
-    // 3.2: the second subroutine resolves (9 credits: the run goes on); the Runner passes it.
+                       // 3.2: the second subroutine resolves (9 credits: the run goes on); the Runner passes it.
     assert_eq!(m.game().runner.credits, 9, "the first subroutine was broken");
     assert!(m.has_event("netrunner.pass_ice"));
     // The inner ice: 2.1, then 2.2 offers jack out.
@@ -505,7 +505,7 @@ fn nr_6_a_run_over_two_ice_walks_every_step() {
     m.pick(&["pass"]); // Runner at 2.3
     assert!(m.offers(&format!("rez:{inner}")));
     m.pick(&["pass"]); // the Corp leaves it unrezzed: the Runner passes it
-    // Step 4: approach the server; 4.1, 4.2 (jack out offered), 4.3, then success and access.
+                       // Step 4: approach the server; 4.1, 4.2 (jack out offered), 4.3, then success and access.
     assert!(m.has_event("netrunner.approach_server"));
     assert_eq!((m.seat(), m.option_ids()), (RUNNER, vec!["pass".to_string()]), "no breaking at the server");
     m.pick(&["pass"]);
@@ -576,10 +576,12 @@ fn nr_7_2_rd_is_accessed_from_the_top_in_order() {
     m.pick(&[&format!("play:{j}:1")]);
     m.pick(&["continue"]);
     assert_eq!(m.kind(), "netrunner.access");
-    let accessed: Vec<u64> = m.log.iter().filter(|e| e.kind == "netrunner.accessed").map(|e| e.private.as_ref().unwrap().detail["card"].as_u64().unwrap()).collect();
+    let accessed: Vec<u64> =
+        m.log.iter().filter(|e| e.kind == "netrunner.accessed").map(|e| e.private.as_ref().unwrap().detail["card"].as_u64().unwrap()).collect();
     assert_eq!(accessed, vec![u64::from(top)]);
     m.pick(&["leave"]);
-    let accessed: Vec<u64> = m.log.iter().filter(|e| e.kind == "netrunner.accessed").map(|e| e.private.as_ref().unwrap().detail["card"].as_u64().unwrap()).collect();
+    let accessed: Vec<u64> =
+        m.log.iter().filter(|e| e.kind == "netrunner.accessed").map(|e| e.private.as_ref().unwrap().detail["card"].as_u64().unwrap()).collect();
     assert_eq!(accessed, vec![u64::from(top), u64::from(second)], "Jailbreak: one more, the next from the top");
 }
 
