@@ -92,9 +92,11 @@ async fn the_archive_job_deletes_a_sealed_period_with_the_archiver_credential_an
         }
     };
 
-    // Two matches in one period, one in the next.
+    // Two matches in one period, one two periods later (so the younger period is due ten
+    // seconds after the old one, time enough for the checks between).
     next_period().await;
     let old = vec![ended_match(&system, 0xa801).await?, ended_match(&system, 0xa802).await?];
+    next_period().await;
     next_period().await;
     let young = ended_match(&system, 0xa803).await?;
     let layout = system.admin_log().await?.layout().await.map_err(|e| anyhow!("{e}"))?;
@@ -117,7 +119,7 @@ async fn the_archive_job_deletes_a_sealed_period_with_the_archiver_credential_an
     tokio::time::sleep(Duration::from_secs(2)).await;
     assert!(admin.get_stream(&old_stream).await.is_ok(), "no orchestrator deletes a stream without the archiver credential");
 
-    // The job, at once (the younger period is due a period later): the old period leaves.
+    // The job, before the younger period is due: the old period leaves.
     let (ok, out, err) = job("archiver", archiver_password.clone(), key.clone()).await?;
     assert!(ok, "{out}{err}");
     assert!(out.contains(&format!("deleted {old_stream} (")), "{out}");
