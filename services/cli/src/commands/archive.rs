@@ -143,3 +143,27 @@ fn print_pass(done: &PeriodPass) {
         println!("no period stream is old enough to leave the hot log yet");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use crate::{Cli, Command};
+
+    #[test]
+    fn the_public_key_is_required_and_the_defaults_are_the_orchestrators() {
+        let err = Cli::try_parse_from(["arbiter", "archive", "--once"]).unwrap_err();
+        assert!(err.to_string().contains("--orchestrator-public-key"), "{err}");
+        let cli = Cli::try_parse_from(["arbiter", "archive", "--orchestrator-public-key", "abcd"]).unwrap();
+        let Command::Archive(cmd) = cli.command else { panic!("not the archive command") };
+        assert_eq!(cmd.archive_after.0, Some(orchestrator::archive::DEFAULT_ARCHIVE_AFTER));
+        assert_eq!((cmd.every_s, cmd.once), (60, false));
+        assert!(cmd.key().is_err(), "two bytes are no public key");
+        let hex = hex::encode(fairness::Signer::from_seed(&[7; 32]).public_key());
+        let cli = Cli::try_parse_from(["arbiter", "archive", "--orchestrator-public-key", &hex, "--archive-after", "90s", "--once"]).unwrap();
+        let Command::Archive(cmd) = cli.command else { panic!("not the archive command") };
+        assert_eq!(cmd.key().unwrap().to_bytes().to_vec(), hex::decode(&hex).unwrap());
+        assert_eq!(cmd.archive_after.0, Some(std::time::Duration::from_secs(90)));
+        assert!(cmd.once);
+    }
+}
