@@ -23,7 +23,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 pub use commands::{
-    AuditCmd, BackupCmd, BenchCmd, CreateCmd, DemoCmd, ExportCmd, FeedCmd, ListCmd, PlayCmd, RestoreCmd, ServeCmd, UpCmd, VerifyLogCmd, WatchCmd,
+    ArchiveCmd, AuditCmd, BackupCmd, BenchCmd, CreateCmd, DemoCmd, ExportCmd, FeedCmd, ListCmd, PlayCmd, RestoreCmd, ServeCmd, UpCmd, VerifyLogCmd, WatchCmd,
 };
 
 #[derive(Debug, Parser)]
@@ -82,6 +82,8 @@ pub enum Command {
     Restore(RestoreCmd),
     /// Check every match's log as stored now: chain, signatures, snapshot heads (NATS admin).
     VerifyLog(VerifyLogCmd),
+    /// Delete the period streams whose every match is sealed and checked (the `archiver` NATS role, on a host of its own).
+    Archive(ArchiveCmd),
 }
 
 /// Run the command line in `args` (the first item is the program name).
@@ -91,7 +93,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
     // `serve` and `up` run the orchestrator, which takes its own --platform-key-file; `deck`
     // talks to no server.
-    if !matches!(cli.command, Command::Serve(_) | Command::Up(_) | Command::Deck(_)) {
+    if !matches!(cli.command, Command::Serve(_) | Command::Up(_) | Command::Deck(_) | Command::Archive(_)) {
         client::load_platform_key(cli.platform_key_file.as_deref())?;
     }
     match cli.command {
@@ -110,14 +112,18 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Backup(c) => c.run().await,
         Command::Restore(c) => c.run().await,
         Command::VerifyLog(c) => c.run().await,
+        Command::Archive(c) => c.run().await,
     }
 }
 
 /// The whole `arbiter` program: parse the process arguments, run, report errors readably.
 pub fn main_entry() -> ExitCode {
     let cli = Cli::parse();
-    if !matches!(cli.command, Command::Serve(_)) {
-        init_cli_tracing();
+    match cli.command {
+        Command::Serve(_) => {}
+        // A job that runs for good says what each pass did.
+        Command::Archive(_) => init_cli_tracing("warn,cli=info,orchestrator=info,eventlog=info"),
+        _ => init_cli_tracing("warn"),
     }
     if !matches!(cli.command, Command::Serve(_) | Command::Up(_) | Command::Bench(_)) {
         // `arbiter export -o - | head` and the like: end quietly when the reader goes away.
@@ -158,7 +164,7 @@ pub fn main_entry() -> ExitCode {
 
 /// Logs of the client commands: warnings only unless RUST_LOG says otherwise (their output is
 /// for a person; the services log at `info`).
-fn init_cli_tracing() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+fn init_cli_tracing(default: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
     let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
 }

@@ -67,6 +67,8 @@ impl Archive for MemoryArchive {
 #[derive(Clone)]
 pub struct JetStreamArchive {
     store: object_store::ObjectStore,
+    /// Opened by the archive job ([`Self::open_read_only`]): `put` is refused.
+    read_only: bool,
 }
 
 impl std::fmt::Debug for JetStreamArchive {
@@ -99,7 +101,18 @@ impl JetStreamArchive {
                 }
             }
         };
-        Ok(JetStreamArchive { store })
+        Ok(JetStreamArchive { store, read_only: false })
+    }
+
+    /// The archive bucket on `log`'s connection, for reading only (the archive job, which may
+    /// neither create nor write it): an error if it does not exist.
+    pub async fn open_read_only(log: &JetStreamLog) -> Result<Self, LogError> {
+        let store = log
+            .jetstream_context()
+            .get_object_store(ARCHIVE_BUCKET)
+            .await
+            .map_err(|e| crate::jetstream::classify(&format!("the archive bucket {ARCHIVE_BUCKET} (an orchestrator's archiver creates it)"), e))?;
+        Ok(JetStreamArchive { store, read_only: true })
     }
 }
 
@@ -107,6 +120,9 @@ impl JetStreamArchive {
 impl Archive for JetStreamArchive {
     async fn put(&self, match_id: &str, blob: Bytes) -> Result<(), LogError> {
         validate_match_id(match_id)?;
+        if self.read_only {
+            return Err(LogError::Refused(format!("the archive of {match_id} is not written: this archive bucket was opened read-only")));
+        }
         let mut reader: &[u8] = blob.as_ref();
         match self.store.put(match_id, &mut reader).await {
             Ok(_) => Ok(()),

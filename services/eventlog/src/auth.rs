@@ -44,8 +44,9 @@ pub enum Role {
     /// The public feed: reads `FEED` / `feed.>` only, never the match log.
     Feed,
     /// Deletes sealed period streams (`$JS.API.STREAM.DELETE` of any stream but the log's
-    /// fixed ones, the buckets and the feed) and nothing else: the orchestrator's archiver
-    /// sends only its deletes through it (docs/architecture.md, "Leaving the hot log").
+    /// fixed ones, the buckets and the feed) and writes nothing; reads what the archive job
+    /// (`arbiter archive`) decides from: stream names and sizes, the layout record, the index
+    /// and the archives (docs/architecture.md, "Leaving the hot log").
     Archiver,
     /// Operators and tests: everything. No service uses it.
     Admin,

@@ -59,8 +59,11 @@ pub struct JetStreamLog {
     placed: Arc<std::sync::OnceLock<Arc<Placed>>>,
     /// `None` for a reader, which never touches snapshots.
     snapshots: Option<kv::Store>,
-    /// The match index bucket; `None` for a reader.
+    /// The match index bucket; `None` for a reader but the archive job's.
     index: Option<kv::Store>,
+    /// The archive job's reader (`connect_archive_reader`): it may also size streams and
+    /// watch the index, never write.
+    sizes_streams: bool,
 }
 
 impl std::fmt::Debug for JetStreamLog {
@@ -185,6 +188,24 @@ pub(crate) fn classify<E: std::error::Error + 'static>(what: &str, err: E) -> Lo
         Meaning::NoPlacement => LogError::NoPlacement(text),
         Meaning::Transient => LogError::Unavailable(text),
         Meaning::Refused => LogError::Other(text),
+    }
+}
+
+/// The last permission violation the server reported on a connection.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Refusals(Arc<std::sync::Mutex<Option<String>>>);
+
+impl Refusals {
+    fn note(&self, text: String) {
+        if let Ok(mut last) = self.0.lock() {
+            *last = Some(text);
+        }
+    }
+
+    /// The last violation noted, taken out if its text names `subject`.
+    pub(crate) fn take_naming(&self, subject: &str) -> Option<String> {
+        let mut last = self.0.lock().ok()?;
+        last.take_if(|text| text.contains(subject))
     }
 }
 
@@ -334,7 +355,7 @@ impl EventLog for JetStreamLog {
     }
 
     async fn stream_size(&self, name: &str) -> Result<Option<(u64, u64)>, LogError> {
-        if self.is_reader() {
+        if self.is_reader() && !self.sizes_streams {
             return Err(read_only("stream_size"));
         }
         self.stream_size_of(name).await
@@ -395,7 +416,7 @@ impl EventLog for JetStreamLog {
     }
 
     async fn index_put(&self, key: &str, value: Bytes, revision: u64) -> Result<u64, LogError> {
-        let Some(index) = &self.index else {
+        let Some(index) = self.index.as_ref().filter(|_| !self.is_reader()) else {
             return Err(read_only("index_put"));
         };
         match index.update(key, value, revision).await {

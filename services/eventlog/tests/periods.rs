@@ -124,6 +124,14 @@ async fn the_periods_are_fixed_by_the_log() {
 
 /// A client with `auth`, and the server errors it receives.
 async fn connect_as(server: &NatsServer, role: Role) -> (jetstream::Context, mpsc::UnboundedReceiver<String>) {
+    let (client, rx) = client_as(server, role).await;
+    let mut js = jetstream::new(client);
+    js.set_timeout(Duration::from_secs(2));
+    (js, rx)
+}
+
+/// A plain client with `role`'s credential, and the server errors it receives.
+async fn client_as(server: &NatsServer, role: Role) -> (async_nats::Client, mpsc::UnboundedReceiver<String>) {
     let (tx, rx) = mpsc::unbounded_channel();
     let client = server
         .auth(role)
@@ -141,9 +149,7 @@ async fn connect_as(server: &NatsServer, role: Role) -> (jetstream::Context, mps
         .connect(server.url())
         .await
         .expect("connect");
-    let mut js = jetstream::new(client);
-    js.set_timeout(Duration::from_secs(2));
-    (js, rx)
+    (client, rx)
 }
 
 /// Wait for the server to report a permissions violation naming `subject`.
@@ -208,4 +214,79 @@ async fn only_the_archiver_deletes_and_only_period_streams() {
     assert!(js.get_stream(&period_stream).await.is_err(), "gone");
     assert!(log.read(&id, 1).await.expect("read").is_empty(), "its matches are no longer in the hot log");
     assert!(log.log_streams().await.expect("listed").is_empty());
+}
+
+/// The archive job (`arbiter archive`) decides with the `archiver` role's reads alone: the
+/// layout record, the stream names and sizes, a watch of the match index and the archives. It
+/// still may not write the log, the index or the archive bucket, create or purge a stream, or
+/// read a period stream's commits; and a credential without its delete right is told why.
+#[tokio::test]
+async fn the_archiver_reads_what_the_archive_job_needs_and_writes_nothing() {
+    let server = NatsServer::start_temp().await.expect("start");
+    let log = with_periods(&server, 1).await;
+    let id = id_made(0, 7);
+    log.append(&id, None, "a/1", Bytes::from_static(b"commit")).await.expect("append");
+    let layout = EventLog::layout(&log);
+    let (period_stream, _) = layout.place(&id).expect("placed");
+    log.index_put(&id, Bytes::from_static(b"{\"entry\":1}"), 0).await.expect("an index entry");
+    let bucket = eventlog::JetStreamArchive::open(&log, 1).await.expect("the archive bucket");
+    eventlog::Archive::put(&bucket, &id, Bytes::from_static(b"sealed")).await.expect("an archive");
+
+    // What it reads.
+    let job =
+        JetStreamLog::connect_archive_reader(&server.url(), &server.auth(Role::Archiver)).await.expect("the archiver reads the layout and opens the index");
+    assert_eq!(EventLog::layout(&job), layout);
+    assert_eq!(job.log_streams().await.expect("stream names"), vec![period_stream.clone()]);
+    let (messages, bytes) = job.stream_size(&period_stream).await.expect("stream info").expect("the stream exists");
+    assert_eq!(messages, 1);
+    assert!(bytes > 0);
+    let mut watch = job.index_watch().await.expect("a watch of the index");
+    let mut seen = Vec::new();
+    while let Some(event) = tokio::time::timeout(Duration::from_secs(30), watch.next()).await.expect("the watch answers") {
+        match event.expect("an index event") {
+            eventlog::IndexEvent::Entry { key, value, .. } => seen.push((key, value)),
+            eventlog::IndexEvent::CaughtUp => break,
+        }
+    }
+    assert_eq!(seen, vec![(id.clone(), Bytes::from_static(b"{\"entry\":1}"))]);
+    drop(watch);
+    let archives = eventlog::JetStreamArchive::open_read_only(&job).await.expect("the archive bucket, read-only");
+    assert_eq!(eventlog::Archive::get(&archives, &id).await.expect("read"), Some(Bytes::from_static(b"sealed")));
+
+    // What it does not write, refused by this code before NATS is asked.
+    assert!(job.append(&id, Some(1), "a/2", Bytes::from_static(b"forged")).await.is_err());
+    assert!(job.index_put(&id, Bytes::from_static(b"forged"), 1).await.is_err());
+    assert!(matches!(eventlog::Archive::put(&archives, &id, Bytes::from_static(b"forged")).await, Err(LogError::Refused(_))));
+
+    // And refused by the server: the log, the index, the archive, streams' creation and purge,
+    // and the period streams' commits (no consumer, no get on them).
+    let (client, mut errors) = client_as(&server, Role::Archiver).await;
+    let mut archiver = jetstream::new(client.clone());
+    archiver.set_timeout(Duration::from_secs(2));
+    let (_, subject) = layout.place(&id).expect("placed");
+    for forged in [subject.clone(), format!("$KV.{}.{id}", eventlog::INDEX_BUCKET), format!("$O.{}.C.x", eventlog::ARCHIVE_BUCKET)] {
+        client.publish(forged.clone(), Bytes::from_static(b"forged")).await.expect("sent");
+        violation(&mut errors, &forged).await;
+    }
+    assert!(archiver.create_stream(jetstream::stream::Config { name: "EXTRA".into(), subjects: vec!["extra".into()], ..Default::default() }).await.is_err());
+    violation(&mut errors, "$JS.API.STREAM.CREATE.EXTRA").await;
+    let purge = format!("$JS.API.STREAM.PURGE.OBJ_{}", eventlog::ARCHIVE_BUCKET);
+    client.publish(purge.clone(), Bytes::new()).await.expect("sent");
+    violation(&mut errors, &purge).await;
+    for read in
+        [format!("$JS.API.DIRECT.GET.{period_stream}"), format!("$JS.API.CONSUMER.CREATE.{period_stream}"), format!("$JS.API.STREAM.MSG.GET.{period_stream}")]
+    {
+        client.publish(read.clone(), Bytes::from_static(b"{}")).await.expect("sent");
+        violation(&mut errors, &read).await;
+    }
+    let js = admin(&server).await;
+    assert_eq!(js.get_stream(&period_stream).await.expect("still there").info().await.expect("info").state.messages, 1, "the log unchanged");
+    assert_eq!(log.index_get(&id).await.expect("get").map(|(_, v)| v), Some(Bytes::from_static(b"{\"entry\":1}")), "the index unchanged");
+    assert_eq!(eventlog::Archive::get(&bucket, &id).await.expect("read"), Some(Bytes::from_static(b"sealed")), "the archive unchanged");
+
+    // The orchestrator's credential reads as much but may not delete: the refusal says so.
+    let wrong = StreamDeleter::connect(&server.url(), &server.auth(Role::Orchestrator)).await.expect("connects");
+    let err = wrong.delete_period_stream(&layout, &period_stream).await.expect_err("not the archiver");
+    assert!(matches!(&err, LogError::Refused(text) if text.contains("Permissions Violation") && text.contains("archiver")), "{err}");
+    assert!(js.get_stream(&period_stream).await.is_ok(), "still there");
 }

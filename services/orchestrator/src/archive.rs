@@ -309,17 +309,7 @@ pub async fn run(
             tracing::warn!(match_id, why, "the match was not archived; the next pass tries again");
         }
         let key = signer.orchestrator_key();
-        let periods = pass_periods(&index, hot.as_ref(), archive.as_ref(), &key, deleter.as_deref(), after, now_ms()).await;
-        for (stream, messages, bytes) in &periods.deleted {
-            tracing::info!(stream, messages, bytes, "a sealed period left the hot log");
-        }
-        for (stream, why) in &periods.kept {
-            tracing::info!(stream, why, "a period old enough to leave the hot log stays");
-        }
-        telemetry::metrics::ARCHIVE_LOST.set(&[], periods.missing.iter().map(|(_, ids)| ids.len()).sum::<usize>() as f64);
-        for (stream, ids) in &periods.missing {
-            tracing::error!(stream, matches = ?ids, "a period stream holding matches not sealed yet is gone from the hot log: their commits are lost unless an operator restores the stream");
-        }
+        pass_periods(&index, hot.as_ref(), archive.as_ref(), &key, deleter.as_deref(), after, now_ms()).await.log();
         tokio::time::sleep_until(started + every).await;
     }
 }

@@ -313,6 +313,16 @@ impl MatchIndex {
         Tasks(vec![runtime.spawn(self.clone().keep_copy()), runtime.spawn(self.clone().project_all())])
     }
 
+    /// Start only the watch that keeps the copy, with no projector: for a process that reads
+    /// the index and must never write it (the archive job, `arbiter archive`, whose NATS role
+    /// may not). It stops when the returned value is dropped.
+    pub fn start_read_only(self: &Arc<Self>) -> Tasks {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return Tasks(Vec::new());
+        };
+        Tasks(vec![runtime.spawn(self.clone().keep_copy())])
+    }
+
     /// Wait until the copy is loaded, for at most [`READY_PATIENCE`].
     pub async fn wait_ready(&self) -> Result<()> {
         let mut ready = self.ready.subscribe();

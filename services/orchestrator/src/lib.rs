@@ -85,7 +85,8 @@ pub struct OrchestratorArgs {
     pub max_match_age: ArchiveAfter,
     /// With --period: the NATS user of the `archiver` role, the only one allowed to delete a
     /// period stream (sealed periods leave the hot log through it). Without it sealed periods
-    /// stay (the archiver logs that they could go).
+    /// stay (the archiver logs that they could go) until `arbiter archive`, the recommended
+    /// way, deletes them from another host that holds no signing key.
     #[arg(long, env = "ARBITER_ARCHIVER_NATS_USER", requires = "archiver_nats_password_file")]
     pub archiver_nats_user: Option<String>,
     /// The password file of --archiver-nats-user (`arbiter up` writes
@@ -205,7 +206,7 @@ fn parse_node(spec: &str) -> anyhow::Result<(String, String)> {
 pub struct ArchiveAfter(pub Option<Duration>);
 
 /// `--archive-after`: "off", or a number and a unit (s, m, h, d).
-fn parse_archive_after(text: &str) -> Result<ArchiveAfter, String> {
+pub fn parse_archive_after(text: &str) -> Result<ArchiveAfter, String> {
     let text = text.trim();
     if text == "off" {
         return Ok(ArchiveAfter(None));

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+mod archive;
 mod audit;
 pub mod backup;
 pub mod backup_format;
@@ -20,6 +21,7 @@ pub mod up;
 mod verify_log;
 mod watch;
 
+pub use archive::ArchiveCmd;
 pub use audit::AuditCmd;
 pub use backup::BackupCmd;
 pub use bench::BenchCmd;

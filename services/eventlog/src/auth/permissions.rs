@@ -167,8 +167,10 @@ pub fn permissions(role: Role) -> Option<Permissions> {
         // Deletes period streams, whose names cannot be allowed one by one (a permission
         // matches whole tokens, and a period's name is only known when it comes): every
         // stream delete, but those of the streams that never leave (`protected_streams`).
+        // And reads what the archive job (`arbiter archive`) decides from: the stream names
+        // and sizes, the layout record, the match index (a watch) and the sealed archives.
         Role::Archiver => Some(Permissions {
-            publish_allow: vec!["$JS.API.STREAM.DELETE.*".to_string()],
+            publish_allow: ["$JS.API.STREAM.DELETE.*".to_string()].into_iter().chain(archiver_reads()).collect(),
             publish_deny: [
                 ADMIN_ONLY.iter().filter(|s| **s != "$JS.API.STREAM.DELETE.>").map(|s| s.to_string()).collect::<Vec<_>>(),
                 protected_streams().iter().map(|s| format!("$JS.API.STREAM.DELETE.{s}")).collect(),
@@ -180,6 +182,32 @@ pub fn permissions(role: Role) -> Option<Permissions> {
         }),
         Role::Admin => None,
     }
+}
+
+/// The archive job's reads, none of which writes: the stream names and any stream's info (the
+/// period streams' sizes), the layout record (`STREAM.MSG.GET`, asked of its leader), a watch
+/// of the index bucket and reads of the archive bucket (ordered push consumers: their create,
+/// delete and flow-control replies; an object's metadata by `STREAM.MSG.GET`).
+fn archiver_reads() -> Vec<String> {
+    let index_stream = format!("KV_{INDEX_BUCKET}");
+    let archive_stream = format!("OBJ_{ARCHIVE_BUCKET}");
+    let watched = [&index_stream, &archive_stream].into_iter().flat_map(|stream| {
+        [
+            format!("$JS.API.CONSUMER.CREATE.{stream}"),
+            format!("$JS.API.CONSUMER.CREATE.{stream}.>"),
+            format!("$JS.API.CONSUMER.DELETE.{stream}.*"),
+            format!("$JS.FC.{stream}.>"),
+        ]
+    });
+    [
+        "$JS.API.STREAM.NAMES".to_string(),
+        "$JS.API.STREAM.INFO.*".to_string(),
+        format!("$JS.API.STREAM.MSG.GET.{LAYOUT_STREAM}"),
+        format!("$JS.API.STREAM.MSG.GET.{archive_stream}"),
+    ]
+    .into_iter()
+    .chain(watched)
+    .collect()
 }
 
 /// What the archiver may never publish besides the API calls: the log, the buckets, the feed.

@@ -154,7 +154,14 @@ impl JetStreamLog {
         let snapshots = until_placed(|| Self::ensure_bucket(&context, snapshot_bucket_config(replicas))).await?;
         let index = until_placed(|| Self::ensure_bucket(&context, index_bucket_config(replicas))).await?;
         let placed = Placed::new(&context, layout, replicas).await?;
-        Ok(JetStreamLog { client, context, placed: Arc::new(std::sync::OnceLock::from(placed)), snapshots: Some(snapshots), index: Some(index) })
+        Ok(JetStreamLog {
+            client,
+            context,
+            placed: Arc::new(std::sync::OnceLock::from(placed)),
+            snapshots: Some(snapshots),
+            index: Some(index),
+            sizes_streams: true,
+        })
     }
 
     /// The layout of the log: the recorded one, or, for a log without a record, the legacy one
@@ -217,7 +224,28 @@ impl JetStreamLog {
     /// first read that finds one (`Self::placed`).
     pub async fn connect_reader(url: &str, auth: &NatsAuth) -> Result<Self, LogError> {
         let (client, context) = Self::context(url, auth, "arbiter-eventlog-reader").await?;
-        Ok(JetStreamLog { client, context, placed: Arc::new(std::sync::OnceLock::new()), snapshots: None, index: None })
+        Ok(JetStreamLog { client, context, placed: Arc::new(std::sync::OnceLock::new()), snapshots: None, index: None, sizes_streams: false })
+    }
+
+    /// Connect to NATS at `url` as the archive job (`arbiter archive`, the `archiver` role):
+    /// a reader that also lists and sizes the period streams and watches the match index, all
+    /// it needs to decide which period streams may leave. It creates nothing and writes
+    /// nothing: the log's layout record and the index bucket must exist already (an
+    /// orchestrator made them), or this says so.
+    pub async fn connect_archive_reader(url: &str, auth: &NatsAuth) -> Result<Self, LogError> {
+        let (client, context) = Self::context(url, auth, "arbiter-archive-job").await?;
+        // Asked of the layout stream's leader (`STREAM.MSG.GET`, no consumer), as a writer does.
+        let Some(layout) = recorded_layout(&context).await? else {
+            return Err(LogError::Other(format!(
+                "the log at {url} has no layout record ({LAYOUT_STREAM}): it is not a log with periods, or no orchestrator has started on it yet"
+            )));
+        };
+        let index = context
+            .get_key_value(INDEX_BUCKET)
+            .await
+            .map_err(|e| classify(&format!("the match index bucket {INDEX_BUCKET} (an orchestrator creates it)"), e))?;
+        let placed = Placed::new(&context, layout, 1).await?;
+        Ok(JetStreamLog { client, context, placed: Arc::new(std::sync::OnceLock::from(placed)), snapshots: None, index: Some(index), sizes_streams: true })
     }
 
     /// The log's layout and stream handles. A writer knows them from its start. A reader reads
@@ -253,7 +281,32 @@ impl JetStreamLog {
     }
 
     pub(super) async fn context(url: &str, auth: &NatsAuth, name: &str) -> Result<(async_nats::Client, jetstream::Context), LogError> {
-        let client = auth.connect_options().await?.name(name).connection_timeout(REQUEST_TIMEOUT).connect(server_urls(url)).await.map_err(|e| {
+        Self::context_noting(url, auth, name, None).await
+    }
+
+    /// [`Self::context`], keeping the server's last permission violation in `refusals` (a
+    /// request the server refuses for want of rights gets no answer, only a timeout: this says
+    /// why).
+    pub(super) async fn context_noting(
+        url: &str,
+        auth: &NatsAuth,
+        name: &str,
+        refusals: Option<Refusals>,
+    ) -> Result<(async_nats::Client, jetstream::Context), LogError> {
+        let mut options = auth.connect_options().await?;
+        if let Some(refusals) = refusals {
+            options = options.event_callback(move |event| {
+                let refusals = refusals.clone();
+                async move {
+                    if let async_nats::Event::ServerError(async_nats::ServerError::Other(text)) = event {
+                        if text.to_ascii_lowercase().contains("permissions violation") {
+                            refusals.note(text);
+                        }
+                    }
+                }
+            });
+        }
+        let client = options.name(name).connection_timeout(REQUEST_TIMEOUT).connect(server_urls(url)).await.map_err(|e| {
             let hint = match e.kind() {
                 async_nats::ConnectErrorKind::AuthorizationViolation => {
                     " (the server refused these credentials: check --nats-user and \

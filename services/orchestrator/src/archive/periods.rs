@@ -1,6 +1,7 @@
 //! Period streams leaving the hot log (docs/architecture.md, "Leaving the hot log"): after
 //! each sealing pass, the archiver deletes every period stream that is old enough and whose
-//! every match is sealed, checked against the bucket just before.
+//! every match is sealed, checked against the bucket just before. The archive job (`arbiter
+//! archive`) runs the same pass on its own, with the public key and read-only connections.
 
 use super::*;
 
@@ -15,6 +16,34 @@ pub struct PeriodPass {
     /// (stream, those matches). Data lost (a stolen archiver credential, an operator's
     /// mistake): an operator must look.
     pub missing: Vec<(String, Vec<String>)>,
+    /// Streams that may leave but whose delete failed (a credential without the `archiver`
+    /// role's rights, NATS unavailable), and why.
+    pub refused: Vec<(String, String)>,
+    /// Why the period streams could not be looked at, if they could not.
+    pub unlisted: Option<String>,
+}
+
+impl PeriodPass {
+    /// Log what the pass did: deletes and kept streams as info, failed deletes as warnings,
+    /// lost matches as errors (and in the `ARCHIVE_LOST` gauge).
+    pub fn log(&self) {
+        for (stream, messages, bytes) in &self.deleted {
+            tracing::info!(stream, messages, bytes, "a sealed period left the hot log");
+        }
+        for (stream, why) in &self.kept {
+            tracing::info!(stream, why, "a period old enough to leave the hot log stays");
+        }
+        for (stream, why) in &self.refused {
+            tracing::warn!(stream, why, "a sealed period may leave the hot log, but its delete failed");
+        }
+        if let Some(why) = &self.unlisted {
+            tracing::warn!(why, "cannot list the period streams");
+        }
+        telemetry::metrics::ARCHIVE_LOST.set(&[], self.missing.iter().map(|(_, ids)| ids.len()).sum::<usize>() as f64);
+        for (stream, ids) in &self.missing {
+            tracing::error!(stream, matches = ?ids, "a period stream holding matches not sealed yet is gone from the hot log: their commits are lost unless an operator restores the stream");
+        }
+    }
 }
 
 /// Where the delete goes: the `archiver` role's connection ([`eventlog::StreamDeleter`]) in
@@ -64,7 +93,7 @@ pub async fn pass_periods(
     let names = match hot.log_streams().await {
         Ok(names) => names,
         Err(e) => {
-            tracing::debug!(error = %e, "cannot list the period streams");
+            done.unlisted = Some(e.to_string());
             return done;
         }
     };
@@ -83,7 +112,7 @@ pub async fn pass_periods(
             Ok((messages, bytes)) => match deleter {
                 Some(deleter) => match deleter.delete(&layout, &name).await {
                     Ok(()) => done.deleted.push((name, messages, bytes)),
-                    Err(e) => done.kept.push((name, format!("the delete failed: {e}"))),
+                    Err(e) => done.refused.push((name, format!("the delete failed: {e}"))),
                 },
                 None => done.kept.push((name, "sealed, but this orchestrator has no archiver credential (--archiver-nats-user)".into())),
             },
