@@ -591,6 +591,27 @@ impl ClusterSystem {
     }
 }
 
+/// Whether stream `name` exists. Only the server's "stream not found" says no: any other error
+/// (a timeout on a loaded machine) is asked again, for up to 30 s, and then returned.
+pub async fn stream_exists(js: &async_nats::jetstream::Context, name: &str) -> Result<bool> {
+    use async_nats::jetstream::context::GetStreamErrorKind;
+    let mut tries = 0;
+    loop {
+        match js.get_stream(name).await {
+            Ok(_) => return Ok(true),
+            Err(e) if matches!(e.kind(), GetStreamErrorKind::JetStream(j) if j.error_code() == async_nats::jetstream::ErrorCode::STREAM_NOT_FOUND) => {
+                return Ok(false)
+            }
+            Err(e) if tries < 60 => {
+                tries += 1;
+                eprintln!("stream {name}: {e}; asking again");
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            Err(e) => bail!("cannot tell whether stream {name} exists: {e}"),
+        }
+    }
+}
+
 /// Run `arbiter <args>` (the e2e build of the command) to completion: (success, stdout, stderr).
 pub async fn run_arbiter(args: &[&str]) -> Result<(bool, String, String)> {
     let out = arbiter_command().args(args).output().await?;

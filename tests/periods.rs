@@ -106,7 +106,7 @@ async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_
     let (young_stream, _) = layout.place(&young.match_id).map_err(|e| anyhow!("{e}"))?;
     assert_eq!(layout.place(&old[1].match_id).map_err(|e| anyhow!("{e}"))?.0, old_stream, "one period");
     assert_ne!(old_stream, young_stream, "two periods");
-    assert!(admin.get_stream(eventlog::STREAM).await.is_err(), "no MATCHES in a log with periods");
+    assert!(!stream_exists(&admin, eventlog::STREAM).await?, "no MATCHES in a log with periods");
 
     let everyone: Vec<&Table> = old.iter().chain([&young, &open]).collect();
     let mut before = Vec::new();
@@ -125,13 +125,13 @@ async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_
     // The old period leaves once every match of it is sealed and its bound has passed; the
     // younger one stays (it leaves a period later).
     let deadline = tokio::time::Instant::now() + PATIENCE;
-    while admin.get_stream(&old_stream).await.is_ok() {
+    while stream_exists(&admin, &old_stream).await? {
         if tokio::time::Instant::now() > deadline {
             bail!("the period stream {old_stream} was never deleted");
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    assert!(admin.get_stream(&young_stream).await.is_ok(), "the younger period stays");
+    assert!(stream_exists(&admin, &young_stream).await?, "the younger period stays");
     let hot_after = period_streams(&admin).await?;
     println!("hot log after: {hot_after:?}");
     let sum = |v: &[(String, u64)]| v.iter().map(|(_, b)| b).sum::<u64>();
@@ -374,7 +374,7 @@ async fn a_period_leaves_whole_with_the_archiver_killed_at_random_points() -> Re
         let listed: Vec<String> = page.matches.iter().map(|s| s.match_id.clone()).filter(|id| wanted.contains(id)).collect();
         assert_eq!(listed.len(), wanted.len(), "each listed once after {kills} kill(s): {listed:?}");
         assert_eq!(listed.into_iter().collect::<BTreeSet<_>>(), wanted);
-        if admin.get_stream(&old_stream).await.is_err() {
+        if !stream_exists(&admin, &old_stream).await? {
             break;
         }
         if tokio::time::Instant::now() > deadline {
