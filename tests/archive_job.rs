@@ -7,7 +7,7 @@
 
 mod harness;
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use anyhow::{anyhow, bail, Result};
 use api::match_v1 as m;
@@ -20,26 +20,6 @@ const PERIOD_S: u64 = 5;
 const PATIENCE: Duration = Duration::from_secs(120);
 /// What the orchestrators are started with (and the job is told): sealed a second after the end.
 const AFTER: Duration = Duration::from_secs(1);
-
-fn now_ms() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
-}
-
-/// Sleep into the next period (a little after its start).
-async fn next_period() {
-    let length = PERIOD_S * 1000;
-    let next = (now_ms() / length + 1) * length + 200;
-    tokio::time::sleep(Duration::from_millis(next.saturating_sub(now_ms()))).await;
-}
-
-/// Play a new match to its end; its table.
-async fn ended_match(system: &System, seed: u64) -> Result<Table> {
-    let mut client = system.client().await?;
-    let table = create_and_join(&mut client, 2).await?;
-    let mut rng = Rng(seed);
-    while play_one(&mut client, &table, &mut rng).await?.is_some() {}
-    Ok(table)
-}
 
 /// Wait until the period of `ids` (one period) may leave the hot log and every one of them is
 /// marked archived in the index bucket, as the job will see it.
@@ -94,10 +74,10 @@ async fn the_archive_job_deletes_a_sealed_period_with_the_archiver_credential_an
 
     // Two matches in one period, one two periods later (so the younger period is due ten
     // seconds after the old one, time enough for the checks between).
-    next_period().await;
+    next_period(PERIOD_S).await;
     let old = vec![ended_match(&system, 0xa801).await?, ended_match(&system, 0xa802).await?];
-    next_period().await;
-    next_period().await;
+    next_period(PERIOD_S).await;
+    next_period(PERIOD_S).await;
     let young = ended_match(&system, 0xa803).await?;
     let layout = system.admin_log().await?.layout().await.map_err(|e| anyhow!("{e}"))?;
     let place = |id: &str| layout.place(id).map(|(stream, _)| stream).map_err(|e| anyhow!("{e}"));

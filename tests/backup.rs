@@ -10,13 +10,11 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
-use api::log_v1::{commit_input::Input, Commit, CommitInput, MatchCreated};
 use api::match_v1 as m;
 use cli::commands::backup::{match_of, write_end, write_record, Reader, Record, MAGIC};
 use eventlog::server::NatsServer;
 use eventlog::{EventLog, NatsCredentials, Role};
 use harness::*;
-use prost::Message;
 
 async fn log_bytes(log: &eventlog::JetStreamLog, match_id: &str) -> Result<Vec<Vec<u8>>> {
     Ok(log.read(match_id, 1).await.map_err(|e| anyhow!("{e}"))?.into_iter().map(|c| c.payload.to_vec()).collect())
@@ -152,30 +150,9 @@ async fn a_lost_store_is_restored_from_the_backup_byte_for_byte() -> Result<()> 
 /// ids), as backup records (their sequence is set by the caller). Made directly, so that a test
 /// gets thousands in a moment.
 fn signed_log(signer: &fairness::Signer, match_id: &str, n: u64) -> Vec<Record> {
-    let mut prev: Option<[u8; 32]> = None;
-    (1..=n)
-        .map(|version| {
-            let input = (version == 1).then(|| CommitInput {
-                input: Some(Input::Created(MatchCreated {
-                    orchestrator_public_key: signer.public_key().to_vec(),
-                    randomness_public_key: vec![3; 32],
-                    ..Default::default()
-                })),
-            });
-            let body = Commit {
-                match_id: match_id.into(),
-                version,
-                input,
-                log_format: fairness::chain::LOG_FORMAT_SIGNED,
-                prev_hash: prev.map(|h| h.to_vec()).unwrap_or_default(),
-                ..Default::default()
-            }
-            .encode_to_vec();
-            let stored = fairness::chain::seal(signer, &body);
-            let hash = fairness::chain::commit_hash(&stored);
-            prev = Some(hash);
-            Record { subject: eventlog::subject(match_id), msg_id: format!("{match_id}/{version}/{}", hex::encode(&hash[..8])), sequence: 0, payload: stored }
-        })
+    signed_commits(signer, match_id, n)
+        .into_iter()
+        .map(|(msg_id, payload)| Record { subject: eventlog::subject(match_id), msg_id, sequence: 0, payload })
         .collect()
 }
 

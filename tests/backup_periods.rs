@@ -9,7 +9,7 @@
 mod harness;
 
 use std::collections::BTreeSet;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use anyhow::{anyhow, bail, Result};
 use api::match_v1 as m;
@@ -24,26 +24,6 @@ use tokio::io::AsyncReadExt;
 const PERIOD_S: u64 = 5;
 /// A liveness bound for the archiver and the projections: never a timing claim.
 const PATIENCE: Duration = Duration::from_secs(150);
-
-fn now_ms() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
-}
-
-/// Sleep into the next period (a little after its start).
-async fn next_period() {
-    let length = PERIOD_S * 1000;
-    let next = (now_ms() / length + 1) * length + 200;
-    tokio::time::sleep(Duration::from_millis(next.saturating_sub(now_ms()))).await;
-}
-
-/// Play a new match to its end; its table.
-async fn ended_match(system: &System, seed: u64) -> Result<Table> {
-    let mut client = system.client().await?;
-    let table = create_and_join(&mut client, 2).await?;
-    let mut rng = Rng(seed);
-    while play_one(&mut client, &table, &mut rng).await?.is_some() {}
-    Ok(table)
-}
 
 /// The streams and object names a store holds (what a refused restore must not have added).
 async fn contents(js: &jetstream::Context) -> Result<(Vec<String>, usize)> {
@@ -111,7 +91,7 @@ async fn a_log_with_periods_is_restored_with_its_archived_and_its_hot_matches() 
     let admin_password = system.credentials.password_file(Role::Admin).display().to_string();
 
     // Two matches of one period, sealed, whose stream then leaves the hot log.
-    next_period().await;
+    next_period(PERIOD_S).await;
     let old = vec![ended_match(&system, 0xb001).await?, ended_match(&system, 0xb002).await?];
     let layout = system.admin_log().await?.layout().await.map_err(|e| anyhow!("{e}"))?;
     let (old_stream, _) = layout.place(&old[0].match_id).map_err(|e| anyhow!("{e}"))?;
@@ -205,37 +185,6 @@ async fn a_log_with_periods_is_restored_with_its_archived_and_its_hot_matches() 
     let single_js = jetstream::new(system.credentials.auth(Role::Admin).connect_options().await?.connect(single.url()).await?);
     assert!(archive_blob(&single_js, &old[0].match_id).await? == old_blob, "the archive is restored byte for byte");
     Ok(())
-}
-
-/// `n` signed commits of `match_id` as the orchestrator writes them (commit 1 creates the match
-/// under `signer`'s key): (msg id, stored bytes). Made directly, so a test gets thousands at once.
-fn signed_commits(signer: &fairness::Signer, match_id: &str, n: u64) -> Vec<(String, Vec<u8>)> {
-    use api::log_v1::{commit_input::Input, Commit, CommitInput, MatchCreated};
-    let mut prev: Option<[u8; 32]> = None;
-    (1..=n)
-        .map(|version| {
-            let input = (version == 1).then(|| CommitInput {
-                input: Some(Input::Created(MatchCreated {
-                    orchestrator_public_key: signer.public_key().to_vec(),
-                    randomness_public_key: vec![3; 32],
-                    ..Default::default()
-                })),
-            });
-            let body = Commit {
-                match_id: match_id.into(),
-                version,
-                input,
-                log_format: fairness::chain::LOG_FORMAT_SIGNED,
-                prev_hash: prev.map(|h| h.to_vec()).unwrap_or_default(),
-                ..Default::default()
-            }
-            .encode_to_vec();
-            let stored = fairness::chain::seal(signer, &body);
-            let hash = fairness::chain::commit_hash(&stored);
-            prev = Some(hash);
-            (format!("{match_id}/{version}/{}", hex::encode(&hash[..8])), stored)
-        })
-        .collect()
 }
 
 /// When the test deletes the period stream, relative to the backup.

@@ -591,6 +591,61 @@ impl ClusterSystem {
     }
 }
 
+/// Now, in Unix ms (the clock period streams are cut by).
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
+}
+
+/// Sleep into the next period of a log with periods of `period_s` seconds (a little after its
+/// start).
+pub async fn next_period(period_s: u64) {
+    let length = period_s * 1000;
+    let next = (now_ms() / length + 1) * length + 200;
+    tokio::time::sleep(Duration::from_millis(next.saturating_sub(now_ms()))).await;
+}
+
+/// Play a new two-seat match to its end; its table.
+pub async fn ended_match(system: &System, seed: u64) -> Result<Table> {
+    let mut client = system.client().await?;
+    let table = create_and_join(&mut client, 2).await?;
+    let mut rng = Rng(seed);
+    while play_one(&mut client, &table, &mut rng).await?.is_some() {}
+    Ok(table)
+}
+
+/// `n` commits of `match_id` signed as the orchestrator signs them (commit 1 creates the match
+/// under `signer`'s key, each holds the hash of the one before): (its msg id as the
+/// orchestrator makes it, stored bytes). Made directly, so that a test gets thousands at once.
+pub fn signed_commits(signer: &fairness::Signer, match_id: &str, n: u64) -> Vec<(String, Vec<u8>)> {
+    use api::log_v1::{commit_input::Input, Commit, CommitInput, MatchCreated};
+    use prost::Message;
+    let mut prev: Option<[u8; 32]> = None;
+    (1..=n)
+        .map(|version| {
+            let input = (version == 1).then(|| CommitInput {
+                input: Some(Input::Created(MatchCreated {
+                    orchestrator_public_key: signer.public_key().to_vec(),
+                    randomness_public_key: vec![3; 32],
+                    ..Default::default()
+                })),
+            });
+            let body = Commit {
+                match_id: match_id.into(),
+                version,
+                input,
+                log_format: fairness::chain::LOG_FORMAT_SIGNED,
+                prev_hash: prev.map(|h| h.to_vec()).unwrap_or_default(),
+                ..Default::default()
+            }
+            .encode_to_vec();
+            let stored = fairness::chain::seal(signer, &body);
+            let hash = fairness::chain::commit_hash(&stored);
+            prev = Some(hash);
+            (format!("{match_id}/{version}/{}", hex::encode(&hash[..8])), stored)
+        })
+        .collect()
+}
+
 /// Whether stream `name` exists. Only the server's "stream not found" says no: any other error
 /// (a timeout on a loaded machine) is asked again, for up to 30 s, and then returned.
 pub async fn stream_exists(js: &async_nats::jetstream::Context, name: &str) -> Result<bool> {

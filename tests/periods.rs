@@ -9,7 +9,7 @@
 mod harness;
 
 use std::collections::BTreeSet;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use api::match_v1 as m;
@@ -24,26 +24,6 @@ use tonic_health::pb::{health_check_response::ServingStatus, HealthCheckRequest}
 const PERIOD_S: u64 = 5;
 /// A liveness bound for the archiver and the projections: never a timing claim.
 const PATIENCE: Duration = Duration::from_secs(120);
-
-fn now_ms() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
-}
-
-/// Sleep into the next period (a little after its start).
-async fn next_period() {
-    let length = PERIOD_S * 1000;
-    let next = (now_ms() / length + 1) * length + 200;
-    tokio::time::sleep(Duration::from_millis(next.saturating_sub(now_ms()))).await;
-}
-
-/// Play a new match to its end; its table.
-async fn ended_match(system: &System, seed: u64) -> Result<Table> {
-    let mut client = system.client().await?;
-    let table = create_and_join(&mut client, 2).await?;
-    let mut rng = Rng(seed);
-    while play_one(&mut client, &table, &mut rng).await?.is_some() {}
-    Ok(table)
-}
 
 /// The period streams and the bytes each holds, as the NATS admin sees them.
 async fn period_streams(admin: &jetstream::Context) -> Result<Vec<(String, u64)>> {
@@ -60,6 +40,14 @@ async fn period_streams(admin: &jetstream::Context) -> Result<Vec<(String, u64)>
     Ok(out)
 }
 
+/// The orchestrator's flags of these tests' log (5 s periods, 15 s maximum age), archiving a
+/// second after a match's end, with the archiver credential that deletes sealed periods.
+fn archiving_flags(archiver_password: &str) -> Vec<&str> {
+    let mut flags = vec!["--period", "5s", "--max-match-age", "15s", "--archive-after", "1s", "--archive-every-s", "1"];
+    flags.extend(["--archiver-nats-user", "archiver", "--archiver-nats-password-file", archiver_password]);
+    flags
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_list_as_before() -> Result<()> {
     // Made first without the archiver, then again with it (its password file is in the
@@ -67,25 +55,12 @@ async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_
     let mut system = System::start_with(&["--period", "5s", "--max-match-age", "15s"]).await?;
     let archiver_password = system.credentials.password_file(Role::Archiver).display().to_string();
     system.kill_orchestrator().await?;
-    let archiving = [
-        "--period",
-        "5s",
-        "--max-match-age",
-        "15s",
-        "--archive-after",
-        "1s",
-        "--archive-every-s",
-        "1",
-        "--archiver-nats-user",
-        "archiver",
-        "--archiver-nats-password-file",
-        &archiver_password,
-    ];
+    let archiving = archiving_flags(&archiver_password);
     system.orchestrator = Some(system.spawn_orchestrator_with(&archiving).await?);
     let admin = jetstream::new(system.nats_client(Role::Admin).await?);
 
     // Two matches of one period, then one ended and one left open in the next.
-    next_period().await;
+    next_period(PERIOD_S).await;
     let old = vec![ended_match(&system, 0x9e01).await?, ended_match(&system, 0x9e02).await?];
     // And one nobody joins: no ruling can end it, but once the log is closed to it, it is
     // sealed as it stands and does not keep its period in the hot log.
@@ -97,7 +72,7 @@ async fn an_old_period_leaves_the_hot_log_and_its_matches_read_export_audit_and_
         };
         system.client().await?.create_match(platform(request)).await?.into_inner().match_id
     };
-    next_period().await;
+    next_period(PERIOD_S).await;
     let young = ended_match(&system, 0x9e03).await?;
     let mut client = system.client().await?;
     let open = create_and_join(&mut client, 2).await?;
@@ -326,23 +301,10 @@ async fn scrub_health_becomes(system: &System, wanted: ServingStatus) -> Result<
 async fn a_period_leaves_whole_with_the_archiver_killed_at_random_points() -> Result<()> {
     let mut system = System::start_with(&["--period", "5s", "--max-match-age", "15s"]).await?;
     let archiver_password = system.credentials.password_file(Role::Archiver).display().to_string();
-    let archiving = [
-        "--period",
-        "5s",
-        "--max-match-age",
-        "15s",
-        "--archive-after",
-        "1s",
-        "--archive-every-s",
-        "1",
-        "--archiver-nats-user",
-        "archiver",
-        "--archiver-nats-password-file",
-        &archiver_password,
-    ];
+    let archiving = archiving_flags(&archiver_password);
     let admin = jetstream::new(system.nats_client(Role::Admin).await?);
 
-    next_period().await;
+    next_period(PERIOD_S).await;
     let old = vec![ended_match(&system, 0x7a01).await?, ended_match(&system, 0x7a02).await?, ended_match(&system, 0x7a03).await?];
     let layout = system.admin_log().await?.layout().await.map_err(|e| anyhow!("{e}"))?;
     let (old_stream, _) = layout.place(&old[0].match_id).map_err(|e| anyhow!("{e}"))?;
