@@ -304,6 +304,11 @@ async function playMatch(ruleset, table) {
     if (!midShot && decisions >= Number(args["mid-decisions"])) {
       await shoot("mid");
       midShot = true;
+      // A reload keeps the seat (its token is in the tab, not in the address) and its board.
+      await players[1].reload();
+      await players[1].waitForSelector("#match[data-viewer='seat 1']:not([hidden])", { timeout: 30_000 });
+      await checkToken(players[1], `${ruleset} seat 1 (reloaded)`);
+      answered[1].clear();
     }
     let acted = false;
     for (const [i, page] of players.entries()) {

@@ -37,7 +37,14 @@ interface Table {
   /** The spectators' view at `update.version` (or older while a read is under way). */
   view?: MatchView;
   reading?: boolean;
+  /** When the last read started (ms): a table is read at most once a second. */
+  readAt?: number;
 }
+
+/** A table's view is read at most this often: with a spectator delay each read is a replay of
+ *  the match on the orchestrator (GetMatch at a past version), so a busy tournament must not
+ *  turn into a read per commit per viewer. */
+const READ_EVERY_MS = 1000;
 
 export interface Follow {
   url: string;
@@ -67,7 +74,17 @@ export async function followTournament(f: Follow): Promise<void> {
   const read = (id: string) => {
     const t = tables.get(id);
     if (!t?.update || t.reading || (t.view && t.view.version >= BigInt(t.update.version))) return;
+    const wait = (t.readAt ?? 0) + READ_EVERY_MS - Date.now();
+    if (wait > 0) {
+      t.reading = true;
+      setTimeout(() => {
+        t.reading = false;
+        read(id);
+      }, wait);
+      return;
+    }
     t.reading = true;
+    t.readAt = Date.now();
     const version = BigInt(t.update.version);
     f.client
       .getMatch({ matchId: id, version })
@@ -78,8 +95,8 @@ export async function followTournament(f: Follow): Promise<void> {
       .finally(() => {
         t.reading = false;
         draw();
-        // The feed moved on meanwhile: read again, a little later.
-        if (t.update && BigInt(t.update.version) > (t.view?.version ?? 0n)) setTimeout(() => read(id), 300);
+        // The feed moved on meanwhile: read again (when the interval allows).
+        if (t.update && BigInt(t.update.version) > (t.view?.version ?? 0n)) read(id);
       });
   };
   const consumer = await nc.jetstream().consumers.get("FEED", { filterSubjects: [`feed.${f.tournament || "_"}.>`], deliver_policy: DeliverPolicy.LastPerSubject });
