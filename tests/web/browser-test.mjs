@@ -380,7 +380,40 @@ async function answer(page, form, id) {
   return false;
 }
 
+/** The page's own functions on made-up input (dist/selftest.js, src/selftest.ts): decisions and
+ *  events of kinds the page has never heard of still show, as forms and as text; so do a ruleset
+ *  without a board and a view member no layout names; netrunner.trigger_order's options stay in
+ *  the generic form (they name no card). */
+async function selftest() {
+  const page = await openLobby("selftest");
+  await page.addScriptTag({ url: "/dist/selftest.js", type: "module" });
+  await page.waitForSelector("#selftest[data-done=true]", { timeout: 10_000 });
+  const problems = await page.evaluate(() => {
+    const out = [];
+    const q = (sel) => document.querySelector(`#selftest ${sel}`);
+    const text = (sel) => q(sel)?.textContent ?? "";
+    const trigger = [...document.querySelectorAll("#selftest [data-case=decision-trigger] form[data-kind='netrunner.trigger_order'] [data-testid=option]")];
+    if (trigger.map((b) => b.dataset.id).join(",") !== "trigger:0,trigger:1" || trigger.some((b) => b.hidden)) out.push("netrunner.trigger_order: its two options are not buttons of the form");
+    if (q("[data-case=decision-trigger]")?.dataset.placed !== "0") out.push("netrunner.trigger_order: an option was placed on a card");
+    if (document.querySelectorAll("#selftest [data-case=decision-unknown-kind] input[data-testid=pick]").length !== 3) out.push("a decision of an unknown kind: not its three check boxes");
+    if (!text("[data-case=decision-unknown-kind]").includes("othergame.brand_new")) out.push("a decision of an unknown kind: its kind is not shown");
+    if (!text("[data-case=decision-unknown-spec] [data-testid=unknown-decision]").includes("othergame.brand_new_spec")) out.push("a decision with an unknown spec is not said in words");
+    const lines = [...document.querySelectorAll("#selftest [data-case=events] li")].map((l) => `${l.dataset.kind}=${l.textContent}`);
+    const want = ["netrunner.trigger_chosen=The Corp resolves the first ability.", "othergame.never_seen=Something new happened.", "othergame.silent=othergame.silent"];
+    if (lines.join("|") !== want.join("|")) out.push(`events of unknown kinds: ${lines.join(" | ")}`);
+    if (!text("[data-case=unknown-ruleset] pre").includes('"phase": "brand new"')) out.push("a ruleset without a board: its view is not shown as text");
+    if (text("[data-case=decision-trigger] [data-stat='corp.brand_new_counter'] > b") !== "4") out.push("an unknown count of a side is not shown");
+    if (!text("[data-case=decision-trigger] [data-stat='match.brand_new_member']").includes("shown as it is")) out.push("an unknown member of the view is not shown");
+    return out;
+  });
+  await page.screenshot({ path: join(out, "selftest.png"), fullPage: false });
+  await page.close();
+  if (problems.length) throw new Error(`the page's rendering of what it does not know:\n  ${problems.join("\n  ")}`);
+  console.log("selftest: unknown decision and event kinds, netrunner.trigger_order, an unknown ruleset and view members render");
+}
+
 try {
+  await selftest();
   // The tournament page follows the feed before any match exists; what it receives is kept.
   let tournament;
   let tournamentReceived = [];

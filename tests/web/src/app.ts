@@ -14,9 +14,9 @@
 import { ConnectError } from "@connectrpc/connect";
 import { MatchStatus, MatchViewSchema, type Decision, type GameEvent, type MatchView, type RulesetDescription } from "../gen/arbiter/match/v1/match_pb.js";
 import { CARDS } from "../gen/cards.js";
-import { choice, connect, entropy, isMine, type Answer } from "./arbiter.js";
+import { choice, connect, entropy, type Answer } from "./arbiter.js";
 import { boardOf, type Ctx, type J } from "./board/index.js";
-import { decisionForm, placeOnBoard } from "./decision.js";
+import { decisionForm, eventItems, placeOnBoard } from "./decision.js";
 import { normalize, parseDecklist } from "./decklist.js";
 import { el } from "./dom.js";
 import { followTournament } from "./tournament.js";
@@ -293,14 +293,16 @@ function extraFields(view: MatchView): HTMLElement[] {
 function showEvents(events: GameEvent[]) {
   const log = byId("events");
   for (const old of log.querySelectorAll("li.recent")) old.classList.remove("recent");
-  for (const e of events) log.append(el("li", { "data-kind": e.kind, class: "recent" }, e.text || e.kind));
+  log.append(...eventItems(events));
   log.scrollTop = log.scrollHeight;
 }
 
 function showDecision(matchId: string, view: MatchView, seat: number | undefined, board: HTMLElement) {
   const box = byId("decision");
   const pending = view.pending;
-  const mine = isMine(pending, seat) ? pending : undefined;
+  // The seat's own decision gets its form even when its spec is of a kind this page does not
+  // know (the form says so in words) rather than a "waiting" line.
+  const mine = pending && seat !== undefined && pending.seat === seat ? pending : undefined;
   if (!mine) {
     const who = pending ? `${view.seats.find((s) => s.seat === pending.seat)?.name || `seat ${pending.seat}`}` : "";
     box.replaceChildren(el("p", { "data-testid": "waiting" }, pending ? `Waiting for ${who}: ${pending.summary || pending.prompt || pending.kind}` : "Waiting…"));

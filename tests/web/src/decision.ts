@@ -4,7 +4,7 @@
 // (an option naming a card: "rez:31", "ability:12") are drawn on that card instead; the rest
 // stay in the form.
 
-import { type Decision } from "../gen/arbiter/match/v1/match_pb.js";
+import { type Decision, type GameEvent } from "../gen/arbiter/match/v1/match_pb.js";
 import { type Answer } from "./arbiter.js";
 import { type GameBoard } from "./board/index.js";
 import { el } from "./dom.js";
@@ -120,4 +120,10 @@ export function placeOnBoard(form: HTMLFormElement, d: Decision, board: HTMLElem
   const note = form.querySelector<HTMLElement>(".on-board-note");
   if (note) note.hidden = placed === 0;
   return placed;
+}
+
+/** The log's lines for `events`: each event's own text whatever its kind (a kind this page has
+ *  never heard of included), or its kind when it has no text. */
+export function eventItems(events: GameEvent[]): HTMLElement[] {
+  return events.map((e) => el("li", { "data-kind": e.kind, class: "recent" }, e.text || e.kind));
 }

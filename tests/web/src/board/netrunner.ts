@@ -212,7 +212,11 @@ export const netrunner: GameBoard = {
     return cardVerb(optionId, CARD_VERBS);
   },
   refs(_kind: string, detail: J) {
-    return defaultRefs(detail, { cards: ["card", "ice", "breaker", "cards"], servers: ["server"] });
+    const out = defaultRefs(detail, { cards: ["card", "ice", "breaker", "cards"], servers: ["server"] });
+    // An ability's source (netrunner.trigger_chosen: `{"source": {"card": 12}}`) is its card.
+    const source = obj(obj(detail).source);
+    if (isNum(source.card)) out.push(`card:${source.card}`);
+    return out;
   },
   scoreLine(s: J, names: string[]) {
     const c = obj(s.corp);
