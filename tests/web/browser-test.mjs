@@ -38,6 +38,8 @@ const { values: args } = parseArgs({
     chromium: { type: "string", default: "/usr/bin/chromium" },
     "max-decisions": { type: "string", default: "3000" },
     "mid-decisions": { type: "string", default: "30" },
+    // The tables of the rulesets (default 1, 2, 3… in order): a ruleset can be played alone at its table.
+    tables: { type: "string" },
     "time-limit-s": { type: "string", default: "600" },
     feed: { type: "string" },
     "feed-password-file": { type: "string" },
@@ -49,8 +51,12 @@ for (const required of ["api", "port", "platform-key-file", "out"]) {
   if (!args[required]) throw new Error(`--${required} is required`);
 }
 
-// A seeded xorshift: the same seed makes the same answers.
-let rng = (BigInt(args.seed) * 0x9e3779b97f4a7c15n) | 1n;
+// A seeded xorshift: the same seed makes the same answers. Each match starts from the seed and its
+// table, so a ruleset's match does not change when another one's does.
+let rng = 1n;
+function reseed(table) {
+  rng = ((BigInt(args.seed) * 1000n + BigInt(table)) * 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn | 1n;
+}
 function below(n) {
   rng ^= (rng << 13n) & 0xffffffffffffffffn;
   rng ^= rng >> 7n;
@@ -231,6 +237,7 @@ async function settle(pages) {
 
 async function playMatch(ruleset, table) {
   const t0 = Date.now();
+  reseed(table);
   // Create the match from the first page, with the platform key.
   const first = await openLobby(`${ruleset} seat 0`);
   await first.selectOption("#ruleset", ruleset);
@@ -295,6 +302,8 @@ async function playMatch(ruleset, table) {
   let decisions = 0;
   let onBoard = 0;
   let midShot = false;
+  // The kinds of decision the pages answered: each through the generic form or the board.
+  const kinds = new Set();
   for (;;) {
     const over = await Promise.all(players.map((p) => p.$("[data-testid=result]")));
     if (over.every(Boolean)) break;
@@ -315,6 +324,7 @@ async function playMatch(ruleset, table) {
       const form = await page.$("form[data-testid=decision]:not([data-submitting=true])");
       if (!form) continue;
       const id = await form.getAttribute("data-decision-id");
+      kinds.add(await form.getAttribute("data-kind"));
       const tries = answered[i].get(id) ?? 0;
       // The same form still shown, not submitting: either its update has not arrived yet, or the
       // server refused the answer (the page re-enabled the form): then try another answer.
@@ -348,6 +358,7 @@ async function playMatch(ruleset, table) {
   console.log(
     `${ruleset}: ${decisions} decisions answered (${onBoard} on a card or place of the board), spectator received ${received.reduce((n, b) => n + b.length, 0)} bytes, ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
+  console.log(`${ruleset}: decision kinds answered: ${[...kinds].sort().join(", ")}`);
   console.log(`match ${ruleset} ${matchId} ended: ${result.replace(/^The match is over: /, "")}`);
   return matchId;
 }
@@ -428,7 +439,8 @@ try {
   }
 
   const matches = [];
-  for (const [i, ruleset] of args.rulesets.split(",").entries()) matches.push([ruleset, await playMatch(ruleset, i + 1)]);
+  const tables = args.tables?.split(",").map(Number) ?? [];
+  for (const [i, ruleset] of args.rulesets.split(",").entries()) matches.push([ruleset, await playMatch(ruleset, tables[i] ?? i + 1)]);
 
   if (tournament) {
     for (const [ruleset, id] of matches) {
