@@ -262,9 +262,16 @@ pub enum Static {
     /// The hosted credits of this rezzed Corp card may be spent by the Corp on the costs
     /// `f(game, this card, spend)` accepts (`helpers::corp_pay_for`).
     CorpHostedCreditsFor(fn(&Game, u32, Spend) -> bool),
-    /// A rezzed installed Corp card raises the trash cost of a card by `f(game, this card, card)`
-    /// (`Game::trash_cost`).
+    /// Persistent (CR 1.16): a rezzed installed Corp card raises the trash cost of a card by
+    /// `f(game, this card's server, card)` (`Game::trash_cost`); trashed while the Runner
+    /// accesses its server, it still does until that access ends (`Access::persistent`).
     TrashCostPlus(fn(&Game, u32, u32) -> i64),
+    /// "Remote server only" (an upgrade): it is installed only in the root of a remote server
+    /// (`Game::may_install_root_in`).
+    RemoteServerOnly,
+    /// Its play cost is X (printed "X", no number in the card data), X being `f(game, target)`
+    /// for the target chosen (`Game::play_cost`).
+    PlayCostX(fn(&Game, u32) -> i64),
     /// This Corp card can be rezzed only during the Corp's turn.
     RezOnlyDuringCorpTurn,
     /// While this Corp card is rezzed, the first run each turn cannot be made against a remote
