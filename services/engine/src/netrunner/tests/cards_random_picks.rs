@@ -2,7 +2,7 @@
 //! card: each random card is one `Range` draw among the cards not picked yet.
 
 use crate::core::DrawKind;
-use crate::netrunner::cards::{self as c, random_picks as rp};
+use crate::netrunner::cards::{self as c};
 use crate::netrunner::state::{ARCHIVES, HQ, RD};
 
 use super::kit::{NetrunnerVerbs, Scenario};
@@ -17,7 +17,7 @@ fn runner() -> Scenario {
 #[test]
 fn card_burner_reveals_3_cards_of_hq_at_random_instead_of_breaching_and_adds_2_to_rd() {
     let mut s = runner();
-    let b = s.grip(rp::BURNER);
+    let b = s.grip(c::BURNER);
     let hq: Vec<u32> = (0..4).map(|_| s.hq(c::HEDGE_FUND)).collect();
     let top = s.rd(c::NICO_CAMPAIGN);
     let m = s.at_action();
@@ -48,7 +48,7 @@ fn card_burner_reveals_3_cards_of_hq_at_random_instead_of_breaching_and_adds_2_t
 fn card_shred_the_run_ends_only_if_the_corp_trashes_x_cards_of_hq_at_random() {
     let shred_on_hq = |hq_cards: usize| {
         let mut s = runner();
-        let sh = s.grip(rp::SHRED);
+        let sh = s.grip(c::SHRED);
         s.ice(HQ, c::PALISADE, true);
         s.root(HQ, c::MALAPERT_DATA_VAULT, false);
         let hq: Vec<u32> = (0..hq_cards).map(|_| s.hq(c::HEDGE_FUND)).collect();
@@ -84,10 +84,10 @@ fn card_shred_the_run_ends_only_if_the_corp_trashes_x_cards_of_hq_at_random() {
 fn card_bring_them_home_adds_2_grip_cards_at_random_to_the_stack_and_at_threat_3_shuffles_1_more() {
     let corp = || Scenario::new().auto_pass().corp_turn(3);
     let mut s = corp();
-    let b = s.hq(rp::BRING_THEM_HOME);
+    let b = s.hq(c::BRING_THEM_HOME);
     assert!(!s.at_action().offers(&format!("play:{b}")), "only after a steal or trash last turn");
     let mut s = corp();
-    let b = s.hq(rp::BRING_THEM_HOME);
+    let b = s.hq(c::BRING_THEM_HOME);
     let grip: Vec<u32> = (0..4).map(|_| s.grip(c::SURE_GAMBLE)).collect();
     let st = s.stack(c::SURE_GAMBLE);
     s.g.runner_took_corp_card_last_turn = true;
@@ -114,7 +114,7 @@ fn card_bring_them_home_adds_2_grip_cards_at_random_to_the_stack_and_at_threat_3
 #[test]
 fn card_heliamphora_hosts_an_archives_card_instead_of_its_access_and_a_purge_trashes_2_hq_cards_at_random() {
     let mut s = runner();
-    let h = s.installed(rp::HELIAMPHORA);
+    let h = s.installed(c::HELIAMPHORA);
     let a1 = s.archives(c::HEDGE_FUND, false);
     let a2 = s.archives(c::HEDGE_FUND, true);
     let mut m = s.at_action();
@@ -134,7 +134,7 @@ fn card_heliamphora_hosts_an_archives_card_instead_of_its_access_and_a_purge_tra
     let _ = (a1, a2);
     // The Corp purges: 2 cards of HQ at random are trashed, then Heliamphora with its hosted card.
     let mut s = Scenario::new().auto_pass().corp_turn(3);
-    let h2 = s.installed(rp::HELIAMPHORA);
+    let h2 = s.installed(c::HELIAMPHORA);
     let hq: Vec<u32> = (0..3).map(|_| s.hq(c::HEDGE_FUND)).collect();
     let mut m = s.at_action();
     m.pick(&["purge"]);

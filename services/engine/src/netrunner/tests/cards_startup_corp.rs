@@ -2,7 +2,7 @@
 //! Rehearsal, Elevation), named by the card.
 
 use crate::core::stack::PriorityRound;
-use crate::netrunner::cards::{self as c, corp_startup as cs, ice_startup as is};
+use crate::netrunner::cards::{self as c};
 use crate::netrunner::state::{At, Stage, CORP, HQ, RD, RUNNER};
 
 use super::kit::{Match, NetrunnerVerbs, Scenario};
@@ -43,7 +43,7 @@ pub(super) fn to_card_question(m: &mut Match) {
 #[test]
 fn card_fujii_asset_retrieval_does_2_net_damage_when_scored_or_stolen() {
     let mut s = runner();
-    s.root(3, cs::FUJII_ASSET_RETRIEVAL, false);
+    s.root(3, c::FUJII_ASSET_RETRIEVAL, false);
     for _ in 0..3 {
         s.grip(c::SURE_GAMBLE);
     }
@@ -56,7 +56,7 @@ fn card_fujii_asset_retrieval_does_2_net_damage_when_scored_or_stolen() {
     assert_eq!((g.runner.score.len(), g.runner.heap.len(), g.runner.grip.len()), (1, 2, 1));
 
     let mut s = corp();
-    let f = s.root(3, cs::FUJII_ASSET_RETRIEVAL, false);
+    let f = s.root(3, c::FUJII_ASSET_RETRIEVAL, false);
     s.g.cards[f as usize].adv = 5;
     s.grip(c::SURE_GAMBLE);
     s.grip(c::SURE_GAMBLE);
@@ -73,13 +73,13 @@ fn card_fujii_asset_retrieval_does_2_net_damage_when_scored_or_stolen() {
 #[test]
 fn card_otto_campaign_loads_6_pays_2_a_turn_and_gives_2_clicks_when_empty() {
     let mut s = corp();
-    let o = s.root(3, cs::OTTO_CAMPAIGN, false);
+    let o = s.root(3, c::OTTO_CAMPAIGN, false);
     let mut m = corp_window(s);
     m.rez(o);
     assert_eq!((m.game().hosted(o), m.game().corp.credits), (6, 3));
 
     let mut s = corp();
-    let o = s.root(3, cs::OTTO_CAMPAIGN, true);
+    let o = s.root(3, c::OTTO_CAMPAIGN, true);
     s.g.cards[o as usize].credits = 2;
     s.rd(c::HEDGE_FUND);
     let m = corp_turn_begins(s);
@@ -92,14 +92,14 @@ fn card_otto_campaign_loads_6_pays_2_a_turn_and_gives_2_clicks_when_empty() {
 #[test]
 fn card_anthill_excavation_contract_pays_4_and_draws_each_turn() {
     let mut s = corp();
-    let a = s.root(3, cs::ANTHILL_EXCAVATION_CONTRACT, false);
+    let a = s.root(3, c::ANTHILL_EXCAVATION_CONTRACT, false);
     s.g.corp.credits = 3;
     let mut m = corp_window(s);
     m.rez(a);
     assert_eq!(m.game().hosted(a), 8);
 
     let mut s = corp();
-    let a = s.root(3, cs::ANTHILL_EXCAVATION_CONTRACT, true);
+    let a = s.root(3, c::ANTHILL_EXCAVATION_CONTRACT, true);
     s.g.cards[a as usize].credits = 8;
     s.rd(c::HEDGE_FUND);
     s.rd(c::HEDGE_FUND);
@@ -107,7 +107,7 @@ fn card_anthill_excavation_contract_pays_4_and_draws_each_turn() {
     let g = m.game();
     assert_eq!((g.corp.credits, g.hosted(a), g.corp.hq.len()), (9, 4, 2), "4 credits, 1 card and the mandatory draw");
     let mut s = corp();
-    let a = s.root(3, cs::ANTHILL_EXCAVATION_CONTRACT, true);
+    let a = s.root(3, c::ANTHILL_EXCAVATION_CONTRACT, true);
     s.g.cards[a as usize].credits = 4;
     s.rd(c::HEDGE_FUND);
     s.rd(c::HEDGE_FUND);
@@ -118,7 +118,7 @@ fn card_anthill_excavation_contract_pays_4_and_draws_each_turn() {
 #[test]
 fn card_idiosyncresis_trashed_gives_3_and_takes_2_per_counter() {
     let mut s = corp();
-    let i = s.root(3, cs::IDIOSYNCRESIS, true);
+    let i = s.root(3, c::IDIOSYNCRESIS, true);
     s.g.cards[i as usize].adv = 2;
     s.rd(c::HEDGE_FUND);
     let mut m = corp_turn_begins(s);
@@ -128,14 +128,14 @@ fn card_idiosyncresis_trashed_gives_3_and_takes_2_per_counter() {
     assert_eq!((g.corp.credits, g.runner.credits), (11, 1));
     assert!(g.corp.archives.contains(&i));
     let mut s = corp();
-    let i = s.root(3, cs::IDIOSYNCRESIS, false);
+    let i = s.root(3, c::IDIOSYNCRESIS, false);
     assert!(s.g.advanceable(i));
 }
 
 #[test]
 fn card_charlotte_cacador_spends_counters_for_credits_and_cards() {
     let mut s = corp();
-    let ch = s.root(3, cs::CHARLOTTE_CACADOR, true);
+    let ch = s.root(3, c::CHARLOTTE_CACADOR, true);
     s.g.cards[ch as usize].adv = 2;
     s.rd(c::HEDGE_FUND);
     s.rd(c::HEDGE_FUND);
@@ -146,7 +146,7 @@ fn card_charlotte_cacador_spends_counters_for_credits_and_cards() {
     assert_eq!((g.corp.credits, g.adv(ch), g.corp.hq.len()), (9, 1, 2));
 
     let mut s = corp();
-    let ch = s.root(3, cs::CHARLOTTE_CACADOR, true);
+    let ch = s.root(3, c::CHARLOTTE_CACADOR, true);
     s.g.cards[ch as usize].adv = 1;
     let mut m = corp_window(s);
     m.pick(&[&format!("charlotte:{ch}")]);
@@ -158,7 +158,7 @@ fn card_charlotte_cacador_spends_counters_for_credits_and_cards() {
 #[test]
 fn card_b_1001_removes_a_tag_to_end_a_run_on_another_server() {
     let mut s = runner();
-    let b = s.root(3, cs::B_1001, true);
+    let b = s.root(3, c::B_1001, true);
     s.g.runner.tags = 1;
     let mut m = s.at_action();
     m.run_on(RD);
@@ -173,7 +173,7 @@ fn card_b_1001_removes_a_tag_to_end_a_run_on_another_server() {
     assert!(m.has_event("netrunner.run_ended_by"));
 
     let mut s = runner();
-    s.root(3, cs::B_1001, true);
+    s.root(3, c::B_1001, true);
     s.g.runner.tags = 1;
     let mut m = s.at_action();
     m.run_on(3);
@@ -185,7 +185,7 @@ fn card_b_1001_removes_a_tag_to_end_a_run_on_another_server() {
 fn card_behold_pays_4_for_2_tags_and_is_revealed_in_rd() {
     let mut s = runner();
     s.g.corp.credits = 4;
-    s.root(3, cs::BEHOLD, false);
+    s.root(3, c::BEHOLD, false);
     let mut m = s.at_action();
     m.run_on(3);
     to_card_question(&mut m);
@@ -196,7 +196,7 @@ fn card_behold_pays_4_for_2_tags_and_is_revealed_in_rd() {
 
     let mut s = runner();
     s.g.corp.credits = 4;
-    s.rd(cs::BEHOLD);
+    s.rd(c::BEHOLD);
     let mut m = s.at_action();
     m.run_on(RD);
     to_card_question(&mut m);
@@ -207,7 +207,7 @@ fn card_behold_pays_4_for_2_tags_and_is_revealed_in_rd() {
 fn card_byte_pays_4_for_a_tag_and_3_net_damage() {
     let mut s = runner();
     s.g.corp.credits = 5;
-    s.root(3, cs::BYTE, false);
+    s.root(3, c::BYTE, false);
     for _ in 0..4 {
         s.grip(c::SURE_GAMBLE);
     }
@@ -228,7 +228,7 @@ fn card_byte_pays_4_for_a_tag_and_3_net_damage() {
 #[test]
 fn card_your_digital_life_gains_1_per_card_in_hq() {
     let mut s = corp();
-    let y = s.hq(cs::YOUR_DIGITAL_LIFE);
+    let y = s.hq(c::YOUR_DIGITAL_LIFE);
     for _ in 0..3 {
         s.hq(c::HEDGE_FUND);
     }
@@ -240,7 +240,7 @@ fn card_your_digital_life_gains_1_per_card_in_hq() {
 #[test]
 fn card_armed_asset_protection_gains_per_faceup_type_and_2_for_agendas() {
     let mut s = corp();
-    let a = s.hq(cs::ARMED_ASSET_PROTECTION);
+    let a = s.hq(c::ARMED_ASSET_PROTECTION);
     s.archives(c::HEDGE_FUND, true);
     s.archives(c::HEDGE_FUND, true);
     s.archives(c::OFFWORLD_OFFICE, true);
@@ -253,7 +253,7 @@ fn card_armed_asset_protection_gains_per_faceup_type_and_2_for_agendas() {
 #[test]
 fn card_nanomanagement_gains_2_clicks() {
     let mut s = corp();
-    let n = s.hq(cs::NANOMANAGEMENT);
+    let n = s.hq(c::NANOMANAGEMENT);
     let mut m = s.at_action();
     m.play(n);
     let g = m.game();
@@ -263,7 +263,7 @@ fn card_nanomanagement_gains_2_clicks() {
 #[test]
 fn card_mindscaping_gives_credits_cards_and_a_card_back_or_net_damage_per_tag() {
     let mut s = corp();
-    let ms = s.hq(cs::MINDSCAPING);
+    let ms = s.hq(c::MINDSCAPING);
     let x = s.hq(c::HEDGE_FUND);
     s.rd(c::PALISADE);
     s.rd(c::PALISADE);
@@ -275,7 +275,7 @@ fn card_mindscaping_gives_credits_cards_and_a_card_back_or_net_damage_per_tag() 
     assert_eq!((g.corp.credits, g.corp.hq.len(), g.corp.rd.first().copied()), (7, 2, Some(x)));
 
     let mut s = corp();
-    let ms = s.hq(cs::MINDSCAPING);
+    let ms = s.hq(c::MINDSCAPING);
     s.g.runner.tags = 5;
     for _ in 0..4 {
         s.grip(c::SURE_GAMBLE);
@@ -291,12 +291,12 @@ fn card_mindscaping_gives_credits_cards_and_a_card_back_or_net_damage_per_tag() 
 #[test]
 fn card_measured_response_needs_threat_4_and_a_successful_run_then_8_or_4_meat() {
     let mut s = corp();
-    let mr = s.hq(cs::MEASURED_RESPONSE);
+    let mr = s.hq(c::MEASURED_RESPONSE);
     s.g.runner_success_last_turn = true;
     s.g.corp.points = 3;
     assert!(!s.at_action().offers(&format!("play:{mr}")));
     let mut s = corp();
-    let mr = s.hq(cs::MEASURED_RESPONSE);
+    let mr = s.hq(c::MEASURED_RESPONSE);
     s.g.runner_success_last_turn = true;
     s.g.runner.points = 4;
     s.g.runner.credits = 8;
@@ -306,7 +306,7 @@ fn card_measured_response_needs_threat_4_and_a_successful_run_then_8_or_4_meat()
     m.pick(&["pay"]);
     assert_eq!(m.game().runner.credits, 0);
     let mut s = corp();
-    let mr = s.hq(cs::MEASURED_RESPONSE);
+    let mr = s.hq(c::MEASURED_RESPONSE);
     s.g.runner_success_last_turn = true;
     s.g.corp.points = 4;
     for _ in 0..5 {
@@ -325,10 +325,10 @@ fn card_measured_response_needs_threat_4_and_a_successful_run_then_8_or_4_meat()
 #[test]
 fn card_bigger_picture_tags_or_turns_tags_into_credits() {
     let mut s = corp();
-    let b = s.hq(cs::BIGGER_PICTURE);
+    let b = s.hq(c::BIGGER_PICTURE);
     assert!(!s.at_action().option_ids().iter().any(|o| o.starts_with(&format!("play:{b}"))), "only on a tagged Runner");
     let mut s = corp();
-    let b = s.hq(cs::BIGGER_PICTURE);
+    let b = s.hq(c::BIGGER_PICTURE);
     s.g.runner.tags = 2;
     s.g.runner.credits = 7;
     let mut m = s.at_action();
@@ -336,7 +336,7 @@ fn card_bigger_picture_tags_or_turns_tags_into_credits() {
     let g = m.game();
     assert_eq!((g.runner.tags, g.runner.credits, g.corp.credits), (0, 0, 12));
     let mut s = corp();
-    let b = s.hq(cs::BIGGER_PICTURE);
+    let b = s.hq(c::BIGGER_PICTURE);
     s.g.runner.tags = 1;
     let mut m = s.at_action();
     m.pick(&[&format!("play:{b}:0")]);
@@ -346,7 +346,7 @@ fn card_bigger_picture_tags_or_turns_tags_into_credits() {
 #[test]
 fn card_top_down_solutions_draws_2_and_installs_2_one_at_a_time() {
     let mut s = corp();
-    let t = s.hq(cs::TOP_DOWN_SOLUTIONS);
+    let t = s.hq(c::TOP_DOWN_SOLUTIONS);
     let n = s.hq(c::NICO_CAMPAIGN);
     let p = s.hq(c::PALISADE);
     s.rd(c::HEDGE_FUND);
@@ -366,7 +366,7 @@ fn card_top_down_solutions_draws_2_and_installs_2_one_at_a_time() {
 #[test]
 fn card_greasing_the_palm_gains_5_installs_and_trades_a_tag_for_a_counter() {
     let mut s = corp();
-    let gp = s.hq(cs::GREASING_THE_PALM);
+    let gp = s.hq(c::GREASING_THE_PALM);
     let n = s.hq(c::NICO_CAMPAIGN);
     s.g.runner.tags = 1;
     let mut m = s.at_action();
@@ -396,7 +396,7 @@ fn ice_run(code: &str, corp_credits: i64, grip: usize) -> (Match, u32) {
 #[test]
 fn card_doomscroll_tags_and_does_more_damage_to_a_tagged_runner() {
     let mut s = runner();
-    s.ice(RD, is::DOOMSCROLL, true);
+    s.ice(RD, c::DOOMSCROLL, true);
     s.g.runner.tags = 1;
     for _ in 0..4 {
         s.grip(c::SURE_GAMBLE);
@@ -414,7 +414,7 @@ fn card_doomscroll_tags_and_does_more_damage_to_a_tagged_runner() {
 fn card_flyswatter_purges_when_rezzed_in_a_run_on_its_server() {
     let mut s = runner();
     s.g.corp.credits = 2;
-    let f = s.ice(RD, is::FLYSWATTER, false);
+    let f = s.ice(RD, c::FLYSWATTER, false);
     let v = s.installed(c::CLEAVER);
     s.g.cards[v as usize].virus = 2;
     let mut m = s.at_action();
@@ -429,7 +429,7 @@ fn card_flyswatter_purges_when_rezzed_in_a_run_on_its_server() {
 #[test]
 fn card_capacitor_is_stronger_against_tags_and_pays_per_tag() {
     let mut s = runner();
-    let cap = s.ice(RD, is::CAPACITOR, true);
+    let cap = s.ice(RD, c::CAPACITOR, true);
     assert_eq!(s.g.ice_strength(cap), 3);
     s.g.runner.tags = 2;
     assert_eq!(s.g.ice_strength(cap), 5);
@@ -444,7 +444,7 @@ fn card_capacitor_is_stronger_against_tags_and_pays_per_tag() {
 fn card_logjam_gets_counters_per_faceup_type_when_rezzed_and_strength_per_counter() {
     let mut s = runner();
     s.g.corp.credits = 6;
-    let l = s.ice(RD, is::LOGJAM, false);
+    let l = s.ice(RD, c::LOGJAM, false);
     s.archives(c::HEDGE_FUND, true);
     s.archives(c::OFFWORLD_OFFICE, true);
     s.archives(c::PALISADE, false);
@@ -461,7 +461,7 @@ fn card_logjam_gets_counters_per_faceup_type_when_rezzed_and_strength_per_counte
 
 #[test]
 fn card_seraph_taxes_on_encounter_then_credits_damage_and_a_tag() {
-    let (mut m, _) = ice_run(is::SERAPH, 0, 3);
+    let (mut m, _) = ice_run(c::SERAPH, 0, 3);
     assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, RUNNER));
     m.pick(&["tag"]);
     m.draw(&[0]);
@@ -473,7 +473,7 @@ fn card_seraph_taxes_on_encounter_then_credits_damage_and_a_tag() {
 #[test]
 fn card_empiricist_draws_and_stacks_r_and_d_then_damages_and_tags() {
     let mut s = runner();
-    s.ice(RD, is::EMPIRICIST, true);
+    s.ice(RD, c::EMPIRICIST, true);
     let x = s.hq(c::PALISADE);
     let top = s.rd(c::HEDGE_FUND);
     for _ in 0..4 {
@@ -495,7 +495,7 @@ fn card_empiricist_draws_and_stacks_r_and_d_then_damages_and_tags() {
 #[test]
 fn card_boto_gets_2_at_threat_4_and_trashes_from_hq_to_end_the_run() {
     let mut s = runner();
-    let b = s.ice(RD, is::BOTO, true);
+    let b = s.ice(RD, c::BOTO, true);
     assert_eq!(s.g.ice_strength(b), 4);
     s.g.corp.points = 4;
     assert_eq!(s.g.ice_strength(b), 6);
@@ -515,7 +515,7 @@ fn card_boto_gets_2_at_threat_4_and_trashes_from_hq_to_end_the_run() {
 #[test]
 fn card_jaguarundi_at_threat_4_costs_a_click_or_a_tag_then_core_damage_if_tagged() {
     let mut s = runner();
-    s.ice(RD, is::JAGUARUNDI, true);
+    s.ice(RD, c::JAGUARUNDI, true);
     s.g.runner.points = 4;
     s.grip(c::SURE_GAMBLE);
     s.grip(c::SURE_GAMBLE);
@@ -526,21 +526,21 @@ fn card_jaguarundi_at_threat_4_costs_a_click_or_a_tag_then_core_damage_if_tagged
     m.draw(&[0]);
     let g = m.game();
     assert_eq!((g.runner.clicks, g.runner.tags, g.runner.core_damage), (2, 1, 1));
-    let (m, _) = ice_run(is::JAGUARUNDI, 0, 0);
+    let (m, _) = ice_run(c::JAGUARUNDI, 0, 0);
     assert_ne!(m.kind(), c::CARD_KIND, "below threat 4, no encounter effect");
     assert_eq!(m.game().runner.tags, 1);
 }
 
 #[test]
 fn card_attini_damages_unless_paid_and_not_at_threat_3() {
-    let (mut m, _) = ice_run(is::ATTINI, 0, 2);
+    let (mut m, _) = ice_run(c::ATTINI, 0, 2);
     m.pick(&["pay"]);
     m.pick(&["pay"]);
     m.draw(&[0]);
     let g = m.game();
     assert_eq!((g.runner.credits, g.runner.heap.len()), (1, 1));
     let mut s = runner();
-    s.ice(RD, is::ATTINI, true);
+    s.ice(RD, c::ATTINI, true);
     s.g.corp.points = 3;
     for _ in 0..3 {
         s.grip(c::SURE_GAMBLE);
@@ -557,7 +557,7 @@ fn card_attini_damages_unless_paid_and_not_at_threat_3() {
 #[test]
 fn card_syailendra_advances_on_encounter_when_advanced_and_taxes() {
     let mut s = runner();
-    let sy = s.ice(RD, is::SYAILENDRA, true);
+    let sy = s.ice(RD, c::SYAILENDRA, true);
     s.g.cards[sy as usize].adv = 3;
     let a = s.root(3, c::OFFWORLD_OFFICE, false);
     s.grip(c::SURE_GAMBLE);
@@ -573,7 +573,7 @@ fn card_syailendra_advances_on_encounter_when_advanced_and_taxes() {
 #[test]
 fn card_scatter_field_is_strong_alone_and_installs_from_hq() {
     let mut s = runner();
-    let sf = s.ice(RD, is::SCATTER_FIELD, true);
+    let sf = s.ice(RD, c::SCATTER_FIELD, true);
     assert_eq!(s.g.ice_strength(sf), 4);
     let n = s.hq(c::NICO_CAMPAIGN);
     let mut m = s.at_action();
@@ -582,7 +582,7 @@ fn card_scatter_field_is_strong_alone_and_installs_from_hq() {
     let g = m.game();
     assert!(g.is_installed(n) && g.run.is_none());
     let mut s = runner();
-    let sf = s.ice(RD, is::SCATTER_FIELD, true);
+    let sf = s.ice(RD, c::SCATTER_FIELD, true);
     s.ice(RD, c::PALISADE, true);
     assert_eq!(s.g.ice_strength(sf), 0);
 }
@@ -590,7 +590,7 @@ fn card_scatter_field_is_strong_alone_and_installs_from_hq() {
 #[test]
 fn card_phoneutria_tags_a_runner_passing_it_with_4_cards() {
     let mut s = runner();
-    s.ice(RD, is::PHONEUTRIA, true);
+    s.ice(RD, c::PHONEUTRIA, true);
     for _ in 0..6 {
         s.grip(c::SURE_GAMBLE);
     }
@@ -599,7 +599,7 @@ fn card_phoneutria_tags_a_runner_passing_it_with_4_cards() {
     m.draw(&[0]);
     m.draw(&[0]);
     assert_eq!(m.game().runner.tags, 1, "4 cards left when it is passed");
-    let (mut m, _) = ice_run(is::PHONEUTRIA, 0, 5);
+    let (mut m, _) = ice_run(c::PHONEUTRIA, 0, 5);
     m.draw(&[0]);
     m.draw(&[0]);
     assert_eq!(m.game().runner.tags, 0, "3 cards left");
@@ -608,7 +608,7 @@ fn card_phoneutria_tags_a_runner_passing_it_with_4_cards() {
 #[test]
 fn card_tatu_bola_swaps_with_an_ice_from_hq_for_4_when_passed() {
     let mut s = runner();
-    let t = s.ice(RD, is::TATU_BOLA, true);
+    let t = s.ice(RD, c::TATU_BOLA, true);
     let pal = s.hq(c::PALISADE);
     let cl = s.installed(c::CLEAVER);
     s.rd(c::HEDGE_FUND);
@@ -623,7 +623,7 @@ fn card_tatu_bola_swaps_with_an_ice_from_hq_for_4_when_passed() {
     assert!(g.corp.hq.contains(&t) && !g.rezzed(pal));
     assert_eq!(g.corp.credits, 4);
     let mut s = runner();
-    s.ice(RD, is::TATU_BOLA, true);
+    s.ice(RD, c::TATU_BOLA, true);
     s.hq(c::PALISADE);
     let mut m = s.at_action();
     m.run_on(RD);
@@ -633,7 +633,7 @@ fn card_tatu_bola_swaps_with_an_ice_from_hq_for_4_when_passed() {
 #[test]
 fn card_kingmaking_draws_up_to_3_and_adds_a_small_agenda_to_the_score_area() {
     let mut s = corp();
-    let k = s.root(3, cs::KINGMAKING, false);
+    let k = s.root(3, c::KINGMAKING, false);
     s.g.cards[k as usize].adv = 4;
     let big = s.hq(c::OFFWORLD_OFFICE);
     let small = s.hq(c::SUPERCONDUCTING_HUB);
@@ -653,12 +653,12 @@ fn card_kingmaking_draws_up_to_3_and_adds_a_small_agenda_to_the_score_area() {
 #[test]
 fn card_janaina_jk_dumont_kindelan_loads_3_a_turn_and_returns_to_hq_to_install() {
     let mut s = corp();
-    let jk = s.root(3, cs::JK_DUMONT_KINDELAN, true);
+    let jk = s.root(3, c::JK_DUMONT_KINDELAN, true);
     s.rd(c::HEDGE_FUND);
     let m = corp_turn_begins(s);
     assert_eq!(m.game().hosted(jk), 3);
     let mut s = corp();
-    let jk = s.root(3, cs::JK_DUMONT_KINDELAN, true);
+    let jk = s.root(3, c::JK_DUMONT_KINDELAN, true);
     s.g.cards[jk as usize].credits = 6;
     let n = s.hq(c::NICO_CAMPAIGN);
     let mut m = s.at_action();
@@ -673,7 +673,7 @@ fn card_janaina_jk_dumont_kindelan_loads_3_a_turn_and_returns_to_hq_to_install()
 #[test]
 fn card_federal_fundraising_arranges_the_top_3_and_draws_when_unprotected() {
     let mut s = corp();
-    s.root(3, cs::FEDERAL_FUNDRAISING, true);
+    s.root(3, c::FEDERAL_FUNDRAISING, true);
     let a = s.rd(c::HEDGE_FUND);
     let b = s.rd(c::PALISADE);
     let d = s.rd(c::NICO_CAMPAIGN);
@@ -686,7 +686,7 @@ fn card_federal_fundraising_arranges_the_top_3_and_draws_when_unprotected() {
     assert_eq!(g.corp.hq, vec![d, a]);
     assert_eq!(g.corp.rd, vec![b, e]);
     let mut s = corp();
-    s.root(3, cs::FEDERAL_FUNDRAISING, true);
+    s.root(3, c::FEDERAL_FUNDRAISING, true);
     s.ice(3, c::PALISADE, false);
     let h = s.rd(c::HEDGE_FUND);
     let mut m = corp_turn_begins(s);
@@ -700,7 +700,7 @@ fn card_federal_fundraising_arranges_the_top_3_and_draws_when_unprotected() {
 #[test]
 fn card_balanced_coverage_names_a_type_and_reveals_a_match_for_2() {
     let mut s = corp();
-    s.root(3, cs::BALANCED_COVERAGE, true);
+    s.root(3, c::BALANCED_COVERAGE, true);
     s.rd(c::HEDGE_FUND);
     let mut m = corp_turn_begins(s);
     m.pick(&["type:operation"]);
@@ -708,7 +708,7 @@ fn card_balanced_coverage_names_a_type_and_reveals_a_match_for_2() {
     assert_eq!(m.game().corp.credits, 7);
     assert!(m.has_event("netrunner.revealed"));
     let mut s = corp();
-    s.root(3, cs::BALANCED_COVERAGE, true);
+    s.root(3, c::BALANCED_COVERAGE, true);
     s.rd(c::HEDGE_FUND);
     let mut m = corp_turn_begins(s);
     m.pick(&["type:ice"]);
@@ -719,7 +719,7 @@ fn card_balanced_coverage_names_a_type_and_reveals_a_match_for_2() {
 #[test]
 fn card_cohort_guidance_program_trashes_for_credits_or_flips_for_a_counter() {
     let mut s = corp();
-    s.root(3, cs::COHORT_GUIDANCE_PROGRAM, true);
+    s.root(3, c::COHORT_GUIDANCE_PROGRAM, true);
     let x = s.hq(c::HEDGE_FUND);
     s.rd(c::HEDGE_FUND);
     s.rd(c::HEDGE_FUND);
@@ -729,7 +729,7 @@ fn card_cohort_guidance_program_trashes_for_credits_or_flips_for_a_counter() {
     assert_eq!((g.corp.credits, g.corp.hq.len()), (7, 2));
     assert!(g.corp.archives.contains(&x));
     let mut s = corp();
-    let cg = s.root(3, cs::COHORT_GUIDANCE_PROGRAM, true);
+    let cg = s.root(3, c::COHORT_GUIDANCE_PROGRAM, true);
     let y = s.archives(c::PALISADE, false);
     s.rd(c::HEDGE_FUND);
     let mut m = corp_turn_begins(s);
@@ -743,7 +743,7 @@ fn card_cohort_guidance_program_trashes_for_credits_or_flips_for_a_counter() {
 #[test]
 fn card_hearts_and_minds_moves_a_counter_and_places_one_when_unprotected() {
     let mut s = corp();
-    s.root(3, cs::HEARTS_AND_MINDS, true);
+    s.root(3, c::HEARTS_AND_MINDS, true);
     let from = s.root(4, c::OFFWORLD_OFFICE, false);
     s.g.cards[from as usize].adv = 2;
     let to = s.root(5, c::OFFWORLD_OFFICE, false);
@@ -759,7 +759,7 @@ fn card_hearts_and_minds_moves_a_counter_and_places_one_when_unprotected() {
 #[test]
 fn card_peer_review_reveals_hq_but_one_gains_7_and_installs_in_a_remote() {
     let mut s = corp();
-    let p = s.hq(cs::PEER_REVIEW);
+    let p = s.hq(c::PEER_REVIEW);
     let n = s.hq(c::NICO_CAMPAIGN);
     let h = s.hq(c::HEDGE_FUND);
     let pal = s.hq(c::PALISADE);
@@ -779,7 +779,7 @@ fn card_peer_review_reveals_hq_but_one_gains_7_and_installs_in_a_remote() {
 #[test]
 fn card_business_as_usual_advances_or_clears_viruses_and_both_at_threat_3() {
     let mut s = corp();
-    let b = s.hq(cs::BUSINESS_AS_USUAL);
+    let b = s.hq(c::BUSINESS_AS_USUAL);
     let a1 = s.root(3, c::OFFWORLD_OFFICE, false);
     let a2 = s.root(4, c::OFFWORLD_OFFICE, false);
     let v = s.installed(c::CLEAVER);
@@ -791,7 +791,7 @@ fn card_business_as_usual_advances_or_clears_viruses_and_both_at_threat_3() {
     let g = m.game();
     assert_eq!((g.adv(a1), g.adv(a2), g.cards[v as usize].virus), (1, 1, 3));
     let mut s = corp();
-    let b = s.hq(cs::BUSINESS_AS_USUAL);
+    let b = s.hq(c::BUSINESS_AS_USUAL);
     let a1 = s.root(3, c::OFFWORLD_OFFICE, false);
     let v = s.installed(c::CLEAVER);
     s.g.cards[v as usize].virus = 3;
@@ -822,19 +822,19 @@ fn corp_discard_phase(mut s: Scenario) -> Match {
 #[test]
 fn card_oracle_thinktank_tags_when_stolen_and_goes_back_to_r_and_d_for_a_tag() {
     let mut s = runner();
-    s.root(3, cs::ORACLE_THINKTANK, false);
+    s.root(3, c::ORACLE_THINKTANK, false);
     let mut m = s.at_action();
     m.run_on(3);
     m.pick(&["continue"]);
     assert_eq!(m.game().runner.tags, 1);
     let mut s = corp();
-    let o = s.card(cs::ORACLE_THINKTANK);
+    let o = s.card(c::ORACLE_THINKTANK);
     s.g.runner.score.push(o);
     s.g.runner.points = 1;
     let mut m = s.at_action();
     assert!(!m.offers(&format!("ability:{o}")), "the Runner must be tagged");
     let mut s = corp();
-    let o = s.card(cs::ORACLE_THINKTANK);
+    let o = s.card(c::ORACLE_THINKTANK);
     s.g.runner.score.push(o);
     s.g.runner.points = 1;
     s.g.runner.tags = 1;
@@ -848,13 +848,13 @@ fn card_oracle_thinktank_tags_when_stolen_and_goes_back_to_r_and_d_for_a_tag() {
 #[test]
 fn card_next_big_thing_spends_its_counter_from_either_score_area_to_draw_4() {
     let mut s = corp();
-    let n = s.root(3, cs::NEXT_BIG_THING, false);
+    let n = s.root(3, c::NEXT_BIG_THING, false);
     s.g.cards[n as usize].adv = 5;
     let mut m = corp_window(s);
     m.score(n);
     assert_eq!(m.game().cards[n as usize].agenda, 1);
     let mut s = corp();
-    let n = s.card(cs::NEXT_BIG_THING);
+    let n = s.card(c::NEXT_BIG_THING);
     s.g.cards[n as usize].agenda = 1;
     s.g.runner.score.push(n);
     let x = s.hq(c::HEDGE_FUND);
@@ -873,7 +873,7 @@ fn card_next_big_thing_spends_its_counter_from_either_score_area_to_draw_4() {
 #[test]
 fn card_the_basalt_spire_trades_a_counter_and_rd_top_for_archives_once_a_turn() {
     let mut s = corp();
-    let b = s.root(3, cs::THE_BASALT_SPIRE, false);
+    let b = s.root(3, c::THE_BASALT_SPIRE, false);
     s.g.cards[b as usize].adv = 5;
     let top = s.rd(c::HEDGE_FUND);
     s.rd(c::HEDGE_FUND);
@@ -889,7 +889,7 @@ fn card_the_basalt_spire_trades_a_counter_and_rd_top_for_archives_once_a_turn() 
     assert!(g.corp.hq.contains(&x) && g.corp.archives == vec![top]);
     assert!(!m.offers(&format!("basalt:{b}")), "once per turn");
     let mut s = runner();
-    s.root(3, cs::THE_BASALT_SPIRE, false);
+    s.root(3, c::THE_BASALT_SPIRE, false);
     let x = s.archives(c::PALISADE, false);
     let mut m = s.at_action();
     m.run_on(3);
@@ -902,7 +902,7 @@ fn card_the_basalt_spire_trades_a_counter_and_rd_top_for_archives_once_a_turn() 
 #[test]
 fn card_slash_and_burn_agriculture_is_expended_for_2_counters() {
     let mut s = corp();
-    let sb = s.hq(cs::SLASH_AND_BURN_AGRICULTURE);
+    let sb = s.hq(c::SLASH_AND_BURN_AGRICULTURE);
     let a = s.root(3, c::OFFWORLD_OFFICE, false);
     let mut m = s.at_action();
     m.pick(&[&format!("ability:{sb}")]);
@@ -915,10 +915,10 @@ fn card_slash_and_burn_agriculture_is_expended_for_2_counters() {
 #[test]
 fn card_angelique_garza_correa_expends_at_threat_3_and_punishes_access_when_rezzed() {
     let mut s = corp();
-    let a = s.hq(cs::ANGELIQUE_GARZA_CORREA);
+    let a = s.hq(c::ANGELIQUE_GARZA_CORREA);
     assert!(!s.at_action().offers(&format!("ability:{a}")), "threat 3 only");
     let mut s = corp();
-    let a = s.hq(cs::ANGELIQUE_GARZA_CORREA);
+    let a = s.hq(c::ANGELIQUE_GARZA_CORREA);
     s.g.corp.points = 3;
     s.grip(c::SURE_GAMBLE);
     s.grip(c::SURE_GAMBLE);
@@ -928,7 +928,7 @@ fn card_angelique_garza_correa_expends_at_threat_3_and_punishes_access_when_rezz
     assert_eq!(m.game().runner.heap.len(), 1);
     let mut s = runner();
     s.g.corp.credits = 2;
-    s.root(3, cs::ANGELIQUE_GARZA_CORREA, true);
+    s.root(3, c::ANGELIQUE_GARZA_CORREA, true);
     for _ in 0..3 {
         s.grip(c::SURE_GAMBLE);
     }
@@ -944,7 +944,7 @@ fn card_angelique_garza_correa_expends_at_threat_3_and_punishes_access_when_rezz
 #[test]
 fn card_salvo_testing_may_do_core_damage_whenever_an_agenda_is_scored() {
     let mut s = corp();
-    let st = s.root(3, cs::SALVO_TESTING, false);
+    let st = s.root(3, c::SALVO_TESTING, false);
     s.g.cards[st as usize].adv = 5;
     let o = s.root(4, c::OFFWORLD_OFFICE, false);
     s.g.cards[o as usize].adv = 4;
@@ -964,7 +964,7 @@ fn card_salvo_testing_may_do_core_damage_whenever_an_agenda_is_scored() {
 #[test]
 fn card_the_powers_that_be_installs_from_hq_or_archives_for_free_on_a_score() {
     let mut s = corp();
-    s.root(3, cs::THE_POWERS_THAT_BE, true);
+    s.root(3, c::THE_POWERS_THAT_BE, true);
     let o = s.root(4, c::OFFWORLD_OFFICE, false);
     s.g.cards[o as usize].adv = 4;
     s.ice(0, c::PALISADE, false);
@@ -982,13 +982,13 @@ fn card_the_powers_that_be_installs_from_hq_or_archives_for_free_on_a_score() {
 #[test]
 fn card_sericulture_expansion_pays_dividends_and_spends_them_on_2_counters() {
     let mut s = corp();
-    let se = s.root(3, cs::SERICULTURE_EXPANSION, false);
+    let se = s.root(3, c::SERICULTURE_EXPANSION, false);
     s.g.cards[se as usize].adv = 5;
     let mut m = corp_window(s);
     m.score(se);
     assert_eq!(m.game().cards[se as usize].agenda, 2, "Dividends 1: 2 counters over 3");
     let mut s = corp();
-    scored(&mut s, cs::SERICULTURE_EXPANSION, 1);
+    scored(&mut s, c::SERICULTURE_EXPANSION, 1);
     let a = s.root(4, c::OFFWORLD_OFFICE, false);
     s.g.cards[a as usize].adv = 2;
     let mut m = corp_discard_phase(s);
@@ -1001,7 +1001,7 @@ fn card_sericulture_expansion_pays_dividends_and_spends_them_on_2_counters() {
 #[test]
 fn card_off_the_books_searches_r_and_d_to_install_for_free() {
     let mut s = corp();
-    let ob = scored(&mut s, cs::OFF_THE_BOOKS, 1);
+    let ob = scored(&mut s, c::OFF_THE_BOOKS, 1);
     let p = s.rd(c::PALISADE);
     s.rd(c::HEDGE_FUND);
     s.rd(c::HEDGE_FUND);
@@ -1019,14 +1019,14 @@ fn card_off_the_books_searches_r_and_d_to_install_for_free() {
 #[test]
 fn card_project_ingatan_installs_from_archives_for_a_counter() {
     let mut s = corp();
-    let pi = scored(&mut s, cs::PROJECT_INGATAN, 1);
+    let pi = scored(&mut s, c::PROJECT_INGATAN, 1);
     let n = s.archives(c::NICO_CAMPAIGN, false);
     let mut m = corp_discard_phase(s);
     m.pick(&[&format!("install:{n}:new")]);
     let g = m.game();
     assert!(g.is_installed(n) && g.cards[pi as usize].agenda == 0);
     let mut s = corp();
-    let pi = s.root(3, cs::PROJECT_INGATAN, false);
+    let pi = s.root(3, c::PROJECT_INGATAN, false);
     s.g.cards[pi as usize].adv = 3;
     let m = {
         let mut m = corp_window(s);
@@ -1039,7 +1039,7 @@ fn card_project_ingatan_installs_from_archives_for_a_counter() {
 #[test]
 fn card_pt_untaian_lifes_building_blocks_pays_1_for_a_counter_on_an_unrezzed_card_with_a_small_hq() {
     let mut s = corp();
-    s.g.corp.identity = cs::PT_UNTAIAN.into();
+    s.g.corp.identity = c::PT_UNTAIAN.into();
     let a = s.root(3, c::OFFWORLD_OFFICE, false);
     let mut m = corp_discard_phase(s);
     m.pick(&[&format!("card:{a}")]);
@@ -1047,7 +1047,7 @@ fn card_pt_untaian_lifes_building_blocks_pays_1_for_a_counter_on_an_unrezzed_car
     assert_eq!((g.adv(a), g.corp.credits), (1, 4));
     assert!(g.flags.no_score.contains(&a));
     let mut s = corp();
-    s.g.corp.identity = cs::PT_UNTAIAN.into();
+    s.g.corp.identity = c::PT_UNTAIAN.into();
     s.root(3, c::OFFWORLD_OFFICE, false);
     for _ in 0..4 {
         s.hq(c::HEDGE_FUND);
@@ -1059,14 +1059,14 @@ fn card_pt_untaian_lifes_building_blocks_pays_1_for_a_counter_on_an_unrezzed_car
 #[test]
 fn card_tree_line_is_expended_for_3_counters_on_an_ice_and_grows_with_counters() {
     let mut s = corp();
-    let t = s.hq(is::TREE_LINE);
+    let t = s.hq(c::TREE_LINE);
     let p = s.ice(0, c::PALISADE, false);
     let mut m = s.at_action();
     m.pick(&[&format!("ability:{t}")]);
     m.pick(&[&format!("card:{p}")]);
     assert_eq!(m.game().adv(p), 3);
     let mut s = runner();
-    let t = s.ice(RD, is::TREE_LINE, true);
+    let t = s.ice(RD, c::TREE_LINE, true);
     s.g.cards[t as usize].adv = 2;
     assert_eq!(s.g.ice_strength(t), 6);
     assert!(s.g.advanceable(t));
@@ -1079,7 +1079,7 @@ fn card_tree_line_is_expended_for_3_counters_on_an_ice_and_grows_with_counters()
 #[test]
 fn card_descent_is_expended_to_shuffle_agendas_back_and_returns_to_hq() {
     let mut s = corp();
-    let d = s.hq(is::DESCENT);
+    let d = s.hq(c::DESCENT);
     let a1 = s.hq(c::OFFWORLD_OFFICE);
     let a2 = s.archives(c::OFFWORLD_OFFICE, true);
     let top = s.rd(c::HEDGE_FUND);
@@ -1091,7 +1091,7 @@ fn card_descent_is_expended_to_shuffle_agendas_back_and_returns_to_hq() {
     let g = m.game();
     assert!(g.corp.rd.contains(&a1) && g.corp.rd.contains(&a2));
     let mut s = corp();
-    let d = s.ice(RD, is::DESCENT, true);
+    let d = s.ice(RD, c::DESCENT, true);
     s.rd(c::HEDGE_FUND);
     let mut m = corp_turn_begins(s);
     m.pick(&["yes"]);
@@ -1113,7 +1113,7 @@ fn card_valentao_costs_bad_publicity_or_a_tag_to_rez_and_taxes_credits() {
     let mut s = runner();
     s.g.corp.credits = 5;
     s.g.runner.tags = 1;
-    let v = s.ice(RD, is::VALENTAO, false);
+    let v = s.ice(RD, c::VALENTAO, false);
     let mut m = s.at_action();
     m.run_on(RD);
     assert!(m.offers(&format!("rez:{v}")) && m.offers(&format!("rez-tag:{v}")));
@@ -1125,7 +1125,7 @@ fn card_valentao_costs_bad_publicity_or_a_tag_to_rez_and_taxes_credits() {
     let mut s = runner();
     s.g.corp.credits = 5;
     s.g.runner.credits = 1;
-    let v = s.ice(RD, is::VALENTAO, false);
+    let v = s.ice(RD, c::VALENTAO, false);
     let mut m = s.at_action();
     m.run_on(RD);
     assert!(!m.offers(&format!("rez-tag:{v}")), "no tag to remove");
@@ -1140,7 +1140,7 @@ fn card_valentao_costs_bad_publicity_or_a_tag_to_rez_and_taxes_credits() {
 fn card_piranhas_costs_bad_publicity_to_rez_draws_damages_and_ends_on_a_bigger_hq() {
     let mut s = runner();
     s.g.corp.credits = 5;
-    let p = s.ice(RD, is::PIRANHAS, false);
+    let p = s.ice(RD, c::PIRANHAS, false);
     s.rd(c::HEDGE_FUND);
     s.grip(c::SURE_GAMBLE);
     let mut m = s.at_action();
@@ -1157,7 +1157,7 @@ fn card_piranhas_costs_bad_publicity_to_rez_draws_damages_and_ends_on_a_bigger_h
 #[test]
 fn card_m_i_c_takes_clicks_and_trashes_itself_to_end_the_run_unless_a_click_is_spent() {
     let mut s = runner();
-    s.ice(RD, is::MIC, true);
+    s.ice(RD, c::MIC, true);
     let mut m = s.at_action();
     m.run_on(RD);
     m.pass_windows();
@@ -1165,7 +1165,7 @@ fn card_m_i_c_takes_clicks_and_trashes_itself_to_end_the_run_unless_a_click_is_s
     assert_eq!(g.runner.clicks, 1);
     assert!(g.run.is_none());
     let mut s = runner();
-    let mic = s.ice(RD, is::MIC, true);
+    let mic = s.ice(RD, c::MIC, true);
     s.rd(c::HEDGE_FUND);
     let mut m = s.at_action();
     m.run_on(RD);
@@ -1176,7 +1176,7 @@ fn card_m_i_c_takes_clicks_and_trashes_itself_to_end_the_run_unless_a_click_is_s
     assert_eq!(g.runner.clicks, 2);
     assert!(g.corp.archives.contains(&mic) && g.run.is_some());
     let mut s = runner();
-    let mic = s.ice(RD, is::MIC, true);
+    let mic = s.ice(RD, c::MIC, true);
     let mut m = s.at_action();
     m.run_on(RD);
     m.pick(&[&format!("mic:{mic}")]);
@@ -1189,7 +1189,7 @@ fn card_ablative_barrier_at_threat_3_installs_a_non_agenda_elsewhere_when_rezzed
     let mut s = runner();
     s.g.corp.credits = 2;
     s.g.corp.points = 3;
-    let ab = s.ice(RD, is::ABLATIVE_BARRIER, false);
+    let ab = s.ice(RD, c::ABLATIVE_BARRIER, false);
     let pal = s.hq(c::PALISADE);
     let off = s.hq(c::OFFWORLD_OFFICE);
     let mut m = s.at_action();
@@ -1201,7 +1201,7 @@ fn card_ablative_barrier_at_threat_3_installs_a_non_agenda_elsewhere_when_rezzed
     assert!(m.game().is_installed(pal));
     let mut s = runner();
     s.g.corp.credits = 2;
-    let ab = s.ice(RD, is::ABLATIVE_BARRIER, false);
+    let ab = s.ice(RD, c::ABLATIVE_BARRIER, false);
     s.hq(c::PALISADE);
     let mut m = s.at_action();
     m.run_on(RD);
@@ -1212,10 +1212,10 @@ fn card_ablative_barrier_at_threat_3_installs_a_non_agenda_elsewhere_when_rezzed
 #[test]
 fn card_corporate_hospitality_costs_an_extra_click_gains_draws_and_recurs() {
     let mut s = Scenario::new().auto_pass().corp_turn(1);
-    let ch = s.hq(cs::CORPORATE_HOSPITALITY);
+    let ch = s.hq(c::CORPORATE_HOSPITALITY);
     assert!(!s.at_action().offers(&format!("play:{ch}")), "2 clicks needed");
     let mut s = corp();
-    let ch = s.hq(cs::CORPORATE_HOSPITALITY);
+    let ch = s.hq(c::CORPORATE_HOSPITALITY);
     let x = s.archives(c::PALISADE, false);
     s.rd(c::HEDGE_FUND);
     s.rd(c::HEDGE_FUND);
@@ -1230,7 +1230,7 @@ fn card_corporate_hospitality_costs_an_extra_click_gains_draws_and_recurs() {
 #[test]
 fn card_touch_ups_advances_then_sends_revealed_cards_back_to_the_stack() {
     let mut s = corp();
-    let t = s.hq(cs::TOUCH_UPS);
+    let t = s.hq(c::TOUCH_UPS);
     let a = s.root(3, c::OFFWORLD_OFFICE, false);
     let e1 = s.grip(c::SURE_GAMBLE);
     let e2 = s.grip(c::SURE_GAMBLE);
@@ -1250,7 +1250,7 @@ fn card_touch_ups_advances_then_sends_revealed_cards_back_to_the_stack() {
 #[test]
 fn card_working_prototype_counts_rezzes_and_spends_counters() {
     let mut s = corp();
-    let wp = s.root(3, cs::WORKING_PROTOTYPE, false);
+    let wp = s.root(3, c::WORKING_PROTOTYPE, false);
     let n = s.root(4, c::NICO_CAMPAIGN, false);
     s.g.corp.credits = 10;
     let mut m = corp_window(s);
@@ -1263,7 +1263,7 @@ fn card_working_prototype_counts_rezzes_and_spends_counters() {
     let g = m.game();
     assert_eq!((g.cards[wp as usize].power, g.corp.credits), (1, before + 3));
     let mut s = corp();
-    let wp = s.root(3, cs::WORKING_PROTOTYPE, true);
+    let wp = s.root(3, c::WORKING_PROTOTYPE, true);
     s.g.cards[wp as usize].power = 5;
     let r = s.installed(c::TELEWORK_CONTRACT);
     let mut m = s.at_action();
@@ -1275,17 +1275,17 @@ fn card_working_prototype_counts_rezzes_and_spends_counters() {
 
 #[test]
 fn card_lamplighter_taxes_or_tags_ends_tagged_runs_and_goes_when_an_agenda_leaves() {
-    let (mut m, _) = ice_run(is::LAMPLIGHTER, 0, 0);
+    let (mut m, _) = ice_run(c::LAMPLIGHTER, 0, 0);
     m.pick(&["tag"]);
     let g = m.game();
     assert_eq!(g.runner.tags, 1);
     assert!(g.run.is_none());
-    let (mut m, _) = ice_run(is::LAMPLIGHTER, 0, 0);
+    let (mut m, _) = ice_run(c::LAMPLIGHTER, 0, 0);
     m.pick(&["pay"]);
     assert_eq!((m.game().runner.credits, m.game().runner.tags), (2, 0));
     assert!(m.game().run.is_some(), "untagged: the run goes on");
     let mut s = runner();
-    let l = s.ice(3, is::LAMPLIGHTER, true);
+    let l = s.ice(3, c::LAMPLIGHTER, true);
     s.root(3, c::OFFWORLD_OFFICE, false);
     let mut m = s.at_action();
     m.run_on(3);
@@ -1295,7 +1295,7 @@ fn card_lamplighter_taxes_or_tags_ends_tagged_runs_and_goes_when_an_agenda_leave
     assert_eq!(g.runner.score.len(), 1);
     assert!(g.corp.archives.contains(&l), "stolen from its server");
     let mut s = corp();
-    let l = s.ice(3, is::LAMPLIGHTER, true);
+    let l = s.ice(3, c::LAMPLIGHTER, true);
     let a = s.root(3, c::OFFWORLD_OFFICE, false);
     s.g.cards[a as usize].adv = 4;
     let mut m = corp_window(s);
@@ -1306,16 +1306,16 @@ fn card_lamplighter_taxes_or_tags_ends_tagged_runs_and_goes_when_an_agenda_leave
 #[test]
 fn card_greenmail_gains_2_when_scored_and_4_when_forfeited() {
     let mut s = corp();
-    let gm = s.root(3, cs::GREENMAIL, false);
+    let gm = s.root(3, c::GREENMAIL, false);
     s.g.cards[gm as usize].adv = 2;
     let mut m = corp_window(s);
     m.score(gm);
     assert_eq!(m.game().corp.credits, 7);
     let mut s = runner();
     s.g.corp.credits = 4;
-    let gm = scored(&mut s, cs::GREENMAIL, 0);
+    let gm = scored(&mut s, c::GREENMAIL, 0);
     s.g.corp.points = 1;
-    let b = s.ice(RD, is::BIAWAK, false);
+    let b = s.ice(RD, c::BIAWAK, false);
     let mut m = s.at_action();
     m.run_on(RD);
     m.pick(&[&format!("rez-forfeit:{b}:{gm}")]);
@@ -1330,7 +1330,7 @@ fn card_biawak_can_be_rezzed_forfeiting_an_agenda_and_trashes_or_ends() {
     s.g.corp.credits = 4;
     let a = scored(&mut s, c::OFFWORLD_OFFICE, 0);
     s.g.corp.points = 2;
-    let b = s.ice(RD, is::BIAWAK, false);
+    let b = s.ice(RD, c::BIAWAK, false);
     let cl = s.installed(c::CLEAVER);
     let mut m = s.at_action();
     m.run_on(RD);
@@ -1351,7 +1351,7 @@ fn card_bumi_1_0_trashes_a_trojan_when_rezzed_then_a_program_and_core_damage() {
     let mut s = runner();
     s.g.corp.credits = 3;
     let host = s.ice(0, c::PALISADE, true);
-    let b = s.ice(RD, is::BUMI_1_0, false);
+    let b = s.ice(RD, c::BUMI_1_0, false);
     let bot = s.installed(c::BOTULUS);
     s.g.cards[bot as usize].host = Some(host);
     let cl = s.installed(c::CLEAVER);
@@ -1374,10 +1374,10 @@ fn card_bumi_1_0_trashes_a_trojan_when_rezzed_then_a_program_and_core_damage() {
 #[test]
 fn card_oppo_research_needs_a_steal_or_trash_last_turn_gives_2_tags_and_ends_the_action_phase() {
     let mut s = corp();
-    let o = s.hq(cs::OPPO_RESEARCH);
+    let o = s.hq(c::OPPO_RESEARCH);
     assert!(!s.at_action().offers(&format!("play:{o}")), "not without a steal or trash last turn");
     let mut s = corp();
-    let o = s.hq(cs::OPPO_RESEARCH);
+    let o = s.hq(c::OPPO_RESEARCH);
     s.g.runner_took_corp_card_last_turn = true;
     s.g.corp.points = 3;
     s.g.corp.credits = 7;
@@ -1391,7 +1391,7 @@ fn card_oppo_research_needs_a_steal_or_trash_last_turn_gives_2_tags_and_ends_the
     assert!(m.has_event("netrunner.action_phase_ended"));
     // Below threat 3, nothing more is asked.
     let mut s = corp();
-    let o = s.hq(cs::OPPO_RESEARCH);
+    let o = s.hq(c::OPPO_RESEARCH);
     s.g.runner_took_corp_card_last_turn = true;
     s.g.corp.credits = 7;
     let mut m = s.at_action();
@@ -1403,13 +1403,13 @@ fn card_oppo_research_needs_a_steal_or_trash_last_turn_gives_2_tags_and_ends_the
 #[test]
 fn card_active_policing_installs_and_takes_allotted_clicks_from_the_runners_next_turn() {
     let mut s = corp();
-    let ap = s.hq(cs::ACTIVE_POLICING);
+    let ap = s.hq(c::ACTIVE_POLICING);
     s.hq(c::NICO_CAMPAIGN);
     s.g.corp.points = 3;
     let m = s.at_action();
     assert!(!m.offers(&format!("play:{ap}")), "not without a steal or trash last turn");
     let mut s = corp();
-    let ap = s.hq(cs::ACTIVE_POLICING);
+    let ap = s.hq(c::ACTIVE_POLICING);
     let nico = s.hq(c::NICO_CAMPAIGN);
     s.g.corp.points = 3;
     s.g.runner_took_corp_card_last_turn = true;
@@ -1439,7 +1439,7 @@ fn card_active_policing_installs_and_takes_allotted_clicks_from_the_runners_next
 #[test]
 fn card_epiphany_analytica_nations_undivided_counts_the_first_steal_or_trash_each_turn_and_installs_from_rd() {
     let mut s = runner();
-    s.g.corp.identity = cs::EPIPHANY_ANALYTICA.into();
+    s.g.corp.identity = c::EPIPHANY_ANALYTICA.into();
     s.g.runner.clicks = 2;
     s.root(3, c::OFFWORLD_OFFICE, false);
     s.root(4, c::OFFWORLD_OFFICE, false);
@@ -1455,7 +1455,7 @@ fn card_epiphany_analytica_nations_undivided_counts_the_first_steal_or_trash_eac
     assert!(g.runner_took_corp_card_last_turn || g.flags.runner_took_corp_card);
 
     let mut s = corp();
-    s.g.corp.identity = cs::EPIPHANY_ANALYTICA.into();
+    s.g.corp.identity = c::EPIPHANY_ANALYTICA.into();
     s.g.corp.identity_power = 1;
     s.rd(c::HEDGE_FUND);
     let nico = s.rd(c::NICO_CAMPAIGN);
@@ -1474,7 +1474,7 @@ fn card_epiphany_analytica_nations_undivided_counts_the_first_steal_or_trash_eac
 #[test]
 fn card_poetri_luxury_brands_all_the_rage_installs_a_non_agenda_from_rd_on_score_and_from_hq_on_steal() {
     let mut s = corp();
-    s.g.corp.identity = cs::POETRI_LUXURY_BRANDS.into();
+    s.g.corp.identity = c::POETRI_LUXURY_BRANDS.into();
     let a = s.root(3, c::OFFWORLD_OFFICE, false);
     s.g.cards[a as usize].adv = 5;
     let agenda = s.rd(c::OFFWORLD_OFFICE);
@@ -1487,7 +1487,7 @@ fn card_poetri_luxury_brands_all_the_rage_installs_a_non_agenda_from_rd_on_score
     assert!(m.game().is_installed(nico));
 
     let mut s = runner();
-    s.g.corp.identity = cs::POETRI_LUXURY_BRANDS.into();
+    s.g.corp.identity = c::POETRI_LUXURY_BRANDS.into();
     s.root(3, c::OFFWORLD_OFFICE, false);
     let nico = s.hq(c::NICO_CAMPAIGN);
     let agenda = s.hq(c::OFFWORLD_OFFICE);
@@ -1504,7 +1504,7 @@ fn card_poetri_luxury_brands_all_the_rage_installs_a_non_agenda_from_rd_on_score
 #[test]
 fn card_leo_construction_labor_solutions_trashes_a_rezzed_bioroid_of_the_attacked_server_to_end_the_run() {
     let mut s = runner();
-    s.g.corp.identity = cs::LEO_CONSTRUCTION.into();
+    s.g.corp.identity = c::LEO_CONSTRUCTION.into();
     let bran = s.ice(3, c::BRAN_1_0, true);
     s.root(3, c::OFFWORLD_OFFICE, false);
     let mut m = s.at_action();
@@ -1520,10 +1520,10 @@ fn card_leo_construction_labor_solutions_trashes_a_rezzed_bioroid_of_the_attacke
     let g = m.game();
     assert!(g.corp.archives.contains(&bran), "the bioroid is trashed");
     assert!(g.runner.score.is_empty(), "the run ended");
-    assert!(g.used_this_turn(cs::LEO_CONSTRUCTION));
+    assert!(g.used_this_turn(c::LEO_CONSTRUCTION));
     // Not a bioroid: nothing offered.
     let mut s = runner();
-    s.g.corp.identity = cs::LEO_CONSTRUCTION.into();
+    s.g.corp.identity = c::LEO_CONSTRUCTION.into();
     s.ice(3, c::PALISADE, true);
     let mut m = s.at_action();
     m.run_on(3);
@@ -1533,7 +1533,7 @@ fn card_leo_construction_labor_solutions_trashes_a_rezzed_bioroid_of_the_attacke
 #[test]
 fn card_phat_gioan_baotixita_counts_discard_phases_and_damages_on_the_first_agenda_of_a_turn() {
     let mut s = corp();
-    let p = s.root(4, cs::PHAT_GIOAN_BAOTIXITA, true);
+    let p = s.root(4, c::PHAT_GIOAN_BAOTIXITA, true);
     s.g.cards[p as usize].power = 2;
     let a = s.root(3, c::OFFWORLD_OFFICE, false);
     s.g.cards[a as usize].adv = 5;
@@ -1555,7 +1555,7 @@ fn card_phat_gioan_baotixita_counts_discard_phases_and_damages_on_the_first_agen
 
     // Without counters: 1 net damage, nothing asked.
     let mut s = corp();
-    s.root(4, cs::PHAT_GIOAN_BAOTIXITA, true);
+    s.root(4, c::PHAT_GIOAN_BAOTIXITA, true);
     let a = s.root(3, c::OFFWORLD_OFFICE, false);
     s.g.cards[a as usize].adv = 5;
     s.grip(c::SURE_GAMBLE);
@@ -1567,7 +1567,7 @@ fn card_phat_gioan_baotixita_counts_discard_phases_and_damages_on_the_first_agen
 
     // A counter when the discard phase ends.
     let mut s = corp();
-    let p = s.root(4, cs::PHAT_GIOAN_BAOTIXITA, true);
+    let p = s.root(4, c::PHAT_GIOAN_BAOTIXITA, true);
     s.g.corp.clicks = 0;
     s.stack(c::SURE_GAMBLE);
     let m = s.start(Stage::Discard);
@@ -1579,9 +1579,9 @@ fn card_phat_gioan_baotixita_counts_discard_phases_and_damages_on_the_first_agen
 #[test]
 fn card_sudden_commandment_draws_2_plays_a_non_terminal_operation_and_buys_a_click_at_threat_3() {
     let mut s = corp();
-    let sc = s.hq(cs::SUDDEN_COMMANDMENT);
+    let sc = s.hq(c::SUDDEN_COMMANDMENT);
     let hf = s.hq(c::HEDGE_FUND);
-    let oppo = s.hq(cs::OPPO_RESEARCH);
+    let oppo = s.hq(c::OPPO_RESEARCH);
     s.g.runner_took_corp_card_last_turn = true;
     s.g.corp.points = 3;
     s.g.corp.credits = 10;
@@ -1599,8 +1599,8 @@ fn card_sudden_commandment_draws_2_plays_a_non_terminal_operation_and_buys_a_cli
     assert_eq!((g.corp.credits, g.corp.clicks), (10, 3), "3 credits for a click");
     // A second mandate this turn gets no click.
     let mut s = corp();
-    let sc = s.hq(cs::SUDDEN_COMMANDMENT);
-    let sc2 = s.hq(cs::SUDDEN_COMMANDMENT);
+    let sc = s.hq(c::SUDDEN_COMMANDMENT);
+    let sc2 = s.hq(c::SUDDEN_COMMANDMENT);
     s.g.corp.points = 3;
     s.g.corp.credits = 10;
     for _ in 0..4 {
@@ -1618,7 +1618,7 @@ fn card_sudden_commandment_draws_2_plays_a_non_terminal_operation_and_buys_a_cli
 #[test]
 fn card_humanoid_resources_trades_3_clicks_and_itself_for_credits_cards_installs_and_a_play() {
     let mut s = corp();
-    let h = s.root(3, cs::HUMANOID_RESOURCES, true);
+    let h = s.root(3, c::HUMANOID_RESOURCES, true);
     let nico = s.hq(c::NICO_CAMPAIGN);
     let pal = s.hq(c::PALISADE);
     let hf = s.hq(c::HEDGE_FUND);
@@ -1641,7 +1641,7 @@ fn card_humanoid_resources_trades_3_clicks_and_itself_for_credits_cards_installs
 #[test]
 fn card_pivot_costs_2_clicks_searches_r_and_d_and_plays_or_installs_at_threat_3() {
     let mut s = corp();
-    let p = s.hq(cs::PIVOT);
+    let p = s.hq(c::PIVOT);
     let nico = s.hq(c::NICO_CAMPAIGN);
     let agenda = s.rd(c::OFFWORLD_OFFICE);
     s.rd(c::PALISADE);
@@ -1662,7 +1662,7 @@ fn card_pivot_costs_2_clicks_searches_r_and_d_and_plays_or_installs_at_threat_3(
 #[test]
 fn card_synapse_global_faster_than_thought_installs_free_on_the_first_tag_removed_and_sells_tags() {
     let mut s = corp();
-    s.g.corp.identity = cs::SYNAPSE_GLOBAL.into();
+    s.g.corp.identity = c::SYNAPSE_GLOBAL.into();
     s.g.runner.tags = 2;
     s.g.corp.credits = 0;
     let pal = s.hq(c::PALISADE);
@@ -1681,7 +1681,7 @@ fn card_synapse_global_faster_than_thought_installs_free_on_the_first_tag_remove
     assert_eq!(m.kind(), "netrunner.action", "only the first tag removed each turn");
     // A tag the Runner removes counts too.
     let mut s = runner();
-    s.g.corp.identity = cs::SYNAPSE_GLOBAL.into();
+    s.g.corp.identity = c::SYNAPSE_GLOBAL.into();
     s.g.runner.tags = 1;
     s.g.runner.credits = 2;
     let nico = s.hq(c::NICO_CAMPAIGN);
@@ -1708,10 +1708,9 @@ pub(super) fn until_offered(m: &mut Match, id: &str) {
 
 #[test]
 fn card_kessleroid_cannot_be_trashed_by_the_runner_while_rezzed_and_ends_the_run() {
-    use crate::netrunner::cards::runner_startup as rs;
     // Control: Arruaceiras Crew trashes a plain ice at strength 0.
     let mut s = runner();
-    let a = s.installed(rs::ARRUACEIRAS_CREW);
+    let a = s.installed(c::ARRUACEIRAS_CREW);
     s.ice(0, c::PALISADE, true);
     let mut m = s.at_action();
     m.run_on(0);
@@ -1720,8 +1719,8 @@ fn card_kessleroid_cannot_be_trashed_by_the_runner_while_rezzed_and_ends_the_run
     assert!(m.offers(&format!("arruaceiras-trash:{a}")));
 
     let mut s = runner();
-    let a = s.installed(rs::ARRUACEIRAS_CREW);
-    let k = s.ice(0, is::KESSLEROID, true);
+    let a = s.installed(c::ARRUACEIRAS_CREW);
+    let k = s.ice(0, c::KESSLEROID, true);
     let mut m = s.at_action();
     m.run_on(0);
     until_offered(&mut m, &format!("arruaceiras:{a}"));
@@ -1739,7 +1738,7 @@ fn card_semak_samun_is_broken_only_by_fracters_and_ends_the_run_unless_3_net_dam
     s.g.runner.credits = 10;
     let mayfly = s.installed(c::MAYFLY);
     let cleaver = s.installed(c::CLEAVER);
-    s.ice(0, is::SEMAK_SAMUN, true);
+    s.ice(0, c::SEMAK_SAMUN, true);
     let mut m = s.at_action();
     m.run_on(0);
     until_offered(&mut m, &format!("pump:{mayfly}"));
@@ -1753,7 +1752,7 @@ fn card_semak_samun_is_broken_only_by_fracters_and_ends_the_run_unless_3_net_dam
     assert!(m.game().run.is_none());
 
     let mut s = runner();
-    s.ice(0, is::SEMAK_SAMUN, true);
+    s.ice(0, c::SEMAK_SAMUN, true);
     for _ in 0..4 {
         s.grip(c::SURE_GAMBLE);
     }
@@ -1770,7 +1769,7 @@ fn card_semak_samun_is_broken_only_by_fracters_and_ends_the_run_unless_3_net_dam
 #[test]
 fn card_key_performance_indicators_resolves_2_different_modes_in_the_order_chosen() {
     let mut s = corp();
-    let kpi = s.hq(cs::KEY_PERFORMANCE_INDICATORS);
+    let kpi = s.hq(c::KEY_PERFORMANCE_INDICATORS);
     let pal = s.hq(c::PALISADE);
     let back = s.hq(c::HEDGE_FUND);
     s.ice(RD, c::PALISADE, false);
@@ -1794,7 +1793,7 @@ fn card_key_performance_indicators_resolves_2_different_modes_in_the_order_chose
     assert_eq!(m.kind(), "netrunner.action", "no third mode");
 
     let mut s = corp();
-    let kpi = s.hq(cs::KEY_PERFORMANCE_INDICATORS);
+    let kpi = s.hq(c::KEY_PERFORMANCE_INDICATORS);
     let a = s.root(3, c::OFFWORLD_OFFICE, false);
     let mut m = s.at_action();
     m.play(kpi);
@@ -1809,7 +1808,7 @@ fn card_key_performance_indicators_resolves_2_different_modes_in_the_order_chose
 fn card_n_pot_lets_the_runner_pay_3_per_subroutine_and_ends_the_run_by_threat_level() {
     let mut s = runner();
     s.g.runner.credits = 9;
-    s.ice(0, is::N_POT, true);
+    s.ice(0, c::N_POT, true);
     let mut m = s.at_action();
     m.run_on(0);
     until_offered(&mut m, "ice-break:0");
@@ -1824,7 +1823,7 @@ fn card_n_pot_lets_the_runner_pay_3_per_subroutine_and_ends_the_run_by_threat_le
     let mut s = runner();
     s.g.runner.credits = 9;
     s.g.runner.points = 2;
-    s.ice(0, is::N_POT, true);
+    s.ice(0, c::N_POT, true);
     let mut m = s.at_action();
     m.run_on(0);
     until_offered(&mut m, "ice-break:0");
@@ -1840,7 +1839,7 @@ fn card_n_pot_lets_the_runner_pay_3_per_subroutine_and_ends_the_run_by_threat_le
 fn card_lycian_multi_munition_gains_chosen_subtypes_and_derezzes_when_a_turn_ends() {
     let mut s = runner();
     s.g.corp.credits = 3;
-    let l = s.ice(RD, is::LYCIAN_MULTI_MUNITION, false);
+    let l = s.ice(RD, c::LYCIAN_MULTI_MUNITION, false);
     s.rd(c::HEDGE_FUND);
     let p = s.installed(c::CLEAVER);
     let mut m = s.at_action();
@@ -1863,7 +1862,7 @@ fn card_lycian_multi_munition_gains_chosen_subtypes_and_derezzes_when_a_turn_end
     // loses its subtypes.
     let mut s = runner();
     s.g.corp.credits = 3;
-    let l = s.ice(RD, is::LYCIAN_MULTI_MUNITION, false);
+    let l = s.ice(RD, c::LYCIAN_MULTI_MUNITION, false);
     s.rd(c::HEDGE_FUND);
     let mut m = s.at_action();
     m.run_on(RD);
@@ -1874,7 +1873,7 @@ fn card_lycian_multi_munition_gains_chosen_subtypes_and_derezzes_when_a_turn_end
     assert!(g.run.is_none() && m.has_event("netrunner.run_ended_by"));
     assert_eq!((g.runner.clicks, g.runner.credits, g.corp.credits), (3, 5, 1));
     let mut s = corp();
-    let l = s.ice(RD, is::LYCIAN_MULTI_MUNITION, true);
+    let l = s.ice(RD, c::LYCIAN_MULTI_MUNITION, true);
     s.g.cards[l as usize].gained = vec!["Barrier".into()];
     let m = s.start(Stage::EndTurn);
     let g = m.game();
@@ -1884,7 +1883,7 @@ fn card_lycian_multi_munition_gains_chosen_subtypes_and_derezzes_when_a_turn_end
 #[test]
 fn card_stegodon_mk_iv_derezzes_ice_elsewhere_for_1_and_weakens_icebreakers_that_run() {
     let mut s = runner();
-    let st = s.card(cs::STEGODON_MK_IV);
+    let st = s.card(c::STEGODON_MK_IV);
     s.g.corp.score.push(st);
     let hq_ice = s.ice(crate::netrunner::state::HQ, c::PALISADE, true);
     s.ice(RD, c::PALISADE, false);
@@ -1912,7 +1911,7 @@ fn card_stegodon_mk_iv_derezzes_ice_elsewhere_for_1_and_weakens_icebreakers_that
 #[test]
 fn card_lightning_laboratory_rezzes_2_ice_free_on_a_run_and_derezzes_them_when_the_turn_ends() {
     let mut s = runner().runner_turn(2);
-    let lab = s.card(cs::LIGHTNING_LABORATORY);
+    let lab = s.card(c::LIGHTNING_LABORATORY);
     s.g.corp.score.push(lab);
     s.g.cards[lab as usize].agenda = 1;
     let inner = s.ice(RD, c::PALISADE, false);
@@ -1934,7 +1933,7 @@ fn card_lightning_laboratory_rezzes_2_ice_free_on_a_run_and_derezzes_them_when_t
 
     // Declining keeps the counter and sets up nothing.
     let mut s = runner();
-    let lab = s.card(cs::LIGHTNING_LABORATORY);
+    let lab = s.card(c::LIGHTNING_LABORATORY);
     s.g.corp.score.push(lab);
     s.g.cards[lab as usize].agenda = 1;
     s.ice(RD, c::PALISADE, false);
@@ -1949,7 +1948,7 @@ fn card_lightning_laboratory_rezzes_2_ice_free_on_a_run_and_derezzes_them_when_t
 #[test]
 fn card_warm_reception_installs_from_hq_unscorable_then_derezzes_itself_and_another_card() {
     let mut s = corp();
-    let w = s.root(3, cs::WARM_RECEPTION, true);
+    let w = s.root(3, c::WARM_RECEPTION, true);
     let other = s.root(4, c::REGOLITH_MINING_LICENSE, true);
     let a = s.hq(c::ORBITAL_SUPERIORITY);
     s.rd(c::HEDGE_FUND);
@@ -1965,7 +1964,7 @@ fn card_warm_reception_installs_from_hq_unscorable_then_derezzes_itself_and_anot
 
     // Protected by ice, HQ empty: nothing to ask.
     let mut s = corp();
-    s.root(3, cs::WARM_RECEPTION, true);
+    s.root(3, c::WARM_RECEPTION, true);
     s.ice(3, c::PALISADE, true);
     s.root(4, c::REGOLITH_MINING_LICENSE, true);
     s.rd(c::HEDGE_FUND);
@@ -1977,7 +1976,7 @@ fn card_warm_reception_installs_from_hq_unscorable_then_derezzes_itself_and_anot
 fn card_brasilia_government_grid_derezzes_another_ice_for_3_strength_and_is_one_region_per_server() {
     let mut s = runner();
     s.g.corp.credits = 10;
-    s.root(3, cs::BRASILIA_GOVERNMENT_GRID, true);
+    s.root(3, c::BRASILIA_GOVERNMENT_GRID, true);
     let ice = s.ice(3, c::PALISADE, false);
     let other = s.ice(crate::netrunner::state::HQ, c::PALISADE, true);
     s.root(3, c::REGOLITH_MINING_LICENSE, true);
@@ -1998,8 +1997,8 @@ fn card_brasilia_government_grid_derezzes_another_ice_for_3_strength_and_is_one_
 
     // A second region installed in that server replaces the first.
     let mut s = corp();
-    let old = s.root(3, cs::BRASILIA_GOVERNMENT_GRID, false);
-    let new = s.hq(cs::BRASILIA_GOVERNMENT_GRID);
+    let old = s.root(3, c::BRASILIA_GOVERNMENT_GRID, false);
+    let new = s.hq(c::BRASILIA_GOVERNMENT_GRID);
     let mut m = s.at_action();
     m.pick(&[&format!("install:{new}:3")]);
     let g = m.game();
@@ -2011,7 +2010,7 @@ fn card_brasilia_government_grid_derezzes_another_ice_for_3_strength_and_is_one_
 #[test]
 fn card_public_access_plaza_pays_1_each_turn_and_tags_the_runner_trashing_it_rezzed_at_threat_2() {
     let mut s = corp();
-    s.root(3, cs::PUBLIC_ACCESS_PLAZA, true);
+    s.root(3, c::PUBLIC_ACCESS_PLAZA, true);
     s.rd(c::HEDGE_FUND);
     let m = corp_turn_begins(s);
     assert_eq!(m.game().corp.credits, 6);
@@ -2019,7 +2018,7 @@ fn card_public_access_plaza_pays_1_each_turn_and_tags_the_runner_trashing_it_rez
     for (points, rezzed, tags) in [(2, true, 1), (1, true, 0), (2, false, 0)] {
         let mut s = runner();
         s.g.corp.points = points;
-        let p = s.root(3, cs::PUBLIC_ACCESS_PLAZA, rezzed);
+        let p = s.root(3, c::PUBLIC_ACCESS_PLAZA, rezzed);
         let mut m = s.at_action();
         m.run_on(3);
         m.pick(&["continue"]);
@@ -2035,7 +2034,7 @@ fn card_public_access_plaza_pays_1_each_turn_and_tags_the_runner_trashing_it_rez
 fn card_aggressive_trendsetting_the_first_installed_trash_costs_the_runner_a_click_or_gives_the_corp_one() {
     for spend in [true, false] {
         let mut s = runner();
-        let a = s.card(cs::AGGRESSIVE_TRENDSETTING);
+        let a = s.card(c::AGGRESSIVE_TRENDSETTING);
         s.g.corp.score.push(a);
         s.root(3, c::REGOLITH_MINING_LICENSE, false);
         s.root(4, c::REGOLITH_MINING_LICENSE, false);
@@ -2059,7 +2058,7 @@ fn card_aggressive_trendsetting_the_first_installed_trash_costs_the_runner_a_cli
 
     // Stealing from Archives an agenda the Corp trashed when installed is no trash by the Runner.
     let mut s = runner();
-    let a = s.card(cs::AGGRESSIVE_TRENDSETTING);
+    let a = s.card(c::AGGRESSIVE_TRENDSETTING);
     s.g.corp.score.push(a);
     let stolen = s.archives(c::ORBITAL_SUPERIORITY, false);
     s.g.last_trashed = Some((stolen, true, false));
@@ -2077,7 +2076,7 @@ fn card_aggressive_trendsetting_the_first_installed_trash_costs_the_runner_a_cli
 #[test]
 fn card_nebula_talent_management_flips_after_an_operation_gains_a_click_flipped_and_flips_back_on_hq_or_rd() {
     let mut s = corp().corp_turn(1);
-    s.g.corp.identity = cs::NEBULA_TALENT_MANAGEMENT.into();
+    s.g.corp.identity = c::NEBULA_TALENT_MANAGEMENT.into();
     let h = s.hq(c::HEDGE_FUND);
     s.g.corp.credits = 5;
     let mut m = s.at_action();
@@ -2088,7 +2087,7 @@ fn card_nebula_talent_management_flips_after_an_operation_gains_a_click_flipped_
 
     // Flipped: the first operation each turn gains a click.
     let mut s = corp().corp_turn(2);
-    s.g.corp.identity = cs::NEBULA_TALENT_MANAGEMENT.into();
+    s.g.corp.identity = c::NEBULA_TALENT_MANAGEMENT.into();
     s.g.corp.flipped = true;
     let h1 = s.hq(c::HEDGE_FUND);
     let h2 = s.hq(c::HEDGE_FUND);
@@ -2102,7 +2101,7 @@ fn card_nebula_talent_management_flips_after_an_operation_gains_a_click_flipped_
     // Flipped: a successful run on R&D flips it back; on a remote it does not.
     for (server, flipped) in [(3, true), (RD, false)] {
         let mut s = runner();
-        s.g.corp.identity = cs::NEBULA_TALENT_MANAGEMENT.into();
+        s.g.corp.identity = c::NEBULA_TALENT_MANAGEMENT.into();
         s.g.corp.flipped = true;
         s.root(3, c::REGOLITH_MINING_LICENSE, true);
         s.rd(c::HEDGE_FUND);
@@ -2120,7 +2119,7 @@ fn card_nebula_talent_management_flips_after_an_operation_gains_a_click_flipped_
 #[test]
 fn card_isaac_liberdade_strengthens_advanced_ice_and_moves_at_turn_end_placing_a_counter() {
     let mut s = corp();
-    let isaac = s.root(RD, cs::ISAAC_LIBERDADE, true);
+    let isaac = s.root(RD, c::ISAAC_LIBERDADE, true);
     let advanced = s.ice(RD, c::PALISADE, true);
     s.g.cards[advanced as usize].adv = 1;
     let plain = s.ice(RD, c::PALISADE, true);
@@ -2142,7 +2141,7 @@ fn card_isaac_liberdade_strengthens_advanced_ice_and_moves_at_turn_end_placing_a
 #[test]
 fn card_the_holo_man_moves_when_the_turn_begins_and_places_3_counters_or_2_after_an_hq_install() {
     let mut s = corp();
-    let holo = s.root(HQ, cs::THE_HOLO_MAN, true);
+    let holo = s.root(HQ, c::THE_HOLO_MAN, true);
     s.root(3, c::REGOLITH_MINING_LICENSE, true);
     s.rd(c::HEDGE_FUND);
     let mut m = corp_turn_begins(s);
@@ -2152,7 +2151,7 @@ fn card_the_holo_man_moves_when_the_turn_begins_and_places_3_counters_or_2_after
     for install_first in [false, true] {
         let mut s = corp();
         s.g.corp.credits = 10;
-        let holo = s.root(3, cs::THE_HOLO_MAN, true);
+        let holo = s.root(3, c::THE_HOLO_MAN, true);
         let a = s.root(3, c::ORBITAL_SUPERIORITY, false);
         let other = s.hq(c::REGOLITH_MINING_LICENSE);
         let mut m = s.at_action();
@@ -2171,7 +2170,7 @@ fn card_the_holo_man_moves_when_the_turn_begins_and_places_3_counters_or_2_after
 #[test]
 fn card_mercia_b4ll4rd_installs_an_ice_1_cheaper_when_the_action_phase_ends_and_follows_it() {
     let mut s = corp().corp_turn(1);
-    let mercia = s.root(HQ, cs::MERCIA_B4LL4RD, true);
+    let mercia = s.root(HQ, c::MERCIA_B4LL4RD, true);
     s.ice(RD, c::PALISADE, false);
     s.ice(RD, c::PALISADE, false);
     let ice = s.hq(c::PALISADE);
@@ -2192,7 +2191,7 @@ fn card_mercia_b4ll4rd_installs_an_ice_1_cheaper_when_the_action_phase_ends_and_
 fn card_vovo_ozetti_lowers_rez_costs_here_by_2_root_cards_at_threat_4_and_moves_at_turn_end() {
     let mut s = runner();
     s.g.corp.credits = 10;
-    s.root(3, cs::VOVO_OZETTI, true);
+    s.root(3, c::VOVO_OZETTI, true);
     let ice = s.ice(3, c::PALISADE, false);
     let elsewhere = s.ice(RD, c::PALISADE, false);
     let printed = s.g.def(ice).cost.unwrap_or(0);
@@ -2207,7 +2206,7 @@ fn card_vovo_ozetti_lowers_rez_costs_here_by_2_root_cards_at_threat_4_and_moves_
         let mut s = corp();
         s.g.corp.points = points;
         s.g.corp.credits = 10;
-        s.root(3, cs::VOVO_OZETTI, true);
+        s.root(3, c::VOVO_OZETTI, true);
         let a = s.root(3, c::REGOLITH_MINING_LICENSE, false);
         let printed = s.g.def(a).cost.unwrap_or(0);
         let mut m = corp_window(s);
@@ -2216,7 +2215,7 @@ fn card_vovo_ozetti_lowers_rez_costs_here_by_2_root_cards_at_threat_4_and_moves_
     }
 
     let mut s = corp();
-    let v = s.root(3, cs::VOVO_OZETTI, true);
+    let v = s.root(3, c::VOVO_OZETTI, true);
     let mut m = s.start(Stage::EndTurn);
     m.pick(&["move:0"]);
     assert!(m.game().server(HQ).is_some_and(|s| s.root.contains(&v)));
@@ -2225,7 +2224,7 @@ fn card_vovo_ozetti_lowers_rez_costs_here_by_2_root_cards_at_threat_4_and_moves_
 #[test]
 fn card_embedded_reporting_spends_a_counter_to_put_an_operation_from_r_and_d_on_top() {
     let mut s = corp().corp_turn(0);
-    let e = s.card(cs::EMBEDDED_REPORTING);
+    let e = s.card(c::EMBEDDED_REPORTING);
     s.g.corp.score.push(e);
     s.g.cards[e as usize].agenda = 2;
     s.rd(c::PALISADE);

@@ -2,8 +2,9 @@
 //! by the card; continuing `cards_startup_corp.rs`.
 
 use crate::core::stack::PriorityRound;
-use crate::netrunner::cards::{self as c, corp_startup as cs, corp_startup2 as c2};
-use crate::netrunner::state::{At, CorpZone, Stage, ARCHIVES, CORP, HQ, RUNNER};
+use crate::core::Choice;
+use crate::netrunner::cards::{self as c};
+use crate::netrunner::state::{At, CorpZone, Stage, ARCHIVES, CORP, HQ, RD, RUNNER};
 
 use super::cards_startup_corp::{corp, corp_window, runner};
 use super::kit::{Match, NetrunnerVerbs, Scenario};
@@ -19,7 +20,7 @@ fn corp_turn_begins(mut s: Scenario) -> Match {
 #[test]
 fn card_a_teia_ip_recovery_installs_a_second_card_free_in_another_remote_once_per_turn_and_limits_remotes_to_2() {
     let mut s = corp();
-    s.g.corp.identity = c2::A_TEIA.into();
+    s.g.corp.identity = c::A_TEIA.into();
     let nico = s.hq(c::NICO_CAMPAIGN);
     let pal = s.hq(c::PALISADE);
     let other = s.hq(c::NICO_CAMPAIGN);
@@ -46,7 +47,7 @@ fn card_a_teia_ip_recovery_installs_a_second_card_free_in_another_remote_once_pe
 #[test]
 fn card_nuvem_sa_law_of_the_land_looks_at_rd_after_an_operation_and_gains_2_the_first_time_it_trashes_from_rd() {
     let mut s = corp();
-    s.g.corp.identity = c2::NUVEM_SA.into();
+    s.g.corp.identity = c::NUVEM_SA.into();
     s.g.corp.credits = 10;
     let h1 = s.hq(c::HEDGE_FUND);
     let h2 = s.hq(c::HEDGE_FUND);
@@ -71,7 +72,7 @@ fn card_nuvem_sa_law_of_the_land_looks_at_rd_after_an_operation_and_gains_2_the_
 #[test]
 fn card_bangun_when_disaster_strikes_installs_agendas_face_up_and_their_access_does_2_meat_damage_and_1_tag() {
     let mut s = corp();
-    s.g.corp.identity = c2::BANGUN.into();
+    s.g.corp.identity = c::BANGUN.into();
     let a = s.hq(c::OFFWORLD_OFFICE);
     let n = s.hq(c::NICO_CAMPAIGN);
     let mut m = s.at_action();
@@ -81,7 +82,7 @@ fn card_bangun_when_disaster_strikes_installs_agendas_face_up_and_their_access_d
     assert!(g.cards[a as usize].faceup && g.corp_zone(a) == CorpZone::Root(3));
 
     let mut s = runner();
-    s.g.corp.identity = c2::BANGUN.into();
+    s.g.corp.identity = c::BANGUN.into();
     let a = s.root(3, c::OFFWORLD_OFFICE, false);
     s.g.cards[a as usize].faceup = true;
     let down = s.root(4, c::OFFWORLD_OFFICE, false);
@@ -104,8 +105,8 @@ fn card_bangun_when_disaster_strikes_installs_agendas_face_up_and_their_access_d
 #[test]
 fn card_au_co_the_gold_standard_in_clones_counts_damage_and_hq_trashes_and_spends_2_counters_to_trash_1_of_rd_top_3() {
     let mut s = corp();
-    s.g.corp.identity = c2::AU_CO.into();
-    let f = s.root(3, cs::FUJII_ASSET_RETRIEVAL, false);
+    s.g.corp.identity = c::AU_CO.into();
+    let f = s.root(3, c::FUJII_ASSET_RETRIEVAL, false);
     s.g.cards[f as usize].adv = 5;
     s.grip(c::SURE_GAMBLE);
     s.grip(c::SURE_GAMBLE);
@@ -116,7 +117,7 @@ fn card_au_co_the_gold_standard_in_clones_counts_damage_and_hq_trashes_and_spend
     assert_eq!(m.game().corp.identity_power, 1, "one counter per damage, not per point");
 
     let mut s = corp();
-    s.g.corp.identity = c2::AU_CO.into();
+    s.g.corp.identity = c::AU_CO.into();
     s.g.corp.identity_power = 2;
     let top: Vec<u32> = (0..4).map(|_| s.rd(c::HEDGE_FUND)).collect();
     let mut m = corp_turn_begins(s);
@@ -132,7 +133,7 @@ fn card_au_co_the_gold_standard_in_clones_counts_damage_and_hq_trashes_and_spend
 #[test]
 fn card_the_zwicky_group_invisible_hands_may_draw_the_first_time_an_operation_or_agenda_gains_credits() {
     let mut s = corp().corp_turn(4);
-    s.g.corp.identity = c2::THE_ZWICKY_GROUP.into();
+    s.g.corp.identity = c::THE_ZWICKY_GROUP.into();
     s.g.corp.credits = 10;
     let h1 = s.hq(c::HEDGE_FUND);
     let h2 = s.hq(c::HEDGE_FUND);
@@ -153,7 +154,7 @@ fn card_the_zwicky_group_invisible_hands_may_draw_the_first_time_an_operation_or
 #[test]
 fn card_eminent_domain_expends_to_install_and_rez_5_less_and_installs_and_rezzes_a_found_card_free_when_scored() {
     let mut s = corp();
-    let ed = s.hq(c2::EMINENT_DOMAIN);
+    let ed = s.hq(c::EMINENT_DOMAIN);
     let pal = s.hq(c::PALISADE);
     s.ice(HQ, c::PALISADE, true);
     s.g.corp.credits = 3;
@@ -166,7 +167,7 @@ fn card_eminent_domain_expends_to_install_and_rez_5_less_and_installs_and_rezzes
     assert_eq!(g.corp.credits, 3 - 1, "install 1 and rez 3, 5 less: only the expend's credit");
 
     let mut s = corp();
-    let ed = s.root(3, c2::EMINENT_DOMAIN, false);
+    let ed = s.root(3, c::EMINENT_DOMAIN, false);
     s.g.cards[ed as usize].adv = 3;
     let op = s.rd(c::HEDGE_FUND);
     let nico = s.rd(c::NICO_CAMPAIGN);
@@ -185,7 +186,7 @@ fn card_eminent_domain_expends_to_install_and_rez_5_less_and_installs_and_rezzes
 #[test]
 fn card_petty_cash_only_before_any_finished_action_and_from_archives_gains_a_click_then_leaves_the_game() {
     let mut s = corp();
-    let p = s.hq(c2::PETTY_CASH);
+    let p = s.hq(c::PETTY_CASH);
     let mut m = s.at_action();
     m.play(p);
     let g = m.game();
@@ -193,8 +194,8 @@ fn card_petty_cash_only_before_any_finished_action_and_from_archives_gains_a_cli
     assert!(!m.offers(&format!("ability:{p}")), "an action was finished this turn");
 
     let mut s = corp();
-    let p = s.archives(c2::PETTY_CASH, true);
-    let h = s.hq(c2::PETTY_CASH);
+    let p = s.archives(c::PETTY_CASH, true);
+    let h = s.hq(c::PETTY_CASH);
     let mut m = s.at_action();
     m.pick(&[&format!("ability:{p}")]);
     // It may lie face down in Archives: the question's public summary must not name it (the
@@ -211,7 +212,7 @@ fn card_petty_cash_only_before_any_finished_action_and_from_archives_gains_a_cli
 fn card_ip_enforcement_removes_x_tags_to_install_an_x_point_agenda_from_the_runner_score_area() {
     for (tags, adv) in [(2, 0), (3, 1)] {
         let mut s = corp();
-        let ip = s.hq(c2::IP_ENFORCEMENT);
+        let ip = s.hq(c::IP_ENFORCEMENT);
         let a = s.card(c::OFFWORLD_OFFICE);
         s.g.runner.score.push(a);
         s.g.runner.points = 2;
@@ -224,11 +225,33 @@ fn card_ip_enforcement_removes_x_tags_to_install_an_x_point_agenda_from_the_runn
         assert_eq!(g.adv(a), adv, "1 advancement counter while the Runner is still tagged");
     }
     let mut s = corp();
-    let ip = s.hq(c2::IP_ENFORCEMENT);
+    let ip = s.hq(c::IP_ENFORCEMENT);
     let a = s.card(c::OFFWORLD_OFFICE);
     s.g.runner.score.push(a);
     s.g.runner.tags = 1;
     assert!(!s.at_action().offers(&format!("play:{ip}:{a}")), "2 points need 2 tags");
+}
+
+#[test]
+fn card_ip_enforcement_costs_x_credits_the_printed_points_of_the_agenda_it_installs() {
+    // Printed "X[credit]" (no number in the card data): X is the agenda's points, paid as the
+    // operation is played, and the agenda is not offered when the Corp cannot pay X.
+    let mut s = corp();
+    s.g.corp.credits = 3;
+    let ip = s.hq(c::IP_ENFORCEMENT);
+    let a = s.card(c::OFFWORLD_OFFICE);
+    s.g.runner.score.push(a);
+    s.g.runner.tags = 2;
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{ip}:{a}")]);
+    assert_eq!(m.game().corp.credits, 1, "2 credits for a 2-point agenda");
+    let mut s = corp();
+    s.g.corp.credits = 1;
+    let ip = s.hq(c::IP_ENFORCEMENT);
+    let a = s.card(c::OFFWORLD_OFFICE);
+    s.g.runner.score.push(a);
+    s.g.runner.tags = 2;
+    assert!(!s.at_action().offers(&format!("play:{ip}:{a}")), "1 credit cannot pay X = 2");
 }
 
 // --- assets ----------------------------------------------------------------------------------------------
@@ -236,7 +259,7 @@ fn card_ip_enforcement_removes_x_tags_to_install_an_x_point_agenda_from_the_runn
 #[test]
 fn card_wage_workers_gains_a_click_when_the_same_action_is_finished_the_third_time() {
     let mut s = Scenario::new().auto_pass().corp_turn(5);
-    s.root(3, c2::WAGE_WORKERS, true);
+    s.root(3, c::WAGE_WORKERS, true);
     s.rd(c::HEDGE_FUND);
     let mut m = s.at_action();
     m.pick(&["credit"]);
@@ -253,7 +276,7 @@ fn card_wage_workers_gains_a_click_when_the_same_action_is_finished_the_third_ti
 fn card_cybersand_harvester_hosts_2_per_ice_rezzed_pays_installs_and_trashes_to_take_the_rest() {
     let mut s = runner();
     s.g.corp.credits = 5;
-    let cyb = s.root(3, c2::CYBERSAND_HARVESTER, true);
+    let cyb = s.root(3, c::CYBERSAND_HARVESTER, true);
     let ice = s.ice(HQ, c::PALISADE, false);
     let mut m = s.at_action();
     m.run_on(HQ);
@@ -262,7 +285,7 @@ fn card_cybersand_harvester_hosts_2_per_ice_rezzed_pays_installs_and_trashes_to_
 
     let mut s = corp();
     s.g.corp.credits = 0;
-    let cyb = s.root(3, c2::CYBERSAND_HARVESTER, true);
+    let cyb = s.root(3, c::CYBERSAND_HARVESTER, true);
     s.g.cards[cyb as usize].credits = 2;
     s.ice(HQ, c::PALISADE, false);
     let second = s.hq(c::PALISADE);
@@ -282,15 +305,15 @@ fn card_front_company_rezzes_on_the_corp_turn_only_keeps_the_first_run_off_remot
     // Not rezzed in the Runner's turn: the Corp's window offers nothing, so it passes.
     let mut s = runner();
     s.g.corp.credits = 5;
-    s.root(3, c2::FRONT_COMPANY, false);
+    s.root(3, c::FRONT_COMPANY, false);
     let m = s.start(Stage::Window { at: At::Action, round: PriorityRound::new(vec![RUNNER, CORP]) });
     assert_eq!((m.kind().as_str(), m.seat()), ("netrunner.action", RUNNER));
     let mut s = corp();
-    let fc = s.root(3, c2::FRONT_COMPANY, false);
+    let fc = s.root(3, c::FRONT_COMPANY, false);
     assert!(corp_window(s).offers(&format!("rez:{fc}")));
 
     let mut s = runner();
-    s.root(3, c2::FRONT_COMPANY, true);
+    s.root(3, c::FRONT_COMPANY, true);
     for _ in 0..3 {
         s.grip(c::SURE_GAMBLE);
     }
@@ -315,7 +338,7 @@ fn card_front_company_rezzes_on_the_corp_turn_only_keeps_the_first_run_off_remot
 fn card_mahkota_langit_grid_pays_rezzes_in_its_server_and_raises_its_assets_trash_cost() {
     let mut s = corp();
     s.g.corp.credits = 2;
-    let grid = s.root(3, c2::MAHKOTA_LANGIT_GRID, false);
+    let grid = s.root(3, c::MAHKOTA_LANGIT_GRID, false);
     let nico = s.root(3, c::NICO_CAMPAIGN, false);
     let elsewhere = s.root(4, c::NICO_CAMPAIGN, true);
     let mut m = corp_window(s);
@@ -331,10 +354,44 @@ fn card_mahkota_langit_grid_pays_rezzes_in_its_server_and_raises_its_assets_tras
 }
 
 #[test]
+fn card_mahkota_langit_grid_trashed_while_accessed_still_raises_the_trash_cost_of_its_assets_persistent_cr_1_16() {
+    let mut s = runner();
+    s.g.runner.credits = 20;
+    let grid = s.root(3, c::MAHKOTA_LANGIT_GRID, true);
+    let nico = s.root(3, c::NICO_CAMPAIGN, true);
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["continue"]);
+    m.answer(Choice::Order(vec!["slot:0".into(), "slot:1".into()]));
+    let grid_cost = m.game().trash_cost(grid).unwrap_or(0);
+    m.pick(&["trash"]);
+    let g = m.game();
+    assert!(g.corp.archives.contains(&grid));
+    let printed = g.def(nico).trash.unwrap_or(0);
+    assert_eq!(g.trash_cost(nico), Some(printed + 2), "persistent: still +2 while this access lasts");
+    m.pick(&["trash"]);
+    let g = m.game();
+    assert_eq!(g.runner.credits, 20 - grid_cost - (printed + 2));
+    assert!(g.corp.archives.contains(&nico));
+}
+
+#[test]
+fn card_tucana_is_installed_only_in_the_root_of_a_remote_server() {
+    let mut s = corp();
+    let t = s.hq(c::TUCANA);
+    s.root(3, c::NICO_CAMPAIGN, false);
+    let m = s.at_action();
+    for central in [HQ, RD, ARCHIVES] {
+        assert!(!m.offers(&format!("install:{t}:{central}")), "remote server only, not {central}");
+    }
+    assert!(m.offers(&format!("install:{t}:3")) && m.offers(&format!("install:{t}:new")));
+}
+
+#[test]
 fn card_tucana_searches_an_ice_when_an_agenda_is_scored_from_its_root_and_installs_and_rezzes_it_3_less() {
     let mut s = corp();
     s.g.corp.credits = 0;
-    s.root(3, c2::TUCANA, true);
+    s.root(3, c::TUCANA, true);
     let a = s.root(3, c::OFFWORLD_OFFICE, false);
     s.g.cards[a as usize].adv = 4;
     let pal = s.rd(c::PALISADE);

@@ -3,7 +3,7 @@
 //! sees depends on the Corp's bid.
 
 use crate::core::{Choice, Input, Ruleset, Viewer};
-use crate::netrunner::cards::{self as c, corp_last as cl, corp_startup as cs};
+use crate::netrunner::cards::{self as c};
 use crate::netrunner::state::{CorpZone, Stage, CORP, HQ, RUNNER};
 use crate::netrunner::Netrunner;
 
@@ -14,7 +14,7 @@ use super::kit::{Match, NetrunnerVerbs};
 fn see_how_they_run_scored(corp_credits: i64) -> Match {
     let mut s = corp();
     s.g.corp.credits = corp_credits;
-    let a = s.root(3, cl::SEE_HOW_THEY_RUN, false);
+    let a = s.root(3, c::SEE_HOW_THEY_RUN, false);
     s.g.cards[a as usize].adv = 4;
     for _ in 0..3 {
         s.grip(c::SURE_GAMBLE);
@@ -91,7 +91,7 @@ fn psi_game_the_corps_bid_is_hidden_from_the_runner_and_spectators_until_the_run
 fn adrian_run() -> (Match, u32, u32) {
     let mut s = runner();
     s.g.corp.credits = 5;
-    let adrian = s.root(3, cl::ADRIAN_SEIS, true);
+    let adrian = s.root(3, c::ADRIAN_SEIS, true);
     let agenda = s.root(3, c::OFFWORLD_OFFICE, false);
     let mut m = s.at_action();
     m.run_on(3);
@@ -123,7 +123,7 @@ fn card_adrian_seis_psi_game_limits_access_to_it_or_away_from_it_and_moves_at_tu
     assert!(!m.log.iter().any(|e| e.kind == "netrunner.accessed" && e.detail["card"] == adrian));
 
     let mut s = corp();
-    let adrian = s.root(3, cl::ADRIAN_SEIS, true);
+    let adrian = s.root(3, c::ADRIAN_SEIS, true);
     let mut m = s.start(Stage::EndTurn);
     assert_eq!((m.kind().as_str(), m.seat()), (c::CARD_KIND, CORP));
     m.pick(&[&format!("move:{HQ}")]);
@@ -134,7 +134,7 @@ fn card_adrian_seis_psi_game_limits_access_to_it_or_away_from_it_and_moves_at_tu
 fn daniela_run(grip: usize) -> (Match, u32, u32) {
     let mut s = runner();
     s.g.runner.credits = 5;
-    let dani = s.root(3, cl::DANIELA_JORGE_INACIO, true);
+    let dani = s.root(3, c::DANIELA_JORGE_INACIO, true);
     let agenda = s.root(3, c::OFFWORLD_OFFICE, false);
     for _ in 0..grip {
         s.grip(c::SURE_GAMBLE);
@@ -202,7 +202,7 @@ fn card_daniela_jorge_inacio_steal_and_trash_cost_2_grip_cards_at_random_persist
 fn card_plutus_rez_costs_a_forfeit_or_3_revealed_hq_cards_and_plays_a_transaction_from_archives() {
     let mut s = corp();
     s.g.corp.credits = 5;
-    let p = s.root(3, cl::PLUTUS, false);
+    let p = s.root(3, c::PLUTUS, false);
     let hq: Vec<u32> = (0..3).map(|_| s.hq(c::PALISADE)).collect();
     let scored = s.card(c::OFFWORLD_OFFICE);
     s.g.corp.score.push(scored);
@@ -220,7 +220,7 @@ fn card_plutus_rez_costs_a_forfeit_or_3_revealed_hq_cards_and_plays_a_transactio
     // When the Corp's turn begins: a transaction from Archives, then removed from the game.
     let mut s = corp();
     s.g.corp.credits = 5;
-    s.root(3, cl::PLUTUS, true);
+    s.root(3, c::PLUTUS, true);
     let h = s.archives(c::HEDGE_FUND, true);
     s.rd(c::PALISADE);
     s.g.active = CORP;
@@ -236,7 +236,7 @@ fn card_plutus_rez_costs_a_forfeit_or_3_revealed_hq_cards_and_plays_a_transactio
 fn card_stoke_the_embers_gains_3_and_advances_when_scored_and_may_reveal_when_installed_not_from_hq() {
     let mut s = corp();
     s.g.corp.credits = 0;
-    let a = s.root(3, cl::STOKE_THE_EMBERS, false);
+    let a = s.root(3, c::STOKE_THE_EMBERS, false);
     s.g.cards[a as usize].adv = 4;
     let ice = s.ice(HQ, c::PALISADE, false);
     let mut m = corp_window(s);
@@ -248,10 +248,10 @@ fn card_stoke_the_embers_gains_3_and_advances_when_scored_and_may_reveal_when_in
     // Installed from Archives (The Powers That Be): the Corp may reveal it.
     let mut s = corp();
     s.g.corp.credits = 0;
-    s.root(3, cs::THE_POWERS_THAT_BE, true);
+    s.root(3, c::THE_POWERS_THAT_BE, true);
     let o = s.root(4, c::OFFWORLD_OFFICE, false);
     s.g.cards[o as usize].adv = 4;
-    let stoke = s.archives(cl::STOKE_THE_EMBERS, true);
+    let stoke = s.archives(c::STOKE_THE_EMBERS, true);
     let ice = s.ice(HQ, c::PALISADE, false);
     let mut m = corp_window(s);
     m.score(o);
@@ -266,7 +266,7 @@ fn card_stoke_the_embers_gains_3_and_advances_when_scored_and_may_reveal_when_in
 
     // Installed from HQ: nothing to reveal.
     let mut s = corp();
-    let h = s.hq(cl::STOKE_THE_EMBERS);
+    let h = s.hq(c::STOKE_THE_EMBERS);
     let mut m = s.at_action();
     m.install(h);
     assert_ne!(m.kind(), c::CARD_KIND);

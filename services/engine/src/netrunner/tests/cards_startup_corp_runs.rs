@@ -1,7 +1,7 @@
 //! One test per run-related Corp Startup card (`cards/corp_startup_runs.rs`), named by the card,
 //! and the tests of the encounter mechanics they brought (`cards/encounters.rs`).
 
-use crate::netrunner::cards::{self as c, corp_startup_runs as cr};
+use crate::netrunner::cards::{self as c};
 use crate::netrunner::state::{ARCHIVES, CORP, HQ, RD, RUNNER};
 
 use super::cards_startup_corp::{corp, corp_window, runner, to_card_question, until_offered};
@@ -14,7 +14,7 @@ fn card_hammer_lets_non_killers_break_only_1_printed_subroutine_per_encounter() 
     let mayfly = s.installed(c::MAYFLY);
     let carmen = s.installed(c::CARMEN);
     let telework = s.installed(c::TELEWORK_CONTRACT);
-    s.ice(HQ, cr::HAMMER, true);
+    s.ice(HQ, c::HAMMER, true);
     let mut m = s.at_action();
     m.run_on(HQ);
     until_offered(&mut m, &format!("pump:{mayfly}"));
@@ -40,7 +40,7 @@ fn card_starlit_knight_gains_an_end_the_run_per_tag_at_threat_4() {
     // Below threat 4 it only tags.
     let mut s = runner();
     s.g.runner.tags = 1;
-    s.ice(HQ, cr::STARLIT_KNIGHT, true);
+    s.ice(HQ, c::STARLIT_KNIGHT, true);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
     m.run_on(HQ);
@@ -53,7 +53,7 @@ fn card_starlit_knight_gains_an_end_the_run_per_tag_at_threat_4() {
     s.g.runner.tags = 2;
     s.g.runner.credits = 10;
     let mayfly = s.installed(c::MAYFLY);
-    s.ice(HQ, cr::STARLIT_KNIGHT, true);
+    s.ice(HQ, c::STARLIT_KNIGHT, true);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
     m.run_on(HQ);
@@ -73,7 +73,7 @@ fn card_virtual_service_agent_tags_unless_a_decoder_broke_its_subroutine() {
         let mut s = runner();
         s.g.runner.credits = 10;
         let b = s.installed(if decoder { c::BUZZSAW } else { c::MAYFLY });
-        s.ice(HQ, cr::VIRTUAL_SERVICE_AGENT, true);
+        s.ice(HQ, c::VIRTUAL_SERVICE_AGENT, true);
         s.hq(c::HEDGE_FUND);
         let mut m = s.at_action();
         m.run_on(HQ);
@@ -88,7 +88,7 @@ fn card_virtual_service_agent_tags_unless_a_decoder_broke_its_subroutine() {
     }
     // Unbroken: the Runner loses 1 credit and is tagged when passing it.
     let mut s = runner();
-    s.ice(HQ, cr::VIRTUAL_SERVICE_AGENT, true);
+    s.ice(HQ, c::VIRTUAL_SERVICE_AGENT, true);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
     m.run_on(HQ);
@@ -103,7 +103,7 @@ fn card_sorocaban_blade_trashes_at_most_1_installed_card_per_encounter() {
     let telework = s.installed(c::TELEWORK_CONTRACT);
     let t400 = s.installed(c::T400_MEMORY_DIAMOND);
     let leech = s.installed(c::LEECH);
-    s.ice(HQ, cr::SOROCABAN_BLADE, true);
+    s.ice(HQ, c::SOROCABAN_BLADE, true);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
     m.run_on(HQ);
@@ -122,7 +122,7 @@ fn card_cloud_eater_rezzed_this_turn_costs_the_runner_when_its_encounter_ends() 
     s.g.corp.credits = 10;
     let telework = s.installed(c::TELEWORK_CONTRACT);
     let t400 = s.installed(c::T400_MEMORY_DIAMOND);
-    let ce = s.ice(HQ, cr::CLOUD_EATER, false);
+    let ce = s.ice(HQ, c::CLOUD_EATER, false);
     s.hq(c::HEDGE_FUND);
     for _ in 0..5 {
         s.grip(c::SURE_GAMBLE);
@@ -149,7 +149,7 @@ fn card_cloud_eater_rezzed_this_turn_costs_the_runner_when_its_encounter_ends() 
     // Rezzed on an earlier turn: its encounter ends with nothing more.
     let mut s = runner();
     s.installed(c::TELEWORK_CONTRACT);
-    let ce = s.ice(HQ, cr::CLOUD_EATER, true);
+    let ce = s.ice(HQ, c::CLOUD_EATER, true);
     s.hq(c::HEDGE_FUND);
     for _ in 0..5 {
         s.grip(c::SURE_GAMBLE);
@@ -169,11 +169,11 @@ fn card_cloud_eater_rezzed_this_turn_costs_the_runner_when_its_encounter_ends() 
 fn card_cloud_eater_encounter_ends_also_when_the_run_ends_during_it() {
     // Thunderbolt's gained subroutine ends the run during the encounter: the encounter ends too.
     let mut s = runner();
-    s.g.corp.identity = cr::THUNDERBOLT_ARMAMENTS.into();
+    s.g.corp.identity = c::THUNDERBOLT_ARMAMENTS.into();
     s.g.corp.credits = 10;
     let telework = s.installed(c::TELEWORK_CONTRACT);
     s.installed(c::T400_MEMORY_DIAMOND);
-    let ce = s.ice(HQ, cr::CLOUD_EATER, false);
+    let ce = s.ice(HQ, c::CLOUD_EATER, false);
     s.hq(c::HEDGE_FUND);
     for _ in 0..5 {
         s.grip(c::SURE_GAMBLE);
@@ -202,9 +202,9 @@ fn card_cloud_eater_encounter_ends_also_when_the_run_ends_during_it() {
 fn card_sisyphus_protocol_makes_the_runner_encounter_a_passed_code_gate_again_once_a_turn() {
     let mut s = runner();
     s.g.corp.credits = 1;
-    let sp = s.card(cr::SISYPHUS_PROTOCOL);
+    let sp = s.card(c::SISYPHUS_PROTOCOL);
     s.g.corp.score.push(sp);
-    s.ice(HQ, cr::VIRTUAL_SERVICE_AGENT, true);
+    s.ice(HQ, c::VIRTUAL_SERVICE_AGENT, true);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
     m.run_on(HQ);
@@ -221,11 +221,11 @@ fn card_sisyphus_protocol_makes_the_runner_encounter_a_passed_code_gate_again_on
 #[test]
 fn card_thunderbolt_armaments_gives_ap_and_destroyer_ice_rezzed_in_a_run_strength_and_a_subroutine() {
     let mut s = runner();
-    s.g.corp.identity = cr::THUNDERBOLT_ARMAMENTS.into();
+    s.g.corp.identity = c::THUNDERBOLT_ARMAMENTS.into();
     s.g.corp.credits = 6;
     let a = s.installed(c::TELEWORK_CONTRACT);
     let b = s.installed(c::SMARTWARE_DISTRIBUTOR);
-    let h = s.ice(HQ, cr::HAMMER, false);
+    let h = s.ice(HQ, c::HAMMER, false);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
     m.run_on(HQ);
@@ -249,10 +249,10 @@ fn card_thunderbolt_armaments_gives_ap_and_destroyer_ice_rezzed_in_a_run_strengt
 fn card_mycoweb_installs_and_rezzes_ice_then_resolves_a_sentry_s_and_another_code_gate_s_subroutine() {
     let mut s = runner();
     s.g.corp.credits = 1;
-    s.ice(HQ, cr::MYCOWEB, true);
+    s.ice(HQ, c::MYCOWEB, true);
     s.ice(RD, c::TITHE, true);
     let ws = s.ice(RD, c::WHITESPACE, false);
-    let vsa = s.ice(ARCHIVES, cr::VIRTUAL_SERVICE_AGENT, true);
+    let vsa = s.ice(ARCHIVES, c::VIRTUAL_SERVICE_AGENT, true);
     let pal = s.archives(c::PALISADE, false);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
@@ -282,7 +282,7 @@ fn card_mycoweb_installs_and_rezzes_ice_then_resolves_a_sentry_s_and_another_cod
 #[test]
 fn card_tributary_moves_in_front_of_the_first_run_and_strengthens_every_ice() {
     let mut s = runner();
-    let t = s.ice(RD, cr::TRIBUTARY, true);
+    let t = s.ice(RD, c::TRIBUTARY, true);
     let pal = s.hq(c::PALISADE);
     s.rd(c::HEDGE_FUND);
     s.hq(c::HEDGE_FUND);
@@ -305,17 +305,17 @@ fn card_tributary_moves_in_front_of_the_first_run_and_strengthens_every_ice() {
 #[test]
 fn card_proprionegation_gets_a_counter_and_spends_it_to_move_the_runner_to_archives() {
     let mut s = corp();
-    let p = s.root(3, cr::PROPRIONEGATION, false);
+    let p = s.root(3, c::PROPRIONEGATION, false);
     s.g.cards[p as usize].adv = 4;
     let mut m = corp_window(s);
     m.score(p);
     assert_eq!(m.game().cards[p as usize].agenda, 1);
 
     let mut s = runner();
-    let p = s.card(cr::PROPRIONEGATION);
+    let p = s.card(c::PROPRIONEGATION);
     s.g.corp.score.push(p);
     s.g.cards[p as usize].agenda = 1;
-    s.ice(HQ, cr::VIRTUAL_SERVICE_AGENT, true);
+    s.ice(HQ, c::VIRTUAL_SERVICE_AGENT, true);
     s.ice(ARCHIVES, c::TITHE, true);
     s.grip(c::SURE_GAMBLE);
     let mut m = s.at_action();
@@ -334,8 +334,8 @@ fn card_proprionegation_gets_a_counter_and_spends_it_to_move_the_runner_to_archi
 #[test]
 fn card_mitra_aman_is_trashed_for_3_and_swaps_the_approached_ice_with_one_from_hq() {
     let mut s = runner();
-    let mitra = s.root(3, cr::MITRA_AMAN, true);
-    let vsa = s.ice(3, cr::VIRTUAL_SERVICE_AGENT, true);
+    let mitra = s.root(3, c::MITRA_AMAN, true);
+    let vsa = s.ice(3, c::VIRTUAL_SERVICE_AGENT, true);
     let pal = s.hq(c::PALISADE);
     let mut m = s.at_action();
     m.run_on(3);
@@ -360,8 +360,8 @@ fn nr_6_3_strength_lowered_for_an_encounter_does_not_carry_to_the_next_ice() {
     let mut s = runner();
     let leech = s.installed(c::LEECH);
     s.g.cards[leech as usize].virus = 2;
-    let inner = s.ice(HQ, cr::VIRTUAL_SERVICE_AGENT, true);
-    let outer = s.ice(HQ, cr::VIRTUAL_SERVICE_AGENT, true);
+    let inner = s.ice(HQ, c::VIRTUAL_SERVICE_AGENT, true);
+    let outer = s.ice(HQ, c::VIRTUAL_SERVICE_AGENT, true);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
     m.run_on(HQ);

@@ -3,7 +3,6 @@
 
 use crate::core::Choice;
 use crate::netrunner::cards as c;
-use crate::netrunner::cards::runner_startup as rs;
 use crate::netrunner::state::{Stage, ARCHIVES, HQ, RD, RUNNER};
 
 use super::kit::{NetrunnerVerbs, Scenario};
@@ -20,7 +19,7 @@ fn runner() -> Scenario {
 #[test]
 fn card_joy_ride_runs_rd_and_draws_5_when_successful() {
     let mut s = runner();
-    let j = s.grip(rs::JOY_RIDE);
+    let j = s.grip(c::JOY_RIDE);
     for _ in 0..6 {
         s.stack(c::SURE_GAMBLE);
     }
@@ -36,7 +35,7 @@ fn card_joy_ride_runs_rd_and_draws_5_when_successful() {
 #[test]
 fn card_clean_getaway_gains_6_when_successful() {
     let mut s = runner();
-    let j = s.grip(rs::CLEAN_GETAWAY);
+    let j = s.grip(c::CLEAN_GETAWAY);
     s.root(3, c::NICO_CAMPAIGN, false);
     let mut m = s.at_action();
     m.pick(&[&format!("play:{j}:3")]);
@@ -48,7 +47,7 @@ fn card_clean_getaway_gains_6_when_successful() {
 fn card_transfer_of_wealth_tags_and_takes_2_per_credit_the_corp_loses() {
     let mut s = runner();
     s.g.corp.credits = 2;
-    let t = s.grip(rs::TRANSFER_OF_WEALTH);
+    let t = s.grip(c::TRANSFER_OF_WEALTH);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
     assert!(!m.offers(&format!("play:{t}:{RD}")), "HQ only");
@@ -62,7 +61,7 @@ fn card_transfer_of_wealth_tags_and_takes_2_per_credit_the_corp_loses() {
 #[test]
 fn card_ritual_draws_1_per_click_left() {
     let mut s = runner();
-    let r = s.grip(rs::RITUAL);
+    let r = s.grip(c::RITUAL);
     for _ in 0..5 {
         s.stack(c::SURE_GAMBLE);
     }
@@ -74,7 +73,7 @@ fn card_ritual_draws_1_per_click_left() {
 #[test]
 fn card_lie_low_spends_2_clicks_to_draw_4_or_remove_tags() {
     let mut s = runner();
-    let l = s.grip(rs::LIE_LOW);
+    let l = s.grip(c::LIE_LOW);
     for _ in 0..5 {
         s.stack(c::SURE_GAMBLE);
     }
@@ -84,7 +83,7 @@ fn card_lie_low_spends_2_clicks_to_draw_4_or_remove_tags() {
     let g = m.game();
     assert_eq!((g.runner.tags, g.runner.clicks, g.runner.grip.len()), (1, 2, 0));
     let mut s = runner().runner_turn(2);
-    let l = s.grip(rs::LIE_LOW);
+    let l = s.grip(c::LIE_LOW);
     for _ in 0..5 {
         s.stack(c::SURE_GAMBLE);
     }
@@ -93,7 +92,7 @@ fn card_lie_low_spends_2_clicks_to_draw_4_or_remove_tags() {
     m.pick(&[&format!("play:{l}:0")]);
     assert_eq!((m.game().runner.grip.len(), m.game().runner.clicks), (4, 0));
     let mut s = runner().runner_turn(1);
-    let l = s.grip(rs::LIE_LOW);
+    let l = s.grip(c::LIE_LOW);
     let m = s.at_action();
     assert!(!m.offers(&format!("play:{l}:0")), "the additional click");
 }
@@ -103,7 +102,7 @@ fn card_lie_low_spends_2_clicks_to_draw_4_or_remove_tags() {
 #[test]
 fn card_hermes_adds_1_mu_and_returns_an_unrezzed_card_to_hq_after_a_steal() {
     let mut s = runner();
-    let h = s.installed(rs::HERMES);
+    let h = s.installed(c::HERMES);
     let _ = h;
     assert_eq!(s.g.memory_limit(), 5);
     s.root(3, c::OFFWORLD_OFFICE, false);
@@ -125,7 +124,7 @@ fn card_hermes_adds_1_mu_and_returns_an_unrezzed_card_to_hq_after_a_steal() {
 #[test]
 fn card_friend_of_a_friend_trashes_for_5_and_a_tag_removed_or_9_and_a_tag() {
     let mut s = runner();
-    let f = s.installed(rs::FRIEND_OF_A_FRIEND);
+    let f = s.installed(c::FRIEND_OF_A_FRIEND);
     let mut m = s.at_action();
     m.pick(&[&format!("ability:{f}:1")]);
     let g = m.game();
@@ -133,7 +132,7 @@ fn card_friend_of_a_friend_trashes_for_5_and_a_tag_removed_or_9_and_a_tag() {
     assert!(g.runner.heap.contains(&f));
     let mut s = runner();
     s.g.runner.tags = 1;
-    let f = s.installed(rs::FRIEND_OF_A_FRIEND);
+    let f = s.installed(c::FRIEND_OF_A_FRIEND);
     let mut m = s.at_action();
     assert!(!m.offers(&format!("ability:{f}:1")), "9 credits only untagged");
     m.pick(&[&format!("ability:{f}:0")]);
@@ -144,7 +143,7 @@ fn card_friend_of_a_friend_trashes_for_5_and_a_tag_removed_or_9_and_a_tag() {
 #[test]
 fn card_amelia_earhart_counts_big_accesses_and_cashes_3_counters_for_10() {
     let mut s = runner();
-    let a = s.installed(rs::AMELIA_EARHART);
+    let a = s.installed(c::AMELIA_EARHART);
     s.hq(c::HEDGE_FUND);
     s.root(HQ, c::ANOETIC_VOID, false);
     s.root(HQ, c::MALAPERT_DATA_VAULT, false);
@@ -159,7 +158,7 @@ fn card_amelia_earhart_counts_big_accesses_and_cashes_3_counters_for_10() {
     m.pick(&["leave"]);
     assert_eq!(m.game().cards[a as usize].power, 1, "3 cards accessed in a run on HQ");
     let mut s = runner();
-    let a = s.installed(rs::AMELIA_EARHART);
+    let a = s.installed(c::AMELIA_EARHART);
     s.g.cards[a as usize].power = 3;
     s.g.corp.credits = 12;
     let mut m = s.start(Stage::TurnBeginTriggers);
@@ -173,14 +172,14 @@ fn card_amelia_earhart_counts_big_accesses_and_cashes_3_counters_for_10() {
 #[test]
 fn card_rent_rioters_spends_3_clicks_and_trashes_for_9() {
     let mut s = runner().runner_turn(3);
-    let r = s.installed(rs::RENT_RIOTERS);
+    let r = s.installed(c::RENT_RIOTERS);
     let mut m = s.at_action();
     m.pick(&[&format!("ability:{r}")]);
     let g = m.game();
     assert_eq!((g.runner.credits, g.runner.clicks), (14, 0));
     assert!(g.runner.heap.contains(&r));
     let mut s = runner().runner_turn(2);
-    let r = s.installed(rs::RENT_RIOTERS);
+    let r = s.installed(c::RENT_RIOTERS);
     let m = s.at_action();
     assert!(!m.offers(&format!("ability:{r}")), "3 clicks");
     let _ = RUNNER;
@@ -191,7 +190,7 @@ fn card_rent_rioters_spends_3_clicks_and_trashes_for_9() {
 #[test]
 fn card_shibboleth_loses_2_strength_at_threat_4() {
     let mut s = runner();
-    let b = s.installed(rs::SHIBBOLETH);
+    let b = s.installed(c::SHIBBOLETH);
     assert_eq!(s.g.breaker_strength(b), 3);
     s.g.runner.points = 4;
     assert_eq!(s.g.breaker_strength(b), 1, "threat 4: either player's score");
@@ -210,10 +209,10 @@ fn card_shibboleth_loses_2_strength_at_threat_4() {
 #[test]
 fn card_rising_tide_gets_1_strength_per_fracter_in_the_heap() {
     let mut s = runner();
-    let b = s.installed(rs::RISING_TIDE);
+    let b = s.installed(c::RISING_TIDE);
     let h = s.card(c::CLEAVER);
     s.g.runner.heap.push(h);
-    let h = s.card(rs::RISING_TIDE);
+    let h = s.card(c::RISING_TIDE);
     s.g.runner.heap.push(h);
     let h = s.card(c::CARMEN);
     s.g.runner.heap.push(h);
@@ -230,7 +229,7 @@ fn card_principia_costs_1_less_per_other_installed_icebreaker() {
     let mut s = runner();
     s.installed(c::CLEAVER);
     s.installed(c::CARMEN);
-    let p = s.grip(rs::PRINCIPIA);
+    let p = s.grip(c::PRINCIPIA);
     assert_eq!(s.g.runner_install_cost(p), 2);
     let mut m = s.at_action();
     m.install(p);
@@ -242,12 +241,12 @@ fn card_principia_costs_1_less_per_other_installed_icebreaker() {
 #[test]
 fn card_sang_kancil_pumps_for_1_while_a_run_event_is_active() {
     let mut s = runner();
-    let b = s.installed(rs::SANG_KANCIL);
+    let b = s.installed(c::SANG_KANCIL);
     s.ice(HQ, c::DIVINER, true);
     s.hq(c::HEDGE_FUND);
-    let cg = s.grip(rs::CLEAN_GETAWAY);
+    let cg = s.grip(c::CLEAN_GETAWAY);
     let mut s2 = runner();
-    let b2 = s2.installed(rs::SANG_KANCIL);
+    let b2 = s2.installed(c::SANG_KANCIL);
     s2.ice(HQ, c::DIVINER, true);
     s2.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
@@ -264,7 +263,7 @@ fn card_sang_kancil_pumps_for_1_while_a_run_event_is_active() {
 #[test]
 fn card_hantu_comes_with_2_virus_counters_that_pump_it_by_2() {
     let mut s = runner();
-    let h = s.grip(rs::HANTU);
+    let h = s.grip(c::HANTU);
     s.ice(HQ, c::KARUNA, true);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
@@ -284,13 +283,13 @@ fn card_hantu_comes_with_2_virus_counters_that_pump_it_by_2() {
 #[test]
 fn card_coalescence_spends_its_2_power_counters_for_2_credits_each_in_the_runners_turn() {
     let mut s = runner();
-    let p = s.grip(rs::COALESCENCE);
+    let p = s.grip(c::COALESCENCE);
     let mut m = s.at_action();
     m.install(p);
     assert_eq!(m.game().cards[p as usize].power, 2);
     // The window after the install action: a paid ability.
     let mut s = runner();
-    let p = s.installed(rs::COALESCENCE);
+    let p = s.installed(c::COALESCENCE);
     s.g.cards[p as usize].power = 2;
     s.g.runner.clicks = 1;
     let mut m = s.at_action();
@@ -305,7 +304,7 @@ fn card_coalescence_spends_its_2_power_counters_for_2_credits_each_in_the_runner
 #[test]
 fn card_devadatta_drone_spends_a_power_counter_for_1_more_rd_access() {
     let mut s = runner();
-    let d = s.installed(rs::DEVADATTA_DRONE);
+    let d = s.installed(c::DEVADATTA_DRONE);
     s.g.cards[d as usize].power = 1;
     for _ in 0..3 {
         s.rd(c::HEDGE_FUND);
@@ -318,7 +317,7 @@ fn card_devadatta_drone_spends_a_power_counter_for_1_more_rd_access() {
     assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.accessed").count(), 2);
     assert_eq!(m.game().cards[d as usize].power, 0);
     let mut s = runner();
-    let d = s.grip(rs::DEVADATTA_DRONE);
+    let d = s.grip(c::DEVADATTA_DRONE);
     let mut m = s.at_action();
     m.install(d);
     assert_eq!(m.game().cards[d as usize].power, 2);
@@ -329,7 +328,7 @@ fn card_devadatta_drone_spends_a_power_counter_for_1_more_rd_access() {
 #[test]
 fn card_pretty_mary_da_silva_adds_an_rd_access_only_to_a_breach_of_2_or_more() {
     let mut s = runner();
-    s.installed(rs::PRETTY_MARY_DA_SILVA);
+    s.installed(c::PRETTY_MARY_DA_SILVA);
     let j = s.grip(c::JAILBREAK);
     for _ in 0..4 {
         s.rd(c::HEDGE_FUND);
@@ -351,7 +350,7 @@ fn card_pretty_mary_da_silva_adds_an_rd_access_only_to_a_breach_of_2_or_more() {
 #[test]
 fn card_knickknack_obrian_trashes_a_card_for_its_install_cost_and_a_draw_on_the_first_run() {
     let mut s = runner();
-    let k = s.installed(rs::KNICKKNACK_OBRIAN);
+    let k = s.installed(c::KNICKKNACK_OBRIAN);
     let t = s.installed(c::TELEWORK_CONTRACT);
     s.stack(c::SURE_GAMBLE);
     s.rd(c::HEDGE_FUND);
@@ -371,13 +370,13 @@ fn card_knickknack_obrian_trashes_a_card_for_its_install_cost_and_a_draw_on_the_
 #[test]
 fn card_side_hustle_gathers_a_credit_per_run_and_pays_out_at_6() {
     let mut s = runner();
-    let h = s.grip(rs::SIDE_HUSTLE);
+    let h = s.grip(c::SIDE_HUSTLE);
     s.stack(c::SURE_GAMBLE);
     let mut m = s.at_action();
     m.install(h);
     assert_eq!(m.game().hosted(h), 1);
     let mut s = runner();
-    let h = s.installed(rs::SIDE_HUSTLE);
+    let h = s.installed(c::SIDE_HUSTLE);
     s.g.cards[h as usize].credits = 5;
     s.stack(c::SURE_GAMBLE);
     let mut m = s.at_action();
@@ -396,7 +395,7 @@ fn bypassed(m: &super::kit::Match) -> bool {
 #[test]
 fn card_laser_pointer_trashes_itself_to_bypass_ap_destroyer_or_observer_ice() {
     let mut s = runner();
-    let l = s.installed(rs::LASER_POINTER);
+    let l = s.installed(c::LASER_POINTER);
     s.ice(HQ, c::KARUNA, true);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
@@ -408,7 +407,7 @@ fn card_laser_pointer_trashes_itself_to_bypass_ap_destroyer_or_observer_ice() {
     m.pick(&["continue"]);
     assert!(m.has_event("netrunner.run_successful"));
     let mut s = runner();
-    s.installed(rs::LASER_POINTER);
+    s.installed(c::LASER_POINTER);
     s.ice(HQ, c::PALISADE, true);
     let mut m = s.at_action();
     m.run_on(HQ);
@@ -418,7 +417,7 @@ fn card_laser_pointer_trashes_itself_to_bypass_ap_destroyer_or_observer_ice() {
 #[test]
 fn card_fransofia_ward_taxes_ice_rezzes_and_bypasses_against_a_rich_corp() {
     let mut s = runner();
-    s.installed(rs::FRANSOFIA_WARD);
+    s.installed(c::FRANSOFIA_WARD);
     let ice = s.ice(HQ, c::PALISADE, false);
     s.g.corp.credits = 3;
     s.g.options.auto_pass = false;
@@ -428,7 +427,7 @@ fn card_fransofia_ward_taxes_ice_rezzes_and_bypasses_against_a_rich_corp() {
     assert!(!m.offers(&format!("rez:{ice}")), "Palisade costs 3 + 1");
     let _ = ice;
     let mut s = runner();
-    let f = s.installed(rs::FRANSOFIA_WARD);
+    let f = s.installed(c::FRANSOFIA_WARD);
     s.ice(HQ, c::PALISADE, true);
     s.hq(c::HEDGE_FUND);
     s.g.corp.credits = 15;
@@ -443,7 +442,7 @@ fn card_fransofia_ward_taxes_ice_rezzes_and_bypasses_against_a_rich_corp() {
 #[test]
 fn card_malandragem_spends_a_counter_once_per_turn_to_bypass_weak_ice_and_leaves_when_empty() {
     let mut s = runner();
-    let g0 = s.grip(rs::MALANDRAGEM);
+    let g0 = s.grip(c::MALANDRAGEM);
     s.ice(HQ, c::PALISADE, true);
     s.ice(HQ, c::TITHE, true);
     s.hq(c::HEDGE_FUND);
@@ -458,7 +457,7 @@ fn card_malandragem_spends_a_counter_once_per_turn_to_bypass_weak_ice_and_leaves
     // Palisade next: the once-per-turn use is spent.
     assert_ne!(m.kind(), "netrunner.card");
     let mut s = runner();
-    let g1 = s.installed(rs::MALANDRAGEM);
+    let g1 = s.installed(c::MALANDRAGEM);
     s.g.cards[g1 as usize].power = 1;
     s.ice(HQ, c::TITHE, true);
     let mut m = s.at_action();
@@ -467,7 +466,7 @@ fn card_malandragem_spends_a_counter_once_per_turn_to_bypass_weak_ice_and_leaves
     let g = m.game();
     assert!(!g.runner.programs.contains(&g1) && !g.runner.heap.contains(&g1), "removed from the game when empty");
     let mut s = runner();
-    s.installed(rs::MALANDRAGEM);
+    s.installed(c::MALANDRAGEM);
     s.ice(HQ, c::KARUNA, true);
     s.g.corp.points = 4;
     let mut m = s.at_action();
@@ -480,7 +479,7 @@ fn card_malandragem_spends_a_counter_once_per_turn_to_bypass_weak_ice_and_leaves
 #[test]
 fn card_s_dobrado_bypasses_the_first_ice_and_the_second_for_a_click_at_threat_4() {
     let mut s = runner();
-    let d = s.grip(rs::S_DOBRADO);
+    let d = s.grip(c::S_DOBRADO);
     s.ice(HQ, c::PALISADE, true);
     s.ice(HQ, c::TITHE, true);
     s.hq(c::HEDGE_FUND);
@@ -500,7 +499,7 @@ fn card_s_dobrado_bypasses_the_first_ice_and_the_second_for_a_click_at_threat_4(
 #[test]
 fn card_alarm_clock_runs_hq_at_turn_start_and_bypasses_the_first_ice_for_2_clicks() {
     let mut s = runner();
-    s.installed(rs::ALARM_CLOCK);
+    s.installed(c::ALARM_CLOCK);
     s.ice(HQ, c::PALISADE, true);
     s.hq(c::HEDGE_FUND);
     let mut m = s.start(Stage::TurnBeginTriggers);
@@ -515,8 +514,8 @@ fn card_alarm_clock_runs_hq_at_turn_start_and_bypasses_the_first_ice_for_2_click
 #[test]
 fn card_capybara_leaves_the_game_to_derez_a_bypassed_ice() {
     let mut s = runner();
-    s.installed(rs::LASER_POINTER);
-    let cy = s.installed(rs::CAPYBARA);
+    s.installed(c::LASER_POINTER);
+    let cy = s.installed(c::CAPYBARA);
     let ice = s.ice(HQ, c::KARUNA, true);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
@@ -534,7 +533,7 @@ fn card_capybara_leaves_the_game_to_derez_a_bypassed_ice() {
 #[test]
 fn card_mercury_accesses_1_more_when_the_run_broke_nothing_once_per_turn() {
     let mut s = runner();
-    s.g.runner.identity = rs::MERCURY.into();
+    s.g.runner.identity = c::MERCURY.into();
     for _ in 0..4 {
         s.rd(c::HEDGE_FUND);
     }
@@ -548,7 +547,7 @@ fn card_mercury_accesses_1_more_when_the_run_broke_nothing_once_per_turn() {
     m.pick(&["continue"]);
     assert_ne!(m.kind(), "netrunner.card", "once per turn");
     let mut s = runner();
-    s.g.runner.identity = rs::MERCURY.into();
+    s.g.runner.identity = c::MERCURY.into();
     let cl = s.installed(c::CLEAVER);
     s.ice(RD, c::PALISADE, true);
     s.rd(c::HEDGE_FUND);
@@ -564,7 +563,7 @@ fn card_mercury_accesses_1_more_when_the_run_broke_nothing_once_per_turn() {
 #[test]
 fn card_ryo_phoenix_ono_gains_1_and_the_corp_trashes_from_hq_after_a_subroutine_resolved() {
     let mut s = runner();
-    s.g.runner.identity = rs::RYO_PHOENIX_ONO.into();
+    s.g.runner.identity = c::RYO_PHOENIX_ONO.into();
     s.g.runner.credits = 20;
     s.ice(HQ, c::WHITESPACE, true);
     let a = s.hq(c::HEDGE_FUND);
@@ -582,7 +581,7 @@ fn card_ryo_phoenix_ono_gains_1_and_the_corp_trashes_from_hq_after_a_subroutine_
 #[test]
 fn card_curupira_gains_power_when_it_fully_breaks_and_spends_3_to_bypass_a_barrier() {
     let mut s = runner();
-    let cu = s.installed(rs::CURUPIRA);
+    let cu = s.installed(c::CURUPIRA);
     s.ice(RD, c::PALISADE, true);
     s.rd(c::HEDGE_FUND);
     s.g.cards[cu as usize].power = 2;
@@ -605,7 +604,7 @@ fn card_curupira_gains_power_when_it_fully_breaks_and_spends_3_to_bypass_a_barri
 #[test]
 fn card_muslihat_may_reveal_a_top_icebreaker_or_run_event_into_the_grip() {
     let mut s = runner();
-    s.g.runner.identity = rs::MUSLIHAT.into();
+    s.g.runner.identity = c::MUSLIHAT.into();
     let top = s.stack(c::CLEAVER);
     s.stack(c::SURE_GAMBLE);
     let mut m = s.start(Stage::TurnBeginTriggers);
@@ -614,7 +613,7 @@ fn card_muslihat_may_reveal_a_top_icebreaker_or_run_event_into_the_grip() {
     m.pick(&["reveal"]);
     assert_eq!(m.game().runner.grip, vec![top]);
     let mut s = runner();
-    s.g.runner.identity = rs::MUSLIHAT.into();
+    s.g.runner.identity = c::MUSLIHAT.into();
     s.stack(c::SURE_GAMBLE);
     let m = s.start(Stage::TurnBeginTriggers);
     assert_eq!(m.kind(), "netrunner.card", "asked whatever the card is");
@@ -624,7 +623,7 @@ fn card_muslihat_may_reveal_a_top_icebreaker_or_run_event_into_the_grip() {
 #[test]
 fn card_barry_baz_wong_installs_a_resource_or_hardware_when_the_corp_rezzes_ice() {
     let mut s = runner();
-    s.g.runner.identity = rs::BARRY_BAZ_WONG.into();
+    s.g.runner.identity = c::BARRY_BAZ_WONG.into();
     let ice = s.ice(HQ, c::TITHE, false);
     let t = s.grip(c::TELEWORK_CONTRACT);
     s.grip(c::CLEAVER);
@@ -646,7 +645,7 @@ fn card_barry_baz_wong_installs_a_resource_or_hardware_when_the_corp_rezzes_ice(
 #[test]
 fn card_eye_for_an_eye_runs_hq_untagged_tags_accesses_1_more_and_trashes_for_a_grip_card() {
     let mut s = runner();
-    let e = s.grip(rs::EYE_FOR_AN_EYE);
+    let e = s.grip(c::EYE_FOR_AN_EYE);
     let x = s.grip(c::SURE_GAMBLE);
     s.hq(c::NICO_CAMPAIGN);
     s.hq(c::NICO_CAMPAIGN);
@@ -665,7 +664,7 @@ fn card_eye_for_an_eye_runs_hq_untagged_tags_accesses_1_more_and_trashes_for_a_g
     assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.accessed").count(), 2);
     let mut s = runner();
     s.g.runner.tags = 1;
-    let e = s.grip(rs::EYE_FOR_AN_EYE);
+    let e = s.grip(c::EYE_FOR_AN_EYE);
     let m = s.at_action();
     assert!(!m.offers(&format!("play:{e}:{HQ}")), "only untagged");
 }
@@ -673,12 +672,12 @@ fn card_eye_for_an_eye_runs_hq_untagged_tags_accesses_1_more_and_trashes_for_a_g
 #[test]
 fn card_amanuensis_gets_a_counter_at_turn_end_tagged_and_draws_2_when_tags_go() {
     let mut s = runner().runner_turn(0);
-    let a = s.installed(rs::AMANUENSIS);
+    let a = s.installed(c::AMANUENSIS);
     s.g.runner.tags = 1;
     let m = s.start(Stage::EndTurn);
     assert_eq!(m.game().cards[a as usize].power, 1);
     let mut s = runner();
-    let a = s.installed(rs::AMANUENSIS);
+    let a = s.installed(c::AMANUENSIS);
     assert_eq!(s.g.memory_limit(), 5);
     s.g.cards[a as usize].power = 1;
     s.g.runner.tags = 1;
@@ -694,7 +693,7 @@ fn card_amanuensis_gets_a_counter_at_turn_end_tagged_and_draws_2_when_tags_go() 
 #[test]
 fn card_valentina_ferreira_carvalho_gains_1_per_tag_removal_and_helps_on_install_at_threat_3() {
     let mut s = runner();
-    s.installed(rs::VALENTINA_FERREIRA_CARVALHO);
+    s.installed(c::VALENTINA_FERREIRA_CARVALHO);
     s.g.runner.tags = 2;
     let mut m = s.at_action();
     m.pick(&["remove-tag"]);
@@ -702,7 +701,7 @@ fn card_valentina_ferreira_carvalho_gains_1_per_tag_removal_and_helps_on_install
     let mut s = runner();
     s.g.runner.tags = 1;
     s.g.corp.points = 3;
-    let v = s.grip(rs::VALENTINA_FERREIRA_CARVALHO);
+    let v = s.grip(c::VALENTINA_FERREIRA_CARVALHO);
     let mut m = s.at_action();
     m.install(v);
     assert_eq!(m.kind(), "netrunner.card");
@@ -714,7 +713,7 @@ fn card_valentina_ferreira_carvalho_gains_1_per_tag_removal_and_helps_on_install
 #[test]
 fn card_juli_moreira_lee_gives_a_click_on_the_first_resource_action_each_turn() {
     let mut s = runner();
-    let j = s.grip(rs::JULI_MOREIRA_LEE);
+    let j = s.grip(c::JULI_MOREIRA_LEE);
     let t = s.installed(c::SMARTWARE_DISTRIBUTOR);
     let mut m = s.at_action();
     m.install(j);
@@ -731,7 +730,7 @@ fn card_juli_moreira_lee_gives_a_click_on_the_first_resource_action_each_turn() 
 #[test]
 fn card_the_price_trashes_the_top_4_and_installs_one_for_3_less() {
     let mut s = runner();
-    let p = s.grip(rs::THE_PRICE);
+    let p = s.grip(c::THE_PRICE);
     let cl = s.stack(c::CLEAVER);
     s.stack(c::SURE_GAMBLE);
     s.stack(c::TELEWORK_CONTRACT);
@@ -751,7 +750,7 @@ fn card_the_price_trashes_the_top_4_and_installs_one_for_3_less() {
 #[test]
 fn card_illumination_installs_up_to_3_grip_cards_for_1_less_each_after_an_rd_run() {
     let mut s = runner();
-    let i = s.grip(rs::ILLUMINATION);
+    let i = s.grip(c::ILLUMINATION);
     let a = s.grip(c::TELEWORK_CONTRACT);
     let b = s.grip(c::SMARTWARE_DISTRIBUTOR);
     s.rd(c::HEDGE_FUND);
@@ -768,7 +767,7 @@ fn card_illumination_installs_up_to_3_grip_cards_for_1_less_each_after_an_rd_run
 #[test]
 fn card_scrounge_spends_2_clicks_to_install_a_heap_program_and_stack_another() {
     let mut s = runner();
-    let sc = s.grip(rs::SCROUNGE);
+    let sc = s.grip(c::SCROUNGE);
     let cl = s.card(c::CLEAVER);
     s.g.runner.heap.push(cl);
     let ca = s.card(c::CARMEN);
@@ -783,7 +782,7 @@ fn card_scrounge_spends_2_clicks_to_install_a_heap_program_and_stack_another() {
     assert_eq!(g.runner.stack.last(), Some(&ca));
     assert_eq!(g.runner.credits, 5 - 1 - 3);
     let mut s = runner().runner_turn(1);
-    let sc = s.grip(rs::SCROUNGE);
+    let sc = s.grip(c::SCROUNGE);
     let m = s.at_action();
     assert!(!m.offers(&format!("play:{sc}")), "a double event");
 }
@@ -793,7 +792,7 @@ fn card_scrounge_spends_2_clicks_to_install_a_heap_program_and_stack_another() {
 #[test]
 fn card_lilypad_adds_2_mu_and_may_draw_on_the_first_program_install() {
     let mut s = runner();
-    s.installed(rs::LILYPAD);
+    s.installed(c::LILYPAD);
     assert_eq!(s.g.memory_limit(), 6);
     let a = s.grip(c::MAYFLY);
     let b = s.grip(c::MAYFLY);
@@ -811,7 +810,7 @@ fn card_lilypad_adds_2_mu_and_may_draw_on_the_first_program_install() {
 #[test]
 fn card_maglectric_rapid_748_mod_trashes_itself_after_an_hq_run_to_derez_a_corp_card() {
     let mut s = runner();
-    let mr = s.installed(rs::MAGLECTRIC_RAPID);
+    let mr = s.installed(c::MAGLECTRIC_RAPID);
     let n = s.root(3, c::NICO_CAMPAIGN, true);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
@@ -826,7 +825,7 @@ fn card_maglectric_rapid_748_mod_trashes_itself_after_an_hq_run_to_derez_a_corp_
 #[test]
 fn card_hannah_wheels_pilintra_runs_a_remote_for_free_or_trashes_for_2_clicks() {
     let mut s = runner();
-    let h = s.installed(rs::HANNAH_WHEELS_PILINTRA);
+    let h = s.installed(c::HANNAH_WHEELS_PILINTRA);
     s.ice(3, c::PALISADE, true);
     s.root(3, c::NICO_CAMPAIGN, false);
     let mut m = s.at_action();
@@ -846,7 +845,7 @@ fn card_hannah_wheels_pilintra_runs_a_remote_for_free_or_trashes_for_2_clicks() 
 #[test]
 fn card_beatriz_friere_gonzalez_runs_hq_for_2_clicks_and_breaches_rd_with_1_more() {
     let mut s = runner();
-    let b = s.installed(rs::BEATRIZ_FRIERE_GONZALEZ);
+    let b = s.installed(c::BEATRIZ_FRIERE_GONZALEZ);
     s.hq(c::HEDGE_FUND);
     for _ in 0..3 {
         s.rd(c::HEDGE_FUND);
@@ -863,7 +862,7 @@ fn card_beatriz_friere_gonzalez_runs_hq_for_2_clicks_and_breaches_rd_with_1_more
 #[test]
 fn card_eru_ayase_pessoa_takes_a_tag_to_run_archives_and_breach_rd() {
     let mut s = runner();
-    let e = s.installed(rs::ERU_AYASE_PESSOA);
+    let e = s.installed(c::ERU_AYASE_PESSOA);
     s.archives(c::HEDGE_FUND, true);
     for _ in 0..3 {
         s.rd(c::HEDGE_FUND);
@@ -884,7 +883,7 @@ fn card_eru_ayase_pessoa_takes_a_tag_to_run_archives_and_breach_rd() {
 #[test]
 fn card_solidarity_badge_counts_the_first_corp_card_trashed_and_pays_a_card_or_a_tag() {
     let mut s = runner();
-    let b = s.installed(rs::SOLIDARITY_BADGE);
+    let b = s.installed(c::SOLIDARITY_BADGE);
     s.root(3, c::NICO_CAMPAIGN, false);
     s.root(4, c::NICO_CAMPAIGN, false);
     s.g.runner.credits = 10;
@@ -897,7 +896,7 @@ fn card_solidarity_badge_counts_the_first_corp_card_trashed_and_pays_a_card_or_a
     m.pick(&["trash"]);
     assert_eq!(m.game().cards[b as usize].power, 1, "the first time each turn");
     let mut s = runner();
-    let b = s.installed(rs::SOLIDARITY_BADGE);
+    let b = s.installed(c::SOLIDARITY_BADGE);
     s.g.cards[b as usize].power = 1;
     s.g.runner.tags = 1;
     let mut m = s.start(Stage::TurnBeginTriggers);
@@ -908,7 +907,7 @@ fn card_solidarity_badge_counts_the_first_corp_card_trashed_and_pays_a_card_or_a
 #[test]
 fn card_audrey_v2_gets_virus_counters_from_trashes_and_spends_them_to_break_2() {
     let mut s = runner();
-    let a = s.installed(rs::AUDREY_V2);
+    let a = s.installed(c::AUDREY_V2);
     s.root(3, c::NICO_CAMPAIGN, false);
     s.g.runner.credits = 10;
     let mut m = s.at_action();
@@ -917,7 +916,7 @@ fn card_audrey_v2_gets_virus_counters_from_trashes_and_spends_them_to_break_2() 
     m.pick(&["trash"]);
     assert_eq!(m.game().cards[a as usize].virus, 1);
     let mut s = runner();
-    let a = s.installed(rs::AUDREY_V2);
+    let a = s.installed(c::AUDREY_V2);
     s.g.cards[a as usize].virus = 1;
     let x = s.grip(c::SURE_GAMBLE);
     s.ice(HQ, c::KARUNA, true);
@@ -938,7 +937,7 @@ fn card_audrey_v2_gets_virus_counters_from_trashes_and_spends_them_to_break_2() 
 #[test]
 fn card_topan_installs_for_2_less_once_per_turn_and_deals_1_meat_damage() {
     let mut s = runner();
-    s.g.runner.identity = rs::TOPAN.into();
+    s.g.runner.identity = c::TOPAN.into();
     let cl = s.grip(c::CLEAVER);
     let keep = s.grip(c::SURE_GAMBLE);
     let mut m = s.at_action();
@@ -957,8 +956,8 @@ fn card_topan_installs_for_2_less_once_per_turn_and_deals_1_meat_damage() {
 fn card_debbie_downtown_moreira_collects_from_run_events_and_funds_its_own_runs() {
     let mut s = runner();
     s.g.corp.points = 4;
-    let d = s.grip(rs::DEBBIE_DOWNTOWN_MOREIRA);
-    let cg = s.grip(rs::CLEAN_GETAWAY);
+    let d = s.grip(c::DEBBIE_DOWNTOWN_MOREIRA);
+    let cg = s.grip(c::CLEAN_GETAWAY);
     s.hq(c::HEDGE_FUND);
     s.g.runner.credits = 10;
     let mut m = s.at_action();
@@ -969,7 +968,7 @@ fn card_debbie_downtown_moreira_collects_from_run_events_and_funds_its_own_runs(
     m.draw(&[0]);
     assert_eq!(m.game().hosted(d), 3);
     let mut s = runner();
-    let d = s.installed(rs::DEBBIE_DOWNTOWN_MOREIRA);
+    let d = s.installed(c::DEBBIE_DOWNTOWN_MOREIRA);
     s.g.cards[d as usize].credits = 3;
     s.g.runner.credits = 0;
     s.root(3, c::NICO_CAMPAIGN, false);
@@ -989,7 +988,7 @@ fn card_monkeywrench_weakens_its_host_by_2_and_the_servers_other_ice_by_1() {
     let p = s.ice(HQ, c::PALISADE, true);
     let t = s.ice(HQ, c::KARUNA, true);
     let far = s.ice(RD, c::KARUNA, true);
-    let mw = s.grip(rs::MONKEYWRENCH);
+    let mw = s.grip(c::MONKEYWRENCH);
     let mut m = s.at_action();
     m.pick(&[&format!("install:{mw}:{p}")]);
     let g = m.game();
@@ -1000,7 +999,7 @@ fn card_monkeywrench_weakens_its_host_by_2_and_the_servers_other_ice_by_1() {
 fn card_slap_vandal_breaks_1_host_subroutine_for_1_once_per_encounter() {
     let mut s = runner();
     let w = s.ice(HQ, c::WHITESPACE, true);
-    let sv = s.grip(rs::SLAP_VANDAL);
+    let sv = s.grip(c::SLAP_VANDAL);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
     m.pick(&[&format!("install:{sv}:{w}")]);
@@ -1017,11 +1016,11 @@ fn card_slap_vandal_breaks_1_host_subroutine_for_1_once_per_encounter() {
 #[test]
 fn card_meeting_of_minds_finds_a_connection_and_pays_1_per_revealed_one() {
     let mut s = runner();
-    let mm = s.grip(rs::MEETING_OF_MINDS);
-    let h = s.grip(rs::HANNAH_WHEELS_PILINTRA);
+    let mm = s.grip(c::MEETING_OF_MINDS);
+    let h = s.grip(c::HANNAH_WHEELS_PILINTRA);
     s.grip(c::SURE_GAMBLE);
-    let f = s.stack(rs::FRIEND_OF_A_FRIEND);
-    s.stack(rs::AMELIA_EARHART);
+    let f = s.stack(c::FRIEND_OF_A_FRIEND);
+    s.stack(c::AMELIA_EARHART);
     let mut m = s.at_action();
     m.pick(&[&format!("play:{mm}:0")]);
     assert!(m.option_ids().len() == 2, "Friend of a Friend or nothing: {:?}", m.option_ids());
@@ -1037,7 +1036,7 @@ fn card_meeting_of_minds_finds_a_connection_and_pays_1_per_revealed_one() {
 #[test]
 fn card_pressure_spike_pumps_9_once_per_run_at_threat_4() {
     let mut s = runner();
-    let p = s.installed(rs::PRESSURE_SPIKE);
+    let p = s.installed(c::PRESSURE_SPIKE);
     s.ice(HQ, c::PHAROS, true);
     s.hq(c::HEDGE_FUND);
     s.g.runner.points = 4;
@@ -1048,7 +1047,7 @@ fn card_pressure_spike_pumps_9_once_per_run_at_threat_4() {
     assert_eq!(m.game().breaker_strength(p), 10);
     assert!(!m.offers(&format!("pressure-spike:{p}")), "once per run");
     let mut s = runner();
-    let p = s.installed(rs::PRESSURE_SPIKE);
+    let p = s.installed(c::PRESSURE_SPIKE);
     s.ice(HQ, c::PHAROS, true);
     s.hq(c::HEDGE_FUND);
     let m = s.at_action();
@@ -1060,7 +1059,7 @@ fn card_pressure_spike_pumps_9_once_per_run_at_threat_4() {
 #[test]
 fn card_charm_offensive_runs_archives_and_trashes_a_rezzed_copy_of_an_accessed_card() {
     let mut s = runner();
-    let co = s.grip(rs::CHARM_OFFENSIVE);
+    let co = s.grip(c::CHARM_OFFENSIVE);
     s.archives(c::NICO_CAMPAIGN, false);
     let n = s.root(3, c::NICO_CAMPAIGN, true);
     let other = s.root(4, c::REGOLITH_MINING_LICENSE, true);
@@ -1076,7 +1075,7 @@ fn card_charm_offensive_runs_archives_and_trashes_a_rezzed_copy_of_an_accessed_c
 #[test]
 fn card_arruaceiras_crew_weakens_the_encountered_ice_for_a_tag_and_trashes_it_at_0() {
     let mut s = runner();
-    let a = s.installed(rs::ARRUACEIRAS_CREW);
+    let a = s.installed(c::ARRUACEIRAS_CREW);
     let ice = s.ice(HQ, c::PALISADE, true);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
@@ -1098,9 +1097,9 @@ fn card_arruaceiras_crew_weakens_the_encountered_ice_for_a_tag_and_trashes_it_at
 #[test]
 fn card_sebastiao_souza_pessoa_installs_a_connection_for_2_less_when_first_tagged() {
     let mut s = runner();
-    s.g.runner.identity = rs::SEBASTIAO_SOUZA_PESSOA.into();
-    let t = s.grip(rs::TRANSFER_OF_WEALTH);
-    let f = s.grip(rs::FRIEND_OF_A_FRIEND);
+    s.g.runner.identity = c::SEBASTIAO_SOUZA_PESSOA.into();
+    let t = s.grip(c::TRANSFER_OF_WEALTH);
+    let f = s.grip(c::FRIEND_OF_A_FRIEND);
     s.grip(c::CLEAVER);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
@@ -1115,10 +1114,10 @@ fn card_sebastiao_souza_pessoa_installs_a_connection_for_2_less_when_first_tagge
     assert_eq!(g.runner.credits, before - (3 - 2), "Friend of a Friend costs 3, 2 less");
     // Already tagged: taking another tag offers nothing.
     let mut s = runner();
-    s.g.runner.identity = rs::SEBASTIAO_SOUZA_PESSOA.into();
+    s.g.runner.identity = c::SEBASTIAO_SOUZA_PESSOA.into();
     s.g.runner.tags = 1;
-    let t = s.grip(rs::TRANSFER_OF_WEALTH);
-    s.grip(rs::FRIEND_OF_A_FRIEND);
+    let t = s.grip(c::TRANSFER_OF_WEALTH);
+    s.grip(c::FRIEND_OF_A_FRIEND);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
     m.pick(&[&format!("play:{t}:{HQ}")]);
@@ -1129,9 +1128,9 @@ fn card_sebastiao_souza_pessoa_installs_a_connection_for_2_less_when_first_tagge
 #[test]
 fn card_sebastiao_souza_pessoa_makes_the_corp_trash_an_hq_card_to_trash_a_connection_nr_3_2() {
     let mut s = Scenario::new().auto_pass().corp_turn(3);
-    s.g.runner.identity = rs::SEBASTIAO_SOUZA_PESSOA.into();
+    s.g.runner.identity = c::SEBASTIAO_SOUZA_PESSOA.into();
     s.g.runner.tags = 1;
-    let f = s.installed(rs::FRIEND_OF_A_FRIEND);
+    let f = s.installed(c::FRIEND_OF_A_FRIEND);
     let w = s.installed(c::TELEWORK_CONTRACT);
     let a = s.hq(c::HEDGE_FUND);
     let b = s.hq(c::HEDGE_FUND);
@@ -1146,9 +1145,9 @@ fn card_sebastiao_souza_pessoa_makes_the_corp_trash_an_hq_card_to_trash_a_connec
     assert_eq!(g.corp.credits, 5 - 2);
     // An empty HQ: the connection cannot be trashed.
     let mut s = Scenario::new().auto_pass().corp_turn(3);
-    s.g.runner.identity = rs::SEBASTIAO_SOUZA_PESSOA.into();
+    s.g.runner.identity = c::SEBASTIAO_SOUZA_PESSOA.into();
     s.g.runner.tags = 1;
-    let f = s.installed(rs::FRIEND_OF_A_FRIEND);
+    let f = s.installed(c::FRIEND_OF_A_FRIEND);
     let m = s.at_action();
     assert!(!m.option_ids().iter().any(|o| o.starts_with(&format!("trash-resource:{f}"))));
 }
@@ -1156,7 +1155,7 @@ fn card_sebastiao_souza_pessoa_makes_the_corp_trash_an_hq_card_to_trash_a_connec
 #[test]
 fn card_manuel_lattes_de_moura_accesses_1_more_tagged_and_costs_an_hq_card_to_trash_at_threat_3() {
     let mut s = runner();
-    s.installed(rs::MANUEL_LATTES_DE_MOURA);
+    s.installed(c::MANUEL_LATTES_DE_MOURA);
     s.hq(c::HEDGE_FUND);
     s.hq(c::HEDGE_FUND);
     s.g.runner.tags = 1;
@@ -1167,7 +1166,7 @@ fn card_manuel_lattes_de_moura_accesses_1_more_tagged_and_costs_an_hq_card_to_tr
     m.draw(&[0]);
     assert_eq!(m.log.iter().filter(|e| e.kind == "netrunner.accessed").count(), 2, "tagged: 1 more");
     let mut s = runner();
-    s.installed(rs::MANUEL_LATTES_DE_MOURA);
+    s.installed(c::MANUEL_LATTES_DE_MOURA);
     s.hq(c::HEDGE_FUND);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
@@ -1180,7 +1179,7 @@ fn card_manuel_lattes_de_moura_accesses_1_more_tagged_and_costs_an_hq_card_to_tr
         let mut s = Scenario::new().auto_pass().corp_turn(3);
         s.g.runner.tags = 1;
         s.g.corp.points = points;
-        let r = s.installed(rs::MANUEL_LATTES_DE_MOURA);
+        let r = s.installed(c::MANUEL_LATTES_DE_MOURA);
         let a = s.hq(c::HEDGE_FUND);
         let m = s.at_action();
         assert_eq!(m.offers(&format!("trash-resource:{r}")), !extra);
@@ -1191,7 +1190,7 @@ fn card_manuel_lattes_de_moura_accesses_1_more_tagged_and_costs_an_hq_card_to_tr
 #[test]
 fn card_dewi_subrotoputri_flips_for_1_credit_with_full_memory_and_back_for_a_card_with_free_memory() {
     let mut s = runner();
-    s.g.runner.identity = rs::DEWI_SUBROTOPUTRI.into();
+    s.g.runner.identity = c::DEWI_SUBROTOPUTRI.into();
     s.installed(c::CLEAVER);
     s.hq(c::HEDGE_FUND);
     s.stack(c::SURE_GAMBLE);
@@ -1200,7 +1199,7 @@ fn card_dewi_subrotoputri_flips_for_1_credit_with_full_memory_and_back_for_a_car
     m.pick(&["continue"]);
     assert_ne!(m.kind(), "netrunner.card", "memory not full: the front does nothing");
     let mut s = runner();
-    s.g.runner.identity = rs::DEWI_SUBROTOPUTRI.into();
+    s.g.runner.identity = c::DEWI_SUBROTOPUTRI.into();
     for _ in 0..4 {
         s.installed(c::CLEAVER);
     }
@@ -1218,7 +1217,7 @@ fn card_dewi_subrotoputri_flips_for_1_credit_with_full_memory_and_back_for_a_car
     assert!(m.has_event("netrunner.flipped"));
     // The flip side: 1 unused MU, it flips back and draws.
     let mut s = runner();
-    s.g.runner.identity = rs::DEWI_SUBROTOPUTRI.into();
+    s.g.runner.identity = c::DEWI_SUBROTOPUTRI.into();
     s.g.runner.flipped = true;
     s.hq(c::HEDGE_FUND);
     s.stack(c::SURE_GAMBLE);
@@ -1235,7 +1234,7 @@ fn card_dewi_subrotoputri_flips_for_1_credit_with_full_memory_and_back_for_a_car
 #[test]
 fn card_magdalene_keino_chemutai_installs_a_program_or_hardware_discarded_to_hand_size_nr_2_3() {
     let mut s = runner().runner_turn(0);
-    s.g.runner.identity = rs::MAGDALENE_KEINO_CHEMUTAI.into();
+    s.g.runner.identity = c::MAGDALENE_KEINO_CHEMUTAI.into();
     let p = s.grip(c::CLEAVER);
     let e = s.grip(c::SURE_GAMBLE);
     for _ in 0..5 {
@@ -1255,7 +1254,7 @@ fn card_magdalene_keino_chemutai_installs_a_program_or_hardware_discarded_to_han
 #[test]
 fn card_arissana_rocha_nahu_installs_a_program_during_a_run_trashed_when_it_ends_unless_a_trojan() {
     let mut s = runner();
-    s.g.runner.identity = rs::ARISSANA_ROCHA_NAHU.into();
+    s.g.runner.identity = c::ARISSANA_ROCHA_NAHU.into();
     let p = s.grip(c::CLEAVER);
     let t = s.grip(c::BOTULUS);
     s.grip(c::FERMENTER);
@@ -1280,7 +1279,7 @@ fn card_arissana_rocha_nahu_installs_a_program_during_a_run_trashed_when_it_ends
     assert!(!m.offers("arissana"), "once per turn");
     // A Trojan stays.
     let mut s = runner();
-    s.g.runner.identity = rs::ARISSANA_ROCHA_NAHU.into();
+    s.g.runner.identity = c::ARISSANA_ROCHA_NAHU.into();
     let t = s.grip(c::BOTULUS);
     let ice = s.ice(RD, c::PALISADE, false);
     s.hq(c::HEDGE_FUND);
@@ -1297,7 +1296,7 @@ fn card_arissana_rocha_nahu_installs_a_program_during_a_run_trashed_when_it_ends
 #[test]
 fn card_ashen_epilogue_shuffles_grip_and_heap_in_removes_the_top_5_and_draws_5() {
     let mut s = runner();
-    let a = s.grip(rs::ASHEN_EPILOGUE);
+    let a = s.grip(c::ASHEN_EPILOGUE);
     let mut all = vec![s.grip(c::CLEAVER), s.grip(c::BOTULUS)];
     for _ in 0..3 {
         let h = s.card(c::SURE_GAMBLE);
@@ -1324,7 +1323,7 @@ fn card_saci_gains_3_when_its_host_ice_is_rezzed_or_derezzed() {
     let mut s = runner();
     let ice = s.ice(HQ, c::TITHE, false);
     s.ice(RD, c::PALISADE, true);
-    let sa = s.installed(rs::SACI);
+    let sa = s.installed(c::SACI);
     s.g.cards[sa as usize].host = Some(ice);
     s.hq(c::HEDGE_FUND);
     s.g.corp.credits = 1;
@@ -1341,9 +1340,9 @@ fn card_saci_gains_3_when_its_host_ice_is_rezzed_or_derezzed() {
         let mut s = runner();
         let ice = s.ice(3, c::TITHE, true);
         let other = s.ice(RD, c::PALISADE, true);
-        let sa = s.installed(rs::SACI);
+        let sa = s.installed(c::SACI);
         s.g.cards[sa as usize].host = Some(ice);
-        s.installed(rs::MAGLECTRIC_RAPID);
+        s.installed(c::MAGLECTRIC_RAPID);
         s.hq(c::HEDGE_FUND);
         let mut m = s.at_action();
         m.run_on(HQ);
@@ -1359,7 +1358,7 @@ fn card_saci_gains_3_when_its_host_ice_is_rezzed_or_derezzed() {
 fn card_lago_paranoa_shelter_trashes_the_stack_top_to_draw_on_the_corps_first_root_install_each_turn() {
     let mut s = Scenario::new().auto_pass().corp_turn(3);
     s.g.corp.credits = 0;
-    s.installed(rs::LAGO_PARANOA_SHELTER);
+    s.installed(c::LAGO_PARANOA_SHELTER);
     let i = s.hq(c::PALISADE);
     let n1 = s.hq(c::NICO_CAMPAIGN);
     let n2 = s.hq(c::NICO_CAMPAIGN);
@@ -1384,7 +1383,7 @@ fn card_chromatophores_gives_its_host_ice_barrier_code_gate_and_sentry() {
         let mut s = runner();
         let tithe = s.ice(HQ, c::TITHE, true);
         let other = s.ice(RD, c::TITHE, true);
-        let ch = s.installed(rs::CHROMATOPHORES);
+        let ch = s.installed(c::CHROMATOPHORES);
         s.g.cards[ch as usize].host = Some(if hosted_here { tithe } else { other });
         let cl = s.installed(c::CLEAVER);
         s.hq(c::HEDGE_FUND);
@@ -1407,7 +1406,7 @@ fn card_chromatophores_gives_its_host_ice_barrier_code_gate_and_sentry() {
 fn card_pichacao_gains_a_click_passing_its_host_and_returns_to_the_grip_the_second_time_in_a_turn() {
     let mut s = runner();
     let ice = s.ice(HQ, c::PALISADE, false);
-    let p = s.installed(rs::PICHACAO);
+    let p = s.installed(c::PICHACAO);
     s.g.cards[p as usize].host = Some(ice);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
@@ -1431,7 +1430,7 @@ fn card_pichacao_gains_a_click_passing_its_host_and_returns_to_the_grip_the_seco
 #[test]
 fn card_azimat_recurring_credits_pay_trash_costs_only() {
     let mut s = runner();
-    let a = s.grip(rs::AZIMAT);
+    let a = s.grip(c::AZIMAT);
     let sg = s.grip(c::DOCKLANDS_PASS);
     s.root(3, c::NICO_CAMPAIGN, false);
     s.g.runner.credits = 1;
@@ -1446,7 +1445,7 @@ fn card_azimat_recurring_credits_pay_trash_costs_only() {
     assert_eq!((g.corp.archives.len(), g.hosted(a), g.runner.credits), (1, 0, 0), "Nico Campaign's trash cost 2 paid from Azimat");
     // Refilled to 2 as the Runner's turn begins.
     let mut s = runner();
-    let a = s.installed(rs::AZIMAT);
+    let a = s.installed(c::AZIMAT);
     let m = s.start(Stage::TurnBegin);
     assert_eq!(m.game().hosted(a), 2);
 }
@@ -1454,8 +1453,8 @@ fn card_azimat_recurring_credits_pay_trash_costs_only() {
 #[test]
 fn card_open_market_pays_connection_and_job_installs_gives_1_per_turn_and_goes_when_empty() {
     let mut s = runner();
-    let o = s.grip(rs::OPEN_MARKET);
-    let job = s.grip(rs::SIDE_HUSTLE);
+    let o = s.grip(c::OPEN_MARKET);
+    let job = s.grip(c::SIDE_HUSTLE);
     let hw = s.grip(c::DOCKLANDS_PASS);
     s.g.runner.credits = 2;
     let mut m = s.at_action();
@@ -1465,7 +1464,7 @@ fn card_open_market_pays_connection_and_job_installs_gives_1_per_turn_and_goes_w
     m.install(job);
     assert_eq!(m.game().hosted(o), 4, "a job resource is");
     let mut s = runner();
-    let o = s.installed(rs::OPEN_MARKET);
+    let o = s.installed(c::OPEN_MARKET);
     s.g.cards[o as usize].credits = 1;
     s.g.runner.credits = 0;
     let m = s.start(Stage::TurnBegin);
@@ -1477,9 +1476,9 @@ fn card_open_market_pays_connection_and_job_installs_gives_1_per_turn_and_goes_w
 #[test]
 fn card_urban_art_vernissage_returns_a_trojan_for_2_credits_spent_on_installs() {
     let mut s = runner();
-    let v = s.installed(rs::URBAN_ART_VERNISSAGE);
+    let v = s.installed(c::URBAN_ART_VERNISSAGE);
     let ice = s.ice(HQ, c::PALISADE, false);
-    let t = s.installed(rs::SACI);
+    let t = s.installed(c::SACI);
     s.g.cards[t as usize].host = Some(ice);
     s.g.runner.credits = 0;
     let mut m = s.start(Stage::TurnBegin);
@@ -1499,16 +1498,16 @@ fn card_urban_art_vernissage_returns_a_trojan_for_2_credits_spent_on_installs() 
 #[test]
 fn card_privileged_access_takes_a_tag_instead_of_breaching_and_installs_from_the_heap() {
     let mut s = runner();
-    let p = s.grip(rs::PRIVILEGED_ACCESS);
+    let p = s.grip(c::PRIVILEGED_ACCESS);
     s.g.runner.tags = 1;
     let m = s.at_action();
     assert!(!m.offers(&format!("play:{p}:{ARCHIVES}")), "only if not tagged");
     let mut s = runner();
-    let p = s.grip(rs::PRIVILEGED_ACCESS);
+    let p = s.grip(c::PRIVILEGED_ACCESS);
     let arch = s.archives(c::HEDGE_FUND, false);
-    let res = s.card(rs::SIDE_HUSTLE);
+    let res = s.card(c::SIDE_HUSTLE);
     s.g.runner.heap.push(res);
-    let prog = s.card(rs::SHIBBOLETH);
+    let prog = s.card(c::SHIBBOLETH);
     s.g.runner.heap.push(prog);
     s.g.runner.credits = 1;
     s.g.corp.points = 3;
@@ -1528,12 +1527,12 @@ fn card_privileged_access_takes_a_tag_instead_of_breaching_and_installs_from_the
 #[test]
 fn card_maintenance_access_spends_2_clicks_and_approaches_hq_instead_of_archives() {
     let mut s = runner();
-    let ma = s.grip(rs::MAINTENANCE_ACCESS);
+    let ma = s.grip(c::MAINTENANCE_ACCESS);
     s.g.runner.clicks = 1;
     let m = s.at_action();
     assert!(!m.offers(&format!("play:{ma}:{ARCHIVES}")), "a double event needs 2 clicks");
     let mut s = runner();
-    let ma = s.grip(rs::MAINTENANCE_ACCESS);
+    let ma = s.grip(c::MAINTENANCE_ACCESS);
     s.ice(HQ, c::PALISADE, true);
     let nico = s.hq(c::NICO_CAMPAIGN);
     let mut m = s.at_action();
@@ -1554,16 +1553,16 @@ fn card_maintenance_access_spends_2_clicks_and_approaches_hq_instead_of_archives
 #[test]
 fn card_umbrella_breaks_up_to_3_on_ice_hosting_a_trojan_and_each_player_may_draw() {
     let mut s = runner();
-    let u = s.installed(rs::UMBRELLA);
+    let u = s.installed(c::UMBRELLA);
     s.ice(HQ, c::WHITESPACE, true);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
     m.run_on(HQ);
     assert!(!m.offers(&format!("break:{u}:0+1")), "no Trojan on the ice: no interface");
     let mut s = runner();
-    let u = s.installed(rs::UMBRELLA);
+    let u = s.installed(c::UMBRELLA);
     let ice2 = s.ice(HQ, c::WHITESPACE, true);
-    let t = s.installed(rs::MONKEYWRENCH);
+    let t = s.installed(c::MONKEYWRENCH);
     s.g.cards[t as usize].host = Some(ice2);
     s.hq(c::HEDGE_FUND);
     s.rd(c::HEDGE_FUND);
@@ -1581,7 +1580,7 @@ fn card_umbrella_breaks_up_to_3_on_ice_hosting_a_trojan_and_each_player_may_draw
 #[test]
 fn card_lobisomem_spends_x_and_a_power_counter_to_break_x_barrier_subroutines() {
     let mut s = runner();
-    let l = s.grip(rs::LOBISOMEM);
+    let l = s.grip(c::LOBISOMEM);
     s.ice(HQ, c::PHAROS, true);
     s.hq(c::HEDGE_FUND);
     s.g.runner.credits = 20;
@@ -1598,7 +1597,7 @@ fn card_lobisomem_spends_x_and_a_power_counter_to_break_x_barrier_subroutines() 
     assert_eq!(g.run.as_ref().map(|r| r.broken.clone()), Some(vec![false, true, true]));
     // Fully breaking a code gate places a power counter.
     let mut s = runner();
-    let l = s.installed(rs::LOBISOMEM);
+    let l = s.installed(c::LOBISOMEM);
     s.ice(RD, c::WHITESPACE, true);
     s.rd(c::HEDGE_FUND);
     let mut m = s.at_action();
@@ -1611,7 +1610,7 @@ fn card_lobisomem_spends_x_and_a_power_counter_to_break_x_barrier_subroutines() 
 #[test]
 fn card_window_of_opportunity_installs_derezzes_an_ice_as_the_run_begins_and_the_corp_may_rez_it_free_after() {
     let mut s = runner();
-    let w = s.grip(rs::WINDOW_OF_OPPORTUNITY);
+    let w = s.grip(c::WINDOW_OF_OPPORTUNITY);
     let d = s.grip(c::DOCKLANDS_PASS);
     let ice = s.ice(HQ, c::PALISADE, true);
     s.hq(c::HEDGE_FUND);
@@ -1633,7 +1632,7 @@ fn card_window_of_opportunity_installs_derezzes_an_ice_as_the_run_begins_and_the
 #[test]
 fn card_trick_shot_hosted_credits_pay_during_its_runs_2_more_and_1_more_access_on_success_then_a_remote_run() {
     let mut s = runner();
-    let t = s.grip(rs::TRICK_SHOT);
+    let t = s.grip(c::TRICK_SHOT);
     let top = s.rd(c::NICO_CAMPAIGN);
     let second = s.rd(c::NICO_CAMPAIGN);
     let remote = s.root(3, c::NICO_CAMPAIGN, false);
@@ -1659,7 +1658,7 @@ fn card_trick_shot_hosted_credits_pay_during_its_runs_2_more_and_1_more_access_o
 #[test]
 fn card_bahia_bands_resolves_2_chosen_effects_and_its_credits_pay_trash_costs_in_the_run() {
     let mut s = runner();
-    let b = s.grip(rs::BAHIA_BANDS);
+    let b = s.grip(c::BAHIA_BANDS);
     let nico = s.root(3, c::NICO_CAMPAIGN, false);
     s.g.runner.credits = 2;
     s.g.runner.tags = 1;
@@ -1680,7 +1679,7 @@ fn card_bahia_bands_resolves_2_chosen_effects_and_its_credits_pay_trash_costs_in
 #[test]
 fn card_gourmand_trashes_itself_to_trash_a_non_agenda_accessed_card_and_draw() {
     let mut s = runner();
-    let gm = s.installed(rs::GOURMAND);
+    let gm = s.installed(c::GOURMAND);
     let hf = s.hq(c::HEDGE_FUND);
     s.stack(c::SURE_GAMBLE);
     let mut m = s.at_action();
@@ -1693,7 +1692,7 @@ fn card_gourmand_trashes_itself_to_trash_a_non_agenda_accessed_card_and_draw() {
     assert_eq!(g.runner.grip.len(), 1);
     // Not on an agenda: it is stolen, Gourmand stays.
     let mut s = runner();
-    let gm = s.installed(rs::GOURMAND);
+    let gm = s.installed(c::GOURMAND);
     let a = s.hq(c::OFFWORLD_OFFICE);
     let mut m = s.at_action();
     m.run_on(HQ);
@@ -1707,7 +1706,7 @@ fn card_gourmand_trashes_itself_to_trash_a_non_agenda_accessed_card_and_draw() {
 fn card_physarum_entangler_pays_1_per_subroutine_to_bypass_its_non_barrier_host_and_goes_when_purged() {
     let mut s = runner();
     let ice = s.ice(HQ, c::WHITESPACE, true);
-    let p = s.installed(rs::PHYSARUM_ENTANGLER);
+    let p = s.installed(c::PHYSARUM_ENTANGLER);
     s.g.cards[p as usize].host = Some(ice);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
@@ -1718,7 +1717,7 @@ fn card_physarum_entangler_pays_1_per_subroutine_to_bypass_its_non_barrier_host_
     assert_eq!(m.game().runner.credits, 5 - 2, "Whitespace has 2 subroutines");
     let mut s = Scenario::new().auto_pass().corp_turn(3);
     let ice = s.ice(HQ, c::WHITESPACE, true);
-    let p = s.installed(rs::PHYSARUM_ENTANGLER);
+    let p = s.installed(c::PHYSARUM_ENTANGLER);
     s.g.cards[p as usize].host = Some(ice);
     let mut m = s.at_action();
     m.pick(&["purge"]);
@@ -1728,10 +1727,10 @@ fn card_physarum_entangler_pays_1_per_subroutine_to_bypass_its_non_barrier_host_
 #[test]
 fn card_spree_spends_its_power_counters_to_move_a_trojan_onto_ice_of_the_attacked_server() {
     let mut s = runner();
-    let sp = s.grip(rs::SPREE);
+    let sp = s.grip(c::SPREE);
     let far = s.ice(RD, c::PALISADE, false);
     let here = s.ice(HQ, c::PALISADE, false);
-    let t = s.installed(rs::MONKEYWRENCH);
+    let t = s.installed(c::MONKEYWRENCH);
     s.g.cards[t as usize].host = Some(far);
     s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
@@ -1746,7 +1745,7 @@ fn card_spree_spends_its_power_counters_to_move_a_trojan_onto_ice_of_the_attacke
 #[test]
 fn card_living_mural_breaks_sentries_of_its_host_server_and_gets_3_strength_installed_at_threat_4() {
     let mut s = runner();
-    let lm = s.grip(rs::LIVING_MURAL);
+    let lm = s.grip(c::LIVING_MURAL);
     let k = s.ice(HQ, c::KARUNA, true);
     s.hq(c::HEDGE_FUND);
     s.g.runner.credits = 10;
@@ -1759,7 +1758,7 @@ fn card_living_mural_breaks_sentries_of_its_host_server_and_gets_3_strength_inst
     // Hosted on ice of another server: no interface.
     let mut s = runner();
     let far = s.ice(RD, c::PALISADE, false);
-    let lm = s.installed(rs::LIVING_MURAL);
+    let lm = s.installed(c::LIVING_MURAL);
     s.g.cards[lm as usize].host = Some(far);
     s.ice(HQ, c::KARUNA, true);
     s.hq(c::HEDGE_FUND);
@@ -1773,7 +1772,7 @@ fn card_living_mural_breaks_sentries_of_its_host_server_and_gets_3_strength_inst
 #[test]
 fn card_chrysopoeian_skimming_the_corp_reveals_an_agenda_for_a_click_and_a_draw_or_the_runner_looks_at_rd() {
     let mut s = runner();
-    let cs = s.grip(rs::CHRYSOPOEIAN_SKIMMING);
+    let cs = s.grip(c::CHRYSOPOEIAN_SKIMMING);
     let a = s.hq(c::OFFWORLD_OFFICE);
     s.stack(c::SURE_GAMBLE);
     let mut m = s.at_action();
@@ -1782,7 +1781,7 @@ fn card_chrysopoeian_skimming_the_corp_reveals_an_agenda_for_a_click_and_a_draw_
     let g = m.game();
     assert_eq!((g.runner.clicks, g.runner.grip.len()), (4 - 1 + 1, 1));
     let mut s = runner();
-    let cs = s.grip(rs::CHRYSOPOEIAN_SKIMMING);
+    let cs = s.grip(c::CHRYSOPOEIAN_SKIMMING);
     s.hq(c::OFFWORLD_OFFICE);
     s.rd(c::HEDGE_FUND);
     let mut m = s.at_action();
@@ -1795,7 +1794,7 @@ fn card_chrysopoeian_skimming_the_corp_reveals_an_agenda_for_a_click_and_a_draw_
 #[test]
 fn card_banner_pays_2_so_that_the_barriers_subroutines_cannot_end_the_run() {
     let mut s = runner();
-    let b = s.installed(rs::BANNER);
+    let b = s.installed(c::BANNER);
     s.ice(HQ, c::PALISADE, true);
     s.hq(c::NICO_CAMPAIGN);
     let mut m = s.at_action();

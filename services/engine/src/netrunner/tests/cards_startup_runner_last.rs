@@ -1,8 +1,8 @@
 //! One test per Runner card of `cards/runner_last.rs`, named by the card (and the rule it checks).
 
 use crate::netrunner::cards::helpers::{pumps_last_run, ASSASSINATION};
-use crate::netrunner::cards::runner_startup::AMELIA_EARHART;
-use crate::netrunner::cards::{self as c, runner_last as rl};
+use crate::netrunner::cards::AMELIA_EARHART;
+use crate::netrunner::cards::{self as c};
 use crate::netrunner::state::{ARCHIVES, HQ, RD};
 
 use super::kit::{NetrunnerVerbs, Scenario};
@@ -17,7 +17,7 @@ fn runner() -> Scenario {
 #[test]
 fn card_muse_cr_1_13_hosts_the_program_it_finds_and_its_hosted_program_goes_with_it() {
     let mut s = runner();
-    let muse = s.grip(rl::MUSE);
+    let muse = s.grip(c::MUSE);
     let cleaver = s.card(c::CLEAVER);
     s.g.runner.heap.push(cleaver);
     s.g.runner.credits = 10;
@@ -31,9 +31,9 @@ fn card_muse_cr_1_13_hosts_the_program_it_finds_and_its_hosted_program_goes_with
     assert_eq!(g.runner.credits, 10 - 2 - 3, "Muse and Cleaver paid");
     // A Trojan found in the stack is installed on a piece of ice instead.
     let mut s = runner();
-    let muse = s.grip(rl::MUSE);
+    let muse = s.grip(c::MUSE);
     let ice = s.ice(HQ, c::PALISADE, false);
-    let trojan = s.stack(crate::netrunner::cards::runner_startup::PHYSARUM_ENTANGLER);
+    let trojan = s.stack(crate::netrunner::cards::PHYSARUM_ENTANGLER);
     let mut m = s.at_action();
     m.install(muse);
     assert!(!m.offers(&format!("install:{trojan}")), "a Trojan goes on ice only");
@@ -43,7 +43,7 @@ fn card_muse_cr_1_13_hosts_the_program_it_finds_and_its_hosted_program_goes_with
     assert!(g.runner.programs.contains(&trojan) && g.runner.stack.is_empty());
     // CR 1.13: a card hosted on a card that leaves play is trashed with it.
     let mut s = runner();
-    let muse = s.card(rl::MUSE);
+    let muse = s.card(c::MUSE);
     s.g.runner.heap.push(muse);
     let cleaver = s.installed(c::CLEAVER);
     s.g.cards[cleaver as usize].host = Some(muse);
@@ -56,7 +56,7 @@ fn card_muse_cr_1_13_hosts_the_program_it_finds_and_its_hosted_program_goes_with
 fn card_gamedragon_pro_hosted_on_an_icebreaker_gives_1_strength_and_its_boosts_last_the_run() {
     let mut s = runner();
     let cleaver = s.installed(c::CLEAVER);
-    let gd = s.grip(rl::GAMEDRAGON_PRO);
+    let gd = s.grip(c::GAMEDRAGON_PRO);
     s.g.runner.credits = 10;
     let mut m = s.at_action();
     m.install(gd);
@@ -77,7 +77,7 @@ fn card_gamedragon_pro_hosted_on_an_icebreaker_gives_1_strength_and_its_boosts_l
 #[test]
 fn card_bling_hosts_the_top_card_after_a_free_install_plays_it_from_there_and_trashes_hosted_cards() {
     let mut s = runner();
-    let bling = s.installed(rl::BLING);
+    let bling = s.installed(c::BLING);
     let amelia = s.grip(AMELIA_EARHART);
     let top = s.stack(c::SURE_GAMBLE);
     s.g.runner.credits = 5;
@@ -92,7 +92,7 @@ fn card_bling_hosts_the_top_card_after_a_free_install_plays_it_from_there_and_tr
     assert_eq!(m.game().runner.credits, 5 - 5 + 9);
     // When the discard phase ends, hosted cards are trashed.
     let mut s = runner().runner_turn(1);
-    let bling = s.installed(rl::BLING);
+    let bling = s.installed(c::BLING);
     let k = s.card(c::SURE_GAMBLE);
     s.g.runner.hosted_cards.push(k);
     s.g.cards[k as usize].host = Some(bling);
@@ -106,7 +106,7 @@ fn card_bling_hosts_the_top_card_after_a_free_install_plays_it_from_there_and_tr
 #[test]
 fn card_detente_hosts_a_random_hq_card_and_either_player_returns_2_for_a_random_hq_access() {
     let mut s = runner();
-    let d = s.installed(rl::DETENTE);
+    let d = s.installed(c::DETENTE);
     let a = s.hq(c::HEDGE_FUND);
     let b = s.hq(c::HEDGE_FUND);
     let mut m = s.at_action();
@@ -120,7 +120,7 @@ fn card_detente_hosts_a_random_hq_card_and_either_player_returns_2_for_a_random_
     let _ = d;
     // The Corp's action: 2 hosted cards back to HQ, the Runner accesses 1 at random.
     let mut s = Scenario::new().auto_pass().corp_turn(3);
-    let d = s.installed(rl::DETENTE);
+    let d = s.installed(c::DETENTE);
     let k: Vec<u32> = (0..2).map(|_| s.card(c::HEDGE_FUND)).collect();
     for &x in &k {
         s.g.runner.hosted_cards.push(x);
@@ -139,7 +139,7 @@ fn card_detente_hosts_a_random_hq_card_and_either_player_returns_2_for_a_random_
     assert!(g.access.is_none() && g.run.is_none());
     // With 3 hosted, the Runner using it picks which 2 go back.
     let mut s = runner();
-    let d = s.installed(rl::DETENTE);
+    let d = s.installed(c::DETENTE);
     let k: Vec<u32> = (0..3).map(|_| s.card(c::HEDGE_FUND)).collect();
     for &x in &k {
         s.g.runner.hosted_cards.push(x);
@@ -158,7 +158,7 @@ fn card_detente_hosts_a_random_hq_card_and_either_player_returns_2_for_a_random_
 #[test]
 fn card_airbladex_jsrf_ed_cr_9_8_prevents_net_damage_in_a_run_and_a_when_encountered_ability() {
     let mut s = runner();
-    let ab = s.grip(rl::AIRBLADEX);
+    let ab = s.grip(c::AIRBLADEX);
     s.ice(HQ, c::TITHE, true);
     let keep = s.grip(c::SURE_GAMBLE);
     s.g.runner.credits = 5;
@@ -172,7 +172,7 @@ fn card_airbladex_jsrf_ed_cr_9_8_prevents_net_damage_in_a_run_and_a_when_encount
     assert_eq!(g.cards[ab as usize].power, 2);
     // Funhouse's "when encountered" ability prevented with the last counter: it is trashed.
     let mut s = runner();
-    let ab = s.installed(rl::AIRBLADEX);
+    let ab = s.installed(c::AIRBLADEX);
     s.g.cards[ab as usize].power = 1;
     s.ice(HQ, c::FUNHOUSE, true);
     let mut m = s.at_action();
@@ -186,7 +186,7 @@ fn card_airbladex_jsrf_ed_cr_9_8_prevents_net_damage_in_a_run_and_a_when_encount
 #[test]
 fn card_cataloguer_cr_6_7_arranges_r_and_d_instead_of_breaching_and_breaches_r_and_d_for_a_click() {
     let mut s = runner();
-    let cat = s.grip(rl::CATALOGUER);
+    let cat = s.grip(c::CATALOGUER);
     let rd: Vec<u32> = (0..5).map(|_| s.rd(c::HEDGE_FUND)).collect();
     s.g.runner.credits = 5;
     let mut m = s.at_action();
@@ -213,9 +213,9 @@ fn card_cataloguer_cr_6_7_arranges_r_and_d_instead_of_breaching_and_breaches_r_a
 #[test]
 fn card_jeitinho_cr_1_7_scored_as_a_third_assassination_agenda_wins_the_game() {
     let mut s = runner().runner_turn(1);
-    let j = s.installed(rl::JEITINHO);
+    let j = s.installed(c::JEITINHO);
     for _ in 0..2 {
-        let k = s.card(rl::JEITINHO);
+        let k = s.card(c::JEITINHO);
         s.g.runner.score.push(k);
         s.g.cards[k as usize].gained = vec![ASSASSINATION.to_string()];
     }
@@ -231,10 +231,10 @@ fn card_jeitinho_cr_1_7_scored_as_a_third_assassination_agenda_wins_the_game() {
     assert!(reason.starts_with("assassination"), "{reason}");
     // Threat 3 (CR 1.17.1.a): bypassing an ice, it is installed from the heap for a click.
     let mut s = runner();
-    s.installed(crate::netrunner::cards::runner_startup::LASER_POINTER);
+    s.installed(crate::netrunner::cards::LASER_POINTER);
     s.ice(HQ, c::KARUNA, true);
     s.hq(c::HEDGE_FUND);
-    let j = s.card(rl::JEITINHO);
+    let j = s.card(c::JEITINHO);
     s.g.runner.heap.push(j);
     s.g.corp.points = 3;
     let mut m = s.at_action();

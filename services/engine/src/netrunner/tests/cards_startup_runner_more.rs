@@ -1,6 +1,6 @@
 //! One test per Runner card of `cards/runner_startup_more.rs`, named by the card.
 
-use crate::netrunner::cards::{self as c, runner_startup_more as rm};
+use crate::netrunner::cards::{self as c};
 use crate::netrunner::state::{DamageKind, Task, ARCHIVES, HQ, RD};
 
 use super::kit::{NetrunnerVerbs, Scenario};
@@ -15,14 +15,14 @@ fn runner() -> Scenario {
 #[test]
 fn card_strike_fund_gains_4_and_2_more_when_trashed_from_the_grip() {
     let mut s = runner();
-    let f = s.grip(rm::STRIKE_FUND);
+    let f = s.grip(c::STRIKE_FUND);
     s.g.runner.credits = 1;
     let mut m = s.at_action();
     m.play(f);
     assert_eq!(m.game().runner.credits, 4, "1 paid, 4 gained");
     // Net damage trashes it from the grip (NR-9.1): 2 credits.
     let mut s = runner();
-    let f = s.grip(rm::STRIKE_FUND);
+    let f = s.grip(c::STRIKE_FUND);
     s.g.runner.credits = 0;
     s.g.tasks.push(Task::Damage { kind: DamageKind::Net, left: 1, source: "a test".into(), odd_cost_ends_run: false, begun: false });
     let mut m = s.at_action();
@@ -35,7 +35,7 @@ fn card_strike_fund_gains_4_and_2_more_when_trashed_from_the_grip() {
 #[test]
 fn card_cacophony_counts_the_first_trash_each_turn_and_spends_2_counters_to_sabotage_3() {
     let mut s = runner();
-    let k = s.installed(rm::CACOPHONY);
+    let k = s.installed(c::CACOPHONY);
     s.root(3, c::REGOLITH_MINING_LICENSE, false);
     s.root(4, c::REGOLITH_MINING_LICENSE, false);
     s.g.runner.credits = 10;
@@ -48,7 +48,7 @@ fn card_cacophony_counts_the_first_trash_each_turn_and_spends_2_counters_to_sabo
     assert_eq!(m.game().cards[k as usize].power, 1, "only the first trash of the turn");
     // The action phase ends with 2 counters: sabotage 3 (1 card from HQ, 2 from R&D).
     let mut s = runner().runner_turn(1);
-    let k = s.installed(rm::CACOPHONY);
+    let k = s.installed(c::CACOPHONY);
     s.g.cards[k as usize].power = 2;
     let h = s.hq(c::HEDGE_FUND);
     let keep = s.hq(c::HEDGE_FUND);
@@ -67,11 +67,11 @@ fn card_cacophony_counts_the_first_trash_each_turn_and_spends_2_counters_to_sabo
 #[test]
 fn card_the_wizards_chest_after_hq_rd_and_archives_installs_1_of_2_set_aside_cards_free() {
     let mut s = runner();
-    let w = s.installed(rm::THE_WIZARDS_CHEST);
+    let w = s.installed(c::THE_WIZARDS_CHEST);
     let m = s.at_action();
     assert!(!m.offers(&format!("wizards_chest:{w}:program")), "no successful runs yet");
     let mut s = runner();
-    let w = s.installed(rm::THE_WIZARDS_CHEST);
+    let w = s.installed(c::THE_WIZARDS_CHEST);
     let gamble = s.stack(c::SURE_GAMBLE);
     let p1 = s.stack(c::CLEAVER);
     let p2 = s.stack(c::CARMEN);
@@ -96,7 +96,7 @@ fn card_the_wizards_chest_after_hq_rd_and_archives_installs_1_of_2_set_aside_car
 #[test]
 fn card_boi_tata_breaks_2_sentry_subroutines_and_its_abilities_cost_1_less_after_trashing_an_installed_card() {
     let mut s = runner();
-    let b = s.installed(rm::BOI_TATA);
+    let b = s.installed(c::BOI_TATA);
     s.ice(HQ, c::TITHE, true);
     s.g.runner.credits = 5;
     assert_eq!((s.g.break_cost(b), s.g.pump_cost(b)), (2, 3));
@@ -105,8 +105,8 @@ fn card_boi_tata_breaks_2_sentry_subroutines_and_its_abilities_cost_1_less_after
     assert!(m.offers(&format!("break:{b}:0+1")), "up to 2 sentry subroutines");
     // Trashing its own installed card (Friend of a Friend's ability) makes both cost 1 less.
     let mut s = runner();
-    let b = s.installed(rm::BOI_TATA);
-    let f = s.installed(crate::netrunner::cards::runner_startup::FRIEND_OF_A_FRIEND);
+    let b = s.installed(c::BOI_TATA);
+    let f = s.installed(crate::netrunner::cards::FRIEND_OF_A_FRIEND);
     s.ice(HQ, c::TITHE, true);
     let mut m = s.at_action();
     m.pick(&[&format!("ability:{f}:1")]);
@@ -118,7 +118,7 @@ fn card_boi_tata_breaks_2_sentry_subroutines_and_its_abilities_cost_1_less_after
 #[test]
 fn card_madani_hosts_grip_programs_and_installs_one_a_turn_paying_its_cost() {
     let mut s = runner();
-    let md = s.installed(rm::MADANI);
+    let md = s.installed(c::MADANI);
     let p1 = s.grip(c::CLEAVER);
     let p2 = s.grip(c::CARMEN);
     s.grip(c::SURE_GAMBLE);
@@ -143,7 +143,7 @@ fn card_madani_hosts_grip_programs_and_installs_one_a_turn_paying_its_cost() {
 #[test]
 fn card_cupellation_hosts_an_accessed_card_for_1_then_trashes_itself_on_an_hq_breach_for_2_more_accesses() {
     let mut s = runner();
-    let cu = s.installed(rm::CUPELLATION);
+    let cu = s.installed(c::CUPELLATION);
     let nico = s.root(3, c::NICO_CAMPAIGN, false);
     let hq: Vec<u32> = (0..3).map(|_| s.hq(c::HEDGE_FUND)).collect();
     s.g.runner.credits = 2;
