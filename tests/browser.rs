@@ -9,7 +9,8 @@
 //! at the end is checked against the API's own final view, and every private part of every logged
 //! event (what only a seat may see) is looked for in the spectators' and the tournament's pages
 //! and in every byte they received, and must be in none. Screenshots of every board are kept in
-//! `target/browser-test/` (docs/web.md).
+//! `target/browser-test/` (docs/web.md), with one of what the page draws for kinds it does not
+//! know (`tests/web/src/selftest.ts`: unknown decision and event kinds, `netrunner.trigger_order`).
 //!
 //! What it installs when missing: Debian's `chromium` (apt-get, as root) and the npm packages of
 //! `tests/web/package-lock.json` (`npm ci`).
@@ -253,7 +254,7 @@ async fn browser_pages_play_every_ruleset_on_its_board_and_spectators_see_nothin
         checked.push(format!("{ruleset} {} hidden parts against {} bytes", hidden.len(), network.len()));
     }
     assert_eq!(tournament_dom.matches("data-result=\"yes\"").count(), RULESETS.len(), "the tournament page shows every table's result");
-    for shot in ["tournament.png", "tournament-table.png"] {
+    for shot in ["tournament.png", "tournament-table.png", "selftest.png"] {
         let shot = out_dir.join(shot);
         ensure!(std::fs::metadata(&shot).map(|m| m.len() > 10_000).unwrap_or(false), "no screenshot {}", shot.display());
     }
