@@ -1,7 +1,14 @@
-//! Every netrunner card in one place: one [`CardDef`] row per card, holding all it does (its
-//! hooks, subroutines, breaker numbers, constant effects, abilities) and, for a card that asks, its question and its typed answer together
-//! ([`Ask`], [`Prompt`]). Rows live in [`corp::DEFS`], [`ice::DEFS`] and [`runner::DEFS`]; most are a
-//! few [`Effect`]s, and `Effect::Custom` names a function beside the row.
+//! Every netrunner card: one [`CardDef`] row per card, holding all it does (its hooks,
+//! subroutines, breaker numbers, constant effects, abilities) and, for a card that asks, its
+//! question and its typed answer together ([`Ask`], [`Prompt`]). Cards are filed by what they are:
+//! `corp/{identities,agendas,assets,upgrades,operations,ice}.rs` and
+//! `runner/{identities,events,hardware,programs,resources}.rs`, each card one block (its number,
+//! its row, the functions only it uses), listed once in [`tables`]. Where a row is filed is not a
+//! rule: abilities that trigger together are ordered by [`triggers`].
+//!
+//! This file holds the vocabulary rows are written in and the dispatch; `helpers`, `statics`,
+//! `triggers`, `encounters`, `prevention`, `moves` and `hosted` the rule pieces cards call;
+//! `prelude` what every card file imports; `common` what several card files share.
 //!
 //! The numbers printed on a card (costs, strengths, points…) are data (`data.rs`); this module
 //! says what cards do. The turn structure (`flow`) only calls the hooks below and never names a
