@@ -1,14 +1,7 @@
 //! What two or more card files share: small pieces of card behaviour that are not a rule
 //! concept of their own (those live beside the vocabulary). Owns no card.
 
-use crate::netrunner::cards::corp::agendas::OFF_THE_BOOKS;
-use crate::netrunner::cards::corp::assets::THE_POWERS_THAT_BE;
-use crate::netrunner::cards::corp::operations::SUDDEN_COMMANDMENT;
-use crate::netrunner::cards::corp::upgrades::{MALAPERT_DATA_VAULT, TUCANA};
 use crate::netrunner::cards::prelude::*;
-use crate::netrunner::cards::runner::events::{BAHIA_BANDS, ILLUMINATION, PRIVILEGED_ACCESS, THE_PRICE};
-use crate::netrunner::cards::runner::hardware::ALARM_CLOCK;
-use crate::netrunner::cards::runner::identities::{SEBASTIAO_SOUZA_PESSOA, TOPAN};
 
 pub(crate) fn pick_one_of(seat: u32, kind: &'static str, summary: &str, prompt: &str, options: Vec<(crate::core::DecisionOption, Answer)>) -> Question {
     Question::one(seat, kind, summary, prompt, options)
@@ -18,10 +11,11 @@ pub(crate) fn run_going(g: &Game) -> bool {
     g.run.as_ref().is_some_and(|r| !r.stop)
 }
 
-/// Malapert Data Vault (from R&D, shown) and Precision Design (from Archives) add a card to HQ.
-pub(crate) fn take_to_hq_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+/// Add the answered card to HQ: from R&D (`FROM_RD`, shown: Malapert Data Vault) or from Archives
+/// (Precision Design).
+pub(crate) fn take_to_hq_answer<const FROM_RD: bool>(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let Answer::Card(card) = first(a) else { return Ok(Then::Done) };
-    let from_rd = c.def.code == MALAPERT_DATA_VAULT;
+    let from_rd = FROM_RD;
     let shown = from_rd || g.card(card).is_some_and(|k| k.faceup);
     g.take_corp(card);
     if let Some(k) = g.card_mut(card) {
@@ -43,8 +37,14 @@ pub(crate) fn take_to_hq_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec
     Ok(Then::Done)
 }
 
+pub(crate) const ETR: Sub = Sub { text: "end the run", effect: Effect::EndTheRun };
+
 pub(crate) fn one(seat: u32, kind: &'static str, summary: &str, prompt: &str, options: Vec<(crate::core::DecisionOption, Answer)>) -> Question {
     Question::one(seat, kind, summary, prompt, options)
+}
+
+pub(crate) fn every_server(g: &Game) -> Vec<u32> {
+    g.corp.servers.iter().map(|s| s.id).collect()
 }
 
 /// Run the server in `Ctx::arg`, begun by this card.
@@ -59,6 +59,44 @@ pub(crate) fn yes_no_options(yes: &str, no: &str) -> Vec<(crate::core::DecisionO
 /// Push question `step` of this card with its own argument (a card it is about, a count).
 pub(crate) fn ask_with(g: &mut Game, c: Ctx, step: u8, arg: u32) {
     g.tasks.push(Task::Card { code: c.def.code.to_string(), card: c.card, step, arg });
+}
+
+/// Behold! and Byte!: accessed anywhere but Archives, the Corp may pay 4 for their effect; in
+/// R&D the Runner must reveal them first.
+pub(crate) fn ambush_accessed(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    match g.corp_zone(c.card) {
+        CorpZone::Archives => return,
+        CorpZone::Rd => {
+            note(ev, "revealed", format!("The Runner reveals {} accessed in R&D", g.label(c.card)), json!({"card": c.card, "code": g.code(c.card)}))
+        }
+        _ => {}
+    }
+    ask_later(g, c, 0);
+}
+
+pub(crate) fn ambush_ask(g: &Game, c: Ctx, effect: &str) -> Option<Question> {
+    if g.corp.credits < 4 {
+        return None;
+    }
+    Some(Question::one(
+        CORP,
+        CARD_KIND,
+        "may pay 4 credits for an ability of the accessed card",
+        format!("{}: pay 4 credits to {effect}?", g.label(c.card)),
+        yes_no_options("Pay 4 credits", "Do nothing"),
+    ))
+}
+
+pub(crate) fn pay_4(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> bool {
+    if first(a) != Answer::Yes || !g.corp_pay(4) {
+        return false;
+    }
+    // Using the accessed card's ability shows it to everyone (in R&D the Runner revealed it).
+    if g.corp_zone(c.card) != CorpZone::Rd {
+        note(ev, "revealed", format!("The Corp reveals {} to use its ability", g.label(c.card)), json!({"card": c.card, "code": g.code(c.card)}));
+    }
+    note(ev, "paid", format!("The Corp pays 4 credits for {}", c.name()), json!({"seat": CORP, "cost": 4, "source": c.name()}));
+    true
 }
 
 pub(crate) fn top_down_ask(g: &Game, c: Ctx) -> Option<Question> {
@@ -114,14 +152,29 @@ pub(crate) fn install_from_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
     Some(Question::one(CORP, CARD_KIND, format!("may install a card from HQ ({})", c.name()), format!("{}: you may install 1 card from HQ", c.name()), o))
 }
 
-pub(crate) fn install_answer(_: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
-    // The rows whose install ignores all costs.
-    let free = matches!(c.def.code, THE_POWERS_THAT_BE | OFF_THE_BOOKS);
+/// Install the answered Corp card, paying its costs or (`FREE`) ignoring all of them.
+pub(crate) fn install_answer<const FREE: bool>(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
     Ok(match first(a) {
-        Answer::Install { card, server } if free => Then::InstallCorpFree { card, server },
+        Answer::Install { card, server } if FREE => Then::InstallCorpFree { card, server },
         Answer::Install { card, server } => Then::InstallCorp { card, server },
         _ => Then::Done,
     })
+}
+
+/// Whether this card's server is protected by no ice.
+pub(crate) fn unprotected(g: &Game, card: u32) -> bool {
+    match g.corp_zone(card) {
+        CorpZone::Root(s) => g.server(s).is_some_and(|sv| sv.ice.is_empty()),
+        _ => false,
+    }
+}
+
+pub(crate) fn one_agenda_counter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    agenda_counters(g, c.card, 1, c.name(), ev);
+}
+
+pub(crate) fn agenda_count(g: &Game, card: u32) -> u32 {
+    g.card(card).map_or(0, |k| k.agenda)
 }
 
 pub(crate) fn archives_to_hq_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -153,19 +206,37 @@ pub(crate) fn power(g: &Game, card: u32) -> u32 {
     g.card(card).map_or(0, |k| k.power)
 }
 
-/// The operations of HQ the asking card may play (Sudden Commandment: non-terminal ones only).
-fn playable_from_hq(g: &Game, c: Ctx) -> Vec<u32> {
+/// "Play only if the Runner stole or trashed a Corp card during their last turn."
+pub(crate) fn runner_took_corp_card_last_turn(g: &Game) -> Option<Vec<(u32, String)>> {
+    if g.runner_took_corp_card_last_turn {
+        None
+    } else {
+        Some(vec![])
+    }
+}
+
+/// The Corp pays `n` credits for a card's ability (publicly); false when it cannot.
+pub(crate) fn pay_corp(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) -> bool {
+    if !g.corp_pay(n) {
+        return false;
+    }
+    note(ev, "paid", format!("The Corp pays {n} credits for {source}"), json!({"seat": CORP, "cost": n, "source": source}));
+    true
+}
+
+/// The operations of HQ a card may play (`NON_TERMINAL`: not terminal ones, Sudden Commandment).
+fn playable_from_hq<const NON_TERMINAL: bool>(g: &Game) -> Vec<u32> {
     g.corp
         .hq
         .iter()
         .copied()
-        .filter(|&k| c.def.code != SUDDEN_COMMANDMENT || !crate::netrunner::cards::def(g.code(k)).statics.iter().any(|s| matches!(s, Static::Terminal)))
+        .filter(|&k| !NON_TERMINAL || !crate::netrunner::cards::def(g.code(k)).statics.iter().any(|s| matches!(s, Static::Terminal)))
         .collect()
 }
 
-/// An optional play of 1 operation from HQ, paying its cost.
-pub(crate) fn play_from_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let o = corp_play_options(g, &playable_from_hq(g, c));
+/// An optional play of 1 operation from HQ, paying its cost (`NON_TERMINAL`: not a terminal one).
+pub(crate) fn play_from_hq_ask<const NON_TERMINAL: bool>(g: &Game, c: Ctx) -> Option<Question> {
+    let o = corp_play_options(g, &playable_from_hq::<NON_TERMINAL>(g));
     if o.is_empty() {
         return None;
     }
@@ -223,11 +294,11 @@ pub(crate) fn rez_with_total_discount(g: &mut Game, c: Ctx, total: i64, ev: &mut
 }
 
 /// The card a search found (`c.arg`, set aside while R&D was shuffled): where to install it.
-pub(crate) fn found_install_ask(g: &Game, c: Ctx) -> Option<Question> {
+pub(crate) fn found_install_ask<const LESS: i64>(g: &Game, c: Ctx) -> Option<Question> {
     if g.corp_zone(c.arg) != CorpZone::None {
         return None;
     }
-    let less = if c.def.code == TUCANA { 3 } else { 0 };
+    let less = LESS;
     let o = if less > 0 { discounted_install_options(g, &[c.arg], less) } else { corp_install_options(g, &[c.arg], false, true) };
     Some(Question::one(
         CORP,
@@ -239,9 +310,9 @@ pub(crate) fn found_install_ask(g: &Game, c: Ctx) -> Option<Question> {
 }
 
 /// A found card that cannot be installed anywhere goes to HQ (no card is left set aside).
-pub(crate) fn set_aside_found(g: &mut Game, c: Ctx, k: u32, installable: bool) {
+pub(crate) fn set_aside_found(g: &mut Game, c: Ctx, k: u32, installable: bool, install_step: u8) {
     if installable {
-        ask_later(g, Ctx { arg: k, ..c }, if c.def.code == TUCANA { 1 } else { 2 });
+        ask_later(g, Ctx { arg: k, ..c }, install_step);
     } else {
         g.corp.hq.push(k);
     }
@@ -252,6 +323,20 @@ pub(crate) fn installable(g: &Game, k: u32) -> bool {
     !matches!(g.def(k).ctype, CardType::Operation | CardType::Identity)
 }
 
+/// Trash an ice of the attacked server during the run: the ice not yet approached keep their
+/// positions (NR-6.2: the run walks the ice by position).
+pub(crate) fn trash_ice_in_run(g: &mut Game, ice: u32, why: &str, ev: &mut Vec<Event>) {
+    if let CorpZone::Ice(s) = g.corp_zone(ice) {
+        let at = g.server(s).and_then(|sv| sv.ice.iter().position(|&x| x == ice));
+        if let (Some(at), Some(r)) = (at, g.run.as_mut()) {
+            if r.server == s && at < r.pos {
+                r.pos -= 1;
+            }
+        }
+    }
+    g.trash(ice, why, ev);
+}
+
 /// The decision kind of every question here (`ask` prefixes "netrunner."): [`crate::netrunner::cards::CARD_KIND`].
 pub(crate) const KIND: &str = "card";
 
@@ -259,6 +344,10 @@ pub(crate) const NO_MORE_ACCESS: fn(&Game, Ctx, u32) -> u32 = |_, _, _| 0;
 
 pub(crate) fn question(summary: String, prompt: String, options: Vec<(crate::core::DecisionOption, Answer)>) -> Question {
     Question::one(RUNNER, KIND, summary, prompt, options)
+}
+
+pub(crate) fn hq_only(_: &Game) -> Vec<u32> {
+    vec![HQ]
 }
 
 /// Spend `n` more clicks (a printed cost beyond the one the action itself spends).
@@ -294,6 +383,10 @@ pub(crate) fn add_power(g: &mut Game, card: u32, n: u32, source: &str, ev: &mut 
 /// The rezzed ice the Runner is encountering.
 pub(crate) fn encountered_ice(g: &Game) -> Option<u32> {
     g.run.as_ref().and_then(|r| r.current).filter(|&i| g.rezzed(i))
+}
+
+pub(crate) fn two_power_counters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
+    add_power(g, c.card, 2, c.name(), ev);
 }
 
 /// Spend one of the card's power counters, if it has one.
@@ -348,9 +441,9 @@ pub(crate) fn trash_to_bypass_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mu
     Ok(Then::Done)
 }
 
-/// "Spend clicks to bypass" (S-Dobrado: 1, Alarm Clock: 2; the question's yes option names it).
-pub(crate) fn click_bypass_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    let n = if c.def.code == ALARM_CLOCK { 2 } else { 1 };
+/// "Spend `CLICKS` clicks to bypass" (S-Dobrado: 1, Alarm Clock: 2; the question's yes option names it).
+pub(crate) fn click_bypass_answer<const CLICKS: i64>(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let n = CLICKS;
     if first(a) == Answer::Yes {
         if g.runner.clicks < n {
             return Err(RulesError::Illegal(format!("bypassing costs {n} click(s)")));
@@ -392,20 +485,11 @@ pub(crate) fn install_choices(g: &Game, cards: &[u32], less: i64) -> Vec<(crate:
     o
 }
 
-/// The reduction an install answer of this card carries (The Price: 3, Illumination: 1).
-fn install_reduction(code: &str) -> i64 {
-    match code {
-        THE_PRICE => 3,
-        TOPAN | SEBASTIAO_SOUZA_PESSOA | PRIVILEGED_ACCESS => 2,
-        ILLUMINATION | BAHIA_BANDS => 1,
-        _ => 0,
-    }
-}
-
-/// Install the answered card, with its card's reduction.
-pub(crate) fn discounted_install_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+/// Install the answered card paying `LESS` less (The Price: 3, Illumination: 1; the options were
+/// made by `install_choices` with the same reduction).
+pub(crate) fn discounted_install_answer<const LESS: i64>(g: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
     let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
-    g.flags.install_discount = install_reduction(c.def.code);
+    g.flags.install_discount = LESS;
     Ok(match server {
         Some(host) => Then::InstallRunnerOn { card, host },
         None => Then::InstallRunner { card },
@@ -430,6 +514,19 @@ pub(crate) fn grip_programs(g: &Game) -> Vec<u32> {
 
 pub(crate) fn trash_costs_only(_: &Game, spend: Spend) -> bool {
     matches!(spend, Spend::TrashCost(_))
+}
+
+/// Install the answered card (on its host ice, for a Trojan), with no reduction.
+pub(crate) fn plain_install_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
+    let Answer::Install { card, server } = first(a) else { return Ok(Then::Done) };
+    Ok(match server {
+        Some(host) => Then::InstallRunnerOn { card, host },
+        None => Then::InstallRunner { card },
+    })
+}
+
+pub(crate) const fn corp_trashes(kind: TrashKind) -> Ask {
+    Ask::CorpTrashes { kind, or_end: false, optional: false }
 }
 
 /// "You may": every question of Mycoweb's offers to do nothing.

@@ -2,8 +2,9 @@
 //! subroutines, breaker numbers, constant effects, abilities) and, for a card that asks, its
 //! question and its typed answer together ([`Ask`], [`Prompt`]). Cards are filed by what they are:
 //! `corp/{identities,agendas,assets,upgrades,operations,ice}.rs` and
-//! `runner/{identities,events,hardware,programs,resources}.rs`, each card one block (its number,
-//! its row, the functions only it uses), listed once in [`tables`]. Where a row is filed is not a
+//! `runner/{identities,events,hardware,programs,resources}.rs`, a type past ~1,000 lines a
+//! folder of one file per faction (`corp/ice/jinteki.rs`); each card one block (its number, its
+//! row, the functions only it uses), every file listed once in [`tables`]. Where a row is filed is not a
 //! rule: abilities that trigger together are ordered by [`triggers`].
 //!
 //! This file holds the vocabulary rows are written in and the dispatch; `helpers`, `statics`,
@@ -36,9 +37,43 @@ use super::state::{DamageKind, Game, Pile, Run, Task, TrashKind, CORP, RUNNER};
 pub use super::state::{Source, When};
 use crate::core::{DecisionOption, Event, RulesError};
 
-pub use self::corp::{agendas::*, assets::*, ice::*, identities::*, operations::*, upgrades::*};
+pub use self::corp::agendas::haas_bioroid::*;
+pub use self::corp::agendas::jinteki::*;
+pub use self::corp::agendas::nbn::*;
+pub use self::corp::agendas::neutral::*;
+pub use self::corp::agendas::weyland::*;
+pub use self::corp::assets::haas_bioroid::*;
+pub use self::corp::assets::jinteki::*;
+pub use self::corp::assets::nbn::*;
+pub use self::corp::assets::neutral::*;
+pub use self::corp::assets::weyland::*;
+pub use self::corp::ice::haas_bioroid::*;
+pub use self::corp::ice::jinteki::*;
+pub use self::corp::ice::nbn::*;
+pub use self::corp::ice::neutral::*;
+pub use self::corp::ice::weyland::*;
+pub use self::corp::identities::*;
+pub use self::corp::operations::haas_bioroid::*;
+pub use self::corp::operations::jinteki::*;
+pub use self::corp::operations::nbn::*;
+pub use self::corp::operations::neutral::*;
+pub use self::corp::operations::weyland::*;
+pub use self::corp::upgrades::*;
 pub use self::helpers::{add_virus, end_the_run, give_tags, installed_host_sweep, purge, remove_virus, unique_check};
-pub use self::runner::{events::*, hardware::*, identities::*, programs::*, resources::*};
+pub use self::runner::events::anarch::*;
+pub use self::runner::events::criminal::*;
+pub use self::runner::events::neutral::*;
+pub use self::runner::events::shaper::*;
+pub use self::runner::hardware::anarch::*;
+pub use self::runner::hardware::criminal::*;
+pub use self::runner::hardware::neutral::*;
+pub use self::runner::hardware::shaper::*;
+pub use self::runner::identities::*;
+pub use self::runner::programs::anarch::*;
+pub use self::runner::programs::criminal::*;
+pub use self::runner::programs::neutral::*;
+pub use self::runner::programs::shaper::*;
+pub use self::runner::resources::*;
 
 /// The one decision kind of every card question added after System Gateway: a client renders it
 /// from the question's prompt (which names the card), its options and the public summary,
@@ -649,18 +684,43 @@ pub mod registration {
 }
 
 /// The card tables, each with the file it lives in (docs/netrunner-cards.md names it).
-pub fn tables() -> [(&'static str, &'static [CardDef]); 11] {
+pub fn tables() -> [(&'static str, &'static [CardDef]); 36] {
     [
         ("corp/identities.rs", corp::identities::DEFS),
-        ("corp/agendas.rs", corp::agendas::DEFS),
-        ("corp/assets.rs", corp::assets::DEFS),
+        ("corp/agendas/haas_bioroid.rs", corp::agendas::haas_bioroid::DEFS),
+        ("corp/agendas/jinteki.rs", corp::agendas::jinteki::DEFS),
+        ("corp/agendas/nbn.rs", corp::agendas::nbn::DEFS),
+        ("corp/agendas/neutral.rs", corp::agendas::neutral::DEFS),
+        ("corp/agendas/weyland.rs", corp::agendas::weyland::DEFS),
+        ("corp/assets/haas_bioroid.rs", corp::assets::haas_bioroid::DEFS),
+        ("corp/assets/jinteki.rs", corp::assets::jinteki::DEFS),
+        ("corp/assets/nbn.rs", corp::assets::nbn::DEFS),
+        ("corp/assets/neutral.rs", corp::assets::neutral::DEFS),
+        ("corp/assets/weyland.rs", corp::assets::weyland::DEFS),
         ("corp/upgrades.rs", corp::upgrades::DEFS),
-        ("corp/operations.rs", corp::operations::DEFS),
-        ("corp/ice.rs", corp::ice::DEFS),
+        ("corp/operations/haas_bioroid.rs", corp::operations::haas_bioroid::DEFS),
+        ("corp/operations/jinteki.rs", corp::operations::jinteki::DEFS),
+        ("corp/operations/nbn.rs", corp::operations::nbn::DEFS),
+        ("corp/operations/neutral.rs", corp::operations::neutral::DEFS),
+        ("corp/operations/weyland.rs", corp::operations::weyland::DEFS),
+        ("corp/ice/haas_bioroid.rs", corp::ice::haas_bioroid::DEFS),
+        ("corp/ice/jinteki.rs", corp::ice::jinteki::DEFS),
+        ("corp/ice/nbn.rs", corp::ice::nbn::DEFS),
+        ("corp/ice/neutral.rs", corp::ice::neutral::DEFS),
+        ("corp/ice/weyland.rs", corp::ice::weyland::DEFS),
         ("runner/identities.rs", runner::identities::DEFS),
-        ("runner/events.rs", runner::events::DEFS),
-        ("runner/hardware.rs", runner::hardware::DEFS),
-        ("runner/programs.rs", runner::programs::DEFS),
+        ("runner/events/anarch.rs", runner::events::anarch::DEFS),
+        ("runner/events/criminal.rs", runner::events::criminal::DEFS),
+        ("runner/events/neutral.rs", runner::events::neutral::DEFS),
+        ("runner/events/shaper.rs", runner::events::shaper::DEFS),
+        ("runner/hardware/anarch.rs", runner::hardware::anarch::DEFS),
+        ("runner/hardware/criminal.rs", runner::hardware::criminal::DEFS),
+        ("runner/hardware/neutral.rs", runner::hardware::neutral::DEFS),
+        ("runner/hardware/shaper.rs", runner::hardware::shaper::DEFS),
+        ("runner/programs/anarch.rs", runner::programs::anarch::DEFS),
+        ("runner/programs/criminal.rs", runner::programs::criminal::DEFS),
+        ("runner/programs/neutral.rs", runner::programs::neutral::DEFS),
+        ("runner/programs/shaper.rs", runner::programs::shaper::DEFS),
         ("runner/resources.rs", runner::resources::DEFS),
     ]
 }

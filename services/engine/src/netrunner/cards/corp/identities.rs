@@ -238,7 +238,7 @@ pub(crate) const HAAS_BIOROID_ROW: CardDef = CardDef {
     name: "Haas-Bioroid: Precision Design",
     statics: &[Static::MaxHand(1)],
     events: &[(When::CorpScores, Effect::Custom(precision_design))],
-    asks: &[Ask::Own(Prompt { ask: precision_design_ask, answer: take_to_hq_answer })],
+    asks: &[Ask::Own(Prompt { ask: precision_design_ask, answer: take_to_hq_answer::<false> })],
     ..BLANK
 };
 
@@ -450,7 +450,7 @@ pub(crate) const POETRI_LUXURY_BRANDS_ROW: CardDef = CardDef {
     code: POETRI_LUXURY_BRANDS,
     name: "Poétrï Luxury Brands: All the Rage",
     events: &[(When::CorpScores, Effect::Custom(poetri_look)), (When::AgendaStolen, Effect::Ask(1))],
-    asks: &[Ask::Own(Prompt { ask: poetri_rd_ask, answer: install_from_rd_answer }), Ask::Own(Prompt { ask: poetri_hq_ask, answer: install_answer })],
+    asks: &[Ask::Own(Prompt { ask: poetri_rd_ask, answer: install_from_rd_answer }), Ask::Own(Prompt { ask: poetri_hq_ask, answer: install_answer::<false> })],
     ..BLANK
 };
 

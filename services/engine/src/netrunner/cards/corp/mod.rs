@@ -1,4 +1,4 @@
-//! The Corp's cards, one file per card type.
+//! The Corp's cards, one file per card type (a folder split by faction for a large type).
 
 pub mod agendas;
 pub mod assets;

@@ -403,7 +403,7 @@ pub(crate) const MALAPERT_DATA_VAULT_ROW: CardDef = CardDef {
     code: MALAPERT_DATA_VAULT,
     name: "Malapert Data Vault",
     events: &[(When::ScoredHere, Effect::Custom(malapert))],
-    asks: &[Ask::Own(Prompt { ask: malapert_ask, answer: take_to_hq_answer })],
+    asks: &[Ask::Own(Prompt { ask: malapert_ask, answer: take_to_hq_answer::<true> })],
     ..BLANK
 };
 
@@ -656,7 +656,7 @@ pub(crate) const TUCANA_ROW: CardDef = CardDef {
     statics: &[Static::RemoteServerOnly],
     asks: &[
         Ask::Own(Prompt { ask: tucana_search_ask, answer: tucana_search_answer }),
-        Ask::Own(Prompt { ask: found_install_ask, answer: tucana_found_answer }),
+        Ask::Own(Prompt { ask: found_install_ask::<3>, answer: tucana_found_answer }),
         Ask::Do(rez_3_less),
     ],
     ..BLANK
@@ -683,7 +683,7 @@ fn tucana_search_ask(g: &Game, c: Ctx) -> Option<Question> {
 fn tucana_search_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Some(k) = search_deck_answer(g, CORP, is_ice, a, |l| format!("{}: the Corp searches R&D and reveals {l}", c.name()), ev)? {
         let can = !discounted_install_options(g, &[k], 3).is_empty();
-        set_aside_found(g, c, k, can);
+        set_aside_found(g, c, k, can, 1);
     }
     g.tasks.push(Task::Shuffle { corp: true });
     Ok(Then::Done)

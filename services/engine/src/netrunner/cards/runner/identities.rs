@@ -205,7 +205,7 @@ pub(crate) const MAGDALENE_KEINO_CHEMUTAI_ROW: CardDef = CardDef {
     code: MAGDALENE_KEINO_CHEMUTAI,
     name: "Magdalene Keino-Chemutai",
     events: &[(When::RunnerDiscarded, Effect::Ask(0))],
-    asks: &[Ask::Own(Prompt { ask: magdalene_ask, answer: discounted_install_answer })],
+    asks: &[Ask::Own(Prompt { ask: magdalene_ask, answer: discounted_install_answer::<0> })],
     ..BLANK
 };
 
@@ -368,7 +368,7 @@ pub(crate) const SEBASTIAO_SOUZA_PESSOA_ROW: CardDef = CardDef {
     name: "Sebastião Souza Pessoa",
     statics: &[Static::TrashActionHqCards(sebastiao_trash_cost)],
     events: &[(When::RunnerTagged, Effect::Custom(sebastiao_tagged))],
-    asks: &[Ask::Own(Prompt { ask: sebastiao_ask, answer: discounted_install_answer })],
+    asks: &[Ask::Own(Prompt { ask: sebastiao_ask, answer: discounted_install_answer::<2> })],
     ..BLANK
 };
 
@@ -440,7 +440,7 @@ fn topan_ask(g: &Game, _: Ctx) -> Option<Question> {
 }
 
 fn topan_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
-    let then = discounted_install_answer(g, c, a, ev)?;
+    let then = discounted_install_answer::<2>(g, c, a, ev)?;
     if then != Then::Done {
         // Pushed first: resolved once the install (and any room it makes) is done.
         crate::netrunner::cards::helpers::damage(g, crate::netrunner::state::DamageKind::Meat, 1, c.name(), false);

@@ -1,4 +1,4 @@
-//! The Runner's cards, one file per card type.
+//! The Runner's cards, one file per card type (a folder split by faction for a large type).
 
 pub mod events;
 pub mod hardware;

@@ -1,0 +1,7 @@
+//! The Corp's assets, one file per faction.
+
+pub mod haas_bioroid;
+pub mod jinteki;
+pub mod nbn;
+pub mod neutral;
+pub mod weyland;
