@@ -351,7 +351,10 @@ pub trait EventLog: Send + Sync + 'static {
     /// Every commit of every match of the stream `stream` (one of [`Self::log_streams`]) from
     /// its stream sequence `from_sequence` on, in stream order, then live commits as they are
     /// appended, forever (what a projector of the whole log reads, one stream at a time).
-    /// Never delivers a sequence twice or out of order.
+    /// Never delivers a sequence twice or out of order. Ends with an error once it can no
+    /// longer vouch for what comes next (on [`JetStreamLog`], as soon as the connection to NATS
+    /// is made again after it was lost): the caller follows again from the sequence after the
+    /// last one it read.
     async fn follow(&self, stream: &str, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
         let _ = (stream, from_sequence);
         Err(LogError::Other("this log cannot be followed as a whole".into()))

@@ -377,9 +377,12 @@ async fn seal_one(
         )));
     }
     let same_as_hot = |found: &[StoredCommit]| found == commits.as_slice();
-    let existing = match archive.get(match_id).await? {
-        None => None,
-        Some(blob) => Some(open(match_id, &blob, &key).map(|(_, c)| same_as_hot(&c))),
+    let existing = match archive.get(match_id).await {
+        Ok(None) => None,
+        Ok(Some(blob)) => Some(open(match_id, &blob, &key).map(|(_, c)| same_as_hot(&c))),
+        // Stored bytes changed since they were written: written again from the hot log.
+        Err(e @ LogError::Corrupt(_)) => Some(Err(e)),
+        Err(e) => return Err(e),
     };
     let rewritten = match existing {
         // Written by an earlier pass killed before it marked the index.

@@ -26,6 +26,12 @@ pub(super) const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 /// No message for this long while backing up: the server is gone.
 pub(super) const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// What a backup wrote, and the archives it could not copy (match id, why).
+pub struct Backup {
+    pub counts: Counts,
+    pub skipped: Vec<(String, String)>,
+}
+
 /// How `backup` and `restore` reach NATS as the admin.
 #[derive(Debug, Clone, Args)]
 pub struct AdminNatsArgs {
@@ -172,7 +178,7 @@ impl BackupCmd {
     pub async fn run(self) -> anyhow::Result<ExitCode> {
         // The key files first: a missing or damaged one stops the backup before the long copy.
         let keys = if self.no_keys { None } else { Some(BackupKeys::read_key_files(&self.keys.paths(&self.nats.data_dir))?) };
-        let counts = self.backup().await?;
+        let Backup { counts, skipped } = self.backup().await?;
         if counts.streams + counts.archives > 0 {
             println!(
                 "wrote {} ({} commits of {} period streams, {} archives, {} index entries)",
@@ -195,11 +201,24 @@ impl BackupCmd {
                 hex::encode(keys.randomness.public_key)
             );
         }
-        Ok(ExitCode::SUCCESS)
+        if skipped.is_empty() {
+            return Ok(ExitCode::SUCCESS);
+        }
+        // Everything else is in the file: one damaged object must not stop every backup.
+        for (match_id, why) in &skipped {
+            eprintln!("NOT COPIED: the archive of match {match_id}: {why}");
+        }
+        eprintln!(
+            "backup: {} archive(s) could not be copied and are not in {}; restore them from an earlier backup (docs/reliability.md, \"Backups\")",
+            skipped.len(),
+            self.out.display()
+        );
+        Ok(ExitCode::from(1))
     }
 
-    /// Write the log backup (not the keys file); returns what it holds.
-    pub async fn backup(&self) -> anyhow::Result<Counts> {
+    /// Write the log backup (not the keys file); returns what it holds and what it could not
+    /// copy.
+    pub async fn backup(&self) -> anyhow::Result<Backup> {
         if let Some(id) = &self.match_id {
             eventlog::validate_match_id(id).map_err(|e| anyhow::anyhow!("--match: {e}"))?;
         }
@@ -238,7 +257,7 @@ impl BackupCmd {
         match result {
             Ok(count) => {
                 std::fs::rename(&tmp, &self.out).with_context(|| format!("cannot move {} to {}", tmp.display(), self.out.display()))?;
-                Ok(Counts { commits: count, ..Default::default() })
+                Ok(Backup { counts: Counts { commits: count, ..Default::default() }, skipped: Vec::new() })
             }
             Err(e) => {
                 let _ = std::fs::remove_file(&tmp);

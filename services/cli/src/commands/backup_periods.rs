@@ -25,16 +25,20 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use async_nats::jetstream::{self, consumer::pull::OrderedConfig, consumer::DeliverPolicy};
 use futures::StreamExt;
-use tokio::io::AsyncReadExt;
 
-use super::backup::{record_of, BackupCmd, IDLE_TIMEOUT, PROGRESS_EVERY};
+use eventlog::{Archive, JetStreamArchive, LogError};
+
+use super::archive_check::check_archive;
+use super::backup::{record_of, Backup, BackupCmd, IDLE_TIMEOUT, PROGRESS_EVERY};
 use super::backup_format::{write_end_periods, write_item, Counts, Item, MAGIC_PERIODS};
 
 /// How long a stream copy waits for a message before it asks whether the stream still exists.
 const VANISH_CHECK: Duration = Duration::from_secs(2);
 
 /// Write the backup of the log with periods `layout` at `url` into `cmd.out`; its counts.
-pub(super) async fn backup(cmd: &BackupCmd, js: &jetstream::Context, url: &str, layout: eventlog::Layout) -> anyhow::Result<Counts> {
+pub(super) async fn backup(cmd: &BackupCmd, js: &jetstream::Context, url: &str, layout: eventlog::Layout) -> anyhow::Result<Backup> {
+    let (_, auth) = cmd.nats.resolve()?;
+    let archives = JetStreamArchive::connect_read_only(url, &auth).await.map_err(|e| anyhow::anyhow!("cannot open the archive bucket at {url}: {e}"))?;
     // (stream, subject filter): one match's subject in its stream, or every period stream.
     let streams: Vec<(String, String)> = match &cmd.match_id {
         Some(id) => {
@@ -51,6 +55,7 @@ pub(super) async fn backup(cmd: &BackupCmd, js: &jetstream::Context, url: &str, 
         out.write_all(MAGIC_PERIODS)?;
         write_item(&mut out, &Item::Layout(layout.record().into_bytes()))?;
         let mut counts = Counts::default();
+        let mut skipped = Vec::new();
         let mut in_streams: BTreeSet<String> = BTreeSet::new();
         for (name, filter) in &streams {
             let mark = out.stream_position()?;
@@ -71,18 +76,18 @@ pub(super) async fn backup(cmd: &BackupCmd, js: &jetstream::Context, url: &str, 
                 }
             }
         }
-        let archived = copy_archives(js, cmd.match_id.as_deref(), &mut out, &mut counts).await?;
+        let archived = copy_archives(archives.as_ref(), cmd.match_id.as_deref(), &mut out, &mut counts, &mut skipped).await?;
         copy_index_entries(js, archived.iter().filter(|id| !in_streams.contains(*id)), &mut out, &mut counts).await?;
         write_end_periods(&mut out, &counts)?;
         let file = out.into_inner().map_err(|e| e.into_error())?;
         file.sync_all()?;
-        Ok::<Counts, anyhow::Error>(counts)
+        Ok::<Backup, anyhow::Error>(Backup { counts, skipped })
     }
     .await;
     match result {
-        Ok(counts) => {
+        Ok(done) => {
             std::fs::rename(&tmp, &cmd.out).with_context(|| format!("cannot move {} to {}", tmp.display(), cmd.out.display()))?;
-            Ok(counts)
+            Ok(done)
         }
         Err(e) => {
             let _ = std::fs::remove_file(&tmp);
@@ -212,47 +217,40 @@ async fn copy_stream(
     }
 }
 
-/// Copy every archive of the bucket (or `only` that match's), byte for byte; the match ids.
+/// Copy every archive of the bucket (or `only` that match's), byte for byte, each checked as
+/// the orchestrator checks it when it reads one (`archive_check`); the match ids copied. An
+/// archive that fails (its stored bytes changed since they were written, a manifest or chain
+/// that does not verify) is not copied: it goes into `skipped` with why, and the rest is copied.
 async fn copy_archives(
-    js: &jetstream::Context,
+    archives: Option<&JetStreamArchive>,
     only: Option<&str>,
     out: &mut BufWriter<std::fs::File>,
     counts: &mut Counts,
+    skipped: &mut Vec<(String, String)>,
 ) -> anyhow::Result<BTreeSet<String>> {
-    use async_nats::jetstream::context::ObjectStoreErrorKind;
-    use async_nats::jetstream::object_store::GetErrorKind;
-    let store = match js.get_object_store(eventlog::ARCHIVE_BUCKET).await {
-        Ok(store) => store,
-        // No match was ever sealed.
-        Err(e) if e.kind() == ObjectStoreErrorKind::GetStore && !exists(js, &format!("OBJ_{}", eventlog::ARCHIVE_BUCKET)).await? => return Ok(BTreeSet::new()),
-        Err(e) => return Err(anyhow::anyhow!("cannot open the archive bucket {}: {e}", eventlog::ARCHIVE_BUCKET)),
-    };
+    // No bucket: no match was ever sealed.
+    let Some(archives) = archives else { return Ok(BTreeSet::new()) };
     let names: Vec<String> = match only {
         Some(id) => vec![id.to_string()],
-        None => {
-            let mut list = store.list().await.map_err(|e| anyhow::anyhow!("cannot list {}: {e}", eventlog::ARCHIVE_BUCKET))?;
-            let mut names = Vec::new();
-            while let Some(info) = list.next().await {
-                let info = info.map_err(|e| anyhow::anyhow!("listing {}: {e}", eventlog::ARCHIVE_BUCKET))?;
-                if !info.deleted {
-                    names.push(info.name);
-                }
-            }
-            names.sort();
-            names
-        }
+        None => archives.list().await.map_err(|e| anyhow::anyhow!("cannot list {}: {e}", eventlog::ARCHIVE_BUCKET))?,
     };
     let mut copied = BTreeSet::new();
     let mut progress = Instant::now();
     for name in names {
-        let mut object = match store.get(&name).await {
-            Ok(object) => object,
-            Err(e) if e.kind() == GetErrorKind::NotFound => continue,
-            Err(e) => return Err(anyhow::anyhow!("cannot get the archive of {name}: {e}")),
+        let blob = match archives.get(&name).await {
+            Ok(Some(blob)) => blob,
+            Ok(None) => continue,
+            Err(LogError::Corrupt(why)) => {
+                skipped.push((name, why));
+                continue;
+            }
+            Err(e) => return Err(anyhow::anyhow!("cannot read the archive of {name}: {e}")),
         };
-        let mut blob = Vec::with_capacity(object.info().size);
-        object.read_to_end(&mut blob).await.with_context(|| format!("reading the archive of {name}"))?;
-        write_item(out, &Item::Archive { match_id: name.clone(), blob })?;
+        if let Err(e) = check_archive(&name, &blob) {
+            skipped.push((name, format!("{e:#}")));
+            continue;
+        }
+        write_item(out, &Item::Archive { match_id: name.clone(), blob: blob.to_vec() })?;
         counts.archives += 1;
         copied.insert(name);
         if progress.elapsed() >= PROGRESS_EVERY {

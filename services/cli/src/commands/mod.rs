@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 mod archive;
+mod archive_check;
 mod audit;
 pub mod backup;
 pub mod backup_format;

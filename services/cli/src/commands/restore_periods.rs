@@ -24,20 +24,13 @@ use std::io::{Read, Seek};
 use anyhow::{bail, Context};
 use async_nats::jetstream;
 use eventlog::{Archive, EventLog, JetStreamArchive, JetStreamLog, Layout};
-use fairness::chain::{commit_hash, OrchestratorKey};
+use fairness::chain::commit_hash;
 use futures::StreamExt;
 use prost::bytes::Bytes;
 
+use super::archive_check::{check_archive, sha256, ArchiveInFile};
 use super::backup_format::{Item, Reader};
 use super::restore::{check_msg_id, retry, FileCheck, RestoreCmd, RestoreSummary, VerifiedFile};
-
-/// An archive of the file, checked.
-struct ArchiveInFile {
-    /// SHA-256 of the blob.
-    hash: [u8; 32],
-    orchestrator_public_key: Vec<u8>,
-    randomness_public_key: Vec<u8>,
-}
 
 /// A format 2 backup whose every record checked.
 struct PeriodFile {
@@ -48,27 +41,6 @@ struct PeriodFile {
     archives: BTreeMap<String, ArchiveInFile>,
     /// SHA-256 of each index entry's value, by key.
     index: BTreeMap<String, [u8; 32]>,
-}
-
-/// SHA-256 of `bytes` (what the commits' chain uses too).
-fn sha256(bytes: &[u8]) -> [u8; 32] {
-    commit_hash(bytes)
-}
-
-/// Check an archive blob of `match_id` as the orchestrator does when it reads it, under the key
-/// its first commit names; the keys that commit names.
-fn check_archive(match_id: &str, blob: &[u8]) -> anyhow::Result<ArchiveInFile> {
-    eventlog::validate_match_id(match_id).map_err(|e| anyhow::anyhow!("an archive named {match_id:?}: {e}"))?;
-    let created = orchestrator::archive::first_commit_unchecked(blob)
-        .and_then(|c| c.input.and_then(|i| i.input))
-        .and_then(|i| match i {
-            api::log_v1::commit_input::Input::Created(created) => Some(created),
-            _ => None,
-        })
-        .with_context(|| format!("the archive of match {match_id} does not start with the match's creation"))?;
-    let key = OrchestratorKey::parse(&created.orchestrator_public_key).map_err(|e| anyhow::anyhow!("the archive of match {match_id}: {e}"))?;
-    orchestrator::archive::open(match_id, blob, &key).map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok(ArchiveInFile { hash: sha256(blob), orchestrator_public_key: created.orchestrator_public_key, randomness_public_key: created.randomness_public_key })
 }
 
 /// The first pass: read the whole file and check every record.

@@ -9,16 +9,9 @@ use super::*;
 /// each period; a log without has a fixed list and this costs one look).
 pub const LIST_EVERY: Duration = Duration::from_secs(2);
 
-/// Aborts every task it holds when dropped (the projectors, when the index stops).
-struct Projectors(BTreeMap<String, tokio::task::JoinHandle<()>>);
-
-impl Drop for Projectors {
-    fn drop(&mut self) {
-        for task in self.0.values() {
-            task.abort();
-        }
-    }
-}
+/// The projector of each stream, by stream: each started again if it dies (`infra::task`),
+/// stopped when dropped (the stream left, or the index stops).
+struct Projectors(BTreeMap<String, infra::task::Background>);
 
 impl MatchIndex {
     /// Keep one projector running per stream the log lists, forever.
@@ -27,17 +20,17 @@ impl MatchIndex {
         loop {
             match self.log.log_streams().await {
                 Ok(names) => {
-                    running.0.retain(|name, task| {
+                    running.0.retain(|name, _| {
                         let listed = names.contains(name);
                         if !listed {
                             tracing::info!(stream = name.as_str(), "the stream left the log; its projector stops");
-                            task.abort();
                         }
                         listed
                     });
                     for name in names {
                         if let std::collections::btree_map::Entry::Vacant(slot) = running.0.entry(name.clone()) {
-                            slot.insert(tokio::spawn(self.clone().project(name)));
+                            let index = self.clone();
+                            slot.insert(infra::task::supervise("a match index projector", move || index.clone().project(name.clone())));
                         }
                     }
                 }
