@@ -49,12 +49,14 @@ use crate::error::{OrchestratorError, Result};
 use crate::limits;
 use crate::record::Tournament;
 
+pub(crate) mod check;
 mod follow;
 mod page;
 mod periods;
 #[cfg(test)]
 mod tests;
 
+pub use check::disagreement;
 pub use page::passes;
 use page::{decode_token, encode_token, filter_digest};
 
@@ -433,14 +435,11 @@ impl MatchIndex {
         self.view.read().ok()?.by_id.get(match_id).map(|k| k.entry.clone())
     }
 
-    /// Every match in this orchestrator's copy, for the scrubber's walk of what the hot log no
-    /// longer lists (`scrub::Known`).
-    pub fn known(&self) -> Vec<crate::scrub::Known> {
+    /// Every entry of this orchestrator's copy, by match id (the scrubber checks each against
+    /// the log, and walks those the hot log no longer lists).
+    pub fn entries(&self) -> Vec<Entry> {
         let Ok(view) = self.view.read() else { return Vec::new() };
-        view.by_id
-            .values()
-            .map(|k| crate::scrub::Known { match_id: k.entry.match_id.clone(), version: k.entry.version, archived: k.entry.archived_at_ms != 0 })
-            .collect()
+        view.by_id.values().map(|k| k.entry.clone()).collect()
     }
 
     /// A commit this orchestrator has just appended (and signed): into the copy at once. Its

@@ -61,6 +61,13 @@ pub struct ArchiveCmd {
     /// One pass, then exit.
     #[arg(long)]
     pub once: bool,
+    /// Serve the job's metrics in the Prometheus text format at http://<addr>/metrics, like the
+    /// services (port 0 picks a free port; the job prints `metrics endpoint: http://<addr>/metrics`):
+    /// `arbiter_archive_passes_total`, `arbiter_archive_streams_deleted_total`,
+    /// `arbiter_archive_streams_kept`, `arbiter_archive_deletes_failed` and
+    /// `arbiter_archive_lost_matches` (docs/observability.md).
+    #[arg(long, env = "ARBITER_METRICS_LISTEN", value_name = "ADDR")]
+    pub metrics_listen: Option<std::net::SocketAddr>,
 }
 
 impl ArchiveCmd {
@@ -69,6 +76,11 @@ impl ArchiveCmd {
         let Some(after) = self.archive_after.0 else {
             bail!("--archive-after off: with no archiver nothing is ever sealed, so no period stream may leave");
         };
+        if let Some(addr) = self.metrics_listen {
+            telemetry::metrics::enable("arbiter-archive");
+            let local = telemetry::metrics::serve(addr).await.with_context(|| format!("cannot serve metrics on {addr} (pick another --metrics-listen)"))?;
+            println!("metrics endpoint: http://{local}/metrics");
+        }
         let (url, auth) = resolve_nats(self.nats_url.as_deref(), &self.data_dir, &self.nats, Role::Archiver)?;
         let log = JetStreamLog::connect_archive_reader(&url, &auth).await.map_err(|e| anyhow!("cannot read the match log at {url}: {e}"))?;
         if EventLog::layout(&log).periods().is_none() {
@@ -154,7 +166,7 @@ mod tests {
         let cli = Cli::try_parse_from(["arbiter", "archive", "--orchestrator-public-key", "abcd"]).unwrap();
         let Command::Archive(cmd) = cli.command else { panic!("not the archive command") };
         assert_eq!(cmd.archive_after.0, Some(orchestrator::archive::DEFAULT_ARCHIVE_AFTER));
-        assert_eq!((cmd.every_s, cmd.once), (60, false));
+        assert_eq!((cmd.every_s, cmd.once, cmd.metrics_listen), (60, false, None));
         assert!(cmd.key().is_err(), "two bytes are no public key");
         let hex = hex::encode(fairness::Signer::from_seed(&[7; 32]).public_key());
         let cli = Cli::try_parse_from(["arbiter", "archive", "--orchestrator-public-key", &hex, "--archive-after", "90s", "--once"]).unwrap();
@@ -162,5 +174,8 @@ mod tests {
         assert_eq!(cmd.key().unwrap().to_bytes().to_vec(), hex::decode(&hex).unwrap());
         assert_eq!(cmd.archive_after.0, Some(std::time::Duration::from_secs(90)));
         assert!(cmd.once);
+        let cli = Cli::try_parse_from(["arbiter", "archive", "--orchestrator-public-key", &hex, "--metrics-listen", "127.0.0.1:0"]).unwrap();
+        let Command::Archive(cmd) = cli.command else { panic!("not the archive command") };
+        assert_eq!(cmd.metrics_listen, Some("127.0.0.1:0".parse().unwrap()));
     }
 }
