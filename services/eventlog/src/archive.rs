@@ -136,9 +136,14 @@ impl JetStreamArchive {
     /// ever sealed).
     pub async fn connect_read_only(url: &str, auth: &crate::NatsAuth) -> Result<Option<Self>, LogError> {
         let (_, context, _) = JetStreamLog::context(url, auth, "arbiter-archive-reader").await?;
+        Self::on_context(&context).await
+    }
+
+    /// The archive bucket on `context`, for reading only; `None` when it does not exist.
+    pub(crate) async fn on_context(context: &async_nats::jetstream::Context) -> Result<Option<Self>, LogError> {
         match context.get_object_store(ARCHIVE_BUCKET).await {
-            Ok(store) => Self::with_store(&context, store, true).await.map(Some),
-            Err(e) => match crate::jetstream::stream_exists(&context, &format!("OBJ_{ARCHIVE_BUCKET}")).await? {
+            Ok(store) => Self::with_store(context, store, true).await.map(Some),
+            Err(e) => match crate::jetstream::stream_exists(context, &format!("OBJ_{ARCHIVE_BUCKET}")).await? {
                 false => Ok(None),
                 true => Err(crate::jetstream::classify(&format!("the archive bucket {ARCHIVE_BUCKET}"), e)),
             },

@@ -15,6 +15,7 @@ use futures::stream::BoxStream;
 use futures::StreamExt;
 
 mod connect;
+mod copy;
 mod delete;
 mod publish;
 mod read;
@@ -29,6 +30,7 @@ use crate::{
 
 pub(crate) use connect::stream_exists;
 pub use connect::{direct_layout, recorded_layout};
+pub use copy::{Copied, CopiedMessage, Copier, StoreContents};
 pub use delete::StreamDeleter;
 
 /// How long an append keeps sending its publish (same msg id) before giving up as unavailable.

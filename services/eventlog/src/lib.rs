@@ -16,6 +16,8 @@
 //!   an expected revision ([`EventLog::index_put`]) and watched whole ([`EventLog::index_watch`])
 //!   by the orchestrator, which projects it from the log ([`EventLog::follow`]); a projection,
 //!   so deleting it loses nothing either.
+//! - [`Copier`]: what backups and restores need of a store, on the admin's connection: every
+//!   message of a stream as stored, what a store holds, a copied message put back as it was.
 //! - [`archive`]: where sealed matches go ([`Archive`]): the JetStream Object Store bucket
 //!   [`ARCHIVE_BUCKET`] (`MATCH_ARCHIVE`, [`JetStreamArchive`]) or memory ([`MemoryArchive`]);
 //!   one opaque blob per match, verified by every reader (the orchestrator's `archive`).
@@ -63,7 +65,7 @@ pub mod server;
 
 pub use crate::archive::{Archive, JetStreamArchive, MemoryArchive, ARCHIVE_BUCKET};
 pub use crate::auth::{Credentials, NatsAuth, NatsClientArgs, NatsCredentials, Role};
-pub use crate::jetstream::{direct_layout, recorded_layout, JetStreamLog, StreamDeleter};
+pub use crate::jetstream::{direct_layout, recorded_layout, Copied, CopiedMessage, Copier, JetStreamLog, StoreContents, StreamDeleter};
 pub use crate::layout::{position_key_of, Layout, Periods, LAYOUT_STREAM, LAYOUT_SUBJECT, MAX_PARTITIONS};
 pub use crate::memory::MemoryLog;
 

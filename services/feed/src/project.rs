@@ -102,6 +102,30 @@ pub struct Projector {
     pinned_key: Option<Vec<u8>>,
 }
 
+/// A connection to `url` (comma-separated for a cluster) as `auth`.
+async fn connect(url: &str, auth: &eventlog::NatsAuth) -> Result<async_nats::Client, FeedError> {
+    let urls: Vec<String> = url.split(',').map(str::trim).filter(|u| !u.is_empty()).map(str::to_string).collect();
+    auth.connect_options().await.map_err(nats("credentials"))?.name("arbiter-feed").connect(urls).await.map_err(|e| {
+        let hint = match e.kind() {
+            async_nats::ConnectErrorKind::AuthorizationViolation => {
+                " (the server refused these credentials: pass --nats-user projector and its \
+                     --nats-password-file, and make sure the server has the projector user, \
+                     deploy/nats-single.conf)"
+            }
+            _ => "",
+        };
+        FeedError::Nats(format!("cannot connect: {e}{hint}"))
+    })
+}
+
+/// Make the `FEED` stream at `url` as the projector makes it, or find it, with `auth` (a
+/// credential that may create it): `arbiter restore` puts a backed-up feed back into it.
+pub async fn ensure_feed_stream(url: &str, auth: &eventlog::NatsAuth, replicas: usize) -> Result<(), FeedError> {
+    let client = connect(url, auth).await?;
+    jetstream::new(client).get_or_create_stream(feed_stream_config(replicas)).await.map_err(nats("FEED"))?;
+    Ok(())
+}
+
 fn nats<E: std::fmt::Display>(what: &str) -> impl FnOnce(E) -> FeedError + '_ {
     move |e| FeedError::Nats(format!("{what}: {e}"))
 }
@@ -114,18 +138,7 @@ impl Projector {
     /// Connect as `auth` (the `projector` user) and create `FEED` if it does not exist (an
     /// existing one is used as it is).
     pub async fn connect(url: &str, auth: &eventlog::NatsAuth, replicas: usize, pinned_key: Option<Vec<u8>>) -> Result<Projector, FeedError> {
-        let urls: Vec<String> = url.split(',').map(str::trim).filter(|u| !u.is_empty()).map(str::to_string).collect();
-        let client = auth.connect_options().await.map_err(nats("credentials"))?.name("arbiter-feed").connect(urls).await.map_err(|e| {
-            let hint = match e.kind() {
-                async_nats::ConnectErrorKind::AuthorizationViolation => {
-                    " (the server refused these credentials: pass --nats-user projector and its \
-                         --nats-password-file, and make sure the server has the projector user, \
-                         deploy/nats-single.conf)"
-                }
-                _ => "",
-            };
-            FeedError::Nats(format!("cannot connect: {e}{hint}"))
-        })?;
+        let client = connect(url, auth).await?;
         let context = jetstream::new(client);
         let feed = {
             use infra::retry::Retryable;

@@ -24,7 +24,7 @@ use orchestrator::archive::{now_ms, pass_periods, DeletePeriod, PeriodPass};
 use orchestrator::index::MatchIndex;
 use orchestrator::ArchiveAfter;
 
-use super::backup::resolve_nats;
+use super::nats_args::resolve_nats;
 
 #[derive(Debug, Args)]
 #[command(

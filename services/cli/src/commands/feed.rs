@@ -12,7 +12,7 @@ use async_nats::jetstream::{self, consumer::pull::OrderedConfig, consumer::Deliv
 use clap::{Args, Subcommand};
 use futures::StreamExt;
 
-use super::backup::{connect_nats, resolve_nats};
+use super::nats_args::{connect_nats, resolve_nats};
 
 /// Progress on stderr at most this often.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);

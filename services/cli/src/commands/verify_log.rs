@@ -19,7 +19,7 @@ use orchestrator::archive::ArchivingLog;
 use orchestrator::index::Entry;
 use orchestrator::scrub;
 
-use super::backup::AdminNatsArgs;
+use super::nats_args::AdminNatsArgs;
 
 /// Progress on stderr at most this often.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
@@ -93,16 +93,15 @@ impl VerifyLogCmd {
                 (done, names)
             }
         };
-        // Every archive on its own, but those of matches already found broken (read from it).
+        // Every archive on its own (a break found already, reading a match from its archive, is
+        // not named twice).
         let mut archives_checked = 0u64;
         if let Some(archives) = &archives {
             for name in names {
-                if done.breaks.iter().chain(&breaks).any(|b| b.match_id == name) {
-                    continue;
-                }
                 archives_checked += 1;
                 match scrub::check_archive(hot.as_ref(), archives, &name, &key).await {
-                    Ok(found) => breaks.extend(found),
+                    Ok(Some(found)) if !done.breaks.contains(&found) => breaks.push(found),
+                    Ok(_) => {}
                     Err(e) => bail!("cannot read the archive of {name} at {url}: {e}"),
                 }
             }
