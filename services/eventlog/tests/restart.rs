@@ -108,6 +108,16 @@ fn raw_follower(url: String, auth: eventlog::NatsAuth, stream: &str, filter: &st
     }
 }
 
+/// How to open a follower on `log` (and `name`, a stream or a match): `open` with clones of both.
+fn on<T, F, Fut>(log: &JetStreamLog, name: &str, open: F) -> impl FnMut() -> BoxFuture<'static, Items<T>> + Send + 'static
+where
+    F: Fn(JetStreamLog, String) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = Items<T>> + Send + 'static,
+{
+    let (log, name) = (log.clone(), name.to_string());
+    move || open(log.clone(), name.clone()).boxed()
+}
+
 /// A stream of `log` results as the test's items.
 fn items<T: Send + 'static>(opened: Result<BoxStream<'static, Result<T, LogError>>, LogError>) -> Items<T> {
     match opened {
@@ -129,31 +139,10 @@ async fn every_role_follows_the_log_again_after_a_nats_restart_without_a_refused
     let mut last = append(&log, &id, None, 1).await;
     let (stream, subject) = layout.place(&id).expect("placed");
     assert_eq!(log.log_streams().await.expect("streams"), vec![stream.clone()]);
-    let mut followed = Kept::open({
-        let (log, stream) = (log.clone(), stream.clone());
-        move || {
-            let (log, stream) = (log.clone(), stream.clone());
-            async move { items(log.follow(&stream, 1).await) }.boxed()
-        }
-    })
-    .await;
-    let mut watched = Kept::open({
-        let (log, id) = (log.clone(), id.clone());
-        move || {
-            let (log, id) = (log.clone(), id.clone());
-            async move { items(log.watch(&id, 1).await) }.boxed()
-        }
-    })
-    .await;
+    let mut followed = Kept::open(on(&log, &stream, |log, stream| async move { items(log.follow(&stream, 1).await) })).await;
+    let mut watched = Kept::open(on(&log, &id, |log, id| async move { items(log.watch(&id, 1).await) })).await;
     log.index_put(&id, Bytes::from_static(b"one"), 0).await.expect("index put");
-    let mut index = Kept::open({
-        let log = log.clone();
-        move || {
-            let log = log.clone();
-            async move { items(log.index_watch().await) }.boxed()
-        }
-    })
-    .await;
+    let mut index = Kept::open(on(&log, "", |log, _| async move { items(log.index_watch().await) })).await;
     let bucket = JetStreamArchive::open(&log, 1).await.expect("archive bucket");
     bucket.put(&id, Bytes::from_static(b"sealed")).await.expect("archive put");
     // The randomness service: direct gets only.
@@ -170,14 +159,7 @@ async fn every_role_follows_the_log_again_after_a_nats_restart_without_a_refused
     // The archive job: the layout, the streams' sizes, a watch of the index, the archives.
     let job = JetStreamLog::connect_archive_reader(&url, &server.auth(Role::Archiver)).await.expect("archive job");
     assert_eq!(job.stream_size(&stream).await.expect("size").map(|(messages, _)| messages), Some(1));
-    let mut job_index = Kept::open({
-        let job = job.clone();
-        move || {
-            let job = job.clone();
-            async move { items(job.index_watch().await) }.boxed()
-        }
-    })
-    .await;
+    let mut job_index = Kept::open(on(&job, "", |job, _| async move { items(job.index_watch().await) })).await;
     let job_bucket = JetStreamArchive::open_read_only(&job).await.expect("read-only bucket");
     assert_eq!(job_bucket.get(&id).await.expect("archive get"), Some(Bytes::from_static(b"sealed")));
     // Each follower delivers what is there before the restart.

@@ -10,26 +10,29 @@ use clap::Args;
 
 use super::up::nats_secrets_dir;
 
-/// How `backup` and `restore` reach NATS as the admin.
+/// How an operator's command reaches the NATS of the system, with the credential of its role
+/// (the admin's for `backup`, `restore` and `verify-log`, the archiver's for `archive`, the
+/// feed's for `feed save`).
 #[derive(Debug, Clone, Args)]
-pub struct AdminNatsArgs {
+pub struct SystemNatsArgs {
     /// NATS of the system (one URL, or a cluster's URLs separated by commas). Default: read
     /// from --data-dir (the server or cluster that `arbiter up` runs there).
     #[arg(long, env = "ARBITER_NATS_URL")]
     pub nats_url: Option<String>,
-    /// The data directory of `arbiter up`: the admin password is taken from
-    /// <data-dir>/secrets/nats/admin.password (unless --nats-user ... is given).
+    /// The data directory of `arbiter up`: the password of the command's NATS user is taken
+    /// from <data-dir>/secrets/nats/<user>.password (admin for backup, restore and verify-log,
+    /// archiver for archive, feed for feed save) unless --nats-user ... is given.
     #[arg(long, default_value = ".arbiter")]
     pub data_dir: PathBuf,
-    /// Another NATS credential with the admin's rights (default: the admin of --data-dir).
+    /// Another NATS credential with that user's rights (default: the user of --data-dir).
     #[command(flatten)]
     pub nats: eventlog::NatsClientArgs,
 }
 
-impl AdminNatsArgs {
-    /// The NATS URL(s) and the admin's [`eventlog::NatsAuth`].
-    pub(crate) fn resolve(&self) -> anyhow::Result<(String, eventlog::NatsAuth)> {
-        resolve_nats(self.nats_url.as_deref(), &self.data_dir, &self.nats, eventlog::Role::Admin)
+impl SystemNatsArgs {
+    /// The NATS URL(s) and the [`eventlog::NatsAuth`] of `role`.
+    pub(crate) fn resolve(&self, role: eventlog::Role) -> anyhow::Result<(String, eventlog::NatsAuth)> {
+        resolve_nats(self.nats_url.as_deref(), &self.data_dir, &self.nats, role)
     }
 }
 

@@ -15,11 +15,9 @@ use clap::Args;
 use eventlog::{Archive, EventLog, IndexEvent, JetStreamArchive, JetStreamLog};
 use fairness::chain::OrchestratorKey;
 use futures::StreamExt;
-use orchestrator::archive::ArchivingLog;
-use orchestrator::index::Entry;
-use orchestrator::scrub;
+use orchestrator::{archive::ArchivingLog, index::Entry, scrub};
 
-use super::nats_args::AdminNatsArgs;
+use super::nats_args::SystemNatsArgs;
 
 /// Progress on stderr at most this often.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
@@ -42,13 +40,13 @@ pub struct VerifyLogCmd {
     #[arg(long, default_value_t = 0)]
     pub commits_per_second: u32,
     #[command(flatten)]
-    pub nats: AdminNatsArgs,
+    pub nats: SystemNatsArgs,
 }
 
 impl VerifyLogCmd {
     pub async fn run(self) -> anyhow::Result<ExitCode> {
         let key = self.key()?;
-        let (url, auth) = self.nats.resolve()?;
+        let (url, auth) = self.nats.resolve(eventlog::Role::Admin)?;
         let hot = JetStreamLog::connect(&url, 1, &auth).await.map_err(|e| anyhow::anyhow!("cannot open the match log at {url} as admin: {e}"))?;
         let archives =
             JetStreamArchive::connect_read_only(&url, &auth).await.map_err(|e| anyhow::anyhow!("cannot open the archive bucket at {url} as admin: {e}"))?;

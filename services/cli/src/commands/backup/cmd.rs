@@ -9,7 +9,7 @@ use clap::Args;
 use super::keys::{keys_file_of, BackupKeys, KeyFileArgs};
 use super::restore;
 use super::write::{self, Backup};
-use crate::commands::nats_args::AdminNatsArgs;
+use crate::commands::nats_args::SystemNatsArgs;
 
 #[derive(Debug, Args)]
 #[command(
@@ -29,14 +29,14 @@ pub struct BackupCmd {
     #[command(flatten)]
     pub keys: KeyFileArgs,
     #[command(flatten)]
-    pub nats: AdminNatsArgs,
+    pub nats: SystemNatsArgs,
 }
 
 impl BackupCmd {
     pub async fn run(self) -> anyhow::Result<ExitCode> {
         // The key files first: a missing or damaged one stops the backup before the long copy.
         let keys = if self.no_keys { None } else { Some(BackupKeys::read_key_files(&self.keys.paths(&self.nats.data_dir))?) };
-        let (url, auth) = self.nats.resolve()?;
+        let (url, auth) = self.nats.resolve(eventlog::Role::Admin)?;
         let Backup { counts, skipped } = write::backup(&self.out, self.match_id.as_deref(), &url, &auth).await?;
         if counts.streams + counts.archives + counts.feed_messages > 0 {
             println!(
@@ -104,12 +104,12 @@ pub struct RestoreCmd {
     #[command(flatten)]
     pub keys: KeyFileArgs,
     #[command(flatten)]
-    pub nats: AdminNatsArgs,
+    pub nats: SystemNatsArgs,
 }
 
 impl RestoreCmd {
     pub async fn run(self) -> anyhow::Result<ExitCode> {
-        let (url, auth) = self.nats.resolve()?;
+        let (url, auth) = self.nats.resolve(eventlog::Role::Admin)?;
         let keys_file = (!self.no_keys).then(|| self.keys_file.clone().unwrap_or_else(|| keys_file_of(&self.file)));
         let target = restore::Target {
             file: &self.file,

@@ -397,6 +397,25 @@ mod tests {
         Record { subject: subject.into(), msg_id: format!("{subject}/1"), sequence, payload: vec![1, 2, 3] }
     }
 
+    /// `magic` and the records of `items` (no end record).
+    fn file_of(magic: &[u8], items: &[Item]) -> Vec<u8> {
+        let mut bytes = magic.to_vec();
+        for item in items {
+            write_item(&mut bytes, item).unwrap();
+        }
+        bytes
+    }
+
+    /// A file's format and every record it holds, its end record checked.
+    fn items_of(bytes: &[u8]) -> anyhow::Result<(u8, Vec<Item>)> {
+        let mut reader = Reader::new(bytes)?;
+        let mut items = Vec::new();
+        while let Some(item) = reader.next_item()? {
+            items.push(item);
+        }
+        Ok((reader.format(), items))
+    }
+
     #[test]
     fn a_period_file_round_trips_and_is_refused_when_cut_or_miscounted() {
         let items = vec![
@@ -409,29 +428,13 @@ mod tests {
             Item::IndexEntry { key: "c".into(), value: b"{}".to_vec() },
         ];
         let counts = Counts { commits: 2, streams: 2, archives: 1, index_entries: 1, feed_messages: 0 };
-        let mut bytes = MAGIC_PERIODS.to_vec();
-        for item in &items {
-            write_item(&mut bytes, item).unwrap();
-        }
-        let body = bytes.len();
+        let body = file_of(MAGIC_PERIODS, &items).len();
+        let mut bytes = file_of(MAGIC_PERIODS, &items);
         write_end_periods(&mut bytes, &counts).unwrap();
-        let mut reader = Reader::new(&bytes[..]).unwrap();
-        assert_eq!(reader.format(), 2);
-        let mut read = Vec::new();
-        while let Some(item) = reader.next_item().unwrap() {
-            read.push(item);
-        }
-        assert_eq!(read, items);
+        assert_eq!(items_of(&bytes).unwrap(), (2, items));
         assert!(Reader::new(&bytes[..]).unwrap().next_record().is_err(), "format 2 is not read as format 1");
 
-        let all = |bytes: &[u8]| -> anyhow::Result<usize> {
-            let mut reader = Reader::new(bytes)?;
-            let mut n = 0;
-            while reader.next_item()?.is_some() {
-                n += 1;
-            }
-            Ok(n)
-        };
+        let all = |bytes: &[u8]| items_of(bytes).map(|(_, items)| items.len());
         for cut in [MAGIC_PERIODS.len() + 3, body - 10, body, bytes.len() - 1] {
             let e = format!("{:#}", all(&bytes[..cut]).expect_err("a cut file is refused"));
             assert!(e.contains("incomplete"), "{e}");
@@ -462,29 +465,13 @@ mod tests {
             Item::Feed(feed.clone()),
         ];
         let counts = Counts { commits: 1, streams: 1, feed_messages: 1, ..Default::default() };
-        let mut bytes = MAGIC_PERIODS_FEED.to_vec();
-        for item in &items {
-            write_item(&mut bytes, item).unwrap();
-        }
+        let mut bytes = file_of(MAGIC_PERIODS_FEED, &items);
         write_end_periods_feed(&mut bytes, &counts).unwrap();
-        let mut reader = Reader::new(&bytes[..]).unwrap();
-        assert_eq!(reader.format(), 3);
-        let mut read = Vec::new();
-        while let Some(item) = reader.next_item().unwrap() {
-            read.push(item);
-        }
-        assert_eq!(read, items);
+        assert_eq!(items_of(&bytes).unwrap(), (3, items));
         // The same records under the format 2 magic line: a feed record is not one of its own.
         let mut old = MAGIC_PERIODS.to_vec();
         old.extend_from_slice(&bytes[MAGIC_PERIODS_FEED.len()..]);
-        let mut reader = Reader::new(&old[..]).unwrap();
-        let e = loop {
-            match reader.next_item() {
-                Ok(Some(_)) => continue,
-                Ok(None) => panic!("a feed record was read from a format 2 file"),
-                Err(e) => break format!("{e:#}"),
-            }
-        };
+        let e = format!("{:#}", items_of(&old).expect_err("a feed record in a format 2 file"));
         assert!(e.contains("unknown record tag"), "{e}");
     }
 
