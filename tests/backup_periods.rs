@@ -17,7 +17,7 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Result};
 use api::match_v1 as m;
 use async_nats::jetstream;
-use eventlog::server::NatsServer;
+use eventlog_dev::server::NatsServer;
 use eventlog::Role;
 use futures::StreamExt;
 use harness::*;

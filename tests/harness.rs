@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, ensure, Context, Result};
 use api::match_v1::match_service_client::MatchServiceClient;
-use eventlog::server::NatsServer;
+use eventlog_dev::server::NatsServer;
 use eventlog::{NatsAuth, NatsCredentials, Role};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
@@ -420,7 +420,7 @@ pub async fn play_one(client: &mut MatchServiceClient<Channel>, table: &Table, r
 
 // ---- a three-node JetStream cluster ----
 
-use eventlog::cluster::NatsCluster;
+use eventlog_dev::cluster::NatsCluster;
 
 /// Start the randomness service and an orchestrator on the NATS at `nats_url` (one URL or a
 /// cluster's URLs separated by commas), with `System`'s key files in `dir`; the orchestrator

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use bytes::Bytes;
-use eventlog::server::NatsServer;
+use eventlog_dev::server::NatsServer;
 use eventlog::{Archive, JetStreamArchive, JetStreamLog, LogError, Role};
 
 /// The message block files of stream `name` under a server's store.

@@ -5,7 +5,7 @@ mod conformance;
 use std::time::Duration;
 
 use bytes::Bytes;
-use eventlog::server::NatsServer;
+use eventlog_dev::server::NatsServer;
 use eventlog::{EventLog, JetStreamLog, LogError, Role, Snapshot, StoredCommit, STREAM};
 
 /// Every test runs as the orchestrator, with its real permissions.

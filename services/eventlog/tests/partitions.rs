@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use async_nats::jetstream;
 use bytes::Bytes;
-use eventlog::server::NatsServer;
+use eventlog_dev::server::NatsServer;
 use eventlog::{EventLog, JetStreamLog, Layout, Role, LAYOUT_STREAM, STREAM};
 use futures::StreamExt;
 

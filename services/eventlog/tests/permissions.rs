@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use async_nats::jetstream;
 use bytes::Bytes;
-use eventlog::server::NatsServer;
+use eventlog_dev::server::NatsServer;
 use eventlog::{EventLog, JetStreamLog, NatsAuth, Role, STREAM};
 use tokio::sync::mpsc;
 
@@ -277,7 +277,7 @@ async fn the_deploy_config_works_as_documented() {
         .replace("\".arbiter/nats\"", &format!("{:?}", dir.path().join("store").display().to_string()));
     let config = dir.path().join("nats.conf");
     std::fs::write(&config, text).expect("write config");
-    let binary = eventlog::server::nats_server_binary().expect("nats-server");
+    let binary = eventlog_dev::server::nats_server_binary().expect("nats-server");
     let mut command = std::process::Command::new(binary);
     let server_log = dir.path().join("nats.log");
     let log_file = std::fs::File::create(&server_log).expect("log file");

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use async_nats::jetstream::{self, consumer::pull::OrderedConfig, consumer::DeliverPolicy};
 use bytes::Bytes;
 use eventlog::layout::new_period_id;
-use eventlog::server::NatsServer;
+use eventlog_dev::server::NatsServer;
 use eventlog::{Archive, EventLog, IndexEvent, JetStreamArchive, JetStreamLog, Layout, LogError, Periods, Role};
 use futures::future::BoxFuture;
 use futures::stream::BoxStream;

@@ -450,7 +450,7 @@ mod tests {
     use super::*;
     use crate::view::tests::{late_commit, log, signer};
     use crate::view::{FeedEvent, FeedUpdate};
-    use eventlog::server::NatsServer;
+    use eventlog_dev::server::NatsServer;
     use eventlog::Role;
 
     /// A real nats-server and the projector connected to it with its own credential.

@@ -328,7 +328,7 @@ mod tests {
     }
 
     /// Append a signed chain of `n` commits of `match_id` to `log`.
-    async fn append(log: &eventlog::MemoryLog, signer: &fairness::Signer, match_id: &str, n: u64, corrupt: Option<u64>) {
+    async fn append(log: &eventlog_dev::MemoryLog, signer: &fairness::Signer, match_id: &str, n: u64, corrupt: Option<u64>) {
         let mut prev: Option<Vec<u8>> = None;
         let mut seq = None;
         for version in 1..=n {
@@ -358,7 +358,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_pass_checks_every_match_and_names_the_changed_commit() {
-        let log = eventlog::MemoryLog::new();
+        let log = eventlog_dev::MemoryLog::new();
         let s = signer();
         append(&log, &s, "good", 5, None).await;
         append(&log, &s, "bad", 7, Some(4)).await;
@@ -370,7 +370,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_match_of_another_orchestrator_key_is_a_break_at_version_1() {
-        let log = eventlog::MemoryLog::new();
+        let log = eventlog_dev::MemoryLog::new();
         append(&log, &fairness::Signer::from_seed(&[8; 32]), "other", 3, None).await;
         let checked = check_match(&log, "other", None, &signer().orchestrator_key()).await.unwrap();
         let b = checked.broken.unwrap();
@@ -405,7 +405,7 @@ mod tests {
     #[tokio::test]
     async fn a_sealed_match_is_checked_from_its_archive_and_one_found_nowhere_is_a_break() {
         let s = crate::verify::tests::signer();
-        let hot = Arc::new(eventlog::MemoryLog::new());
+        let hot = Arc::new(eventlog_dev::MemoryLog::new());
         let archive = Arc::new(eventlog::MemoryArchive::new());
         let log = crate::archive::ArchivingLog::new(hot.clone(), archive.clone(), s.orchestrator_key());
         let commits = crate::verify::tests::log(&s, 4);
@@ -431,7 +431,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_log_shorter_than_the_index_projected_is_a_break_after_its_last_commit() {
-        let log = eventlog::MemoryLog::new();
+        let log = eventlog_dev::MemoryLog::new();
         let s = signer();
         append(&log, &s, "short", 3, None).await;
         append(&log, &s, "whole", 3, None).await;
@@ -446,7 +446,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_index_entry_that_disagrees_with_its_log_is_a_break_naming_what_differs() {
-        let log = eventlog::MemoryLog::new();
+        let log = eventlog_dev::MemoryLog::new();
         let s = signer();
         append(&log, &s, "m", 3, None).await;
         let commits = log.read("m", 1).await.unwrap();
@@ -464,7 +464,7 @@ mod tests {
     #[tokio::test]
     async fn an_archive_is_checked_on_its_own_against_the_hot_log() {
         let s = crate::verify::tests::signer();
-        let hot = eventlog::MemoryLog::new();
+        let hot = eventlog_dev::MemoryLog::new();
         let archive = eventlog::MemoryArchive::new();
         let commits = crate::verify::tests::log(&s, 3);
         eventlog::Archive::put(&archive, "m", crate::archive::seal("m", &commits, 0, &s).unwrap()).await.unwrap();
@@ -479,7 +479,7 @@ mod tests {
 
     #[tokio::test]
     async fn the_pace_bounds_how_fast_a_pass_reads() {
-        let log = eventlog::MemoryLog::new();
+        let log = eventlog_dev::MemoryLog::new();
         let s = signer();
         append(&log, &s, "a", 10, None).await;
         append(&log, &s, "b", 10, None).await;

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use api::match_v1 as m;
 use async_nats::jetstream;
 use bytes::Bytes;
-use eventlog::server::NatsServer;
+use eventlog_dev::server::NatsServer;
 use eventlog::{Archive, EventLog, JetStreamArchive, JetStreamLog, LogError, Role, StoredCommit};
 use orchestrator::archive::{self, ArchivingLog};
 use orchestrator::index::MatchIndex;

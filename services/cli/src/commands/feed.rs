@@ -148,7 +148,7 @@ mod tests {
         let none = eventlog::NatsClientArgs::default();
         let err = resolve_nats(Some("nats://127.0.0.1:1"), dir.path(), &none, eventlog::Role::Feed).unwrap_err().to_string();
         assert!(err.contains("no feed password at") && err.contains("--data-dir") && err.contains("--nats-password-file"), "{err}");
-        let secrets = super::super::up::nats_secrets_dir(dir.path());
+        let secrets = super::super::nats_args::nats_secrets_dir(dir.path());
         std::fs::create_dir_all(&secrets).unwrap();
         std::fs::write(secrets.join("feed.password"), "pw").unwrap();
         let (url, auth) = resolve_nats(Some("nats://127.0.0.1:1"), dir.path(), &none, eventlog::Role::Feed).unwrap();

@@ -8,7 +8,6 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use clap::Args;
 
-use super::up::nats_secrets_dir;
 
 /// How an operator's command reaches the NATS of the system, with the credential of its role
 /// (the admin's for `backup`, `restore` and `verify-log`, the archiver's for `archive`, the
@@ -82,6 +81,12 @@ pub(crate) fn resolve_nats(
     Ok((url, auth))
 }
 
+/// Where `arbiter up` keeps the generated NATS passwords under its `data_dir` (here, not in
+/// `up`, because the operator commands read them without the `local` feature).
+pub fn nats_secrets_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("secrets").join("nats")
+}
+
 /// The client URL(s) of what `arbiter up --data-dir dir` runs: its cluster's nodes if it ran
 /// one, else its single server.
 pub(crate) fn nats_url_from_data_dir(dir: &Path) -> anyhow::Result<String> {
@@ -91,7 +96,7 @@ pub(crate) fn nats_url_from_data_dir(dir: &Path) -> anyhow::Result<String> {
     };
     let mut urls = Vec::new();
     for i in 1.. {
-        let conf = dir.join("nats-cluster").join(format!("node-{i}")).join(eventlog::server::CONFIG_FILE);
+        let conf = dir.join("nats-cluster").join(format!("node-{i}")).join(eventlog::auth::CONFIG_FILE);
         match listen_of(&conf) {
             Some(url) => urls.push(url),
             None => break,
@@ -100,6 +105,6 @@ pub(crate) fn nats_url_from_data_dir(dir: &Path) -> anyhow::Result<String> {
     if !urls.is_empty() {
         return Ok(urls.join(","));
     }
-    let conf = dir.join("nats").join(eventlog::server::CONFIG_FILE);
+    let conf = dir.join("nats").join(eventlog::auth::CONFIG_FILE);
     listen_of(&conf).with_context(|| format!("cannot find the NATS address in {} (pass --nats-url, or the --data-dir of `arbiter up`)", conf.display()))
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use api::log_v1::{commit_input, Commit, CommitInput, MatchCreated, SeatJoined};
 use bytes::Bytes;
-use eventlog::server::NatsServer;
+use eventlog_dev::server::NatsServer;
 use eventlog::{EventLog, JetStreamLog, Role};
 use prost::Message;
 
