@@ -67,6 +67,8 @@ pub struct JetStreamLog {
     /// The archive job's reader (`connect_archive_reader`): it may also size streams and
     /// watch the index, never write.
     sizes_streams: bool,
+    /// A writer, or the feed projector's reader (`connect_follower`): it may follow the log.
+    follows: bool,
     /// Counts the times the connection was made again after it was lost.
     reconnects: Reconnects,
 }
@@ -417,7 +419,7 @@ impl EventLog for JetStreamLog {
     }
 
     async fn follow(&self, name: &str, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
-        if self.is_reader() {
+        if !self.follows {
             return Err(read_only("follow"));
         }
         let placed = self.placed().await?;

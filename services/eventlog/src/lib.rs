@@ -16,6 +16,8 @@
 //!   an expected revision ([`EventLog::index_put`]) and watched whole ([`EventLog::index_watch`])
 //!   by the orchestrator, which projects it from the log ([`EventLog::follow`]); a projection,
 //!   so deleting it loses nothing either.
+//! - [`follow`]: the one way to follow the whole log, every stream from a follower's position,
+//!   with one retry policy (the index projector and the feed projector use it).
 //! - [`Copier`]: what backups and restores need of a store, on the admin's connection: every
 //!   message of a stream as stored, what a store holds, a copied message put back as it was.
 //! - [`archive`]: where sealed matches go ([`Archive`]): the JetStream Object Store bucket
@@ -48,6 +50,7 @@
 
 pub mod archive;
 pub mod auth;
+pub mod follow;
 mod jetstream;
 pub mod layout;
 mod nats_error;

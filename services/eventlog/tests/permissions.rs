@@ -228,6 +228,13 @@ async fn projector_reads_matches_and_writes_feed_only() {
     let mut messages = consumer.messages().await.expect("messages");
     let first = tokio::time::timeout(PATIENCE, messages.next()).await.expect("a commit").expect("some").expect("ok");
     assert_eq!(first.payload, Bytes::from_static(b"commit"));
+    // What the feed projector does through the log's one follower (eventlog::follow): learn
+    // the layout, list the streams, follow one (issue 36, item 1).
+    let follower = JetStreamLog::connect_follower(&server.url(), &server.auth(Role::Projector), "test-follower").await.expect("follower");
+    assert_eq!(follower.log_streams().await.expect("streams"), vec![STREAM.to_string()]);
+    let mut followed = follower.follow(STREAM, 1).await.expect("follow");
+    let first = tokio::time::timeout(PATIENCE, followed.next()).await.expect("a commit").expect("some").expect("ok");
+    assert_eq!((first.match_id.as_str(), first.payload), ("q-1", Bytes::from_static(b"commit")));
 
     // What it must not: write the log, change or delete FEED or MATCHES, touch snapshots.
     let before = stored(&server).await;

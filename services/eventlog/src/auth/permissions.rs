@@ -137,6 +137,10 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 // The log's layout record (direct gets), to know which streams to read.
                 format!("$JS.API.DIRECT.GET.{LAYOUT_STREAM}"),
                 format!("$JS.API.DIRECT.GET.{LAYOUT_STREAM}.>"),
+                // A log without a record is the legacy MATCHES if that stream answers (the
+                // log's follower asks for its first message, as every reader does); the
+                // projector reads every commit of it anyway.
+                format!("$JS.API.DIRECT.GET.{STREAM}"),
             ]
             .into_iter()
             .chain([STREAM.to_string()].into_iter().chain(every_partition().into_iter().map(|(stream, _)| stream)).flat_map(|stream| {

@@ -161,6 +161,7 @@ impl JetStreamLog {
             snapshots: Some(snapshots),
             index: Some(index),
             sizes_streams: true,
+            follows: true,
             reconnects,
         })
     }
@@ -225,7 +226,16 @@ impl JetStreamLog {
     /// first read that finds one (`Self::placed`).
     pub async fn connect_reader(url: &str, auth: &NatsAuth) -> Result<Self, LogError> {
         let (client, context, reconnects) = Self::context(url, auth, "arbiter-eventlog-reader").await?;
-        Ok(JetStreamLog { client, context, placed: Arc::new(std::sync::OnceLock::new()), snapshots: None, index: None, sizes_streams: false, reconnects })
+        Ok(JetStreamLog { client, context, placed: Arc::new(std::sync::OnceLock::new()), snapshots: None, index: None, sizes_streams: false, follows: false, reconnects })
+    }
+
+    /// Connect to NATS at `url` as a follower of the whole log (the feed projector, the
+    /// `projector` role): a reader ([`Self::connect_reader`]) that may also list the log's
+    /// streams and follow them ([`EventLog::follow`], through [`crate::follow`]), which takes
+    /// an ordered consumer on each. It creates and writes nothing but those consumers.
+    pub async fn connect_follower(url: &str, auth: &NatsAuth, name: &str) -> Result<Self, LogError> {
+        let (client, context, reconnects) = Self::context(url, auth, name).await?;
+        Ok(JetStreamLog { client, context, placed: Arc::new(std::sync::OnceLock::new()), snapshots: None, index: None, sizes_streams: false, follows: true, reconnects })
     }
 
     /// Connect to NATS at `url` as the archive job (`arbiter archive`, the `archiver` role):
@@ -253,6 +263,7 @@ impl JetStreamLog {
             snapshots: None,
             index: Some(index),
             sizes_streams: true,
+            follows: false,
             reconnects,
         })
     }
