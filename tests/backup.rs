@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, Result};
 use api::match_v1 as m;
 use cli::commands::backup::{match_of, write_end, write_record, Reader, Record, MAGIC};
-use eventlog_dev::server::NatsServer;
 use eventlog::{EventLog, NatsCredentials, Role};
+use eventlog_dev::server::NatsServer;
 use harness::*;
 
 /// A liveness bound for the projector: never a timing claim.

@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, ensure, Context, Result};
 use api::match_v1::match_service_client::MatchServiceClient;
-use eventlog_dev::server::NatsServer;
 use eventlog::{NatsAuth, NatsCredentials, Role};
+use eventlog_dev::server::NatsServer;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
 use tonic::transport::Channel;

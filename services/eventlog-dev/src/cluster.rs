@@ -21,8 +21,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use eventlog::auth::{self, NatsAuth, NatsCredentials, Role};
 use crate::server::{self, LaunchError, NatsServer};
+use eventlog::auth::{self, NatsAuth, NatsCredentials, Role};
 use eventlog::LogError;
 
 /// The cluster name every node announces (routes between differently named clusters fail).

@@ -8,8 +8,8 @@
 use std::path::{Path, PathBuf};
 
 use bytes::Bytes;
-use eventlog_dev::server::NatsServer;
 use eventlog::{Archive, JetStreamArchive, JetStreamLog, LogError, Role};
+use eventlog_dev::server::NatsServer;
 
 /// The message block files of stream `name` under a server's store.
 fn blocks_of(store: &Path, name: &str) -> Vec<PathBuf> {

@@ -5,8 +5,8 @@
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use eventlog_dev::cluster::NatsCluster;
 use eventlog::{EventLog, JetStreamLog, LogError, Role, SNAPSHOT_BUCKET, STREAM};
+use eventlog_dev::cluster::NatsCluster;
 
 /// Append `payload` as the next commit, retrying while the cluster is unavailable (as the
 /// orchestrator's clients would). Returns the sequence and how long it was unavailable.

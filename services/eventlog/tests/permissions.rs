@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use async_nats::jetstream;
 use bytes::Bytes;
-use eventlog_dev::server::NatsServer;
 use eventlog::{EventLog, JetStreamLog, NatsAuth, Role, STREAM};
+use eventlog_dev::server::NatsServer;
 use tokio::sync::mpsc;
 
 /// Long enough for any machine to answer an allowed call; refused calls are checked by their

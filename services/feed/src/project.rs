@@ -148,7 +148,8 @@ impl Projector {
                 .map_err(nats("FEED"))?
         };
         let feed = context.get_stream_no_info(feed.cached_info().config.name.clone()).await.map_err(nats("FEED"))?;
-        let log = eventlog::JetStreamLog::connect_follower(url, auth, "arbiter-feed-reader").await.map_err(|e| FeedError::Nats(format!("the match log: {e}")))?;
+        let log =
+            eventlog::JetStreamLog::connect_follower(url, auth, "arbiter-feed-reader").await.map_err(|e| FeedError::Nats(format!("the match log: {e}")))?;
         Ok(Projector { log: std::sync::Arc::new(log), context, feed, pinned_key })
     }
 
@@ -450,8 +451,8 @@ mod tests {
     use super::*;
     use crate::view::tests::{late_commit, log, signer};
     use crate::view::{FeedEvent, FeedUpdate};
-    use eventlog_dev::server::NatsServer;
     use eventlog::Role;
+    use eventlog_dev::server::NatsServer;
 
     /// A real nats-server and the projector connected to it with its own credential.
     async fn projector() -> (NatsServer, Projector) {

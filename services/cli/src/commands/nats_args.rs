@@ -8,7 +8,6 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use clap::Args;
 
-
 /// How an operator's command reaches the NATS of the system, with the credential of its role
 /// (the admin's for `backup`, `restore` and `verify-log`, the archiver's for `archive`, the
 /// feed's for `feed save`).

@@ -226,7 +226,16 @@ impl JetStreamLog {
     /// first read that finds one (`Self::placed`).
     pub async fn connect_reader(url: &str, auth: &NatsAuth) -> Result<Self, LogError> {
         let (client, context, reconnects) = Self::context(url, auth, "arbiter-eventlog-reader").await?;
-        Ok(JetStreamLog { client, context, placed: Arc::new(std::sync::OnceLock::new()), snapshots: None, index: None, sizes_streams: false, follows: false, reconnects })
+        Ok(JetStreamLog {
+            client,
+            context,
+            placed: Arc::new(std::sync::OnceLock::new()),
+            snapshots: None,
+            index: None,
+            sizes_streams: false,
+            follows: false,
+            reconnects,
+        })
     }
 
     /// Connect to NATS at `url` as a follower of the whole log (the feed projector, the
@@ -235,7 +244,16 @@ impl JetStreamLog {
     /// an ordered consumer on each. It creates and writes nothing but those consumers.
     pub async fn connect_follower(url: &str, auth: &NatsAuth, name: &str) -> Result<Self, LogError> {
         let (client, context, reconnects) = Self::context(url, auth, name).await?;
-        Ok(JetStreamLog { client, context, placed: Arc::new(std::sync::OnceLock::new()), snapshots: None, index: None, sizes_streams: false, follows: true, reconnects })
+        Ok(JetStreamLog {
+            client,
+            context,
+            placed: Arc::new(std::sync::OnceLock::new()),
+            snapshots: None,
+            index: None,
+            sizes_streams: false,
+            follows: true,
+            reconnects,
+        })
     }
 
     /// Connect to NATS at `url` as the archive job (`arbiter archive`, the `archiver` role):

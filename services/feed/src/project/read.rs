@@ -21,7 +21,8 @@ const IDLE: Duration = Duration::from_secs(1);
 /// layout (`eventlog::Layout`: the partitions, or the periods' streams as they come and go) by
 /// its own reader, which checks and projects each commit in order.
 pub(super) async fn read_log(log: Arc<dyn EventLog>, pinned_key: Option<Vec<u8>>, tx: mpsc::Sender<Job>) {
-    eventlog::follow::follow_log(log, IDLE, |_, tag| StreamReader { tag, next_sequence: 1, projection: Projection::new(pinned_key.clone()), tx: tx.clone() }).await
+    eventlog::follow::follow_log(log, IDLE, |_, tag| StreamReader { tag, next_sequence: 1, projection: Projection::new(pinned_key.clone()), tx: tx.clone() })
+        .await
 }
 
 /// The reader of one stream: its projection (the chain of each of its matches) and how far it
