@@ -3,7 +3,9 @@
 //! deletes and recreates the stream, as a period stream leaving the hot log would), `GetMatch`,
 //! `ExportMatch` (byte-identical to the export taken before), `WatchMatch` from the start and
 //! `arbiter audit` of the export read them from the archive; an archive changed in the bucket
-//! is DATA_LOSS naming what failed.
+//! is DATA_LOSS naming what failed. `arbiter verify-log` checks every archive and every index
+//! entry: one byte flipped in an archive's stored object and an index entry changed at rest are
+//! each named.
 
 use std::time::Duration;
 
@@ -119,6 +121,88 @@ async fn an_archived_match_reads_exports_and_audits_as_before_from_its_archive()
     assert!(status.message().contains("commits section hashes to"), "{}", status.message());
     let status = client.get_match(m::GetMatchRequest { match_id: changed.match_id.clone(), version: 0 }).await.err();
     assert_eq!(status.map(|s| s.code()), Some(Code::DataLoss));
+    Ok(())
+}
+
+/// The blocks of the archive bucket's stream under a server's store.
+fn archive_blocks(store: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let mut dirs = vec![store.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "blk") && path.components().any(|c| c.as_os_str() == "OBJ_MATCH_ARCHIVE") {
+                found.push(path);
+            }
+        }
+    }
+    found
+}
+
+/// `arbiter verify-log` of the system, with the admin credential: (success, stdout).
+async fn verify_log(system: &System) -> Result<(bool, String)> {
+    let key = hex::encode(orchestrator::keys::load_or_create(&system.orchestrator_key_file())?.public_key());
+    let password = system.credentials.password_file(Role::Admin).display().to_string();
+    let url = system.nats.url();
+    let (ok, out, err) =
+        harness::run_arbiter(&["verify-log", "--nats-url", &url, "--nats-user", "admin", "--nats-password-file", &password, "--orchestrator-public-key", &key])
+            .await?;
+    Ok((ok, format!("{out}{err}")))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn verify_log_names_an_archive_with_a_flipped_byte_and_an_index_entry_that_disagrees() -> Result<()> {
+    let mut system = System::start().await?;
+    let (rotten, _) = ended_match(&system, 51).await?;
+    let (relabelled, relabelled_len) = ended_match(&system, 52).await?;
+    system.kill_orchestrator().await?;
+    system.orchestrator = Some(system.spawn_orchestrator_with(&["--archive-after", "1s", "--archive-every-s", "1"]).await?);
+    until_archived(&system, &rotten.match_id).await?;
+    until_archived(&system, &relabelled.match_id).await?;
+    system.kill_orchestrator().await?;
+    let (ok, out) = verify_log(&system).await?;
+    assert!(ok && out.contains("every one intact") && out.contains("2 index entries and 2 archives"), "an intact system: {out}");
+
+    // One byte of the first match's archive changes in the bucket's files while NATS is stopped.
+    let admin = system.admin_log().await?;
+    let bucket = eventlog::JetStreamArchive::open(&admin, 1).await.map_err(|e| anyhow!("{e}"))?;
+    let blob = bucket.get(&rotten.match_id).await.map_err(|e| anyhow!("{e}"))?.ok_or_else(|| anyhow!("no archive"))?;
+    let window = blob[blob.len() / 2..blob.len() / 2 + 24].to_vec();
+    drop((bucket, admin));
+    let port = system.stop_nats().await?;
+    let mut flipped = 0;
+    for path in archive_blocks(&system.dir.path().join("nats")) {
+        let mut bytes = std::fs::read(&path)?;
+        if let Some(at) = bytes.windows(window.len()).position(|w| w == window.as_slice()) {
+            bytes[at + 5] ^= 0x10;
+            std::fs::write(&path, bytes)?;
+            flipped += 1;
+        }
+    }
+    assert_eq!(flipped, 1, "the archive's bytes are in one block");
+    system.restart_nats(port).await?;
+    // The second match's index entry says it was won by another seat.
+    let admin = system.admin_log().await?;
+    let (revision, value) = admin.index_get(&relabelled.match_id).await.map_err(|e| anyhow!("{e}"))?.ok_or_else(|| anyhow!("no entry"))?;
+    let mut entry: orchestrator::index::Entry = serde_json::from_slice(&value)?;
+    entry.result = format!("{} won (forged)", entry.seat_names.last().cloned().unwrap_or_default());
+    admin.index_put(&relabelled.match_id, Bytes::from(serde_json::to_vec(&entry)?), revision).await.map_err(|e| anyhow!("{e}"))?;
+
+    let (ok, out) = verify_log(&system).await?;
+    assert!(!ok, "verify-log passed a damaged log: {out}");
+    let rotten_line =
+        out.lines().find(|l| l.starts_with("BROKEN") && l.contains(&rotten.match_id)).ok_or_else(|| anyhow!("the archive is not named:\n{out}"))?;
+    assert!(rotten_line.contains(&format!("the archive of match {} is refused", rotten.match_id)), "{rotten_line}");
+    let relabelled_line =
+        out.lines().find(|l| l.starts_with("BROKEN") && l.contains(&relabelled.match_id)).ok_or_else(|| anyhow!("the index entry is not named:\n{out}"))?;
+    assert!(
+        relabelled_line.contains(&format!("at version {relabelled_len}")) && relabelled_line.contains("index entry disagrees with its log: the result"),
+        "{relabelled_line}"
+    );
+    assert_eq!(out.lines().filter(|l| l.starts_with("BROKEN")).count(), 2, "nothing else is named: {out}");
+    println!("{out}");
     Ok(())
 }
 

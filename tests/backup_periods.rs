@@ -2,7 +2,10 @@
 //! (`--period 5s --max-match-age 15s`, docs/reliability.md, "Backups"). Matches of an old period
 //! are sealed by the archiver and their stream leaves the hot log; a match of the present period
 //! stays hot. The backup, restored into a fresh nats-server, serves every match byte for byte
-//! (from its restored archive or its restored stream) and lists each once. A period backup is
+//! (from its restored archive or its restored stream) and lists each once, and a platform
+//! following the public feed of the restored store sees every match's updates with the same
+//! chain hashes as before (the feed is in the backup: an archived match can no longer be
+//! projected). A period backup is
 //! refused, with nothing written, by a store of another layout; `--match` of an archived match
 //! round-trips. A period stream deleted at any moment of a backup loses no match.
 
@@ -14,8 +17,8 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Result};
 use api::match_v1 as m;
 use async_nats::jetstream;
-use eventlog::server::NatsServer;
 use eventlog::Role;
+use eventlog_dev::server::NatsServer;
 use futures::StreamExt;
 use harness::*;
 use prost::Message;
@@ -87,6 +90,7 @@ async fn a_log_with_periods_is_restored_with_its_archived_and_its_hot_matches() 
         &archiver_password,
     ];
     system.orchestrator = Some(system.spawn_orchestrator_with(&archiving).await?);
+    let _projector = start_projector(&system).await?;
     let admin = jetstream::new(system.nats_client(Role::Admin).await?);
     let admin_password = system.credentials.password_file(Role::Admin).display().to_string();
 
@@ -121,6 +125,13 @@ async fn a_log_with_periods_is_restored_with_its_archived_and_its_hot_matches() 
         before.push((id, export, view));
     }
     let old_blob = archive_blob(&admin, &old[0].match_id).await?;
+    // What a platform has of the feed: every version of every match, the sealed ones too.
+    let feed_auth = system.credentials.auth(Role::Feed);
+    let mut versions = std::collections::BTreeMap::new();
+    for (id, export, _) in &before {
+        versions.insert(id.clone(), cli::export::decode_export(export)?.stored_commits.len() as u64);
+    }
+    let feed_before = feed_history_at(&system.nats.url(), &feed_auth, &versions, PATIENCE).await?;
 
     // The backups: the whole log with the key files, and one archived match.
     let dir = system.dir.path().to_path_buf();
@@ -159,11 +170,22 @@ async fn a_log_with_periods_is_restored_with_its_archived_and_its_hot_matches() 
     let fresh = NatsServer::start(&dir.join("nats-restored"), 0, &system.credentials).await.map_err(|e| anyhow!("{e}"))?;
     let (ok, out, err) = run(with(&["restore", &all], &[nats_of(fresh.url()), keys.clone()])).await?;
     assert!(ok, "restore failed:\n{out}{err}");
-    assert!(out.contains("restored 2 archives and 2 match index entries"), "{out}");
+    assert!(out.contains("restored 2 archives, 2 match index entries"), "{out}");
     assert!(out.contains("was already there, the same as the backup's"), "the key files were kept: {out}");
     let (ok, out, err) = run(with(&["restore", &all, "--no-keys"], &[nats_of(fresh.url())])).await?;
     assert!(!ok && err.contains("not empty") && err.contains("nothing was written"), "a second restore is refused:\n{out}{err}");
     let periods: Vec<String> = ["--period", "5s", "--max-match-age", "15s"].iter().map(|s| s.to_string()).collect();
+    // The feed as it was, from the backup, and once a projector runs on the restored log (it
+    // finds every update of the hot match already published): the same history.
+    assert_eq!(chain_hashes(&feed_history(&fresh.url(), &feed_auth).await?)?, chain_hashes(&feed_before)?, "the feed restored from the backup");
+    let key = orchestrator::keys::load(&system.orchestrator_key_file())?.public_key();
+    let projector_args = [
+        vec!["--listen".to_string(), "127.0.0.1:0".into()],
+        nats_args(&fresh, &system.credentials, Role::Projector),
+        vec!["--orchestrator-public-key".into(), hex::encode(key)],
+    ]
+    .concat();
+    let _fresh_projector = spawn_service("feed", &projector_args).await?;
     let (_randomness, orchestrator) = start_log_services_with(&dir, &fresh.url(), &system.credentials, &system.pki, &system.rules, 1, &periods).await?;
     let mut restored = m::match_service_client::MatchServiceClient::connect(orchestrator.url()).await?;
     for (id, export, view) in &before {
@@ -177,11 +199,14 @@ async fn a_log_with_periods_is_restored_with_its_archived_and_its_hot_matches() 
     assert_eq!(ids.into_iter().collect::<BTreeSet<_>>(), wanted, "every match listed");
     let fresh_js = jetstream::new(system.credentials.auth(Role::Admin).connect_options().await?.connect(fresh.url()).await?);
     assert!(!stream_exists(&fresh_js, &old_stream).await?, "a period that had left stays out of the hot log");
+    let feed_after = feed_history_at(&fresh.url(), &feed_auth, &versions, PATIENCE).await?;
+    assert_eq!(chain_hashes(&feed_after)?, chain_hashes(&feed_before)?, "the same chain hashes on every subject");
+    assert!(feed_after == feed_before, "a platform following the restored feed sees the feed as it was, nothing published twice");
 
     // `--match` of an archived match, into another fresh store: its archive, byte for byte.
     let single = NatsServer::start(&dir.join("nats-one"), 0, &system.credentials).await.map_err(|e| anyhow!("{e}"))?;
     let (ok, out, err) = run(with(&["restore", &one, "--no-keys"], &[nats_of(single.url())])).await?;
-    assert!(ok && out.contains("restored 1 archives and 1 match index entries"), "{out}{err}");
+    assert!(ok && out.contains("restored 1 archives, 1 match index entries"), "{out}{err}");
     let single_js = jetstream::new(system.credentials.auth(Role::Admin).connect_options().await?.connect(single.url()).await?);
     assert!(archive_blob(&single_js, &old[0].match_id).await? == old_blob, "the archive is restored byte for byte");
     Ok(())

@@ -11,10 +11,10 @@ use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, ensure, Context, Result};
 use api::match_v1::match_service_client::MatchServiceClient;
-use eventlog::server::NatsServer;
 use eventlog::{NatsAuth, NatsCredentials, Role};
+use eventlog_dev::server::NatsServer;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
 use tonic::transport::Channel;
@@ -420,7 +420,7 @@ pub async fn play_one(client: &mut MatchServiceClient<Channel>, table: &Table, r
 
 // ---- a three-node JetStream cluster ----
 
-use eventlog::cluster::NatsCluster;
+use eventlog_dev::cluster::NatsCluster;
 
 /// Start the randomness service and an orchestrator on the NATS at `nats_url` (one URL or a
 /// cluster's URLs separated by commas), with `System`'s key files in `dir`; the orchestrator
@@ -1086,4 +1086,77 @@ pub async fn violation(errors: &mut tokio::sync::mpsc::UnboundedReceiver<String>
     })
     .await
     .with_context(|| format!("no permissions violation reported for {subject}"))?
+}
+
+// ---- the public feed as a platform reads it (backups and restores) ----
+
+/// Each feed subject's messages, in order: (version, payload).
+pub type FeedHistory = std::collections::BTreeMap<String, Vec<(u64, Vec<u8>)>>;
+
+/// Every message of the public feed of the NATS at `url`, as a platform reads it with the
+/// `feed` credential `auth` (an ordered consumer over `feed.>` from the first message): by
+/// subject, each message's `Arbiter-Version` and payload in order. Empty without a feed.
+pub async fn feed_history(url: &str, auth: &NatsAuth) -> Result<FeedHistory> {
+    use futures::StreamExt;
+    let client = auth.connect_options().await?.connect(url).await.context("the feed credential connects")?;
+    let js = async_nats::jetstream::new(client);
+    let Ok(stream) = js.get_stream(eventlog::auth::FEED_STREAM).await else { return Ok(FeedHistory::new()) };
+    let config = async_nats::jetstream::consumer::pull::OrderedConfig { filter_subject: eventlog::auth::FEED_SUBJECTS.into(), ..Default::default() };
+    let consumer = stream.create_consumer(config).await?;
+    let total = consumer.cached_info().num_pending;
+    let mut messages = consumer.messages().await?;
+    let mut history = FeedHistory::new();
+    let mut unread = 1u64;
+    let mut read = 0u64;
+    while read < total {
+        let message = tokio::time::timeout(Duration::from_secs(30), messages.next()).await.context("the feed stalled")?.context("the feed ended")??;
+        let sequence = message.info().map_err(|e| anyhow!("{e}"))?.stream_sequence;
+        if sequence < unread {
+            continue;
+        }
+        unread = sequence + 1;
+        read += 1;
+        let version = message.headers.as_ref().and_then(|h| h.get("Arbiter-Version")).and_then(|v| v.as_str().parse().ok()).unwrap_or(0);
+        history.entry(message.subject.to_string()).or_default().push((version, message.payload.to_vec()));
+    }
+    Ok(history)
+}
+
+/// [`feed_history`], once each match of `versions` has its updates published up to that
+/// version, and its result if `ended` (within `patience`).
+pub async fn feed_history_at(url: &str, auth: &NatsAuth, versions: &std::collections::BTreeMap<String, u64>, patience: Duration) -> Result<FeedHistory> {
+    let deadline = tokio::time::Instant::now() + patience;
+    loop {
+        let history = feed_history(url, auth).await?;
+        let missing: Vec<&String> = versions
+            .iter()
+            .filter(|(id, version)| {
+                !history.iter().any(|(subject, messages)| subject.ends_with(&format!(".{id}.events")) && messages.last().is_some_and(|(v, _)| v == *version))
+            })
+            .map(|(id, _)| id)
+            .collect();
+        if missing.is_empty() {
+            return Ok(history);
+        }
+        if tokio::time::Instant::now() > deadline {
+            bail!("the feed did not publish every version within {patience:?}: missing {missing:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// The chain hash each feed update of `history` carries (`FeedUpdate::chain_hash`), by subject:
+/// what a platform keeps as its witness of the log.
+pub fn chain_hashes(history: &FeedHistory) -> Result<std::collections::BTreeMap<String, Vec<String>>> {
+    let mut hashes = std::collections::BTreeMap::new();
+    for (subject, messages) in history.iter().filter(|(s, _)| s.ends_with(".events")) {
+        let mut of_subject = Vec::new();
+        for (_, payload) in messages {
+            let update: feed::view::FeedUpdate = serde_json::from_slice(payload)?;
+            ensure!(!update.chain_hash.is_empty(), "an update of {subject} without its chain hash");
+            of_subject.push(update.chain_hash);
+        }
+        hashes.insert(subject.clone(), of_subject);
+    }
+    Ok(hashes)
 }

@@ -114,7 +114,7 @@ async fn matches_on_a_partitioned_log_are_played_listed_exported_audited_project
 
     // Restored into a new store with the same partitions: every stream holds what it held,
     // byte for byte (the restore checks the backup's order stream by stream).
-    let other = eventlog::server::NatsServer::start(&system.dir.path().join("nats-restored"), 0, &system.credentials).await.map_err(|e| anyhow!("{e}"))?;
+    let other = eventlog_dev::server::NatsServer::start(&system.dir.path().join("nats-restored"), 0, &system.credentials).await.map_err(|e| anyhow!("{e}"))?;
     let admin_password = system.credentials.password_file(eventlog::Role::Admin).display().to_string();
     let (ok, stdout, stderr) = run_arbiter(&[
         "restore",

@@ -22,9 +22,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-pub use commands::{
-    ArchiveCmd, AuditCmd, BackupCmd, BenchCmd, CreateCmd, DemoCmd, ExportCmd, FeedCmd, ListCmd, PlayCmd, RestoreCmd, ServeCmd, UpCmd, VerifyLogCmd, WatchCmd,
-};
+pub use commands::{ArchiveCmd, AuditCmd, BackupCmd, CreateCmd, DemoCmd, ExportCmd, FeedCmd, ListCmd, PlayCmd, RestoreCmd, ServeCmd, VerifyLogCmd, WatchCmd};
+#[cfg(feature = "local")]
+pub use commands::{BenchCmd, UpCmd};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -55,6 +55,7 @@ pub enum Command {
     /// Run one service (orchestrator, rules or randomness) in this process.
     Serve(ServeCmd),
     /// Run NATS and the three services locally, in one command.
+    #[cfg(feature = "local")]
     Up(UpCmd),
     /// Bots play a whole match through the public gRPC API.
     Demo(DemoCmd),
@@ -75,6 +76,7 @@ pub enum Command {
     /// Save the public feed to a file (with the `feed` credential): a witness for `audit --witness`.
     Feed(FeedCmd),
     /// Load test: bots play matches in parallel, measured against raw JetStream appends.
+    #[cfg(feature = "local")]
     Bench(BenchCmd),
     /// Copy every commit of the match log (or one match) to a file, byte for byte, and the key files to FILE.keys (NATS admin).
     Backup(BackupCmd),
@@ -86,6 +88,26 @@ pub enum Command {
     Archive(ArchiveCmd),
 }
 
+impl Command {
+    /// `arbiter up` (`local` feature): it makes the platform key rather than loading it.
+    fn is_up(&self) -> bool {
+        #[cfg(feature = "local")]
+        if matches!(self, Command::Up(_)) {
+            return true;
+        }
+        false
+    }
+
+    /// `up` or `bench` (`local` feature): they run services, so SIGPIPE is left alone.
+    fn is_local(&self) -> bool {
+        #[cfg(feature = "local")]
+        if matches!(self, Command::Bench(_)) {
+            return true;
+        }
+        self.is_up()
+    }
+}
+
 /// Run the command line in `args` (the first item is the program name).
 pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     if let Some(ca) = cli.tls_ca {
@@ -93,11 +115,12 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
     // `serve` and `up` run the orchestrator, which takes its own --platform-key-file; `deck`
     // talks to no server.
-    if !matches!(cli.command, Command::Serve(_) | Command::Up(_) | Command::Deck(_) | Command::Archive(_)) {
+    if !(matches!(cli.command, Command::Serve(_) | Command::Deck(_) | Command::Archive(_)) || cli.command.is_up()) {
         client::load_platform_key(cli.platform_key_file.as_deref())?;
     }
     match cli.command {
         Command::Serve(c) => c.run().await,
+        #[cfg(feature = "local")]
         Command::Up(c) => c.run().await,
         Command::Demo(c) => c.run().await,
         Command::Create(c) => c.run().await,
@@ -108,6 +131,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Export(c) => c.run().await,
         Command::Audit(c) => c.run().await,
         Command::Feed(c) => c.run().await,
+        #[cfg(feature = "local")]
         Command::Bench(c) => c.run().await,
         Command::Backup(c) => c.run().await,
         Command::Restore(c) => c.run().await,
@@ -125,7 +149,7 @@ pub fn main_entry() -> ExitCode {
         Command::Archive(_) => init_cli_tracing("warn,cli=info,orchestrator=info,eventlog=info"),
         _ => init_cli_tracing("warn"),
     }
-    if !matches!(cli.command, Command::Serve(_) | Command::Up(_) | Command::Bench(_)) {
+    if !(matches!(cli.command, Command::Serve(_)) || cli.command.is_local()) {
         // `arbiter export -o - | head` and the like: end quietly when the reader goes away.
         #[cfg(unix)]
         // SAFETY: restoring the default disposition of SIGPIPE before any thread is started.

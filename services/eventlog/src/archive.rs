@@ -9,15 +9,24 @@
 //! - [`JetStreamArchive`]: the JetStream Object Store bucket [`ARCHIVE_BUCKET`], one object
 //!   per match named by its id (an object is written whole: its metadata, naming its chunks,
 //!   is published last, so a reader sees the previous archive or the new one, never half).
+//!   An object is read here, not by async-nats' object reader: its chunks by message get,
+//!   then checked against the size, chunk count and SHA-256 digest its metadata recorded when
+//!   it was written. Stored bytes that changed since (bit rot, an edit of the store's files)
+//!   are [`LogError::Corrupt`] naming the match and what differs, never a transient error: a
+//!   client retrying would never see them right. (async-nats' reader reports a wrong digest
+//!   as an I/O error and can panic while it creates its consumer, e.g. on a timeout.)
 //! - [`MemoryArchive`]: the same in memory, for unit tests.
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
-use async_nats::jetstream::object_store::{self, GetErrorKind, PutErrorKind};
-use async_nats::jetstream::stream::StorageType;
+use async_nats::jetstream::object_store::{self, InfoErrorKind, PutErrorKind};
+use async_nats::jetstream::stream::{RawMessageErrorKind, StorageType};
+use base64::engine::general_purpose::URL_SAFE;
+use base64::Engine;
 use bytes::Bytes;
-use tokio::io::AsyncReadExt;
+use futures::StreamExt;
+use sha2::{Digest, Sha256};
 
 use crate::{validate_match_id, JetStreamLog, LogError};
 
@@ -30,8 +39,12 @@ pub trait Archive: Send + Sync + 'static {
     /// Store `blob` as the archive of `match_id`, replacing any earlier one.
     async fn put(&self, match_id: &str, blob: Bytes) -> Result<(), LogError>;
 
-    /// The archive of `match_id` as last put, or `None` if there is none.
+    /// The archive of `match_id` as last put, or `None` if there is none. Bytes the storage
+    /// itself finds changed since they were put are [`LogError::Corrupt`].
     async fn get(&self, match_id: &str) -> Result<Option<Bytes>, LogError>;
+
+    /// The match ids of every archive stored, sorted (backups, `arbiter verify-log`).
+    async fn list(&self) -> Result<Vec<String>, LogError>;
 }
 
 /// Archives in memory (unit tests).
@@ -60,6 +73,11 @@ impl Archive for MemoryArchive {
         let blobs = self.blobs.lock().map_err(|_| LogError::Other("the memory archive is poisoned".into()))?;
         Ok(blobs.get(match_id).cloned())
     }
+
+    async fn list(&self) -> Result<Vec<String>, LogError> {
+        let blobs = self.blobs.lock().map_err(|_| LogError::Other("the memory archive is poisoned".into()))?;
+        Ok(blobs.keys().cloned().collect())
+    }
 }
 
 /// Archives in the JetStream Object Store bucket [`ARCHIVE_BUCKET`], on the connection of a
@@ -67,6 +85,8 @@ impl Archive for MemoryArchive {
 #[derive(Clone)]
 pub struct JetStreamArchive {
     store: object_store::ObjectStore,
+    /// The bucket's stream (`OBJ_MATCH_ARCHIVE`), whose chunks `get` reads one by one.
+    chunks: async_nats::jetstream::stream::Stream<()>,
     /// Opened by the archive job ([`Self::open_read_only`]): `put` is refused.
     read_only: bool,
 }
@@ -101,7 +121,33 @@ impl JetStreamArchive {
                 }
             }
         };
-        Ok(JetStreamArchive { store, read_only: false })
+        Self::with_store(log.jetstream_context(), store, false).await
+    }
+
+    async fn with_store(context: &async_nats::jetstream::Context, store: object_store::ObjectStore, read_only: bool) -> Result<Self, LogError> {
+        let name = format!("OBJ_{ARCHIVE_BUCKET}");
+        // No request is made (no STREAM.INFO right needed).
+        let chunks = context.get_stream_no_info(&name).await.map_err(|e| LogError::Other(format!("stream {name}: {e}")))?;
+        Ok(JetStreamArchive { store, chunks, read_only })
+    }
+
+    /// The archive bucket at `url`, for reading only, on a connection of its own with `auth`
+    /// (a backup, `arbiter verify-log`); `None` when the bucket does not exist (no match was
+    /// ever sealed).
+    pub async fn connect_read_only(url: &str, auth: &crate::NatsAuth) -> Result<Option<Self>, LogError> {
+        let (_, context, _) = JetStreamLog::context(url, auth, "arbiter-archive-reader").await?;
+        Self::on_context(&context).await
+    }
+
+    /// The archive bucket on `context`, for reading only; `None` when it does not exist.
+    pub(crate) async fn on_context(context: &async_nats::jetstream::Context) -> Result<Option<Self>, LogError> {
+        match context.get_object_store(ARCHIVE_BUCKET).await {
+            Ok(store) => Self::with_store(context, store, true).await.map(Some),
+            Err(e) => match crate::jetstream::stream_exists(context, &format!("OBJ_{ARCHIVE_BUCKET}")).await? {
+                false => Ok(None),
+                true => Err(crate::jetstream::classify(&format!("the archive bucket {ARCHIVE_BUCKET}"), e)),
+            },
+        }
     }
 
     /// The archive bucket on `log`'s connection, for reading only (the archive job, which may
@@ -112,7 +158,41 @@ impl JetStreamArchive {
             .get_object_store(ARCHIVE_BUCKET)
             .await
             .map_err(|e| crate::jetstream::classify(&format!("the archive bucket {ARCHIVE_BUCKET} (an orchestrator's archiver creates it)"), e))?;
-        Ok(JetStreamArchive { store, read_only: true })
+        Self::with_store(log.jetstream_context(), store, true).await
+    }
+
+    /// Read the chunks of the object `info` describes (one message get each: no consumer, so
+    /// no consumer to recover after a reconnect) and check them against its metadata.
+    async fn read_object(&self, match_id: &str, info: &object_store::ObjectInfo) -> Result<Bytes, LogError> {
+        let refused = |what: String| LogError::Corrupt(format!("the archive of match {match_id} is refused: {what}"));
+        if info.options.as_ref().is_some_and(|o| o.link.is_some()) {
+            return Err(refused("its object is a link to another object, not an archive".into()));
+        }
+        let subject = format!("$O.{ARCHIVE_BUCKET}.C.{}", info.nuid);
+        let mut out = Vec::with_capacity(info.size);
+        let mut next = 1u64;
+        for chunk in 0..info.chunks {
+            let message = match self.chunks.get_first_raw_message_by_subject(&subject, next).await {
+                Ok(message) => message,
+                Err(e) if e.kind() == RawMessageErrorKind::NoMessageFound => {
+                    return Err(refused(format!("its metadata names {} chunks, the bucket holds {chunk}", info.chunks)));
+                }
+                Err(e) => return Err(crate::jetstream::classify(&format!("read chunk {} of the archive of {match_id}", chunk + 1), e)),
+            };
+            out.extend_from_slice(&message.payload);
+            next = message.sequence.saturating_add(1);
+        }
+        if out.len() != info.size {
+            return Err(refused(format!("its chunks hold {} bytes, its metadata says {}", out.len(), info.size)));
+        }
+        let digest = format!("SHA-256={}", URL_SAFE.encode(Sha256::digest(&out)));
+        match &info.digest {
+            Some(recorded) if *recorded == digest => Ok(Bytes::from(out)),
+            Some(recorded) => Err(refused(format!(
+                "its stored bytes hash to {digest}, not to the digest {recorded} recorded when it was written (the stored object changed)"
+            ))),
+            None => Err(refused("its metadata records no digest".into())),
+        }
     }
 }
 
@@ -139,14 +219,27 @@ impl Archive for JetStreamArchive {
 
     async fn get(&self, match_id: &str) -> Result<Option<Bytes>, LogError> {
         validate_match_id(match_id)?;
-        let mut object = match self.store.get(match_id).await {
-            Ok(object) => object,
-            Err(e) if e.kind() == GetErrorKind::NotFound => return Ok(None),
+        let info = match self.store.info(match_id).await {
+            Ok(info) if info.deleted => return Ok(None),
+            Ok(info) => info,
+            Err(e) if e.kind() == InfoErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(crate::jetstream::classify(&format!("get the archive of {match_id}"), e)),
         };
-        let mut out = Vec::with_capacity(object.info().size);
-        object.read_to_end(&mut out).await.map_err(|e| crate::jetstream::classify(&format!("read the archive of {match_id}"), e))?;
-        Ok(Some(Bytes::from(out)))
+        self.read_object(match_id, &info).await.map(Some)
+    }
+
+    async fn list(&self) -> Result<Vec<String>, LogError> {
+        let mut listing = self.store.list().await.map_err(|e| crate::jetstream::classify(&format!("list {ARCHIVE_BUCKET}"), e))?;
+        let mut names = Vec::new();
+        while let Some(info) = listing.next().await {
+            let info = info.map_err(|e| crate::jetstream::classify(&format!("list {ARCHIVE_BUCKET}"), e))?;
+            if !info.deleted {
+                names.push(info.name);
+            }
+        }
+        names.sort();
+        names.dedup();
+        Ok(names)
     }
 }
 

@@ -3,7 +3,7 @@
 //! - [`NatsAuth`]: how one process authenticates (user/password, a `.creds` file or a token) and
 //!   which inbox prefix it uses; [`NatsClientArgs`] is the matching set of command-line flags.
 //! - [`Role`] and [`NatsCredentials`]: the generated users of a server started by
-//!   [`crate::server::NatsServer`] (one per role, strong random passwords kept in files of mode
+//!   `eventlog_dev::server::NatsServer` or a deployment (one per role, strong random passwords kept in files of mode
 //!   0600), and [`server_config`], the nats-server configuration that gives each role only the
 //!   subjects and JetStream API calls it needs ([`permissions`]).
 //!
@@ -364,6 +364,10 @@ pub fn server_config(credentials: &NatsCredentials, port: u16, store_dir: &Path)
 pub fn websocket_block(port: u16) -> String {
     format!("websocket {{\n  listen: \"127.0.0.1:{port}\"\n  no_tls: true\n}}\n")
 }
+
+/// The file name of a server's generated configuration, next to its store: where `arbiter up`
+/// writes it and where the operator commands read a local server's address from.
+pub const CONFIG_FILE: &str = "nats-server.conf";
 
 /// Write [`server_config`] to `path` (mode 0600).
 pub fn write_server_config(path: &Path, config: &str) -> Result<(), LogError> {

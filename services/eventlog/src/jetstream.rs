@@ -15,6 +15,7 @@ use futures::stream::BoxStream;
 use futures::StreamExt;
 
 mod connect;
+mod copy;
 mod delete;
 mod publish;
 mod read;
@@ -27,7 +28,9 @@ use crate::{
     INDEX_BUCKET, LAYOUT_STREAM, LAYOUT_SUBJECT, SNAPSHOT_BUCKET, STREAM, STREAM_SUBJECTS,
 };
 
+pub(crate) use connect::stream_exists;
 pub use connect::{direct_layout, recorded_layout};
+pub use copy::{Copied, CopiedMessage, Copier, StoreContents};
 pub use delete::StreamDeleter;
 
 /// How long an append keeps sending its publish (same msg id) before giving up as unavailable.
@@ -64,6 +67,48 @@ pub struct JetStreamLog {
     /// The archive job's reader (`connect_archive_reader`): it may also size streams and
     /// watch the index, never write.
     sizes_streams: bool,
+    /// A writer, or the feed projector's reader (`connect_follower`): it may follow the log.
+    follows: bool,
+    /// Counts the times the connection was made again after it was lost.
+    reconnects: Reconnects,
+}
+
+/// How many times a connection was made again after it was lost (a NATS restart, a node lost):
+/// after one, the server may have forgotten every consumer the connection had, and async-nats
+/// finds out only through its own retries (seconds to tens of seconds). A follower of the log
+/// ([`EventLog::follow`]) ends with an error instead, and its caller follows again from where it
+/// was, at once.
+pub(crate) type Reconnects = tokio::sync::watch::Receiver<u64>;
+
+/// `inner`, ended by an [`LogError::Unavailable`] naming `what` as soon as the connection is
+/// made again after it was lost (see [`Reconnects`]).
+fn until_reconnected<T: Send + 'static>(
+    inner: BoxStream<'static, Result<T, LogError>>,
+    mut reconnects: Reconnects,
+    what: String,
+) -> BoxStream<'static, Result<T, LogError>> {
+    reconnects.borrow_and_update();
+    futures::stream::unfold(Some((inner, Some(reconnects))), move |state| {
+        let what = what.clone();
+        async move {
+            let (mut inner, mut reconnects) = state?;
+            let reconnected = async {
+                match reconnects.as_mut() {
+                    Some(r) => r.changed().await.is_ok(),
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                item = inner.next() => item.map(|item| (item, Some((inner, reconnects)))),
+                again = reconnected => match again {
+                    true => Some((Err(LogError::Unavailable(format!("{what}: the connection to NATS was made again; follow again from the last commit read"))), None)),
+                    // The connection is gone for good: its consumer says so itself.
+                    false => inner.next().await.map(|item| (item, Some((inner, None)))),
+                },
+            }
+        }
+    })
+    .boxed()
 }
 
 impl std::fmt::Debug for JetStreamLog {
@@ -374,7 +419,7 @@ impl EventLog for JetStreamLog {
     }
 
     async fn follow(&self, name: &str, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
-        if self.is_reader() {
+        if !self.follows {
             return Err(read_only("follow"));
         }
         let placed = self.placed().await?;
@@ -385,6 +430,7 @@ impl EventLog for JetStreamLog {
         let (messages, consumer) = self.ordered_from(&stream, &filter, DeliverPolicy::ByStartSequence { start_sequence: from_sequence }).await?;
         let cleanup = DeleteOnDrop { stream, consumer };
         let mut unread = from_sequence;
+        let what = format!("following {name}");
         let stream = messages.filter_map(move |message| {
             let _cleanup = &cleanup;
             let item = match message {
@@ -404,7 +450,7 @@ impl EventLog for JetStreamLog {
             };
             futures::future::ready(item)
         });
-        Ok(stream.boxed())
+        Ok(until_reconnected(stream.boxed(), self.reconnects.clone(), what))
     }
 
     async fn index_get(&self, key: &str) -> Result<Option<(u64, Bytes)>, LogError> {

@@ -16,15 +16,16 @@
 //!   an expected revision ([`EventLog::index_put`]) and watched whole ([`EventLog::index_watch`])
 //!   by the orchestrator, which projects it from the log ([`EventLog::follow`]); a projection,
 //!   so deleting it loses nothing either.
+//! - [`follow`]: the one way to follow the whole log, every stream from a follower's position,
+//!   with one retry policy (the index projector and the feed projector use it).
+//! - [`Copier`]: what backups and restores need of a store, on the admin's connection: every
+//!   message of a stream as stored, what a store holds, a copied message put back as it was.
 //! - [`archive`]: where sealed matches go ([`Archive`]): the JetStream Object Store bucket
 //!   [`ARCHIVE_BUCKET`] (`MATCH_ARCHIVE`, [`JetStreamArchive`]) or memory ([`MemoryArchive`]);
 //!   one opaque blob per match, verified by every reader (the orchestrator's `archive`).
-//! - [`MemoryLog`]: an in-memory implementation with the same semantics, for unit tests.
-//! - [`server`]: starting and stopping a real `nats-server` (for tests and for `arbiter up`),
-//!   including finding or installing the binary. Every such server requires authentication.
-//! - [`cluster`]: the configuration of a JetStream cluster node (`deploy/nats-cluster.conf`)
-//!   and a cluster of local nodes ([`cluster::NatsCluster`], for `arbiter up --cluster 3` and
-//!   tests), with its durability settings.
+//! - Nothing for tests or local development: the in-memory log, the local `nats-server` and
+//!   cluster management live in the development crate `eventlog-dev` (issue 36, item 3), which
+//!   no service links.
 //! - [`auth`]: who may connect and do what: credentials and inbox prefix of a connection
 //!   ([`NatsAuth`], [`NatsClientArgs`]), the generated per-role users ([`NatsCredentials`]) and
 //!   their least-privilege permissions.
@@ -45,27 +46,19 @@
 //!   carrying a *different* payload is a [`LogError::Conflict`], never a silent success).
 //! - Connect to NATS anonymously from a service, or let a reader ([`JetStreamLog::connect_reader`])
 //!   create or change anything on the server.
-//! - Talk to anything but the NATS server it was given (no other I/O, no global state besides
-//!   the `nats-server` tools directory used by [`server`]).
-
-// Lets the shared conformance tests (tests/conformance) name this crate `eventlog` both from
-// the integration tests and from the unit tests inside the crate.
-extern crate self as eventlog;
+//! - Talk to anything but the NATS server it was given (no other I/O, no global state).
 
 pub mod archive;
 pub mod auth;
-pub mod cluster;
+pub mod follow;
 mod jetstream;
 pub mod layout;
-mod memory;
 mod nats_error;
-pub mod server;
 
 pub use crate::archive::{Archive, JetStreamArchive, MemoryArchive, ARCHIVE_BUCKET};
 pub use crate::auth::{Credentials, NatsAuth, NatsClientArgs, NatsCredentials, Role};
-pub use crate::jetstream::{direct_layout, recorded_layout, JetStreamLog, StreamDeleter};
+pub use crate::jetstream::{direct_layout, recorded_layout, Copied, CopiedMessage, Copier, JetStreamLog, StoreContents, StreamDeleter};
 pub use crate::layout::{position_key_of, Layout, Periods, LAYOUT_STREAM, LAYOUT_SUBJECT, MAX_PARTITIONS};
-pub use crate::memory::MemoryLog;
 
 use bytes::Bytes;
 use futures::stream::BoxStream;
@@ -136,7 +129,9 @@ pub fn validate_match_id(id: &str) -> Result<(), LogError> {
 }
 
 /// A `msg_id` goes into a NATS header: it must be non-empty, at most 256 bytes, printable ASCII.
-fn validate_msg_id(msg_id: &str) -> Result<(), LogError> {
+/// Public so that every implementation of [`EventLog`] (`eventlog-dev`'s in-memory one too)
+/// refuses the same ids.
+pub fn validate_msg_id(msg_id: &str) -> Result<(), LogError> {
     if msg_id.is_empty() || msg_id.len() > 256 || !msg_id.bytes().all(|b| (0x21..0x7f).contains(&b)) {
         return Err(LogError::Other(format!(
             "invalid msg_id {msg_id:?}: it must be 1 to 256 printable ASCII characters without \
@@ -351,7 +346,10 @@ pub trait EventLog: Send + Sync + 'static {
     /// Every commit of every match of the stream `stream` (one of [`Self::log_streams`]) from
     /// its stream sequence `from_sequence` on, in stream order, then live commits as they are
     /// appended, forever (what a projector of the whole log reads, one stream at a time).
-    /// Never delivers a sequence twice or out of order.
+    /// Never delivers a sequence twice or out of order. Ends with an error once it can no
+    /// longer vouch for what comes next (on [`JetStreamLog`], as soon as the connection to NATS
+    /// is made again after it was lost): the caller follows again from the sequence after the
+    /// last one it read.
     async fn follow(&self, stream: &str, from_sequence: u64) -> Result<BoxStream<'static, Result<LoggedCommit, LogError>>, LogError> {
         let _ = (stream, from_sequence);
         Err(LogError::Other("this log cannot be followed as a whole".into()))

@@ -5,8 +5,8 @@
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use eventlog::cluster::NatsCluster;
 use eventlog::{EventLog, JetStreamLog, LogError, Role, SNAPSHOT_BUCKET, STREAM};
+use eventlog_dev::cluster::NatsCluster;
 
 /// Append `payload` as the next commit, retrying while the cluster is unavailable (as the
 /// orchestrator's clients would). Returns the sequence and how long it was unavailable.
@@ -135,7 +135,7 @@ async fn a_node_whose_disk_is_lost_catches_up_from_the_others() {
 /// variables it documents are set.
 #[test]
 fn the_deploy_cluster_config_is_accepted_by_nats_server() {
-    let binary = eventlog::server::nats_server_binary().expect("nats-server");
+    let binary = eventlog_dev::server::nats_server_binary().expect("nats-server");
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy/nats-cluster.conf");
     let mut command = std::process::Command::new(binary);
     command.arg("-t").arg("-c").arg(&path);

@@ -5,8 +5,8 @@ mod conformance;
 use std::time::Duration;
 
 use bytes::Bytes;
-use eventlog::server::NatsServer;
 use eventlog::{EventLog, JetStreamLog, LogError, Role, Snapshot, StoredCommit, STREAM};
+use eventlog_dev::server::NatsServer;
 
 /// Every test runs as the orchestrator, with its real permissions.
 async fn setup() -> (NatsServer, JetStreamLog) {

@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use async_nats::jetstream;
 use bytes::Bytes;
-use eventlog::server::NatsServer;
 use eventlog::{EventLog, JetStreamLog, Layout, Role, LAYOUT_STREAM, STREAM};
+use eventlog_dev::server::NatsServer;
 use futures::StreamExt;
 
 const PARTITIONS: usize = 4;

@@ -8,8 +8,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use async_nats::jetstream;
 use bytes::Bytes;
 use eventlog::layout::new_period_id;
-use eventlog::server::NatsServer;
 use eventlog::{EventLog, JetStreamLog, Layout, LogError, Periods, Role, StreamDeleter};
+use eventlog_dev::server::NatsServer;
 use futures::StreamExt;
 use tokio::sync::mpsc;
 

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use async_nats::jetstream;
 use bytes::Bytes;
-use eventlog::server::NatsServer;
 use eventlog::{EventLog, JetStreamLog, NatsAuth, Role, STREAM};
+use eventlog_dev::server::NatsServer;
 use tokio::sync::mpsc;
 
 /// Long enough for any machine to answer an allowed call; refused calls are checked by their
@@ -228,6 +228,13 @@ async fn projector_reads_matches_and_writes_feed_only() {
     let mut messages = consumer.messages().await.expect("messages");
     let first = tokio::time::timeout(PATIENCE, messages.next()).await.expect("a commit").expect("some").expect("ok");
     assert_eq!(first.payload, Bytes::from_static(b"commit"));
+    // What the feed projector does through the log's one follower (eventlog::follow): learn
+    // the layout, list the streams, follow one (issue 36, item 1).
+    let follower = JetStreamLog::connect_follower(&server.url(), &server.auth(Role::Projector), "test-follower").await.expect("follower");
+    assert_eq!(follower.log_streams().await.expect("streams"), vec![STREAM.to_string()]);
+    let mut followed = follower.follow(STREAM, 1).await.expect("follow");
+    let first = tokio::time::timeout(PATIENCE, followed.next()).await.expect("a commit").expect("some").expect("ok");
+    assert_eq!((first.match_id.as_str(), first.payload), ("q-1", Bytes::from_static(b"commit")));
 
     // What it must not: write the log, change or delete FEED or MATCHES, touch snapshots.
     let before = stored(&server).await;
@@ -277,7 +284,7 @@ async fn the_deploy_config_works_as_documented() {
         .replace("\".arbiter/nats\"", &format!("{:?}", dir.path().join("store").display().to_string()));
     let config = dir.path().join("nats.conf");
     std::fs::write(&config, text).expect("write config");
-    let binary = eventlog::server::nats_server_binary().expect("nats-server");
+    let binary = eventlog_dev::server::nats_server_binary().expect("nats-server");
     let mut command = std::process::Command::new(binary);
     let server_log = dir.path().join("nats.log");
     let log_file = std::fs::File::create(&server_log).expect("log file");

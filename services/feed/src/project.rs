@@ -1,10 +1,10 @@
 //! The projector's NATS side: the `FEED` stream, reading `MATCHES` in order, and publishing
 //! each projected commit once, in order, when its delay has passed.
 //!
-//! Reading: one ordered consumer over `match.*.events` from the first commit of the stream (the
-//! chain check of a match needs all its commits, and the log is the only state); for a
-//! partitioned log, one per partition stream (`eventlog::Layout`), each with its own checks
-//! (a match's commits are all in one partition). On a restart
+//! Reading (`read.rs`): every stream of the log from its first commit, through the log's one
+//! follower (`eventlog::follow`; the chain check of a match needs all its commits, and the log
+//! is the only state), each stream with its own checks (a match's commits are all in one
+//! stream). On a restart
 //! everything is checked again, but each subject's last message in `FEED` (its
 //! `Arbiter-Version` header, by direct get) says what is already published: older versions are
 //! skipped, so the feed resumes where it stopped, with no gap and no duplicate. The messages
@@ -33,12 +33,11 @@ use std::time::Duration;
 
 use async_nats::jetstream::{
     self,
-    consumer::{pull::OrderedConfig, DeliverPolicy},
     context::{Publish, PublishErrorKind},
     stream::{self, DirectGetErrorKind, DiscardPolicy, StorageType},
 };
 use bytes::Bytes;
-use futures::{stream::FuturesUnordered, FutureExt, StreamExt};
+use futures::{stream::FuturesUnordered, StreamExt};
 use tokio::sync::mpsc;
 
 use crate::view::{Projected, Projection, VERSION_HEADER};
@@ -52,8 +51,6 @@ const QUEUE: usize = 1024;
 /// Most feed messages waiting for their acks at once. Each match has at most one (its messages
 /// stay in order); many matches' messages then share the writes to NATS and its acks.
 const IN_FLIGHT: usize = 256;
-/// Most log messages checked as one batch (one signature verification per match in it).
-const READ_BATCH: usize = 256;
 /// Pause before reading or publishing again after NATS failed (doubled up to the maximum).
 const RETRY_FIRST: Duration = Duration::from_millis(200);
 const RETRY_MAX: Duration = Duration::from_secs(5);
@@ -97,9 +94,35 @@ pub fn feed_stream_config(replicas: usize) -> stream::Config {
 
 /// The projector: connected, with `FEED` in place.
 pub struct Projector {
+    /// The log, as its follower (`JetStreamLog::connect_follower`): how the log is read.
+    log: std::sync::Arc<eventlog::JetStreamLog>,
     context: jetstream::Context,
     feed: stream::Stream<()>,
     pinned_key: Option<Vec<u8>>,
+}
+
+/// A connection to `url` (comma-separated for a cluster) as `auth`.
+async fn connect(url: &str, auth: &eventlog::NatsAuth) -> Result<async_nats::Client, FeedError> {
+    let urls: Vec<String> = url.split(',').map(str::trim).filter(|u| !u.is_empty()).map(str::to_string).collect();
+    auth.connect_options().await.map_err(nats("credentials"))?.name("arbiter-feed").connect(urls).await.map_err(|e| {
+        let hint = match e.kind() {
+            async_nats::ConnectErrorKind::AuthorizationViolation => {
+                " (the server refused these credentials: pass --nats-user projector and its \
+                     --nats-password-file, and make sure the server has the projector user, \
+                     deploy/nats-single.conf)"
+            }
+            _ => "",
+        };
+        FeedError::Nats(format!("cannot connect: {e}{hint}"))
+    })
+}
+
+/// Make the `FEED` stream at `url` as the projector makes it, or find it, with `auth` (a
+/// credential that may create it): `arbiter restore` puts a backed-up feed back into it.
+pub async fn ensure_feed_stream(url: &str, auth: &eventlog::NatsAuth, replicas: usize) -> Result<(), FeedError> {
+    let client = connect(url, auth).await?;
+    jetstream::new(client).get_or_create_stream(feed_stream_config(replicas)).await.map_err(nats("FEED"))?;
+    Ok(())
 }
 
 fn nats<E: std::fmt::Display>(what: &str) -> impl FnOnce(E) -> FeedError + '_ {
@@ -114,18 +137,7 @@ impl Projector {
     /// Connect as `auth` (the `projector` user) and create `FEED` if it does not exist (an
     /// existing one is used as it is).
     pub async fn connect(url: &str, auth: &eventlog::NatsAuth, replicas: usize, pinned_key: Option<Vec<u8>>) -> Result<Projector, FeedError> {
-        let urls: Vec<String> = url.split(',').map(str::trim).filter(|u| !u.is_empty()).map(str::to_string).collect();
-        let client = auth.connect_options().await.map_err(nats("credentials"))?.name("arbiter-feed").connect(urls).await.map_err(|e| {
-            let hint = match e.kind() {
-                async_nats::ConnectErrorKind::AuthorizationViolation => {
-                    " (the server refused these credentials: pass --nats-user projector and its \
-                         --nats-password-file, and make sure the server has the projector user, \
-                         deploy/nats-single.conf)"
-                }
-                _ => "",
-            };
-            FeedError::Nats(format!("cannot connect: {e}{hint}"))
-        })?;
+        let client = connect(url, auth).await?;
         let context = jetstream::new(client);
         let feed = {
             use infra::retry::Retryable;
@@ -136,13 +148,15 @@ impl Projector {
                 .map_err(nats("FEED"))?
         };
         let feed = context.get_stream_no_info(feed.cached_info().config.name.clone()).await.map_err(nats("FEED"))?;
-        Ok(Projector { context, feed, pinned_key })
+        let log =
+            eventlog::JetStreamLog::connect_follower(url, auth, "arbiter-feed-reader").await.map_err(|e| FeedError::Nats(format!("the match log: {e}")))?;
+        Ok(Projector { log: std::sync::Arc::new(log), context, feed, pinned_key })
     }
 
     /// Read, project and publish until the connection is dropped for good.
     pub async fn run(self) -> Result<(), FeedError> {
         let (tx, rx) = mpsc::channel(QUEUE);
-        let reader = tokio::spawn(read_log(self.context.clone(), self.pinned_key.clone(), tx));
+        let reader = tokio::spawn(read_log(self.log.clone(), self.pinned_key.clone(), tx));
         let mut publisher = Publisher::new(self.context, self.feed);
         publisher.run(rx).await;
         reader.await.map_err(|e| FeedError::Nats(format!("the log reader stopped: {e}")))
@@ -437,8 +451,8 @@ mod tests {
     use super::*;
     use crate::view::tests::{late_commit, log, signer};
     use crate::view::{FeedEvent, FeedUpdate};
-    use eventlog::server::NatsServer;
     use eventlog::Role;
+    use eventlog_dev::server::NatsServer;
 
     /// A real nats-server and the projector connected to it with its own credential.
     async fn projector() -> (NatsServer, Projector) {

@@ -295,7 +295,7 @@ mod tests {
     use eventlog::EventLog;
 
     struct Writer {
-        log: Arc<eventlog::MemoryLog>,
+        log: Arc<eventlog_dev::MemoryLog>,
         signer: fairness::Signer,
         last: Option<u64>,
         hash: Option<[u8; 32]>,
@@ -304,7 +304,7 @@ mod tests {
 
     impl Writer {
         fn new() -> Self {
-            Writer { log: Arc::new(eventlog::MemoryLog::new()), signer: fairness::Signer::from_seed(&[4; 32]), last: None, hash: None, version: 0 }
+            Writer { log: Arc::new(eventlog_dev::MemoryLog::new()), signer: fairness::Signer::from_seed(&[4; 32]), last: None, hash: None, version: 0 }
         }
 
         async fn append(&mut self, input: commit_input::Input) {

@@ -49,12 +49,14 @@ use crate::error::{OrchestratorError, Result};
 use crate::limits;
 use crate::record::Tournament;
 
+pub(crate) mod check;
 mod follow;
 mod page;
 mod periods;
 #[cfg(test)]
 mod tests;
 
+pub use check::disagreement;
 pub use page::passes;
 use page::{decode_token, encode_token, filter_digest};
 
@@ -287,16 +289,9 @@ pub struct MatchIndex {
     changes: broadcast::Sender<Arc<Entry>>,
 }
 
-/// Aborts the index's tasks when the API that started them goes away.
-pub struct Tasks(Vec<tokio::task::JoinHandle<()>>);
-
-impl Drop for Tasks {
-    fn drop(&mut self) {
-        for task in &self.0 {
-            task.abort();
-        }
-    }
-}
+/// The index's background tasks: each started again if it dies (`infra::task`), all stopped
+/// when the API that started them goes away.
+pub struct Tasks(#[allow(dead_code)] Vec<infra::task::Background>);
 
 impl MatchIndex {
     pub fn new(log: Arc<dyn EventLog>, own_key: [u8; 32]) -> Self {
@@ -306,21 +301,26 @@ impl MatchIndex {
     /// Start the projector and the watch that keeps this orchestrator's copy (none outside a
     /// Tokio runtime). They stop when the returned value is dropped.
     pub fn start(self: &Arc<Self>) -> Tasks {
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+        if tokio::runtime::Handle::try_current().is_err() {
             return Tasks(Vec::new());
-        };
+        }
         // One projector per stream of the log, each with its own position (`follow`).
-        Tasks(vec![runtime.spawn(self.clone().keep_copy()), runtime.spawn(self.clone().project_all())])
+        let (copy, projectors) = (self.clone(), self.clone());
+        Tasks(vec![
+            infra::task::supervise("the match index copy", move || copy.clone().keep_copy()),
+            infra::task::supervise("the match index projectors", move || projectors.clone().project_all()),
+        ])
     }
 
     /// Start only the watch that keeps the copy, with no projector: for a process that reads
     /// the index and must never write it (the archive job, `arbiter archive`, whose NATS role
     /// may not). It stops when the returned value is dropped.
     pub fn start_read_only(self: &Arc<Self>) -> Tasks {
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+        if tokio::runtime::Handle::try_current().is_err() {
             return Tasks(Vec::new());
-        };
-        Tasks(vec![runtime.spawn(self.clone().keep_copy())])
+        }
+        let copy = self.clone();
+        Tasks(vec![infra::task::supervise("the match index copy", move || copy.clone().keep_copy())])
     }
 
     /// Wait until the copy is loaded, for at most [`READY_PATIENCE`].
@@ -435,14 +435,11 @@ impl MatchIndex {
         self.view.read().ok()?.by_id.get(match_id).map(|k| k.entry.clone())
     }
 
-    /// Every match in this orchestrator's copy, for the scrubber's walk of what the hot log no
-    /// longer lists (`scrub::Known`).
-    pub fn known(&self) -> Vec<crate::scrub::Known> {
+    /// Every entry of this orchestrator's copy, by match id (the scrubber checks each against
+    /// the log, and walks those the hot log no longer lists).
+    pub fn entries(&self) -> Vec<Entry> {
         let Ok(view) = self.view.read() else { return Vec::new() };
-        view.by_id
-            .values()
-            .map(|k| crate::scrub::Known { match_id: k.entry.match_id.clone(), version: k.entry.version, archived: k.entry.archived_at_ms != 0 })
-            .collect()
+        view.by_id.values().map(|k| k.entry.clone()).collect()
     }
 
     /// A commit this orchestrator has just appended (and signed): into the copy at once. Its

@@ -321,18 +321,15 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
             commits_per_second: args.scrub_commits_per_second,
             sealed_per_pass: args.scrub_sealed_per_pass,
         };
-        tokio::spawn(scrub::run(scrubbed.0, api.index(), scrubbed.1, settings, health.clone()))
+        let (log, index, key, health) = (scrubbed.0.clone(), api.index(), scrubbed.1.clone(), health.clone());
+        infra::task::supervise("the log scrubber", move || scrub::run(log.clone(), index.clone(), key.clone(), settings, health.clone()))
     });
+    // Each background task is started again if it dies (a panic inside a client library
+    // included), never left stopped while the process looks healthy (`infra::task`).
     let _archiver = args.archive_after.0.map(|after| {
-        tokio::spawn(archive::run(
-            api.index(),
-            hot.clone(),
-            archive.clone(),
-            api.signer(),
-            after,
-            Duration::from_secs(args.archive_every_s.max(1)),
-            deleter.clone(),
-        ))
+        let (index, hot, archive, signer, deleter) = (api.index(), hot.clone(), archive.clone(), api.signer(), deleter.clone());
+        let every = Duration::from_secs(args.archive_every_s.max(1));
+        infra::task::supervise("the archiver", move || archive::run(index.clone(), hot.clone(), archive.clone(), signer.clone(), after, every, deleter.clone()))
     });
     let _closer = api.close_old_matches();
     let service = MatchServiceServer::new(api).max_decoding_message_size(limits::MAX_REQUEST_BYTES);

@@ -8,7 +8,9 @@
 //! snapshot's version with the hash it recorded (`verify::check_prefix`: a trimmed or re-signed
 //! history).
 //!
-//! Then it walks what the match index knows ([`Known`]) and the hot log no longer lists: a
+//! Every match the index has an entry of is checked against it: the entry must say what the
+//! log says at the entry's version (`index::disagreement`). Then it walks what the match index
+//! knows and the hot log no longer lists: a
 //! match sealed into an archive is read from it (through `archive::ArchivingLog`, which checks
 //! the archive's manifest and chain) and checked the same way, and a match found in neither
 //! place is a break: its archive vanished, or its period stream left the hot log before it
@@ -23,12 +25,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use api::log_v1::{commit_input, Commit};
-use eventlog::{EventLog, LogError};
+use eventlog::{Archive, EventLog, LogError};
 use fairness::chain::{Link, OrchestratorKey};
 use prost::Message;
 
 use crate::error::OrchestratorError;
-use crate::index::MatchIndex;
+use crate::index::{Entry, MatchIndex};
 use crate::matches::snapshot;
 use crate::verify;
 use fairness::chain::short_hex;
@@ -93,53 +95,78 @@ pub struct Pass {
     pub sealed_last: String,
 }
 
-/// A match the index knows: its id, the commits the index projected from it, and whether
-/// the archiver sealed it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Known {
-    pub match_id: String,
-    pub version: u64,
-    pub archived: bool,
-}
-
-/// Check one match's whole log under `own`, this orchestrator's key (see the module doc).
-pub async fn check_match(log: &dyn EventLog, match_id: &str, own: &OrchestratorKey) -> Result<Checked, LogError> {
-    let commits = log.read(match_id, 1).await?;
-    check_commits(log, match_id, &commits, own).await
-}
-
-/// Check a match the index knows and the hot log did not list: it must be read from the hot
-/// log or its archive, whole. Archive storage refusing it ([`LogError::Corrupt`]) is a break
-/// like any other; only an unreachable store is an error (the next pass tries again).
-pub async fn check_known(log: &dyn EventLog, known: &Known, own: &OrchestratorKey) -> Result<Checked, LogError> {
-    let lost = |detail: String| Checked { commits: 0, broken: Some(Break { match_id: known.match_id.clone(), version: 1, detail }) };
-    let commits = match log.read(&known.match_id, 1).await {
+/// Check one match's whole log under `own`, this orchestrator's key (see the module doc), and
+/// its index `entry` when the index has one: the log must hold at least the commits the index
+/// projected from it, and say what the entry says ([`crate::index::disagreement`]). A match the
+/// index knows must be found, in the hot log or its archive. Stored bytes that fail their own
+/// check ([`LogError::Corrupt`], a damaged archive) are a break like any other; only an
+/// unreachable store is an error (the next pass tries again).
+pub async fn check_match(log: &dyn EventLog, match_id: &str, entry: Option<&Entry>, own: &OrchestratorKey) -> Result<Checked, LogError> {
+    let lost = |detail: String| Checked { commits: 0, broken: Some(Break { match_id: match_id.to_string(), version: 1, detail }) };
+    let commits = match log.read(match_id, 1).await {
         Ok(commits) => commits,
         Err(LogError::Corrupt(detail)) => return Ok(lost(detail)),
         Err(e) => return Err(e),
     };
+    let Some(entry) = entry else {
+        return check_commits(log, match_id, &commits, own).await;
+    };
     if commits.is_empty() {
-        return Ok(lost(if known.archived {
-            format!("the index marks it archived with {} commits, but neither the hot log nor its archive holds it", known.version)
+        return Ok(lost(if entry.archived_at_ms != 0 {
+            format!("the index marks it archived with {} commits, but neither the hot log nor its archive holds it", entry.version)
         } else {
             format!(
                 "the index knows {} commits of it, not archived, but the hot log holds none: the stream that held it left the hot \
                  log before it was sealed",
-                known.version
+                entry.version
             )
         }));
     }
-    let checked = check_commits(log, &known.match_id, &commits, own).await?;
-    Ok(short_of(checked, known))
+    let checked = check_commits(log, match_id, &commits, own).await?;
+    if checked.broken.is_some() {
+        return Ok(checked);
+    }
+    if checked.commits < entry.version {
+        let detail = format!("the log holds {} commits but the index projected {} from it: its later commits were removed", checked.commits, entry.version);
+        return Ok(Checked { broken: Some(Break { match_id: match_id.to_string(), version: checked.commits + 1, detail }), ..checked });
+    }
+    match crate::index::disagreement(entry, &commits) {
+        Some(why) => {
+            let detail = format!("its index entry disagrees with its log: {why}");
+            Ok(Checked { broken: Some(Break { match_id: match_id.to_string(), version: entry.version, detail }), ..checked })
+        }
+        None => Ok(checked),
+    }
 }
 
-/// A log holding fewer commits than the index projected from it lost its tail.
-fn short_of(checked: Checked, known: &Known) -> Checked {
-    if checked.broken.is_some() || checked.commits >= known.version {
-        return checked;
+/// Check the sealed archive of `match_id` on its own (`arbiter verify-log` reads every archive
+/// of the bucket, not only those the hot log lacks): it must be there, verify under `own`
+/// (`archive::open`) and hold the same commits as the hot log, when the hot log still holds the
+/// match. `hot` is the hot log alone. A break, or `None`.
+pub async fn check_archive(hot: &dyn EventLog, archive: &dyn Archive, match_id: &str, own: &OrchestratorKey) -> Result<Option<Break>, LogError> {
+    let broken = |version: u64, detail: String| Ok(Some(Break { match_id: match_id.to_string(), version, detail }));
+    let blob = match archive.get(match_id).await {
+        Ok(Some(blob)) => blob,
+        Ok(None) => return broken(1, format!("its archive is listed in {} but cannot be read", eventlog::ARCHIVE_BUCKET)),
+        Err(LogError::Corrupt(detail)) => return broken(1, detail),
+        Err(e) => return Err(e),
+    };
+    let sealed = match crate::archive::open(match_id, &blob, own) {
+        Ok((_, sealed)) => sealed,
+        Err(LogError::Corrupt(detail)) => return broken(1, detail),
+        Err(e) => return Err(e),
+    };
+    let hot = hot.read(match_id, 1).await?;
+    if hot.is_empty() {
+        return Ok(None);
     }
-    let detail = format!("the log holds {} commits but the index projected {} from it: its later commits were removed", checked.commits, known.version);
-    Checked { broken: Some(Break { match_id: known.match_id.clone(), version: checked.commits + 1, detail }), ..checked }
+    if let Some((differs, _)) = hot.iter().zip(&sealed).find(|(h, s)| h != s) {
+        return broken(differs.version, format!("its archive holds another commit at version {} than the hot log", differs.version));
+    }
+    if hot.len() != sealed.len() {
+        return broken(hot.len().min(sealed.len()) as u64 + 1, format!("its archive holds {} commits, the hot log {}", sealed.len(), hot.len()));
+    }
+    Ok(None)
 }
 
 /// The checks of [`check_match`] on commits already read.
@@ -193,36 +220,33 @@ async fn check_commits(log: &dyn EventLog, match_id: &str, commits: &[eventlog::
     Ok(Checked { commits: count, broken: None })
 }
 
-/// One pass over every match of the log, then over the matches of `known` (the index) the
+/// One pass over every match of the log, then over the matches of `index` (its entries) the
 /// log did not list: every one not archived (its commits can only be in the hot log), and the
-/// `sealed` slice of the archived ones. At most `commits_per_second` (0: no limit), calling
-/// `progress` after each match. A match that cannot be read now is skipped with a warning (the
-/// next pass tries again); only what was read and found bad, or found nowhere, is a break.
+/// `sealed` slice of the archived ones. Every match the index has an entry of is checked against
+/// it too. At most `commits_per_second` (0: no limit), calling `progress` after each match. A
+/// match that cannot be read now is skipped with a warning (the next pass tries again); only
+/// what was read and found bad, or found nowhere, is a break.
 pub async fn pass(
     log: &dyn EventLog,
     own: &OrchestratorKey,
-    known: &[Known],
+    index: &[Entry],
     sealed: &SealedSlice,
     commits_per_second: u32,
     mut progress: impl FnMut(&Pass, &Checked),
 ) -> Result<Pass, LogError> {
     let started = Instant::now();
     let mut done = Pass::default();
-    let by_id: BTreeMap<&str, &Known> = known.iter().map(|k| (k.match_id.as_str(), k)).collect();
+    let by_id: BTreeMap<&str, &Entry> = index.iter().map(|e| (e.match_id.as_str(), e)).collect();
     let hot: Vec<String> = log.last_commits().await?.into_iter().map(|(match_id, _, _)| match_id).collect();
     let listed: BTreeSet<&str> = hot.iter().map(String::as_str).collect();
-    let (unsealed, archived): (Vec<&Known>, Vec<&Known>) = by_id.values().copied().filter(|k| !listed.contains(k.match_id.as_str())).partition(|k| !k.archived);
+    let (unsealed, archived): (Vec<&Entry>, Vec<&Entry>) =
+        by_id.values().copied().filter(|e| !listed.contains(e.match_id.as_str())).partition(|e| e.archived_at_ms == 0);
     let slice = slice_of(&archived, sealed);
-    done.sealed_last = slice.last().map(|k| k.match_id.clone()).unwrap_or_else(|| sealed.after.clone());
-    let hot_checks = hot.iter().map(|id| (id.as_str(), by_id.get(id.as_str()).copied(), true));
-    let sealed_checks = unsealed.into_iter().chain(slice).map(|k| (k.match_id.as_str(), Some(k), false));
-    for (match_id, known, listed) in hot_checks.chain(sealed_checks) {
-        let result = match known {
-            Some(k) if !listed => check_known(log, k, own).await,
-            Some(k) => check_match(log, match_id, own).await.map(|c| short_of(c, k)),
-            None => check_match(log, match_id, own).await,
-        };
-        let checked = match result {
+    done.sealed_last = slice.last().map(|e| e.match_id.clone()).unwrap_or_else(|| sealed.after.clone());
+    let hot_checks = hot.iter().map(|id| (id.as_str(), by_id.get(id.as_str()).copied()));
+    let sealed_checks = unsealed.into_iter().chain(slice).map(|e| (e.match_id.as_str(), Some(e)));
+    for (match_id, entry) in hot_checks.chain(sealed_checks) {
+        let checked = match check_match(log, match_id, entry, own).await {
             Ok(c) => c,
             Err(e) => {
                 tracing::warn!(match_id, error = %e, "scrub: cannot read the match now; the next pass checks it");
@@ -248,7 +272,7 @@ pub async fn pass(
 
 /// The sealed matches a pass reads: at most `slice.max` of `archived` (in match id order, as
 /// `BTreeMap` values come), starting after `slice.after` and wrapping to the start.
-fn slice_of<'a>(archived: &[&'a Known], slice: &SealedSlice) -> Vec<&'a Known> {
+fn slice_of<'a>(archived: &[&'a Entry], slice: &SealedSlice) -> Vec<&'a Entry> {
     let start = archived.partition_point(|k| k.match_id.as_str() <= slice.after.as_str());
     archived[start..].iter().chain(&archived[..start]).take(slice.max).copied().collect()
 }
@@ -262,8 +286,8 @@ pub async fn run(log: Arc<dyn EventLog>, index: Arc<MatchIndex>, own: Orchestrat
     let mut sealed = SealedSlice { after: String::new(), max: settings.sealed_per_pass };
     loop {
         let started = Instant::now();
-        let known = index.known();
-        let result = pass(log.as_ref(), &own, &known, &sealed, settings.commits_per_second, |_, checked| {
+        let entries = index.entries();
+        let result = pass(log.as_ref(), &own, &entries, &sealed, settings.commits_per_second, |_, checked| {
             telemetry::metrics::SCRUB_COMMITS.add(&[], checked.commits as f64);
             if let Some(b) = &checked.broken {
                 tracing::error!(match_id = %b.match_id, version = b.version, detail = %b.detail, "scrub: the match log fails its integrity check");
@@ -295,6 +319,7 @@ pub async fn run(log: Arc<dyn EventLog>, index: Arc<MatchIndex>, own: Orchestrat
 mod tests {
     use super::*;
     use api::log_v1::{CommitInput, MatchCreated};
+    use api::match_v1 as m;
     use bytes::Bytes;
     use fairness::chain;
 
@@ -303,7 +328,7 @@ mod tests {
     }
 
     /// Append a signed chain of `n` commits of `match_id` to `log`.
-    async fn append(log: &eventlog::MemoryLog, signer: &fairness::Signer, match_id: &str, n: u64, corrupt: Option<u64>) {
+    async fn append(log: &eventlog_dev::MemoryLog, signer: &fairness::Signer, match_id: &str, n: u64, corrupt: Option<u64>) {
         let mut prev: Option<Vec<u8>> = None;
         let mut seq = None;
         for version in 1..=n {
@@ -333,7 +358,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_pass_checks_every_match_and_names_the_changed_commit() {
-        let log = eventlog::MemoryLog::new();
+        let log = eventlog_dev::MemoryLog::new();
         let s = signer();
         append(&log, &s, "good", 5, None).await;
         append(&log, &s, "bad", 7, Some(4)).await;
@@ -345,24 +370,30 @@ mod tests {
 
     #[tokio::test]
     async fn a_match_of_another_orchestrator_key_is_a_break_at_version_1() {
-        let log = eventlog::MemoryLog::new();
+        let log = eventlog_dev::MemoryLog::new();
         append(&log, &fairness::Signer::from_seed(&[8; 32]), "other", 3, None).await;
-        let checked = check_match(&log, "other", &signer().orchestrator_key()).await.unwrap();
+        let checked = check_match(&log, "other", None, &signer().orchestrator_key()).await.unwrap();
         let b = checked.broken.unwrap();
         assert_eq!(b.version, 1);
         assert!(b.detail.contains("created under orchestrator key"), "{b}");
     }
 
-    fn known(match_id: &str, version: u64, archived: bool) -> Known {
-        Known { match_id: match_id.into(), version, archived }
+    /// An index entry of a match no log holds.
+    fn known(match_id: &str, version: u64, archived: bool) -> Entry {
+        Entry { version, archived_at_ms: if archived { 1 } else { 0 }, ..projected_entry(match_id, &crate::verify::tests::log(&signer(), 1)) }
+    }
+
+    /// The entry the projector writes for `commits`.
+    fn projected_entry(match_id: &str, commits: &[eventlog::StoredCommit]) -> Entry {
+        crate::index::check::projected(match_id, commits).expect("an entry")
     }
 
     const ALL: SealedSlice = SealedSlice { after: String::new(), max: usize::MAX };
 
     #[test]
     fn each_pass_reads_the_next_slice_of_sealed_matches_and_wraps() {
-        let index: Vec<Known> = ["a", "b", "c", "d", "e"].iter().map(|id| known(id, 1, true)).collect();
-        let refs: Vec<&Known> = index.iter().collect();
+        let index: Vec<Entry> = ["a", "b", "c", "d", "e"].iter().map(|id| known(id, 1, true)).collect();
+        let refs: Vec<&Entry> = index.iter().collect();
         let ids = |after: &str| slice_of(&refs, &SealedSlice { after: after.into(), max: 2 }).iter().map(|k| k.match_id.as_str()).collect::<Vec<_>>();
         assert_eq!(ids(""), ["a", "b"]);
         assert_eq!(ids("b"), ["c", "d"]);
@@ -374,12 +405,13 @@ mod tests {
     #[tokio::test]
     async fn a_sealed_match_is_checked_from_its_archive_and_one_found_nowhere_is_a_break() {
         let s = crate::verify::tests::signer();
-        let hot = Arc::new(eventlog::MemoryLog::new());
+        let hot = Arc::new(eventlog_dev::MemoryLog::new());
         let archive = Arc::new(eventlog::MemoryArchive::new());
         let log = crate::archive::ArchivingLog::new(hot.clone(), archive.clone(), s.orchestrator_key());
         let commits = crate::verify::tests::log(&s, 4);
         eventlog::Archive::put(archive.as_ref(), "m", crate::archive::seal("m", &commits, 0, &s).unwrap()).await.unwrap();
-        let index = [known("m", 4, true), known("gone", 6, true), known("unsealed", 2, false)];
+        let sealed = Entry { archived_at_ms: 1, ..projected_entry("m", &commits) };
+        let index = [sealed, known("gone", 6, true), known("unsealed", 2, false)];
         let done = pass(&log, &s.orchestrator_key(), &index, &ALL, 0, |_, _| {}).await.unwrap();
         assert_eq!((done.matches, done.commits), (3, 4), "the sealed match read whole from its archive");
         let broken: Vec<(&str, u64)> = done.breaks.iter().map(|b| (b.match_id.as_str(), b.version)).collect();
@@ -399,11 +431,13 @@ mod tests {
 
     #[tokio::test]
     async fn a_log_shorter_than_the_index_projected_is_a_break_after_its_last_commit() {
-        let log = eventlog::MemoryLog::new();
+        let log = eventlog_dev::MemoryLog::new();
         let s = signer();
         append(&log, &s, "short", 3, None).await;
         append(&log, &s, "whole", 3, None).await;
-        let index = [known("short", 5, false), known("whole", 2, false)];
+        // Behind the log (a projector's lag) is no break: the entry is checked at its version.
+        let whole = projected_entry("whole", &log.read("whole", 1).await.unwrap()[..2]);
+        let index = [known("short", 5, false), whole];
         let done = pass(&log, &s.orchestrator_key(), &index, &ALL, 0, |_, _| {}).await.unwrap();
         assert_eq!(done.breaks.len(), 1, "{:?}", done.breaks);
         assert_eq!((done.breaks[0].match_id.as_str(), done.breaks[0].version), ("short", 4));
@@ -411,8 +445,41 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn an_index_entry_that_disagrees_with_its_log_is_a_break_naming_what_differs() {
+        let log = eventlog_dev::MemoryLog::new();
+        let s = signer();
+        append(&log, &s, "m", 3, None).await;
+        let commits = log.read("m", 1).await.unwrap();
+        let right = projected_entry("m", &commits);
+        assert!(check_match(&log, "m", Some(&right), &s.orchestrator_key()).await.unwrap().broken.is_none());
+        let ended = Entry { status: m::MatchStatus::Ended as i32, result: "seat 0 won (forged)".into(), ..right.clone() };
+        let b = check_match(&log, "m", Some(&ended), &s.orchestrator_key()).await.unwrap().broken.expect("a break");
+        assert_eq!((b.match_id.as_str(), b.version), ("m", 3));
+        assert!(b.detail.contains("index entry disagrees") && b.detail.contains("MATCH_STATUS_ENDED"), "{b}");
+        let moved = Entry { sequence: right.sequence + 1, ..right.clone() };
+        let b = check_match(&log, "m", Some(&moved), &s.orchestrator_key()).await.unwrap().broken.expect("a break");
+        assert!(b.detail.contains("stream sequence of version 3"), "{b}");
+    }
+
+    #[tokio::test]
+    async fn an_archive_is_checked_on_its_own_against_the_hot_log() {
+        let s = crate::verify::tests::signer();
+        let hot = eventlog_dev::MemoryLog::new();
+        let archive = eventlog::MemoryArchive::new();
+        let commits = crate::verify::tests::log(&s, 3);
+        eventlog::Archive::put(&archive, "m", crate::archive::seal("m", &commits, 0, &s).unwrap()).await.unwrap();
+        assert_eq!(check_archive(&hot, &archive, "m", &s.orchestrator_key()).await.unwrap(), None, "sealed, its stream gone");
+        let mut blob = crate::archive::seal("m", &commits, 0, &s).unwrap().to_vec();
+        let last = blob.len() - 5;
+        blob[last] ^= 1;
+        eventlog::Archive::put(&archive, "m", Bytes::from(blob)).await.unwrap();
+        let b = check_archive(&hot, &archive, "m", &s.orchestrator_key()).await.unwrap().expect("a break");
+        assert!(b.detail.contains("the archive of match m is refused"), "{b}");
+    }
+
+    #[tokio::test]
     async fn the_pace_bounds_how_fast_a_pass_reads() {
-        let log = eventlog::MemoryLog::new();
+        let log = eventlog_dev::MemoryLog::new();
         let s = signer();
         append(&log, &s, "a", 10, None).await;
         append(&log, &s, "b", 10, None).await;

@@ -84,29 +84,32 @@ impl MatchApi {
     }
 
     /// Start the time keeper of this API's matches ([`Matches::keep_time`]); it stops when the
-    /// returned task is aborted or the runtime ends.
-    pub fn keep_time(&self) -> tokio::task::JoinHandle<()> {
+    /// returned task is dropped or the runtime ends, and is started again if it dies.
+    pub fn keep_time(&self) -> infra::task::Background {
         let (matches, index) = (self.matches.clone(), self.index.clone());
-        tokio::spawn(async move {
-            // After a (re)start no alarm is in memory: load every timed match still in play once,
-            // which sets its alarm (and calls time at once if it ran out while no orchestrator
-            // was up). Not before the first requests had the machine to themselves. The index
-            // gives ids only: each match is loaded and checked from the log.
-            tokio::time::sleep(TIME_KEEPER_START_DELAY).await;
-            match index.timed_in_play().await {
-                Ok(ids) => {
-                    if !ids.is_empty() {
-                        tracing::info!(matches = ids.len(), "keeping time for the timed matches in play");
-                    }
-                    for match_id in ids {
-                        if let Err(e) = matches.lock(&match_id).await {
-                            tracing::warn!(match_id, error = %e, "cannot load a timed match; its time is kept from its next request");
+        infra::task::supervise("the time keeper", move || {
+            let (matches, index) = (matches.clone(), index.clone());
+            async move {
+                // After a (re)start no alarm is in memory: load every timed match still in play once,
+                // which sets its alarm (and calls time at once if it ran out while no orchestrator
+                // was up). Not before the first requests had the machine to themselves. The index
+                // gives ids only: each match is loaded and checked from the log.
+                tokio::time::sleep(TIME_KEEPER_START_DELAY).await;
+                match index.timed_in_play().await {
+                    Ok(ids) => {
+                        if !ids.is_empty() {
+                            tracing::info!(matches = ids.len(), "keeping time for the timed matches in play");
+                        }
+                        for match_id in ids {
+                            if let Err(e) = matches.lock(&match_id).await {
+                                tracing::warn!(match_id, error = %e, "cannot load a timed match; its time is kept from its next request");
+                            }
                         }
                     }
+                    Err(e) => tracing::warn!(error = %e, "cannot list the timed matches in play; each one's time is kept from its next request"),
                 }
-                Err(e) => tracing::warn!(error = %e, "cannot list the timed matches in play; each one's time is kept from its next request"),
+                matches.keep_time().await
             }
-            matches.keep_time().await
         })
     }
 

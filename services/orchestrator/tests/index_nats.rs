@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use api::match_v1 as m;
 use bytes::Bytes;
-use eventlog::server::NatsServer;
 use eventlog::{EventLog, JetStreamLog};
+use eventlog_dev::server::NatsServer;
 use orchestrator::index::MatchIndex;
 use support::{connect, signer, Writer};
 

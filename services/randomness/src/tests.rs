@@ -20,15 +20,15 @@ const ID: &str = "m1";
 
 /// A log of a 2-seat match, signed by `orchestrator`, whose last commit awaits draw 0
 /// ("deal", shuffle 10).
-async fn log_awaiting_a_draw(orchestrator: &fairness::Signer) -> (Arc<eventlog::MemoryLog>, Vec<Vec<u8>>) {
+async fn log_awaiting_a_draw(orchestrator: &fairness::Signer) -> (Arc<eventlog_dev::MemoryLog>, Vec<Vec<u8>>) {
     let created = l::MatchCreated { randomness_public_key: service_keys().public_key().to_vec(), ..Default::default() };
     log_of(orchestrator, created).await
 }
 
 /// [`log_awaiting_a_draw`] with the randomness fields of `created` (its config and
 /// orchestrator key are set here).
-async fn log_of(orchestrator: &fairness::Signer, created: l::MatchCreated) -> (Arc<eventlog::MemoryLog>, Vec<Vec<u8>>) {
-    let log = Arc::new(eventlog::MemoryLog::new());
+async fn log_of(orchestrator: &fairness::Signer, created: l::MatchCreated) -> (Arc<eventlog_dev::MemoryLog>, Vec<Vec<u8>>) {
+    let log = Arc::new(eventlog_dev::MemoryLog::new());
     let awaiting = r::Awaiting { what: Some(What::Draw(r::DrawRequest { index: 0, purpose: "deal".into(), kind: Some(r::draw_request::Kind::Shuffle(10)) })) };
     let entropies = vec![vec![1u8; 32], vec![2u8; 32]];
     let mut inputs = vec![Input::Created(l::MatchCreated {
@@ -63,7 +63,7 @@ fn service_keys() -> Keys {
     Keys::from_bytes([5; 32], [6; 32])
 }
 
-fn service(log: Arc<eventlog::MemoryLog>) -> Randomness {
+fn service(log: Arc<eventlog_dev::MemoryLog>) -> Randomness {
     Randomness::new(service_keys(), log)
 }
 
@@ -80,7 +80,7 @@ async fn as_a_node_of_several_it_answers_its_signed_share_and_checks_its_logged_
     let orchestrator = fairness::Signer::from_seed(&[9; 32]);
     let own = service_keys();
     let secret = fairness::derive_match_secret(&[5; 32], ID);
-    let commit = service(Arc::new(eventlog::MemoryLog::new()))
+    let commit = service(Arc::new(eventlog_dev::MemoryLog::new()))
         .commit(Request::new(rnd::CommitRequest { match_id: ID.into(), scheme: fairness::v2::SCHEME.into(), node: 1 }))
         .await
         .expect("commit")
@@ -206,7 +206,7 @@ fn new_keys_are_made_for_an_empty_log_or_when_asked_and_never_silently_over_matc
 
 /// A log that counts the reads of commits in between (`read`, `read_after`).
 struct CountingLog {
-    inner: Arc<eventlog::MemoryLog>,
+    inner: Arc<eventlog_dev::MemoryLog>,
     reads: std::sync::atomic::AtomicUsize,
 }
 
@@ -243,7 +243,7 @@ impl EventLog for CountingLog {
 
 /// Append `count` commits signed by `signer` after the log's last one, the last awaiting
 /// draw `index`; returns the stored last one before them.
-async fn append_run(log: &eventlog::MemoryLog, signer: &fairness::Signer, count: u64, index: u64) -> eventlog::StoredCommit {
+async fn append_run(log: &eventlog_dev::MemoryLog, signer: &fairness::Signer, count: u64, index: u64) -> eventlog::StoredCommit {
     let before = log.read(ID, 1).await.expect("read").pop().expect("commits");
     let mut last = before.clone();
     for i in 0..count {
@@ -354,7 +354,7 @@ async fn a_forged_run_read_in_one_go_is_refused_at_its_first_forged_version() {
 async fn a_commit_that_does_not_decode_is_named_first_or_after_its_verified_prefix() {
     use rnd::draw_request::Kind;
     // As the first commit of a log.
-    let log = Arc::new(eventlog::MemoryLog::new());
+    let log = Arc::new(eventlog_dev::MemoryLog::new());
     log.append(ID, None, "garbage", vec![0xffu8; 3].into()).await.expect("append");
     let err = service(log).draw(draw(0, "deal", Kind::Shuffle(10), vec![])).await.expect_err("garbage");
     assert_eq!(err.code(), tonic::Code::DataLoss, "{}", err.message());

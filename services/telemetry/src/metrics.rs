@@ -330,6 +330,18 @@ pub static ARCHIVE_LOST: GaugeVec = GaugeVec::new(
     &[],
 );
 
+/// The period deleter's passes (the orchestrator's archiver, `arbiter archive`): passes done,
+/// streams deleted, and what the last pass left: streams old enough kept, deletes that failed.
+pub static ARCHIVE_PASSES: CounterVec = CounterVec::new("arbiter_archive_passes_total", "Passes over the period streams that may leave the hot log.", &[]);
+pub static ARCHIVE_DELETED: CounterVec = CounterVec::new("arbiter_archive_streams_deleted_total", "Sealed period streams deleted from the hot log.", &[]);
+pub static ARCHIVE_KEPT: GaugeVec =
+    GaugeVec::new("arbiter_archive_streams_kept", "Period streams old enough to leave that the last pass kept (a match not sealed, a doubt).", &[]);
+pub static ARCHIVE_DELETE_FAILED: GaugeVec = GaugeVec::new(
+    "arbiter_archive_deletes_failed",
+    "Period streams that may leave but whose delete failed in the last pass (a credential without the archiver's rights, NATS down), or 1 when the streams could not be listed.",
+    &[],
+);
+
 /// Requests the match API refused for their rate, by what was over it (orchestrator).
 pub static RATE_LIMITED: CounterVec =
     CounterVec::new("arbiter_rate_limited_total", "Requests refused with RESOURCE_EXHAUSTED for their rate, by what was over it.", &["limit"]);
@@ -348,10 +360,12 @@ const COUNTERS: &[&CounterVec] = &[
     &DRAWS,
     &SCRUB_COMMITS,
     &SCRUB_PASSES,
+    &ARCHIVE_PASSES,
+    &ARCHIVE_DELETED,
     &RATE_LIMITED,
     &CONNECTIONS_REFUSED,
 ];
-const GAUGES: &[&GaugeVec] = &[&CACHE_MATCHES, &CACHE_BYTES, &WATCHERS, &SCRUB_BROKEN, &ARCHIVE_LOST];
+const GAUGES: &[&GaugeVec] = &[&CACHE_MATCHES, &CACHE_BYTES, &WATCHERS, &SCRUB_BROKEN, &ARCHIVE_LOST, &ARCHIVE_KEPT, &ARCHIVE_DELETE_FAILED];
 const HISTOGRAMS: &[&HistogramVec] = &[&RPC_DURATION, &DECISION_DURATION, &APPEND_DURATION, &REBUILD_LENGTH, &WATCH_LAG];
 
 /// Every family in the Prometheus text format (0.0.4), process metrics included.

@@ -24,7 +24,7 @@ use orchestrator::archive::{now_ms, pass_periods, DeletePeriod, PeriodPass};
 use orchestrator::index::MatchIndex;
 use orchestrator::ArchiveAfter;
 
-use super::backup::resolve_nats;
+use super::nats_args::SystemNatsArgs;
 
 #[derive(Debug, Args)]
 #[command(
@@ -32,17 +32,10 @@ use super::backup::resolve_nats;
     after_help = "Examples:\n  arbiter archive --orchestrator-public-key 3b6a...e1 --once          # one pass, with the archiver of .arbiter\n  arbiter archive --nats-url nats://nats:4222 --nats-user archiver \\\n      --nats-password-file /run/secrets/archiver.password \\\n      --orchestrator-public-key 3b6a...e1 --archive-after 3d          # a pass every minute, forever\n\nIn a log with periods (`--period`), the orchestrator's archiver seals ended matches into the\narchive bucket; this job deletes each period stream that is old enough (its period's end, the\nmaximum match age and its grace, then --archive-after) and whose every match is sealed: marked\narchived in the match index, its archive verifying under the orchestrator public key and\nholding as many commits as the index says, the stream holding exactly those commits. Any doubt\nkeeps the stream. Run it on a host of its own with the `archiver` NATS credential, and start the\norchestrators without --archiver-nats-user: the credential that may delete streams then never\nsits beside the signing key (docs/security.md). It needs only the public key.\n\nPrints one line per stream old enough to leave: `deleted <stream> (<messages> messages, <bytes>\nbytes)`, `kept <stream>: <why>`, `not deleted <stream>: <why>` (the delete failed), and `LOST\n<stream>: ...` for a stream gone while it held matches never sealed. With --once, exits 0 after\nthe pass, 1 if a delete failed or matches are lost. See docs/cli.md, \"arbiter archive\"."
 )]
 pub struct ArchiveCmd {
-    /// NATS of the system (one URL, or a cluster's URLs separated by commas). Default: read
-    /// from --data-dir (the server or cluster that `arbiter up` runs there).
-    #[arg(long, env = "ARBITER_NATS_URL")]
-    pub nats_url: Option<String>,
-    /// The data directory of `arbiter up`: the archiver's password is taken from
-    /// <data-dir>/secrets/nats/archiver.password (unless --nats-user ... is given).
-    #[arg(long, default_value = ".arbiter")]
-    pub data_dir: PathBuf,
-    /// The NATS credential of the `archiver` role (default: the archiver of --data-dir).
+    /// The NATS of the system and the `archiver` role's credential (default: the archiver of
+    /// --data-dir).
     #[command(flatten)]
-    pub nats: eventlog::NatsClientArgs,
+    pub nats: SystemNatsArgs,
     /// The orchestrator public key (64 hex digits) the archives are checked under; an archive
     /// that does not verify under it keeps its stream.
     #[arg(long, value_name = "HEX", env = "ARBITER_ORCHESTRATOR_PUBLIC_KEY")]
@@ -61,6 +54,13 @@ pub struct ArchiveCmd {
     /// One pass, then exit.
     #[arg(long)]
     pub once: bool,
+    /// Serve the job's metrics in the Prometheus text format at http://<addr>/metrics, like the
+    /// services (port 0 picks a free port; the job prints `metrics endpoint: http://<addr>/metrics`):
+    /// `arbiter_archive_passes_total`, `arbiter_archive_streams_deleted_total`,
+    /// `arbiter_archive_streams_kept`, `arbiter_archive_deletes_failed` and
+    /// `arbiter_archive_lost_matches` (docs/observability.md).
+    #[arg(long, env = "ARBITER_METRICS_LISTEN", value_name = "ADDR")]
+    pub metrics_listen: Option<std::net::SocketAddr>,
 }
 
 impl ArchiveCmd {
@@ -69,7 +69,12 @@ impl ArchiveCmd {
         let Some(after) = self.archive_after.0 else {
             bail!("--archive-after off: with no archiver nothing is ever sealed, so no period stream may leave");
         };
-        let (url, auth) = resolve_nats(self.nats_url.as_deref(), &self.data_dir, &self.nats, Role::Archiver)?;
+        if let Some(addr) = self.metrics_listen {
+            telemetry::metrics::enable("arbiter-archive");
+            let local = telemetry::metrics::serve(addr).await.with_context(|| format!("cannot serve metrics on {addr} (pick another --metrics-listen)"))?;
+            println!("metrics endpoint: http://{local}/metrics");
+        }
+        let (url, auth) = self.nats.resolve(Role::Archiver)?;
         let log = JetStreamLog::connect_archive_reader(&url, &auth).await.map_err(|e| anyhow!("cannot read the match log at {url}: {e}"))?;
         if EventLog::layout(&log).periods().is_none() {
             bail!("the match log at {url} has no periods (`--period`): its streams never leave the hot log, so there is nothing to do");
@@ -154,7 +159,7 @@ mod tests {
         let cli = Cli::try_parse_from(["arbiter", "archive", "--orchestrator-public-key", "abcd"]).unwrap();
         let Command::Archive(cmd) = cli.command else { panic!("not the archive command") };
         assert_eq!(cmd.archive_after.0, Some(orchestrator::archive::DEFAULT_ARCHIVE_AFTER));
-        assert_eq!((cmd.every_s, cmd.once), (60, false));
+        assert_eq!((cmd.every_s, cmd.once, cmd.metrics_listen), (60, false, None));
         assert!(cmd.key().is_err(), "two bytes are no public key");
         let hex = hex::encode(fairness::Signer::from_seed(&[7; 32]).public_key());
         let cli = Cli::try_parse_from(["arbiter", "archive", "--orchestrator-public-key", &hex, "--archive-after", "90s", "--once"]).unwrap();
@@ -162,5 +167,8 @@ mod tests {
         assert_eq!(cmd.key().unwrap().to_bytes().to_vec(), hex::decode(&hex).unwrap());
         assert_eq!(cmd.archive_after.0, Some(std::time::Duration::from_secs(90)));
         assert!(cmd.once);
+        let cli = Cli::try_parse_from(["arbiter", "archive", "--orchestrator-public-key", &hex, "--metrics-listen", "127.0.0.1:0"]).unwrap();
+        let Command::Archive(cmd) = cli.command else { panic!("not the archive command") };
+        assert_eq!(cmd.metrics_listen, Some("127.0.0.1:0".parse().unwrap()));
     }
 }

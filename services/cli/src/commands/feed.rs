@@ -12,7 +12,7 @@ use async_nats::jetstream::{self, consumer::pull::OrderedConfig, consumer::Deliv
 use clap::{Args, Subcommand};
 use futures::StreamExt;
 
-use super::backup::{connect_nats, resolve_nats};
+use super::nats_args::{connect_nats, SystemNatsArgs};
 
 /// Progress on stderr at most this often.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
@@ -44,17 +44,10 @@ pub struct FeedSaveCmd {
     /// Stop once no message has arrived for this many seconds (default: follow until Ctrl-C).
     #[arg(long, value_name = "SECS")]
     pub until_idle: Option<u64>,
-    /// NATS of the system. Default: read from --data-dir (the server or cluster that
-    /// `arbiter up` runs there).
-    #[arg(long, env = "ARBITER_NATS_URL")]
-    pub nats_url: Option<String>,
-    /// The data directory of `arbiter up`: the `feed` password is taken from
-    /// <data-dir>/secrets/nats/feed.password (unless --nats-user ... is given).
-    #[arg(long, default_value = ".arbiter")]
-    pub data_dir: PathBuf,
-    /// The feed credential a platform was given (default: the `feed` user of --data-dir).
+    /// The NATS of the system and the feed credential a platform was given (default: the
+    /// `feed` user of --data-dir).
     #[command(flatten)]
-    pub nats: eventlog::NatsClientArgs,
+    pub nats: SystemNatsArgs,
 }
 
 impl FeedCmd {
@@ -72,7 +65,7 @@ impl FeedCmd {
 impl FeedSaveCmd {
     /// Append the messages; returns how many were written.
     pub async fn save(&self) -> anyhow::Result<u64> {
-        let (url, auth) = resolve_nats(self.nats_url.as_deref(), &self.data_dir, &self.nats, eventlog::Role::Feed)?;
+        let (url, auth) = self.nats.resolve(eventlog::Role::Feed)?;
         let client = connect_nats(&url, &auth, "arbiter-feed-save", "feed").await?;
         let js = jetstream::new(client);
         let stream = js
@@ -147,6 +140,7 @@ fn ends_mid_line(path: &std::path::Path) -> std::io::Result<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::commands::nats_args::resolve_nats;
 
     #[test]
     fn feed_save_takes_the_feed_password_of_the_data_dir_and_says_what_to_pass_without_it() {
@@ -154,7 +148,7 @@ mod tests {
         let none = eventlog::NatsClientArgs::default();
         let err = resolve_nats(Some("nats://127.0.0.1:1"), dir.path(), &none, eventlog::Role::Feed).unwrap_err().to_string();
         assert!(err.contains("no feed password at") && err.contains("--data-dir") && err.contains("--nats-password-file"), "{err}");
-        let secrets = super::super::up::nats_secrets_dir(dir.path());
+        let secrets = super::super::nats_args::nats_secrets_dir(dir.path());
         std::fs::create_dir_all(&secrets).unwrap();
         std::fs::write(secrets.join("feed.password"), "pw").unwrap();
         let (url, auth) = resolve_nats(Some("nats://127.0.0.1:1"), dir.path(), &none, eventlog::Role::Feed).unwrap();

@@ -3,9 +3,8 @@
 mod archive;
 mod audit;
 pub mod backup;
-pub mod backup_format;
-pub mod backup_keys;
-mod backup_periods;
+// `bench` and `up` start local nats-servers (eventlog-dev): only with the `local` feature.
+#[cfg(feature = "local")]
 pub mod bench;
 mod create;
 pub mod deck;
@@ -13,10 +12,10 @@ pub mod demo;
 mod export;
 pub mod feed;
 mod list;
+pub mod nats_args;
 mod play;
-pub mod restore;
-mod restore_periods;
 mod serve;
+#[cfg(feature = "local")]
 pub mod up;
 mod verify_log;
 mod watch;
@@ -24,6 +23,8 @@ mod watch;
 pub use archive::ArchiveCmd;
 pub use audit::AuditCmd;
 pub use backup::BackupCmd;
+pub use backup::RestoreCmd;
+#[cfg(feature = "local")]
 pub use bench::BenchCmd;
 pub use create::CreateCmd;
 pub use deck::DeckCmd;
@@ -32,8 +33,8 @@ pub use export::ExportCmd;
 pub use feed::FeedCmd;
 pub use list::ListCmd;
 pub use play::PlayCmd;
-pub use restore::RestoreCmd;
 pub use serve::ServeCmd;
+#[cfg(feature = "local")]
 pub use up::UpCmd;
 pub use verify_log::VerifyLogCmd;
 pub use watch::WatchCmd;

@@ -157,10 +157,7 @@ pub const CREDENTIAL_ENV: &[&str] = &[
     "ARBITER_ARCHIVER_NATS_PASSWORD_FILE",
 ];
 
-/// Where `up` keeps the generated NATS passwords and the TLS files under `data_dir`.
-pub fn nats_secrets_dir(data_dir: &std::path::Path) -> PathBuf {
-    data_dir.join("secrets").join("nats")
-}
+pub use super::nats_args::nats_secrets_dir;
 
 pub fn tls_dir(data_dir: &std::path::Path) -> PathBuf {
     data_dir.join("tls")
@@ -185,9 +182,9 @@ struct Service {
 /// NATS and the three services started by [`UpCmd::start`]: what `up` runs until Ctrl-C and
 /// what `bench` measures.
 pub struct LocalSystem {
-    nats: Option<eventlog::server::NatsServer>,
+    nats: Option<eventlog_dev::server::NatsServer>,
     /// Set instead of `nats` by `--cluster`.
-    cluster: Option<eventlog::cluster::NatsCluster>,
+    cluster: Option<eventlog_dev::cluster::NatsCluster>,
     services: Vec<Service>,
     pub nats_url: String,
     pub credentials: eventlog::NatsCredentials,
@@ -428,7 +425,7 @@ impl UpCmd {
                     );
                 }
                 let started =
-                    eventlog::cluster::NatsCluster::start(&base, size, self.nats_port, self.cluster.cluster_port, &credentials).await.map_err(|e| {
+                    eventlog_dev::cluster::NatsCluster::start(&base, size, self.nats_port, self.cluster.cluster_port, &credentials).await.map_err(|e| {
                         anyhow::anyhow!("cannot start the NATS cluster: {e}\n  hint: pass --nats-port N and --cluster-port M for other ports (0 = free ports)")
                     })?;
                 let url = started.url();
@@ -444,8 +441,8 @@ impl UpCmd {
                     println!("[up] starting nats-server on 127.0.0.1:{} (store {})", self.nats_port, store.display());
                 }
                 let server = match self.nats_websocket_port {
-                    None => eventlog::server::NatsServer::start(&store, self.nats_port, &credentials).await,
-                    Some(ws) => eventlog::server::NatsServer::start_with_websocket(&store, self.nats_port, &credentials, ws).await,
+                    None => eventlog_dev::server::NatsServer::start(&store, self.nats_port, &credentials).await,
+                    Some(ws) => eventlog_dev::server::NatsServer::start_with_websocket(&store, self.nats_port, &credentials, ws).await,
                 }
                 .map_err(|e| {
                     anyhow::anyhow!("cannot start nats-server: {e}\n  hint: pass --nats-port N for another port, or --nats-url to use a running server")

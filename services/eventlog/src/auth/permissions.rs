@@ -44,11 +44,15 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 format!("$JS.API.STREAM.MSG.GET.{STREAM}"),
                 format!("$JS.API.DIRECT.GET.{kv_stream}.>"),
                 // Ordered (ephemeral, unacknowledged) consumers for reads and watches; a reset
-                // deletes and recreates one (no consumer info needed).
+                // deletes and recreates one. After a reconnect the client first asks for the
+                // consumer's info (CONSUMER.INFO): refused, it waits out its retries (tens of
+                // seconds) before it recreates the consumer, and every follower of the log
+                // stalls that long after a NATS restart
                 format!("$JS.API.CONSUMER.CREATE.{STREAM}"),
                 format!("$JS.API.CONSUMER.CREATE.{STREAM}.>"),
                 format!("$JS.API.CONSUMER.MSG.NEXT.{STREAM}.*"),
                 format!("$JS.API.CONSUMER.DELETE.{STREAM}.*"),
+                format!("$JS.API.CONSUMER.INFO.{STREAM}.*"),
                 // The match index (a projection of the log it alone writes and reads): puts
                 // with an expected revision, gets, and a watch of the whole bucket.
                 format!("$KV.{INDEX_BUCKET}.*"),
@@ -58,6 +62,7 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 format!("$JS.API.CONSUMER.CREATE.{index_stream}"),
                 format!("$JS.API.CONSUMER.CREATE.{index_stream}.>"),
                 format!("$JS.API.CONSUMER.DELETE.{index_stream}.*"),
+                format!("$JS.API.CONSUMER.INFO.{index_stream}.*"),
                 // Flow-control replies of that watch (a push consumer): without them the server
                 // stops delivering after a few thousand entries.
                 format!("$JS.FC.{index_stream}.>"),
@@ -74,6 +79,7 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 format!("$JS.API.CONSUMER.CREATE.{archive_stream}"),
                 format!("$JS.API.CONSUMER.CREATE.{archive_stream}.>"),
                 format!("$JS.API.CONSUMER.DELETE.{archive_stream}.*"),
+                format!("$JS.API.CONSUMER.INFO.{archive_stream}.*"),
                 format!("$JS.FC.{archive_stream}.>"),
                 // A partitioned log (`layout`): its record, written once with an expected
                 // sequence of 0 (create the stream, publish, read it back), and the same rows
@@ -94,6 +100,7 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                     format!("$JS.API.CONSUMER.CREATE.{stream}.>"),
                     format!("$JS.API.CONSUMER.MSG.NEXT.{stream}.*"),
                     format!("$JS.API.CONSUMER.DELETE.{stream}.*"),
+                    format!("$JS.API.CONSUMER.INFO.{stream}.*"),
                 ]
             }))
             .chain(orchestrator_period_rows().allow)
@@ -130,6 +137,10 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 // The log's layout record (direct gets), to know which streams to read.
                 format!("$JS.API.DIRECT.GET.{LAYOUT_STREAM}"),
                 format!("$JS.API.DIRECT.GET.{LAYOUT_STREAM}.>"),
+                // A log without a record is the legacy MATCHES if that stream answers (the
+                // log's follower asks for its first message, as every reader does); the
+                // projector reads every commit of it anyway.
+                format!("$JS.API.DIRECT.GET.{STREAM}"),
             ]
             .into_iter()
             .chain([STREAM.to_string()].into_iter().chain(every_partition().into_iter().map(|(stream, _)| stream)).flat_map(|stream| {
@@ -138,6 +149,7 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                     format!("$JS.API.CONSUMER.CREATE.{stream}.>"),
                     format!("$JS.API.CONSUMER.MSG.NEXT.{stream}.*"),
                     format!("$JS.API.CONSUMER.DELETE.{stream}.*"),
+                    format!("$JS.API.CONSUMER.INFO.{stream}.*"),
                 ]
             }))
             .chain(projector_period_rows().allow)
@@ -156,6 +168,9 @@ pub fn permissions(role: Role) -> Option<Permissions> {
                 format!("$JS.API.CONSUMER.CREATE.{FEED_STREAM}.>"),
                 format!("$JS.API.CONSUMER.MSG.NEXT.{FEED_STREAM}.*"),
                 format!("$JS.API.CONSUMER.DELETE.{FEED_STREAM}.*"),
+                // What a client asks of its consumer after a reconnect (the orchestrator's
+                // row says why); it tells only how far that consumer has read.
+                format!("$JS.API.CONSUMER.INFO.{FEED_STREAM}.*"),
                 // Flow-control replies of push (ordered) consumers, as nats-py and the nats CLI
                 // make them; they carry nothing but "go on".
                 format!("$JS.FC.{FEED_STREAM}.>"),
@@ -196,6 +211,7 @@ fn archiver_reads() -> Vec<String> {
             format!("$JS.API.CONSUMER.CREATE.{stream}"),
             format!("$JS.API.CONSUMER.CREATE.{stream}.>"),
             format!("$JS.API.CONSUMER.DELETE.{stream}.*"),
+            format!("$JS.API.CONSUMER.INFO.{stream}.*"),
             format!("$JS.FC.{stream}.>"),
         ]
     });
@@ -254,6 +270,7 @@ fn orchestrator_period_rows() -> PeriodRows {
             "$JS.API.CONSUMER.CREATE.*.>",
             "$JS.API.CONSUMER.MSG.NEXT.*.*",
             "$JS.API.CONSUMER.DELETE.*.*",
+            "$JS.API.CONSUMER.INFO.*.*",
         ]),
         deny: vec![format!("$JS.API.STREAM.CREATE.{FEED_STREAM}"), "$JS.API.STREAM.CREATE.BENCH".to_string()],
     }
@@ -278,6 +295,7 @@ fn projector_period_rows() -> PeriodRows {
             "$JS.API.CONSUMER.CREATE.*.>",
             "$JS.API.CONSUMER.MSG.NEXT.*.*",
             "$JS.API.CONSUMER.DELETE.*.*",
+            "$JS.API.CONSUMER.INFO.*.*",
         ]),
         deny: buckets()
             .into_iter()
@@ -287,6 +305,7 @@ fn projector_period_rows() -> PeriodRows {
                     format!("$JS.API.CONSUMER.CREATE.{b}.>"),
                     format!("$JS.API.CONSUMER.MSG.NEXT.{b}.*"),
                     format!("$JS.API.CONSUMER.DELETE.{b}.*"),
+                    format!("$JS.API.CONSUMER.INFO.{b}.*"),
                 ]
             })
             .collect(),

@@ -136,7 +136,7 @@ impl JetStreamLog {
 
     async fn connect_with(url: &str, replicas: usize, wanted: Option<Layout>, auth: &NatsAuth) -> Result<Self, LogError> {
         let replicas = replicas.max(1);
-        let (client, context) = Self::context(url, auth, "arbiter-eventlog").await?;
+        let (client, context, reconnects) = Self::context(url, auth, "arbiter-eventlog").await?;
         let layout = until_placed(|| Self::settle_layout(&context, replicas, wanted)).await?;
         let mut created_legacy = false;
         // A log with periods makes each period's streams with its first match (`Placed`).
@@ -161,6 +161,8 @@ impl JetStreamLog {
             snapshots: Some(snapshots),
             index: Some(index),
             sizes_streams: true,
+            follows: true,
+            reconnects,
         })
     }
 
@@ -223,8 +225,35 @@ impl JetStreamLog {
     /// is not in the log reads as empty once they exist); it learns the log's layout on its
     /// first read that finds one (`Self::placed`).
     pub async fn connect_reader(url: &str, auth: &NatsAuth) -> Result<Self, LogError> {
-        let (client, context) = Self::context(url, auth, "arbiter-eventlog-reader").await?;
-        Ok(JetStreamLog { client, context, placed: Arc::new(std::sync::OnceLock::new()), snapshots: None, index: None, sizes_streams: false })
+        let (client, context, reconnects) = Self::context(url, auth, "arbiter-eventlog-reader").await?;
+        Ok(JetStreamLog {
+            client,
+            context,
+            placed: Arc::new(std::sync::OnceLock::new()),
+            snapshots: None,
+            index: None,
+            sizes_streams: false,
+            follows: false,
+            reconnects,
+        })
+    }
+
+    /// Connect to NATS at `url` as a follower of the whole log (the feed projector, the
+    /// `projector` role): a reader ([`Self::connect_reader`]) that may also list the log's
+    /// streams and follow them ([`EventLog::follow`], through [`crate::follow`]), which takes
+    /// an ordered consumer on each. It creates and writes nothing but those consumers.
+    pub async fn connect_follower(url: &str, auth: &NatsAuth, name: &str) -> Result<Self, LogError> {
+        let (client, context, reconnects) = Self::context(url, auth, name).await?;
+        Ok(JetStreamLog {
+            client,
+            context,
+            placed: Arc::new(std::sync::OnceLock::new()),
+            snapshots: None,
+            index: None,
+            sizes_streams: false,
+            follows: true,
+            reconnects,
+        })
     }
 
     /// Connect to NATS at `url` as the archive job (`arbiter archive`, the `archiver` role):
@@ -233,7 +262,7 @@ impl JetStreamLog {
     /// nothing: the log's layout record and the index bucket must exist already (an
     /// orchestrator made them), or this says so.
     pub async fn connect_archive_reader(url: &str, auth: &NatsAuth) -> Result<Self, LogError> {
-        let (client, context) = Self::context(url, auth, "arbiter-archive-job").await?;
+        let (client, context, reconnects) = Self::context(url, auth, "arbiter-archive-job").await?;
         // Asked of the layout stream's leader (`STREAM.MSG.GET`, no consumer), as a writer does.
         let Some(layout) = recorded_layout(&context).await? else {
             return Err(LogError::Other(format!(
@@ -245,7 +274,16 @@ impl JetStreamLog {
             .await
             .map_err(|e| classify(&format!("the match index bucket {INDEX_BUCKET} (an orchestrator creates it)"), e))?;
         let placed = Placed::new(&context, layout, 1).await?;
-        Ok(JetStreamLog { client, context, placed: Arc::new(std::sync::OnceLock::from(placed)), snapshots: None, index: Some(index), sizes_streams: true })
+        Ok(JetStreamLog {
+            client,
+            context,
+            placed: Arc::new(std::sync::OnceLock::from(placed)),
+            snapshots: None,
+            index: Some(index),
+            sizes_streams: true,
+            follows: false,
+            reconnects,
+        })
     }
 
     /// The log's layout and stream handles. A writer knows them from its start. A reader reads
@@ -280,32 +318,38 @@ impl JetStreamLog {
         Ok(self.placed().await?.layout)
     }
 
-    pub(super) async fn context(url: &str, auth: &NatsAuth, name: &str) -> Result<(async_nats::Client, jetstream::Context), LogError> {
+    pub(crate) async fn context(url: &str, auth: &NatsAuth, name: &str) -> Result<(async_nats::Client, jetstream::Context, Reconnects), LogError> {
         Self::context_noting(url, auth, name, None).await
     }
 
     /// [`Self::context`], keeping the server's last permission violation in `refusals` (a
     /// request the server refuses for want of rights gets no answer, only a timeout: this says
-    /// why).
+    /// why). With it, how many times the connection was made again after it was lost (see
+    /// [`Reconnects`]).
     pub(super) async fn context_noting(
         url: &str,
         auth: &NatsAuth,
         name: &str,
         refusals: Option<Refusals>,
-    ) -> Result<(async_nats::Client, jetstream::Context), LogError> {
-        let mut options = auth.connect_options().await?;
-        if let Some(refusals) = refusals {
-            options = options.event_callback(move |event| {
-                let refusals = refusals.clone();
-                async move {
-                    if let async_nats::Event::ServerError(async_nats::ServerError::Other(text)) = event {
-                        if text.to_ascii_lowercase().contains("permissions violation") {
+    ) -> Result<(async_nats::Client, jetstream::Context, Reconnects), LogError> {
+        let (reconnected, reconnects) = tokio::sync::watch::channel(0u64);
+        // Only a connection made again after one was lost counts, not the first.
+        let lost = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let options = auth.connect_options().await?.event_callback(move |event| {
+            let (refusals, reconnected, lost) = (refusals.clone(), reconnected.clone(), lost.clone());
+            async move {
+                match event {
+                    async_nats::Event::ServerError(async_nats::ServerError::Other(text)) if text.to_ascii_lowercase().contains("permissions violation") => {
+                        if let Some(refusals) = refusals {
                             refusals.note(text);
                         }
                     }
+                    async_nats::Event::Disconnected => lost.store(true, std::sync::atomic::Ordering::SeqCst),
+                    async_nats::Event::Connected if lost.swap(false, std::sync::atomic::Ordering::SeqCst) => reconnected.send_modify(|n| *n += 1),
+                    _ => {}
                 }
-            });
-        }
+            }
+        });
         let client = options.name(name).connection_timeout(REQUEST_TIMEOUT).connect(server_urls(url)).await.map_err(|e| {
             let hint = match e.kind() {
                 async_nats::ConnectErrorKind::AuthorizationViolation => {
@@ -318,7 +362,7 @@ impl JetStreamLog {
         })?;
         let mut context = jetstream::new(client.clone());
         context.set_timeout(REQUEST_TIMEOUT);
-        Ok((client, context))
+        Ok((client, context, reconnects))
     }
 
     /// The JetStream context of this connection (for the archive bucket, `archive`).
@@ -483,7 +527,7 @@ pub(super) fn is_no_responders(e: &async_nats::jetstream::stream::DirectGetError
 }
 
 /// Whether stream `name` exists (asked of the meta leader).
-async fn stream_exists(context: &jetstream::Context, name: &str) -> Result<bool, LogError> {
+pub(crate) async fn stream_exists(context: &jetstream::Context, name: &str) -> Result<bool, LogError> {
     match context.get_stream(name).await {
         Ok(_) => Ok(true),
         Err(e) if matches!(e.kind(), stream_get_kind::JetStream(j) if j.error_code() == async_nats::jetstream::ErrorCode::STREAM_NOT_FOUND) => Ok(false),

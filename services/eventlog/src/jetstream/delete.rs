@@ -22,7 +22,7 @@ impl StreamDeleter {
     /// Connect to NATS at `url` with the archiver's credentials.
     pub async fn connect(url: &str, auth: &NatsAuth) -> Result<StreamDeleter, LogError> {
         let refusals = Refusals::default();
-        let (client, context) = JetStreamLog::context_noting(url, auth, "arbiter-archiver", Some(refusals.clone())).await?;
+        let (client, context, _) = JetStreamLog::context_noting(url, auth, "arbiter-archiver", Some(refusals.clone())).await?;
         Ok(StreamDeleter { _client: client, context, refusals })
     }
 

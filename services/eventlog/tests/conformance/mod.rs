@@ -1,5 +1,5 @@
 //! Conformance cases every [`EventLog`] implementation must pass. Shared by the `MemoryLog`
-//! unit tests (src/memory.rs) and the JetStream integration tests (tests/jetstream.rs).
+//! unit tests (eventlog-dev/src/memory.rs) and the JetStream integration tests (tests/jetstream.rs).
 //! Every case uses its own match ids, so cases may share a log.
 #![allow(dead_code)]
 

@@ -25,7 +25,7 @@ pub struct PeriodPass {
 
 impl PeriodPass {
     /// Log what the pass did: deletes and kept streams as info, failed deletes as warnings,
-    /// lost matches as errors (and in the `ARCHIVE_LOST` gauge).
+    /// lost matches as errors; and count it in the metrics (`arbiter_archive_*`).
     pub fn log(&self) {
         for (stream, messages, bytes) in &self.deleted {
             tracing::info!(stream, messages, bytes, "a sealed period left the hot log");
@@ -39,6 +39,10 @@ impl PeriodPass {
         if let Some(why) = &self.unlisted {
             tracing::warn!(why, "cannot list the period streams");
         }
+        telemetry::metrics::ARCHIVE_PASSES.inc(&[]);
+        telemetry::metrics::ARCHIVE_DELETED.add(&[], self.deleted.len() as f64);
+        telemetry::metrics::ARCHIVE_KEPT.set(&[], self.kept.len() as f64);
+        telemetry::metrics::ARCHIVE_DELETE_FAILED.set(&[], (self.refused.len() + usize::from(self.unlisted.is_some())) as f64);
         telemetry::metrics::ARCHIVE_LOST.set(&[], self.missing.iter().map(|(_, ids)| ids.len()).sum::<usize>() as f64);
         for (stream, ids) in &self.missing {
             tracing::error!(stream, matches = ?ids, "a period stream holding matches not sealed yet is gone from the hot log: their commits are lost unless an operator restores the stream");

@@ -1,85 +1,73 @@
-//! Following every stream of the log: one projector per stream, each with its own position
-//! key (`eventlog::position_key_of`), and the list of streams read again every
-//! [`LIST_EVERY`], so the stream of a new period is followed once it appears and the
-//! projector of a period that left the hot log (`archive::periods`) stops.
+//! Projecting every stream of the log through the log's one follower (`eventlog::follow`):
+//! one [`StreamProjector`] per stream, each with its own position key
+//! (`eventlog::position_key_of`); the follower lists the streams again from time to time, so
+//! the stream of a new period is projected once it appears and the projector of a period that
+//! left the hot log (`archive::periods`) stops.
 
 use super::*;
-
-/// How often the projectors' list of streams is read again (a log with periods gains a stream
-/// each period; a log without has a fixed list and this costs one look).
-pub const LIST_EVERY: Duration = Duration::from_secs(2);
-
-/// Aborts every task it holds when dropped (the projectors, when the index stops).
-struct Projectors(BTreeMap<String, tokio::task::JoinHandle<()>>);
-
-impl Drop for Projectors {
-    fn drop(&mut self) {
-        for task in self.0.values() {
-            task.abort();
-        }
-    }
-}
+use eventlog::follow::{Flow, StreamFollower};
+use eventlog::LoggedCommit;
 
 impl MatchIndex {
     /// Keep one projector running per stream the log lists, forever.
     pub(super) async fn project_all(self: Arc<Self>) {
-        let mut running = Projectors(BTreeMap::new());
-        loop {
-            match self.log.log_streams().await {
-                Ok(names) => {
-                    running.0.retain(|name, task| {
-                        let listed = names.contains(name);
-                        if !listed {
-                            tracing::info!(stream = name.as_str(), "the stream left the log; its projector stops");
-                            task.abort();
-                        }
-                        listed
-                    });
-                    for name in names {
-                        if let std::collections::btree_map::Entry::Vacant(slot) = running.0.entry(name.clone()) {
-                            slot.insert(tokio::spawn(self.clone().project(name)));
-                        }
-                    }
-                }
-                Err(e) => tracing::debug!(error = %e, "cannot list the streams of the log yet"),
-            }
-            tokio::time::sleep(LIST_EVERY).await;
-        }
+        let log = self.log.clone();
+        eventlog::follow::follow_log(log, POSITION_IDLE, |stream, _| StreamProjector {
+            index: self.clone(),
+            key: eventlog::position_key_of(stream),
+            position_revision: 0,
+            position: 0,
+            projected: 0,
+        })
+        .await
     }
+}
 
-    /// The projector of one stream: follow it from its saved position, forever.
-    async fn project(self: Arc<Self>, stream: String) {
-        let mut waits = retry_waits();
-        let key = eventlog::position_key_of(&stream);
-        loop {
-            match self.project_from_position(&stream, &key).await {
-                Ok(()) => waits = retry_waits(),
-                Err(e) => tracing::debug!(error = %e, "the match index projector stopped; resuming from its position"),
-            }
-            tokio::time::sleep(waits.next().unwrap_or(RETRY_MAX)).await;
+/// The projector of one stream: where its saved position is, and how far it has projected.
+struct StreamProjector {
+    index: Arc<MatchIndex>,
+    key: String,
+    position_revision: u64,
+    /// The saved position (a stream sequence).
+    position: u64,
+    /// The last sequence projected (saved every [`POSITION_EVERY`] commits, or when idle).
+    projected: u64,
+}
+
+impl StreamProjector {
+    async fn save(&mut self) -> std::result::Result<(), LogError> {
+        if self.projected > self.position {
+            (self.position_revision, self.position) = self.index.save_position(&self.key, self.position_revision, self.projected).await?;
         }
+        Ok(())
     }
+}
 
-    async fn project_from_position(&self, stream: &str, key: &str) -> std::result::Result<(), LogError> {
-        let (mut position_revision, mut position) = match self.log.index_get(key).await? {
+#[async_trait::async_trait]
+impl StreamFollower for StreamProjector {
+    /// From the saved position (another orchestrator's projector may have moved it on).
+    async fn resume_at(&mut self) -> std::result::Result<u64, LogError> {
+        (self.position_revision, self.position) = match self.index.log.index_get(&self.key).await? {
             Some((revision, value)) => (revision, decode_position(&value)),
             None => (0, 0),
         };
-        let mut commits = self.log.follow(stream, position + 1).await?;
-        let mut projected = position;
-        loop {
-            let next = match tokio::time::timeout(POSITION_IDLE, commits.next()).await {
-                Ok(Some(next)) => Some(next?),
-                Ok(None) => return Err(LogError::Unavailable("following the log ended".into())),
-                Err(_) => None,
-            };
-            if let Some(commit) = &next {
-                self.project_one(&commit.match_id, commit.sequence, &commit.payload).await?;
-                projected = commit.sequence;
-            }
-            if projected > position && (next.is_none() || projected - position >= POSITION_EVERY) {
-                (position_revision, position) = self.save_position(key, position_revision, projected).await?;
+        self.projected = self.position;
+        Ok(self.position + 1)
+    }
+
+    async fn commits(&mut self, commits: Vec<LoggedCommit>) -> std::result::Result<Flow, LogError> {
+        for commit in commits {
+            self.index.project_one(&commit.match_id, commit.sequence, &commit.payload).await?;
+            self.projected = commit.sequence;
+            if self.projected - self.position >= POSITION_EVERY {
+                self.save().await?;
             }
         }
+        Ok(Flow::Continue)
+    }
+
+    async fn idle(&mut self) -> std::result::Result<Flow, LogError> {
+        self.save().await?;
+        Ok(Flow::Continue)
     }
 }

@@ -308,7 +308,8 @@ impl super::Matches {
         let snap = eventlog::Snapshot { version: rec.version, sequence, state };
         let writer = self.snapshot_writer.get_or_init(|| {
             let (tx, rx) = mpsc::channel(SNAPSHOT_QUEUE);
-            tokio::spawn(write_snapshots(self.backends.log.clone(), rx));
+            // It owns the queue's receiver, so it cannot start again: if it dies, so does the process.
+            std::mem::forget(infra::task::or_exit("the snapshot writer", write_snapshots(self.backends.log.clone(), rx)));
             tx
         });
         if writer.try_send((rec.match_id.clone(), snap)).is_err() {

@@ -54,7 +54,7 @@ fn the_chain_accepts_our_commits_and_names_the_first_foreign_one() {
 
 /// A log that counts full reads (what a rebuild without a snapshot does).
 struct CountingLog {
-    inner: eventlog::MemoryLog,
+    inner: eventlog_dev::MemoryLog,
     reads: std::sync::atomic::AtomicUsize,
 }
 
@@ -117,8 +117,8 @@ async fn created_match(writer: &Matches, match_id: &str) -> anyhow::Result<Match
 }
 
 /// A memory log holding one two-seat match `match_id`, the backends on it, and its record.
-async fn one_match(match_id: &str) -> anyhow::Result<(Arc<eventlog::MemoryLog>, Backends, MatchRecord)> {
-    let log = Arc::new(eventlog::MemoryLog::new());
+async fn one_match(match_id: &str) -> anyhow::Result<(Arc<eventlog_dev::MemoryLog>, Backends, MatchRecord)> {
+    let log = Arc::new(eventlog_dev::MemoryLog::new());
     let backends = backends_on(log.clone()).await?;
     let rec = created_match(&Matches::new(backends.clone()), match_id).await?;
     Ok((log, backends, rec))
@@ -151,7 +151,7 @@ fn wrong_key_status(err: OrchestratorError) -> tonic::Status {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_orchestrators_writing_the_same_draw_write_the_same_bytes_and_both_succeed() -> anyhow::Result<()> {
-    let log = Arc::new(eventlog::MemoryLog::new());
+    let log = Arc::new(eventlog_dev::MemoryLog::new());
     let backends = backends_on(log.clone()).await?;
     let (a, b) = (Matches::new(backends.clone()), Matches::new(backends));
     let mut rec = created_match(&a, "m2").await?;
@@ -178,7 +178,7 @@ async fn with_tracing_on_a_join_names_its_trace_and_a_draw_stays_the_same_bytes(
     use tracing::Instrument;
     let _subscriber = tracing::subscriber::set_default(telemetry::local_tracing());
     telemetry::set_tracing_enabled(true);
-    let log = Arc::new(eventlog::MemoryLog::new());
+    let log = Arc::new(eventlog_dev::MemoryLog::new());
     let backends = backends_on(log.clone()).await?;
     let (a, b) = (Matches::new(backends.clone()), Matches::new(backends));
     let mut rec = created_match(&a, "m4").await?;
@@ -206,7 +206,7 @@ async fn with_tracing_on_a_join_names_its_trace_and_a_draw_stays_the_same_bytes(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn concurrent_first_requests_on_an_uncached_match_rebuild_it_once() -> anyhow::Result<()> {
-    let log = Arc::new(CountingLog { inner: eventlog::MemoryLog::new(), reads: Default::default() });
+    let log = Arc::new(CountingLog { inner: eventlog_dev::MemoryLog::new(), reads: Default::default() });
     let backends = backends_on(log.clone()).await?;
 
     // A match in the log, written by one orchestrator...
@@ -306,7 +306,7 @@ async fn a_rebuild_names_the_first_of_several_forged_commits() -> anyhow::Result
 /// SNAPSHOT_EVERY at or below it, not from version 1 (and never from one above it).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_earlier_version_starts_from_the_snapshot_kept_at_or_below_it() -> anyhow::Result<()> {
-    let log = Arc::new(eventlog::MemoryLog::new());
+    let log = Arc::new(eventlog_dev::MemoryLog::new());
     let matches = Matches::new(backends_on(log.clone()).await?);
     let snap = |version: u64| eventlog::Snapshot { version, sequence: version * 10, state: Bytes::new() };
     let every = snapshot::SNAPSHOT_EVERY;

@@ -4,11 +4,13 @@
 
 use super::*;
 
+/// An ended match is ended, whoever joined it: a match nobody joined may be ended by a ruling
+/// (the closing ruling of a log with periods), and must not read as waiting for its seats.
 pub(super) fn status_of(rec: &MatchRecord) -> m::MatchStatus {
-    if !rec.all_joined() {
-        m::MatchStatus::WaitingForSeats
-    } else if rec.ended() {
+    if rec.ended() {
         m::MatchStatus::Ended
+    } else if !rec.all_joined() {
+        m::MatchStatus::WaitingForSeats
     } else {
         m::MatchStatus::InProgress
     }
@@ -126,5 +128,19 @@ pub(super) fn result_text(rec: &MatchRecord) -> String {
             }
         }
         _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_ended_match_reads_ended_even_with_seats_never_joined() {
+        let mut rec = MatchRecord::empty("m");
+        rec.seats = vec![crate::record::Seat::default(), crate::record::Seat::default()];
+        assert_eq!(status_of(&rec), m::MatchStatus::WaitingForSeats);
+        rec.awaiting = Some(engine::Awaiting::Ended(engine::Outcome { winners: Vec::new(), reason: "adjudicated: past the maximum age".into() }));
+        assert_eq!(status_of(&rec), m::MatchStatus::Ended, "ended and waiting at once");
     }
 }

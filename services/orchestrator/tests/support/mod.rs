@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use api::log_v1::{commit_input, Commit, CommitInput, MatchCreated, SeatJoined};
 use bytes::Bytes;
-use eventlog::server::NatsServer;
 use eventlog::{EventLog, JetStreamLog, Role};
+use eventlog_dev::server::NatsServer;
 use prost::Message;
 
 pub fn signer() -> fairness::Signer {

@@ -11,7 +11,7 @@ pub(super) async fn connect_feed(url: &str, credentials: &eventlog::NatsCredenti
         if !credentials.password_file(role).exists() {
             continue;
         }
-        match crate::commands::backup::connect_nats(url, &credentials.auth(role), "arbiter-bench-feed", role.name()).await {
+        match crate::commands::nats_args::connect_nats(url, &credentials.auth(role), "arbiter-bench-feed", role.name()).await {
             Ok(c) => return Ok((c, role.name().to_string())),
             Err(e) => last_error = Some(format!("as {}: {e:#}", role.name())),
         }
@@ -58,7 +58,7 @@ pub(super) async fn connect_admin(url: &str, data_dir: &Path) -> anyhow::Result<
 /// Connect to NATS at `url` (loopback only) as the admin of `credentials`.
 pub(super) async fn connect_as_admin(url: &str, credentials: &eventlog::NatsCredentials) -> anyhow::Result<async_nats::Client> {
     check_loopback(url)?;
-    crate::commands::backup::connect_nats(url, &credentials.auth(eventlog::Role::Admin), "arbiter-bench", "admin").await
+    crate::commands::nats_args::connect_nats(url, &credentials.auth(eventlog::Role::Admin), "arbiter-bench", "admin").await
 }
 
 #[cfg(test)]

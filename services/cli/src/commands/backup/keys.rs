@@ -282,6 +282,27 @@ impl BackupKeys {
     }
 }
 
+/// The key files a restore writes, once the keys file `keys_file` is checked against the keys
+/// `named` by the backed-up matches (id, orchestrator and randomness public keys) and against the
+/// key files on disk at `paths`; none without a keys file (`--no-keys`).
+pub fn key_actions<'a>(
+    keys_file: Option<&Path>,
+    paths: &KeyPaths,
+    named: impl IntoIterator<Item = (&'a str, &'a [u8], &'a [u8])>,
+) -> anyhow::Result<Vec<KeyAction>> {
+    let Some(keys_file) = keys_file else { return Ok(Vec::new()) };
+    if !keys_file.exists() {
+        bail!(
+            "there is no keys file {} beside the backup: pass --keys-file with the one `arbiter backup` wrote, or \
+             --no-keys to restore the log only; nothing was written",
+            keys_file.display()
+        );
+    }
+    let keys = BackupKeys::load(keys_file).context("nothing was written")?;
+    keys.check_matches(named).context("nothing was written")?;
+    keys.plan(paths).context("nothing was written")
+}
+
 /// One key file to put back (or found already there).
 #[derive(Debug, Clone)]
 pub struct KeyAction {

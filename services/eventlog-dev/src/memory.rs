@@ -10,7 +10,7 @@ use bytes::Bytes;
 use futures::stream::BoxStream;
 use futures::StreamExt;
 
-use crate::{validate_match_id, validate_msg_id, EventLog, LogError, Snapshot, StoredCommit};
+use eventlog::{validate_match_id, validate_msg_id, EventLog, LogError, Snapshot, StoredCommit};
 
 /// In-memory match log. Cloning shares the same log.
 #[derive(Clone, Default)]
@@ -82,13 +82,13 @@ impl MemoryLog {
 
 impl MemoryLog {
     /// Every commit with a stream sequence of at least `from`, in stream order.
-    fn commits_since(&self, from: u64) -> Vec<crate::LoggedCommit> {
+    fn commits_since(&self, from: u64) -> Vec<eventlog::LoggedCommit> {
         let state = self.lock();
-        let mut out: Vec<crate::LoggedCommit> = state
+        let mut out: Vec<eventlog::LoggedCommit> = state
             .matches
             .iter()
             .flat_map(|(id, commits)| {
-                commits.iter().filter(|c| c.sequence >= from).map(move |c| crate::LoggedCommit {
+                commits.iter().filter(|c| c.sequence >= from).map(move |c| eventlog::LoggedCommit {
                     match_id: id.clone(),
                     sequence: c.sequence,
                     payload: c.payload.clone(),
@@ -191,12 +191,12 @@ impl EventLog for MemoryLog {
         Ok(stream.boxed())
     }
 
-    async fn follow(&self, stream: &str, from_sequence: u64) -> Result<BoxStream<'static, Result<crate::LoggedCommit, LogError>>, LogError> {
-        if stream != crate::STREAM {
-            return Err(LogError::StreamMissing(format!("stream {stream}: a memory log has the one stream {}", crate::STREAM)));
+    async fn follow(&self, stream: &str, from_sequence: u64) -> Result<BoxStream<'static, Result<eventlog::LoggedCommit, LogError>>, LogError> {
+        if stream != eventlog::STREAM {
+            return Err(LogError::StreamMissing(format!("stream {stream}: a memory log has the one stream {}", eventlog::STREAM)));
         }
         let start = (self.clone(), self.inner.appended.subscribe(), from_sequence.max(1), VecDeque::new());
-        type Follow = (MemoryLog, tokio::sync::watch::Receiver<u64>, u64, VecDeque<crate::LoggedCommit>);
+        type Follow = (MemoryLog, tokio::sync::watch::Receiver<u64>, u64, VecDeque<eventlog::LoggedCommit>);
         let stream = futures::stream::unfold(start, |(log, mut rx, mut next, mut pending): Follow| async move {
             loop {
                 if let Some(commit) = pending.pop_front() {
@@ -235,8 +235,8 @@ impl EventLog for MemoryLog {
         Ok(written)
     }
 
-    async fn index_watch(&self) -> Result<BoxStream<'static, Result<crate::IndexEvent, LogError>>, LogError> {
-        use crate::IndexEvent;
+    async fn index_watch(&self) -> Result<BoxStream<'static, Result<eventlog::IndexEvent, LogError>>, LogError> {
+        use eventlog::IndexEvent;
         let mut rx = self.inner.indexed.subscribe();
         rx.borrow_and_update();
         // The current value of each key (its last write), then every later write.
@@ -289,19 +289,19 @@ impl EventLog for MemoryLog {
 
     async fn put_snapshot_at(&self, match_id: &str, snapshot: Snapshot) -> Result<(), LogError> {
         validate_match_id(match_id)?;
-        let key = crate::snapshot_key_at(match_id, snapshot.version);
+        let key = eventlog::snapshot_key_at(match_id, snapshot.version);
         self.lock().snapshots.insert(key, snapshot);
         Ok(())
     }
 
     async fn get_snapshot_at(&self, match_id: &str, version: u64) -> Result<Option<Snapshot>, LogError> {
         validate_match_id(match_id)?;
-        Ok(self.lock().snapshots.get(&crate::snapshot_key_at(match_id, version)).cloned())
+        Ok(self.lock().snapshots.get(&eventlog::snapshot_key_at(match_id, version)).cloned())
     }
 }
 
 #[cfg(test)]
-#[path = "../tests/conformance/mod.rs"]
+#[path = "../../eventlog/tests/conformance/mod.rs"]
 mod conformance;
 
 #[cfg(test)]

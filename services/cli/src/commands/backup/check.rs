@@ -1,92 +1,32 @@
-//! `arbiter restore`: write a backup (backup.rs) into a NATS store, every commit byte for byte
-//! with its msg id, each append conditional on the match's last commit as the orchestrator's
-//! are, and put the deployment's key files back from the keys file beside it (backup_keys.rs).
-//!
-//! Nothing is written before everything is checked. A first pass reads the whole file (every
-//! record, the end record and its count) and checks each match's chain in file order; then the
-//! keys file is checked against the matches and the key files on disk, and every match the
-//! store already holds against the file (it must be an exact prefix of the backup's). Only
-//! then does a second pass read the file again and write. The first pass keeps 32 bytes per
-//! commit (its SHA-256), not the payloads; the second pass checks each commit it writes against
-//! them, so a file changed between the passes stops the restore.
-//!
-//! An interrupted restore is simply run again: the commits already in the store are a prefix of
-//! the backup's and are skipped, and an append whose acknowledgement was lost is recognised by
-//! its msg id (`JetStreamLog::append`).
-//!
-//! This is the restore of a format 1 backup (a log without periods); a format 2 backup (a log
-//! with periods) is restored by restore_periods.rs.
+//! The first pass of a restore: a whole backup file read and checked before anything is
+//! written (format.rs), for every format. Per match, in file order: version 1 is the
+//! `MatchCreated`, each commit says it is the next version of that match, each commit's
+//! `prev_hash` is the SHA-256 of the previous commit's stored bytes, the signatures verify
+//! under the orchestrator key commit 1 names (checked as runs, the last signature of each run
+//! binding the others), and its msg id is the orchestrator's for those bytes. For a log with
+//! periods also: every stream, commit and record in its place, every archive opened as the
+//! orchestrator opens one when it reads it (`orchestrator::archive::open`: its signed manifest,
+//! every commit's chain and signature, under the orchestrator key its first commit names), each
+//! index entry that of an archived match of the file. It keeps 32 bytes per commit, archive,
+//! entry and feed message (its SHA-256), not the payloads, plus about 8 MiB of commits whose
+//! signature is not checked yet; the second pass (restore.rs) checks each record it writes
+//! against them, so a file changed between the passes stops the restore.
 
 use std::collections::BTreeMap;
-use std::io::{Read, Seek};
-use std::path::PathBuf;
-use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::io::Read;
 
 use anyhow::{bail, Context};
 use api::log_v1::commit_input::Input;
 use api::log_v1::Commit;
-use clap::Args;
-use eventlog::{EventLog, JetStreamLog, LogError};
+use eventlog::Layout;
 use fairness::chain::{commit_hash, Link, OrchestratorKey, LOG_FORMAT_SIGNED};
-use prost::bytes::Bytes;
 use prost::Message;
 
-use super::backup::{match_of, partition_of, AdminNatsArgs, Reader, Record};
-use super::backup_keys::{keys_file_of, BackupKeys, KeyAction, KeyFileArgs};
+use super::format::{match_of, partition_of, Item, Reader, Record};
 
-/// Progress on stderr at most this often.
-const PROGRESS_EVERY: Duration = Duration::from_secs(1);
-/// An append is retried this long while NATS is unavailable (e.g. a cluster electing a leader).
-const UNAVAILABLE_RETRY: Duration = Duration::from_secs(60);
 /// The first pass checks the signatures of the commits it holds once they reach this many bytes
 /// (and at the end of the file): what bounds its memory besides the 32 bytes per commit.
 const PENDING_BYTES: usize = 8 << 20;
-
-#[derive(Debug, Args)]
-#[command(
-    after_help = "Examples:\n  arbiter restore arbiter.backup                        # into the NATS of `arbiter up` in .arbiter, keys from arbiter.backup.keys\n  arbiter restore arbiter.backup --replicas 3           # into a fresh three-node cluster\n  arbiter restore arbiter.backup --no-keys              # the log only\n  arbiter restore b --nats-url nats://10.0.0.6:4222 --nats-user admin --nats-password-file admin.password\n\nChecks the whole file first: every record and the end record's count, and each match's chain\n(version 1 creates the match, each commit holds the SHA-256 of the one before, the signatures\nverify under the orchestrator key commit 1 names); then the keys file (FILE.keys) against the\nkeys the matches name and the key files already on disk; then every match the store already\nholds, which must be an exact prefix of the backup's. Any failure: nothing is written, and the\nerror names the match, version and reason. Then it writes the missing key files (mode 0600,\nnever replacing an existing file) and every commit the store lacks into the match log (stream\nMATCHES, created if missing, with --replicas), in the file's order, byte for byte with its msg\nid: the restored matches replay and pass `arbiter audit` exactly as before. Stream sequence\nnumbers are those of the new store. An interrupted restore can be run again: what it already\nwrote is skipped. Snapshots are not restored (the orchestrator rebuilds them). Stop the\norchestrators first, or restore into a store they do not use yet.\n\nA backup of a log with periods (format 2) is restored into an empty store only (nothing of a\nmatch log in it but, at most, the same layout record): after the same checks, and every\narchive opened as the orchestrator does (signed manifest, chain, signatures), it writes the\nlayout record, each period stream the backup holds (a whole stream keeps its stream\nsequences), the archives into MATCH_ARCHIVE and the archived matches' index entries. Run the\nservices with the same --period and --max-match-age. Needs the NATS admin\ncredential. Progress goes to stderr. See docs/reliability.md (\"Backups\")."
-)]
-pub struct RestoreCmd {
-    /// The backup file (written by `arbiter backup`).
-    pub file: PathBuf,
-    /// Replicas of the match stream and the snapshot bucket, if the restore creates them (3 on
-    /// a three-node cluster).
-    #[arg(long, default_value_t = 1)]
-    pub replicas: usize,
-    /// Restore into a log of N partition streams (docs/architecture.md, "Partitions"): a new
-    /// log is created with them; an existing one must have as many. Without it, the restore
-    /// uses the log's own layout (a new log: the single stream MATCHES). A backup of a log
-    /// with periods carries its layout: N, if given, must be its partition count.
-    #[arg(long, value_name = "N")]
-    pub partitions: Option<usize>,
-    /// The keys file to put back (default: FILE.keys, written by `arbiter backup`).
-    #[arg(long, value_name = "KEYS_FILE")]
-    pub keys_file: Option<PathBuf>,
-    /// Restore the log only: read no keys file and write no key file.
-    #[arg(long)]
-    pub no_keys: bool,
-    /// Where to put the key files back.
-    #[command(flatten)]
-    pub keys: KeyFileArgs,
-    #[command(flatten)]
-    pub nats: AdminNatsArgs,
-}
-
-/// What a restore did.
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub struct RestoreSummary {
-    pub matches: usize,
-    pub written: u64,
-    pub skipped: u64,
-    /// The key files written (missing before).
-    pub keys_written: Vec<PathBuf>,
-    /// The key files that were already there, the same as the backup's.
-    pub keys_present: Vec<PathBuf>,
-    /// Archives and index entries put back (a backup of a log with periods).
-    pub archives: u64,
-    pub index_entries: u64,
-}
 
 /// A commit of match `match_id` that the restore refuses, and why.
 pub(super) fn bad_commit(match_id: &str, version: u64, reason: impl std::fmt::Display) -> anyhow::Error {
@@ -111,7 +51,7 @@ pub(super) struct MatchInFile {
 }
 
 impl MatchInFile {
-    fn version(&self) -> u64 {
+    pub(super) fn version(&self) -> u64 {
         self.hashes.len() as u64
     }
 
@@ -285,161 +225,140 @@ pub(crate) fn verify_file(input: impl Read) -> anyhow::Result<VerifiedFile> {
     check.finish()
 }
 
-impl RestoreCmd {
-    pub async fn run(self) -> anyhow::Result<ExitCode> {
-        let summary = self.restore().await?;
-        println!("restored {} commits of {} matches from {} ({} already there)", summary.written, summary.matches, self.file.display(), summary.skipped);
-        if summary.archives + summary.index_entries > 0 {
-            println!("restored {} archives and {} match index entries", summary.archives, summary.index_entries);
-        }
-        for path in &summary.keys_written {
-            println!("restored the key file {} (mode 0600)", path.display());
-        }
-        for path in &summary.keys_present {
-            println!("the key file {} was already there, the same as the backup's", path.display());
-        }
-        Ok(ExitCode::SUCCESS)
-    }
-
-    /// The key files to write (none with --no-keys), once the keys file is checked against the
-    /// keys `named` by the backed-up matches (id, orchestrator and randomness public keys) and
-    /// against the key files on disk.
-    pub(super) fn key_actions<'a>(&self, named: impl IntoIterator<Item = (&'a str, &'a [u8], &'a [u8])>) -> anyhow::Result<Vec<KeyAction>> {
-        if self.no_keys {
-            return Ok(Vec::new());
-        }
-        let keys_file = self.keys_file.clone().unwrap_or_else(|| keys_file_of(&self.file));
-        if !keys_file.exists() {
-            bail!(
-                "there is no keys file {} beside the backup: pass --keys-file with the one `arbiter backup` wrote, or \
-                 --no-keys to restore the log only; nothing was written",
-                keys_file.display()
-            );
-        }
-        let keys = BackupKeys::load(&keys_file).context("nothing was written")?;
-        keys.check_matches(named).context("nothing was written")?;
-        keys.plan(&self.keys.paths(&self.nats.data_dir)).context("nothing was written")
-    }
-
-    pub async fn restore(&self) -> anyhow::Result<RestoreSummary> {
-        let shown = self.file.display();
-        let mut file = std::fs::File::open(&self.file).with_context(|| format!("cannot open {shown}"))?;
-        // A backup of a log with periods has its own restore (restore_periods.rs).
-        if Reader::new(std::io::BufReader::new(&file)).with_context(|| format!("{shown} cannot be restored; nothing was written"))?.format() == 2 {
-            return super::restore_periods::restore(self).await;
-        }
-        file.rewind().with_context(|| format!("cannot read {shown} again"))?;
-
-        // 1. The whole file, before anything else.
-        let verified = verify_file(std::io::BufReader::new(&file)).with_context(|| format!("{shown} cannot be restored; nothing was written"))?;
-
-        // 2. The keys, checked against the matches and the key files on disk.
-        let named = verified.matches.iter().map(|(id, m)| (id.as_str(), m.orchestrator_public_key.as_slice(), m.randomness_public_key.as_slice()));
-        let key_actions = self.key_actions(named)?;
-
-        // 3. The store: every match it holds must be a prefix of the backup's.
-        let (url, auth) = self.nats.resolve()?;
-        let log = match self.partitions {
-            Some(partitions) => JetStreamLog::connect_partitioned(&url, self.replicas, partitions, &auth).await,
-            None => JetStreamLog::connect(&url, self.replicas, &auth).await,
-        };
-        let log = log.map_err(|e| anyhow::anyhow!("cannot open the match log at {url} as admin: {e}"))?;
-        // A backup without periods holds no period streams nor archives to put back.
-        if log.layout().await.map_err(|e| anyhow::anyhow!("{e}"))?.periods().is_some() {
-            bail!(
-                "the match log at {url} has periods, but {shown} is a backup of a log without periods (format 1): \
-                 restore it into a store without periods; nothing was written"
-            );
-        }
-        // Per match: the versions the store holds and its last stream sequence.
-        let mut in_store: BTreeMap<&str, (u64, Option<u64>)> = BTreeMap::new();
-        for (id, m) in &verified.matches {
-            let existing = retry(|| log.read(id, 1)).await.with_context(|| format!("reading match {id}"))?;
-            for (stored, ours) in existing.iter().zip(&m.hashes) {
-                if commit_hash(&stored.payload) != *ours {
-                    bail!(
-                        "the store already holds a different commit at version {} of match {id}: restore into an empty \
-                         store (or one holding an earlier backup of the same log); nothing was written",
-                        stored.version
-                    );
-                }
-            }
-            in_store.insert(id, (existing.len() as u64, existing.last().map(|c| c.sequence)));
-        }
-
-        // 4. Write: the missing key files, then every commit the store lacks.
-        eprintln!("restore: {shown} checked ({} commits of {} matches); writing", verified.commits, verified.matches.len());
-        let mut summary = RestoreSummary { matches: verified.matches.len(), ..Default::default() };
-        for action in &key_actions {
-            if action.apply()? {
-                summary.keys_written.push(action.path.clone());
-            } else {
-                summary.keys_present.push(action.path.clone());
-            }
-        }
-        let to_write: u64 = verified.matches.iter().map(|(id, m)| m.version().saturating_sub(in_store.get(id.as_str()).map_or(0, |s| s.0))).sum();
-        file.rewind().with_context(|| format!("cannot read {shown} again"))?;
-        let mut reader = Reader::new(std::io::BufReader::new(&file))?;
-        let mut versions: BTreeMap<&str, u64> = BTreeMap::new();
-        let mut progress = Instant::now();
-        let changed = || anyhow::anyhow!("{shown} changed while it was being restored: restore it again once nothing writes to it");
-        while let Some(record) = reader.next_record()? {
-            let Some((match_id, m)) = match_of(&record.subject).and_then(|id| verified.matches.get_key_value(id)) else {
-                return Err(changed());
-            };
-            let match_id = match_id.as_str();
-            let Some(&(held, last_sequence)) = in_store.get(match_id) else {
-                return Err(changed());
-            };
-            let version = versions.entry(match_id).or_default();
-            *version += 1;
-            let version = *version;
-            let hash = commit_hash(&record.payload);
-            let expected = usize::try_from(version - 1).ok().and_then(|i| m.hashes.get(i));
-            if expected != Some(&hash) || check_msg_id(match_id, version, &record.msg_id, &hash).is_err() {
-                return Err(changed());
-            }
-            if version <= held {
-                summary.skipped += 1;
-                continue;
-            }
-            let msg_id = if record.msg_id.is_empty() { format!("{match_id}/{version}") } else { record.msg_id.clone() };
-            let payload = Bytes::from(record.payload);
-            let expected = last_sequence;
-            let sequence = retry(|| log.append(match_id, expected, &msg_id, payload.clone()))
-                .await
-                .with_context(|| format!("writing version {version} of match {match_id} (run the restore again to finish it)"))?;
-            if let Some((_, last)) = in_store.get_mut(match_id) {
-                *last = Some(sequence);
-            }
-            summary.written += 1;
-            if progress.elapsed() >= PROGRESS_EVERY {
-                progress = Instant::now();
-                eprintln!("restore: {} of {to_write} commits written", summary.written);
-            }
-        }
-        Ok(summary)
-    }
+/// An archive, checked.
+pub(super) struct ArchiveInFile {
+    /// SHA-256 of the blob.
+    pub(super) hash: [u8; 32],
+    pub(super) orchestrator_public_key: Vec<u8>,
+    pub(super) randomness_public_key: Vec<u8>,
 }
 
-/// Run `op` again while the log is unavailable (every 500 ms, for up to [`UNAVAILABLE_RETRY`]).
-pub(super) async fn retry<T, F, Fut>(op: F) -> anyhow::Result<T>
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Result<T, LogError>>,
-{
-    use infra::retry::Retryable;
-    op.retry(infra::retry::steady(Duration::from_millis(500), UNAVAILABLE_RETRY))
-        .when(|e| matches!(e, LogError::Unavailable(_)))
-        .notify(|e, _| tracing::warn!(%e, "the match log is unavailable; retrying"))
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))
+/// SHA-256 of `bytes` (what the commits' chain uses too).
+pub(super) fn sha256(bytes: &[u8]) -> [u8; 32] {
+    commit_hash(bytes)
+}
+
+/// Check an archive blob of `match_id` as the orchestrator does when it reads it, under the key
+/// its first commit names; the keys that commit names.
+pub(super) fn check_archive(match_id: &str, blob: &[u8]) -> anyhow::Result<ArchiveInFile> {
+    eventlog::validate_match_id(match_id).map_err(|e| anyhow::anyhow!("an archive named {match_id:?}: {e}"))?;
+    let created = orchestrator::archive::first_commit_unchecked(blob)
+        .and_then(|c| c.input.and_then(|i| i.input))
+        .and_then(|i| match i {
+            api::log_v1::commit_input::Input::Created(created) => Some(created),
+            _ => None,
+        })
+        .with_context(|| format!("the archive of match {match_id} does not start with the match's creation"))?;
+    let key = OrchestratorKey::parse(&created.orchestrator_public_key).map_err(|e| anyhow::anyhow!("the archive of match {match_id}: {e}"))?;
+    orchestrator::archive::open(match_id, blob, &key).map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(ArchiveInFile { hash: sha256(blob), orchestrator_public_key: created.orchestrator_public_key, randomness_public_key: created.randomness_public_key })
+}
+
+/// A backup of a log with periods (format 2 or 3) whose every record checked.
+pub(super) struct PeriodFile {
+    pub(super) layout: Layout,
+    /// The period streams, in file order.
+    pub(super) streams: Vec<String>,
+    pub(super) commits: VerifiedFile,
+    pub(super) archives: BTreeMap<String, ArchiveInFile>,
+    /// SHA-256 of each index entry's value, by key.
+    pub(super) index: BTreeMap<String, [u8; 32]>,
+    /// SHA-256 of each feed message (subject and payload), in file order (format 3).
+    pub(super) feed: Vec<[u8; 32]>,
+}
+
+/// The first pass of a backup of a log with periods: read the whole file and check every
+/// record.
+pub(super) fn check_period_file(input: impl Read) -> anyhow::Result<PeriodFile> {
+    let mut reader = Reader::new(input)?;
+    if reader.format() < 2 {
+        bail!("not a backup of a match log with periods (format 2 or 3)");
+    }
+    let Some(Item::Layout(record)) = reader.next_item()? else {
+        bail!("a backup of a log with periods starts with its layout record");
+    };
+    let layout = Layout::from_record(&record).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if layout.periods().is_none() {
+        bail!("its layout record has no periods: the file is damaged");
+    }
+    let mut check = FileCheck::default();
+    let mut streams: Vec<String> = Vec::new();
+    let mut archives = BTreeMap::new();
+    let mut index = BTreeMap::new();
+    let mut feed = Vec::new();
+    // The file holds streams, then archives, then index entries, then the feed.
+    let mut part = 0;
+    while let Some(item) = reader.next_item()? {
+        match item {
+            Item::Layout(_) => bail!("a second layout record: the file is damaged"),
+            Item::Stream(name) => {
+                if part > 0 || !matches!(layout.parse_stream(&name), Some((Some(_), _))) || streams.contains(&name) {
+                    bail!("stream record {name:?} is not a new period stream of this layout, in its place: the file is damaged");
+                }
+                streams.push(name);
+            }
+            Item::Commit(record) => {
+                let stream = streams.last().filter(|_| part == 0);
+                let placed = layout.match_of(&record.subject).and_then(|id| layout.place(id).ok().map(|p| (id, p)));
+                let Some((match_id, (home, _))) = placed.filter(|(_, (home, subject))| Some(home) == stream && *subject == record.subject) else {
+                    bail!("a commit on {:?} in stream {stream:?}: not a subject of that stream of this layout, so the file is damaged", record.subject);
+                };
+                check.push_in(match_id, Some(home), &record)?;
+            }
+            Item::Archive { match_id, blob } => {
+                if part > 1 || archives.contains_key(&match_id) {
+                    bail!("the archive of {match_id} is out of place or twice in the file: the file is damaged");
+                }
+                part = 1;
+                let checked = check_archive(&match_id, &blob)?;
+                archives.insert(match_id, checked);
+            }
+            Item::IndexEntry { key, value } => {
+                if part > 2 {
+                    bail!("the index entry {key:?} is out of place: the file is damaged");
+                }
+                part = 2;
+                let entry: orchestrator::index::Entry = serde_json::from_slice(&value).with_context(|| format!("the index entry of {key} does not parse"))?;
+                if entry.match_id != key || !archives.contains_key(&key) || index.contains_key(&key) {
+                    bail!("the index entry {key:?} is not the single entry of an archived match of the file: the file is damaged");
+                }
+                index.insert(key, sha256(&value));
+            }
+            Item::Feed(record) => {
+                part = 3;
+                if !record.subject.starts_with("feed.") {
+                    bail!("a feed message on {:?}, which is not a feed subject: the file is damaged", record.subject);
+                }
+                feed.push(feed_hash(&record));
+            }
+        }
+    }
+    Ok(PeriodFile { layout, streams, commits: check.finish()?, archives, index, feed })
+}
+
+/// What the first pass keeps of a feed message: SHA-256 of its subject, msg id, headers and
+/// payload.
+pub(super) fn feed_hash(record: &super::format::FeedRecord) -> [u8; 32] {
+    let mut bytes = Vec::with_capacity(record.payload.len() + 128);
+    for part in [record.subject.as_bytes(), record.msg_id.as_bytes()] {
+        bytes.extend_from_slice(&(part.len() as u64).to_be_bytes());
+        bytes.extend_from_slice(part);
+    }
+    for (name, value) in &record.headers {
+        for part in [name.as_bytes(), value.as_bytes()] {
+            bytes.extend_from_slice(&(part.len() as u64).to_be_bytes());
+            bytes.extend_from_slice(part);
+        }
+    }
+    bytes.extend_from_slice(&record.payload);
+    sha256(&bytes)
 }
 
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::commands::backup::{write_end, write_record, MAGIC};
+    use crate::commands::backup::format::{write_end, write_record, MAGIC};
+    use crate::commands::backup::format::{write_end_periods, write_item, Counts, MAGIC_PERIODS};
     use api::log_v1::{CommitInput, MatchCreated};
     use fairness::Signer;
 
@@ -578,5 +497,121 @@ pub(super) mod tests {
         let mut records = two_matches();
         records[5].sequence = 2;
         assert!(refusal(&records).contains("stream sequence"), "{}", refusal(&records));
+    }
+
+    // ---- a backup of a log with periods ----
+
+    const T0_MS: u64 = 1_700_000_000_000;
+
+    fn layout() -> Layout {
+        Layout::with_periods(1, Some(eventlog::Periods { length_s: 5, max_match_age_s: 15 })).unwrap()
+    }
+
+    /// A hot match `a` (its stream and commits), an archived match `b` of an older period (its
+    /// archive and index entry), as records of a file.
+    fn sample() -> (Vec<Item>, String, String) {
+        let signer = Signer::from_seed(&[1; 32]);
+        let layout = layout();
+        let a = eventlog::layout::new_period_id(T0_MS + 10_000, [1; 16]);
+        let b = eventlog::layout::new_period_id(T0_MS, [2; 16]);
+        let (stream, subject) = layout.place(&a).unwrap();
+        let mut items = vec![Item::Layout(layout.record().into_bytes()), Item::Stream(stream)];
+        for (i, mut r) in signed_log(&signer, &a, 3).into_iter().enumerate() {
+            r.subject = subject.clone();
+            r.sequence = i as u64 + 1;
+            items.push(Item::Commit(r));
+        }
+        let commits: Vec<eventlog::StoredCommit> = signed_log(&signer, &b, 4)
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| eventlog::StoredCommit { version: i as u64 + 1, sequence: i as u64 + 1, payload: r.payload.into() })
+            .collect();
+        let blob = orchestrator::archive::seal(&b, &commits, 1, &signer).unwrap();
+        items.push(Item::Archive { match_id: b.clone(), blob: blob.to_vec() });
+        let entry = orchestrator::index::Entry {
+            match_id: b.clone(),
+            ruleset: "mainframe".into(),
+            tournament_id: String::new(),
+            round: 0,
+            table: 0,
+            labels: Default::default(),
+            seat_names: Vec::new(),
+            status: 3,
+            result: String::new(),
+            timed: false,
+            version: 4,
+            sequence: 4,
+            ended_at_ms: 1,
+            archived_at_ms: 2,
+        };
+        items.push(Item::IndexEntry { key: b.clone(), value: serde_json::to_vec(&entry).unwrap() });
+        (items, a, b)
+    }
+
+    fn period_file(items: &[Item]) -> Vec<u8> {
+        let mut bytes = MAGIC_PERIODS.to_vec();
+        let mut counts = Counts::default();
+        for item in items {
+            match item {
+                Item::Commit(_) => counts.commits += 1,
+                Item::Stream(_) => counts.streams += 1,
+                Item::Archive { .. } => counts.archives += 1,
+                Item::IndexEntry { .. } => counts.index_entries += 1,
+                Item::Feed(_) => counts.feed_messages += 1,
+                Item::Layout(_) => {}
+            }
+            write_item(&mut bytes, item).unwrap();
+        }
+        write_end_periods(&mut bytes, &counts).unwrap();
+        bytes
+    }
+
+    fn period_refusal(items: &[Item]) -> String {
+        match check_period_file(&period_file(items)[..]) {
+            Ok(_) => panic!("a damaged backup was accepted"),
+            Err(e) => format!("{e:#}"),
+        }
+    }
+
+    #[test]
+    fn a_period_backup_checks_with_its_streams_archives_and_index_entries() {
+        let (items, a, b) = sample();
+        let checked = check_period_file(&period_file(&items)[..]).expect("checks");
+        assert_eq!(checked.layout, layout());
+        assert_eq!(checked.streams.len(), 1);
+        assert_eq!(checked.commits.matches.get(&a).map(|m| m.hashes.len()), Some(3));
+        assert!(checked.archives.contains_key(&b) && checked.index.contains_key(&b));
+        assert_eq!(checked.archives[&b].orchestrator_public_key, Signer::from_seed(&[1; 32]).public_key().to_vec());
+    }
+
+    #[test]
+    fn a_damaged_archive_or_a_misplaced_record_is_refused() {
+        // A flipped bit in an archive's commits: refused as the orchestrator would refuse it.
+        let (mut items, _, b) = sample();
+        if let Some(Item::Archive { blob, .. }) = items.get_mut(5) {
+            let last = blob.len() - 3;
+            blob[last] ^= 1;
+        }
+        let e = period_refusal(&items);
+        assert!(e.contains(&format!("the archive of match {b} is refused")), "{e}");
+
+        // A commit on a subject of another period than its stream's.
+        let (mut items, a, _) = sample();
+        if let Some(Item::Commit(r)) = items.get_mut(3) {
+            r.subject = format!("match.t1.{a}.events");
+        }
+        assert!(period_refusal(&items).contains("not a subject of that stream"), "{}", period_refusal(&items));
+
+        // An index entry of a match the file has no archive of.
+        let (mut items, a, _) = sample();
+        if let Some(Item::IndexEntry { key, .. }) = items.get_mut(6) {
+            *key = a;
+        }
+        assert!(period_refusal(&items).contains("index entry"), "{}", period_refusal(&items));
+
+        // A stream that is not a period stream of the layout.
+        let (mut items, _, _) = sample();
+        items[1] = Item::Stream("MATCHES".into());
+        assert!(period_refusal(&items).contains("not a new period stream"), "{}", period_refusal(&items));
     }
 }
