@@ -12,6 +12,9 @@ use crate::core::stack::PriorityRound;
 use crate::core::{Awaiting, Event};
 
 mod game;
+mod triggers;
+
+pub use self::triggers::{Pending, Source, When};
 
 /// Seats: the Corp is seat 0, the Runner seat 1.
 pub const CORP: u32 = 0;
@@ -176,6 +179,11 @@ pub struct Run {
     /// The run was ended (by a subroutine or a card) or the Runner jacked out.
     pub stop: bool,
     pub successful: bool,
+    /// The run was successful and no earlier run on its server this turn was (read by "the
+    /// first successful run on this server each turn" abilities when they resolve, which may be
+    /// after the server is recorded in `TurnFlags::successful_servers`).
+    #[serde(default)]
+    pub first_success_here: bool,
     /// Strength taken from the encountered ice for this encounter.
     #[serde(default)]
     pub ice_minus: i64,
@@ -340,11 +348,11 @@ pub struct Access {
     /// Archives cards an interrupt of the access was already offered for (asked once each).
     #[serde(default)]
     pub interrupts_asked: Vec<u32>,
-    /// Persistent additional costs to steal (CR 1.16, "persistent"): the rezzed cards with
-    /// `cards::Static::StealCostHere` in the root of the breached server when the access began;
-    /// their costs apply to every steal of this access, even once they are trashed.
+    /// Persistent abilities (CR 1.16, "persistent"): the rezzed cards in the root of the
+    /// breached server with one (`cards::Static::StealCostHere`, `cards::Static::TrashCostPlus`)
+    /// when the access began; they apply to this whole access, even once those cards are trashed.
     #[serde(default)]
-    pub steal_costs: Vec<u32>,
+    pub persistent: Vec<u32>,
     /// The accessed card whose additional costs (to steal it or to trash it) are being paid:
     /// its access decision then steals or trashes it without asking again.
     #[serde(default)]
@@ -417,6 +425,9 @@ pub enum Task {
     /// the Corp first: `corp_bid` is its bid, a secret from the Runner and spectators until the
     /// Runner has bid (no event, summary or view field shows it; `flow::psi`).
     Psi { code: String, card: u32, step: u8, arg: u32, corp_bid: Option<u32> },
+    /// A reaction window whose order matters (CR 9.2, reaction windows; `cards::triggers`):
+    /// `seat`'s abilities still pending, one of which `seat` picks to resolve next.
+    Triggers { seat: u32, pending: Vec<Pending> },
 }
 
 /// A hidden pile a card's effect picks cards from at random.

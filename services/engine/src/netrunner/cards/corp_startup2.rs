@@ -112,6 +112,7 @@ pub static DEFS: &[CardDef] = &[
         name: "IP Enforcement",
         play: Some(Play { targets: Targets::Labeled(ip_targets), effect: Effect::Custom(ip_enforcement) }),
         asks: &[Ask::Own(Prompt { ask: ip_install_ask, answer: ip_install_answer }), Ask::Do(ip_advance)],
+        statics: &[Static::PlayCostX(agenda_points)],
         ..BLANK
     },
     // --- upgrades
@@ -119,6 +120,7 @@ pub static DEFS: &[CardDef] = &[
         code: TUCANA,
         name: "Tucana",
         events: &[(When::AgendaLeftServer, Effect::Ask(0))],
+        statics: &[Static::RemoteServerOnly],
         asks: &[
             Ask::Own(Prompt { ask: tucana_search_ask, answer: tucana_search_answer }),
             Ask::Own(Prompt { ask: found_install_ask, answer: tucana_found_answer }),
@@ -135,20 +137,12 @@ pub static DEFS: &[CardDef] = &[
     },
 ];
 
-/// The server a Corp card is installed in (root or protecting it).
-fn server_of(g: &Game, card: u32) -> Option<u32> {
-    match g.corp_zone(card) {
-        CorpZone::Root(s) | CorpZone::Ice(s) => Some(s),
-        _ => None,
-    }
-}
-
 // --- A Teia -------------------------------------------------------------------------------------------
 
 /// The first install each turn in or protecting a remote server: one more install from HQ in or
 /// protecting another remote server (`arg`: the first one's server).
 fn a_teia_installed(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
-    let Some(s) = server_of(g, c.arg).filter(|&s| Game::is_remote(s)) else { return };
+    let Some(s) = g.server_of(c.arg).filter(|&s| Game::is_remote(s)) else { return };
     if g.use_once_per_turn(c.def.code) {
         ask_later(g, Ctx { arg: s, ..c }, 0);
     }
@@ -226,7 +220,7 @@ fn nuvem_trashed_from_rd(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 fn bangun_accessed(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     let k = c.arg;
     let faceup = g.card(k).is_some_and(|x| x.faceup);
-    if g.def(k).ctype == CardType::Agenda && faceup && server_of(g, k).is_some() {
+    if g.def(k).ctype == CardType::Agenda && faceup && g.server_of(k).is_some() {
         super::helpers::damage(g, DamageKind::Meat, 2, c.name(), false);
         give_tags(g, 1, c.name(), ev);
     }
@@ -373,7 +367,7 @@ fn front_company_run(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
         return;
     }
     g.flags.used_cards.push(c.card);
-    let unprotected = server_of(g, c.card).and_then(|s| g.server(s)).is_some_and(|sv| sv.ice.is_empty());
+    let unprotected = g.server_of(c.card).and_then(|s| g.server(s)).is_some_and(|sv| sv.ice.is_empty());
     if unprotected {
         super::helpers::damage(g, DamageKind::Net, 2, c.name(), false);
     }
@@ -440,8 +434,14 @@ fn remove_from_game(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 // --- IP Enforcement ------------------------------------------------------------------------------------
 
+/// X, IP Enforcement's play cost and the tags it removes: the target agenda's printed points.
+fn agenda_points(g: &Game, agenda: u32) -> i64 {
+    g.def(agenda).points.unwrap_or(0)
+}
+
 /// The agendas in the Runner's score area whose printed points X the Runner's tags can pay (the
-/// additional cost: remove X tags), each a target.
+/// additional cost: remove X tags), each a target; the play action keeps those whose X credits
+/// (the play cost) the Corp can pay too.
 fn ip_targets(g: &Game) -> Option<Vec<(u32, String)>> {
     let t: Vec<(u32, String)> = g
         .runner
@@ -449,7 +449,7 @@ fn ip_targets(g: &Game) -> Option<Vec<(u32, String)>> {
         .iter()
         .copied()
         .filter(|&a| g.def(a).ctype == CardType::Agenda && g.def(a).points.unwrap_or(0) <= g.runner.tags)
-        .map(|a| (a, format!("remove {} tag(s) to install {}", g.def(a).points.unwrap_or(0), g.label(a))))
+        .map(|a| (a, format!("pay {x} credit(s) and remove {x} tag(s) to install {}", g.label(a), x = agenda_points(g, a))))
         .collect();
     Some(t)
 }
@@ -510,7 +510,7 @@ fn refill_2(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 /// Its credits rez assets in the root of its server and ice protecting it.
 fn mahkota_rez_here(g: &Game, this: u32, spend: Spend) -> bool {
     let Spend::Rez(k) = spend else { return false };
-    let Some(s) = server_of(g, this) else { return false };
+    let Some(s) = g.server_of(this) else { return false };
     match g.corp_zone(k) {
         CorpZone::Root(t) => t == s && g.def(k).ctype == CardType::Asset,
         CorpZone::Ice(t) => t == s,
@@ -518,10 +518,9 @@ fn mahkota_rez_here(g: &Game, this: u32, spend: Spend) -> bool {
     }
 }
 
-/// The trash cost of each asset in the root of its server is 2 higher.
-fn mahkota_trash_cost(g: &Game, this: u32, card: u32) -> i64 {
-    let here = server_of(g, this).is_some_and(|s| g.corp_zone(card) == CorpZone::Root(s));
-    if here && g.def(card).ctype == CardType::Asset {
+/// Persistent: the trash cost of each asset in the root of its server is 2 higher.
+fn mahkota_trash_cost(g: &Game, server: u32, card: u32) -> i64 {
+    if g.corp_zone(card) == CorpZone::Root(server) && g.def(card).ctype == CardType::Asset {
         2
     } else {
         0

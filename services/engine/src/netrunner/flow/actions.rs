@@ -7,7 +7,7 @@ use super::ask::{ask, clicks_left, one_pick, opt, pick_one, public};
 use super::install::{install_corp, install_runner};
 use super::windows::open;
 use crate::core::{DecisionOption, Event, Input, RulesError};
-use crate::netrunner::cards::{self, Static, Targets};
+use crate::netrunner::cards::{self, triggers, Source, Static, Targets};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{At, Game, Stage, CORP, RUNNER};
 
@@ -69,7 +69,9 @@ fn play_options(g: &Game, card: u32, cost: i64, out: &mut Options) {
         Targets::None => plain(out),
         Targets::Labeled(f) => match f(g) {
             Some(targets) => {
-                for (t, what) in targets {
+                // An X cost is known once the target is: only the targets it can pay for.
+                let credits = if g.active == CORP { g.corp.credits } else { g.runner.credits };
+                for (t, what) in targets.into_iter().filter(|&(t, _)| g.play_cost(card, Some(t)) <= credits) {
                     out.push((opt(format!("play:{card}:{t}"), format!("Play {label}: {what}")), Act::Play { card, target: Some(t) }));
                 }
             }
@@ -109,9 +111,8 @@ fn corp_install_options(g: &Game, card: u32, out: &mut Options) {
     let label = g.label(card);
     for s in &c.servers {
         let ok = match d.ctype {
-            CardType::Agenda | CardType::Asset => Game::is_remote(s.id),
             CardType::Ice => cards::helpers::corp_available_for(g, cards::Spend::Install(card)) >= s.ice.len() as i64,
-            _ => true,
+            _ => g.may_install_root_in(card, s.id),
         };
         if ok {
             let what = if d.ctype == CardType::Ice {
@@ -301,7 +302,7 @@ fn draw_action_count(g: &mut Game, seat: u32) -> u32 {
 }
 
 fn play(g: &mut Game, seat: u32, card: u32, target: Option<u32>, ev: &mut Vec<Event>) -> Result<(), RulesError> {
-    let cost = g.def(card).cost.unwrap_or(0);
+    let cost = g.play_cost(card, target);
     let paid = if seat == CORP { g.corp_pay(cost) } else { g.runner_pay(cost) };
     if !paid {
         return Err(RulesError::Illegal(format!("{} costs {cost}", g.label(card))));
@@ -471,9 +472,8 @@ pub fn finish_action(g: &mut Game, ev: &mut Vec<Event>) {
         return;
     }
     let n = g.flags.actions_finished.iter().filter(|k| **k == kind).count() as u32;
-    cards::fire_identity(g, CORP, cards::When::CorpFinishedAction, n, ev);
-    let cs: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, cards::When::CorpFinishedAction)).collect();
-    cards::fire_all(g, cards::When::CorpFinishedAction, &cs, n, ev);
+    let sources = [Source::Identity(CORP)].into_iter().chain(cards::rezzed_corp_sources(g));
+    triggers::fire(g, cards::When::CorpFinishedAction, sources, n, ev);
 }
 
 /// The action stage: ask the active seat for an action while it has clicks.

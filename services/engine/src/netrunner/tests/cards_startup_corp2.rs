@@ -2,8 +2,9 @@
 //! by the card; continuing `cards_startup_corp.rs`.
 
 use crate::core::stack::PriorityRound;
+use crate::core::Choice;
 use crate::netrunner::cards::{self as c, corp_startup as cs, corp_startup2 as c2};
-use crate::netrunner::state::{At, CorpZone, Stage, ARCHIVES, CORP, HQ, RUNNER};
+use crate::netrunner::state::{At, CorpZone, Stage, ARCHIVES, CORP, HQ, RD, RUNNER};
 
 use super::cards_startup_corp::{corp, corp_window, runner};
 use super::kit::{Match, NetrunnerVerbs, Scenario};
@@ -231,6 +232,28 @@ fn card_ip_enforcement_removes_x_tags_to_install_an_x_point_agenda_from_the_runn
     assert!(!s.at_action().offers(&format!("play:{ip}:{a}")), "2 points need 2 tags");
 }
 
+#[test]
+fn card_ip_enforcement_costs_x_credits_the_printed_points_of_the_agenda_it_installs() {
+    // Printed "X[credit]" (no number in the card data): X is the agenda's points, paid as the
+    // operation is played, and the agenda is not offered when the Corp cannot pay X.
+    let mut s = corp();
+    s.g.corp.credits = 3;
+    let ip = s.hq(c2::IP_ENFORCEMENT);
+    let a = s.card(c::OFFWORLD_OFFICE);
+    s.g.runner.score.push(a);
+    s.g.runner.tags = 2;
+    let mut m = s.at_action();
+    m.pick(&[&format!("play:{ip}:{a}")]);
+    assert_eq!(m.game().corp.credits, 1, "2 credits for a 2-point agenda");
+    let mut s = corp();
+    s.g.corp.credits = 1;
+    let ip = s.hq(c2::IP_ENFORCEMENT);
+    let a = s.card(c::OFFWORLD_OFFICE);
+    s.g.runner.score.push(a);
+    s.g.runner.tags = 2;
+    assert!(!s.at_action().offers(&format!("play:{ip}:{a}")), "1 credit cannot pay X = 2");
+}
+
 // --- assets ----------------------------------------------------------------------------------------------
 
 #[test]
@@ -328,6 +351,40 @@ fn card_mahkota_langit_grid_pays_rezzes_in_its_server_and_raises_its_assets_tras
     let printed = g.def(nico).trash.unwrap_or(0);
     assert_eq!(g.trash_cost(nico), Some(printed + 2));
     assert_eq!(g.trash_cost(elsewhere), Some(printed));
+}
+
+#[test]
+fn card_mahkota_langit_grid_trashed_while_accessed_still_raises_the_trash_cost_of_its_assets_persistent_cr_1_16() {
+    let mut s = runner();
+    s.g.runner.credits = 20;
+    let grid = s.root(3, c2::MAHKOTA_LANGIT_GRID, true);
+    let nico = s.root(3, c::NICO_CAMPAIGN, true);
+    let mut m = s.at_action();
+    m.run_on(3);
+    m.pick(&["continue"]);
+    m.answer(Choice::Order(vec!["slot:0".into(), "slot:1".into()]));
+    let grid_cost = m.game().trash_cost(grid).unwrap_or(0);
+    m.pick(&["trash"]);
+    let g = m.game();
+    assert!(g.corp.archives.contains(&grid));
+    let printed = g.def(nico).trash.unwrap_or(0);
+    assert_eq!(g.trash_cost(nico), Some(printed + 2), "persistent: still +2 while this access lasts");
+    m.pick(&["trash"]);
+    let g = m.game();
+    assert_eq!(g.runner.credits, 20 - grid_cost - (printed + 2));
+    assert!(g.corp.archives.contains(&nico));
+}
+
+#[test]
+fn card_tucana_is_installed_only_in_the_root_of_a_remote_server() {
+    let mut s = corp();
+    let t = s.hq(c2::TUCANA);
+    s.root(3, c::NICO_CAMPAIGN, false);
+    let m = s.at_action();
+    for central in [HQ, RD, ARCHIVES] {
+        assert!(!m.offers(&format!("install:{t}:{central}")), "remote server only, not {central}");
+    }
+    assert!(m.offers(&format!("install:{t}:3")) && m.offers(&format!("install:{t}:new")));
 }
 
 #[test]
