@@ -422,31 +422,46 @@ async fn list_rulesets_publishes_the_formats_and_the_pool() -> Result<()> {
     let listed = client.list_rulesets(m::ListRulesetsRequest {}).await?.into_inner().rulesets;
     let nr = listed.iter().find(|r| r.name == "netrunner").ok_or_else(|| anyhow!("netrunner"))?;
     let formats: Vec<(&str, i64)> = nr.formats.iter().map(|f| (f.name.as_str(), f.option_value)).collect();
-    assert_eq!(formats, [("system_gateway", 0), ("startup", 1)]);
+    assert_eq!(formats, [("system_gateway", 0), ("startup", 1), ("standard", 2)]);
     let startup = &nr.formats[1];
     assert_eq!((startup.display_name.as_str(), startup.snapshot.as_str()), ("Startup", "startup_7"));
     assert_eq!(startup.sets, ["sg", "tai", "rwr", "elev"]);
-    assert!(nr.options.iter().any(|o| o.name == "format" && (o.default_value, o.min, o.max) == (0, 0, 1)));
-    // Every card of the engine's tables, with the engine's numbers (no count written down).
-    let engine_pool = &engine::netrunner::data::pool()?.cards;
+    assert!(nr.options.iter().any(|o| o.name == "format" && (o.default_value, o.min, o.max) == (0, 0, 2)));
+    assert!(nr.options.iter().any(|o| o.name == "snapshot" && o.default_value == 0));
+    // Standard: its snapshots, the active one first in the data's order, each with its ban list.
+    let standard = &nr.formats[2];
+    assert_eq!(standard.snapshot, "standard_31");
+    let snaps: Vec<(&str, i64, bool, &str)> =
+        standard.snapshots.iter().map(|s| (s.id.as_str(), s.option_value, s.active, s.ban_list.as_str())).collect();
+    assert_eq!(snaps, [("standard_31", 31, true, "standard_ban_list_25_08"), ("standard_32", 32, false, "standard_ban_list_25_10")]);
+    assert!(standard.snapshots.iter().all(|s| s.card_pool == "rotation_2025" && s.sets.len() == 10));
+    // Every distinct card once, with the engine's numbers (no count written down): a reprint by
+    // the code the engine knows it by, its other printing among `printings`.
+    let engine_pool = engine::netrunner::data::distinct_cards();
     assert_eq!(nr.pool.len(), engine_pool.len());
-    for (c, e) in nr.pool.iter().zip(engine_pool) {
+    for (c, e) in nr.pool.iter().zip(&engine_pool) {
         assert_eq!(
             (c.code.as_str(), c.title.as_str(), c.side.as_str(), c.card_type.as_str(), c.faction.as_str()),
             (e.code.as_str(), e.title.as_str(), e.side.name(), e.ctype.name(), e.faction.as_str())
         );
         assert_eq!((c.influence.map(i64::from), i64::from(c.deck_limit), c.agenda_points.map(i64::from)), (e.influence, e.deck_limit.unwrap_or(3), e.points));
         assert_eq!(c.implemented, engine::netrunner::cards::implemented(&e.code), "{}", e.code);
-        assert!(c.formats.iter().any(|f| f == "startup"), "every card is in Startup's pool: {c:?}");
+        assert!(c.formats.iter().any(|f| f == "standard"), "every card is in Standard's pool: {c:?}");
         assert_eq!(c.formats.iter().any(|f| f == "system_gateway"), e.set == "sg", "{c:?}");
+        assert_eq!(c.printings.first(), Some(&c.code));
     }
     let card = |code: &str| nr.pool.iter().find(|c| c.code == code).ok_or_else(|| anyhow!("no card {code}"));
-    assert_eq!(card("30006")?.banned_in, ["startup"], "Cleaver");
+    assert_eq!(card("30006")?.banned_in, ["startup", "standard"], "Cleaver");
     assert_eq!(card("30035")?.min_deck_size, Some(40));
     assert_eq!(card("30035")?.influence_limit, Some(15));
     assert_eq!(card("30044")?.influence, None, "a faction agenda cannot leave its faction");
-    let banned: Vec<&str> = nr.pool.iter().filter(|c| !c.banned_in.is_empty()).map(|c| c.code.as_str()).collect();
-    assert_eq!(banned, ["30006", "30051", "30063", "34111"]);
+    // Touch-ups: banned from Standard Ban List 25.10 only.
+    assert_eq!(card("35067")?.banned_in_snapshots, ["standard_32"]);
+    assert!(card("35067")?.legal_in.iter().any(|s| s == "standard_31"));
+    // Cayambe Grid, printed twice, banned under both codes by the one card.
+    assert_eq!(card("26127")?.printings, ["26127", "27007"]);
+    assert!(nr.pool.iter().all(|c| c.code != "27007"));
+    assert_eq!(nr.pool.len(), 547);
     // The other games publish no pool.
     assert!(listed.iter().filter(|r| r.name != "netrunner").all(|r| r.formats.is_empty() && r.pool.is_empty()));
     Ok(())
