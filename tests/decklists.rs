@@ -388,6 +388,82 @@ async fn startup_decklists_through_create_match() -> Result<()> {
     play_to_end_and_audit(&mut client, &table, 31, "netrunner").await
 }
 
+/// A fixture of `services/cli/tests/decks/standard/`, read as written (the server checks it).
+fn standard_fixture(file: &str) -> Result<Vec<(String, u32)>> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../services/cli/tests/decks/standard").join(file);
+    let read = engine::netrunner::decklist_text::read(&std::fs::read_to_string(&path)?, engine::netrunner::data::Format::Standard);
+    if !read.problems.is_empty() {
+        return Err(anyhow!("{file}: {:?}", read.problems));
+    }
+    Ok(read.cards)
+}
+
+fn standard_request(corp: &[(String, u32)], runner: &[(String, u32)], snapshot: Option<i64>) -> m::CreateMatchRequest {
+    let mut req = startup_request(corp, runner);
+    req.options.insert("format".into(), 2);
+    if let Some(s) = snapshot {
+        req.options.insert("snapshot".into(), s);
+    }
+    req
+}
+
+/// The Standard fixtures through `CreateMatch` with the option `format` = 2: a legal deck with
+/// cards not implemented yet is INVALID_ARGUMENT naming them; each illegal one names its
+/// violation; the option `snapshot` picks the ban list (Touch-ups: banned from 25.10 only); and
+/// a whole match of two Standard decklists (every card implemented) is played, exported and
+/// audited, its log naming the snapshot it was created under (the active one, fixed at creation).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn standard_decklists_through_create_match() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    // The Runner: the Startup Criminal deck, legal in Standard and every card implemented (the
+    // Startup Shaper deck holds Creative Commission, banned in 25.08).
+    let (touch_ups, shaper) = (standard_fixture("touch-ups.txt")?, startup_fixture("criminal.txt")?);
+    for (corp, runner) in [("hb.txt", "anarch.txt"), ("jinteki.json", "criminal.txt"), ("weyland.txt", "shaper.txt"), ("nbn.txt", "anarch.txt")] {
+        let created = client.create_match(harness::platform(standard_request(&standard_fixture(corp)?, &standard_fixture(runner)?, None))).await;
+        match created {
+            Ok(_) => {}
+            Err(e) => {
+                assert_eq!(e.code(), tonic::Code::InvalidArgument, "{corp} against {runner}: {e:?}");
+                assert!(e.message().contains("'s decklist is a legal") && e.message().contains("not implemented yet"), "{corp}/{runner}: {}", e.message());
+            }
+        }
+    }
+    let illegal = [
+        ("illegal-banned.txt", false, "Moshing (26067) is banned in standard_31 (Standard Ban List 25.08)"),
+        ("illegal-reprint.json", true, "4 copies of Hákarl 1.0 exceed its deck limit of 3 (33036 and 32004 are the same card)"),
+        ("illegal-influence.txt", false, "exceeds Az McCaffrey: Mechanical Prodigy's limit 15"),
+        ("illegal-agenda.txt", true, "Regenesis (33040) is a jinteki agenda"),
+        ("illegal-agenda-points.txt", true, "a 45-card Corp deck needs 20 or 21 agenda points"),
+    ];
+    for (file, corp, violation) in illegal {
+        let list = standard_fixture(file)?;
+        let req = if corp { standard_request(&list, &shaper, None) } else { standard_request(&touch_ups, &list, None) };
+        let err = client.create_match(harness::platform(req)).await.expect_err(file);
+        assert_eq!(err.code(), tonic::Code::InvalidArgument, "{file}: {err:?}");
+        assert!(err.message().contains(violation), "{file}: {}", err.message());
+    }
+    // Touch-ups under each snapshot.
+    assert!(client.create_match(harness::platform(standard_request(&touch_ups, &shaper, Some(31)))).await.is_ok());
+    let err = client.create_match(harness::platform(standard_request(&touch_ups, &shaper, Some(32)))).await.expect_err("25.10");
+    assert!(err.message().contains("Touch-ups (35067) is banned in standard_32 (Standard Ban List 25.10)"), "{}", err.message());
+    let err = client.create_match(harness::platform(standard_request(&touch_ups, &shaper, Some(30)))).await.expect_err("no snapshot 30");
+    assert!(err.message().contains("names no snapshot of standard"), "{}", err.message());
+
+    let created = client.create_match(harness::platform(standard_request(&touch_ups, &shaper, None))).await?.into_inner();
+    let codes: Vec<(u32, String)> = created.seats.iter().map(|s| (s.seat, s.join_code.clone())).collect();
+    let table = join(&mut client, &created.match_id, &codes, created.randomness_public_key).await?;
+    play_to_end_and_audit(&mut client, &table, 34, "netrunner").await?;
+    let bytes = client.export_match(m::ExportMatchRequest { match_id: table.match_id.clone() }).await?.into_inner().export;
+    let export = api::log_v1::MatchExport::decode(bytes.as_slice())?;
+    let Some(api::log_v1::commit_input::Input::Created(c)) = export.commits.first().and_then(|c| c.input.as_ref()).and_then(|i| i.input.as_ref()) else {
+        return Err(anyhow!("the first commit is not the creation"));
+    };
+    let options = c.config.as_ref().map(|c| c.options.clone()).unwrap_or_default();
+    assert_eq!((options.get("format"), options.get("snapshot")), (Some(&2), Some(&31)), "the active snapshot is logged: {options:?}");
+    Ok(())
+}
+
 /// `arbiter create --format startup` checks the files in Startup and creates the match in it
 /// (the server then refuses a ready deck that is not legal there).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -431,8 +507,7 @@ async fn list_rulesets_publishes_the_formats_and_the_pool() -> Result<()> {
     // Standard: its snapshots, the active one first in the data's order, each with its ban list.
     let standard = &nr.formats[2];
     assert_eq!(standard.snapshot, "standard_31");
-    let snaps: Vec<(&str, i64, bool, &str)> =
-        standard.snapshots.iter().map(|s| (s.id.as_str(), s.option_value, s.active, s.ban_list.as_str())).collect();
+    let snaps: Vec<(&str, i64, bool, &str)> = standard.snapshots.iter().map(|s| (s.id.as_str(), s.option_value, s.active, s.ban_list.as_str())).collect();
     assert_eq!(snaps, [("standard_31", 31, true, "standard_ban_list_25_08"), ("standard_32", 32, false, "standard_ban_list_25_10")]);
     assert!(standard.snapshots.iter().all(|s| s.card_pool == "rotation_2025" && s.sets.len() == 10));
     // Every distinct card once, with the engine's numbers (no count written down): a reprint by

@@ -311,7 +311,8 @@ fn build() -> Result<Pool, String> {
 pub fn parse_reprints(text: &str, cards: &[CardData]) -> Result<BTreeMap<String, String>, String> {
     let mut out = BTreeMap::new();
     let mut header = false;
-    let find = |code: &str, line: usize| cards.iter().find(|c| c.code == code).ok_or_else(|| format!("reprints line {line}: no card table has the code {code}"));
+    let find =
+        |code: &str, line: usize| cards.iter().find(|c| c.code == code).ok_or_else(|| format!("reprints line {line}: no card table has the code {code}"));
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         if raw.trim().is_empty() || raw.starts_with('#') {
@@ -549,7 +550,13 @@ fn violations(deck: &Deck, snap: Snapshot, implemented: Option<Implemented>) -> 
 /// with count 1), or every violation of it under `format`, the cards without behaviour among
 /// them. `name` names it in the state. Its cards are by the code the engine knows each by
 /// (either code of a reprint may be listed).
-pub fn deck_from_list(name: &str, side: Side, list: &[(String, u32)], format: impl Into<Snapshot>, implemented: impl Fn(&str) -> bool) -> Result<Deck, Vec<String>> {
+pub fn deck_from_list(
+    name: &str,
+    side: Side,
+    list: &[(String, u32)],
+    format: impl Into<Snapshot>,
+    implemented: impl Fn(&str) -> bool,
+) -> Result<Deck, Vec<String>> {
     list_to_deck(name, side, list, format.into(), Some(&implemented))
 }
 

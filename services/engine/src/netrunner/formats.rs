@@ -183,9 +183,11 @@ impl Snapshot {
         if value == 0 {
             return Ok(format.active());
         }
-        format.snapshots().into_iter().find(|s| s.option_value() == value && !s.id().is_empty()).ok_or_else(|| {
-            format!("option snapshot = {value} names no snapshot of {}; {}", format.name(), Snapshot::listing(format))
-        })
+        format
+            .snapshots()
+            .into_iter()
+            .find(|s| s.option_value() == value && !s.id().is_empty())
+            .ok_or_else(|| format!("option snapshot = {value} names no snapshot of {}; {}", format.name(), Snapshot::listing(format)))
     }
 
     /// The snapshot of `format` called `name` (`standard_32`, or its number `32`).
@@ -313,7 +315,10 @@ pub fn parse_formats(text: &str, cards: &[CardData], canonical: &dyn Fn(&str) ->
                     return Err(format!("formats line {line}: banned card {value} is not in any card table"));
                 };
                 if !s.sets.contains(&c.set) {
-                    return Err(format!("formats line {line}: banned card {value} is not in {}'s pool (list its set first)", if id.is_empty() { name } else { id }));
+                    return Err(format!(
+                        "formats line {line}: banned card {value} is not in {}'s pool (list its set first)",
+                        if id.is_empty() { name } else { id }
+                    ));
                 }
                 if canonical(value) != *value {
                     return Err(format!("formats line {line}: ban {} by its code {}, not its other printing {value}", c.title, canonical(value)));

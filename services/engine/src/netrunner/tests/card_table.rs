@@ -28,7 +28,6 @@ const TEST_SOURCES: [&str; 10] = [
     include_str!("cards_startup_corp_last.rs"),
 ];
 
-
 /// The name a card's tests are named after: its row's name (an identity's without its
 /// subtitle), or the printed title for a card without a row.
 fn test_name(k: &data::CardData) -> String {

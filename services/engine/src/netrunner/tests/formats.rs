@@ -119,7 +119,10 @@ fn nr_10_a_bad_formats_table_is_refused_by_name() {
         (format!("{ok}system_gateway\t-\tbanned\t34111\t-\n"), "not in system_gateway's pool"),
         (format!("{ok}standard\tstandard_31\tbanned\t27007\t-\n"), "ban Cayambe Grid by its code 26127, not its other printing 27007"),
         (format!("{ok}startup\tstartup_7\tcolour\tx\t-\n"), "unknown kind"),
-        (format!("{head}{sg}startup\t-\tname\tS\t-\nstartup\tstartup_7\tset\tsg\t-\n{sd}"), "has 0 active snapshot(s); it needs exactly one, and every snapshot named"),
+        (
+            format!("{head}{sg}startup\t-\tname\tS\t-\nstartup\tstartup_7\tset\tsg\t-\n{sd}"),
+            "has 0 active snapshot(s); it needs exactly one, and every snapshot named",
+        ),
         (format!("{ok}startup\tstartup_8\tactive\t-\t-\nstartup\tstartup_8\tset\tsg\t-\n"), "has 2 active snapshot(s)"),
         (format!("{ok}startup\tstartup_x\tset\tsg\t-\n"), "is called startup_<number>"),
         (format!("{ok}eternal\t-\tname\tE\t-\neternal\t-\tset\tsg\t-\n"), "the engine knows"),
@@ -225,8 +228,7 @@ fn nr_10_every_violation_in_one_list_with_the_formats_own() {
     // Zahya in Startup with Cleaver (banned; 2 influence each), 4 Sure Gambles, a card without
     // behaviour, too few cards.
     let later = data::pool().unwrap().cards.iter().find(|k| k.set != "sg" && k.side == Side::Runner && k.ctype != CardType::Identity).unwrap();
-    let list: Vec<(String, u32)> =
-        [("30010", 1), (CLEAVER, 3), ("30030", 4), (later.code.as_str(), 1)].iter().map(|(k, n)| (k.to_string(), *n)).collect();
+    let list: Vec<(String, u32)> = [("30010", 1), (CLEAVER, 3), ("30030", 4), (later.code.as_str(), 1)].iter().map(|(k, n)| (k.to_string(), *n)).collect();
     let without = |code: &str| code != later.code && c::implemented(code);
     let v = data::deck_from_list("custom", Side::Runner, &list, Format::Startup, without).unwrap_err();
     let all = v.join(" | ");
@@ -302,7 +304,9 @@ fn nr_10_the_match_option_format_checks_every_seat_in_its_format() {
     let err = Netrunner.new_match(&config(&[("format", 1)])).unwrap_err();
     assert_eq!(
         err,
-        RulesError::InvalidConfig("deck \"catalyst-starter\" is not legal in startup: Cleaver (30006) is banned in startup_7 (Startup Balance Update 25.04)".into())
+        RulesError::InvalidConfig(
+            "deck \"catalyst-starter\" is not legal in startup: Cleaver (30006) is banned in startup_7 (Startup Balance Update 25.04)".into()
+        )
     );
     let err = Netrunner.new_match(&config(&[("format", 3)])).unwrap_err();
     assert!(matches!(&err, RulesError::InvalidConfig(m) if m.contains("option format = 3 is outside 0..=2")), "{err:?}");
