@@ -431,7 +431,7 @@ async fn standard_decklists_through_create_match() -> Result<()> {
     }
     let illegal = [
         ("illegal-banned.txt", false, "Moshing (26067) is banned in standard_31 (Standard Ban List 25.08)"),
-        ("illegal-reprint.json", true, "4 copies of Hákarl 1.0 exceed its deck limit of 3 (33036 and 32004 are the same card)"),
+        ("illegal-reprint.json", true, "4 copies of Hákarl 1.0 exceed its deck limit of 3 (32004 and 33036 are the same card)"),
         ("illegal-influence.txt", false, "exceeds Az McCaffrey: Mechanical Prodigy's limit 15"),
         ("illegal-agenda.txt", true, "Regenesis (33040) is a jinteki agenda"),
         ("illegal-agenda-points.txt", true, "a 45-card Corp deck needs 20 or 21 agenda points"),

@@ -108,7 +108,7 @@ impl Matches {
             }
         };
         let snapshots = listed
-            .rulesets
+            .descriptions
             .iter()
             .filter(|i| i.options.iter().any(|o| o.name == "snapshot"))
             .map(|i| {
