@@ -1,11 +1,16 @@
 //! End-to-end in a real browser: the TypeScript client generated from `proto/`
 //! (`tests/web`, protobuf-es and Connect's gRPC-Web transport) and its page, in headless Chromium
-//! against `arbiter up`. Two pages play a whole mainframe match against each other through the
-//! page's forms, a third follows it as a spectator, and a fourth follows its tournament on the
-//! public feed through NATS' WebSocket listener (nats.ws, the `feed` user). Then every private
-//! part of every logged event (what only a seat may see) is looked for in the spectator's and the
-//! feed's pages and in every byte they received, and must be in none. Screenshots of the pages
-//! are kept in `target/browser-test/`.
+//! against `arbiter up`. For each ruleset (mainframe, netrunner with Startup decklists, neonhope)
+//! two pages play a whole match against each other on the game's board, a third watches it
+//! through the spectators' link, and a tournament page follows all three tables on the public
+//! feed through NATS' WebSocket listener (nats.ws, the `feed` user). The driver
+//! (`tests/web/browser-test.mjs`) checks every board against the view it was drawn from, mid-match
+//! and at the end, and that no address or link holds a seat's token; here, the spectator's board
+//! at the end is checked against the API's own final view, and every private part of every logged
+//! event (what only a seat may see) is looked for in the spectators' and the tournament's pages
+//! and in every byte they received, and must be in none. Screenshots of every board are kept in
+//! `target/browser-test/` (docs/web.md), with one of what the page draws for kinds it does not
+//! know (`tests/web/src/selftest.ts`: unknown decision and event kinds, `netrunner.trigger_order`).
 //!
 //! What it installs when missing: Debian's `chromium` (apt-get, as root) and the npm packages of
 //! `tests/web/package-lock.json` (`npm ci`).
@@ -89,8 +94,69 @@ fn private_parts(export: &api::log_v1::MatchExport) -> Vec<String> {
     out
 }
 
+/// The rulesets the test plays, one match each, in this order (tables 1, 2, 3 of the tournament).
+const RULESETS: [&str; 3] = ["mainframe", "netrunner", "neonhope"];
+
+/// The number a page's board shows for the count `name` (`data-stat="name"`), from its HTML.
+fn shown_stat(dom: &str, name: &str) -> Option<String> {
+    let at = dom.find(&format!("data-stat=\"{name}\""))?;
+    let rest = &dom[at..];
+    let start = rest.find("<b>")? + 3;
+    let end = rest[start..].find("</b>")?;
+    Some(rest[start..start + end].to_string())
+}
+
+/// How many cards a page's board says the zone `name` holds (`data-zone="name" data-count=`).
+fn shown_zone(dom: &str, name: &str) -> Option<String> {
+    let at = dom.find(&format!("data-zone=\"{name}\""))?;
+    let rest = &dom[at..dom[at..].find('>').map_or(dom.len(), |e| at + e)];
+    let start = rest.find("data-count=\"")? + "data-count=\"".len();
+    Some(rest[start..].split('"').next()?.to_string())
+}
+
+/// What the spectators' board must show at the end, read from the API's own final view of the
+/// match (GetMatch as a spectator): a few counts and zones per game, scored points included.
+fn final_expectations(ruleset: &str, v: &serde_json::Value) -> Vec<(String, bool, String)> {
+    let n = |x: &serde_json::Value| x.as_i64().map(|i| i.to_string()).unwrap_or_default();
+    let len = |x: &serde_json::Value| x.as_array().map_or(0, |a| a.len()).to_string();
+    let mut out: Vec<(String, bool, String)> = Vec::new();
+    match ruleset {
+        "netrunner" => {
+            for side in ["corp", "runner"] {
+                for k in ["agenda_points", "credits", "clicks"] {
+                    out.push((format!("{side}.{k}"), true, n(&v[side][k])));
+                }
+                out.push((format!("{side}.score"), false, len(&v[side]["score_area"])));
+            }
+            out.push(("runner.tags".into(), true, n(&v["runner"]["tags"])));
+            out.push(("runner.heap".into(), false, len(&v["runner"]["heap"])));
+            out.push(("corp.archives".into(), false, len(&v["corp"]["archives"])));
+            out.push(("corp.hq".into(), false, n(&v["corp"]["hq_count"])));
+            out.push(("runner.grip".into(), false, n(&v["runner"]["grip_count"])));
+        }
+        "mainframe" => {
+            for (i, p) in v["players"].as_array().into_iter().flatten().enumerate() {
+                out.push((format!("player.{i}.mainframe"), true, n(&p["mainframe"])));
+                out.push((format!("player.{i}.bioframe"), true, n(&p["bioframe"])));
+                out.push((format!("player.{i}.hand"), false, n(&p["hand_count"])));
+                out.push((format!("player.{i}.recycle_bin"), false, len(&p["recycle_bin"])));
+            }
+        }
+        _ => {
+            out.push(("surveillance".into(), true, n(&v["surveillance"])));
+            out.push(("objective.intel".into(), true, n(&v["objective"]["intel"])));
+            out.push(("encounter_discard".into(), false, len(&v["encounter_discard"])));
+            for (i, c) in v["characters"].as_array().into_iter().flatten().enumerate() {
+                out.push((format!("character.{i}.stress"), true, n(&c["stress"])));
+                out.push((format!("character.{i}.held"), false, n(&c["held_count"])));
+            }
+        }
+    }
+    out
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_browser_pages_play_a_mainframe_match_and_a_spectator_page_sees_nothing_hidden() -> Result<()> {
+async fn browser_pages_play_every_ruleset_on_its_board_and_spectators_see_nothing_hidden() -> Result<()> {
     let started = Instant::now();
     let chromium = tokio::task::spawn_blocking(chromium).await??;
     tokio::task::spawn_blocking(build_page).await??;
@@ -105,6 +171,7 @@ async fn two_browser_pages_play_a_mainframe_match_and_a_spectator_page_sees_noth
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"))
         .join("browser-test");
     let _ = std::fs::remove_dir_all(&out_dir);
+    let decks = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../services/cli/tests/decks/startup");
 
     let driver = tokio::process::Command::new("node")
         .arg(web_dir().join("browser-test.mjs"))
@@ -113,7 +180,9 @@ async fn two_browser_pages_play_a_mainframe_match_and_a_spectator_page_sees_noth
         .arg(&out_dir)
         .arg("--chromium")
         .arg(&chromium)
-        .args(["--ruleset", "mainframe", "--seed", "7"])
+        .args(["--rulesets", &RULESETS.join(","), "--seed", "7"])
+        .arg("--decks")
+        .arg(&decks)
         .args(["--feed", &format!("ws://127.0.0.1:{ws_port}"), "--tournament", "browser-cup", "--feed-password-file"])
         .arg(&feed_password)
         .current_dir(web_dir())
@@ -123,56 +192,79 @@ async fn two_browser_pages_play_a_mainframe_match_and_a_spectator_page_sees_noth
     let printed = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     println!("{printed}");
     ensure!(out.status.success(), "the browser test failed ({}):\n{printed}", out.status);
-    let match_id = printed
-        .lines()
-        .find_map(|l| l.strip_prefix("match ").and_then(|r| r.split_once(" ended: ")).map(|(id, _)| id.to_string()))
-        .context("the browser test printed no result")?;
+    let played = Instant::now();
 
-    // The match really ended, through the API the pages used.
     let mut client = m::match_service_client::MatchServiceClient::connect(up.orchestrator.clone()).await?;
-    let view = client.get_match(m::GetMatchRequest { match_id: match_id.clone(), version: 0 }).await?.into_inner();
-    assert_eq!(view.status, m::MatchStatus::Ended as i32, "{view:?}");
-    assert!(!view.result.is_empty());
+    let tournament_dom = std::fs::read_to_string(out_dir.join("tournament-dom.txt"))?;
+    // The captures as text, to search with std's (optimized) substring search: a text in them
+    // decodes to itself, since a valid UTF-8 text never starts with a continuation byte.
+    let tournament_network = String::from_utf8_lossy(&std::fs::read(out_dir.join("tournament-network.bin"))?).into_owned();
+    let holds = |bytes: &str, text: &str| bytes.contains(text);
+    let mut checked = Vec::new();
+    for ruleset in RULESETS {
+        let match_id = printed
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("match {ruleset} ")).and_then(|r| r.split_once(" ended: ")).map(|(id, _)| id.to_string()))
+            .with_context(|| format!("the browser test printed no result for {ruleset}"))?;
 
-    // The leak check: nothing only a seat may see, in the spectator's page or its traffic.
-    let export = client.export_match(m::ExportMatchRequest { match_id: match_id.clone() }).await?.into_inner();
-    let export = api::log_v1::MatchExport::decode(export.export.as_slice())?;
-    let hidden = private_parts(&export);
-    assert!(hidden.len() > 20, "a whole mainframe match has private events (hands drawn): {}", hidden.len());
-    let dom = std::fs::read_to_string(out_dir.join("spectator-dom.txt"))?;
-    let network = std::fs::read(out_dir.join("spectator-network.bin"))?;
-    let feed_dom = std::fs::read_to_string(out_dir.join("feed-dom.txt"))?;
-    let feed_network = std::fs::read(out_dir.join("feed-network.bin"))?;
-    let holds = |bytes: &[u8], text: &str| bytes.windows(text.len()).any(|w| w == text.as_bytes());
-    // The captures work: the spectator's and the feed's traffic hold the public story of the match.
-    let last_public = export.commits.iter().rev().flat_map(|c| c.events.iter()).find(|e| e.private_to.is_empty()).context("no public event")?;
-    assert!(dom.contains(&last_public.text), "the spectator's page shows the match's last public event");
-    assert!(holds(&network, &last_public.text), "the capture holds the API's answers");
-    assert!(holds(&feed_network, &last_public.text), "the feed page received the match's last public event");
-    assert!(
-        feed_dom.contains(&format!("data-match=\"{match_id}\"")) && feed_dom.contains("data-result=\"yes\""),
-        "the feed page shows the match and its result"
-    );
-    // The rule can fail: seat 0's own page shows its private events.
-    let seat_dom = std::fs::read_to_string(out_dir.join("seat-0-dom.txt"))?;
-    assert!(hidden.iter().any(|p| seat_dom.contains(p.as_str())), "seat 0's page shows none of its private events");
-    for secret in &hidden {
-        assert!(!dom.contains(secret.as_str()), "the spectator's page shows a private event part: {secret}");
-        assert!(!holds(&network, secret), "the spectator received a private event part: {secret}");
-        assert!(!feed_dom.contains(secret.as_str()), "the feed page shows a private event part: {secret}");
-        assert!(!holds(&feed_network, secret), "the feed page received a private event part: {secret}");
+        // The match really ended, through the API the pages used.
+        let view = client.get_match(m::GetMatchRequest { match_id: match_id.clone(), version: 0 }).await?.into_inner();
+        assert_eq!(view.status, m::MatchStatus::Ended as i32, "{view:?}");
+        assert!(!view.result.is_empty());
+
+        // The spectators' board at the end shows what the API's final view holds.
+        let dom = std::fs::read_to_string(out_dir.join(format!("{ruleset}-spectator-dom.txt")))?;
+        let state: serde_json::Value = serde_json::from_str(&view.state_json)?;
+        for (name, is_stat, want) in final_expectations(ruleset, &state) {
+            let got = if is_stat { shown_stat(&dom, &name) } else { shown_zone(&dom, &name) };
+            assert_eq!(got.as_deref(), Some(want.as_str()), "{ruleset}: the spectators' board shows {name} = {got:?}, the API's final view {want}");
+        }
+
+        // The leak check: nothing only a seat may see, in the spectator's or the tournament's
+        // page or in their traffic.
+        let export = client.export_match(m::ExportMatchRequest { match_id: match_id.clone() }).await?.into_inner();
+        let export = api::log_v1::MatchExport::decode(export.export.as_slice())?;
+        let hidden = private_parts(&export);
+        assert!(hidden.len() > 5, "a whole {ruleset} match has private events (cards drawn): {}", hidden.len());
+        let network = String::from_utf8_lossy(&std::fs::read(out_dir.join(format!("{ruleset}-spectator-network.bin")))?).into_owned();
+        // The captures work: the spectator's and the tournament's traffic hold the public story.
+        let last_public = export.commits.iter().rev().flat_map(|c| c.events.iter()).find(|e| e.private_to.is_empty()).context("no public event")?;
+        assert!(dom.contains(&last_public.text), "the spectator's page shows the {ruleset} match's last public event");
+        assert!(holds(&network, &last_public.text), "the capture holds the API's answers");
+        assert!(holds(&tournament_network, &last_public.text), "the tournament page received the {ruleset} match's last public event");
+        assert!(
+            tournament_dom.contains(&format!("data-match=\"{match_id}\"")) && tournament_dom.contains(&format!("data-ruleset=\"{ruleset}\"")),
+            "the tournament page shows the {ruleset} table"
+        );
+        // The rule can fail: seat 0's own page shows its private events.
+        let seat_dom = std::fs::read_to_string(out_dir.join(format!("{ruleset}-seat-0-dom.txt")))?;
+        assert!(hidden.iter().any(|p| seat_dom.contains(p.as_str())), "seat 0's {ruleset} page shows none of its private events");
+        for secret in &hidden {
+            assert!(!dom.contains(secret.as_str()), "the {ruleset} spectator's page shows a private event part: {secret}");
+            assert!(!holds(&network, secret), "the {ruleset} spectator received a private event part: {secret}");
+            assert!(!tournament_dom.contains(secret.as_str()), "the tournament page shows a private event part of {ruleset}: {secret}");
+            assert!(!holds(&tournament_network, secret), "the tournament page received a private event part of {ruleset}: {secret}");
+        }
+        for page in ["seat-0", "seat-1", "spectator"] {
+            for when in ["mid", "end"] {
+                let shot = out_dir.join(format!("{ruleset}-{page}-{when}.png"));
+                ensure!(std::fs::metadata(&shot).map(|m| m.len() > 10_000).unwrap_or(false), "no screenshot {}", shot.display());
+            }
+        }
+        checked.push(format!("{ruleset} {} hidden parts against {} bytes", hidden.len(), network.len()));
     }
-    for page in ["seat-0", "seat-1", "spectator", "feed"] {
-        let shot = out_dir.join(format!("{page}.png"));
+    assert_eq!(tournament_dom.matches("data-result=\"yes\"").count(), RULESETS.len(), "the tournament page shows every table's result");
+    for shot in ["tournament.png", "tournament-table.png", "selftest.png"] {
+        let shot = out_dir.join(shot);
         ensure!(std::fs::metadata(&shot).map(|m| m.len() > 10_000).unwrap_or(false), "no screenshot {}", shot.display());
-        println!("screenshot: {}", shot.display());
     }
+    println!("screenshots: {}", out_dir.display());
     println!(
-        "browser test: {} hidden parts checked against {} bytes the spectator and {} bytes the feed page received; setup (chromium, npm, build) {:.1} s, all {:.1} s",
-        hidden.len(),
-        network.len(),
-        feed_network.len(),
+        "browser test: {}; the tournament page received {} bytes; setup (chromium, npm, build) {:.1} s, the pages {:.1} s, all {:.1} s",
+        checked.join(", "),
+        tournament_network.len(),
         prepared.as_secs_f64(),
+        (played - started).saturating_sub(prepared).as_secs_f64(),
         started.elapsed().as_secs_f64()
     );
     let status = up.stop().await?;

@@ -1,16 +1,25 @@
-// A minimal Arbiter page: pick a ruleset and create a match (platform key), join a seat by its
-// join code, play it (the seat's view and its pending decision, answered with forms), or follow a
-// match as a spectator. Everything it shows comes from the API; it knows no game.
+// The Arbiter page: create a match (platform key), join a seat by its join code and play it on
+// the game's board, watch a match as a spectator, or follow a tournament's tables live. Every
+// board is drawn from what the API gives (the view's state_json, the events, the pending
+// decision); the page knows each game's layout, never what a card does.
 //
-// The orchestrator's address is the `api` query parameter (default: this host, port 50051); the
-// page's origin must be allowed there (`arbiter up --cors-origin ORIGIN`). The `feed` parameter
-// is NATS' WebSocket address for the tournament feed (`arbiter up --nats-websocket-port`).
+// Addresses (query parameters; none is a credential, so every link may be shared):
+//   api=URL         the orchestrator (default: this host, port 50051); it must allow this page's
+//                   origin (`arbiter up --cors-origin ORIGIN`)
+//   feed=URL        NATS' WebSocket listener for the tournament feed (`--nats-websocket-port`)
+//   match=ID        a match's board: a spectator's, or with seat=N the board of seat N, whose
+//                   token this tab keeps in sessionStorage (never in the address)
+//   tournament=T    a tournament's tables, from the public feed (the `feed` password is asked)
 
 import { ConnectError } from "@connectrpc/connect";
-import { MatchStatus, type Decision, type GameEvent } from "../gen/arbiter/match/v1/match_pb.js";
-import { choice, connect, entropy, isMine, type Answer } from "./arbiter.js";
+import { MatchStatus, MatchViewSchema, type Decision, type GameEvent, type MatchView, type RulesetDescription } from "../gen/arbiter/match/v1/match_pb.js";
+import { CARDS } from "../gen/cards.js";
+import { choice, connect, entropy, type Answer } from "./arbiter.js";
+import { boardOf, type Ctx, type J } from "./board/index.js";
+import { decisionForm, eventItems, placeOnBoard } from "./decision.js";
+import { normalize, parseDecklist } from "./decklist.js";
 import { el } from "./dom.js";
-import { feedTable, followFeed } from "./feed.js";
+import { followTournament } from "./tournament.js";
 
 const params = new URLSearchParams(location.search);
 const api = params.get("api") ?? `${location.protocol}//${location.hostname}:50051`;
@@ -18,6 +27,7 @@ const feedUrl = params.get("feed") ?? `ws://${location.hostname}:4223`;
 
 let credential: string | undefined;
 const client = connect(api, () => credential);
+let rulesets: RulesetDescription[] = [];
 
 function byId<T extends HTMLElement>(id: string): T {
   const e = document.getElementById(id);
@@ -35,29 +45,122 @@ function problem(e: unknown): string {
   return e instanceof ConnectError ? `${e.code === undefined ? "" : `${e.code}: `}${e.rawMessage}` : String(e);
 }
 
-// --- create, join, watch --------------------------------------------------------------------------
+/** A link to this page with `extra` (and the api and feed addresses): never a credential. */
+export function pageLink(extra: Record<string, string>): string {
+  const p = new URLSearchParams({ api });
+  if (params.has("feed")) p.set("feed", feedUrl);
+  for (const [k, v] of Object.entries(extra)) p.set(k, v);
+  return `${location.origin}${location.pathname}?${p}`;
+}
+
+/** Where this tab keeps a seat's token: sessionStorage (this tab only, gone when it closes), so
+ *  a reload keeps the seat while the address stays shareable. */
+const tokenKey = (matchId: string, seat: number) => `arbiter.seat-token.${api}.${matchId}.${seat}`;
+
+// --- the lobby: create, join, watch, follow ------------------------------------------------------
 
 async function loadRulesets() {
   const select = byId<HTMLSelectElement>("ruleset");
-  const { rulesets } = await client.listRulesets({});
+  rulesets = (await client.listRulesets({})).rulesets;
   select.replaceChildren(...rulesets.map((r) => el("option", { value: r.name }, `${r.name} (${r.minSeats}–${r.maxSeats} seats, ${r.rulesVersion})`)));
+  showCreateFields();
+}
+
+function ruleset(): RulesetDescription | undefined {
+  return rulesets.find((r) => r.name === byId<HTMLSelectElement>("ruleset").value);
+}
+
+/** The create form's seats and options for the chosen ruleset: a name, a ready deck or a
+ *  decklist per seat; each option with its default; the format when the game has formats. */
+function showCreateFields() {
+  const r = ruleset();
+  if (!r) return;
+  const players = byId<HTMLInputElement>("players");
+  players.min = String(r.minSeats);
+  players.max = String(r.maxSeats);
+  const n = Math.min(Math.max(Number(players.value) || r.minSeats, r.minSeats), r.maxSeats);
+  players.value = String(n);
+  const decks = el("datalist", { id: "decks" }, ...r.decks.map((d) => el("option", { value: d })));
+  const seats = Array.from({ length: n }, (_, i) =>
+    el(
+      "fieldset",
+      { class: "seat", "data-seat": String(i) },
+      el("legend", {}, `Seat ${i}`),
+      el("label", {}, "Name ", el("input", { class: "seat-name", value: `Player ${i + 1}`, size: "16" })),
+      el("label", {}, "Ready deck ", el("input", { class: "seat-deck", list: "decks", placeholder: "the default", size: "20" })),
+      el("label", {}, "or a decklist (one card a line: ", el("code", {}, "3x Hedge Fund"), ")", el("textarea", { class: "seat-decklist", rows: "3", cols: "40" })),
+    ),
+  );
+  const formats = r.formats.length
+    ? [el("label", {}, "Format ", el("select", { id: "format" }, ...r.formats.map((f) => el("option", { value: String(f.optionValue) }, `${f.displayName} (${f.name})`))))]
+    : [];
+  const options = r.options
+    .filter((o) => !(r.formats.length && o.name === "format"))
+    .map((o) => el("label", { title: o.doc }, `${o.name} `, el("input", { class: "option", "data-name": o.name, type: "number", min: String(o.min), max: String(o.max), placeholder: String(o.defaultValue) })));
+  byId("seats").replaceChildren(decks, ...seats);
+  byId("options").replaceChildren(...formats, el("details", {}, el("summary", {}, "Options (empty: the default)"), ...options));
+}
+
+/** A seat's decklist as the API's ids: titles are looked up in the published pool, or in the
+ *  page's table of card names for a game that publishes none. */
+function decklistOf(text: string, r: RulesetDescription): { card: string; count: number }[] {
+  const byName = new Map<string, string>();
+  const ids = new Set<string>();
+  for (const p of r.pool) {
+    byName.set(normalize(p.title), p.code);
+    ids.add(p.code);
+  }
+  const table = (CARDS as Record<string, unknown>)[r.name];
+  if (r.pool.length === 0 && table && typeof table === "object") {
+    for (const [key, p] of Object.entries(table as Record<string, { name?: string }>)) {
+      ids.add(key);
+      if (p.name) byName.set(normalize(p.name), key);
+    }
+  }
+  const parsed = parseDecklist(text, byName, ids);
+  if (parsed.problems.length) throw new Error(parsed.problems.join("; "));
+  return parsed.cards;
 }
 
 async function createMatch() {
-  const ruleset = byId<HTMLSelectElement>("ruleset").value;
-  const players = Number(byId<HTMLInputElement>("players").value);
+  const r = ruleset();
+  if (!r) return;
   const tournamentId = byId<HTMLInputElement>("tournament").value.trim();
-  credential = byId<HTMLInputElement>("platform-key").value.trim();
   try {
-    const seats = Array.from({ length: players }, (_, i) => ({ name: `Player ${i + 1}`, deck: "" }));
-    const created = await client.createMatch({ ruleset, seats, tournamentId, table: tournamentId ? 1 : 0, round: tournamentId ? 1 : 0 });
+    const seats = Array.from(document.querySelectorAll<HTMLElement>("#seats fieldset.seat"), (f) => {
+      const name = f.querySelector<HTMLInputElement>(".seat-name")?.value.trim() ?? "";
+      const list = f.querySelector<HTMLTextAreaElement>(".seat-decklist")?.value.trim() ?? "";
+      if (list) return { name, deck: "", decklist: { cards: decklistOf(list, r) } };
+      return { name, deck: f.querySelector<HTMLInputElement>(".seat-deck")?.value.trim() ?? "" };
+    });
+    const options: Record<string, bigint> = {};
+    for (const i of document.querySelectorAll<HTMLInputElement>("#options input.option")) if (i.value.trim() !== "") options[i.dataset.name ?? ""] = BigInt(i.value);
+    const format = document.querySelector<HTMLSelectElement>("#format");
+    if (format && format.value !== String(r.formats[0]?.optionValue ?? 0)) options.format = BigInt(format.value);
+    const round = Number(byId<HTMLInputElement>("round").value) || 0;
+    const table = Number(byId<HTMLInputElement>("table").value) || 0;
+    credential = byId<HTMLInputElement>("platform-key").value.trim();
+    const created = await client.createMatch({ ruleset: r.name, seats, options, tournamentId, round: tournamentId ? round || 1 : round, table: tournamentId ? table || 1 : table });
     byId<HTMLInputElement>("join-match").value = created.matchId;
     byId<HTMLInputElement>("watch-match").value = created.matchId;
+    if (tournamentId) byId<HTMLInputElement>("feed-tournament").value = tournamentId;
     const rows = created.seats.map((s) =>
-      el("tr", { "data-testid": "join-code", "data-seat": String(s.seat), "data-code": s.joinCode }, el("td", {}, `seat ${s.seat}`), el("td", {}, el("code", {}, s.joinCode))),
+      el(
+        "tr",
+        { "data-testid": "join-code", "data-seat": String(s.seat), "data-code": s.joinCode },
+        el("td", {}, `seat ${s.seat}`),
+        el("td", {}, el("code", {}, s.joinCode)),
+        el("td", {}, el("a", { href: pageLink({ match: created.matchId, seat: String(s.seat) }), "data-testid": "seat-link" }, "the seat's page")),
+      ),
     );
-    byId("created").replaceChildren(el("p", {}, "Match ", el("code", { "data-testid": "match-id" }, created.matchId), " created. Give each player a seat and its join code:"), el("table", {}, ...rows));
-    say(`created ${ruleset} match ${created.matchId}`);
+    const links: (HTMLElement | string)[] = [el("a", { href: pageLink({ match: created.matchId }), "data-testid": "spectator-link" }, "spectators' board")];
+    if (tournamentId) links.push(" · ", el("a", { href: pageLink({ tournament: tournamentId }), "data-testid": "tournament-link" }, `tournament ${tournamentId}`));
+    byId("created").replaceChildren(
+      el("p", {}, "Match ", el("code", { "data-testid": "match-id" }, created.matchId), " created. Give each player their seat's page and, apart from it, its join code:"),
+      el("table", {}, ...rows),
+      el("p", {}, "Anyone may watch: ", ...links),
+    );
+    say(`created ${r.name} match ${created.matchId}`);
   } catch (e) {
     say(`could not create the match: ${problem(e)}`, true);
   } finally {
@@ -72,6 +175,9 @@ async function joinMatch() {
   try {
     const joined = await client.joinMatch({ matchId, seat, joinCode, entropy: entropy() });
     credential = joined.seatToken;
+    sessionStorage.setItem(tokenKey(matchId, seat), joined.seatToken);
+    // The address names the match and the seat, never the token: it can be bookmarked or shown.
+    history.replaceState(null, "", pageLink({ match: matchId, seat: String(seat) }));
     say(`joined match ${matchId} as seat ${seat}`);
     await follow(matchId, seat);
   } catch (e) {
@@ -80,160 +186,195 @@ async function joinMatch() {
   }
 }
 
-async function watchMatch() {
+function watchMatch() {
   const matchId = byId<HTMLInputElement>("watch-match").value.trim();
-  credential = undefined;
-  say(`watching match ${matchId} as a spectator`);
-  await follow(matchId, undefined);
+  location.assign(pageLink({ match: matchId }));
 }
 
-async function watchFeed() {
-  const tournament = byId<HTMLInputElement>("feed-tournament").value.trim();
-  const password = byId<HTMLInputElement>("feed-password").value.trim();
+async function watchTournament(tournament: string) {
   byId("lobby").hidden = true;
-  const box = byId("feed");
+  const box = byId("tournament-view");
   box.hidden = false;
-  byId("feed-title").textContent = `Feed of ${tournament || "matches outside a tournament"}`;
+  byId("tournament-title").textContent = `Tournament ${tournament || "(matches outside a tournament)"}`;
+  const form = byId<HTMLFormElement>("feed-login");
+  const password = byId<HTMLInputElement>("feed-password");
+  await new Promise<void>((resolve) => {
+    form.onsubmit = (e) => {
+      e.preventDefault();
+      resolve();
+    };
+  });
+  form.hidden = true;
   say(`following the feed of ${tournament || "_"} at ${feedUrl}`);
+  // A client of its own without any credential: the tables' boards are spectators' views.
+  const spectator = connect(api, () => undefined);
   try {
-    await followFeed(feedUrl, password, tournament, (rows) => byId("feed-rows").replaceChildren(feedTable(rows)));
+    await followTournament({ url: feedUrl, password: password.value.trim(), tournament, client: spectator, box: byId("tables"), link: (matchId) => pageLink({ match: matchId }) });
   } catch (e) {
     say(`the feed stopped: ${problem(e)}`, true);
   }
 }
 
-// --- following a match -------------------------------------------------------------------------------
+// --- a match's board -------------------------------------------------------------------------------
 
-/** Follow `matchId` live (as `seat`, or as a spectator): every update's events, the viewer's
- *  view, and the decision when it is the viewer's. */
+/** Follow `matchId` live (as `seat`, or as a spectator): each update redraws the board from the
+ *  viewer's view, adds the events (the latest highlighted, on the board too), and shows the
+ *  decision when it is the viewer's. */
 async function follow(matchId: string, seat: number | undefined) {
   byId("lobby").hidden = true;
-  const board = byId("board");
-  board.hidden = false;
-  board.dataset.viewer = seat === undefined ? "spectator" : `seat ${seat}`;
+  const page = byId("match");
+  page.hidden = false;
+  page.dataset.viewer = seat === undefined ? "spectator" : `seat ${seat}`;
   byId("viewer").textContent = seat === undefined ? "Spectator" : `Seat ${seat}`;
+  const share = byId<HTMLAnchorElement>("share");
+  share.href = pageLink({ match: matchId });
+  let ruleset = "";
+  let recent = new Set<string>();
   try {
     for await (const update of client.watchMatch({ matchId, fromVersion: 0n })) {
-      showEvents(update.events);
       const view = await client.getMatch({ matchId, version: 0n });
+      ruleset = view.ruleset;
+      const game = boardOf(ruleset);
+      // The last events are highlighted, in the list and on the board, until newer ones come (an
+      // update without events, a draw or the final reveal, keeps them).
+      if (update.events.length) {
+        recent = new Set<string>();
+        for (const e of update.events) for (const r of game.refs(e.kind, parse(e.detailJson))) recent.add(r);
+        showEvents(update.events);
+      }
+      page.dataset.ruleset = ruleset;
+      page.dataset.version = String(view.version);
+      page.dataset.status = MatchStatus[view.status] ?? String(view.status);
+      byId("match-title").textContent = `${ruleset} match ${matchId}`;
       byId("version").textContent = String(view.version);
-      board.dataset.version = String(view.version);
-      board.dataset.status = MatchStatus[view.status] ?? String(view.status);
-      byId("state").textContent = pretty(view.stateJson);
+      byId("extra").replaceChildren(...extraFields(view));
+      const state = parse(view.stateJson);
+      byId("state").textContent = JSON.stringify(state, null, 2);
+      const waitingFor = view.status === MatchStatus.IN_PROGRESS ? view.pending?.seat : undefined;
+      const ctx: Ctx = { viewer: seat, names: view.seats.map((s) => s.name), recent, waitingFor };
+      const board = state && typeof state === "object" ? game.board(state, ctx) : el("pre", {}, view.stateJson);
+      byId("board").replaceChildren(board);
       if (view.status === MatchStatus.ENDED) {
         // The server closes the stream after the last update; nothing more to answer.
-        byId("decision").replaceChildren(el("p", { "data-testid": "result" }, `The match is over: ${view.result}`));
+        byId("decision").replaceChildren(el("p", { "data-testid": "result", class: "banner result" }, `The match is over: ${view.result}`));
         say(`match ${matchId} ended: ${view.result}`);
         continue;
       }
-      showDecision(matchId, isMine(view.pending, seat) ? view.pending : undefined, view.pending);
+      showDecision(matchId, view, seat, board);
     }
   } catch (e) {
     say(`the match stream stopped: ${problem(e)}`, true);
   }
 }
 
-function pretty(json: string): string {
+function parse(json: string): J {
+  if (!json) return null;
   try {
-    return JSON.stringify(JSON.parse(json), null, 2);
+    return JSON.parse(json);
   } catch {
     return json;
   }
 }
 
+/** Members of the view this page was not written for (a newer API's), shown as they are. */
+function extraFields(view: MatchView): HTMLElement[] {
+  const known = new Set(["matchId", "ruleset", "version", "status", "seats", "stateJson", "pending", "result", "viewerSeat", "chainHash"]);
+  const out: HTMLElement[] = [];
+  for (const f of MatchViewSchema.fields) {
+    if (known.has(f.localName)) continue;
+    const v = (view as unknown as Record<string, unknown>)[f.localName];
+    if (v === undefined || v === null || v === "" || v === 0 || v === 0n || v === false) continue;
+    const text = typeof v === "object" ? JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? String(x) : x)) : String(v);
+    out.push(el("span", { class: "flag", "data-field": f.localName }, `${f.name.replace(/_/g, " ")}: ${text}`));
+  }
+  return out;
+}
+
 function showEvents(events: GameEvent[]) {
   const log = byId("events");
-  for (const e of events) log.append(el("li", { "data-kind": e.kind }, e.text));
+  for (const old of log.querySelectorAll("li.recent")) old.classList.remove("recent");
+  log.append(...eventItems(events));
   log.scrollTop = log.scrollHeight;
 }
 
-function showDecision(matchId: string, mine: Decision | undefined, pending: Decision | undefined) {
+function showDecision(matchId: string, view: MatchView, seat: number | undefined, board: HTMLElement) {
   const box = byId("decision");
-  const shown = box.querySelector<HTMLFormElement>("form[data-testid=decision]");
-  // The same decision still pending (another seat's event arrived): keep the form and what was typed.
-  if (mine && shown && shown.dataset.decisionId === String(mine.decisionId)) return;
+  const pending = view.pending;
+  // The seat's own decision gets its form even when its spec is of a kind this page does not
+  // know (the form says so in words) rather than a "waiting" line.
+  const mine = pending && seat !== undefined && pending.seat === seat ? pending : undefined;
   if (!mine) {
-    box.replaceChildren(el("p", { "data-testid": "waiting" }, pending ? `Waiting for seat ${pending.seat}: ${pending.prompt}` : "Waiting…"));
+    const who = pending ? `${view.seats.find((s) => s.seat === pending.seat)?.name || `seat ${pending.seat}`}` : "";
+    box.replaceChildren(el("p", { "data-testid": "waiting" }, pending ? `Waiting for ${who}: ${pending.summary || pending.prompt || pending.kind}` : "Waiting…"));
     return;
   }
-  const form = el("form", { "data-testid": "decision", "data-decision-id": String(mine.decisionId), "data-kind": mine.kind });
-  form.append(el("p", { class: "prompt" }, mine.prompt), el("p", { class: "kind" }, mine.kind));
-  const submit = (answer: Answer) => void answerWith(matchId, mine, answer, form);
-  const spec = mine.spec;
-  switch (spec.case) {
-    case "pick": {
-      const { options, min, max } = spec.value;
-      if (min === 1 && max === 1) {
-        for (const o of options) {
-          const b = el("button", { type: "button", "data-testid": "option", "data-id": o.id }, o.label);
-          b.onclick = () => submit({ kind: "pick", ids: [o.id] });
-          form.append(b);
-        }
-        break;
-      }
-      form.dataset.min = String(min);
-      form.dataset.max = String(max);
-      for (const o of options) {
-        form.append(el("label", {}, el("input", { type: "checkbox", "data-testid": "pick", value: o.id }), ` ${o.label}`));
-      }
-      form.append(submitButton(() => ({ kind: "pick", ids: Array.from(form.querySelectorAll<HTMLInputElement>("input[data-testid=pick]:checked"), (c) => c.value) }), submit));
-      break;
-    }
-    case "number": {
-      const { min, max } = spec.value;
-      const input = el("input", { type: "number", "data-testid": "number", min: String(min), max: String(max), value: String(min) });
-      form.append(input, submitButton(() => ({ kind: "number", value: BigInt(input.value || "0") }), submit));
-      break;
-    }
-    case "split": {
-      const { amount, targets } = spec.value;
-      form.append(el("p", {}, `Split ${amount} among:`));
-      targets.forEach((t, i) => {
-        form.append(el("label", {}, `${t.label} `, el("input", { type: "number", "data-testid": "split", "data-id": t.id, min: "0", max: String(amount), value: i === 0 ? String(amount) : "0" })));
-      });
-      const parts = () => Array.from(form.querySelectorAll<HTMLInputElement>("input[data-testid=split]"), (i) => ({ targetId: i.dataset.id ?? "", amount: Number(i.value || "0") }));
-      form.append(submitButton(() => ({ kind: "split", parts: parts() }), submit));
-      break;
-    }
-    case "order": {
-      const list = el("ol", {}, ...spec.value.items.map((i) => el("li", { "data-id": i.id }, i.label)));
-      form.append(list, submitButton(() => ({ kind: "order", ids: Array.from(list.children, (li) => (li as HTMLElement).dataset.id ?? "") }), submit));
-      break;
-    }
-    default:
-      form.append(el("p", {}, "This page cannot show this decision."));
+  let form = box.querySelector<HTMLFormElement>("form[data-testid=decision]");
+  // The same decision still pending (another seat's event arrived): keep the form and what was
+  // typed, and place its options on the new board again.
+  if (!form || form.dataset.decisionId !== String(mine.decisionId)) {
+    form = decisionForm(mine, (d, answer, f) => void answerWith(matchId, d, answer, f));
+    box.replaceChildren(form);
   }
-  box.replaceChildren(form);
+  placeOnBoard(form, mine, board, boardOf(view.ruleset));
 }
 
-function submitButton(read: () => Answer, submit: (a: Answer) => void): HTMLButtonElement {
-  const b = el("button", { type: "button", "data-testid": "submit" }, "Submit");
-  b.onclick = () => submit(read());
-  return b;
+function setSubmitting(form: HTMLFormElement, on: boolean) {
+  form.dataset.submitting = String(on);
+  for (const b of form.querySelectorAll("button")) b.disabled = on;
+  for (const b of document.querySelectorAll<HTMLButtonElement>(`#board button.on-board[data-decision-id="${form.dataset.decisionId}"]`)) b.disabled = on;
 }
 
 async function answerWith(matchId: string, d: Decision, answer: Answer, form: HTMLFormElement) {
-  form.dataset.submitting = "true";
-  for (const b of form.querySelectorAll("button")) b.disabled = true;
+  setSubmitting(form, true);
   try {
     // The idempotency key makes a retried click harmless.
     await client.submitDecision({ matchId, decisionId: d.decisionId, choice: choice(answer), idempotencyKey: `web-${d.decisionId}` });
   } catch (e) {
     say(`the server refused the answer: ${problem(e)}`, true);
-    form.dataset.submitting = "false";
-    for (const b of form.querySelectorAll("button")) b.disabled = false;
+    setSubmitting(form, false);
   }
 }
 
 // --- wiring --------------------------------------------------------------------------------------------
 
 byId("api").textContent = api;
+byId("feed-url").textContent = feedUrl;
 byId("create").onclick = () => void createMatch();
 byId("join").onclick = () => void joinMatch();
-byId("watch").onclick = () => void watchMatch();
-byId("follow-feed").onclick = () => void watchFeed();
-byId("feed-url").textContent = feedUrl;
-loadRulesets().then(
-  () => say("ready"),
-  (e) => say(`cannot reach ${api}: ${problem(e)}`, true),
-);
+byId("watch").onclick = () => watchMatch();
+byId("follow-feed").onclick = () => location.assign(pageLink({ tournament: byId<HTMLInputElement>("feed-tournament").value.trim() }));
+byId("ruleset").onchange = () => showCreateFields();
+byId("players").onchange = () => showCreateFields();
+
+async function start() {
+  const matchId = params.get("match");
+  const seatParam = params.get("seat");
+  const tournament = params.get("tournament");
+  if (tournament !== null) {
+    say("ready");
+    await watchTournament(tournament);
+    return;
+  }
+  if (matchId && seatParam === null) {
+    say(`watching match ${matchId} as a spectator`);
+    await follow(matchId, undefined);
+    return;
+  }
+  await loadRulesets();
+  if (matchId && seatParam !== null) {
+    const seat = Number(seatParam);
+    const token = sessionStorage.getItem(tokenKey(matchId, seat));
+    if (token) {
+      credential = token;
+      say(`seat ${seat} of match ${matchId}`);
+      await follow(matchId, seat);
+      return;
+    }
+    // No token in this tab: join with the seat's code.
+    byId<HTMLInputElement>("join-match").value = matchId;
+    byId<HTMLInputElement>("join-seat").value = String(seat);
+  }
+  say("ready");
+}
+
+start().catch((e) => say(`cannot reach ${api}: ${problem(e)}`, true));
