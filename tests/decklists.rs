@@ -388,6 +388,82 @@ async fn startup_decklists_through_create_match() -> Result<()> {
     play_to_end_and_audit(&mut client, &table, 31, "netrunner").await
 }
 
+/// A fixture of `services/cli/tests/decks/standard/`, read as written (the server checks it).
+fn standard_fixture(file: &str) -> Result<Vec<(String, u32)>> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../services/cli/tests/decks/standard").join(file);
+    let read = engine::netrunner::decklist_text::read(&std::fs::read_to_string(&path)?, engine::netrunner::data::Format::Standard);
+    if !read.problems.is_empty() {
+        return Err(anyhow!("{file}: {:?}", read.problems));
+    }
+    Ok(read.cards)
+}
+
+fn standard_request(corp: &[(String, u32)], runner: &[(String, u32)], snapshot: Option<i64>) -> m::CreateMatchRequest {
+    let mut req = startup_request(corp, runner);
+    req.options.insert("format".into(), 2);
+    if let Some(s) = snapshot {
+        req.options.insert("snapshot".into(), s);
+    }
+    req
+}
+
+/// The Standard fixtures through `CreateMatch` with the option `format` = 2: a legal deck with
+/// cards not implemented yet is INVALID_ARGUMENT naming them; each illegal one names its
+/// violation; the option `snapshot` picks the ban list (Touch-ups: banned from 25.10 only); and
+/// a whole match of two Standard decklists (every card implemented) is played, exported and
+/// audited, its log naming the snapshot it was created under (the active one, fixed at creation).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn standard_decklists_through_create_match() -> Result<()> {
+    let system = System::start().await?;
+    let mut client = system.client().await?;
+    // The Runner: the Startup Criminal deck, legal in Standard and every card implemented (the
+    // Startup Shaper deck holds Creative Commission, banned in 25.08).
+    let (touch_ups, shaper) = (standard_fixture("touch-ups.txt")?, startup_fixture("criminal.txt")?);
+    for (corp, runner) in [("hb.txt", "anarch.txt"), ("jinteki.json", "criminal.txt"), ("weyland.txt", "shaper.txt"), ("nbn.txt", "anarch.txt")] {
+        let created = client.create_match(harness::platform(standard_request(&standard_fixture(corp)?, &standard_fixture(runner)?, None))).await;
+        match created {
+            Ok(_) => {}
+            Err(e) => {
+                assert_eq!(e.code(), tonic::Code::InvalidArgument, "{corp} against {runner}: {e:?}");
+                assert!(e.message().contains("'s decklist is a legal") && e.message().contains("not implemented yet"), "{corp}/{runner}: {}", e.message());
+            }
+        }
+    }
+    let illegal = [
+        ("illegal-banned.txt", false, "Moshing (26067) is banned in standard_31 (Standard Ban List 25.08)"),
+        ("illegal-reprint.json", true, "4 copies of Hákarl 1.0 exceed its deck limit of 3 (32004 and 33036 are the same card)"),
+        ("illegal-influence.txt", false, "exceeds Az McCaffrey: Mechanical Prodigy's limit 15"),
+        ("illegal-agenda.txt", true, "Regenesis (33040) is a jinteki agenda"),
+        ("illegal-agenda-points.txt", true, "a 45-card Corp deck needs 20 or 21 agenda points"),
+    ];
+    for (file, corp, violation) in illegal {
+        let list = standard_fixture(file)?;
+        let req = if corp { standard_request(&list, &shaper, None) } else { standard_request(&touch_ups, &list, None) };
+        let err = client.create_match(harness::platform(req)).await.expect_err(file);
+        assert_eq!(err.code(), tonic::Code::InvalidArgument, "{file}: {err:?}");
+        assert!(err.message().contains(violation), "{file}: {}", err.message());
+    }
+    // Touch-ups under each snapshot.
+    assert!(client.create_match(harness::platform(standard_request(&touch_ups, &shaper, Some(31)))).await.is_ok());
+    let err = client.create_match(harness::platform(standard_request(&touch_ups, &shaper, Some(32)))).await.expect_err("25.10");
+    assert!(err.message().contains("Touch-ups (35067) is banned in standard_32 (Standard Ban List 25.10)"), "{}", err.message());
+    let err = client.create_match(harness::platform(standard_request(&touch_ups, &shaper, Some(30)))).await.expect_err("no snapshot 30");
+    assert!(err.message().contains("names no snapshot of standard"), "{}", err.message());
+
+    let created = client.create_match(harness::platform(standard_request(&touch_ups, &shaper, None))).await?.into_inner();
+    let codes: Vec<(u32, String)> = created.seats.iter().map(|s| (s.seat, s.join_code.clone())).collect();
+    let table = join(&mut client, &created.match_id, &codes, created.randomness_public_key).await?;
+    play_to_end_and_audit(&mut client, &table, 34, "netrunner").await?;
+    let bytes = client.export_match(m::ExportMatchRequest { match_id: table.match_id.clone() }).await?.into_inner().export;
+    let export = api::log_v1::MatchExport::decode(bytes.as_slice())?;
+    let Some(api::log_v1::commit_input::Input::Created(c)) = export.commits.first().and_then(|c| c.input.as_ref()).and_then(|i| i.input.as_ref()) else {
+        return Err(anyhow!("the first commit is not the creation"));
+    };
+    let options = c.config.as_ref().map(|c| c.options.clone()).unwrap_or_default();
+    assert_eq!((options.get("format"), options.get("snapshot")), (Some(&2), Some(&31)), "the active snapshot is logged: {options:?}");
+    Ok(())
+}
+
 /// `arbiter create --format startup` checks the files in Startup and creates the match in it
 /// (the server then refuses a ready deck that is not legal there).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -422,31 +498,45 @@ async fn list_rulesets_publishes_the_formats_and_the_pool() -> Result<()> {
     let listed = client.list_rulesets(m::ListRulesetsRequest {}).await?.into_inner().rulesets;
     let nr = listed.iter().find(|r| r.name == "netrunner").ok_or_else(|| anyhow!("netrunner"))?;
     let formats: Vec<(&str, i64)> = nr.formats.iter().map(|f| (f.name.as_str(), f.option_value)).collect();
-    assert_eq!(formats, [("system_gateway", 0), ("startup", 1)]);
+    assert_eq!(formats, [("system_gateway", 0), ("startup", 1), ("standard", 2)]);
     let startup = &nr.formats[1];
     assert_eq!((startup.display_name.as_str(), startup.snapshot.as_str()), ("Startup", "startup_7"));
     assert_eq!(startup.sets, ["sg", "tai", "rwr", "elev"]);
-    assert!(nr.options.iter().any(|o| o.name == "format" && (o.default_value, o.min, o.max) == (0, 0, 1)));
-    // Every card of the engine's tables, with the engine's numbers (no count written down).
-    let engine_pool = &engine::netrunner::data::pool()?.cards;
+    assert!(nr.options.iter().any(|o| o.name == "format" && (o.default_value, o.min, o.max) == (0, 0, 2)));
+    assert!(nr.options.iter().any(|o| o.name == "snapshot" && o.default_value == 0));
+    // Standard: its snapshots, the active one first in the data's order, each with its ban list.
+    let standard = &nr.formats[2];
+    assert_eq!(standard.snapshot, "standard_31");
+    let snaps: Vec<(&str, i64, bool, &str)> = standard.snapshots.iter().map(|s| (s.id.as_str(), s.option_value, s.active, s.ban_list.as_str())).collect();
+    assert_eq!(snaps, [("standard_31", 31, true, "standard_ban_list_25_08"), ("standard_32", 32, false, "standard_ban_list_25_10")]);
+    assert!(standard.snapshots.iter().all(|s| s.card_pool == "rotation_2025" && s.sets.len() == 10));
+    // Every distinct card once, with the engine's numbers (no count written down): a reprint by
+    // the code the engine knows it by, its other printing among `printings`.
+    let engine_pool = engine::netrunner::data::distinct_cards();
     assert_eq!(nr.pool.len(), engine_pool.len());
-    for (c, e) in nr.pool.iter().zip(engine_pool) {
+    for (c, e) in nr.pool.iter().zip(&engine_pool) {
         assert_eq!(
             (c.code.as_str(), c.title.as_str(), c.side.as_str(), c.card_type.as_str(), c.faction.as_str()),
             (e.code.as_str(), e.title.as_str(), e.side.name(), e.ctype.name(), e.faction.as_str())
         );
         assert_eq!((c.influence.map(i64::from), i64::from(c.deck_limit), c.agenda_points.map(i64::from)), (e.influence, e.deck_limit.unwrap_or(3), e.points));
         assert_eq!(c.implemented, engine::netrunner::cards::implemented(&e.code), "{}", e.code);
-        assert!(c.formats.iter().any(|f| f == "startup"), "every card is in Startup's pool: {c:?}");
+        assert!(c.formats.iter().any(|f| f == "standard"), "every card is in Standard's pool: {c:?}");
         assert_eq!(c.formats.iter().any(|f| f == "system_gateway"), e.set == "sg", "{c:?}");
+        assert_eq!(c.printings.first(), Some(&c.code));
     }
     let card = |code: &str| nr.pool.iter().find(|c| c.code == code).ok_or_else(|| anyhow!("no card {code}"));
-    assert_eq!(card("30006")?.banned_in, ["startup"], "Cleaver");
+    assert_eq!(card("30006")?.banned_in, ["startup", "standard"], "Cleaver");
     assert_eq!(card("30035")?.min_deck_size, Some(40));
     assert_eq!(card("30035")?.influence_limit, Some(15));
     assert_eq!(card("30044")?.influence, None, "a faction agenda cannot leave its faction");
-    let banned: Vec<&str> = nr.pool.iter().filter(|c| !c.banned_in.is_empty()).map(|c| c.code.as_str()).collect();
-    assert_eq!(banned, ["30006", "30051", "30063", "34111"]);
+    // Touch-ups: banned from Standard Ban List 25.10 only.
+    assert_eq!(card("35067")?.banned_in_snapshots, ["standard_32"]);
+    assert!(card("35067")?.legal_in.iter().any(|s| s == "standard_31"));
+    // Cayambe Grid, printed twice, banned under both codes by the one card.
+    assert_eq!(card("26127")?.printings, ["26127", "27007"]);
+    assert!(nr.pool.iter().all(|c| c.code != "27007"));
+    assert_eq!(nr.pool.len(), 547);
     // The other games publish no pool.
     assert!(listed.iter().filter(|r| r.name != "netrunner").all(|r| r.formats.is_empty() && r.pool.is_empty()));
     Ok(())

@@ -120,6 +120,22 @@ pub fn ruleset_description(rules: &dyn engine::Ruleset) -> Result<m::RulesetDesc
                 snapshot_note: f.snapshot_note,
                 option_value: f.option_value,
                 sets: f.sets,
+                snapshots: f
+                    .snapshots
+                    .into_iter()
+                    .map(|s| m::FormatSnapshot {
+                        id: s.id,
+                        option_value: s.option_value,
+                        active: s.active,
+                        date_start: s.date_start,
+                        note: s.note,
+                        card_pool: s.card_pool,
+                        ban_list: s.ban_list,
+                        ban_list_name: s.ban_list_name,
+                        sets: s.sets,
+                        banned: s.banned,
+                    })
+                    .collect(),
             })
             .collect(),
         pool: rules.pool().into_iter().map(pool_card_to_proto).collect::<Result<_, _>>()?,
@@ -165,6 +181,9 @@ fn pool_card_to_proto(c: engine::core::PoolCard) -> Result<m::PoolCard, ConvertE
         formats: c.formats,
         banned_in: c.banned_in,
         implemented: c.implemented,
+        printings: c.printings,
+        legal_in: c.legal_in,
+        banned_in_snapshots: c.banned_in_snapshots,
     })
 }
 

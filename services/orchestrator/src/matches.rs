@@ -74,6 +74,9 @@ pub struct Matches {
     /// The rules service's rules version per ruleset, and when it was asked (a snapshot is used
     /// only if it was written with the current one).
     rules_versions: std::sync::Mutex<Option<(std::time::Instant, std::collections::BTreeMap<String, String>)>>,
+    /// Asked with them: per ruleset with the options `format` and `snapshot`, the default
+    /// format and each format's active snapshot (the value of `snapshot` that names it).
+    active_snapshots: std::sync::Mutex<std::collections::BTreeMap<String, (i64, std::collections::BTreeMap<i64, i64>)>>,
     /// Matches with a running clock or round limit, and the next moment (Unix ms) time can run
     /// out on each: the time keeper ([`Matches::keep_time`]) calls time then, so a match ends
     /// on time even when nobody sends a request.
@@ -108,6 +111,7 @@ impl Matches {
             cache: Cache::new(cache_bytes),
             full_replay: false,
             rules_versions: std::sync::Mutex::new(None),
+            active_snapshots: std::sync::Mutex::new(Default::default()),
             alarms: std::sync::Mutex::new(Default::default()),
             snapshot_writer: std::sync::OnceLock::new(),
             misses: Default::default(),

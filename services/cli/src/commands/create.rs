@@ -7,12 +7,12 @@ use api::match_v1 as m;
 use clap::Args;
 
 use crate::client;
-use crate::commands::deck::{describe_violations, read_decklist};
-use engine::netrunner::data::Format;
+use crate::commands::deck::{describe_not_implemented, describe_violations, read_decklist};
+use engine::netrunner::data::{Format, Snapshot};
 
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  arbiter create\n  arbiter create --players 3 --name Ana --name Ben --name Cy\n  arbiter create --deck hardwired --deck bioforge\n  arbiter create --ruleset netrunner --decklist precision.txt --decklist zahya.json\n  arbiter create --ruleset netrunner --format startup --decklist hb.txt --decklist zahya.txt\n  arbiter create --tournament spring --round 1 --table 4 --label stage=swiss\n\nPrints the match id and, for each seat, the `arbiter play` command that joins it.\nKeep the join codes secret: whoever has one can take that seat.\n\n--decklist (netrunner) reads NetrunnerDB's plain-text or JSON export, checked as\n`arbiter deck check` does before the match is created; seat 0 (the Corp) first, then seat 1\n(the Runner). An empty FILE (\"\") leaves that seat its --deck or the ready deck.\n--format startup checks them in the Startup format (its pool and ban list) and creates the\nmatch with the option format=1, so the server checks every seat in the same format."
+    after_help = "Examples:\n  arbiter create\n  arbiter create --players 3 --name Ana --name Ben --name Cy\n  arbiter create --deck hardwired --deck bioforge\n  arbiter create --ruleset netrunner --decklist precision.txt --decklist zahya.json\n  arbiter create --ruleset netrunner --format startup --decklist hb.txt --decklist zahya.txt\n  arbiter create --ruleset netrunner --format standard --snapshot standard_32 --decklist nbn.txt --decklist criminal.txt\n  arbiter create --tournament spring --round 1 --table 4 --label stage=swiss\n\nPrints the match id and, for each seat, the `arbiter play` command that joins it.\nKeep the join codes secret: whoever has one can take that seat.\n\n--decklist (netrunner) reads NetrunnerDB's plain-text or JSON export, checked as\n`arbiter deck check` does before the match is created; seat 0 (the Corp) first, then seat 1\n(the Runner). An empty FILE (\"\") leaves that seat its --deck or the ready deck.\n--format startup checks them in the Startup format (its pool and ban list) and creates the\nmatch with the option format=1, so the server checks every seat in the same format.\n--format standard --snapshot standard_32 fixes the ban list: the match is created with the\noptions format=2 and snapshot=32 (without --snapshot, the format's active snapshot's number),\nlogged with it, so it replays under that list. A legal deck with cards not implemented yet\nis refused, naming them."
 )]
 pub struct CreateCmd {
     /// The orchestrator's address.
@@ -34,10 +34,14 @@ pub struct CreateCmd {
     /// plain-text or JSON export.
     #[arg(long = "decklist", value_name = "FILE")]
     pub decklists: Vec<String>,
-    /// The netrunner format (system_gateway, the default, or startup): the --decklist files are
-    /// checked in it and the match is created with the option format set to it.
+    /// The netrunner format (system_gateway, the default, startup or standard): the --decklist
+    /// files are checked in it and the match is created with the option format set to it.
     #[arg(long)]
     pub format: Option<String>,
+    /// The format's snapshot (ban list in force): `standard_32` or `32`; default its active one.
+    /// The match is created with the option snapshot set to it.
+    #[arg(long, requires = "format")]
+    pub snapshot: Option<String>,
     /// The tournament the match belongs to ([A-Za-z0-9_-], at most 64).
     #[arg(long)]
     pub tournament: Option<String>,
@@ -77,7 +81,7 @@ impl CreateCmd {
         if self.decklists.len() > self.players as usize {
             anyhow::bail!("{} --decklist files for {} seats; give at most one per seat, in seat order", self.decklists.len(), self.players);
         }
-        let format = self.format()?;
+        let format = self.snapshot()?;
         let mut lists = Vec::new();
         let mut refused = String::new();
         for (seat, path) in self.decklists.iter().enumerate() {
@@ -93,12 +97,18 @@ impl CreateCmd {
                 );
             }
             let side = if seat == 0 { engine::netrunner::data::Side::Corp } else { engine::netrunner::data::Side::Runner };
-            match read_decklist(path, format, Some(side))? {
+            let verdict = read_decklist(path, format, Some(side))?;
+            let what = format!("seat {seat}'s decklist {}", path.display());
+            match verdict.deck {
+                Ok(_) if !verdict.not_implemented.is_empty() => {
+                    refused.push_str(&describe_not_implemented(&what, format, &verdict.not_implemented));
+                    lists.push(None);
+                }
                 Ok(deck) => {
                     lists.push(Some(m::Decklist { cards: deck.decklist().into_iter().map(|(card, count)| m::DecklistEntry { card, count }).collect() }))
                 }
                 Err(violations) => {
-                    refused.push_str(&describe_violations(&format!("seat {seat}'s decklist {}", path.display()), Some(side), &violations));
+                    refused.push_str(&describe_violations(&what, Some(side), &violations));
                     lists.push(None);
                 }
             }
@@ -129,11 +139,34 @@ impl CreateCmd {
         }
     }
 
-    /// The match options: `--option`s, and `format` from `--format` (netrunner).
+    /// The snapshot of the match's format (netrunner): `--snapshot`, else the option
+    /// `snapshot`, else the format's active one; the two must agree when both are given.
+    fn snapshot(&self) -> anyhow::Result<Snapshot> {
+        let format = self.format()?;
+        let from_option = match self.options.iter().rev().find(|(k, _)| k == "snapshot") {
+            Some((_, v)) => Some(Snapshot::from_option(format, *v).map_err(anyhow::Error::msg)?),
+            None => None,
+        };
+        let Some(name) = &self.snapshot else { return Ok(from_option.unwrap_or_else(|| format.active())) };
+        let snap = Snapshot::parse(format, name).map_err(anyhow::Error::msg)?;
+        match from_option {
+            Some(o) if o != snap => {
+                anyhow::bail!("--snapshot {} and --option snapshot={} name different snapshots; give one of them", snap.name(), o.option_value())
+            }
+            _ => Ok(snap),
+        }
+    }
+
+    /// The match options: `--option`s, and `format` from `--format` and `snapshot` (the one
+    /// named, else the active one's number, so the match is logged with its ban list) (netrunner).
     fn match_options(&self) -> anyhow::Result<std::collections::BTreeMap<String, i64>> {
         let mut options: std::collections::BTreeMap<String, i64> = self.options.iter().cloned().collect();
         if self.format.is_some() {
-            options.insert("format".into(), self.format()?.option_value());
+            let snap = self.snapshot()?;
+            options.insert("format".into(), snap.format().option_value());
+            if snap.option_value() != 0 {
+                options.insert("snapshot".into(), snap.option_value());
+            }
         }
         Ok(options)
     }

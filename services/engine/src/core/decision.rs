@@ -220,11 +220,34 @@ pub enum RulesError {
 pub struct FormatInfo {
     pub name: String,
     pub display_name: String,
+    /// The active snapshot's id (empty for a format with one fixed pool), what it is, and its sets.
     pub snapshot: String,
     pub snapshot_note: String,
     /// The value of the match option `format` that chooses it.
     pub option_value: i64,
     pub sets: Vec<String>,
+    /// Every snapshot a match may name, oldest first.
+    pub snapshots: Vec<SnapshotInfo>,
+}
+
+/// One snapshot of a format (`ListRulesets`): a pool and a ban list in force from a date.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SnapshotInfo {
+    /// `standard_31`; empty for a format with one fixed pool.
+    pub id: String,
+    /// The value of the match option `snapshot` that names it.
+    pub option_value: i64,
+    pub active: bool,
+    /// The date its ban list took effect (`2025-08-01`); empty if none.
+    pub date_start: String,
+    pub note: String,
+    /// NetrunnerDB's card pool and ban list ids and names.
+    pub card_pool: String,
+    pub ban_list: String,
+    pub ban_list_name: String,
+    pub sets: Vec<String>,
+    /// The banned cards, by the code each card is known by.
+    pub banned: Vec<String>,
 }
 
 /// One card a decklist may name (`ListRulesets`): numbers and names, no card text.
@@ -246,6 +269,12 @@ pub struct PoolCard {
     pub agenda_points: Option<i64>,
     pub min_deck_size: Option<i64>,
     pub influence_limit: Option<i64>,
+    /// Every code the card is printed under, `code` first (a decklist may list any).
+    pub printings: Vec<String>,
+    /// The snapshots (their ids; a format with one fixed pool by its name) whose pool holds the
+    /// card and which do not ban it, and those that ban it.
+    pub legal_in: Vec<String>,
+    pub banned_in_snapshots: Vec<String>,
 }
 
 /// What a ruleset is, as the API lists it: the fixed facts every game states once (its

@@ -1,25 +1,56 @@
 //! The card pool as data: numbers and names only (no card text), from our own files
-//! `services/engine/data/netrunner/{sg,tai,rwr,elev,decks}.tsv` (one card table per set, written
-//! by `make_tsv.py`), parsed at first use into plain structs.
-//! A parse error is a test failure and, at run time, an `InvalidConfig`.
+//! `services/engine/data/netrunner/`: one card table per set (`sg.tsv` … `ph.tsv`), `reprints.tsv`
+//! (the cards printed under two codes), `formats.tsv` (read by [`super::formats`]) and
+//! `decks.tsv`, written by `make_tsv.py` from NetrunnerDB's files and parsed at first use into
+//! plain structs. A parse error is a test failure and, at run time, an `InvalidConfig`.
+//!
+//! A card printed twice (a booster pack's printing of a card of Uprising or Midnight Sun) is one
+//! card under two codes: the engine knows it by [`canonical_code`], a deck may list either code
+//! and its deck limit counts both (NR-10), and a decklist's cards enter the match by that code.
 
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
 use crate::core::RulesError;
 
+pub use super::formats::{Format, FormatData, Snapshot, SnapshotData};
+
 pub const SG_TSV: &str = include_str!("../../data/netrunner/sg.tsv");
-/// The card tables of every set, by set code, in release order.
+/// The card tables of every set, by set code, in the order they were added (so the cards of
+/// the earlier sets keep their places): System Gateway, the other Startup sets, then the
+/// Standard ones (the Ashes cycle and Borealis).
 pub const SET_TABLES: &[(&str, &str)] = &[
     ("sg", SG_TSV),
     ("tai", include_str!("../../data/netrunner/tai.tsv")),
     ("rwr", include_str!("../../data/netrunner/rwr.tsv")),
     ("elev", include_str!("../../data/netrunner/elev.tsv")),
+    ("df", include_str!("../../data/netrunner/df.tsv")),
+    ("ur", include_str!("../../data/netrunner/ur.tsv")),
+    ("urbp", include_str!("../../data/netrunner/urbp.tsv")),
+    ("ms", include_str!("../../data/netrunner/ms.tsv")),
+    ("msbp", include_str!("../../data/netrunner/msbp.tsv")),
+    ("ph", include_str!("../../data/netrunner/ph.tsv")),
+];
+/// Each set's name, by code, in the order of [`SET_TABLES`].
+pub const SET_NAMES: &[(&str, &str)] = &[
+    ("sg", "System Gateway"),
+    ("tai", "The Automata Initiative"),
+    ("rwr", "Rebellion Without Rehearsal"),
+    ("elev", "Elevation"),
+    ("df", "Downfall"),
+    ("ur", "Uprising"),
+    ("urbp", "Uprising Booster Pack"),
+    ("ms", "Midnight Sun"),
+    ("msbp", "Midnight Sun Booster Pack"),
+    ("ph", "Parhelion"),
 ];
 pub const DECKS_TSV: &str = include_str!("../../data/netrunner/decks.tsv");
-/// The formats (pool sets and ban lists, docs/netrunner.md "Formats").
+/// The formats and their snapshots (pools and ban lists, docs/netrunner.md "Formats").
 pub const FORMATS_TSV: &str = include_str!("../../data/netrunner/formats.tsv");
+/// The cards printed under two codes (`code` → the `card` the engine knows it by).
+pub const REPRINTS_TSV: &str = include_str!("../../data/netrunner/reprints.tsv");
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Side {
@@ -137,92 +168,13 @@ impl Deck {
 
 #[derive(Debug)]
 pub struct Pool {
+    /// Every printing: a reprint's two codes are two rows (with the same numbers).
     pub cards: Vec<CardData>,
     pub decks: Vec<Deck>,
     /// In the order of `formats.tsv`, which is the order of [`Format::ALL`].
     pub formats: Vec<FormatData>,
-}
-
-/// A format as `formats.tsv` describes it: the sets of its pool and the cards it bans.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FormatData {
-    pub name: String,
-    pub display_name: String,
-    /// The NetrunnerDB snapshot it follows (`startup_7`), if any.
-    pub snapshot: Option<String>,
-    /// What the snapshot is (its pool and ban list, in words).
-    pub snapshot_note: Option<String>,
-    /// Every card of these sets is in the pool.
-    pub sets: Vec<String>,
-    /// Codes no deck of the format may hold.
-    pub banned: Vec<String>,
-}
-
-/// The formats a deck is checked against and a match is played in (NR-10 with a card pool and
-/// a ban list; docs/netrunner.md "Formats"). Each is a format of `formats.tsv`, by name; the
-/// match option `format` is its index in [`Format::ALL`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Format {
-    /// The 77 System Gateway cards, nothing banned: every match before formats existed.
-    #[default]
-    SystemGateway,
-    /// The organised-play Startup format (snapshot and ban list in `formats.tsv`).
-    Startup,
-}
-
-impl Format {
-    /// Every format, the default first (the match option `format` is the index here).
-    pub const ALL: &'static [Format] = &[Format::SystemGateway, Format::Startup];
-
-    /// The name used on the command line, in `formats.tsv` and in messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::SystemGateway => "system_gateway",
-            Format::Startup => "startup",
-        }
-    }
-
-    /// The format called `name`, or a message naming the formats there are.
-    pub fn parse(name: &str) -> Result<Format, String> {
-        Format::ALL.iter().copied().find(|f| f.name() == name.trim()).ok_or_else(|| {
-            let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-            format!("unknown format \"{name}\"; the formats are: {}", names.join(", "))
-        })
-    }
-
-    /// The value of the match option `format` that chooses this format.
-    pub fn option_value(self) -> i64 {
-        Format::ALL.iter().position(|f| *f == self).unwrap_or(0) as i64
-    }
-
-    /// The format the match option `format` chooses (its range is checked by the options).
-    pub fn from_option(value: i64) -> Option<Format> {
-        usize::try_from(value).ok().and_then(|i| Format::ALL.get(i)).copied()
-    }
-
-    /// The format's row of `formats.tsv` (`None` only when the card data does not parse).
-    pub fn data(self) -> Option<&'static FormatData> {
-        pool().ok()?.formats.iter().find(|f| f.name == self.name())
-    }
-
-    /// Whether `card` is of the format's pool (banned cards included: they are in the pool and
-    /// refused by [`Format::is_banned`]).
-    pub fn in_pool(self, card: &CardData) -> bool {
-        self.data().is_some_and(|f| f.sets.contains(&card.set))
-    }
-
-    /// Whether the format bans the card `code`.
-    pub fn is_banned(self, code: &str) -> bool {
-        self.data().is_some_and(|f| f.banned.iter().any(|b| b == code))
-    }
-
-    /// The cards of the pool, in the card tables' order.
-    pub fn cards(self) -> Vec<&'static CardData> {
-        match pool() {
-            Ok(p) => p.cards.iter().filter(|c| self.in_pool(c)).collect(),
-            Err(_) => Vec::new(),
-        }
-    }
+    /// A reprint's other code → the code the engine knows the card by (`reprints.tsv`).
+    pub reprints: BTreeMap<String, String>,
 }
 
 fn num(field: &str, what: &str, line: usize) -> Result<Option<i64>, String> {
@@ -335,65 +287,6 @@ pub fn parse_decks(text: &str, cards: &[CardData]) -> Result<Vec<Deck>, String> 
     Ok(decks)
 }
 
-/// Parse `formats.tsv` (`format kind value note`): every format has a name row, its sets are
-/// sets of the card tables and its banned codes cards of its pool.
-pub fn parse_formats(text: &str, cards: &[CardData]) -> Result<Vec<FormatData>, String> {
-    let mut out: Vec<FormatData> = Vec::new();
-    let mut header = false;
-    for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
-        if raw.trim().is_empty() || raw.starts_with('#') {
-            continue;
-        }
-        let f: Vec<&str> = raw.split('\t').collect();
-        let [name, kind, value, note] = f.as_slice() else {
-            return Err(format!("formats line {line}: expected 4 columns, found {}", f.len()));
-        };
-        if !header {
-            if *name != "format" {
-                return Err(format!("formats line {line}: expected the header"));
-            }
-            header = true;
-            continue;
-        }
-        let at = match out.iter().position(|d| d.name == *name) {
-            Some(at) => at,
-            None => {
-                out.push(FormatData { name: name.to_string(), display_name: String::new(), snapshot: None, snapshot_note: None, sets: vec![], banned: vec![] });
-                out.len() - 1
-            }
-        };
-        let d = out.get_mut(at).ok_or("format index")?;
-        let note = (*note != "-").then(|| note.to_string());
-        match *kind {
-            "name" => d.display_name = value.to_string(),
-            "snapshot" => (d.snapshot, d.snapshot_note) = (Some(value.to_string()), note),
-            "set" if cards.iter().any(|c| c.set == *value) => d.sets.push(value.to_string()),
-            "set" => return Err(format!("formats line {line}: no card table has the set \"{value}\"")),
-            "banned" => {
-                let Some(c) = cards.iter().find(|c| c.code == *value) else {
-                    return Err(format!("formats line {line}: banned card {value} is not in any card table"));
-                };
-                if !d.sets.contains(&c.set) {
-                    return Err(format!("formats line {line}: banned card {value} is not in {name}'s pool (list its set first)"));
-                }
-                d.banned.push(value.to_string());
-            }
-            other => return Err(format!("formats line {line}: unknown kind \"{other}\"")),
-        }
-    }
-    if let Some(d) = out.iter().find(|d| d.display_name.is_empty() || d.sets.is_empty()) {
-        return Err(format!("format {} needs a name row and at least one set", d.name));
-    }
-    // The table and the enum name the same formats in the same order (the option's values).
-    let names: Vec<&str> = out.iter().map(|d| d.name.as_str()).collect();
-    let known: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-    if names != known {
-        return Err(format!("formats.tsv lists the formats {names:?}; the engine knows {known:?}, in that order"));
-    }
-    Ok(out)
-}
-
 static POOL: OnceLock<Result<Pool, String>> = OnceLock::new();
 
 fn build() -> Result<Pool, String> {
@@ -406,9 +299,50 @@ fn build() -> Result<Pool, String> {
             cards.push(c);
         }
     }
+    let reprints = parse_reprints(REPRINTS_TSV, &cards)?;
     let decks = parse_decks(DECKS_TSV, &cards)?;
-    let formats = parse_formats(FORMATS_TSV, &cards)?;
-    Ok(Pool { cards, decks, formats })
+    let canonical = |code: &str| reprints.get(code).cloned().unwrap_or_else(|| code.to_string());
+    let formats = super::formats::parse_formats(FORMATS_TSV, &cards, &canonical)?;
+    Ok(Pool { cards, decks, formats, reprints })
+}
+
+/// Parse `reprints.tsv` (`code card title`): both codes are in the card tables with the same
+/// title and numbers, and `card` is not itself a reprint's other code.
+pub fn parse_reprints(text: &str, cards: &[CardData]) -> Result<BTreeMap<String, String>, String> {
+    let mut out = BTreeMap::new();
+    let mut header = false;
+    let find =
+        |code: &str, line: usize| cards.iter().find(|c| c.code == code).ok_or_else(|| format!("reprints line {line}: no card table has the code {code}"));
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        if raw.trim().is_empty() || raw.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = raw.split('\t').collect();
+        let [code, card, title] = f.as_slice() else {
+            return Err(format!("reprints line {line}: expected 3 columns, found {}", f.len()));
+        };
+        if !header {
+            if *code != "code" {
+                return Err(format!("reprints line {line}: expected the header"));
+            }
+            header = true;
+            continue;
+        }
+        let (a, b) = (find(code, line)?, find(card, line)?);
+        // The same card: everything but the code and the set it was printed in.
+        let same = CardData { code: b.code.clone(), set: b.set.clone(), ..a.clone() } == *b;
+        if code == card || !same || a.title != *title {
+            return Err(format!("reprints line {line}: {code} ({}) and {card} ({}) are not the same card \"{title}\"", a.title, b.title));
+        }
+        if out.insert(code.to_string(), card.to_string()).is_some() {
+            return Err(format!("reprints line {line}: {code} is listed twice"));
+        }
+    }
+    if let Some((code, card)) = out.iter().find(|(_, card)| out.contains_key(card.as_str())) {
+        return Err(format!("reprints: {code} is a printing of {card}, itself a printing of another code"));
+    }
+    Ok(out)
 }
 
 /// The parsed pool, or why it does not parse.
@@ -430,6 +364,34 @@ pub fn card(code: &str) -> Option<&'static CardData> {
     index.get(code).copied()
 }
 
+/// The code the engine knows the card printed as `code` by: `code` itself, or for a reprint's
+/// other printing the card's code (`reprints.tsv`). Deck limits, ban lists and behaviour go by it.
+pub fn canonical_code(code: &str) -> &str {
+    match pool().ok().and_then(|p| p.reprints.get(code)) {
+        Some(card) => card.as_str(),
+        None => code,
+    }
+}
+
+/// Every code the card `code` is printed under: the card's own code first, then its other
+/// printings.
+pub fn printings(code: &str) -> Vec<&str> {
+    let card = canonical_code(code);
+    let mut out = vec![card];
+    if let Ok(p) = pool() {
+        out.extend(p.reprints.iter().filter(|(_, c)| c.as_str() == card).map(|(k, _)| k.as_str()));
+    }
+    out
+}
+
+/// Every distinct card of the tables, each once by the code the engine knows it by.
+pub fn distinct_cards() -> Vec<&'static CardData> {
+    match pool() {
+        Ok(p) => p.cards.iter().filter(|c| !p.reprints.contains_key(&c.code)).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
 /// A ready deck by name.
 pub fn deck(name: &str) -> Option<&'static Deck> {
     pool().ok()?.decks.iter().find(|d| d.name == name)
@@ -439,12 +401,16 @@ pub fn deck(name: &str) -> Option<&'static Deck> {
 /// refused before a card is created for it.
 pub const MAX_DECK_CARDS: u64 = 200;
 
-/// NR-10 in `format`: a deck is legal if it has one identity (`parse_decks` refuses a second),
-/// its identity is of its side, every card is of that side, known, of the format's pool, not
-/// banned there, **implemented**, within its deck limit, the deck has the identity's minimum
+/// Whether a card has behaviour here (`cards::implemented`), asked by the card's own code.
+pub type Implemented<'a> = &'a dyn Fn(&str) -> bool;
+
+/// NR-10 in `format` (a format, for its active snapshot, or a [`Snapshot`]): a deck is legal if
+/// it has one identity (`parse_decks` refuses a second), its identity is of its side, every card
+/// is of that side, known, of the snapshot's pool, not banned there, **implemented**, within its
+/// deck limit (a reprint's two codes counted together), the deck has the identity's minimum
 /// size, influence within the identity's limit, no agenda of another faction, and (Corp) the
 /// agenda points fit the deck size. Every violation is named, joined by "; ".
-pub fn validate_deck(deck: &Deck, format: Format, implemented: impl Fn(&str) -> bool) -> Result<(), String> {
+pub fn validate_deck(deck: &Deck, format: impl Into<Snapshot>, implemented: impl Fn(&str) -> bool) -> Result<(), String> {
     let v = deck_violations(deck, format, implemented);
     if v.is_empty() {
         Ok(())
@@ -453,24 +419,52 @@ pub fn validate_deck(deck: &Deck, format: Format, implemented: impl Fn(&str) -> 
     }
 }
 
-/// Whether `c` may be played in `format`: the violation naming why not (outside the pool,
-/// banned, or without behaviour so that it would do nothing), if any.
-fn format_violation(c: &CardData, format: Format, implemented: &impl Fn(&str) -> bool) -> Option<String> {
-    let (title, code, name) = (&c.title, &c.code, format.name());
-    if !format.in_pool(c) {
-        Some(format!("{title} ({code}) is not in {name}'s pool"))
-    } else if format.is_banned(code) {
-        Some(format!("{title} ({code}) is banned in {name}"))
-    } else if !implemented(code) {
+/// Whether `c` (listed as `code`) may be played under `snap`: the violation naming why not
+/// (outside the pool, banned, or, when `implemented` is given, without behaviour so that it
+/// would do nothing), if any.
+fn format_violation(c: &CardData, snap: Snapshot, implemented: Option<Implemented>) -> Option<String> {
+    let (title, code) = (&c.title, &c.code);
+    if !snap.in_pool(c) {
+        Some(format!("{title} ({code}) is not in {}'s pool", snap.name()))
+    } else if snap.is_banned(code) {
+        let list = snap.data().and_then(|d| d.ban_list.as_ref()).map(|(_, name)| format!(" ({name})")).unwrap_or_default();
+        Some(format!("{title} ({code}) is banned in {}{list}", snap.name()))
+    } else if implemented.is_some_and(|has| !has(canonical_code(code))) {
         Some(format!("{title} ({code}) is not implemented yet"))
     } else {
         None
     }
 }
 
-/// Every NR-10 violation of `deck` in `format`, in a stable order (identity, then cards in list
-/// order, then the deck as a whole); empty when the deck is legal.
-pub fn deck_violations(deck: &Deck, format: Format, implemented: impl Fn(&str) -> bool) -> Vec<String> {
+/// Every NR-10 violation of `deck` under `format`, the cards without behaviour among them, in a
+/// stable order (identity, then cards in list order, then the deck as a whole); empty when the
+/// deck is legal and playable.
+pub fn deck_violations(deck: &Deck, format: impl Into<Snapshot>, implemented: impl Fn(&str) -> bool) -> Vec<String> {
+    violations(deck, format.into(), Some(&implemented))
+}
+
+/// The NR-10 violations of `deck` under `snap` alone, whatever has behaviour here: whether the
+/// deck is legal in the format (see [`not_implemented`] for whether it can be played here).
+pub fn legality_violations(deck: &Deck, snap: impl Into<Snapshot>) -> Vec<String> {
+    violations(deck, snap.into(), None)
+}
+
+/// The cards of `deck` (its identity first, then in list order, each card once by the code
+/// the engine knows it by) that have no behaviour here: a match refuses the deck until they do.
+pub fn not_implemented(deck: &Deck, implemented: impl Fn(&str) -> bool) -> Vec<&'static CardData> {
+    let mut out: Vec<&'static CardData> = Vec::new();
+    for code in std::iter::once(&deck.identity).chain(deck.cards.iter().map(|(c, _)| c)) {
+        let code = canonical_code(code);
+        if let Some(c) = card(code) {
+            if !implemented(code) && !out.iter().any(|k| k.code == c.code) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+fn violations(deck: &Deck, snap: Snapshot, implemented: Option<Implemented>) -> Vec<String> {
     let mut out = Vec::new();
     let id = card(&deck.identity);
     match id {
@@ -478,7 +472,7 @@ pub fn deck_violations(deck: &Deck, format: Format, implemented: impl Fn(&str) -
         Some(id) => {
             if id.ctype != CardType::Identity || id.side != deck.side {
                 out.push(format!("{} is not a {} identity", id.title, deck.side.name()));
-            } else if let Some(v) = format_violation(id, format, &implemented) {
+            } else if let Some(v) = format_violation(id, snap, implemented) {
                 out.push(format!("the identity {v}"));
             }
         }
@@ -489,12 +483,15 @@ pub fn deck_violations(deck: &Deck, format: Format, implemented: impl Fn(&str) -
     let mut points = 0;
     let mut seen: Vec<&str> = Vec::new();
     for (code, _) in &deck.cards {
-        // The same card may be listed on several lines: its copies add up, reported once.
-        if seen.contains(&code.as_str()) {
+        // The same card may be listed on several lines, or under both codes of a reprint: its
+        // copies add up, reported once.
+        let key = canonical_code(code);
+        if seen.contains(&key) {
             continue;
         }
-        seen.push(code);
-        let copies: u32 = deck.cards.iter().filter(|(k, _)| k == code).map(|(_, m)| m).sum();
+        seen.push(key);
+        let lines: Vec<&(String, u32)> = deck.cards.iter().filter(|(k, _)| canonical_code(k) == key).collect();
+        let copies: u32 = lines.iter().map(|(_, m)| m).sum();
         let Some(c) = card(code) else {
             out.push(format!("unknown card {code} (no set has this code)"));
             continue;
@@ -503,12 +500,17 @@ pub fn deck_violations(deck: &Deck, format: Format, implemented: impl Fn(&str) -
             out.push(format!("{} ({code}) cannot be in a {} deck", c.title, deck.side.name()));
             continue;
         }
-        if let Some(v) = format_violation(c, format, &implemented) {
-            out.push(v);
+        let mut codes: Vec<&str> = lines.iter().map(|(k, _)| k.as_str()).collect();
+        codes.dedup();
+        for code in &codes {
+            if let Some(v) = card(code).and_then(|c| format_violation(c, snap, implemented)) {
+                out.push(v);
+            }
         }
         let limit = c.deck_limit.unwrap_or(3);
         if i64::from(copies) > limit {
-            out.push(format!("{copies} copies of {} exceed its deck limit of {limit}", c.title));
+            let both = if codes.len() > 1 { format!(" ({} are the same card)", codes.join(" and ")) } else { String::new() };
+            out.push(format!("{copies} copies of {} exceed its deck limit of {limit}{both}", c.title));
         }
         if let Some(id) = id {
             let neutral = c.faction.starts_with("neutral");
@@ -545,8 +547,25 @@ pub fn deck_violations(deck: &Deck, format: Format, implemented: impl Fn(&str) -
 }
 
 /// The deck a seat's decklist describes (NetrunnerDB codes and counts, its identity among them
-/// with count 1), or every violation of it in `format`. `name` names it in the state.
-pub fn deck_from_list(name: &str, side: Side, list: &[(String, u32)], format: Format, implemented: impl Fn(&str) -> bool) -> Result<Deck, Vec<String>> {
+/// with count 1), or every violation of it under `format`, the cards without behaviour among
+/// them. `name` names it in the state. Its cards are by the code the engine knows each by
+/// (either code of a reprint may be listed).
+pub fn deck_from_list(
+    name: &str,
+    side: Side,
+    list: &[(String, u32)],
+    format: impl Into<Snapshot>,
+    implemented: impl Fn(&str) -> bool,
+) -> Result<Deck, Vec<String>> {
+    list_to_deck(name, side, list, format.into(), Some(&implemented))
+}
+
+/// [`deck_from_list`] by NR-10 alone, whatever has behaviour here (see [`not_implemented`]).
+pub fn legal_deck_from_list(name: &str, side: Side, list: &[(String, u32)], snap: impl Into<Snapshot>) -> Result<Deck, Vec<String>> {
+    list_to_deck(name, side, list, snap.into(), None)
+}
+
+fn list_to_deck(name: &str, side: Side, list: &[(String, u32)], snap: Snapshot, implemented: Option<Implemented>) -> Result<Deck, Vec<String>> {
     let mut out = Vec::new();
     let total: u64 = list.iter().map(|(_, n)| u64::from(*n)).sum();
     if total > MAX_DECK_CARDS {
@@ -585,15 +604,16 @@ pub fn deck_from_list(name: &str, side: Side, list: &[(String, u32)], format: Fo
     if deck.identity.is_empty() {
         // Without an identity only the card checks apply; the identity's limits cannot.
         let probe = Deck { identity: String::from("-"), ..deck.clone() };
-        out.extend(deck_violations(&probe, format, &implemented).into_iter().filter(|v| !v.starts_with("unknown identity")));
+        out.extend(violations(&probe, snap, implemented).into_iter().filter(|v| !v.starts_with("unknown identity")));
     } else {
-        out.extend(deck_violations(&deck, format, &implemented));
+        out.extend(violations(&deck, snap, implemented));
     }
-    if out.is_empty() {
-        Ok(deck)
-    } else {
-        Err(out)
+    if !out.is_empty() {
+        return Err(out);
     }
+    // Into the match by the card's own code, so a reprint's other printing plays as the card.
+    let by_card = |code: &String| canonical_code(code).to_string();
+    Ok(Deck { identity: by_card(&deck.identity), cards: deck.cards.iter().map(|(c, n)| (by_card(c), *n)).collect(), ..deck })
 }
 
 #[cfg(test)]

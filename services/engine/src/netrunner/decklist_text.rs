@@ -4,16 +4,21 @@
 //!
 //! Titles are looked up in the card table itself (`data::pool`), so a card added to the table
 //! is readable by title with no other change. Matching ignores case, accents, apostrophes and
-//! punctuation ("Tao Salonga: Telepresence Magician", "tomorrow's headline"). Pure and
-//! deterministic: the same text gives the same list and the same messages.
+//! punctuation ("Tao Salonga: Telepresence Magician", "tomorrow's headline"); a code may be
+//! either code of a reprint. Pure and deterministic: the same text gives the same list and the
+//! same messages.
+//!
+//! Two verdicts: [`check`] (NR-10 and every card implemented: what a match accepts) and
+//! [`check_legality`] (NR-10 alone, with the cards not implemented yet apart: what
+//! `arbiter deck check` reports, so a deck's legality does not wait for the engine).
 
 use serde_json::Value;
 
 use super::cards;
-use super::data::{self, CardData, CardType, Side};
+use super::data::{self, CardData, CardType, Implemented, Side};
 
 /// The card pool and ban list a decklist is checked against (defined with the card data).
-pub use super::data::Format;
+pub use super::data::{Format, Snapshot};
 
 /// A decklist as read, before NR-10: the name the text gives it, the cards in the order written
 /// (the identity among them with count 1), and every line or entry that could not be read.
@@ -36,7 +41,8 @@ pub struct Entry {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checked {
     pub name: Option<String>,
-    pub format: Format,
+    /// The format and snapshot it was checked under.
+    pub format: Snapshot,
     pub side: Side,
     pub identity: Entry,
     pub cards: Vec<Entry>,
@@ -60,7 +66,11 @@ impl Checked {
         if let Some(name) = &self.name {
             out.push_str(&format!("{name}\n"));
         }
-        out.push_str(&format!("# {} {} deck, {} cards\n", self.format.name(), self.side.name(), self.size()));
+        let snapshot = match self.format.id() {
+            "" => String::new(),
+            id => format!(" ({id})"),
+        };
+        out.push_str(&format!("# {}{snapshot} {} deck, {} cards\n", self.format.format().name(), self.side.name(), self.size()));
         out.push_str(&format!("{} ({})\n", self.identity.title, self.identity.code));
         for e in &self.cards {
             out.push_str(&format!("{}x {} ({})\n", e.count, e.title, e.code));
@@ -76,7 +86,8 @@ const MAX_PROBLEMS: usize = 50;
 const MAX_SUGGEST_CHARS: usize = 80;
 
 /// Read `text` in whichever form it is: JSON if it starts with `{`, else plain text.
-pub fn read(text: &str, format: Format) -> ReadList {
+pub fn read(text: &str, format: impl Into<Snapshot>) -> ReadList {
+    let format = format.into();
     // A byte-order mark, as some editors save a file, is not part of the list.
     let text = text.trim_start_matches('\u{feff}');
     if text.trim_start().starts_with('{') {
@@ -86,13 +97,46 @@ pub fn read(text: &str, format: Format) -> ReadList {
     }
 }
 
-/// Read `text` and check it by NR-10 against `format`'s pool. `side` is the seat's side when it
-/// is known (a Corp seat must bring a Corp deck); otherwise the identity's. Every problem and
-/// violation is listed.
-pub fn check(text: &str, format: Format, side: Option<Side>) -> Result<Checked, Vec<String>> {
+/// Read `text` and check it by NR-10 against `format`'s pool and ban list (a format's active
+/// snapshot, or a snapshot), every card implemented: what a match accepts. `side` is the
+/// seat's side when it is known (a Corp seat must bring a Corp deck); otherwise the identity's.
+/// Every problem and violation is listed.
+pub fn check(text: &str, format: impl Into<Snapshot>, side: Option<Side>) -> Result<Checked, Vec<String>> {
+    check_with(text, format.into(), side, Some(&cards::implemented))
+}
+
+/// A decklist's legality, and apart from it what keeps it from being played here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// NR-10 alone: the normalised deck, or every problem and violation.
+    pub deck: Result<Checked, Vec<String>>,
+    /// The cards read (the identity first, each once by its own code, copies added up) that
+    /// have no behaviour here yet (`cards::implemented`): a match refuses the deck until they do.
+    pub not_implemented: Vec<Entry>,
+}
+
+/// Read `text` and check it by NR-10 alone under `format` (whatever has behaviour here), and
+/// list apart the cards not implemented yet.
+pub fn check_legality(text: &str, format: impl Into<Snapshot>, side: Option<Side>) -> Verdict {
+    let snap = format.into();
+    let deck = check_with(text, snap, side, None);
+    let list = read(text, snap);
+    let listed = data::Deck { name: String::new(), side: side.unwrap_or(Side::Corp), identity: String::new(), cards: list.cards.clone() };
+    let not_implemented = data::not_implemented(&listed, cards::implemented)
+        .into_iter()
+        .map(|c| {
+            let count = list.cards.iter().filter(|(k, _)| data::canonical_code(k) == c.code).map(|(_, n)| *n).fold(0u32, u32::saturating_add);
+            Entry { code: c.code.clone(), title: c.title.clone(), count }
+        })
+        .collect();
+    Verdict { deck, not_implemented }
+}
+
+fn check_with(text: &str, format: Snapshot, side: Option<Side>, implemented: Option<Implemented>) -> Result<Checked, Vec<String>> {
     let list = read(text, format);
     let mut problems = list.problems;
-    let known = |code: &str| format.cards().into_iter().find(|c| c.code == code);
+    let pool = format.cards();
+    let known = |code: &str| pool.iter().copied().find(|c| c.code == data::canonical_code(code));
     let identity = list.cards.iter().filter_map(|(c, _)| known(c)).find(|c| c.ctype == CardType::Identity);
     if let (Some(want), Some(id)) = (side, identity) {
         if id.side != want {
@@ -115,7 +159,11 @@ pub fn check(text: &str, format: Format, side: Option<Side>) -> Result<Checked, 
         problems.push("the decklist lists no cards".into());
         return Err(problems);
     }
-    match data::deck_from_list("custom", side, &list.cards, format, cards::implemented) {
+    let checked = match implemented {
+        Some(has) => data::deck_from_list("custom", side, &list.cards, format, has),
+        None => data::legal_deck_from_list("custom", side, &list.cards, format),
+    };
+    match checked {
         Err(v) => {
             problems.extend(v);
             Err(problems)
@@ -182,10 +230,11 @@ fn fold(ch: char) -> char {
     }
 }
 
-/// The card of the pool with this title, NetrunnerDB card id or code.
+/// The card of the pool with this title, NetrunnerDB card id or code (either code of a
+/// reprint: the printing listed, which the checks count with its other one).
 fn lookup(pool: &[&'static CardData], name: &str) -> Option<&'static CardData> {
     let name = name.trim();
-    if let Some(c) = pool.iter().find(|c| c.code == name) {
+    if let Some(c) = data::card(name).filter(|c| pool.iter().any(|k| k.code == data::canonical_code(&c.code))) {
         return Some(c);
     }
     let key = title_key(name);
@@ -230,7 +279,7 @@ fn distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-fn unknown(pool: &[&'static CardData], format: Format, what: &str, name: &str) -> String {
+fn unknown(pool: &[&'static CardData], format: Snapshot, what: &str, name: &str) -> String {
     match suggest(pool, name, false) {
         Some(t) => format!("{what}: '{name}' is not a card of the {} pool; did you mean '{t}'?", format.name()),
         None => format!("{what}: '{name}' is not a card of the {} pool (check the spelling against NetrunnerDB)", format.name()),
@@ -312,7 +361,8 @@ fn is_count_footer(rest: &str) -> bool {
 /// identity on a line of its own). The first line that is neither a card nor the identity is
 /// the deck's name; section headers ("Agenda (7)"), influence dots, set names in parentheses,
 /// NetrunnerDB's summary lines, blank lines and `#` comments are skipped.
-pub fn read_text(text: &str, format: Format) -> ReadList {
+pub fn read_text(text: &str, format: impl Into<Snapshot>) -> ReadList {
+    let format = format.into();
     let pool = format.cards();
     let mut out = ReadList::default();
     let mut name_line: Option<(usize, String)> = None;
@@ -379,7 +429,8 @@ pub fn read_text(text: &str, format: Format) -> ReadList {
 /// NetrunnerDB v3's `{"data": {"attributes": {"identity_card_id": …, "card_slots": {…}}}}`,
 /// whose card ids are titles in lower case with `_`. A key that is not a code is read as a
 /// title.
-pub fn read_json(text: &str, format: Format) -> ReadList {
+pub fn read_json(text: &str, format: impl Into<Snapshot>) -> ReadList {
+    let format = format.into();
     let pool = format.cards();
     let mut out = ReadList::default();
     let v: Value = match serde_json::from_str(text) {
@@ -552,7 +603,8 @@ mod tests {
         }
         assert_eq!(Format::parse("system_gateway"), Ok(SG));
         assert_eq!(Format::parse("startup"), Ok(Format::Startup));
-        assert!(Format::parse("standard").unwrap_err().contains("the formats are: system_gateway, startup"));
+        assert_eq!(Format::parse("standard"), Ok(Format::Standard));
+        assert!(Format::parse("eternal").unwrap_err().contains("the formats are: system_gateway, startup, standard"));
     }
 
     /// Seeded fuzzing: pieces of real lists, random bytes and characters, cut anywhere. Reading

@@ -13,6 +13,7 @@
 //! Imports run one way: `flow` → `cards` → `state` → `data`/`options`. See
 //! `docs/adding-a-card.md`.
 //! - [`options`]: named defaults and match options.
+//! - [`formats`]: the formats and their snapshots (pools and ban lists) decks are checked in.
 //! - [`decklist_text`]: decklists as people write them (NetrunnerDB's text and JSON exports),
 //!   read into codes and counts for `data::deck_from_list`.
 //! - [`random_deck`]: random legal decks of a format, for bots, oracles and benches.
@@ -21,6 +22,7 @@ pub mod cards;
 pub mod data;
 pub mod decklist_text;
 pub mod flow;
+pub mod formats;
 pub mod options;
 pub mod random_deck;
 pub mod state;
@@ -123,7 +125,7 @@ pub const CUSTOM_DECK: &str = "custom";
 
 /// Seat `seat`'s deck (the ready deck it names, or its own decklist, checked): its cards appended
 /// to `cards`; returns the player's name, "deck|identity" and the card ids.
-fn load_deck(seat: usize, sc: &SeatConfig, format: data::Format, cards: &mut Vec<Card>) -> Result<(String, String, Vec<u32>), RulesError> {
+fn load_deck(seat: usize, sc: &SeatConfig, snap: data::Snapshot, cards: &mut Vec<Card>) -> Result<(String, String, Vec<u32>), RulesError> {
     let side = if seat == 0 { Side::Corp } else { Side::Runner };
     let role = if seat == 0 { "Corp" } else { "Runner" };
     let owned;
@@ -132,14 +134,28 @@ fn load_deck(seat: usize, sc: &SeatConfig, format: data::Format, cards: &mut Vec
             return Err(RulesError::InvalidConfig(format!("seat {seat} ({}) names the deck \"{}\" and gives a decklist; give one of them", sc.name, sc.deck)));
         }
         let list: Vec<(String, u32)> = sc.decklist.iter().map(|e| (e.card.clone(), e.count)).collect();
-        owned = data::deck_from_list(CUSTOM_DECK, side, &list, format, cards::implemented).map_err(|v| {
+        // NR-10 first, then whether every card has behaviour here: a legal deck with cards not
+        // implemented yet is told so as such, naming them.
+        let listed = data::Deck { name: CUSTOM_DECK.into(), side, identity: String::new(), cards: list.clone() };
+        let missing: Vec<String> = data::not_implemented(&listed, cards::implemented).iter().map(|c| format!("{} ({})", c.title, c.code)).collect();
+        owned = data::legal_deck_from_list(CUSTOM_DECK, side, &list, snap).map_err(|v| {
+            let also = if missing.is_empty() { String::new() } else { format!("; and {} card(s) not implemented yet: {}", missing.len(), missing.join(", ")) };
             RulesError::InvalidConfig(format!(
-                "seat {seat} ({})'s decklist is not a legal {role} deck (NR-10), {} violation(s): {}",
+                "seat {seat} ({})'s decklist is not a legal {role} deck (NR-10), {} violation(s): {}{also}",
                 sc.name,
                 v.len(),
                 v.join("; ")
             ))
         })?;
+        if !missing.is_empty() {
+            return Err(RulesError::InvalidConfig(format!(
+                "seat {seat} ({})'s decklist is a legal {role} deck in {}, but {} of its cards are not implemented yet, so it cannot be played here: {}",
+                sc.name,
+                snap.name(),
+                missing.len(),
+                missing.join(", ")
+            )));
+        }
         (CUSTOM_DECK, &owned)
     } else {
         let default = if seat == 0 { CORP_DECK } else { RUNNER_DECK };
@@ -156,8 +172,8 @@ fn load_deck(seat: usize, sc: &SeatConfig, format: data::Format, cards: &mut Vec
         }
         // NR-10: a ready deck is checked in the match's format too (the starter Runner deck
         // holds Cleaver, banned in startup); an unimplemented card is refused by name.
-        data::validate_deck(deck, format, cards::implemented)
-            .map_err(|e| RulesError::InvalidConfig(format!("deck \"{name}\" is not legal in {}: {e}", format.name())))?;
+        data::validate_deck(deck, snap, cards::implemented)
+            .map_err(|e| RulesError::InvalidConfig(format!("deck \"{name}\" is not legal in {}: {e}", snap.format().name())))?;
         (name, deck)
     };
     let mut ids = Vec::new();
@@ -188,12 +204,12 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
         )));
     }
     let options = Options::from_map(&config.options)?;
-    let format = options::format_of(&config.options);
     data::pool()?;
+    let snap = options::snapshot_of(&config.options)?;
     let mut cards: Vec<Card> = Vec::new();
     let mut zones: Vec<(String, String, Vec<u32>)> = Vec::new();
     for (seat, sc) in config.seats.iter().enumerate() {
-        zones.push(load_deck(seat, sc, format, &mut cards)?);
+        zones.push(load_deck(seat, sc, snap, &mut cards)?);
     }
     let mut it = zones.into_iter();
     let (Some((cname, cdeck, rd)), Some((rname, rdeck, stack))) = (it.next(), it.next()) else {
@@ -457,23 +473,48 @@ impl Ruleset for Netrunner {
             .iter()
             .filter_map(|f| {
                 let d = f.data()?;
+                let active = f.active().data()?;
+                let snapshots = d
+                    .snapshots
+                    .iter()
+                    .map(|s| {
+                        let (pool, ban) = (s.pool.clone().unwrap_or_default(), s.ban_list.clone().unwrap_or_default());
+                        SnapshotInfo {
+                            id: s.id.clone(),
+                            option_value: s.number,
+                            active: s.active,
+                            date_start: s.date.clone().unwrap_or_default(),
+                            note: s.note.clone().unwrap_or_default(),
+                            card_pool: pool.0,
+                            ban_list: ban.0,
+                            ban_list_name: ban.1,
+                            sets: s.sets.clone(),
+                            banned: s.banned.clone(),
+                        }
+                    })
+                    .collect();
                 Some(FormatInfo {
                     name: d.name.clone(),
                     display_name: d.display_name.clone(),
-                    snapshot: d.snapshot.clone().unwrap_or_default(),
-                    snapshot_note: d.snapshot_note.clone().unwrap_or_default(),
+                    snapshot: active.id.clone(),
+                    snapshot_note: active.note.clone().unwrap_or_default(),
                     option_value: f.option_value(),
-                    sets: d.sets.clone(),
+                    sets: active.sets.clone(),
+                    snapshots,
                 })
             })
             .collect()
     }
+    /// Each distinct card once (a reprint by the code the engine knows it by, its other printing
+    /// in `printings`), with the formats (their active snapshots) and the snapshots it is legal
+    /// or banned in.
     fn pool(&self) -> Vec<PoolCard> {
-        let Ok(pool) = data::pool() else { return Vec::new() };
-        let names =
+        let formats =
             |keep: &dyn Fn(data::Format) -> bool| -> Vec<String> { data::Format::ALL.iter().filter(|f| keep(**f)).map(|f| f.name().to_string()).collect() };
-        pool.cards
-            .iter()
+        let all: Vec<data::Snapshot> = data::Format::ALL.iter().flat_map(|f| f.snapshots()).collect();
+        let snapshots = |keep: &dyn Fn(data::Snapshot) -> bool| -> Vec<String> { all.iter().filter(|s| keep(**s)).map(|s| s.name().to_string()).collect() };
+        data::distinct_cards()
+            .into_iter()
             .map(|c| PoolCard {
                 code: c.code.clone(),
                 title: c.title.clone(),
@@ -483,12 +524,15 @@ impl Ruleset for Netrunner {
                 influence: c.influence,
                 deck_limit: c.deck_limit.and_then(|l| u32::try_from(l).ok()).unwrap_or(3),
                 set: c.set.clone(),
-                formats: names(&|f| f.in_pool(c)),
-                banned_in: names(&|f| f.in_pool(c) && f.is_banned(&c.code)),
+                formats: formats(&|f| f.in_pool(c)),
+                banned_in: formats(&|f| f.in_pool(c) && f.is_banned(&c.code)),
                 implemented: cards::implemented(&c.code),
                 agenda_points: c.points,
                 min_deck_size: c.min_deck,
                 influence_limit: c.influence_limit,
+                printings: data::printings(&c.code).into_iter().map(String::from).collect(),
+                legal_in: snapshots(&|s| s.in_pool(c) && !s.is_banned(&c.code)),
+                banned_in_snapshots: snapshots(&|s| s.in_pool(c) && s.is_banned(&c.code)),
             })
             .collect()
     }

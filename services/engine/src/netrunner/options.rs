@@ -9,7 +9,7 @@ pub use crate::core::options::OptionSpec;
 use crate::core::options::{self as core_options, GameOptions, OPEN_DECKLISTS};
 use crate::core::RulesError;
 
-use super::data::Format;
+use super::data::{Format, Snapshot};
 
 /// NR-1.2: agenda points to win; 6 in the beginner game of the starter decks.
 pub const AGENDA_POINTS_TO_WIN: i64 = 6;
@@ -28,20 +28,38 @@ pub const RUNNER_CLICKS: i64 = 4;
 pub const AUTO_PASS: i64 = 1;
 
 /// The format a match is played in: the index in `data::Format::ALL` (0 `system_gateway`, the
-/// default, so every match from before formats is unchanged; 1 `startup`). Every seat's deck is
-/// checked by NR-10 in it at creation. Kept beside the typed options (like `open_decklists`), so
-/// the logged options of a match stay as they were.
+/// default, so every match from before formats is unchanged; 1 `startup`; 2 `standard`). Every
+/// seat's deck is checked by NR-10 in it at creation. Kept beside the typed options (like
+/// `open_decklists`), so the logged options of a match stay as they were.
 pub const FORMAT: OptionSpec = OptionSpec {
     name: "format",
     default: 0,
     min: 0,
     max: Format::ALL.len() as i64 - 1,
-    doc: "the format decks are checked in: 0 system_gateway, 1 startup (docs/netrunner.md, Formats)",
+    doc: "the format decks are checked in: 0 system_gateway, 1 startup, 2 standard (docs/netrunner.md, Formats)",
+};
+
+/// The snapshot of the match's format (its pool and ban list in force on a date) the decks are
+/// checked under: its number (31 for `standard_31`), or 0 for the format's active snapshot. A
+/// match that names one is logged with it, so it replays under that list whatever the active
+/// one is later. Kept beside the typed options, like `format`.
+pub const SNAPSHOT: OptionSpec = OptionSpec {
+    name: "snapshot",
+    default: 0,
+    min: 0,
+    max: 999,
+    doc: "the format's snapshot (ban list) decks are checked under: 0 its active one, 7 startup_7, 31 standard_31, 32 standard_32 (docs/netrunner.md, Formats)",
 };
 
 /// The format `map` chooses (its range is checked by [`Options::from_map`]).
 pub fn format_of(map: &BTreeMap<String, i64>) -> Format {
     map.get(FORMAT.name).and_then(|v| Format::from_option(*v)).unwrap_or_default()
+}
+
+/// The snapshot `map` chooses: of its format, the one the option `snapshot` names, or the active
+/// one; an option naming no snapshot of the format is refused by name.
+pub fn snapshot_of(map: &BTreeMap<String, i64>) -> Result<Snapshot, RulesError> {
+    Snapshot::from_option(format_of(map), map.get(SNAPSHOT.name).copied().unwrap_or(0)).map_err(RulesError::InvalidConfig)
 }
 
 pub const OPTIONS: &[OptionSpec] = &[
@@ -54,6 +72,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec { name: "auto_pass", default: AUTO_PASS, min: 0, max: 1, doc: "1: a seat with nothing but pass in a window passes automatically" },
     OPEN_DECKLISTS,
     FORMAT,
+    SNAPSHOT,
 ];
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,7 +106,7 @@ impl GameOptions for Options {
     fn set(&mut self, name: &str, value: i64) {
         match name {
             // Kept on the game state itself (see `core::options::OPEN_DECKLISTS`).
-            "open_decklists" | "format" => {}
+            "open_decklists" | "format" | "snapshot" => {}
             "agenda_points_to_win" => self.agenda_points_to_win = value,
             "starting_credits" => self.starting_credits = value,
             "opening_hand" => self.opening_hand = value,

@@ -1,7 +1,9 @@
-//! Random legal decks of a format, for bots, oracles and benches: seeded and
-//! deterministic (the bots' [`RandomBot`]'s xorshift, no other randomness), built only from cards
-//! the format allows (its pool, not banned) that have behaviour (`cards::implemented`), and
-//! checked by NR-10 in that format before they are returned.
+//! Random legal decks of a format (its active snapshot, or a snapshot named), for bots, oracles
+//! and benches: seeded and deterministic (the bots' [`RandomBot`]'s xorshift, no other
+//! randomness), built only from cards the snapshot allows (its pool, not banned) that have
+//! behaviour (`cards::implemented`, read at each call: a card that gains a row is dealt from
+//! then on), each card once by its own code, and checked by NR-10 under that snapshot before
+//! they are returned.
 //!
 //! How a deck is built: a random identity of the side; a size from its minimum deck size to
 //! [`EXTRA_CARDS`] above; for the Corp, agendas of its faction or neutral until the points fit
@@ -9,7 +11,7 @@
 //! the identity's influence limit.
 
 use super::cards;
-use super::data::{self, CardData, CardType, Deck, Format, Side};
+use super::data::{self, CardData, CardType, Deck, Side, Snapshot};
 use crate::bots::RandomBot;
 
 /// Most cards above the identity's minimum deck size a random deck holds.
@@ -18,14 +20,18 @@ pub const EXTRA_CARDS: u32 = 3;
 /// Attempts before giving up (a pool too small for the side's identities).
 const ATTEMPTS: u32 = 50;
 
-/// The cards a deck of `format` may hold and play: in its pool, not banned, implemented.
-pub fn playable(format: Format) -> Vec<&'static CardData> {
-    format.cards().into_iter().filter(|c| !format.is_banned(&c.code) && cards::implemented(&c.code)).collect()
+/// The cards a deck of `format` (a format's active snapshot, or a snapshot) may hold and play:
+/// in its pool, not banned, implemented.
+pub fn playable(format: impl Into<Snapshot>) -> Vec<&'static CardData> {
+    let snap = format.into();
+    snap.cards().into_iter().filter(|c| !snap.is_banned(&c.code) && cards::implemented(&c.code)).collect()
 }
 
-/// A random legal `side` deck of `format` named `name`, the same for the same seed; or why none
-/// can be built from the playable cards.
-pub fn random_deck(format: Format, side: Side, seed: u64, name: &str) -> Result<Deck, String> {
+/// A random legal `side` deck of `format` (a format's active snapshot, or a snapshot) named
+/// `name`, the same for the same seed and the same implemented cards; or why none can be built
+/// from the playable cards.
+pub fn random_deck(format: impl Into<Snapshot>, side: Side, seed: u64, name: &str) -> Result<Deck, String> {
+    let format = format.into();
     let mut rng = RandomBot::new(seed ^ if side == Side::Corp { 0xC0 } else { 0x50 });
     let pool = playable(format);
     let identities: Vec<&CardData> = pool.iter().copied().filter(|c| c.side == side && c.ctype == CardType::Identity).collect();
@@ -133,39 +139,66 @@ fn add(cards: &mut Vec<(String, u32)>, code: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::netrunner::data::Format;
 
     fn seeds() -> u64 {
         std::env::var("NETRUNNER_DECK_SEEDS").ok().and_then(|v| v.parse().ok()).unwrap_or(300)
     }
 
-    /// NR-10 in every format, over many seeds: every random deck is legal there, holds only
-    /// playable cards, and the same seed gives the same deck.
+    /// NR-10 under every snapshot of every format, over many seeds: every random deck is legal
+    /// there, holds only playable cards, and the same seed gives the same deck.
     #[test]
     fn nr_10_random_decks_of_every_format_are_legal_in_it() {
-        for &format in Format::ALL {
-            let playable: Vec<String> = playable(format).iter().map(|c| c.code.clone()).collect();
+        for snap in Format::ALL.iter().flat_map(|f| f.snapshots()) {
+            let playable: Vec<String> = playable(snap).iter().map(|c| c.code.clone()).collect();
             let mut identities = std::collections::BTreeSet::new();
             for seed in 0..seeds() {
                 for side in [Side::Corp, Side::Runner] {
-                    let d = random_deck(format, side, seed, "random").unwrap_or_else(|e| panic!("{} seed {seed}: {e}", format.name()));
-                    assert_eq!(data::deck_violations(&d, format, cards::implemented), Vec::<String>::new(), "seed {seed}: {d:?}");
+                    let d = random_deck(snap, side, seed, "random").unwrap_or_else(|e| panic!("{} seed {seed}: {e}", snap.name()));
+                    assert_eq!(data::deck_violations(&d, snap, cards::implemented), Vec::<String>::new(), "seed {seed}: {d:?}");
                     assert!(d.cards.iter().all(|(c, _)| playable.contains(c)) && playable.contains(&d.identity), "{d:?}");
-                    assert_eq!(random_deck(format, side, seed, "random"), Ok(d.clone()), "deterministic");
+                    assert_eq!(random_deck(snap, side, seed, "random"), Ok(d.clone()), "deterministic");
                     identities.insert(d.identity);
                 }
             }
             // Every playable identity comes up.
             let all = playable.iter().filter(|c| data::card(c).is_some_and(|d| d.ctype == CardType::Identity)).count();
-            assert_eq!(identities.len(), all, "{}: {identities:?}", format.name());
+            assert_eq!(identities.len(), all, "{}: {identities:?}", snap.name());
         }
     }
 
+    /// A random deck holds no card its snapshot bans, and Standard's two snapshots deal from
+    /// different cards: Touch-ups (35067), banned from 25.10 only, in standard_31's decks alone.
     #[test]
-    fn nr_10_random_startup_decks_hold_no_banned_card() {
-        for seed in 0..seeds() {
+    fn nr_10_random_decks_hold_no_banned_card_of_their_snapshot() {
+        let (s31, s32) = (Snapshot::parse(Format::Standard, "standard_31").unwrap(), Snapshot::parse(Format::Standard, "standard_32").unwrap());
+        for snap in [Format::Startup.active(), s31, s32] {
+            for seed in 0..seeds() {
+                for side in [Side::Corp, Side::Runner] {
+                    let d = random_deck(snap, side, seed, "random").unwrap();
+                    assert!(!snap.is_banned(&d.identity) && d.cards.iter().all(|(c, _)| !snap.is_banned(c)), "{}: {d:?}", snap.name());
+                }
+            }
+        }
+        let touch_ups = |s: Snapshot| playable(s).iter().any(|c| c.code == "35067");
+        assert_eq!((touch_ups(s31), touch_ups(s32)), (cards::implemented("35067"), false));
+    }
+
+    /// Standard decks are built from implemented cards only: today the Startup cards with a row
+    /// (so the deck is legal in Standard and plays), later every card that gains one.
+    #[test]
+    fn nr_10_random_standard_decks_are_dealt_from_implemented_cards() {
+        let snap = Format::Standard.active();
+        let ids: Vec<String> = playable(snap).iter().map(|c| c.code.clone()).collect();
+        assert!(ids.iter().all(|c| cards::implemented(c) && data::canonical_code(c) == c), "{ids:?}");
+        // Everything implemented and allowed is playable: no list of cards stands between the
+        // registry and the decks.
+        let want: Vec<String> = snap.cards().iter().filter(|c| cards::implemented(&c.code) && !snap.is_banned(&c.code)).map(|c| c.code.clone()).collect();
+        assert_eq!(ids, want);
+        for seed in 0..20 {
             for side in [Side::Corp, Side::Runner] {
-                let d = random_deck(Format::Startup, side, seed, "random").unwrap();
-                assert!(!Format::Startup.is_banned(&d.identity) && d.cards.iter().all(|(c, _)| !Format::Startup.is_banned(c)), "{d:?}");
+                let d = random_deck(snap, side, seed, "random").unwrap();
+                assert_eq!(data::legality_violations(&d, Format::Standard), Vec::<String>::new());
             }
         }
     }

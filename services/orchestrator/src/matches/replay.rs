@@ -107,11 +107,40 @@ impl Matches {
                 return None;
             }
         };
+        let snapshots = listed
+            .descriptions
+            .iter()
+            .filter(|i| i.options.iter().any(|o| o.name == "snapshot"))
+            .map(|i| {
+                let default = i.options.iter().find(|o| o.name == "format").map_or(0, |o| o.default_value);
+                let active = i.formats.iter().filter_map(|f| f.snapshots.iter().find(|s| s.active).map(|s| (f.option_value, s.option_value))).collect();
+                (i.name.clone(), (default, active))
+            })
+            .collect();
+        if let Ok(mut guard) = self.active_snapshots.lock() {
+            *guard = snapshots;
+        }
         let versions: std::collections::BTreeMap<String, String> = listed.rulesets.into_iter().map(|i| (i.name, i.rules_version)).collect();
         if let Ok(mut guard) = self.rules_versions.lock() {
             *guard = Some((std::time::Instant::now(), versions.clone()));
         }
         Some(versions)
+    }
+
+    /// Fix the snapshot of a match's format in its options when they name none: the format's
+    /// active one (its ban list), as the rules service says now. Logged with the match, so it
+    /// replays under that list whatever the active one is later (docs/netrunner.md, "Formats").
+    /// A ruleset without snapshots, or a rules service that cannot say, leaves them as they are
+    /// (the rules then play the active snapshot, as before).
+    pub async fn fix_snapshot(&self, ruleset: &str, options: &mut std::collections::HashMap<String, i64>) {
+        if options.get("snapshot").is_some_and(|v| *v != 0) || self.current_rules_versions().await.is_none() {
+            return;
+        }
+        let Some((default, active)) = self.active_snapshots.lock().ok().and_then(|g| g.get(ruleset).cloned()) else { return };
+        let format = options.get("format").copied().unwrap_or(default);
+        if let Some(&snapshot) = active.get(&format).filter(|s| **s != 0) {
+            options.insert("snapshot".into(), snapshot);
+        }
     }
 
     /// Open the channels to the rules and randomness services (each a mutual-TLS handshake) and

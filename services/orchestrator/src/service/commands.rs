@@ -47,6 +47,7 @@ impl MatchApi {
         let mut options = req.options.clone();
         let time_control = limits::take_time_control(&mut options)?;
         let spectator_delay_s = limits::take_spectator_delay(&mut options)?;
+        self.matches.fix_snapshot(req.ruleset.trim(), &mut options).await;
         let config = r::MatchConfig { ruleset: req.ruleset.trim().to_string(), seats, options };
         let nodes = &self.matches.backends().nodes;
         let (committed, randomness_nodes) = if nodes.len() >= 2 {

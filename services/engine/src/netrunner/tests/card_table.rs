@@ -1,5 +1,5 @@
 //! `docs/netrunner-cards.md`, the card table, is derived from the code and checked against it:
-//! every card of the pool, its set, whether it has a row (and in which table file), the formats
+//! every card of the pool, its set, whether it has a row (and in which table file), the snapshots
 //! that ban it, and its tests by name. Nothing here counts the pool by hand; the counts come from
 //! the data. Rewrite the page after adding cards with
 //! `ARBITER_WRITE_CARD_TABLE=1 cargo test -p engine card_table`.
@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::netrunner::cards as c;
-use crate::netrunner::data::{self, Format};
+use crate::netrunner::data::{self, Format, SET_NAMES};
 
 use super::cards::snake;
 
@@ -33,9 +33,6 @@ fn test_sources() -> Vec<String> {
     walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/netrunner/tests/cards"), &mut out);
     out
 }
-
-const SET_NAMES: [(&str, &str); 4] =
-    [("sg", "System Gateway"), ("tai", "The Automata Initiative"), ("rwr", "Rebellion Without Rehearsal"), ("elev", "Elevation")];
 
 /// The name a card's tests are named after: its row's name (an identity's without its
 /// subtitle), or the printed title for a card without a row.
@@ -83,22 +80,30 @@ fn render() -> String {
     page.push_str("| set | cards | with a row | with a named test |\n|---|---|---|---|\n");
     let (mut all, mut done, mut tested) = (0, 0, 0);
     for (set, name) in SET_NAMES {
-        let cards: Vec<_> = pool.iter().filter(|k| k.set == set).collect();
+        let cards: Vec<_> = pool.iter().filter(|k| k.set == *set).collect();
         let d = cards.iter().filter(|k| rows.contains_key(k.code.as_str())).count();
         let t = cards.iter().filter(|k| tests.contains_key(&test_name(k))).count();
         let _ = writeln!(page, "| {name} (`{set}`) | {} | {d} | {t} |", cards.len());
         (all, done, tested) = (all + cards.len(), done + d, tested + t);
     }
     let _ = writeln!(page, "| all | {all} | {done} | {tested} |\n");
+    let _ = writeln!(
+        page,
+        "{all} printings, {} distinct cards: a card printed twice is listed once below, its other code in parentheses (either may be in a deck).\n",
+        data::distinct_cards().len()
+    );
     page.push_str("| code | title | set | side | type | banned in | row | tests |\n|---|---|---|---|---|---|---|---|\n");
-    for k in pool {
-        let banned: Vec<&str> = Format::ALL.iter().filter(|f| f.is_banned(&k.code)).map(|f| f.name()).collect();
+    // Each card once, by the code the engine knows it by (a reprint's other printing after it).
+    for k in data::distinct_cards() {
+        let banned: Vec<&str> = Format::ALL.iter().flat_map(|f| f.snapshots()).filter(|s| s.is_banned(&k.code)).map(|s| s.name()).collect();
+        let also: Vec<&str> = data::printings(&k.code).into_iter().skip(1).collect();
+        let code = if also.is_empty() { k.code.clone() } else { format!("{} ({})", k.code, also.join(", ")) };
         let row = rows.get(k.code.as_str()).map_or("no".to_string(), |f| format!("`{f}`"));
         let t = tests.get(&test_name(k)).map_or(String::new(), |v| v.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "));
         let _ = writeln!(
             page,
             "| {} | {} | {} | {} | {} | {} | {row} | {t} |",
-            k.code,
+            code,
             k.title.replace('|', "\\|"),
             k.set,
             k.side.name(),
