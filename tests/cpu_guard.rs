@@ -107,17 +107,19 @@ async fn guard(up: &load::Up) -> Result<()> {
         failed = over(&baseline, &lower);
     }
     let report: Vec<String> = failed.iter().map(|(name, got, limit)| format!("{name}: {got:.0} µs per commit, limit {limit:.0} (baseline {:.0})", baseline.us[name])).collect();
-    assert!(
-        report.is_empty(),
-        "CPU per commit above the baseline (tests/load/baseline.json, margin {:.0} % + {:.0} µs):\n  {}\nIf this cost is meant, take a new baseline in its own commit (docs/performance.md, \"The CPU guard\").",
-        baseline.margin * 100.0,
-        baseline.slack_us,
-        report.join("\n  ")
-    );
+    if !report.is_empty() {
+        // An error, not a panic: the system is then stopped as usual.
+        anyhow::bail!(
+            "CPU per commit above the baseline (tests/load/baseline.json, margin {:.0} % + {:.0} µs):\n  {}\nIf this cost is meant, take a new baseline in its own commit (docs/performance.md, \"The CPU guard\").",
+            baseline.margin * 100.0,
+            baseline.slack_us,
+            report.join("\n  ")
+        );
+    }
     for name in GUARDED {
         if let (Some(base), Some(got)) = (baseline.us.get(name), first.cpu_us_per_commit.get(name)) {
-            if *got < base * 0.75 {
-                eprintln!("cpu guard: {name} costs {got:.0} µs per commit, under three quarters of its baseline {base:.0}: consider a new baseline");
+            if *got < base * 0.6 {
+                eprintln!("cpu guard: {name} costs {got:.0} µs per commit, under 60 % of its baseline {base:.0}: consider a new baseline");
             }
         }
     }

@@ -1,3 +1,4 @@
+#![allow(dead_code)] // the CPU guard uses part of it, the load generator all
 //! A load generator independent of `arbiter bench`: it starts a system with `arbiter up` (any
 //! build: the binary is a parameter, so two builds meet the same client), plays mainframe
 //! matches through the public gRPC API with random bots (`harness::random_choice` among the
