@@ -106,7 +106,8 @@ async fn guard(up: &load::Up) -> Result<()> {
             first.cpu_us_per_commit.iter().map(|(k, v)| (k.clone(), v.min(second.cpu_us_per_commit.get(k).copied().unwrap_or(f64::MAX)))).collect();
         failed = over(&baseline, &lower);
     }
-    let report: Vec<String> = failed.iter().map(|(name, got, limit)| format!("{name}: {got:.0} µs per commit, limit {limit:.0} (baseline {:.0})", baseline.us[name])).collect();
+    let report: Vec<String> =
+        failed.iter().map(|(name, got, limit)| format!("{name}: {got:.0} µs per commit, limit {limit:.0} (baseline {:.0})", baseline.us[name])).collect();
     if !report.is_empty() {
         // An error, not a panic: the system is then stopped as usual.
         anyhow::bail!(

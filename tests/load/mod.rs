@@ -107,14 +107,7 @@ impl Up {
         for name in ["nats", "orchestrator", "rules", "randomness", "feed"] {
             anyhow::ensure!(processes.iter().any(|(n, _)| n == name), "no {name} process among up's children: {processes:?}");
         }
-        Ok(Up {
-            child,
-            orchestrator: orchestrator.unwrap_or_default(),
-            nats_url: nats_url.unwrap_or_default(),
-            platform_key,
-            dir,
-            processes,
-        })
+        Ok(Up { child, orchestrator: orchestrator.unwrap_or_default(), nats_url: nats_url.unwrap_or_default(), platform_key, dir, processes })
     }
 
     /// The CPU time each process has used so far.
@@ -323,7 +316,8 @@ async fn call<T>(f: impl std::future::Future<Output = Result<tonic::Response<T>,
 /// ends or the load is over. Returns the version reached (its commits) and whether it ended.
 async fn play_match(client: &mut MatchServiceClient<Channel>, platform_key: &str, rng: &mut Rng, shared: &Shared) -> Result<(u64, Finished)> {
     let seats = (1..=2).map(|i| m::SeatSpec { name: format!("Seat {i}"), ..Default::default() }).collect();
-    let created = call(client.create_match(with_token(m::CreateMatchRequest { ruleset: "mainframe".into(), seats, ..Default::default() }, platform_key))).await?;
+    let created =
+        call(client.create_match(with_token(m::CreateMatchRequest { ruleset: "mainframe".into(), seats, ..Default::default() }, platform_key))).await?;
     let mut tokens = Vec::new();
     let mut version = created.version;
     for seat in &created.seats {
