@@ -348,11 +348,11 @@ pub struct Access {
     /// Archives cards an interrupt of the access was already offered for (asked once each).
     #[serde(default)]
     pub interrupts_asked: Vec<u32>,
-    /// Persistent additional costs to steal (CR 1.16, "persistent"): the rezzed cards with
-    /// `cards::Static::StealCostHere` in the root of the breached server when the access began;
-    /// their costs apply to every steal of this access, even once they are trashed.
+    /// Persistent abilities (CR 1.16, "persistent"): the rezzed cards in the root of the
+    /// breached server with one (`cards::Static::StealCostHere`, `cards::Static::TrashCostPlus`)
+    /// when the access began; they apply to this whole access, even once those cards are trashed.
     #[serde(default)]
-    pub steal_costs: Vec<u32>,
+    pub persistent: Vec<u32>,
     /// The accessed card whose additional costs (to steal it or to trash it) are being paid:
     /// its access decision then steals or trashes it without asking again.
     #[serde(default)]

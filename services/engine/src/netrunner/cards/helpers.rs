@@ -368,9 +368,8 @@ pub fn corp_install_options(g: &Game, cards: &[u32], remote_root_only: bool, fre
         }
         for s in &g.corp.servers {
             let ok = match d.ctype {
-                CardType::Agenda | CardType::Asset => Game::is_remote(s.id),
                 CardType::Ice => free || corp_available_for(g, super::Spend::Install(k)) >= s.ice.len() as i64,
-                _ => !remote_only_server(remote_root_only, s.id),
+                _ => g.may_install_root_in(k, s.id) && !(remote_root_only && !Game::is_remote(s.id)),
             };
             if ok {
                 let what = if d.ctype == CardType::Ice { "protecting" } else { "in" };
@@ -385,10 +384,6 @@ pub fn corp_install_options(g: &Game, cards: &[u32], remote_root_only: bool, fre
         }
     }
     o
-}
-
-fn remote_only_server(remote_root_only: bool, sid: u32) -> bool {
-    remote_root_only && !Game::is_remote(sid)
 }
 
 /// Expend (the Comprehensive Rules' keyword): a click ability of a card in HQ whose cost is the
@@ -562,7 +557,9 @@ pub fn corp_play_options(g: &Game, cards: &[u32]) -> Vec<(DecisionOption, Answer
             super::Targets::None => o.push(plain()),
             super::Targets::Labeled(f) => match f(g) {
                 Some(ts) => o.extend(
-                    ts.into_iter().map(|(t, what)| (opt(format!("play:{k}:{t}"), format!("Play {label}: {what}")), Answer::Play { card: k, target: Some(t) })),
+                    ts.into_iter()
+                        .filter(|&(t, _)| g.play_cost(k, Some(t)) <= g.corp.credits)
+                        .map(|(t, what)| (opt(format!("play:{k}:{t}"), format!("Play {label}: {what}")), Answer::Play { card: k, target: Some(t) })),
                 ),
                 None => o.push(plain()),
             },
@@ -764,11 +761,13 @@ pub fn trash_from_rd(g: &mut Game, cards: &[u32], source: &str, ev: &mut Vec<Eve
     }
 }
 
-/// The rezzed cards in the root of `server` with an additional cost to steal from it
-/// (`Static::StealCostHere`), recorded when an access begins: CR 1.16 "persistent", their costs
-/// hold for that whole access even if they are trashed during it. For a run's breach and for an
-/// access outside a run alike.
-pub fn persistent_steal_costs(g: &Game, server: u32) -> Vec<u32> {
+/// The rezzed cards in the root of `server` with a persistent ability (an additional cost to
+/// steal from it, `Static::StealCostHere`; a higher trash cost, `Static::TrashCostPlus`),
+/// recorded when an access begins: CR 1.16 "persistent", those abilities hold for that whole
+/// access even if their cards are trashed during it. For a run's breach and for an access
+/// outside a run alike.
+pub fn persistent_abilities(g: &Game, server: u32) -> Vec<u32> {
     let root = g.server(server).map(|s| s.root.clone()).unwrap_or_default();
-    root.into_iter().filter(|&c| g.rezzed(c) && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::StealCostHere { .. }))).collect()
+    let persistent = |s: &super::Static| matches!(s, super::Static::StealCostHere { .. } | super::Static::TrashCostPlus(_));
+    root.into_iter().filter(|&c| g.rezzed(c) && super::def(g.code(c)).statics.iter().any(persistent)).collect()
 }

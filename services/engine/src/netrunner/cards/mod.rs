@@ -1,7 +1,14 @@
-//! Every netrunner card in one place: one [`CardDef`] row per card, holding all it does (its
-//! hooks, subroutines, breaker numbers, constant effects, abilities) and, for a card that asks, its question and its typed answer together
-//! ([`Ask`], [`Prompt`]). Rows live in [`corp::DEFS`], [`ice::DEFS`] and [`runner::DEFS`]; most are a
-//! few [`Effect`]s, and `Effect::Custom` names a function beside the row.
+//! Every netrunner card: one [`CardDef`] row per card, holding all it does (its hooks,
+//! subroutines, breaker numbers, constant effects, abilities) and, for a card that asks, its
+//! question and its typed answer together ([`Ask`], [`Prompt`]). Cards are filed by what they are:
+//! `corp/{identities,agendas,assets,upgrades,operations,ice}.rs` and
+//! `runner/{identities,events,hardware,programs,resources}.rs`, each card one block (its number,
+//! its row, the functions only it uses), listed once in [`tables`]. Where a row is filed is not a
+//! rule: abilities that trigger together are ordered by [`triggers`].
+//!
+//! This file holds the vocabulary rows are written in and the dispatch; `helpers`, `statics`,
+//! `triggers`, `encounters`, `prevention`, `moves` and `hosted` the rule pieces cards call;
+//! `prelude` what every card file imports; `common` what several card files share.
 //!
 //! The numbers printed on a card (costs, strengths, points…) are data (`data.rs`); this module
 //! says what cards do. The turn structure (`flow`) only calls the hooks below and never names a
@@ -10,23 +17,15 @@
 //! Owns: card behaviour. Must never: import `flow` (flow calls cards, not the other way: a card
 //! that installs or finishes an access returns a [`Then`] for the flow to carry out).
 
+pub mod common;
 pub mod corp;
-pub mod corp_last;
-pub mod corp_startup;
-pub mod corp_startup2;
-pub mod corp_startup_runs;
 pub mod encounters;
 pub mod helpers;
 mod hosted;
-pub mod ice;
-pub mod ice_startup;
 mod moves;
+pub mod prelude;
 mod prevention;
-pub mod random_picks;
 pub mod runner;
-pub mod runner_last;
-pub mod runner_startup;
-pub mod runner_startup_more;
 mod statics;
 pub mod triggers;
 
@@ -37,19 +36,9 @@ use super::state::{DamageKind, Game, Pile, Run, Task, TrashKind, CORP, RUNNER};
 pub use super::state::{Source, When};
 use crate::core::{DecisionOption, Event, RulesError};
 
-pub use self::corp::{
-    ABOVE_THE_LAW, AMAZE_AMUSEMENTS, ANOETIC_VOID, CLEARINGHOUSE, GOVERNMENT_SUBSIDY, HAAS_BIOROID, HANSEI_REVIEW, HEDGE_FUND, JINTEKI, LONGEVITY_SERUM,
-    LUMINAL_TRANSUBSTANTIATION, MALAPERT_DATA_VAULT, MANEGARM_SKUNKWORKS, NBN, NEUROSPIKE, NICO_CAMPAIGN, OFFWORLD_OFFICE, ORBITAL_SUPERIORITY,
-    PREDICTIVE_PLANOGRAM, PUBLIC_TRAIL, REGOLITH_MINING_LICENSE, RETRIBUTION, SEAMLESS_LAUNCH, SEND_A_MESSAGE, SPIN_DOCTOR, SPRINT, SUPERCONDUCTING_HUB,
-    THE_SYNDICATE, TOMORROWS_HEADLINE, URTICA_CIPHER, WEYLAND,
-};
+pub use self::corp::{agendas::*, assets::*, ice::*, identities::*, operations::*, upgrades::*};
 pub use self::helpers::{add_virus, end_the_run, give_tags, installed_host_sweep, purge, remove_virus, unique_check};
-pub use self::ice::{ANSEL_1_0, BALLISTA, BRAN_1_0, DIVINER, FUNHOUSE, KARUNA, PALISADE, PHAROS, PING, TITHE, WHITESPACE};
-pub use self::runner::{
-    BOTULUS, BUZZSAW, CARMEN, CARNIVORE, CLEAVER, CONDUIT, COOKBOOK, CREATIVE_COMMISSION, DOCKLANDS_PASS, DZMZ_OPTIMIZER, ECHELON, FERMENTER, JAILBREAK, LEECH,
-    LOUP, MARJANAH, MAYFLY, MUTUAL_FAVOR, OVERCLOCK, PANTOGRAPH, PENNYSHAVER, RED_TEAM, SMARTWARE_DISTRIBUTOR, SURE_GAMBLE, T400_MEMORY_DIAMOND, TAO_SALONGA,
-    TELEWORK_CONTRACT, THE_CATALYST, TRANQUILIZER, TREAD_LIGHTLY, UNITY, VERBAL_PLASTICITY, VRCATION, WILDCAT_STRIKE, ZAHYA,
-};
+pub use self::runner::{events::*, hardware::*, identities::*, programs::*, resources::*};
 
 /// The one decision kind of every card question added after System Gateway: a client renders it
 /// from the question's prompt (which names the card), its options and the public summary,
@@ -262,9 +251,16 @@ pub enum Static {
     /// The hosted credits of this rezzed Corp card may be spent by the Corp on the costs
     /// `f(game, this card, spend)` accepts (`helpers::corp_pay_for`).
     CorpHostedCreditsFor(fn(&Game, u32, Spend) -> bool),
-    /// A rezzed installed Corp card raises the trash cost of a card by `f(game, this card, card)`
-    /// (`Game::trash_cost`).
+    /// Persistent (CR 1.16): a rezzed installed Corp card raises the trash cost of a card by
+    /// `f(game, this card's server, card)` (`Game::trash_cost`); trashed while the Runner
+    /// accesses its server, it still does until that access ends (`Access::persistent`).
     TrashCostPlus(fn(&Game, u32, u32) -> i64),
+    /// "Remote server only" (an upgrade): it is installed only in the root of a remote server
+    /// (`Game::may_install_root_in`).
+    RemoteServerOnly,
+    /// Its play cost is X (printed "X", no number in the card data), X being `f(game, target)`
+    /// for the target chosen (`Game::play_cost`).
+    PlayCostX(fn(&Game, u32) -> i64),
     /// This Corp card can be rezzed only during the Corp's turn.
     RezOnlyDuringCorpTurn,
     /// While this Corp card is rezzed, the first run each turn cannot be made against a remote
@@ -653,20 +649,19 @@ pub mod registration {
 }
 
 /// The card tables, each with the file it lives in (docs/netrunner-cards.md names it).
-pub fn tables() -> [(&'static str, &'static [CardDef]); 12] {
+pub fn tables() -> [(&'static str, &'static [CardDef]); 11] {
     [
-        ("corp.rs", corp::DEFS),
-        ("ice.rs", ice::DEFS),
-        ("runner.rs", runner::DEFS),
-        ("corp_startup.rs", corp_startup::DEFS),
-        ("corp_startup2.rs", corp_startup2::DEFS),
-        ("ice_startup.rs", ice_startup::DEFS),
-        ("runner_startup.rs", runner_startup::DEFS),
-        ("corp_startup_runs.rs", corp_startup_runs::DEFS),
-        ("random_picks.rs", random_picks::DEFS),
-        ("runner_startup_more.rs", runner_startup_more::DEFS),
-        ("runner_last.rs", runner_last::DEFS),
-        ("corp_last.rs", corp_last::DEFS),
+        ("corp/identities.rs", corp::identities::DEFS),
+        ("corp/agendas.rs", corp::agendas::DEFS),
+        ("corp/assets.rs", corp::assets::DEFS),
+        ("corp/upgrades.rs", corp::upgrades::DEFS),
+        ("corp/operations.rs", corp::operations::DEFS),
+        ("corp/ice.rs", corp::ice::DEFS),
+        ("runner/identities.rs", runner::identities::DEFS),
+        ("runner/events.rs", runner::events::DEFS),
+        ("runner/hardware.rs", runner::hardware::DEFS),
+        ("runner/programs.rs", runner::programs::DEFS),
+        ("runner/resources.rs", runner::resources::DEFS),
     ]
 }
 

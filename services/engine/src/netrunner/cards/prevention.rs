@@ -144,8 +144,8 @@ pub fn access_outside_run(g: &mut Game, server: u32, slots: Vec<Slot>, source: &
         format!("{source}: the Runner will access {n} card(s) in {}", Game::server_name(server)),
         json!({"server": server, "count": n, "source": source}),
     );
-    let steal_costs = super::helpers::persistent_steal_costs(g, server);
-    g.access = Some(Access { server, slots, hq_seen: vec![], rd_depth: 0, ordered: true, interrupts_asked: vec![], steal_costs, costs_paid: None });
+    let persistent = super::helpers::persistent_abilities(g, server);
+    g.access = Some(Access { server, slots, hq_seen: vec![], rd_depth: 0, ordered: true, interrupts_asked: vec![], persistent, costs_paid: None });
     g.stage = Stage::Accessing;
 }
 

@@ -230,6 +230,25 @@ impl Game {
         def(self.code(card)).statics.iter().map(|s| if let Static::ForfeitPaysRez(n) = s { *n } else { 0 }).sum()
     }
 
+    /// Whether non-ice Corp card `card` may be installed in the root of `server` (NR-3.4: agendas
+    /// and assets only in remote servers; a "remote server only" upgrade too,
+    /// `Static::RemoteServerOnly`).
+    pub fn may_install_root_in(&self, card: u32, server: u32) -> bool {
+        let remote_only = matches!(self.def(card).ctype, CardType::Agenda | CardType::Asset)
+            || def(self.code(card)).statics.iter().any(|s| matches!(s, Static::RemoteServerOnly));
+        !remote_only || Game::is_remote(server)
+    }
+
+    /// What playing operation or event `card` on `target` costs: its printed cost, or X for a
+    /// card whose cost is X (`Static::PlayCostX`).
+    pub fn play_cost(&self, card: u32, target: Option<u32>) -> i64 {
+        let x = def(self.code(card)).statics.iter().find_map(|s| if let Static::PlayCostX(f) = s { Some(*f) } else { None });
+        match (x, target) {
+            (Some(f), Some(t)) => f(self, t),
+            _ => self.def(card).cost.unwrap_or(0),
+        }
+    }
+
     /// Whether the Corp may create a new remote server now (its identity's "Limit N remote
     /// servers", `Static::RemoteServerLimit`).
     pub fn new_remote_allowed(&self) -> bool {
@@ -238,14 +257,16 @@ impl Game {
     }
 
     /// The trash cost of a Corp card now (NR-7.4): printed, plus what rezzed Corp cards add
-    /// (`Static::TrashCostPlus`); `None` for a card without one.
+    /// (`Static::TrashCostPlus`), each from the server it is installed in; a persistent one
+    /// trashed during this access (CR 1.16, `Access::persistent`) still adds, from the server
+    /// accessed. `None` for a card without one.
     pub fn trash_cost(&self, card: u32) -> Option<i64> {
         let printed = self.def(card).trash?;
-        let plus: i64 = self
-            .installed_corp()
-            .into_iter()
-            .filter(|&c| self.rezzed(c))
-            .map(|c| def(self.code(c)).statics.iter().map(|s| if let Static::TrashCostPlus(f) = s { f(self, c, card) } else { 0 }).sum::<i64>())
+        let installed = self.installed_corp().into_iter().filter(|&c| self.rezzed(c)).filter_map(|c| self.server_of(c).map(|s| (c, s)));
+        let gone = self.access.iter().flat_map(|a| a.persistent.iter().filter(|&&c| !self.is_installed(c)).map(move |&c| (c, a.server)));
+        let plus: i64 = installed
+            .chain(gone)
+            .map(|(c, s)| def(self.code(c)).statics.iter().map(|st| if let Static::TrashCostPlus(f) = st { f(self, s, card) } else { 0 }).sum::<i64>())
             .sum();
         Some(printed + plus)
     }

@@ -55,7 +55,7 @@ fn trash_cost_extra(g: &Game, c: u32) -> Option<(u8, CostPayable)> {
 /// The additional costs of stealing in this access (CR 1.16, persistent): each card's step,
 /// and whether all of them can be paid now.
 fn steal_costs(g: &Game) -> (Vec<(u32, u8)>, bool) {
-    let cards = g.access.as_ref().map(|a| a.steal_costs.clone()).unwrap_or_default();
+    let cards = g.access.as_ref().map(|a| a.persistent.clone()).unwrap_or_default();
     let costs: Vec<(u32, u8, CostsPayable)> = cards.iter().filter_map(|&c| steal_cost_of(g, c).map(|(step, f)| (c, step, f))).collect();
     let payable = costs.iter().all(|(c, _, f)| f(g, costs.iter().filter(|(k, _, _)| g.code(*k) == g.code(*c)).count() as u32));
     (costs.into_iter().map(|(c, step, _)| (c, step)).collect(), payable)
@@ -136,9 +136,9 @@ pub fn begin_access(g: &mut Game, ev: &mut Vec<Event>) {
         slots.retain(|s| *s == Slot::Card(only));
     }
     slots.retain(|s| !matches!(s, Slot::Card(c) if run.not_accessed.contains(c)));
-    // CR 1.16 "persistent": the steal costs of the cards in the root now hold for this whole
-    // access, even if those cards are trashed during it.
-    let steal_costs = cards::helpers::persistent_steal_costs(g, server);
+    // CR 1.16 "persistent": the persistent abilities of the cards in the root (steal costs,
+    // trash costs) now hold for this whole access, even if those cards are trashed during it.
+    let persistent = cards::helpers::persistent_abilities(g, server);
     ev.push(public(
         "access_begins",
         format!("The Runner will access {} card(s) in {}", slots.len(), Game::server_name(server)),
@@ -146,7 +146,7 @@ pub fn begin_access(g: &mut Game, ev: &mut Vec<Event>) {
     ));
     let distinct_cards = slots.iter().filter(|s| matches!(s, Slot::Card(_))).count();
     let needs_order = distinct_cards >= 2 || (distinct_cards == 1 && slots.len() >= 2);
-    g.access = Some(Access { server, slots, hq_seen: vec![], rd_depth: 0, ordered: !needs_order, interrupts_asked: vec![], steal_costs, costs_paid: None });
+    g.access = Some(Access { server, slots, hq_seen: vec![], rd_depth: 0, ordered: !needs_order, interrupts_asked: vec![], persistent, costs_paid: None });
     g.stage = Stage::Accessing;
 }
 

@@ -69,7 +69,9 @@ fn play_options(g: &Game, card: u32, cost: i64, out: &mut Options) {
         Targets::None => plain(out),
         Targets::Labeled(f) => match f(g) {
             Some(targets) => {
-                for (t, what) in targets {
+                // An X cost is known once the target is: only the targets it can pay for.
+                let credits = if g.active == CORP { g.corp.credits } else { g.runner.credits };
+                for (t, what) in targets.into_iter().filter(|&(t, _)| g.play_cost(card, Some(t)) <= credits) {
                     out.push((opt(format!("play:{card}:{t}"), format!("Play {label}: {what}")), Act::Play { card, target: Some(t) }));
                 }
             }
@@ -109,9 +111,8 @@ fn corp_install_options(g: &Game, card: u32, out: &mut Options) {
     let label = g.label(card);
     for s in &c.servers {
         let ok = match d.ctype {
-            CardType::Agenda | CardType::Asset => Game::is_remote(s.id),
             CardType::Ice => cards::helpers::corp_available_for(g, cards::Spend::Install(card)) >= s.ice.len() as i64,
-            _ => true,
+            _ => g.may_install_root_in(card, s.id),
         };
         if ok {
             let what = if d.ctype == CardType::Ice {
@@ -301,7 +302,7 @@ fn draw_action_count(g: &mut Game, seat: u32) -> u32 {
 }
 
 fn play(g: &mut Game, seat: u32, card: u32, target: Option<u32>, ev: &mut Vec<Event>) -> Result<(), RulesError> {
-    let cost = g.def(card).cost.unwrap_or(0);
+    let cost = g.play_cost(card, target);
     let paid = if seat == CORP { g.corp_pay(cost) } else { g.runner_pay(cost) };
     if !paid {
         return Err(RulesError::Illegal(format!("{} costs {cost}", g.label(card))));

@@ -6,7 +6,7 @@
 //! first, as a logged input, then the Runner. Until the Runner has bid, the Corp's bid is in
 //! `Task::Psi` only: no event but one private to the Corp, no decision summary and no view
 //! field (except the Corp's own) shows it, so the Runner bids knowing nothing of it
-//! (`tests::cards_startup_corp_last`; the leak oracle tries every other bid through
+//! (`tests::cards::corp::agendas`, See How They Run; the leak oracle tries every other bid through
 //! `HiddenInfo::secret_alternatives`). Then one public event reveals both bids.
 
 use serde_json::json;

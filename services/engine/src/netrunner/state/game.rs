@@ -117,6 +117,13 @@ impl Game {
         let r = &self.runner;
         r.programs.iter().chain(r.hardware.iter()).chain(r.resources.iter()).copied().collect()
     }
+    /// The server an installed Corp card is in or protects.
+    pub fn server_of(&self, c: u32) -> Option<u32> {
+        match self.corp_zone(c) {
+            CorpZone::Root(s) | CorpZone::Ice(s) => Some(s),
+            _ => None,
+        }
+    }
     pub fn is_installed(&self, c: u32) -> bool {
         matches!(self.corp_zone(c), CorpZone::Ice(_) | CorpZone::Root(_)) || self.installed_runner().contains(&c)
     }

@@ -15,18 +15,24 @@ use super::cards::snake;
 const PAGE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/netrunner-cards.md");
 
 /// Every test source that holds card tests (`card_<title>_…`).
-const TEST_SOURCES: [&str; 10] = [
-    include_str!("cards.rs"),
-    include_str!("cards_sg.rs"),
-    include_str!("cards_startup_corp.rs"),
-    include_str!("cards_startup_runner.rs"),
-    include_str!("cards_startup_corp_runs.rs"),
-    include_str!("cards_random_picks.rs"),
-    include_str!("cards_startup_runner_more.rs"),
-    include_str!("cards_startup_corp2.rs"),
-    include_str!("cards_startup_runner_last.rs"),
-    include_str!("cards_startup_corp_last.rs"),
-];
+/// The card test files (`tests/cards/**/*.rs`), read at test time so that a new file needs no list.
+fn test_sources() -> Vec<String> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for p in paths {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(std::fs::read_to_string(&p).unwrap_or_default());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/netrunner/tests/cards"), &mut out);
+    out
+}
 
 const SET_NAMES: [(&str, &str); 4] =
     [("sg", "System Gateway"), ("tai", "The Automata Initiative"), ("rwr", "Rebellion Without Rehearsal"), ("elev", "Elevation")];
@@ -45,7 +51,7 @@ fn test_name(k: &data::CardData) -> String {
 /// snake-case title is its longest prefix ending at a word boundary.
 fn tests_by_card(titles: &[String]) -> BTreeMap<String, Vec<String>> {
     let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for src in TEST_SOURCES {
+    for src in test_sources() {
         for line in src.lines() {
             let Some(rest) = line.trim_start().strip_prefix("fn card_") else { continue };
             let name: String = rest.chars().take_while(|ch| ch.is_ascii_alphanumeric() || *ch == '_').collect();

@@ -132,7 +132,7 @@ impl Ruleset for LeakyPsi {
 /// Runner, and passes on the real one.
 #[test]
 fn nr_the_leak_oracle_catches_a_planted_psi_bid_leak() {
-    use crate::netrunner::cards::corp_last::SEE_HOW_THEY_RUN;
+    use crate::netrunner::cards::SEE_HOW_THEY_RUN;
     use crate::netrunner::state::{At, Stage, CORP, RUNNER};
     let mut s = super::kit::Scenario::new().auto_pass().corp_turn(3);
     let a = s.root(3, SEE_HOW_THEY_RUN, false);

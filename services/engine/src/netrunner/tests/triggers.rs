@@ -2,7 +2,7 @@
 //! never by where a card's row is written.
 
 use crate::core::MatchConfig;
-use crate::netrunner::cards::{self as c, corp_startup as cs, registration, runner_startup as rs, triggers};
+use crate::netrunner::cards::{self as c, registration, triggers};
 use crate::netrunner::data::Format;
 use crate::netrunner::state::{Stage, CORP, HQ};
 use crate::netrunner::Netrunner;
@@ -29,7 +29,7 @@ fn cr_reaction_window_the_controller_chooses_the_order_of_their_simultaneous_abi
         let mut s = Scenario::new().auto_pass().corp_turn(3);
         let nico = s.root(3, c::NICO_CAMPAIGN, true);
         s.g.cards[nico as usize].credits = 9;
-        let otto = s.root(4, cs::OTTO_CAMPAIGN, true);
+        let otto = s.root(4, c::OTTO_CAMPAIGN, true);
         s.g.cards[otto as usize].credits = 6;
         s.rd(c::HEDGE_FUND);
         let mut m = corp_turn_begins(s);
@@ -48,8 +48,8 @@ fn cr_reaction_window_the_controller_chooses_the_order_of_their_simultaneous_abi
 fn cr_reaction_window_abilities_that_only_gain_credits_resolve_without_a_question() {
     // Two Public Access Plazas' gains commute: no order to choose (`triggers::order_free`).
     let mut s = Scenario::new().auto_pass().corp_turn(3);
-    s.root(3, cs::PUBLIC_ACCESS_PLAZA, true);
-    s.root(4, cs::PUBLIC_ACCESS_PLAZA, true);
+    s.root(3, c::PUBLIC_ACCESS_PLAZA, true);
+    s.root(4, c::PUBLIC_ACCESS_PLAZA, true);
     s.rd(c::HEDGE_FUND);
     let m = corp_turn_begins(s);
     assert!(!m.log.iter().any(|e| e.kind == "netrunner.trigger_chosen"));
@@ -63,8 +63,8 @@ fn cr_reaction_window_the_active_players_abilities_resolve_first() {
     // together; the Runner is the active player, so Saci resolves first.
     let mut s = Scenario::new().auto_pass().runner_turn(4);
     let ice = s.ice(HQ, c::TITHE, false);
-    let wp = s.root(HQ, cs::WORKING_PROTOTYPE, true);
-    let sa = s.installed(rs::SACI);
+    let wp = s.root(HQ, c::WORKING_PROTOTYPE, true);
+    let sa = s.installed(c::SACI);
     s.g.cards[sa as usize].host = Some(ice);
     s.hq(c::HEDGE_FUND);
     s.g.corp.credits = 1;
