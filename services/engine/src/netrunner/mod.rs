@@ -12,6 +12,7 @@
 //!
 //! Imports run one way: `flow` → `cards` → `state` → `data`/`options`. See
 //! `docs/adding-a-card.md`.
+//! - [`kinds`]: every decision and event kind it emits, with each event's detail shape.
 //! - [`options`]: named defaults and match options.
 //! - [`decklist_text`]: decklists as people write them (NetrunnerDB's text and JSON exports),
 //!   read into codes and counts for `data::deck_from_list`.
@@ -21,6 +22,7 @@ pub mod cards;
 pub mod data;
 pub mod decklist_text;
 pub mod flow;
+pub mod kinds;
 pub mod options;
 pub mod random_deck;
 pub mod state;
@@ -445,8 +447,15 @@ fn decklists_view(g: &Game, viewer: Viewer) -> Value {
     json!([one(CORP, Side::Corp, &g.corp.identity), one(RUNNER, Side::Runner, &g.runner.identity)])
 }
 
-const INFO: RulesetInfo =
-    RulesetInfo { name: "netrunner", rules_version: RULES_VERSION, seats: (2, 2), cooperative: false, decks: deck_names, options: OPTIONS };
+const INFO: RulesetInfo = RulesetInfo {
+    name: "netrunner",
+    rules_version: RULES_VERSION,
+    seats: (2, 2),
+    cooperative: false,
+    decks: deck_names,
+    options: OPTIONS,
+    kinds: &kinds::KINDS,
+};
 
 impl Ruleset for Netrunner {
     fn info(&self) -> &'static RulesetInfo {
@@ -494,8 +503,7 @@ impl Ruleset for Netrunner {
     }
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
         let g = initial_game(config)?;
-        let events = vec![Event::public(
-            "netrunner.match_created",
+        let events = vec![kinds::events::MATCH_CREATED.public(
             format!(
                 "A netrunner match: {} (Corp, {}) against {} (Runner, {}), to {} agenda points",
                 g.corp.name, g.corp.deck, g.runner.name, g.runner.deck, g.options.agenda_points_to_win
