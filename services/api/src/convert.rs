@@ -53,7 +53,13 @@ pub fn match_update(commit: &crate::log_v1::Commit, viewer: Viewer, all_joined: 
         }
         _ => (m::MatchStatus::InProgress, None),
     };
-    m::MatchUpdate { version: commit.version, events: commit.events.iter().map(|e| redact_event(e, viewer)).collect(), status: status as i32, pending }
+    m::MatchUpdate {
+        version: commit.version,
+        events: commit.events.iter().map(|e| redact_event(e, viewer)).collect(),
+        status: status as i32,
+        pending,
+        system_wait: None,
+    }
 }
 
 /// [`match_update`] for a spectator: exactly what the public may see.

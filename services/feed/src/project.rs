@@ -97,6 +97,8 @@ pub fn feed_stream_config(replicas: usize) -> stream::Config {
 
 /// The projector: connected, with `FEED` in place.
 pub struct Projector {
+    /// The connection under `context`, for the wait notices (core NATS).
+    client: async_nats::Client,
     context: jetstream::Context,
     feed: stream::Stream<()>,
     pinned_key: Option<Vec<u8>>,
@@ -126,7 +128,7 @@ impl Projector {
             };
             FeedError::Nats(format!("cannot connect: {e}{hint}"))
         })?;
-        let context = jetstream::new(client);
+        let context = jetstream::new(client.clone());
         let feed = {
             use infra::retry::Retryable;
             (|| context.get_or_create_stream(feed_stream_config(replicas)))
@@ -136,15 +138,18 @@ impl Projector {
                 .map_err(nats("FEED"))?
         };
         let feed = context.get_stream_no_info(feed.cached_info().config.name.clone()).await.map_err(nats("FEED"))?;
-        Ok(Projector { context, feed, pinned_key })
+        Ok(Projector { client, context, feed, pinned_key })
     }
 
     /// Read, project and publish until the connection is dropped for good.
     pub async fn run(self) -> Result<(), FeedError> {
         let (tx, rx) = mpsc::channel(QUEUE);
         let reader = tokio::spawn(read_log(self.context.clone(), self.pinned_key.clone(), tx));
+        // Wait notices go straight through, beside the commits (`waits`).
+        let notices = tokio::spawn(crate::waits::relay(self.client.clone(), self.context.clone()));
         let mut publisher = Publisher::new(self.context, self.feed);
         publisher.run(rx).await;
+        notices.abort();
         reader.await.map_err(|e| FeedError::Nats(format!("the log reader stopped: {e}")))
     }
 }
