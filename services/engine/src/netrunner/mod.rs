@@ -45,7 +45,7 @@ pub use self::options::OPTIONS;
 /// plays the tournament time procedure (`flow::time`); `game_over` carries the score.
 /// netrunner-4: a card rezzed ignoring all costs (Send a Message) fires its own "when rezzed"
 /// ability, as every other rez does.
-pub const RULES_VERSION: &str = "netrunner-4";
+pub const RULES_VERSION: &str = "netrunner-5";
 
 /// The ready Corp deck.
 pub const CORP_DECK: &str = "syndicate-starter";
@@ -68,7 +68,7 @@ pub fn deck_names() -> Vec<&'static str> {
 /// persistent steal costs: `Run::access_only`, `Access::steal_costs`). Bump it with any change of the state's serialized
 /// shape, so that a blob of another shape (a snapshot from another build) is refused by name
 /// rather than misread; `testing::state_layouts` fails when the shape changes and it does not.
-pub const STATE_LAYOUT: u8 = 7;
+pub const STATE_LAYOUT: u8 = 8;
 
 impl GameState for Game {
     const RULESET: &'static str = "netrunner";

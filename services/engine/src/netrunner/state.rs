@@ -12,6 +12,9 @@ use crate::core::stack::PriorityRound;
 use crate::core::{Awaiting, Event};
 
 mod game;
+mod triggers;
+
+pub use self::triggers::{Pending, Source, When};
 
 /// Seats: the Corp is seat 0, the Runner seat 1.
 pub const CORP: u32 = 0;
@@ -176,6 +179,11 @@ pub struct Run {
     /// The run was ended (by a subroutine or a card) or the Runner jacked out.
     pub stop: bool,
     pub successful: bool,
+    /// The run was successful and no earlier run on its server this turn was (read by "the
+    /// first successful run on this server each turn" abilities when they resolve, which may be
+    /// after the server is recorded in `TurnFlags::successful_servers`).
+    #[serde(default)]
+    pub first_success_here: bool,
     /// Strength taken from the encountered ice for this encounter.
     #[serde(default)]
     pub ice_minus: i64,
@@ -417,6 +425,9 @@ pub enum Task {
     /// the Corp first: `corp_bid` is its bid, a secret from the Runner and spectators until the
     /// Runner has bid (no event, summary or view field shows it; `flow::psi`).
     Psi { code: String, card: u32, step: u8, arg: u32, corp_bid: Option<u32> },
+    /// A reaction window whose order matters (CR 9.2, reaction windows; `cards::triggers`):
+    /// `seat`'s abilities still pending, one of which `seat` picks to resolve next.
+    Triggers { seat: u32, pending: Vec<Pending> },
 }
 
 /// A hidden pile a card's effect picks cards from at random.

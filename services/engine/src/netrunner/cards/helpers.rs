@@ -12,7 +12,7 @@ pub use super::prevention::{
     access_outside_run, assassinations, damage_interrupts, damage_left, encounter_ability_prevented, encounter_interrupts, installed_host_sweep,
     prevent_damage, prevent_encounter_ability, pumps_last_run, ASSASSINATION, ASSASSINATIONS_TO_WIN,
 };
-use super::{fire_identity, Answer, Ctx, Question, When};
+use super::{fire_identity, Answer, Ctx, Question, Source, When};
 use crate::core::{DecisionOption, Event, RulesError};
 use crate::netrunner::data::{CardType, Side};
 use crate::netrunner::state::{CorpZone, DamageKind, Game, Task, TrashKind, CORP, RUNNER};
@@ -52,13 +52,16 @@ pub fn give_tags(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
     let before = g.runner.tags.max(0) as u32;
     g.runner.tags += n;
     note(ev, "tagged", format!("{source}: the Runner takes {n} tag(s) (now {})", g.runner.tags), json!({"tags": g.runner.tags, "source": source}));
+    // One moment: the Corp identity's "first tag this turn", the Runner's "whenever you take a
+    // tag" (their identity, then installed cards).
+    let mut abilities = Vec::new();
     if !g.flags.tag_taken {
         g.flags.tag_taken = true;
-        fire_identity(g, CORP, When::FirstTagThisTurn, 0, ev);
+        abilities.push((Source::Identity(CORP), When::FirstTagThisTurn, 0));
     }
-    fire_identity(g, RUNNER, When::RunnerTagged, before, ev);
-    let installed = super::runner_trigger_order(g);
-    super::fire_all(g, When::RunnerTagged, &installed, before, ev);
+    abilities.push((Source::Identity(RUNNER), When::RunnerTagged, before));
+    abilities.extend(super::runner_sources(g).into_iter().map(|s| (s, When::RunnerTagged, before)));
+    super::triggers::fire_moment(g, abilities, ev);
 }
 
 pub fn end_the_run(g: &mut Game, source: &str, ev: &mut Vec<Event>) {
@@ -431,19 +434,19 @@ pub fn agenda_counters(g: &mut Game, card: u32, n: i64, source: &str, ev: &mut V
 }
 
 /// "Whenever you rez a card": after `card` is rezzed (recorded for the turn), the Corp identity,
-/// then the rezzed Corp cards with that trigger (`card` itself included), in table order. A rezzed ice is then heard
+/// then the rezzed Corp cards with that trigger (`card` itself included). A rezzed ice is also heard
 /// by the Runner's identity and installed cards (`When::CorpRezzedIce`), however it was rezzed.
 pub fn corp_card_rezzed(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     g.flags.rezzed.push(card);
-    fire_identity(g, CORP, When::Rez, card, ev);
-    let mut cs: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && super::has_trigger(g, k, When::Rez)).collect();
-    cs.sort_by_key(|&k| super::table_index(g.code(k)));
-    super::fire_all(g, When::Rez, &cs, card, ev);
+    // One moment: "whenever you rez a card" of the Corp's (its identity, then rezzed cards, this
+    // one included) and, for ice, the Runner's "whenever the Corp rezzes a piece of ice".
+    let mut abilities: Vec<(Source, When, u32)> =
+        [Source::Identity(CORP)].into_iter().chain(super::rezzed_corp_sources(g)).map(|s| (s, When::Rez, card)).collect();
     if is_ice(g, card) {
-        fire_identity(g, RUNNER, When::CorpRezzedIce, card, ev);
-        let installed = super::runner_trigger_order(g);
-        super::fire_all(g, When::CorpRezzedIce, &installed, card, ev);
+        abilities.push((Source::Identity(RUNNER), When::CorpRezzedIce, card));
+        abilities.extend(super::runner_sources(g).into_iter().map(|s| (s, When::CorpRezzedIce, card)));
     }
+    super::triggers::fire_moment(g, abilities, ev);
 }
 
 /// Derez an installed Corp card (it stays installed, unrezzed), then the Runner's installed
@@ -507,9 +510,8 @@ pub fn look_at(g: &Game, seat: u32, cards: &[u32], source: &str, ev: &mut Vec<Ev
 /// installed Runner cards' (in trigger order).
 pub fn runner_trashed_accessed(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     runner_took_corp_card(g, card, ev);
-    fire_identity(g, RUNNER, When::TrashAccessed, card, ev);
-    let installed = super::runner_trigger_order(g);
-    super::fire_all(g, When::TrashAccessed, &installed, card, ev);
+    let sources = [Source::Identity(RUNNER)].into_iter().chain(super::runner_sources(g));
+    super::triggers::fire(g, When::TrashAccessed, sources, card, ev);
 }
 
 /// The Runner stole or trashed Corp card `card`: recorded for the turn (and, at the end of a
@@ -522,9 +524,8 @@ pub fn runner_took_corp_card(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     let first = !g.flags.runner_took_corp_card;
     g.flags.runner_took_corp_card = true;
     if first {
-        fire_identity(g, CORP, When::RunnerTookCorpCardFirst, card, ev);
-        let installed = super::runner_trigger_order(g);
-        super::fire_all(g, When::RunnerTookCorpCardFirst, &installed, card, ev);
+        let sources = [Source::Identity(CORP)].into_iter().chain(super::runner_sources(g));
+        super::triggers::fire(g, When::RunnerTookCorpCardFirst, sources, card, ev);
     }
     // A trash (not a steal: a stolen card is in the Runner's score area, and the last trash
     // recorded may be an older one of the same card): its state just before (`Game::last_trashed`).
@@ -536,9 +537,8 @@ pub fn runner_took_corp_card(g: &mut Game, card: u32, ev: &mut Vec<Event>) {
     if installed && g.active == RUNNER {
         g.flags.runner_trashed_installed += 1;
         if g.flags.runner_trashed_installed == 1 {
-            fire_identity(g, CORP, When::RunnerTrashedInstalledFirst, card, ev);
-            let scored: Vec<u32> = g.corp.score.iter().copied().filter(|&k| super::has_trigger(g, k, When::RunnerTrashedInstalledFirst)).collect();
-            super::fire_all(g, When::RunnerTrashedInstalledFirst, &scored, card, ev);
+            let sources: Vec<Source> = [Source::Identity(CORP)].into_iter().chain(g.corp.score.iter().map(|&k| Source::Card(k))).collect();
+            super::triggers::fire(g, When::RunnerTrashedInstalledFirst, sources, card, ev);
         }
     }
     let c = super::ctx(g, card, u32::from(rezzed));

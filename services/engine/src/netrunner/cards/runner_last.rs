@@ -423,8 +423,8 @@ fn bling_discard_ends(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 /// The first successful run on HQ each turn (HQ joins this turn's successful servers after the
 /// Runner's "when successful" abilities).
 fn detente_success(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
-    let on_hq = g.run.as_ref().is_some_and(|r| r.server == HQ);
-    if on_hq && !g.flags.successful_servers.contains(&HQ) && !g.corp.hq.is_empty() {
+    let first_on_hq = g.run.as_ref().is_some_and(|r| r.server == HQ && r.first_success_here);
+    if first_on_hq && !g.corp.hq.is_empty() {
         ask_later(g, c, 0);
     }
 }

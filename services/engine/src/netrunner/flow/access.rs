@@ -7,7 +7,7 @@ use super::agendas::steal;
 use super::ask::{ask, corrupt, draw_value, one_pick, opt, pick_one, public, request_draw};
 use crate::core::game::{answer, shown, Table};
 use crate::core::{Choice, DecisionOption, DecisionSpec, DrawKind, Event, Input, RulesError};
-use crate::netrunner::cards::{self, AccessOption, CostPayable, CostsPayable, Static, When};
+use crate::netrunner::cards::{self, triggers, AccessOption, CostPayable, CostsPayable, Source, Static, When};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{Access, CorpZone, Game, Slot, Stage, Task, ARCHIVES, CORP, HQ, RD, RUNNER};
 
@@ -111,10 +111,8 @@ pub fn begin_access(g: &mut Game, ev: &mut Vec<Event>) {
         if let Some(r) = g.run.as_mut() {
             r.breached = true;
         }
-        let mut order = cards::runner_trigger_order(g);
-        order.reverse();
-        cards::fire_all(g, When::Breach, &order, server, ev);
-        cards::fire_identity(g, RUNNER, When::Breach, server, ev);
+        let sources = cards::runner_sources(g).into_iter().chain([Source::Identity(RUNNER)]);
+        triggers::fire(g, When::Breach, sources, server, ev);
         return;
     }
     let root: Vec<u32> = g.server(server).map(|s| s.root.clone()).unwrap_or_default();

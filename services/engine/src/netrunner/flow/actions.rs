@@ -7,7 +7,7 @@ use super::ask::{ask, clicks_left, one_pick, opt, pick_one, public};
 use super::install::{install_corp, install_runner};
 use super::windows::open;
 use crate::core::{DecisionOption, Event, Input, RulesError};
-use crate::netrunner::cards::{self, Static, Targets};
+use crate::netrunner::cards::{self, triggers, Source, Static, Targets};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{At, Game, Stage, CORP, RUNNER};
 
@@ -471,9 +471,8 @@ pub fn finish_action(g: &mut Game, ev: &mut Vec<Event>) {
         return;
     }
     let n = g.flags.actions_finished.iter().filter(|k| **k == kind).count() as u32;
-    cards::fire_identity(g, CORP, cards::When::CorpFinishedAction, n, ev);
-    let cs: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, cards::When::CorpFinishedAction)).collect();
-    cards::fire_all(g, cards::When::CorpFinishedAction, &cs, n, ev);
+    let sources = [Source::Identity(CORP)].into_iter().chain(cards::rezzed_corp_sources(g));
+    triggers::fire(g, cards::When::CorpFinishedAction, sources, n, ev);
 }
 
 /// The action stage: ask the active seat for an action while it has clicks.

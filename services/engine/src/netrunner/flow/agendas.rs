@@ -4,15 +4,14 @@ use serde_json::json;
 
 use super::ask::public;
 use crate::core::Event;
-use crate::netrunner::cards::{self, When};
+use crate::netrunner::cards::{self, triggers, Source, When};
 use crate::netrunner::state::{CorpZone, Game, CORP, RUNNER};
 
 /// After any agenda is scored or stolen: the Runner's identity, then installed Runner cards.
 fn agenda_changed_hands(g: &mut Game, ev: &mut Vec<Event>) {
     g.flags.agendas_changed_hands += 1;
-    cards::fire_identity(g, RUNNER, When::AgendaChangedHands, 0, ev);
-    let installed = cards::runner_trigger_order(g);
-    cards::fire_all(g, When::AgendaChangedHands, &installed, 0, ev);
+    let sources = [Source::Identity(RUNNER)].into_iter().chain(cards::runner_sources(g));
+    triggers::fire(g, When::AgendaChangedHands, sources, 0, ev);
 }
 
 /// The rezzed cards of the server whose root holds agenda `c` (the ice protecting it, then the
@@ -64,11 +63,9 @@ pub fn score(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
         public_counters(g, c, n, ev);
     }
     agenda_changed_hands(g, ev);
-    cards::fire_identity(g, CORP, When::CorpScores, c, ev);
-    // "Whenever you score an agenda": agendas in the score area (this one too), then rezzed cards.
-    let mut scorers: Vec<u32> = g.corp.score.iter().copied().filter(|&k| cards::has_trigger(g, k, When::CorpScores)).collect();
-    scorers.extend(g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, When::CorpScores)));
-    cards::fire_all(g, When::CorpScores, &scorers, c, ev);
+    // "Whenever you score an agenda": the identity, agendas in the score area (this one too),
+    // rezzed cards.
+    triggers::fire(g, When::CorpScores, cards::corp_sources(g), c, ev);
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_score, ctx, ev);
     cards::fire_all(g, When::ScoredHere, &here, c, ev);
@@ -98,9 +95,8 @@ pub fn steal(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
     agenda_changed_hands(g, ev);
     cards::helpers::runner_took_corp_card(g, c, ev);
     // "Whenever an agenda is stolen": the Corp identity, then rezzed Corp cards.
-    cards::fire_identity(g, CORP, When::AgendaStolen, c, ev);
-    let reacting: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, When::AgendaStolen)).collect();
-    cards::fire_all(g, When::AgendaStolen, &reacting, c, ev);
+    let sources = [Source::Identity(CORP)].into_iter().chain(cards::rezzed_corp_sources(g));
+    triggers::fire(g, When::AgendaStolen, sources, c, ev);
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_steal, ctx, ev);
     cards::fire_all(g, When::AgendaLeftServer, &ice, c, ev);

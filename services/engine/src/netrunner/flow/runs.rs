@@ -6,7 +6,7 @@ use serde_json::json;
 use super::ask::{ask, one_pick, opt, pick_one, public};
 use super::windows::open;
 use crate::core::{Event, Input, RulesError};
-use crate::netrunner::cards::{self, When};
+use crate::netrunner::cards::{self, triggers, Source, When};
 use crate::netrunner::state::{At, Game, Stage, CORP, HQ, RUNNER};
 
 /// Whether the match is inside a run (a run stage or a run's window).
@@ -53,15 +53,12 @@ fn run_init(g: &mut Game, ev: &mut Vec<Event>) {
         ev.push(public("bad_publicity_credits", format!("The Runner collects {bp} bad publicity credit(s) for this run"), json!({"credits": bp})));
     }
     g.stage = if ice > 0 { Stage::ApproachIce } else { Stage::ApproachServer };
-    // CR 6.3 (initiation phase): "whenever a run begins" abilities of the Runner's cards.
-    let installed = cards::runner_trigger_order(g);
-    cards::fire_all(g, When::RunBegins, &installed, 0, ev);
-    // Then the Corp's (the active player's abilities first, CR 9.2.8.b).
+    // CR 6.3 (initiation phase): "whenever a run begins" abilities of the Runner's cards and
+    // the Corp's, one moment (`triggers` orders them).
     let server = g.run.as_ref().map_or(0, |r| r.server);
-    cards::fire_identity(g, CORP, When::CorpRunBegins, server, ev);
-    let mut cs: Vec<u32> = g.corp.score.iter().copied().filter(|&k| cards::has_trigger(g, k, When::CorpRunBegins)).collect();
-    cs.extend(g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, When::CorpRunBegins)));
-    cards::fire_all(g, When::CorpRunBegins, &cs, server, ev);
+    let runner = cards::runner_sources(g).into_iter().map(|s| (s, When::RunBegins, 0));
+    let corp = cards::corp_sources(g).into_iter().map(|s| (s, When::CorpRunBegins, server));
+    triggers::fire_moment(g, runner.chain(corp).collect::<Vec<_>>(), ev);
 }
 
 /// The Runner encounters the ice just passed again (a forced encounter, CR 6.5.2.a), before
@@ -115,12 +112,11 @@ fn approach_ice(g: &mut Game, ev: &mut Vec<Event>) {
     ));
     open(g, At::Run21);
     // "Whenever the Runner approaches a piece of ice protecting this server": rezzed cards in
-    // its root, in card-table order (resolved before the window).
-    let mut here: Vec<u32> = g
+    // its root, in board order, ordered by `cards::triggers` (resolved before the window).
+    let here: Vec<u32> = g
         .server(server)
         .map(|s| s.root.iter().copied().filter(|&c| g.rezzed(c) && cards::has_trigger(g, c, When::ApproachIceHere)).collect())
         .unwrap_or_default();
-    here.sort_by_key(|&c| cards::table_index(g.code(c)));
     cards::fire_all(g, When::ApproachIceHere, &here, ice, ev);
 }
 
@@ -153,10 +149,7 @@ fn corp_passed_ice(g: &mut Game, ice: u32, ev: &mut Vec<Event>) {
     if g.ice_has_subtype(ice, "Code Gate") || g.ice_has_subtype(ice, "Sentry") {
         g.flags.passed_gate_or_sentry += 1;
     }
-    cards::fire_identity(g, CORP, When::CorpPassedIce, ice, ev);
-    let mut cs: Vec<u32> = g.corp.score.iter().copied().filter(|&k| cards::has_trigger(g, k, When::CorpPassedIce)).collect();
-    cs.extend(g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, When::CorpPassedIce)));
-    cards::fire_all(g, When::CorpPassedIce, &cs, ice, ev);
+    triggers::fire(g, When::CorpPassedIce, cards::corp_sources(g), ice, ev);
 }
 
 /// NR-6.3: the Runner encounters the rezzed ice.
@@ -263,7 +256,7 @@ fn subroutines(g: &mut Game, next: usize, ev: &mut Vec<Event>) {
     }
 }
 
-/// NR-6.4.1: the rezzed cards in the root react (in card-table order, then root order).
+/// NR-6.4.1: the rezzed cards in the root react (ordered by `cards::triggers`).
 fn approach_server(g: &mut Game, ev: &mut Vec<Event>) {
     if encounter_again(g, ev) {
         return;
@@ -285,35 +278,35 @@ fn approach_server(g: &mut Game, ev: &mut Vec<Event>) {
         r.current = None;
     }
     ev.push(public("approach_server", format!("The Runner approaches {}", Game::server_name(server)), json!({"server": server})));
-    let mut here: Vec<u32> = g
+    let here: Vec<u32> = g
         .server(server)
         .map(|s| s.root.iter().copied().filter(|&c| g.rezzed(c) && cards::has_trigger(g, c, When::ApproachServer)).collect())
         .unwrap_or_default();
-    here.sort_by_key(|&c| cards::table_index(g.code(c)));
     cards::fire_all(g, When::ApproachServer, &here, 0, ev);
     open(g, At::Run41);
 }
 
 /// NR-6.4.4: the run is successful; "when successful" effects, then access.
 fn success(g: &mut Game, ev: &mut Vec<Event>) {
+    let server = g.run.as_ref().map_or(HQ, |r| r.server);
+    let first_here = !g.flags.successful_servers.contains(&server);
     if let Some(r) = g.run.as_mut() {
         r.successful = true;
+        r.first_success_here = first_here;
     }
     g.flags.successful_run = true;
     ev.push(public("run_successful", "The run is successful", json!({})));
-    let installed = cards::runner_trigger_order(g);
-    cards::fire_all(g, When::SuccessfulRun, &installed, 0, ev);
-    cards::fire_identity(g, RUNNER, When::SuccessfulRun, 0, ev);
-    let server = g.run.as_ref().map_or(HQ, |r| r.server);
-    if !g.flags.successful_servers.contains(&server) {
+    if first_here {
         g.flags.successful_servers.push(server);
     }
-    cards::fire_identity(g, CORP, When::CorpSuccessfulRun, server, ev);
-    let here: Vec<u32> = g
-        .server(server)
-        .map(|s| s.root.iter().copied().filter(|&c| g.rezzed(c) && cards::has_trigger(g, c, When::SuccessfulRunHere)).collect())
-        .unwrap_or_default();
-    cards::fire_all(g, When::SuccessfulRunHere, &here, 0, ev);
+    // "When the run is successful", one moment: the Runner's installed cards and identity, the
+    // Corp identity's, and the rezzed cards in the attacked server's root.
+    let mut abilities: Vec<(Source, When, u32)> =
+        cards::runner_sources(g).into_iter().chain([Source::Identity(RUNNER)]).map(|s| (s, When::SuccessfulRun, 0)).collect();
+    abilities.push((Source::Identity(CORP), When::CorpSuccessfulRun, server));
+    let here = g.server(server).map(|s| s.root.iter().copied().filter(|&c| g.rezzed(c)).collect::<Vec<u32>>()).unwrap_or_default();
+    abilities.extend(here.into_iter().map(|c| (Source::Card(c), When::SuccessfulRunHere, 0)));
+    triggers::fire_moment(g, abilities, ev);
     if let Some(source) = g.run.as_ref().and_then(|r| r.source) {
         let c = cards::ctx(g, source, 0);
         if let Some(rs) = c.def.run {

@@ -5,14 +5,14 @@
 use serde_json::json;
 
 use super::access::{access_decision_input, finish_access_decision, step_access_decision};
-use super::ask::{ask, corrupt, picks, public, request_draw, shuffle};
+use super::ask::{ask, corrupt, one_pick, picks, public, request_draw, shuffle};
 use super::damage::{damage_input, step_damage};
 use super::install::{answer_make_room, answer_trash_before_install, ask_trash_before_install, install_corp, install_runner, step_make_room};
 use super::psi::{begin_psi, psi_input, step_psi};
 use super::random::{begin_random_pick, random_pick_input, step_random_pick};
 use super::trace::{step_trace, trace_input};
 use crate::core::{DecisionSpec, DrawKind, Event, Input, RulesError};
-use crate::netrunner::cards::{self, Answer, Ctx, Question, Then};
+use crate::netrunner::cards::{self, triggers, Answer, Ctx, Question, Then};
 use crate::netrunner::state::{Game, Task, CORP, RUNNER};
 
 /// Process the top task; true when it waits for an input.
@@ -53,6 +53,22 @@ pub fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
             step_psi(g, &code, corp_bid);
             true
         }
+        Task::Triggers { seat, pending } => {
+            if !triggers::step(g, &pending, ev) {
+                return false;
+            }
+            let options = triggers::order_question(g, &pending).unwrap_or_default();
+            let names: Vec<String> = pending.iter().map(|p| triggers::source_label(g, p.source)).collect();
+            ask(
+                g,
+                seat,
+                triggers::ORDER_KIND,
+                format!("chooses which of their abilities that trigger together resolves next ({})", names.join(", ")),
+                format!("These abilities trigger together: choose the one that resolves next ({})", names.join(", ")),
+                DecisionSpec::Pick { options, min: 1, max: 1 },
+            );
+            true
+        }
     }
 }
 
@@ -78,6 +94,12 @@ pub fn task_input(g: &mut Game, task: Task, input: &Input, ev: &mut Vec<Event>) 
         Task::Card { code, card, step, arg } => answer_card(g, &code, card, step, arg, input, ev),
         Task::RandomPick { from, left, picked } => random_pick_input(g, from, left, picked, input),
         Task::Psi { code, card, step, arg, corp_bid } => psi_input(g, (code, card, step, arg), corp_bid, input, ev),
+        Task::Triggers { seat, pending } => {
+            let id = one_pick(input)?;
+            let index = id.strip_prefix("trigger:").and_then(|i| i.parse::<usize>().ok()).filter(|&i| i < pending.len());
+            let index = index.ok_or_else(|| RulesError::Illegal(format!("\"{id}\" is not offered")))?;
+            triggers::answer(g, seat, &pending, index, ev)
+        }
     }
 }
 

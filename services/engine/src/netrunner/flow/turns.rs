@@ -7,7 +7,7 @@ use super::ask::{ask, one_pick, opt, other, pick_one, picks, public, request_dra
 use super::windows::open;
 use crate::core::numbering;
 use crate::core::{DecisionSpec, DrawKind, Event, Input, RulesError};
-use crate::netrunner::cards::{self, When};
+use crate::netrunner::cards::{self, triggers, Source, When};
 use crate::netrunner::state::{At, Game, Stage, TurnFlags, CORP, RUNNER};
 
 /// One step of a setup or turn stage; true when waiting for an input.
@@ -86,10 +86,9 @@ fn turn_begin(g: &mut Game, ev: &mut Vec<Event>) {
 
 /// "When your turn begins": the active side's rezzed Corp cards or installed Runner cards.
 fn turn_begin_triggers(g: &mut Game, ev: &mut Vec<Event>) {
-    let active: Vec<u32> = if g.active == CORP { g.installed_corp().into_iter().filter(|&c| g.rezzed(c)).collect() } else { cards::runner_trigger_order(g) };
-    cards::fire_all(g, When::TurnBegin, &active, 0, ev);
-    // The identity's own "when your turn begins", after the installed cards'.
-    cards::fire_identity(g, g.active, When::TurnBegin, 0, ev);
+    let active: Vec<Source> = if g.active == CORP { cards::rezzed_corp_sources(g) } else { cards::runner_sources(g) };
+    let identity = Source::Identity(g.active);
+    triggers::fire(g, When::TurnBegin, active.into_iter().chain([identity]), 0, ev);
 }
 
 /// NR-2.5: discard down to the maximum hand size; true when waiting for the choice.
@@ -99,10 +98,8 @@ fn discard(g: &mut Game, ev: &mut Vec<Event>) -> bool {
     // answered before the discard).
     if active == CORP && !g.flags.corp_action_phase_ended {
         g.flags.corp_action_phase_ended = true;
-        cards::fire_identity(g, CORP, When::CorpActionPhaseEnds, 0, ev);
-        let mut cs: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, When::CorpActionPhaseEnds)).collect();
-        cs.sort_by_key(|&k| cards::table_index(g.code(k)));
-        cards::fire_all(g, When::CorpActionPhaseEnds, &cs, 0, ev);
+        let sources = [Source::Identity(CORP)].into_iter().chain(cards::rezzed_corp_sources(g));
+        triggers::fire(g, When::CorpActionPhaseEnds, sources, 0, ev);
         if !g.tasks.is_empty() {
             return false;
         }
@@ -156,9 +153,7 @@ fn end_turn(g: &mut Game, ev: &mut Vec<Event>) {
         cards::fire_all(g, When::TurnEnds, &installed, 0, ev);
     }
     // "When a turn ends" of rezzed Corp cards, whichever side's turn it was.
-    let mut corp_cards: Vec<u32> = g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, When::AnyTurnEnds)).collect();
-    corp_cards.sort_by_key(|&k| cards::table_index(g.code(k)));
-    cards::fire_all(g, When::AnyTurnEnds, &corp_cards, active, ev);
+    triggers::fire(g, When::AnyTurnEnds, cards::rezzed_corp_sources(g), active, ev);
     // Delayed "when this turn ends" effects, the first set up resolved first.
     let later = std::mem::take(&mut g.flags.at_turn_end);
     g.tasks.extend(later.into_iter().rev());
@@ -277,8 +272,5 @@ fn runner_discard_phase_ends(g: &mut Game, ev: &mut Vec<Event>) {
 /// "When your discard phase ends" (NR-2.2): the Corp's identity, then its scored agendas, then
 /// its rezzed installed cards.
 fn discard_phase_ends(g: &mut Game, ev: &mut Vec<Event>) {
-    cards::fire_identity(g, CORP, When::CorpDiscarded, 0, ev);
-    let mut cs: Vec<u32> = g.corp.score.iter().copied().filter(|&k| cards::has_trigger(g, k, When::CorpDiscarded)).collect();
-    cs.extend(g.installed_corp().into_iter().filter(|&k| g.rezzed(k) && cards::has_trigger(g, k, When::CorpDiscarded)));
-    cards::fire_all(g, When::CorpDiscarded, &cs, 0, ev);
+    triggers::fire(g, When::CorpDiscarded, cards::corp_sources(g), 0, ev);
 }

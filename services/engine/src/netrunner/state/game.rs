@@ -157,6 +157,7 @@ impl Game {
             ice_rez_extra: 0,
             stop: false,
             successful: false,
+            first_success_here: false,
             ice_minus: 0,
             no_steal_trash: false,
             accessed: 0,

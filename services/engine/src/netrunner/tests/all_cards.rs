@@ -4,8 +4,8 @@
 //! JSON, are digested (FNV-1a 64) and compared with the digests recorded below. The digests were
 //! first recorded from the engine before the card table and the flow split (whose full records of
 //! 500 such games, `all_cards_dump`, equal the new engine's byte for byte), then re-recorded for
-//! `netrunner-3` (remote numbering, see `DIGESTS`), so they pin `netrunner-3`'s behaviour (and
-//! `netrunner-4`'s, whose one change these games never meet); a
+//! `netrunner-3` (remote numbering) and again for `netrunner-5` (simultaneous abilities ordered by
+//! the rules, `cards::triggers`), so they pin `netrunner-5`'s behaviour; a
 //! deliberate change of the events regenerates them with `cargo test
 //! -p engine all_cards_print_digests -- --ignored --nocapture` together with a bumped `RULES_VERSION`.
 
@@ -162,15 +162,15 @@ fn all_cards_dump() {
 /// before "pick exactly 2" (their one "pick 0 to 2" refused a pick of 1).
 const DIGESTS: [u64; 20] = [
     0x92da9c9a76478b54,
-    0x1e56f4d70c321fa0,
+    0x2c4793530f0524e8,
     0x7c17ca6eec620d0c,
     0x3d47533d380a2af2,
     0xaad02a3cd03702c3,
-    0x314cbbf368c853c7,
+    0x82bba0709f309605,
     0xbdc0dfb419a7c428,
-    0xd3314fddb98db48c,
+    0xe002e3d1961ee6ff,
     0x49960f5a25354cce,
-    0x3bea98bfe75e6a4f,
+    0xf057d2b449306a3d,
     0x2c7d03f3cd25a3c4,
     0x9df6d1f6830dbfc6,
     0x87a3b661dcc32d77,

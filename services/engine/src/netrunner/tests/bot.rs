@@ -70,7 +70,7 @@ fn nr_fuzz_apply_never_panics() {
 // --- Random Startup decks ------------------------------------------------------------------------
 
 /// A match in `format` with a random legal deck per seat (seeded by `game`).
-fn random_decks_config(format: Format, game: u64) -> MatchConfig {
+pub(super) fn random_decks_config(format: Format, game: u64) -> MatchConfig {
     let seat = |side: Side, name: &str| {
         let d = random_deck(format, side, game, "random").unwrap_or_else(|e| panic!("game {game}: {e}"));
         let decklist = std::iter::once(DeckEntry { card: d.identity.clone(), count: 1 })

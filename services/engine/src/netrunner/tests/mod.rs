@@ -18,3 +18,4 @@ mod kit;
 mod leaks;
 mod rules;
 mod time;
+mod triggers;
