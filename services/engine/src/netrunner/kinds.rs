@@ -52,6 +52,7 @@ pub mod decisions {
         TRACE_CORP = "netrunner.trace_corp", "the Corp spends credits on a trace (NR-8)";
         TRACE_RUNNER = "netrunner.trace_runner", "the Runner spends credits against a trace (NR-8)";
         TRASH_BEFORE_INSTALL = "netrunner.trash_before_install", "the Corp may trash cards installed in a server before installing in it";
+        TRIGGER_ORDER = "netrunner.trigger_order", "a player picks which of its abilities that met their conditions together resolves next (docs/netrunner.md, \"Simultaneous abilities\")";
         WILDCAT_STRIKE = "netrunner.wildcat_strike", "the Corp chooses what the Runner gets (Wildcat Strike)";
         WINDOW = "netrunner.window", "a paid-ability window: the player with priority uses an ability, rezzes, scores or passes";
         ZAHYA = "netrunner.zahya", "the Runner may gain credits (Zahya Sadeghi)";
@@ -185,6 +186,7 @@ pub mod events {
         TRACE_BID = "netrunner.trace_bid", "the Corp's trace bid", "{seat: int, bid: int}";
         TRASHED = "netrunner.trashed", "a card is trashed (which one: to the Corp only, when hidden)",
             "{card?: int, code?: str, faceup?: bool, reason?: str, seat?: int}", private "{card: int, code: str, faceup?: bool, reason?: str, seat?: int}";
+        TRIGGER_CHOSEN = "netrunner.trigger_chosen", "a player chose which of its pending abilities resolves next", "{seat: int, source: {card: int} | {identity: int}}";
         TURN_ENDED = "netrunner.turn_ended", "a turn ends", "{seat: int}";
         TURN_STARTED = "netrunner.turn_started", "a turn begins", "{seat: int, turn: int, clicks: int}";
         TURNED_FACEUP = "netrunner.turned_faceup", "a card in Archives is turned face up", "{card: int, code: str}";
