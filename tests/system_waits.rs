@@ -53,7 +53,8 @@ async fn play_until_a_wait(client: &mut MatchServiceClient<Channel>, t: &Table, 
         let started = Instant::now();
         let reply = client.submit_decision(with_token(req, &t.tokens[seat])).await?.into_inner();
         if reply.status == m::MatchStatus::Ended as i32 {
-            bail!("the match ended before it needed another draw");
+            let last: Vec<_> = reply.events.iter().rev().take(3).map(|e| format!("{}: {}", e.kind, e.text)).collect();
+            bail!("the match ended before it needed another draw: {last:?}");
         }
         if reply.system_wait.is_some() {
             return Ok((reply, started.elapsed()));

@@ -3,6 +3,7 @@
 //! ([`schema`]), the one test kit ([`kit::Match`]) every game's tests drive their matches with,
 //! and the replay and bad-input checks of the random-game oracles.
 
+pub mod completeness;
 pub mod fuzz;
 pub mod kinds;
 pub mod kit;

@@ -13,6 +13,7 @@ mod cards_startup_corp_runs;
 mod cards_startup_runner;
 mod cards_startup_runner_last;
 mod cards_startup_runner_more;
+mod completeness;
 mod formats;
 mod kit;
 mod leaks;
