@@ -40,7 +40,8 @@ async fn to_decide(client: &mut MatchServiceClient<Channel>, t: &Table) -> Resul
 }
 
 /// Play random decisions until one's reply says the match waits for the system; that reply.
-async fn play_until_a_wait(client: &mut MatchServiceClient<Channel>, t: &Table, rng: &mut Rng) -> Result<(m::SubmitDecisionResponse, Duration)> {
+/// `None`: the match ended first (random games can end before their next draw).
+async fn play_until_a_wait(client: &mut MatchServiceClient<Channel>, t: &Table, rng: &mut Rng) -> Result<Option<(m::SubmitDecisionResponse, Duration)>> {
     for _ in 0..MAX_DECISIONS {
         let Some((seat, decision)) = to_decide(client, t).await? else { bail!("the match waits for no seat before the node went away") };
         let req = m::SubmitDecisionRequest {
@@ -53,11 +54,10 @@ async fn play_until_a_wait(client: &mut MatchServiceClient<Channel>, t: &Table, 
         let started = Instant::now();
         let reply = client.submit_decision(with_token(req, &t.tokens[seat])).await?.into_inner();
         if reply.status == m::MatchStatus::Ended as i32 {
-            let last: Vec<_> = reply.events.iter().rev().take(3).map(|e| format!("{}: {}", e.kind, e.text)).collect();
-            bail!("the match ended before it needed another draw: {last:?}");
+            return Ok(None);
         }
         if reply.system_wait.is_some() {
-            return Ok((reply, started.elapsed()));
+            return Ok(Some((reply, started.elapsed())));
         }
     }
     bail!("no draw within {MAX_DECISIONS} decisions")
@@ -147,6 +147,30 @@ async fn feed_notice(sub: &mut async_nats::Subscriber) -> Result<serde_json::Val
     Ok(serde_json::from_slice(&message.payload)?)
 }
 
+/// Matches tried at most for a phase: a random match may end before its next draw.
+const ATTEMPTS: usize = 5;
+
+/// A new netrunner match, joined, a few decisions in, with a subscription to its feed waits.
+async fn new_match(client: &mut MatchServiceClient<Channel>, feed: &async_nats::Client, rng: &mut Rng) -> Result<(Table, async_nats::Subscriber)> {
+    let t = harness::create_and_join_request(
+        client,
+        m::CreateMatchRequest {
+            ruleset: "netrunner".into(),
+            seats: (0..2).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), ..Default::default() }).collect(),
+            ..Default::default()
+        },
+    )
+    .await?;
+    let waits = feed.subscribe(format!("feed.*.{}.wait", t.match_id)).await?;
+    for _ in 0..6 {
+        let Some((seat, decision)) = to_decide(client, &t).await? else { bail!("no decision") };
+        let choice = random_choice(&decision, rng)?;
+        let req = m::SubmitDecisionRequest { match_id: t.match_id.clone(), decision_id: decision.decision_id, choice: Some(choice), ..Default::default() };
+        client.submit_decision(with_token(req, &t.tokens[seat])).await?;
+    }
+    Ok((t, waits))
+}
+
 fn signal(pid: u32, sig: &str) -> Result<()> {
     let ok = std::process::Command::new("kill").args([sig, &pid.to_string()]).status()?.success();
     anyhow::ensure!(ok, "kill {sig} {pid} failed");
@@ -174,28 +198,28 @@ async fn a_node_stopped_then_frozen_mid_match_is_named_by_every_read_and_the_mat
     let orchestrator = system.spawn_orchestrator_with(&extra).await?;
     let _projector = harness::start_projector(&system).await?;
     let mut client = MatchServiceClient::connect(orchestrator.url()).await?;
-    let t = harness::create_and_join_request(
-        &mut client,
-        m::CreateMatchRequest {
-            ruleset: "netrunner".into(),
-            seats: (0..2).map(|i| m::SeatSpec { name: format!("Bot {}", i + 1), ..Default::default() }).collect(),
-            ..Default::default()
-        },
-    )
-    .await?;
     let feed = system.nats_client(eventlog::Role::Feed).await?;
-    let mut waits = feed.subscribe(format!("feed.*.{}.wait", t.match_id)).await?;
     let mut rng = Rng(35);
 
-    // 1. Stopped: node c dies mid-match.
-    for _ in 0..6 {
-        let Some((seat, decision)) = to_decide(&mut client, &t).await? else { bail!("no decision") };
-        let choice = random_choice(&decision, &mut rng)?;
-        let req = m::SubmitDecisionRequest { match_id: t.match_id.clone(), decision_id: decision.decision_id, choice: Some(choice), ..Default::default() };
-        client.submit_decision(with_token(req, &t.tokens[seat])).await?;
-    }
-    c.kill().await?;
-    let (reply, took) = play_until_a_wait(&mut client, &t, &mut rng).await?;
+    // 1. Stopped: node c dies mid-match (in a new match if one ends before its next draw).
+    let mut c = Some(c);
+    let mut attempt = 0;
+    let (t, mut waits, reply, took) = loop {
+        attempt += 1;
+        anyhow::ensure!(attempt <= ATTEMPTS, "every match ended before a draw");
+        // A match starts only with every node up (its setup draws): c comes back first after
+        // an attempt whose match ended.
+        if c.is_none() {
+            c = Some(harness::spawn_service("randomness", &node_args("node-c.json", &c_addr)).await?);
+        }
+        let (t, waits) = new_match(&mut client, &feed, &mut rng).await?;
+        if let Some(c) = c.take() {
+            c.kill().await?;
+        }
+        if let Some((reply, took)) = play_until_a_wait(&mut client, &t, &mut rng).await? {
+            break (t, waits, reply, took);
+        }
+    };
     names(reply.system_wait.as_ref(), "c", "the reply of the decision that set off the draw")?;
     anyhow::ensure!(took < READ_WITHIN, "the decision that set off the draw took {took:?}");
     let logged = system.log_len(&t.match_id).await?;
@@ -215,10 +239,26 @@ async fn a_node_stopped_then_frozen_mid_match_is_named_by_every_read_and_the_mat
         }
     }
 
-    // 2. Frozen: node a stops answering (SIGSTOP) mid-match, its connections open.
+    // 2. Frozen: node a stops answering (SIGSTOP) mid-match, its connections open (again in a
+    // new match if one ends first; the node is thawed meanwhile, as a match needs it to start).
     let pid = a.pid().context("node a's pid")?;
-    signal(pid, "-STOP")?;
-    let frozen = play_until_a_wait(&mut client, &t, &mut rng).await;
+    let (mut t, mut waits) = (t, waits);
+    let mut attempt = 0;
+    let frozen = loop {
+        attempt += 1;
+        if attempt > ATTEMPTS {
+            break Err(anyhow::anyhow!("every match ended before a draw"));
+        }
+        signal(pid, "-STOP")?;
+        match play_until_a_wait(&mut client, &t, &mut rng).await {
+            Ok(Some(f)) => break Ok(f),
+            Ok(None) => {
+                signal(pid, "-CONT")?;
+                (t, waits) = new_match(&mut client, &feed, &mut rng).await?;
+            }
+            Err(e) => break Err(e),
+        }
+    };
     let frozen = match frozen {
         Ok(f) => f,
         Err(e) => {

@@ -472,7 +472,12 @@ impl Matches {
                     continue;
                 }
                 Err(NodeRefusal::Status(status)) => return Err(randomness_err(status)),
-                Err(NodeRefusal::Error(e)) => return Err(e),
+                // A service that does not answer: what the match waits for now, with this
+                // need's purpose (the match may have moved on to another draw or the reveal).
+                Err(NodeRefusal::Error(e)) => match cause_of(&e) {
+                    Some(cause) => return Ok(Some((cause, purpose))),
+                    None => return Err(e),
+                },
             };
             let mut rec = self.lock_record(match_id).await?;
             if need_of(&rec)?.as_ref() != Some(&need) {
