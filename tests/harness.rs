@@ -363,11 +363,20 @@ pub fn random_choice(decision: &m::Decision, rng: &mut Rng) -> Result<m::Choice>
 
 /// The seat the match waits for and its decision, or `None` once it has ended.
 pub async fn pending(client: &mut MatchServiceClient<Channel>, table: &Table) -> Result<Option<(usize, m::Decision)>> {
-    let view = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
+    let mut view = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
+    // A draw slower than a request waits for (a loaded machine) leaves the match waiting for
+    // the system for a moment (`system_wait`): its background driver makes the draw.
+    for _ in 0..500 {
+        if view.pending.is_some() || view.status == m::MatchStatus::Ended as i32 || view.system_wait.is_none() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        view = client.get_match(m::GetMatchRequest { match_id: table.match_id.clone(), version: 0 }).await?.into_inner();
+    }
     if view.status == m::MatchStatus::Ended as i32 {
         return Ok(None);
     }
-    let seat = view.pending.ok_or_else(|| anyhow!("match in progress without a pending decision"))?.seat as usize;
+    let seat = view.pending.ok_or_else(|| anyhow!("match in progress without a pending decision (system_wait: {:?})", view.system_wait))?.seat as usize;
     let token = table.tokens.get(seat).ok_or_else(|| anyhow!("no token for seat {seat}"))?;
     let p = client.get_pending_decision(with_token(m::GetPendingDecisionRequest { match_id: table.match_id.clone() }, token)).await?.into_inner();
     let decision = p.decision.ok_or_else(|| anyhow!("seat {seat} has no decision though the match waits for it"))?;
@@ -382,6 +391,7 @@ pub async fn pending_to_sign(client: &mut MatchServiceClient<Channel>, match_id:
         if p.status == m::MatchStatus::Ended as i32 {
             return Ok(None);
         }
+        // No seat: the match waits for the system a moment (`system_wait`), a slow draw.
         let Some(seat) = p.waiting_for_seat else {
             tokio::time::sleep(Duration::from_millis(20)).await;
             continue;

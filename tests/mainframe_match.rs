@@ -232,8 +232,12 @@ async fn bad_input_gets_a_clear_status_and_leaves_the_log_unchanged() -> Result<
     Ok(())
 }
 
+/// match.proto, `SubmitDecisionRequest.idempotency_key`: "a repeated submission with the same
+/// key is applied once. The repeat is answered with the match as it is when the repeat arrives:
+/// the current version, the events from that decision's commit on (everything since, if the
+/// match has moved on) and what comes next now". Also docs/log.md, "Seat-signed acts".
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_repeated_submission_with_the_same_idempotency_key_is_applied_once() -> Result<()> {
+async fn a_repeated_submission_is_answered_with_the_match_as_it_is_now() -> Result<()> {
     let system = System::start().await?;
     let mut client = system.client().await?;
     let table = create_and_join(&mut client, 2).await?;
@@ -247,9 +251,29 @@ async fn a_repeated_submission_with_the_same_idempotency_key_is_applied_once() -
     };
     let first = client.submit_decision(with_token(request.clone(), &table.tokens[seat])).await?.into_inner();
     let logged = system.log_len(&table.match_id).await?;
-    let second = client.submit_decision(with_token(request, &table.tokens[seat])).await?.into_inner();
-    assert_eq!(second.events, first.events, "the retry gets the first answer");
+    // At once: nothing happened in between, so the repeat gets exactly the first answer.
+    let second = client.submit_decision(with_token(request.clone(), &table.tokens[seat])).await?.into_inner();
+    assert_eq!(second, first, "the retry right away gets the first answer");
     assert_eq!(system.log_len(&table.match_id).await?, logged, "and nothing is appended twice");
+
+    // The match moves on (a few more decisions, whoever's they are); the same request again is
+    // applied once still, and answered as of now: the current version, the first answer's
+    // events followed by everything since, and what comes next now.
+    let mut rng = Rng(3);
+    let mut moved = 0;
+    while moved < 3 && play_one(&mut client, &table, &mut rng).await?.is_some() {
+        moved += 1;
+    }
+    let now = system.log_len(&table.match_id).await?;
+    assert!(now as u64 > first.version, "the match moved on");
+    let third = client.submit_decision(with_token(request, &table.tokens[seat])).await?.into_inner();
+    assert_eq!(system.log_len(&table.match_id).await?, now, "the repeat logs nothing");
+    assert_eq!(third.version, now as u64, "the current version, not the first answer's");
+    assert!(third.events.len() > first.events.len(), "the events since come too");
+    assert_eq!(&third.events[..first.events.len()], &first.events[..], "from that decision's commit on");
+    let pending_now =
+        client.get_pending_decision(with_token(m::GetPendingDecisionRequest { match_id: table.match_id.clone() }, &table.tokens[seat])).await?.into_inner();
+    assert_eq!((third.next_decision, third.waiting_for_seat, third.chain_hash), (pending_now.decision, pending_now.waiting_for_seat, pending_now.chain_hash));
     Ok(())
 }
 

@@ -53,7 +53,13 @@ pub fn match_update(commit: &crate::log_v1::Commit, viewer: Viewer, all_joined: 
         }
         _ => (m::MatchStatus::InProgress, None),
     };
-    m::MatchUpdate { version: commit.version, events: commit.events.iter().map(|e| redact_event(e, viewer)).collect(), status: status as i32, pending }
+    m::MatchUpdate {
+        version: commit.version,
+        events: commit.events.iter().map(|e| redact_event(e, viewer)).collect(),
+        status: status as i32,
+        pending,
+        system_wait: None,
+    }
 }
 
 /// [`match_update`] for a spectator: exactly what the public may see.
@@ -96,7 +102,8 @@ fn decklist_from_proto(list: Option<&m::Decklist>) -> Vec<DeckEntry> {
 // ---- rulesets ----
 
 /// A ruleset as `ListRulesets` describes it to clients: its numbers from the engine, its kinds
-/// and JSON Schemas from the published files (`docs/schemas/`, [`engine::schemas`]).
+/// from its declarations (`Ruleset::kinds`) and the schema of its views from the published file
+/// (`docs/schemas/`, [`engine::schemas`]).
 pub fn ruleset_description(rules: &dyn engine::Ruleset) -> Result<m::RulesetDescription, ConvertError> {
     let (min_seats, max_seats) = rules.seat_range();
     let mut d = m::RulesetDescription {
@@ -141,24 +148,25 @@ pub fn ruleset_description(rules: &dyn engine::Ruleset) -> Result<m::RulesetDesc
         pool: rules.pool().into_iter().map(pool_card_to_proto).collect::<Result<_, _>>()?,
         ..Default::default()
     };
-    let Some(schemas) = engine::schemas(rules.name()) else {
-        return Ok(d);
-    };
-    let parse = |what: &str, text: &str| -> Result<serde_json::Value, ConvertError> {
-        serde_json::from_str(text).map_err(|e| ConvertError(format!("the published {what} of {} is not JSON: {e}", rules.name())))
-    };
-    let strings =
-        |v: &serde_json::Value| -> Vec<String> { v.as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default() };
-    let kinds = parse("kinds", schemas.kinds)?;
-    d.decision_kinds = strings(&kinds["decision_kinds"]);
-    d.event_kinds = strings(&kinds["event_kinds"]);
-    d.state_schema_json = schemas.state.to_string();
-    let events = parse("event schemas", schemas.events)?;
-    let by_kind = |section: &str| -> std::collections::HashMap<String, String> {
-        events[section].as_object().map(|o| o.iter().map(|(k, v)| (k.clone(), v.to_string())).collect()).unwrap_or_default()
-    };
-    d.event_detail_schemas_json = by_kind("$defs");
-    d.private_detail_schemas_json = by_kind("x-private");
+    // Kinds and event schemas from the ruleset's declarations (the code that emits them), the
+    // view's schema from the published file.
+    let kinds = rules.kinds();
+    d.decision_kinds = kinds.decision_kinds().iter().map(|k| k.name.to_string()).collect();
+    d.event_kinds = kinds.event_kinds().iter().map(|k| k.name.to_string()).collect();
+    for k in kinds.event_kinds() {
+        let schema = |shape: &str| {
+            engine::core::kinds::shape_schema(shape, engine::core::kinds::Closed::No)
+                .map(|v| v.to_string())
+                .map_err(|e| ConvertError(format!("the declared shape of {} in {} is not valid: {e}", k.name, rules.name())))
+        };
+        d.event_detail_schemas_json.insert(k.name.to_string(), schema(k.detail)?);
+        if let Some(private) = k.private {
+            d.private_detail_schemas_json.insert(k.name.to_string(), schema(private)?);
+        }
+    }
+    if let Some(schemas) = engine::schemas(rules.name()) {
+        d.state_schema_json = schemas.state.to_string();
+    }
     Ok(d)
 }
 

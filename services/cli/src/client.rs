@@ -212,6 +212,7 @@ pub fn next_of(resp: &api::match_v1::SubmitDecisionResponse) -> Option<api::matc
         waiting_for_seat: resp.waiting_for_seat,
         status: resp.status,
         chain_hash: resp.chain_hash.clone(),
+        system_wait: resp.system_wait.clone(),
     })
 }
 

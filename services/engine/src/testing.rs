@@ -3,7 +3,9 @@
 //! ([`schema`]), the one test kit ([`kit::Match`]) every game's tests drive their matches with,
 //! and the replay and bad-input checks of the random-game oracles.
 
+pub mod completeness;
 pub mod fuzz;
+pub mod kinds;
 pub mod kit;
 pub mod leak;
 mod published_schemas;
@@ -13,8 +15,10 @@ mod state_layouts;
 pub use crate::bots::{PlayedGame, RandomBot};
 pub use kit::{Match, TypedRuleset};
 
-/// [`crate::bots::play_game`], and with `probe_bad_inputs` each position is also fed malformed,
-/// stale, wrong-seat and truncated inputs, which must be refused (never panic).
+/// [`crate::bots::play_game`], with the kinds oracle ([`kinds`]) on every position: every
+/// decision and event met is declared, with its declared detail. With `probe_bad_inputs` each
+/// position is also fed malformed, stale, wrong-seat and truncated inputs, which must be refused
+/// (never panic).
 pub fn play_random_game(
     ruleset: &dyn crate::core::Ruleset,
     config: &crate::core::MatchConfig,
@@ -23,13 +27,18 @@ pub fn play_random_game(
     probe_bad_inputs: bool,
 ) -> Result<PlayedGame, String> {
     let seats = config.seats.len() as u32;
-    crate::bots::play_game_probing(ruleset, config, seed, max_inputs, |state, awaiting| {
+    let game = crate::bots::play_game_probing(ruleset, config, seed, max_inputs, |state, awaiting| {
+        kinds::check_awaiting(ruleset, awaiting)?;
         if probe_bad_inputs {
             refuses_bad_inputs(ruleset, state, awaiting, seats)
         } else {
             Ok(())
         }
-    })
+    })?;
+    for (i, events) in game.events.iter().enumerate() {
+        kinds::check_events(ruleset, events).map_err(|e| format!("seed {seed}, step {i}: {e}"))?;
+    }
+    Ok(game)
 }
 
 /// Replay a played game's inputs from `new_match`: the states must be byte-identical and the

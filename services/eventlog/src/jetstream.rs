@@ -295,6 +295,15 @@ impl EventLog for JetStreamLog {
         matches!(self.client.connection_state(), async_nats::connection::State::Connected)
     }
 
+    async fn notify_wait(&self, match_id: &str, body: Bytes) {
+        if validate_match_id(match_id).is_err() {
+            return;
+        }
+        if let Err(e) = self.client.publish(crate::wait_subject(match_id), body).await {
+            tracing::debug!(match_id, %e, "a wait notice did not go out");
+        }
+    }
+
     async fn append(&self, match_id: &str, expected_last_sequence: Option<u64>, msg_id: &str, payload: Bytes) -> Result<u64, LogError> {
         validate_match_id(match_id)?;
         validate_msg_id(msg_id)?;

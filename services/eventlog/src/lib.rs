@@ -109,6 +109,15 @@ impl MissingKey {
 
 /// The subject of a match's log: `match.<id>.events`. The id must be valid (see
 /// [`validate_match_id`]); every [`EventLog`] method validates it before use.
+/// The core-NATS subject of `match_id`'s wait notices ([`EventLog::notify_wait`]): published
+/// by the orchestrator only, read by the feed projector; no stream captures it.
+pub fn wait_subject(match_id: &str) -> String {
+    format!("match.{match_id}.wait")
+}
+
+/// Every match's wait notices.
+pub const WAIT_SUBJECTS: &str = "match.*.wait";
+
 pub fn subject(match_id: &str) -> String {
     format!("match.{match_id}.events")
 }
@@ -242,6 +251,11 @@ pub trait EventLog: Send + Sync + 'static {
     fn connected(&self) -> bool {
         true
     }
+
+    /// Tell whoever listens (the feed projector) that `match_id` waits for the system, or no
+    /// longer does: `body` on the core subject [`wait_subject`], never stored in the log.
+    /// Best effort: a notice that does not go out is not an error (the next one follows).
+    async fn notify_wait(&self, _match_id: &str, _body: Bytes) {}
 
     /// Append one commit.
     ///

@@ -6,7 +6,9 @@
 //! `feed.<tournament>.<match>.events` (one proto3-style JSON [`view::FeedUpdate`] per commit) and
 //! `feed.<tournament>.<match>.result` (one [`view::FeedResult`] when the match ends), each
 //! carrying its commit's chain hash (a platform's witness of the log, `arbiter audit --witness`), the
-//! per-match delay (`spectator_delay_s`), and rebuilding the feed from the log after a restart.
+//! per-match delay (`spectator_delay_s`), the relay of wait notices to
+//! `feed.<tournament>.<match>.wait` ([`waits`]: a match that waits for the system), and
+//! rebuilding the feed from the log after a restart.
 //! In memory it keeps state for live matches only: a match's state is dropped once its last
 //! commit (the secret's reveal) is projected and published, and only the ids of the most recently
 //! closed matches stay ([`view::CLOSED_REMEMBERED`]), to refuse by name anything logged after
@@ -24,6 +26,7 @@
 
 pub mod project;
 pub mod view;
+pub mod waits;
 
 use std::net::SocketAddr;
 

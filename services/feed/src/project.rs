@@ -96,6 +96,8 @@ pub fn feed_stream_config(replicas: usize) -> stream::Config {
 pub struct Projector {
     /// The log, as its follower (`JetStreamLog::connect_follower`): how the log is read.
     log: std::sync::Arc<eventlog::JetStreamLog>,
+    /// The connection under `context`, for the wait notices (core NATS).
+    client: async_nats::Client,
     context: jetstream::Context,
     feed: stream::Stream<()>,
     pinned_key: Option<Vec<u8>>,
@@ -138,7 +140,7 @@ impl Projector {
     /// existing one is used as it is).
     pub async fn connect(url: &str, auth: &eventlog::NatsAuth, replicas: usize, pinned_key: Option<Vec<u8>>) -> Result<Projector, FeedError> {
         let client = connect(url, auth).await?;
-        let context = jetstream::new(client);
+        let context = jetstream::new(client.clone());
         let feed = {
             use infra::retry::Retryable;
             (|| context.get_or_create_stream(feed_stream_config(replicas)))
@@ -150,15 +152,18 @@ impl Projector {
         let feed = context.get_stream_no_info(feed.cached_info().config.name.clone()).await.map_err(nats("FEED"))?;
         let log =
             eventlog::JetStreamLog::connect_follower(url, auth, "arbiter-feed-reader").await.map_err(|e| FeedError::Nats(format!("the match log: {e}")))?;
-        Ok(Projector { log: std::sync::Arc::new(log), context, feed, pinned_key })
+        Ok(Projector { log: std::sync::Arc::new(log), client, context, feed, pinned_key })
     }
 
     /// Read, project and publish until the connection is dropped for good.
     pub async fn run(self) -> Result<(), FeedError> {
         let (tx, rx) = mpsc::channel(QUEUE);
         let reader = tokio::spawn(read_log(self.log.clone(), self.pinned_key.clone(), tx));
+        // Wait notices go straight through, beside the commits (`waits`).
+        let notices = tokio::spawn(crate::waits::relay(self.client.clone(), self.context.clone()));
         let mut publisher = Publisher::new(self.context, self.feed);
         publisher.run(rx).await;
+        notices.abort();
         reader.await.map_err(|e| FeedError::Nats(format!("the log reader stopped: {e}")))
     }
 }

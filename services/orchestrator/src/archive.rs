@@ -475,6 +475,11 @@ impl EventLog for ArchivingLog {
         self.hot.connected()
     }
 
+    // Wait notices go to the hot log's server (a default here would drop them silently).
+    async fn notify_wait(&self, match_id: &str, body: Bytes) {
+        self.hot.notify_wait(match_id, body).await
+    }
+
     async fn append(&self, match_id: &str, expected_last_sequence: Option<u64>, msg_id: &str, payload: Bytes) -> Result<u64, LogError> {
         // A new match may not take the id of a sealed one.
         if expected_last_sequence.is_none() && self.archive.get(match_id).await?.is_some() {

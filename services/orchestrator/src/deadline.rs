@@ -62,10 +62,18 @@ pub fn end(budget: Option<Duration>) -> Option<Instant> {
 /// gets what is left of the budget less a margin, so that the reply (OK: the commit is in the
 /// log) still goes out before the request is cut; what it did not finish, the next request does.
 pub async fn after_commit(end: Option<Instant>, work: impl Future<Output = Result<()>>) -> Result<()> {
-    let Some(end) = end else { return work.await };
-    let left = end.saturating_duration_since(Instant::now());
-    let left = left.saturating_sub((left / 5).min(Duration::from_millis(500)));
+    let Some(left) = left_after_commit(end) else { return work.await };
     tokio::time::timeout(left, work).await.unwrap_or_else(|_| Err(cut(left)))
+}
+
+/// The time [`after_commit`] gives what follows a commit, at most `most`.
+pub fn after_commit_within(end: Option<Instant>, most: Duration) -> Duration {
+    left_after_commit(end).map_or(most, |left| left.min(most))
+}
+
+fn left_after_commit(end: Option<Instant>) -> Option<Duration> {
+    let left = end?.saturating_duration_since(Instant::now());
+    Some(left.saturating_sub((left / 5).min(Duration::from_millis(500))))
 }
 
 /// Run `work` within `budget` (unbounded without one).

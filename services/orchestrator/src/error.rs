@@ -62,6 +62,10 @@ pub enum OrchestratorError {
     /// A sealed archive that fails its check (manifest, signature, chain): never served.
     #[error("{0}; the match stays unreadable until an operator restores its archive or its log")]
     ArchiveRefused(String),
+    /// A service a match needs now does not answer (a randomness node, by name; the rules
+    /// service; the log): the match waits for it (`matches::waits`). UNAVAILABLE.
+    #[error("{}", .0.describe())]
+    SystemUnavailable(Box<crate::matches::waits::Cause>),
     /// A downstream service (rules, randomness) answered with an error.
     #[error("{service} service: {status}")]
     Downstream { service: &'static str, status: Status },
@@ -136,7 +140,7 @@ impl From<OrchestratorError> for Status {
             OrchestratorError::Aborted(_) | OrchestratorError::Stale(_) => Status::aborted(msg),
             OrchestratorError::Unauthenticated(_) => Status::unauthenticated(msg),
             OrchestratorError::PermissionDenied(_) => Status::permission_denied(msg),
-            OrchestratorError::LogUnavailable(_) | OrchestratorError::Unavailable(_) => Status::unavailable(msg),
+            OrchestratorError::LogUnavailable(_) | OrchestratorError::Unavailable(_) | OrchestratorError::SystemUnavailable(_) => Status::unavailable(msg),
             OrchestratorError::ReplayMismatch { .. } | OrchestratorError::Tampered { .. } | OrchestratorError::ArchiveRefused(_) => Status::data_loss(msg),
             // The rules service already chose the right code for a rules error (illegal move,
             // stale decision...): pass it on; its own outage is ours too. Its message is cut,

@@ -13,8 +13,11 @@ mod replay;
 pub mod snapshot;
 #[cfg(test)]
 mod tests;
+pub mod waits;
 
 pub use clock::TIME_KEEPER_TICK;
+pub use draws::DrawCtx;
+use draws::NodeRefusal;
 pub use replay::check_chain;
 
 use std::sync::Arc;
@@ -89,6 +92,11 @@ pub struct Matches {
     misses: crate::abuse::Misses,
     /// The match index's copy, told of each commit appended here (`MatchIndex::observe`).
     index: std::sync::OnceLock<Arc<crate::index::MatchIndex>>,
+    /// What each match that waits for the system waits for, and its background drivers
+    /// ([`waits`]).
+    waits: waits::Waits,
+    /// This, for the background drivers it starts (set by [`Matches::attach`]).
+    me: std::sync::OnceLock<std::sync::Weak<Matches>>,
 }
 
 /// A match locked for one request.
@@ -116,7 +124,15 @@ impl Matches {
             snapshot_writer: std::sync::OnceLock::new(),
             misses: Default::default(),
             index: std::sync::OnceLock::new(),
+            waits: Default::default(),
+            me: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Let this (shared) instance start background drivers for the matches that wait for the
+    /// system ([`waits`]); without it, a waiting match goes on with the next request only.
+    pub fn attach(self: &Arc<Self>) {
+        let _ = self.me.set(Arc::downgrade(self));
     }
 
     /// Tell `index` of every commit appended from now on (a listing on this orchestrator then
@@ -168,8 +184,19 @@ impl Matches {
     /// The match as this orchestrator has it cached (rebuilt from the log if it is not), locked
     /// for this request, without reading the log first: the hot path of writers. A record made
     /// stale by another orchestrator is detected by the conditional append (see [`Self::commit`]),
-    /// which catches up and lets the caller re-evaluate.
+    /// which catches up and lets the caller re-evaluate. The draws the match awaits are made
+    /// first, for at most [`waits::INLINE_DRIVE_WAIT`]: a match that waits for the system is
+    /// answered as it is (its reads say what it waits for, [`Self::system_wait`]).
     pub async fn lock_cached(&self, match_id: &str) -> Result<Locked> {
+        let mut guard = self.lock_record(match_id).await?;
+        self.advance(&mut guard, waits::INLINE_DRIVE_WAIT).await;
+        self.time(&mut guard).await;
+        Ok(guard)
+    }
+
+    /// The match as cached (rebuilt from the log if it is not), locked, and nothing more: no
+    /// draw, no time (the background driver's lock).
+    pub async fn lock_record(&self, match_id: &str) -> Result<Locked> {
         eventlog::validate_match_id(match_id)?;
         self.log_connected()?;
         let slot = self.cache.slot(match_id).map_err(|_| poisoned())?;
@@ -193,15 +220,8 @@ impl Matches {
                 }
             }
         }
-        let mut guard =
-            OwnedMutexGuard::try_map(guard, |r| r.as_mut()).map_err(|_| OrchestratorError::Internal("a cached match vanished while locked".into()))?;
+        let guard = OwnedMutexGuard::try_map(guard, |r| r.as_mut()).map_err(|_| OrchestratorError::Internal("a cached match vanished while locked".into()))?;
         self.note(&guard);
-        // A read must not fail because the randomness service is down: writers drive again
-        // and report the error.
-        if let Err(e) = self.drive(&mut guard).await {
-            tracing::warn!(match_id, error = %e, "could not drive the match past its pending draw");
-        }
-        self.time(&mut guard).await;
         Ok(guard)
     }
 
@@ -213,9 +233,7 @@ impl Matches {
     pub async fn lock(&self, match_id: &str) -> Result<Locked> {
         let mut guard = self.lock_cached(match_id).await?;
         if self.catch_up(&mut guard).await? {
-            if let Err(e) = self.drive(&mut guard).await {
-                tracing::warn!(match_id, error = %e, "could not drive the match past its pending draw");
-            }
+            self.advance(&mut guard, waits::INLINE_DRIVE_WAIT).await;
         }
         self.time(&mut guard).await;
         Ok(guard)

@@ -26,7 +26,7 @@ use crate::error::{randomness_err, OrchestratorError, Result};
 use crate::fanout::{Hub, Watcher};
 use crate::index::{self, MatchIndex};
 use crate::limits;
-use crate::matches::{unknown_match, Matches, MAX_CONFLICT_RETRIES};
+use crate::matches::{unknown_match, waits, Matches, MAX_CONFLICT_RETRIES};
 use crate::platform::PlatformKey;
 use crate::record::MatchRecord;
 use crate::verify;
@@ -61,8 +61,10 @@ impl MatchApi {
         let index = Arc::new(MatchIndex::new(backends.log.clone(), backends.signer.public_key()));
         let index_tasks = Arc::new(index.start());
         matches.set_index(index.clone());
+        let matches = Arc::new(matches);
+        matches.attach();
         MatchApi {
-            matches: Arc::new(matches),
+            matches,
             watch_stall: limits::WATCH_STALL,
             watches: Arc::new(Semaphore::new(limits::MAX_OPEN_WATCHES)),
             hub,
@@ -269,10 +271,9 @@ impl MatchApi {
                 Ok(_) => break,
             }
         }
-        // Logged: the answer is OK whatever the reveal does (the next request retries it).
-        if let Err(e) = deadline::after_commit(end, self.matches.drive(&mut rec)).await {
-            tracing::warn!(match_id = %rec.match_id, error = %e, "match control logged; the reveal waits for the next request");
-        }
+        // Logged: the answer is OK whatever the reveal does (the background driver makes it
+        // when it cannot be made here).
+        self.matches.advance(&mut rec, deadline::after_commit_within(end, waits::INLINE_DRIVE_WAIT)).await;
         Ok(m::MatchControlResponse { version: rec.version, status: status_of(&rec) as i32, result: result_text(&rec) })
     }
 

@@ -349,6 +349,28 @@ pub static RATE_LIMITED: CounterVec =
 pub static CONNECTIONS_REFUSED: CounterVec =
     CounterVec::new("arbiter_connections_refused_total", "Connections closed as they were accepted: their address already held its maximum.", &[]);
 
+/// Matches waiting for the system (a randomness node, the rules service or the log that does not
+/// answer), by service, as this orchestrator sees them now (docs/api.md, "Waiting for the
+/// system").
+pub static SYSTEM_WAITS: GaugeVec = GaugeVec::new(
+    "arbiter_matches_waiting_for_system",
+    "Matches waiting for a service that does not answer (a draw or the reveal they cannot get), by service.",
+    &["service"],
+);
+/// Waits for the system that began, by service (orchestrator).
+pub static SYSTEM_WAITS_BEGUN: CounterVec =
+    CounterVec::new("arbiter_system_waits_total", "Times a match began to wait for a service that does not answer, by service.", &["service"]);
+/// How long matches waited for the system, by service, observed when each went on (orchestrator).
+pub static SYSTEM_WAIT_DURATION: HistogramVec = HistogramVec::new(
+    "arbiter_system_wait_seconds",
+    "How long a match waited for a service that did not answer, observed when it went on.",
+    &["service"],
+    WAIT_BUCKETS,
+);
+
+/// Buckets of waits for the system, seconds.
+pub const WAIT_BUCKETS: &[f64] = &[0.1, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 300.0, 1800.0];
+
 const COUNTERS: &[&CounterVec] = &[
     &RPC_REQUESTS,
     &DECISIONS,
@@ -364,9 +386,10 @@ const COUNTERS: &[&CounterVec] = &[
     &ARCHIVE_DELETED,
     &RATE_LIMITED,
     &CONNECTIONS_REFUSED,
+    &SYSTEM_WAITS_BEGUN,
 ];
-const GAUGES: &[&GaugeVec] = &[&CACHE_MATCHES, &CACHE_BYTES, &WATCHERS, &SCRUB_BROKEN, &ARCHIVE_LOST, &ARCHIVE_KEPT, &ARCHIVE_DELETE_FAILED];
-const HISTOGRAMS: &[&HistogramVec] = &[&RPC_DURATION, &DECISION_DURATION, &APPEND_DURATION, &REBUILD_LENGTH, &WATCH_LAG];
+const GAUGES: &[&GaugeVec] = &[&CACHE_MATCHES, &CACHE_BYTES, &WATCHERS, &SCRUB_BROKEN, &ARCHIVE_LOST, &ARCHIVE_KEPT, &ARCHIVE_DELETE_FAILED, &SYSTEM_WAITS];
+const HISTOGRAMS: &[&HistogramVec] = &[&RPC_DURATION, &DECISION_DURATION, &APPEND_DURATION, &REBUILD_LENGTH, &WATCH_LAG, &SYSTEM_WAIT_DURATION];
 
 /// Every family in the Prometheus text format (0.0.4), process metrics included.
 pub fn render() -> String {

@@ -12,6 +12,14 @@ use serde_json::json;
 
 use super::{Awaiting, Event, Outcome, RulesError};
 
+// The events that end a match whatever its ruleset: every ruleset publishes them with its own.
+crate::core::kinds::event_kinds! {
+    CONCEDED = "match.conceded", "a seat concedes: every other seat wins (in a cooperative game nobody does)", "{seat: int}";
+    ADJUDICATED = "match.adjudicated", "a platform ends the match by a ruling", "{winners: [int], ruling: str}";
+    TIME_CALLED = "match.time_called", "a seat's clock ran out (flagged_seat), or the round time limit was reached in a game without a time procedure (round_limit)",
+        "{at_ms: int, flagged_seat?: int, round_limit?: bool}";
+}
+
 /// The longest ruling an adjudication may carry, in bytes.
 pub const MAX_RULING_BYTES: usize = 512;
 
@@ -70,7 +78,7 @@ pub fn end_match(control: &Control, seating: Seating, awaiting: &Awaiting) -> Re
         Control::Concede { seat } => {
             check_seat(*seat)?;
             let outcome = Outcome { winners: others(*seat), reason: format!("seat {seat} conceded") };
-            let event = Event::public("match.conceded", format!("Seat {seat} concedes."), json!({ "seat": seat }));
+            let event = CONCEDED.public(format!("Seat {seat} concedes."), json!({ "seat": seat }));
             (event, outcome)
         }
         Control::Adjudicate { winners, ruling } => {
@@ -85,13 +93,13 @@ pub fn end_match(control: &Control, seating: Seating, awaiting: &Awaiting) -> Re
                 check_seat(*w)?;
             }
             let outcome = Outcome { winners: winners.clone(), reason: format!("adjudicated: {ruling}") };
-            let event = Event::public("match.adjudicated", format!("The match is adjudicated: {ruling}"), json!({ "winners": winners, "ruling": ruling }));
+            let event = ADJUDICATED.public(format!("The match is adjudicated: {ruling}"), json!({ "winners": winners, "ruling": ruling }));
             (event, outcome)
         }
         Control::Flag { at_ms, seat } => {
             check_seat(*seat)?;
             let outcome = Outcome { winners: others(*seat), reason: format!("time: seat {seat}'s clock ran out") };
-            let event = Event::public("match.time_called", format!("Seat {seat}'s clock has run out."), json!({ "at_ms": at_ms, "flagged_seat": seat }));
+            let event = TIME_CALLED.public(format!("Seat {seat}'s clock has run out."), json!({ "at_ms": at_ms, "flagged_seat": seat }));
             (event, outcome)
         }
     })
@@ -101,7 +109,7 @@ pub fn end_match(control: &Control, seating: Seating, awaiting: &Awaiting) -> Re
 /// match ends at once and nobody wins (docs/tournaments.md; `GameState::time_called`'s default).
 pub fn round_limit_draw(at_ms: i64) -> (Event, Outcome) {
     let outcome = Outcome { winners: Vec::new(), reason: "time: the round time limit was reached".into() };
-    let event = Event::public("match.time_called", "The round time limit has been reached.", json!({ "at_ms": at_ms, "round_limit": true }));
+    let event = TIME_CALLED.public("The round time limit has been reached.", json!({ "at_ms": at_ms, "round_limit": true }));
     (event, outcome)
 }
 

@@ -294,6 +294,8 @@ pub struct RulesetInfo {
     pub decks: fn() -> Vec<&'static str>,
     /// The match options it takes (name, default, range, meaning).
     pub options: &'static [super::options::OptionSpec],
+    /// Every decision and event kind it can emit (`core::kinds`), as published.
+    pub kinds: &'static super::kinds::Kinds,
 }
 
 pub trait Ruleset: Sync {
@@ -316,6 +318,10 @@ pub trait Ruleset: Sync {
     }
     fn options(&self) -> &'static [super::options::OptionSpec] {
         self.info().options
+    }
+    /// Every decision and event kind it can emit, with each event's detail shape.
+    fn kinds(&self) -> &'static super::kinds::Kinds {
+        self.info().kinds
     }
     /// The formats its decklists are checked in, the default first (none: one fixed pool).
     fn formats(&self) -> Vec<FormatInfo> {

@@ -4,6 +4,7 @@
 //! - [`decision`]: the game-agnostic decision protocol (decisions, typed options, choices) and
 //!   the [`Ruleset`] trait every game implements.
 //! - [`event`]: events with their audience (public part, private part for some seats).
+//! - [`kinds`]: the declared decision and event kinds (with their detail shapes) a game emits.
 //! - [`game`]: the per-game scaffolding (state blob, `apply`, asking, reading answers, typed
 //!   option tables) every game builds on.
 //! - [`stack`]: a LIFO stack with priority passing (the Cache of `mainframe`).
@@ -16,6 +17,7 @@ pub mod decision;
 pub mod effects;
 pub mod event;
 pub mod game;
+pub mod kinds;
 pub mod numbering;
 pub mod options;
 pub mod stack;

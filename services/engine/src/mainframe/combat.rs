@@ -1,5 +1,6 @@
 //! Combat damage (MF-7).
 
+use crate::mainframe::kinds::events;
 use serde_json::json;
 
 use super::state::{Game, Pool};
@@ -37,17 +38,16 @@ pub fn remove_from_combat(g: &mut Game, ev: &mut Vec<Event>) {
     }
     for b in removed {
         let why = if g.in_play(b) { "it became Running" } else { "it left play" };
-        ev.push(Event::public("mainframe.removed_from_combat", format!("{} is removed from combat: {why}", g.label(b)), json!({"card": b, "reason": why})));
+        ev.push(events::REMOVED_FROM_COMBAT.public(format!("{} is removed from combat: {why}", g.label(b)), json!({"card": b, "reason": why})));
     }
     let before = g.combat.attackers.clone();
     g.combat.attackers = before.iter().copied().filter(|&(a, _)| g.in_play(a)).collect();
     for (a, _) in before {
         if !g.in_play(a) {
-            ev.push(Event::public(
-                "mainframe.removed_from_combat",
-                format!("{} is removed from combat: it left play", g.label(a)),
-                json!({"card": a, "reason": "it left play"}),
-            ));
+            ev.push(
+                events::REMOVED_FROM_COMBAT
+                    .public(format!("{} is removed from combat: it left play", g.label(a)), json!({"card": a, "reason": "it left play"})),
+            );
         }
     }
 }
@@ -110,7 +110,7 @@ pub fn deal_combat_damage(g: &mut Game, ev: &mut Vec<Event>) {
             to_chars.push((a, g.attack(b).max(0), g.label(b)));
         }
     }
-    ev.push(Event::public("mainframe.combat_damage", "Combat damage is dealt simultaneously", json!({})));
+    ev.push(events::COMBAT_DAMAGE.public("Combat damage is dealt simultaneously", json!({})));
     // MF-7.2: dealt at once; lethal damage is checked only afterwards (state_check).
     for (c, n, s) in to_chars {
         g.deal_damage(c, n, &s, ev);

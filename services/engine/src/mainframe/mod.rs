@@ -6,18 +6,21 @@
 //! - [`flow`]: the turn structure (MF-2 … MF-9) as a continuation advanced until an input is
 //!   needed, one file per rule concept (setup, turn, priority, resolution, attack).
 //! - [`combat`]: combat damage (MF-7).
+//! - [`kinds`]: every decision and event kind it emits, with each event's detail shape.
 //! - [`options`]: named defaults and match options (MF-10, [house] rules).
 
 pub mod cards;
 pub mod combat;
 pub mod data;
 pub mod flow;
+pub mod kinds;
 pub mod options;
 pub mod state;
 
 #[cfg(test)]
 mod tests;
 
+use crate::mainframe::kinds::events;
 use serde_json::{json, Value};
 
 use self::data::{Kind, RAM_CARD};
@@ -336,8 +339,15 @@ fn cache_view(g: &Game) -> Vec<Value> {
         .collect()
 }
 
-const INFO: RulesetInfo =
-    RulesetInfo { name: "mainframe", rules_version: RULES_VERSION, seats: (2, 4), cooperative: false, decks: deck_names, options: OPTIONS };
+const INFO: RulesetInfo = RulesetInfo {
+    name: "mainframe",
+    rules_version: RULES_VERSION,
+    seats: (2, 4),
+    cooperative: false,
+    decks: deck_names,
+    options: OPTIONS,
+    kinds: &kinds::KINDS,
+};
 
 impl Ruleset for Mainframe {
     fn info(&self) -> &'static RulesetInfo {
@@ -345,8 +355,7 @@ impl Ruleset for Mainframe {
     }
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
         let g = initial_game(config)?;
-        let events = vec![Event::public(
-            "mainframe.match_created",
+        let events = vec![events::MATCH_CREATED.public(
             format!(
                 "A mainframe match for {} players: {}",
                 g.players.len(),

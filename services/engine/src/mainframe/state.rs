@@ -1,6 +1,7 @@
 //! The `mainframe` match state (serialized with `serde_json` as the state blob) and the small
 //! operations every rule is made of: zones, RAM, damage, health, destruction.
 
+use crate::mainframe::kinds::events;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -337,7 +338,7 @@ impl Game {
             if let Some(slot) = p.ram_bank.iter_mut().find(|r| r.allocated == Some(id)) {
                 slot.allocated = None;
                 slot.running = true;
-                ev.push(Event::public("mainframe.ram_deallocated", format!("{label} loses one allocated RAM card"), json!({"card": id})));
+                ev.push(events::RAM_DEALLOCATED.public(format!("{label} loses one allocated RAM card"), json!({"card": id})));
                 return;
             }
         }
@@ -352,15 +353,14 @@ impl Game {
         let Some(p) = self.player_mut(seat) else { return };
         if p.cyberdeck.is_empty() {
             p.decked = true;
-            ev.push(Event::public("mainframe.deck_empty", format!("{name} must draw from an empty Cyberdeck"), json!({"seat": seat})));
+            ev.push(events::DECK_EMPTY.public(format!("{name} must draw from an empty Cyberdeck"), json!({"seat": seat})));
             return;
         }
         let card = p.cyberdeck.remove(0);
         p.hand.push(card);
         let left = p.cyberdeck.len();
         let (label, key) = (self.label(card), self.def(card).key);
-        ev.push(Event::with_private(
-            "mainframe.card_drawn",
+        ev.push(events::CARD_DRAWN.with_private(
             format!("{name} draws a card"),
             json!({"seat": seat, "cyberdeck": left}),
             vec![seat],
@@ -379,11 +379,12 @@ impl Game {
         let card = p.ram_deck.remove(0);
         p.ram_bank.push(RamSlot { id: card, running: false, allocated: None });
         let (bank, left) = (p.ram_bank.len(), p.ram_deck.len());
-        ev.push(Event::public(
-            "mainframe.ram_installed",
-            format!("{name} installs a RAM card ({bank} in the RAM Bank)"),
-            json!({"seat": seat, "card": card, "ram_bank": bank, "ram_deck": left}),
-        ));
+        ev.push(
+            events::RAM_INSTALLED.public(
+                format!("{name} installs a RAM card ({bank} in the RAM Bank)"),
+                json!({"seat": seat, "card": card, "ram_bank": bank, "ram_deck": left}),
+            ),
+        );
         true
     }
 
@@ -412,11 +413,10 @@ impl Game {
         let label = self.label(id);
         let owner = self.owner(id);
         if self.remove_perm(id) {
-            ev.push(Event::public(
-                "mainframe.destroyed",
-                format!("{label} is destroyed ({why}) and goes to its owner's Recycle Bin"),
-                json!({"card": id, "owner": owner, "reason": why}),
-            ));
+            ev.push(
+                events::DESTROYED
+                    .public(format!("{label} is destroyed ({why}) and goes to its owner's Recycle Bin"), json!({"card": id, "owner": owner, "reason": why})),
+            );
         }
     }
 
@@ -425,11 +425,10 @@ impl Game {
         self.next_entered += 1;
         self.perms.push(Perm { id, controller, running: false, used: false, damage: 0, entered });
         let (label, name) = (self.label(id), self.seat_name(controller));
-        ev.push(Event::public(
-            "mainframe.entered_play",
-            format!("{label} enters play under {name}'s control"),
-            json!({"card": id, "key": self.def(id).key, "controller": controller}),
-        ));
+        ev.push(
+            events::ENTERED_PLAY
+                .public(format!("{label} enters play under {name}'s control"), json!({"card": id, "key": self.def(id).key, "controller": controller})),
+        );
     }
 
     // --- numbers -------------------------------------------------------------------------------
@@ -443,11 +442,10 @@ impl Game {
         if let Some(p) = self.perm_mut(id) {
             p.damage += amount;
             let total = p.damage;
-            ev.push(Event::public(
-                "mainframe.damage",
-                format!("{source} deals {amount} damage to {label}"),
-                json!({"card": id, "amount": amount, "marked": total, "source": source}),
-            ));
+            ev.push(
+                events::DAMAGE
+                    .public(format!("{source} deals {amount} damage to {label}"), json!({"card": id, "amount": amount, "marked": total, "source": source})),
+            );
         }
     }
 
@@ -463,8 +461,7 @@ impl Game {
             };
             *v = (*v - amount).max(0);
             let now = *v;
-            ev.push(Event::public(
-                "mainframe.health",
+            ev.push(events::HEALTH.public(
                 format!("{name} loses {amount} {} to {source} (now {now})", pool.name()),
                 json!({"seat": seat, "pool": pool.name(), "change": -amount, "value": now, "source": source}),
             ));
@@ -489,8 +486,7 @@ impl Game {
             let new = (*v + amount).min(cap).max(*v);
             let change = new - *v;
             *v = new;
-            ev.push(Event::public(
-                "mainframe.health",
+            ev.push(events::HEALTH.public(
                 format!("{name} regains {change} {} from {source} (now {new})", pool.name()),
                 json!({"seat": seat, "pool": pool.name(), "change": change, "value": new, "source": source}),
             ));
@@ -502,7 +498,7 @@ impl Game {
         if let Some(p) = self.perm_mut(id) {
             p.running = running;
             let state = if running { "Running" } else { "Refreshed" };
-            ev.push(Event::public("mainframe.status", format!("{source}: {label} becomes {state}"), json!({"card": id, "running": running, "source": source})));
+            ev.push(events::STATUS.public(format!("{source}: {label} becomes {state}"), json!({"card": id, "running": running, "source": source})));
         }
     }
 
@@ -511,8 +507,7 @@ impl Game {
             return;
         }
         let until = expiry.until();
-        ev.push(Event::public(
-            "mainframe.modified",
+        ev.push(events::MODIFIED.public(
             format!("{}: {} gets {:+}/{:+} {until}", m.source, self.label(m.perm), m.attack, m.defense),
             json!({"card": m.perm, "attack": m.attack, "defense": m.defense, "source": m.source, "until": until}),
         ));

@@ -5,10 +5,11 @@
 //! Owns: card behaviour. Must never: import `flow` (the flow calls the tables), or be imported by
 //! `state` or `data`.
 
+use crate::neonhope::kinds::events;
 use serde_json::json;
 
 use super::data::{self, Task};
-use super::state::{event, Game, Mod};
+use super::state::{Game, Mod};
 use crate::core::effects::Expiry;
 use crate::core::Event;
 
@@ -93,8 +94,7 @@ pub fn play(g: &mut Game, seat: u32, id: u32, task: Task, ev: &mut Vec<Event>) {
     let key = g.card_key(id).to_string();
     let Some(printed) = data::action_card(&key) else { return };
     g.discard(seat, id);
-    ev.push(event(
-        "card_played",
+    ev.push(events::CARD_PLAYED.public(
         format!("{} plays {} on {}: {}", g.seat_name(seat), g.label(id), task.name(), printed.text),
         json!({"seat": seat, "card": id, "key": key, "task": task.name()}),
     ));
@@ -165,8 +165,7 @@ fn hunter_moves(g: &mut Game, seat: u32, ev: &mut Vec<Event>) -> u32 {
     if let Some(e) = g.enemies.iter_mut().find(|e| !e.withdrawn && e.location != here) {
         e.location = here.clone();
         let name = data::ENEMIES.get(e.def as usize).map(|d| d.name).unwrap_or("?");
-        ev.push(event(
-            "enemy_moved",
+        ev.push(events::ENEMY_MOVED.public(
             format!("{name} moves to {}", Game::location_name(&here)),
             json!({"enemy": data::ENEMIES.get(e.def as usize).map(|d| d.key), "location": here}),
         ));
@@ -196,7 +195,7 @@ fn lost_signal(g: &mut Game, seat: u32, ev: &mut Vec<Event>) -> u32 {
     let name = g.seat_name(seat);
     if let Some(c) = g.ch_mut(seat) {
         c.counters = c.counters.saturating_sub(1);
-        ev.push(event("counter_spent", format!("{name} spends an action counter"), json!({"seat": seat, "counters": c.counters})));
+        ev.push(events::COUNTER_SPENT.public(format!("{name} spends an action counter"), json!({"seat": seat, "counters": c.counters})));
     }
     0
 }

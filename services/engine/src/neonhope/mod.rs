@@ -5,6 +5,7 @@
 //! - [`state`]: the match state and its elementary operations (reads `data`).
 //! - [`cards`]: what each card does, one row per card.
 //! - [`flow`]: the round (action phase, task tests, encounter phase, checkpoints).
+//! - [`kinds`]: every decision and event kind it emits, with each event's detail shape.
 //! - [`options`]: the house rules' defaults and the match options.
 //!
 //! Hidden from every seat: the Grid layout and the encounter-deck order; a drawn encounter card
@@ -13,12 +14,14 @@
 pub mod cards;
 pub mod data;
 pub mod flow;
+pub mod kinds;
 pub mod options;
 pub mod state;
 
 #[cfg(test)]
 mod tests;
 
+use crate::neonhope::kinds::events;
 use serde_json::{json, Value};
 
 use self::options::{Options, ACTION_COUNTERS};
@@ -300,6 +303,7 @@ const INFO: RulesetInfo = RulesetInfo {
     cooperative: true,
     decks: character_names,
     options: OPTIONS,
+    kinds: &kinds::KINDS,
 };
 
 impl Ruleset for Neonhope {
@@ -308,8 +312,7 @@ impl Ruleset for Neonhope {
     }
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
         let g = initial_game(config)?;
-        let events = vec![Event::public(
-            "neonhope.match_created",
+        let events = vec![events::MATCH_CREATED.public(
             format!(
                 "A neonhope match for {} seat(s) against the Corporation: {}",
                 g.chars.len(),

@@ -2,6 +2,7 @@
 //! queues (NH-3.9), stress, hacking dice (H-3), enemy activation, hands and discard piles.
 //! Reads `data`, never `cards`.
 
+use crate::neonhope::kinds::events;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -199,10 +200,6 @@ pub struct Game {
     pub awaiting: Awaiting,
 }
 
-pub fn event(kind: &str, text: impl Into<String>, detail: serde_json::Value) -> Event {
-    Event::public(format!("neonhope.{kind}"), text, detail)
-}
-
 impl Game {
     pub fn seats(&self) -> u32 {
         self.chars.len() as u32
@@ -256,11 +253,10 @@ impl Game {
             return;
         }
         self.surveillance = self.surveillance.saturating_add(n);
-        ev.push(event(
-            "surveillance",
-            format!("{why}: {n} surveillance (now {})", self.surveillance),
-            json!({"change": n as i64, "total": self.surveillance, "why": why}),
-        ));
+        ev.push(
+            events::SURVEILLANCE
+                .public(format!("{why}: {n} surveillance (now {})", self.surveillance), json!({"change": n as i64, "total": self.surveillance, "why": why})),
+        );
         let mut reached: Vec<(u32, u32)> =
             self.thresholds.iter().enumerate().filter(|(_, t)| !t.reached && t.at <= self.surveillance).map(|(i, t)| (t.at, i as u32)).collect();
         reached.sort();
@@ -269,7 +265,7 @@ impl Game {
                 t.reached = true;
             }
             self.queue.push(i);
-            ev.push(event("threshold_reached", format!("Surveillance reaches the threshold {at}"), json!({"threshold": at})));
+            ev.push(events::THRESHOLD_REACHED.public(format!("Surveillance reaches the threshold {at}"), json!({"threshold": at})));
         }
     }
 
@@ -277,8 +273,7 @@ impl Game {
     pub fn unsurveil(&mut self, n: u32, why: &str, ev: &mut Vec<Event>) {
         let change = n.min(self.surveillance);
         self.surveillance -= change;
-        ev.push(event(
-            "surveillance",
+        ev.push(events::SURVEILLANCE.public(
             format!("{why}: {change} surveillance removed (now {})", self.surveillance),
             json!({"change": -(change as i64), "total": self.surveillance, "why": why}),
         ));
@@ -291,7 +286,7 @@ impl Game {
         let name = self.seat_name(seat);
         if let Some(c) = self.ch_mut(seat) {
             c.stress += n;
-            ev.push(event("stress", format!("{name} takes {n} stress"), json!({"seat": seat, "stress": n})));
+            ev.push(events::STRESS.public(format!("{name} takes {n} stress"), json!({"seat": seat, "stress": n})));
         }
     }
 
@@ -302,10 +297,10 @@ impl Game {
         let Some(c) = self.conditions.get_mut(i as usize) else { return };
         c.dice += 1;
         let dice = c.dice;
-        ev.push(event("hacking_die", format!("1 hacking die on {} (now {dice})", def.name), json!({"condition": def.key, "dice": dice})));
+        ev.push(events::HACKING_DIE.public(format!("1 hacking die on {} (now {dice})", def.name), json!({"condition": def.key, "dice": dice})));
         if dice >= def.cap {
             c.dice = 0;
-            ev.push(event("condition_fired", format!("{} reaches {} dice: {}", def.name, def.cap, def.text), json!({"condition": def.key})));
+            ev.push(events::CONDITION_FIRED.public(format!("{} reaches {} dice: {}", def.name, def.cap, def.text), json!({"condition": def.key})));
             self.apply(def.at_cap, def.name, ev);
         }
     }
@@ -319,7 +314,7 @@ impl Game {
             return;
         }
         let here = self.chars_at(&e.location);
-        ev.push(event("enemy_activated", format!("{} activates", def.name), json!({"enemy": def.key, "location": e.location})));
+        ev.push(events::ENEMY_ACTIVATED.public(format!("{} activates", def.name), json!({"enemy": def.key, "location": e.location})));
         for s in &here {
             self.stress(*s, def.stress, ev);
         }
@@ -392,7 +387,7 @@ impl Game {
     /// End the match (H-17: a loss has no winners; a win lists every seat).
     pub fn end(&mut self, won: bool, reason: String, ev: &mut Vec<Event>) {
         let winners = if won { (0..self.seats()).collect() } else { vec![] };
-        ev.push(event(if won { "won" } else { "lost" }, reason.clone(), json!({"reason": reason})));
+        ev.push((if won { events::WON } else { events::LOST }).public(reason.clone(), json!({"reason": reason})));
         self.stage = Stage::Over;
         self.awaiting = Awaiting::Ended(Outcome { winners, reason });
     }

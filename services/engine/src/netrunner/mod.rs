@@ -12,6 +12,7 @@
 //!
 //! Imports run one way: `flow` → `cards` → `state` → `data`/`options`. See
 //! `docs/adding-a-card.md`.
+//! - [`kinds`]: every decision and event kind it emits, with each event's detail shape.
 //! - [`options`]: named defaults and match options.
 //! - [`formats`]: the formats and their snapshots (pools and ban lists) decks are checked in.
 //! - [`decklist_text`]: decklists as people write them (NetrunnerDB's text and JSON exports),
@@ -23,6 +24,7 @@ pub mod data;
 pub mod decklist_text;
 pub mod flow;
 pub mod formats;
+pub mod kinds;
 pub mod options;
 pub mod random_deck;
 pub mod state;
@@ -287,19 +289,89 @@ pub(crate) fn initial_game(config: &MatchConfig) -> Result<Game, RulesError> {
     })
 }
 
+/// A card whose face `viewer` sees: what it is and every public fact on it (its counters of each
+/// kind, the subtypes an effect gave it, and for an installed icebreaker its current strength).
 fn card_json(g: &Game, c: u32) -> Value {
     let d = g.def(c);
     let k = g.card(c);
-    json!({
+    let mut v = json!({
         "id": c,
         "code": d.code,
         "title": d.title,
         "type": d.ctype.name(),
         "subtypes": d.subtypes,
         "rezzed": k.is_some_and(|k| k.rezzed),
-        "advancement": k.map_or(0, |k| k.adv),
-        "hosted_credits": k.map_or(0, |k| k.credits),
-    })
+    });
+    counters_json(g, c, &mut v);
+    if k.is_some_and(|k| !k.gained.is_empty()) {
+        v["gained_subtypes"] = json!(k.map(|k| k.gained.clone()));
+    }
+    // An installed program with a strength: its strength now (printed, bonuses, this
+    // encounter's or run's boosts), the number a break compares with the ice's.
+    if d.strength.is_some() && g.runner.programs.contains(&c) {
+        v["strength"] = json!(g.breaker_strength(c));
+    }
+    v
+}
+
+/// The counters on a card, face up or down (counters are public wherever they sit, NR-3.2):
+/// advancement, hosted credits, virus, power and agenda counters, each always present.
+fn counters_json(g: &Game, c: u32, v: &mut Value) {
+    let k = g.card(c);
+    v["advancement"] = json!(k.map_or(0, |k| k.adv));
+    v["hosted_credits"] = json!(k.map_or(0, |k| k.credits));
+    v["virus_counters"] = json!(k.map_or(0, |k| k.virus));
+    v["power_counters"] = json!(k.map_or(0, |k| k.power));
+    v["agenda_counters"] = json!(k.map_or(0, |k| k.agenda));
+}
+
+/// The lasting effects in play that every player sees (a card's "for the remainder of this
+/// run" or "this turn"), each with what it does and until when. Delayed "when this turn ends"
+/// effects are listed by the card that set them up.
+fn lasting_effects_json(g: &Game) -> Value {
+    let mut out = Vec::new();
+    let f = &g.flags;
+    if f.no_scoring {
+        out.push(json!({"effect": "no_scoring", "until": "end_of_turn"}));
+    }
+    for &c in &f.no_score {
+        out.push(json!({"effect": "cannot_be_scored", "card": c, "until": "end_of_turn"}));
+    }
+    if !f.at_turn_end.is_empty() {
+        out.push(json!({"effect": "when_the_turn_ends", "count": f.at_turn_end.len(), "until": "end_of_turn"}));
+    }
+    if let Some(run) = &g.run {
+        let mut during_run = |v: Value| {
+            let mut v = v;
+            v["until"] = json!("end_of_run");
+            out.push(v);
+        };
+        if run.no_steal_trash {
+            during_run(json!({"effect": "no_steal_or_trash"}));
+        }
+        if run.ice_rez_extra != 0 {
+            during_run(json!({"effect": "ice_rez_cost", "amount": run.ice_rez_extra}));
+        }
+        for &(ice, n) in &run.ice_plus {
+            during_run(json!({"effect": "ice_strength", "card": ice, "amount": n}));
+        }
+        for &(b, n) in &run.run_pumps {
+            during_run(json!({"effect": "breaker_strength", "card": b, "amount": n}));
+        }
+        for (ice, code, _) in &run.gained_subs {
+            during_run(json!({"effect": "gained_subroutine", "card": ice, "from": code}));
+        }
+        if let Some(card) = run.access_only {
+            during_run(json!({"effect": "access_only", "card": card}));
+        }
+        for &card in &run.not_accessed {
+            during_run(json!({"effect": "not_accessed", "card": card}));
+        }
+        if let Some((ice, _)) = run.no_etr {
+            during_run(json!({"effect": "cannot_end_the_run", "card": ice, "until_encounter_ends": true}));
+        }
+    }
+    Value::Array(out)
 }
 
 fn cards_json(g: &Game, ids: &[u32]) -> Value {
@@ -316,7 +388,9 @@ fn corp_installed_json(g: &Game, c: u32, viewer: Viewer) -> Value {
         }
         v
     } else {
-        json!({"id": c, "face_down": true, "advancement": g.adv(c)})
+        let mut v = json!({"id": c, "face_down": true});
+        counters_json(g, c, &mut v);
+        v
     }
 }
 
@@ -356,6 +430,9 @@ fn corp_view(g: &Game, viewer: Viewer) -> Value {
         "agenda_points": c.points,
         "bad_publicity": c.bad_publicity,
         "max_hand_size": g.max_hand(CORP),
+        "identity_flipped": c.flipped,
+        "identity_power_counters": c.identity_power,
+        "removed_from_game": cards_json(g, &c.removed),
     });
     if corp_sees {
         corp["hq"] = cards_json(g, &c.hq);
@@ -393,6 +470,7 @@ fn runner_view(g: &Game, viewer: Viewer) -> Value {
         "link": r.link,
         "memory": {"used": g.memory_used(), "limit": g.memory_limit()},
         "max_hand_size": g.max_hand(RUNNER),
+        "identity_flipped": r.flipped,
     });
     // Shown only when some card is hosted (so that views without any stay as they were).
     if !r.hosted_cards.is_empty() {
@@ -443,6 +521,7 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
         "time": g.time.as_ref().map(|t| json!({"called_at_ms": t.at_ms, "last_turn": t.last_turn, "draw": t.draw})),
         "options": g.options,
         "decklists": decklists_view(g, viewer),
+        "lasting_effects": lasting_effects_json(g),
     })
 }
 
@@ -461,8 +540,15 @@ fn decklists_view(g: &Game, viewer: Viewer) -> Value {
     json!([one(CORP, Side::Corp, &g.corp.identity), one(RUNNER, Side::Runner, &g.runner.identity)])
 }
 
-const INFO: RulesetInfo =
-    RulesetInfo { name: "netrunner", rules_version: RULES_VERSION, seats: (2, 2), cooperative: false, decks: deck_names, options: OPTIONS };
+const INFO: RulesetInfo = RulesetInfo {
+    name: "netrunner",
+    rules_version: RULES_VERSION,
+    seats: (2, 2),
+    cooperative: false,
+    decks: deck_names,
+    options: OPTIONS,
+    kinds: &kinds::KINDS,
+};
 
 impl Ruleset for Netrunner {
     fn info(&self) -> &'static RulesetInfo {
@@ -538,8 +624,7 @@ impl Ruleset for Netrunner {
     }
     fn new_match(&self, config: &MatchConfig) -> Result<Step, RulesError> {
         let g = initial_game(config)?;
-        let events = vec![Event::public(
-            "netrunner.match_created",
+        let events = vec![kinds::events::MATCH_CREATED.public(
             format!(
                 "A netrunner match: {} (Corp, {}) against {} (Runner, {}), to {} agenda points",
                 g.corp.name, g.corp.deck, g.runner.name, g.runner.deck, g.options.agenda_points_to_win

@@ -288,7 +288,16 @@ mod tests {
     #[derive(Clone, Copy, Default)]
     struct SoloRules;
 
-    const SOLO: RulesetInfo = RulesetInfo { name: "solo", rules_version: "solo-1", seats: (1, 1), cooperative: false, decks: Vec::new, options: &[] };
+    crate::core::kinds::decision_kinds! {
+        MOVE = "solo.move", "roll or bank";
+    }
+    crate::core::kinds::event_kinds! {
+        STARTED = "solo.started", "the match starts", "{}";
+        ROLLED = "solo.rolled", "a roll adds to the total", "{total: int}";
+    }
+    const SOLO_KINDS: crate::core::kinds::Kinds = crate::core::kinds::Kinds { decisions: DECISIONS, events: &[EVENTS] };
+    const SOLO: RulesetInfo =
+        RulesetInfo { name: "solo", rules_version: "solo-1", seats: (1, 1), cooperative: false, decks: Vec::new, options: &[], kinds: &SOLO_KINDS };
 
     impl Ruleset for SoloRules {
         fn info(&self) -> &'static RulesetInfo {
@@ -297,14 +306,14 @@ mod tests {
         fn new_match(&self, _config: &MatchConfig) -> Result<Step, RulesError> {
             let mut g = Solo { total: 0, next_decision: 0, next_draw: 0, awaiting: Awaiting::Ended(Outcome { winners: vec![], reason: String::new() }) };
             request_draw(&mut g, "roll".into(), DrawKind::Range(6));
-            game::step_of(&g, vec![Event::public("solo.started", "A solo match", json!({}))])
+            game::step_of(&g, vec![STARTED.public("A solo match", json!({}))])
         }
         fn apply(&self, state: &[u8], input: &Input) -> Result<Step, RulesError> {
             game::apply(state, input, |g: &mut Solo, input, ev| {
                 match input {
                     Input::Draw { .. } => {
                         g.total += game::draw_value(input)? + 1;
-                        ev.push(Event::public("solo.rolled", format!("The total is {}", g.total), json!({"total": g.total})));
+                        ev.push(ROLLED.public(format!("The total is {}", g.total), json!({"total": g.total})));
                     }
                     Input::Decision { .. } => match game::answer(&moves(), &game::one_pick(input)?) {
                         Some(Move::Bank) => {
@@ -323,7 +332,7 @@ mod tests {
                 if g.total > 12 {
                     end(g, false, "over 12");
                 } else {
-                    ask(g, 0, "solo.move".into(), "chooses".into(), format!("Total {}: roll or bank?", g.total), pick_one(game::shown(moves())));
+                    ask(g, 0, MOVE.name.into(), "chooses".into(), format!("Total {}: roll or bank?", g.total), pick_one(game::shown(moves())));
                 }
                 Ok(())
             })

@@ -1,5 +1,6 @@
-//! The published JSON Schemas (`docs/schemas/`) are what the code emits, and every view and
-//! event of other random games validates against them.
+//! The published JSON Schemas (`docs/schemas/`) are what the code declares and shows, and every
+//! view, event and decision of other random games (of every ruleset and every netrunner format)
+//! is published and validates against them.
 //!
 //! `ARBITER_UPDATE_SCHEMAS=1 cargo test -p engine published_schemas` rewrites the published files.
 
@@ -18,11 +19,14 @@ fn docs() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/schemas")
 }
 
+/// Fails when a file of `docs/schemas` is not what the code makes now (a kind declared, a
+/// detail's shape changed, a view member added without regenerating).
 #[test]
 fn the_published_schemas_are_what_the_code_generates() {
     for r in crate::rulesets() {
+        crate::core::kinds::check_declarations(r.name(), r.kinds()).unwrap_or_else(|e| panic!("{}: {e}", r.name()));
         let observed = schema::observe(r, 1, GENERATE_GAMES).expect("the sample games play");
-        for (name, text) in observed.files(r.name()) {
+        for (name, text) in observed.files(r).expect("the declarations make schemas") {
             let path = docs().join(&name);
             if std::env::var_os("ARBITER_UPDATE_SCHEMAS").is_some() {
                 std::fs::write(&path, &text).expect("write the schema");
@@ -43,38 +47,37 @@ fn the_published_schemas_are_what_the_code_generates() {
     }
 }
 
-fn compile(text: &str) -> jsonschema::Validator {
-    let v: Value = serde_json::from_str(text).expect("a published schema is JSON");
-    jsonschema::validator_for(&v).expect("a published schema is a valid JSON Schema")
+fn compile(v: &Value) -> jsonschema::Validator {
+    jsonschema::validator_for(v).expect("a published schema is a valid JSON Schema")
 }
 
+/// The oracle of the published kinds: random games of every sample (every seat count, the ready
+/// decks, decklists, random decks of every netrunner format), other seeds than the generation's:
+/// every view validates against the published state schema, every event kind and decision kind
+/// met is published, and every detail validates against its published JSON Schema (and the
+/// closed declaration: no member it does not declare).
 #[test]
 fn every_view_and_event_of_other_random_games_matches_the_schemas() {
     for r in crate::rulesets() {
         let published = crate::schemas(r.name()).expect("schemas");
-        let state = compile(published.state);
-        let events: Value = serde_json::from_str(published.events).expect("JSON");
-        let kinds: Value = serde_json::from_str(published.kinds).expect("JSON");
+        let state = compile(&serde_json::from_str(published.state).expect("JSON"));
         let mut checked = 0u64;
-        for (i, config) in schema::sample_configs(r).iter().enumerate() {
-            for g in 0..VALIDATE_GAMES {
+        for (i, sample) in schema::samples(r).iter().enumerate() {
+            for g in 0..VALIDATE_GAMES.min(sample.max_games) {
                 let seed = 500_000 + 1000 * i as u64 + g;
-                checked += check_game(r, config, seed, &state, &events, &kinds);
+                checked += check_game(r, &sample.config, seed, &state, &published.events);
             }
         }
         assert!(checked > 1000, "{}: only {checked} values checked", r.name());
     }
 }
 
-fn check_game(r: &dyn Ruleset, config: &crate::MatchConfig, seed: u64, state: &jsonschema::Validator, events: &Value, kinds: &Value) -> u64 {
+fn check_game(r: &dyn Ruleset, config: &crate::MatchConfig, seed: u64, state: &jsonschema::Validator, events: &Value) -> u64 {
     let mut bot = crate::bots::RandomBot::new(seed);
     let mut step = r.new_match(config).expect("new match");
     let seats = config.seats.len() as u32;
     let mut checked = 0;
-    let event_schema = |kind: &str, section: &str| -> Option<jsonschema::Validator> {
-        let s = if section == "$defs" { events["$defs"].get(kind)? } else { events["x-private"].get(kind)? };
-        Some(jsonschema::validator_for(s).expect("valid schema"))
-    };
+    let event_schema = |kind: &str, section: &str| -> Option<jsonschema::Validator> { Some(compile(events[section].get(kind)?)) };
     for _ in 0..50_000 {
         for viewer in (0..seats).map(Viewer::Seat).chain([Viewer::Spectator, Viewer::Auditor]) {
             let v = r.view(&step.state, viewer).expect("view");
@@ -83,26 +86,46 @@ fn check_game(r: &dyn Ruleset, config: &crate::MatchConfig, seed: u64, state: &j
             }
             checked += 1;
         }
+        super::kinds::check_events(r, &step.events).unwrap_or_else(|e| panic!("{} seed {seed}: {e}", r.name()));
         for e in &step.events {
-            let known = kinds["event_kinds"].as_array().is_some_and(|k| k.iter().any(|x| x == &e.kind));
-            assert!(known, "{} seed {seed}: event kind {} is not published", r.name(), e.kind);
             let s = event_schema(&e.kind, "$defs").expect("a schema per published kind");
             assert!(s.is_valid(&e.detail), "{} seed {seed}: {} detail {} breaks its schema", r.name(), e.kind, e.detail);
             if let Some(p) = &e.private {
-                if let Some(s) = event_schema(&e.kind, "x-private") {
-                    assert!(s.is_valid(&p.detail), "{} seed {seed}: {} private detail {} breaks its schema", r.name(), e.kind, p.detail);
-                }
+                let s = event_schema(&e.kind, "x-private").unwrap_or_else(|| panic!("{} has a private part but no published private schema", e.kind));
+                assert!(s.is_valid(&p.detail), "{} seed {seed}: {} private detail {} breaks its schema", r.name(), e.kind, p.detail);
             }
             checked += 1;
         }
-        if let Awaiting::Decision(d) = &step.awaiting {
-            let known = kinds["decision_kinds"].as_array().is_some_and(|k| k.iter().any(|x| x == &d.kind));
-            assert!(known, "{} seed {seed}: decision kind {} is not published", r.name(), d.kind);
-        }
+        super::kinds::check_awaiting(r, &step.awaiting).unwrap_or_else(|e| panic!("{} seed {seed}: {e}", r.name()));
         let Some(input) = bot.input(&step.awaiting) else {
             return checked;
         };
         step = r.apply(&step.state, &input).expect("an offered input is accepted");
     }
     panic!("{} seed {seed}: no end", r.name());
+}
+
+/// The oracle fails on a kind that is not declared and on a detail with a member its kind does
+/// not declare, as a card emitting either would.
+#[test]
+fn the_kinds_oracle_catches_an_undeclared_kind_and_an_undeclared_member() {
+    use crate::core::Event;
+    let r = &crate::netrunner::Netrunner;
+    let ok = Event::public("netrunner.shuffled", "x", serde_json::json!({"seat": 0}));
+    assert!(super::kinds::check_events(r, std::slice::from_ref(&ok)).is_ok());
+    let unknown = Event::public("netrunner.teleported", "x", serde_json::json!({}));
+    assert!(super::kinds::check_events(r, &[unknown]).is_err_and(|e| e.contains("netrunner.teleported")));
+    let extra = Event::public("netrunner.shuffled", "x", serde_json::json!({"seat": 0, "deck": "R&D"}));
+    assert!(super::kinds::check_events(r, &[extra]).is_err_and(|e| e.contains("deck")));
+    let private = Event::with_private("netrunner.shuffled", "x", serde_json::json!({"seat": 0}), vec![0], "y", serde_json::json!({"seat": 0}));
+    assert!(super::kinds::check_events(r, &[private]).is_err_and(|e| e.contains("private")));
+    let decision = crate::core::Decision {
+        id: 0,
+        seat: 0,
+        kind: "netrunner.guess".into(),
+        summary: String::new(),
+        prompt: String::new(),
+        spec: crate::core::game::pick_one(vec![]),
+    };
+    assert!(super::kinds::check_awaiting(r, &Awaiting::Decision(decision)).is_err_and(|e| e.contains("netrunner.guess")));
 }

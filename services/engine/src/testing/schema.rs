@@ -1,18 +1,18 @@
-//! JSON Schemas of what a client reads: each ruleset's view (`state_json`) and each event kind's
-//! public and private detail, inferred from many deterministic random games and published under
-//! `docs/schemas/` (the engine serves those files, [`crate::schemas`]).
+//! The JSON Schemas published under `docs/schemas/`: each ruleset's kinds and event details from
+//! its declarations (`Ruleset::kinds`, the code that emits them), and the schema of its view
+//! (`state_json`), inferred from many deterministic random games.
 //!
-//! Why inferred and not derived: views and details are built with `json!` per viewer, not from
-//! one Rust type, so there is nothing to derive from; what the code really emits is the ground
-//! truth. The engine's tests regenerate the schemas and require them to equal the published
-//! files (`ARBITER_UPDATE_SCHEMAS=1 cargo test -p engine schemas` writes them), and validate the
-//! views and events of *other* random games against them, so a change of shape is caught.
+//! Why the view's schema is inferred and not derived: views are built with `json!` per viewer,
+//! not from one Rust type, so there is nothing to derive from; what the code really emits is the
+//! ground truth. The engine's tests regenerate the files and require them to equal the
+//! published ones (`ARBITER_UPDATE_SCHEMAS=1 cargo test -p engine published_schemas` writes
+//! them), and validate the views and events of *other* random games against them.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{json, Map, Value};
 
-use crate::core::{Awaiting, DeckEntry, MatchConfig, Ruleset, SeatConfig, Viewer};
+use crate::core::{DeckEntry, MatchConfig, Ruleset, SeatConfig, Viewer};
 
 /// The merged shape of many JSON values.
 #[derive(Default, Debug)]
@@ -91,17 +91,14 @@ impl Node {
     }
 }
 
-/// What a ruleset emitted over many games.
+/// The views a ruleset showed over many games.
 #[derive(Default, Debug)]
 pub struct Observed {
     pub state: Node,
-    pub events: BTreeMap<String, Node>,
-    pub private_events: BTreeMap<String, Node>,
-    pub decision_kinds: BTreeSet<String>,
 }
 
 impl Observed {
-    /// Merge one game: every view of every state by every viewer, every event, every decision.
+    /// Merge one game: every view of every state by every viewer.
     pub fn add_game(&mut self, ruleset: &dyn Ruleset, config: &MatchConfig, seed: u64) -> Result<(), String> {
         let first = ruleset.new_match(config).map_err(|e| format!("seed {seed}: new match: {e}"))?;
         let seats = config.seats.len() as u32;
@@ -115,15 +112,6 @@ impl Observed {
                 let v = ruleset.view(&step.state, viewer).map_err(|e| format!("seed {seed}: view: {e}"))?;
                 self.state.add(&v);
             }
-            for e in &step.events {
-                self.events.entry(e.kind.clone()).or_default().add(&e.detail);
-                if let Some(p) = &e.private {
-                    self.private_events.entry(e.kind.clone()).or_default().add(&p.detail);
-                }
-            }
-            if let Awaiting::Decision(d) = &step.awaiting {
-                self.decision_kinds.insert(d.kind.clone());
-            }
             let Some(input) = bot.input(&step.awaiting) else {
                 return Ok(());
             };
@@ -133,37 +121,54 @@ impl Observed {
         Err(format!("seed {seed}: no end within 50000 inputs"))
     }
 
-    /// The published files: `(file name, pretty JSON)`.
-    pub fn files(&self, ruleset: &str) -> Vec<(String, String)> {
+    /// The published files: `(file name, pretty JSON)`: the view's schema from what was
+    /// observed, the kinds and event schemas from the ruleset's declarations.
+    pub fn files(&self, ruleset: &dyn Ruleset) -> Result<Vec<(String, String)>, String> {
+        let name = ruleset.name();
         let draft = "https://json-schema.org/draft/2020-12/schema";
         let mut state = self.state.schema();
         if let Value::Object(m) = &mut state {
             m.insert("$schema".into(), json!(draft));
-            m.insert("title".into(), json!(format!("{ruleset} state_json (a view of the match for one viewer)")));
+            m.insert("title".into(), json!(format!("{name} state_json (a view of the match for one viewer)")));
         }
-        let defs = |m: &BTreeMap<String, Node>| -> Value { Value::Object(m.iter().map(|(k, n)| (k.clone(), n.schema())).collect()) };
-        let events = json!({
-            "$schema": draft,
-            "title": format!("{ruleset} events: detail_json per event kind ($defs), private_detail_json per kind (x-private)"),
-            "$defs": defs(&self.events),
-            "x-private": defs(&self.private_events),
-        });
-        let kinds = json!({
-            "ruleset": ruleset,
-            "decision_kinds": self.decision_kinds,
-            "event_kinds": self.events.keys().collect::<Vec<_>>(),
-        });
+        let events = ruleset.kinds().events_schema(name)?;
+        let kinds = ruleset.kinds().kinds_json(name);
         let pretty = |v: &Value| serde_json::to_string_pretty(v).unwrap_or_default() + "\n";
-        vec![
-            (format!("{ruleset}.state.schema.json"), pretty(&state)),
-            (format!("{ruleset}.events.schema.json"), pretty(&events)),
-            (format!("{ruleset}.kinds.json"), pretty(&kinds)),
-        ]
+        Ok(vec![
+            (format!("{name}.state.schema.json"), pretty(&state)),
+            (format!("{name}.events.schema.json"), pretty(&events)),
+            (format!("{name}.kinds.json"), pretty(&kinds)),
+        ])
     }
 }
 
-/// The configurations the schemas are sampled from: every seat count, the ready decks, and
-/// constructed decks with open lists (so the decklists in views are not only null).
+/// A configuration the schemas are sampled from, and at most how many games of it to play.
+pub struct Sample {
+    pub config: MatchConfig,
+    pub max_games: u64,
+}
+
+/// The configurations the schemas are sampled from: every seat count, the ready decks,
+/// constructed decks with open lists (so the decklists in views are not only null), and for
+/// netrunner random legal decks of every format (a few games of each of several decks, so the
+/// states their cards make are in the view's schema).
+pub fn samples(ruleset: &dyn Ruleset) -> Vec<Sample> {
+    let mut out: Vec<Sample> = sample_configs(ruleset).into_iter().map(|config| Sample { config, max_games: u64::MAX }).collect();
+    if ruleset.name() == "netrunner" {
+        for format in crate::netrunner::data::Format::ALL {
+            for game in 0..RANDOM_DECKS {
+                out.push(Sample { config: netrunner_random_decks(*format, game), max_games: 3 });
+            }
+        }
+    }
+    out
+}
+
+/// Random decks per netrunner format among the samples.
+const RANDOM_DECKS: u64 = 8;
+
+/// The fixed configurations: every seat count, the ready decks, constructed decks with open
+/// lists.
 pub fn sample_configs(ruleset: &dyn Ruleset) -> Vec<MatchConfig> {
     let (lo, hi) = ruleset.seat_range();
     let seat = |i: u32| SeatConfig { name: format!("P{i}"), ..Default::default() };
@@ -200,6 +205,24 @@ pub fn sample_configs(ruleset: &dyn Ruleset) -> Vec<MatchConfig> {
         }
     }
     out
+}
+
+/// A netrunner match in `format` with a random legal deck per seat (seeded by `game`), decklists
+/// open.
+pub fn netrunner_random_decks(format: crate::netrunner::data::Format, game: u64) -> MatchConfig {
+    use crate::netrunner::data::Side;
+    let seat = |side: Side, name: &str| {
+        let decklist = crate::netrunner::random_deck::random_deck(format, side, game, "random")
+            .map(|d| {
+                std::iter::once(DeckEntry { card: d.identity.clone(), count: 1 })
+                    .chain(d.cards.iter().map(|(c, n)| DeckEntry { card: c.clone(), count: *n }))
+                    .collect()
+            })
+            .unwrap_or_default();
+        SeatConfig { name: name.into(), deck: String::new(), decklist }
+    };
+    let options: BTreeMap<String, i64> = [("format".to_string(), format.option_value()), ("open_decklists".to_string(), 1)].into_iter().collect();
+    MatchConfig { ruleset: "netrunner".into(), seats: vec![seat(Side::Corp, "Corp"), seat(Side::Runner, "Runner")], options }
 }
 
 /// A legal 40-card NR-10 deck of one faction: its identity, its faction's cards and neutral
@@ -254,12 +277,12 @@ fn faction_deck(side: crate::netrunner::data::Side, faction: &str) -> Vec<DeckEn
     out
 }
 
-/// Observe `games` games per sample configuration, seeds from `first_seed`.
+/// Observe `games` games per sample (at most its own maximum), seeds from `first_seed`.
 pub fn observe(ruleset: &dyn Ruleset, first_seed: u64, games: u64) -> Result<Observed, String> {
     let mut o = Observed::default();
-    for (i, config) in sample_configs(ruleset).iter().enumerate() {
-        for g in 0..games {
-            o.add_game(ruleset, config, first_seed + 1000 * i as u64 + g)?;
+    for (i, sample) in samples(ruleset).iter().enumerate() {
+        for g in 0..games.min(sample.max_games) {
+            o.add_game(ruleset, &sample.config, first_seed + 1000 * i as u64 + g)?;
         }
     }
     Ok(o)

@@ -32,6 +32,9 @@ pub fn permissions(role: Role) -> Option<Permissions> {
             publish_allow: vec![
                 // Appends (the JetStream publish), snapshot puts.
                 crate::STREAM_SUBJECTS.to_string(),
+                // Wait notices of matches waiting for the system (core NATS, read by the feed
+                // projector; no stream captures them).
+                crate::WAIT_SUBJECTS.to_string(),
                 format!("$KV.{SNAPSHOT_BUCKET}.*"),
                 // Create (never update) the stream and the bucket; look them up. Creating a KV
                 // bucket first asks for the account's limits ($JS.API.INFO).
@@ -155,7 +158,9 @@ pub fn permissions(role: Role) -> Option<Permissions> {
             .chain(projector_period_rows().allow)
             .collect(),
             publish_deny: [strings(ADMIN_ONLY), vec!["match.>".to_string(), "$KV.>".to_string(), "$O.>".to_string()], projector_period_rows().deny].concat(),
-            subscribe_allow: vec![inbox],
+            // Wait notices of matches waiting for the system (core NATS, `match.*.wait`): relayed
+            // to `feed.<tournament>.<match>.wait`. Nothing of the raw log travels there.
+            subscribe_allow: vec![inbox, crate::WAIT_SUBJECTS.to_string()],
             subscribe_deny: Vec::new(),
         }),
         Role::Feed => Some(Permissions {

@@ -69,9 +69,8 @@ impl Matches {
             Err(e) => return Err(e),
         }
         tracing::info!(match_id = %rec.match_id, flagged_seat = ?up.flagged_seat, "time called");
-        if let Err(e) = self.drive(rec).await {
-            tracing::warn!(match_id = %rec.match_id, error = %e, "time called; the reveal waits for the next request");
-        }
+        // The reveal; when it cannot be made now, the background driver makes it.
+        self.advance(rec, waits::INLINE_DRIVE_WAIT).await;
         Ok(true)
     }
 }

@@ -49,8 +49,7 @@ async fn close(matches: &Matches, match_id: &str) -> Result<()> {
     let ruling = commit_input::Input::Adjudicated(Adjudication { winners: Vec::new(), ruling: CLOSING_RULING.to_string() });
     matches.commit(&mut rec, ruling).await?;
     tracing::info!(match_id, "ended a match past the maximum match age by ruling");
-    if let Err(e) = matches.drive(&mut rec).await {
-        tracing::warn!(match_id, error = %e, "match ended by ruling; the reveal waits for the next request");
-    }
+    // The reveal; when it cannot be made now, the background driver makes it.
+    matches.advance(&mut rec, crate::matches::waits::INLINE_DRIVE_WAIT).await;
     Ok(())
 }

@@ -26,6 +26,7 @@ impl MatchApi {
                 _ => None,
             },
             chain_hash: chain_hash(rec),
+            system_wait: self.matches.system_wait(rec).map(|w| w.to_proto()),
         })
     }
 
@@ -131,11 +132,9 @@ impl MatchApi {
         };
         tracing::info!(match_id = %req.match_id, seat = req.seat, "seat joined");
         // The join is in the log: what follows (the first draws, once every seat is in) must
-        // not turn it into a failure, or the seat would never learn its token. A draw that
-        // fails here is retried by the next request that locks the match.
-        if let Err(e) = deadline::after_commit(deadline, self.matches.drive(&mut rec)).await {
-            tracing::warn!(match_id = %req.match_id, error = %e, "joined; the draws that follow wait for the next request");
-        }
+        // not turn it into a failure, or the seat would never learn its token. A draw not made
+        // here is made by the match's background driver (`matches::waits`).
+        self.matches.advance(&mut rec, deadline::after_commit_within(deadline, waits::INLINE_DRIVE_WAIT)).await;
         Ok(m::JoinMatchResponse { seat_token: token, version: rec.version })
     }
 
@@ -261,9 +260,15 @@ impl MatchApi {
                     limits::quote(&body.idempotency_key)
                 )));
             }
-            return Ok(reply(rec, done.version, seat));
+            return Ok(reply(rec, done.version, seat, self.matches.system_wait(rec)));
         }
-        if matches!(rec.awaiting, Some(Awaiting::Draw(_))) {
+        // A match that waits for the system takes no decision: say what it waits for (its lock
+        // already tried the draw, `Matches::lock_cached`). Any other failure to drive it is the
+        // error, as it comes.
+        if waits::waiting_for(rec).is_some() {
+            if let Some(wait) = self.matches.system_wait(rec) {
+                return Err(waiting_refusal(&wait));
+            }
             self.matches.drive(rec).await?;
         }
         let pending = match &rec.awaiting {
@@ -294,21 +299,40 @@ impl MatchApi {
         let input = commit_input::Input::Decision(SeatDecision { decision: Some(decision), idempotency_key: body.idempotency_key.clone(), seat_signature });
         let first = self.matches.commit(rec, input).await?;
         // The decision is in the log: the caller's answer is OK whatever happens next. A draw
-        // or reveal that fails here (randomness down, the log full, another orchestrator
-        // racing) is retried by the next request that locks the match; the reply says what is
-        // known (maybe a match still waiting for a draw, with no next decision yet).
-        if let Err(e) = deadline::after_commit(deadline, self.matches.drive(rec)).await {
-            tracing::warn!(match_id = %rec.match_id, error = %e, "decision logged; the draws that follow wait for the next request");
-        }
-        Ok(reply(rec, first, seat))
+        // or reveal not made here (a randomness node down or frozen, the rules or the log
+        // unavailable) is made by the match's background driver as soon as it can; the reply
+        // says what is known: maybe a match that waits for the system, with no next decision
+        // yet, and what it waits for.
+        let wait = self.matches.advance(rec, deadline::after_commit_within(deadline, waits::INLINE_DRIVE_WAIT)).await;
+        Ok(reply(rec, first, seat, wait))
     }
 }
 
 /// The reply to a decision: the events of its commit and of everything it set off, and what
-/// comes next for the caller.
-pub(super) fn reply(rec: &MatchRecord, first_version: u64, seat: u32) -> m::SubmitDecisionResponse {
+/// comes next for the caller (or what the match waits for, when it waits for the system).
+pub(super) fn reply(rec: &MatchRecord, first_version: u64, seat: u32, wait: Option<waits::Wait>) -> m::SubmitDecisionResponse {
     let viewer = Viewer::Seat(seat);
     let events = rec.events.iter().skip(first_version.saturating_sub(1) as usize).flatten().map(|e| convert::redact_event(e, viewer)).collect();
     let (next_decision, waiting_for_seat, status) = next_for(rec, seat);
-    m::SubmitDecisionResponse { version: rec.version, events, next_decision, waiting_for_seat, status: status as i32, chain_hash: chain_hash(rec) }
+    m::SubmitDecisionResponse {
+        version: rec.version,
+        events,
+        next_decision,
+        waiting_for_seat,
+        status: status as i32,
+        chain_hash: chain_hash(rec),
+        system_wait: wait.map(|w| w.to_proto()),
+    }
+}
+
+/// A decision sent while the match waits for the system (docs/fairness.md, "v2.5"): nothing
+/// can be decided until it answers, so UNAVAILABLE, naming what it waits for and since when.
+fn waiting_refusal(wait: &waits::Wait) -> OrchestratorError {
+    OrchestratorError::Unavailable(format!(
+        "the match waits for the system, not a seat: {} (since {} Unix ms, for its {}); nothing was logged. It goes on \
+         by itself once that answers: fetch the pending decision then",
+        wait.cause.describe(),
+        wait.since_ms,
+        if wait.waiting_for == "reveal" { "reveal".to_string() } else { format!("draw \"{}\"", wait.waiting_for) }
+    ))
 }

@@ -14,7 +14,10 @@ impl MatchApi {
         let match_id = rec.match_id.clone();
         drop(rec);
         let past = self.matches.rebuild(&match_id, Some(version)).await?;
-        Ok(Response::new(self.view(&past, viewer).await?))
+        let mut view = self.view(&past, viewer).await?;
+        // A past version waits for nothing now.
+        view.system_wait = None;
+        Ok(Response::new(view))
     }
 
     pub(super) async fn get_pending_inner(&self, req: Request<m::GetPendingDecisionRequest>) -> Result<Response<m::GetPendingDecisionResponse>, Status> {
@@ -27,6 +30,7 @@ impl MatchApi {
             waiting_for_seat,
             status: status as i32,
             chain_hash: chain_hash(&rec),
+            system_wait: self.matches.system_wait(&rec).map(|w| w.to_proto()),
         }))
     }
 
@@ -50,7 +54,8 @@ impl MatchApi {
         };
         let from = req.get_ref().from_version;
         let watcher = self.hub.watch(&match_id, from).await?;
-        Ok(Response::new(watch_stream(watcher, permit, viewer, from, self.watch_stall)))
+        let notices = Notices { matches: self.matches.clone(), match_id };
+        Ok(Response::new(watch_stream(watcher, permit, viewer, from, self.watch_stall, notices)))
     }
 
     pub(super) async fn export_inner(&self, req: Request<m::ExportMatchRequest>) -> Result<Response<m::ExportMatchResponse>, Status> {

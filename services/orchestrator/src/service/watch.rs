@@ -11,21 +11,57 @@ use super::*;
 /// consumer stop with the last watcher), its copy of the history and the watch permit. A client
 /// that reads, however far behind it started (a resumed watch catching up), is never ended; one
 /// that goes away ends the task at once, even on a match where nothing happens.
-pub(super) fn watch_stream(mut watcher: Watcher, permit: OwnedSemaphorePermit, viewer: Viewer, from: u64, stall: Duration) -> WatchStream {
+pub(super) fn watch_stream(mut watcher: Watcher, permit: OwnedSemaphorePermit, viewer: Viewer, from: u64, stall: Duration, notices: Notices) -> WatchStream {
     let (tx, rx) = mpsc::channel::<Result<m::MatchUpdate, Status>>(limits::WATCH_BUFFER);
     let (end_tx, end_rx) = oneshot::channel::<Status>();
     tokio::spawn(async move {
         let _permit = permit;
         // The last version the client will have once it has read the buffer.
         let mut queued = from;
+        // After a commit that leaves the match needing the system (a draw, the reveal): when to
+        // look whether it waits for it, and the last notice sent. A watch that starts at the
+        // match's last version gets no commit to look at: it looks once, after the same delay.
+        let mut waiting = Some(Waiting { version: from, sent: None, next_look: Instant::now() + NOTICE_FIRST });
         loop {
+            let poll = waiting.as_ref().map(|w| w.next_look);
             let next = tokio::select! {
                 _ = tx.closed() => return,
-                next = watcher.next() => next,
+                next = watcher.next() => Some(next),
+                _ = tokio::time::sleep_until(poll.unwrap_or_else(Instant::now)), if poll.is_some() => None,
             };
-            let Some(next) = next else { return };
-            let version = next.as_ref().map(|item| item.version).ok();
-            let update = next.map(|item| update_for(&item.commit, viewer, item.all_joined));
+            let update = match next {
+                // No commit since: a notice if the match now waits for the system, or waits for
+                // something else than the last notice said.
+                None => {
+                    let Some(w) = waiting.as_mut() else { continue };
+                    w.next_look = Instant::now() + NOTICE_EVERY;
+                    let Some(now) = notices.matches.wait_now(&notices.match_id).await else {
+                        if w.sent.is_none() && w.version == from {
+                            // The first look of a watch that saw no commit: nothing to tell.
+                            waiting = None;
+                        }
+                        continue;
+                    };
+                    let now = Some(now.to_proto());
+                    if now == w.sent {
+                        continue;
+                    }
+                    w.sent = now.clone();
+                    // Waiting for the reveal, the match has ended; for a draw, it is in progress.
+                    let ended = now.as_ref().is_some_and(|n| n.waiting_for == "reveal");
+                    let status = if ended { m::MatchStatus::Ended } else { m::MatchStatus::InProgress };
+                    Ok(m::MatchUpdate { version: w.version, events: Vec::new(), status: status as i32, pending: None, system_wait: now })
+                }
+                Some(None) => return,
+                Some(Some(next)) => {
+                    waiting = match &next {
+                        Ok(item) if needs_system(item) => Some(Waiting { version: item.version, sent: None, next_look: Instant::now() + NOTICE_FIRST }),
+                        _ => None,
+                    };
+                    next.map(|item| update_for(&item.commit, viewer, item.all_joined))
+                }
+            };
+            let version = update.as_ref().map(|u| u.version).ok();
             if telemetry::metrics::enabled() {
                 // Updates sent but not yet read by the client: how far behind it is.
                 telemetry::metrics::WATCH_LAG.observe(&[], limits::WATCH_BUFFER.saturating_sub(tx.capacity()) as f64);
@@ -49,6 +85,36 @@ pub(super) fn watch_stream(mut watcher: Watcher, permit: OwnedSemaphorePermit, v
     });
     let ended = futures::stream::once(end_rx).filter_map(|end| futures::future::ready(end.ok().map(Err)));
     Box::pin(tokio_stream::wrappers::ReceiverStream::new(rx).chain(ended))
+}
+
+/// Where a watch learns whether its match waits for the system (`matches::waits`).
+pub(super) struct Notices {
+    pub matches: Arc<Matches>,
+    pub match_id: String,
+}
+
+/// A watched match that needs the system since the commit at `version`.
+struct Waiting {
+    version: u64,
+    /// The last notice sent (`None`: none yet).
+    sent: Option<m::SystemWait>,
+    next_look: Instant,
+}
+
+/// How long after a commit that needs the system a watch first looks whether the match waits
+/// for it (a draw that works takes milliseconds), then how often while it does.
+const NOTICE_FIRST: Duration = Duration::from_millis(300);
+const NOTICE_EVERY: Duration = Duration::from_millis(500);
+
+/// Whether the match needs the system after this commit: a draw (every seat in), or the reveal
+/// after its end (the reveal is its last commit).
+fn needs_system(item: &crate::fanout::FeedItem) -> bool {
+    use api::rules_v1::awaiting::What;
+    match item.commit.awaiting.as_ref().and_then(|a| a.what.as_ref()) {
+        Some(What::Draw(_)) => item.all_joined,
+        Some(What::Ended(_)) => !item.last,
+        _ => false,
+    }
 }
 
 /// The stream of one WatchMatches: a task takes the matches that pass `filter` from the match

@@ -1,15 +1,12 @@
 //! Asking a seat or the randomness service, in this game's words (its decision kinds are
-//! `mainframe.*`, and a summary starts with the seat's name); the rest is `core::game`.
+//! `kinds::decisions`, and a summary starts with the seat's name); the rest is `core::game`.
 
 use crate::core::game;
-use crate::core::{DecisionSpec, DrawKind, Event, RulesError};
+use crate::core::kinds::DecisionKind;
+use crate::core::{DecisionSpec, DrawKind, RulesError};
 use crate::mainframe::state::Game;
 
 pub use crate::core::game::{answer, answers, one_pick, pick_one, picks, shown, Table};
-
-pub fn public(kind: &str, text: impl Into<String>, detail: serde_json::Value) -> Event {
-    Event::public(format!("mainframe.{kind}"), text, detail)
-}
 
 pub fn corrupt(m: &str) -> RulesError {
     RulesError::CorruptState(m.to_string())
@@ -17,9 +14,9 @@ pub fn corrupt(m: &str) -> RulesError {
 
 /// Wait for `seat` to decide. `summary` is what everyone else is told, so it names only public
 /// facts (a decision cannot be asked without one); `prompt` and the options go to `seat` only.
-pub fn ask(g: &mut Game, seat: u32, kind: &str, summary: String, prompt: String, spec: DecisionSpec) {
+pub fn ask(g: &mut Game, seat: u32, kind: DecisionKind, summary: String, prompt: String, spec: DecisionSpec) {
     let summary = format!("{} {summary}", g.seat_name(seat));
-    game::ask(g, seat, format!("mainframe.{kind}"), summary, prompt, spec);
+    game::ask(g, seat, kind.name.to_string(), summary, prompt, spec);
 }
 
 pub fn request_draw(g: &mut Game, purpose: String, kind: DrawKind) {

@@ -2,9 +2,10 @@
 //! its blockers, dealing it, and the end of combat. The damage arithmetic is in
 //! [`crate::mainframe::combat`].
 
+use crate::mainframe::kinds::{decisions, events};
 use serde_json::json;
 
-use super::ask::{answer, ask, corrupt, one_pick, pick_one, public, shown, Table};
+use super::ask::{answer, ask, corrupt, one_pick, pick_one, shown, Table};
 use super::resolve::{queue_triggers, state_check, triggers};
 use super::windows::open_window;
 use crate::core::effects::Expiry;
@@ -61,7 +62,7 @@ fn block_options(g: &Game, d: u32) -> Table<Option<(u32, u32)>> {
 fn finish_attackers(g: &mut Game, ev: &mut Vec<Event>) {
     if g.combat.attackers.is_empty() {
         // MF-6 [house]: no attacker declared: no blockers and no damage Swift Checks.
-        ev.push(public("no_attack", format!("{} does not attack", g.seat_name(g.active)), json!({"left_combat": false})));
+        ev.push(events::NO_ATTACK.public(format!("{} does not attack", g.seat_name(g.active)), json!({"left_combat": false})));
         g.stage = Stage::CombatEnd;
     } else {
         // MF-6.2: a new Swift Check, then blockers.
@@ -96,7 +97,7 @@ pub(super) fn step(g: &mut Game, stage: Stage, ev: &mut Vec<Event>) -> Result<bo
             ask(
                 g,
                 active,
-                "declare_attackers",
+                decisions::DECLARE_ATTACKERS,
                 "declares attackers".into(),
                 "Declare attackers: choose an attacker and the opponent it attacks, or done".into(),
                 pick_one(shown(options)),
@@ -110,7 +111,7 @@ pub(super) fn step(g: &mut Game, stage: Stage, ev: &mut Vec<Event>) -> Result<bo
                     open_window(g, Window::BeforeDamage, ev);
                 } else {
                     // MF-6 [house]: no attacker left, no further Swift Check.
-                    ev.push(public("no_attack", "No attacker remains in combat", json!({"left_combat": true})));
+                    ev.push(events::NO_ATTACK.public("No attacker remains in combat", json!({"left_combat": true})));
                     g.stage = Stage::CombatEnd;
                 }
                 return Ok(false);
@@ -124,7 +125,7 @@ pub(super) fn step(g: &mut Game, stage: Stage, ev: &mut Vec<Event>) -> Result<bo
             ask(
                 g,
                 d,
-                "declare_blockers",
+                decisions::DECLARE_BLOCKERS,
                 "declares blockers".into(),
                 "Declare blockers: assign a Refreshed character to an attacker, or done".into(),
                 pick_one(shown(options)),
@@ -154,7 +155,7 @@ fn ask_split(g: &mut Game, queue: &[u32]) -> bool {
     ask(
         g,
         active,
-        "split_damage",
+        decisions::SPLIT_DAMAGE,
         format!("splits the {assign} damage of {} among its blockers", g.label(a)),
         format!("Split the {assign} damage of {} among its blockers", g.label(a)),
         DecisionSpec::Split { amount: assign.max(0) as u32, targets },
@@ -180,7 +181,7 @@ fn end_of_combat(g: &mut Game, stage: Stage, ev: &mut Vec<Event>) -> bool {
             // MF-6.4: nobody is an attacker or a blocker any more.
             g.combat = Default::default();
             g.effects.expire(Expiry::EndOfCombat);
-            ev.push(public("step", "Combat ends. Reset phase", json!({"step": "Reset"})));
+            ev.push(events::STEP.public("Combat ends. Reset phase", json!({"step": "Reset"})));
             g.stage = Stage::Reset;
         }
     }
@@ -200,11 +201,12 @@ pub(super) fn on_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Resu
                 split.push((b, i64::from(amount)));
             }
             let text: Vec<String> = split.iter().map(|(b, n)| format!("{n} to {}", g.label(*b))).collect();
-            ev.push(public(
-                "damage_split",
-                format!("{} splits the damage of {}: {}", g.seat_name(g.active), g.label(a), text.join(", ")),
-                json!({"attacker": a, "split": split}),
-            ));
+            ev.push(
+                events::DAMAGE_SPLIT.public(
+                    format!("{} splits the damage of {}: {}", g.seat_name(g.active), g.label(a), text.join(", ")),
+                    json!({"attacker": a, "split": split}),
+                ),
+            );
             g.combat.splits.push((a, split));
             queue.remove(0);
             g.stage = Stage::Splits { queue };
@@ -223,7 +225,7 @@ fn declare_attacker(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<
                 p.running = true;
             }
             g.combat.attackers.push((a, d));
-            ev.push(public("attack_declared", format!("{} attacks {}", g.label(a), g.seat_name(d)), json!({"card": a, "defender": d})));
+            ev.push(events::ATTACK_DECLARED.public(format!("{} attacks {}", g.label(a), g.seat_name(d)), json!({"card": a, "defender": d})));
         }
         Some(None) => finish_attackers(g, ev),
         None => return Err(RulesError::Illegal(format!("\"{id}\" is not a legal attack now"))),
@@ -238,7 +240,7 @@ fn declare_blocker(g: &mut Game, mut defenders: Vec<u32>, input: &Input, ev: &mu
         Some(Some((b, a))) => {
             // MF-6.2 [house]: blocking does not turn the blocker Running.
             g.combat.blockers.push((b, a));
-            ev.push(public("block_declared", format!("{} blocks {}", g.label(b), g.label(a)), json!({"card": b, "attacker": a})));
+            ev.push(events::BLOCK_DECLARED.public(format!("{} blocks {}", g.label(b), g.label(a)), json!({"card": b, "attacker": a})));
         }
         Some(None) => {
             defenders.remove(0);

@@ -2,9 +2,10 @@
 //! the seat holding priority, playing a card or activating an ability onto the Cache, and
 //! passing (which resolves the Cache, MF-9.5, or closes the window).
 
+use crate::mainframe::kinds::{decisions, events};
 use serde_json::json;
 
-use super::ask::{answer, ask, corrupt, one_pick, pick_one, public, shown, Table};
+use super::ask::{answer, ask, corrupt, one_pick, pick_one, shown, Table};
 use super::resolve::{resolve, state_check};
 use super::windows::fresh_round;
 use crate::core::stack::PriorityRound;
@@ -116,7 +117,7 @@ pub(super) fn window_holder(g: &Game) -> Option<(Window, PriorityRound, u32, boo
 fn close_window(g: &mut Game, window: Window, ev: &mut Vec<Event>) {
     g.stage = match window {
         Window::Deploy => {
-            ev.push(public("step", "Netcheck phase", json!({"step": "Netcheck"})));
+            ev.push(events::STEP.public("Netcheck phase", json!({"step": "Netcheck"})));
             Stage::Netcheck
         }
         Window::BeforeAttackers => Stage::DeclareAttackers,
@@ -135,7 +136,7 @@ fn close_window(g: &mut Game, window: Window, ev: &mut Vec<Event>) {
 
 pub(super) fn pass(g: &mut Game, ev: &mut Vec<Event>) {
     let Some((window, mut round, holder, main)) = window_holder(g) else { return };
-    ev.push(public("passed", format!("{} passes", g.seat_name(holder)), json!({"seat": holder})));
+    ev.push(events::PASSED.public(format!("{} passes", g.seat_name(holder)), json!({"seat": holder})));
     if main {
         // MF-4.4: the active player passes with the Cache empty: Deploy ends.
         close_window(g, window, ev);
@@ -151,7 +152,7 @@ pub(super) fn pass(g: &mut Game, ev: &mut Vec<Event>) {
             CacheResolution::Whole => {
                 // MF-9.5 [seed]: item after item until it is empty, without priority between.
                 let n = g.cache.len();
-                ev.push(public("cache_resolves", format!("Everyone passed: the Cache resolves, {n} item(s), most recent first"), json!({"items": n})));
+                ev.push(events::CACHE_RESOLVES.public(format!("Everyone passed: the Cache resolves, {n} item(s), most recent first"), json!({"items": n})));
                 g.stage = Stage::Resolve { then: After::Priority(window) };
             }
             CacheResolution::OneItem => {
@@ -182,8 +183,7 @@ fn act(g: &mut Game, seat: u32, action: &Action, ev: &mut Vec<Event>) {
             }
             // MF-4.5: cost turns RAM Running; the RAM requirement is allocated.
             g.pay_ram(seat, def.cost, def.ram, inst);
-            ev.push(public(
-                "card_played",
+            ev.push(events::CARD_PLAYED.public(
                 format!("{name} plays {}{} onto the Cache", g.label(inst), target_label(g, target)),
                 json!({"seat": seat, "card": inst, "key": def.key, "target": target_json(target)}),
             ));
@@ -207,8 +207,7 @@ fn act(g: &mut Game, seat: u32, action: &Action, ev: &mut Vec<Event>) {
                 AbilityCost::Sacrifice => g.destroy(perm, "sacrificed to activate its ability", ev),
             }
             g.pay_ram(seat, ab.ram, 0, perm);
-            ev.push(public(
-                "ability_activated",
+            ev.push(events::ABILITY_ACTIVATED.public(
                 format!("{name} activates {label}: {}{}", ab.text, target_label(g, target)),
                 json!({"seat": seat, "card": perm, "ability": 0, "target": target_json(target)}),
             ));
@@ -255,7 +254,7 @@ pub(super) fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError
         format!("Swift Check ({} on the Cache): respond or pass", g.cache.len())
     };
     let summary = if main { "holds priority in Deploy".to_string() } else { format!("holds priority in a Swift Check ({} on the Cache)", g.cache.len()) };
-    ask(g, holder, "priority", summary, prompt, pick_one(options));
+    ask(g, holder, decisions::PRIORITY, summary, prompt, pick_one(options));
     Ok(true)
 }
 

@@ -3,9 +3,10 @@
 //! active player picks, then resolve without priority; the whole Cache resolves the same way
 //! once every seat has passed (MF-9.5, the default).
 
+use crate::mainframe::kinds::{decisions, events};
 use serde_json::json;
 
-use super::ask::{ask, corrupt, public, Table};
+use super::ask::{ask, corrupt, Table};
 use super::windows::{fresh_round, open_window};
 use crate::core::effects::Expiry;
 use crate::core::{Choice, DecisionOption, DecisionSpec, Event, Input, RulesError};
@@ -39,10 +40,9 @@ pub fn resolve(g: &mut Game, item: CacheItem, ev: &mut Vec<Event>) {
     }
     let source_gone = item.kind != ItemKind::Card && !g.in_play(item.source);
     if !target_ok {
-        ev.push(public("fizzled", format!("The {what}{label} does nothing: its target is gone"), json!({"card": item.source})));
+        ev.push(events::FIZZLED.public(format!("The {what}{label} does nothing: its target is gone"), json!({"card": item.source})));
     } else {
-        ev.push(public(
-            "resolving",
+        ev.push(events::RESOLVING.public(
             format!("The {what}{label} resolves{}", if source_gone { " (its source has left play)" } else { "" }),
             json!({"card": item.source, "kind": format!("{:?}", item.kind), "source_in_play": !source_gone}),
         ));
@@ -80,7 +80,7 @@ pub fn state_check(g: &mut Game, ev: &mut Vec<Event>) -> bool {
         if let Some(p) = g.player_mut(s) {
             p.lost = true;
         }
-        ev.push(public("player_lost", format!("{} loses: {why}", g.seat_name(s)), json!({"seat": s, "reason": why})));
+        ev.push(events::PLAYER_LOST.public(format!("{} loses: {why}", g.seat_name(s)), json!({"seat": s, "reason": why})));
         let theirs: Vec<u32> = g.perms.iter().filter(|p| p.controller == s).map(|p| p.id).collect();
         for id in theirs {
             g.destroy(id, "its controller left the game", ev);
@@ -131,7 +131,7 @@ fn abort_turn(g: &mut Game, ev: &mut Vec<Event>) {
     for p in &mut g.perms {
         p.damage = 0;
     }
-    ev.push(public("turn_aborted", "The rest of the turn is skipped", json!({})));
+    ev.push(events::TURN_ABORTED.public("The rest of the turn is skipped", json!({})));
     g.stage = Stage::NextTurn;
 }
 
@@ -149,7 +149,7 @@ pub(super) fn triggers(g: &Game, when: When) -> Vec<CacheItem> {
 pub(super) fn queue_triggers(g: &mut Game, items: Vec<CacheItem>, then: After, ev: &mut Vec<Event>) {
     for it in &items {
         let text = cards::of(g, it.source).trigger.map_or("", |t| t.text);
-        ev.push(public("triggered", format!("{} triggers: {text}", g.label(it.source)), json!({"card": it.source})));
+        ev.push(events::TRIGGERED.public(format!("{} triggers: {text}", g.label(it.source)), json!({"card": it.source})));
     }
     if items.len() >= 2 {
         g.stage = Stage::OrderTriggers { items, then };
@@ -164,7 +164,7 @@ pub(super) fn queue_triggers(g: &mut Game, items: Vec<CacheItem>, then: After, e
 fn after(g: &mut Game, then: After, ev: &mut Vec<Event>) {
     match then {
         After::Combat => {
-            ev.push(public("step", "Combat phase", json!({"step": "Combat"})));
+            ev.push(events::STEP.public("Combat phase", json!({"step": "Combat"})));
             // MF-6.1: a Swift Check, then attackers.
             open_window(g, Window::BeforeAttackers, ev);
         }
@@ -195,7 +195,7 @@ pub(super) fn step(g: &mut Game, stage: Stage, ev: &mut Vec<Event>) -> Result<bo
             ask(
                 g,
                 active,
-                "order_triggers",
+                decisions::ORDER_TRIGGERS,
                 "orders their triggers".into(),
                 "Order your triggers: the first listed resolves first".into(),
                 DecisionSpec::Order { items: order },

@@ -1,9 +1,10 @@
 //! Setting up a match (MF-2): card numbers are drawn, each seat's Cyberdeck and RAM deck are
 //! shuffled, the first player is drawn, opening hands and RAM are dealt.
 
+use crate::mainframe::kinds::events;
 use serde_json::json;
 
-use super::ask::{corrupt, public, request_draw};
+use super::ask::{corrupt, request_draw};
 use super::resolve::state_check;
 use crate::core::game::shuffle;
 use crate::core::numbering;
@@ -43,7 +44,7 @@ pub(super) fn on_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Resu
                     *id = numbering::number_of(values, *id)?;
                 }
             }
-            ev.push(public("card_numbers", "Card numbers are drawn for this match", json!({})));
+            ev.push(events::CARD_NUMBERS.public("Card numbers are drawn for this match", json!({})));
             g.stage = Stage::Setup { step: 0 };
         }
         Stage::Setup { step } if step < 2 * g.seats() => {
@@ -53,7 +54,7 @@ pub(super) fn on_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Resu
             let deck = if step % 2 == 0 { &mut p.cyberdeck } else { &mut p.ram_deck };
             shuffle(deck, values)?;
             let which = if step % 2 == 0 { "Cyberdeck" } else { "RAM deck" };
-            ev.push(public("shuffled", format!("{seat_name}'s {which} is shuffled"), json!({"seat": seat, "deck": which})));
+            ev.push(events::SHUFFLED.public(format!("{seat_name}'s {which} is shuffled"), json!({"seat": seat, "deck": which})));
             g.stage = Stage::Setup { step: step + 1 };
         }
         Stage::Setup { .. } => deal(g, values, ev),
@@ -69,7 +70,7 @@ fn deal(g: &mut Game, values: &[u32], ev: &mut Vec<Event>) {
     g.first_player = first;
     g.active = first;
     g.turn = 1;
-    ev.push(public("first_player", format!("{} takes the first turn", g.seat_name(first)), json!({"seat": first})));
+    ev.push(events::FIRST_PLAYER.public(format!("{} takes the first turn", g.seat_name(first)), json!({"seat": first})));
     for s in g.turn_order_from(first) {
         for _ in 0..g.options.opening_hand {
             g.draw_card(s, ev);

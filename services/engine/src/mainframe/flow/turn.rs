@@ -2,9 +2,10 @@
 //! tests, Refresh, Draw/Install, Force Quit), then Reset (turn-end triggers, damage and effects
 //! cleared, the hand limit) and the next turn, or the end of the match.
 
+use crate::mainframe::kinds::{decisions, events};
 use serde_json::json;
 
-use super::ask::{answer, answers, ask, corrupt, one_pick, pick_one, picks, public, request_draw, shown, Table};
+use super::ask::{answer, answers, ask, corrupt, one_pick, pick_one, picks, request_draw, shown, Table};
 use super::resolve::{queue_triggers, state_check, triggers};
 use super::windows::open_window;
 use crate::core::effects::Expiry;
@@ -53,7 +54,7 @@ pub(super) fn step_initialize(g: &mut Game, stage: Stage, ev: &mut Vec<Event>) -
     let name = g.seat_name(active);
     match stage {
         Stage::TurnStart => {
-            ev.push(public("turn_started", format!("Turn {}: {name}'s turn. Initialize phase", g.turn), json!({"turn": g.turn, "seat": active})));
+            ev.push(events::TURN_STARTED.public(format!("Turn {}: {name}'s turn. Initialize phase", g.turn), json!({"turn": g.turn, "seat": active})));
             g.stage = Stage::SystemCheck;
             Ok(false)
         }
@@ -73,7 +74,7 @@ pub(super) fn step_initialize(g: &mut Game, stage: Stage, ev: &mut Vec<Event>) -
                     r.running = false;
                 }
             }
-            ev.push(public("refresh", format!("{name} refreshes and reboots everything"), json!({"seat": active})));
+            ev.push(events::REFRESH.public(format!("{name} refreshes and reboots everything"), json!({"seat": active})));
             // MF-3.4: two choices, one on the first player's first turn.
             let left = if g.turn == 1 { 1 } else { DRAW_INSTALL_CHOICES };
             g.stage = Stage::DrawInstall { left };
@@ -100,15 +101,14 @@ fn system_check(g: &mut Game, ev: &mut Vec<Event>) {
         if let Some(p) = g.player_mut(active) {
             p.unstable = false;
         }
-        ev.push(public("system_check", format!("System Check: {name}'s Mainframe is stable"), json!({"seat": active, "stable": true})));
+        ev.push(events::SYSTEM_CHECK.public(format!("System Check: {name}'s Mainframe is stable"), json!({"seat": active, "stable": true})));
         g.stage = Stage::Refresh;
     } else {
         if let Some(p) = g.player_mut(active) {
             p.unstable = true;
         }
         let names: Vec<String> = short.iter().map(|&c| g.label(c)).collect();
-        ev.push(public(
-            "unstable",
+        ev.push(events::UNSTABLE.public(
             format!("System Check: {} lack RAM; {name}'s Mainframe is Unstable", names.join(", ")),
             json!({"seat": active, "stable": false, "short": short}),
         ));
@@ -132,11 +132,10 @@ fn stability_test(g: &mut Game, mut queue: Vec<u32>, ev: &mut Vec<Event>) -> boo
         return false;
     }
     // MF-3.2: the tested card is announced before its roll is drawn.
-    ev.push(public(
-        "stability_test",
-        format!("Stability test of {} (cost {}): rolling a d20", g.label(head), g.def(head).cost),
-        json!({"card": head, "cost": g.def(head).cost}),
-    ));
+    ev.push(
+        events::STABILITY_TEST
+            .public(format!("Stability test of {} (cost {}): rolling a d20", g.label(head), g.def(head).cost), json!({"card": head, "cost": g.def(head).cost})),
+    );
     request_draw(g, format!("stability-test-{head}"), DrawKind::Range(20));
     true
 }
@@ -149,7 +148,7 @@ fn ask_draw_install(g: &mut Game, left: u32) -> bool {
     let options = shown(draw_install_options(g));
     let prompt = format!("Draw/Install ({left} choice{} left): draw a card or install RAM", if left > 1 { "s" } else { "" });
     let active = g.active;
-    ask(g, active, "draw_or_install", format!("chooses to draw a card or install RAM ({left} left)"), prompt, pick_one(options));
+    ask(g, active, decisions::DRAW_OR_INSTALL, format!("chooses to draw a card or install RAM ({left} left)"), prompt, pick_one(options));
     true
 }
 
@@ -165,7 +164,7 @@ fn ask_force_quit(g: &mut Game, ev: &mut Vec<Event>) -> bool {
     ask(
         g,
         active,
-        "force_quit",
+        decisions::FORCE_QUIT,
         "may Force Quit their permanents".into(),
         "Force Quit: choose any number of your permanents to destroy (or none)".into(),
         DecisionSpec::Pick { options, min: 0, max },
@@ -190,7 +189,9 @@ pub(super) fn step_reset(g: &mut Game, stage: Stage, ev: &mut Vec<Event>) -> Res
             }
             // MF-8.3: Until Turn End / This Turn effects expire.
             for m in g.effects.expire(Expiry::EndOfTurn) {
-                ev.push(public("effect_expired", format!("{}'s effect on {} ends", m.source, g.label(m.perm)), json!({"card": m.perm, "source": m.source})));
+                ev.push(
+                    events::EFFECT_EXPIRED.public(format!("{}'s effect on {} ends", m.source, g.label(m.perm)), json!({"card": m.perm, "source": m.source})),
+                );
             }
             g.stage = Stage::HandLimit;
             Ok(false)
@@ -227,7 +228,7 @@ fn ask_hand_limit(g: &mut Game) -> bool {
     ask(
         g,
         active,
-        "discard",
+        decisions::DISCARD,
         format!("discards {excess} card(s) to the hand limit"),
         format!("Hand limit {}: discard {excess} card(s)", g.options.hand_limit),
         DecisionSpec::Pick { options, min: excess as u32, max: excess as u32 },
@@ -244,7 +245,7 @@ fn game_over(g: &mut Game, ev: &mut Vec<Event>) {
         _ => "the game stopped".to_string(),
     };
     if !matches!(g.awaiting, Awaiting::Ended(_)) {
-        ev.push(public("game_over", reason.clone(), json!({"winners": winners})));
+        ev.push(events::GAME_OVER.public(reason.clone(), json!({"winners": winners})));
     }
     g.awaiting = Awaiting::Ended(Outcome { winners, reason });
 }
@@ -273,7 +274,7 @@ pub(super) fn on_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Resu
             let chosen = answers(&force_quit_options(g), &picks(input)?);
             if !chosen.is_empty() {
                 let names: Vec<String> = chosen.iter().map(|&c| g.label(c)).collect();
-                ev.push(public("force_quit", format!("{name} force-quits {}", names.join(", ")), json!({"seat": active, "cards": chosen})));
+                ev.push(events::FORCE_QUIT.public(format!("{name} force-quits {}", names.join(", ")), json!({"seat": active, "cards": chosen})));
             }
             // MF-3.5: destroyed simultaneously; RAM returns Refreshed.
             for id in chosen {
@@ -287,7 +288,7 @@ pub(super) fn on_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Resu
                     p.hand.retain(|&x| x != c);
                 }
                 g.to_bin(c);
-                ev.push(public("discarded", format!("{name} discards {}", g.label(c)), json!({"seat": active, "card": c})));
+                ev.push(events::DISCARDED.public(format!("{name} discards {}", g.label(c)), json!({"seat": active, "card": c})));
             }
             g.stage = Stage::NextTurn;
         }
@@ -301,8 +302,7 @@ fn stability_roll(g: &mut Game, mut queue: Vec<u32>, values: &[u32], ev: &mut Ve
     let head = queue.first().copied().ok_or_else(|| corrupt("no stability test pending"))?;
     let roll = i64::from(values.first().copied().unwrap_or(0)) + 1;
     let crash = roll <= g.options.stability_crash_max;
-    ev.push(public(
-        "stability_roll",
+    ev.push(events::STABILITY_ROLL.public(
         format!("{} rolls {roll}: {}", g.label(head), if crash { "it crashes" } else { "it stays in play" }),
         json!({"card": head, "roll": roll, "crashed": crash}),
     ));

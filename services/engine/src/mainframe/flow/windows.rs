@@ -1,9 +1,9 @@
 //! Opening a priority window (MF-4.1, MF-9.1): who holds priority first. Below `priority` and
 //! `resolve`, which both open windows, so that neither imports the other back.
 
+use crate::mainframe::kinds::events;
 use serde_json::json;
 
-use super::ask::public;
 use crate::core::stack::PriorityRound;
 use crate::core::Event;
 use crate::mainframe::state::{Game, Stage, Window};
@@ -26,6 +26,6 @@ pub(super) fn open_window(g: &mut Game, window: Window, ev: &mut Vec<Event>) {
         Window::BeforeBlockers => "Swift Check before blockers are declared",
         Window::BeforeDamage => "Swift Check before combat damage",
     };
-    ev.push(public("step", what, json!({"step": format!("{window:?}")})));
+    ev.push(events::STEP.public(what, json!({"step": format!("{window:?}")})));
     g.stage = Stage::Window { window, round: fresh_round(g, window) };
 }

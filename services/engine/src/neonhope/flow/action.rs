@@ -2,6 +2,7 @@
 //! one, spends its 3 action counters on moves and tasks; a task may be boosted by cards from
 //! hand. Every action ends at a checkpoint (H-5).
 
+use crate::neonhope::kinds::{decisions, events};
 use serde_json::json;
 
 use super::ask::{answer, answers, ask, corrupt, one_pick, picks, shown, Table};
@@ -9,7 +10,7 @@ use crate::core::game::pick_range;
 use crate::core::{DecisionOption, Event, Input, RulesError};
 use crate::neonhope::cards;
 use crate::neonhope::data::{self, Task};
-use crate::neonhope::state::{event, Game, Stage, Target, TaskRun};
+use crate::neonhope::state::{Game, Stage, Target, TaskRun};
 
 /// What a character can do with an action counter.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,7 +78,7 @@ pub fn difficulty(g: &Game, seat: u32, target: &Target, task: Task) -> i32 {
 pub(super) fn step_round_start(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
     g.round += 1;
     let who = g.seat_name(g.responsible);
-    ev.push(event("round_began", format!("Round {} begins; {who} is responsible", g.round), json!({"round": g.round, "responsible": g.responsible})));
+    ev.push(events::ROUND_BEGAN.public(format!("Round {} begins; {who} is responsible", g.round), json!({"round": g.round, "responsible": g.responsible})));
     g.stage = Stage::Action { seat: g.responsible, turn: 0 };
     Ok(false)
 }
@@ -97,7 +98,7 @@ pub(super) fn step_action(g: &mut Game, seat: u32, turn: u32) -> Result<bool, Ru
     ask(
         g,
         seat,
-        "action",
+        decisions::ACTION,
         format!("chooses an action ({counters} counter(s) left)"),
         format!("Round {}: you are at {here} with {counters} action counter(s); choose an action", g.round),
         crate::core::game::pick_one(shown(table)),
@@ -113,20 +114,19 @@ pub(super) fn on_action(g: &mut Game, seat: u32, turn: u32, input: &Input, ev: &
     match act {
         Act::End => {
             c.counters = 0;
-            ev.push(event("turn_ended", format!("{name} ends the turn"), json!({"seat": seat})));
+            ev.push(events::TURN_ENDED.public(format!("{name} ends the turn"), json!({"seat": seat})));
             g.stage = Stage::Action { seat: g.next_seat(seat), turn: turn + 1 };
         }
         Act::Move(to) => {
             c.counters -= 1;
             c.location = to.to_string();
-            ev.push(event("moved", format!("{name} moves to {}", Game::location_name(to)), json!({"seat": seat, "location": to})));
+            ev.push(events::MOVED.public(format!("{name} moves to {}", Game::location_name(to)), json!({"seat": seat, "location": to})));
             g.stage = Stage::Checkpoint { then: Box::new(Stage::Action { seat, turn }) };
         }
         Act::Task(task, target) => {
             c.counters -= 1;
             let difficulty = difficulty(g, seat, &target, task);
-            ev.push(event(
-                "task_began",
+            ev.push(events::TASK_BEGAN.public(
                 format!("{name} attempts {} (difficulty {difficulty})", task.name()),
                 json!({"seat": seat, "task": task.name(), "difficulty": difficulty}),
             ));
@@ -154,7 +154,7 @@ pub(super) fn step_boost(g: &mut Game) -> Result<bool, RulesError> {
     ask(
         g,
         run.seat,
-        "boost",
+        decisions::BOOST,
         format!("may play cards on {}", run.task.name()),
         format!("Play cards from your hand to boost {} (difficulty {}), or none", run.task.name(), run.difficulty),
         pick_range(shown(table), 0, n),

@@ -1,7 +1,8 @@
-//! Asking a seat or the randomness service in this game's words (decision kinds `neonhope.*`,
+//! Asking a seat or the randomness service in this game's words (decision kinds of `kinds::decisions`,
 //! a summary starting with the seat's name); the rest is `core::game`.
 
 use crate::core::game;
+use crate::core::kinds::DecisionKind;
 use crate::core::{DecisionSpec, DrawKind, RulesError};
 use crate::neonhope::state::Game;
 
@@ -12,9 +13,9 @@ pub fn corrupt(m: &str) -> RulesError {
 }
 
 /// Wait for `seat` to decide; `summary` names only public facts.
-pub fn ask(g: &mut Game, seat: u32, kind: &str, summary: String, prompt: String, spec: DecisionSpec) {
+pub fn ask(g: &mut Game, seat: u32, kind: DecisionKind, summary: String, prompt: String, spec: DecisionSpec) {
     let summary = format!("{} {summary}", g.seat_name(seat));
-    game::ask(g, seat, format!("neonhope.{kind}"), summary, prompt, spec);
+    game::ask(g, seat, kind.name.to_string(), summary, prompt, spec);
 }
 
 pub fn request_draw(g: &mut Game, purpose: &str, kind: DrawKind) {

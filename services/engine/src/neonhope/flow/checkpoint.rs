@@ -3,13 +3,14 @@
 //! together), then the final threshold loses (H-6), the objective wins, stress is discarded
 //! (NH-1.4, H-15) and an emptied hand refreshes from Endurance (NH-1.4, H-14).
 
+use crate::neonhope::kinds::{decisions, events};
 use serde_json::json;
 
 use super::ask::{answers, ask, corrupt, picks, shown, Table};
 use crate::core::game::pick_range;
 use crate::core::{DecisionOption, Event, Input, RulesError};
 use crate::neonhope::data;
-use crate::neonhope::state::{event, Game, Stage};
+use crate::neonhope::state::{Game, Stage};
 
 /// What the checkpoint must do next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +70,7 @@ pub(super) fn step(g: &mut Game, then: Stage, ev: &mut Vec<Event>) -> Result<boo
             let t = g.thresholds.get(i as usize).ok_or_else(|| corrupt("no such threshold"))?;
             let at = t.at;
             let def = data::THRESHOLDS.get(t.effect as usize).ok_or_else(|| corrupt("no such threshold effect"))?;
-            ev.push(event("threshold_triggered", format!("Threshold {at}: {}", def.text), json!({"threshold": at})));
+            ev.push(events::THRESHOLD_TRIGGERED.public(format!("Threshold {at}: {}", def.text), json!({"threshold": at})));
             g.apply(def.effect, "a threshold", ev);
             Ok(false)
         }
@@ -93,7 +94,7 @@ pub(super) fn step(g: &mut Game, then: Stage, ev: &mut Vec<Event>) -> Result<boo
             ask(
                 g,
                 seat,
-                "stress",
+                decisions::STRESS,
                 format!("discards {n} card(s) for stress"),
                 format!("Stress: discard {n} card(s) from your hand"),
                 pick_range(shown(hand_table(g, seat)), n, n),
@@ -110,7 +111,7 @@ pub(super) fn step(g: &mut Game, then: Stage, ev: &mut Vec<Event>) -> Result<boo
             ask(
                 g,
                 seat,
-                "refresh",
+                decisions::REFRESH,
                 format!("takes {endurance} card(s) back (Endurance {endurance})"),
                 format!("Your hand is empty: Endurance drops to {endurance}; take {endurance} card(s) back from your discard pile"),
                 pick_range(shown(pile_table(g, seat)), endurance, endurance),
@@ -148,8 +149,7 @@ fn discard_for_stress(g: &mut Game, seat: u32, cards: &[u32], ev: &mut Vec<Event
     if let Some(c) = g.ch_mut(seat) {
         c.stress = 0;
     }
-    ev.push(event(
-        "stress_discarded",
+    ev.push(events::STRESS_DISCARDED.public(
         format!("{name} discards for stress: {}", if labels.is_empty() { "nothing (empty hand)".into() } else { labels.join(", ") }),
         json!({"seat": seat, "cards": cards}),
     ));
@@ -163,15 +163,14 @@ fn refresh(g: &mut Game, seat: u32, cards: &[u32], ev: &mut Vec<Event>) {
     c.endurance = c.endurance.saturating_sub(1);
     let endurance = c.endurance;
     if endurance == 0 {
-        ev.push(event("exhausted", format!("{name}'s hand is empty and Endurance falls to 0: exhausted"), json!({"seat": seat})));
+        ev.push(events::EXHAUSTED.public(format!("{name}'s hand is empty and Endurance falls to 0: exhausted"), json!({"seat": seat})));
         g.end(false, format!("exhausted: {name} is exhausted"), ev);
         return;
     }
     c.discard.retain(|id| !cards.contains(id));
     c.hand.extend_from_slice(cards);
     let labels: Vec<String> = cards.iter().map(|&id| g.label(id)).collect();
-    ev.push(event(
-        "endurance_refresh",
+    ev.push(events::ENDURANCE_REFRESH.public(
         format!("{name}'s hand is empty: Endurance drops to {endurance}; takes back {}", if labels.is_empty() { "nothing".into() } else { labels.join(", ") }),
         json!({"seat": seat, "endurance": endurance, "cards": cards}),
     ));

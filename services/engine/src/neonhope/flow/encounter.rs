@@ -3,6 +3,7 @@
 //! the resolution clockwise from the responsible character (NH-3.8, H-8), a character ordering
 //! the cards it drew together (NH-3.14).
 
+use crate::neonhope::kinds::{decisions, events};
 use serde_json::json;
 
 use super::ask::{answers, ask, corrupt, ordered, request_draw, shown, Table};
@@ -11,7 +12,7 @@ use crate::core::{DecisionOption, DecisionSpec, DrawKind, Event, Input, RulesErr
 use crate::neonhope::cards;
 use crate::neonhope::data;
 use crate::neonhope::options::ACTION_COUNTERS;
-use crate::neonhope::state::{event, Game, Stage};
+use crate::neonhope::state::{Game, Stage};
 
 pub const RESHUFFLE_PURPOSE: &str = "encounter-reshuffle";
 
@@ -20,7 +21,7 @@ fn checkpoint_then(g: &mut Game, next: Stage) {
 }
 
 fn announce(ev: &mut Vec<Event>, rule: &str, text: &str) {
-    ev.push(event("encounter_step", format!("{rule}: {text}"), json!({"rule": rule})));
+    ev.push(events::ENCOUNTER_STEP.public(format!("{rule}: {text}"), json!({"rule": rule})));
 }
 
 /// NH-3.1 sources: the episode cards in play with a "when the encounter phase begins" (H-16).
@@ -36,7 +37,7 @@ fn resolve_sources(g: &mut Game, keys: &[String], ev: &mut Vec<Event>) {
     let active = g.responsible;
     for k in keys {
         let (Some(def), Some(printed)) = (cards::episode(k), data::episode_card(k)) else { continue };
-        ev.push(event("episode_triggered", format!("{}: {}", printed.name, printed.text), json!({"card": k})));
+        ev.push(events::EPISODE_TRIGGERED.public(format!("{}: {}", printed.name, printed.text), json!({"card": k})));
         if let Some(f) = def.on_encounter_begin {
             f(g, active, ev);
         }
@@ -46,7 +47,7 @@ fn resolve_sources(g: &mut Game, keys: &[String], ev: &mut Vec<Event>) {
 pub(super) fn step(g: &mut Game, step: u8, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
     match step {
         1 => {
-            ev.push(event("encounter_phase_began", format!("Round {}: the encounter phase begins", g.round), json!({"round": g.round})));
+            ev.push(events::ENCOUNTER_PHASE_BEGAN.public(format!("Round {}: the encounter phase begins", g.round), json!({"round": g.round})));
             announce(ev, "NH-3.1", "effects that trigger when the encounter phase begins");
             let table = sources(g);
             if table.len() >= 2 {
@@ -55,7 +56,7 @@ pub(super) fn step(g: &mut Game, step: u8, ev: &mut Vec<Event>) -> Result<bool, 
                 ask(
                     g,
                     g.responsible,
-                    "order_triggers",
+                    decisions::ORDER_TRIGGERS,
                     "orders the effects of the encounter phase's beginning".into(),
                     "Order the effects that trigger when the encounter phase begins (first resolves first)".into(),
                     DecisionSpec::Order { items },
@@ -104,7 +105,7 @@ pub(super) fn step(g: &mut Game, step: u8, ev: &mut Vec<Event>) -> Result<bool, 
                 ask(
                     g,
                     g.responsible,
-                    "draw_order",
+                    decisions::DRAW_ORDER,
                     "orders the encounter draws".into(),
                     "Order the characters' encounter draws".into(),
                     DecisionSpec::Order { items },
@@ -168,7 +169,7 @@ pub(super) fn step_drawing(g: &mut Game, seat: u32, left: u32, then: Stage, ev: 
     }
     if g.encounter_deck.is_empty() {
         if g.encounter_discard.is_empty() {
-            ev.push(event("encounter_nothing", "The encounter deck and its discard pile are empty: nothing is drawn (H-9)", json!({"seat": seat})));
+            ev.push(events::ENCOUNTER_NOTHING.public("The encounter deck and its discard pile are empty: nothing is drawn (H-9)", json!({"seat": seat})));
             g.stage = then;
             return Ok(false);
         }
@@ -179,7 +180,7 @@ pub(super) fn step_drawing(g: &mut Game, seat: u32, left: u32, then: Stage, ev: 
     let card = g.encounter_deck.remove(0);
     if !g.silence {
         g.silence = true;
-        ev.push(event("silence_began", "An encounter card is drawn: no conferring until every drawn card is resolved (NH-3.10)", json!({})));
+        ev.push(events::SILENCE_BEGAN.public("An encounter card is drawn: no conferring until every drawn card is resolved (NH-3.10)", json!({})));
     }
     let name = g.seat_name(seat);
     let label = g.label(card);
@@ -189,8 +190,7 @@ pub(super) fn step_drawing(g: &mut Game, seat: u32, left: u32, then: Stage, ev: 
     c.held.push(card);
     c.held_ordered = false;
     // H-10: the drawer alone sees the card until it resolves.
-    ev.push(Event::with_private(
-        "neonhope.encounter_drawn",
+    ev.push(events::ENCOUNTER_DRAWN.with_private(
         format!("{name} draws an encounter card"),
         json!({"seat": seat}),
         vec![seat],
@@ -222,7 +222,7 @@ pub(super) fn step_resolve(g: &mut Game, seat: u32, ev: &mut Vec<Event>) -> Resu
         ask(
             g,
             seat,
-            "order_encounters",
+            decisions::ORDER_ENCOUNTERS,
             format!("orders the {n} encounter cards it holds"),
             "Order your encounter cards (first resolves first)".into(),
             DecisionSpec::Order { items },
@@ -234,7 +234,7 @@ pub(super) fn step_resolve(g: &mut Game, seat: u32, ev: &mut Vec<Event>) -> Resu
     let name = g.seat_name(seat);
     let key = g.card_key(card).to_string();
     let text = data::encounter_card(&key).map(|c| c.text).unwrap_or("");
-    ev.push(event("encounter_resolved", format!("{name} resolves {}: {text}", g.label(card)), json!({"seat": seat, "card": card, "key": key})));
+    ev.push(events::ENCOUNTER_RESOLVED.public(format!("{name} resolves {}: {text}", g.label(card)), json!({"seat": seat, "card": card, "key": key})));
     let draws = cards::encounter(&key).map(|d| (d.resolve)(g, seat, ev)).unwrap_or(0);
     g.encounter_discard.push(card);
     let next = Stage::Checkpoint { then: Box::new(Stage::Resolve { seat }) };
@@ -254,11 +254,11 @@ pub(super) fn on_order_held(g: &mut Game, seat: u32, input: &Input) -> Result<()
 pub(super) fn step_end(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError> {
     if g.silence {
         g.silence = false;
-        ev.push(event("silence_ended", "Every drawn encounter card is resolved: the players may confer again", json!({})));
+        ev.push(events::SILENCE_ENDED.public("Every drawn encounter card is resolved: the players may confer again", json!({})));
     }
     g.effects.expire(Expiry::EndOfEncounterPhase);
     g.effects.expire(Expiry::EndOfRound);
-    ev.push(event("encounter_phase_ended", format!("Round {} ends", g.round), json!({"round": g.round})));
+    ev.push(events::ENCOUNTER_PHASE_ENDED.public(format!("Round {} ends", g.round), json!({"round": g.round})));
     if g.options.responsible_rotates {
         g.responsible = g.next_seat(g.responsible);
     }

@@ -2,13 +2,14 @@
 //! Grid reset and an encounter-deck reshuffle are the same draws later on. Nothing of a layout
 //! or an order is ever put in an event.
 
+use crate::neonhope::kinds::events;
 use serde_json::json;
 
 use super::ask::{corrupt, request_draw};
 use crate::core::game::shuffle;
 use crate::core::{DrawKind, Event, Input, RulesError};
 use crate::neonhope::data;
-use crate::neonhope::state::{event, Game, Grid, Stage};
+use crate::neonhope::state::{Game, Grid, Stage};
 
 pub const GRID_PURPOSE: &str = "grid";
 pub const DECK_PURPOSE: &str = "encounter-deck";
@@ -35,26 +36,25 @@ pub(super) fn on_input(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Resu
     match g.stage.clone() {
         Stage::ShuffleGrid => {
             lay_grid(g, values)?;
-            ev.push(event("grid_shuffled", "The 19 Grid tiles are shuffled; 16 are laid face down", json!({})));
+            ev.push(events::GRID_SHUFFLED.public("The 19 Grid tiles are shuffled; 16 are laid face down", json!({})));
             g.stage = Stage::ShuffleEncounters;
         }
         Stage::GridReset { then } => {
             lay_grid(g, values)?;
-            ev.push(event("grid_reset", "Every Grid tile was revealed: all 19 are shuffled again (NH-2.2)", json!({})));
+            ev.push(events::GRID_RESET.public("Every Grid tile was revealed: all 19 are shuffled again (NH-2.2)", json!({})));
             g.stage = *then;
         }
         Stage::ShuffleEncounters => {
             shuffle(&mut g.encounter_deck, values)?;
-            ev.push(event("encounter_deck_shuffled", "The encounter deck is shuffled", json!({"cards": g.encounter_deck.len()})));
+            ev.push(events::ENCOUNTER_DECK_SHUFFLED.public("The encounter deck is shuffled", json!({"cards": g.encounter_deck.len()})));
             g.stage = Stage::RoundStart;
         }
         Stage::Drawing { .. } => {
             shuffle(&mut g.encounter_deck, values)?;
-            ev.push(event(
-                "encounter_deck_reshuffled",
-                "The encounter deck is empty: its discard pile is shuffled into a new deck (H-9)",
-                json!({"cards": g.encounter_deck.len()}),
-            ));
+            ev.push(
+                events::ENCOUNTER_DECK_RESHUFFLED
+                    .public("The encounter deck is empty: its discard pile is shuffled into a new deck (H-9)", json!({"cards": g.encounter_deck.len()})),
+            );
         }
         _ => return Err(corrupt("the state does not wait for a draw")),
     }

@@ -1,6 +1,7 @@
 //! The task test (NH-2.2, H-12): attribute + boosts + one revealed Grid tile against the
 //! difficulty; Epic Win, Epic Fail, Three Skulls; the Grid reset when all 16 are revealed.
 
+use crate::neonhope::kinds::{decisions, events};
 use serde_json::json;
 
 use super::ask::{answer, ask, corrupt, one_pick, shown, Table};
@@ -9,7 +10,7 @@ use crate::core::game::pick_one;
 use crate::core::{DecisionOption, Event, Input, RulesError};
 use crate::neonhope::cards;
 use crate::neonhope::data::{self, Task, Tile};
-use crate::neonhope::state::{event, Game, Stage, Target};
+use crate::neonhope::state::{Game, Stage, Target};
 
 fn positions(g: &Game) -> Table<usize> {
     g.grid.face_down().into_iter().map(|p| (DecisionOption::new(format!("tile:{p}"), format!("Row {}, column {}", p / 4 + 1, p % 4 + 1)), p)).collect()
@@ -26,7 +27,14 @@ pub(super) fn step_reveal(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, Rul
         reveal(g, first, ev)?;
         return Ok(false);
     }
-    ask(g, run.seat, "reveal", format!("reveals a Grid tile for {}", run.task.name()), "Pick a face-down Grid tile to reveal".into(), pick_one(shown(table)));
+    ask(
+        g,
+        run.seat,
+        decisions::REVEAL,
+        format!("reveals a Grid tile for {}", run.task.name()),
+        "Pick a face-down Grid tile to reveal".into(),
+        pick_one(shown(table)),
+    );
     Ok(true)
 }
 
@@ -44,11 +52,10 @@ fn reveal(g: &mut Game, pos: usize, ev: &mut Vec<Event>) -> Result<(), RulesErro
     }
     let run = g.task.as_mut().ok_or_else(|| corrupt("no task under way"))?;
     run.tiles.push(tile);
-    ev.push(event(
-        "tile_revealed",
-        format!("The Grid tile at row {}, column {} is {}", pos / 4 + 1, pos % 4 + 1, tile.name()),
-        json!({"position": pos, "tile": tile.name()}),
-    ));
+    ev.push(
+        events::TILE_REVEALED
+            .public(format!("The Grid tile at row {}, column {} is {}", pos / 4 + 1, pos % 4 + 1, tile.name()), json!({"position": pos, "tile": tile.name()})),
+    );
     // Three Skulls: reveal another (H-12: from a reset Grid when this was the last one).
     let next = if tile == Tile::ThreeSkulls { Stage::Reveal } else { Stage::TaskEnd };
     g.stage = if g.grid.face_down().is_empty() { Stage::GridReset { then: Box::new(next) } } else { next };
@@ -84,8 +91,7 @@ pub(super) fn step_task_end(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, R
     let run = g.task.clone().ok_or_else(|| corrupt("no task under way"))?;
     let (success, total, activate) = judge(g, run.seat, run.task, run.difficulty, &run.tiles);
     let name = g.seat_name(run.seat);
-    ev.push(event(
-        "task_result",
+    ev.push(events::TASK_RESULT.public(
         format!(
             "{name}'s {} {}: {total} against {} ({})",
             run.task.name(),
@@ -115,7 +121,7 @@ fn succeed(g: &mut Game, seat: u32, task: Task, target: &Target, ev: &mut Vec<Ev
     match target {
         Target::Objective => {
             g.won = true;
-            ev.push(event("objective", format!("{name} broadcasts the ledger: {}", data::OBJECTIVE_TEXT), json!({"seat": seat})));
+            ev.push(events::OBJECTIVE.public(format!("{name} broadcasts the ledger: {}", data::OBJECTIVE_TEXT), json!({"seat": seat})));
         }
         Target::Condition(i) => {
             let Some(def) = data::CONDITIONS.get(*i as usize) else { return };
@@ -123,8 +129,7 @@ fn succeed(g: &mut Game, seat: u32, task: Task, target: &Target, ev: &mut Vec<Ev
                 c.dice = 0;
                 // A permanent condition is never withdrawn (it keeps its front side).
                 c.withdrawn = !def.permanent;
-                ev.push(event(
-                    "condition_hacked",
+                ev.push(events::CONDITION_HACKED.public(
                     format!("{} is hacked: its dice are cleared{}", def.name, if def.permanent { "" } else { " and it is withdrawn" }),
                     json!({"condition": def.key, "withdrawn": c.withdrawn}),
                 ));
@@ -134,7 +139,7 @@ fn succeed(g: &mut Game, seat: u32, task: Task, target: &Target, ev: &mut Vec<Ev
             if let Some(e) = g.enemies.get_mut(*i as usize) {
                 e.withdrawn = true;
                 let def = data::ENEMIES.get(e.def as usize).map(|d| (d.key, d.name)).unwrap_or(("?", "?"));
-                ev.push(event("enemy_withdrawn", format!("{} is driven off (withdrawn)", def.1), json!({"enemy": def.0})));
+                ev.push(events::ENEMY_WITHDRAWN.public(format!("{} is driven off (withdrawn)", def.1), json!({"enemy": def.0})));
             }
         }
         Target::None if task == Task::Investigate => {
@@ -142,11 +147,10 @@ fn succeed(g: &mut Game, seat: u32, task: Task, target: &Target, ev: &mut Vec<Ev
             if let Some(n) = data::location_index(&here).and_then(|i| g.intel.get_mut(i)) {
                 *n = n.saturating_sub(1);
                 g.gathered += 1;
-                ev.push(event(
-                    "intel",
-                    format!("{name} gathers 1 intel ({} of {})", g.gathered, data::OBJECTIVE_INTEL),
-                    json!({"seat": seat, "gathered": g.gathered}),
-                ));
+                ev.push(
+                    events::INTEL
+                        .public(format!("{name} gathers 1 intel ({} of {})", g.gathered, data::OBJECTIVE_INTEL), json!({"seat": seat, "gathered": g.gathered})),
+                );
             }
         }
         Target::None => {
@@ -159,8 +163,7 @@ fn succeed(g: &mut Game, seat: u32, task: Task, target: &Target, ev: &mut Vec<Ev
                 }
             }
             let labels: Vec<String> = back.iter().map(|&id| g.label(id)).collect();
-            ev.push(event(
-                "support",
+            ev.push(events::SUPPORT.public(
                 format!("{name} gets support: {} back to hand", if labels.is_empty() { "nothing".into() } else { labels.join(", ") }),
                 json!({"seat": seat, "cards": back}),
             ));

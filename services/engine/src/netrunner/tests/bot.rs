@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::core::{DeckEntry, MatchConfig, SeatConfig};
+use crate::core::{DeckEntry, MatchConfig, Ruleset, SeatConfig};
 use crate::netrunner::cards;
 use crate::netrunner::data::{CardType, Format, Side};
 use crate::netrunner::random_deck::random_deck;
@@ -168,5 +168,23 @@ fn nr_bot_random_startup_decks() {
             None => "never: no random deck of these games holds it".to_string(),
         };
         eprintln!("  {} {}: {line}", c.code, c.title);
+    }
+}
+
+/// The kinds oracle over random legal decks of every format (`NETRUNNER_BOT_GAMES` games each,
+/// 30 by default): every decision kind, event kind and detail a game meets is declared in
+/// `netrunner::kinds`, hence published by `ListRulesets` (`testing::play_random_game` checks
+/// each position).
+#[test]
+fn nr_bot_random_decks_of_every_format_meet_only_published_kinds() {
+    let n = games();
+    for format in Format::ALL {
+        let mut met: std::collections::BTreeSet<String> = Default::default();
+        for game in 0..n {
+            let cfg = random_decks_config(*format, 10_000 + game);
+            let p = play_random_game(&Netrunner, &cfg, game * 17 + 1, MAX_INPUTS, false).unwrap_or_else(|e| panic!("{} game {game}: {e}", format.name()));
+            met.extend(p.events.iter().flatten().map(|e| e.kind.clone()));
+        }
+        eprintln!("netrunner {}: {n} games met {} of {} declared event kinds", format.name(), met.len(), Netrunner.kinds().event_kinds().len());
     }
 }

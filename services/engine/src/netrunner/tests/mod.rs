@@ -4,6 +4,7 @@ mod all_cards;
 mod bot;
 mod card_table;
 mod cards;
+mod completeness;
 mod formats;
 mod kit;
 mod leaks;
