@@ -20,10 +20,12 @@ function fail(file, why) {
   throw new Error(`cards.mjs: cannot read ${file}: ${why}`);
 }
 
-/** Netrunner: every set table (`<set>.tsv`, not the deck and format tables). */
+/** Netrunner: every set table (`<set>.tsv`, not the deck, format and reprint tables); a reprint's
+ *  second code names the same card. */
 async function netrunner() {
   const dir = join(engine, "data/netrunner");
-  const files = (await readdir(dir)).filter((f) => f.endsWith(".tsv") && !["decks.tsv", "formats.tsv"].includes(f)).sort();
+  const notSets = ["decks.tsv", "formats.tsv", "reprints.tsv"];
+  const files = (await readdir(dir)).filter((f) => f.endsWith(".tsv") && !notSets.includes(f)).sort();
   const cards = {};
   const numeric = ["cost", "strength", "advancement", "points", "memory", "trash", "influence", "min_deck", "influence_limit", "base_link"];
   for (const f of files) {
@@ -37,6 +39,13 @@ async function netrunner() {
       for (const n of numeric) if (row[n] !== "-" && row[n] !== "") card[n] = Number(row[n]);
       cards[row.code] = card;
     }
+  }
+  const reprints = (await readFile(join(dir, "reprints.tsv"), "utf8")).split("\n").filter((l) => l && !l.startsWith("#"));
+  const rhead = reprints.shift()?.split("\t") ?? [];
+  if (!rhead.includes("code") || !rhead.includes("card")) fail("reprints.tsv", "no columns code and card");
+  for (const line of reprints) {
+    const row = Object.fromEntries(rhead.map((h, i) => [h, line.split("\t")[i]]));
+    if (cards[row.card] && !cards[row.code]) cards[row.code] = cards[row.card];
   }
   if (Object.keys(cards).length < 100) fail(dir, `only ${Object.keys(cards).length} cards`);
   return cards;
