@@ -266,7 +266,14 @@ async fn race(orchestrators: usize, course: Racecourse) -> Result<()> {
                         Code::Ok
                     }
                     Err((code, message)) => {
-                        ensure!(matches!(code, Code::Aborted | Code::FailedPrecondition), "match {game} round {round}: key {key} got {code:?}: {message}");
+                        // A loser that arrives while the winner's draw waits on the randomness
+                        // service is told so (UNAVAILABLE, nothing logged: docs/api.md, "Waiting
+                        // for the system"); any other refusal is a stale or illegal decision.
+                        let waiting = code == Code::Unavailable && message.contains("waits for the system");
+                        ensure!(
+                            waiting || matches!(code, Code::Aborted | Code::FailedPrecondition),
+                            "match {game} round {round}: key {key} got {code:?}: {message}"
+                        );
                         code
                     }
                 };
