@@ -237,6 +237,12 @@ impl MatchApi {
         deadline: Option<Instant>,
     ) -> Result<m::SubmitDecisionResponse> {
         let seat = seat_for(token, rec)?;
+        // A retry that meets a wait may be on a record behind the log (its first answer logged by
+        // another orchestrator): read the log first, so it gets that answer, not the wait's
+        // refusal. Only while the match waits for the system, so no commit pays for it.
+        if waits::waiting_for(rec).is_some() && !rec.submitted.contains_key(&body.idempotency_key) {
+            self.matches.catch_up(rec).await?;
+        }
         if let Some(done) = rec.submitted.get(&body.idempotency_key).cloned() {
             // The same request again gets the first answer; another request under the same key
             // is refused, never silently answered with the first one's result.
