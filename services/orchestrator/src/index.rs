@@ -3,9 +3,14 @@
 //!
 //! **The projector** follows the whole log in stream order ([`EventLog::follow`]) and writes
 //! one [`Entry`] per match (its creation's ruleset, tournament, round, table, labels and seat
-//! names; its status, result, last version and stream sequence; whether it is timed; when it
-//! ended), keyed by match id. Only commits carrying this orchestrator's signature are
-//! projected (others are skipped, as they would be refused on load). How far it has
+//! names; its status, result, version and stream sequence; whether it is timed; when it
+//! ended), keyed by match id. It writes an entry only when a commit changes what a listing
+//! shows ([`Listed`]: the creation, each join while the match waits for seats, its start, its
+//! end, its archiving), not on every commit (issue 37): the entry's version and sequence are
+//! those of the last commit that changed it, and the commits after it (moves, draws, the
+//! reveal after the end) change nothing it says. Only commits carrying this orchestrator's
+//! signature are projected (others are skipped, as they would be refused on load); the
+//! signature is checked before a write, so a commit that changes nothing costs no check. How far it has
 //! projected is kept in the same bucket under [`eventlog::INDEX_POSITION_KEY`] (one key per
 //! stream of the log, each followed by its own loop: `index::follow`), saved after
 //! the entries up to it are written, so a restart resumes there; a crash between a commit and
@@ -172,10 +177,11 @@ impl Created {
 fn entry_of(match_id: &str, created: &Created, last: &Commit, sequence: u64, before: Option<&Entry>) -> Entry {
     let s = summary(match_id, created, last);
     let ended = s.status == m::MatchStatus::Ended as i32;
+    // Only an ended match has ended (`before` may be this orchestrator's copy, ahead of `last`).
     let ended_at_ms = match before {
+        _ if !ended => 0,
         Some(b) if b.ended_at_ms != 0 => b.ended_at_ms,
-        _ if ended => last.written_at_ms.max(1),
-        _ => 0,
+        _ => last.written_at_ms.max(1),
     };
     Entry {
         match_id: match_id.to_string(),
@@ -195,6 +201,60 @@ fn entry_of(match_id: &str, created: &Created, last: &Commit, sequence: u64, bef
     }
 }
 
+/// What a listing shows of a match that a later commit can change (its creation's fields
+/// never change): the projector writes a match's entry to the bucket only when this changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Listed {
+    status: i32,
+    result: String,
+    archived: bool,
+    /// While a match waits for seats its version counts the seats taken (the creation and one
+    /// commit per join), which a listing shows: each join is a change. 0 once it started.
+    seats_taken: u64,
+}
+
+impl Listed {
+    fn of(e: &Entry) -> Listed {
+        Listed {
+            status: e.status,
+            result: e.result.clone(),
+            archived: e.archived_at_ms != 0,
+            seats_taken: if e.status == m::MatchStatus::WaitingForSeats as i32 { e.version } else { 0 },
+        }
+    }
+
+    /// What `last`, a later commit of the match `before` is the entry of, lists.
+    fn after(before: &Entry, last: &Commit) -> Listed {
+        let (status, result) = status_and_result(&before.seat_names, last);
+        let status = status as i32;
+        Listed {
+            status,
+            result,
+            archived: before.archived_at_ms != 0,
+            seats_taken: if status == m::MatchStatus::WaitingForSeats as i32 { last.version } else { 0 },
+        }
+    }
+}
+
+/// Whether two entries of one match differ only in their version and sequence.
+fn same_but_version(a: &Entry, b: &Entry) -> bool {
+    (a.status, &a.result, a.ended_at_ms, a.archived_at_ms, a.timed, &a.match_id, &a.ruleset, &a.tournament_id, a.round, a.table, &a.labels, &a.seat_names)
+        == (
+            b.status,
+            &b.result,
+            b.ended_at_ms,
+            b.archived_at_ms,
+            b.timed,
+            &b.match_id,
+            &b.ruleset,
+            &b.tournament_id,
+            b.round,
+            b.table,
+            &b.labels,
+            &b.seat_names,
+        )
+}
+
 /// What this orchestrator knows of one match.
 #[derive(Clone, Debug)]
 struct Known {
@@ -203,6 +263,8 @@ struct Known {
     /// The bucket's revision of the key and the version stored there (0, 0: not stored yet).
     revision: u64,
     stored_version: u64,
+    /// What the stored entry lists (none: not stored yet).
+    stored: Option<Listed>,
 }
 
 /// This orchestrator's copy of the index: by match id, and one ordered set per filter.
@@ -216,22 +278,29 @@ struct View {
 
 impl View {
     /// Take `entry` (stored at `revision`, or 0 for one not read from the bucket) if it is
-    /// newer than what is known. Returns whether the entry changed.
+    /// newer than what is known. Returns whether what a listing shows changed beyond the
+    /// version (a new match, a new status...): what `WatchMatches` is told.
     fn apply(&mut self, entry: Entry, revision: u64) -> bool {
         let id = entry.match_id.clone();
         let Some(known) = self.by_id.get_mut(&id) else {
             self.index(&entry);
-            let stored_version = if revision > 0 { entry.version } else { 0 };
-            self.by_id.insert(id, Known { entry, revision, stored_version });
+            let (stored_version, stored) = if revision > 0 { (entry.version, Some(Listed::of(&entry))) } else { (0, None) };
+            self.by_id.insert(id, Known { entry, revision, stored_version, stored });
             return true;
         };
         if revision > known.revision {
             known.revision = revision;
             known.stored_version = known.stored_version.max(entry.version);
+            known.stored = Some(Listed::of(&entry));
         }
         // A newer version, or the same one newly marked archived (the archiver's only write).
-        let newly_archived = entry.version == known.entry.version && entry.archived_at_ms > known.entry.archived_at_ms;
+        let newly_archived = entry.version >= known.entry.version && entry.archived_at_ms > known.entry.archived_at_ms;
         if entry.version < known.entry.version || (entry.version == known.entry.version && !newly_archived) {
+            return false;
+        }
+        // Only the version moved (most commits): no filter set changes.
+        if same_but_version(&known.entry, &entry) {
+            (known.entry.version, known.entry.sequence) = (entry.version, entry.sequence);
             return false;
         }
         let old = std::mem::replace(&mut known.entry, entry.clone());
@@ -403,9 +472,12 @@ impl MatchIndex {
             .collect()
     }
 
-    /// Record in the bucket that `match_id` is archived (at `at_ms`), after its archive was
-    /// checked: a conditional write of its entry, read again on a conflict.
-    pub async fn mark_archived(&self, match_id: &str, at_ms: i64) -> std::result::Result<(), LogError> {
+    /// Record in the bucket that `match_id` is archived (at `at_ms`) with `commits` commits,
+    /// the last at stream sequence `sequence`, after its archive was checked: a conditional
+    /// write of its entry, read again on a conflict. The entry takes the archive's version:
+    /// the commits after the entry's own (the reveal after the end) changed nothing it listed,
+    /// and the archive's checks count its commits from the entry.
+    pub async fn mark_archived(&self, match_id: &str, at_ms: i64, commits: u64, sequence: u64) -> std::result::Result<(), LogError> {
         for _ in 0..WRITE_ATTEMPTS {
             let Some((revision, value)) = self.log.index_get(match_id).await? else {
                 return Err(LogError::Other(format!("match {match_id} has no index entry to mark archived")));
@@ -417,6 +489,9 @@ impl MatchIndex {
                 return Ok(());
             }
             entry.archived_at_ms = at_ms.max(1);
+            if commits > entry.version {
+                (entry.version, entry.sequence) = (commits, sequence);
+            }
             let value = serde_json::to_vec(&entry).map_err(|e| LogError::Other(format!("encode an index entry: {e}")))?;
             match self.log.index_put(match_id, Bytes::from(value), revision).await {
                 Ok(r) => {
@@ -445,6 +520,19 @@ impl MatchIndex {
     /// A commit this orchestrator has just appended (and signed): into the copy at once. Its
     /// entry in the bucket is the projector's to write.
     pub fn observe(&self, commit: &Commit, sequence: u64) {
+        // Most commits change nothing a listing shows but the version: raised in place.
+        if let Ok(mut view) = self.view.write() {
+            if let Some(known) = view.by_id.get_mut(&commit.match_id) {
+                if commit.version <= known.entry.version {
+                    return;
+                }
+                let (status, result) = status_and_result(&known.entry.seat_names, commit);
+                if status as i32 == known.entry.status && result == known.entry.result {
+                    (known.entry.version, known.entry.sequence) = (commit.version, sequence);
+                    return;
+                }
+            }
+        }
         let before = self.entry(&commit.match_id);
         let created = match &before {
             Some(b) => Created::from_entry(b),
@@ -530,13 +618,24 @@ impl MatchIndex {
         Err(LogError::Unavailable("the match index position keeps changing under this projector".into()))
     }
 
-    /// Project one logged commit into its match's entry (if signed by this orchestrator and
-    /// newer than the stored entry).
+    /// Project one logged commit into its match's entry (if signed by this orchestrator, newer
+    /// than the stored entry and changing what it lists).
     async fn project_one(&self, match_id: &str, sequence: u64, payload: &Bytes) -> std::result::Result<(), LogError> {
-        let Some(commit) = self.verified(match_id, payload) else { return Ok(()) };
-        let known = self.view.read().ok().and_then(|v| v.by_id.get(match_id).cloned());
-        if known.as_ref().is_some_and(|k| k.stored_version >= commit.version) {
-            return Ok(());
+        // Decoded before its signature is checked: nothing is written from it before the check
+        // below, and a commit that changes nothing listed needs none.
+        let Some(commit) = Commit::decode(payload.as_ref()).ok().filter(|c| c.match_id == match_id) else {
+            return self.unsigned(match_id);
+        };
+        let known = {
+            let Ok(view) = self.view.read() else { return Ok(()) };
+            match view.by_id.get(match_id) {
+                Some(k) if k.stored_version >= commit.version => return Ok(()),
+                Some(k) if k.stored.as_ref().is_some_and(|stored| *stored == Listed::after(&k.entry, &commit)) => return Ok(()),
+                known => known.cloned(),
+            }
+        };
+        if !self.signed_here(payload) {
+            return self.unsigned(match_id);
         }
         let mut revision = known.as_ref().map_or(0, |k| k.revision);
         let mut before = known.map(|k| k.entry);
@@ -563,7 +662,7 @@ impl MatchIndex {
                         revision = r;
                         if let Ok(current) = serde_json::from_slice::<Entry>(&value) {
                             self.take(current.clone(), r);
-                            if current.version >= commit.version {
+                            if current.version >= commit.version || Listed::of(&current) == Listed::after(&current, &commit) {
                                 return Ok(());
                             }
                             before = Some(current);
@@ -577,13 +676,23 @@ impl MatchIndex {
         Err(LogError::Unavailable(format!("the index entry of {match_id} keeps changing under this projector")))
     }
 
+    /// Whether `payload` carries this orchestrator's signature.
+    fn signed_here(&self, payload: &[u8]) -> bool {
+        fairness::chain::split(payload)
+            .ok()
+            .and_then(|(body, sig)| fairness::verify_signature(&self.own_key, &fairness::chain::signed_message(body), sig).ok())
+            .is_some()
+    }
+
+    fn unsigned(&self, match_id: &str) -> std::result::Result<(), LogError> {
+        tracing::warn!(match_id, "a commit not signed by this orchestrator's key is left out of the match index");
+        Ok(())
+    }
+
     /// The commit in `payload`, if it decodes and carries this orchestrator's signature.
     fn verified(&self, match_id: &str, payload: &[u8]) -> Option<Commit> {
-        let signed = fairness::chain::split(payload)
-            .ok()
-            .and_then(|(body, sig)| fairness::verify_signature(&self.own_key, &fairness::chain::signed_message(body), sig).ok());
-        if signed.is_none() {
-            tracing::warn!(match_id, "a commit not signed by this orchestrator's key is left out of the match index");
+        if !self.signed_here(payload) {
+            let _ = self.unsigned(match_id);
             return None;
         }
         Commit::decode(payload).ok().filter(|c| c.match_id == match_id)
@@ -607,16 +716,7 @@ fn decode_position(value: &[u8]) -> u64 {
 /// match's log holds only its creation and joins (nothing is drawn or decided before), so
 /// fewer than 1 + seats commits means seats are missing.
 fn summary(match_id: &str, created: &Created, last: &Commit) -> m::MatchSummary {
-    let awaiting = convert::awaiting_from_proto(last.awaiting.as_ref()).ok();
-    let (status, result) = match &awaiting {
-        Some(Awaiting::Ended(o)) => {
-            let names: Vec<String> = o.winners.iter().map(|w| created.seat_names.get(*w as usize).cloned().unwrap_or_else(|| format!("seat {w}"))).collect();
-            let result = if names.is_empty() { format!("no winner ({})", o.reason) } else { format!("{} won ({})", names.join(", "), o.reason) };
-            (m::MatchStatus::Ended, result)
-        }
-        _ if last.version < 1 + created.seat_names.len() as u64 => (m::MatchStatus::WaitingForSeats, String::new()),
-        _ => (m::MatchStatus::InProgress, String::new()),
-    };
+    let (status, result) = status_and_result(&created.seat_names, last);
     m::MatchSummary {
         match_id: match_id.to_string(),
         ruleset: created.ruleset.clone(),
@@ -627,6 +727,20 @@ fn summary(match_id: &str, created: &Created, last: &Commit) -> m::MatchSummary 
         status: status as i32,
         version: last.version,
         result,
+    }
+}
+
+/// A match's status and result after `last`, one of its commits, from its seat names (read
+/// from the commit's `awaiting` without converting the decision it may wait for).
+fn status_and_result(seat_names: &[String], last: &Commit) -> (m::MatchStatus, String) {
+    match last.awaiting.as_ref().and_then(|a| a.what.as_ref()) {
+        Some(api::rules_v1::awaiting::What::Ended(o)) => {
+            let names: Vec<String> = o.winners.iter().map(|w| seat_names.get(*w as usize).cloned().unwrap_or_else(|| format!("seat {w}"))).collect();
+            let result = if names.is_empty() { format!("no winner ({})", o.reason) } else { format!("{} won ({})", names.join(", "), o.reason) };
+            (m::MatchStatus::Ended, result)
+        }
+        _ if last.version < 1 + seat_names.len() as u64 => (m::MatchStatus::WaitingForSeats, String::new()),
+        _ => (m::MatchStatus::InProgress, String::new()),
     }
 }
 

@@ -49,6 +49,24 @@ pub fn disagreement(entry: &Entry, commits: &[eventlog::StoredCommit]) -> Option
     None
 }
 
+/// Whether a match's whole log (`commits`, from version 1) still lists as `entry` does, for the
+/// archiver: the projector writes an entry only when what it lists changes, so commits may
+/// follow its version (the reveal after the end), but they must change neither its status nor
+/// its result, and the log must hold every commit the entry counts.
+pub(crate) fn lists_as_head(entry: &Entry, commits: &[eventlog::StoredCommit]) -> std::result::Result<(), String> {
+    if (commits.len() as u64) < entry.version {
+        return Err(format!("the log holds {} commits, its index entry {}", commits.len(), entry.version));
+    }
+    let head = projected(&entry.match_id, commits)?;
+    if (head.status, &head.result) != (entry.status, &entry.result) {
+        return Err(format!(
+            "its index entry (version {}) says status {} result {:?}, its log's head (version {}) status {} result {:?}",
+            entry.version, entry.status, entry.result, head.version, head.status, head.result
+        ));
+    }
+    Ok(())
+}
+
 /// The entry the projector writes for `commits` (a match's log from version 1), with when it
 /// ended taken from the first commit that showed it ended.
 pub(crate) fn projected(match_id: &str, commits: &[eventlog::StoredCommit]) -> std::result::Result<Entry, String> {
