@@ -423,11 +423,9 @@ async fn the_rules_service_or_the_log_down_is_named_by_every_read() -> Result<()
         anyhow::ensure!(started.elapsed() < READ_WITHIN, "GetPendingDecision took {:?}", started.elapsed());
         is_rules(p.system_wait.as_ref(), "GetPendingDecision (each seat)")?;
         let started = Instant::now();
-        let r = client.get_match(read(&id, Some(token))).await;
-        match r {
-            Ok(v) => is_rules(v.get_ref().system_wait.as_ref(), "GetMatch")?,
-            Err(e) => names_service(Err(e), "rules", "GetMatch", started.elapsed())?,
-        }
+        // The view needs the rules service: UNAVAILABLE naming it (docs/api.md).
+        let r = client.get_match(read(&id, Some(token))).await.map(|_| ());
+        names_service(r, "rules", "GetMatch", started.elapsed())?;
     }
     let mut watch = client.watch_match(m::WatchMatchRequest { match_id: id.clone(), from_version: version }).await?.into_inner();
     let notice = tokio::time::timeout(READ_WITHIN, watch.next()).await.context("no WatchMatch notice within 1 s")?.context("the watch ended")??;

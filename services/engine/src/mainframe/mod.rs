@@ -233,10 +233,20 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
         "board": board,
         "cache": cache,
         "effects": effects,
-        "combat": {"attackers": g.combat.attackers, "blockers": g.combat.blockers, "splits": g.combat.splits},
+        "combat": {"attackers": g.combat.attackers, "blockers": g.combat.blockers, "splits": splits_json(g)},
         "options": g.options,
         "decklists": decklists_view(g, viewer),
     })
+}
+
+/// The damage splits the attacking player chose (MF-7.3), public: per attacker, the amount each
+/// blocker takes.
+pub(crate) fn splits_json(g: &Game) -> Value {
+    g.combat
+        .splits
+        .iter()
+        .map(|(attacker, parts)| json!({"attacker": attacker, "parts": parts.iter().map(|(b, n)| json!({"blocker": b, "amount": n})).collect::<Vec<_>>()}))
+        .collect()
 }
 
 /// Each seat's Cyberdeck list (card counts; the RAM deck is always RAM Modules) where `viewer`

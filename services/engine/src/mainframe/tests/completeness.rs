@@ -105,9 +105,19 @@ fn public_facts(g: &Game) -> Vec<Fact> {
     facts.extend([
         at("/combat/attackers".into(), json!(g.combat.attackers)),
         at("/combat/blockers".into(), json!(g.combat.blockers)),
-        at("/combat/splits".into(), json!(g.combat.splits)),
+        at("/combat/splits".into(), splits(g)),
     ]);
     facts
+}
+
+/// The splits, read from the state: per attacker, the amount each blocker takes.
+fn splits(g: &Game) -> Value {
+    let mut out = Vec::new();
+    for (attacker, parts) in &g.combat.splits {
+        let parts: Vec<Value> = parts.iter().map(|&(blocker, amount)| json!({"blocker": blocker, "amount": amount})).collect();
+        out.push(json!({"attacker": attacker, "parts": parts}));
+    }
+    Value::Array(out)
 }
 
 fn run(players: u32) -> CompletenessStats {
