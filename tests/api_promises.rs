@@ -131,9 +131,8 @@ async fn one_match_keeps_the_promises_of_its_reads_joins_and_hashes() -> Result<
         let view = client.get_match(get(Some(token), 0)).await?.into_inner();
         assert_eq!(view.viewer_seat, Some(seat as u32), "the seat the caller holds");
     }
-    let (seat, decision) = pending(&mut client, &harness::Table { match_id: id.clone(), tokens: tokens.to_vec(), public_key: Vec::new() })
-        .await?
-        .context("a decision")?;
+    let (seat, decision) =
+        pending(&mut client, &harness::Table { match_id: id.clone(), tokens: tokens.to_vec(), public_key: Vec::new() }).await?.context("a decision")?;
     for (s, token) in tokens.iter().enumerate() {
         let p = client.get_pending_decision(with_token(m::GetPendingDecisionRequest { match_id: id.clone() }, token)).await?.into_inner();
         assert_eq!(p.chain_hash, sha256(log.get(&p.version).context("the head")?), "GetPendingDecision's chain_hash");

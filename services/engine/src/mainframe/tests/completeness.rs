@@ -98,7 +98,13 @@ fn public_facts(g: &Game) -> Vec<Fact> {
     for (until, m) in g.effects.iter_timed() {
         facts.push(Fact::InArray {
             pointer: "/effects".into(),
-            members: vec![("card", json!(m.perm)), ("attack", json!(m.attack)), ("defense", json!(m.defense)), ("source", json!(m.source)), ("until", json!(until.name()))],
+            members: vec![
+                ("card", json!(m.perm)),
+                ("attack", json!(m.attack)),
+                ("defense", json!(m.defense)),
+                ("source", json!(m.source)),
+                ("until", json!(until.name())),
+            ],
         });
     }
     // Combat (MF-6, MF-7): attackers, blockers and the damage splits chosen.
