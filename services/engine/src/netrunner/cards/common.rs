@@ -191,7 +191,7 @@ pub(crate) fn archives_to_hq_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut
     if shown {
         note(ev, "to_hq", format!("{}: the Corp adds {} from Archives to HQ", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
     } else {
-        ev.push(crate::netrunner::cards::helpers::corp_card_private(
+        ev.push(crate::netrunner::effects::corp_card_private(
             g,
             "to_hq",
             format!("{}: the Corp adds a card from Archives to HQ", c.name()),
@@ -365,7 +365,7 @@ pub(crate) fn remove_tags(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event
     }
     g.runner.tags -= n;
     note(ev, "tag_removed", format!("{source}: the Runner removes {n} tag(s) ({} left)", g.runner.tags), json!({"tags": g.runner.tags, "source": source}));
-    crate::netrunner::cards::helpers::tags_removed(g, n, ev);
+    crate::netrunner::effects::tags_removed(g, n, ev);
     let installed = runner_trigger_order(g);
     fire_all(g, When::TagsRemoved, &installed, 0, ev);
 }
@@ -435,7 +435,7 @@ pub(crate) fn remove_from_game(g: &mut Game, card: u32, source: &str, ev: &mut V
 /// "Trash this card to bypass": the card trashed, the ice bypassed.
 pub(crate) fn trash_to_bypass_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if first(a) == Answer::Yes && g.installed_runner().contains(&c.card) {
-        crate::netrunner::cards::helpers::runner_trash(g, c.card, "its own ability", ev);
+        crate::netrunner::effects::runner_trash(g, c.card, "its own ability", ev);
         bypass(g, c.name(), ev);
     }
     Ok(Then::Done)
@@ -462,7 +462,7 @@ pub(crate) fn install_choices(g: &Game, cards: &[u32], less: i64) -> Vec<(crate:
     for &c in cards {
         let d = g.def(c);
         let cost = (g.runner_install_cost(c) - less).max(0);
-        if crate::netrunner::cards::helpers::runner_available_for(g, crate::netrunner::cards::Spend::Install(c)) < cost {
+        if crate::netrunner::effects::runner_available_for(g, crate::netrunner::cards::Spend::Install(c)) < cost {
             continue;
         }
         match d.ctype {

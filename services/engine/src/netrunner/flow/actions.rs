@@ -7,8 +7,9 @@ use super::ask::{ask, clicks_left, one_pick, opt, pick_one, public};
 use super::install::{install_corp, install_runner};
 use super::windows::open;
 use crate::core::{DecisionOption, Event, Input, RulesError};
-use crate::netrunner::cards::{self, triggers, Source, Static, Targets};
+use crate::netrunner::cards::{self, Source, Static, Targets};
 use crate::netrunner::data::CardType;
+use crate::netrunner::effects::triggers;
 use crate::netrunner::state::{At, Game, Stage, CORP, RUNNER};
 
 /// A click action (NR-3) or a card's click ability.
@@ -111,7 +112,7 @@ fn corp_install_options(g: &Game, card: u32, out: &mut Options) {
     let label = g.label(card);
     for s in &c.servers {
         let ok = match d.ctype {
-            CardType::Ice => cards::helpers::corp_available_for(g, cards::Spend::Install(card)) >= s.ice.len() as i64,
+            CardType::Ice => crate::netrunner::effects::corp_available_for(g, cards::Spend::Install(card)) >= s.ice.len() as i64,
             _ => g.may_install_root_in(card, s.id),
         };
         if ok {
@@ -215,7 +216,7 @@ fn runner_install_options(g: &Game, card: u32, cost: i64, out: &mut Options) {
     let label = g.label(card);
     let plain = (opt(format!("install:{card}"), format!("Install {label} (cost {cost})")), Act::InstallRunner { card, host: None });
     // The pool, and hosted credits that may pay for this install.
-    let credits = cards::helpers::runner_available_for(g, cards::Spend::Install(card));
+    let credits = crate::netrunner::effects::runner_available_for(g, cards::Spend::Install(card));
     match d.ctype {
         CardType::Program => {
             let mem = d.memory.unwrap_or(0);
@@ -407,13 +408,13 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
             if hq.iter().any(|k| !g.corp.hq.contains(k)) || !g.corp_pay(2) {
                 return Err(RulesError::Illegal("trashing this resource costs 2 credits and cards from HQ".into()));
             }
-            cards::helpers::trash_from_hq(g, hq.clone(), ev);
+            crate::netrunner::effects::trash_from_hq(g, hq.clone(), ev);
             g.trash(*r, "the Corp's basic action: the Runner is tagged", ev);
         }
         Act::Purge => {
             cards::purge(g);
             ev.push(public("purged", "The Corp purges virus counters", json!({})));
-            cards::helpers::purged(g, ev);
+            crate::netrunner::effects::purged(g, ev);
         }
         Act::Ability { card, server } => {
             if g.runner.resources.contains(card) {
@@ -433,7 +434,7 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
             }
             g.runner.tags -= 1;
             ev.push(public("tag_removed", format!("The Runner removes a tag ({} left)", g.runner.tags), json!({"tags": g.runner.tags})));
-            cards::helpers::tags_removed(g, 1, ev);
+            crate::netrunner::effects::tags_removed(g, 1, ev);
             let installed = cards::runner_trigger_order(g);
             cards::fire_all(g, cards::When::TagsRemoved, &installed, 0, ev);
         }

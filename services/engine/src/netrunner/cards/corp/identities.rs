@@ -1,6 +1,6 @@
 //! Corp identities: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{counter_options, install_answer, pick_one_of, take_to_hq_answer};
 use crate::netrunner::cards::prelude::*;
@@ -180,7 +180,7 @@ fn bangun_accessed(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     let k = c.arg;
     let faceup = g.card(k).is_some_and(|x| x.faceup);
     if g.def(k).ctype == CardType::Agenda && faceup && g.server_of(k).is_some() {
-        crate::netrunner::cards::helpers::damage(g, DamageKind::Meat, 2, c.name(), false);
+        crate::netrunner::effects::damage(g, DamageKind::Meat, 2, c.name(), false);
         give_tags(g, 1, c.name(), ev);
     }
 }
@@ -551,7 +551,7 @@ fn synapse_global(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
     g.runner.tags -= 1;
     note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
-    crate::netrunner::cards::helpers::tags_removed(g, 1, ev);
+    crate::netrunner::effects::tags_removed(g, 1, ev);
     g.gain(CORP, 2, c.name(), ev);
 }
 
@@ -628,7 +628,7 @@ pub(crate) const THUNDERBOLT_ARMAMENTS_ROW: CardDef = CardDef {
 /// remainder of that run.
 fn thunderbolt_rez(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     let ice = c.arg;
-    let ap_or_destroyer = crate::netrunner::cards::helpers::is_ice(g, ice) && (g.ice_has_subtype(ice, "AP") || g.ice_has_subtype(ice, "Destroyer"));
+    let ap_or_destroyer = crate::netrunner::effects::is_ice(g, ice) && (g.ice_has_subtype(ice, "AP") || g.ice_has_subtype(ice, "Destroyer"));
     let Some(run) = g.run.as_mut().filter(|_| ap_or_destroyer) else { return };
     run.ice_plus.push((ice, 1));
     let label = g.label(ice);

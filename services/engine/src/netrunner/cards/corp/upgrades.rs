@@ -1,6 +1,6 @@
 //! Upgrades: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
     discounted_install_options, found_install_ask, install_then_rez, pick_one_of, rez_with_total_discount, run_going, set_aside_found, take_to_hq_answer,
@@ -227,10 +227,10 @@ pub(crate) const BRASILIA_GOVERNMENT_GRID_ROW: CardDef = CardDef {
 fn brasilia_targets(g: &Game, grid: u32, rezzed: u32) -> Vec<u32> {
     let CorpZone::Root(server) = g.corp_zone(grid) else { return vec![] };
     let on_this = g.run.as_ref().is_some_and(|r| r.server == server);
-    if !on_this || !g.rezzed(grid) || !crate::netrunner::cards::helpers::is_ice(g, rezzed) || g.flags.used_cards.contains(&grid) {
+    if !on_this || !g.rezzed(grid) || !crate::netrunner::effects::is_ice(g, rezzed) || g.flags.used_cards.contains(&grid) {
         return vec![];
     }
-    g.installed_corp().into_iter().filter(|&i| i != rezzed && g.rezzed(i) && crate::netrunner::cards::helpers::is_ice(g, i)).collect()
+    g.installed_corp().into_iter().filter(|&i| i != rezzed && g.rezzed(i) && crate::netrunner::effects::is_ice(g, i)).collect()
 }
 
 fn brasilia_ask(g: &Game, c: Ctx) -> Option<Question> {
@@ -255,7 +255,7 @@ fn brasilia_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
             return Err(RulesError::Illegal(format!("{} cannot derez card {i}", c.name())));
         }
         g.flags.used_cards.push(c.card);
-        crate::netrunner::cards::helpers::derez(g, i, c.name(), ev);
+        crate::netrunner::effects::derez(g, i, c.name(), ev);
         if let Some(r) = g.run.as_mut() {
             r.ice_plus.push((c.arg, 3));
         }
@@ -329,7 +329,7 @@ fn isaac_strength(g: &Game, this: u32, ice: u32) -> i64 {
 
 /// The ice protecting server `c.arg` with no advancement counters.
 fn isaac_targets(g: &Game, server: u32) -> Vec<u32> {
-    crate::netrunner::cards::helpers::ice_of(g, server).into_iter().filter(|&i| g.adv(i) == 0).collect()
+    crate::netrunner::effects::ice_of(g, server).into_iter().filter(|&i| g.adv(i) == 0).collect()
 }
 
 fn isaac_counter_ask(g: &Game, c: Ctx) -> Option<Question> {
@@ -372,7 +372,7 @@ pub(crate) const MAHKOTA_LANGIT_GRID_ROW: CardDef = CardDef {
 
 /// Recurring credits: refilled when it is rezzed (and as the Corp's turn begins, `Static::Recurring`).
 fn refill_2(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    crate::netrunner::cards::helpers::refill(g, c.card, 2, ev);
+    crate::netrunner::effects::refill(g, c.card, 2, ev);
 }
 
 /// Its credits rez assets in the root of its server and ice protecting it.
@@ -538,7 +538,7 @@ fn mercia_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Resu
 /// The ice installed (`c.arg`): Mercia moves to the root of the server it protects.
 fn mercia_move(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if let CorpZone::Ice(s) = g.corp_zone(c.arg) {
-        crate::netrunner::cards::helpers::move_to_root(g, c.card, s, c.name(), ev);
+        crate::netrunner::effects::move_to_root(g, c.card, s, c.name(), ev);
     }
 }
 
@@ -761,7 +761,7 @@ pub(crate) fn move_upgrade_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut V
         if g.server(to).is_none() || root_server(g, c.card) == Some(to) {
             return Err(RulesError::Illegal(format!("{} cannot move to server {to}", c.name())));
         }
-        crate::netrunner::cards::helpers::move_to_root(g, c.card, to, c.name(), ev);
+        crate::netrunner::effects::move_to_root(g, c.card, to, c.name(), ev);
     }
     Ok(Then::Done)
 }

@@ -1,6 +1,6 @@
 //! Runner identities: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{breach_extra, discounted_install_answer, grip_programs, install_choices, one, question, yes_no, KIND};
 use crate::netrunner::cards::prelude::*;
@@ -100,7 +100,7 @@ fn installable_from_grip(g: &Game, types: &[CardType]) -> Vec<u32> {
             types.contains(&d.ctype)
                 && !(d.ctype == CardType::Hardware && d.has_subtype("Console") && has_console)
                 && !(d.ctype == CardType::Program && (g.is_trojan(c) || d.memory.unwrap_or(0) > g.memory_limit()))
-                && crate::netrunner::cards::helpers::runner_available_for(g, crate::netrunner::cards::Spend::Install(c)) >= g.runner_install_cost(c)
+                && crate::netrunner::effects::runner_available_for(g, crate::netrunner::cards::Spend::Install(c)) >= g.runner_install_cost(c)
         })
         .collect()
 }
@@ -443,7 +443,7 @@ fn topan_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Resu
     let then = discounted_install_answer::<2>(g, c, a, ev)?;
     if then != Then::Done {
         // Pushed first: resolved once the install (and any room it makes) is done.
-        crate::netrunner::cards::helpers::damage(g, crate::netrunner::state::DamageKind::Meat, 1, c.name(), false);
+        crate::netrunner::effects::damage(g, crate::netrunner::state::DamageKind::Meat, 1, c.name(), false);
     }
     Ok(then)
 }

@@ -1,6 +1,6 @@
 //! Resources: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
     add_power, breach_extra, encountered_ice, encountering, gain_clicks, power, question, remove_tags, run_target, spend_clicks, spend_power,
@@ -66,7 +66,7 @@ fn amelia_ask(g: &Game, c: Ctx) -> Option<Question> {
 
 fn amelia_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if first(a) == Answer::Yes {
-        crate::netrunner::cards::helpers::runner_trash(g, c.card, "its own ability", ev);
+        crate::netrunner::effects::runner_trash(g, c.card, "its own ability", ev);
         g.lose_credits(CORP, 10, c.name(), ev);
     }
     Ok(Then::Done)
@@ -109,7 +109,7 @@ fn arruaceiras_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     if !g.flags.used_cards.contains(&card) {
         o.push((format!("arruaceiras:{card}"), format!("{}: take 1 tag: the encountered ice gets -2 strength", g.label(card)), 0));
     }
-    if g.ice_strength(ice) <= 0 && g.runner_available() >= 2 && crate::netrunner::cards::helpers::runner_may_trash(g, ice) {
+    if g.ice_strength(ice) <= 0 && g.runner_available() >= 2 && crate::netrunner::effects::runner_may_trash(g, ice) {
         o.push((format!("arruaceiras-trash:{card}"), format!("{}: trash it and pay 2 to trash {}", g.label(card), g.label(ice)), 1));
     }
     o
@@ -124,10 +124,10 @@ fn arruaceiras(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
             r.pumps.push((c.card, 0));
         }
         note(ev, "ice_weakened", format!("{}: {} gets -2 strength for this encounter", c.name(), g.label(ice)), json!({"card": c.card, "ice": ice}));
-    } else if g.ice_strength(ice) <= 0 && crate::netrunner::cards::helpers::runner_may_trash(g, ice) && g.runner_pay(2) {
-        crate::netrunner::cards::helpers::runner_trash(g, c.card, "its own ability", ev);
-        crate::netrunner::cards::helpers::runner_trash(g, ice, c.name(), ev);
-        crate::netrunner::cards::helpers::runner_took_corp_card(g, ice, ev);
+    } else if g.ice_strength(ice) <= 0 && crate::netrunner::effects::runner_may_trash(g, ice) && g.runner_pay(2) {
+        crate::netrunner::effects::runner_trash(g, c.card, "its own ability", ev);
+        crate::netrunner::effects::runner_trash(g, ice, c.name(), ev);
+        crate::netrunner::effects::runner_took_corp_card(g, ice, ev);
     }
 }
 
@@ -348,7 +348,7 @@ fn friend_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
 }
 
 fn friend_of_a_friend(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    crate::netrunner::cards::helpers::runner_trash(g, c.card, "its own ability", ev);
+    crate::netrunner::effects::runner_trash(g, c.card, "its own ability", ev);
     if c.arg == 1 {
         g.gain(RUNNER, 9, c.name(), ev);
         give_tags(g, 1, c.name(), ev);
@@ -389,7 +389,7 @@ fn hannah(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         gain_clicks(g, 1, c.name(), ev);
         g.start_run(c.arg, Some(c.card), ev);
     } else {
-        crate::netrunner::cards::helpers::runner_trash(g, c.card, "its own ability", ev);
+        crate::netrunner::effects::runner_trash(g, c.card, "its own ability", ev);
         gain_clicks(g, 2, c.name(), ev);
         remove_tags(g, 1, c.name(), ev);
     }
@@ -427,7 +427,7 @@ fn juli_resource_action(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     g.runner.clicks += 1;
     note(ev, "clicks", format!("{}: the Runner gains a click", c.name()), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
     if power(g, c.card) == 0 {
-        crate::netrunner::cards::helpers::runner_trash(g, c.card, "it is empty", ev);
+        crate::netrunner::effects::runner_trash(g, c.card, "it is empty", ev);
     }
 }
 
@@ -467,7 +467,7 @@ fn lago_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Resul
     if first(a) == Answer::Yes {
         g.to_heap(top);
         note(ev, "milled", format!("{}: the Runner trashes the top card of the stack: {}", c.name(), g.label(top)), json!({"cards": [top]}));
-        crate::netrunner::cards::helpers::trashed_from_grip_or_stack(g, &[top], ev);
+        crate::netrunner::effects::trashed_from_grip_or_stack(g, &[top], ev);
         g.draw(RUNNER, 1, ev);
     }
     Ok(Then::Done)
@@ -518,7 +518,7 @@ fn open_market_spend(g: &Game, spend: Spend) -> bool {
 
 /// Open Market: take 1 as the turn begins; trashed when empty.
 fn open_market_take(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    crate::netrunner::cards::helpers::take_or_trash(g, RUNNER, c.card, 1, "it is empty", ev);
+    crate::netrunner::effects::take_or_trash(g, RUNNER, c.card, 1, "it is empty", ev);
 }
 
 // --- Red Team ------------------------------------------------------------------------------------
@@ -569,7 +569,7 @@ fn rent_rioters_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
 
 fn rent_rioters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     spend_clicks(g, 2, c.name(), ev);
-    crate::netrunner::cards::helpers::runner_trash(g, c.card, "its own ability", ev);
+    crate::netrunner::effects::runner_trash(g, c.card, "its own ability", ev);
     g.gain(RUNNER, 9, c.name(), ev);
 }
 
@@ -592,7 +592,7 @@ fn side_hustle(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if g.hosted(c.card) >= 6 {
         let all = g.hosted(c.card);
         g.take_hosted(RUNNER, c.card, all, ev);
-        crate::netrunner::cards::helpers::runner_trash(g, c.card, "it held 6 credits", ev);
+        crate::netrunner::effects::runner_trash(g, c.card, "it held 6 credits", ev);
         g.draw(RUNNER, 1, ev);
     }
 }
@@ -780,7 +780,7 @@ fn knickknack_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) ->
         return Err(RulesError::Illegal("not another installed card".into()));
     }
     let cost = g.def(x).cost.unwrap_or(0);
-    crate::netrunner::cards::helpers::runner_trash(g, x, c.name(), ev);
+    crate::netrunner::effects::runner_trash(g, x, c.name(), ev);
     g.gain(RUNNER, cost, c.name(), ev);
     g.draw(RUNNER, 1, ev);
     Ok(Then::Done)

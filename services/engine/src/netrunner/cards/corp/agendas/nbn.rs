@@ -1,6 +1,6 @@
 //! Agendas of the NBN faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{agenda_count, counter_options, one_agenda_counter, server_of};
 use crate::netrunner::cards::prelude::*;
@@ -240,7 +240,7 @@ fn oracle_thinktank(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
     g.runner.tags -= 1;
     note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
-    crate::netrunner::cards::helpers::tags_removed(g, 1, ev);
+    crate::netrunner::effects::tags_removed(g, 1, ev);
     let pts = g.def(c.card).points.unwrap_or(0);
     g.runner.score.retain(|&x| x != c.card);
     g.runner.points -= pts;

@@ -1,6 +1,6 @@
 //! Agendas of the Weyland Consortium faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
     advanceable_installed, agenda_count, archives_to_hq_answer, ask_with, discounted_install_options, found_install_ask, install_answer, install_then_rez,
@@ -55,7 +55,7 @@ fn rez_5_less(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 fn rez_ignoring_costs(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if matches!(g.def(c.arg).ctype, CardType::Ice | CardType::Asset | CardType::Upgrade) {
-        crate::netrunner::cards::helpers::rez_free(g, c.arg, c.name(), ev);
+        crate::netrunner::effects::rez_free(g, c.arg, c.name(), ev);
     }
 }
 
@@ -284,7 +284,7 @@ fn basalt_spire(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     g.flags.used_cards.push(c.card);
     agenda_counters(g, c.card, -1, c.name(), ev);
     let top = g.corp.rd[0];
-    crate::netrunner::cards::helpers::trash_from_rd(g, &[top], c.name(), ev);
+    crate::netrunner::effects::trash_from_rd(g, &[top], c.name(), ev);
     ask_later(g, c, 0);
 }
 

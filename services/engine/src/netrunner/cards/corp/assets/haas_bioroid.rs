@@ -1,6 +1,6 @@
 //! Assets of the Haas-Bioroid faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{ask_with, play_answer, play_from_hq_ask, power, top_down_answer, top_down_ask};
 use crate::netrunner::cards::prelude::*;
@@ -56,7 +56,7 @@ pub(crate) const NICO_CAMPAIGN_ROW: CardDef =
 
 /// Nico Campaign: 3 taken each Corp turn; trashed when empty, drawing 1.
 fn nico_campaign(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if crate::netrunner::cards::helpers::take_or_trash(g, CORP, c.card, 3, "Nico Campaign is empty", ev) {
+    if crate::netrunner::effects::take_or_trash(g, CORP, c.card, 3, "Nico Campaign is empty", ev) {
         g.draw(CORP, 1, ev);
     }
 }
@@ -137,7 +137,7 @@ fn warm_install_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) 
 /// server no ice protects.
 fn warm_derez_targets(g: &Game, card: u32) -> Vec<u32> {
     let CorpZone::Root(server) = g.corp_zone(card) else { return vec![] };
-    if !g.rezzed(card) || !crate::netrunner::cards::helpers::ice_of(g, server).is_empty() {
+    if !g.rezzed(card) || !crate::netrunner::effects::ice_of(g, server).is_empty() {
         return vec![];
     }
     g.installed_corp().into_iter().filter(|&k| k != card && g.rezzed(k)).collect()
@@ -164,8 +164,8 @@ fn warm_derez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) ->
         if !warm_derez_targets(g, c.card).contains(&k) {
             return Err(RulesError::Illegal(format!("{} cannot derez card {k}", c.name())));
         }
-        crate::netrunner::cards::helpers::derez(g, c.card, c.name(), ev);
-        crate::netrunner::cards::helpers::derez(g, k, c.name(), ev);
+        crate::netrunner::effects::derez(g, c.card, c.name(), ev);
+        crate::netrunner::effects::derez(g, k, c.name(), ev);
     }
     Ok(Then::Done)
 }

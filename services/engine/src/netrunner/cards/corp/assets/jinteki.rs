@@ -1,6 +1,6 @@
 //! Assets of the Jinteki faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{ambush_accessed, ambush_ask, pay_4, place_counter_answer, yes_no_options};
 use crate::netrunner::cards::prelude::*;
@@ -130,7 +130,7 @@ fn cohort_ask(g: &Game, c: Ctx) -> Option<Question> {
 fn cohort_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
     if g.corp.hq.contains(&k) {
-        crate::netrunner::cards::helpers::trash_from_hq(g, vec![k], ev);
+        crate::netrunner::effects::trash_from_hq(g, vec![k], ev);
         g.gain(CORP, 2, c.name(), ev);
         g.draw(CORP, 1, ev);
     } else if g.corp.archives.contains(&k) {
@@ -179,7 +179,7 @@ fn front_company_run(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     g.flags.used_cards.push(c.card);
     let unprotected = g.server_of(c.card).and_then(|s| g.server(s)).is_some_and(|sv| sv.ice.is_empty());
     if unprotected {
-        crate::netrunner::cards::helpers::damage(g, DamageKind::Net, 2, c.name(), false);
+        crate::netrunner::effects::damage(g, DamageKind::Net, 2, c.name(), false);
     }
 }
 

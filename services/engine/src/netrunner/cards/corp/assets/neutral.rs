@@ -1,6 +1,6 @@
 //! Assets without a faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::install_answer;
 use crate::netrunner::cards::prelude::*;
@@ -29,7 +29,7 @@ fn b_1001_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
 fn b_1001(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     g.runner.tags -= 1;
     note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
-    crate::netrunner::cards::helpers::tags_removed(g, 1, ev);
+    crate::netrunner::effects::tags_removed(g, 1, ev);
     end_the_run(g, c.name(), ev);
 }
 
@@ -54,7 +54,7 @@ fn regolith_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
 }
 
 fn regolith(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    crate::netrunner::cards::helpers::take_or_trash(g, CORP, c.card, 3, "Regolith Mining License is empty", ev);
+    crate::netrunner::effects::take_or_trash(g, CORP, c.card, 3, "Regolith Mining License is empty", ev);
 }
 
 // --- The Powers That Be --------------------------------------------------------------------------

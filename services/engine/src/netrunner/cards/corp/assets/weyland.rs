@@ -1,6 +1,6 @@
 //! Assets of the Weyland Consortium faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{advanceable_installed, ask_with, counter_options, place_counter_answer, server_of, unprotected};
 use crate::netrunner::cards::prelude::*;
@@ -279,7 +279,7 @@ fn plutus_rez_ask(g: &Game, c: Ctx) -> Option<Question> {
 fn plutus_rez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let cs = picked(a);
     let cost = g.corp_rez_cost(c.card);
-    if cs.len() != PLUTUS_HQ_CARDS as usize || crate::netrunner::cards::helpers::corp_available_for(g, crate::netrunner::cards::Spend::Rez(c.card)) < cost {
+    if cs.len() != PLUTUS_HQ_CARDS as usize || crate::netrunner::effects::corp_available_for(g, crate::netrunner::cards::Spend::Rez(c.card)) < cost {
         return Err(RulesError::Illegal(format!("{} cannot be rezzed so", c.name())));
     }
     let names: Vec<String> = cs.iter().map(|&k| g.label(k)).collect();

@@ -1,6 +1,6 @@
 //! Ice of the Haas-Bioroid faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{corp_trashes, run_going, trash_ice_in_run, ETR};
 use crate::netrunner::cards::prelude::*;
@@ -391,13 +391,13 @@ fn lycian_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Res
 
 fn lycian_turn_ends(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if g.rezzed(c.card) {
-        crate::netrunner::cards::helpers::derez(g, c.card, c.name(), ev);
+        crate::netrunner::effects::derez(g, c.card, c.name(), ev);
     }
 }
 
 fn lycian_code_gate(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if g.ice_has_subtype(c.card, "Code Gate") {
-        crate::netrunner::cards::helpers::lose_a_remaining_click(g, c.name(), ev);
+        crate::netrunner::effects::lose_a_remaining_click(g, c.name(), ev);
         g.lose_credits(RUNNER, 1, c.name(), ev);
     }
 }
@@ -433,7 +433,7 @@ pub(crate) const MIC_ROW: CardDef = CardDef {
 };
 
 fn lose_click(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    crate::netrunner::cards::helpers::lose_a_remaining_click(g, c.name(), ev);
+    crate::netrunner::effects::lose_a_remaining_click(g, c.name(), ev);
 }
 
 /// M.I.C.'s trash ability, only during a run on its server.

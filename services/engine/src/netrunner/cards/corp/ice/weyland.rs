@@ -1,6 +1,6 @@
 //! Ice of the Weyland Consortium faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{corp_trashes, run_going, ETR};
 use crate::netrunner::cards::prelude::*;
@@ -313,7 +313,7 @@ fn tree_line_expend(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 }
 
 fn tree_line_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let ice: Vec<u32> = g.installed_corp().into_iter().filter(|&k| crate::netrunner::cards::helpers::is_ice(g, k)).collect();
+    let ice: Vec<u32> = g.installed_corp().into_iter().filter(|&k| crate::netrunner::effects::is_ice(g, k)).collect();
     if ice.is_empty() {
         return None;
     }
@@ -328,7 +328,7 @@ fn tree_line_ask(g: &Game, c: Ctx) -> Option<Question> {
 
 fn tree_line_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Answer::Card(k) = first(a) {
-        if crate::netrunner::cards::helpers::is_ice(g, k) {
+        if crate::netrunner::effects::is_ice(g, k) {
             place_adv(g, k, 3, c.name(), ev);
         }
     }

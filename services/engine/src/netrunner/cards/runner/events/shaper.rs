@@ -1,6 +1,6 @@
 //! Events of the Shaper faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
     add_power, discounted_install_answer, every_server, hq_only, install_choices, power, question, run_target, spend_power, NO_MORE_ACCESS,

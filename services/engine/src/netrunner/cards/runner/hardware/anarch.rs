@@ -1,6 +1,6 @@
 //! Hardware of the Anarch faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{add_power, installed, one, power, question, remove_tags, spend_power, yes_no};
 use crate::netrunner::cards::prelude::*;
@@ -150,12 +150,12 @@ fn carnivore_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> 
     for k in cs {
         g.to_heap(k);
         note(ev, "discarded", format!("Carnivore: the Runner trashes {} from the grip", g.label(k)), json!({"card": k, "code": g.code(k)}));
-        crate::netrunner::cards::helpers::trashed_from_grip_or_stack(g, &[k], ev);
+        crate::netrunner::effects::trashed_from_grip_or_stack(g, &[k], ev);
     }
     let card = c.arg;
     if !matches!(g.corp_zone(card), CorpZone::None | CorpZone::Score | CorpZone::Archives) {
-        crate::netrunner::cards::helpers::runner_trash(g, card, c.name(), ev);
-        crate::netrunner::cards::helpers::runner_trashed_accessed(g, card, ev);
+        crate::netrunner::effects::runner_trash(g, card, c.name(), ev);
+        crate::netrunner::effects::runner_trashed_accessed(g, card, ev);
     }
     Ok(Then::FinishAccess(card))
 }

@@ -1,6 +1,6 @@
 //! Hardware of the Criminal faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{click_bypass_answer, encountering, installed, question, remove_from_game, yes_no};
 use crate::netrunner::cards::prelude::*;
@@ -81,7 +81,7 @@ fn capybara_ask(g: &Game, c: Ctx) -> Option<Question> {
 fn capybara_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if first(a) == Answer::Yes {
         remove_from_game(g, c.card, c.name(), ev);
-        crate::netrunner::cards::helpers::derez(g, c.arg, c.name(), ev);
+        crate::netrunner::effects::derez(g, c.arg, c.name(), ev);
     }
     Ok(Then::Done)
 }
@@ -328,7 +328,7 @@ fn jeitinho_score_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>
         k.gained = vec![ASSASSINATION.to_string()];
     }
     g.runner.score.push(c.card);
-    let n = crate::netrunner::cards::helpers::assassinations(g);
+    let n = crate::netrunner::effects::assassinations(g);
     note(
         ev,
         "added_to_score",
@@ -408,8 +408,8 @@ fn maglectric_ask(g: &Game, c: Ctx) -> Option<Question> {
 
 fn maglectric_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Some(&k) = picked(a).first().filter(|&&k| g.rezzed(k) && g.is_installed(k)) {
-        crate::netrunner::cards::helpers::runner_trash(g, c.card, "its own ability", ev);
-        crate::netrunner::cards::helpers::derez(g, k, c.name(), ev);
+        crate::netrunner::effects::runner_trash(g, c.card, "its own ability", ev);
+        crate::netrunner::effects::derez(g, k, c.name(), ev);
     }
     Ok(Then::Done)
 }

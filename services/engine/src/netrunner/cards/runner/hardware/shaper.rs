@@ -1,6 +1,6 @@
 //! Hardware of the Shaper faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{add_power, grip_programs, installed, one, power, question, spend_power, yes_no};
 use crate::netrunner::cards::prelude::*;
@@ -361,7 +361,7 @@ fn pantograph_ask(g: &Game, _: Ctx) -> Option<Question> {
             _ => false,
         };
         let cost = g.runner_install_cost(c);
-        if ok && crate::netrunner::cards::helpers::runner_available_for(g, crate::netrunner::cards::Spend::Install(c)) >= cost {
+        if ok && crate::netrunner::effects::runner_available_for(g, crate::netrunner::cards::Spend::Install(c)) >= cost {
             o.push((opt(format!("install:{c}"), format!("Install {} (cost {cost})", g.label(c))), Answer::Install { card: c, server: None }));
         }
     }

@@ -1,6 +1,6 @@
 //! Programs of the Anarch faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{encountered_ice, host, question};
 use crate::netrunner::cards::prelude::*;
@@ -50,7 +50,7 @@ fn audrey_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     }
     if g.card(card).is_none_or(|k| k.virus == 0)
         || g.breaker_strength(card) < g.ice_strength(ice)
-        || !crate::netrunner::cards::encounters::may_break(g, Some(card), ice)
+        || !crate::netrunner::effects::encounters::may_break(g, Some(card), ice)
     {
         return o;
     }
@@ -114,7 +114,7 @@ fn audrey_pump_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -
     };
     g.to_heap(k);
     note(ev, "discarded", format!("Audrey v2: the Runner trashes {} from the grip", g.label(k)), json!({"card": k, "code": g.code(k)}));
-    crate::netrunner::cards::helpers::trashed_from_grip_or_stack(g, &[k], ev);
+    crate::netrunner::effects::trashed_from_grip_or_stack(g, &[k], ev);
     if let Some(r) = g.run.as_mut() {
         r.pumps.push((c.card, 3));
     }
@@ -257,7 +257,7 @@ fn fermenter_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
 /// Fermenter's click ability: trash it, 2 per counter.
 fn fermenter_cash_out(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     let n = g.card(c.card).map_or(0, |k| k.virus);
-    crate::netrunner::cards::helpers::runner_trash(g, c.card, "Fermenter cashes out", ev);
+    crate::netrunner::effects::runner_trash(g, c.card, "Fermenter cashes out", ev);
     g.gain(RUNNER, 2 * i64::from(n), c.name(), ev);
 }
 
@@ -289,13 +289,13 @@ fn gourmand(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if !g.installed_runner().contains(&c.card) {
         return;
     }
-    crate::netrunner::cards::helpers::runner_trash(g, c.card, "its own cost", ev);
+    crate::netrunner::effects::runner_trash(g, c.card, "its own cost", ev);
     let card = c.arg;
     let here =
         matches!(g.corp_zone(card), crate::netrunner::state::CorpZone::Hq | crate::netrunner::state::CorpZone::Rd | crate::netrunner::state::CorpZone::Root(_));
-    if here && crate::netrunner::cards::helpers::runner_may_trash(g, card) {
-        crate::netrunner::cards::helpers::runner_trash(g, card, c.name(), ev);
-        crate::netrunner::cards::helpers::runner_trashed_accessed(g, card, ev);
+    if here && crate::netrunner::effects::runner_may_trash(g, card) {
+        crate::netrunner::effects::runner_trash(g, card, c.name(), ev);
+        crate::netrunner::effects::runner_trashed_accessed(g, card, ev);
         g.draw(RUNNER, 1, ev);
     }
 }

@@ -1,6 +1,6 @@
 //! Programs of the Shaper faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
     add_power, breach_extra, encountered_ice, gain_clicks, host, installed, power, spend_power, trash_costs_only, two_power_counters, yes_no, KIND,
@@ -235,7 +235,7 @@ fn lobisomem_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     if !g.ice_has_subtype(ice, "Code Gate") && g.runner_available() >= g.pump_cost(card) {
         o.push((format!("lobisomem-pump:{card}"), format!("{}: +2 strength for {} (now {})", g.label(card), g.pump_cost(card), g.breaker_strength(card)), 0));
     }
-    if power(g, card) == 0 || g.breaker_strength(card) < g.ice_strength(ice) || !crate::netrunner::cards::encounters::may_break(g, Some(card), ice) {
+    if power(g, card) == 0 || g.breaker_strength(card) < g.ice_strength(ice) || !crate::netrunner::effects::encounters::may_break(g, Some(card), ice) {
         return o;
     }
     let unbroken: Vec<usize> = run.broken.iter().enumerate().filter(|(i, b)| !**b && *i < 16).map(|(i, _)| i).collect();
@@ -284,7 +284,7 @@ fn lobisomem(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         format!("{}: 1 power counter spent (now {})", g.label(c.card), power(g, c.card)),
         json!({"card": c.card, "change": -1, "power": power(g, c.card)}),
     );
-    crate::netrunner::cards::helpers::break_by_ability(g, c.card, &subs, ev);
+    crate::netrunner::effects::encounters::break_by_ability(g, c.card, &subs, ev);
 }
 
 // --- Muse ----------------------------------------------------------------------------------------
@@ -463,7 +463,7 @@ fn slap_vandal_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
         || run.broken_by.iter().any(|(b, _)| *b == card)
         || g.runner_available() < 1
         || g.breaker_strength(card) < g.ice_strength(ice)
-        || !crate::netrunner::cards::encounters::may_break(g, Some(card), ice)
+        || !crate::netrunner::effects::encounters::may_break(g, Some(card), ice)
     {
         return vec![];
     }

@@ -1,7 +1,7 @@
 //! One test per card of `cards/runner/hardware.rs` (hardware), named by the card, in title order.
 
-use crate::netrunner::cards::helpers::{pumps_last_run, ASSASSINATION};
 use crate::netrunner::cards::{self as c, AMELIA_EARHART};
+use crate::netrunner::effects::{pumps_last_run, ASSASSINATION};
 use crate::netrunner::state::{Stage, ARCHIVES, HQ, RD, RUNNER};
 use crate::netrunner::tests::cards::{bypassed, runner};
 use crate::netrunner::tests::kit::{NetrunnerVerbs, Scenario};
