@@ -2,6 +2,7 @@
 //! concept of their own (those live beside the vocabulary). Owns no card.
 
 use crate::netrunner::cards::prelude::*;
+pub(crate) use crate::netrunner::effects::{spend_clicks, spend_power};
 
 pub(crate) fn pick_one_of(seat: u32, kind: &'static str, summary: &str, prompt: &str, options: Vec<(crate::core::DecisionOption, Answer)>) -> Question {
     Question::one(seat, kind, summary, prompt, options)
@@ -350,13 +351,6 @@ pub(crate) fn hq_only(_: &Game) -> Vec<u32> {
     vec![HQ]
 }
 
-/// Spend `n` more clicks (a printed cost beyond the one the action itself spends).
-pub(crate) fn spend_clicks(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
-    let n = n.min(g.runner.clicks).max(0);
-    g.runner.clicks -= n;
-    note(ev, "clicks", format!("The Runner spends {n} more click(s) on {source}"), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
-}
-
 /// The Runner removes up to `n` tags.
 pub(crate) fn remove_tags(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
     let n = n.min(g.runner.tags).max(0);
@@ -387,17 +381,6 @@ pub(crate) fn encountered_ice(g: &Game) -> Option<u32> {
 
 pub(crate) fn two_power_counters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     add_power(g, c.card, 2, c.name(), ev);
-}
-
-/// Spend one of the card's power counters, if it has one.
-pub(crate) fn spend_power(g: &mut Game, card: u32) -> bool {
-    match g.card_mut(card) {
-        Some(k) if k.power > 0 => {
-            k.power -= 1;
-            true
-        }
-        _ => false,
-    }
 }
 
 pub(crate) fn breach_extra(g: &mut Game, n: u32) {

@@ -392,7 +392,7 @@ pub struct Play {
 /// does (the server in `Ctx::arg`).
 #[derive(Clone, Copy, Debug)]
 pub struct Click {
-    pub offers: ClickOffers,
+    pub offers: Offers<ClickOffers>,
     pub effect: Effect,
 }
 
@@ -401,8 +401,63 @@ pub struct Click {
 /// rezzed ice.
 #[derive(Clone, Copy, Debug)]
 pub struct PaidAbility {
-    pub offers: PaidOffers,
+    pub offers: Offers<PaidOffers>,
     pub effect: Effect,
+}
+
+/// Where an ability's options come from.
+#[derive(Clone, Copy, Debug)]
+pub enum Offers<F> {
+    /// An ability said as "cost: effect" ([`Costed`]): offered, checked and paid by
+    /// `effects::costs`, the effect running only once the cost is paid.
+    Costed(Costed),
+    /// Written by hand, the effect paying its own cost: for an ability with targets or modes
+    /// (subroutines to break, servers to run, installs), a label that tells a number now, or a
+    /// cost not yet in [`Cost`] (a cost whose payment logs in the card's own words).
+    Own(F),
+}
+
+/// An ability "cost: effect" (CR 1.16: the cost is paid before the effect, in full, or the ability
+/// cannot be used).
+#[derive(Clone, Copy, Debug)]
+pub struct Costed {
+    /// A paid ability's option id (`id:CARD`); a click ability's options are named by the flow.
+    pub id: &'static str,
+    pub cost: Cost,
+    /// Whether it may be used now, besides its cost being payable (a condition on the card).
+    pub usable: fn(&Game, u32) -> bool,
+    /// What it does, after "<card>: " in its option (an expend's option is the keyword's own).
+    pub text: &'static str,
+}
+
+/// A cost, as data on an ability's row ([`Costed`]): `effects::costs::can_pay` checks it and
+/// `effects::costs::pay` pays it, in one place for every card.
+#[derive(Clone, Copy, Debug)]
+pub enum Cost {
+    /// Nothing (a click ability: nothing beyond the action's click).
+    Free,
+    /// The Runner spends this many clicks in all, the action's click included (NR-2).
+    Clicks(i64),
+    /// The Runner takes tags.
+    TakeTags(i64),
+    /// The Corp removes 1 tag (the Runner must have one).
+    RemoveTag,
+    /// Spend this many counters of a kind hosted on the card itself.
+    Counters(Counter, u32),
+    /// Trash the card itself (an installed card).
+    TrashSelf,
+    /// Expend (the Comprehensive Rules' keyword): from HQ, 1 credit, reveal and trash the card.
+    Expend,
+    /// Each of these, in order.
+    All(&'static [Cost]),
+}
+
+/// A kind of hosted counter a cost spends (CR 1.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counter {
+    Power,
+    Virus,
+    Agenda,
 }
 
 /// An extra choice when the Runner accesses a card (NR-7.4), once per turn: its option id, the
@@ -818,6 +873,33 @@ pub fn answer(g: &mut Game, c: Ctx, step: u8, answers: &[Answer], ev: &mut Vec<E
         Some(Ask::Sabotage(n)) => effects::sabotage_answer(g, *n, c.name(), answers, ev).map(|_| Then::Done),
         Some(Ask::Do(_) | Ask::Random { .. } | Ask::Psi(_)) | None => Err(RulesError::CorruptState(format!("{} has no question {step}", c.name()))),
     }
+}
+
+/// The options of a click ability now (`card`: `NO_CARD` for an identity's).
+pub fn click_offers(g: &Game, click: &Click, card: u32) -> Vec<(Option<u32>, String)> {
+    match click.offers {
+        Offers::Own(f) => f(g, card),
+        Offers::Costed(k) => effects::costs::click_offers(g, card, &k),
+    }
+}
+
+/// The options of a paid ability now.
+pub fn paid_offers(g: &Game, paid: &PaidAbility, card: u32) -> Vec<(String, String, u32)> {
+    match paid.offers {
+        Offers::Own(f) => f(g, card),
+        Offers::Costed(k) => effects::costs::paid_offers(g, card, &k),
+    }
+}
+
+/// Use an ability chosen from its offers: its cost as data paid first (nothing happens if it
+/// cannot be paid), then its effect.
+pub fn use_ability<F>(g: &mut Game, offers: &Offers<F>, effect: &Effect, c: Ctx, ev: &mut Vec<Event>) {
+    if let Offers::Costed(k) = offers {
+        if !effects::costs::pay(g, c, &k.cost, ev) {
+            return;
+        }
+    }
+    apply(g, effect, c, ev);
 }
 
 /// Push this card's question at `step` (resolved before the stage continues).

@@ -3,8 +3,8 @@
 
 pub use crate::core::{DecisionOption, Event, RulesError};
 pub use crate::netrunner::cards::{
-    ask_later, end_the_run, fire_all, resolve_subroutine, runner_trigger_order, AccessOption, Answer, Ask, Breaker, CardDef, Click, Ctx, Effect, PaidAbility,
-    Play, Prompt, Pump, Question, RunSource, Spend, Static, Sub, Targets, Then, When, BLANK, CARD_KIND, SEARCH_KIND,
+    ask_later, end_the_run, fire_all, resolve_subroutine, runner_trigger_order, AccessOption, Answer, Ask, Breaker, CardDef, Click, Cost, Costed, Counter, Ctx,
+    Effect, Offers, PaidAbility, Play, Prompt, Pump, Question, RunSource, Spend, Static, Sub, Targets, Then, When, BLANK, CARD_KIND, SEARCH_KIND,
 };
 pub use crate::netrunner::data::{self, CardType};
 pub use crate::netrunner::effects::encounters::{

@@ -164,3 +164,10 @@ pub fn tags_removed(g: &mut Game, n: i64, ev: &mut Vec<Event>) {
     g.flags.tag_removed = true;
     fire_identity(g, CORP, When::FirstTagRemoved, 0, ev);
 }
+
+/// Spend `n` more clicks (a printed cost beyond the one the action itself spends).
+pub fn spend_clicks(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
+    let n = n.min(g.runner.clicks).max(0);
+    g.runner.clicks -= n;
+    note(ev, "clicks", format!("The Runner spends {n} more click(s) on {source}"), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
+}

@@ -76,3 +76,14 @@ pub fn purged(g: &mut Game, ev: &mut Vec<Event>) {
     let installed = cards::runner_trigger_order(g);
     cards::fire_all(g, When::Purged, &installed, 0, ev);
 }
+
+/// Spend one of the card's power counters, if it has one.
+pub fn spend_power(g: &mut Game, card: u32) -> bool {
+    match g.card_mut(card) {
+        Some(k) if k.power > 0 => {
+            k.power -= 1;
+            true
+        }
+        _ => false,
+    }
+}

@@ -4,6 +4,7 @@
 //!
 //! - [`asks`]: options and typed answers, and the questions several cards ask.
 //! - [`basics`]: tags, ending the run, damage, clicks, threat, uniqueness.
+//! - [`costs`]: costs declared as data on an ability's row (CR 1.16): can pay, pay, offers.
 //! - [`counters`]: virus, advancement and agenda counters, the purge, hosted credits taken.
 //! - [`corp_cards`]: rez, derez, forfeit and moves of Corp cards by an effect, expend.
 //! - [`hosted_credits`]: hosted and recurring credits spent on the costs they may pay.
@@ -21,6 +22,7 @@
 pub mod asks;
 pub mod basics;
 pub mod corp_cards;
+pub mod costs;
 pub mod counters;
 pub mod encounters;
 pub mod hosted_credits;

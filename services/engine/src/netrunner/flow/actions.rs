@@ -96,7 +96,7 @@ fn play_options(g: &Game, card: u32, cost: i64, out: &mut Options) {
 fn click_abilities(g: &Game, installed: &[u32], out: &mut Options) {
     for &card in installed {
         let Some(click) = cards::def(g.code(card)).click else { continue };
-        for (server, label) in (click.offers)(g, card) {
+        for (server, label) in cards::click_offers(g, &click, card) {
             let id = match server {
                 Some(s) => format!("ability:{card}:{s}"),
                 None => format!("ability:{card}"),
@@ -199,7 +199,7 @@ fn corp_actions(g: &Game, out: &mut Options) {
 /// The identity's click ability, if it has one (named "identity" in option ids).
 fn identity_click(g: &Game, identity: &str, out: &mut Options) {
     if let Some(click) = cards::def(identity).click {
-        for (server, label) in (click.offers)(g, cards::NO_CARD) {
+        for (server, label) in cards::click_offers(g, &click, cards::NO_CARD) {
             let id = match server {
                 Some(s) => format!("ability:identity:{s}"),
                 None => "ability:identity".to_string(),
@@ -274,7 +274,7 @@ fn runner_actions(g: &Game, out: &mut Options) {
     click_abilities(g, &g.installed_runner(), out);
     // The identity's click ability, if it has one (named "identity" in option ids).
     if let Some(click) = cards::def(&r.identity).click {
-        for (server, label) in (click.offers)(g, cards::NO_CARD) {
+        for (server, label) in cards::click_offers(g, &click, cards::NO_CARD) {
             let id = match server {
                 Some(s) => format!("ability:identity:{s}"),
                 None => "ability:identity".to_string(),
@@ -424,7 +424,7 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
             let arg = server.unwrap_or(crate::netrunner::state::HQ);
             let c = if *card == cards::NO_CARD { cards::identity(g, seat, arg) } else { cards::ctx(g, *card, arg) };
             if let Some(click) = c.def.click {
-                cards::apply(g, &click.effect, c, ev);
+                cards::use_ability(g, &click.offers, &click.effect, c, ev);
             }
         }
         Act::Run(s) => g.start_run(*s, None, ev),

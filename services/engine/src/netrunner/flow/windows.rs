@@ -83,7 +83,7 @@ pub fn paid_options(g: &Game, seat: u32, at: At) -> Vec<(DecisionOption, Paid)> 
         // The Runner identity's paid ability (it is active all game, so in any window).
         let identity = cards::identity(g, RUNNER, 0);
         if let Some(p) = identity.def.paid {
-            for (id, label, arg) in (p.offers)(g, cards::NO_CARD) {
+            for (id, label, arg) in cards::paid_offers(g, &p, cards::NO_CARD) {
                 out.push((opt(id, label), Paid::Card { card: cards::NO_CARD, arg }));
             }
         }
@@ -94,7 +94,7 @@ pub fn paid_options(g: &Game, seat: u32, at: At) -> Vec<(DecisionOption, Paid)> 
 fn card_abilities(g: &Game, cards_: &[u32], out: &mut Vec<(DecisionOption, Paid)>) {
     for &c in cards_ {
         if let Some(p) = cards::def(g.code(c)).paid {
-            for (id, label, arg) in (p.offers)(g, c) {
+            for (id, label, arg) in cards::paid_offers(g, &p, c) {
                 out.push((opt(id, label), Paid::Card { card: c, arg }));
             }
         }
@@ -157,7 +157,7 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
     card_abilities(g, &g.installed_corp(), out);
     // The Corp identity's paid ability (its row says when it can be used).
     if let Some(p) = cards::def(&g.corp.identity).paid {
-        for (id, label, arg) in (p.offers)(g, cards::NO_CARD) {
+        for (id, label, arg) in cards::paid_offers(g, &p, cards::NO_CARD) {
             out.push((opt(id, label), Paid::Card { card: cards::NO_CARD, arg }));
         }
     }
@@ -372,7 +372,7 @@ fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
         Paid::Card { card, arg } => {
             let c = if *card == cards::NO_CARD { cards::identity(g, seat, *arg) } else { cards::ctx(g, *card, *arg) };
             if let Some(a) = c.def.paid {
-                cards::apply(g, &a.effect, c, ev);
+                cards::use_ability(g, &a.offers, &a.effect, c, ev);
             }
         }
     }

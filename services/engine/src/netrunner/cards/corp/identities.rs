@@ -194,7 +194,7 @@ pub(crate) const EPIPHANY_ANALYTICA_ROW: CardDef = // clicks and the Corp identi
         code: EPIPHANY_ANALYTICA,
         name: "Epiphany Analytica: Nations Undivided",
         events: &[(When::RunnerTookCorpCardFirst, Effect::Custom(epiphany_counter))],
-        click: Some(Click { offers: epiphany_offers, effect: Effect::Custom(epiphany_look) }),
+        click: Some(Click { offers: Offers::Own(epiphany_offers), effect: Effect::Custom(epiphany_look) }),
         asks: &[Ask::Own(Prompt { ask: epiphany_ask, answer: install_from_rd_answer })],
         ..BLANK
     };
@@ -285,7 +285,7 @@ pub const LEO_CONSTRUCTION: &str = "35035";
 pub(crate) const LEO_CONSTRUCTION_ROW: CardDef = CardDef {
     code: LEO_CONSTRUCTION,
     name: "LEO Construction: Labor Solutions",
-    paid: Some(PaidAbility { offers: leo_offers, effect: Effect::Custom(leo_construction) }),
+    paid: Some(PaidAbility { offers: Offers::Own(leo_offers), effect: Effect::Custom(leo_construction) }),
     ..BLANK
 };
 
@@ -533,7 +533,7 @@ pub(crate) const SYNAPSE_GLOBAL_ROW: CardDef = CardDef {
     code: SYNAPSE_GLOBAL,
     name: "Synapse Global: Faster than Thought",
     events: &[(When::FirstTagRemoved, Effect::Ask(0))],
-    click: Some(Click { offers: synapse_offers, effect: Effect::Custom(synapse_global) }),
+    click: Some(Click { offers: Offers::Own(synapse_offers), effect: Effect::Custom(synapse_global) }),
     asks: &[Ask::Own(Prompt { ask: synapse_ask, answer: synapse_answer })],
     ..BLANK
 };

@@ -94,21 +94,17 @@ pub const ANGELIQUE_GARZA_CORREA: &str = "34063";
 pub(crate) const ANGELIQUE_GARZA_CORREA_ROW: CardDef = CardDef {
     code: ANGELIQUE_GARZA_CORREA,
     name: "Angelique Garza Correa",
-    click: Some(Click { offers: angelique_offers, effect: Effect::Custom(angelique_expend) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed { id: "", cost: Cost::Expend, usable: |g, _| threat(g, 3), text: "" }),
+        effect: Effect::Custom(angelique_expend),
+    }),
     on_access: Effect::Custom(angelique_accessed),
     asks: &[Ask::Own(Prompt { ask: angelique_ask, answer: angelique_answer })],
     ..BLANK
 };
 
-/// Threat 3: Angelique Garza Correa can be expended for 1 meat damage.
-fn angelique_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    expend_offers(g, card, threat(g, 3))
-}
-
-fn angelique_expend(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if expend(g, c.card, ev) {
-        damage(g, DamageKind::Meat, 1, c.name(), false);
-    }
+fn angelique_expend(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    damage(g, DamageKind::Meat, 1, c.name(), false);
 }
 
 /// Accessed while rezzed, the Corp may pay 2 for 2 meat damage.
@@ -612,7 +608,7 @@ pub(crate) const THE_HOLO_MAN_ROW: CardDef = CardDef {
     code: THE_HOLO_MAN,
     name: "The Holo Man",
     events: &[(When::TurnBegin, Effect::Ask(0))],
-    click: Some(Click { offers: holo_offers, effect: Effect::Custom(holo_click) }),
+    click: Some(Click { offers: Offers::Own(holo_offers), effect: Effect::Custom(holo_click) }),
     asks: &[Ask::Own(Prompt { ask: move_upgrade_ask, answer: move_upgrade_answer })],
     ..BLANK
 };

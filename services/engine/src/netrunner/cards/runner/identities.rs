@@ -29,7 +29,7 @@ pub const ARISSANA_ROCHA_NAHU: &str = "34020";
 pub(crate) const ARISSANA_ROCHA_NAHU_ROW: CardDef = CardDef {
     code: ARISSANA_ROCHA_NAHU,
     name: "Arissana Rocha Nahu",
-    paid: Some(PaidAbility { offers: arissana_offers, effect: Effect::Custom(arissana) }),
+    paid: Some(PaidAbility { offers: Offers::Own(arissana_offers), effect: Effect::Custom(arissana) }),
     asks: &[Ask::Own(Prompt { ask: arissana_ask, answer: arissana_answer })],
     ..BLANK
 };
@@ -413,7 +413,7 @@ pub const TOPAN: &str = "35002";
 pub(crate) const TOPAN_ROW: CardDef = CardDef {
     code: TOPAN,
     name: "Topan",
-    click: Some(Click { offers: topan_offers, effect: Effect::Custom(topan) }),
+    click: Some(Click { offers: Offers::Own(topan_offers), effect: Effect::Custom(topan) }),
     asks: &[Ask::Own(Prompt { ask: topan_ask, answer: topan_answer })],
     ..BLANK
 };

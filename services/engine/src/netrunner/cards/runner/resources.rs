@@ -3,8 +3,8 @@
 //! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
-    add_power, breach_extra, encountered_ice, encountering, gain_clicks, power, question, remove_tags, run_target, spend_clicks, spend_power,
-    trash_to_bypass_answer, yes_no, NO_MORE_ACCESS,
+    add_power, breach_extra, encountered_ice, encountering, gain_clicks, power, question, remove_tags, run_target, spend_power, trash_to_bypass_answer, yes_no,
+    NO_MORE_ACCESS,
 };
 use crate::netrunner::cards::prelude::*;
 
@@ -80,7 +80,7 @@ pub(crate) const ARRUACEIRAS_CREW_ROW: CardDef = CardDef {
     code: ARRUACEIRAS_CREW,
     name: "Arruaceiras Crew",
     statics: &[Static::PaidInAnyWindow, Static::IceStrengthBy(arruaceiras_minus)],
-    paid: Some(PaidAbility { offers: arruaceiras_offers, effect: Effect::Custom(arruaceiras) }),
+    paid: Some(PaidAbility { offers: Offers::Own(arruaceiras_offers), effect: Effect::Custom(arruaceiras) }),
     ..BLANK
 };
 
@@ -138,21 +138,15 @@ pub const BEATRIZ_FRIERE_GONZALEZ: &str = "34028";
 pub(crate) const BEATRIZ_FRIERE_GONZALEZ_ROW: CardDef = CardDef {
     code: BEATRIZ_FRIERE_GONZALEZ,
     name: "Beatriz Friere Gonzalez",
-    click: Some(Click { offers: beatriz_offers, effect: Effect::Custom(beatriz) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed { id: "", cost: Cost::Clicks(2), usable: |_, _| true, text: "spend 2 clicks to run HQ (breach R&D instead)" }),
+        effect: Effect::Custom(beatriz),
+    }),
     run: Some(RunSource { more_access: one_more_on_rd, on_success: Effect::Custom(breach_rd_instead) }),
     ..BLANK
 };
 
-/// Beatriz Friere Gonzalez: 2 clicks: run HQ; if successful, breach R&D instead, 1 more access.
-fn beatriz_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    if g.runner.clicks < 2 {
-        return vec![];
-    }
-    vec![(None, format!("{}: spend 2 clicks to run HQ (breach R&D instead)", g.label(card)))]
-}
-
 fn beatriz(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    spend_clicks(g, 1, c.name(), ev);
     g.start_run(HQ, Some(c.card), ev);
 }
 
@@ -224,7 +218,7 @@ pub(crate) const DEBBIE_DOWNTOWN_MOREIRA_ROW: CardDef = CardDef {
     name: "Debbie \"Downtown\" Moreira",
     on_install: Effect::Custom(debbie_install),
     events: &[(When::EventPlayed, Effect::Custom(debbie_event_played))],
-    click: Some(Click { offers: debbie_offers, effect: Effect::Custom(debbie_run) }),
+    click: Some(Click { offers: Offers::Own(debbie_offers), effect: Effect::Custom(debbie_run) }),
     run_ends: Some(debbie_run_ends),
     ..BLANK
 };
@@ -272,24 +266,22 @@ pub const ERU_AYASE_PESSOA: &str = "34007";
 pub(crate) const ERU_AYASE_PESSOA_ROW: CardDef = CardDef {
     code: ERU_AYASE_PESSOA,
     name: "Eru Ayase-Pessoa",
-    click: Some(Click { offers: eru_offers, effect: Effect::Custom(eru) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed {
+            id: "",
+            cost: Cost::TakeTags(1),
+            usable: |g, card| !g.flags.used_cards.contains(&card),
+            text: "take 1 tag to run Archives (breach R&D instead)",
+        }),
+        effect: Effect::Custom(eru),
+    }),
     run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Custom(breach_rd_instead) }),
     events: &[(When::Breach, Effect::Custom(eru_breach))],
     ..BLANK
 };
 
-/// Eru Ayase-Pessoa: once per turn, a click and a tag: run Archives (breaching R&D instead if
-/// successful).
-fn eru_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    if g.flags.used_cards.contains(&card) {
-        return vec![];
-    }
-    vec![(None, format!("{}: take 1 tag to run Archives (breach R&D instead)", g.label(card)))]
-}
-
 fn eru(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     g.flags.used_cards.push(c.card);
-    give_tags(g, 1, c.name(), ev);
     g.start_run(ARCHIVES, Some(c.card), ev);
 }
 
@@ -333,7 +325,7 @@ pub const FRIEND_OF_A_FRIEND: &str = "34074";
 pub(crate) const FRIEND_OF_A_FRIEND_ROW: CardDef = CardDef {
     code: FRIEND_OF_A_FRIEND,
     name: "Friend of a Friend",
-    click: Some(Click { offers: friend_offers, effect: Effect::Custom(friend_of_a_friend) }),
+    click: Some(Click { offers: Offers::Own(friend_offers), effect: Effect::Custom(friend_of_a_friend) }),
     ..BLANK
 };
 
@@ -365,7 +357,7 @@ pub const HANNAH_WHEELS_PILINTRA: &str = "34008";
 pub(crate) const HANNAH_WHEELS_PILINTRA_ROW: CardDef = CardDef {
     code: HANNAH_WHEELS_PILINTRA,
     name: "Hannah \"Wheels\" Pilintra",
-    click: Some(Click { offers: hannah_offers, effect: Effect::Custom(hannah) }),
+    click: Some(Click { offers: Offers::Own(hannah_offers), effect: Effect::Custom(hannah) }),
     run_ends: Some(hannah_run_ends),
     ..BLANK
 };
@@ -529,7 +521,7 @@ pub(crate) const RED_TEAM_ROW: CardDef = CardDef {
     code: RED_TEAM,
     name: "Red Team",
     on_install: Effect::Load(12),
-    click: Some(Click { offers: red_team_offers, effect: Effect::Custom(run_target) }),
+    click: Some(Click { offers: Offers::Own(red_team_offers), effect: Effect::Custom(run_target) }),
     run: Some(RunSource { more_access: NO_RUN_CHANGE, on_success: Effect::Custom(red_team_success) }),
     ..BLANK
 };
@@ -556,22 +548,20 @@ fn red_team_success(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 pub const RENT_RIOTERS: &str = "35011";
 
-pub(crate) const RENT_RIOTERS_ROW: CardDef =
-    CardDef { code: RENT_RIOTERS, name: "Rent Rioters", click: Some(Click { offers: rent_rioters_offers, effect: Effect::Custom(rent_rioters) }), ..BLANK };
-
-/// Rent Rioters: 3 clicks (the action's own and 2 more) and trash it: 9 credits.
-fn rent_rioters_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    if g.runner.clicks < 3 {
-        return vec![];
-    }
-    vec![(None, format!("{}: spend 3 clicks and trash it to gain 9 credits", g.label(card)))]
-}
-
-fn rent_rioters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    spend_clicks(g, 2, c.name(), ev);
-    crate::netrunner::effects::runner_trash(g, c.card, "its own ability", ev);
-    g.gain(RUNNER, 9, c.name(), ev);
-}
+pub(crate) const RENT_RIOTERS_ROW: CardDef = CardDef {
+    code: RENT_RIOTERS,
+    name: "Rent Rioters",
+    click: Some(Click {
+        offers: Offers::Costed(Costed {
+            id: "",
+            cost: Cost::All(&[Cost::Clicks(3), Cost::TrashSelf]),
+            usable: |_, _| true,
+            text: "spend 3 clicks and trash it to gain 9 credits",
+        }),
+        effect: Effect::Gain(RUNNER, 9),
+    }),
+    ..BLANK
+};
 
 // --- Side Hustle ---------------------------------------------------------------------------------
 
@@ -605,13 +595,9 @@ pub(crate) const SMARTWARE_DISTRIBUTOR_ROW: CardDef = CardDef {
     code: SMARTWARE_DISTRIBUTOR,
     name: "Smartware Distributor",
     events: &[(When::TurnBegin, Effect::Custom(smartware_take))],
-    click: Some(Click { offers: smartware_offers, effect: Effect::Load(3) }),
+    click: Some(Click { offers: Offers::Costed(Costed { id: "", cost: Cost::Free, usable: |_, _| true, text: "place 3 credits" }), effect: Effect::Load(3) }),
     ..BLANK
 };
-
-fn smartware_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    vec![(None, format!("{}: place 3 credits", g.label(card)))]
-}
 
 /// Smartware Distributor: take 1 when the Runner's turn begins.
 fn smartware_take(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
@@ -626,16 +612,12 @@ pub(crate) const TELEWORK_CONTRACT_ROW: CardDef = CardDef {
     code: TELEWORK_CONTRACT,
     name: "Telework Contract",
     on_install: Effect::Load(9),
-    click: Some(Click { offers: telework_offers, effect: Effect::Custom(telework) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed { id: "", cost: Cost::Free, usable: |g, card| !g.flags.used_cards.contains(&card), text: "take 3 credits" }),
+        effect: Effect::Custom(telework),
+    }),
     ..BLANK
 };
-
-fn telework_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    if g.flags.used_cards.contains(&card) {
-        return vec![];
-    }
-    vec![(None, format!("{}: take 3 credits", g.label(card)))]
-}
 
 /// Telework Contract: once per turn, click: take 3; trashed when empty.
 fn telework(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {

@@ -37,7 +37,7 @@ pub const EMINENT_DOMAIN: &str = "34122";
 pub(crate) const EMINENT_DOMAIN_ROW: CardDef = CardDef {
     code: EMINENT_DOMAIN,
     name: "Eminent Domain",
-    click: Some(Click { offers: eminent_offers, effect: Effect::Custom(eminent_expend) }),
+    click: Some(Click { offers: Offers::Costed(Costed { id: "", cost: Cost::Expend, usable: |_, _| true, text: "" }), effect: Effect::Custom(eminent_expend) }),
     on_score: Effect::Ask(1),
     asks: &[
         Ask::Own(Prompt { ask: eminent_hq_ask, answer: eminent_hq_answer }),
@@ -59,14 +59,8 @@ fn rez_ignoring_costs(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
 }
 
-fn eminent_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    expend_offers(g, card, true)
-}
-
-fn eminent_expend(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if expend(g, c.card, ev) {
-        ask_later(g, c, 0);
-    }
+fn eminent_expend(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    ask_later(g, c, 0);
 }
 
 fn eminent_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
@@ -205,19 +199,13 @@ pub const SLASH_AND_BURN_AGRICULTURE: &str = "34057";
 pub(crate) const SLASH_AND_BURN_AGRICULTURE_ROW: CardDef = CardDef {
     code: SLASH_AND_BURN_AGRICULTURE,
     name: "Slash and Burn Agriculture",
-    click: Some(Click { offers: plain_expend_offers, effect: Effect::Custom(slash_and_burn) }),
+    click: Some(Click { offers: Offers::Costed(Costed { id: "", cost: Cost::Expend, usable: |_, _| true, text: "" }), effect: Effect::Custom(slash_and_burn) }),
     asks: &[Ask::Own(Prompt { ask: slash_and_burn_ask, answer: slash_and_burn_answer })],
     ..BLANK
 };
 
-fn plain_expend_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    expend_offers(g, card, true)
-}
-
-fn slash_and_burn(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if expend(g, c.card, ev) {
-        ask_later(g, c, 0);
-    }
+fn slash_and_burn(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    ask_later(g, c, 0);
 }
 
 fn slash_and_burn_ask(g: &Game, c: Ctx) -> Option<Question> {
@@ -253,7 +241,7 @@ pub(crate) const THE_BASALT_SPIRE_ROW: CardDef = CardDef {
     name: "The Basalt Spire",
     on_score: Effect::Custom(two_agenda_counters),
     on_steal: Effect::Ask(0),
-    paid: Some(PaidAbility { offers: basalt_offers, effect: Effect::Custom(basalt_spire) }),
+    paid: Some(PaidAbility { offers: Offers::Own(basalt_offers), effect: Effect::Custom(basalt_spire) }),
     asks: &[Ask::Own(Prompt { ask: archives_to_hq_ask, answer: archives_to_hq_answer })],
     ..BLANK
 };

@@ -16,7 +16,7 @@ pub const HUMANOID_RESOURCES: &str = "35039";
 pub(crate) const HUMANOID_RESOURCES_ROW: CardDef = CardDef {
     code: HUMANOID_RESOURCES,
     name: "Humanoid Resources",
-    click: Some(Click { offers: humanoid_offers, effect: Effect::Custom(humanoid_resources) }),
+    click: Some(Click { offers: Offers::Own(humanoid_offers), effect: Effect::Custom(humanoid_resources) }),
     asks: &[Ask::Own(Prompt { ask: up_to_installs_ask, answer: top_down_answer }), Ask::Own(Prompt { ask: play_from_hq_ask::<false>, answer: play_answer })],
     ..BLANK
 };
@@ -178,7 +178,7 @@ pub(crate) const WORKING_PROTOTYPE_ROW: CardDef = CardDef {
     code: WORKING_PROTOTYPE,
     name: "Working Prototype",
     events: &[(When::Rez, Effect::Custom(working_prototype_counter))],
-    click: Some(Click { offers: working_prototype_offers, effect: Effect::Custom(working_prototype) }),
+    click: Some(Click { offers: Offers::Own(working_prototype_offers), effect: Effect::Custom(working_prototype) }),
     asks: &[Ask::Own(Prompt { ask: working_prototype_ask, answer: working_prototype_answer })],
     ..BLANK
 };

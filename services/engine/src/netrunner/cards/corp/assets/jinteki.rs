@@ -42,7 +42,7 @@ pub(crate) const CHARLOTTE_CACADOR_ROW: CardDef = CardDef {
     name: "Charlotte Caçador",
     statics: &[Static::Advanceable],
     events: &[(When::TurnBegin, Effect::Ask(0))],
-    paid: Some(PaidAbility { offers: charlotte_offers, effect: Effect::Custom(charlotte_trash) }),
+    paid: Some(PaidAbility { offers: Offers::Own(charlotte_offers), effect: Effect::Custom(charlotte_trash) }),
     asks: &[Ask::Own(Prompt { ask: charlotte_ask, answer: charlotte_answer })],
     ..BLANK
 };

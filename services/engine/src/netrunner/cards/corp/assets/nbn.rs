@@ -207,7 +207,7 @@ pub(crate) const JK_DUMONT_KINDELAN_ROW: CardDef = CardDef {
     code: JK_DUMONT_KINDELAN,
     name: "Janaína “JK” Dumont Kindelán",
     events: &[(When::TurnBegin, Effect::Load(3))],
-    click: Some(Click { offers: jk_offers, effect: Effect::Custom(jk_to_hq) }),
+    click: Some(Click { offers: Offers::Own(jk_offers), effect: Effect::Custom(jk_to_hq) }),
     asks: &[Ask::Own(Prompt { ask: install_from_hq_ask, answer: install_answer::<false> })],
     ..BLANK
 };
@@ -258,7 +258,7 @@ pub(crate) const SPIN_DOCTOR_ROW: CardDef = CardDef {
     code: SPIN_DOCTOR,
     name: "Spin Doctor",
     on_rez: Effect::Draw(CORP, 2),
-    paid: Some(PaidAbility { offers: spin_doctor_offers, effect: Effect::Custom(spin_doctor) }),
+    paid: Some(PaidAbility { offers: Offers::Own(spin_doctor_offers), effect: Effect::Custom(spin_doctor) }),
     asks: &[Ask::ArchivesToRd(2)],
     ..BLANK
 };

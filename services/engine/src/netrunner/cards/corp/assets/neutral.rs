@@ -12,26 +12,23 @@ pub(in crate::netrunner::cards) static DEFS: &[CardDef] = &[B_1001_ROW, REGOLITH
 
 pub const B_1001: &str = "34065";
 
-pub(crate) const B_1001_ROW: CardDef =
-    CardDef { code: B_1001, name: "B-1001", paid: Some(PaidAbility { offers: b_1001_offers, effect: Effect::Custom(b_1001) }), ..BLANK };
-
-/// B-1001 is used during a run against another server, removing a tag.
-fn b_1001_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
-    let CorpZone::Root(here) = g.corp_zone(card) else { return vec![] };
-    let elsewhere = g.run.as_ref().is_some_and(|r| !r.stop && r.server != here);
-    if g.rezzed(card) && g.tagged() && elsewhere {
-        vec![(format!("b1001:{card}"), format!("{}: remove 1 tag to end the run", g.label(card)), 0)]
-    } else {
-        vec![]
-    }
-}
-
-fn b_1001(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    g.runner.tags -= 1;
-    note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
-    crate::netrunner::effects::tags_removed(g, 1, ev);
-    end_the_run(g, c.name(), ev);
-}
+pub(crate) const B_1001_ROW: CardDef = CardDef {
+    code: B_1001,
+    name: "B-1001",
+    paid: Some(PaidAbility {
+        offers: Offers::Costed(Costed {
+            id: "b1001",
+            cost: Cost::RemoveTag,
+            usable: |g, card| match g.corp_zone(card) {
+                CorpZone::Root(here) => g.rezzed(card) && g.run.as_ref().is_some_and(|r| !r.stop && r.server != here),
+                _ => false,
+            },
+            text: "remove 1 tag to end the run",
+        }),
+        effect: Effect::EndTheRun,
+    }),
+    ..BLANK
+};
 
 // --- Regolith Mining License ---------------------------------------------------------------------
 
@@ -41,17 +38,12 @@ pub(crate) const REGOLITH_MINING_LICENSE_ROW: CardDef = CardDef {
     code: REGOLITH_MINING_LICENSE,
     name: "Regolith Mining License",
     on_rez: Effect::Load(15),
-    click: Some(Click { offers: regolith_offers, effect: Effect::Custom(regolith) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed { id: "", cost: Cost::Free, usable: |g, card| g.rezzed(card) && g.hosted(card) > 0, text: "take 3 credits" }),
+        effect: Effect::Custom(regolith),
+    }),
     ..BLANK
 };
-
-fn regolith_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    if g.rezzed(card) && g.hosted(card) > 0 {
-        vec![(None, format!("{}: take 3 credits", g.label(card)))]
-    } else {
-        vec![]
-    }
-}
 
 fn regolith(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     crate::netrunner::effects::take_or_trash(g, CORP, c.card, 3, "Regolith Mining License is empty", ev);

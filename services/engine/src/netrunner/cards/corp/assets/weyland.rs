@@ -74,7 +74,7 @@ pub(crate) const CYBERSAND_HARVESTER_ROW: CardDef = CardDef {
     name: "Cybersand Harvester",
     events: &[(When::Rez, Effect::Custom(cybersand_rez))],
     statics: &[Static::CorpHostedCreditsFor(install_costs_only)],
-    paid: Some(PaidAbility { offers: cybersand_offers, effect: Effect::Custom(cybersand_take) }),
+    paid: Some(PaidAbility { offers: Offers::Own(cybersand_offers), effect: Effect::Custom(cybersand_take) }),
     ..BLANK
 };
 

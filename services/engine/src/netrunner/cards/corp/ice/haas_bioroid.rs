@@ -422,7 +422,7 @@ pub const MIC: &str = "34036";
 pub(crate) const MIC_ROW: CardDef = CardDef {
     code: MIC,
     name: "M.I.C.",
-    paid: Some(PaidAbility { offers: mic_offers, effect: Effect::Custom(mic_trash) }),
+    paid: Some(PaidAbility { offers: Offers::Own(mic_offers), effect: Effect::Custom(mic_trash) }),
     subroutines: &[
         Sub { text: "the Runner loses a click", effect: Effect::Custom(lose_click) },
         Sub { text: "the Runner loses a click", effect: Effect::Custom(lose_click) },

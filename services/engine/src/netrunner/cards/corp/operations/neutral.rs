@@ -22,7 +22,7 @@ pub(crate) const PETTY_CASH_ROW: CardDef = CardDef {
     code: PETTY_CASH,
     name: "Petty Cash",
     play: Some(Play { targets: Targets::Labeled(no_action_finished_yet), effect: Effect::Custom(petty_cash) }),
-    click: Some(Click { offers: petty_cash_offers, effect: Effect::Ask(0) }),
+    click: Some(Click { offers: Offers::Own(petty_cash_offers), effect: Effect::Ask(0) }),
     asks: &[Ask::Own(Prompt { ask: petty_cash_ask, answer: petty_cash_answer }), Ask::Do(remove_from_game)],
     ..BLANK
 };

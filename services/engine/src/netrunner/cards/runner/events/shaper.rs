@@ -175,7 +175,7 @@ pub(crate) const SPREE_ROW: CardDef = CardDef {
     name: "Spree",
     play: Some(Play { targets: Targets::Servers(every_server), effect: Effect::Custom(spree) }),
     statics: &[Static::PaidInAnyWindow],
-    paid: Some(PaidAbility { offers: spree_offers, effect: Effect::Custom(spree_move) }),
+    paid: Some(PaidAbility { offers: Offers::Own(spree_offers), effect: Effect::Custom(spree_move) }),
     ..BLANK
 };
 

@@ -213,7 +213,7 @@ pub(crate) const THE_WIZARDS_CHEST_ROW: CardDef = CardDef {
     code: THE_WIZARDS_CHEST,
     name: "The Wizard's Chest",
     statics: &[Static::PaidInAnyWindow],
-    paid: Some(PaidAbility { offers: chest_offers, effect: Effect::Custom(chest_use) }),
+    paid: Some(PaidAbility { offers: Offers::Own(chest_offers), effect: Effect::Custom(chest_use) }),
     asks: &[Ask::Own(Prompt { ask: chest_install_ask, answer: chest_install_answer })],
     ..BLANK
 };

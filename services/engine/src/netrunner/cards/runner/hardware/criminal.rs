@@ -95,7 +95,15 @@ pub(crate) const DETENTE_ROW: CardDef = CardDef {
     name: "Detente",
     statics: &[Static::Memory(1), Static::AnyPlayerMayUse],
     events: &[(When::SuccessfulRun, Effect::Custom(detente_success))],
-    click: Some(Click { offers: detente_offers, effect: Effect::Custom(detente_use) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed {
+            id: "",
+            cost: Cost::Free,
+            usable: |g, card| hosted_on(g, card).len() >= DETENTE_RETURNS && installed(g, card),
+            text: "add 2 hosted cards to HQ; the Runner may access 1 card in HQ at random",
+        }),
+        effect: Effect::Custom(detente_use),
+    }),
     asks: &[
         Ask::Own(Prompt { ask: detente_host_ask, answer: detente_host_answer }),
         Ask::Random { from: Pile::Hq, count: just_one },
@@ -151,13 +159,6 @@ fn detente_host(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
             host_faceup(g, k, c.card, c.name(), ev);
         }
     }
-}
-
-fn detente_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    if hosted_on(g, card).len() < DETENTE_RETURNS || !installed(g, card) {
-        return vec![];
-    }
-    vec![(None, format!("{}: add 2 hosted cards to HQ; the Runner may access 1 card in HQ at random", g.label(card)))]
 }
 
 /// Its cost: 2 hosted cards go back to HQ, chosen by the player using it when more than 2 are
@@ -423,13 +424,12 @@ pub(crate) const PENNYSHAVER_ROW: CardDef = CardDef {
     name: "Pennyshaver",
     statics: &[Static::Memory(1)],
     events: &[(When::SuccessfulRun, Effect::Load(1))],
-    click: Some(Click { offers: pennyshaver_offers, effect: Effect::Custom(pennyshaver) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed { id: "", cost: Cost::Free, usable: |_, _| true, text: "place 1 credit, then take all" }),
+        effect: Effect::Custom(pennyshaver),
+    }),
     ..BLANK
 };
-
-fn pennyshaver_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    vec![(None, format!("{}: place 1 credit, then take all", g.label(card)))]
-}
 
 /// Pennyshaver: click: place 1 credit on it, then take them all.
 fn pennyshaver(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {

@@ -86,7 +86,7 @@ pub(crate) const CATALOGUER_ROW: CardDef = CardDef {
     name: "Cataloguer",
     on_install: Effect::Custom(cataloguer_load),
     events: &[(When::SuccessfulRun, Effect::Custom(cataloguer_success))],
-    click: Some(Click { offers: cataloguer_offers, effect: Effect::Custom(cataloguer_breach) }),
+    click: Some(Click { offers: Offers::Own(cataloguer_offers), effect: Effect::Custom(cataloguer_breach) }),
     asks: &[
         Ask::Own(Prompt { ask: cataloguer_instead_ask, answer: cataloguer_instead_answer }),
         Ask::Own(Prompt { ask: cataloguer_arrange_ask, answer: cataloguer_arrange_answer }),
@@ -253,19 +253,23 @@ pub const MADANI: &str = "35028";
 pub(crate) const MADANI_ROW: CardDef = CardDef {
     code: MADANI,
     name: "Madani",
-    click: Some(Click { offers: madani_offers, effect: Effect::Ask(0) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed { id: "", cost: Cost::Free, usable: |g, _| !grip_programs(g).is_empty(), text: "host programs from your grip on it" }),
+        effect: Effect::Ask(0),
+    }),
     statics: &[Static::PaidInAnyWindow],
-    paid: Some(PaidAbility { offers: madani_paid_offers, effect: Effect::Custom(madani_install) }),
+    paid: Some(PaidAbility {
+        offers: Offers::Costed(Costed {
+            id: "madani",
+            cost: Cost::Free,
+            usable: |g, card| !g.flags.used_cards.contains(&card) && !madani_installable(g, card).is_empty(),
+            text: "install 1 hosted program",
+        }),
+        effect: Effect::Custom(madani_install),
+    }),
     asks: &[Ask::Own(Prompt { ask: madani_host_ask, answer: madani_host_answer }), Ask::Own(Prompt { ask: madani_install_ask, answer: madani_install_answer })],
     ..BLANK
 };
-
-fn madani_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    if grip_programs(g).is_empty() {
-        return vec![];
-    }
-    vec![(None, format!("{}: host programs from your grip on it", g.label(card)))]
-}
 
 fn madani_host_ask(g: &Game, c: Ctx) -> Option<Question> {
     let ps = grip_programs(g);
@@ -297,14 +301,6 @@ fn madani_installable(g: &Game, card: u32) -> Vec<u32> {
         .into_iter()
         .filter(|&k| g.def(k).ctype == CardType::Program && runner_available_for(g, Spend::Install(k)) >= g.runner_install_cost(k))
         .collect()
-}
-
-/// Once per turn, 0 credits: install 1 hosted program, paying its install cost.
-fn madani_paid_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
-    if g.flags.used_cards.contains(&card) || madani_installable(g, card).is_empty() {
-        return vec![];
-    }
-    vec![(format!("madani:{card}"), format!("{}: install 1 hosted program", g.label(card)), 0)]
 }
 
 fn madani_install(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {

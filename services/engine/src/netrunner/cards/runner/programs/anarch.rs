@@ -30,7 +30,7 @@ pub(crate) const AUDREY_V2_ROW: CardDef = CardDef {
     code: AUDREY_V2,
     name: "Audrey v2",
     events: &[(When::TrashAccessed, Effect::Custom(virus_on_self))],
-    paid: Some(PaidAbility { offers: audrey_offers, effect: Effect::Custom(audrey) }),
+    paid: Some(PaidAbility { offers: Offers::Own(audrey_offers), effect: Effect::Custom(audrey) }),
     asks: &[Ask::Own(Prompt { ask: audrey_pump_ask, answer: audrey_pump_answer })],
     ..BLANK
 };
@@ -132,7 +132,7 @@ fn audrey_pump_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -
 pub const BANNER: &str = "34005";
 
 pub(crate) const BANNER_ROW: CardDef =
-    CardDef { code: BANNER, name: "Banner", paid: Some(PaidAbility { offers: banner_offers, effect: Effect::Custom(banner) }), ..BLANK };
+    CardDef { code: BANNER, name: "Banner", paid: Some(PaidAbility { offers: Offers::Own(banner_offers), effect: Effect::Custom(banner) }), ..BLANK };
 
 /// Banner's interface ability (its strength at least the barrier's): for 2, the barrier's
 /// subroutines cannot end the run for the rest of this encounter (`Run::no_etr`).
@@ -190,7 +190,7 @@ pub(crate) const BOTULUS_ROW: CardDef = CardDef {
     name: "Botulus",
     on_install: Effect::Custom(virus_on_self),
     events: &[(When::TurnBegin, Effect::Custom(virus_on_self))],
-    paid: Some(PaidAbility { offers: botulus_offers, effect: Effect::Custom(botulus_break) }),
+    paid: Some(PaidAbility { offers: Offers::Own(botulus_offers), effect: Effect::Custom(botulus_break) }),
     ..BLANK
 };
 
@@ -246,7 +246,7 @@ pub(crate) const FERMENTER_ROW: CardDef = CardDef {
     name: "Fermenter",
     on_install: Effect::Custom(virus_on_self),
     events: &[(When::TurnBegin, Effect::Custom(virus_on_self))],
-    click: Some(Click { offers: fermenter_offers, effect: Effect::Custom(fermenter_cash_out) }),
+    click: Some(Click { offers: Offers::Own(fermenter_offers), effect: Effect::Custom(fermenter_cash_out) }),
     ..BLANK
 };
 
@@ -310,7 +310,7 @@ pub(crate) const HANTU_ROW: CardDef = CardDef {
     on_install: Effect::Custom(hantu_install),
     // Its strength comes from its hosted virus counters only.
     breaker: Some(Breaker { pump: Pump::Never, ..Breaker::new(Some("Sentry"), 1, 1, 0) }),
-    paid: Some(PaidAbility { offers: hantu_offers, effect: Effect::Custom(hantu_pump) }),
+    paid: Some(PaidAbility { offers: Offers::Own(hantu_offers), effect: Effect::Custom(hantu_pump) }),
     ..BLANK
 };
 
@@ -406,7 +406,15 @@ pub(crate) const LEECH_ROW: CardDef = CardDef {
     code: LEECH,
     name: "Leech",
     events: &[(When::SuccessfulRun, Effect::Custom(leech))],
-    paid: Some(PaidAbility { offers: leech_offers, effect: Effect::Custom(leech_weaken) }),
+    paid: Some(PaidAbility {
+        offers: Offers::Costed(Costed {
+            id: "leech",
+            cost: Cost::Counters(Counter::Virus, 1),
+            usable: |g, _| encountered(g).is_some_and(|(ice, _)| g.ice_strength(ice) > 0),
+            text: "spend a virus counter: the ice gets -1 strength",
+        }),
+        effect: Effect::Custom(leech_weaken),
+    }),
     ..BLANK
 };
 
@@ -417,19 +425,7 @@ fn leech(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
 }
 
-/// Leech: a counter gives the encountered ice -1 strength.
-fn leech_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
-    let Some((ice, _)) = encountered(g) else { return vec![] };
-    if g.card(card).is_none_or(|k| k.virus == 0) || g.ice_strength(ice) <= 0 {
-        return vec![];
-    }
-    vec![(format!("leech:{card}"), format!("{}: spend a virus counter: the ice gets -1 strength", g.label(card)), 0)]
-}
-
 fn leech_weaken(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if !remove_virus(g, c.card) {
-        return;
-    }
     if let Some(r) = g.run.as_mut() {
         r.ice_minus += 1;
     }

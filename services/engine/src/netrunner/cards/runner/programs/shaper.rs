@@ -54,23 +54,17 @@ pub(crate) const COALESCENCE_ROW: CardDef = CardDef {
     name: "Coalescence",
     on_install: Effect::Custom(two_power_counters),
     statics: &[Static::PaidInAnyWindow],
-    paid: Some(PaidAbility { offers: coalescence_offers, effect: Effect::Custom(coalescence) }),
+    paid: Some(PaidAbility {
+        offers: Offers::Costed(Costed {
+            id: "coalescence",
+            cost: Cost::Counters(Counter::Power, 1),
+            usable: |g, _| g.active == RUNNER,
+            text: "spend a power counter to gain 2 credits",
+        }),
+        effect: Effect::Gain(RUNNER, 2),
+    }),
     ..BLANK
 };
-
-/// Coalescence: a hosted power counter: 2 credits, in the Runner's own turn.
-fn coalescence_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
-    if g.active != RUNNER || power(g, card) == 0 {
-        return vec![];
-    }
-    vec![(format!("coalescence:{card}"), format!("{}: spend a power counter to gain 2 credits", g.label(card)), 0)]
-}
-
-fn coalescence(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if spend_power(g, c.card) {
-        g.gain(RUNNER, 2, c.name(), ev);
-    }
-}
 
 // --- Conduit -------------------------------------------------------------------------------------
 
@@ -79,15 +73,11 @@ pub const CONDUIT: &str = "30024";
 pub(crate) const CONDUIT_ROW: CardDef = CardDef {
     code: CONDUIT,
     name: "Conduit",
-    click: Some(Click { offers: conduit_offers, effect: Effect::Custom(conduit) }),
+    click: Some(Click { offers: Offers::Costed(Costed { id: "", cost: Cost::Free, usable: |_, _| true, text: "run R&D" }), effect: Effect::Custom(conduit) }),
     run: Some(RunSource { more_access: conduit_access, on_success: Effect::None }),
     run_ends: Some(conduit_run_ends),
     ..BLANK
 };
-
-fn conduit_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    vec![(None, format!("{}: run R&D", g.label(card)))]
-}
 
 /// Conduit: click: run R&D, accessing 1 more per counter.
 fn conduit(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
@@ -208,7 +198,7 @@ pub(crate) const LOBISOMEM_ROW: CardDef = CardDef {
     breaker: Some(Breaker { pump: Pump::By(2), ..Breaker::new(Some("Code Gate"), 1, 1, 1) }),
     on_install: Effect::Custom(one_power_counter),
     events: &[(When::FullyBreaks, Effect::Custom(lobisomem_fully_breaks))],
-    paid: Some(PaidAbility { offers: lobisomem_offers, effect: Effect::Custom(lobisomem) }),
+    paid: Some(PaidAbility { offers: Offers::Own(lobisomem_offers), effect: Effect::Custom(lobisomem) }),
     ..BLANK
 };
 
@@ -398,7 +388,7 @@ pub(crate) const PRESSURE_SPIKE_ROW: CardDef = CardDef {
     code: PRESSURE_SPIKE,
     name: "Pressure Spike",
     breaker: Some(Breaker { pump: Pump::By(3), ..Breaker::new(Some("Barrier"), 1, 1, 2) }),
-    paid: Some(PaidAbility { offers: pressure_spike_offers, effect: Effect::Custom(pressure_spike) }),
+    paid: Some(PaidAbility { offers: Offers::Own(pressure_spike_offers), effect: Effect::Custom(pressure_spike) }),
     ..BLANK
 };
 
@@ -451,8 +441,12 @@ fn principia_discount(g: &Game, card: u32) -> i64 {
 
 pub const SLAP_VANDAL: &str = "34026";
 
-pub(crate) const SLAP_VANDAL_ROW: CardDef =
-    CardDef { code: SLAP_VANDAL, name: "Slap Vandal", paid: Some(PaidAbility { offers: slap_vandal_offers, effect: Effect::Custom(slap_vandal) }), ..BLANK };
+pub(crate) const SLAP_VANDAL_ROW: CardDef = CardDef {
+    code: SLAP_VANDAL,
+    name: "Slap Vandal",
+    paid: Some(PaidAbility { offers: Offers::Own(slap_vandal_offers), effect: Effect::Custom(slap_vandal) }),
+    ..BLANK
+};
 
 /// Slap Vandal: 1 credit: break 1 subroutine of its host ice, once per encounter (its breaks
 /// are in `Run::broken_by`).
