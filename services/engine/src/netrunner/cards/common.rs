@@ -437,6 +437,17 @@ pub(crate) fn click_bypass_answer<const CLICKS: i64>(g: &mut Game, c: Ctx, a: &[
     Ok(Then::Done)
 }
 
+/// The optional install several Runner cards ask ("you may install 1 of these, paying `less`
+/// less"): the installs the Runner can pay for, then "Install nothing"; `None` when there is none.
+pub(crate) fn may_install(g: &Game, cards: &[u32], less: i64, summary: String, prompt: String) -> Option<Question> {
+    let mut o = install_choices(g, cards, less);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(question(summary, prompt, o))
+}
+
 /// Install options for `cards` paying `less` less (programs within memory, Trojans on each
 /// installed ice, one console), each answered by `Answer::Install` (the host ice as `server`).
 pub(crate) fn install_choices(g: &Game, cards: &[u32], less: i64) -> Vec<(crate::core::DecisionOption, Answer)> {

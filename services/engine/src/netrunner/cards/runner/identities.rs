@@ -2,7 +2,7 @@
 //! functions only it uses; what several cards of this file share comes last. A card's
 //! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
-use crate::netrunner::cards::common::{breach_extra, discounted_install_answer, grip_programs, install_choices, one, question, yes_no, KIND};
+use crate::netrunner::cards::common::{breach_extra, discounted_install_answer, grip_programs, install_choices, may_install, one, question, yes_no, KIND};
 use crate::netrunner::cards::prelude::*;
 
 /// The rows of this file.
@@ -218,16 +218,13 @@ fn magdalene_ask(g: &Game, c: Ctx) -> Option<Question> {
         .copied()
         .filter(|&k| matches!(g.def(k).ctype, CardType::Program | CardType::Hardware))
         .collect();
-    let mut o = install_choices(g, &these, 0);
-    if o.is_empty() {
-        return None;
-    }
-    o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question(
+    may_install(
+        g,
+        &these,
+        0,
         format!("may install a program or hardware they discarded ({})", c.name()),
         format!("{}: install 1 program or piece of hardware you discarded?", c.name()),
-        o,
-    ))
+    )
 }
 
 // --- Mercury: Chrome Libertador ------------------------------------------------------------------
@@ -387,16 +384,13 @@ fn sebastiao_tagged(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
 
 fn sebastiao_ask(g: &Game, c: Ctx) -> Option<Question> {
     let connections: Vec<u32> = g.runner.grip.iter().copied().filter(|&k| g.def(k).ctype == CardType::Resource && g.def(k).has_subtype("Connection")).collect();
-    let mut o = install_choices(g, &connections, 2);
-    if o.is_empty() {
-        return None;
-    }
-    o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question(
+    may_install(
+        g,
+        &connections,
+        2,
         format!("may install a connection resource ({})", c.name()),
         format!("{}: install a connection resource from your grip, paying 2 credits less?", c.name()),
-        o,
-    ))
+    )
 }
 
 // --- The Catalyst: Convention Breaker ------------------------------------------------------------

@@ -3,7 +3,7 @@
 //! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
-    discounted_install_answer, every_server, install_choices, one, plain_install_answer, question, run_target, spend_clicks, NO_MORE_ACCESS,
+    discounted_install_answer, every_server, install_choices, may_install, one, plain_install_answer, question, run_target, spend_clicks, NO_MORE_ACCESS,
 };
 use crate::netrunner::cards::prelude::*;
 
@@ -181,25 +181,23 @@ fn privileged_access_success(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 fn privileged_resource_ask(g: &Game, c: Ctx) -> Option<Question> {
     let resources: Vec<u32> = g.runner.heap.iter().copied().filter(|&k| g.def(k).ctype == CardType::Resource).collect();
-    let mut o = install_choices(g, &resources, 2);
-    if o.is_empty() {
-        return None;
-    }
-    o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question(
+    may_install(
+        g,
+        &resources,
+        2,
         format!("may install a resource from their heap ({})", c.name()),
         format!("{}: install 1 resource from your heap, paying 2 credits less?", c.name()),
-        o,
-    ))
+    )
 }
 
 fn privileged_program_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let mut o = install_choices(g, &heap_programs(g), 0);
-    if o.is_empty() {
-        return None;
-    }
-    o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question(format!("may install a program from their heap ({})", c.name()), format!("{}: install 1 program from your heap?", c.name()), o))
+    may_install(
+        g,
+        &heap_programs(g),
+        0,
+        format!("may install a program from their heap ({})", c.name()),
+        format!("{}: install 1 program from your heap?", c.name()),
+    )
 }
 
 // --- Scrounge ------------------------------------------------------------------------------------
@@ -362,12 +360,7 @@ fn the_price(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 fn the_price_ask(g: &Game, c: Ctx) -> Option<Question> {
     let heap = &g.runner.heap;
     let these = &heap[heap.len().saturating_sub(c.arg as usize)..];
-    let mut o = install_choices(g, these, 3);
-    if o.is_empty() {
-        return None;
-    }
-    o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question("may install one of the trashed cards (The Price)".into(), "The Price: install 1 of those cards, paying 3 less?".into(), o))
+    may_install(g, these, 3, "may install one of the trashed cards (The Price)".into(), "The Price: install 1 of those cards, paying 3 less?".into())
 }
 
 // --- Wildcat Strike ------------------------------------------------------------------------------

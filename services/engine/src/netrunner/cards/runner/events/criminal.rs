@@ -3,8 +3,8 @@
 //! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
-    bypass, click_bypass_answer, encountering, every_server, hq_only, install_choices, one, plain_install_answer, question, remove_tags, run_target,
-    spend_clicks, yes_no, KIND, NO_MORE_ACCESS,
+    bypass, click_bypass_answer, encountering, every_server, hq_only, may_install, one, plain_install_answer, question, remove_tags, run_target, spend_clicks,
+    yes_no, KIND, NO_MORE_ACCESS,
 };
 use crate::netrunner::cards::prelude::*;
 
@@ -378,16 +378,13 @@ fn window_of_opportunity(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
 
 fn window_install_ask(g: &Game, c: Ctx) -> Option<Question> {
     let cards: Vec<u32> = g.runner.grip.iter().copied().filter(|&k| matches!(g.def(k).ctype, CardType::Program | CardType::Hardware)).collect();
-    let mut o = install_choices(g, &cards, 0);
-    if o.is_empty() {
-        return None;
-    }
-    o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question(
+    may_install(
+        g,
+        &cards,
+        0,
         format!("may install a program or hardware ({})", c.name()),
         format!("{}: install 1 program or piece of hardware from your grip?", c.name()),
-        o,
-    ))
+    )
 }
 
 /// The run begins; as it begins, 1 rezzed ice protecting the server is derezzed (step 2). Its
