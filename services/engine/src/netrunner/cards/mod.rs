@@ -436,7 +436,7 @@ pub struct Costed {
 pub enum Cost {
     /// Nothing (a click ability: nothing beyond the action's click).
     Free,
-    /// The Runner spends this many clicks in all, the action's click included (NR-2).
+    /// The card's side spends this many clicks in all, the action's click included (NR-2).
     Clicks(i64),
     /// The Runner takes tags.
     TakeTags(i64),

@@ -8,14 +8,14 @@ pub use crate::netrunner::cards::{
 };
 pub use crate::netrunner::data::{self, CardType};
 pub use crate::netrunner::effects::encounters::{
-    broke_with, gain_subroutines, ice_sub_text, ice_subroutines, move_ice_outermost, move_runner, swap_with_uninstalled,
+    boost, broke_with, gain_subroutines, ice_sub_text, ice_subroutines, move_ice_outermost, move_runner, swap_with_uninstalled,
 };
 pub use crate::netrunner::effects::{
     access_outside_run, add_virus, agenda_counters, arrange_rd_top_answer, arrange_rd_top_ask, card_options, corp_available_for, corp_card_private,
-    corp_install_options, corp_play_options, damage, damage_left, expend, expend_offers, faceup_archive_types, first, gain_clicks, give_tags, host_faceup,
-    hosted_on, hq_to_rd_top, is_ice, lose_a_remaining_click, note, opt, picked, place_adv, prevent_damage, prevent_encounter_ability, purge, remove_virus,
-    reveal_picked, rez_by_effect, rez_paying, run_ends_now, runner_available_for, runner_trash, search_deck_answer, search_deck_ask, take_or_trash, threat,
-    trash_from_hq, trash_from_rd, virus_on_self, ASSASSINATION,
+    corp_install_options, corp_play_options, damage, damage_left, faceup_archive_types, first, gain_clicks, give_tags, host_faceup, hosted_on, hq_to_rd_top,
+    is_ice, lose_a_remaining_click, note, opt, picked, place_adv, prevent_damage, prevent_encounter_ability, purge, remove_virus, reveal_picked, rez_by_effect,
+    rez_paying, run_ends_now, runner_available_for, runner_trash, search_deck_answer, search_deck_ask, take_or_trash, threat, trash_from_hq, trash_from_rd,
+    virus_on_self, ASSASSINATION,
 };
 pub use crate::netrunner::state::{CorpZone, DamageKind, Game, Pile, Run, Slot, Task, TrashKind, ARCHIVES, CORP, HQ, RD, RUNNER};
 pub use serde_json::json;

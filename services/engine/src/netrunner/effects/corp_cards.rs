@@ -1,5 +1,5 @@
 //! Moving and changing Corp cards by an effect: rez (NR-5) and derez, forfeit, trashing from HQ
-//! and R&D, HQ to the top of R&D, moving a card between roots, expend (the keyword).
+//! and R&D, HQ to the top of R&D, moving a card between roots.
 
 use super::{corp_card_private, corp_pay_for, note, unique_check};
 use crate::core::Event;
@@ -55,28 +55,6 @@ pub fn hq_to_rd_top(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) 
         format!("{source}: the Corp adds {} from HQ to the top of R&D", g.label(card)),
         card,
     ));
-}
-
-/// Expend (the Comprehensive Rules' keyword): a click ability of a card in HQ whose cost is the
-/// action's click, 1 credit, and revealing and trashing the card (face up: it was revealed).
-/// The offer, while the card is in HQ and `usable`.
-pub fn expend_offers(g: &Game, card: u32, usable: bool) -> Vec<(Option<u32>, String)> {
-    if usable && g.corp.hq.contains(&card) && g.corp.credits >= 1 {
-        vec![(None, format!("Expend {} (1 credit, reveal and trash it from HQ)", g.label(card)))]
-    } else {
-        vec![]
-    }
-}
-
-/// Pay an expend's cost; false when it cannot be paid (nothing happens then).
-pub fn expend(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> bool {
-    if !g.corp.hq.contains(&card) || !g.corp_pay(1) {
-        return false;
-    }
-    g.to_archives(card, true);
-    note(ev, "expended", format!("The Corp pays 1 credit, reveals {} and trashes it from HQ", g.label(card)), json!({"card": card, "code": g.code(card)}));
-    fire_identity(g, CORP, When::CorpTrashedFromHq, 0, ev);
-    true
 }
 
 /// "Whenever you rez a card": after `card` is rezzed (recorded for the turn), the Corp identity,

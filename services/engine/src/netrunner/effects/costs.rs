@@ -4,16 +4,17 @@
 
 use serde_json::json;
 
-use super::{agenda_counters, expend, give_tags, note, remove_virus, runner_trash, spend_clicks, spend_power, tags_removed};
+use super::{agenda_counters, give_tags, note, remove_virus, runner_trash, spend_clicks, spend_power, tags_removed};
 use crate::core::Event;
-use crate::netrunner::cards::{Cost, Costed, Counter, Ctx};
-use crate::netrunner::state::Game;
+use crate::netrunner::cards::{fire_identity, Cost, Costed, Counter, Ctx, When};
+use crate::netrunner::data::Side;
+use crate::netrunner::state::{Game, CORP};
 
 /// Whether `cost` of `card`'s ability can be paid now.
 pub fn can_pay(g: &Game, card: u32, cost: &Cost) -> bool {
     match *cost {
         Cost::Free | Cost::TakeTags(_) => true,
-        Cost::Clicks(n) => g.runner.clicks >= n,
+        Cost::Clicks(n) => (if corp(g, card) { g.corp.clicks } else { g.runner.clicks }) >= n,
         Cost::RemoveTag => g.tagged(),
         Cost::Counters(kind, n) => g.card(card).is_some_and(|k| {
             let have = match kind {
@@ -34,9 +35,14 @@ pub fn can_pay(g: &Game, card: u32, cost: &Cost) -> bool {
 pub fn pay(g: &mut Game, c: Ctx, cost: &Cost, ev: &mut Vec<Event>) -> bool {
     match *cost {
         Cost::Free => true,
-        // The action's own click is spent by the action (NR-2); the rest here.
+        // The action's own click is spent by the action (NR-2); the rest here. The Runner's are
+        // told apart; the Corp's are not (its logs never told them, and they must replay).
         Cost::Clicks(n) => {
-            spend_clicks(g, n - 1, c.name(), ev);
+            if corp(g, c.card) {
+                g.corp.clicks -= (n - 1).min(g.corp.clicks).max(0);
+            } else {
+                spend_clicks(g, n - 1, c.name(), ev);
+            }
             true
         }
         Cost::TakeTags(n) => {
@@ -66,7 +72,7 @@ pub fn pay(g: &mut Game, c: Ctx, cost: &Cost, ev: &mut Vec<Event>) -> bool {
             }
         }
         Cost::TrashSelf => {
-            if g.def(c.card).side == crate::netrunner::data::Side::Corp {
+            if corp(g, c.card) {
                 g.corp_trash_installed(c.card, "its own ability", ev);
             } else {
                 runner_trash(g, c.card, "its own ability", ev);
@@ -76,6 +82,11 @@ pub fn pay(g: &mut Game, c: Ctx, cost: &Cost, ev: &mut Vec<Event>) -> bool {
         Cost::Expend => expend(g, c.card, ev),
         Cost::All(costs) => costs.iter().all(|k| pay(g, c, k, ev)),
     }
+}
+
+/// Whether `card` is the Corp's (its side pays).
+fn corp(g: &Game, card: u32) -> bool {
+    g.def(card).side == Side::Corp
 }
 
 /// Whether the ability can be used now: usable, and its cost payable.
@@ -107,4 +118,16 @@ pub fn paid_offers(g: &Game, card: u32, k: &Costed) -> Vec<(String, String, u32)
     } else {
         vec![]
     }
+}
+
+/// Pay an expend's cost (the Comprehensive Rules' keyword: from HQ, 1 credit, reveal and trash
+/// it, face up: it was revealed); false when it cannot be paid (nothing happens then).
+fn expend(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> bool {
+    if !g.corp.hq.contains(&card) || !g.corp_pay(1) {
+        return false;
+    }
+    g.to_archives(card, true);
+    note(ev, "expended", format!("The Corp pays 1 credit, reveals {} and trashes it from HQ", g.label(card)), json!({"card": card, "code": g.code(card)}));
+    fire_identity(g, CORP, When::CorpTrashedFromHq, 0, ev);
+    true
 }

@@ -225,3 +225,13 @@ pub fn break_by_ability(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec
         cards::fire_all(g, When::FullyBreaks, &[breaker], ice, ev);
     }
 }
+
+/// A breaker's strength boost for the rest of the encounter (`Run::pumps`; the run, with
+/// `Static::HostPumpsLastRun`), told as "<breaker> <words> (now <strength>)".
+pub fn boost(g: &mut Game, breaker: u32, n: i64, words: &str, ev: &mut Vec<Event>) {
+    if let Some(r) = g.run.as_mut() {
+        r.pumps.push((breaker, n));
+    }
+    let now = g.breaker_strength(breaker);
+    note(ev, "strength_pumped", format!("{} {words} (now {now})", g.label(breaker)), json!({"card": breaker, "amount": n, "strength": now}));
+}

@@ -4,9 +4,10 @@
 //!
 //! - [`asks`]: options and typed answers, and the questions several cards ask.
 //! - [`basics`]: tags, ending the run, damage, clicks, threat, uniqueness.
-//! - [`costs`]: costs declared as data on an ability's row (CR 1.16): can pay, pay, offers.
+//! - [`costs`]: costs declared as data on an ability's row (CR 1.16): can pay, pay (expend
+//!   included), offers.
 //! - [`counters`]: virus, advancement and agenda counters, the purge, hosted credits taken.
-//! - [`corp_cards`]: rez, derez, forfeit and moves of Corp cards by an effect, expend.
+//! - [`corp_cards`]: rez, derez, forfeit and moves of Corp cards by an effect.
 //! - [`hosted_credits`]: hosted and recurring credits spent on the costs they may pay.
 //! - [`moves`]: the Runner's trashes, cards hosted face up, sabotage, arranging R&D.
 //! - [`encounters`]: encounters with ice (CR 6.5): gained subroutines, break limits, breaking by

@@ -317,14 +317,7 @@ fn pump(g: &mut Game, b: u32, ev: &mut Vec<Event>) {
         return;
     }
     let n = g.pump_amount(b);
-    if let Some(run) = g.run.as_mut() {
-        run.pumps.push((b, n));
-    }
-    ev.push(public(
-        "strength_pumped",
-        format!("{} gets +{n} strength for {cost} (now {})", g.label(b), g.breaker_strength(b)),
-        json!({"card": b, "amount": n, "strength": g.breaker_strength(b)}),
-    ));
+    crate::netrunner::effects::encounters::boost(g, b, n, &format!("gets +{n} strength for {cost}"), ev);
 }
 
 fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {

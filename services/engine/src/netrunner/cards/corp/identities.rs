@@ -207,6 +207,7 @@ fn epiphany_counter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     note(ev, "power_counters", format!("{}: 1 power counter on it (now {n})", c.name()), json!({"seat": CORP, "identity": true, "change": 1, "power": n}));
 }
 
+/// Hand-written offers, not a `Costed`: an identity's ability (its counter is the identity's, not a card's).
 fn epiphany_offers(g: &Game, _: u32) -> Vec<(Option<u32>, String)> {
     if g.corp.identity_power == 0 || g.corp.rd.is_empty() {
         return vec![];
@@ -291,6 +292,7 @@ pub(crate) const LEO_CONSTRUCTION_ROW: CardDef = CardDef {
 
 /// LEO Construction: once per turn during a run, trash a rezzed bioroid card in the root of or
 /// protecting the attacked server to end the run.
+/// Hand-written offers, not a `Costed`: one option per Bioroid to trash.
 fn leo_offers(g: &Game, _: u32) -> Vec<(String, String, u32)> {
     let Some(run) = g.run.as_ref() else { return vec![] };
     if g.used_this_turn(LEO_CONSTRUCTION) {
@@ -538,6 +540,7 @@ pub(crate) const SYNAPSE_GLOBAL_ROW: CardDef = CardDef {
     ..BLANK
 };
 
+/// Hand-written offers, not a `Costed`: an identity's ability (its label is the identity's name, not a card's).
 fn synapse_offers(g: &Game, _: u32) -> Vec<(Option<u32>, String)> {
     if g.runner.tags < 1 {
         return vec![];

@@ -623,6 +623,7 @@ fn holo_targets(g: &Game, card: u32) -> Vec<u32> {
     g.server(s).map(|s| s.root.iter().chain(s.ice.iter()).copied().collect()).unwrap_or_default()
 }
 
+/// Hand-written offers, not a `Costed`: one option per card to advance.
 fn holo_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     holo_targets(g, card)
         .into_iter()

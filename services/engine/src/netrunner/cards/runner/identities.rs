@@ -36,6 +36,7 @@ pub(crate) const ARISSANA_ROCHA_NAHU_ROW: CardDef = CardDef {
 
 /// Arissana: once per turn, during a run, a program from the grip (paying its cost), in any
 /// paid-ability window (the identity's paid ability).
+/// Hand-written offers, not a `Costed`: an identity's ability (its label is the identity's name, not a card's).
 fn arissana_offers(g: &Game, _: u32) -> Vec<(String, String, u32)> {
     if g.run.as_ref().is_none_or(|r| r.stop) || g.used_this_turn(ARISSANA_ROCHA_NAHU) || install_choices(g, &grip_programs(g), 0).is_empty() {
         return vec![];
@@ -413,6 +414,7 @@ pub(crate) const TOPAN_ROW: CardDef = CardDef {
 };
 
 /// Topan: once per turn, a click: install a grip card for 2 less, then 1 meat damage.
+/// Hand-written offers, not a `Costed`: an identity's ability (its label is the identity's name, not a card's).
 fn topan_offers(g: &Game, _: u32) -> Vec<(Option<u32>, String)> {
     if g.used_this_turn(TOPAN) || install_choices(g, &g.runner.grip, 2).is_empty() {
         return vec![];

@@ -103,6 +103,7 @@ fn arruaceiras_minus(g: &Game, card: u32, ice: u32) -> i64 {
 
 /// Arruaceiras Crew: once per turn, a tag: the encountered ice -2 strength (argument 0); trash
 /// it and 2 credits: trash the encountered ice at strength 0 or less (argument 1).
+/// Hand-written offers, not a `Costed`: two abilities with different costs on one card.
 fn arruaceiras_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = in_encounter_window(g) else { return vec![] };
     let mut o = Vec::new();
@@ -236,6 +237,7 @@ fn debbie_event_played(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
 }
 
+/// Hand-written offers, not a `Costed`: one option per server to run.
 fn debbie_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     g.corp.servers.iter().map(|s| (Some(s.id), format!("{}: run {} (with its hosted credits)", g.label(card), Game::server_name(s.id)))).collect()
 }
@@ -331,6 +333,7 @@ pub(crate) const FRIEND_OF_A_FRIEND_ROW: CardDef = CardDef {
 
 /// Friend of a Friend: two click abilities, told apart by the option's argument (0: 5 credits
 /// and a tag removed; 1: 9 credits and a tag, only untagged).
+/// Hand-written offers, not a `Costed`: two modes.
 fn friend_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     let mut o = vec![(Some(0), format!("{}: trash it, gain 5 credits and remove 1 tag", g.label(card)))];
     if !g.tagged() {
@@ -364,6 +367,7 @@ pub(crate) const HANNAH_WHEELS_PILINTRA_ROW: CardDef = CardDef {
 
 /// Hannah "Wheels" Pilintra: once per turn, a click back and a run on a remote server (a tag if
 /// it fails: option argument, the server); or trash it: 2 clicks and a tag removed (no server).
+/// Hand-written offers, not a `Costed`: one option per remote server to run, beside a second ability.
 fn hannah_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     let mut o = Vec::new();
     if !g.flags.used_cards.contains(&card) {
@@ -529,6 +533,7 @@ pub(crate) const RED_TEAM_ROW: CardDef = CardDef {
 const NO_RUN_CHANGE: fn(&Game, Ctx, u32) -> u32 = |_, _, _| 0;
 
 /// Red Team: click: run a central server not run this turn.
+/// Hand-written offers, not a `Costed`: one option per central server to run.
 fn red_team_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     [HQ, RD, ARCHIVES]
         .into_iter()

@@ -252,6 +252,7 @@ fn two_agenda_counters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 /// The Basalt Spire, once per turn from the Corp's score area: an agenda counter and the top
 /// card of R&D (trashed) for a card from Archives to HQ.
+/// Hand-written offers, not a `Costed`: part of its cost (trashing the top card of R&D) is not a `Cost` yet.
 fn basalt_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let ok = g.corp.score.contains(&card) && agenda_count(g, card) > 0 && !g.corp.rd.is_empty() && !g.flags.used_cards.contains(&card);
     if ok {

@@ -16,25 +16,20 @@ pub const HUMANOID_RESOURCES: &str = "35039";
 pub(crate) const HUMANOID_RESOURCES_ROW: CardDef = CardDef {
     code: HUMANOID_RESOURCES,
     name: "Humanoid Resources",
-    click: Some(Click { offers: Offers::Own(humanoid_offers), effect: Effect::Custom(humanoid_resources) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed {
+            id: "",
+            cost: Cost::All(&[Cost::Clicks(3), Cost::TrashSelf]),
+            usable: |g, card| g.rezzed(card),
+            text: "3 clicks, trash it: gain 4 credits, draw 3 cards, install up to 2 cards and play 1 operation from HQ",
+        }),
+        effect: Effect::Custom(humanoid_resources),
+    }),
     asks: &[Ask::Own(Prompt { ask: up_to_installs_ask, answer: top_down_answer }), Ask::Own(Prompt { ask: play_from_hq_ask::<false>, answer: play_answer })],
     ..BLANK
 };
 
-/// Humanoid Resources: 3 clicks (the action's and 2 more) and trashing it.
-fn humanoid_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    if !g.rezzed(card) || !g.is_installed(card) || g.corp.clicks < 3 {
-        return vec![];
-    }
-    vec![(None, format!("{}: 3 clicks, trash it: gain 4 credits, draw 3 cards, install up to 2 cards and play 1 operation from HQ", g.label(card)))]
-}
-
 fn humanoid_resources(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if !g.rezzed(c.card) || g.corp.clicks < 2 {
-        return;
-    }
-    g.corp.clicks -= 2;
-    g.corp_trash_installed(c.card, "its own ability", ev);
     g.gain(CORP, 4, c.name(), ev);
     g.draw(CORP, 3, ev);
     // Last pushed first: the installs (one at a time), then the play.
@@ -193,6 +188,7 @@ fn working_prototype_counter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 /// Its two click abilities, told apart by the option's number: 0 (1 counter: 3 credits), 1 (5
 /// counters: 6 credits and a resource to the top of the stack).
+/// Hand-written offers, not a `Costed`: two modes with different costs.
 fn working_prototype_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     let mut v = Vec::new();
     if g.rezzed(card) && g.is_installed(card) {

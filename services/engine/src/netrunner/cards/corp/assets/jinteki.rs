@@ -76,6 +76,7 @@ fn remove_adv(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
     note(ev, "advanced", format!("{source}: 1 advancement counter is removed from {}", g.corp_public_label(card)), json!({"card": card, "adv": g.adv(card)}));
 }
 
+/// Hand-written offers, not a `Costed`: its trash and counter removal are logged in its own words ("its paid ability").
 fn charlotte_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     if g.rezzed(card) && g.adv(card) > 0 {
         vec![(format!("charlotte:{card}"), format!("{}: trash it and remove a hosted advancement counter to gain 3 credits", g.label(card)), 0)]

@@ -212,6 +212,7 @@ pub(crate) const JK_DUMONT_KINDELAN_ROW: CardDef = CardDef {
     ..BLANK
 };
 
+/// Hand-written offers, not a `Costed`: its label tells the hosted credits now.
 fn jk_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     if g.rezzed(card) {
         vec![(None, format!("{}: add it to HQ and take its {} credit(s)", g.label(card), g.hosted(card)))]
@@ -263,6 +264,7 @@ pub(crate) const SPIN_DOCTOR_ROW: CardDef = CardDef {
     ..BLANK
 };
 
+/// Hand-written offers, not a `Costed`: its cost (removing it from the game) is not a `Cost` yet.
 fn spin_doctor_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     if !g.rezzed(card) {
         return vec![];

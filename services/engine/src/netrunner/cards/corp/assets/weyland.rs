@@ -90,6 +90,7 @@ fn install_costs_only(_: &Game, _: u32, spend: Spend) -> bool {
 }
 
 /// Trash it: take all its credits.
+/// Hand-written offers, not a `Costed`: its label tells the hosted credits now.
 fn cybersand_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     if !g.rezzed(card) || !g.is_installed(card) || g.hosted(card) == 0 {
         return vec![];

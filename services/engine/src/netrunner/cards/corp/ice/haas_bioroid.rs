@@ -437,6 +437,7 @@ fn lose_click(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 }
 
 /// M.I.C.'s trash ability, only during a run on its server.
+/// Hand-written offers, not a `Costed`: its trash is the trash of an ice during a run (`trash_ice_in_run`), not a plain trash.
 fn mic_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let here = match g.corp_zone(card) {
         CorpZone::Ice(s) => g.run.as_ref().is_some_and(|r| !r.stop && r.server == s),

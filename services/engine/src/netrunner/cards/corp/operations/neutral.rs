@@ -45,6 +45,7 @@ fn petty_cash(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 }
 
 /// Click: play it from Archives (as it could be played: cost and "play only if").
+/// Hand-written offers, not a `Costed`: played from Archives: its option is a play, not an ability.
 fn petty_cash_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     if !g.corp.archives.contains(&card) || corp_play_options(g, &[card]).is_empty() {
         return vec![];

@@ -190,6 +190,7 @@ fn spree(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 /// During its run, a hosted power counter moves an installed Trojan onto another ice protecting
 /// the attacked server (the program, in the argument's high 16 bits, and the ice).
+/// Hand-written offers, not a `Costed`: one option per Trojan and ice to host it on.
 fn spree_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(run) = g.run.as_ref().filter(|r| r.source == Some(card)) else { return vec![] };
     if power(g, card) == 0 {

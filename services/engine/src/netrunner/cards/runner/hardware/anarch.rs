@@ -224,6 +224,7 @@ const CHEST_TYPES: [(CardType, &str); 3] = [(CardType::Hardware, "hardware"), (C
 const CHEST_SET_ASIDE: usize = 2;
 
 /// Usable only after successful runs on HQ, R&D and Archives this turn; one option per type.
+/// Hand-written offers, not a `Costed`: one option per card type to name.
 fn chest_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     if ![HQ, RD, ARCHIVES].iter().all(|s| g.flags.successful_servers.contains(s)) {
         return vec![];

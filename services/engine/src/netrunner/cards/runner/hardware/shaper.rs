@@ -150,6 +150,7 @@ fn cataloguer_arrange_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Ev
 }
 
 /// [click], hosted power counter: breach R&D, after a successful run on R&D this turn.
+/// Hand-written offers, not a `Costed`: its power counter is spent in its own logged words (a `power_counters` event).
 fn cataloguer_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     if g.active != RUNNER || !g.flags.successful_servers.contains(&RD) || power(g, card) == 0 || !installed(g, card) {
         return vec![];

@@ -37,6 +37,7 @@ pub(crate) const AUDREY_V2_ROW: CardDef = CardDef {
 
 /// Audrey v2 (an AI breaker whose costs are not credits): a virus counter breaks up to 2
 /// subroutines (the option's argument: a bit per subroutine); trashing a grip card: +3 strength.
+/// Hand-written offers, not a `Costed`: one option per set of subroutines to break, beside a pump paid with a grip card.
 fn audrey_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
     let Some(run) = g.run.as_ref() else { return vec![] };
@@ -115,15 +116,7 @@ fn audrey_pump_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -
     g.to_heap(k);
     note(ev, "discarded", format!("Audrey v2: the Runner trashes {} from the grip", g.label(k)), json!({"card": k, "code": g.code(k)}));
     crate::netrunner::effects::trashed_from_grip_or_stack(g, &[k], ev);
-    if let Some(r) = g.run.as_mut() {
-        r.pumps.push((c.card, 3));
-    }
-    note(
-        ev,
-        "strength_pumped",
-        format!("{} gets +3 strength (now {})", g.label(c.card), g.breaker_strength(c.card)),
-        json!({"card": c.card, "amount": 3, "strength": g.breaker_strength(c.card)}),
-    );
+    boost(g, c.card, 3, "gets +3 strength", ev);
     Ok(Then::Done)
 }
 
@@ -136,6 +129,7 @@ pub(crate) const BANNER_ROW: CardDef =
 
 /// Banner's interface ability (its strength at least the barrier's): for 2, the barrier's
 /// subroutines cannot end the run for the rest of this encounter (`Run::no_etr`).
+/// Hand-written offers, not a `Costed`: its label names the encountered ice, carried as the argument.
 fn banner_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
     let Some(run) = g.run.as_ref() else { return vec![] };
@@ -195,6 +189,7 @@ pub(crate) const BOTULUS_ROW: CardDef = CardDef {
 };
 
 /// Botulus: a hosted virus counter breaks a subroutine of its host.
+/// Hand-written offers, not a `Costed`: one option per subroutine to break.
 fn botulus_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some((ice, unbroken)) = encountered(g) else { return vec![] };
     if g.card(card).is_none_or(|k| k.virus == 0 || k.host != Some(ice)) {
@@ -250,6 +245,7 @@ pub(crate) const FERMENTER_ROW: CardDef = CardDef {
     ..BLANK
 };
 
+/// Hand-written offers, not a `Costed`: its effect counts the virus counters the trash (its cost) would lose.
 fn fermenter_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     vec![(None, format!("{}: trash it to gain 2 credits per virus counter", g.label(card)))]
 }
@@ -319,6 +315,7 @@ fn hantu_install(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 }
 
 /// Hantu: a hosted virus counter: +2 strength (while it interfaces with the encountered sentry).
+/// Hand-written offers, not a `Costed`: its label tells the strength now.
 fn hantu_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
     if g.card(card).is_none_or(|k| k.virus == 0) || !g.ice_has_subtype(ice, "Sentry") {
@@ -331,15 +328,7 @@ fn hantu_pump(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if !remove_virus(g, c.card) {
         return;
     }
-    if let Some(r) = g.run.as_mut() {
-        r.pumps.push((c.card, 2));
-    }
-    note(
-        ev,
-        "strength_pumped",
-        format!("{} spends a virus counter: +2 strength (now {})", g.label(c.card), g.breaker_strength(c.card)),
-        json!({"card": c.card, "amount": 2, "strength": g.breaker_strength(c.card)}),
-    );
+    boost(g, c.card, 2, "spends a virus counter: +2 strength", ev);
 }
 
 // --- Heliamphora ---------------------------------------------------------------------------------

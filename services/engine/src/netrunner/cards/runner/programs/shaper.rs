@@ -215,6 +215,7 @@ fn lobisomem_fully_breaks(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 /// Lobisomem: X credits and a hosted power counter break X barrier subroutines (any X of the
 /// unbroken ones, as a mask in the argument); its strength pump also while encountering a barrier
 /// its code gate interface does not cover.
+/// Hand-written offers, not a `Costed`: one option per set of subroutines to break, beside a pump.
 fn lobisomem_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
     let Some(run) = g.run.as_ref() else { return vec![] };
@@ -253,15 +254,7 @@ fn lobisomem(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         if !g.runner_pay(cost) {
             return;
         }
-        if let Some(r) = g.run.as_mut() {
-            r.pumps.push((c.card, 2));
-        }
-        note(
-            ev,
-            "strength_pumped",
-            format!("{} gets +2 strength for {cost} (now {})", g.label(c.card), g.breaker_strength(c.card)),
-            json!({"card": c.card, "amount": 2, "strength": g.breaker_strength(c.card)}),
-        );
+        boost(g, c.card, 2, &format!("gets +2 strength for {cost}"), ev);
         return;
     }
     let subs: Vec<usize> = (0..16).filter(|i| c.arg & (1 << i) != 0).collect();
@@ -394,6 +387,7 @@ pub(crate) const PRESSURE_SPIKE_ROW: CardDef = CardDef {
 
 /// Pressure Spike: threat 4: 2 credits: +9 strength, once per run (`Run::used_cards`), while it
 /// interfaces with the encountered barrier.
+/// Hand-written offers, not a `Costed`: its label tells the strength now, and it is once per run.
 fn pressure_spike_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
     let used = g.run.as_ref().is_some_and(|r| r.used_cards.contains(&card));
@@ -409,14 +403,8 @@ fn pressure_spike(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
     if let Some(r) = g.run.as_mut() {
         r.used_cards.push(c.card);
-        r.pumps.push((c.card, 9));
     }
-    note(
-        ev,
-        "strength_pumped",
-        format!("{} gets +9 strength for 2 (now {})", g.label(c.card), g.breaker_strength(c.card)),
-        json!({"card": c.card, "amount": 9, "strength": g.breaker_strength(c.card)}),
-    );
+    boost(g, c.card, 9, "gets +9 strength for 2", ev);
 }
 
 // --- Principia -----------------------------------------------------------------------------------
@@ -450,6 +438,7 @@ pub(crate) const SLAP_VANDAL_ROW: CardDef = CardDef {
 
 /// Slap Vandal: 1 credit: break 1 subroutine of its host ice, once per encounter (its breaks
 /// are in `Run::broken_by`).
+/// Hand-written offers, not a `Costed`: one option per subroutine to break.
 fn slap_vandal_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
     let Some(run) = g.run.as_ref() else { return vec![] };

@@ -217,9 +217,7 @@ fn card_detente_hosts_a_random_hq_card_and_either_player_returns_2_for_a_random_
 fn card_docklands_pass_accesses_1_more_card_the_first_hq_breach_each_turn() {
     let mut s = runner();
     s.installed(c::DOCKLANDS_PASS);
-    for _ in 0..3 {
-        s.hq(c::HEDGE_FUND);
-    }
+    s.hq_n(c::HEDGE_FUND, 3);
     let mut m = s.at_action();
     m.run_on(HQ);
     m.pick(&["continue"]);
