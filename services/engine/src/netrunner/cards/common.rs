@@ -437,6 +437,18 @@ pub(crate) fn click_bypass_answer<const CLICKS: i64>(g: &mut Game, c: Ctx, a: &[
     Ok(Then::Done)
 }
 
+/// The optional install several Corp cards ask: "Install nothing", then `installs` (options of
+/// `effects::corp_install_options`); `None` when there is no install to offer.
+pub(crate) fn corp_may_install(installs: impl IntoIterator<Item = (crate::core::DecisionOption, Answer)>, summary: String, prompt: String) -> Option<Question> {
+    let installs: Vec<_> = installs.into_iter().collect();
+    if installs.is_empty() {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(installs);
+    Some(Question::one(CORP, CARD_KIND, summary, prompt, o))
+}
+
 /// The optional install several Runner cards ask ("you may install 1 of these, paying `less`
 /// less"): the installs the Runner can pay for, then "Install nothing"; `None` when there is none.
 pub(crate) fn may_install(g: &Game, cards: &[u32], less: i64, summary: String, prompt: String) -> Option<Question> {

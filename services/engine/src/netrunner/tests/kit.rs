@@ -79,6 +79,14 @@ impl Scenario {
         self.g.runner.stack.push(c);
         c
     }
+    /// A card hosted face up on installed Runner card `host`, not installed (`Runner::hosted_cards`).
+    pub fn hosted_faceup(&mut self, host: u32, code: &str) -> u32 {
+        let k = self.card(code);
+        self.g.runner.hosted_cards.push(k);
+        self.g.cards[k as usize].host = Some(host);
+        self.g.cards[k as usize].faceup = true;
+        k
+    }
     /// `n` copies of a card in the grip.
     pub fn grip_n(&mut self, code: &str, n: usize) -> Vec<u32> {
         (0..n).map(|_| self.grip(code)).collect()

@@ -2,7 +2,7 @@
 //! functions only it uses; what several cards of this file share comes last. A card's
 //! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
-use crate::netrunner::cards::common::{counter_options, install_answer, pick_one_of, take_to_hq_answer};
+use crate::netrunner::cards::common::{corp_may_install, counter_options, install_answer, pick_one_of, take_to_hq_answer};
 use crate::netrunner::cards::prelude::*;
 
 /// The rows of this file.
@@ -473,18 +473,11 @@ fn poetri_rd_ask(g: &Game, c: Ctx) -> Option<Question> {
 /// Poétrï Luxury Brands: an agenda stolen, the Corp may install a non-agenda card from HQ.
 fn poetri_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
     let hq: Vec<u32> = g.corp.hq.iter().copied().filter(|&k| g.def(k).ctype != CardType::Agenda).collect();
-    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    o.extend(corp_install_options(g, &hq, false, false));
-    if o.len() <= 1 {
-        return None;
-    }
-    Some(Question::one(
-        CORP,
-        CARD_KIND,
+    corp_may_install(
+        corp_install_options(g, &hq, false, false),
         format!("may install a non-agenda card from HQ ({})", c.name()),
         format!("{}: you may install 1 non-agenda card from HQ", c.name()),
-        o,
-    ))
+    )
 }
 
 // --- PT Untaian: Life's Building Blocks ----------------------------------------------------------
@@ -560,18 +553,11 @@ fn synapse_global(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 /// The first tag removed each turn: reveal and install 1 card from HQ, ignoring all costs.
 fn synapse_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    o.extend(corp_install_options(g, &g.corp.hq, false, true));
-    if o.len() <= 1 {
-        return None;
-    }
-    Some(Question::one(
-        CORP,
-        CARD_KIND,
+    corp_may_install(
+        corp_install_options(g, &g.corp.hq, false, true),
         format!("may reveal and install a card from HQ, ignoring all costs ({})", c.name()),
         format!("{}: you may reveal and install 1 card from HQ, ignoring all costs", c.name()),
-        o,
-    ))
+    )
 }
 
 fn synapse_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {

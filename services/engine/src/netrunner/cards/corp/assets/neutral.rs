@@ -2,7 +2,7 @@
 //! functions only it uses; what several cards of this file share comes last. A card's
 //! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
-use crate::netrunner::cards::common::install_answer;
+use crate::netrunner::cards::common::{corp_may_install, install_answer};
 use crate::netrunner::cards::prelude::*;
 
 /// The rows of this file.
@@ -62,17 +62,10 @@ pub(crate) const THE_POWERS_THAT_BE_ROW: CardDef = CardDef {
 };
 
 fn powers_that_be_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
     let from: Vec<u32> = g.corp.hq.iter().chain(g.corp.archives.iter()).copied().collect();
-    o.extend(corp_install_options(g, &from, false, true));
-    if o.len() <= 1 {
-        return None;
-    }
-    Some(Question::one(
-        CORP,
-        CARD_KIND,
+    corp_may_install(
+        corp_install_options(g, &from, false, true),
         format!("may install a card from HQ or Archives, ignoring all costs ({})", g.label(c.card)),
         format!("{}: you may install 1 card from HQ or Archives, ignoring all costs", g.label(c.card)),
-        o,
-    ))
+    )
 }

@@ -2,7 +2,7 @@
 //! functions only it uses; what several cards of this file share comes last. A card's
 //! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
-use crate::netrunner::cards::common::{corp_trashes, run_going, trash_ice_in_run, ETR};
+use crate::netrunner::cards::common::{corp_may_install, corp_trashes, run_going, trash_ice_in_run, ETR};
 use crate::netrunner::cards::prelude::*;
 
 /// The rows of this file.
@@ -46,18 +46,11 @@ fn ablative_ask(g: &Game, c: Ctx) -> Option<Question> {
     let CorpZone::Ice(here) = g.corp_zone(c.card) else { return None };
     let from: Vec<u32> =
         g.corp.hq.iter().chain(g.corp.archives.iter()).copied().filter(|&k| g.def(k).ctype != crate::netrunner::data::CardType::Agenda).collect();
-    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    o.extend(corp_install_options(g, &from, false, false).into_iter().filter(|(_, a)| !matches!(a, Answer::Install { server: Some(s), .. } if *s == here)));
-    if o.len() <= 1 {
-        return None;
-    }
-    Some(Question::one(
-        CORP,
-        CARD_KIND,
+    corp_may_install(
+        corp_install_options(g, &from, false, false).into_iter().filter(|(_, a)| !matches!(a, Answer::Install { server: Some(s), .. } if *s == here)),
         format!("may install a non-agenda card from HQ or Archives in or protecting another server ({})", c.name()),
         format!("{}: you may install 1 non-agenda card from HQ or Archives in the root of or protecting another server", c.name()),
-        o,
-    ))
+    )
 }
 
 fn ablative_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -508,12 +501,11 @@ fn scatter_field_strength(g: &Game, ice: u32) -> i64 {
 }
 
 fn scatter_field_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    o.extend(corp_install_options(g, &g.corp.hq, false, false));
-    if o.len() <= 1 {
-        return None;
-    }
-    Some(Question::one(CORP, CARD_KIND, format!("may install a card from HQ ({})", c.name()), format!("{}: you may install 1 card from HQ", c.name()), o))
+    corp_may_install(
+        corp_install_options(g, &g.corp.hq, false, false),
+        format!("may install a card from HQ ({})", c.name()),
+        format!("{}: you may install 1 card from HQ", c.name()),
+    )
 }
 
 fn scatter_field_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {

@@ -3,8 +3,8 @@
 //! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
-    archives_to_hq_answer, ask_with, install_answer, install_from_hq_ask, pay_corp, runner_took_corp_card_last_turn, top_down_answer, top_down_ask,
-    yes_no_options,
+    archives_to_hq_answer, ask_with, corp_may_install, install_answer, install_from_hq_ask, pay_corp, runner_took_corp_card_last_turn, top_down_answer,
+    top_down_ask, yes_no_options,
 };
 use crate::netrunner::cards::prelude::*;
 
@@ -104,12 +104,11 @@ pub(crate) const GREASING_THE_PALM_ROW: CardDef = CardDef {
 };
 
 fn greasing_install_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    o.extend(corp_install_options(g, &g.corp.hq, false, false));
-    if o.len() <= 1 {
-        return None;
-    }
-    Some(Question::one(CORP, CARD_KIND, format!("may install a card from HQ ({})", c.name()), format!("{}: you may install 1 card from HQ", c.name()), o))
+    corp_may_install(
+        corp_install_options(g, &g.corp.hq, false, false),
+        format!("may install a card from HQ ({})", c.name()),
+        format!("{}: you may install 1 card from HQ", c.name()),
+    )
 }
 
 fn greasing_install_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
