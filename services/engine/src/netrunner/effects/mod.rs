@@ -18,7 +18,8 @@
 //! - [`statics`]: the numbers constant effects change (`Game` methods, so `state` names no card).
 //! - [`triggers`]: simultaneous abilities ordered by the rules (CR 9.2).
 //!
-//! Owns: no card and no turn structure. Must never: import `flow` or name a card.
+//! Owns: no card and no turn structure. Must never: import `flow`, or name a card in its code
+//! (comments cite cards as examples).
 
 pub mod asks;
 pub mod basics;
