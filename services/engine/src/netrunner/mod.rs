@@ -22,6 +22,7 @@
 pub mod cards;
 pub mod data;
 pub mod decklist_text;
+pub mod effects;
 pub mod flow;
 pub mod formats;
 pub mod kinds;

@@ -149,7 +149,7 @@ pub struct Runner {
     #[serde(default)]
     pub flipped: bool,
     /// Cards hosted face up on an installed Runner card and not installed (a Corp card the
-    /// Runner hosts too); each one's `Card::host` is its host (`helpers::host_faceup`).
+    /// Runner hosts too); each one's `Card::host` is its host (`effects::host_faceup`).
     #[serde(default)]
     pub hosted_cards: Vec<u32>,
 }
@@ -235,7 +235,7 @@ pub struct Run {
     /// Corp cards accessed in this run, in order.
     #[serde(default)]
     pub accessed_cards: Vec<u32>,
-    /// An ice was derezzed during this run (`helpers::derez`).
+    /// An ice was derezzed during this run (`effects::derez`).
     #[serde(default)]
     pub ice_derezzed: bool,
     /// Strength ice gets for the remainder of this run: (ice, amount).
@@ -259,11 +259,11 @@ pub struct Run {
     #[serde(default)]
     pub source_credits: bool,
     /// (ice, encounter number): in that encounter, the ice's subroutines cannot end the run
-    /// (`helpers::end_the_run`).
+    /// (`effects::end_the_run`).
     #[serde(default)]
     pub no_etr: Option<(u32, u32)>,
     /// Subroutines ice gained for the remainder of this run, after its printed ones: (ice, the
-    /// code of the row whose `grants` holds it, its index there) (`cards::encounters`).
+    /// code of the row whose `grants` holds it, its index there) (`effects::encounters`).
     #[serde(default)]
     pub gained_subs: Vec<(u32, String, u8)>,
     /// Installed Runner cards the encountered ice's effects trashed in this encounter.
@@ -425,7 +425,7 @@ pub enum Task {
     /// the Corp first: `corp_bid` is its bid, a secret from the Runner and spectators until the
     /// Runner has bid (no event, summary or view field shows it; `flow::psi`).
     Psi { code: String, card: u32, step: u8, arg: u32, corp_bid: Option<u32> },
-    /// A reaction window whose order matters (CR 9.2, reaction windows; `cards::triggers`):
+    /// A reaction window whose order matters (CR 9.2, reaction windows; `effects::triggers`):
     /// `seat`'s abilities still pending, one of which `seat` picks to resolve next.
     Triggers { seat: u32, pending: Vec<Pending> },
 }
@@ -555,7 +555,7 @@ pub struct TurnFlags {
     /// reduction of that install only; cleared once it is paid).
     #[serde(default)]
     pub install_discount: i64,
-    /// The Runner stole or trashed a Corp card this turn (`helpers::runner_took_corp_card`).
+    /// The Runner stole or trashed a Corp card this turn (`effects::runner_took_corp_card`).
     #[serde(default)]
     pub runner_took_corp_card: bool,
     /// Agendas scored or stolen this turn (for "the first time each turn an agenda is scored
@@ -565,7 +565,7 @@ pub struct TurnFlags {
     /// Operations and events played this turn, in order (by the play action or an effect).
     #[serde(default)]
     pub played: Vec<u32>,
-    /// A tag was removed this turn (`helpers::tags_removed`).
+    /// A tag was removed this turn (`effects::tags_removed`).
     #[serde(default)]
     pub tag_removed: bool,
     /// Corp cards installed in the root of a server this turn (not ice).
@@ -578,7 +578,7 @@ pub struct TurnFlags {
     /// pushed when the turn ends, in the order they were set up).
     #[serde(default)]
     pub at_turn_end: Vec<Task>,
-    /// Installed Corp cards the Runner trashed during its turn (`helpers::runner_took_corp_card`).
+    /// Installed Corp cards the Runner trashed during its turn (`effects::runner_took_corp_card`).
     #[serde(default)]
     pub runner_trashed_installed: u32,
     /// The Corp's action phase ended this turn and its "when your action phase ends" abilities
@@ -592,7 +592,7 @@ pub struct TurnFlags {
     /// The servers of this turn's successful runs (NR-6.4.4), each once, in order.
     #[serde(default)]
     pub successful_servers: Vec<u32>,
-    /// The Runner trashed one of its installed cards this turn (`helpers::runner_trash`).
+    /// The Runner trashed one of its installed cards this turn (`effects::runner_trash`).
     #[serde(default)]
     pub runner_trashed_own: bool,
     /// Corp cards installed from HQ this turn.
@@ -602,7 +602,7 @@ pub struct TurnFlags {
     /// reduction of that install only; cleared once it is paid).
     #[serde(default)]
     pub corp_install_discount: i64,
-    /// Corp cards rezzed this turn (`helpers::corp_card_rezzed`), for "if it was rezzed this turn".
+    /// Corp cards rezzed this turn (`effects::corp_card_rezzed`), for "if it was rezzed this turn".
     #[serde(default)]
     pub rezzed: Vec<u32>,
     /// Rezzed code gates and sentries the Runner passed this turn (for "the first time each
@@ -670,7 +670,7 @@ pub struct Game {
     #[serde(default)]
     pub next_turn_clicks: [i64; 2],
     /// The last Corp card trashed, with whether it was installed and rezzed just before (read
-    /// by `helpers::runner_took_corp_card`: "the Runner trashes an installed card", "while it is
+    /// by `effects::runner_took_corp_card`: "the Runner trashes an installed card", "while it is
     /// rezzed").
     #[serde(default)]
     pub last_trashed: Option<(u32, bool, bool)>,

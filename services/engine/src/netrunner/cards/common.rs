@@ -2,6 +2,7 @@
 //! concept of their own (those live beside the vocabulary). Owns no card.
 
 use crate::netrunner::cards::prelude::*;
+pub(crate) use crate::netrunner::effects::{spend_clicks, spend_power};
 
 pub(crate) fn pick_one_of(seat: u32, kind: &'static str, summary: &str, prompt: &str, options: Vec<(crate::core::DecisionOption, Answer)>) -> Question {
     Question::one(seat, kind, summary, prompt, options)
@@ -191,7 +192,7 @@ pub(crate) fn archives_to_hq_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut
     if shown {
         note(ev, "to_hq", format!("{}: the Corp adds {} from Archives to HQ", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
     } else {
-        ev.push(crate::netrunner::cards::helpers::corp_card_private(
+        ev.push(crate::netrunner::effects::corp_card_private(
             g,
             "to_hq",
             format!("{}: the Corp adds a card from Archives to HQ", c.name()),
@@ -350,13 +351,6 @@ pub(crate) fn hq_only(_: &Game) -> Vec<u32> {
     vec![HQ]
 }
 
-/// Spend `n` more clicks (a printed cost beyond the one the action itself spends).
-pub(crate) fn spend_clicks(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
-    let n = n.min(g.runner.clicks).max(0);
-    g.runner.clicks -= n;
-    note(ev, "clicks", format!("The Runner spends {n} more click(s) on {source}"), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
-}
-
 /// The Runner removes up to `n` tags.
 pub(crate) fn remove_tags(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event>) {
     let n = n.min(g.runner.tags).max(0);
@@ -365,7 +359,7 @@ pub(crate) fn remove_tags(g: &mut Game, n: i64, source: &str, ev: &mut Vec<Event
     }
     g.runner.tags -= n;
     note(ev, "tag_removed", format!("{source}: the Runner removes {n} tag(s) ({} left)", g.runner.tags), json!({"tags": g.runner.tags, "source": source}));
-    crate::netrunner::cards::helpers::tags_removed(g, n, ev);
+    crate::netrunner::effects::tags_removed(g, n, ev);
     let installed = runner_trigger_order(g);
     fire_all(g, When::TagsRemoved, &installed, 0, ev);
 }
@@ -387,17 +381,6 @@ pub(crate) fn encountered_ice(g: &Game) -> Option<u32> {
 
 pub(crate) fn two_power_counters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     add_power(g, c.card, 2, c.name(), ev);
-}
-
-/// Spend one of the card's power counters, if it has one.
-pub(crate) fn spend_power(g: &mut Game, card: u32) -> bool {
-    match g.card_mut(card) {
-        Some(k) if k.power > 0 => {
-            k.power -= 1;
-            true
-        }
-        _ => false,
-    }
 }
 
 pub(crate) fn breach_extra(g: &mut Game, n: u32) {
@@ -435,7 +418,7 @@ pub(crate) fn remove_from_game(g: &mut Game, card: u32, source: &str, ev: &mut V
 /// "Trash this card to bypass": the card trashed, the ice bypassed.
 pub(crate) fn trash_to_bypass_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if first(a) == Answer::Yes && g.installed_runner().contains(&c.card) {
-        crate::netrunner::cards::helpers::runner_trash(g, c.card, "its own ability", ev);
+        crate::netrunner::effects::runner_trash(g, c.card, "its own ability", ev);
         bypass(g, c.name(), ev);
     }
     Ok(Then::Done)
@@ -454,6 +437,29 @@ pub(crate) fn click_bypass_answer<const CLICKS: i64>(g: &mut Game, c: Ctx, a: &[
     Ok(Then::Done)
 }
 
+/// The optional install several Corp cards ask: "Install nothing", then `installs` (options of
+/// `effects::corp_install_options`); `None` when there is no install to offer.
+pub(crate) fn corp_may_install(installs: impl IntoIterator<Item = (crate::core::DecisionOption, Answer)>, summary: String, prompt: String) -> Option<Question> {
+    let installs: Vec<_> = installs.into_iter().collect();
+    if installs.is_empty() {
+        return None;
+    }
+    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
+    o.extend(installs);
+    Some(Question::one(CORP, CARD_KIND, summary, prompt, o))
+}
+
+/// The optional install several Runner cards ask ("you may install 1 of these, paying `less`
+/// less"): the installs the Runner can pay for, then "Install nothing"; `None` when there is none.
+pub(crate) fn may_install(g: &Game, cards: &[u32], less: i64, summary: String, prompt: String) -> Option<Question> {
+    let mut o = install_choices(g, cards, less);
+    if o.is_empty() {
+        return None;
+    }
+    o.push((opt("none", "Install nothing"), Answer::No));
+    Some(question(summary, prompt, o))
+}
+
 /// Install options for `cards` paying `less` less (programs within memory, Trojans on each
 /// installed ice, one console), each answered by `Answer::Install` (the host ice as `server`).
 pub(crate) fn install_choices(g: &Game, cards: &[u32], less: i64) -> Vec<(crate::core::DecisionOption, Answer)> {
@@ -462,7 +468,7 @@ pub(crate) fn install_choices(g: &Game, cards: &[u32], less: i64) -> Vec<(crate:
     for &c in cards {
         let d = g.def(c);
         let cost = (g.runner_install_cost(c) - less).max(0);
-        if crate::netrunner::cards::helpers::runner_available_for(g, crate::netrunner::cards::Spend::Install(c)) < cost {
+        if crate::netrunner::effects::runner_available_for(g, crate::netrunner::cards::Spend::Install(c)) < cost {
             continue;
         }
         match d.ctype {

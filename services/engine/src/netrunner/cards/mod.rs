@@ -5,11 +5,12 @@
 //! `runner/{identities,events,hardware,programs,resources}.rs`, a type past ~1,000 lines a
 //! folder of one file per faction (`corp/ice/jinteki.rs`); each card one block (its number, its
 //! row, the functions only it uses), every file listed once in [`tables`]. Where a row is filed is not a
-//! rule: abilities that trigger together are ordered by [`triggers`].
+//! rule: abilities that trigger together are ordered by [`effects::triggers`].
 //!
-//! This file holds the vocabulary rows are written in and the dispatch; `helpers`, `statics`,
-//! `triggers`, `encounters`, `prevention`, `moves` and `hosted` the rule pieces cards call;
-//! `prelude` what every card file imports; `common` what several card files share.
+//! This file holds the vocabulary rows are written in and the dispatch; `prelude` what every card
+//! file imports; `common` what several card files share. The rule pieces cards call (tags,
+//! damage, counters, rez, encounters, interrupts, trigger order…) live in [`effects`], by rule
+//! concept.
 //!
 //! The numbers printed on a card (costs, strengths, points…) are data (`data.rs`); this module
 //! says what cards do. The turn structure (`flow`) only calls the hooks below and never names a
@@ -20,15 +21,8 @@
 
 pub mod common;
 pub mod corp;
-pub mod encounters;
-pub mod helpers;
-mod hosted;
-mod moves;
 pub mod prelude;
-mod prevention;
 pub mod runner;
-mod statics;
-pub mod triggers;
 
 use std::sync::OnceLock;
 
@@ -36,6 +30,7 @@ use super::data::Side;
 use super::state::{DamageKind, Game, Pile, Run, Task, TrashKind, CORP, RUNNER};
 pub use super::state::{Source, When};
 use crate::core::{DecisionOption, Event, RulesError};
+use crate::netrunner::effects::{self, encounters, triggers};
 
 pub use self::corp::agendas::haas_bioroid::*;
 pub use self::corp::agendas::jinteki::*;
@@ -59,7 +54,6 @@ pub use self::corp::operations::nbn::*;
 pub use self::corp::operations::neutral::*;
 pub use self::corp::operations::weyland::*;
 pub use self::corp::upgrades::*;
-pub use self::helpers::{add_virus, end_the_run, give_tags, installed_host_sweep, purge, remove_virus, unique_check};
 pub use self::runner::events::anarch::*;
 pub use self::runner::events::criminal::*;
 pub use self::runner::events::neutral::*;
@@ -74,6 +68,7 @@ pub use self::runner::programs::criminal::*;
 pub use self::runner::programs::neutral::*;
 pub use self::runner::programs::shaper::*;
 pub use self::runner::resources::*;
+pub use crate::netrunner::effects::{add_virus, end_the_run, give_tags, installed_host_sweep, purge, remove_virus, unique_check};
 
 /// The one decision kind of every card question added after System Gateway: a client renders it
 /// from the question's prompt (which names the card), its options and the public summary,
@@ -227,10 +222,10 @@ pub enum Static {
     /// Terminal (an operation's subtype, Comprehensive Rules glossary "terminal"): after it
     /// resolves, the Corp's action phase ends (its clicks left are lost).
     Terminal,
-    /// The Runner cannot trash this card while it is rezzed (`helpers::runner_may_trash`).
+    /// The Runner cannot trash this card while it is rezzed (`effects::runner_may_trash`).
     RunnerCannotTrash,
     /// This ice's subroutines can be broken only by a breaker of this subtype (no click
-    /// breaks, no other card's break ability; `encounters::may_break`).
+    /// breaks, no other card's break ability; `effects::encounters::may_break`).
     BreakOnlyWith(&'static str),
     /// The Runner may pay this many credits to break 1 subroutine of this ice (an ability on
     /// the ice that only the Runner can use), while encountering it.
@@ -249,33 +244,33 @@ pub enum Static {
     /// A rezzed installed Corp card lowers a card's rez cost by `f(game, this card, card)`.
     CorpRezCheaper(fn(&Game, u32, u32) -> i64),
     /// Its hosted credits may be spent only on the costs `f(game, spend)` accepts (credits
-    /// restricted to a purpose; `helpers::runner_pay_for`).
+    /// restricted to a purpose; `effects::runner_pay_for`).
     HostedCreditsFor(fn(&Game, Spend) -> bool),
     /// Recurring credits: refilled to this many when it is
     /// installed (its row's install effect) and as its side's turn begins (`flow::turns`).
     Recurring(u32),
     /// "When it is empty, trash it" (loaded credits): trashed once its last hosted credit is
-    /// spent or taken (`helpers::runner_pay_for`, `helpers::take_or_trash`).
+    /// spent or taken (`effects::runner_pay_for`, `effects::take_or_trash`).
     TrashWhenEmpty,
     /// This breaker interfaces only with the ice `f(game, this breaker, ice)` accepts, beside its
-    /// subtype (`helpers::breaker_interfaces`).
+    /// subtype (`effects::encounters::breaker_interfaces`).
     InterfacesOnlyWith(fn(&Game, u32, u32) -> bool),
     /// Its access option ("Access →" ability) is not offered on an agenda (a "non-agenda card
     /// you are accessing").
     AccessOptionNotOnAgendas,
     /// During each encounter with this ice, the Runner cannot break more than `max` of its
-    /// printed subroutines except with breakers of subtype `except` (`encounters::may_break_subs`).
+    /// printed subroutines except with breakers of subtype `except` (`effects::encounters::may_break_subs`).
     BreakLimit { max: usize, except: &'static str },
     /// This ice's effects cannot trash more than this many installed Runner cards during each
-    /// encounter with it (`encounters::trash_limit_reached`).
+    /// encounter with it (`effects::encounters::trash_limit_reached`).
     TrashLimitPerEncounter(u32),
     /// An interrupt of the run this card began: the first time the Corp would end it
-    /// (`helpers::end_the_run`), it does not end yet; this card's step decides
-    /// (`helpers::run_ends_now` ends it).
+    /// (`effects::end_the_run`), it does not end yet; this card's step decides
+    /// (`effects::run_ends_now` ends it).
     FirstRunEndAsks(u8),
     /// An interrupt of an installed Runner card: whenever the Runner would access a card in
     /// Archives, this card's step (the card in `Ctx::arg`) may replace the access, once per run
-    /// (`helpers::archives_access_interrupts`).
+    /// (`effects::archives_access_interrupts`).
     ArchivesAccessAsks(u8),
     /// "Limit N remote servers" (a Corp identity): no new remote server is created while the Corp
     /// has N (`Game::new_remote_allowed`).
@@ -284,7 +279,7 @@ pub enum Static {
     /// the install action offers `install-faceup:CARD:SERVER` beside each agenda install.
     AgendasInstallFaceup,
     /// The hosted credits of this rezzed Corp card may be spent by the Corp on the costs
-    /// `f(game, this card, spend)` accepts (`helpers::corp_pay_for`).
+    /// `f(game, this card, spend)` accepts (`effects::corp_pay_for`).
     CorpHostedCreditsFor(fn(&Game, u32, Spend) -> bool),
     /// Persistent (CR 1.16): a rezzed installed Corp card raises the trash cost of a card by
     /// `f(game, this card's server, card)` (`Game::trash_cost`); trashed while the Runner
@@ -303,11 +298,11 @@ pub enum Static {
     FirstRunNotOnRemote,
     /// An interrupt of an installed Runner card (CR 9.8, "prevent"): before
     /// damage of this kind resolves, this card's step may prevent some of it (`Ctx::arg`: the
-    /// damage left; `helpers::damage_interrupts`, `helpers::prevent_damage`).
+    /// damage left; `effects::damage_interrupts`, `effects::prevent_damage`).
     PreventsDamage(DamageKind, u8),
     /// An interrupt of an installed Runner card: before an ice's "when encountered" abilities
     /// resolve, this card's step may prevent them (`Ctx::arg`: the ice;
-    /// `helpers::encounter_interrupts`).
+    /// `effects::encounter_interrupts`).
     PreventsEncounterAbility(u8),
     /// Installed and hosted on an icebreaker (`Card::host`), this card gives its host this much
     /// strength (`Game::breaker_strength`).
@@ -397,7 +392,7 @@ pub struct Play {
 /// does (the server in `Ctx::arg`).
 #[derive(Clone, Copy, Debug)]
 pub struct Click {
-    pub offers: ClickOffers,
+    pub offers: Offers<ClickOffers>,
     pub effect: Effect,
 }
 
@@ -406,8 +401,63 @@ pub struct Click {
 /// rezzed ice.
 #[derive(Clone, Copy, Debug)]
 pub struct PaidAbility {
-    pub offers: PaidOffers,
+    pub offers: Offers<PaidOffers>,
     pub effect: Effect,
+}
+
+/// Where an ability's options come from.
+#[derive(Clone, Copy, Debug)]
+pub enum Offers<F> {
+    /// An ability said as "cost: effect" ([`Costed`]): offered, checked and paid by
+    /// `effects::costs`, the effect running only once the cost is paid.
+    Costed(Costed),
+    /// Written by hand, the effect paying its own cost: for an ability with targets or modes
+    /// (subroutines to break, servers to run, installs), a label that tells a number now, or a
+    /// cost not yet in [`Cost`] (a cost whose payment logs in the card's own words).
+    Own(F),
+}
+
+/// An ability "cost: effect" (CR 1.16: the cost is paid before the effect, in full, or the ability
+/// cannot be used).
+#[derive(Clone, Copy, Debug)]
+pub struct Costed {
+    /// A paid ability's option id (`id:CARD`); a click ability's options are named by the flow.
+    pub id: &'static str,
+    pub cost: Cost,
+    /// Whether it may be used now, besides its cost being payable (a condition on the card).
+    pub usable: fn(&Game, u32) -> bool,
+    /// What it does, after "<card>: " in its option (an expend's option is the keyword's own).
+    pub text: &'static str,
+}
+
+/// A cost, as data on an ability's row ([`Costed`]): `effects::costs::can_pay` checks it and
+/// `effects::costs::pay` pays it, in one place for every card.
+#[derive(Clone, Copy, Debug)]
+pub enum Cost {
+    /// Nothing (a click ability: nothing beyond the action's click).
+    Free,
+    /// The card's side spends this many clicks in all, the action's click included (NR-2).
+    Clicks(i64),
+    /// The Runner takes tags.
+    TakeTags(i64),
+    /// The Corp removes 1 tag (the Runner must have one).
+    RemoveTag,
+    /// Spend this many counters of a kind hosted on the card itself.
+    Counters(Counter, u32),
+    /// Trash the card itself (an installed card).
+    TrashSelf,
+    /// Expend (the Comprehensive Rules' keyword): from HQ, 1 credit, reveal and trash the card.
+    Expend,
+    /// Each of these, in order.
+    All(&'static [Cost]),
+}
+
+/// A kind of hosted counter a cost spends (CR 1.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counter {
+    Power,
+    Virus,
+    Agenda,
 }
 
 /// An extra choice when the Runner accesses a card (NR-7.4), once per turn: its option id, the
@@ -542,7 +592,7 @@ pub enum Ask {
     /// The Corp shuffles up to this many cards from Archives into R&D.
     ArchivesToRd(u32),
     /// Sabotage N (a Comprehensive Rules keyword): the Corp trashes N cards of its choice from
-    /// HQ and/or the top of R&D (`helpers::sabotage_ask`).
+    /// HQ and/or the top of R&D (`effects::sabotage_ask`).
     Sabotage(u32),
     /// No question: the card's effect goes on when this step comes up, after the tasks pushed
     /// above it (a shuffle) are done.
@@ -613,7 +663,7 @@ pub const BLANK: CardDef = CardDef {
 };
 
 /// Every card row, in registration order. No rule depends on that order (simultaneous
-/// abilities are ordered by [`triggers`]); tests play games with the rows registered in other
+/// abilities are ordered by [`effects::triggers`]); tests play games with the rows registered in other
 /// orders ([`registration`]).
 pub fn all() -> impl Iterator<Item = &'static CardDef> {
     registry().rows.iter().copied()
@@ -754,8 +804,8 @@ pub fn apply(g: &mut Game, e: &Effect, c: Ctx, ev: &mut Vec<Event>) {
         Effect::Lose(seat, n) => g.lose_credits(seat, n, c.name(), ev),
         Effect::Draw(seat, n) => g.draw(seat, n, ev),
         Effect::Tags(n) => give_tags(g, n, c.name(), ev),
-        Effect::NetDamage(n) => helpers::damage(g, super::state::DamageKind::Net, n, c.name(), false),
-        Effect::MeatDamage(n) => helpers::damage(g, super::state::DamageKind::Meat, n, c.name(), false),
+        Effect::NetDamage(n) => effects::damage(g, super::state::DamageKind::Net, n, c.name(), false),
+        Effect::MeatDamage(n) => effects::damage(g, super::state::DamageKind::Meat, n, c.name(), false),
         Effect::EndTheRun => end_the_run(g, c.name(), ev),
         Effect::Load(n) => g.load(c.card, n, ev),
         Effect::Ask(step) => ask_later(g, c, step),
@@ -772,11 +822,11 @@ pub fn apply(g: &mut Game, e: &Effect, c: Ctx, ev: &mut Vec<Event>) {
 pub fn question(g: &Game, c: Ctx, step: u8) -> Option<Question> {
     match c.def.asks.get(usize::from(step))? {
         Ask::Own(p) => (p.ask)(g, c),
-        Ask::PayOrTag(cost) => Some(helpers::pay_or_tag_ask(g, *cost, c.name())),
+        Ask::PayOrTag(cost) => Some(effects::pay_or_tag_ask(g, *cost, c.name())),
         Ask::CorpTrashes { .. } if encounters::trash_limit_reached(g, c.card) => None,
-        Ask::CorpTrashes { kind, or_end, optional } => helpers::corp_trashes_ask(g, *kind, *or_end, *optional, c.name()),
-        Ask::ArchivesToRd(max) => helpers::archives_to_rd_ask(g, *max, c.name()),
-        Ask::Sabotage(n) => helpers::sabotage_ask(g, *n, c.name()),
+        Ask::CorpTrashes { kind, or_end, optional } => effects::corp_trashes_ask(g, *kind, *or_end, *optional, c.name()),
+        Ask::ArchivesToRd(max) => effects::archives_to_rd_ask(g, *max, c.name()),
+        Ask::Sabotage(n) => effects::sabotage_ask(g, *n, c.name()),
         Ask::Do(_) | Ask::Random { .. } | Ask::Psi(_) => None,
     }
 }
@@ -811,18 +861,45 @@ pub fn psi_result(c: Ctx, step: u8) -> Option<PsiResult> {
 pub fn answer(g: &mut Game, c: Ctx, step: u8, answers: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     match c.def.asks.get(usize::from(step)) {
         Some(Ask::Own(p)) => (p.answer)(g, c, answers, ev),
-        Some(Ask::PayOrTag(cost)) => helpers::pay_or_tag_answer(g, *cost, c.name(), answers, ev).map(|_| Then::Done),
+        Some(Ask::PayOrTag(cost)) => effects::pay_or_tag_answer(g, *cost, c.name(), answers, ev).map(|_| Then::Done),
         Some(Ask::CorpTrashes { kind, .. }) => {
             if matches!(answers.first(), Some(Answer::Card(_))) {
                 encounters::count_trash(g, c.card);
             }
-            helpers::corp_trashes_answer(g, *kind, c.name(), answers, ev);
+            effects::corp_trashes_answer(g, *kind, c.name(), answers, ev);
             Ok(Then::Done)
         }
-        Some(Ask::ArchivesToRd(max)) => helpers::archives_to_rd_answer(g, *max, c.name(), answers, ev).map(|_| Then::Done),
-        Some(Ask::Sabotage(n)) => helpers::sabotage_answer(g, *n, c.name(), answers, ev).map(|_| Then::Done),
+        Some(Ask::ArchivesToRd(max)) => effects::archives_to_rd_answer(g, *max, c.name(), answers, ev).map(|_| Then::Done),
+        Some(Ask::Sabotage(n)) => effects::sabotage_answer(g, *n, c.name(), answers, ev).map(|_| Then::Done),
         Some(Ask::Do(_) | Ask::Random { .. } | Ask::Psi(_)) | None => Err(RulesError::CorruptState(format!("{} has no question {step}", c.name()))),
     }
+}
+
+/// The options of a click ability now (`card`: `NO_CARD` for an identity's).
+pub fn click_offers(g: &Game, click: &Click, card: u32) -> Vec<(Option<u32>, String)> {
+    match click.offers {
+        Offers::Own(f) => f(g, card),
+        Offers::Costed(k) => effects::costs::click_offers(g, card, &k),
+    }
+}
+
+/// The options of a paid ability now.
+pub fn paid_offers(g: &Game, paid: &PaidAbility, card: u32) -> Vec<(String, String, u32)> {
+    match paid.offers {
+        Offers::Own(f) => f(g, card),
+        Offers::Costed(k) => effects::costs::paid_offers(g, card, &k),
+    }
+}
+
+/// Use an ability chosen from its offers: its cost as data paid first (nothing happens if it
+/// cannot be paid), then its effect.
+pub fn use_ability<F>(g: &mut Game, offers: &Offers<F>, effect: &Effect, c: Ctx, ev: &mut Vec<Event>) {
+    if let Offers::Costed(k) = offers {
+        if !effects::costs::pay(g, c, &k.cost, ev) {
+            return;
+        }
+    }
+    apply(g, effect, c, ev);
 }
 
 /// Push this card's question at `step` (resolved before the stage continues).
@@ -839,12 +916,12 @@ pub fn fire(g: &mut Game, when: When, c: Ctx, ev: &mut Vec<Event>) {
     }
 }
 
-/// Fire `when` for `side`'s identity (through [`triggers::fire`], like every fire site).
+/// Fire `when` for `side`'s identity (through [`effects::triggers::fire`], like every fire site).
 pub fn fire_identity(g: &mut Game, side: u32, when: When, arg: u32, ev: &mut Vec<Event>) {
     triggers::fire_identity(g, side, when, arg, ev);
 }
 
-/// Fire `when` for each of `cards`, given in board order; [`triggers::fire`] orders them by the
+/// Fire `when` for each of `cards`, given in board order; [`effects::triggers::fire`] orders them by the
 /// rules.
 pub fn fire_all(g: &mut Game, when: When, cards: &[u32], arg: u32, ev: &mut Vec<Event>) {
     triggers::fire_cards(g, when, cards, arg, ev);

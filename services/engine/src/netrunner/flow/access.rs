@@ -7,8 +7,9 @@ use super::agendas::steal;
 use super::ask::{ask, corrupt, draw_value, one_pick, opt, pick_one, public, request_draw};
 use crate::core::game::{answer, shown, Table};
 use crate::core::{Choice, DecisionOption, DecisionSpec, DrawKind, Event, Input, RulesError};
-use crate::netrunner::cards::{self, triggers, AccessOption, CostPayable, CostsPayable, Source, Static, When};
+use crate::netrunner::cards::{self, AccessOption, CostPayable, CostsPayable, Source, Static, When};
 use crate::netrunner::data::CardType;
+use crate::netrunner::effects::triggers;
 use crate::netrunner::state::{Access, CorpZone, Game, Slot, Stage, Task, ARCHIVES, CORP, HQ, RD, RUNNER};
 
 /// More HQ or R&D accesses: from the card that began the run, and the Runner's once-per-turn
@@ -138,7 +139,7 @@ pub fn begin_access(g: &mut Game, ev: &mut Vec<Event>) {
     slots.retain(|s| !matches!(s, Slot::Card(c) if run.not_accessed.contains(c)));
     // CR 1.16 "persistent": the persistent abilities of the cards in the root (steal costs,
     // trash costs) now hold for this whole access, even if those cards are trashed during it.
-    let persistent = cards::helpers::persistent_abilities(g, server);
+    let persistent = crate::netrunner::effects::persistent_abilities(g, server);
     ev.push(public(
         "access_begins",
         format!("The Runner will access {} card(s) in {}", slots.len(), Game::server_name(server)),
@@ -226,7 +227,7 @@ fn access_options(g: &Game, c: u32) -> Vec<DecisionOption> {
     let in_archives = g.corp_zone(c) == CorpZone::Archives;
     let extra_payable = trash_cost_extra(g, c).is_none_or(|(_, payable)| payable(g));
     if let Some(t) = g.trash_cost(c) {
-        if !in_archives && extra_payable && cards::helpers::runner_available_for(g, cards::Spend::TrashCost(c)) >= t {
+        if !in_archives && extra_payable && crate::netrunner::effects::runner_available_for(g, cards::Spend::TrashCost(c)) >= t {
             o.push(opt("trash", format!("Trash {} for {t}", g.label(c))));
         }
     }
@@ -273,7 +274,7 @@ pub fn step_access_decision(g: &mut Game, card: u32, ev: &mut Vec<Event>) -> boo
             steal(g, card, ev);
         } else {
             g.trash(card, "the Runner paid to trash it", ev);
-            cards::helpers::runner_trashed_accessed(g, card, ev);
+            crate::netrunner::effects::runner_trashed_accessed(g, card, ev);
         }
         finish_access_decision(g, card);
         return false;
@@ -334,7 +335,7 @@ pub fn access_decision_input(g: &mut Game, card: u32, input: &Input, ev: &mut Ve
             if extra.is_some_and(|(_, payable)| !payable(g)) {
                 return Err(RulesError::Illegal("the additional cost to trash it cannot be paid".into()));
             }
-            if !cards::helpers::runner_pay_for(g, cost, cards::Spend::TrashCost(card), ev) {
+            if !crate::netrunner::effects::runner_pay_for(g, cost, cards::Spend::TrashCost(card), ev) {
                 return Err(RulesError::Illegal(format!("trashing costs {cost}")));
             }
             if let Some((step, _)) = extra {
@@ -342,7 +343,7 @@ pub fn access_decision_input(g: &mut Game, card: u32, input: &Input, ev: &mut Ve
                 return Ok(());
             }
             g.trash(card, &format!("the Runner paid {cost} to trash it"), ev);
-            cards::helpers::runner_trashed_accessed(g, card, ev);
+            crate::netrunner::effects::runner_trashed_accessed(g, card, ev);
         }
         "steal" => {
             let (costs, payable) = steal_costs(g);
@@ -410,7 +411,7 @@ pub fn step_accessing(g: &mut Game, ev: &mut Vec<Event>) -> bool {
             if let Some(a) = g.access.as_mut() {
                 a.interrupts_asked.push(c);
             }
-            if cards::helpers::archives_access_interrupts(g, c) {
+            if crate::netrunner::effects::archives_access_interrupts(g, c) {
                 return false;
             }
         }

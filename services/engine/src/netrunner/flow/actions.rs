@@ -7,8 +7,9 @@ use super::ask::{ask, clicks_left, one_pick, opt, pick_one, public};
 use super::install::{install_corp, install_runner};
 use super::windows::open;
 use crate::core::{DecisionOption, Event, Input, RulesError};
-use crate::netrunner::cards::{self, triggers, Source, Static, Targets};
+use crate::netrunner::cards::{self, Source, Static, Targets};
 use crate::netrunner::data::CardType;
+use crate::netrunner::effects::triggers;
 use crate::netrunner::state::{At, Game, Stage, CORP, RUNNER};
 
 /// A click action (NR-3) or a card's click ability.
@@ -95,7 +96,7 @@ fn play_options(g: &Game, card: u32, cost: i64, out: &mut Options) {
 fn click_abilities(g: &Game, installed: &[u32], out: &mut Options) {
     for &card in installed {
         let Some(click) = cards::def(g.code(card)).click else { continue };
-        for (server, label) in (click.offers)(g, card) {
+        for (server, label) in cards::click_offers(g, &click, card) {
             let id = match server {
                 Some(s) => format!("ability:{card}:{s}"),
                 None => format!("ability:{card}"),
@@ -111,7 +112,7 @@ fn corp_install_options(g: &Game, card: u32, out: &mut Options) {
     let label = g.label(card);
     for s in &c.servers {
         let ok = match d.ctype {
-            CardType::Ice => cards::helpers::corp_available_for(g, cards::Spend::Install(card)) >= s.ice.len() as i64,
+            CardType::Ice => crate::netrunner::effects::corp_available_for(g, cards::Spend::Install(card)) >= s.ice.len() as i64,
             _ => g.may_install_root_in(card, s.id),
         };
         if ok {
@@ -198,7 +199,7 @@ fn corp_actions(g: &Game, out: &mut Options) {
 /// The identity's click ability, if it has one (named "identity" in option ids).
 fn identity_click(g: &Game, identity: &str, out: &mut Options) {
     if let Some(click) = cards::def(identity).click {
-        for (server, label) in (click.offers)(g, cards::NO_CARD) {
+        for (server, label) in cards::click_offers(g, &click, cards::NO_CARD) {
             let id = match server {
                 Some(s) => format!("ability:identity:{s}"),
                 None => "ability:identity".to_string(),
@@ -215,7 +216,7 @@ fn runner_install_options(g: &Game, card: u32, cost: i64, out: &mut Options) {
     let label = g.label(card);
     let plain = (opt(format!("install:{card}"), format!("Install {label} (cost {cost})")), Act::InstallRunner { card, host: None });
     // The pool, and hosted credits that may pay for this install.
-    let credits = cards::helpers::runner_available_for(g, cards::Spend::Install(card));
+    let credits = crate::netrunner::effects::runner_available_for(g, cards::Spend::Install(card));
     match d.ctype {
         CardType::Program => {
             let mem = d.memory.unwrap_or(0);
@@ -273,7 +274,7 @@ fn runner_actions(g: &Game, out: &mut Options) {
     click_abilities(g, &g.installed_runner(), out);
     // The identity's click ability, if it has one (named "identity" in option ids).
     if let Some(click) = cards::def(&r.identity).click {
-        for (server, label) in (click.offers)(g, cards::NO_CARD) {
+        for (server, label) in cards::click_offers(g, &click, cards::NO_CARD) {
             let id = match server {
                 Some(s) => format!("ability:identity:{s}"),
                 None => "ability:identity".to_string(),
@@ -407,13 +408,13 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
             if hq.iter().any(|k| !g.corp.hq.contains(k)) || !g.corp_pay(2) {
                 return Err(RulesError::Illegal("trashing this resource costs 2 credits and cards from HQ".into()));
             }
-            cards::helpers::trash_from_hq(g, hq.clone(), ev);
+            crate::netrunner::effects::trash_from_hq(g, hq.clone(), ev);
             g.trash(*r, "the Corp's basic action: the Runner is tagged", ev);
         }
         Act::Purge => {
             cards::purge(g);
             ev.push(public("purged", "The Corp purges virus counters", json!({})));
-            cards::helpers::purged(g, ev);
+            crate::netrunner::effects::purged(g, ev);
         }
         Act::Ability { card, server } => {
             if g.runner.resources.contains(card) {
@@ -423,7 +424,7 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
             let arg = server.unwrap_or(crate::netrunner::state::HQ);
             let c = if *card == cards::NO_CARD { cards::identity(g, seat, arg) } else { cards::ctx(g, *card, arg) };
             if let Some(click) = c.def.click {
-                cards::apply(g, &click.effect, c, ev);
+                cards::use_ability(g, &click.offers, &click.effect, c, ev);
             }
         }
         Act::Run(s) => g.start_run(*s, None, ev),
@@ -433,7 +434,7 @@ pub fn do_action(g: &mut Game, act: &Act, ev: &mut Vec<Event>) -> Result<(), Rul
             }
             g.runner.tags -= 1;
             ev.push(public("tag_removed", format!("The Runner removes a tag ({} left)", g.runner.tags), json!({"tags": g.runner.tags})));
-            cards::helpers::tags_removed(g, 1, ev);
+            crate::netrunner::effects::tags_removed(g, 1, ev);
             let installed = cards::runner_trigger_order(g);
             cards::fire_all(g, cards::When::TagsRemoved, &installed, 0, ev);
         }

@@ -4,7 +4,8 @@ use serde_json::json;
 
 use super::ask::public;
 use crate::core::Event;
-use crate::netrunner::cards::{self, triggers, Source, When};
+use crate::netrunner::cards::{self, Source, When};
+use crate::netrunner::effects::triggers;
 use crate::netrunner::state::{CorpZone, Game, CORP, RUNNER};
 
 /// After any agenda is scored or stolen: the Runner's identity, then installed Runner cards.
@@ -93,7 +94,7 @@ pub fn steal(g: &mut Game, c: u32, ev: &mut Vec<Event>) {
         r.stolen += 1;
     }
     agenda_changed_hands(g, ev);
-    cards::helpers::runner_took_corp_card(g, c, ev);
+    crate::netrunner::effects::runner_took_corp_card(g, c, ev);
     // "Whenever an agenda is stolen": the Corp identity, then rezzed Corp cards.
     let sources = [Source::Identity(CORP)].into_iter().chain(cards::rezzed_corp_sources(g));
     triggers::fire(g, When::AgendaStolen, sources, c, ev);

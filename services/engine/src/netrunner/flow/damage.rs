@@ -65,7 +65,7 @@ pub fn damage_input(
         json!({"kind": kind.name(), "card": card, "code": g.code(card), "source": source}),
     ));
     g.tasks.pop();
-    cards::helpers::trashed_from_grip_or_stack(g, &[card], ev);
+    crate::netrunner::effects::trashed_from_grip_or_stack(g, &[card], ev);
     if left > 1 {
         g.tasks.push(Task::Damage { kind, left: left - 1, source: source.clone(), odd_cost_ends_run: false, begun: true });
     }

@@ -60,7 +60,7 @@ pub fn install_corp(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
         }
         if g.def(card).ctype == CardType::Ice && g.flags.free_install != Some(card) {
             let cost = (g.server(sid).map_or(0, |s| s.ice.len() as i64) - g.flags.corp_install_discount).max(0);
-            if cards::helpers::corp_available_for(g, cards::Spend::Install(card)) < cost {
+            if crate::netrunner::effects::corp_available_for(g, cards::Spend::Install(card)) < cost {
                 return Err(RulesError::Illegal(format!("installing this ice costs {cost} credits")));
             }
         }
@@ -101,7 +101,7 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
     if is_ice && !free {
         // NR-3.4: 1 credit per ice already protecting the server (less a card's reduction).
         let cost = (g.server(sid).map_or(0, |s| s.ice.len() as i64) - discount).max(0);
-        if !cards::helpers::corp_pay_for(g, cost, cards::Spend::Install(card), ev) {
+        if !crate::netrunner::effects::corp_pay_for(g, cost, cards::Spend::Install(card), ev) {
             return Err(RulesError::Illegal(format!("installing this ice costs {cost} credits")));
         }
     }
@@ -177,7 +177,7 @@ fn install_corp_now(g: &mut Game, card: u32, server: Option<u32>, ev: &mut Vec<E
 fn install_runner_now(g: &mut Game, card: u32, host: Option<u32>, ev: &mut Vec<Event>) {
     let cost = g.runner_install_cost(card);
     g.flags.install_discount = 0;
-    if !cards::helpers::runner_pay_for(g, cost, cards::Spend::Install(card), ev) {
+    if !crate::netrunner::effects::runner_pay_for(g, cost, cards::Spend::Install(card), ev) {
         // The card may still be in the grip (hidden from the Corp): only the Runner learns which.
         ev.push(Event::with_private(
             "netrunner.install_failed",
@@ -326,6 +326,6 @@ fn make_room_table(g: &Game) -> Table<u32> {
 pub fn answer_make_room(g: &mut Game, input: &Input, ev: &mut Vec<Event>) -> Result<(), RulesError> {
     let id = one_pick(input)?;
     let p = answer(&make_room_table(g), &id).ok_or_else(|| RulesError::Illegal(format!("\"{id}\" is not an installed program")))?;
-    cards::helpers::runner_trash(g, p, "to make room in memory", ev);
+    crate::netrunner::effects::runner_trash(g, p, "to make room in memory", ev);
     Ok(())
 }

@@ -51,8 +51,8 @@ pub fn end_reason(g: &Game) -> Option<(u32, String)> {
         return Some((CORP, "flatline: the Runner is flatlined".into()));
     }
     // An alternative win (CR 1.7, "you win the game"): Jeitinho's assassination agendas.
-    let n = cards::helpers::assassinations(g);
-    if n >= cards::helpers::ASSASSINATIONS_TO_WIN {
+    let n = crate::netrunner::effects::assassinations(g);
+    if n >= crate::netrunner::effects::ASSASSINATIONS_TO_WIN {
         return Some((RUNNER, format!("assassination: the Runner has {n} assassination agendas in their score area")));
     }
     None
@@ -78,7 +78,7 @@ pub(crate) fn step(g: &mut Game, ev: &mut Vec<Event>) -> Result<bool, RulesError
     }
     if g.stage != Stage::Over {
         cards::installed_host_sweep(g, ev);
-        cards::helpers::hosted_sweep(g, ev);
+        crate::netrunner::effects::hosted_sweep(g, ev);
         if std::mem::take(&mut g.flags.corp_first_gain_pending) {
             cards::fire_identity(g, CORP, cards::When::CorpFirstGainFromAgendaOrOperation, 0, ev);
             return Ok(false);

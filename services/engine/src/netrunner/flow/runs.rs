@@ -6,7 +6,8 @@ use serde_json::json;
 use super::ask::{ask, one_pick, opt, pick_one, public};
 use super::windows::open;
 use crate::core::{Event, Input, RulesError};
-use crate::netrunner::cards::{self, triggers, Source, When};
+use crate::netrunner::cards::{self, Source, When};
+use crate::netrunner::effects::triggers;
 use crate::netrunner::state::{At, Game, Stage, CORP, HQ, RUNNER};
 
 /// Whether the match is inside a run (a run stage or a run's window).
@@ -81,7 +82,7 @@ fn approach_ice(g: &mut Game, ev: &mut Vec<Event>) {
     if encounter_again(g, ev) {
         return;
     }
-    let lasting = cards::helpers::pumps_last_run(g);
+    let lasting = crate::netrunner::effects::pumps_last_run(g);
     let Some(run) = g.run.as_mut() else {
         g.stage = Stage::RunEnd;
         return;
@@ -112,7 +113,7 @@ fn approach_ice(g: &mut Game, ev: &mut Vec<Event>) {
     ));
     open(g, At::Run21);
     // "Whenever the Runner approaches a piece of ice protecting this server": rezzed cards in
-    // its root, in board order, ordered by `cards::triggers` (resolved before the window).
+    // its root, in board order, ordered by `effects::triggers` (resolved before the window).
     let here: Vec<u32> = g
         .server(server)
         .map(|s| s.root.iter().copied().filter(|&c| g.rezzed(c) && cards::has_trigger(g, c, When::ApproachIceHere)).collect())
@@ -121,7 +122,7 @@ fn approach_ice(g: &mut Game, ev: &mut Vec<Event>) {
 }
 
 fn pass_ice(g: &mut Game, ev: &mut Vec<Event>) {
-    let lasting = cards::helpers::pumps_last_run(g);
+    let lasting = crate::netrunner::effects::pumps_last_run(g);
     let (pos, passed) = if let Some(r) = g.run.as_mut() {
         let passed = r.current.take();
         // Strength changes "for the remainder of this encounter" end with it.
@@ -156,8 +157,8 @@ fn corp_passed_ice(g: &mut Game, ice: u32, ev: &mut Vec<Event>) {
 fn encounter(g: &mut Game, ev: &mut Vec<Event>) {
     let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
     if !g.run.as_ref().is_some_and(|r| r.encounter_begun) {
-        let n = cards::encounters::ice_subroutines(g, ice);
-        let lasting = cards::helpers::pumps_last_run(g);
+        let n = crate::netrunner::effects::encounters::ice_subroutines(g, ice);
+        let lasting = crate::netrunner::effects::pumps_last_run(g);
         if let Some(r) = g.run.as_mut() {
             r.broken = vec![false; n];
             r.broken_by.clear();
@@ -181,7 +182,7 @@ fn encounter(g: &mut Game, ev: &mut Vec<Event>) {
     let bypass = g.run.as_ref().is_some_and(|r| r.bypass);
     // Interrupts preventing the ice's "when encountered" abilities are asked before they would
     // resolve (once per encounter); this stage goes on once they are answered.
-    if !bypass && cards::helpers::encounter_interrupts(g, ice) {
+    if !bypass && crate::netrunner::effects::encounter_interrupts(g, ice) {
         return;
     }
     if let Some(r) = g.run.as_mut() {
@@ -232,7 +233,7 @@ fn subroutines(g: &mut Game, next: usize, ev: &mut Vec<Event>) {
         Some(i) if g.rezzed(ice) => {
             ev.push(public(
                 "subroutine",
-                format!("{}: subroutine {} resolves: {}", g.label(ice), i + 1, cards::encounters::ice_sub_text(g, ice, i)),
+                format!("{}: subroutine {} resolves: {}", g.label(ice), i + 1, crate::netrunner::effects::encounters::ice_sub_text(g, ice, i)),
                 json!({"ice": ice, "subroutine": i}),
             ));
             g.stage = Stage::Subs { next: i + 1 };
@@ -256,7 +257,7 @@ fn subroutines(g: &mut Game, next: usize, ev: &mut Vec<Event>) {
     }
 }
 
-/// NR-6.4.1: the rezzed cards in the root react (ordered by `cards::triggers`).
+/// NR-6.4.1: the rezzed cards in the root react (ordered by `effects::triggers`).
 fn approach_server(g: &mut Game, ev: &mut Vec<Event>) {
     if encounter_again(g, ev) {
         return;
@@ -324,7 +325,7 @@ fn run_end(g: &mut Game, ev: &mut Vec<Event>) {
         return;
     }
     let Some(run) = g.run.take() else {
-        // An access outside a run (`cards::helpers::access_outside_run`) ends here too.
+        // An access outside a run (`crate::netrunner::effects::access_outside_run`) ends here too.
         g.access = None;
         open(g, At::Action);
         return;
@@ -339,7 +340,7 @@ fn run_end(g: &mut Game, ev: &mut Vec<Event>) {
     for &m in &run.trash_at_end {
         if g.runner.programs.contains(&m) {
             let why = format!("{} is trashed when the run ends", cards::def(g.code(m)).name);
-            cards::helpers::runner_trash(g, m, &why, ev);
+            crate::netrunner::effects::runner_trash(g, m, &why, ev);
         }
     }
     let installed = cards::runner_trigger_order(g);
@@ -366,7 +367,7 @@ pub fn move_runner(g: &mut Game, ev: &mut Vec<Event>) {
     }
     let Some(to) = g.run.as_mut().and_then(|r| r.moved_to.take()) else { return };
     let len = g.server(to).map_or(0, |s| s.ice.len());
-    let lasting = cards::helpers::pumps_last_run(g);
+    let lasting = crate::netrunner::effects::pumps_last_run(g);
     if let Some(r) = g.run.as_mut() {
         r.server = to;
         r.pos = len;

@@ -12,7 +12,8 @@ use super::psi::{begin_psi, psi_input, step_psi};
 use super::random::{begin_random_pick, random_pick_input, step_random_pick};
 use super::trace::{step_trace, trace_input};
 use crate::core::{DecisionSpec, DrawKind, Event, Input, RulesError};
-use crate::netrunner::cards::{self, triggers, Answer, Ctx, Question, Then};
+use crate::netrunner::cards::{self, Answer, Ctx, Question, Then};
+use crate::netrunner::effects::triggers;
 use crate::netrunner::state::{Game, Task, CORP, RUNNER};
 
 /// Process the top task; true when it waits for an input.
@@ -22,7 +23,7 @@ pub fn step_task(g: &mut Game, task: Task, ev: &mut Vec<Event>) -> bool {
             if !begun {
                 super::damage::damage_begins(g, &source, ev);
                 // Interrupts that prevent damage (CR 9.8) are asked before it resolves.
-                if left > 0 && cards::helpers::damage_interrupts(g, kind, left) {
+                if left > 0 && crate::netrunner::effects::damage_interrupts(g, kind, left) {
                     return false;
                 }
             }
@@ -129,7 +130,7 @@ fn step_card(g: &mut Game, code: &str, card: u32, step: u8, arg: u32, ev: &mut V
         g.tasks.pop();
         return false;
     };
-    cards::helpers::look_at(g, q.seat, &q.looks, c.name(), ev);
+    crate::netrunner::effects::look_at(g, q.seat, &q.looks, c.name(), ev);
     let options = q.options.into_iter().map(|(o, _)| o).collect();
     ask(g, q.seat, q.kind, q.summary, q.prompt, DecisionSpec::Pick { options, min: q.min, max: q.max });
     true

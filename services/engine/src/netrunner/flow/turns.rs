@@ -7,7 +7,8 @@ use super::ask::{ask, one_pick, opt, other, pick_one, picks, public, request_dra
 use super::windows::open;
 use crate::core::numbering;
 use crate::core::{DecisionSpec, DrawKind, Event, Input, RulesError};
-use crate::netrunner::cards::{self, triggers, Source, When};
+use crate::netrunner::cards::{self, Source, When};
+use crate::netrunner::effects::triggers;
 use crate::netrunner::state::{At, Game, Stage, TurnFlags, CORP, RUNNER};
 
 /// One step of a setup or turn stage; true when waiting for an input.
@@ -80,7 +81,7 @@ fn turn_begin(g: &mut Game, ev: &mut Vec<Event>) {
         format!("Turn {}: {} gains {clicks} clicks", g.turn, g.seat_name(active)),
         json!({"seat": active, "turn": g.turn, "clicks": clicks}),
     ));
-    cards::helpers::refill_recurring(g, active, ev);
+    crate::netrunner::effects::refill_recurring(g, active, ev);
     open(g, At::TurnBegin);
 }
 

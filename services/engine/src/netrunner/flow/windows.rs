@@ -83,7 +83,7 @@ pub fn paid_options(g: &Game, seat: u32, at: At) -> Vec<(DecisionOption, Paid)> 
         // The Runner identity's paid ability (it is active all game, so in any window).
         let identity = cards::identity(g, RUNNER, 0);
         if let Some(p) = identity.def.paid {
-            for (id, label, arg) in (p.offers)(g, cards::NO_CARD) {
+            for (id, label, arg) in cards::paid_offers(g, &p, cards::NO_CARD) {
                 out.push((opt(id, label), Paid::Card { card: cards::NO_CARD, arg }));
             }
         }
@@ -94,7 +94,7 @@ pub fn paid_options(g: &Game, seat: u32, at: At) -> Vec<(DecisionOption, Paid)> 
 fn card_abilities(g: &Game, cards_: &[u32], out: &mut Vec<(DecisionOption, Paid)>) {
     for &c in cards_ {
         if let Some(p) = cards::def(g.code(c)).paid {
-            for (id, label, arg) in (p.offers)(g, c) {
+            for (id, label, arg) in cards::paid_offers(g, &p, c) {
                 out.push((opt(id, label), Paid::Card { card: c, arg }));
             }
         }
@@ -109,7 +109,7 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
             continue;
         }
         let cost = g.corp_rez_cost(c);
-        if cards::helpers::corp_available_for(g, cards::Spend::Rez(c)) < cost {
+        if crate::netrunner::effects::corp_available_for(g, cards::Spend::Rez(c)) < cost {
             continue;
         }
         // An additional cost (CR 1.16): forfeit 1 agenda, or reveal and trash N cards of HQ.
@@ -135,7 +135,7 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
         if let Some(run) = &g.run {
             if let Some(ice) = run.current.filter(|&i| !g.rezzed(i)) {
                 let cost = g.ice_rez_cost(ice);
-                let available = cards::helpers::corp_available_for(g, cards::Spend::Rez(ice));
+                let available = crate::netrunner::effects::corp_available_for(g, cards::Spend::Rez(ice));
                 if available >= cost && g.rez_costs_bad_publicity_or_tag(ice) {
                     out.push((opt(format!("rez:{ice}"), format!("Rez {} for {cost}, taking 1 bad publicity", g.label(ice))), Paid::Rez(ice)));
                     if g.tagged() {
@@ -157,7 +157,7 @@ fn corp_options(g: &Game, at: At, out: &mut Vec<(DecisionOption, Paid)>) {
     card_abilities(g, &g.installed_corp(), out);
     // The Corp identity's paid ability (its row says when it can be used).
     if let Some(p) = cards::def(&g.corp.identity).paid {
-        for (id, label, arg) in (p.offers)(g, cards::NO_CARD) {
+        for (id, label, arg) in cards::paid_offers(g, &p, cards::NO_CARD) {
             out.push((opt(id, label), Paid::Card { card: cards::NO_CARD, arg }));
         }
     }
@@ -208,14 +208,16 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
     let avail = g.runner_available();
     for &b in &g.runner.programs {
         let Some(br) = cards::breaker(g.code(b)) else { continue };
-        if !interfaces(g, &br, ice) || !cards::helpers::breaker_interfaces(g, b, ice) {
+        if !interfaces(g, &br, ice) || !crate::netrunner::effects::encounters::breaker_interfaces(g, b, ice) {
             continue;
         }
         let cost = g.break_cost(b);
-        if g.breaker_strength(b) >= ice_str && avail >= cost && cards::encounters::may_break(g, Some(b), ice) {
-            for subs in break_groups(&unbroken, br.subs_per_use).into_iter().filter(|subs| cards::encounters::may_break_subs(g, Some(b), ice, subs)) {
+        if g.breaker_strength(b) >= ice_str && avail >= cost && crate::netrunner::effects::encounters::may_break(g, Some(b), ice) {
+            for subs in
+                break_groups(&unbroken, br.subs_per_use).into_iter().filter(|subs| crate::netrunner::effects::encounters::may_break_subs(g, Some(b), ice, subs))
+            {
                 let ids: Vec<String> = subs.iter().map(|s| s.to_string()).collect();
-                let texts: Vec<String> = subs.iter().map(|&s| format!("\"{}\"", cards::encounters::ice_sub_text(g, ice, s))).collect();
+                let texts: Vec<String> = subs.iter().map(|&s| format!("\"{}\"", crate::netrunner::effects::encounters::ice_sub_text(g, ice, s))).collect();
                 let label = format!("{}: break {} for {cost}", g.label(b), texts.join(" and "));
                 out.push((opt(format!("break:{b}:{}", ids.join("+")), label), Paid::Break { breaker: b, subs }));
             }
@@ -228,16 +230,16 @@ fn runner_encounter_options(g: &Game, out: &mut Vec<(DecisionOption, Paid)>) {
     }
     // An ice's own break ability for the Runner (N-Pot).
     let own: i64 = cards::def(g.code(ice)).statics.iter().map(|s| if let cards::Static::RunnerBreaksFor(n) = s { *n } else { 0 }).sum();
-    if own > 0 && avail >= own && cards::encounters::may_break(g, None, ice) {
-        for &s in unbroken.iter().filter(|&&s| cards::encounters::may_break_subs(g, None, ice, &[s])) {
-            let label = format!("{}: pay {own} to break \"{}\"", g.label(ice), cards::encounters::ice_sub_text(g, ice, s));
+    if own > 0 && avail >= own && crate::netrunner::effects::encounters::may_break(g, None, ice) {
+        for &s in unbroken.iter().filter(|&&s| crate::netrunner::effects::encounters::may_break_subs(g, None, ice, &[s])) {
+            let label = format!("{}: pay {own} to break \"{}\"", g.label(ice), crate::netrunner::effects::encounters::ice_sub_text(g, ice, s));
             out.push((opt(format!("ice-break:{s}"), label), Paid::IceBreak { sub: s, cost: own }));
         }
     }
     // Bioroid ice: the Runner may lose a click to break a subroutine.
-    if g.ice_has_subtype(ice, "Bioroid") && g.runner.clicks > 0 && cards::encounters::may_break(g, None, ice) {
-        for &s in unbroken.iter().filter(|&&s| cards::encounters::may_break_subs(g, None, ice, &[s])) {
-            let label = format!("Lose a click: break \"{}\"", cards::encounters::ice_sub_text(g, ice, s));
+    if g.ice_has_subtype(ice, "Bioroid") && g.runner.clicks > 0 && crate::netrunner::effects::encounters::may_break(g, None, ice) {
+        for &s in unbroken.iter().filter(|&&s| crate::netrunner::effects::encounters::may_break_subs(g, None, ice, &[s])) {
+            let label = format!("Lose a click: break \"{}\"", crate::netrunner::effects::encounters::ice_sub_text(g, ice, s));
             out.push((opt(format!("click-break:{s}"), label), Paid::ClickBreak(s)));
         }
     }
@@ -252,12 +254,12 @@ fn rez(g: &mut Game, c: u32, by_tag: bool, forfeiting: Option<u32>, ev: &mut Vec
     if forfeiting.is_some_and(|a| g.corp.score.contains(&a)) {
         cost = (cost - g.forfeit_pays_rez(c)).max(0);
     }
-    if !cards::helpers::corp_pay_for(g, cost, cards::Spend::Rez(c), ev) {
+    if !crate::netrunner::effects::corp_pay_for(g, cost, cards::Spend::Rez(c), ev) {
         return;
     }
     if let Some(a) = forfeiting {
         let label = g.label(c);
-        cards::helpers::forfeit(g, a, &format!("rezzing {label}"), ev);
+        crate::netrunner::effects::forfeit(g, a, &format!("rezzing {label}"), ev);
     }
     if let Some(k) = g.card_mut(c) {
         k.rezzed = true;
@@ -267,7 +269,7 @@ fn rez(g: &mut Game, c: u32, by_tag: bool, forfeiting: Option<u32>, ev: &mut Vec
         if by_tag && g.runner.tags > 0 {
             g.runner.tags -= 1;
             ev.push(public("tag_removed", format!("The Corp removes a tag to rez {} ({} left)", g.label(c), g.runner.tags), json!({"tags": g.runner.tags})));
-            cards::helpers::tags_removed(g, 1, ev);
+            crate::netrunner::effects::tags_removed(g, 1, ev);
         } else {
             g.corp.bad_publicity += 1;
             ev.push(public(
@@ -280,7 +282,7 @@ fn rez(g: &mut Game, c: u32, by_tag: bool, forfeiting: Option<u32>, ev: &mut Vec
     cards::unique_check(g, c, ev);
     let ctx = cards::ctx(g, c, 0);
     cards::apply(g, &ctx.def.on_rez, ctx, ev);
-    cards::helpers::corp_card_rezzed(g, c, ev);
+    crate::netrunner::effects::corp_card_rezzed(g, c, ev);
 }
 
 fn break_subs(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
@@ -297,7 +299,7 @@ fn break_subs(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
             run.trash_at_end.push(breaker);
         }
     }
-    let texts: Vec<&str> = subs.iter().map(|&s| cards::encounters::ice_sub_text(g, ice, s)).collect();
+    let texts: Vec<&str> = subs.iter().map(|&s| crate::netrunner::effects::encounters::ice_sub_text(g, ice, s)).collect();
     ev.push(public(
         "subroutine_broken",
         format!("{} breaks \"{}\" on {} for {cost}", g.label(breaker), texts.join("\" and \""), g.label(ice)),
@@ -315,14 +317,7 @@ fn pump(g: &mut Game, b: u32, ev: &mut Vec<Event>) {
         return;
     }
     let n = g.pump_amount(b);
-    if let Some(run) = g.run.as_mut() {
-        run.pumps.push((b, n));
-    }
-    ev.push(public(
-        "strength_pumped",
-        format!("{} gets +{n} strength for {cost} (now {})", g.label(b), g.breaker_strength(b)),
-        json!({"card": b, "amount": n, "strength": g.breaker_strength(b)}),
-    ));
+    crate::netrunner::effects::encounters::boost(g, b, n, &format!("gets +{n} strength for {cost}"), ev);
 }
 
 fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
@@ -348,7 +343,11 @@ fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
             let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
             ev.push(public(
                 "subroutine_broken",
-                format!("The Runner pays {cost} to break \"{}\" with {}'s own ability", cards::encounters::ice_sub_text(g, ice, *sub), g.label(ice)),
+                format!(
+                    "The Runner pays {cost} to break \"{}\" with {}'s own ability",
+                    crate::netrunner::effects::encounters::ice_sub_text(g, ice, *sub),
+                    g.label(ice)
+                ),
                 json!({"seat": seat, "subroutines": [sub], "cost": cost}),
             ));
         }
@@ -366,7 +365,7 @@ fn use_paid(g: &mut Game, seat: u32, p: &Paid, ev: &mut Vec<Event>) {
         Paid::Card { card, arg } => {
             let c = if *card == cards::NO_CARD { cards::identity(g, seat, *arg) } else { cards::ctx(g, *card, *arg) };
             if let Some(a) = c.def.paid {
-                cards::apply(g, &a.effect, c, ev);
+                cards::use_ability(g, &a.offers, &a.effect, c, ev);
             }
         }
     }

@@ -119,7 +119,7 @@ pub enum When {
     /// is how many.
     BrokeSubroutines,
     /// The Corp purged virus counters (NR-3.2, by its basic action or a card); installed Runner
-    /// cards (`helpers::purged`).
+    /// cards (`effects::purged`).
     Purged,
     /// An encounter with this rezzed ice ended (CR 6.5.2: its subroutines resolved, or the run
     /// ended during it); its own row.
@@ -132,7 +132,7 @@ pub enum When {
     ApproachIceHere,
     /// This Runner card was trashed from the grip or the stack (damage, NR-9.1, or a card's
     /// effect; not a discard to the maximum hand size); its own row only
-    /// (`helpers::trashed_from_grip_or_stack`).
+    /// (`effects::trashed_from_grip_or_stack`).
     TrashedFromGripOrStack,
     /// The Runner's action phase ends (its clicks are spent, CR 5.6.2, before the discard):
     /// installed Runner cards.
@@ -147,9 +147,9 @@ pub enum When {
     /// The Runner accesses a Corp card (NR-7.3, after the card's own "when accessed"); the Corp
     /// identity, `arg` is the card.
     CorpCardAccessed,
-    /// The Corp trashed 1 or more cards from R&D (`helpers::trash_from_rd`); the Corp identity.
+    /// The Corp trashed 1 or more cards from R&D (`effects::trash_from_rd`); the Corp identity.
     CorpTrashedFromRd,
-    /// The Corp trashed 1 or more cards from HQ (`helpers::trash_from_hq`, an expend's cost);
+    /// The Corp trashed 1 or more cards from HQ (`effects::trash_from_hq`, an expend's cost);
     /// the Corp identity.
     CorpTrashedFromHq,
     /// Damage the Corp does begins to resolve (`flow::damage::damage_begins`); the Corp identity.

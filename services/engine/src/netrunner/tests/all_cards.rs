@@ -5,7 +5,7 @@
 //! first recorded from the engine before the card table and the flow split (whose full records of
 //! 500 such games, `all_cards_dump`, equal the new engine's byte for byte), then re-recorded for
 //! `netrunner-3` (remote numbering) and again for `netrunner-5` (simultaneous abilities ordered by
-//! the rules, `cards::triggers`), so they pin `netrunner-5`'s behaviour; a
+//! the rules, `effects::triggers`), so they pin `netrunner-5`'s behaviour; a
 //! deliberate change of the events regenerates them with `cargo test
 //! -p engine all_cards_print_digests -- --ignored --nocapture` together with a bumped `RULES_VERSION`.
 

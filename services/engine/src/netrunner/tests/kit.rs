@@ -79,6 +79,30 @@ impl Scenario {
         self.g.runner.stack.push(c);
         c
     }
+    /// A card hosted face up on installed Runner card `host`, not installed (`Runner::hosted_cards`).
+    pub fn hosted_faceup(&mut self, host: u32, code: &str) -> u32 {
+        let k = self.card(code);
+        self.g.runner.hosted_cards.push(k);
+        self.g.cards[k as usize].host = Some(host);
+        self.g.cards[k as usize].faceup = true;
+        k
+    }
+    /// `n` copies of a card in the grip.
+    pub fn grip_n(&mut self, code: &str, n: usize) -> Vec<u32> {
+        (0..n).map(|_| self.grip(code)).collect()
+    }
+    /// `n` copies of a card on the stack.
+    pub fn stack_n(&mut self, code: &str, n: usize) -> Vec<u32> {
+        (0..n).map(|_| self.stack(code)).collect()
+    }
+    /// `n` copies of a card in R&D.
+    pub fn rd_n(&mut self, code: &str, n: usize) -> Vec<u32> {
+        (0..n).map(|_| self.rd(code)).collect()
+    }
+    /// `n` copies of a card in HQ.
+    pub fn hq_n(&mut self, code: &str, n: usize) -> Vec<u32> {
+        (0..n).map(|_| self.hq(code)).collect()
+    }
     fn server(&mut self, id: u32) -> &mut Server {
         if !self.g.corp.servers.iter().any(|s| s.id == id) {
             self.g.corp.servers.push(Server { id, ice: vec![], root: vec![] });

@@ -115,9 +115,7 @@ fn nr_1_4_maximum_hand_size_below_zero_flatlines_at_discard() {
 #[test]
 fn nr_2_1_corp_gains_3_clicks_runner_4_and_clicks_only_in_own_turn() {
     let mut s = Scenario::new().auto_pass();
-    for _ in 0..5 {
-        s.rd(c::HEDGE_FUND);
-    }
+    s.rd_n(c::HEDGE_FUND, 5);
     let mut m = s.start(Stage::TurnBegin);
     assert_eq!(m.game().corp.clicks, 3);
     for _ in 0..3 {
@@ -133,9 +131,7 @@ fn nr_2_1_corp_gains_3_clicks_runner_4_and_clicks_only_in_own_turn() {
 #[test]
 fn nr_2_2_mandatory_draw_then_discard_to_archives_face_down() {
     let mut s = Scenario::new().auto_pass();
-    for _ in 0..6 {
-        s.hq(c::HEDGE_FUND);
-    }
+    s.hq_n(c::HEDGE_FUND, 6);
     let top = s.rd(c::PALISADE);
     let mut m = s.start(Stage::TurnBegin);
     assert!(m.game().corp.hq.contains(&top), "the mandatory draw costs no click");
@@ -409,9 +405,7 @@ fn nr_4_no_scoring_after_the_corp_discards() {
         let a = s.root(3, c::SUPERCONDUCTING_HUB, false);
         s.g.cards[a as usize].adv = 3;
         let asset = s.root(4, c::NICO_CAMPAIGN, false);
-        for _ in 0..hand {
-            s.hq(c::HEDGE_FUND);
-        }
+        s.hq_n(c::HEDGE_FUND, hand);
         (s, a, asset)
     };
     // The same board in an action-phase window: the agenda may be scored.

@@ -1,9 +1,10 @@
-//! Simultaneous abilities are ordered by the rules (CR 9.2, reaction windows; `cards::triggers`),
+//! Simultaneous abilities are ordered by the rules (CR 9.2, reaction windows; `effects::triggers`),
 //! never by where a card's row is written.
 
 use crate::core::MatchConfig;
-use crate::netrunner::cards::{self as c, registration, triggers};
+use crate::netrunner::cards::{self as c, registration};
 use crate::netrunner::data::Format;
+use crate::netrunner::effects::triggers;
 use crate::netrunner::state::{Stage, CORP, HQ};
 use crate::netrunner::Netrunner;
 use crate::testing::{play_random_game, PlayedGame};
@@ -46,7 +47,7 @@ fn cr_reaction_window_the_controller_chooses_the_order_of_their_simultaneous_abi
 
 #[test]
 fn cr_reaction_window_abilities_that_only_gain_credits_resolve_without_a_question() {
-    // Two Public Access Plazas' gains commute: no order to choose (`triggers::order_free`).
+    // Two Public Access Plazas' gains commute: no order to choose (`effects::triggers::order_free`).
     let mut s = Scenario::new().auto_pass().corp_turn(3);
     s.root(3, c::PUBLIC_ACCESS_PLAZA, true);
     s.root(4, c::PUBLIC_ACCESS_PLAZA, true);

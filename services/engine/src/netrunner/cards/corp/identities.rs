@@ -1,8 +1,8 @@
 //! Corp identities: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
-use crate::netrunner::cards::common::{counter_options, install_answer, pick_one_of, take_to_hq_answer};
+use crate::netrunner::cards::common::{corp_may_install, counter_options, install_answer, pick_one_of, take_to_hq_answer};
 use crate::netrunner::cards::prelude::*;
 
 /// The rows of this file.
@@ -180,7 +180,7 @@ fn bangun_accessed(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     let k = c.arg;
     let faceup = g.card(k).is_some_and(|x| x.faceup);
     if g.def(k).ctype == CardType::Agenda && faceup && g.server_of(k).is_some() {
-        crate::netrunner::cards::helpers::damage(g, DamageKind::Meat, 2, c.name(), false);
+        crate::netrunner::effects::damage(g, DamageKind::Meat, 2, c.name(), false);
         give_tags(g, 1, c.name(), ev);
     }
 }
@@ -194,7 +194,7 @@ pub(crate) const EPIPHANY_ANALYTICA_ROW: CardDef = // clicks and the Corp identi
         code: EPIPHANY_ANALYTICA,
         name: "Epiphany Analytica: Nations Undivided",
         events: &[(When::RunnerTookCorpCardFirst, Effect::Custom(epiphany_counter))],
-        click: Some(Click { offers: epiphany_offers, effect: Effect::Custom(epiphany_look) }),
+        click: Some(Click { offers: Offers::Own(epiphany_offers), effect: Effect::Custom(epiphany_look) }),
         asks: &[Ask::Own(Prompt { ask: epiphany_ask, answer: install_from_rd_answer })],
         ..BLANK
     };
@@ -207,6 +207,7 @@ fn epiphany_counter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     note(ev, "power_counters", format!("{}: 1 power counter on it (now {n})", c.name()), json!({"seat": CORP, "identity": true, "change": 1, "power": n}));
 }
 
+/// Hand-written offers, not a `Costed`: an identity's ability (its counter is the identity's, not a card's).
 fn epiphany_offers(g: &Game, _: u32) -> Vec<(Option<u32>, String)> {
     if g.corp.identity_power == 0 || g.corp.rd.is_empty() {
         return vec![];
@@ -285,12 +286,13 @@ pub const LEO_CONSTRUCTION: &str = "35035";
 pub(crate) const LEO_CONSTRUCTION_ROW: CardDef = CardDef {
     code: LEO_CONSTRUCTION,
     name: "LEO Construction: Labor Solutions",
-    paid: Some(PaidAbility { offers: leo_offers, effect: Effect::Custom(leo_construction) }),
+    paid: Some(PaidAbility { offers: Offers::Own(leo_offers), effect: Effect::Custom(leo_construction) }),
     ..BLANK
 };
 
 /// LEO Construction: once per turn during a run, trash a rezzed bioroid card in the root of or
 /// protecting the attacked server to end the run.
+/// Hand-written offers, not a `Costed`: one option per Bioroid to trash.
 fn leo_offers(g: &Game, _: u32) -> Vec<(String, String, u32)> {
     let Some(run) = g.run.as_ref() else { return vec![] };
     if g.used_this_turn(LEO_CONSTRUCTION) {
@@ -471,18 +473,11 @@ fn poetri_rd_ask(g: &Game, c: Ctx) -> Option<Question> {
 /// Poétrï Luxury Brands: an agenda stolen, the Corp may install a non-agenda card from HQ.
 fn poetri_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
     let hq: Vec<u32> = g.corp.hq.iter().copied().filter(|&k| g.def(k).ctype != CardType::Agenda).collect();
-    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    o.extend(corp_install_options(g, &hq, false, false));
-    if o.len() <= 1 {
-        return None;
-    }
-    Some(Question::one(
-        CORP,
-        CARD_KIND,
+    corp_may_install(
+        corp_install_options(g, &hq, false, false),
         format!("may install a non-agenda card from HQ ({})", c.name()),
         format!("{}: you may install 1 non-agenda card from HQ", c.name()),
-        o,
-    ))
+    )
 }
 
 // --- PT Untaian: Life's Building Blocks ----------------------------------------------------------
@@ -533,11 +528,12 @@ pub(crate) const SYNAPSE_GLOBAL_ROW: CardDef = CardDef {
     code: SYNAPSE_GLOBAL,
     name: "Synapse Global: Faster than Thought",
     events: &[(When::FirstTagRemoved, Effect::Ask(0))],
-    click: Some(Click { offers: synapse_offers, effect: Effect::Custom(synapse_global) }),
+    click: Some(Click { offers: Offers::Own(synapse_offers), effect: Effect::Custom(synapse_global) }),
     asks: &[Ask::Own(Prompt { ask: synapse_ask, answer: synapse_answer })],
     ..BLANK
 };
 
+/// Hand-written offers, not a `Costed`: an identity's ability (its label is the identity's name, not a card's).
 fn synapse_offers(g: &Game, _: u32) -> Vec<(Option<u32>, String)> {
     if g.runner.tags < 1 {
         return vec![];
@@ -551,24 +547,17 @@ fn synapse_global(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
     g.runner.tags -= 1;
     note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
-    crate::netrunner::cards::helpers::tags_removed(g, 1, ev);
+    crate::netrunner::effects::tags_removed(g, 1, ev);
     g.gain(CORP, 2, c.name(), ev);
 }
 
 /// The first tag removed each turn: reveal and install 1 card from HQ, ignoring all costs.
 fn synapse_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    o.extend(corp_install_options(g, &g.corp.hq, false, true));
-    if o.len() <= 1 {
-        return None;
-    }
-    Some(Question::one(
-        CORP,
-        CARD_KIND,
+    corp_may_install(
+        corp_install_options(g, &g.corp.hq, false, true),
         format!("may reveal and install a card from HQ, ignoring all costs ({})", c.name()),
         format!("{}: you may reveal and install 1 card from HQ, ignoring all costs", c.name()),
-        o,
-    ))
+    )
 }
 
 fn synapse_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -628,7 +617,7 @@ pub(crate) const THUNDERBOLT_ARMAMENTS_ROW: CardDef = CardDef {
 /// remainder of that run.
 fn thunderbolt_rez(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     let ice = c.arg;
-    let ap_or_destroyer = crate::netrunner::cards::helpers::is_ice(g, ice) && (g.ice_has_subtype(ice, "AP") || g.ice_has_subtype(ice, "Destroyer"));
+    let ap_or_destroyer = crate::netrunner::effects::is_ice(g, ice) && (g.ice_has_subtype(ice, "AP") || g.ice_has_subtype(ice, "Destroyer"));
     let Some(run) = g.run.as_mut().filter(|_| ap_or_destroyer) else { return };
     run.ice_plus.push((ice, 1));
     let label = g.label(ice);

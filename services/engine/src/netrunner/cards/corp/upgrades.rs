@@ -1,6 +1,6 @@
 //! Upgrades: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
     discounted_install_options, found_install_ask, install_then_rez, pick_one_of, rez_with_total_discount, run_going, set_aside_found, take_to_hq_answer,
@@ -94,21 +94,17 @@ pub const ANGELIQUE_GARZA_CORREA: &str = "34063";
 pub(crate) const ANGELIQUE_GARZA_CORREA_ROW: CardDef = CardDef {
     code: ANGELIQUE_GARZA_CORREA,
     name: "Angelique Garza Correa",
-    click: Some(Click { offers: angelique_offers, effect: Effect::Custom(angelique_expend) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed { id: "", cost: Cost::Expend, usable: |g, _| threat(g, 3), text: "" }),
+        effect: Effect::Custom(angelique_expend),
+    }),
     on_access: Effect::Custom(angelique_accessed),
     asks: &[Ask::Own(Prompt { ask: angelique_ask, answer: angelique_answer })],
     ..BLANK
 };
 
-/// Threat 3: Angelique Garza Correa can be expended for 1 meat damage.
-fn angelique_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    expend_offers(g, card, threat(g, 3))
-}
-
-fn angelique_expend(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if expend(g, c.card, ev) {
-        damage(g, DamageKind::Meat, 1, c.name(), false);
-    }
+fn angelique_expend(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    damage(g, DamageKind::Meat, 1, c.name(), false);
 }
 
 /// Accessed while rezzed, the Corp may pay 2 for 2 meat damage.
@@ -227,10 +223,10 @@ pub(crate) const BRASILIA_GOVERNMENT_GRID_ROW: CardDef = CardDef {
 fn brasilia_targets(g: &Game, grid: u32, rezzed: u32) -> Vec<u32> {
     let CorpZone::Root(server) = g.corp_zone(grid) else { return vec![] };
     let on_this = g.run.as_ref().is_some_and(|r| r.server == server);
-    if !on_this || !g.rezzed(grid) || !crate::netrunner::cards::helpers::is_ice(g, rezzed) || g.flags.used_cards.contains(&grid) {
+    if !on_this || !g.rezzed(grid) || !crate::netrunner::effects::is_ice(g, rezzed) || g.flags.used_cards.contains(&grid) {
         return vec![];
     }
-    g.installed_corp().into_iter().filter(|&i| i != rezzed && g.rezzed(i) && crate::netrunner::cards::helpers::is_ice(g, i)).collect()
+    g.installed_corp().into_iter().filter(|&i| i != rezzed && g.rezzed(i) && crate::netrunner::effects::is_ice(g, i)).collect()
 }
 
 fn brasilia_ask(g: &Game, c: Ctx) -> Option<Question> {
@@ -255,7 +251,7 @@ fn brasilia_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
             return Err(RulesError::Illegal(format!("{} cannot derez card {i}", c.name())));
         }
         g.flags.used_cards.push(c.card);
-        crate::netrunner::cards::helpers::derez(g, i, c.name(), ev);
+        crate::netrunner::effects::derez(g, i, c.name(), ev);
         if let Some(r) = g.run.as_mut() {
             r.ice_plus.push((c.arg, 3));
         }
@@ -329,7 +325,7 @@ fn isaac_strength(g: &Game, this: u32, ice: u32) -> i64 {
 
 /// The ice protecting server `c.arg` with no advancement counters.
 fn isaac_targets(g: &Game, server: u32) -> Vec<u32> {
-    crate::netrunner::cards::helpers::ice_of(g, server).into_iter().filter(|&i| g.adv(i) == 0).collect()
+    crate::netrunner::effects::ice_of(g, server).into_iter().filter(|&i| g.adv(i) == 0).collect()
 }
 
 fn isaac_counter_ask(g: &Game, c: Ctx) -> Option<Question> {
@@ -372,7 +368,7 @@ pub(crate) const MAHKOTA_LANGIT_GRID_ROW: CardDef = CardDef {
 
 /// Recurring credits: refilled when it is rezzed (and as the Corp's turn begins, `Static::Recurring`).
 fn refill_2(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    crate::netrunner::cards::helpers::refill(g, c.card, 2, ev);
+    crate::netrunner::effects::refill(g, c.card, 2, ev);
 }
 
 /// Its credits rez assets in the root of its server and ice protecting it.
@@ -538,7 +534,7 @@ fn mercia_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Resu
 /// The ice installed (`c.arg`): Mercia moves to the root of the server it protects.
 fn mercia_move(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if let CorpZone::Ice(s) = g.corp_zone(c.arg) {
-        crate::netrunner::cards::helpers::move_to_root(g, c.card, s, c.name(), ev);
+        crate::netrunner::effects::move_to_root(g, c.card, s, c.name(), ev);
     }
 }
 
@@ -612,7 +608,7 @@ pub(crate) const THE_HOLO_MAN_ROW: CardDef = CardDef {
     code: THE_HOLO_MAN,
     name: "The Holo Man",
     events: &[(When::TurnBegin, Effect::Ask(0))],
-    click: Some(Click { offers: holo_offers, effect: Effect::Custom(holo_click) }),
+    click: Some(Click { offers: Offers::Own(holo_offers), effect: Effect::Custom(holo_click) }),
     asks: &[Ask::Own(Prompt { ask: move_upgrade_ask, answer: move_upgrade_answer })],
     ..BLANK
 };
@@ -627,6 +623,7 @@ fn holo_targets(g: &Game, card: u32) -> Vec<u32> {
     g.server(s).map(|s| s.root.iter().chain(s.ice.iter()).copied().collect()).unwrap_or_default()
 }
 
+/// Hand-written offers, not a `Costed`: one option per card to advance.
 fn holo_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     holo_targets(g, card)
         .into_iter()
@@ -761,7 +758,7 @@ pub(crate) fn move_upgrade_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut V
         if g.server(to).is_none() || root_server(g, c.card) == Some(to) {
             return Err(RulesError::Illegal(format!("{} cannot move to server {to}", c.name())));
         }
-        crate::netrunner::cards::helpers::move_to_root(g, c.card, to, c.name(), ev);
+        crate::netrunner::effects::move_to_root(g, c.card, to, c.name(), ev);
     }
     Ok(Then::Done)
 }

@@ -1,8 +1,8 @@
 //! Runner identities: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
-use crate::netrunner::cards::common::{breach_extra, discounted_install_answer, grip_programs, install_choices, one, question, yes_no, KIND};
+use crate::netrunner::cards::common::{breach_extra, discounted_install_answer, grip_programs, install_choices, may_install, one, question, yes_no, KIND};
 use crate::netrunner::cards::prelude::*;
 
 /// The rows of this file.
@@ -29,13 +29,14 @@ pub const ARISSANA_ROCHA_NAHU: &str = "34020";
 pub(crate) const ARISSANA_ROCHA_NAHU_ROW: CardDef = CardDef {
     code: ARISSANA_ROCHA_NAHU,
     name: "Arissana Rocha Nahu",
-    paid: Some(PaidAbility { offers: arissana_offers, effect: Effect::Custom(arissana) }),
+    paid: Some(PaidAbility { offers: Offers::Own(arissana_offers), effect: Effect::Custom(arissana) }),
     asks: &[Ask::Own(Prompt { ask: arissana_ask, answer: arissana_answer })],
     ..BLANK
 };
 
 /// Arissana: once per turn, during a run, a program from the grip (paying its cost), in any
 /// paid-ability window (the identity's paid ability).
+/// Hand-written offers, not a `Costed`: an identity's ability (its label is the identity's name, not a card's).
 fn arissana_offers(g: &Game, _: u32) -> Vec<(String, String, u32)> {
     if g.run.as_ref().is_none_or(|r| r.stop) || g.used_this_turn(ARISSANA_ROCHA_NAHU) || install_choices(g, &grip_programs(g), 0).is_empty() {
         return vec![];
@@ -100,7 +101,7 @@ fn installable_from_grip(g: &Game, types: &[CardType]) -> Vec<u32> {
             types.contains(&d.ctype)
                 && !(d.ctype == CardType::Hardware && d.has_subtype("Console") && has_console)
                 && !(d.ctype == CardType::Program && (g.is_trojan(c) || d.memory.unwrap_or(0) > g.memory_limit()))
-                && crate::netrunner::cards::helpers::runner_available_for(g, crate::netrunner::cards::Spend::Install(c)) >= g.runner_install_cost(c)
+                && crate::netrunner::effects::runner_available_for(g, crate::netrunner::cards::Spend::Install(c)) >= g.runner_install_cost(c)
         })
         .collect()
 }
@@ -218,16 +219,13 @@ fn magdalene_ask(g: &Game, c: Ctx) -> Option<Question> {
         .copied()
         .filter(|&k| matches!(g.def(k).ctype, CardType::Program | CardType::Hardware))
         .collect();
-    let mut o = install_choices(g, &these, 0);
-    if o.is_empty() {
-        return None;
-    }
-    o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question(
+    may_install(
+        g,
+        &these,
+        0,
         format!("may install a program or hardware they discarded ({})", c.name()),
         format!("{}: install 1 program or piece of hardware you discarded?", c.name()),
-        o,
-    ))
+    )
 }
 
 // --- Mercury: Chrome Libertador ------------------------------------------------------------------
@@ -387,16 +385,13 @@ fn sebastiao_tagged(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
 
 fn sebastiao_ask(g: &Game, c: Ctx) -> Option<Question> {
     let connections: Vec<u32> = g.runner.grip.iter().copied().filter(|&k| g.def(k).ctype == CardType::Resource && g.def(k).has_subtype("Connection")).collect();
-    let mut o = install_choices(g, &connections, 2);
-    if o.is_empty() {
-        return None;
-    }
-    o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question(
+    may_install(
+        g,
+        &connections,
+        2,
         format!("may install a connection resource ({})", c.name()),
         format!("{}: install a connection resource from your grip, paying 2 credits less?", c.name()),
-        o,
-    ))
+    )
 }
 
 // --- The Catalyst: Convention Breaker ------------------------------------------------------------
@@ -413,12 +408,13 @@ pub const TOPAN: &str = "35002";
 pub(crate) const TOPAN_ROW: CardDef = CardDef {
     code: TOPAN,
     name: "Topan",
-    click: Some(Click { offers: topan_offers, effect: Effect::Custom(topan) }),
+    click: Some(Click { offers: Offers::Own(topan_offers), effect: Effect::Custom(topan) }),
     asks: &[Ask::Own(Prompt { ask: topan_ask, answer: topan_answer })],
     ..BLANK
 };
 
 /// Topan: once per turn, a click: install a grip card for 2 less, then 1 meat damage.
+/// Hand-written offers, not a `Costed`: an identity's ability (its label is the identity's name, not a card's).
 fn topan_offers(g: &Game, _: u32) -> Vec<(Option<u32>, String)> {
     if g.used_this_turn(TOPAN) || install_choices(g, &g.runner.grip, 2).is_empty() {
         return vec![];
@@ -443,7 +439,7 @@ fn topan_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Resu
     let then = discounted_install_answer::<2>(g, c, a, ev)?;
     if then != Then::Done {
         // Pushed first: resolved once the install (and any room it makes) is done.
-        crate::netrunner::cards::helpers::damage(g, crate::netrunner::state::DamageKind::Meat, 1, c.name(), false);
+        crate::netrunner::effects::damage(g, crate::netrunner::state::DamageKind::Meat, 1, c.name(), false);
     }
     Ok(then)
 }

@@ -1,10 +1,10 @@
 //! Resources: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
-    add_power, breach_extra, encountered_ice, encountering, gain_clicks, power, question, remove_tags, run_target, spend_clicks, spend_power,
-    trash_to_bypass_answer, yes_no, NO_MORE_ACCESS,
+    add_power, breach_extra, encountered_ice, encountering, gain_clicks, power, question, remove_tags, run_target, spend_power, trash_to_bypass_answer, yes_no,
+    NO_MORE_ACCESS,
 };
 use crate::netrunner::cards::prelude::*;
 
@@ -66,7 +66,7 @@ fn amelia_ask(g: &Game, c: Ctx) -> Option<Question> {
 
 fn amelia_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if first(a) == Answer::Yes {
-        crate::netrunner::cards::helpers::runner_trash(g, c.card, "its own ability", ev);
+        crate::netrunner::effects::runner_trash(g, c.card, "its own ability", ev);
         g.lose_credits(CORP, 10, c.name(), ev);
     }
     Ok(Then::Done)
@@ -80,7 +80,7 @@ pub(crate) const ARRUACEIRAS_CREW_ROW: CardDef = CardDef {
     code: ARRUACEIRAS_CREW,
     name: "Arruaceiras Crew",
     statics: &[Static::PaidInAnyWindow, Static::IceStrengthBy(arruaceiras_minus)],
-    paid: Some(PaidAbility { offers: arruaceiras_offers, effect: Effect::Custom(arruaceiras) }),
+    paid: Some(PaidAbility { offers: Offers::Own(arruaceiras_offers), effect: Effect::Custom(arruaceiras) }),
     ..BLANK
 };
 
@@ -103,13 +103,14 @@ fn arruaceiras_minus(g: &Game, card: u32, ice: u32) -> i64 {
 
 /// Arruaceiras Crew: once per turn, a tag: the encountered ice -2 strength (argument 0); trash
 /// it and 2 credits: trash the encountered ice at strength 0 or less (argument 1).
+/// Hand-written offers, not a `Costed`: two abilities with different costs on one card.
 fn arruaceiras_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = in_encounter_window(g) else { return vec![] };
     let mut o = Vec::new();
     if !g.flags.used_cards.contains(&card) {
         o.push((format!("arruaceiras:{card}"), format!("{}: take 1 tag: the encountered ice gets -2 strength", g.label(card)), 0));
     }
-    if g.ice_strength(ice) <= 0 && g.runner_available() >= 2 && crate::netrunner::cards::helpers::runner_may_trash(g, ice) {
+    if g.ice_strength(ice) <= 0 && g.runner_available() >= 2 && crate::netrunner::effects::runner_may_trash(g, ice) {
         o.push((format!("arruaceiras-trash:{card}"), format!("{}: trash it and pay 2 to trash {}", g.label(card), g.label(ice)), 1));
     }
     o
@@ -124,10 +125,10 @@ fn arruaceiras(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
             r.pumps.push((c.card, 0));
         }
         note(ev, "ice_weakened", format!("{}: {} gets -2 strength for this encounter", c.name(), g.label(ice)), json!({"card": c.card, "ice": ice}));
-    } else if g.ice_strength(ice) <= 0 && crate::netrunner::cards::helpers::runner_may_trash(g, ice) && g.runner_pay(2) {
-        crate::netrunner::cards::helpers::runner_trash(g, c.card, "its own ability", ev);
-        crate::netrunner::cards::helpers::runner_trash(g, ice, c.name(), ev);
-        crate::netrunner::cards::helpers::runner_took_corp_card(g, ice, ev);
+    } else if g.ice_strength(ice) <= 0 && crate::netrunner::effects::runner_may_trash(g, ice) && g.runner_pay(2) {
+        crate::netrunner::effects::runner_trash(g, c.card, "its own ability", ev);
+        crate::netrunner::effects::runner_trash(g, ice, c.name(), ev);
+        crate::netrunner::effects::runner_took_corp_card(g, ice, ev);
     }
 }
 
@@ -138,21 +139,15 @@ pub const BEATRIZ_FRIERE_GONZALEZ: &str = "34028";
 pub(crate) const BEATRIZ_FRIERE_GONZALEZ_ROW: CardDef = CardDef {
     code: BEATRIZ_FRIERE_GONZALEZ,
     name: "Beatriz Friere Gonzalez",
-    click: Some(Click { offers: beatriz_offers, effect: Effect::Custom(beatriz) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed { id: "", cost: Cost::Clicks(2), usable: |_, _| true, text: "spend 2 clicks to run HQ (breach R&D instead)" }),
+        effect: Effect::Custom(beatriz),
+    }),
     run: Some(RunSource { more_access: one_more_on_rd, on_success: Effect::Custom(breach_rd_instead) }),
     ..BLANK
 };
 
-/// Beatriz Friere Gonzalez: 2 clicks: run HQ; if successful, breach R&D instead, 1 more access.
-fn beatriz_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    if g.runner.clicks < 2 {
-        return vec![];
-    }
-    vec![(None, format!("{}: spend 2 clicks to run HQ (breach R&D instead)", g.label(card)))]
-}
-
 fn beatriz(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    spend_clicks(g, 1, c.name(), ev);
     g.start_run(HQ, Some(c.card), ev);
 }
 
@@ -224,7 +219,7 @@ pub(crate) const DEBBIE_DOWNTOWN_MOREIRA_ROW: CardDef = CardDef {
     name: "Debbie \"Downtown\" Moreira",
     on_install: Effect::Custom(debbie_install),
     events: &[(When::EventPlayed, Effect::Custom(debbie_event_played))],
-    click: Some(Click { offers: debbie_offers, effect: Effect::Custom(debbie_run) }),
+    click: Some(Click { offers: Offers::Own(debbie_offers), effect: Effect::Custom(debbie_run) }),
     run_ends: Some(debbie_run_ends),
     ..BLANK
 };
@@ -242,6 +237,7 @@ fn debbie_event_played(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
 }
 
+/// Hand-written offers, not a `Costed`: one option per server to run.
 fn debbie_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     g.corp.servers.iter().map(|s| (Some(s.id), format!("{}: run {} (with its hosted credits)", g.label(card), Game::server_name(s.id)))).collect()
 }
@@ -272,24 +268,22 @@ pub const ERU_AYASE_PESSOA: &str = "34007";
 pub(crate) const ERU_AYASE_PESSOA_ROW: CardDef = CardDef {
     code: ERU_AYASE_PESSOA,
     name: "Eru Ayase-Pessoa",
-    click: Some(Click { offers: eru_offers, effect: Effect::Custom(eru) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed {
+            id: "",
+            cost: Cost::TakeTags(1),
+            usable: |g, card| !g.flags.used_cards.contains(&card),
+            text: "take 1 tag to run Archives (breach R&D instead)",
+        }),
+        effect: Effect::Custom(eru),
+    }),
     run: Some(RunSource { more_access: NO_MORE_ACCESS, on_success: Effect::Custom(breach_rd_instead) }),
     events: &[(When::Breach, Effect::Custom(eru_breach))],
     ..BLANK
 };
 
-/// Eru Ayase-Pessoa: once per turn, a click and a tag: run Archives (breaching R&D instead if
-/// successful).
-fn eru_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    if g.flags.used_cards.contains(&card) {
-        return vec![];
-    }
-    vec![(None, format!("{}: take 1 tag to run Archives (breach R&D instead)", g.label(card)))]
-}
-
 fn eru(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     g.flags.used_cards.push(c.card);
-    give_tags(g, 1, c.name(), ev);
     g.start_run(ARCHIVES, Some(c.card), ev);
 }
 
@@ -333,12 +327,13 @@ pub const FRIEND_OF_A_FRIEND: &str = "34074";
 pub(crate) const FRIEND_OF_A_FRIEND_ROW: CardDef = CardDef {
     code: FRIEND_OF_A_FRIEND,
     name: "Friend of a Friend",
-    click: Some(Click { offers: friend_offers, effect: Effect::Custom(friend_of_a_friend) }),
+    click: Some(Click { offers: Offers::Own(friend_offers), effect: Effect::Custom(friend_of_a_friend) }),
     ..BLANK
 };
 
 /// Friend of a Friend: two click abilities, told apart by the option's argument (0: 5 credits
 /// and a tag removed; 1: 9 credits and a tag, only untagged).
+/// Hand-written offers, not a `Costed`: two modes.
 fn friend_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     let mut o = vec![(Some(0), format!("{}: trash it, gain 5 credits and remove 1 tag", g.label(card)))];
     if !g.tagged() {
@@ -348,7 +343,7 @@ fn friend_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
 }
 
 fn friend_of_a_friend(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    crate::netrunner::cards::helpers::runner_trash(g, c.card, "its own ability", ev);
+    crate::netrunner::effects::runner_trash(g, c.card, "its own ability", ev);
     if c.arg == 1 {
         g.gain(RUNNER, 9, c.name(), ev);
         give_tags(g, 1, c.name(), ev);
@@ -365,13 +360,14 @@ pub const HANNAH_WHEELS_PILINTRA: &str = "34008";
 pub(crate) const HANNAH_WHEELS_PILINTRA_ROW: CardDef = CardDef {
     code: HANNAH_WHEELS_PILINTRA,
     name: "Hannah \"Wheels\" Pilintra",
-    click: Some(Click { offers: hannah_offers, effect: Effect::Custom(hannah) }),
+    click: Some(Click { offers: Offers::Own(hannah_offers), effect: Effect::Custom(hannah) }),
     run_ends: Some(hannah_run_ends),
     ..BLANK
 };
 
 /// Hannah "Wheels" Pilintra: once per turn, a click back and a run on a remote server (a tag if
 /// it fails: option argument, the server); or trash it: 2 clicks and a tag removed (no server).
+/// Hand-written offers, not a `Costed`: one option per remote server to run, beside a second ability.
 fn hannah_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     let mut o = Vec::new();
     if !g.flags.used_cards.contains(&card) {
@@ -389,7 +385,7 @@ fn hannah(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         gain_clicks(g, 1, c.name(), ev);
         g.start_run(c.arg, Some(c.card), ev);
     } else {
-        crate::netrunner::cards::helpers::runner_trash(g, c.card, "its own ability", ev);
+        crate::netrunner::effects::runner_trash(g, c.card, "its own ability", ev);
         gain_clicks(g, 2, c.name(), ev);
         remove_tags(g, 1, c.name(), ev);
     }
@@ -427,7 +423,7 @@ fn juli_resource_action(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     g.runner.clicks += 1;
     note(ev, "clicks", format!("{}: the Runner gains a click", c.name()), json!({"seat": RUNNER, "clicks": g.runner.clicks}));
     if power(g, c.card) == 0 {
-        crate::netrunner::cards::helpers::runner_trash(g, c.card, "it is empty", ev);
+        crate::netrunner::effects::runner_trash(g, c.card, "it is empty", ev);
     }
 }
 
@@ -467,7 +463,7 @@ fn lago_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Resul
     if first(a) == Answer::Yes {
         g.to_heap(top);
         note(ev, "milled", format!("{}: the Runner trashes the top card of the stack: {}", c.name(), g.label(top)), json!({"cards": [top]}));
-        crate::netrunner::cards::helpers::trashed_from_grip_or_stack(g, &[top], ev);
+        crate::netrunner::effects::trashed_from_grip_or_stack(g, &[top], ev);
         g.draw(RUNNER, 1, ev);
     }
     Ok(Then::Done)
@@ -518,7 +514,7 @@ fn open_market_spend(g: &Game, spend: Spend) -> bool {
 
 /// Open Market: take 1 as the turn begins; trashed when empty.
 fn open_market_take(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    crate::netrunner::cards::helpers::take_or_trash(g, RUNNER, c.card, 1, "it is empty", ev);
+    crate::netrunner::effects::take_or_trash(g, RUNNER, c.card, 1, "it is empty", ev);
 }
 
 // --- Red Team ------------------------------------------------------------------------------------
@@ -529,7 +525,7 @@ pub(crate) const RED_TEAM_ROW: CardDef = CardDef {
     code: RED_TEAM,
     name: "Red Team",
     on_install: Effect::Load(12),
-    click: Some(Click { offers: red_team_offers, effect: Effect::Custom(run_target) }),
+    click: Some(Click { offers: Offers::Own(red_team_offers), effect: Effect::Custom(run_target) }),
     run: Some(RunSource { more_access: NO_RUN_CHANGE, on_success: Effect::Custom(red_team_success) }),
     ..BLANK
 };
@@ -537,6 +533,7 @@ pub(crate) const RED_TEAM_ROW: CardDef = CardDef {
 const NO_RUN_CHANGE: fn(&Game, Ctx, u32) -> u32 = |_, _, _| 0;
 
 /// Red Team: click: run a central server not run this turn.
+/// Hand-written offers, not a `Costed`: one option per central server to run.
 fn red_team_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     [HQ, RD, ARCHIVES]
         .into_iter()
@@ -556,22 +553,20 @@ fn red_team_success(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 pub const RENT_RIOTERS: &str = "35011";
 
-pub(crate) const RENT_RIOTERS_ROW: CardDef =
-    CardDef { code: RENT_RIOTERS, name: "Rent Rioters", click: Some(Click { offers: rent_rioters_offers, effect: Effect::Custom(rent_rioters) }), ..BLANK };
-
-/// Rent Rioters: 3 clicks (the action's own and 2 more) and trash it: 9 credits.
-fn rent_rioters_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    if g.runner.clicks < 3 {
-        return vec![];
-    }
-    vec![(None, format!("{}: spend 3 clicks and trash it to gain 9 credits", g.label(card)))]
-}
-
-fn rent_rioters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    spend_clicks(g, 2, c.name(), ev);
-    crate::netrunner::cards::helpers::runner_trash(g, c.card, "its own ability", ev);
-    g.gain(RUNNER, 9, c.name(), ev);
-}
+pub(crate) const RENT_RIOTERS_ROW: CardDef = CardDef {
+    code: RENT_RIOTERS,
+    name: "Rent Rioters",
+    click: Some(Click {
+        offers: Offers::Costed(Costed {
+            id: "",
+            cost: Cost::All(&[Cost::Clicks(3), Cost::TrashSelf]),
+            usable: |_, _| true,
+            text: "spend 3 clicks and trash it to gain 9 credits",
+        }),
+        effect: Effect::Gain(RUNNER, 9),
+    }),
+    ..BLANK
+};
 
 // --- Side Hustle ---------------------------------------------------------------------------------
 
@@ -592,7 +587,7 @@ fn side_hustle(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if g.hosted(c.card) >= 6 {
         let all = g.hosted(c.card);
         g.take_hosted(RUNNER, c.card, all, ev);
-        crate::netrunner::cards::helpers::runner_trash(g, c.card, "it held 6 credits", ev);
+        crate::netrunner::effects::runner_trash(g, c.card, "it held 6 credits", ev);
         g.draw(RUNNER, 1, ev);
     }
 }
@@ -605,13 +600,9 @@ pub(crate) const SMARTWARE_DISTRIBUTOR_ROW: CardDef = CardDef {
     code: SMARTWARE_DISTRIBUTOR,
     name: "Smartware Distributor",
     events: &[(When::TurnBegin, Effect::Custom(smartware_take))],
-    click: Some(Click { offers: smartware_offers, effect: Effect::Load(3) }),
+    click: Some(Click { offers: Offers::Costed(Costed { id: "", cost: Cost::Free, usable: |_, _| true, text: "place 3 credits" }), effect: Effect::Load(3) }),
     ..BLANK
 };
-
-fn smartware_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    vec![(None, format!("{}: place 3 credits", g.label(card)))]
-}
 
 /// Smartware Distributor: take 1 when the Runner's turn begins.
 fn smartware_take(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
@@ -626,16 +617,12 @@ pub(crate) const TELEWORK_CONTRACT_ROW: CardDef = CardDef {
     code: TELEWORK_CONTRACT,
     name: "Telework Contract",
     on_install: Effect::Load(9),
-    click: Some(Click { offers: telework_offers, effect: Effect::Custom(telework) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed { id: "", cost: Cost::Free, usable: |g, card| !g.flags.used_cards.contains(&card), text: "take 3 credits" }),
+        effect: Effect::Custom(telework),
+    }),
     ..BLANK
 };
-
-fn telework_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    if g.flags.used_cards.contains(&card) {
-        return vec![];
-    }
-    vec![(None, format!("{}: take 3 credits", g.label(card)))]
-}
 
 /// Telework Contract: once per turn, click: take 3; trashed when empty.
 fn telework(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
@@ -780,7 +767,7 @@ fn knickknack_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) ->
         return Err(RulesError::Illegal("not another installed card".into()));
     }
     let cost = g.def(x).cost.unwrap_or(0);
-    crate::netrunner::cards::helpers::runner_trash(g, x, c.name(), ev);
+    crate::netrunner::effects::runner_trash(g, x, c.name(), ev);
     g.gain(RUNNER, cost, c.name(), ev);
     g.draw(RUNNER, 1, ev);
     Ok(Then::Done)

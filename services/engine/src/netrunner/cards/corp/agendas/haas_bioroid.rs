@@ -1,6 +1,6 @@
 //! Agendas of the Haas-Bioroid faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{agenda_count, one_agenda_counter, yes_no_options};
 use crate::netrunner::cards::prelude::*;
@@ -80,7 +80,7 @@ pub(crate) const LIGHTNING_LABORATORY_ROW: CardDef = CardDef {
 
 /// The unrezzed ice protecting the attacked server (`c.arg`).
 fn lab_targets(g: &Game, server: u32) -> Vec<u32> {
-    crate::netrunner::cards::helpers::ice_of(g, server).into_iter().filter(|&i| !g.rezzed(i)).collect()
+    crate::netrunner::effects::ice_of(g, server).into_iter().filter(|&i| !g.rezzed(i)).collect()
 }
 
 fn lab_ask(g: &Game, c: Ctx) -> Option<Question> {
@@ -120,7 +120,7 @@ fn lab_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result
     }
     agenda_counters(g, c.card, -1, c.name(), ev);
     for i in ice {
-        crate::netrunner::cards::helpers::rez_free(g, i, c.name(), ev);
+        crate::netrunner::effects::rez_free(g, i, c.name(), ev);
     }
     // "When this turn ends, derez 2 pieces of ice protecting that server" (a delayed effect).
     g.flags.at_turn_end.push(Task::Card { code: c.def.code.to_string(), card: c.card, step: 1, arg: c.arg });
@@ -130,18 +130,18 @@ fn lab_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result
 /// The turn ends: 2 rezzed ice protecting that server are derezzed (all of them if there are 2
 /// or fewer; else the Corp chooses which 2).
 fn lab_turn_ends(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    let rezzed: Vec<u32> = crate::netrunner::cards::helpers::ice_of(g, c.arg).into_iter().filter(|&i| g.rezzed(i)).collect();
+    let rezzed: Vec<u32> = crate::netrunner::effects::ice_of(g, c.arg).into_iter().filter(|&i| g.rezzed(i)).collect();
     if rezzed.len() > 2 {
         ask_later(g, c, 2);
         return;
     }
     for i in rezzed {
-        crate::netrunner::cards::helpers::derez(g, i, c.name(), ev);
+        crate::netrunner::effects::derez(g, i, c.name(), ev);
     }
 }
 
 fn lab_derez_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let rezzed: Vec<u32> = crate::netrunner::cards::helpers::ice_of(g, c.arg).into_iter().filter(|&i| g.rezzed(i)).collect();
+    let rezzed: Vec<u32> = crate::netrunner::effects::ice_of(g, c.arg).into_iter().filter(|&i| g.rezzed(i)).collect();
     let o = card_options(g, "derez", &rezzed);
     Some(
         Question::one(
@@ -157,12 +157,12 @@ fn lab_derez_ask(g: &Game, c: Ctx) -> Option<Question> {
 
 fn lab_derez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let ice = picked(a);
-    let rezzed: Vec<u32> = crate::netrunner::cards::helpers::ice_of(g, c.arg).into_iter().filter(|&i| g.rezzed(i)).collect();
+    let rezzed: Vec<u32> = crate::netrunner::effects::ice_of(g, c.arg).into_iter().filter(|&i| g.rezzed(i)).collect();
     if ice.len() != 2 || ice[0] == ice[1] || ice.iter().any(|i| !rezzed.contains(i)) {
         return Err(RulesError::Illegal(format!("{} derezzes 2 rezzed ice of that server", c.name())));
     }
     for i in ice {
-        crate::netrunner::cards::helpers::derez(g, i, c.name(), ev);
+        crate::netrunner::effects::derez(g, i, c.name(), ev);
     }
     Ok(Then::Done)
 }
@@ -303,7 +303,7 @@ fn stegodon_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
             return Err(RulesError::Illegal(format!("{} cannot derez card {i}", c.name())));
         }
         g.flags.used_cards.push(c.card);
-        crate::netrunner::cards::helpers::derez(g, i, c.name(), ev);
+        crate::netrunner::effects::derez(g, i, c.name(), ev);
         g.gain(CORP, 1, c.name(), ev);
     }
     Ok(Then::Done)

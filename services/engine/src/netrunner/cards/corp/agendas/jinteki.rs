@@ -1,6 +1,6 @@
 //! Agendas of the Jinteki faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{agenda_count, counter_options, pick_one_of};
 use crate::netrunner::cards::prelude::*;
@@ -56,7 +56,15 @@ pub(crate) const PROPRIONEGATION_ROW: CardDef = CardDef {
     code: PROPRIONEGATION,
     name: "Proprionegation",
     on_score: Effect::Custom(proprionegation_scored),
-    paid: Some(PaidAbility { offers: proprionegation_offers, effect: Effect::Custom(proprionegation_move) }),
+    paid: Some(PaidAbility {
+        offers: Offers::Costed(Costed {
+            id: "proprionegation",
+            cost: Cost::Counters(Counter::Agenda, 1),
+            usable: |g, card| g.corp.score.contains(&card) && g.run.as_ref().is_some_and(|r| !r.stop && r.moved_to.is_none()),
+            text: "spend its agenda counter: the Runner moves to the outermost position of Archives",
+        }),
+        effect: Effect::Custom(proprionegation_move),
+    }),
     ..BLANK
 };
 
@@ -64,20 +72,7 @@ fn proprionegation_scored(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     agenda_counters(g, c.card, 1, c.name(), ev);
 }
 
-/// Its hosted agenda counter moves the Runner to Archives, only during a run.
-fn proprionegation_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
-    let usable = g.corp.score.contains(&card) && g.card(card).is_some_and(|k| k.agenda > 0) && g.run.as_ref().is_some_and(|r| !r.stop && r.moved_to.is_none());
-    if !usable {
-        return vec![];
-    }
-    vec![(format!("proprionegation:{card}"), format!("{}: spend its agenda counter: the Runner moves to the outermost position of Archives", g.label(card)), 0)]
-}
-
-fn proprionegation_move(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if g.card(c.card).is_none_or(|k| k.agenda == 0) {
-        return;
-    }
-    agenda_counters(g, c.card, -1, c.name(), ev);
+fn proprionegation_move(g: &mut Game, _: Ctx, _: &mut Vec<Event>) {
     move_runner(g, ARCHIVES);
 }
 

@@ -1,8 +1,8 @@
 //! Agendas of the NBN faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
-use crate::netrunner::cards::common::{agenda_count, counter_options, one_agenda_counter, server_of};
+use crate::netrunner::cards::common::{counter_options, one_agenda_counter, server_of};
 use crate::netrunner::cards::prelude::*;
 
 /// The rows of this file.
@@ -159,29 +159,18 @@ pub(crate) const NEXT_BIG_THING_ROW: CardDef = CardDef {
     name: "Next Big Thing",
     on_score: Effect::Custom(one_agenda_counter),
     on_steal: Effect::Custom(one_agenda_counter),
-    click: Some(Click { offers: next_big_thing_offers, effect: Effect::Custom(next_big_thing) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed {
+            id: "",
+            cost: Cost::Counters(Counter::Agenda, 1),
+            usable: |g, card| g.corp.score.contains(&card) || g.runner.score.contains(&card),
+            text: "spend an agenda counter to draw 4 cards, then shuffle cards from HQ into R&D",
+        }),
+        effect: Effect::All(&[Effect::Draw(CORP, 4), Effect::Ask(0)]),
+    }),
     asks: &[Ask::Own(Prompt { ask: next_big_thing_ask, answer: next_big_thing_answer })],
     ..BLANK
 };
-
-/// Next Big Thing: usable from either score area while it holds a counter.
-fn next_big_thing_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    let scored = g.corp.score.contains(&card) || g.runner.score.contains(&card);
-    if scored && agenda_count(g, card) > 0 {
-        vec![(None, format!("{}: spend an agenda counter to draw 4 cards, then shuffle cards from HQ into R&D", g.label(card)))]
-    } else {
-        vec![]
-    }
-}
-
-fn next_big_thing(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if agenda_count(g, c.card) == 0 {
-        return;
-    }
-    agenda_counters(g, c.card, -1, c.name(), ev);
-    g.draw(CORP, 4, ev);
-    ask_later(g, c, 0);
-}
 
 fn next_big_thing_ask(g: &Game, c: Ctx) -> Option<Question> {
     if g.corp.hq.is_empty() {
@@ -221,26 +210,20 @@ pub(crate) const ORACLE_THINKTANK_ROW: CardDef = CardDef {
     code: ORACLE_THINKTANK,
     name: "Oracle Thinktank",
     on_steal: Effect::Tags(1),
-    click: Some(Click { offers: oracle_offers, effect: Effect::Custom(oracle_thinktank) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed {
+            id: "",
+            cost: Cost::RemoveTag,
+            usable: |g, card| g.runner.score.contains(&card),
+            text: "remove 1 tag to shuffle it from the Runner's score area into R&D",
+        }),
+        effect: Effect::Custom(oracle_thinktank),
+    }),
     ..BLANK
 };
 
-fn oracle_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    if g.runner.score.contains(&card) && g.tagged() {
-        vec![(None, format!("{}: remove 1 tag to shuffle it from the Runner's score area into R&D", g.label(card)))]
-    } else {
-        vec![]
-    }
-}
-
 /// Oracle Thinktank leaves the Runner's score area (and its points) for R&D.
 fn oracle_thinktank(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if !g.runner.score.contains(&c.card) || g.runner.tags < 1 {
-        return;
-    }
-    g.runner.tags -= 1;
-    note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
-    crate::netrunner::cards::helpers::tags_removed(g, 1, ev);
     let pts = g.def(c.card).points.unwrap_or(0);
     g.runner.score.retain(|&x| x != c.card);
     g.runner.points -= pts;

@@ -1,6 +1,6 @@
 //! Agendas without a faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::pick_one_of;
 use crate::netrunner::cards::prelude::*;
@@ -59,7 +59,7 @@ fn send_a_message_ask(g: &Game, _: Ctx) -> Option<Question> {
 fn send_a_message_answer(g: &mut Game, _: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Answer::Card(c) = first(a) {
         let text = format!("Send a Message: the Corp rezzes {} for free", g.label(c));
-        crate::netrunner::cards::helpers::rez_ignoring_costs(g, c, text, ev);
+        crate::netrunner::effects::rez_ignoring_costs(g, c, text, ev);
     }
     Ok(Then::Done)
 }

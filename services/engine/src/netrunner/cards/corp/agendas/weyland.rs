@@ -1,6 +1,6 @@
 //! Agendas of the Weyland Consortium faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
     advanceable_installed, agenda_count, archives_to_hq_answer, ask_with, discounted_install_options, found_install_ask, install_answer, install_then_rez,
@@ -37,7 +37,7 @@ pub const EMINENT_DOMAIN: &str = "34122";
 pub(crate) const EMINENT_DOMAIN_ROW: CardDef = CardDef {
     code: EMINENT_DOMAIN,
     name: "Eminent Domain",
-    click: Some(Click { offers: eminent_offers, effect: Effect::Custom(eminent_expend) }),
+    click: Some(Click { offers: Offers::Costed(Costed { id: "", cost: Cost::Expend, usable: |_, _| true, text: "" }), effect: Effect::Custom(eminent_expend) }),
     on_score: Effect::Ask(1),
     asks: &[
         Ask::Own(Prompt { ask: eminent_hq_ask, answer: eminent_hq_answer }),
@@ -55,18 +55,12 @@ fn rez_5_less(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 fn rez_ignoring_costs(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if matches!(g.def(c.arg).ctype, CardType::Ice | CardType::Asset | CardType::Upgrade) {
-        crate::netrunner::cards::helpers::rez_free(g, c.arg, c.name(), ev);
+        crate::netrunner::effects::rez_free(g, c.arg, c.name(), ev);
     }
 }
 
-fn eminent_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    expend_offers(g, card, true)
-}
-
-fn eminent_expend(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if expend(g, c.card, ev) {
-        ask_later(g, c, 0);
-    }
+fn eminent_expend(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    ask_later(g, c, 0);
 }
 
 fn eminent_hq_ask(g: &Game, c: Ctx) -> Option<Question> {
@@ -205,19 +199,13 @@ pub const SLASH_AND_BURN_AGRICULTURE: &str = "34057";
 pub(crate) const SLASH_AND_BURN_AGRICULTURE_ROW: CardDef = CardDef {
     code: SLASH_AND_BURN_AGRICULTURE,
     name: "Slash and Burn Agriculture",
-    click: Some(Click { offers: plain_expend_offers, effect: Effect::Custom(slash_and_burn) }),
+    click: Some(Click { offers: Offers::Costed(Costed { id: "", cost: Cost::Expend, usable: |_, _| true, text: "" }), effect: Effect::Custom(slash_and_burn) }),
     asks: &[Ask::Own(Prompt { ask: slash_and_burn_ask, answer: slash_and_burn_answer })],
     ..BLANK
 };
 
-fn plain_expend_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    expend_offers(g, card, true)
-}
-
-fn slash_and_burn(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if expend(g, c.card, ev) {
-        ask_later(g, c, 0);
-    }
+fn slash_and_burn(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    ask_later(g, c, 0);
 }
 
 fn slash_and_burn_ask(g: &Game, c: Ctx) -> Option<Question> {
@@ -253,7 +241,7 @@ pub(crate) const THE_BASALT_SPIRE_ROW: CardDef = CardDef {
     name: "The Basalt Spire",
     on_score: Effect::Custom(two_agenda_counters),
     on_steal: Effect::Ask(0),
-    paid: Some(PaidAbility { offers: basalt_offers, effect: Effect::Custom(basalt_spire) }),
+    paid: Some(PaidAbility { offers: Offers::Own(basalt_offers), effect: Effect::Custom(basalt_spire) }),
     asks: &[Ask::Own(Prompt { ask: archives_to_hq_ask, answer: archives_to_hq_answer })],
     ..BLANK
 };
@@ -264,6 +252,7 @@ fn two_agenda_counters(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 /// The Basalt Spire, once per turn from the Corp's score area: an agenda counter and the top
 /// card of R&D (trashed) for a card from Archives to HQ.
+/// Hand-written offers, not a `Costed`: part of its cost (trashing the top card of R&D) is not a `Cost` yet.
 fn basalt_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let ok = g.corp.score.contains(&card) && agenda_count(g, card) > 0 && !g.corp.rd.is_empty() && !g.flags.used_cards.contains(&card);
     if ok {
@@ -284,7 +273,7 @@ fn basalt_spire(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     g.flags.used_cards.push(c.card);
     agenda_counters(g, c.card, -1, c.name(), ev);
     let top = g.corp.rd[0];
-    crate::netrunner::cards::helpers::trash_from_rd(g, &[top], c.name(), ev);
+    crate::netrunner::effects::trash_from_rd(g, &[top], c.name(), ev);
     ask_later(g, c, 0);
 }
 

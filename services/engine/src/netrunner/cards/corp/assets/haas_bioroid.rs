@@ -1,6 +1,6 @@
 //! Assets of the Haas-Bioroid faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{ask_with, play_answer, play_from_hq_ask, power, top_down_answer, top_down_ask};
 use crate::netrunner::cards::prelude::*;
@@ -16,25 +16,20 @@ pub const HUMANOID_RESOURCES: &str = "35039";
 pub(crate) const HUMANOID_RESOURCES_ROW: CardDef = CardDef {
     code: HUMANOID_RESOURCES,
     name: "Humanoid Resources",
-    click: Some(Click { offers: humanoid_offers, effect: Effect::Custom(humanoid_resources) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed {
+            id: "",
+            cost: Cost::All(&[Cost::Clicks(3), Cost::TrashSelf]),
+            usable: |g, card| g.rezzed(card),
+            text: "3 clicks, trash it: gain 4 credits, draw 3 cards, install up to 2 cards and play 1 operation from HQ",
+        }),
+        effect: Effect::Custom(humanoid_resources),
+    }),
     asks: &[Ask::Own(Prompt { ask: up_to_installs_ask, answer: top_down_answer }), Ask::Own(Prompt { ask: play_from_hq_ask::<false>, answer: play_answer })],
     ..BLANK
 };
 
-/// Humanoid Resources: 3 clicks (the action's and 2 more) and trashing it.
-fn humanoid_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    if !g.rezzed(card) || !g.is_installed(card) || g.corp.clicks < 3 {
-        return vec![];
-    }
-    vec![(None, format!("{}: 3 clicks, trash it: gain 4 credits, draw 3 cards, install up to 2 cards and play 1 operation from HQ", g.label(card)))]
-}
-
 fn humanoid_resources(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if !g.rezzed(c.card) || g.corp.clicks < 2 {
-        return;
-    }
-    g.corp.clicks -= 2;
-    g.corp_trash_installed(c.card, "its own ability", ev);
     g.gain(CORP, 4, c.name(), ev);
     g.draw(CORP, 3, ev);
     // Last pushed first: the installs (one at a time), then the play.
@@ -56,7 +51,7 @@ pub(crate) const NICO_CAMPAIGN_ROW: CardDef =
 
 /// Nico Campaign: 3 taken each Corp turn; trashed when empty, drawing 1.
 fn nico_campaign(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if crate::netrunner::cards::helpers::take_or_trash(g, CORP, c.card, 3, "Nico Campaign is empty", ev) {
+    if crate::netrunner::effects::take_or_trash(g, CORP, c.card, 3, "Nico Campaign is empty", ev) {
         g.draw(CORP, 1, ev);
     }
 }
@@ -137,7 +132,7 @@ fn warm_install_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) 
 /// server no ice protects.
 fn warm_derez_targets(g: &Game, card: u32) -> Vec<u32> {
     let CorpZone::Root(server) = g.corp_zone(card) else { return vec![] };
-    if !g.rezzed(card) || !crate::netrunner::cards::helpers::ice_of(g, server).is_empty() {
+    if !g.rezzed(card) || !crate::netrunner::effects::ice_of(g, server).is_empty() {
         return vec![];
     }
     g.installed_corp().into_iter().filter(|&k| k != card && g.rezzed(k)).collect()
@@ -164,8 +159,8 @@ fn warm_derez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) ->
         if !warm_derez_targets(g, c.card).contains(&k) {
             return Err(RulesError::Illegal(format!("{} cannot derez card {k}", c.name())));
         }
-        crate::netrunner::cards::helpers::derez(g, c.card, c.name(), ev);
-        crate::netrunner::cards::helpers::derez(g, k, c.name(), ev);
+        crate::netrunner::effects::derez(g, c.card, c.name(), ev);
+        crate::netrunner::effects::derez(g, k, c.name(), ev);
     }
     Ok(Then::Done)
 }
@@ -178,7 +173,7 @@ pub(crate) const WORKING_PROTOTYPE_ROW: CardDef = CardDef {
     code: WORKING_PROTOTYPE,
     name: "Working Prototype",
     events: &[(When::Rez, Effect::Custom(working_prototype_counter))],
-    click: Some(Click { offers: working_prototype_offers, effect: Effect::Custom(working_prototype) }),
+    click: Some(Click { offers: Offers::Own(working_prototype_offers), effect: Effect::Custom(working_prototype) }),
     asks: &[Ask::Own(Prompt { ask: working_prototype_ask, answer: working_prototype_answer })],
     ..BLANK
 };
@@ -193,6 +188,7 @@ fn working_prototype_counter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 /// Its two click abilities, told apart by the option's number: 0 (1 counter: 3 credits), 1 (5
 /// counters: 6 credits and a resource to the top of the stack).
+/// Hand-written offers, not a `Costed`: two modes with different costs.
 fn working_prototype_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     let mut v = Vec::new();
     if g.rezzed(card) && g.is_installed(card) {

@@ -1,6 +1,6 @@
 //! Assets of the Jinteki faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{ambush_accessed, ambush_ask, pay_4, place_counter_answer, yes_no_options};
 use crate::netrunner::cards::prelude::*;
@@ -42,7 +42,7 @@ pub(crate) const CHARLOTTE_CACADOR_ROW: CardDef = CardDef {
     name: "Charlotte Caçador",
     statics: &[Static::Advanceable],
     events: &[(When::TurnBegin, Effect::Ask(0))],
-    paid: Some(PaidAbility { offers: charlotte_offers, effect: Effect::Custom(charlotte_trash) }),
+    paid: Some(PaidAbility { offers: Offers::Own(charlotte_offers), effect: Effect::Custom(charlotte_trash) }),
     asks: &[Ask::Own(Prompt { ask: charlotte_ask, answer: charlotte_answer })],
     ..BLANK
 };
@@ -76,6 +76,7 @@ fn remove_adv(g: &mut Game, card: u32, source: &str, ev: &mut Vec<Event>) {
     note(ev, "advanced", format!("{source}: 1 advancement counter is removed from {}", g.corp_public_label(card)), json!({"card": card, "adv": g.adv(card)}));
 }
 
+/// Hand-written offers, not a `Costed`: its trash and counter removal are logged in its own words ("its paid ability").
 fn charlotte_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     if g.rezzed(card) && g.adv(card) > 0 {
         vec![(format!("charlotte:{card}"), format!("{}: trash it and remove a hosted advancement counter to gain 3 credits", g.label(card)), 0)]
@@ -130,7 +131,7 @@ fn cohort_ask(g: &Game, c: Ctx) -> Option<Question> {
 fn cohort_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let Answer::Card(k) = first(a) else { return Ok(Then::Done) };
     if g.corp.hq.contains(&k) {
-        crate::netrunner::cards::helpers::trash_from_hq(g, vec![k], ev);
+        crate::netrunner::effects::trash_from_hq(g, vec![k], ev);
         g.gain(CORP, 2, c.name(), ev);
         g.draw(CORP, 1, ev);
     } else if g.corp.archives.contains(&k) {
@@ -179,7 +180,7 @@ fn front_company_run(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
     g.flags.used_cards.push(c.card);
     let unprotected = g.server_of(c.card).and_then(|s| g.server(s)).is_some_and(|sv| sv.ice.is_empty());
     if unprotected {
-        crate::netrunner::cards::helpers::damage(g, DamageKind::Net, 2, c.name(), false);
+        crate::netrunner::effects::damage(g, DamageKind::Net, 2, c.name(), false);
     }
 }
 

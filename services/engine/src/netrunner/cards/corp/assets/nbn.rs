@@ -1,6 +1,6 @@
 //! Assets of the NBN faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{ambush_accessed, ambush_ask, ask_with, install_answer, install_from_hq_ask, pay_4, unprotected, yes_no_options};
 use crate::netrunner::cards::prelude::*;
@@ -207,11 +207,12 @@ pub(crate) const JK_DUMONT_KINDELAN_ROW: CardDef = CardDef {
     code: JK_DUMONT_KINDELAN,
     name: "Janaína “JK” Dumont Kindelán",
     events: &[(When::TurnBegin, Effect::Load(3))],
-    click: Some(Click { offers: jk_offers, effect: Effect::Custom(jk_to_hq) }),
+    click: Some(Click { offers: Offers::Own(jk_offers), effect: Effect::Custom(jk_to_hq) }),
     asks: &[Ask::Own(Prompt { ask: install_from_hq_ask, answer: install_answer::<false> })],
     ..BLANK
 };
 
+/// Hand-written offers, not a `Costed`: its label tells the hosted credits now.
 fn jk_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     if g.rezzed(card) {
         vec![(None, format!("{}: add it to HQ and take its {} credit(s)", g.label(card), g.hosted(card)))]
@@ -258,11 +259,12 @@ pub(crate) const SPIN_DOCTOR_ROW: CardDef = CardDef {
     code: SPIN_DOCTOR,
     name: "Spin Doctor",
     on_rez: Effect::Draw(CORP, 2),
-    paid: Some(PaidAbility { offers: spin_doctor_offers, effect: Effect::Custom(spin_doctor) }),
+    paid: Some(PaidAbility { offers: Offers::Own(spin_doctor_offers), effect: Effect::Custom(spin_doctor) }),
     asks: &[Ask::ArchivesToRd(2)],
     ..BLANK
 };
 
+/// Hand-written offers, not a `Costed`: its cost (removing it from the game) is not a `Cost` yet.
 fn spin_doctor_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     if !g.rezzed(card) {
         return vec![];

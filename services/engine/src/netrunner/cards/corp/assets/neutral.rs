@@ -1,8 +1,8 @@
 //! Assets without a faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
-use crate::netrunner::cards::common::install_answer;
+use crate::netrunner::cards::common::{corp_may_install, install_answer};
 use crate::netrunner::cards::prelude::*;
 
 /// The rows of this file.
@@ -12,26 +12,23 @@ pub(in crate::netrunner::cards) static DEFS: &[CardDef] = &[B_1001_ROW, REGOLITH
 
 pub const B_1001: &str = "34065";
 
-pub(crate) const B_1001_ROW: CardDef =
-    CardDef { code: B_1001, name: "B-1001", paid: Some(PaidAbility { offers: b_1001_offers, effect: Effect::Custom(b_1001) }), ..BLANK };
-
-/// B-1001 is used during a run against another server, removing a tag.
-fn b_1001_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
-    let CorpZone::Root(here) = g.corp_zone(card) else { return vec![] };
-    let elsewhere = g.run.as_ref().is_some_and(|r| !r.stop && r.server != here);
-    if g.rezzed(card) && g.tagged() && elsewhere {
-        vec![(format!("b1001:{card}"), format!("{}: remove 1 tag to end the run", g.label(card)), 0)]
-    } else {
-        vec![]
-    }
-}
-
-fn b_1001(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    g.runner.tags -= 1;
-    note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
-    crate::netrunner::cards::helpers::tags_removed(g, 1, ev);
-    end_the_run(g, c.name(), ev);
-}
+pub(crate) const B_1001_ROW: CardDef = CardDef {
+    code: B_1001,
+    name: "B-1001",
+    paid: Some(PaidAbility {
+        offers: Offers::Costed(Costed {
+            id: "b1001",
+            cost: Cost::RemoveTag,
+            usable: |g, card| match g.corp_zone(card) {
+                CorpZone::Root(here) => g.rezzed(card) && g.run.as_ref().is_some_and(|r| !r.stop && r.server != here),
+                _ => false,
+            },
+            text: "remove 1 tag to end the run",
+        }),
+        effect: Effect::EndTheRun,
+    }),
+    ..BLANK
+};
 
 // --- Regolith Mining License ---------------------------------------------------------------------
 
@@ -41,20 +38,15 @@ pub(crate) const REGOLITH_MINING_LICENSE_ROW: CardDef = CardDef {
     code: REGOLITH_MINING_LICENSE,
     name: "Regolith Mining License",
     on_rez: Effect::Load(15),
-    click: Some(Click { offers: regolith_offers, effect: Effect::Custom(regolith) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed { id: "", cost: Cost::Free, usable: |g, card| g.rezzed(card) && g.hosted(card) > 0, text: "take 3 credits" }),
+        effect: Effect::Custom(regolith),
+    }),
     ..BLANK
 };
 
-fn regolith_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    if g.rezzed(card) && g.hosted(card) > 0 {
-        vec![(None, format!("{}: take 3 credits", g.label(card)))]
-    } else {
-        vec![]
-    }
-}
-
 fn regolith(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    crate::netrunner::cards::helpers::take_or_trash(g, CORP, c.card, 3, "Regolith Mining License is empty", ev);
+    crate::netrunner::effects::take_or_trash(g, CORP, c.card, 3, "Regolith Mining License is empty", ev);
 }
 
 // --- The Powers That Be --------------------------------------------------------------------------
@@ -70,17 +62,10 @@ pub(crate) const THE_POWERS_THAT_BE_ROW: CardDef = CardDef {
 };
 
 fn powers_that_be_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
     let from: Vec<u32> = g.corp.hq.iter().chain(g.corp.archives.iter()).copied().collect();
-    o.extend(corp_install_options(g, &from, false, true));
-    if o.len() <= 1 {
-        return None;
-    }
-    Some(Question::one(
-        CORP,
-        CARD_KIND,
+    corp_may_install(
+        corp_install_options(g, &from, false, true),
         format!("may install a card from HQ or Archives, ignoring all costs ({})", g.label(c.card)),
         format!("{}: you may install 1 card from HQ or Archives, ignoring all costs", g.label(c.card)),
-        o,
-    ))
+    )
 }

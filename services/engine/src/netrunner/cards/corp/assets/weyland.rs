@@ -1,6 +1,6 @@
 //! Assets of the Weyland Consortium faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{advanceable_installed, ask_with, counter_options, place_counter_answer, server_of, unprotected};
 use crate::netrunner::cards::prelude::*;
@@ -74,7 +74,7 @@ pub(crate) const CYBERSAND_HARVESTER_ROW: CardDef = CardDef {
     name: "Cybersand Harvester",
     events: &[(When::Rez, Effect::Custom(cybersand_rez))],
     statics: &[Static::CorpHostedCreditsFor(install_costs_only)],
-    paid: Some(PaidAbility { offers: cybersand_offers, effect: Effect::Custom(cybersand_take) }),
+    paid: Some(PaidAbility { offers: Offers::Own(cybersand_offers), effect: Effect::Custom(cybersand_take) }),
     ..BLANK
 };
 
@@ -90,6 +90,7 @@ fn install_costs_only(_: &Game, _: u32, spend: Spend) -> bool {
 }
 
 /// Trash it: take all its credits.
+/// Hand-written offers, not a `Costed`: its label tells the hosted credits now.
 fn cybersand_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     if !g.rezzed(card) || !g.is_installed(card) || g.hosted(card) == 0 {
         return vec![];
@@ -279,7 +280,7 @@ fn plutus_rez_ask(g: &Game, c: Ctx) -> Option<Question> {
 fn plutus_rez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let cs = picked(a);
     let cost = g.corp_rez_cost(c.card);
-    if cs.len() != PLUTUS_HQ_CARDS as usize || crate::netrunner::cards::helpers::corp_available_for(g, crate::netrunner::cards::Spend::Rez(c.card)) < cost {
+    if cs.len() != PLUTUS_HQ_CARDS as usize || crate::netrunner::effects::corp_available_for(g, crate::netrunner::cards::Spend::Rez(c.card)) < cost {
         return Err(RulesError::Illegal(format!("{} cannot be rezzed so", c.name())));
     }
     let names: Vec<String> = cs.iter().map(|&k| g.label(k)).collect();

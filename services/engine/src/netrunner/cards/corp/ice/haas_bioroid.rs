@@ -1,8 +1,8 @@
 //! Ice of the Haas-Bioroid faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
-use crate::netrunner::cards::common::{corp_trashes, run_going, trash_ice_in_run, ETR};
+use crate::netrunner::cards::common::{corp_may_install, corp_trashes, run_going, trash_ice_in_run, ETR};
 use crate::netrunner::cards::prelude::*;
 
 /// The rows of this file.
@@ -46,18 +46,11 @@ fn ablative_ask(g: &Game, c: Ctx) -> Option<Question> {
     let CorpZone::Ice(here) = g.corp_zone(c.card) else { return None };
     let from: Vec<u32> =
         g.corp.hq.iter().chain(g.corp.archives.iter()).copied().filter(|&k| g.def(k).ctype != crate::netrunner::data::CardType::Agenda).collect();
-    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    o.extend(corp_install_options(g, &from, false, false).into_iter().filter(|(_, a)| !matches!(a, Answer::Install { server: Some(s), .. } if *s == here)));
-    if o.len() <= 1 {
-        return None;
-    }
-    Some(Question::one(
-        CORP,
-        CARD_KIND,
+    corp_may_install(
+        corp_install_options(g, &from, false, false).into_iter().filter(|(_, a)| !matches!(a, Answer::Install { server: Some(s), .. } if *s == here)),
         format!("may install a non-agenda card from HQ or Archives in or protecting another server ({})", c.name()),
         format!("{}: you may install 1 non-agenda card from HQ or Archives in the root of or protecting another server", c.name()),
-        o,
-    ))
+    )
 }
 
 fn ablative_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -391,13 +384,13 @@ fn lycian_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Res
 
 fn lycian_turn_ends(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if g.rezzed(c.card) {
-        crate::netrunner::cards::helpers::derez(g, c.card, c.name(), ev);
+        crate::netrunner::effects::derez(g, c.card, c.name(), ev);
     }
 }
 
 fn lycian_code_gate(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if g.ice_has_subtype(c.card, "Code Gate") {
-        crate::netrunner::cards::helpers::lose_a_remaining_click(g, c.name(), ev);
+        crate::netrunner::effects::lose_a_remaining_click(g, c.name(), ev);
         g.lose_credits(RUNNER, 1, c.name(), ev);
     }
 }
@@ -422,7 +415,7 @@ pub const MIC: &str = "34036";
 pub(crate) const MIC_ROW: CardDef = CardDef {
     code: MIC,
     name: "M.I.C.",
-    paid: Some(PaidAbility { offers: mic_offers, effect: Effect::Custom(mic_trash) }),
+    paid: Some(PaidAbility { offers: Offers::Own(mic_offers), effect: Effect::Custom(mic_trash) }),
     subroutines: &[
         Sub { text: "the Runner loses a click", effect: Effect::Custom(lose_click) },
         Sub { text: "the Runner loses a click", effect: Effect::Custom(lose_click) },
@@ -433,10 +426,11 @@ pub(crate) const MIC_ROW: CardDef = CardDef {
 };
 
 fn lose_click(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    crate::netrunner::cards::helpers::lose_a_remaining_click(g, c.name(), ev);
+    crate::netrunner::effects::lose_a_remaining_click(g, c.name(), ev);
 }
 
 /// M.I.C.'s trash ability, only during a run on its server.
+/// Hand-written offers, not a `Costed`: its trash is the trash of an ice during a run (`trash_ice_in_run`), not a plain trash.
 fn mic_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let here = match g.corp_zone(card) {
         CorpZone::Ice(s) => g.run.as_ref().is_some_and(|r| !r.stop && r.server == s),
@@ -507,12 +501,11 @@ fn scatter_field_strength(g: &Game, ice: u32) -> i64 {
 }
 
 fn scatter_field_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    o.extend(corp_install_options(g, &g.corp.hq, false, false));
-    if o.len() <= 1 {
-        return None;
-    }
-    Some(Question::one(CORP, CARD_KIND, format!("may install a card from HQ ({})", c.name()), format!("{}: you may install 1 card from HQ", c.name()), o))
+    corp_may_install(
+        corp_install_options(g, &g.corp.hq, false, false),
+        format!("may install a card from HQ ({})", c.name()),
+        format!("{}: you may install 1 card from HQ", c.name()),
+    )
 }
 
 fn scatter_field_answer(_: &mut Game, _: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {

@@ -1,6 +1,6 @@
 //! Ice of the Jinteki faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{corp_trashes, run_going, with_none, ETR};
 use crate::netrunner::cards::prelude::*;
@@ -224,7 +224,7 @@ fn empiricist_ask(g: &Game, c: Ctx) -> Option<Question> {
 
 fn empiricist_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Answer::Card(k) = first(a) {
-        crate::netrunner::cards::helpers::hq_to_rd_top(g, k, c.name(), ev);
+        crate::netrunner::effects::hq_to_rd_top(g, k, c.name(), ev);
     }
     Ok(Then::Done)
 }
@@ -479,7 +479,7 @@ fn tatu_bola_ask(g: &Game, c: Ctx) -> Option<Question> {
     if !matches!(g.corp_zone(c.card), CorpZone::Ice(_)) {
         return None;
     }
-    let ice: Vec<u32> = g.corp.hq.iter().copied().filter(|&k| crate::netrunner::cards::helpers::is_ice(g, k)).collect();
+    let ice: Vec<u32> = g.corp.hq.iter().copied().filter(|&k| crate::netrunner::effects::is_ice(g, k)).collect();
     if ice.is_empty() {
         return None;
     }

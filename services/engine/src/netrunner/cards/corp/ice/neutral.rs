@@ -1,6 +1,6 @@
 //! Ice without a faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{trash_ice_in_run, ETR};
 use crate::netrunner::cards::prelude::*;
@@ -23,7 +23,7 @@ fn flyswatter(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if here {
         purge(g);
         note(ev, "purged", format!("{}: virus counters are purged", c.name()), json!({"source": c.name()}));
-        crate::netrunner::cards::helpers::purged(g, ev);
+        crate::netrunner::effects::purged(g, ev);
     }
 }
 

@@ -1,6 +1,6 @@
 //! Ice of the Weyland Consortium faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{corp_trashes, run_going, ETR};
 use crate::netrunner::cards::prelude::*;
@@ -77,23 +77,17 @@ pub const DESCENT: &str = "34125";
 pub(crate) const DESCENT_ROW: CardDef = CardDef {
     code: DESCENT,
     name: "Descent",
-    click: Some(Click { offers: descent_offers, effect: Effect::Custom(descent_expend) }),
+    click: Some(Click { offers: Offers::Costed(Costed { id: "", cost: Cost::Expend, usable: |_, _| true, text: "" }), effect: Effect::Custom(descent_expend) }),
     events: &[(When::TurnBegin, Effect::Ask(1))],
     subroutines: &[ETR],
     asks: &[Ask::Own(Prompt { ask: descent_ask, answer: descent_answer }), Ask::Own(Prompt { ask: descent_home_ask, answer: descent_home_answer })],
     ..BLANK
 };
 
-fn descent_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    expend_offers(g, card, true)
-}
-
 /// Descent expended: 1 card drawn, then up to 2 agendas from HQ and Archives into R&D.
 fn descent_expend(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if expend(g, c.card, ev) {
-        g.draw(CORP, 1, ev);
-        ask_later(g, c, 0);
-    }
+    g.draw(CORP, 1, ev);
+    ask_later(g, c, 0);
 }
 
 fn descent_agendas(g: &Game) -> Vec<u32> {
@@ -296,24 +290,21 @@ pub(crate) const TREE_LINE_ROW: CardDef = CardDef {
     code: TREE_LINE,
     name: "Tree Line",
     statics: &[Static::Advanceable, Static::IceStrength(strength_per_adv)],
-    click: Some(Click { offers: tree_line_offers, effect: Effect::Custom(tree_line_expend) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed { id: "", cost: Cost::Expend, usable: |_, _| true, text: "" }),
+        effect: Effect::Custom(tree_line_expend),
+    }),
     subroutines: &[Sub { text: "the Corp gains 1 credit; end the run", effect: Effect::All(&[Effect::Gain(CORP, 1), Effect::EndTheRun]) }],
     asks: &[Ask::Own(Prompt { ask: tree_line_ask, answer: tree_line_answer })],
     ..BLANK
 };
 
-fn tree_line_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    expend_offers(g, card, true)
-}
-
-fn tree_line_expend(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if expend(g, c.card, ev) {
-        ask_later(g, c, 0);
-    }
+fn tree_line_expend(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
+    ask_later(g, c, 0);
 }
 
 fn tree_line_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let ice: Vec<u32> = g.installed_corp().into_iter().filter(|&k| crate::netrunner::cards::helpers::is_ice(g, k)).collect();
+    let ice: Vec<u32> = g.installed_corp().into_iter().filter(|&k| crate::netrunner::effects::is_ice(g, k)).collect();
     if ice.is_empty() {
         return None;
     }
@@ -328,7 +319,7 @@ fn tree_line_ask(g: &Game, c: Ctx) -> Option<Question> {
 
 fn tree_line_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Answer::Card(k) = first(a) {
-        if crate::netrunner::cards::helpers::is_ice(g, k) {
+        if crate::netrunner::effects::is_ice(g, k) {
             place_adv(g, k, 3, c.name(), ev);
         }
     }

@@ -1,10 +1,10 @@
 //! Operations of the Haas-Bioroid faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
-    archives_to_hq_answer, ask_with, install_answer, install_from_hq_ask, pay_corp, runner_took_corp_card_last_turn, top_down_answer, top_down_ask,
-    yes_no_options,
+    archives_to_hq_answer, ask_with, corp_may_install, install_answer, install_from_hq_ask, pay_corp, runner_took_corp_card_last_turn, top_down_answer,
+    top_down_ask, yes_no_options,
 };
 use crate::netrunner::cards::prelude::*;
 
@@ -104,12 +104,11 @@ pub(crate) const GREASING_THE_PALM_ROW: CardDef = CardDef {
 };
 
 fn greasing_install_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    o.extend(corp_install_options(g, &g.corp.hq, false, false));
-    if o.len() <= 1 {
-        return None;
-    }
-    Some(Question::one(CORP, CARD_KIND, format!("may install a card from HQ ({})", c.name()), format!("{}: you may install 1 card from HQ", c.name()), o))
+    corp_may_install(
+        corp_install_options(g, &g.corp.hq, false, false),
+        format!("may install a card from HQ ({})", c.name()),
+        format!("{}: you may install 1 card from HQ", c.name()),
+    )
 }
 
 fn greasing_install_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> Result<Then, RulesError> {
@@ -136,7 +135,7 @@ fn greasing_advance_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Even
     if first(a) == Answer::Yes && g.runner.tags > 0 {
         g.runner.tags -= 1;
         note(ev, "tag_removed", format!("{}: the Corp removes a tag ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
-        crate::netrunner::cards::helpers::tags_removed(g, 1, ev);
+        crate::netrunner::effects::tags_removed(g, 1, ev);
         if let Some(k) = g.card_mut(c.arg) {
             k.adv += 1;
         }

@@ -1,8 +1,8 @@
 //! Operations of the Jinteki faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
-use crate::netrunner::cards::common::{install_answer, pick_one_of, runner_took_corp_card_last_turn};
+use crate::netrunner::cards::common::{corp_may_install, install_answer, pick_one_of, runner_took_corp_card_last_turn};
 use crate::netrunner::cards::prelude::*;
 
 /// The rows of this file.
@@ -247,16 +247,9 @@ fn peer_review_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -
 }
 
 fn peer_review_install_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let mut o = vec![(opt("none", "Install nothing"), Answer::No)];
-    o.extend(corp_install_options(g, &g.corp.hq, true, false));
-    if o.len() <= 1 {
-        return None;
-    }
-    Some(Question::one(
-        CORP,
-        CARD_KIND,
+    corp_may_install(
+        corp_install_options(g, &g.corp.hq, true, false),
         format!("may install a card from HQ in the root of a remote server ({})", c.name()),
         format!("{}: you may install 1 card from HQ in the root of a remote server", c.name()),
-        o,
-    ))
+    )
 }

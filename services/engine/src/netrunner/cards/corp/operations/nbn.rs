@@ -1,6 +1,6 @@
 //! Operations of the NBN faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
     advanceable_installed, ask_with, pay_corp, play_answer, play_from_hq_ask, runner_took_corp_card_last_turn, yes_no_options,
@@ -51,7 +51,7 @@ fn bigger_picture(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     let n = i64::from(c.arg - 1).min(g.runner.tags);
     g.runner.tags -= n;
     note(ev, "tag_removed", format!("{}: the Corp removes {n} tag(s) ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
-    crate::netrunner::cards::helpers::tags_removed(g, n, ev);
+    crate::netrunner::effects::tags_removed(g, n, ev);
     let lost = (5 * n).min(g.runner.credits.max(0));
     g.lose_credits(RUNNER, lost, c.name(), ev);
     g.gain(CORP, lost, c.name(), ev);
@@ -100,7 +100,7 @@ fn ip_enforcement(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if x > 0 {
         g.runner.tags -= x;
         note(ev, "tag_removed", format!("{}: the Corp removes {x} tag(s) ({} left)", c.name(), g.runner.tags), json!({"tags": g.runner.tags}));
-        crate::netrunner::cards::helpers::tags_removed(g, x, ev);
+        crate::netrunner::effects::tags_removed(g, x, ev);
     }
     ask_later(g, c, 0);
 }
@@ -132,7 +132,7 @@ fn ip_install_answer(g: &mut Game, c: Ctx, a: &[Answer], _: &mut Vec<Event>) -> 
 
 fn ip_advance(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if g.tagged() && g.is_installed(c.arg) {
-        crate::netrunner::cards::helpers::place_adv(g, c.arg, 1, c.name(), ev);
+        crate::netrunner::effects::place_adv(g, c.arg, 1, c.name(), ev);
     }
 }
 

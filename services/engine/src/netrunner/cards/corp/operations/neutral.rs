@@ -1,6 +1,6 @@
 //! Operations without a faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::prelude::*;
 
@@ -22,7 +22,7 @@ pub(crate) const PETTY_CASH_ROW: CardDef = CardDef {
     code: PETTY_CASH,
     name: "Petty Cash",
     play: Some(Play { targets: Targets::Labeled(no_action_finished_yet), effect: Effect::Custom(petty_cash) }),
-    click: Some(Click { offers: petty_cash_offers, effect: Effect::Ask(0) }),
+    click: Some(Click { offers: Offers::Own(petty_cash_offers), effect: Effect::Ask(0) }),
     asks: &[Ask::Own(Prompt { ask: petty_cash_ask, answer: petty_cash_answer }), Ask::Do(remove_from_game)],
     ..BLANK
 };
@@ -45,6 +45,7 @@ fn petty_cash(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 }
 
 /// Click: play it from Archives (as it could be played: cost and "play only if").
+/// Hand-written offers, not a `Costed`: played from Archives: its option is a play, not an ability.
 fn petty_cash_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     if !g.corp.archives.contains(&card) || corp_play_options(g, &[card]).is_empty() {
         return vec![];

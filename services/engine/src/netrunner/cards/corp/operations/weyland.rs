@@ -1,6 +1,6 @@
 //! Operations of the Weyland Consortium faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{advanceable_installed, ask_with, place_counter_answer};
 use crate::netrunner::cards::prelude::*;
@@ -213,7 +213,7 @@ fn kpi_shuffle_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -
     let Some(&k) = picked(a).first().filter(|k| g.corp.hq.contains(k)) else { return Err(RulesError::Illegal("pick a card of HQ".into())) };
     g.corp.hq.retain(|&x| x != k);
     g.corp.rd.push(k);
-    ev.push(crate::netrunner::cards::helpers::corp_card_private(
+    ev.push(crate::netrunner::effects::corp_card_private(
         g,
         "to_rd",
         format!("{}: the Corp shuffles a card from HQ into R&D", c.name()),

@@ -1,9 +1,9 @@
 //! Events of the Anarch faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
-    discounted_install_answer, every_server, install_choices, one, plain_install_answer, question, run_target, spend_clicks, NO_MORE_ACCESS,
+    discounted_install_answer, every_server, install_choices, may_install, one, plain_install_answer, question, run_target, spend_clicks, NO_MORE_ACCESS,
 };
 use crate::netrunner::cards::prelude::*;
 
@@ -65,8 +65,8 @@ fn charm_offensive_ask(g: &Game, _: Ctx) -> Option<Question> {
 
 fn charm_offensive_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Some(&k) = picked(a).first().filter(|k| charm_offensive_targets(g).contains(k)) {
-        crate::netrunner::cards::helpers::runner_trash(g, k, c.name(), ev);
-        crate::netrunner::cards::helpers::runner_took_corp_card(g, k, ev);
+        crate::netrunner::effects::runner_trash(g, k, c.name(), ev);
+        crate::netrunner::effects::runner_took_corp_card(g, k, ev);
     }
     Ok(Then::Done)
 }
@@ -131,11 +131,11 @@ fn eye_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result
     };
     g.to_heap(k);
     note(ev, "discarded", format!("Eye for an Eye: the Runner trashes {} from the grip", g.label(k)), json!({"card": k, "code": g.code(k)}));
-    crate::netrunner::cards::helpers::trashed_from_grip_or_stack(g, &[k], ev);
+    crate::netrunner::effects::trashed_from_grip_or_stack(g, &[k], ev);
     let card = c.arg;
     if matches!(g.corp_zone(card), crate::netrunner::state::CorpZone::Hq | crate::netrunner::state::CorpZone::Rd | crate::netrunner::state::CorpZone::Root(_)) {
-        crate::netrunner::cards::helpers::runner_trash(g, card, c.name(), ev);
-        crate::netrunner::cards::helpers::runner_trashed_accessed(g, card, ev);
+        crate::netrunner::effects::runner_trash(g, card, c.name(), ev);
+        crate::netrunner::effects::runner_trashed_accessed(g, card, ev);
     }
     Ok(Then::FinishAccess(card))
 }
@@ -181,25 +181,23 @@ fn privileged_access_success(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 fn privileged_resource_ask(g: &Game, c: Ctx) -> Option<Question> {
     let resources: Vec<u32> = g.runner.heap.iter().copied().filter(|&k| g.def(k).ctype == CardType::Resource).collect();
-    let mut o = install_choices(g, &resources, 2);
-    if o.is_empty() {
-        return None;
-    }
-    o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question(
+    may_install(
+        g,
+        &resources,
+        2,
         format!("may install a resource from their heap ({})", c.name()),
         format!("{}: install 1 resource from your heap, paying 2 credits less?", c.name()),
-        o,
-    ))
+    )
 }
 
 fn privileged_program_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let mut o = install_choices(g, &heap_programs(g), 0);
-    if o.is_empty() {
-        return None;
-    }
-    o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question(format!("may install a program from their heap ({})", c.name()), format!("{}: install 1 program from your heap?", c.name()), o))
+    may_install(
+        g,
+        &heap_programs(g),
+        0,
+        format!("may install a program from their heap ({})", c.name()),
+        format!("{}: install 1 program from your heap?", c.name()),
+    )
 }
 
 // --- Scrounge ------------------------------------------------------------------------------------
@@ -355,19 +353,14 @@ fn the_price(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
     let names: Vec<String> = top.iter().map(|&k| g.label(k)).collect();
     note(ev, "milled", format!("{}: the Runner trashes the top {} card(s) of the stack: {}", c.name(), top.len(), names.join(", ")), json!({"cards": top}));
-    crate::netrunner::cards::helpers::trashed_from_grip_or_stack(g, &top, ev);
+    crate::netrunner::effects::trashed_from_grip_or_stack(g, &top, ev);
     ask_later(g, Ctx { arg: top.len() as u32, ..c }, 0);
 }
 
 fn the_price_ask(g: &Game, c: Ctx) -> Option<Question> {
     let heap = &g.runner.heap;
     let these = &heap[heap.len().saturating_sub(c.arg as usize)..];
-    let mut o = install_choices(g, these, 3);
-    if o.is_empty() {
-        return None;
-    }
-    o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question("may install one of the trashed cards (The Price)".into(), "The Price: install 1 of those cards, paying 3 less?".into(), o))
+    may_install(g, these, 3, "may install one of the trashed cards (The Price)".into(), "The Price: install 1 of those cards, paying 3 less?".into())
 }
 
 // --- Wildcat Strike ------------------------------------------------------------------------------

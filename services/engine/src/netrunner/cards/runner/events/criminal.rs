@@ -1,10 +1,10 @@
 //! Events of the Criminal faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
-    bypass, click_bypass_answer, encountering, every_server, hq_only, install_choices, one, plain_install_answer, question, remove_tags, run_target,
-    spend_clicks, yes_no, KIND, NO_MORE_ACCESS,
+    bypass, click_bypass_answer, encountering, every_server, hq_only, may_install, one, plain_install_answer, question, remove_tags, run_target, spend_clicks,
+    yes_no, KIND, NO_MORE_ACCESS,
 };
 use crate::netrunner::cards::prelude::*;
 
@@ -53,13 +53,13 @@ fn skimming_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
     match picked(a).first() {
         Some(&k) if g.corp.hq.contains(&k) && g.def(k).ctype == CardType::Agenda => {
             note(ev, "revealed", format!("{}: the Corp reveals {} from HQ", c.name(), g.label(k)), json!({"card": k, "code": g.code(k)}));
-            crate::netrunner::cards::helpers::gain_clicks(g, RUNNER, 1, c.name(), ev);
+            crate::netrunner::effects::gain_clicks(g, RUNNER, 1, c.name(), ev);
             g.draw(RUNNER, 1, ev);
         }
         Some(_) => return Err(RulesError::Illegal("reveal an agenda of HQ".into())),
         None => {
             let top: Vec<u32> = g.corp.rd.iter().take(3).copied().collect();
-            crate::netrunner::cards::helpers::look_at(g, RUNNER, &top, c.name(), ev);
+            crate::netrunner::effects::look_at(g, RUNNER, &top, c.name(), ev);
         }
     }
     Ok(Then::Done)
@@ -250,7 +250,7 @@ fn mutual_favor_ask(g: &Game, _: Ctx) -> Option<Question> {
         o.push((opt(format!("grip:{c}"), format!("Add {} to your grip", g.label(c))), Answer::Card(c)));
         let cost = g.runner_install_cost(c);
         if g.flags.successful_run
-            && crate::netrunner::cards::helpers::runner_available_for(g, crate::netrunner::cards::Spend::Install(c)) >= cost
+            && crate::netrunner::effects::runner_available_for(g, crate::netrunner::cards::Spend::Install(c)) >= cost
             && g.def(c).memory.unwrap_or(0) <= g.memory_limit()
         {
             o.push((opt(format!("install:{c}"), format!("Install {} (cost {cost})", g.label(c))), Answer::Install { card: c, server: None }));
@@ -378,16 +378,13 @@ fn window_of_opportunity(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
 
 fn window_install_ask(g: &Game, c: Ctx) -> Option<Question> {
     let cards: Vec<u32> = g.runner.grip.iter().copied().filter(|&k| matches!(g.def(k).ctype, CardType::Program | CardType::Hardware)).collect();
-    let mut o = install_choices(g, &cards, 0);
-    if o.is_empty() {
-        return None;
-    }
-    o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question(
+    may_install(
+        g,
+        &cards,
+        0,
         format!("may install a program or hardware ({})", c.name()),
         format!("{}: install 1 program or piece of hardware from your grip?", c.name()),
-        o,
-    ))
+    )
 }
 
 /// The run begins; as it begins, 1 rezzed ice protecting the server is derezzed (step 2). Its
@@ -422,7 +419,7 @@ fn window_derez_ask(g: &Game, c: Ctx) -> Option<Question> {
 
 fn window_derez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     let Some(&ice) = picked(a).first().filter(|i| window_rezzed_ice(g).contains(i)) else { return Ok(Then::Done) };
-    crate::netrunner::cards::helpers::derez(g, ice, c.name(), ev);
+    crate::netrunner::effects::derez(g, ice, c.name(), ev);
     if let Some(r) = g.run.as_mut() {
         r.derezzed_by.push((c.card, ice));
     }
@@ -462,6 +459,6 @@ fn window_rez_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) ->
         return Ok(Then::Done);
     }
     let text = format!("{}: the Corp rezzes {}, ignoring all costs", c.name(), g.label(c.arg));
-    crate::netrunner::cards::helpers::rez_ignoring_costs(g, c.arg, text, ev);
+    crate::netrunner::effects::rez_ignoring_costs(g, c.arg, text, ev);
     Ok(Then::Done)
 }

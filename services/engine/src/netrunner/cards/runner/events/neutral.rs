@@ -1,9 +1,9 @@
 //! Events without a faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
-    discounted_install_answer, every_server, install_choices, question, remove_from_game, remove_tags, run_target, trash_costs_only, NO_MORE_ACCESS,
+    discounted_install_answer, every_server, may_install, question, remove_from_game, remove_tags, run_target, trash_costs_only, NO_MORE_ACCESS,
 };
 use crate::netrunner::cards::prelude::*;
 
@@ -100,16 +100,13 @@ fn bahia_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Resu
 }
 
 fn bahia_install_ask(g: &Game, c: Ctx) -> Option<Question> {
-    let mut o = install_choices(g, &g.runner.grip, 1);
-    if o.is_empty() {
-        return None;
-    }
-    o.push((opt("none", "Install nothing"), Answer::No));
-    Some(question(
+    may_install(
+        g,
+        &g.runner.grip,
+        1,
         format!("may install a card from their grip ({})", c.name()),
         format!("{}: install 1 card from your grip, paying 1 credit less?", c.name()),
-        o,
-    ))
+    )
 }
 
 // --- Jailbreak -----------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 //! Events of the Shaper faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
     add_power, discounted_install_answer, every_server, hq_only, install_choices, power, question, run_target, spend_power, NO_MORE_ACCESS,
@@ -175,7 +175,7 @@ pub(crate) const SPREE_ROW: CardDef = CardDef {
     name: "Spree",
     play: Some(Play { targets: Targets::Servers(every_server), effect: Effect::Custom(spree) }),
     statics: &[Static::PaidInAnyWindow],
-    paid: Some(PaidAbility { offers: spree_offers, effect: Effect::Custom(spree_move) }),
+    paid: Some(PaidAbility { offers: Offers::Own(spree_offers), effect: Effect::Custom(spree_move) }),
     ..BLANK
 };
 
@@ -190,6 +190,7 @@ fn spree(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 
 /// During its run, a hosted power counter moves an installed Trojan onto another ice protecting
 /// the attacked server (the program, in the argument's high 16 bits, and the ice).
+/// Hand-written offers, not a `Costed`: one option per Trojan and ice to host it on.
 fn spree_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(run) = g.run.as_ref().filter(|r| r.source == Some(card)) else { return vec![] };
     if power(g, card) == 0 {

@@ -1,6 +1,6 @@
 //! Hardware of the Anarch faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{add_power, installed, one, power, question, remove_tags, spend_power, yes_no};
 use crate::netrunner::cards::prelude::*;
@@ -150,12 +150,12 @@ fn carnivore_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> 
     for k in cs {
         g.to_heap(k);
         note(ev, "discarded", format!("Carnivore: the Runner trashes {} from the grip", g.label(k)), json!({"card": k, "code": g.code(k)}));
-        crate::netrunner::cards::helpers::trashed_from_grip_or_stack(g, &[k], ev);
+        crate::netrunner::effects::trashed_from_grip_or_stack(g, &[k], ev);
     }
     let card = c.arg;
     if !matches!(g.corp_zone(card), CorpZone::None | CorpZone::Score | CorpZone::Archives) {
-        crate::netrunner::cards::helpers::runner_trash(g, card, c.name(), ev);
-        crate::netrunner::cards::helpers::runner_trashed_accessed(g, card, ev);
+        crate::netrunner::effects::runner_trash(g, card, c.name(), ev);
+        crate::netrunner::effects::runner_trashed_accessed(g, card, ev);
     }
     Ok(Then::FinishAccess(card))
 }
@@ -213,7 +213,7 @@ pub(crate) const THE_WIZARDS_CHEST_ROW: CardDef = CardDef {
     code: THE_WIZARDS_CHEST,
     name: "The Wizard's Chest",
     statics: &[Static::PaidInAnyWindow],
-    paid: Some(PaidAbility { offers: chest_offers, effect: Effect::Custom(chest_use) }),
+    paid: Some(PaidAbility { offers: Offers::Own(chest_offers), effect: Effect::Custom(chest_use) }),
     asks: &[Ask::Own(Prompt { ask: chest_install_ask, answer: chest_install_answer })],
     ..BLANK
 };
@@ -224,6 +224,7 @@ const CHEST_TYPES: [(CardType, &str); 3] = [(CardType::Hardware, "hardware"), (C
 const CHEST_SET_ASIDE: usize = 2;
 
 /// Usable only after successful runs on HQ, R&D and Archives this turn; one option per type.
+/// Hand-written offers, not a `Costed`: one option per card type to name.
 fn chest_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     if ![HQ, RD, ARCHIVES].iter().all(|s| g.flags.successful_servers.contains(s)) {
         return vec![];

@@ -1,6 +1,6 @@
 //! Hardware of the Criminal faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{click_bypass_answer, encountering, installed, question, remove_from_game, yes_no};
 use crate::netrunner::cards::prelude::*;
@@ -81,7 +81,7 @@ fn capybara_ask(g: &Game, c: Ctx) -> Option<Question> {
 fn capybara_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if first(a) == Answer::Yes {
         remove_from_game(g, c.card, c.name(), ev);
-        crate::netrunner::cards::helpers::derez(g, c.arg, c.name(), ev);
+        crate::netrunner::effects::derez(g, c.arg, c.name(), ev);
     }
     Ok(Then::Done)
 }
@@ -95,7 +95,15 @@ pub(crate) const DETENTE_ROW: CardDef = CardDef {
     name: "Detente",
     statics: &[Static::Memory(1), Static::AnyPlayerMayUse],
     events: &[(When::SuccessfulRun, Effect::Custom(detente_success))],
-    click: Some(Click { offers: detente_offers, effect: Effect::Custom(detente_use) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed {
+            id: "",
+            cost: Cost::Free,
+            usable: |g, card| hosted_on(g, card).len() >= DETENTE_RETURNS && installed(g, card),
+            text: "add 2 hosted cards to HQ; the Runner may access 1 card in HQ at random",
+        }),
+        effect: Effect::Custom(detente_use),
+    }),
     asks: &[
         Ask::Own(Prompt { ask: detente_host_ask, answer: detente_host_answer }),
         Ask::Random { from: Pile::Hq, count: just_one },
@@ -151,13 +159,6 @@ fn detente_host(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
             host_faceup(g, k, c.card, c.name(), ev);
         }
     }
-}
-
-fn detente_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    if hosted_on(g, card).len() < DETENTE_RETURNS || !installed(g, card) {
-        return vec![];
-    }
-    vec![(None, format!("{}: add 2 hosted cards to HQ; the Runner may access 1 card in HQ at random", g.label(card)))]
 }
 
 /// Its cost: 2 hosted cards go back to HQ, chosen by the player using it when more than 2 are
@@ -328,7 +329,7 @@ fn jeitinho_score_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>
         k.gained = vec![ASSASSINATION.to_string()];
     }
     g.runner.score.push(c.card);
-    let n = crate::netrunner::cards::helpers::assassinations(g);
+    let n = crate::netrunner::effects::assassinations(g);
     note(
         ev,
         "added_to_score",
@@ -408,8 +409,8 @@ fn maglectric_ask(g: &Game, c: Ctx) -> Option<Question> {
 
 fn maglectric_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> Result<Then, RulesError> {
     if let Some(&k) = picked(a).first().filter(|&&k| g.rezzed(k) && g.is_installed(k)) {
-        crate::netrunner::cards::helpers::runner_trash(g, c.card, "its own ability", ev);
-        crate::netrunner::cards::helpers::derez(g, k, c.name(), ev);
+        crate::netrunner::effects::runner_trash(g, c.card, "its own ability", ev);
+        crate::netrunner::effects::derez(g, k, c.name(), ev);
     }
     Ok(Then::Done)
 }
@@ -423,13 +424,12 @@ pub(crate) const PENNYSHAVER_ROW: CardDef = CardDef {
     name: "Pennyshaver",
     statics: &[Static::Memory(1)],
     events: &[(When::SuccessfulRun, Effect::Load(1))],
-    click: Some(Click { offers: pennyshaver_offers, effect: Effect::Custom(pennyshaver) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed { id: "", cost: Cost::Free, usable: |_, _| true, text: "place 1 credit, then take all" }),
+        effect: Effect::Custom(pennyshaver),
+    }),
     ..BLANK
 };
-
-fn pennyshaver_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    vec![(None, format!("{}: place 1 credit, then take all", g.label(card)))]
-}
 
 /// Pennyshaver: click: place 1 credit on it, then take them all.
 fn pennyshaver(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {

@@ -1,6 +1,6 @@
 //! Hardware of the Shaper faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{add_power, grip_programs, installed, one, power, question, spend_power, yes_no};
 use crate::netrunner::cards::prelude::*;
@@ -86,7 +86,7 @@ pub(crate) const CATALOGUER_ROW: CardDef = CardDef {
     name: "Cataloguer",
     on_install: Effect::Custom(cataloguer_load),
     events: &[(When::SuccessfulRun, Effect::Custom(cataloguer_success))],
-    click: Some(Click { offers: cataloguer_offers, effect: Effect::Custom(cataloguer_breach) }),
+    click: Some(Click { offers: Offers::Own(cataloguer_offers), effect: Effect::Custom(cataloguer_breach) }),
     asks: &[
         Ask::Own(Prompt { ask: cataloguer_instead_ask, answer: cataloguer_instead_answer }),
         Ask::Own(Prompt { ask: cataloguer_arrange_ask, answer: cataloguer_arrange_answer }),
@@ -150,6 +150,7 @@ fn cataloguer_arrange_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Ev
 }
 
 /// [click], hosted power counter: breach R&D, after a successful run on R&D this turn.
+/// Hand-written offers, not a `Costed`: its power counter is spent in its own logged words (a `power_counters` event).
 fn cataloguer_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     if g.active != RUNNER || !g.flags.successful_servers.contains(&RD) || power(g, card) == 0 || !installed(g, card) {
         return vec![];
@@ -253,19 +254,23 @@ pub const MADANI: &str = "35028";
 pub(crate) const MADANI_ROW: CardDef = CardDef {
     code: MADANI,
     name: "Madani",
-    click: Some(Click { offers: madani_offers, effect: Effect::Ask(0) }),
+    click: Some(Click {
+        offers: Offers::Costed(Costed { id: "", cost: Cost::Free, usable: |g, _| !grip_programs(g).is_empty(), text: "host programs from your grip on it" }),
+        effect: Effect::Ask(0),
+    }),
     statics: &[Static::PaidInAnyWindow],
-    paid: Some(PaidAbility { offers: madani_paid_offers, effect: Effect::Custom(madani_install) }),
+    paid: Some(PaidAbility {
+        offers: Offers::Costed(Costed {
+            id: "madani",
+            cost: Cost::Free,
+            usable: |g, card| !g.flags.used_cards.contains(&card) && !madani_installable(g, card).is_empty(),
+            text: "install 1 hosted program",
+        }),
+        effect: Effect::Custom(madani_install),
+    }),
     asks: &[Ask::Own(Prompt { ask: madani_host_ask, answer: madani_host_answer }), Ask::Own(Prompt { ask: madani_install_ask, answer: madani_install_answer })],
     ..BLANK
 };
-
-fn madani_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    if grip_programs(g).is_empty() {
-        return vec![];
-    }
-    vec![(None, format!("{}: host programs from your grip on it", g.label(card)))]
-}
 
 fn madani_host_ask(g: &Game, c: Ctx) -> Option<Question> {
     let ps = grip_programs(g);
@@ -297,14 +302,6 @@ fn madani_installable(g: &Game, card: u32) -> Vec<u32> {
         .into_iter()
         .filter(|&k| g.def(k).ctype == CardType::Program && runner_available_for(g, Spend::Install(k)) >= g.runner_install_cost(k))
         .collect()
-}
-
-/// Once per turn, 0 credits: install 1 hosted program, paying its install cost.
-fn madani_paid_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
-    if g.flags.used_cards.contains(&card) || madani_installable(g, card).is_empty() {
-        return vec![];
-    }
-    vec![(format!("madani:{card}"), format!("{}: install 1 hosted program", g.label(card)), 0)]
 }
 
 fn madani_install(g: &mut Game, c: Ctx, _: &mut Vec<Event>) {
@@ -361,7 +358,7 @@ fn pantograph_ask(g: &Game, _: Ctx) -> Option<Question> {
             _ => false,
         };
         let cost = g.runner_install_cost(c);
-        if ok && crate::netrunner::cards::helpers::runner_available_for(g, crate::netrunner::cards::Spend::Install(c)) >= cost {
+        if ok && crate::netrunner::effects::runner_available_for(g, crate::netrunner::cards::Spend::Install(c)) >= cost {
             o.push((opt(format!("install:{c}"), format!("Install {} (cost {cost})", g.label(c))), Answer::Install { card: c, server: None }));
         }
     }

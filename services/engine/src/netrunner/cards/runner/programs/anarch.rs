@@ -1,6 +1,6 @@
 //! Programs of the Anarch faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{encountered_ice, host, question};
 use crate::netrunner::cards::prelude::*;
@@ -30,13 +30,14 @@ pub(crate) const AUDREY_V2_ROW: CardDef = CardDef {
     code: AUDREY_V2,
     name: "Audrey v2",
     events: &[(When::TrashAccessed, Effect::Custom(virus_on_self))],
-    paid: Some(PaidAbility { offers: audrey_offers, effect: Effect::Custom(audrey) }),
+    paid: Some(PaidAbility { offers: Offers::Own(audrey_offers), effect: Effect::Custom(audrey) }),
     asks: &[Ask::Own(Prompt { ask: audrey_pump_ask, answer: audrey_pump_answer })],
     ..BLANK
 };
 
 /// Audrey v2 (an AI breaker whose costs are not credits): a virus counter breaks up to 2
 /// subroutines (the option's argument: a bit per subroutine); trashing a grip card: +3 strength.
+/// Hand-written offers, not a `Costed`: one option per set of subroutines to break, beside a pump paid with a grip card.
 fn audrey_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
     let Some(run) = g.run.as_ref() else { return vec![] };
@@ -50,7 +51,7 @@ fn audrey_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     }
     if g.card(card).is_none_or(|k| k.virus == 0)
         || g.breaker_strength(card) < g.ice_strength(ice)
-        || !crate::netrunner::cards::encounters::may_break(g, Some(card), ice)
+        || !crate::netrunner::effects::encounters::may_break(g, Some(card), ice)
     {
         return o;
     }
@@ -114,16 +115,8 @@ fn audrey_pump_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -
     };
     g.to_heap(k);
     note(ev, "discarded", format!("Audrey v2: the Runner trashes {} from the grip", g.label(k)), json!({"card": k, "code": g.code(k)}));
-    crate::netrunner::cards::helpers::trashed_from_grip_or_stack(g, &[k], ev);
-    if let Some(r) = g.run.as_mut() {
-        r.pumps.push((c.card, 3));
-    }
-    note(
-        ev,
-        "strength_pumped",
-        format!("{} gets +3 strength (now {})", g.label(c.card), g.breaker_strength(c.card)),
-        json!({"card": c.card, "amount": 3, "strength": g.breaker_strength(c.card)}),
-    );
+    crate::netrunner::effects::trashed_from_grip_or_stack(g, &[k], ev);
+    boost(g, c.card, 3, "gets +3 strength", ev);
     Ok(Then::Done)
 }
 
@@ -132,10 +125,11 @@ fn audrey_pump_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -
 pub const BANNER: &str = "34005";
 
 pub(crate) const BANNER_ROW: CardDef =
-    CardDef { code: BANNER, name: "Banner", paid: Some(PaidAbility { offers: banner_offers, effect: Effect::Custom(banner) }), ..BLANK };
+    CardDef { code: BANNER, name: "Banner", paid: Some(PaidAbility { offers: Offers::Own(banner_offers), effect: Effect::Custom(banner) }), ..BLANK };
 
 /// Banner's interface ability (its strength at least the barrier's): for 2, the barrier's
 /// subroutines cannot end the run for the rest of this encounter (`Run::no_etr`).
+/// Hand-written offers, not a `Costed`: its label names the encountered ice, carried as the argument.
 fn banner_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
     let Some(run) = g.run.as_ref() else { return vec![] };
@@ -190,11 +184,12 @@ pub(crate) const BOTULUS_ROW: CardDef = CardDef {
     name: "Botulus",
     on_install: Effect::Custom(virus_on_self),
     events: &[(When::TurnBegin, Effect::Custom(virus_on_self))],
-    paid: Some(PaidAbility { offers: botulus_offers, effect: Effect::Custom(botulus_break) }),
+    paid: Some(PaidAbility { offers: Offers::Own(botulus_offers), effect: Effect::Custom(botulus_break) }),
     ..BLANK
 };
 
 /// Botulus: a hosted virus counter breaks a subroutine of its host.
+/// Hand-written offers, not a `Costed`: one option per subroutine to break.
 fn botulus_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some((ice, unbroken)) = encountered(g) else { return vec![] };
     if g.card(card).is_none_or(|k| k.virus == 0 || k.host != Some(ice)) {
@@ -246,10 +241,11 @@ pub(crate) const FERMENTER_ROW: CardDef = CardDef {
     name: "Fermenter",
     on_install: Effect::Custom(virus_on_self),
     events: &[(When::TurnBegin, Effect::Custom(virus_on_self))],
-    click: Some(Click { offers: fermenter_offers, effect: Effect::Custom(fermenter_cash_out) }),
+    click: Some(Click { offers: Offers::Own(fermenter_offers), effect: Effect::Custom(fermenter_cash_out) }),
     ..BLANK
 };
 
+/// Hand-written offers, not a `Costed`: its effect counts the virus counters the trash (its cost) would lose.
 fn fermenter_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
     vec![(None, format!("{}: trash it to gain 2 credits per virus counter", g.label(card)))]
 }
@@ -257,7 +253,7 @@ fn fermenter_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
 /// Fermenter's click ability: trash it, 2 per counter.
 fn fermenter_cash_out(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     let n = g.card(c.card).map_or(0, |k| k.virus);
-    crate::netrunner::cards::helpers::runner_trash(g, c.card, "Fermenter cashes out", ev);
+    crate::netrunner::effects::runner_trash(g, c.card, "Fermenter cashes out", ev);
     g.gain(RUNNER, 2 * i64::from(n), c.name(), ev);
 }
 
@@ -289,13 +285,13 @@ fn gourmand(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if !g.installed_runner().contains(&c.card) {
         return;
     }
-    crate::netrunner::cards::helpers::runner_trash(g, c.card, "its own cost", ev);
+    crate::netrunner::effects::runner_trash(g, c.card, "its own cost", ev);
     let card = c.arg;
     let here =
         matches!(g.corp_zone(card), crate::netrunner::state::CorpZone::Hq | crate::netrunner::state::CorpZone::Rd | crate::netrunner::state::CorpZone::Root(_));
-    if here && crate::netrunner::cards::helpers::runner_may_trash(g, card) {
-        crate::netrunner::cards::helpers::runner_trash(g, card, c.name(), ev);
-        crate::netrunner::cards::helpers::runner_trashed_accessed(g, card, ev);
+    if here && crate::netrunner::effects::runner_may_trash(g, card) {
+        crate::netrunner::effects::runner_trash(g, card, c.name(), ev);
+        crate::netrunner::effects::runner_trashed_accessed(g, card, ev);
         g.draw(RUNNER, 1, ev);
     }
 }
@@ -310,7 +306,7 @@ pub(crate) const HANTU_ROW: CardDef = CardDef {
     on_install: Effect::Custom(hantu_install),
     // Its strength comes from its hosted virus counters only.
     breaker: Some(Breaker { pump: Pump::Never, ..Breaker::new(Some("Sentry"), 1, 1, 0) }),
-    paid: Some(PaidAbility { offers: hantu_offers, effect: Effect::Custom(hantu_pump) }),
+    paid: Some(PaidAbility { offers: Offers::Own(hantu_offers), effect: Effect::Custom(hantu_pump) }),
     ..BLANK
 };
 
@@ -319,6 +315,7 @@ fn hantu_install(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 }
 
 /// Hantu: a hosted virus counter: +2 strength (while it interfaces with the encountered sentry).
+/// Hand-written offers, not a `Costed`: its label tells the strength now.
 fn hantu_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
     if g.card(card).is_none_or(|k| k.virus == 0) || !g.ice_has_subtype(ice, "Sentry") {
@@ -331,15 +328,7 @@ fn hantu_pump(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if !remove_virus(g, c.card) {
         return;
     }
-    if let Some(r) = g.run.as_mut() {
-        r.pumps.push((c.card, 2));
-    }
-    note(
-        ev,
-        "strength_pumped",
-        format!("{} spends a virus counter: +2 strength (now {})", g.label(c.card), g.breaker_strength(c.card)),
-        json!({"card": c.card, "amount": 2, "strength": g.breaker_strength(c.card)}),
-    );
+    boost(g, c.card, 2, "spends a virus counter: +2 strength", ev);
 }
 
 // --- Heliamphora ---------------------------------------------------------------------------------
@@ -406,7 +395,15 @@ pub(crate) const LEECH_ROW: CardDef = CardDef {
     code: LEECH,
     name: "Leech",
     events: &[(When::SuccessfulRun, Effect::Custom(leech))],
-    paid: Some(PaidAbility { offers: leech_offers, effect: Effect::Custom(leech_weaken) }),
+    paid: Some(PaidAbility {
+        offers: Offers::Costed(Costed {
+            id: "leech",
+            cost: Cost::Counters(Counter::Virus, 1),
+            usable: |g, _| encountered(g).is_some_and(|(ice, _)| g.ice_strength(ice) > 0),
+            text: "spend a virus counter: the ice gets -1 strength",
+        }),
+        effect: Effect::Custom(leech_weaken),
+    }),
     ..BLANK
 };
 
@@ -417,19 +414,7 @@ fn leech(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
 }
 
-/// Leech: a counter gives the encountered ice -1 strength.
-fn leech_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
-    let Some((ice, _)) = encountered(g) else { return vec![] };
-    if g.card(card).is_none_or(|k| k.virus == 0) || g.ice_strength(ice) <= 0 {
-        return vec![];
-    }
-    vec![(format!("leech:{card}"), format!("{}: spend a virus counter: the ice gets -1 strength", g.label(card)), 0)]
-}
-
 fn leech_weaken(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if !remove_virus(g, c.card) {
-        return;
-    }
     if let Some(r) = g.run.as_mut() {
         r.ice_minus += 1;
     }

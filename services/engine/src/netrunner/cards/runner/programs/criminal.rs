@@ -1,6 +1,6 @@
 //! Programs of the Criminal faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
     add_power, bypass, encountering, host, power, question, remove_from_game, spend_power, trash_to_bypass_answer, two_power_counters, yes_no,
@@ -282,7 +282,7 @@ fn physarum_answer(g: &mut Game, c: Ctx, a: &[Answer], ev: &mut Vec<Event>) -> R
 /// "When the Corp purges virus counters, trash this program."
 fn trash_self_on_purge(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     if g.installed_runner().contains(&c.card) {
-        crate::netrunner::cards::helpers::runner_trash(g, c.card, "the Corp purged virus counters", ev);
+        crate::netrunner::effects::runner_trash(g, c.card, "the Corp purged virus counters", ev);
     }
 }
 
@@ -365,7 +365,7 @@ fn tranquilizer(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     let host = g.card(c.card).and_then(|k| k.host);
     if let Some(h) = host {
         if g.card(c.card).is_some_and(|k| k.virus >= 3) && g.rezzed(h) {
-            crate::netrunner::cards::helpers::derez(g, h, "Tranquilizer", ev);
+            crate::netrunner::effects::derez(g, h, "Tranquilizer", ev);
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Programs of the Shaper faction: one block per card, in title order: its number, its row ([`CardDef`]) and the
 //! functions only it uses; what several cards of this file share comes last. A card's
-//! place here is not a rule: simultaneous abilities are ordered by `cards::triggers`.
+//! place here is not a rule: simultaneous abilities are ordered by `effects::triggers`.
 
 use crate::netrunner::cards::common::{
     add_power, breach_extra, encountered_ice, gain_clicks, host, installed, power, spend_power, trash_costs_only, two_power_counters, yes_no, KIND,
@@ -54,23 +54,17 @@ pub(crate) const COALESCENCE_ROW: CardDef = CardDef {
     name: "Coalescence",
     on_install: Effect::Custom(two_power_counters),
     statics: &[Static::PaidInAnyWindow],
-    paid: Some(PaidAbility { offers: coalescence_offers, effect: Effect::Custom(coalescence) }),
+    paid: Some(PaidAbility {
+        offers: Offers::Costed(Costed {
+            id: "coalescence",
+            cost: Cost::Counters(Counter::Power, 1),
+            usable: |g, _| g.active == RUNNER,
+            text: "spend a power counter to gain 2 credits",
+        }),
+        effect: Effect::Gain(RUNNER, 2),
+    }),
     ..BLANK
 };
-
-/// Coalescence: a hosted power counter: 2 credits, in the Runner's own turn.
-fn coalescence_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
-    if g.active != RUNNER || power(g, card) == 0 {
-        return vec![];
-    }
-    vec![(format!("coalescence:{card}"), format!("{}: spend a power counter to gain 2 credits", g.label(card)), 0)]
-}
-
-fn coalescence(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
-    if spend_power(g, c.card) {
-        g.gain(RUNNER, 2, c.name(), ev);
-    }
-}
 
 // --- Conduit -------------------------------------------------------------------------------------
 
@@ -79,15 +73,11 @@ pub const CONDUIT: &str = "30024";
 pub(crate) const CONDUIT_ROW: CardDef = CardDef {
     code: CONDUIT,
     name: "Conduit",
-    click: Some(Click { offers: conduit_offers, effect: Effect::Custom(conduit) }),
+    click: Some(Click { offers: Offers::Costed(Costed { id: "", cost: Cost::Free, usable: |_, _| true, text: "run R&D" }), effect: Effect::Custom(conduit) }),
     run: Some(RunSource { more_access: conduit_access, on_success: Effect::None }),
     run_ends: Some(conduit_run_ends),
     ..BLANK
 };
-
-fn conduit_offers(g: &Game, card: u32) -> Vec<(Option<u32>, String)> {
-    vec![(None, format!("{}: run R&D", g.label(card)))]
-}
 
 /// Conduit: click: run R&D, accessing 1 more per counter.
 fn conduit(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
@@ -208,7 +198,7 @@ pub(crate) const LOBISOMEM_ROW: CardDef = CardDef {
     breaker: Some(Breaker { pump: Pump::By(2), ..Breaker::new(Some("Code Gate"), 1, 1, 1) }),
     on_install: Effect::Custom(one_power_counter),
     events: &[(When::FullyBreaks, Effect::Custom(lobisomem_fully_breaks))],
-    paid: Some(PaidAbility { offers: lobisomem_offers, effect: Effect::Custom(lobisomem) }),
+    paid: Some(PaidAbility { offers: Offers::Own(lobisomem_offers), effect: Effect::Custom(lobisomem) }),
     ..BLANK
 };
 
@@ -225,6 +215,7 @@ fn lobisomem_fully_breaks(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
 /// Lobisomem: X credits and a hosted power counter break X barrier subroutines (any X of the
 /// unbroken ones, as a mask in the argument); its strength pump also while encountering a barrier
 /// its code gate interface does not cover.
+/// Hand-written offers, not a `Costed`: one option per set of subroutines to break, beside a pump.
 fn lobisomem_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
     let Some(run) = g.run.as_ref() else { return vec![] };
@@ -235,7 +226,7 @@ fn lobisomem_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     if !g.ice_has_subtype(ice, "Code Gate") && g.runner_available() >= g.pump_cost(card) {
         o.push((format!("lobisomem-pump:{card}"), format!("{}: +2 strength for {} (now {})", g.label(card), g.pump_cost(card), g.breaker_strength(card)), 0));
     }
-    if power(g, card) == 0 || g.breaker_strength(card) < g.ice_strength(ice) || !crate::netrunner::cards::encounters::may_break(g, Some(card), ice) {
+    if power(g, card) == 0 || g.breaker_strength(card) < g.ice_strength(ice) || !crate::netrunner::effects::encounters::may_break(g, Some(card), ice) {
         return o;
     }
     let unbroken: Vec<usize> = run.broken.iter().enumerate().filter(|(i, b)| !**b && *i < 16).map(|(i, _)| i).collect();
@@ -263,15 +254,7 @@ fn lobisomem(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         if !g.runner_pay(cost) {
             return;
         }
-        if let Some(r) = g.run.as_mut() {
-            r.pumps.push((c.card, 2));
-        }
-        note(
-            ev,
-            "strength_pumped",
-            format!("{} gets +2 strength for {cost} (now {})", g.label(c.card), g.breaker_strength(c.card)),
-            json!({"card": c.card, "amount": 2, "strength": g.breaker_strength(c.card)}),
-        );
+        boost(g, c.card, 2, &format!("gets +2 strength for {cost}"), ev);
         return;
     }
     let subs: Vec<usize> = (0..16).filter(|i| c.arg & (1 << i) != 0).collect();
@@ -284,7 +267,7 @@ fn lobisomem(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
         format!("{}: 1 power counter spent (now {})", g.label(c.card), power(g, c.card)),
         json!({"card": c.card, "change": -1, "power": power(g, c.card)}),
     );
-    crate::netrunner::cards::helpers::break_by_ability(g, c.card, &subs, ev);
+    crate::netrunner::effects::encounters::break_by_ability(g, c.card, &subs, ev);
 }
 
 // --- Muse ----------------------------------------------------------------------------------------
@@ -398,12 +381,13 @@ pub(crate) const PRESSURE_SPIKE_ROW: CardDef = CardDef {
     code: PRESSURE_SPIKE,
     name: "Pressure Spike",
     breaker: Some(Breaker { pump: Pump::By(3), ..Breaker::new(Some("Barrier"), 1, 1, 2) }),
-    paid: Some(PaidAbility { offers: pressure_spike_offers, effect: Effect::Custom(pressure_spike) }),
+    paid: Some(PaidAbility { offers: Offers::Own(pressure_spike_offers), effect: Effect::Custom(pressure_spike) }),
     ..BLANK
 };
 
 /// Pressure Spike: threat 4: 2 credits: +9 strength, once per run (`Run::used_cards`), while it
 /// interfaces with the encountered barrier.
+/// Hand-written offers, not a `Costed`: its label tells the strength now, and it is once per run.
 fn pressure_spike_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
     let used = g.run.as_ref().is_some_and(|r| r.used_cards.contains(&card));
@@ -419,14 +403,8 @@ fn pressure_spike(g: &mut Game, c: Ctx, ev: &mut Vec<Event>) {
     }
     if let Some(r) = g.run.as_mut() {
         r.used_cards.push(c.card);
-        r.pumps.push((c.card, 9));
     }
-    note(
-        ev,
-        "strength_pumped",
-        format!("{} gets +9 strength for 2 (now {})", g.label(c.card), g.breaker_strength(c.card)),
-        json!({"card": c.card, "amount": 9, "strength": g.breaker_strength(c.card)}),
-    );
+    boost(g, c.card, 9, "gets +9 strength for 2", ev);
 }
 
 // --- Principia -----------------------------------------------------------------------------------
@@ -451,11 +429,16 @@ fn principia_discount(g: &Game, card: u32) -> i64 {
 
 pub const SLAP_VANDAL: &str = "34026";
 
-pub(crate) const SLAP_VANDAL_ROW: CardDef =
-    CardDef { code: SLAP_VANDAL, name: "Slap Vandal", paid: Some(PaidAbility { offers: slap_vandal_offers, effect: Effect::Custom(slap_vandal) }), ..BLANK };
+pub(crate) const SLAP_VANDAL_ROW: CardDef = CardDef {
+    code: SLAP_VANDAL,
+    name: "Slap Vandal",
+    paid: Some(PaidAbility { offers: Offers::Own(slap_vandal_offers), effect: Effect::Custom(slap_vandal) }),
+    ..BLANK
+};
 
 /// Slap Vandal: 1 credit: break 1 subroutine of its host ice, once per encounter (its breaks
 /// are in `Run::broken_by`).
+/// Hand-written offers, not a `Costed`: one option per subroutine to break.
 fn slap_vandal_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
     let Some(ice) = encountered_ice(g) else { return vec![] };
     let Some(run) = g.run.as_ref() else { return vec![] };
@@ -463,7 +446,7 @@ fn slap_vandal_offers(g: &Game, card: u32) -> Vec<(String, String, u32)> {
         || run.broken_by.iter().any(|(b, _)| *b == card)
         || g.runner_available() < 1
         || g.breaker_strength(card) < g.ice_strength(ice)
-        || !crate::netrunner::cards::encounters::may_break(g, Some(card), ice)
+        || !crate::netrunner::effects::encounters::may_break(g, Some(card), ice)
     {
         return vec![];
     }

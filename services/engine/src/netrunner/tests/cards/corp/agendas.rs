@@ -111,9 +111,7 @@ fn card_eminent_domain_expends_to_install_and_rez_5_less_and_installs_and_rezzes
 fn card_fujii_asset_retrieval_does_2_net_damage_when_scored_or_stolen() {
     let mut s = runner();
     s.root(3, c::FUJII_ASSET_RETRIEVAL, false);
-    for _ in 0..3 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 3);
     let mut m = s.at_action();
     m.run_on(3);
     m.pick(&["continue"]);
@@ -253,9 +251,7 @@ fn card_next_big_thing_spends_its_counter_from_either_score_area_to_draw_4() {
     s.g.cards[n as usize].agenda = 1;
     s.g.runner.score.push(n);
     let x = s.hq(c::HEDGE_FUND);
-    for _ in 0..4 {
-        s.rd(c::HEDGE_FUND);
-    }
+    s.rd_n(c::HEDGE_FUND, 4);
     let mut m = s.at_action();
     m.pick(&[&format!("ability:{n}")]);
     assert_eq!(m.game().corp.hq.len(), 5);
@@ -328,9 +324,7 @@ fn card_orbital_superiority_tags_or_does_4_meat_to_a_tagged_runner() {
     assert_eq!(m.game().runner.tags, 1);
     let (mut s, a) = scored(c::ORBITAL_SUPERIORITY);
     s.g.runner.tags = 1;
-    for _ in 0..5 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 5);
     let mut m = corp_window(s);
     m.score(a);
     for _ in 0..4 {
@@ -654,9 +648,7 @@ pub(crate) fn see_how_they_run_scored(corp_credits: i64) -> Match {
     s.g.corp.credits = corp_credits;
     let a = s.root(3, c::SEE_HOW_THEY_RUN, false);
     s.g.cards[a as usize].adv = 4;
-    for _ in 0..3 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 3);
     let mut m = corp_window(s);
     m.score(a);
     m

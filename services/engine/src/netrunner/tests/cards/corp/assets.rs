@@ -105,9 +105,7 @@ fn card_byte_pays_4_for_a_tag_and_3_net_damage() {
     let mut s = runner();
     s.g.corp.credits = 5;
     s.root(3, c::BYTE, false);
-    for _ in 0..4 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 4);
     let mut m = s.at_action();
     m.run_on(3);
     to_card_question(&mut m);
@@ -148,9 +146,7 @@ fn card_clearinghouse_trashes_itself_for_meat_damage_per_counter() {
     let mut s = corp();
     let ch = s.root(3, c::CLEARINGHOUSE, true);
     s.g.cards[ch as usize].adv = 2;
-    for _ in 0..3 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 3);
     s.rd(c::HEDGE_FUND);
     let mut m = s.start(Stage::TurnBeginTriggers);
     m.pick(&["trash"]);
@@ -254,9 +250,7 @@ fn card_front_company_rezzes_on_the_corp_turn_only_keeps_the_first_run_off_remot
 
     let mut s = runner();
     s.root(3, c::FRONT_COMPANY, true);
-    for _ in 0..3 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 3);
     let mut m = s.at_action();
     assert!(!m.offers("run:3"), "not the first run of the turn on a remote");
     m.run_on(ARCHIVES);
@@ -297,9 +291,7 @@ fn card_humanoid_resources_trades_3_clicks_and_itself_for_credits_cards_installs
     let nico = s.hq(c::NICO_CAMPAIGN);
     let pal = s.hq(c::PALISADE);
     let hf = s.hq(c::HEDGE_FUND);
-    for _ in 0..3 {
-        s.rd(c::SPRINT);
-    }
+    s.rd_n(c::SPRINT, 3);
     s.g.corp.credits = 1;
     let mut m = s.at_action();
     m.pick(&[&format!("ability:{h}")]);
@@ -399,9 +391,7 @@ fn card_phat_gioan_baotixita_counts_discard_phases_and_damages_on_the_first_agen
     s.g.cards[a as usize].adv = 5;
     let b = s.root(5, c::OFFWORLD_OFFICE, false);
     s.g.cards[b as usize].adv = 5;
-    for _ in 0..5 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 5);
     let mut m = corp_window(s);
     m.score(a);
     m.pick(&["remove:2"]);
@@ -545,9 +535,7 @@ fn card_urtica_cipher_does_2_net_damage_plus_1_per_counter_when_accessed() {
     let mut s = runner();
     let u = s.root(3, c::URTICA_CIPHER, false);
     s.g.cards[u as usize].adv = 1;
-    for _ in 0..4 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 4);
     let mut m = s.at_action();
     m.run_on(3);
     m.pass_windows();

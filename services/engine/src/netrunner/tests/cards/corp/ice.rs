@@ -64,9 +64,7 @@ fn card_attini_damages_unless_paid_and_not_at_threat_3() {
     let mut s = runner();
     s.ice(RD, c::ATTINI, true);
     s.g.corp.points = 3;
-    for _ in 0..3 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 3);
     let mut m = s.at_action();
     m.run_on(RD);
     for _ in 0..3 {
@@ -195,9 +193,7 @@ fn card_cloud_eater_encounter_ends_also_when_the_run_ends_during_it() {
     s.installed(c::T400_MEMORY_DIAMOND);
     let ce = s.ice(HQ, c::CLOUD_EATER, false);
     s.hq(c::HEDGE_FUND);
-    for _ in 0..5 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 5);
     let mut m = s.at_action();
     m.run_on(HQ);
     until_offered(&mut m, &format!("rez:{ce}"));
@@ -226,9 +222,7 @@ fn card_cloud_eater_rezzed_this_turn_costs_the_runner_when_its_encounter_ends() 
     let t400 = s.installed(c::T400_MEMORY_DIAMOND);
     let ce = s.ice(HQ, c::CLOUD_EATER, false);
     s.hq(c::HEDGE_FUND);
-    for _ in 0..5 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 5);
     let mut m = s.at_action();
     m.run_on(HQ);
     until_offered(&mut m, &format!("rez:{ce}"));
@@ -253,9 +247,7 @@ fn card_cloud_eater_rezzed_this_turn_costs_the_runner_when_its_encounter_ends() 
     s.installed(c::TELEWORK_CONTRACT);
     let ce = s.ice(HQ, c::CLOUD_EATER, true);
     s.hq(c::HEDGE_FUND);
-    for _ in 0..5 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 5);
     let mut m = s.at_action();
     m.run_on(HQ);
     to_card_question(&mut m);
@@ -308,9 +300,7 @@ fn card_doomscroll_tags_and_does_more_damage_to_a_tagged_runner() {
     let mut s = runner();
     s.ice(RD, c::DOOMSCROLL, true);
     s.g.runner.tags = 1;
-    for _ in 0..4 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 4);
     let mut m = s.at_action();
     m.run_on(RD);
     for _ in 0..3 {
@@ -326,9 +316,7 @@ fn card_empiricist_draws_and_stacks_r_and_d_then_damages_and_tags() {
     s.ice(RD, c::EMPIRICIST, true);
     let x = s.hq(c::PALISADE);
     let top = s.rd(c::HEDGE_FUND);
-    for _ in 0..4 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 4);
     let mut m = s.at_action();
     m.run_on(RD);
     assert_eq!(m.seat(), CORP);
@@ -430,9 +418,7 @@ fn card_jaguarundi_at_threat_4_costs_a_click_or_a_tag_then_core_damage_if_tagged
 fn card_karuna_lets_the_runner_jack_out_after_the_first_subroutine() {
     let mut s = runner();
     s.ice(RD, c::KARUNA, true);
-    for _ in 0..5 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 5);
     let mut m = s.at_action();
     m.run_on(RD);
     m.draw(&[0]);
@@ -692,9 +678,7 @@ fn card_pharos_can_be_advanced_to_plus_5_and_tags_then_ends_the_run() {
 fn card_phoneutria_tags_a_runner_passing_it_with_4_cards() {
     let mut s = runner();
     s.ice(RD, c::PHONEUTRIA, true);
-    for _ in 0..6 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 6);
     let mut m = s.at_action();
     m.run_on(RD);
     m.draw(&[0]);
@@ -776,9 +760,7 @@ fn card_semak_samun_is_broken_only_by_fracters_and_ends_the_run_unless_3_net_dam
 
     let mut s = runner();
     s.ice(0, c::SEMAK_SAMUN, true);
-    for _ in 0..4 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 4);
     let mut m = s.at_action();
     m.run_on(0);
     to_card_question(&mut m);
@@ -1026,9 +1008,7 @@ fn ice_run(code: &str, corp_credits: i64, grip: usize) -> (Match, u32) {
     s.g.corp.credits = corp_credits;
     let i = s.ice(RD, code, true);
     s.rd(c::HEDGE_FUND);
-    for _ in 0..grip {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, grip);
     let mut m = s.at_action();
     m.run_on(RD);
     (m, i)

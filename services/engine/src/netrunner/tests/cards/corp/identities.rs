@@ -78,9 +78,7 @@ fn card_bangun_when_disaster_strikes_installs_agendas_face_up_and_their_access_d
     let a = s.root(3, c::OFFWORLD_OFFICE, false);
     s.g.cards[a as usize].faceup = true;
     let down = s.root(4, c::OFFWORLD_OFFICE, false);
-    for _ in 0..3 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 3);
     let mut m = s.at_action();
     m.run_on(4);
     m.pick(&["continue"]);
@@ -307,9 +305,7 @@ fn card_pt_untaian_lifes_building_blocks_pays_1_for_a_counter_on_an_unrezzed_car
     let mut s = corp();
     s.g.corp.identity = c::PT_UNTAIAN.into();
     s.root(3, c::OFFWORLD_OFFICE, false);
-    for _ in 0..4 {
-        s.hq(c::HEDGE_FUND);
-    }
+    s.hq_n(c::HEDGE_FUND, 4);
     let m = corp_discard_phase(s);
     assert_ne!(m.kind(), c::CARD_KIND, "4 cards in HQ");
 }

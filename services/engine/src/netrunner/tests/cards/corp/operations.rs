@@ -19,9 +19,7 @@ fn card_active_policing_installs_and_takes_allotted_clicks_from_the_runners_next
     let nico = s.hq(c::NICO_CAMPAIGN);
     s.g.corp.points = 3;
     s.g.runner_took_corp_card_last_turn = true;
-    for _ in 0..3 {
-        s.stack(c::SURE_GAMBLE);
-    }
+    s.stack_n(c::SURE_GAMBLE, 3);
     let mut m = s.at_action();
     m.play(ap);
     m.pick(&[&format!("install:{nico}:new")]);
@@ -307,9 +305,7 @@ fn card_measured_response_needs_threat_4_and_a_successful_run_then_8_or_4_meat()
     let mr = s.hq(c::MEASURED_RESPONSE);
     s.g.runner_success_last_turn = true;
     s.g.corp.points = 4;
-    for _ in 0..5 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 5);
     let mut m = s.at_action();
     m.play(mr);
     assert!(!m.offers("pay"));
@@ -337,9 +333,7 @@ fn card_mindscaping_gives_credits_cards_and_a_card_back_or_net_damage_per_tag() 
     let mut s = corp();
     let ms = s.hq(c::MINDSCAPING);
     s.g.runner.tags = 5;
-    for _ in 0..4 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 4);
     let mut m = s.at_action();
     m.pick(&[&format!("play:{ms}:1")]);
     for _ in 0..3 {
@@ -363,9 +357,7 @@ fn card_neurospike_does_net_damage_equal_to_points_scored_this_turn() {
     let mut s = corp();
     s.g.flags.scored_points = 3;
     let n = s.hq(c::NEUROSPIKE);
-    for _ in 0..4 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 4);
     let mut m = s.at_action();
     m.play(n);
     for _ in 0..3 {
@@ -478,9 +470,7 @@ fn card_predictive_planogram_gives_credits_or_cards_and_both_if_tagged() {
     let mut s = corp();
     s.g.runner.tags = 1;
     let p = s.hq(c::PREDICTIVE_PLANOGRAM);
-    for _ in 0..3 {
-        s.rd(c::HEDGE_FUND);
-    }
+    s.rd_n(c::HEDGE_FUND, 3);
     let mut m = s.at_action();
     m.pick(&[&format!("play:{p}:2")]);
     let g = m.game();
@@ -536,9 +526,7 @@ fn card_seamless_launch_places_2_counters_on_a_card_not_installed_this_turn() {
 fn card_sprint_draws_3_and_shuffles_2_back() {
     let mut s = corp();
     let sp = s.hq(c::SPRINT);
-    for _ in 0..4 {
-        s.rd(c::HEDGE_FUND);
-    }
+    s.rd_n(c::HEDGE_FUND, 4);
     let mut m = s.at_action();
     m.play(sp);
     let hq = m.game().corp.hq.clone();
@@ -576,9 +564,7 @@ fn card_sudden_commandment_draws_2_plays_a_non_terminal_operation_and_buys_a_cli
     let sc2 = s.hq(c::SUDDEN_COMMANDMENT);
     s.g.corp.points = 3;
     s.g.corp.credits = 10;
-    for _ in 0..4 {
-        s.rd(c::PALISADE);
-    }
+    s.rd_n(c::PALISADE, 4);
     let mut m = s.at_action();
     m.play(sc);
     m.pick(&[&format!("play:{sc2}")]);
@@ -632,9 +618,7 @@ fn card_touch_ups_advances_then_sends_revealed_cards_back_to_the_stack() {
 fn card_your_digital_life_gains_1_per_card_in_hq() {
     let mut s = corp();
     let y = s.hq(c::YOUR_DIGITAL_LIFE);
-    for _ in 0..3 {
-        s.hq(c::HEDGE_FUND);
-    }
+    s.hq_n(c::HEDGE_FUND, 3);
     let mut m = s.at_action();
     m.play(y);
     assert_eq!(m.game().corp.credits, 6);

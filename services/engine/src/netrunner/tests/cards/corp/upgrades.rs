@@ -72,9 +72,7 @@ fn card_angelique_garza_correa_expends_at_threat_3_and_punishes_access_when_rezz
     let mut s = runner();
     s.g.corp.credits = 2;
     s.root(3, c::ANGELIQUE_GARZA_CORREA, true);
-    for _ in 0..3 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 3);
     let mut m = s.at_action();
     m.run_on(3);
     to_card_question(&mut m);
@@ -446,9 +444,7 @@ fn daniela_run(grip: usize) -> (Match, u32, u32) {
     s.g.runner.credits = 5;
     let dani = s.root(3, c::DANIELA_JORGE_INACIO, true);
     let agenda = s.root(3, c::OFFWORLD_OFFICE, false);
-    for _ in 0..grip {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, grip);
     s.stack(c::SURE_GAMBLE);
     let mut m = s.at_action();
     m.run_on(3);

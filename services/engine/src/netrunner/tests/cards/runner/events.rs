@@ -202,9 +202,7 @@ fn card_jailbreak_runs_hq_or_rd_and_draws_1_when_successful() {
 fn card_joy_ride_runs_rd_and_draws_5_when_successful() {
     let mut s = runner();
     let j = s.grip(c::JOY_RIDE);
-    for _ in 0..6 {
-        s.stack(c::SURE_GAMBLE);
-    }
+    s.stack_n(c::SURE_GAMBLE, 6);
     s.rd(c::HEDGE_FUND);
     let mut m = s.at_action();
     assert!(!m.offers(&format!("play:{j}:{HQ}")), "R&D only");
@@ -218,9 +216,7 @@ fn card_joy_ride_runs_rd_and_draws_5_when_successful() {
 fn card_lie_low_spends_2_clicks_to_draw_4_or_remove_tags() {
     let mut s = runner();
     let l = s.grip(c::LIE_LOW);
-    for _ in 0..5 {
-        s.stack(c::SURE_GAMBLE);
-    }
+    s.stack_n(c::SURE_GAMBLE, 5);
     s.g.runner.tags = 3;
     let mut m = s.at_action();
     m.pick(&[&format!("play:{l}:2")]);
@@ -228,9 +224,7 @@ fn card_lie_low_spends_2_clicks_to_draw_4_or_remove_tags() {
     assert_eq!((g.runner.tags, g.runner.clicks, g.runner.grip.len()), (1, 2, 0));
     let mut s = runner().runner_turn(2);
     let l = s.grip(c::LIE_LOW);
-    for _ in 0..5 {
-        s.stack(c::SURE_GAMBLE);
-    }
+    s.stack_n(c::SURE_GAMBLE, 5);
     let mut m = s.at_action();
     assert!(!m.offers(&format!("play:{l}:1")), "no tags to remove");
     m.pick(&[&format!("play:{l}:0")]);
@@ -354,9 +348,7 @@ fn card_privileged_access_takes_a_tag_instead_of_breaching_and_installs_from_the
 fn card_ritual_draws_1_per_click_left() {
     let mut s = runner();
     let r = s.grip(c::RITUAL);
-    for _ in 0..5 {
-        s.stack(c::SURE_GAMBLE);
-    }
+    s.stack_n(c::SURE_GAMBLE, 5);
     let mut m = s.at_action();
     m.play(r);
     assert_eq!(m.game().runner.grip.len(), 3, "4 clicks, 1 spent playing it");
@@ -566,9 +558,7 @@ fn card_trick_shot_hosted_credits_pay_during_its_runs_2_more_and_1_more_access_o
 fn card_vrcation_draws_4_and_loses_a_remaining_click() {
     let mut s = runner();
     let v = s.grip(c::VRCATION);
-    for _ in 0..5 {
-        s.stack(c::SURE_GAMBLE);
-    }
+    s.stack_n(c::SURE_GAMBLE, 5);
     let mut m = s.at_action();
     m.play(v);
     let g = m.game();

@@ -1,7 +1,7 @@
 //! One test per card of `cards/runner/hardware.rs` (hardware), named by the card, in title order.
 
-use crate::netrunner::cards::helpers::{pumps_last_run, ASSASSINATION};
 use crate::netrunner::cards::{self as c, AMELIA_EARHART};
+use crate::netrunner::effects::{pumps_last_run, ASSASSINATION};
 use crate::netrunner::state::{Stage, ARCHIVES, HQ, RD, RUNNER};
 use crate::netrunner::tests::cards::{bypassed, runner};
 use crate::netrunner::tests::kit::{NetrunnerVerbs, Scenario};
@@ -89,10 +89,7 @@ fn card_bling_hosts_the_top_card_after_a_free_install_plays_it_from_there_and_tr
     // When the discard phase ends, hosted cards are trashed.
     let mut s = runner().runner_turn(1);
     let bling = s.installed(c::BLING);
-    let k = s.card(c::SURE_GAMBLE);
-    s.g.runner.hosted_cards.push(k);
-    s.g.cards[k as usize].host = Some(bling);
-    s.g.cards[k as usize].faceup = true;
+    let k = s.hosted_faceup(bling, c::SURE_GAMBLE);
     let mut m = s.at_action();
     m.pick(&["credit"]);
     let g = m.game();
@@ -179,12 +176,7 @@ fn card_detente_hosts_a_random_hq_card_and_either_player_returns_2_for_a_random_
     // The Corp's action: 2 hosted cards back to HQ, the Runner accesses 1 at random.
     let mut s = Scenario::new().auto_pass().corp_turn(3);
     let d = s.installed(c::DETENTE);
-    let k: Vec<u32> = (0..2).map(|_| s.card(c::HEDGE_FUND)).collect();
-    for &x in &k {
-        s.g.runner.hosted_cards.push(x);
-        s.g.cards[x as usize].host = Some(d);
-        s.g.cards[x as usize].faceup = true;
-    }
+    let k: Vec<u32> = (0..2).map(|_| s.hosted_faceup(d, c::HEDGE_FUND)).collect();
     let mut m = s.at_action();
     m.pick(&[&format!("ability:{d}")]);
     assert_eq!(m.game().corp.hq, k);
@@ -198,12 +190,7 @@ fn card_detente_hosts_a_random_hq_card_and_either_player_returns_2_for_a_random_
     // With 3 hosted, the Runner using it picks which 2 go back.
     let mut s = runner();
     let d = s.installed(c::DETENTE);
-    let k: Vec<u32> = (0..3).map(|_| s.card(c::HEDGE_FUND)).collect();
-    for &x in &k {
-        s.g.runner.hosted_cards.push(x);
-        s.g.cards[x as usize].host = Some(d);
-        s.g.cards[x as usize].faceup = true;
-    }
+    let k: Vec<u32> = (0..3).map(|_| s.hosted_faceup(d, c::HEDGE_FUND)).collect();
     let mut m = s.at_action();
     m.pick(&[&format!("ability:{d}")]);
     m.pick(&[&format!("card:{}", k[0]), &format!("card:{}", k[2])]);
@@ -217,9 +204,7 @@ fn card_detente_hosts_a_random_hq_card_and_either_player_returns_2_for_a_random_
 fn card_docklands_pass_accesses_1_more_card_the_first_hq_breach_each_turn() {
     let mut s = runner();
     s.installed(c::DOCKLANDS_PASS);
-    for _ in 0..3 {
-        s.hq(c::HEDGE_FUND);
-    }
+    s.hq_n(c::HEDGE_FUND, 3);
     let mut m = s.at_action();
     m.run_on(HQ);
     m.pick(&["continue"]);

@@ -121,9 +121,7 @@ fn card_magdalene_keino_chemutai_installs_a_program_or_hardware_discarded_to_han
     s.g.runner.identity = c::MAGDALENE_KEINO_CHEMUTAI.into();
     let p = s.grip(c::CLEAVER);
     let e = s.grip(c::SURE_GAMBLE);
-    for _ in 0..5 {
-        s.grip(c::SURE_GAMBLE);
-    }
+    s.grip_n(c::SURE_GAMBLE, 5);
     let mut m = s.start(Stage::Discard);
     m.pick(&[&format!("discard:{p}"), &format!("discard:{e}")]);
     assert_eq!(m.kind(), "netrunner.card");
@@ -139,9 +137,7 @@ fn card_magdalene_keino_chemutai_installs_a_program_or_hardware_discarded_to_han
 fn card_mercury_accesses_1_more_when_the_run_broke_nothing_once_per_turn() {
     let mut s = runner();
     s.g.runner.identity = c::MERCURY.into();
-    for _ in 0..4 {
-        s.rd(c::HEDGE_FUND);
-    }
+    s.rd_n(c::HEDGE_FUND, 4);
     let mut m = s.at_action();
     m.run_on(RD);
     m.pick(&["continue"]);

@@ -169,9 +169,7 @@ fn card_chromatophores_gives_its_host_ice_barrier_code_gate_and_sentry() {
         s.g.cards[ch as usize].host = Some(if hosted_here { tithe } else { other });
         let cl = s.installed(c::CLEAVER);
         s.hq(c::HEDGE_FUND);
-        for _ in 0..3 {
-            s.grip(c::SURE_GAMBLE);
-        }
+        s.grip_n(c::SURE_GAMBLE, 3);
         let g = &s.g;
         assert_eq!(["Barrier", "Code Gate", "Sentry"].map(|t| g.ice_has_subtype(tithe, t)), [hosted_here, hosted_here, true]);
         let mut m = s.at_action();
@@ -229,9 +227,7 @@ fn card_conduit_runs_rd_accessing_more_per_counter_and_gains_counters() {
     let mut s = runner();
     let cd = s.installed(c::CONDUIT);
     s.g.cards[cd as usize].virus = 1;
-    for _ in 0..3 {
-        s.rd(c::HEDGE_FUND);
-    }
+    s.rd_n(c::HEDGE_FUND, 3);
     let mut m = s.at_action();
     m.pick(&[&format!("ability:{cd}")]);
     m.pick(&["continue"]);
@@ -291,9 +287,7 @@ fn card_devadatta_drone_spends_a_power_counter_for_1_more_rd_access() {
     let mut s = runner();
     let d = s.installed(c::DEVADATTA_DRONE);
     s.g.cards[d as usize].power = 1;
-    for _ in 0..3 {
-        s.rd(c::HEDGE_FUND);
-    }
+    s.rd_n(c::HEDGE_FUND, 3);
     let mut m = s.at_action();
     m.run_on(RD);
     m.pick(&["continue"]);

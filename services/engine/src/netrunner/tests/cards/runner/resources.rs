@@ -60,9 +60,7 @@ fn card_beatriz_friere_gonzalez_runs_hq_for_2_clicks_and_breaches_rd_with_1_more
     let mut s = runner();
     let b = s.installed(c::BEATRIZ_FRIERE_GONZALEZ);
     s.hq(c::HEDGE_FUND);
-    for _ in 0..3 {
-        s.rd(c::HEDGE_FUND);
-    }
+    s.rd_n(c::HEDGE_FUND, 3);
     let mut m = s.at_action();
     m.pick(&[&format!("ability:{b}")]);
     assert_eq!(m.game().runner.clicks, 2);
@@ -147,9 +145,7 @@ fn card_eru_ayase_pessoa_takes_a_tag_to_run_archives_and_breach_rd() {
     let mut s = runner();
     let e = s.installed(c::ERU_AYASE_PESSOA);
     s.archives(c::HEDGE_FUND, true);
-    for _ in 0..3 {
-        s.rd(c::HEDGE_FUND);
-    }
+    s.rd_n(c::HEDGE_FUND, 3);
     s.g.runner.points = 3;
     let mut m = s.at_action();
     m.pick(&[&format!("ability:{e}")]);
@@ -346,9 +342,7 @@ fn card_pretty_mary_da_silva_adds_an_rd_access_only_to_a_breach_of_2_or_more() {
     let mut s = runner();
     s.installed(c::PRETTY_MARY_DA_SILVA);
     let j = s.grip(c::JAILBREAK);
-    for _ in 0..4 {
-        s.rd(c::HEDGE_FUND);
-    }
+    s.rd_n(c::HEDGE_FUND, 4);
     s.stack(c::SURE_GAMBLE);
     let mut m = s.at_action();
     m.run_on(RD);
@@ -482,9 +476,7 @@ fn card_valentina_ferreira_carvalho_gains_1_per_tag_removal_and_helps_on_install
 fn card_verbal_plasticity_doubles_the_first_basic_draw_each_turn() {
     let mut s = runner();
     s.installed(c::VERBAL_PLASTICITY);
-    for _ in 0..5 {
-        s.stack(c::SURE_GAMBLE);
-    }
+    s.stack_n(c::SURE_GAMBLE, 5);
     let mut m = s.at_action();
     m.pick(&["draw"]);
     assert_eq!(m.game().runner.grip.len(), 2);

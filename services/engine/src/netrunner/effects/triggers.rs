@@ -9,10 +9,11 @@
 //! them only gain or load credits ([`order_free`]), which commute. Otherwise they resolve in
 //! board order at once.
 
+use crate::netrunner::cards;
 use serde_json::json;
 
-use super::{def, identity, other, Ctx, Effect};
 use crate::core::{DecisionOption, Event, RulesError};
+use crate::netrunner::cards::{def, identity, other, Ctx, Effect};
 use crate::netrunner::data::Side;
 use crate::netrunner::state::{Game, Pending, Source, Task, When, CORP, RUNNER};
 
@@ -22,7 +23,7 @@ pub const ORDER_KIND: &str = "netrunner.trigger_order";
 /// The hook context of a source.
 fn ctx_of(g: &Game, s: Source, arg: u32) -> Ctx {
     match s {
-        Source::Card(card) => super::ctx(g, card, arg),
+        Source::Card(card) => cards::ctx(g, card, arg),
         Source::Identity(seat) => identity(g, seat, arg),
     }
 }
@@ -63,7 +64,7 @@ fn order_matters(g: &Game, pending: &[Pending]) -> bool {
 /// Resolve one pending ability (its row's effects for that trigger, in row order).
 fn resolve(g: &mut Game, p: Pending, ev: &mut Vec<Event>) {
     let c = ctx_of(g, p.source, p.arg);
-    super::fire(g, p.when, c, ev);
+    cards::fire(g, p.when, c, ev);
 }
 
 /// Fire the abilities that met their conditions together (`(source, trigger, argument)`, in

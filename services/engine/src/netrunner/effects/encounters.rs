@@ -3,11 +3,12 @@
 //! the Runner or ice during a run. The flow (`flow::runs`, `flow::windows`) calls these at the
 //! rules' moments; card rows call them from their effects.
 
+use crate::netrunner::cards;
 use serde_json::json;
 
-use super::helpers::note;
-use super::{def, CardDef, Static, Sub};
+use super::note;
 use crate::core::Event;
+use crate::netrunner::cards::{def, CardDef, Static, Sub, When};
 use crate::netrunner::state::{CorpZone, Game, Stage};
 
 /// The subroutines of `ice` in this run: its printed ones, then those it gained for the
@@ -196,5 +197,41 @@ pub fn swap_with_uninstalled(g: &mut Game, installed: u32, other: u32, source: &
     let zone = if to_hq { "HQ" } else { "Archives" };
     let public = format!("{source}: {old_label} protecting {} is swapped with a piece of ice from {zone}", Game::server_name(server));
     let private = format!("{source}: {} protecting {} is swapped with {} from {zone}", g.label(installed), Game::server_name(server), g.label(other));
-    ev.push(super::helpers::corp_card_private(g, "ice_swapped", public, private, other));
+    ev.push(super::corp_card_private(g, "ice_swapped", public, private, other));
+}
+
+/// Whether `breaker` may interface with `ice` beside its subtype (`Static::InterfacesOnlyWith`).
+pub fn breaker_interfaces(g: &Game, breaker: u32, ice: u32) -> bool {
+    cards::def(g.code(breaker)).statics.iter().all(|s| match s {
+        cards::Static::InterfacesOnlyWith(f) => f(g, breaker, ice),
+        _ => true,
+    })
+}
+
+/// `breaker` breaks `subs` of the encountered ice by its own ability (not the flow's break
+/// option); the first time every subroutine is broken and it broke them all, it fully broke the
+/// ice (CR 6.5.7.a/b) and its `When::FullyBreaks` fires.
+pub fn break_by_ability(g: &mut Game, breaker: u32, subs: &[usize], ev: &mut Vec<Event>) {
+    let ice = g.run.as_ref().and_then(|r| r.current).unwrap_or(0);
+    let fully = g.run.as_mut().is_some_and(|run| run.break_subroutines(breaker, subs));
+    let texts: Vec<&str> = subs.iter().map(|&s| cards::subroutine_text(g.code(ice), s)).collect();
+    note(
+        ev,
+        "subroutine_broken",
+        format!("{} breaks \"{}\" on {}", g.label(breaker), texts.join("\" and \""), g.label(ice)),
+        json!({"breaker": breaker, "ice": ice, "subroutines": subs}),
+    );
+    if fully {
+        cards::fire_all(g, When::FullyBreaks, &[breaker], ice, ev);
+    }
+}
+
+/// A breaker's strength boost for the rest of the encounter (`Run::pumps`; the run, with
+/// `Static::HostPumpsLastRun`), told as "<breaker> <words> (now <strength>)".
+pub fn boost(g: &mut Game, breaker: u32, n: i64, words: &str, ev: &mut Vec<Event>) {
+    if let Some(r) = g.run.as_mut() {
+        r.pumps.push((breaker, n));
+    }
+    let now = g.breaker_strength(breaker);
+    note(ev, "strength_pumped", format!("{} {words} (now {now})", g.label(breaker)), json!({"card": breaker, "amount": n, "strength": now}));
 }

@@ -1,13 +1,14 @@
-//! Rules pieces of the last Startup Runner cards (re-exported by `helpers`): interrupts that
+//! Rules pieces of the last Startup Runner cards : interrupts that
 //! prevent damage or an ice's "when encountered" abilities, installed Runner cards hosted on
 //! other Runner cards, breaker boosts lasting the run, an access outside a run, and the
 //! assassination agendas of the Runner's alternative win.
 
+use crate::netrunner::cards;
 use serde_json::json;
 
-use super::helpers::note;
-use super::{ask_later, ctx, def, Static};
+use super::note;
 use crate::core::Event;
+use crate::netrunner::cards::{ask_later, ctx, def, Static};
 use crate::netrunner::state::{Access, CorpZone, DamageKind, Game, Slot, Stage, Task};
 
 /// The subtype of an agenda a Runner card becomes in the Runner's score area (Jeitinho).
@@ -21,7 +22,7 @@ pub const ASSASSINATIONS_TO_WIN: usize = 3;
 /// resolves (`left` points), each installed Runner card with `Static::PreventsDamage` for that
 /// kind asks its step, in trigger order (the first asked first); true if any was pushed.
 pub fn damage_interrupts(g: &mut Game, kind: DamageKind, left: u32) -> bool {
-    let mut asks: Vec<(u32, u8)> = super::runner_trigger_order(g)
+    let mut asks: Vec<(u32, u8)> = cards::runner_trigger_order(g)
         .into_iter()
         .filter_map(|k| {
             def(g.code(k)).statics.iter().find_map(|s| if let Static::PreventsDamage(dk, step) = s { (*dk == kind).then_some((k, *step)) } else { None })
@@ -61,10 +62,10 @@ pub fn prevent_damage(g: &mut Game, n: u32, source: &str, ev: &mut Vec<Event>) -
 /// asks its step (the ice in `Ctx::arg`); true if any was pushed.
 pub fn encounter_interrupts(g: &mut Game, ice: u32) -> bool {
     let Some(r) = g.run.as_ref() else { return false };
-    if r.encounter_interrupts_asked == r.encounters || !super::has_trigger(g, ice, super::When::Encounter) {
+    if r.encounter_interrupts_asked == r.encounters || !cards::has_trigger(g, ice, cards::When::Encounter) {
         return false;
     }
-    let mut asks: Vec<(u32, u8)> = super::runner_trigger_order(g)
+    let mut asks: Vec<(u32, u8)> = cards::runner_trigger_order(g)
         .into_iter()
         .filter_map(|k| def(g.code(k)).statics.iter().find_map(|s| if let Static::PreventsEncounterAbility(step) = s { Some((k, *step)) } else { None }))
         .collect();
@@ -144,7 +145,7 @@ pub fn access_outside_run(g: &mut Game, server: u32, slots: Vec<Slot>, source: &
         format!("{source}: the Runner will access {n} card(s) in {}", Game::server_name(server)),
         json!({"server": server, "count": n, "source": source}),
     );
-    let persistent = super::helpers::persistent_abilities(g, server);
+    let persistent = super::persistent_abilities(g, server);
     g.access = Some(Access { server, slots, hq_seen: vec![], rd_depth: 0, ordered: true, interrupts_asked: vec![], persistent, costs_paid: None });
     g.stage = Stage::Accessing;
 }

@@ -2,7 +2,8 @@
 //! strength, costs), computed from the card rows: methods of `Game` defined here so that
 //! `state` needs no card.
 
-use super::{def, Pump, Static};
+use crate::netrunner::cards;
+use crate::netrunner::cards::{def, Pump, Static};
 use crate::netrunner::data::CardType;
 use crate::netrunner::state::{CorpZone, Game, CORP};
 
@@ -84,7 +85,7 @@ impl Game {
         let of = |code: &str, this: u32| -> u32 {
             def(code).statics.iter().map(|s| if let Static::TrashActionHqCards(f) = s { f(self, this, resource) } else { 0 }).sum()
         };
-        let mut n = of(&self.runner.identity, super::NO_CARD);
+        let mut n = of(&self.runner.identity, cards::NO_CARD);
         for c in self.installed_runner() {
             n += of(self.code(c), c);
         }

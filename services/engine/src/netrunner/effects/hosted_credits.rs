@@ -1,29 +1,30 @@
 //! Hosted credits spent on costs (credits restricted to some costs, recurring credits), for the
-//! Runner's installed cards and the Corp's rezzed ones; re-exported by `helpers`.
+//! Runner's installed cards and the Corp's rezzed ones.
 
+use crate::netrunner::cards;
 use serde_json::json;
 
-use super::helpers::note;
+use super::note;
 use crate::core::Event;
 use crate::netrunner::state::{Game, CORP};
 
 /// The installed Runner cards whose hosted credits may be spent on `spend` now
 /// (`Static::HostedCreditsFor`), in trigger order, then the card that began the run (an event
 /// whose credits pay such costs for the rest of its run), with their hosted credits.
-pub fn hosted_for(g: &Game, spend: super::Spend) -> Vec<(u32, u32)> {
-    let mut from = super::runner_trigger_order(g);
+pub fn hosted_for(g: &Game, spend: cards::Spend) -> Vec<(u32, u32)> {
+    let mut from = cards::runner_trigger_order(g);
     if let Some(src) = g.run.as_ref().and_then(|r| r.source).filter(|s| !from.contains(s)) {
         from.push(src);
     }
     from.into_iter()
-        .filter(|&c| g.hosted(c) > 0 && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::HostedCreditsFor(f) if f(g, spend))))
+        .filter(|&c| g.hosted(c) > 0 && cards::def(g.code(c)).statics.iter().any(|s| matches!(s, cards::Static::HostedCreditsFor(f) if f(g, spend))))
         .map(|c| (c, g.hosted(c)))
         .collect()
 }
 
 /// The credits the Runner can spend on `spend`: what `Game::runner_available` counts and the
 /// hosted credits restricted to such costs.
-pub fn runner_available_for(g: &Game, spend: super::Spend) -> i64 {
+pub fn runner_available_for(g: &Game, spend: cards::Spend) -> i64 {
     g.runner_available() + hosted_for(g, spend).iter().map(|&(_, n)| i64::from(n)).sum::<i64>()
 }
 
@@ -31,7 +32,7 @@ pub fn runner_available_for(g: &Game, spend: super::Spend) -> i64 {
 /// only such costs accept are spent first (in trigger order; they can buy less later than the
 /// pool), then `Game::runner_pay`. A card emptied so that says "when it is empty,
 /// trash it" is trashed. False (nothing spent) if the Runner cannot pay.
-pub fn runner_pay_for(g: &mut Game, n: i64, spend: super::Spend, ev: &mut Vec<Event>) -> bool {
+pub fn runner_pay_for(g: &mut Game, n: i64, spend: cards::Spend, ev: &mut Vec<Event>) -> bool {
     if n <= 0 {
         return true;
     }
@@ -64,9 +65,9 @@ fn spend_hosted(g: &mut Game, who: &str, from: Vec<(u32, u32)>, n: i64, ev: &mut
             format!("{who} spends {used} credit(s) hosted on {label} ({now} hosted)"),
             json!({"card": c, "change": -used, "hosted": now}),
         );
-        if now == 0 && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::TrashWhenEmpty)) {
+        if now == 0 && cards::def(g.code(c)).statics.iter().any(|s| matches!(s, cards::Static::TrashWhenEmpty)) {
             // The Runner's own card trashed so counts as the Runner trashing it (`runner_trash`).
-            super::helpers::runner_trash(g, c, "it is empty", ev);
+            super::runner_trash(g, c, "it is empty", ev);
         }
     }
     left
@@ -74,13 +75,13 @@ fn spend_hosted(g: &mut Game, who: &str, from: Vec<(u32, u32)>, n: i64, ev: &mut
 
 /// The rezzed Corp cards whose hosted credits the Corp may spend on `spend` now
 /// (`Static::CorpHostedCreditsFor`), in install order, with their hosted credits.
-fn corp_hosted_for(g: &Game, spend: super::Spend) -> Vec<(u32, u32)> {
+fn corp_hosted_for(g: &Game, spend: cards::Spend) -> Vec<(u32, u32)> {
     g.installed_corp()
         .into_iter()
         .filter(|&c| {
             g.rezzed(c)
                 && g.hosted(c) > 0
-                && super::def(g.code(c)).statics.iter().any(|s| matches!(s, super::Static::CorpHostedCreditsFor(f) if f(g, c, spend)))
+                && cards::def(g.code(c)).statics.iter().any(|s| matches!(s, cards::Static::CorpHostedCreditsFor(f) if f(g, c, spend)))
         })
         .map(|c| (c, g.hosted(c)))
         .collect()
@@ -88,13 +89,13 @@ fn corp_hosted_for(g: &Game, spend: super::Spend) -> Vec<(u32, u32)> {
 
 /// The credits the Corp can spend on `spend`: its pool and the hosted credits restricted to such
 /// costs.
-pub fn corp_available_for(g: &Game, spend: super::Spend) -> i64 {
+pub fn corp_available_for(g: &Game, spend: cards::Spend) -> i64 {
     g.corp.credits + corp_hosted_for(g, spend).iter().map(|&(_, n)| i64::from(n)).sum::<i64>()
 }
 
 /// Pay `n` as the Corp for `spend`: the hosted credits such costs accept first (as the Runner's,
 /// `runner_pay_for`), then the pool. False (nothing spent) if the Corp cannot pay.
-pub fn corp_pay_for(g: &mut Game, n: i64, spend: super::Spend, ev: &mut Vec<Event>) -> bool {
+pub fn corp_pay_for(g: &mut Game, n: i64, spend: cards::Spend, ev: &mut Vec<Event>) -> bool {
     if n <= 0 {
         return true;
     }
@@ -109,9 +110,9 @@ pub fn corp_pay_for(g: &mut Game, n: i64, spend: super::Spend, ev: &mut Vec<Even
 /// Recurring credits (`Static::Recurring`) of `seat`'s active cards (the Runner's installed
 /// cards, the Corp's rezzed ones) are refilled as that seat's turn begins.
 pub fn refill_recurring(g: &mut Game, seat: u32, ev: &mut Vec<Event>) {
-    let active: Vec<u32> = if seat == CORP { g.installed_corp().into_iter().filter(|&c| g.rezzed(c)).collect() } else { super::runner_trigger_order(g) };
+    let active: Vec<u32> = if seat == CORP { g.installed_corp().into_iter().filter(|&c| g.rezzed(c)).collect() } else { cards::runner_trigger_order(g) };
     for c in active {
-        let to = super::def(g.code(c)).statics.iter().find_map(|s| if let super::Static::Recurring(n) = s { Some(*n) } else { None });
+        let to = cards::def(g.code(c)).statics.iter().find_map(|s| if let cards::Static::Recurring(n) = s { Some(*n) } else { None });
         if let Some(to) = to {
             refill(g, c, to, ev);
         }

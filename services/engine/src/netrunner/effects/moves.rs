@@ -1,13 +1,14 @@
-//! Card effects that move cards for the Startup cards (re-exported by `helpers`): revealing the
+//! Card effects that move cards for the Startup cards : revealing the
 //! cards picked at random, the Runner's trashes of its own cards, cards trashed from the grip or
 //! the stack, sabotage, cards hosted face up on Runner cards (not installed) with the
 //! interrupt that hosts instead of an access in Archives, and arranging the top of R&D.
 
+use crate::netrunner::cards;
 use serde_json::json;
 
-use super::helpers::{card_options, note, opt, picked, trash_from_hq};
-use super::{Answer, Ctx, Question, Then, When, CARD_KIND};
+use super::{card_options, note, opt, picked, trash_from_hq};
 use crate::core::{Event, RulesError};
+use crate::netrunner::cards::{Answer, Ctx, Question, Then, When, CARD_KIND};
 use crate::netrunner::data::Side;
 use crate::netrunner::state::{Game, CORP};
 
@@ -26,7 +27,7 @@ pub fn reveal_picked(g: &Game, from: &str, source: &str, ev: &mut Vec<Event>) {
 /// trashed from your grip or stack" ability, in the order trashed.
 pub fn trashed_from_grip_or_stack(g: &mut Game, cards: &[u32], ev: &mut Vec<Event>) {
     for &k in cards {
-        super::fire_all(g, When::TrashedFromGripOrStack, &[k], 0, ev);
+        cards::fire_all(g, When::TrashedFromGripOrStack, &[k], 0, ev);
     }
 }
 
@@ -43,7 +44,7 @@ pub fn sabotage_ask(g: &Game, n: u32, source: &str) -> Option<Question> {
     if o.is_empty() {
         return Some(Question::one(
             CORP,
-            super::CARD_KIND,
+            cards::CARD_KIND,
             format!("trashes {n} card(s) from the top of R&D (sabotage, {source})"),
             format!("{source}: sabotage {n}: HQ is empty, the top {n} card(s) of R&D are trashed"),
             vec![(opt("rd", format!("Trash the top {n} card(s) of R&D")), Answer::No)],
@@ -52,7 +53,7 @@ pub fn sabotage_ask(g: &Game, n: u32, source: &str) -> Option<Question> {
     Some(
         Question::one(
             CORP,
-            super::CARD_KIND,
+            cards::CARD_KIND,
             format!("trashes {n} card(s) from HQ and/or the top of R&D (sabotage, {source})"),
             format!("{source}: sabotage {n}: pick the cards of HQ to trash ({min} to {max}); the rest are trashed from the top of R&D"),
             o,
@@ -137,18 +138,18 @@ pub fn hosted_sweep(g: &mut Game, ev: &mut Vec<Event>) {
 /// (the first one asked first); returns whether any was asked.
 pub fn archives_access_interrupts(g: &mut Game, card: u32) -> bool {
     let used = g.run.as_ref().map(|r| r.used_cards.clone()).unwrap_or_default();
-    let mut asks: Vec<(u32, u8)> = super::runner_trigger_order(g)
+    let mut asks: Vec<(u32, u8)> = cards::runner_trigger_order(g)
         .into_iter()
         .filter(|k| !used.contains(k))
         .filter_map(|k| {
-            super::def(g.code(k)).statics.iter().find_map(|s| if let super::Static::ArchivesAccessAsks(step) = s { Some((k, *step)) } else { None })
+            cards::def(g.code(k)).statics.iter().find_map(|s| if let cards::Static::ArchivesAccessAsks(step) = s { Some((k, *step)) } else { None })
         })
         .collect();
     asks.reverse();
     let any = !asks.is_empty();
     for (k, step) in asks {
-        let c = super::ctx(g, k, card);
-        super::ask_later(g, c, step);
+        let c = cards::ctx(g, k, card);
+        cards::ask_later(g, c, step);
     }
     any
 }
