@@ -50,6 +50,8 @@
 
 pub mod archive;
 pub mod auth;
+pub mod connection;
+pub mod feed;
 pub mod follow;
 mod jetstream;
 pub mod layout;
@@ -57,6 +59,8 @@ mod nats_error;
 
 pub use crate::archive::{Archive, JetStreamArchive, MemoryArchive, ARCHIVE_BUCKET};
 pub use crate::auth::{Credentials, NatsAuth, NatsClientArgs, NatsCredentials, Role};
+pub use crate::connection::{Connection, Received, StreamState};
+pub use crate::feed::{FeedLast, FeedPublishError, FeedStream};
 pub use crate::jetstream::{direct_layout, recorded_layout, Copied, CopiedMessage, Copier, JetStreamLog, StoreContents, StreamDeleter};
 pub use crate::layout::{position_key_of, Layout, Periods, LAYOUT_STREAM, LAYOUT_SUBJECT, MAX_PARTITIONS};
 
