@@ -109,6 +109,27 @@ impl MissingKey {
             (true, false) => MissingKey::Refuse,
         }
     }
+
+    /// The rule for the key file `key_file` of a service whose log is at `url`: the log is
+    /// asked (`holds_commits`) only when the file is missing; an existing file needs no rule
+    /// (`Refuse`: nothing is made).
+    pub async fn of_key_file(
+        key_file: &std::path::Path,
+        asked: bool,
+        url: &str,
+        holds_commits: impl std::future::Future<Output = Result<bool, LogError>>,
+    ) -> Result<MissingKey, LogError> {
+        if key_file.exists() {
+            return Ok(MissingKey::Refuse);
+        }
+        let holds = holds_commits.await.map_err(|e| {
+            LogError::Unavailable(format!(
+                "the key file {} is missing, and the match log at {url} cannot say whether it holds matches: {e}",
+                key_file.display()
+            ))
+        })?;
+        Ok(MissingKey::judge(holds, asked))
+    }
 }
 
 /// The subject of a match's log: `match.<id>.events`. The id must be valid (see
