@@ -121,7 +121,10 @@ async fn goes_on(client: &mut MatchServiceClient<Channel>, t: &Table, version: u
     let mut watch = client.watch_match(m::WatchMatchRequest { match_id: t.match_id.clone(), from_version: version }).await?.into_inner();
     loop {
         let p = client.get_pending_decision(with_token(m::GetPendingDecisionRequest { match_id: t.match_id.clone() }, &t.tokens[0])).await?.into_inner();
-        if p.waiting_for_seat.is_some() || p.status == m::MatchStatus::Ended as i32 {
+        // An ended match may still wait for its reveal (the node just back answers it too):
+        // the draw went on; the reveal's own wait must end within the same time.
+        let revealing = p.system_wait.as_ref().is_some_and(|w| w.waiting_for == "reveal");
+        if (p.waiting_for_seat.is_some() || p.status == m::MatchStatus::Ended as i32) && !revealing {
             anyhow::ensure!(p.system_wait.is_none(), "{p:?}");
             break;
         }

@@ -431,7 +431,10 @@ impl Matches {
             }
             let mut conflicts = 0;
             match tokio::time::timeout(DRIVER_ATTEMPT, self.commit_or_catch_up(&mut rec, input, &mut conflicts)).await {
-                Ok(Ok(())) => {}
+                // The match went on: its wait ends now, under the lock, so that no read sees the
+                // new version with the old wait (the next need starts a wait of its own if it
+                // stalls too).
+                Ok(Ok(())) => self.end_wait(match_id),
                 Ok(Err(e)) => return Err(e),
                 Err(_) => return Ok(Some((Progress::default().cause_committing(DRIVER_ATTEMPT, self.backends.log.connected()), purpose))),
             }
