@@ -253,9 +253,8 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         }
     };
     // The log is asked only when the key file is missing (then whether a new key may be made).
-    let if_missing = eventlog::MissingKey::of_key_file(&args.key_file, args.new_key, &args.nats_url, log.holds_commits())
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let if_missing =
+        eventlog::MissingKey::of_key_file(&args.key_file, args.new_key, &args.nats_url, log.holds_commits()).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     let signer = keys::load_or_create_if(&args.key_file, if_missing)?;
     keys::remember_key_file(&args.key_file);
     // Sealed matches are read from their archive (checked under this key) when the hot log
