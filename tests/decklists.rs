@@ -104,6 +104,7 @@ async fn play_to_end_and_audit(client: &mut Client, table: &Table, seed: u64, ru
     Ok(())
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"): `SeatSpec.decklist`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_constructed_system_gateway_game_is_played_to_the_end_audited_and_keeps_the_lists_private() -> Result<()> {
     let system = System::start().await?;
@@ -206,6 +207,7 @@ async fn arbiter_create_with_a_decklist_file_per_seat_creates_a_match_that_plays
     Ok(())
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"): `SeatSpec.decklist`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn illegal_decklists_are_refused_naming_every_violation() -> Result<()> {
     let system = System::start().await?;
@@ -407,6 +409,8 @@ fn standard_request(corp: &[(String, u32)], runner: &[(String, u32)], snapshot: 
     req
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"):
+/// `PoolCard.implemented`, `FormatSnapshot`.
 /// The Standard fixtures through `CreateMatch` with the option `format` = 2: a legal deck with
 /// cards not implemented yet is INVALID_ARGUMENT naming them; each illegal one names its
 /// violation; the option `snapshot` picks the ban list (Touch-ups: banned from 25.10 only); and
@@ -489,6 +493,8 @@ async fn arbiter_create_with_format_startup() -> Result<()> {
     Ok(())
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"):
+/// `RulesetDescription.formats`.
 /// `ListRulesets` publishes netrunner's formats and its pool through gRPC: enough to build and
 /// check a deck with no other source.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -27,6 +27,8 @@ fn submit(match_id: &str, decision: &m::Decision, choice: m::Choice) -> m::Submi
     }
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"):
+/// `SubmitDecisionResponse.next_decision`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_decision_reply_says_what_comes_next_as_get_pending_decision_would() -> Result<()> {
     let system = System::start().await?;

@@ -210,6 +210,8 @@ async fn the_audit_of_an_export_with_a_forged_commit_names_its_version() -> Resu
     Ok(())
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"):
+/// `SubmitDecisionRequest.idempotency_key`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_idempotency_key_reused_for_another_request_is_refused() -> Result<()> {
     let system = System::start().await?;
@@ -281,6 +283,8 @@ async fn an_unknown_match_is_not_found_on_every_rpc() -> Result<()> {
     Ok(())
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"):
+/// `WatchMatchRequest.from_version`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn watch_match_ends_after_the_final_commit() -> Result<()> {
     let system = System::start().await?;

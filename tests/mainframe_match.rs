@@ -29,6 +29,7 @@ async fn export(system: &System, match_id: &str) -> Result<Vec<u8>> {
     Ok(client.export_match(m::ExportMatchRequest { match_id: match_id.into() }).await?.into_inner().export)
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"): `SeatSpec.deck`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_match_over_grpc_ends_with_a_winner_and_passes_the_audit() -> Result<()> {
     let system = System::start().await?;
@@ -142,6 +143,8 @@ async fn two_clients_answering_the_same_decision_one_wins_the_other_is_aborted()
     Ok(())
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"):
+/// `GetMatchRequest.version`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_state_rebuilt_at_every_version_equals_the_state_seen_live() -> Result<()> {
     let system = System::start().await?;
@@ -169,6 +172,8 @@ async fn the_state_rebuilt_at_every_version_equals_the_state_seen_live() -> Resu
     Ok(())
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"): the file's comment,
+/// `Decision.decision_id`, `PickSpec`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_input_gets_a_clear_status_and_leaves_the_log_unchanged() -> Result<()> {
     let system = System::start().await?;

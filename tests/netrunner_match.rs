@@ -34,6 +34,8 @@ async fn a_starter_game_over_grpc_ends_by_a_rule_and_passes_the_audit() -> Resul
     Ok(())
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"):
+/// `GameEvent.detail_json`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_runner_does_not_see_hq_and_the_corp_does_not_see_the_grip() -> Result<()> {
     let system = System::start().await?;

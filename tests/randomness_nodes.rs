@@ -62,6 +62,9 @@ async fn create(client: &mut MatchServiceClient<Channel>, platform_key: &str, ru
     let created = client.create_match(platform_request(req, platform_key)).await?.into_inner();
     assert_eq!(created.randomness_scheme, v2::SCHEME, "a system with three nodes makes v2 matches");
     assert_eq!(created.randomness_nodes.len(), 3, "the seats see every node's commitment before they join");
+    // match.proto, `CreateMatchResponse.randomness_nodes`: "then randomness_commitment and
+    // randomness_public_key are empty".
+    assert!(created.randomness_commitment.is_empty() && created.randomness_public_key.is_empty(), "v2: the one-node fields are empty");
     Ok(created)
 }
 
@@ -215,6 +218,8 @@ fn tampered(export: &MatchExport, at: usize, operator: &fairness::Signer, seats:
     Ok(MatchExport { match_id: export.match_id.clone(), commits, stored_commits: stored })
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"):
+/// `CreateMatchResponse.randomness_nodes`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_nodes_through_arbiter_up_play_every_ruleset_audited_by_both_verifiers_and_two_secrets_predict_nothing() -> Result<()> {
     let up = harness::arbiter_up_in(tempfile::tempdir()?, &["--randomness-nodes", "3"]).await?;

@@ -152,6 +152,9 @@ async fn export_from_log(system: &System, match_id: &str) -> Result<l::MatchExpo
     })
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"):
+/// `JoinMatchRequest.seat_public_key`, `GetPendingDecisionResponse.chain_hash`,
+/// `SubmitDecisionRequest.seat_signature`, `ConcedeMatchRequest.seat_signature`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_signed_seats_decisions_need_its_signature_and_retries_are_answered_the_same() -> Result<()> {
     let system = System::start().await?;

@@ -7,7 +7,13 @@
 //! every read (`GetMatch` for a spectator and each seat, `GetPendingDecision` for each seat,
 //! `WatchMatch`, the feed's `feed.<t>.<match>.wait`) names the node within 1 s; a decision sent
 //! meanwhile is UNAVAILABLE naming it and logs nothing; and once the node is back (started
-//! again, or SIGCONT) the match goes on by itself within 2 s, telling watchers.
+//! again, or SIGCONT) the match goes on by itself within 2 s, telling watchers. A view of a
+//! past version has no `system_wait`, and WatchMatches sends no notice.
+//!
+//! match.proto promises checked here (docs/api.md, "The proto's promises and their tests"):
+//! `SystemWait`, `MatchView.system_wait`, `GetPendingDecisionResponse.system_wait`,
+//! `GetPendingDecisionResponse.waiting_for_seat` (absent while waiting for a draw),
+//! `SubmitDecisionResponse.system_wait`, `MatchUpdate.system_wait`.
 
 mod harness;
 
@@ -112,6 +118,24 @@ async fn every_read_names(client: &mut MatchServiceClient<Channel>, t: &Table, n
     timed("WatchMatch notice", started)?;
     names(notice.system_wait.as_ref(), node, "WatchMatch")?;
     anyhow::ensure!(notice.version == version && notice.events.is_empty(), "{notice:?}");
+    // match.proto, `MatchView.system_wait`: "A view of a past version never has it".
+    let past = client.get_match(m::GetMatchRequest { match_id: id.clone(), version: version - 1 }).await?.into_inner();
+    anyhow::ensure!(past.version == version - 1 && past.system_wait.is_none(), "a past version: {past:?}");
+    // match.proto, `MatchUpdate.system_wait`: "WatchMatch only (not WatchMatches)": a
+    // WatchMatches stream carries the match's commits and no notice, for as long as a WatchMatch
+    // took to get one.
+    let mut many = client.watch_matches(harness::platform(m::WatchMatchesRequest::default())).await?.into_inner();
+    let until = Instant::now() + READ_WITHIN;
+    let mut commits = 0;
+    while let Ok(Some(u)) = tokio::time::timeout_at(until.into(), many.next()).await {
+        let u = u?;
+        if u.match_id == id {
+            let update = u.update.context("an update")?;
+            anyhow::ensure!(update.system_wait.is_none() && update.version <= version, "WatchMatches sent {update:?}");
+            commits += 1;
+        }
+    }
+    anyhow::ensure!(commits as u64 == version, "WatchMatches sent the {version} commits of the match, then nothing: {commits}");
     Ok(())
 }
 
@@ -284,5 +308,160 @@ async fn a_node_stopped_then_frozen_mid_match_is_named_by_every_read_and_the_mat
     let back = Instant::now();
     let frozen_resume = goes_on(&mut client, &t, reply.version, back).await?;
     eprintln!("went on {stopped_resume:?} after node c was back, {frozen_resume:?} after node a was thawed");
+    Ok(())
+}
+
+/// What every read answers while the rules service, then the log (NATS), is down mid-match:
+/// a read either answers UNAVAILABLE naming the service within its deadline, or answers OK
+/// with `system_wait` naming it, or, only while the match truly waits for a seat, names that
+/// seat (the seat's decision is then UNAVAILABLE naming the service). So no read says "waiting
+/// for a seat" when the match waits for the system (issue 35, item 2).
+///
+/// The rules service down when a draw is due (the last seat joins): GetPendingDecision and the
+/// WatchMatch notice carry `system_wait` with `service` "rules"; GetMatch (whose view needs the
+/// rules) is UNAVAILABLE naming them; and once the service is back the match goes on by itself
+/// within 2 s. The log down: every read is UNAVAILABLE naming the match log, at once.
+///
+/// match.proto promises checked here: `SystemWait` (the "rules" and "log" services).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rules_service_or_the_log_down_is_named_by_every_read() -> Result<()> {
+    let mut system = harness::System::start().await?;
+    let mut client = system.client().await?;
+    let deadline = Duration::from_secs(5);
+    let read = |match_id: &str, token: Option<&str>| {
+        let mut r = match token {
+            Some(t) => with_token(m::GetMatchRequest { match_id: match_id.into(), version: 0 }, t),
+            None => tonic::Request::new(m::GetMatchRequest { match_id: match_id.into(), version: 0 }),
+        };
+        r.set_timeout(deadline);
+        r
+    };
+    let pending_of = |match_id: &str, token: &str| {
+        let mut r = with_token(m::GetPendingDecisionRequest { match_id: match_id.into() }, token);
+        r.set_timeout(deadline);
+        r
+    };
+    // An UNAVAILABLE naming `service` within the deadline.
+    let names_service = |r: Result<(), tonic::Status>, words: &str, what: &str, took: Duration| -> Result<()> {
+        let err = match r {
+            Ok(()) => bail!("{what}: answered OK"),
+            Err(e) => e,
+        };
+        anyhow::ensure!(err.code() == Code::Unavailable && err.message().contains(words), "{what}: {err:?}");
+        anyhow::ensure!(took < deadline, "{what} took {took:?}");
+        Ok(())
+    };
+
+    // 1. The rules service down while a seat decides: that seat is named (it is asked), and its
+    // decision is UNAVAILABLE naming the rules service.
+    let t = harness::create_and_join(&mut client, 2).await?;
+    let (seat, decision) = to_decide(&mut client, &t).await?.context("a decision")?;
+    system.kill_rules().await?;
+    for token in &t.tokens {
+        let p = client.get_pending_decision(pending_of(&t.match_id, token)).await?.into_inner();
+        anyhow::ensure!(p.waiting_for_seat == Some(seat as u32) && p.system_wait.is_none(), "{p:?}");
+    }
+    let started = Instant::now();
+    let r = client.get_match(read(&t.match_id, None)).await.map(|_| ());
+    names_service(r, "rules", "GetMatch with the rules down", started.elapsed())?;
+    let mut submit = with_token(
+        m::SubmitDecisionRequest {
+            match_id: t.match_id.clone(),
+            decision_id: decision.decision_id,
+            choice: Some(random_choice(&decision, &mut Rng(1))?),
+            ..Default::default()
+        },
+        &t.tokens[seat],
+    );
+    submit.set_timeout(deadline);
+    let started = Instant::now();
+    let r = client.submit_decision(submit).await.map(|_| ());
+    names_service(r, "rules", "SubmitDecision with the rules down", started.elapsed())?;
+
+    // 2. The rules service down when a draw is due: the last join commits, its first draw
+    // cannot be applied, and the match waits for the rules service.
+    system.restart_rules().await?;
+    let created = client
+        .create_match(harness::platform(m::CreateMatchRequest {
+            ruleset: "mainframe".into(),
+            seats: vec![m::SeatSpec::default(), m::SeatSpec::default()],
+            ..Default::default()
+        }))
+        .await?
+        .into_inner();
+    let id = created.match_id.clone();
+    let join = |seat: usize| m::JoinMatchRequest {
+        match_id: id.clone(),
+        seat: seat as u32,
+        join_code: created.seats[seat].join_code.clone(),
+        entropy: vec![seat as u8 + 1; 32],
+        ..Default::default()
+    };
+    let first = client.join_match(join(0)).await?.into_inner();
+    system.kill_rules().await?;
+    let started = Instant::now();
+    let last = client.join_match(join(1)).await?.into_inner();
+    anyhow::ensure!(started.elapsed() < READ_WITHIN, "the join took {:?}", started.elapsed());
+    let tokens = [first.seat_token, last.seat_token];
+    let version = last.version;
+    let is_rules = |w: Option<&m::SystemWait>, what: &str| -> Result<()> {
+        let w = w.with_context(|| format!("{what}: no system_wait"))?;
+        anyhow::ensure!(w.service == "rules" && w.node.is_empty() && w.since_ms > 0 && !w.reason.is_empty(), "{what}: {w:?}");
+        Ok(())
+    };
+    // Within a second every read says the match waits for the rules service.
+    let until = Instant::now() + READ_WITHIN;
+    loop {
+        let p = client.get_pending_decision(pending_of(&id, &tokens[0])).await?.into_inner();
+        if p.system_wait.is_some() || Instant::now() > until {
+            is_rules(p.system_wait.as_ref(), "GetPendingDecision")?;
+            anyhow::ensure!(p.waiting_for_seat.is_none() && p.decision.is_none() && p.status == m::MatchStatus::InProgress as i32, "{p:?}");
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    for token in &tokens {
+        let started = Instant::now();
+        let p = client.get_pending_decision(pending_of(&id, token)).await?.into_inner();
+        anyhow::ensure!(started.elapsed() < READ_WITHIN, "GetPendingDecision took {:?}", started.elapsed());
+        is_rules(p.system_wait.as_ref(), "GetPendingDecision (each seat)")?;
+        let started = Instant::now();
+        // The view needs the rules service: UNAVAILABLE naming it (docs/api.md).
+        let r = client.get_match(read(&id, Some(token))).await.map(|_| ());
+        names_service(r, "rules", "GetMatch", started.elapsed())?;
+    }
+    let mut watch = client.watch_match(m::WatchMatchRequest { match_id: id.clone(), from_version: version }).await?.into_inner();
+    let notice = tokio::time::timeout(READ_WITHIN, watch.next()).await.context("no WatchMatch notice within 1 s")?.context("the watch ended")??;
+    is_rules(notice.system_wait.as_ref(), "WatchMatch")?;
+    anyhow::ensure!(system.log_len(&id).await? as u64 == version, "nothing is logged while the rules service is down");
+    // Back: the match goes on by itself.
+    system.restart_rules().await?;
+    let back = Instant::now();
+    let table = Table { match_id: id.clone(), tokens: tokens.to_vec(), public_key: Vec::new() };
+    let resumed = goes_on(&mut client, &table, version, back).await?;
+
+    // 3. The log down: every read is UNAVAILABLE naming the match log, within its deadline.
+    let port = system.stop_nats().await?;
+    let started = Instant::now();
+    let r = client.get_match(read(&id, None)).await.map(|_| ());
+    names_service(r, "match log", "GetMatch with the log down", started.elapsed())?;
+    for token in &tokens {
+        let started = Instant::now();
+        let r = client.get_pending_decision(pending_of(&id, token)).await.map(|_| ());
+        names_service(r, "match log", "GetPendingDecision with the log down", started.elapsed())?;
+    }
+    let started = Instant::now();
+    let mut watch = tonic::Request::new(m::WatchMatchRequest { match_id: id.clone(), from_version: 0 });
+    watch.set_timeout(deadline);
+    let r = match client.watch_match(watch).await {
+        Ok(s) => match tokio::time::timeout(deadline, s.into_inner().next()).await {
+            Ok(Some(Err(e))) => Err(e),
+            other => bail!("WatchMatch with the log down: {other:?}"),
+        },
+        Err(e) => Err(e),
+    };
+    names_service(r, "match log", "WatchMatch with the log down", started.elapsed())?;
+    system.restart_nats(port).await?;
+    eprintln!("the match went on {resumed:?} after the rules service was back");
     Ok(())
 }

@@ -81,6 +81,9 @@ fn outcome(commit: &api::log_v1::Commit) -> Option<api::rules_v1::Outcome> {
     }
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"):
+/// `ExportMatchResponse.export`, `MatchSummary`, `ListMatchesRequest.page_token`, `ConcedeMatch`,
+/// `AdjudicateMatchRequest.winners`, `AdjudicateMatch`, `WatchMatches`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_round_of_eight_is_listed_played_concurrently_and_ended_by_match_control() -> Result<()> {
     let system = System::start().await?;

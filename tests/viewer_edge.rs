@@ -135,6 +135,8 @@ async fn check_match(system: &System, ruleset: &str, seats: usize, seed: u64) ->
     Ok(())
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"): the file's comment,
+/// `Decision.prompt`, `GameEvent.detail_json`, `MatchView.pending`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_viewer_gets_exactly_the_oracle_checked_outputs() -> Result<()> {
     let system = System::start().await?;

@@ -429,6 +429,7 @@ mod tests {
         assert!(choice_from_proto(None).is_err());
     }
 
+    /// match.proto promises checked (docs/api.md, "The proto's promises and their tests"): `Decision.prompt`.
     #[test]
     fn non_deciders_get_the_summary_never_the_prompt_or_options() {
         let d = Decision {

@@ -71,6 +71,7 @@ fn all() -> m::ListMatchesRequest {
     m::ListMatchesRequest::default()
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"): `ListMatches`.
 #[tokio::test]
 async fn listing_pages_and_filters_are_read_from_the_index() {
     let server = NatsServer::start_temp().await.expect("start");
@@ -179,6 +180,7 @@ async fn an_entry_never_goes_back_in_version_even_when_the_log_is_projected_agai
     assert_eq!((revision_after, after), (revision, stored), "no older version was written over version 3");
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"): `WatchMatches`.
 #[tokio::test]
 async fn a_watcher_of_a_tournament_sees_its_new_match_within_a_second() {
     let server = NatsServer::start_temp().await.expect("start");

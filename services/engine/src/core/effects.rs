@@ -29,6 +29,17 @@ impl Expiry {
             Expiry::EndOfEncounterPhase => "until the end of the encounter phase",
         }
     }
+    /// How a view names it (`"end_of_turn"`), as the netrunner view names a lasting effect's
+    /// duration: a client shows how long an effect lasts (issue 35).
+    pub fn name(self) -> &'static str {
+        match self {
+            Expiry::EndOfTurn => "end_of_turn",
+            Expiry::EndOfCombat => "end_of_combat",
+            Expiry::EndOfTask => "end_of_task",
+            Expiry::EndOfRound => "end_of_round",
+            Expiry::EndOfEncounterPhase => "end_of_encounter_phase",
+        }
+    }
 }
 
 /// A list of effects, each with its expiry. `T` says what the effect does.
@@ -55,6 +66,10 @@ impl<T> TimedEffects<T> {
     }
     pub fn iter(&self) -> impl Iterator<Item = &T> {
         self.effects.iter().map(|(_, t)| t)
+    }
+    /// Each effect with when it ends, oldest first.
+    pub fn iter_timed(&self) -> impl Iterator<Item = (Expiry, &T)> {
+        self.effects.iter().map(|(e, t)| (*e, t))
     }
     /// Drop effects that no longer apply (for example, their target left play).
     pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {

@@ -210,7 +210,12 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
     let players = players_view(g, viewer);
     let board = board_view(g);
     let cache = cache_view(g);
-    let effects: Vec<Value> = g.effects.iter().map(|m| json!({"card": m.perm, "attack": m.attack, "defense": m.defense, "source": m.source})).collect();
+    // Each timed effect with its duration (MF-8.3), public to every viewer.
+    let effects: Vec<Value> = g
+        .effects
+        .iter_timed()
+        .map(|(until, m)| json!({"card": m.perm, "attack": m.attack, "defense": m.defense, "source": m.source, "until": until.name()}))
+        .collect();
     let stage = match &g.stage {
         Stage::Window { window, .. } => format!("{window:?}"),
         other => {
@@ -228,10 +233,20 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
         "board": board,
         "cache": cache,
         "effects": effects,
-        "combat": {"attackers": g.combat.attackers, "blockers": g.combat.blockers},
+        "combat": {"attackers": g.combat.attackers, "blockers": g.combat.blockers, "splits": splits_json(g)},
         "options": g.options,
         "decklists": decklists_view(g, viewer),
     })
+}
+
+/// The damage splits the attacking player chose (MF-7.3), public: per attacker, the amount each
+/// blocker takes.
+pub(crate) fn splits_json(g: &Game) -> Value {
+    g.combat
+        .splits
+        .iter()
+        .map(|(attacker, parts)| json!({"attacker": attacker, "parts": parts.iter().map(|(b, n)| json!({"blocker": b, "amount": n})).collect::<Vec<_>>()}))
+        .collect()
 }
 
 /// Each seat's Cyberdeck list (card counts; the RAM deck is always RAM Modules) where `viewer`
@@ -267,6 +282,7 @@ fn players_view(g: &Game, viewer: Viewer) -> Vec<Value> {
                 "bioframe": p.bioframe,
                 "unstable": p.unstable,
                 "lost": p.lost,
+                "decked": p.decked,
                 "hand_count": p.hand.len(),
                 "cyberdeck_count": p.cyberdeck.len(),
                 "ram_deck_count": p.ram_deck.len(),
@@ -328,6 +344,7 @@ fn cache_view(g: &Game) -> Vec<Value> {
                 "kind": match it.kind { ItemKind::Card => "card", ItemKind::Ability => "ability", ItemKind::Trigger => "trigger" },
                 "source": card_json(g, it.source),
                 "source_in_play": g.in_play(it.source),
+                "ram_allocated": g.allocated_to(it.source),
                 "controller": it.controller,
                 "target": match it.target {
                     None => Value::Null,

@@ -25,7 +25,7 @@ use crate::neonhope::kinds::events;
 use serde_json::{json, Value};
 
 use self::options::{Options, ACTION_COUNTERS};
-use self::state::{Card, Char, CondState, EnemyState, Game, Stage, ThresholdState};
+use self::state::{Card, Char, CondState, EnemyState, Game, Stage, Target, ThresholdState};
 use crate::core::game::{self, GameState};
 use crate::core::*;
 
@@ -221,6 +221,7 @@ fn chars_view(g: &Game, viewer: Viewer) -> Vec<Value> {
                 "hand": cards_json(g, &c.hand),
                 "discard": cards_json(g, &c.discard),
                 "held_count": c.held.len(),
+                "hand_emptied": c.emptied,
             });
             if viewer.sees_private(&[s]) {
                 v["held"] = cards_json(g, &c.held);
@@ -228,6 +229,17 @@ fn chars_view(g: &Game, viewer: Viewer) -> Vec<Value> {
             v
         })
         .collect()
+}
+
+/// What a task targets, as the view names it: an index into the view's `conditions` or
+/// `enemies`, the objective, or null (public: the whole table sees the task, NH-2.2).
+pub(crate) fn target_json(t: &Target) -> Value {
+    match t {
+        Target::None => Value::Null,
+        Target::Condition(i) => json!({"condition": i}),
+        Target::Enemy(i) => json!({"enemy": i}),
+        Target::Objective => json!("objective"),
+    }
 }
 
 /// The state as `viewer` may see it: the Grid's face-down tiles, the encounter-deck order and the
@@ -285,8 +297,12 @@ pub(crate) fn view_of(g: &Game, viewer: Viewer) -> Value {
         "grid_face_down": g.grid.face_down().len(),
         "encounter_deck_count": g.encounter_deck.len(),
         "encounter_discard": cards_json(g, &g.encounter_discard),
-        "task": g.task.as_ref().map(|t| json!({"seat": t.seat, "task": t.task.name(), "difficulty": t.difficulty, "tiles": t.tiles.iter().map(|x| x.name()).collect::<Vec<_>>()})),
-        "effects": g.effects.iter().map(|m| json!({"seat": m.seat, "task": m.task.map(|t| t.name()), "bonus": m.bonus, "quiet": m.quiet, "source": m.source})).collect::<Vec<_>>(),
+        "task": g.task.as_ref().map(|t| json!({"seat": t.seat, "task": t.task.name(), "target": target_json(&t.target), "difficulty": t.difficulty, "tiles": t.tiles.iter().map(|x| x.name()).collect::<Vec<_>>()})),
+        "effects": g
+            .effects
+            .iter_timed()
+            .map(|(until, m)| json!({"seat": m.seat, "task": m.task.map(|t| t.name()), "bonus": m.bonus, "quiet": m.quiet, "source": m.source, "until": until.name()}))
+            .collect::<Vec<_>>(),
         "options": g.options,
     });
     if viewer == Viewer::Auditor {

@@ -18,6 +18,7 @@ fn run(players: u32) {
     eprintln!("mainframe, {players} players: {n} games, {total:?}");
 }
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"): `Decision.summary`.
 #[test]
 fn mf_no_viewer_sees_a_hidden_card_two_players() {
     run(2);

@@ -102,8 +102,35 @@ struct CardUse {
 /// many games it was played, installed, rezzed or accessed, or why it never was.
 #[test]
 fn nr_bot_random_startup_decks() {
-    let format = Format::Startup;
-    let n = games();
+    random_decks_of(Format::Startup, games());
+}
+
+/// As [`nr_bot_random_startup_decks`], with random legal decks of the `standard` format (the
+/// generator deals only implemented cards): the bots, the replay and the leak oracle
+/// (`NETRUNNER_STANDARD_GAMES` games, 6 by default for CI; issue 34 item 4).
+#[test]
+fn nr_bot_random_standard_decks() {
+    let n = std::env::var("NETRUNNER_STANDARD_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(6);
+    random_decks_of(Format::Standard, n);
+}
+
+/// The apply fuzzer at positions of games played with random `standard` decks
+/// (`ENGINE_FUZZ_CASES` cases; a thousand by default; issue 34 item 4).
+#[test]
+fn nr_fuzz_apply_never_panics_with_random_standard_decks() {
+    let n = crate::testing::fuzz::cases_from_env(1_000);
+    for game in 0..2 {
+        let cfg = random_decks_config(Format::Standard, 20_000 + game);
+        let s = crate::testing::fuzz::fuzz_apply(&Netrunner, &cfg, game + 1, n / 2).unwrap_or_else(|e| panic!("game {game}: {e}"));
+        assert!(s.refused > 0 && s.accepted > 0, "{s:?}");
+        eprintln!("netrunner fuzz, random standard decks, game {game}: {s:?}");
+    }
+}
+
+/// `n` games with random legal decks of `format`: every offered input accepted, bad inputs
+/// refused at every position, every game ends by a rule, replays byte for byte, the leak oracle
+/// finds nothing in the first `NETRUNNER_LEAK_GAMES`; prints what each card of the pool did.
+fn random_decks_of(format: Format, n: u64) {
     let leak_games = crate::testing::leak::games_from_env("NETRUNNER_LEAK_GAMES", 3);
     let mut uses: BTreeMap<String, CardUse> = BTreeMap::new();
     let mut reasons: BTreeMap<String, u32> = BTreeMap::new();

@@ -14,6 +14,7 @@ use super::kit::config;
 
 const MAX_INPUTS: usize = 200_000;
 
+/// match.proto promises checked (docs/api.md, "The proto's promises and their tests"): `Decision.summary`.
 #[test]
 fn nr_no_viewer_sees_a_hidden_card() {
     let n = games_from_env("NETRUNNER_LEAK_GAMES", 4);
