@@ -345,6 +345,20 @@ impl NatsServer {
         self.child.as_ref().map(|c| c.id())
     }
 
+    /// As the NATS admin: delete the stream `name` and create it again empty, with the same
+    /// configuration (what a period stream leaving the hot log, or a lost store, looks like to a
+    /// reader). For tests that play the operator or the fault.
+    pub async fn recreate_empty(&self, name: &str) -> Result<(), LogError> {
+        let fail = |what: &str, e: &dyn std::fmt::Display| LogError::Other(format!("{what} {name}: {e}"));
+        let client = self.auth(Role::Admin).connect_options().await?.connect(self.url()).await.map_err(|e| fail("connect to recreate", &e))?;
+        let js = async_nats::jetstream::new(client);
+        let mut stream = js.get_stream(name).await.map_err(|e| fail("find", &e))?;
+        let config = stream.info().await.map_err(|e| fail("read", &e))?.config.clone();
+        js.delete_stream(name).await.map_err(|e| fail("delete", &e))?;
+        js.create_stream(config).await.map_err(|e| fail("create", &e))?;
+        Ok(())
+    }
+
     /// Stop the server (gracefully, then killed after a grace period) and wait for it. A
     /// persistent store is kept; a temporary one is removed.
     pub async fn stop(mut self) {

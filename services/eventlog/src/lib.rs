@@ -50,6 +50,8 @@
 
 pub mod archive;
 pub mod auth;
+pub mod connection;
+pub mod feed;
 pub mod follow;
 mod jetstream;
 pub mod layout;
@@ -57,6 +59,8 @@ mod nats_error;
 
 pub use crate::archive::{Archive, JetStreamArchive, MemoryArchive, ARCHIVE_BUCKET};
 pub use crate::auth::{Credentials, NatsAuth, NatsClientArgs, NatsCredentials, Role};
+pub use crate::connection::{Connection, Received, StreamState};
+pub use crate::feed::{FeedLast, FeedPublishError, FeedStream};
 pub use crate::jetstream::{direct_layout, recorded_layout, Copied, CopiedMessage, Copier, JetStreamLog, StoreContents, StreamDeleter};
 pub use crate::layout::{position_key_of, Layout, Periods, LAYOUT_STREAM, LAYOUT_SUBJECT, MAX_PARTITIONS};
 
@@ -104,6 +108,27 @@ impl MissingKey {
             (true, true) => MissingKey::CreateAsked,
             (true, false) => MissingKey::Refuse,
         }
+    }
+
+    /// The rule for the key file `key_file` of a service whose log is at `url`: the log is
+    /// asked (`holds_commits`) only when the file is missing; an existing file needs no rule
+    /// (`Refuse`: nothing is made).
+    pub async fn of_key_file(
+        key_file: &std::path::Path,
+        asked: bool,
+        url: &str,
+        holds_commits: impl std::future::Future<Output = Result<bool, LogError>>,
+    ) -> Result<MissingKey, LogError> {
+        if key_file.exists() {
+            return Ok(MissingKey::Refuse);
+        }
+        let holds = holds_commits.await.map_err(|e| {
+            LogError::Unavailable(format!(
+                "the key file {} is missing, and the match log at {url} cannot say whether it holds matches: {e}",
+                key_file.display()
+            ))
+        })?;
+        Ok(MissingKey::judge(holds, asked))
     }
 }
 

@@ -45,6 +45,12 @@ pub fn match_key(secret: &Secret, match_id: &str, seat_entropies: &[Vec<u8>]) ->
     let mut msg = Vec::with_capacity(32 + match_id.len() + seat_entropies.len() * 68);
     put_str(&mut msg, domain::KEY);
     put_str(&mut msg, match_id);
+    keyed(secret, msg, seat_entropies)
+}
+
+/// `HMAC-SHA256(secret, msg ‖ bytes(e_0) ‖ bytes(e_1) ‖ …)`: the end of v1's match key and v2's
+/// node key, each entropy checked to be [`MIN_ENTROPY_BYTES`]..=[`MAX_ENTROPY_BYTES`] long.
+pub(crate) fn keyed(secret: &Secret, mut msg: Vec<u8>, seat_entropies: &[Vec<u8>]) -> Result<MatchKey, FairnessError> {
     for (seat, entropy) in seat_entropies.iter().enumerate() {
         if !(MIN_ENTROPY_BYTES..=MAX_ENTROPY_BYTES).contains(&entropy.len()) {
             return Err(FairnessError::BadEntropy { seat, len: entropy.len() });

@@ -19,7 +19,7 @@ use sha2::{Digest, Sha256};
 use crate::commit::hmac;
 use crate::encoding::{put_bytes, put_str, put_u32, put_u64};
 use crate::sign::{check_signature, parse_public_key};
-use crate::{draw, DrawKind, FairnessError, MatchKey, Secret, MAX_ENTROPY_BYTES, MIN_ENTROPY_BYTES};
+use crate::{draw, DrawKind, FairnessError, MatchKey, Secret};
 
 /// Name and version of scheme v2, logged in `MatchCreated` of a match with several nodes.
 pub const SCHEME: &str = "arbiter-hmac-sha256-draws/v2";
@@ -66,15 +66,7 @@ pub fn node_key(secret: &Secret, match_id: &str, node: u32, seat_entropies: &[Ve
     put_str(&mut msg, domain::KEY);
     put_str(&mut msg, match_id);
     put_u32(&mut msg, node);
-    for (seat, entropy) in seat_entropies.iter().enumerate() {
-        if !(MIN_ENTROPY_BYTES..=MAX_ENTROPY_BYTES).contains(&entropy.len()) {
-            return Err(FairnessError::BadEntropy { seat, len: entropy.len() });
-        }
-        put_bytes(&mut msg, entropy);
-    }
-    let mut mac = hmac(secret);
-    mac.update(&msg);
-    Ok(mac.finalize().into_bytes().into())
+    crate::commit::keyed(secret, msg, seat_entropies)
 }
 
 /// The draw address and kind, as every v2 message carries them:

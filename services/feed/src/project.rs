@@ -31,12 +31,8 @@ use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
 
-use async_nats::jetstream::{
-    self,
-    context::{Publish, PublishErrorKind},
-    stream::{self, DirectGetErrorKind, DiscardPolicy, StorageType},
-};
 use bytes::Bytes;
+use eventlog::{Connection, FeedPublishError, FeedStream};
 use futures::{stream::FuturesUnordered, StreamExt};
 use tokio::sync::mpsc;
 
@@ -61,54 +57,23 @@ fn retry_policy() -> infra::retry::Policy {
     infra::retry::forever(RETRY_FIRST, RETRY_MAX)
 }
 /// Largest feed message: a commit's public view is far smaller.
-const MAX_MESSAGE_BYTES: i32 = 1024 * 1024;
-/// The dedup window of `FEED`, as `MATCHES`': a retried publish within it is stored once
-/// (beyond it the expected last subject sequence still refuses a duplicate).
-const DUPLICATE_WINDOW: Duration = Duration::from_secs(120);
-
-/// The configuration of the `FEED` stream (see `docs/feed.md`, "Limits").
-pub fn feed_stream_config(replicas: usize) -> stream::Config {
-    stream::Config {
-        name: eventlog::auth::FEED_STREAM.to_string(),
-        description: Some("Arbiter public feed: each match's spectator view and result (a projection of MATCHES)".into()),
-        subjects: vec![eventlog::auth::FEED_SUBJECTS.to_string()],
-        storage: StorageType::File,
-        num_replicas: replicas.max(1),
-        // Kept as long as the log (a projection, rebuilt from it): no age, count or size
-        // limit by default; an operator may purge the subjects of old tournaments.
-        max_age: Duration::ZERO,
-        max_messages: -1,
-        max_bytes: -1,
-        max_messages_per_subject: -1,
-        max_message_size: MAX_MESSAGE_BYTES,
-        discard: DiscardPolicy::Old,
-        // No single message is ever deleted: a reader relies on versions without gaps.
-        deny_delete: true,
-        deny_purge: false,
-        // Readers (and the projector's restart) fetch a subject's last message by direct get.
-        allow_direct: true,
-        duplicate_window: DUPLICATE_WINDOW,
-        ..Default::default()
-    }
-}
+const MAX_MESSAGE_BYTES: usize = eventlog::feed::MAX_FEED_MESSAGE_BYTES;
 
 /// The projector: connected, with `FEED` in place.
 pub struct Projector {
     /// The log, as its follower (`JetStreamLog::connect_follower`): how the log is read.
     log: std::sync::Arc<eventlog::JetStreamLog>,
-    /// The connection under `context`, for the wait notices (core NATS).
-    client: async_nats::Client,
-    context: jetstream::Context,
-    feed: stream::Stream<()>,
+    /// The connection under `feed`, for the wait notices (core NATS).
+    connection: Connection,
+    feed: FeedStream,
     pinned_key: Option<Vec<u8>>,
 }
 
 /// A connection to `url` (comma-separated for a cluster) as `auth`.
-async fn connect(url: &str, auth: &eventlog::NatsAuth) -> Result<async_nats::Client, FeedError> {
-    let urls: Vec<String> = url.split(',').map(str::trim).filter(|u| !u.is_empty()).map(str::to_string).collect();
-    auth.connect_options().await.map_err(nats("credentials"))?.name("arbiter-feed").connect(urls).await.map_err(|e| {
-        let hint = match e.kind() {
-            async_nats::ConnectErrorKind::AuthorizationViolation => {
+async fn connect(url: &str, auth: &eventlog::NatsAuth) -> Result<Connection, FeedError> {
+    Connection::connect(url, auth, "arbiter-feed").await.map_err(|e| {
+        let hint = match e {
+            eventlog::LogError::Refused(_) => {
                 " (the server refused these credentials: pass --nats-user projector and its \
                      --nats-password-file, and make sure the server has the projector user, \
                      deploy/nats-single.conf)"
@@ -122,8 +87,7 @@ async fn connect(url: &str, auth: &eventlog::NatsAuth) -> Result<async_nats::Cli
 /// Make the `FEED` stream at `url` as the projector makes it, or find it, with `auth` (a
 /// credential that may create it): `arbiter restore` puts a backed-up feed back into it.
 pub async fn ensure_feed_stream(url: &str, auth: &eventlog::NatsAuth, replicas: usize) -> Result<(), FeedError> {
-    let client = connect(url, auth).await?;
-    jetstream::new(client).get_or_create_stream(feed_stream_config(replicas)).await.map_err(nats("FEED"))?;
+    FeedStream::create(&connect(url, auth).await?, replicas).await.map_err(nats("FEED"))?;
     Ok(())
 }
 
@@ -139,20 +103,18 @@ impl Projector {
     /// Connect as `auth` (the `projector` user) and create `FEED` if it does not exist (an
     /// existing one is used as it is).
     pub async fn connect(url: &str, auth: &eventlog::NatsAuth, replicas: usize, pinned_key: Option<Vec<u8>>) -> Result<Projector, FeedError> {
-        let client = connect(url, auth).await?;
-        let context = jetstream::new(client.clone());
+        let connection = connect(url, auth).await?;
         let feed = {
             use infra::retry::Retryable;
-            (|| context.get_or_create_stream(feed_stream_config(replicas)))
+            (|| FeedStream::create(&connection, replicas))
                 .retry(retry_policy())
                 .notify(|e, _| tracing::warn!(%e, "cannot create or find the FEED stream yet; retrying"))
                 .await
                 .map_err(nats("FEED"))?
         };
-        let feed = context.get_stream_no_info(feed.cached_info().config.name.clone()).await.map_err(nats("FEED"))?;
         let log =
             eventlog::JetStreamLog::connect_follower(url, auth, "arbiter-feed-reader").await.map_err(|e| FeedError::Nats(format!("the match log: {e}")))?;
-        Ok(Projector { log: std::sync::Arc::new(log), client, context, feed, pinned_key })
+        Ok(Projector { log: std::sync::Arc::new(log), connection, feed, pinned_key })
     }
 
     /// Read, project and publish until the connection is dropped for good.
@@ -160,8 +122,8 @@ impl Projector {
         let (tx, rx) = mpsc::channel(QUEUE);
         let reader = tokio::spawn(read_log(self.log.clone(), self.pinned_key.clone(), tx));
         // Wait notices go straight through, beside the commits (`waits`).
-        let notices = tokio::spawn(crate::waits::relay(self.client.clone(), self.context.clone()));
-        let mut publisher = Publisher::new(self.context, self.feed);
+        let notices = tokio::spawn(crate::waits::relay(self.connection.clone(), self.feed.clone()));
+        let mut publisher = Publisher::new(self.feed);
         publisher.run(rx).await;
         notices.abort();
         reader.await.map_err(|e| FeedError::Nats(format!("the log reader stopped: {e}")))
@@ -173,7 +135,7 @@ impl Projector {
 /// stalls on a message the server would refuse.
 fn fit(update: &crate::view::FeedUpdate, body: Vec<u8>) -> Result<Vec<u8>, serde_json::Error> {
     // Headroom for the headers.
-    if body.len() + 4096 <= MAX_MESSAGE_BYTES as usize {
+    if body.len() + 4096 <= MAX_MESSAGE_BYTES {
         return Ok(body);
     }
     tracing::warn!(match_id = %update.match_id, version = update.version, bytes = body.len(), "a feed update is too large; publishing a placeholder");
@@ -232,8 +194,7 @@ struct Lane {
 type Attempt = Pin<Box<dyn Future<Output = (String, Outcome)> + Send>>;
 
 struct Publisher {
-    context: jetstream::Context,
-    feed: stream::Stream<()>,
+    feed: FeedStream,
     /// The last message of every subject published or looked up.
     last: HashMap<String, Last>,
     /// Matches with messages due and not yet stored.
@@ -248,8 +209,8 @@ struct Publisher {
 }
 
 impl Publisher {
-    fn new(context: jetstream::Context, feed: stream::Stream<()>) -> Publisher {
-        Publisher { context, feed, last: HashMap::new(), lanes: HashMap::new(), in_flight: FuturesUnordered::new(), waiting: VecDeque::new(), limit: IN_FLIGHT }
+    fn new(feed: FeedStream) -> Publisher {
+        Publisher { feed, last: HashMap::new(), lanes: HashMap::new(), in_flight: FuturesUnordered::new(), waiting: VecDeque::new(), limit: IN_FLIGHT }
     }
 
     async fn run(&mut self, mut rx: mpsc::Receiver<Job>) {
@@ -351,12 +312,12 @@ impl Publisher {
         let message = message.clone();
         let pause = lane.delay;
         let known = self.last.get(&message.subject).copied();
-        let (context, feed) = (self.context.clone(), self.feed.clone());
+        let feed = self.feed.clone();
         self.in_flight.push(Box::pin(async move {
             if let Some(pause) = pause {
                 tokio::time::sleep(pause).await;
             }
-            let outcome = match attempt(&context, &feed, known, &message).await {
+            let outcome = match attempt(&feed, known, &message).await {
                 Ok(last) => Outcome::Stored(last),
                 Err(e) => Outcome::Failed(e),
             };
@@ -398,25 +359,21 @@ impl Publisher {
 }
 
 /// The last message of `subject` in FEED, as the server has it.
-async fn lookup(feed: &stream::Stream<()>, subject: &str) -> Result<Last, FeedError> {
-    match feed.direct_get_last_for_subject(subject).await {
-        Ok(message) => {
-            let version = message
-                .headers
-                .get(VERSION_HEADER)
-                .and_then(|v| v.as_str().parse::<u64>().ok())
-                .ok_or_else(|| FeedError::Nats(format!("the last message of {subject} has no {VERSION_HEADER} header")))?;
-            Ok(Last { version, sequence: message.sequence })
-        }
-        Err(e) if e.kind() == DirectGetErrorKind::NotFound => Ok(Last::default()),
-        Err(e) => Err(FeedError::Nats(format!("last message of {subject}: {e}"))),
-    }
+async fn lookup(feed: &FeedStream, subject: &str) -> Result<Last, FeedError> {
+    let Some(message) = feed.last(subject).await.map_err(|e| FeedError::Nats(format!("last message of {subject}: {e}")))? else {
+        return Ok(Last::default());
+    };
+    let version = message
+        .header(VERSION_HEADER)
+        .and_then(|v| v.parse::<u64>().ok())
+        .ok_or_else(|| FeedError::Nats(format!("the last message of {subject} has no {VERSION_HEADER} header")))?;
+    Ok(Last { version, sequence: message.sequence })
 }
 
 /// Store `message` unless its version (or a later one) is there already, expecting the
 /// subject's last message to be `known` (looked up when not known). Returns the subject's last
 /// message after it.
-async fn attempt(context: &jetstream::Context, feed: &stream::Stream<()>, known: Option<Last>, message: &Message) -> Result<Last, FeedError> {
+async fn attempt(feed: &FeedStream, known: Option<Last>, message: &Message) -> Result<Last, FeedError> {
     let subject = message.subject.as_str();
     let last = match known {
         Some(l) => l,
@@ -426,19 +383,11 @@ async fn attempt(context: &jetstream::Context, feed: &stream::Stream<()>, known:
         // Published before a restart (or by another projector).
         return Ok(last);
     }
-    let publish = Publish::build()
-        .payload(message.body.clone())
-        .message_id(message.msg_id.as_str())
-        .header(VERSION_HEADER, message.version.to_string().as_str())
-        .header("Content-Type", "application/json")
-        .expected_last_subject_sequence(last.sequence);
-    let ack = match context.send_publish(subject.to_string(), publish).await {
-        Ok(ack) => ack.await,
-        Err(e) => Err(e),
-    };
-    match ack {
-        Ok(ack) => Ok(Last { version: message.version, sequence: ack.sequence }),
-        Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => {
+    let version = message.version.to_string();
+    let headers = [(VERSION_HEADER, version.as_str()), ("Content-Type", "application/json")];
+    match feed.publish(subject, &message.msg_id, last.sequence, &headers, message.body.clone()).await {
+        Ok(sequence) => Ok(Last { version: message.version, sequence }),
+        Err(FeedPublishError::WrongLastSequence(_)) => {
             // Someone else published on this subject: look again.
             let now = lookup(feed, subject).await?;
             if now.version >= message.version {
@@ -447,7 +396,7 @@ async fn attempt(context: &jetstream::Context, feed: &stream::Stream<()>, known:
                 Err(FeedError::Nats(format!("{subject} moved on to version {} meanwhile", now.version)))
             }
         }
-        Err(e) => Err(FeedError::Nats(format!("publish to {subject}: {e}"))),
+        Err(FeedPublishError::Log(e)) => Err(FeedError::Nats(format!("publish to {subject}: {e}"))),
     }
 }
 
@@ -467,12 +416,12 @@ mod tests {
     }
 
     /// What `FEED` holds: its message count, and each subject's last version.
-    async fn stored(feed: &stream::Stream<()>, subjects: &[String]) -> (u64, Vec<u64>) {
-        let count = feed.get_info().await.expect("FEED info").state.messages;
+    async fn stored(feed: &FeedStream, subjects: &[String]) -> (u64, Vec<u64>) {
+        let count = feed.message_count().await.expect("FEED info");
         let mut versions = Vec::new();
         for subject in subjects {
-            let message = feed.direct_get_last_for_subject(subject).await.expect("a last message");
-            versions.push(message.headers.get(VERSION_HEADER).expect("a version").as_str().parse::<u64>().unwrap());
+            let message = feed.last(subject).await.expect("FEED").expect("a last message");
+            versions.push(message.header(VERSION_HEADER).expect("a version").parse::<u64>().unwrap());
         }
         (count, versions)
     }
@@ -484,7 +433,7 @@ mod tests {
         let mut projection = Projection::new(None);
         let jobs: Vec<Projected> = log(&s, "m1", "t", 0).iter().map(|c| projection.accept("m1", c).unwrap()).collect();
         let subjects = ["feed.t.m1.events".to_string(), "feed.t.m1.result".to_string()];
-        let mut publisher = Publisher::new(projector.context.clone(), projector.feed.clone());
+        let mut publisher = Publisher::new(projector.feed.clone());
         for job in &jobs[..4] {
             publisher.publish_projected(job.clone()).await;
         }
@@ -512,7 +461,7 @@ mod tests {
         let mut projection = Projection::new(None);
         let matches: Vec<String> = (0..6).map(|i| format!("m{i}")).collect();
         let logs: Vec<Vec<Vec<u8>>> = matches.iter().map(|m| log(&s, m, "t", 0)).collect();
-        let mut publisher = Publisher::new(projector.context.clone(), projector.feed.clone());
+        let mut publisher = Publisher::new(projector.feed.clone());
         // Fewer attempts in flight than matches: lanes wait for room, and still keep order.
         publisher.limit = 2;
         // Interleaved as the log holds concurrent matches: every match's commit 1, then 2, ...
@@ -541,14 +490,14 @@ mod tests {
         // The log, written as an operator may (no expected sequence): m1 whole, then a late
         // commit and a replay of every commit of m1, then m2 whole.
         let _log = eventlog::JetStreamLog::connect(&server.url(), 1, &server.auth(Role::Orchestrator)).await.expect("create MATCHES");
-        let admin = server.auth(Role::Admin).connect_options().await.unwrap().connect(server.url()).await.expect("admin");
-        let js = jetstream::new(admin);
+        // Core publishes on the stream's subjects: stored in order, as an operator's raw writes.
+        let admin = eventlog::Connection::connect(&server.url(), &server.auth(Role::Admin), "test-admin").await.expect("admin");
         let s = signer();
         let (m1, m2) = (log(&s, "m1", "t", 0), log(&s, "m2", "t", 0));
         let late = late_commit(&s, &m1);
         let written = m1.iter().chain([&late]).chain(&m1).map(|c| ("m1", c)).chain(m2.iter().map(|c| ("m2", c)));
         for (match_id, commit) in written {
-            js.publish(format!("match.{match_id}.events"), Bytes::from(commit.clone())).await.unwrap().await.expect("append");
+            admin.publish(&format!("match.{match_id}.events"), Bytes::from(commit.clone())).await.expect("append");
         }
         let feed = projector.feed.clone();
         let running = tokio::spawn(projector.run());
@@ -562,8 +511,8 @@ mod tests {
         loop {
             let mut done = 0;
             for (subject, version) in &last_updates {
-                let last = feed.direct_get_last_for_subject(subject).await.ok();
-                if last.and_then(|m| m.headers.get(VERSION_HEADER).map(|v| v.as_str() == *version)) == Some(true) {
+                let last = feed.last(subject).await.ok().flatten();
+                if last.and_then(|m| m.header(VERSION_HEADER).map(|v| v == *version)) == Some(true) {
                     done += 1;
                 }
             }
@@ -590,7 +539,7 @@ mod tests {
             version: 7,
             written_at_ms: 1,
             status: "in_progress".into(),
-            events: vec![FeedEvent { kind: "k".into(), text: "x".repeat(MAX_MESSAGE_BYTES as usize), detail: serde_json::Value::Null }],
+            events: vec![FeedEvent { kind: "k".into(), text: "x".repeat(MAX_MESSAGE_BYTES), detail: serde_json::Value::Null }],
             pending: None,
             chain_hash: "ab".repeat(32),
         };

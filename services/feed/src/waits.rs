@@ -10,7 +10,6 @@
 //! Must never: relay a message that does not parse as a notice of the match its subject names,
 //! or anything larger than [`MAX_NOTICE_BYTES`].
 
-use async_nats::jetstream;
 use bytes::Bytes;
 use futures::StreamExt;
 use serde::{Deserialize, Serialize};
@@ -67,28 +66,21 @@ pub fn parse(subject: &str, payload: &[u8]) -> Option<Notice> {
 
 /// Relay every wait notice until the connection is gone for good (resubscribing after a
 /// failure).
-pub async fn relay(client: async_nats::Client, context: jetstream::Context) {
+pub async fn relay(connection: eventlog::Connection, feed: eventlog::FeedStream) {
     let mut waits = infra::retry::BackoffBuilder::build(infra::retry::forever(std::time::Duration::from_millis(200), std::time::Duration::from_secs(5)));
     loop {
-        match client.subscribe(eventlog::WAIT_SUBJECTS).await {
+        match connection.subscribe(eventlog::WAIT_SUBJECTS).await {
             Ok(mut sub) => {
                 while let Some(message) = sub.next().await {
-                    let Some(notice) = parse(message.subject.as_str(), &message.payload) else {
+                    let Some(notice) = parse(&message.subject, &message.payload) else {
                         tracing::warn!(subject = %message.subject, "a wait notice that is not one: not relayed");
                         continue;
                     };
                     let subject = wait_subject(crate::view::tournament_token(&notice.tournament_id), &notice.match_id);
                     let Ok(body) = serde_json::to_vec(&notice) else { continue };
-                    let mut headers = async_nats::HeaderMap::new();
-                    headers.insert("Nats-Msg-Id", format!("{}/wait/{}", notice.match_id, notice.at_ms).as_str());
-                    headers.insert("Content-Type", "application/json");
-                    match context.publish_with_headers(subject, headers, Bytes::from(body)).await {
-                        Ok(ack) => {
-                            if let Err(e) = ack.await {
-                                tracing::warn!(match_id = %notice.match_id, %e, "a wait notice was not stored in FEED");
-                            }
-                        }
-                        Err(e) => tracing::warn!(match_id = %notice.match_id, %e, "a wait notice was not relayed"),
+                    let msg_id = format!("{}/wait/{}", notice.match_id, notice.at_ms);
+                    if let Err(e) = feed.append(&subject, &msg_id, &[("Content-Type", "application/json")], Bytes::from(body)).await {
+                        tracing::warn!(match_id = %notice.match_id, %e, "a wait notice was not stored in FEED");
                     }
                 }
             }

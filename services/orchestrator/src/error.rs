@@ -65,7 +65,7 @@ pub enum OrchestratorError {
     /// A service a match needs now does not answer (a randomness node, by name; the rules
     /// service; the log): the match waits for it (`matches::waits`). UNAVAILABLE.
     #[error("{}", .0.describe())]
-    SystemUnavailable(Box<crate::matches::waits::Cause>),
+    SystemUnavailable(Box<Cause>),
     /// A downstream service (rules, randomness) answered with an error.
     #[error("{service} service: {status}")]
     Downstream { service: &'static str, status: Status },
@@ -74,6 +74,61 @@ pub enum OrchestratorError {
 }
 
 pub type Result<T, E = OrchestratorError> = std::result::Result<T, E>;
+
+/// The service a waiting match needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Service {
+    Randomness,
+    Rules,
+    Log,
+}
+
+impl Service {
+    pub fn name(self) -> &'static str {
+        match self {
+            Service::Randomness => "randomness",
+            Service::Rules => "rules",
+            Service::Log => "log",
+        }
+    }
+}
+
+/// Why a match cannot go on now: which service (and randomness node), in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cause {
+    pub service: Service,
+    /// The randomness node's name (scheme v2), empty otherwise.
+    pub node: String,
+    pub reason: String,
+}
+
+impl Cause {
+    /// What it says to a client: the service (the node by name) and why.
+    pub fn describe(&self) -> String {
+        match (self.service, self.node.is_empty()) {
+            (Service::Randomness, false) => format!("randomness node {:?} is unavailable: {}", self.node, self.reason),
+            (service, _) => format!("the {} service is unavailable: {}", service.name(), self.reason),
+        }
+    }
+}
+
+/// The cause of a failure that means a service does not answer (the match waits for it), or
+/// `None` for any other failure (a refusal, a broken log), which is an error.
+pub fn cause_of(e: &OrchestratorError) -> Option<Cause> {
+    let unanswered =
+        |code: tonic::Code| matches!(code, tonic::Code::Unavailable | tonic::Code::DeadlineExceeded | tonic::Code::Unknown | tonic::Code::Cancelled);
+    match e {
+        OrchestratorError::SystemUnavailable(cause) => Some((**cause).clone()),
+        OrchestratorError::Downstream { service: "rules", status } if unanswered(status.code()) => {
+            Some(Cause { service: Service::Rules, node: String::new(), reason: truncate_message(status.message()) })
+        }
+        OrchestratorError::Downstream { service: "randomness", status } if unanswered(status.code()) => {
+            Some(Cause { service: Service::Randomness, node: String::new(), reason: truncate_message(status.message()) })
+        }
+        OrchestratorError::LogUnavailable(m) | OrchestratorError::Exhausted(m) => Some(Cause { service: Service::Log, node: String::new(), reason: m.clone() }),
+        _ => None,
+    }
+}
 
 /// A match-control input the generic layer refuses (the match has ended, an unknown seat, an
 /// empty ruling).

@@ -253,18 +253,8 @@ pub async fn serve(args: OrchestratorArgs) -> anyhow::Result<()> {
         }
     };
     // The log is asked only when the key file is missing (then whether a new key may be made).
-    let if_missing = if args.key_file.exists() {
-        eventlog::MissingKey::Refuse
-    } else {
-        let holds = log.holds_commits().await.map_err(|e| {
-            anyhow::anyhow!(
-                "the key file {} is missing, and the match log at {} cannot say whether it holds matches: {e}",
-                args.key_file.display(),
-                args.nats_url
-            )
-        })?;
-        eventlog::MissingKey::judge(holds, args.new_key)
-    };
+    let if_missing =
+        eventlog::MissingKey::of_key_file(&args.key_file, args.new_key, &args.nats_url, log.holds_commits()).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     let signer = keys::load_or_create_if(&args.key_file, if_missing)?;
     keys::remember_key_file(&args.key_file);
     // Sealed matches are read from their archive (checked under this key) when the hot log

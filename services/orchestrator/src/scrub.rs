@@ -318,10 +318,8 @@ pub async fn run(log: Arc<dyn EventLog>, index: Arc<MatchIndex>, own: Orchestrat
 #[cfg(test)]
 mod tests {
     use super::*;
-    use api::log_v1::{CommitInput, MatchCreated};
     use api::match_v1 as m;
     use bytes::Bytes;
-    use fairness::chain;
 
     fn signer() -> fairness::Signer {
         fairness::Signer::from_seed(&[3; 32])
@@ -329,30 +327,15 @@ mod tests {
 
     /// Append a signed chain of `n` commits of `match_id` to `log`.
     async fn append(log: &eventlog_dev::MemoryLog, signer: &fairness::Signer, match_id: &str, n: u64, corrupt: Option<u64>) {
-        let mut prev: Option<Vec<u8>> = None;
         let mut seq = None;
-        for version in 1..=n {
-            let input = if version == 1 {
-                commit_input::Input::Created(MatchCreated { orchestrator_public_key: signer.public_key().to_vec(), ..Default::default() })
-            } else {
-                commit_input::Input::Revealed(Default::default())
-            };
-            let commit = Commit {
-                version,
-                match_id: match_id.into(),
-                log_format: chain::LOG_FORMAT_SIGNED,
-                prev_hash: prev.clone().map(|p| chain::commit_hash(&p).to_vec()).unwrap_or_default(),
-                input: Some(CommitInput { input: Some(input) }),
-                ..Default::default()
-            };
-            let mut stored = chain::seal(signer, &commit.encode_to_vec());
-            prev = Some(stored.clone());
-            if corrupt == Some(version) {
+        for c in crate::verify::tests::chain_of(signer, match_id, n) {
+            let mut stored = c.payload.to_vec();
+            if corrupt == Some(c.version) {
                 if let Some(b) = stored.last_mut() {
                     *b ^= 1;
                 }
             }
-            seq = Some(log.append(match_id, seq, &format!("{match_id}/{version}"), Bytes::from(stored)).await.unwrap());
+            seq = Some(log.append(match_id, seq, &format!("{match_id}/{}", c.version), Bytes::from(stored)).await.unwrap());
         }
     }
 

@@ -89,6 +89,12 @@ pub(crate) mod tests {
     /// A signed chain of `n` commits of match "m", at stream sequences 10, 20, ... (also the
     /// archive's tests' chain).
     pub(crate) fn log(signer: &fairness::Signer, n: u64) -> Vec<StoredCommit> {
+        chain_of(signer, "m", n)
+    }
+
+    /// A signed chain of `n` commits of `match_id` (created, then reveals), at stream sequences
+    /// 10, 20, ...
+    pub(crate) fn chain_of(signer: &fairness::Signer, match_id: &str, n: u64) -> Vec<StoredCommit> {
         let mut out: Vec<StoredCommit> = Vec::new();
         for version in 1..=n {
             let input = if version == 1 {
@@ -98,7 +104,7 @@ pub(crate) mod tests {
             };
             let commit = Commit {
                 version,
-                match_id: "m".into(),
+                match_id: match_id.into(),
                 log_format: chain::LOG_FORMAT_SIGNED,
                 prev_hash: out.last().map(|p| chain::commit_hash(&p.payload).to_vec()).unwrap_or_default(),
                 input: Some(CommitInput { input: Some(input) }),

@@ -12,7 +12,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use api::match_v1 as m;
-use async_nats::jetstream;
 use bytes::Bytes;
 use eventlog::{Archive, EventLog, JetStreamArchive, JetStreamLog, LogError, Role, StoredCommit};
 use eventlog_dev::server::NatsServer;
@@ -41,11 +40,7 @@ fn archived_at(log_value: Option<(u64, Bytes)>) -> i64 {
 /// As the NATS admin: delete the match stream and create it again empty (what a period
 /// stream leaving the hot log looks like to a reader).
 async fn empty_the_hot_log(server: &NatsServer) {
-    let admin = server.auth(Role::Admin).connect_options().await.expect("options").connect(server.url()).await.expect("admin");
-    let js = jetstream::new(admin);
-    let config = js.get_stream(eventlog::STREAM).await.expect("stream").info().await.expect("info").config.clone();
-    js.delete_stream(eventlog::STREAM).await.expect("delete");
-    js.create_stream(config).await.expect("create");
+    server.recreate_empty(eventlog::STREAM).await.expect("empty the hot log");
 }
 
 fn refusal(r: Result<Vec<StoredCommit>, LogError>) -> String {

@@ -58,18 +58,8 @@ pub async fn serve(args: RandomnessArgs) -> anyhow::Result<()> {
         .await
         .map_err(|e| anyhow::anyhow!("cannot read the match log at {}: {e}", args.nats_url))?;
     // The log is asked only when the key file is missing (then whether new keys may be made).
-    let if_missing = if args.key_file.exists() {
-        eventlog::MissingKey::Refuse
-    } else {
-        let holds = log.holds_commits().await.map_err(|e| {
-            anyhow::anyhow!(
-                "the key file {} is missing, and the match log at {} cannot say whether it holds matches: {e}",
-                args.key_file.display(),
-                args.nats_url
-            )
-        })?;
-        eventlog::MissingKey::judge(holds, args.new_key)
-    };
+    let if_missing =
+        eventlog::MissingKey::of_key_file(&args.key_file, args.new_key, &args.nats_url, log.holds_commits()).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     let keys = Keys::load_or_create_if(&args.key_file, if_missing)?;
     let service = RandomnessServiceServer::new(Randomness::new(keys, Arc::new(log))).max_decoding_message_size(64 * 1024);
     let name = <RandomnessServiceServer<Randomness> as tonic::server::NamedService>::NAME;

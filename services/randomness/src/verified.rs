@@ -22,8 +22,13 @@ use crate::error::RandomnessError;
 const VERIFIED_CACHE_MATCHES: usize = 10_000;
 /// On a JetStream cluster, direct gets are answered by any replica, and a follower may be a few
 /// milliseconds behind the leader the orchestrator wrote to: a log that does not await a
-/// request (yet) is read again after these pauses before the request is refused.
-const STALE_READ_PAUSES_MS: [u64; 4] = [20, 60, 150, 400];
+/// request (yet) is read again after these pauses before the request is refused: 20, 54, 146,
+/// 394 ms (about 0.6 s in all).
+const STALE_READ: infra::retry::Policy = infra::retry::Policy::new()
+    .with_min_delay(std::time::Duration::from_millis(20))
+    .with_factor(2.7)
+    .with_max_delay(std::time::Duration::from_millis(400))
+    .with_max_times(4);
 /// An unavailable log that answered faster than this is read again (see above).
 const STALE_READ_QUICK: std::time::Duration = std::time::Duration::from_millis(300);
 
@@ -239,30 +244,29 @@ impl CheckedLogs {
         Ok(Some(tip))
     }
 
-    /// [`Self::verified_log`], accepted by `check`; read again (see [`STALE_READ_PAUSES_MS`])
+    /// [`Self::verified_log`], accepted by `check`; read again (see [`STALE_READ`])
     /// while the log does not satisfy it or does not exist yet, in case a lagging replica
     /// answered.
     pub(crate) async fn satisfying(&self, match_id: &str, check: impl Fn(&VerifiedLog) -> Result<(), RandomnessError>) -> Result<VerifiedLog, RandomnessError> {
-        let mut pauses = STALE_READ_PAUSES_MS.iter();
-        loop {
+        use infra::retry::Retryable;
+        let check = &check;
+        let read = move || async move {
             let attempt = std::time::Instant::now();
             let outcome = match self.verified_log(match_id).await {
                 Ok(log) => check(&log).map(|()| log),
                 Err(e) => Err(e),
             };
-            let retry = match &outcome {
-                Err(RandomnessError::FailedPrecondition(_) | RandomnessError::NotFound(_)) => true,
+            outcome.map_err(|e| (e, attempt.elapsed()))
+        };
+        read.retry(STALE_READ)
+            .when(|(e, took)| match e {
+                RandomnessError::FailedPrecondition(_) | RandomnessError::NotFound(_) => true,
                 // A replica may lack a commit another one just listed: a quick failure is read
                 // again, a slow one (NATS away) is reported at once rather than multiplied.
-                Err(RandomnessError::LogUnavailable(_)) => attempt.elapsed() < STALE_READ_QUICK,
+                RandomnessError::LogUnavailable(_) => *took < STALE_READ_QUICK,
                 _ => false,
-            };
-            match (outcome, pauses.next()) {
-                (Err(_), Some(ms)) if retry => {
-                    tokio::time::sleep(std::time::Duration::from_millis(*ms)).await;
-                }
-                (outcome, _) => return outcome,
-            }
-        }
+            })
+            .await
+            .map_err(|(e, _)| e)
     }
 }

@@ -135,11 +135,14 @@ pub struct BenchCmd {
 /// Where the bench sends its traffic.
 struct Target {
     orchestrator: String,
-    nats: async_nats::Client,
+    /// As admin, for the store's sizes and leaders.
+    nats: eventlog::Connection,
+    /// As admin, for the raw baseline (`raw`).
+    raw: RawClient,
     /// Every process of the system the bench started (name, pid); empty with --orchestrator.
     processes: Vec<(&'static str, u32)>,
     /// A connection for the feed subscription and the NATS user it is (own system only).
-    feed: Option<(async_nats::Client, String)>,
+    feed: Option<(eventlog::Connection, String)>,
     /// Replicas of the raw appends' stream: the cluster's size, so the baseline replicates as
     /// the log does (1 on one node or a running system).
     replicas: usize,
@@ -217,12 +220,13 @@ impl BenchCmd {
                     Some(u) => u.clone(),
                     None => nats_url_from_data_dir(&dir)?,
                 };
-                let nats = connect_admin(&nats_url, &dir).await?;
+                let credentials = credentials_of(&dir)?;
+                let (nats, raw) = (connect_as_admin(&nats_url, &credentials).await?, connect_raw(&nats_url, &credentials).await?);
                 // The platform key of that system, for CreateMatch (unless one was given).
                 if let Some(key) = orchestrator::platform::read_key(&dir) {
                     crate::client::set_platform_key(key);
                 }
-                let target = Target { orchestrator: url.clone(), nats, processes: Vec::new(), feed: None, replicas: 1 };
+                let target = Target { orchestrator: url.clone(), nats, raw, processes: Vec::new(), feed: None, replicas: 1 };
                 self.run_loads(&target, None).await?
             }
             None => {
@@ -235,7 +239,8 @@ impl BenchCmd {
                 let mut system = up.start().await?;
                 let result = async {
                     let addr = system.addr("orchestrator").context("the orchestrator did not start")?;
-                    let nats = connect_admin(&system.nats_url, &dir).await?;
+                    let nats = connect_as_admin(&system.nats_url, &system.credentials).await?;
+                    let raw = connect_raw(&system.nats_url, &system.credentials).await?;
                     let mut processes: Vec<(&'static str, u32)> = Vec::new();
                     for (name, _) in PROCESSES {
                         if name == "nats" {
@@ -254,7 +259,7 @@ impl BenchCmd {
                         }
                     }
                     let feed = connect_feed(&system.nats_url, &system.credentials).await?;
-                    let target = Target { orchestrator: format!("http://{addr}"), nats, processes, feed: Some(feed), replicas: self.cluster.unwrap_or(1) };
+                    let target = Target { orchestrator: format!("http://{addr}"), nats, raw, processes, feed: Some(feed), replicas: self.cluster.unwrap_or(1) };
                     self.run_loads(&target, Some(&mut system)).await
                 }
                 .await;
@@ -421,7 +426,7 @@ impl BenchCmd {
                 Some((other, other_version)) => Some(OtherMatch { first_request_ms: get(&api, &other).await?, match_id: other, version: other_version }),
                 None => None,
             };
-            let raw_read_ms = median_ms(raw_read(&target.nats, &id, version).await?);
+            let raw_read_ms = median_ms(raw_read(&target.raw, &id, version).await?);
             progress(&format!(
                 "after the restart: connection {connect_ms:.1} ms, first GetMatch on an old match {first_request_ms:.1} ms, the same again {again_ms:.1} ms{}",
                 other.as_ref().map(|o| format!(", another old match {:.1} ms", o.first_request_ms)).unwrap_or_default()

@@ -8,7 +8,6 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use async_nats::jetstream::{self, consumer::pull::OrderedConfig, consumer::DeliverPolicy};
 use clap::{Args, Subcommand};
 use futures::StreamExt;
 
@@ -66,17 +65,12 @@ impl FeedSaveCmd {
     /// Append the messages; returns how many were written.
     pub async fn save(&self) -> anyhow::Result<u64> {
         let (url, auth) = self.nats.resolve(eventlog::Role::Feed)?;
-        let client = connect_nats(&url, &auth, "arbiter-feed-save", "feed").await?;
-        let js = jetstream::new(client);
-        let stream = js
-            .get_stream(eventlog::auth::FEED_STREAM)
+        let connection = connect_nats(&url, &auth, "arbiter-feed-save", "feed").await?;
+        let stream = eventlog::FeedStream::open(&connection)
             .await
             .with_context(|| format!("cannot open stream {} at {url} (is the feed projector running?)", eventlog::auth::FEED_STREAM))?;
-        let consumer = stream
-            .create_consumer(OrderedConfig { filter_subject: self.subject.clone(), deliver_policy: DeliverPolicy::All, ..Default::default() })
-            .await
-            .with_context(|| format!("cannot read {} (subject {:?})", eventlog::auth::FEED_STREAM, self.subject))?;
-        let mut messages = consumer.messages().await.context("cannot read the feed")?;
+        let mut messages =
+            stream.read(&self.subject).await.with_context(|| format!("cannot read {} (subject {:?})", eventlog::auth::FEED_STREAM, self.subject))?;
         let mut file = std::fs::OpenOptions::new()
             .append(true)
             .create(true)
@@ -99,7 +93,7 @@ impl FeedSaveCmd {
                 },
                 None => messages.next().await,
             };
-            let message = next.context("the feed's consumer ended")?.map_err(|e| anyhow::anyhow!("reading the feed: {e}"))?;
+            let message = next.context("the feed's consumer ended")?.context("reading the feed")?;
             // A feed message is one line of compact JSON; anything else would break the file's
             // one-message-per-line form, so it is left out (and counted).
             if message.payload.contains(&b'\n') || message.payload.is_empty() {

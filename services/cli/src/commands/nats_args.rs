@@ -3,7 +3,6 @@
 //! directory's secrets or given on the command line.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use anyhow::{bail, Context};
 use clap::Args;
@@ -36,16 +35,8 @@ impl SystemNatsArgs {
 
 /// A NATS connection named `name` to `url` (a comma-separated list), with `auth`, the
 /// credential of `role` (named in the error).
-pub(crate) async fn connect_nats(url: &str, auth: &eventlog::NatsAuth, name: &str, role: &str) -> anyhow::Result<async_nats::Client> {
-    let urls: Vec<&str> = url.split(',').map(str::trim).filter(|u| !u.is_empty()).collect();
-    auth.connect_options()
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?
-        .name(name)
-        .connection_timeout(Duration::from_secs(5))
-        .connect(urls)
-        .await
-        .with_context(|| format!("cannot connect to NATS at {url} with the {role} credential"))
+pub(crate) async fn connect_nats(url: &str, auth: &eventlog::NatsAuth, name: &str, role: &str) -> anyhow::Result<eventlog::Connection> {
+    eventlog::Connection::connect(url, auth, name).await.with_context(|| format!("cannot connect to NATS at {url} with the {role} credential"))
 }
 
 /// The NATS URL(s) and the credential of `role` for a CLI command: `nats_url`, else the NATS of

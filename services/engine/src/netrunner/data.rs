@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::RulesError;
 
+use super::formats as formats_table;
 pub use super::formats::{Format, FormatData, Snapshot, SnapshotData};
 
 pub const SG_TSV: &str = include_str!("../../data/netrunner/sg.tsv");
@@ -47,8 +48,6 @@ pub const SET_NAMES: &[(&str, &str)] = &[
     ("ph", "Parhelion"),
 ];
 pub const DECKS_TSV: &str = include_str!("../../data/netrunner/decks.tsv");
-/// The formats and their snapshots (pools and ban lists, docs/netrunner.md "Formats").
-pub const FORMATS_TSV: &str = include_str!("../../data/netrunner/formats.tsv");
 /// The cards printed under two codes (`code` → the `card` the engine knows it by).
 pub const REPRINTS_TSV: &str = include_str!("../../data/netrunner/reprints.tsv");
 
@@ -171,8 +170,9 @@ pub struct Pool {
     /// Every printing: a reprint's two codes are two rows (with the same numbers).
     pub cards: Vec<CardData>,
     pub decks: Vec<Deck>,
-    /// In the order of `formats.tsv`, which is the order of [`Format::ALL`].
-    pub formats: Vec<FormatData>,
+    /// In the order of `formats.tsv`, which is the order of [`Format::ALL`]; checked against
+    /// the card tables.
+    pub formats: &'static [FormatData],
     /// A reprint's other code → the code the engine knows the card by (`reprints.tsv`).
     pub reprints: BTreeMap<String, String>,
 }
@@ -302,8 +302,77 @@ fn build() -> Result<Pool, String> {
     let reprints = parse_reprints(REPRINTS_TSV, &cards)?;
     let decks = parse_decks(DECKS_TSV, &cards)?;
     let canonical = |code: &str| reprints.get(code).cloned().unwrap_or_else(|| code.to_string());
-    let formats = super::formats::parse_formats(FORMATS_TSV, &cards, &canonical)?;
+    let formats = formats_table::table().map_err(|e| format!("formats.tsv: {e}"))?;
+    check_formats(formats, &cards, &canonical)?;
     Ok(Pool { cards, decks, formats, reprints })
+}
+
+/// Check the formats' sets and banned codes against the card tables: every set is a card
+/// table's, every banned code a card of its snapshot's pool, named by the code the engine
+/// knows it by (`canonical`).
+pub fn check_formats(formats: &[FormatData], cards: &[CardData], canonical: &dyn Fn(&str) -> String) -> Result<(), String> {
+    for d in formats {
+        for s in &d.snapshots {
+            let name = if s.id.is_empty() { d.name.as_str() } else { s.id.as_str() };
+            if let Some(set) = s.sets.iter().find(|set| !cards.iter().any(|c| c.set == **set)) {
+                return Err(format!("formats: {name}: no card table has the set \"{set}\""));
+            }
+            for code in &s.banned {
+                let Some(c) = cards.iter().find(|c| c.code == *code) else {
+                    return Err(format!("formats: {name}: banned card {code} is not in any card table"));
+                };
+                if !s.sets.contains(&c.set) {
+                    return Err(format!("formats: {name}: banned card {code} is not in {name}'s pool"));
+                }
+                if canonical(code) != *code {
+                    return Err(format!("formats: {name}: ban {} by its code {}, not its other printing {code}", c.title, canonical(code)));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+// The questions that join a format to the cards live with the cards: `formats` names sets and
+// codes only.
+impl Format {
+    /// Whether `card` is of the active snapshot's pool (banned cards included).
+    pub fn in_pool(self, card: &CardData) -> bool {
+        self.active().in_pool(card)
+    }
+
+    /// Whether the active snapshot bans the card `code` (either code of a reprint).
+    pub fn is_banned(self, code: &str) -> bool {
+        self.active().is_banned(code)
+    }
+
+    /// The cards of the active snapshot's pool, each once (see [`Snapshot::cards`]).
+    pub fn cards(self) -> Vec<&'static CardData> {
+        self.active().cards()
+    }
+}
+
+impl Snapshot {
+    /// Whether `card` is of the snapshot's pool (banned cards included: they are in the pool
+    /// and refused by [`Snapshot::is_banned`]).
+    pub fn in_pool(self, card: &CardData) -> bool {
+        self.data().is_some_and(|d| d.sets.contains(&card.set))
+    }
+
+    /// Whether the snapshot bans the card `code` (either code of a reprint).
+    pub fn is_banned(self, code: &str) -> bool {
+        let code = canonical_code(code);
+        self.data().is_some_and(|d| d.banned.iter().any(|b| b == code))
+    }
+
+    /// The cards of the pool, each once (a reprint by the code the engine knows it by), in the
+    /// card tables' order.
+    pub fn cards(self) -> Vec<&'static CardData> {
+        match pool() {
+            Ok(p) => p.cards.iter().filter(|c| canonical_code(&c.code) == c.code && self.in_pool(c)).collect(),
+            Err(_) => Vec::new(),
+        }
+    }
 }
 
 /// Parse `reprints.tsv` (`code card title`): both codes are in the card tables with the same

@@ -7,9 +7,21 @@
 //! A match chooses its format with the option `format` (the index in [`Format::ALL`]) and may name
 //! a snapshot with the option `snapshot` (its number, 31 for `standard_31`); without one it plays
 //! the format's active snapshot. A format without NetrunnerDB snapshots (System Gateway) has one
-//! fixed pool, an unnamed snapshot. Pure data: nothing here depends on which cards have behaviour.
+//! fixed pool, an unnamed snapshot. Pure data: the table names sets and card codes only; the
+//! card pool (`super::data`) checks them against the card tables and answers which cards a
+//! format holds, so this module knows nothing of cards.
 
-use super::data::{canonical_code, pool, CardData};
+use std::sync::OnceLock;
+
+/// The formats and their snapshots (pools and ban lists, docs/netrunner.md "Formats").
+pub const FORMATS_TSV: &str = include_str!("../../data/netrunner/formats.tsv");
+
+static TABLE: OnceLock<Result<Vec<FormatData>, String>> = OnceLock::new();
+
+/// `formats.tsv` parsed at first use, or why it does not parse.
+pub fn table() -> Result<&'static [FormatData], String> {
+    TABLE.get_or_init(|| parse_formats(FORMATS_TSV)).as_deref().map_err(Clone::clone)
+}
 
 /// A format as `formats.tsv` describes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,9 +104,9 @@ impl Format {
         usize::try_from(value).ok().and_then(|i| Format::ALL.get(i)).copied()
     }
 
-    /// The format's rows of `formats.tsv` (`None` only when the card data does not parse).
+    /// The format's rows of `formats.tsv` (`None` only when the table does not parse).
     pub fn data(self) -> Option<&'static FormatData> {
-        pool().ok()?.formats.iter().find(|f| f.name == self.name())
+        table().ok()?.iter().find(|f| f.name == self.name())
     }
 
     /// The snapshot a match of this format plays when it names none.
@@ -106,21 +118,6 @@ impl Format {
     /// Every snapshot of the format, oldest first.
     pub fn snapshots(self) -> Vec<Snapshot> {
         (0..self.data().map_or(0, |d| d.snapshots.len())).map(|index| Snapshot { format: self, index }).collect()
-    }
-
-    /// Whether `card` is of the active snapshot's pool (banned cards included).
-    pub fn in_pool(self, card: &CardData) -> bool {
-        self.active().in_pool(card)
-    }
-
-    /// Whether the active snapshot bans the card `code` (either code of a reprint).
-    pub fn is_banned(self, code: &str) -> bool {
-        self.active().is_banned(code)
-    }
-
-    /// The cards of the active snapshot's pool, each once (see [`Snapshot::cards`]).
-    pub fn cards(self) -> Vec<&'static CardData> {
-        self.active().cards()
     }
 }
 
@@ -216,33 +213,12 @@ impl Snapshot {
             format!("its snapshots are {}", named.join(", "))
         }
     }
-
-    /// Whether `card` is of the snapshot's pool (banned cards included: they are in the pool
-    /// and refused by [`Snapshot::is_banned`]).
-    pub fn in_pool(self, card: &CardData) -> bool {
-        self.data().is_some_and(|d| d.sets.contains(&card.set))
-    }
-
-    /// Whether the snapshot bans the card `code` (either code of a reprint).
-    pub fn is_banned(self, code: &str) -> bool {
-        let code = canonical_code(code);
-        self.data().is_some_and(|d| d.banned.iter().any(|b| b == code))
-    }
-
-    /// The cards of the pool, each once (a reprint by the code the engine knows it by), in the
-    /// card tables' order.
-    pub fn cards(self) -> Vec<&'static CardData> {
-        match pool() {
-            Ok(p) => p.cards.iter().filter(|c| canonical_code(&c.code) == c.code && self.in_pool(c)).collect(),
-            Err(_) => Vec::new(),
-        }
-    }
 }
 
 /// Parse `formats.tsv` (`format snapshot kind value note`): every format has a name row and at
-/// least one snapshot, exactly one of them active; a snapshot's sets are sets of the card
-/// tables and its banned codes cards of its pool, each by the code the engine knows it by.
-pub fn parse_formats(text: &str, cards: &[CardData], canonical: &dyn Fn(&str) -> String) -> Result<Vec<FormatData>, String> {
+/// least one snapshot, exactly one of them active. Its sets and banned codes are checked against
+/// the card tables by `data::check_formats`.
+pub fn parse_formats(text: &str) -> Result<Vec<FormatData>, String> {
     let mut out: Vec<FormatData> = Vec::new();
     let mut header = false;
     for (i, raw) in text.lines().enumerate() {
@@ -308,23 +284,8 @@ pub fn parse_formats(text: &str, cards: &[CardData], canonical: &dyn Fn(&str) ->
             "active" => s.active = true,
             "pool" => s.pool = named(value),
             "ban_list" => s.ban_list = named(value),
-            "set" if cards.iter().any(|c| c.set == *value) => s.sets.push(value.to_string()),
-            "set" => return Err(format!("formats line {line}: no card table has the set \"{value}\"")),
-            "banned" => {
-                let Some(c) = cards.iter().find(|c| c.code == *value) else {
-                    return Err(format!("formats line {line}: banned card {value} is not in any card table"));
-                };
-                if !s.sets.contains(&c.set) {
-                    return Err(format!(
-                        "formats line {line}: banned card {value} is not in {}'s pool (list its set first)",
-                        if id.is_empty() { name } else { id }
-                    ));
-                }
-                if canonical(value) != *value {
-                    return Err(format!("formats line {line}: ban {} by its code {}, not its other printing {value}", c.title, canonical(value)));
-                }
-                s.banned.push(value.to_string());
-            }
+            "set" => s.sets.push(value.to_string()),
+            "banned" => s.banned.push(value.to_string()),
             other => return Err(format!("formats line {line}: unknown kind \"{other}\"")),
         }
     }

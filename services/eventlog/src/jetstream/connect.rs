@@ -225,7 +225,12 @@ impl JetStreamLog {
     /// is not in the log reads as empty once they exist); it learns the log's layout on its
     /// first read that finds one (`Self::placed`).
     pub async fn connect_reader(url: &str, auth: &NatsAuth) -> Result<Self, LogError> {
-        let (client, context, reconnects) = Self::context(url, auth, "arbiter-eventlog-reader").await?;
+        Self::reading(url, auth, "arbiter-eventlog-reader", false).await
+    }
+
+    /// A connection that reads and makes nothing; with `follows`, it may follow the streams.
+    async fn reading(url: &str, auth: &NatsAuth, name: &str, follows: bool) -> Result<Self, LogError> {
+        let (client, context, reconnects) = Self::context(url, auth, name).await?;
         Ok(JetStreamLog {
             client,
             context,
@@ -233,7 +238,7 @@ impl JetStreamLog {
             snapshots: None,
             index: None,
             sizes_streams: false,
-            follows: false,
+            follows,
             reconnects,
         })
     }
@@ -243,17 +248,7 @@ impl JetStreamLog {
     /// streams and follow them ([`EventLog::follow`], through [`crate::follow`]), which takes
     /// an ordered consumer on each. It creates and writes nothing but those consumers.
     pub async fn connect_follower(url: &str, auth: &NatsAuth, name: &str) -> Result<Self, LogError> {
-        let (client, context, reconnects) = Self::context(url, auth, name).await?;
-        Ok(JetStreamLog {
-            client,
-            context,
-            placed: Arc::new(std::sync::OnceLock::new()),
-            snapshots: None,
-            index: None,
-            sizes_streams: false,
-            follows: true,
-            reconnects,
-        })
+        Self::reading(url, auth, name, true).await
     }
 
     /// Connect to NATS at `url` as the archive job (`arbiter archive`, the `archiver` role):

@@ -3,8 +3,9 @@
 //! ([`Matches::fetch`]) needs only what [`DrawCtx`] copies out of the record, so the background
 //! driver of a waiting match (`waits`) asks without holding the match's lock.
 
-use super::waits::{Cause, Need, Progress, Service};
+use super::waits::{Need, Progress};
 use super::*;
+use crate::error::{Cause, Service};
 
 /// What asking the randomness for a match's draw or reveal takes, copied out of its record.
 #[derive(Clone, Debug, PartialEq)]

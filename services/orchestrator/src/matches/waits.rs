@@ -21,6 +21,7 @@ use std::time::Duration;
 use api::match_v1 as m;
 
 use super::*;
+use crate::error::{cause_of, Cause, Service};
 
 /// How long a request waits for the draws (or the reveal) a match needs before it answers with
 /// what the match waits for and leaves them to the background driver. Draws take milliseconds
@@ -36,61 +37,6 @@ pub const DRIVER_ATTEMPT: Duration = Duration::from_secs(2);
 /// match goes on within about a second of its service's return.
 pub const DRIVER_FIRST_WAIT: Duration = Duration::from_millis(100);
 pub const DRIVER_LONGEST_WAIT: Duration = Duration::from_millis(800);
-
-/// The service a waiting match needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Service {
-    Randomness,
-    Rules,
-    Log,
-}
-
-impl Service {
-    pub fn name(self) -> &'static str {
-        match self {
-            Service::Randomness => "randomness",
-            Service::Rules => "rules",
-            Service::Log => "log",
-        }
-    }
-}
-
-/// Why a match cannot go on now: which service (and randomness node), in words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Cause {
-    pub service: Service,
-    /// The randomness node's name (scheme v2), empty otherwise.
-    pub node: String,
-    pub reason: String,
-}
-
-impl Cause {
-    /// What it says to a client: the service (the node by name) and why.
-    pub fn describe(&self) -> String {
-        match (self.service, self.node.is_empty()) {
-            (Service::Randomness, false) => format!("randomness node {:?} is unavailable: {}", self.node, self.reason),
-            (service, _) => format!("the {} service is unavailable: {}", service.name(), self.reason),
-        }
-    }
-}
-
-/// The cause of a failure that means a service does not answer (the match waits for it), or
-/// `None` for any other failure (a refusal, a broken log), which is an error.
-pub fn cause_of(e: &OrchestratorError) -> Option<Cause> {
-    let unanswered =
-        |code: tonic::Code| matches!(code, tonic::Code::Unavailable | tonic::Code::DeadlineExceeded | tonic::Code::Unknown | tonic::Code::Cancelled);
-    match e {
-        OrchestratorError::SystemUnavailable(cause) => Some((**cause).clone()),
-        OrchestratorError::Downstream { service: "rules", status } if unanswered(status.code()) => {
-            Some(Cause { service: Service::Rules, node: String::new(), reason: crate::error::truncate_message(status.message()) })
-        }
-        OrchestratorError::Downstream { service: "randomness", status } if unanswered(status.code()) => {
-            Some(Cause { service: Service::Randomness, node: String::new(), reason: crate::error::truncate_message(status.message()) })
-        }
-        OrchestratorError::LogUnavailable(m) | OrchestratorError::Exhausted(m) => Some(Cause { service: Service::Log, node: String::new(), reason: m.clone() }),
-        _ => None,
-    }
-}
 
 /// What a waiting match waits for, as reads show it.
 #[derive(Clone, Debug, PartialEq, Eq)]

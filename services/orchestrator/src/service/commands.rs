@@ -246,7 +246,7 @@ impl MatchApi {
         if let Some(done) = rec.submitted.get(&body.idempotency_key).cloned() {
             // The same request again gets the first answer; another request under the same key
             // is refused, never silently answered with the first one's result.
-            let choice = convert::choice_from_proto(body.choice.as_ref()).ok().map(|c| convert::choice_to_proto(&c));
+            let choice = body.choice.clone().filter(|c| c.value.is_some());
             if done.seat != seat || done.decision_id != body.decision_id || done.choice != choice {
                 return Err(OrchestratorError::KeyReused(format!(
                     "idempotency key {} was already used for another request (decision {} of seat {} with its own \
@@ -295,13 +295,14 @@ impl MatchApi {
                 pending.id, pending.seat
             )));
         }
-        let choice = convert::choice_from_proto(body.choice.as_ref()).map_err(|e| OrchestratorError::InvalidArgument(e.0))?;
-        let choice = convert::choice_to_proto(&choice);
-        // The seat signs the choice as logged (the conversion above keeps it as sent).
-        let signed_choice = api::seat::choice_of(Some(&choice)).ok_or_else(|| OrchestratorError::Internal("a converted choice has no value".into()))?;
+        // The choice is read once, here at the edge: as the seat signs it, which also checks that
+        // one is set. It is logged and sent to the rules as it came (the rules convert it once,
+        // to apply it).
+        let signed_choice = api::seat::choice_of(body.choice.as_ref())
+            .ok_or_else(|| OrchestratorError::InvalidArgument("choice is missing: set one of pick, number, split or order".into()))?;
         let act = fairness::seat::Act::Decision { decision_id: body.decision_id, choice: &signed_choice };
         let seat_signature = seat_signature(rec, seat, act, &body.seat_signature)?;
-        let decision = r::DecisionInput { decision_id: body.decision_id, seat, choice: Some(choice) };
+        let decision = r::DecisionInput { decision_id: body.decision_id, seat, choice: body.choice.clone() };
         let input = commit_input::Input::Decision(SeatDecision { decision: Some(decision), idempotency_key: body.idempotency_key.clone(), seat_signature });
         let first = self.matches.commit(rec, input).await?;
         // The decision is in the log: the caller's answer is OK whatever happens next. A draw

@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use anyhow::Context;
 use futures::StreamExt;
 use serde::Serialize;
 
@@ -135,13 +136,13 @@ impl Ledger {
 /// The match id and version of a feed message: `feed.<tournament>.<match>.events` and its
 /// `Arbiter-Version` header (or, failing that, the JSON's `version`). `None` for results and
 /// anything else.
-pub fn parse_update(subject: &str, headers: Option<&async_nats::HeaderMap>, payload: &[u8]) -> Option<(String, u64)> {
+pub fn parse_update(subject: &str, version_header: Option<&str>, payload: &[u8]) -> Option<(String, u64)> {
     let mut tokens = subject.split('.');
     let (Some("feed"), Some(_tournament), Some(match_id), Some("events"), None) = (tokens.next(), tokens.next(), tokens.next(), tokens.next(), tokens.next())
     else {
         return None;
     };
-    let from_header = headers.and_then(|h| h.get(feed::view::VERSION_HEADER)).and_then(|v| v.as_str().parse().ok());
+    let from_header = version_header.and_then(|v| v.parse().ok());
     let version = match from_header {
         Some(v) => v,
         None => {
@@ -165,16 +166,15 @@ pub struct FeedProbe {
 impl FeedProbe {
     /// Subscribe to `feed.>` (and make sure the server has the subscription before any match
     /// of the phase is created).
-    pub async fn start(nats: &async_nats::Client, user: &str) -> anyhow::Result<FeedProbe> {
-        let mut sub = nats.subscribe("feed.>").await.map_err(|e| anyhow::anyhow!("cannot subscribe to feed.> as {user}: {e}"))?;
-        nats.flush().await.map_err(|e| anyhow::anyhow!("NATS flush after subscribing to feed.>: {e}"))?;
+    pub async fn start(nats: &eventlog::Connection, user: &str) -> anyhow::Result<FeedProbe> {
+        let mut sub = nats.subscribe("feed.>").await.with_context(|| format!("cannot subscribe to feed.> as {user}"))?;
         let ledger = Arc::new(Mutex::new(Ledger::default()));
         let task = {
             let ledger = ledger.clone();
             tokio::spawn(async move {
                 while let Some(msg) = sub.next().await {
                     let at = Instant::now();
-                    let Some((match_id, version)) = parse_update(msg.subject.as_str(), msg.headers.as_ref(), &msg.payload) else {
+                    let Some((match_id, version)) = parse_update(&msg.subject, msg.header(feed::view::VERSION_HEADER), &msg.payload) else {
                         continue;
                     };
                     match ledger.lock() {
@@ -241,12 +241,11 @@ mod tests {
 
     #[test]
     fn updates_are_read_from_the_subject_and_header() {
-        let mut h = async_nats::HeaderMap::new();
-        h.insert(feed::view::VERSION_HEADER, "7");
-        assert_eq!(parse_update("feed._.m-1.events", Some(&h), b"{}"), Some(("m-1".into(), 7)));
+        let h = "7";
+        assert_eq!(parse_update("feed._.m-1.events", Some(h), b"{}"), Some(("m-1".into(), 7)));
         assert_eq!(parse_update("feed.cup.m-2.events", None, br#"{"version": 3, "x": 1}"#), Some(("m-2".into(), 3)));
-        assert_eq!(parse_update("feed._.m-1.result", Some(&h), b"{}"), None);
-        assert_eq!(parse_update("feed._.m-1.events.x", Some(&h), b"{}"), None);
+        assert_eq!(parse_update("feed._.m-1.result", Some(h), b"{}"), None);
+        assert_eq!(parse_update("feed._.m-1.events.x", Some(h), b"{}"), None);
         assert_eq!(parse_update("feed._.m-1.events", None, b"not json"), None);
     }
 

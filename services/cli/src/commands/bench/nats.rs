@@ -1,11 +1,11 @@
-//! The bench's NATS connections: as admin for the raw baseline (loopback only) and the store
-//! sizes, and as the feed's read-only user for the feed subscription.
+//! The bench's NATS connections: as admin for the store sizes (loopback only; the raw
+//! baseline connects itself, `raw`), and as the feed's read-only user for the feed subscription.
 
 use super::*;
 
 /// Connect for the feed subscription: as the tournament platforms' read-only `feed` user when
 /// its password is in the data dir, else as admin.
-pub(super) async fn connect_feed(url: &str, credentials: &eventlog::NatsCredentials) -> anyhow::Result<(async_nats::Client, String)> {
+pub(super) async fn connect_feed(url: &str, credentials: &eventlog::NatsCredentials) -> anyhow::Result<(eventlog::Connection, String)> {
     let mut last_error = None;
     for role in [eventlog::Role::Feed, eventlog::Role::Admin] {
         if !credentials.password_file(role).exists() {
@@ -48,15 +48,14 @@ pub(super) fn nats_url_from_data_dir(dir: &Path) -> anyhow::Result<String> {
     Ok(format!("nats://{listen}"))
 }
 
-pub(super) async fn connect_admin(url: &str, data_dir: &Path) -> anyhow::Result<async_nats::Client> {
-    check_loopback(url)?;
-    let credentials = eventlog::NatsCredentials::load_or_create(&nats_secrets_dir(data_dir))
-        .map_err(|e| anyhow::anyhow!("cannot read the NATS credentials in {}: {e}", data_dir.display()))?;
-    connect_as_admin(url, &credentials).await
+/// The NATS credentials of the system `arbiter up --data-dir data_dir` runs.
+pub(super) fn credentials_of(data_dir: &Path) -> anyhow::Result<eventlog::NatsCredentials> {
+    eventlog::NatsCredentials::load_or_create(&nats_secrets_dir(data_dir))
+        .map_err(|e| anyhow::anyhow!("cannot read the NATS credentials in {}: {e}", data_dir.display()))
 }
 
 /// Connect to NATS at `url` (loopback only) as the admin of `credentials`.
-pub(super) async fn connect_as_admin(url: &str, credentials: &eventlog::NatsCredentials) -> anyhow::Result<async_nats::Client> {
+pub(super) async fn connect_as_admin(url: &str, credentials: &eventlog::NatsCredentials) -> anyhow::Result<eventlog::Connection> {
     check_loopback(url)?;
     crate::commands::nats_args::connect_nats(url, &credentials.auth(eventlog::Role::Admin), "arbiter-bench", "admin").await
 }
@@ -89,24 +88,13 @@ pub(super) struct StoreSize {
 
 /// The sizes JetStream reports for the match stream and the two buckets (a bucket not created
 /// yet counts 0), read as admin.
-pub(super) async fn store_size(nats: &async_nats::Client) -> anyhow::Result<StoreSize> {
-    use async_nats::jetstream::{context::GetStreamErrorKind, ErrorCode};
-    let js = async_nats::jetstream::new(nats.clone());
-    let state = |name: String| {
-        let js = js.clone();
-        async move {
-            match js.get_stream(&name).await {
-                Ok(mut stream) => {
-                    let info = stream.info().await.map_err(|e| anyhow::anyhow!("stream {name} info: {e}"))?;
-                    Ok::<_, anyhow::Error>((info.state.messages, info.state.bytes))
-                }
-                Err(e) if matches!(e.kind(), GetStreamErrorKind::JetStream(j) if j.error_code() == ErrorCode::STREAM_NOT_FOUND) => Ok((0, 0)),
-                Err(e) => Err(anyhow::anyhow!("stream {name}: {e}")),
-            }
-        }
+pub(super) async fn store_size(nats: &eventlog::Connection) -> anyhow::Result<StoreSize> {
+    let state = |name: String| async move {
+        let state = nats.stream_state(&name).await.with_context(|| format!("stream {name}"))?;
+        Ok::<_, anyhow::Error>(state.map_or((0, 0), |s| (s.messages, s.bytes)))
     };
     // Every stream of the log: MATCHES, or its partitions.
-    let layout = eventlog::recorded_layout(&js).await.map_err(|e| anyhow::anyhow!("{e}"))?.unwrap_or_default();
+    let layout = nats.layout().await?;
     let (mut commits, mut log_bytes) = (0, 0);
     for name in layout.streams() {
         let (c, b) = state(name).await?;
@@ -119,15 +107,11 @@ pub(super) async fn store_size(nats: &async_nats::Client) -> anyhow::Result<Stor
 }
 
 /// Which server leads each stream of the match log (`None`: one node, or no leader now).
-pub(super) async fn log_leaders(nats: &async_nats::Client) -> anyhow::Result<Vec<StreamLeader>> {
-    let js = async_nats::jetstream::new(nats.clone());
-    let layout = eventlog::recorded_layout(&js).await.map_err(|e| anyhow::anyhow!("{e}"))?.unwrap_or_default();
+pub(super) async fn log_leaders(nats: &eventlog::Connection) -> anyhow::Result<Vec<StreamLeader>> {
     let mut leaders = Vec::new();
-    for stream in layout.streams() {
-        let mut handle = js.get_stream(&stream).await.map_err(|e| anyhow::anyhow!("stream {stream}: {e}"))?;
-        let info = handle.info().await.map_err(|e| anyhow::anyhow!("stream {stream} info: {e}"))?;
-        let leader = info.cluster.as_ref().and_then(|c| c.leader.clone());
-        leaders.push(StreamLeader { stream, leader });
+    for stream in nats.layout().await?.streams() {
+        let state = nats.stream_state(&stream).await.with_context(|| format!("stream {stream}"))?.with_context(|| format!("no stream {stream}"))?;
+        leaders.push(StreamLeader { stream, leader: state.leader });
     }
     Ok(leaders)
 }

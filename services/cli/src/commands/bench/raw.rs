@@ -3,10 +3,22 @@
 
 use super::*;
 
+/// The raw baseline's own connection: it measures JetStream itself, so it alone in the house
+/// speaks it outside `eventlog`.
+pub(super) type RawClient = async_nats::Client;
+
+/// Connect to NATS at `url` (loopback only) as the admin of `credentials`, for the raw baseline.
+pub(super) async fn connect_raw(url: &str, credentials: &eventlog::NatsCredentials) -> anyhow::Result<RawClient> {
+    check_loopback(url)?;
+    let urls: Vec<&str> = url.split(',').map(str::trim).filter(|u| !u.is_empty()).collect();
+    let options = credentials.auth(eventlog::Role::Admin).connect_options().await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    options.name("arbiter-bench-raw").connection_timeout(CALL_TIMEOUT).connect(urls).await.with_context(|| format!("cannot connect to NATS at {url} as admin"))
+}
+
 impl BenchCmd {
     /// Conditional appends of 512-byte messages, one subject per task, for --duration.
     pub(super) async fn raw_phase(&self, target: &Target, n: usize, load: usize) -> anyhow::Result<RawFigures> {
-        let js = async_nats::jetstream::new(target.nats.clone());
+        let js = async_nats::jetstream::new(target.raw.clone());
         // A leftover of an interrupted run is dropped first.
         let _ = js.delete_stream(BENCH_STREAM).await;
         let run = format!("{:08x}", rand::rngs::OsRng.next_u32());
@@ -89,7 +101,7 @@ impl BenchCmd {
             samples.push(t.elapsed());
         }
         let get_match_ms = median_ms(samples);
-        let raw_read_ms = median_ms(raw_read(&target.nats, match_id, version).await?);
+        let raw_read_ms = median_ms(raw_read(&target.raw, match_id, version).await?);
         Ok(RebuildFigures {
             match_id: match_id.to_string(),
             version,
@@ -114,7 +126,7 @@ pub(super) fn median_ms(mut samples: Vec<Duration>) -> f64 {
 
 /// Times of reading the first `count` messages of a match's subject with an ordered consumer
 /// (what a rebuild must read at least), [`REBUILD_SAMPLES`] times.
-pub(super) async fn raw_read(nats: &async_nats::Client, match_id: &str, count: u64) -> anyhow::Result<Vec<Duration>> {
+pub(super) async fn raw_read(nats: &RawClient, match_id: &str, count: u64) -> anyhow::Result<Vec<Duration>> {
     use async_nats::jetstream::consumer::pull::OrderedConfig;
     let js = async_nats::jetstream::new(nats.clone());
     let layout = eventlog::recorded_layout(&js).await.map_err(|e| anyhow::anyhow!("{e}"))?.unwrap_or_default();

@@ -112,7 +112,8 @@ fn nr_10_a_bad_formats_table_is_refused_by_name() {
     let st = "startup\t-\tname\tS\t-\nstartup\tstartup_7\tactive\t-\t-\nstartup\tstartup_7\tset\tsg\t-\n";
     let sd = "standard\t-\tname\tS\t-\nstandard\tstandard_31\tactive\t-\t-\nstandard\tstandard_31\tset\tur\t-\nstandard\tstandard_31\tset\turbp\t-\n";
     let ok = format!("{head}{sg}{st}{sd}");
-    assert!(parse_formats(&ok, cards, &same).is_ok());
+    let parse = |text: &str| parse_formats(text).and_then(|f| data::check_formats(&f, cards, &same));
+    assert!(parse(&ok).is_ok());
     for (bad, why) in [
         (format!("{ok}startup\tstartup_7\tset\tnope\t-\n"), "no card table has the set"),
         (format!("{ok}startup\tstartup_7\tbanned\t99999\t-\n"), "not in any card table"),
@@ -129,7 +130,7 @@ fn nr_10_a_bad_formats_table_is_refused_by_name() {
         (format!("{head}{sg}startup\t-\tname\tS\t-\n"), "needs a name row and at least one snapshot"),
         (format!("{head}system_gateway\tname\tSG\t-\n"), "expected 5 columns"),
     ] {
-        let e = parse_formats(&bad, cards, &same).unwrap_err();
+        let e = parse(&bad).unwrap_err();
         assert!(e.contains(why), "{why:?}: {e}");
     }
 }
