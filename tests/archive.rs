@@ -169,7 +169,14 @@ async fn verify_log_names_an_archive_with_a_flipped_byte_and_an_index_entry_that
     let admin = system.admin_log().await?;
     let bucket = eventlog::JetStreamArchive::open(&admin, 1).await.map_err(|e| anyhow!("{e}"))?;
     let blob = bucket.get(&rotten.match_id).await.map_err(|e| anyhow!("{e}"))?.ok_or_else(|| anyhow!("no archive"))?;
-    let window = blob[blob.len() / 2..blob.len() / 2 + 24].to_vec();
+    let other = bucket.get(&relabelled.match_id).await.map_err(|e| anyhow!("{e}"))?.ok_or_else(|| anyhow!("no archive"))?;
+    // A window of the first archive found nowhere else: two archives share runs of bytes (event
+    // kinds, option names), and a window shared with the second would flip the wrong one.
+    let count = |hay: &[u8], w: &[u8]| hay.windows(w.len()).filter(|x| *x == w).count();
+    let window = (blob.len() / 2..blob.len().saturating_sub(32))
+        .map(|at| blob[at..at + 32].to_vec())
+        .find(|w| count(&blob, w) == 1 && count(&other, w) == 0)
+        .ok_or_else(|| anyhow!("no window of the first archive is its own"))?;
     drop((bucket, admin));
     let port = system.stop_nats().await?;
     let mut flipped = 0;
